@@ -1,0 +1,133 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { useTRPC } from "@/components/trpc/client";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, Input } from "@/components/ui/field";
+import { formatDateTime, formatRelative } from "@/components/ui/format";
+import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
+import { CopyButton } from "./copy-button";
+
+export function ApiKeysPanel() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const keys = useQuery(trpc.apiKeys.list.queryOptions());
+  const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
+  const create = useMutation(
+    trpc.apiKeys.create.mutationOptions({
+      onSuccess: async (result) => {
+        setCreated({ name: result.apiKey.name, key: result.key });
+        await refresh();
+      },
+    }),
+  );
+  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSuccess: refresh }));
+  const errors = fieldErrors(create.error);
+
+  function onCreate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setCreated(null);
+    create.mutate({ name: String(new FormData(form).get("name") ?? "") }, { onSuccess: () => form.reset() });
+  }
+
+  return (
+    <>
+      <Card
+        title="API keys"
+        description={
+          <>
+            Keys call the REST API at <code className="text-xs">/api/v1</code> as you, in this workspace. See the{" "}
+            <Link href="/api-reference" className="text-brand-600 hover:underline">
+              API reference
+            </Link>
+            .
+          </>
+        }
+      >
+        <form onSubmit={onCreate} className="flex items-end gap-3">
+          <div className="max-w-sm flex-1">
+            <Field label="Key name" htmlFor="key-name" error={errors.name} hint="What the key is for, e.g. “CRM sync”.">
+              <Input id="key-name" name="name" required maxLength={60} />
+            </Field>
+          </div>
+          <Button type="submit" disabled={create.isPending} className="mb-5">
+            {create.isPending ? "Creating…" : "Create API key"}
+          </Button>
+        </form>
+        {create.error && !Object.keys(errors).length && <Alert tone="error">{errorMessage(create.error)}</Alert>}
+        {created && (
+          <div className="mt-2">
+            <Alert tone="success">
+              <p className="font-medium">Your new key “{created.name}”. Copy it now: it will not be shown again.</p>
+              <div className="mt-2 flex items-center gap-2">
+                <code data-testid="new-api-key" className="flex-1 truncate rounded bg-white px-2 py-1 font-mono text-xs text-slate-800">
+                  {created.key}
+                </code>
+                <CopyButton value={created.key} />
+              </div>
+            </Alert>
+          </div>
+        )}
+
+        <div className="mt-6">
+          {keys.isPending ? (
+            <p className="text-sm text-slate-500">Loading…</p>
+          ) : !keys.data?.length ? (
+            <p className="text-sm text-slate-500">No API keys yet. Create one to call the API.</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <thead className="text-xs text-slate-500 uppercase">
+                <tr>
+                  <th className="py-2 font-medium">Name</th>
+                  <th className="py-2 font-medium">Key</th>
+                  <th className="py-2 font-medium">Created by</th>
+                  <th className="py-2 font-medium">Last used</th>
+                  <th className="py-2" />
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {keys.data.map((key) => (
+                  <tr key={key.id} data-testid="api-key-row" className={key.revokedAt ? "text-slate-400" : ""}>
+                    <td className="py-2 font-medium">{key.name}</td>
+                    <td className="py-2 font-mono text-xs">{key.prefix}…</td>
+                    <td className="py-2">{key.createdBy.name ?? key.createdBy.email}</td>
+                    <td className="py-2" title={formatDateTime(key.lastUsedAt)}>
+                      {formatRelative(key.lastUsedAt)}
+                    </td>
+                    <td className="py-2 text-right">
+                      {key.revokedAt ? (
+                        <span className="text-xs">Revoked {formatRelative(key.revokedAt)}</span>
+                      ) : (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          className="text-red-700"
+                          disabled={revoke.isPending}
+                          onClick={() => {
+                            if (window.confirm(`Revoke “${key.name}”? Requests with it will fail at once.`)) {
+                              revoke.mutate({ apiKeyId: key.id });
+                            }
+                          }}
+                        >
+                          Revoke
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      </Card>
+      <Card title="Webhooks" description="Signed HTTP deliveries of Herald's events to your endpoints.">
+        <p className="text-sm text-slate-500">Webhook endpoints are not available in this version of Herald yet.</p>
+      </Card>
+    </>
+  );
+}

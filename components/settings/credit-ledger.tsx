@@ -1,0 +1,78 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTRPC } from "@/components/trpc/client";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { formatDateTime } from "@/components/ui/format";
+
+const PAGE = 20;
+
+const reasonLabels: Record<string, string> = {
+  grant: "Credits added",
+  "company-search": "Company search",
+  "reply-classification": "Reply classification",
+  adjustment: "Adjustment",
+  refund: "Refund",
+};
+
+export function CreditLedger() {
+  const trpc = useTRPC();
+  const [offset, setOffset] = useState(0);
+  const ledger = useQuery(trpc.credits.ledger.queryOptions({ limit: PAGE, offset }));
+  return (
+    <Card
+      title="AI credits"
+      description="Company search and reply classification spend credits. Every change is recorded here."
+      actions={ledger.data && <span className="text-lg font-semibold text-slate-900">{ledger.data.balance.toLocaleString("en")}</span>}
+    >
+      {ledger.isPending ? (
+        <p className="text-sm text-slate-500">Loading…</p>
+      ) : !ledger.data?.entries.length ? (
+        <p className="text-sm text-slate-500">No credit movements yet.</p>
+      ) : (
+        <>
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs text-slate-500 uppercase">
+              <tr>
+                <th className="py-2 font-medium">When</th>
+                <th className="py-2 font-medium">What</th>
+                <th className="py-2 text-right font-medium">Amount</th>
+                <th className="py-2 text-right font-medium">Balance</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {ledger.data.entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="py-2 text-slate-500">{formatDateTime(entry.createdAt)}</td>
+                  <td className="py-2">
+                    {reasonLabels[entry.reason] ?? entry.reason}
+                    {entry.reference && <span className="ml-2 text-xs text-slate-400">{entry.reference}</span>}
+                  </td>
+                  <td className={`py-2 text-right font-medium ${entry.amount < 0 ? "text-red-700" : "text-emerald-700"}`}>
+                    {entry.amount > 0 ? "+" : ""}
+                    {entry.amount.toLocaleString("en")}
+                  </td>
+                  <td className="py-2 text-right text-slate-700">{entry.balanceAfter.toLocaleString("en")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="mt-3 flex items-center justify-between text-xs text-slate-500">
+            <span>
+              {offset + 1}–{offset + ledger.data.entries.length} of {ledger.data.total}
+            </span>
+            <div className="flex gap-2">
+              <Button variant="secondary" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
+                Newer
+              </Button>
+              <Button variant="secondary" size="sm" disabled={offset + PAGE >= ledger.data.total} onClick={() => setOffset(offset + PAGE)}>
+                Older
+              </Button>
+            </div>
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,134 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { useTRPC } from "@/components/trpc/client";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, Input, Select } from "@/components/ui/field";
+import { formatDateTime } from "@/components/ui/format";
+import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
+import { CopyButton } from "./copy-button";
+
+export function MembersPanel() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const members = useQuery(trpc.members.list.queryOptions());
+  const invitations = useQuery(trpc.members.pendingInvitations.queryOptions());
+  const [inviteUrl, setInviteUrl] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.members.pathKey() });
+  const invite = useMutation(
+    trpc.members.invite.mutationOptions({
+      onSuccess: async (result) => {
+        setInviteUrl(result.url);
+        await refresh();
+      },
+    }),
+  );
+  const revoke = useMutation(trpc.members.revokeInvitation.mutationOptions({ onSuccess: refresh }));
+  const errors = fieldErrors(invite.error);
+
+  function onInvite(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setInviteUrl(null);
+    invite.mutate({
+      email: String(form.get("email") ?? ""),
+      role: form.get("role") === "admin" ? "admin" : "member",
+      canManageBilling: form.get("canManageBilling") === "on",
+    });
+  }
+
+  return (
+    <>
+      <Card title="Invite a member" description="Herald creates a link for the person to join; send it to them yourself.">
+        <form onSubmit={onInvite} className="flex flex-wrap items-end gap-3">
+          <div className="min-w-64 flex-1">
+            <Field label="E-mail" htmlFor="invite-email" error={errors.email}>
+              <Input id="invite-email" name="email" type="email" required />
+            </Field>
+          </div>
+          <Field label="Role" htmlFor="invite-role">
+            <Select id="invite-role" name="role" defaultValue="member">
+              <option value="member">Member</option>
+              <option value="admin">Admin</option>
+            </Select>
+          </Field>
+          <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
+            <input type="checkbox" name="canManageBilling" className="size-4 rounded border-slate-300" />
+            Can manage billing
+          </label>
+          <Button type="submit" disabled={invite.isPending}>
+            {invite.isPending ? "Creating link…" : "Create invitation"}
+          </Button>
+        </form>
+        <div className="mt-3 space-y-2">
+          {invite.error && !Object.keys(errors).length && <Alert tone="error">{errorMessage(invite.error)}</Alert>}
+          {inviteUrl && (
+            <Alert tone="success">
+              <p className="font-medium">Invitation link (shown once, valid for 7 days):</p>
+              <div className="mt-1 flex items-center gap-2">
+                <code className="flex-1 truncate rounded bg-white px-2 py-1 text-xs text-slate-800" data-testid="invite-url">
+                  {inviteUrl}
+                </code>
+                <CopyButton value={inviteUrl} />
+              </div>
+            </Alert>
+          )}
+        </div>
+      </Card>
+
+      <Card title="Members">
+        {members.isPending ? (
+          <p className="text-sm text-slate-500">Loading…</p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs text-slate-500 uppercase">
+              <tr>
+                <th className="py-2 font-medium">Name</th>
+                <th className="py-2 font-medium">Role</th>
+                <th className="py-2 font-medium">Billing</th>
+                <th className="py-2 font-medium">Joined</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {members.data?.map((member) => (
+                <tr key={member.id}>
+                  <td className="py-2">
+                    <span className="font-medium text-slate-800">{member.name ?? member.email}</span>
+                    <span className="block text-xs text-slate-500">{member.email}</span>
+                  </td>
+                  <td className="py-2 capitalize">{member.role}</td>
+                  <td className="py-2">{member.role === "owner" || member.canManageBilling ? "Yes" : "No"}</td>
+                  <td className="py-2 text-slate-500">{formatDateTime(member.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+
+      <Card title="Pending invitations">
+        {!invitations.data?.length ? (
+          <p className="text-sm text-slate-500">No pending invitations.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm">
+            {invitations.data.map((invitation) => (
+              <li key={invitation.id} className="flex items-center justify-between py-2">
+                <span>
+                  <span className="font-medium text-slate-800">{invitation.email}</span>
+                  <span className="ml-2 text-xs text-slate-500 capitalize">
+                    {invitation.role} · expires {formatDateTime(invitation.expiresAt)}
+                  </span>
+                </span>
+                <Button variant="ghost" size="sm" onClick={() => revoke.mutate({ invitationId: invitation.id })}>
+                  Revoke
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+const tabs = [
+  { href: "/settings", label: "General" },
+  { href: "/settings/members", label: "Members" },
+  { href: "/settings/api", label: "API and Webhooks" },
+];
+
+export function SettingsTabs() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Settings" className="flex gap-1 border-b border-slate-200">
+      {tabs.map((tab) => {
+        const active = pathname === tab.href;
+        return (
+          <Link
+            key={tab.href}
+            href={tab.href}
+            aria-current={active ? "page" : undefined}
+            className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
+              active ? "border-brand-600 text-brand-700" : "border-transparent text-slate-500 hover:text-slate-800"
+            }`}
+          >
+            {tab.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,86 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { useTRPC } from "@/components/trpc/client";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, Input } from "@/components/ui/field";
+import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
+
+export function WorkspaceSettings() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const current = useQuery(trpc.workspace.current.queryOptions());
+  const [saved, setSaved] = useState(false);
+  const update = useMutation(
+    trpc.workspace.updateSettings.mutationOptions({
+      onSuccess: async () => {
+        setSaved(true);
+        await queryClient.invalidateQueries({ queryKey: trpc.workspace.pathKey() });
+        router.refresh();
+      },
+    }),
+  );
+  if (current.isPending) return <Card title="Workspace">Loading…</Card>;
+  if (current.error) return <Alert tone="error">{errorMessage(current.error)}</Alert>;
+  const { workspace, role } = current.data;
+  const canEdit = role === "owner" || role === "admin";
+  const errors = fieldErrors(update.error);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaved(false);
+    const form = new FormData(event.currentTarget);
+    update.mutate({
+      name: String(form.get("name") ?? ""),
+      bypassWeeklyInvitationLimit: form.get("bypassWeeklyInvitationLimit") === "on",
+    });
+  }
+
+  return (
+    <Card title="Workspace" description={`Workspace id ${workspace.id}`}>
+      <form onSubmit={onSubmit} className="max-w-lg space-y-4">
+        {saved && <Alert tone="success">Settings saved.</Alert>}
+        {update.error && !Object.keys(errors).length && <Alert tone="error">{errorMessage(update.error)}</Alert>}
+        <Field label="Name" htmlFor="name" error={errors.name}>
+          <Input id="name" name="name" defaultValue={workspace.name} disabled={!canEdit} required />
+        </Field>
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            name="bypassWeeklyInvitationLimit"
+            defaultChecked={workspace.settings.bypassWeeklyInvitationLimit}
+            disabled={!canEdit}
+            className="mt-0.5 size-4 rounded border-slate-300"
+          />
+          <span>
+            <span className="font-medium text-slate-800">Bypass the weekly connection-request limit</span>
+            <span className="block text-slate-500">
+              Direct connection requests stop being refused at a sender&apos;s weekly limit. LinkedIn may still throttle the account.
+            </span>
+          </span>
+        </label>
+        <dl className="grid grid-cols-2 gap-4 rounded-md bg-slate-50 p-3 text-sm">
+          <div>
+            <dt className="text-slate-500">Sender seats</dt>
+            <dd className="font-medium text-slate-900">{workspace.seats.limit}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">AI credits</dt>
+            <dd className="font-medium text-slate-900">{workspace.aiCredits.balance.toLocaleString("en")}</dd>
+          </div>
+        </dl>
+        {canEdit ? (
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? "Saving…" : "Save"}
+          </Button>
+        ) : (
+          <p className="text-sm text-slate-500">Only admins and owners can change these settings.</p>
+        )}
+      </form>
+    </Card>
+  );
+}

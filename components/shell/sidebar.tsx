@@ -1,0 +1,76 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { signOut } from "next-auth/react";
+import type { TMembershipSummary } from "@/server/schemas/workspace";
+import { Logo } from "./logo";
+import { navItems } from "./nav-items";
+import { WorkspaceSwitcher } from "./workspace-switcher";
+
+function Icon({ path }: { path: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className="size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d={path} />
+    </svg>
+  );
+}
+
+export function Sidebar({
+  user,
+  workspaces,
+  activeWorkspaceId,
+}: {
+  user: { name: string | null; email: string };
+  workspaces: TMembershipSummary[];
+  activeWorkspaceId: string | null;
+}) {
+  const pathname = usePathname();
+  return (
+    <aside className="flex w-60 shrink-0 flex-col border-r border-slate-200 bg-white">
+      <div className="px-4 pt-5 pb-3">
+        <Link href="/campaigns" aria-label="Herald home">
+          <Logo />
+        </Link>
+      </div>
+      <div className="px-3 pb-3">
+        <WorkspaceSwitcher workspaces={workspaces} activeWorkspaceId={activeWorkspaceId} />
+      </div>
+      <nav aria-label="Main" className="flex-1 space-y-0.5 px-3">
+        {navItems.map((item) => {
+          const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+          return (
+            <Link
+              key={item.href}
+              href={item.href}
+              aria-current={active ? "page" : undefined}
+              className={`flex items-center gap-2.5 rounded-md px-2.5 py-2 text-sm font-medium ${
+                active ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              }`}
+            >
+              <Icon path={item.icon} />
+              {item.label}
+            </Link>
+          );
+        })}
+      </nav>
+      <div className="space-y-1 border-t border-slate-200 px-3 py-3">
+        <Link href="/api-reference" className="block rounded-md px-2.5 py-1.5 text-xs font-medium text-slate-500 hover:bg-slate-100">
+          API reference
+        </Link>
+        <div className="flex items-center justify-between gap-2 px-2.5 pt-1">
+          <div className="min-w-0">
+            <p className="truncate text-sm font-medium text-slate-800">{user.name ?? user.email}</p>
+            <p className="truncate text-xs text-slate-500">{user.email}</p>
+          </div>
+          <button
+            type="button"
+            onClick={() => signOut({ callbackUrl: "/sign-in" })}
+            className="rounded-md px-2 py-1 text-xs text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          >
+            Sign out
+          </button>
+        </div>
+      </div>
+    </aside>
+  );
+}

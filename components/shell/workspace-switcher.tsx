@@ -1,0 +1,44 @@
+"use client";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useTRPC } from "@/components/trpc/client";
+import type { TMembershipSummary } from "@/server/schemas/workspace";
+
+export function WorkspaceSwitcher({
+  workspaces,
+  activeWorkspaceId,
+}: {
+  workspaces: TMembershipSummary[];
+  activeWorkspaceId: string | null;
+}) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const switchWorkspace = useMutation(
+    trpc.workspace.switch.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries();
+        router.refresh();
+      },
+    }),
+  );
+  if (!workspaces.length) return null;
+  return (
+    <label className="block">
+      <span className="sr-only">Workspace</span>
+      <select
+        aria-label="Workspace"
+        value={activeWorkspaceId ?? ""}
+        disabled={switchWorkspace.isPending}
+        onChange={(event) => switchWorkspace.mutate({ workspaceId: event.target.value })}
+        className="w-full rounded-md border-0 bg-slate-50 px-2.5 py-1.5 text-sm font-medium text-slate-800 ring-1 ring-slate-200 focus:ring-2 focus:ring-brand-500"
+      >
+        {workspaces.map((workspace) => (
+          <option key={workspace.workspaceId} value={workspace.workspaceId}>
+            {workspace.workspaceName}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,37 @@
+// Dashboard sign-in with Auth.js: e-mail and password against the User table (scrypt hashes),
+// JWT sessions (required for credentials sign-in), the Prisma adapter for the user tables.
+import { PrismaAdapter } from "@auth/prisma-adapter";
+import NextAuth from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { db } from "../db/client";
+import { verifyCredentials } from "../services/users/verify-credentials";
+
+declare module "next-auth" {
+  interface Session {
+    user: { id: string; email: string; name?: string | null };
+  }
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth({
+  adapter: PrismaAdapter(db as unknown as Parameters<typeof PrismaAdapter>[0]),
+  session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+  // Self-hosted behind whatever proxy the user runs: trust the Host header.
+  trustHost: true,
+  pages: { signIn: "/sign-in" },
+  providers: [
+    Credentials({
+      credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
+      authorize: async (credentials) => verifyCredentials(credentials),
+    }),
+  ],
+  callbacks: {
+    jwt({ token, user }) {
+      if (user?.id) token.sub = user.id;
+      return token;
+    },
+    session({ session, token }) {
+      if (token.sub) session.user.id = token.sub;
+      return session;
+    },
+  },
+});

@@ -1,0 +1,44 @@
+// The Prisma client, created on first use from DATABASE_URL (which the runtime sets to the embedded
+// PostgreSQL when the user gave none) and cached on globalThis so every module copy shares one pool.
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient, Prisma } from "./generated/client";
+
+export { Prisma };
+export type Db = PrismaClient;
+/** The client or an open transaction: services that compose inside a transaction accept either. */
+export type DbClient = PrismaClient | Prisma.TransactionClient;
+
+const slot = globalThis as unknown as { __heraldDb?: PrismaClient; __heraldDbUrl?: string };
+
+export function createDbClient(connectionString: string, poolSize = 10): PrismaClient {
+  const adapter = new PrismaPg({ connectionString, max: poolSize });
+  return new PrismaClient({ adapter });
+}
+
+export function getDb(): PrismaClient {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    throw new Error("DATABASE_URL is not set: start Herald with `npm start` (it starts the embedded database) or set it.");
+  }
+  if (!slot.__heraldDb || slot.__heraldDbUrl !== url) {
+    void slot.__heraldDb?.$disconnect();
+    slot.__heraldDb = createDbClient(url);
+    slot.__heraldDbUrl = url;
+  }
+  return slot.__heraldDb;
+}
+
+/** `db.campaign.findMany(...)`: the shared client, resolved lazily. */
+export const db: PrismaClient = new Proxy({} as PrismaClient, {
+  get(_target, property) {
+    const client = getDb();
+    const value = Reflect.get(client, property, client);
+    return typeof value === "function" ? value.bind(client) : value;
+  },
+});
+
+export async function disconnectDb(): Promise<void> {
+  await slot.__heraldDb?.$disconnect();
+  slot.__heraldDb = undefined;
+  slot.__heraldDbUrl = undefined;
+}

@@ -1,0 +1,50 @@
+// Environment variables, validated once with messages that say what to fix.
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .optional()
+  .transform((value) => (value === undefined || value === "" ? undefined : ["1", "true", "yes"].includes(value)));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((value) => !value || /^postgres(ql)?:\/\//.test(value), {
+      message: "must be a PostgreSQL connection string such as postgresql://user:password@host:5432/herald",
+    }),
+  HERALD_DATA_DIR: z.string().min(1).default(".data"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Public address of this Herald, used in links (invitations, hosted connect pages). */
+  HERALD_URL: z.url({ message: "must be an absolute URL such as https://herald.example.com" }).optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters (generate one with `openssl rand -base64 32`)").optional(),
+  HERALD_API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  HERALD_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  HERALD_SEED_DEMO: booleanFlag,
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  throw new EnvError(`Herald cannot start: some environment variables are invalid.\n${lines.join("\n")}`);
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** The address people use to reach this Herald. */
+export function publicUrl(): string {
+  const e = env();
+  return (e.HERALD_URL ?? process.env.AUTH_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+}

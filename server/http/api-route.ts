@@ -1,0 +1,178 @@
+// The one wrapper around every /api/v1 route handler: API-key authentication, the per-key rate
+// limit, X-Herald-Workspace, input validation, Idempotency-Key replay, and the error translation.
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { env } from "../env";
+import type { Actor } from "../lib/actor";
+import { now } from "../lib/clock";
+import { sha256Hex } from "../lib/crypto";
+import { HeraldError, toErrorBody } from "../lib/errors";
+import { logger } from "../lib/logger";
+import { invalidInputFromZod } from "../lib/zod-issues";
+import { authenticateApiKey, resolveApiActor } from "../services/api-keys/authenticate-api-key";
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+} from "../services/idempotency/claim-idempotency-key";
+import { consumeApiRequest, type RateLimitState } from "../services/rate-limits/consume-api-request";
+import { isWrite, type ApiOperation } from "./api-operation";
+
+export const WORKSPACE_HEADER = "x-herald-workspace";
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+type Output<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface ApiRequest<Op extends ApiOperation> {
+  /** Present on every authenticated operation. */
+  actor: Actor;
+  params: Output<NonNullable<Op["params"]>>;
+  query: Output<NonNullable<Op["query"]>>;
+  body: Output<NonNullable<Op["body"]>>;
+  request: Request;
+  requestId: string;
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
+}
+
+function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  return {
+    "x-ratelimit-limit": String(state.limit),
+    "x-ratelimit-remaining": String(state.remaining),
+    "x-ratelimit-reset": String(Math.ceil(state.resetAt.getTime() / 1000)),
+  };
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, location: string): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const error = invalidInputFromZod(result.error);
+  error.message = `${error.message.replace(/^Invalid /, `Invalid ${location} `)}`;
+  throw error;
+}
+
+async function readJsonBody(request: Request): Promise<{ raw: string; value: unknown }> {
+  const raw = await request.text();
+  if (!raw.trim()) return { raw, value: {} };
+  const contentType = request.headers.get("content-type") ?? "";
+  if (contentType && !/^application\/(.+\+)?json\b/i.test(contentType)) {
+    throw new HeraldError({
+      code: "invalid-input",
+      status: 400,
+      message: `Send JSON with Content-Type: application/json (got ${contentType}).`,
+      details: { fields: [{ field: "Content-Type", message: "must be application/json" }] },
+    });
+  }
+  try {
+    return { raw, value: JSON.parse(raw) };
+  } catch (error) {
+    throw HeraldError.invalidInput(`The request body is not valid JSON: ${(error as Error).message}`, [
+      { field: "body", message: "is not valid JSON" },
+    ]);
+  }
+}
+
+export function apiRoute<Op extends ApiOperation>(
+  operation: Op,
+  handler: (request: ApiRequest<Op>) => Promise<z.input<Op["response"]>>,
+) {
+  return async function route(request: Request, context: RouteContext): Promise<Response> {
+    const requestId = randomUUID();
+    const baseHeaders: Record<string, string> = { "x-request-id": requestId };
+    let idempotencyRecordId: string | undefined;
+    try {
+      let actor: Actor | undefined;
+      if (operation.authenticated !== false) {
+        const identity = await authenticateApiKey(request.headers.get("authorization"));
+        const rate = await consumeApiRequest(identity.apiKeyId, env().HERALD_API_RATE_LIMIT_PER_MINUTE);
+        Object.assign(baseHeaders, rateLimitHeaders(rate));
+        if (!rate.allowed) {
+          const seconds = Math.max(1, Math.ceil((rate.resetAt.getTime() - now().getTime()) / 1000));
+          throw HeraldError.rateLimited(
+            `Too many requests for this API key: the limit is ${rate.limit} per minute.`,
+            Math.min(seconds, 60),
+          );
+        }
+        const requested = operation.acceptsWorkspaceHeader ? request.headers.get(WORKSPACE_HEADER) : null;
+        actor = await resolveApiActor(identity, requested?.trim() || null);
+      }
+
+      const url = new URL(request.url);
+      const params = parsePart(operation.params, await context.params, "path parameter");
+      const query = parsePart(operation.query, Object.fromEntries(url.searchParams), "query parameter");
+      let rawBody = "";
+      let body: unknown;
+      if (operation.body) {
+        const read = await readJsonBody(request);
+        rawBody = read.raw;
+        body = parsePart(operation.body, read.value, "field");
+      }
+
+      const idempotencyKey = request.headers.get(IDEMPOTENCY_HEADER);
+      if (actor && isWrite(operation.method) && idempotencyKey !== null) {
+        if (idempotencyKey.length === 0 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+          throw HeraldError.invalidInput(
+            `Invalid header Idempotency-Key: must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
+            [{ field: "Idempotency-Key", message: `must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters` }],
+          );
+        }
+        const requestHash = sha256Hex(
+          JSON.stringify([operation.method, url.pathname, url.search, actor.workspaceId, rawBody]),
+        );
+        const claim = await claimIdempotencyKey({
+          apiKeyId: actor.apiKeyId!,
+          workspaceId: actor.workspaceId,
+          key: idempotencyKey,
+          method: operation.method.toUpperCase(),
+          path: url.pathname,
+          requestHash,
+        });
+        if (claim.kind === "replay") {
+          return json(claim.status, claim.body, { ...baseHeaders, "idempotent-replayed": "true" });
+        }
+        idempotencyRecordId = claim.recordId;
+      }
+
+      const result = await handler({
+        actor: actor as Actor,
+        params: params as ApiRequest<Op>["params"],
+        query: query as ApiRequest<Op>["query"],
+        body: body as ApiRequest<Op>["body"],
+        request,
+        requestId,
+      });
+      if (process.env.NODE_ENV !== "production") {
+        // Keeps the OpenAPI document honest: a response that does not match its schema fails tests.
+        const checked = operation.response.safeParse(result);
+        if (!checked.success) {
+          throw new Error(`Response of ${operation.operationId} does not match its schema: ${checked.error.message}`);
+        }
+      }
+      const status = operation.successStatus ?? 200;
+      if (idempotencyRecordId) await completeIdempotencyKey(idempotencyRecordId, status, result);
+      return json(status, result, baseHeaders);
+    } catch (error) {
+      const { status, body, retryAfterSeconds } = toErrorBody(error);
+      if (status >= 500) {
+        logger.error("API request failed", { requestId, operation: operation.operationId, error });
+      }
+      if (idempotencyRecordId) {
+        // A 5xx or 429 may succeed when retried: forget the claim. Other errors are final and replay.
+        if (status >= 500 || status === 429) await releaseIdempotencyKey(idempotencyRecordId).catch(() => {});
+        else await completeIdempotencyKey(idempotencyRecordId, status, body).catch(() => {});
+      }
+      const headers = { ...baseHeaders };
+      if (retryAfterSeconds !== undefined) headers["retry-after"] = String(retryAfterSeconds);
+      return json(status, body, headers);
+    }
+  };
+}

@@ -1,0 +1,33 @@
+// Who is acting, in which workspace, with which rights: built once per request by each edge
+// (dashboard session or API key) and handed to services, which never read HTTP requests.
+import { HeraldError } from "./errors";
+
+export type Role = "owner" | "admin" | "member";
+
+export interface Actor {
+  userId: string;
+  workspaceId: string;
+  role: Role;
+  canManageBilling: boolean;
+  /** Set when the request came through the public API. */
+  apiKeyId?: string;
+}
+
+const rank: Record<Role, number> = { member: 1, admin: 2, owner: 3 };
+
+export function hasRole(actor: Actor, atLeast: Role): boolean {
+  return rank[actor.role] >= rank[atLeast];
+}
+
+export function requireRole(actor: Actor, atLeast: Role, action: string): void {
+  if (!hasRole(actor, atLeast)) {
+    throw HeraldError.forbidden(`Only a workspace ${atLeast === "admin" ? "admin or owner" : atLeast} can ${action}.`);
+  }
+}
+
+/** Billing operations: owners always may; others need the manage-billing permission. */
+export function requireBillingPermission(actor: Actor, action: string): void {
+  if (actor.role !== "owner" && !actor.canManageBilling) {
+    throw HeraldError.forbidden(`You are not allowed to ${action}: it needs permission to manage billing.`, "not-allowed");
+  }
+}

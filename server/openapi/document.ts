@@ -1,0 +1,121 @@
+// The OpenAPI 3.1 document of /api/v1, generated from the operations' zod schemas.
+import { z } from "zod";
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponsesObject,
+} from "zod-openapi";
+import type { ApiOperation } from "../http/api-operation";
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from "../http/api-route";
+import type { ErrorStatus } from "../lib/errors";
+import { ZErrorBody } from "../schemas/common";
+import { operations } from "./operations";
+
+const errorDescriptions: Record<ErrorStatus, string> = {
+  400: "Invalid input: `error.details.fields` names each offending field",
+  401: "Missing, malformed, revoked or unknown API key",
+  403: "Not allowed",
+  404: "Not found (also for another workspace's resources)",
+  409: "Conflict with the current state",
+  422: "Valid input that cannot be processed in the current state",
+  429: "Too many requests: retry after the number of seconds in `Retry-After`",
+  500: "Unexpected error; it was logged",
+  502: "An upstream provider failed",
+  503: "Temporarily unavailable",
+};
+
+const ZIdempotencyKey = z
+  .string()
+  .max(MAX_IDEMPOTENCY_KEY_LENGTH)
+  .optional()
+  .meta({
+    description:
+      "Makes the write safe to retry: a retry with the same key and the same request replays the first response (header `Idempotent-Replayed: true`); the same key with a different request is a 409. Keys are kept for 24 hours.",
+  });
+
+const ZWorkspaceHeader = z
+  .string()
+  .optional()
+  .meta({ description: "Act in another workspace that the API key's creator belongs to (403 otherwise)." });
+
+function errorResponse(status: ErrorStatus) {
+  return { description: errorDescriptions[status], content: { "application/json": { schema: ZErrorBody } } };
+}
+
+function toOpenApiOperation(operation: ApiOperation): ZodOpenApiOperationObject {
+  const headers: Record<string, z.ZodType> = {};
+  if (operation.method !== "get" && operation.authenticated !== false) headers["Idempotency-Key"] = ZIdempotencyKey;
+  if (operation.acceptsWorkspaceHeader) headers["X-Herald-Workspace"] = ZWorkspaceHeader;
+
+  const statuses = new Set<ErrorStatus>(operation.errors ?? []);
+  if (operation.authenticated !== false) {
+    statuses.add(401);
+    statuses.add(429);
+  }
+  if (operation.body || operation.query || operation.params) statuses.add(400);
+  statuses.add(500);
+
+  const responses: ZodOpenApiResponsesObject = {
+    [`${operation.successStatus ?? 200}`]: {
+      description: "Success",
+      content: { "application/json": { schema: operation.response } },
+    },
+  };
+  for (const status of [...statuses].sort()) responses[`${status}`] = errorResponse(status);
+
+  return {
+    operationId: operation.operationId,
+    summary: operation.summary,
+    description: operation.description,
+    tags: operation.tags,
+    security: operation.authenticated === false ? [] : [{ apiKey: [] }],
+    requestParams: Object.fromEntries(
+      Object.entries({
+        path: operation.params,
+        query: operation.query,
+        header: Object.keys(headers).length ? z.object(headers) : undefined,
+      }).filter(([, schema]) => schema !== undefined),
+    ) as ZodOpenApiOperationObject["requestParams"],
+    requestBody: operation.body
+      ? { required: true, content: { "application/json": { schema: operation.body } } }
+      : undefined,
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(serverUrl = "/api/v1") {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const operation of operations) {
+    const item = (paths[operation.path] ??= {});
+    if (item[operation.method]) {
+      throw new Error(`Two operations for ${operation.method.toUpperCase()} ${operation.path}`);
+    }
+    item[operation.method] = toOpenApiOperation(operation);
+  }
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Herald API",
+      version: "1.0.0",
+      description: [
+        "Herald automates outbound outreach on LinkedIn and e-mail. This is its public REST API.",
+        "",
+        "**Authentication.** Send an API key as `Authorization: Bearer <key>`. Keys are created in the dashboard under Settings → API and Webhooks; each acts as the member who created it.",
+        "",
+        "**Conventions.** JSON in and out. One resource is returned as `{data}`, a list as `{data, paging: {limit, offset}}` (plus `total` where shown). Lists take `limit` (1–100, default 50) and `offset` (≥ 0, default 0). Timestamps are ISO 8601 in UTC. Ids are prefixed strings (`wsp_…`, `key_…`).",
+        "",
+        "**Errors** are `{error: {code, message, details?}}` with a stable `code`. 400 `invalid-input` lists each offending field in `details.fields`; 401 means a missing or invalid key; 404 is also the answer for another workspace's resources; 429 carries `Retry-After`; a 500 never exposes internals.",
+        "",
+        "**Idempotency.** Writes accept `Idempotency-Key` (at most 255 characters): a retry replays the first response.",
+        "",
+        "**Rate limit.** Each key may make a fixed number of requests per minute (600 by default, set by the installation with `HERALD_API_RATE_LIMIT_PER_MINUTE`); responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`.",
+      ].join("\n"),
+    },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "A Herald API key (`hk_…`)" } },
+    },
+    paths,
+  });
+}

@@ -1,0 +1,99 @@
+// Herald's process: validates the environment, brings up the database (the user's PostgreSQL or
+// the embedded one), applies migrations, optionally seeds the demo workspace, then serves the
+// Next.js app (dashboard, /api/v1, /api/inngest) on one port.
+//
+//   node .herald/main.mjs [--dev] [--demo]
+import { createServer } from "node:http";
+import path from "node:path";
+import nextEnv from "@next/env";
+
+const dev = process.argv.includes("--dev");
+const demo = process.argv.includes("--demo");
+const root = process.env.HERALD_ROOT ?? process.cwd();
+if (process.env.NODE_ENV !== "test") {
+  (process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";
+}
+nextEnv.loadEnvConfig(root, dev);
+
+async function main() {
+  const { parseEnv, EnvError } = await import("../env");
+  const { logger } = await import("../lib/logger");
+  let env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const dataDir = path.resolve(root, env.HERALD_DATA_DIR);
+  const { ensureSecrets } = await import("./secrets");
+  ensureSecrets(dataDir);
+
+  const { prepareDatabase } = await import("./prepare-database");
+  const database = await prepareDatabase({ dataDir, databaseUrl: env.DATABASE_URL });
+
+  let demoLines: string[] = [];
+  if (demo || env.HERALD_SEED_DEMO) {
+    const { seedDemoWorkspace } = await import("../services/demo/seed-demo-workspace");
+    const seeded = await seedDemoWorkspace();
+    demoLines = [
+      `  Sign in:   ${seeded.email} / ${seeded.password}`,
+      `  API key:   ${seeded.apiKey}`,
+      `  Try it:    curl -H "Authorization: Bearer ${seeded.apiKey}" http://localhost:${env.PORT}/api/v1/workspace`,
+    ];
+  }
+
+  const { default: next } = await import("next");
+  const app = next({ dev, dir: root, hostname: env.HOST, port: env.PORT });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      logger.error("Unhandled request error", { error });
+      if (!response.headersSent) response.writeHead(500).end();
+    });
+  });
+  if (dev) server.on("upgrade", app.getUpgradeHandler());
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.PORT, env.HOST, resolve);
+  });
+
+  const url = `http://localhost:${env.PORT}`;
+  console.log(
+    [
+      "",
+      `Herald is running at ${url}`,
+      `  Database:  ${database.embedded ? `embedded PostgreSQL in ${database.embedded.dataDir}` : "DATABASE_URL"}`,
+      ...demoLines,
+      "",
+    ].join("\n"),
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`Received ${signal}, shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await app.close().catch(() => undefined);
+    const { disconnectDb } = await import("../db/client");
+    await disconnectDb();
+    await database.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  console.error("Herald failed to start:", error instanceof Error ? error.message : error);
+  if (process.env.HERALD_LOG_LEVEL === "debug" && error instanceof Error) console.error(error.stack);
+  process.exit(1);
+});

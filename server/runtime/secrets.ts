@@ -1,0 +1,38 @@
+// Secrets Herald needs but a first-time user should not have to invent: generated once and kept in
+// the data folder (mode 0600). Set them in the environment to manage them yourself; a deployment
+// with several Herald processes must do so, so that every process shares them.
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { logger } from "../lib/logger";
+
+const GENERATED: Record<string, () => string> = {
+  AUTH_SECRET: () => randomBytes(32).toString("base64url"),
+  HERALD_ENCRYPTION_KEY: () => randomBytes(32).toString("base64"),
+};
+
+export function ensureSecrets(dataDir: string, names: string[] = Object.keys(GENERATED)): void {
+  const file = path.join(dataDir, "secrets.json");
+  let stored: Record<string, string> = {};
+  try {
+    stored = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+  } catch {
+    stored = {};
+  }
+  let changed = false;
+  for (const name of names) {
+    if (process.env[name]) continue;
+    if (!stored[name]) {
+      const generate = GENERATED[name];
+      if (!generate) continue;
+      stored[name] = generate();
+      changed = true;
+      logger.info(`Generated ${name} and saved it in ${file}; set ${name} to manage it yourself.`);
+    }
+    process.env[name] = stored[name];
+  }
+  if (changed) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  }
+}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { ZTimestamp } from "./common";
+
+export const ZRole = z.enum(["owner", "admin", "member"]).meta({ id: "Role" });
+export type TRole = z.infer<typeof ZRole>;
+
+export const ZWorkspace = z
+  .object({
+    id: z.string().meta({ example: "wsp_3f2a9c0d1e4b4a7c8d9e0f1a2b3c4d5e" }),
+    name: z.string(),
+    seats: z.object({
+      limit: z.number().int().meta({ description: "Seats the workspace may use for senders; 0 means no plan for senders" }),
+    }),
+    aiCredits: z.object({ balance: z.number().int() }),
+    settings: z.object({
+      bypassWeeklyInvitationLimit: z
+        .boolean()
+        .meta({ description: "When true, direct connection requests ignore the weekly connection-request limit" }),
+    }),
+    createdAt: ZTimestamp,
+    updatedAt: ZTimestamp,
+  })
+  .meta({ id: "Workspace" });
+export type TWorkspace = z.infer<typeof ZWorkspace>;
+
+export const ZWorkspaceName = z.string().trim().min(1, "is required").max(80, "must be at most 80 characters");
+
+export const ZUpdateWorkspaceSettingsInput = z.object({
+  name: ZWorkspaceName.optional(),
+  bypassWeeklyInvitationLimit: z.boolean().optional(),
+});
+export type TUpdateWorkspaceSettingsInput = z.infer<typeof ZUpdateWorkspaceSettingsInput>;
+
+export const ZMembershipSummary = z.object({
+  workspaceId: z.string(),
+  workspaceName: z.string(),
+  role: ZRole,
+  canManageBilling: z.boolean(),
+});
+export type TMembershipSummary = z.infer<typeof ZMembershipSummary>;

@@ -1,0 +1,21 @@
+import { db } from "../../db/client";
+import { hasRole, type Actor } from "../../lib/actor";
+import { now } from "../../lib/clock";
+import { HeraldError } from "../../lib/errors";
+import type { TApiKey } from "../../schemas/api-key";
+import { toApiKey } from "./to-api-key";
+
+/** Revokes a key at once: its next request gets 401. Admins may revoke anyone's key; members their own. */
+export async function revokeApiKey(actor: Actor, apiKeyId: string): Promise<TApiKey> {
+  const key = await db.apiKey.findFirst({ where: { id: apiKeyId, workspaceId: actor.workspaceId } });
+  if (!key) throw HeraldError.notFound("API key");
+  if (key.createdById !== actor.userId && !hasRole(actor, "admin")) {
+    throw HeraldError.forbidden("Only an admin can revoke another member's API key.");
+  }
+  const row = await db.apiKey.update({
+    where: { id: key.id },
+    data: { revokedAt: key.revokedAt ?? now() },
+    include: { createdBy: { select: { id: true, name: true, email: true } } },
+  });
+  return toApiKey(row);
+}

@@ -1,0 +1,46 @@
+import { db, type DbClient } from "../../db/client";
+import { now } from "../../lib/clock";
+import { HeraldError } from "../../lib/errors";
+import type { TCreditReason } from "../../schemas/credits";
+
+export interface DebitAiCreditsInput {
+  workspaceId: string;
+  amount: number;
+  reason: Exclude<TCreditReason, "grant" | "refund">;
+  reference?: string;
+  userId?: string;
+}
+
+/**
+ * Spends credits atomically: the balance never goes below zero, and the ledger entry is written in the
+ * same transaction when a client is passed. Throws 409 `insufficient-credits` when the balance is short.
+ * Pass a transaction client to make the debit part of a larger change.
+ */
+export async function debitAiCredits(input: DebitAiCreditsInput, client: DbClient = db): Promise<{ balance: number }> {
+  if (!Number.isInteger(input.amount) || input.amount <= 0) {
+    throw new Error(`debitAiCredits needs a positive integer amount, got ${input.amount}`);
+  }
+  const rows = await client.$queryRaw<Array<{ aiCreditBalance: number }>>`
+    UPDATE "Workspace" SET "aiCreditBalance" = "aiCreditBalance" - ${input.amount}, "updatedAt" = ${now()}
+    WHERE id = ${input.workspaceId} AND "aiCreditBalance" >= ${input.amount}
+    RETURNING "aiCreditBalance"`;
+  const balance = rows[0]?.aiCreditBalance;
+  if (balance === undefined) {
+    throw HeraldError.conflict(
+      `Not enough AI credits: this needs ${input.amount}. Add credits under Settings → Billing.`,
+      "insufficient-credits",
+    );
+  }
+  await client.aiCreditLedgerEntry.create({
+    data: {
+      workspaceId: input.workspaceId,
+      amount: -input.amount,
+      balanceAfter: balance,
+      reason: input.reason,
+      reference: input.reference,
+      createdById: input.userId,
+      createdAt: now(),
+    },
+  });
+  return { balance };
+}

@@ -1,0 +1,13 @@
+import type { AiCreditLedgerEntry } from "../../db/generated/client";
+import type { TCreditLedgerEntry, TCreditReason } from "../../schemas/credits";
+
+export function toCreditLedgerEntry(row: AiCreditLedgerEntry): TCreditLedgerEntry {
+  return {
+    id: row.id,
+    amount: row.amount,
+    balanceAfter: row.balanceAfter,
+    reason: row.reason as TCreditReason,
+    reference: row.reference,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

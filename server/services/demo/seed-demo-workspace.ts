@@ -1,0 +1,57 @@
+import { db } from "../../db/client";
+import { now } from "../../lib/clock";
+import { hashPassword } from "../../lib/crypto";
+import { generateApiKey } from "../api-keys/api-key-format";
+
+export const DEMO_EMAIL = "demo@herald.local";
+export const DEMO_PASSWORD = "demo-password";
+const DEMO_KEY_NAME = "Demo key";
+const WELCOME_CREDITS = 1000;
+
+export interface DemoWorkspace {
+  email: string;
+  password: string;
+  workspaceId: string;
+  apiKey: string;
+}
+
+/**
+ * The demo workspace of the Quick start: a demo owner with welcome credits. Safe to run at every
+ * start: the owner and workspace are created once; the demo API key is replaced each time (only its
+ * hash is stored, so a fresh one is the only way to print it).
+ */
+export async function seedDemoWorkspace(): Promise<DemoWorkspace> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const { key, prefix, hashedKey } = generateApiKey();
+  const workspaceId = await db.$transaction(async (tx) => {
+    let user = await tx.user.findUnique({ where: { email: DEMO_EMAIL } });
+    user ??= await tx.user.create({ data: { email: DEMO_EMAIL, name: "Demo Owner", passwordHash } });
+    let membership = await tx.membership.findFirst({ where: { userId: user.id, role: "owner" }, orderBy: { createdAt: "asc" } });
+    if (!membership) {
+      const workspace = await tx.workspace.create({ data: { name: "Demo workspace", aiCreditBalance: WELCOME_CREDITS } });
+      await tx.aiCreditLedgerEntry.create({
+        data: {
+          workspaceId: workspace.id,
+          amount: WELCOME_CREDITS,
+          balanceAfter: WELCOME_CREDITS,
+          reason: "grant",
+          reference: "Welcome credits",
+          createdAt: now(),
+        },
+      });
+      membership = await tx.membership.create({
+        data: { workspaceId: workspace.id, userId: user.id, role: "owner", canManageBilling: true },
+      });
+      await tx.user.update({ where: { id: user.id }, data: { activeWorkspaceId: workspace.id } });
+    }
+    await tx.apiKey.updateMany({
+      where: { workspaceId: membership.workspaceId, createdById: user.id, name: DEMO_KEY_NAME, revokedAt: null },
+      data: { revokedAt: now() },
+    });
+    await tx.apiKey.create({
+      data: { workspaceId: membership.workspaceId, createdById: user.id, name: DEMO_KEY_NAME, prefix, hashedKey, createdAt: now() },
+    });
+    return membership.workspaceId;
+  });
+  return { email: DEMO_EMAIL, password: DEMO_PASSWORD, workspaceId, apiKey: key };
+}

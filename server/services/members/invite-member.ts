@@ -1,0 +1,47 @@
+import { db } from "../../db/client";
+import { requireRole, type Actor } from "../../lib/actor";
+import { now } from "../../lib/clock";
+import { randomToken, sha256Hex } from "../../lib/crypto";
+import { HeraldError } from "../../lib/errors";
+import { parseInput } from "../../lib/zod-issues";
+import { publicUrl } from "../../env";
+import { ZInviteMemberInput, type TInvitation } from "../../schemas/account-user";
+import { toInvitation } from "./to-invitation";
+
+export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Invites someone by e-mail. Herald sends no e-mail for this: the returned link is shown once to the
+ * inviting admin to pass on, and only its hash is stored.
+ */
+export async function inviteMember(actor: Actor, input: unknown): Promise<{ invitation: TInvitation; url: string }> {
+  const { email, role, canManageBilling } = parseInput(ZInviteMemberInput, input);
+  requireRole(actor, "admin", "invite members");
+  if (canManageBilling && actor.role !== "owner" && !actor.canManageBilling) {
+    throw HeraldError.forbidden("Only someone who manages billing can grant the billing permission.", "not-allowed");
+  }
+  const existing = await db.membership.findFirst({ where: { workspaceId: actor.workspaceId, user: { email } } });
+  if (existing) throw HeraldError.conflict(`${email} is already a member of this workspace.`, "already-member");
+
+  const token = randomToken(32);
+  const invitation = await db.$transaction(async (tx) => {
+    // A new invitation replaces any earlier pending one for the same address.
+    await tx.invitation.updateMany({
+      where: { workspaceId: actor.workspaceId, email, acceptedAt: null, revokedAt: null },
+      data: { revokedAt: now() },
+    });
+    return tx.invitation.create({
+      data: {
+        workspaceId: actor.workspaceId,
+        email,
+        role,
+        canManageBilling,
+        tokenHash: sha256Hex(token),
+        invitedById: actor.userId,
+        expiresAt: new Date(now().getTime() + INVITATION_LIFETIME_MS),
+        createdAt: now(),
+      },
+    });
+  });
+  return { invitation: toInvitation(invitation), url: `${publicUrl()}/invite/${token}` };
+}

@@ -1,0 +1,33 @@
+// Builders for the rows tests need, through the same services the product uses where one exists.
+import { db } from "../db/client";
+import type { Actor, Role } from "../lib/actor";
+import { createApiKey } from "../services/api-keys/create-api-key";
+
+let sequence = 0;
+
+export async function createTestUser(overrides: { email?: string; name?: string; passwordHash?: string | null } = {}) {
+  sequence += 1;
+  return db.user.create({
+    data: {
+      email: overrides.email ?? `user${sequence}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+      name: overrides.name ?? `User ${sequence}`,
+      passwordHash: overrides.passwordHash ?? null,
+    },
+  });
+}
+
+/** A workspace with one member of the given role, and that member's actor. */
+export async function createTestWorkspace(options: { role?: Role; name?: string; userId?: string; canManageBilling?: boolean } = {}) {
+  const userId = options.userId ?? (await createTestUser()).id;
+  const workspace = await db.workspace.create({ data: { name: options.name ?? "Test workspace" } });
+  const role = options.role ?? "owner";
+  await db.membership.create({
+    data: { workspaceId: workspace.id, userId, role, canManageBilling: options.canManageBilling ?? role === "owner" },
+  });
+  const actor: Actor = { userId, workspaceId: workspace.id, role, canManageBilling: options.canManageBilling ?? role === "owner" };
+  return { workspace, userId, actor };
+}
+
+export async function createTestApiKey(actor: Actor, name = "Test key") {
+  return createApiKey(actor, { name });
+}

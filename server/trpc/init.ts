@@ -1,0 +1,72 @@
+// tRPC for the dashboard: transport only. Procedures validate input, call a service, and the
+// HeraldError a service throws is translated here, once.
+import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
+import { ZodError } from "zod";
+import { getSessionActor, getSessionUserId } from "../auth/dashboard-session";
+import { isHeraldError, type FieldIssue } from "../lib/errors";
+import { logger } from "../lib/logger";
+import { fieldIssues } from "../lib/zod-issues";
+
+export async function createTRPCContext() {
+  return { userId: await getSessionUserId() };
+}
+type Context = Awaited<ReturnType<typeof createTRPCContext>>;
+
+const trpcCode = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  422: "UNPROCESSABLE_CONTENT",
+  429: "TOO_MANY_REQUESTS",
+} as const;
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const herald = isHeraldError(cause) ? cause : undefined;
+    const fields = cause instanceof ZodError ? fieldIssues(cause) : ((herald?.details?.fields as FieldIssue[] | undefined) ?? null);
+    return {
+      ...shape,
+      message: herald || error.code !== "INTERNAL_SERVER_ERROR" ? shape.message : "Something went wrong on our side; try again.",
+      data: {
+        ...shape.data,
+        stack: undefined,
+        heraldCode: herald?.code ?? null,
+        fields,
+      },
+    };
+  },
+});
+
+const translateErrors = t.middleware(async ({ next, path }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (isHeraldError(cause)) {
+      const code = trpcCode[cause.status as keyof typeof trpcCode] ?? "INTERNAL_SERVER_ERROR";
+      throw new TRPCError({ code, message: cause.message, cause });
+    }
+    if (result.error.code === "INTERNAL_SERVER_ERROR") logger.error("tRPC procedure failed", { path, error: cause ?? result.error });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(translateErrors);
+
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.userId) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
+  return next({ ctx: { userId: ctx.userId } });
+});
+
+/** A procedure acting in the user's active workspace. */
+export const workspaceProcedure = protectedProcedure.use(async ({ ctx, next }) => {
+  const actor = await getSessionActor(ctx.userId);
+  if (!actor) throw new TRPCError({ code: "FORBIDDEN", message: "You do not belong to any workspace yet." });
+  return next({ ctx: { ...ctx, actor } });
+});

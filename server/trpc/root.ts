@@ -1,0 +1,17 @@
+import { createCallerFactory, router } from "./init";
+import { apiKeysRouter } from "./routers/api-keys";
+import { creditsRouter } from "./routers/credits";
+import { membersRouter } from "./routers/members";
+import { setupRouter } from "./routers/setup";
+import { workspaceRouter } from "./routers/workspace";
+
+export const appRouter = router({
+  setup: setupRouter,
+  workspace: workspaceRouter,
+  members: membersRouter,
+  apiKeys: apiKeysRouter,
+  credits: creditsRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);
