@@ -29,7 +29,7 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export class EnvError extends Error {}
 
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = EnvSchema.safeParse(source);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
@@ -41,6 +41,11 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv();
   return cached;
+}
+
+/** Forgets the parsed environment so the next env() reads process.env again (tests change it). */
+export function resetEnv(): void {
+  cached = undefined;
 }
 
 /** The address people use to reach this Herald. */

@@ -4,6 +4,7 @@ import { PrismaAdapter } from "@auth/prisma-adapter";
 import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { db } from "../db/client";
+import { logger } from "../lib/logger";
 import { verifyCredentials } from "../services/users/verify-credentials";
 
 declare module "next-auth" {
@@ -18,6 +19,17 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   // Self-hosted behind whatever proxy the user runs: trust the Host header.
   trustHost: true,
   pages: { signIn: "/sign-in" },
+  logger: {
+    // A wrong password is an everyday event, not an error worth a stack trace.
+    error(error) {
+      if ((error as { type?: string }).type === "CredentialsSignin") logger.info("Sign-in refused: wrong e-mail or password");
+      else logger.error("Auth.js error", { error });
+    },
+    warn(code) {
+      logger.warn(`Auth.js warning: ${code}`);
+    },
+    debug() {},
+  },
   providers: [
     Credentials({
       credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },

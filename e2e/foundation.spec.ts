@@ -1,0 +1,114 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// One story, in order: the database starts empty, so the first test performs the first run.
+test.describe.configure({ mode: "serial" });
+
+const owner = { name: "Olivia Owner", email: "olivia@example.com", password: "a long enough password", workspace: "Acme Outreach" };
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/campaigns$/);
+}
+
+test("first run, API key, a call with it, revocation, and the 401 that follows", async ({ page, request }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/setup$/);
+  await page.getByLabel("Your name").fill(owner.name);
+  await page.getByLabel("E-mail").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByLabel("Workspace name").fill(owner.workspace);
+  await page.getByRole("button", { name: "Create account and workspace" }).click();
+  await expect(page).toHaveURL(/\/campaigns$/);
+  await expect(page.getByRole("heading", { name: "Campaigns", level: 1 })).toBeVisible();
+
+  // Sign out and back in with the new account.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await signIn(page, owner.email, owner.password);
+
+  await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("link", { name: "API and Webhooks" }).click();
+  await expect(page.getByText("No API keys yet")).toBeVisible();
+  await page.getByLabel("Key name").fill("E2E key");
+  await page.getByRole("button", { name: "Create API key" }).click();
+  const key = (await page.getByTestId("new-api-key").textContent())!.trim();
+  expect(key).toMatch(/^hk_/);
+  await expect(page.getByTestId("api-key-row")).toHaveCount(1);
+
+  const ok = await request.get("/api/v1/workspace", { headers: { Authorization: `Bearer ${key}` } });
+  expect(ok.status()).toBe(200);
+  expect((await ok.json()).data.name).toBe(owner.workspace);
+
+  await page.reload();
+  await expect(page.getByTestId("api-key-row").first()).not.toContainText("Never");
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("button", { name: "Revoke" }).click();
+  await expect(page.getByTestId("api-key-row").first()).toContainText("Revoked");
+
+  const refused = await request.get("/api/v1/workspace", { headers: { Authorization: `Bearer ${key}` } });
+  expect(refused.status()).toBe(401);
+  expect(await refused.json()).toEqual({ error: { code: "unauthorized", message: "This API key was revoked." } });
+});
+
+test("every dashboard page needs a session", async ({ page }) => {
+  for (const path of ["/campaigns", "/settings", "/settings/api", "/api-reference"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/sign-in/);
+  }
+});
+
+test("wrong password is refused with a clear message", async ({ page }) => {
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail").fill(owner.email);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "do not match" })).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test("an invited member joins, sees honest empty sections, and switches workspaces", async ({ page, browser }) => {
+  await signIn(page, owner.email, owner.password);
+  await page.goto("/settings/members");
+  await page.getByLabel("E-mail").fill("max@example.com");
+  await page.getByRole("button", { name: "Create invitation" }).click();
+  const inviteUrl = (await page.getByTestId("invite-url").textContent())!.trim();
+
+  const invitee = await browser.newPage();
+  await invitee.goto(new URL(inviteUrl).pathname);
+  await expect(invitee.getByRole("heading", { name: `Join ${owner.workspace}` })).toBeVisible();
+  await invitee.getByLabel("Your name").fill("Max Member");
+  await invitee.getByLabel("Password").fill("max's long password");
+  await invitee.getByRole("button", { name: "Join workspace" }).click();
+  await expect(invitee).toHaveURL(/\/campaigns$/);
+  await expect(invitee.getByText("not available in this version of Herald yet")).toBeVisible();
+  await invitee.getByRole("link", { name: "Senders" }).click();
+  await expect(invitee.getByRole("heading", { name: "Senders", level: 1 })).toBeVisible();
+
+  // Max creates a workspace of his own, lands in it, and switches back to the team's.
+  await invitee.getByRole("link", { name: "+ New workspace" }).click();
+  await invitee.getByLabel("Workspace name").fill("Max's Lab");
+  await invitee.getByRole("button", { name: "Create workspace" }).click();
+  await expect(invitee).toHaveURL(/\/campaigns$/);
+  const switcher = invitee.getByLabel("Workspace", { exact: true });
+  await expect(switcher.locator("option:checked")).toHaveText("Max's Lab");
+  await switcher.selectOption({ label: owner.workspace });
+  await expect(switcher.locator("option:checked")).toHaveText(owner.workspace);
+  await invitee.goto("/settings");
+  await expect(invitee.getByLabel("Name", { exact: true })).toHaveValue(owner.workspace);
+  await expect(invitee.getByText("Only admins and owners can change these settings.")).toBeVisible();
+
+  await page.goto("/settings/members");
+  await expect(page.getByText("max@example.com")).toBeVisible();
+  await invitee.close();
+});
+
+test("the API reference lists the operations", async ({ page }) => {
+  await signIn(page, owner.email, owner.password);
+  await page.getByRole("link", { name: "API reference" }).click();
+  await expect(page.getByRole("heading", { name: "API reference" })).toBeVisible();
+  await expect(page.getByText("/api/v1/workspace", { exact: true }).first()).toBeVisible();
+});

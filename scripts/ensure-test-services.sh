@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Makes sure what the tests need is here: a PostgreSQL server and Debian's Chromium.
+set -euo pipefail
+
+admin_url="${TEST_DATABASE_ADMIN_URL:-postgresql://postgres@127.0.0.1:5432/postgres}"
+
+if ! pg_isready -d "$admin_url" -q 2>/dev/null; then
+  if [ -z "${TEST_DATABASE_ADMIN_URL:-}" ] && [ -d /etc/postgresql ] && command -v pg_ctlcluster >/dev/null; then
+    echo "PostgreSQL is not running: starting it."
+    version="$(ls /etc/postgresql | sort -V | tail -n 1)"
+    pg_ctlcluster --skip-systemctl-redirect "$version" main start
+    for _ in $(seq 1 30); do pg_isready -d "$admin_url" -q && break; sleep 1; done
+  fi
+  if ! pg_isready -d "$admin_url" -q; then
+    echo "The tests need a PostgreSQL server at $admin_url (set TEST_DATABASE_ADMIN_URL to use another)." >&2
+    exit 1
+  fi
+fi
+
+chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$chromium" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "Chromium is missing: installing Debian's chromium package."
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "The browser tests need Chromium at $chromium: install Debian's chromium package or set CHROMIUM_PATH." >&2
+    exit 1
+  fi
+fi

@@ -1,0 +1,17 @@
+import { dataEnvelope } from "../../../schemas/common";
+import { ZUpdateWorkspaceSettingsInput, ZWorkspace } from "../../../schemas/workspace";
+import { defineOperation } from "../../../http/api-operation";
+
+export const updateCurrentWorkspaceOperation = defineOperation({
+  operationId: "updateCurrentWorkspace",
+  method: "patch",
+  path: "/workspace",
+  summary: "Change the effective workspace's name or settings",
+  description:
+    "Updates any subset of `name` and `bypassWeeklyInvitationLimit`. Needs the key's creator to be an admin or owner of the workspace (403 otherwise).",
+  tags: ["Workspaces"],
+  body: ZUpdateWorkspaceSettingsInput,
+  response: dataEnvelope(ZWorkspace),
+  errors: [403],
+  acceptsWorkspaceHeader: true,
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { db } from "../../db/client";
+import { verifyCredentials } from "../users/verify-credentials";
+import { completeFirstRun } from "./complete-first-run";
+import { needsFirstRun } from "./needs-first-run";
+
+const input = { name: "Ada Owner", email: "Ada@Example.com", password: "correct horse battery", workspaceName: "Acme" };
+
+describe("first run", () => {
+  it("creates the owner and the workspace once, and only once even when raced", async () => {
+    expect(await needsFirstRun()).toBe(true);
+    const results = await Promise.allSettled([completeFirstRun(input), completeFirstRun({ ...input, email: "other@example.com" })]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const rejected = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
+    expect(rejected.reason.code).toBe("already-set-up");
+    expect(await needsFirstRun()).toBe(false);
+
+    const users = await db.user.findMany({ include: { memberships: true } });
+    expect(users).toHaveLength(1);
+    expect(users[0]!.memberships).toEqual([expect.objectContaining({ role: "owner", canManageBilling: true })]);
+    expect(users[0]!.passwordHash).toMatch(/^scrypt\$/);
+    expect(users[0]!.passwordHash).not.toContain(input.password);
+  });
+
+  it("lets the owner sign in with the e-mail in any case, and refuses a wrong password", async () => {
+    expect(await verifyCredentials({ email: "ada@example.com", password: input.password })).toMatchObject({ name: "Ada Owner" });
+    expect(await verifyCredentials({ email: "ADA@example.com", password: input.password })).not.toBeNull();
+    expect(await verifyCredentials({ email: "ada@example.com", password: "wrong password!" })).toBeNull();
+    expect(await verifyCredentials({ email: "nobody@example.com", password: input.password })).toBeNull();
+  });
+
+  it("names the invalid fields", async () => {
+    await expect(completeFirstRun({ name: "", email: "not-an-email", password: "short", workspaceName: "W" })).rejects.toMatchObject({
+      status: 400,
+      details: {
+        fields: expect.arrayContaining([
+          expect.objectContaining({ field: "name" }),
+          expect.objectContaining({ field: "email" }),
+          expect.objectContaining({ field: "password" }),
+        ]),
+      },
+    });
+  });
+});
