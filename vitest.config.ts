@@ -12,6 +12,11 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { NODE_ENV: "test", HERALD_LOG_LEVEL: "warn", AUTH_SECRET: "test-secret-test-secret-test-secret-0000" },
+    env: {
+      NODE_ENV: "test",
+      HERALD_LOG_LEVEL: "warn",
+      AUTH_SECRET: "test-secret-test-secret-test-secret-0000",
+      HERALD_ENCRYPTION_KEY: "dGVzdC1lbmNyeXB0aW9uLWtleS0zMi1ieXRlcy0wMDA=",
+    },
   },
 });

@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   HERALD_API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   HERALD_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   HERALD_SEED_DEMO: booleanFlag,
+  /** Whether webhook endpoints may point at private, loopback or link-local addresses. */
+  HERALD_ALLOW_PRIVATE_WEBHOOK_URLS: booleanFlag,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -46,6 +48,12 @@ export function env(): Env {
 /** Forgets the parsed environment so the next env() reads process.env again (tests change it). */
 export function resetEnv(): void {
   cached = undefined;
+}
+
+/** Private webhook targets are allowed when set, and by default only in development and test. */
+export function allowPrivateWebhookUrls(): boolean {
+  const e = env();
+  return e.HERALD_ALLOW_PRIVATE_WEBHOOK_URLS ?? e.NODE_ENV !== "production";
 }
 
 /** The address people use to reach this Herald. */

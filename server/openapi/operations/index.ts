@@ -6,6 +6,15 @@ import { getCurrentWorkspaceOperation } from "./workspaces/get-current-workspace
 import { getWorkspaceOperation } from "./workspaces/get-workspace";
 import { listWorkspacesOperation } from "./workspaces/list-workspaces";
 import { updateCurrentWorkspaceOperation } from "./workspaces/update-current-workspace";
+import { createWebhookOperation } from "./webhooks/create-webhook";
+import { deleteWebhookOperation } from "./webhooks/delete-webhook";
+import { getWebhookOperation } from "./webhooks/get-webhook";
+import { getWebhookDeliveryOperation } from "./webhooks/get-webhook-delivery";
+import { listWebhookDeliveriesOperation } from "./webhooks/list-webhook-deliveries";
+import { listWebhooksOperation } from "./webhooks/list-webhooks";
+import { retryWebhookDeliveryOperation } from "./webhooks/retry-webhook-delivery";
+import { testWebhookOperation } from "./webhooks/test-webhook";
+import { updateWebhookOperation } from "./webhooks/update-webhook";
 
 export const operations: ApiOperation[] = [
   getOpenApiDocumentOperation,
@@ -14,4 +23,13 @@ export const operations: ApiOperation[] = [
   listWorkspacesOperation,
   getWorkspaceOperation,
   listCreditLedgerOperation,
+  createWebhookOperation,
+  listWebhooksOperation,
+  getWebhookOperation,
+  updateWebhookOperation,
+  deleteWebhookOperation,
+  testWebhookOperation,
+  listWebhookDeliveriesOperation,
+  getWebhookDeliveryOperation,
+  retryWebhookDeliveryOperation,
 ];

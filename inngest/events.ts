@@ -1,0 +1,14 @@
+// Herald's internal Inngest events, typed, in one place. (The events webhooks deliver to customers
+// are domain events in the outbox: server/schemas/events.ts.)
+import { eventType } from "inngest";
+import { z } from "zod";
+
+/** Something was committed to the outbox: dispatch it. */
+export const outboxCommitted = eventType("herald/outbox.committed", {
+  schema: z.object({ reason: z.string().optional() }),
+});
+
+/** A webhook delivery needs a delivery run (new, manually retried, or lost). */
+export const webhookDeliveryRequested = eventType("herald/webhook.delivery.requested", {
+  schema: z.object({ deliveryId: z.string(), round: z.number().int(), workspaceId: z.string() }),
+});

@@ -1,0 +1,70 @@
+// One request to a function through the SDK's HTTP protocol (see the SDK's InngestCommHandler).
+import { signRequest } from "./signing";
+
+export interface Op {
+  id: string;
+  op: string;
+  name?: string;
+  displayName?: string;
+  opts?: Record<string, unknown> & { timeout?: string; if?: string };
+  data?: unknown;
+  error?: unknown;
+}
+
+export type CallResult =
+  | { kind: "completed"; output: unknown }
+  | { kind: "ops"; ops: Op[]; retryAfter: string | null }
+  | { kind: "error"; error: unknown; retriable: boolean; retryAfter: string | null };
+
+export interface CallInput {
+  serveUrl: string;
+  functionId: string;
+  stepId: string;
+  signingKey: string;
+  nowSeconds: number;
+  body: {
+    event: unknown;
+    events: unknown;
+    steps: Record<string, unknown>;
+    ctx: {
+      run_id: string;
+      attempt: number;
+      max_attempts: number;
+      disable_immediate_execution: boolean;
+      use_api: false;
+      stack: { stack: string[]; current: number };
+    };
+  };
+}
+
+export async function callFunction(input: CallInput): Promise<CallResult> {
+  const url = `${input.serveUrl}?fnId=${encodeURIComponent(input.functionId)}&stepId=${encodeURIComponent(input.stepId)}`;
+  const payload = { version: 2, ...input.body };
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-inngest-signature": signRequest(payload, input.signingKey, input.nowSeconds),
+      },
+      body: JSON.stringify(payload),
+    });
+  } catch (error) {
+    return { kind: "error", error: { name: "NetworkError", message: (error as Error).message }, retriable: true, retryAfter: null };
+  }
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = { name: "InvalidResponse", message: text.slice(0, 500) };
+  }
+  const retryAfter = response.headers.get("retry-after");
+  if (response.status === 200) return { kind: "completed", output: parsed };
+  if (response.status === 206 && Array.isArray(parsed)) return { kind: "ops", ops: parsed as Op[], retryAfter };
+  const handled = response.headers.get("x-inngest-sdk-handled") === "true";
+  const noRetry = response.headers.get("x-inngest-no-retry") === "true";
+  // A response the SDK did not produce (a proxy's 502, a crash) is worth retrying.
+  return { kind: "error", error: parsed, retriable: !handled || (!noRetry && response.status >= 500), retryAfter };
+}

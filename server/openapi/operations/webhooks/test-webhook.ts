@@ -1,0 +1,17 @@
+import { dataEnvelope } from "../../../schemas/common";
+import { ZWebhookTestResult } from "../../../schemas/webhook";
+import { defineOperation } from "../../../http/api-operation";
+import { ZWebhookIdParams } from "./shared";
+
+export const testWebhookOperation = defineOperation({
+  operationId: "testWebhook",
+  method: "post",
+  path: "/webhooks/{id}/test",
+  summary: "Send a test delivery",
+  description:
+    "Sends a signed `webhook.test` event at once and answers with the receiver's status and time. Never retried, not logged as a delivery, no effect on the endpoint's failure streak. Payload data: `{webhookId, message}`.",
+  tags: ["Webhooks"],
+  params: ZWebhookIdParams,
+  response: dataEnvelope(ZWebhookTestResult),
+  errors: [404],
+});

@@ -1,0 +1,32 @@
+import { db } from "../../db/client";
+import type { Actor } from "../../lib/actor";
+import { now } from "../../lib/clock";
+import { HeraldError } from "../../lib/errors";
+import type { TWebhookDelivery } from "../../schemas/webhook";
+import { notifyOutbox } from "../events/notify-outbox";
+import { toWebhookDelivery } from "./to-webhook-delivery";
+
+/**
+ * Sends a failed delivery again: a new round of up to six attempts starts at once, with the same
+ * delivery id (so receivers still deduplicate). Only failed deliveries can be retried.
+ */
+export async function retryWebhookDelivery(actor: Actor, deliveryId: string): Promise<TWebhookDelivery> {
+  const delivery = await db.webhookDelivery.findFirst({
+    where: { id: deliveryId, workspaceId: actor.workspaceId },
+    include: { endpoint: { select: { enabled: true } } },
+  });
+  if (!delivery) throw HeraldError.notFound("Delivery");
+  if (delivery.status !== "failed") {
+    throw HeraldError.conflict(`Only failed deliveries can be retried; this one is ${delivery.status}.`, "delivery-not-failed");
+  }
+  if (!delivery.endpoint.enabled) {
+    throw HeraldError.conflict("The endpoint is disabled: enable it first, then retry.", "endpoint-disabled");
+  }
+  const claimed = await db.webhookDelivery.updateMany({
+    where: { id: delivery.id, status: "failed" },
+    data: { status: "pending", round: { increment: 1 }, nextAttemptAt: now(), requestedAt: null, lastError: null },
+  });
+  if (claimed.count === 0) throw HeraldError.conflict("The delivery changed meanwhile; reload and try again.", "delivery-not-failed");
+  await notifyOutbox();
+  return toWebhookDelivery(await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } }));
+}

@@ -1,0 +1,26 @@
+import { db } from "../../db/client";
+import type { Actor } from "../../lib/actor";
+import { now } from "../../lib/clock";
+import { parseInput } from "../../lib/zod-issues";
+import { ZUpdateWebhookInput, type TWebhookEndpoint } from "../../schemas/webhook";
+import { checkWebhookTarget } from "./check-webhook-target";
+import { findWebhook } from "./find-webhook";
+import { toWebhookEndpoint } from "./to-webhook-endpoint";
+
+/** Updates any subset of url, events, enabled and classifyReplies. Enabling clears the failure streak. */
+export async function updateWebhook(actor: Actor, webhookId: string, input: unknown): Promise<TWebhookEndpoint> {
+  const changes = parseInput(ZUpdateWebhookInput, input);
+  const existing = await findWebhook(actor, webhookId);
+  if (changes.url !== undefined) await checkWebhookTarget(changes.url);
+  const reEnabling = changes.enabled === true && !existing.enabled;
+  const row = await db.webhookEndpoint.update({
+    where: { id: existing.id },
+    data: {
+      ...changes,
+      ...(reEnabling ? { failureCount: 0, disabledReason: null } : {}),
+      ...(changes.enabled === false ? { disabledReason: "Disabled by a user" } : {}),
+      updatedAt: now(),
+    },
+  });
+  return toWebhookEndpoint(row);
+}
