@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite, as `npm test` and CI run it: static checks, unit and database tests on a
-# real PostgreSQL, then the browser tests against a production build.
+# The whole test suite, as `npm test` and CI run it: static checks, the production build, unit and
+# database tests on a real PostgreSQL (some start the built Herald as a child process), then the
+# browser tests against the production build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -8,6 +9,6 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-test-services.sh
 echo "== typecheck"; npm run --silent typecheck
 echo "== lint"; npm run --silent lint
-echo "== unit and database tests"; npx vitest run
 echo "== production build"; npm run --silent build
+echo "== unit, database and process tests"; npx vitest run
 echo "== browser tests"; npx playwright test

@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   HERALD_SEED_DEMO: booleanFlag,
   /** Whether webhook endpoints may point at private, loopback or link-local addresses. */
   HERALD_ALLOW_PRIVATE_WEBHOOK_URLS: booleanFlag,
+  /** Loopback port of the embedded Inngest executor's event API (random when unset). */
+  HERALD_INNGEST_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -56,7 +56,7 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, location: stri
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const error = invalidInputFromZod(result.error);
-  error.message = `${error.message.replace(/^Invalid /, `Invalid ${location} `)}`;
+  if (location) error.message = error.message.replace(/^Invalid /, `Invalid ${location} `);
   throw error;
 }
 
@@ -114,7 +114,7 @@ export function apiRoute<Op extends ApiOperation>(
       if (operation.body) {
         const read = await readJsonBody(request);
         rawBody = read.raw;
-        body = parsePart(operation.body, read.value, "field");
+        body = parsePart(operation.body, read.value, "");
       }
 
       const idempotencyKey = request.headers.get(IDEMPOTENCY_HEADER);

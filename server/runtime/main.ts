@@ -35,6 +35,20 @@ async function main() {
   const { prepareDatabase } = await import("./prepare-database");
   const database = await prepareDatabase({ dataDir, databaseUrl: env.DATABASE_URL });
 
+  // Background jobs: an Inngest server when one is configured, else the embedded executor, whose
+  // event API must be up before the app starts so the SDK is pointed at it.
+  const embedded = await import("../embedded-inngest/embedded-mode");
+  const { EmbeddedExecutor } = await import("../embedded-inngest/executor");
+  const { startEventApi } = await import("../embedded-inngest/event-api");
+  let executor: InstanceType<typeof EmbeddedExecutor> | null = null;
+  let eventApi: Awaited<ReturnType<typeof startEventApi>> | null = null;
+  const signingKey = embedded.generateSigningKey();
+  if (embedded.usesEmbeddedInngest()) {
+    const eventKey = embedded.generateEventKey();
+    eventApi = await startEventApi({ eventKey, port: env.HERALD_INNGEST_PORT, executor: () => executor });
+    embedded.configureSdkForEmbedded({ eventApiUrl: eventApi.url, signingKey, eventKey });
+  }
+
   let demoLines: string[] = [];
   if (demo || env.HERALD_SEED_DEMO) {
     const { seedDemoWorkspace } = await import("../services/demo/seed-demo-workspace");
@@ -62,12 +76,22 @@ async function main() {
     server.listen(env.PORT, env.HOST, resolve);
   });
 
+  if (eventApi) {
+    const loopback = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
+    executor = new EmbeddedExecutor({ serveUrl: `http://${loopback}:${env.PORT}/api/inngest`, signingKey, databaseUrl: database.url });
+    await executor.start();
+    // Deliver whatever was committed while Herald was down.
+    const { notifyOutbox } = await import("../services/events/notify-outbox");
+    await notifyOutbox("startup");
+  }
+
   const url = `http://localhost:${env.PORT}`;
   console.log(
     [
       "",
       `Herald is running at ${url}`,
       `  Database:  ${database.embedded ? `embedded PostgreSQL in ${database.embedded.dataDir}` : "DATABASE_URL"}`,
+      `  Jobs:      ${executor ? "embedded Inngest executor" : `Inngest at ${process.env.INNGEST_BASE_URL ?? process.env.INNGEST_API_BASE_URL ?? "Inngest Cloud"}`}`,
       ...demoLines,
       "",
     ].join("\n"),
@@ -80,6 +104,8 @@ async function main() {
     logger.info(`Received ${signal}, shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    await executor?.stop();
+    await eventApi?.close();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     await app.close().catch(() => undefined);

@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { withOutbox } from "@/server/services/events/with-outbox";
+import { dispatchOutboxEvents } from "@/server/services/webhooks/dispatch-outbox-events";
+import { callRoute } from "@/server/test/call-route";
+import { createTestApiKey, createTestWorkspace } from "@/server/test/factories";
+import * as deliveryRoute from "./deliveries/[id]/route";
+import * as retryRoute from "./deliveries/[id]/retry/route";
+import * as deliveriesRoute from "./deliveries/route";
+import * as webhookRoute from "./[id]/route";
+import * as webhooksRoute from "./route";
+
+async function keyFor() {
+  const context = await createTestWorkspace();
+  const { key } = await createTestApiKey(context.actor);
+  return { ...context, key };
+}
+
+describe("webhooks API", () => {
+  it("creates, reads, updates and deletes an endpoint, with a Herald-made secret", async () => {
+    const { key } = await keyFor();
+    const created = await callRoute(webhooksRoute.POST, "POST", "/webhooks", {
+      key,
+      body: { url: "https://hooks.example.com/herald", events: ["connection.accepted", "message.received"] },
+    });
+    expect(created.status).toBe(201);
+    const endpoint = created.body!.data;
+    expect(endpoint).toMatchObject({ enabled: true, classifyReplies: false, failureCount: 0, disabledReason: null, lastDeliveryAt: null });
+    expect(endpoint.secret).toMatch(/^whsec_/);
+
+    const listed = await callRoute(webhooksRoute.GET, "GET", "/webhooks", { key });
+    expect(listed.body).toMatchObject({ data: [{ id: endpoint.id, secret: endpoint.secret }], paging: { limit: 50, offset: 0, total: 1 } });
+
+    const patched = await callRoute(webhookRoute.PATCH, "PATCH", `/webhooks/${endpoint.id}`, {
+      key,
+      params: { id: endpoint.id },
+      body: { enabled: false, classifyReplies: true },
+    });
+    expect(patched.body?.data).toMatchObject({ enabled: false, classifyReplies: true, disabledReason: "Disabled by a user" });
+
+    const empty = await callRoute(webhookRoute.PATCH, "PATCH", `/webhooks/${endpoint.id}`, { key, params: { id: endpoint.id }, body: {} });
+    expect(empty.status).toBe(400);
+
+    const deleted = await callRoute(webhookRoute.DELETE, "DELETE", `/webhooks/${endpoint.id}`, { key, params: { id: endpoint.id } });
+    expect(deleted.body).toEqual({ data: { id: endpoint.id, deleted: true } });
+    const gone = await callRoute(webhookRoute.GET, "GET", `/webhooks/${endpoint.id}`, { key, params: { id: endpoint.id } });
+    expect(gone.status).toBe(404);
+  });
+
+  it("names each invalid field", async () => {
+    const { key } = await keyFor();
+    const response = await callRoute(webhooksRoute.POST, "POST", "/webhooks", {
+      key,
+      body: { url: "ftp://files.example.com", events: ["message.received", "webhook.test"] },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body?.error.details.fields.map((issue: { field: string }) => issue.field).sort()).toEqual(["events.1", "url"]);
+    const none = await callRoute(webhooksRoute.POST, "POST", "/webhooks", { key, body: { url: "https://x.example.com", events: [] } });
+    expect(none.body?.error.details.fields).toEqual([{ field: "events", message: "must name at least one event" }]);
+  });
+
+  it("keeps endpoints and deliveries inside their workspace", async () => {
+    const a = await keyFor();
+    const b = await keyFor();
+    const endpoint = (
+      await callRoute(webhooksRoute.POST, "POST", "/webhooks", { key: b.key, body: { url: "https://b.example.com", events: ["lead.imported"] } })
+    ).body!.data;
+    await withOutbox((_tx, emit) => emit({ workspaceId: b.workspace.id, event: "lead.imported", data: { importId: "imp_1" } }));
+    await dispatchOutboxEvents();
+    const bDeliveries = await callRoute(deliveriesRoute.GET, "GET", "/webhooks/deliveries", { key: b.key });
+    const deliveryId = bDeliveries.body!.data[0].id;
+
+    for (const [handler, method, path] of [
+      [webhookRoute.GET, "GET", `/webhooks/${endpoint.id}`],
+      [webhookRoute.DELETE, "DELETE", `/webhooks/${endpoint.id}`],
+      [deliveryRoute.GET, "GET", `/webhooks/deliveries/${deliveryId}`],
+      [retryRoute.POST, "POST", `/webhooks/deliveries/${deliveryId}/retry`],
+    ] as const) {
+      const response = await callRoute(handler, method, path, { key: a.key, params: { id: path.includes("deliveries") ? deliveryId : endpoint.id } });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    const aDeliveries = await callRoute(deliveriesRoute.GET, "GET", "/webhooks/deliveries", { key: a.key });
+    expect(aDeliveries.body).toMatchObject({ data: [], paging: { total: 0 } });
+  });
+
+  it("filters deliveries by event, status and endpoint, newest first, with a total", async () => {
+    const { key, workspace } = await keyFor();
+    const first = (
+      await callRoute(webhooksRoute.POST, "POST", "/webhooks", { key, body: { url: "https://one.example.com", events: ["lead.imported", "campaign.finished"] } })
+    ).body!.data;
+    await callRoute(webhooksRoute.POST, "POST", "/webhooks", { key, body: { url: "https://two.example.com", events: ["campaign.finished"] } });
+    await withOutbox(async (_tx, emit) => {
+      await emit({ workspaceId: workspace.id, event: "lead.imported", data: { n: 1 } });
+      await emit({ workspaceId: workspace.id, event: "campaign.finished", data: { n: 2 } });
+    });
+    await dispatchOutboxEvents();
+
+    const all = await callRoute(deliveriesRoute.GET, "GET", "/webhooks/deliveries", { key, query: { limit: 2 } });
+    expect(all.body?.paging).toEqual({ limit: 2, offset: 0, total: 3 });
+    expect(all.body?.data[0].payload).toMatchObject({ event: expect.any(String), workspaceId: workspace.id, data: expect.any(Object) });
+    const byEvent = await callRoute(deliveriesRoute.GET, "GET", "/webhooks/deliveries", { key, query: { event: "campaign.finished" } });
+    expect(byEvent.body?.paging.total).toBe(2);
+    const byEndpoint = await callRoute(deliveriesRoute.GET, "GET", "/webhooks/deliveries", { key, query: { webhookId: first.id } });
+    expect(byEndpoint.body?.paging.total).toBe(2);
+    const pending = await callRoute(deliveriesRoute.GET, "GET", "/webhooks/deliveries", { key, query: { status: "pending" } });
+    expect(pending.body?.paging.total).toBe(3);
+    const bad = await callRoute(deliveriesRoute.GET, "GET", "/webhooks/deliveries", { key, query: { status: "lost" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body?.error.details.fields[0].field).toBe("status");
+
+    const detail = await callRoute(deliveryRoute.GET, "GET", `/webhooks/deliveries/${all.body!.data[0].id}`, {
+      key,
+      params: { id: all.body!.data[0].id },
+    });
+    expect(detail.body?.data).toMatchObject({ status: "pending", attemptHistory: [] });
+    const notFailed = await callRoute(retryRoute.POST, "POST", "/x", { key, params: { id: all.body!.data[0].id } });
+    expect(notFailed.status).toBe(409);
+  });
+});

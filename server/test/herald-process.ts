@@ -1,0 +1,68 @@
+// A real Herald process (the production build, .herald/main.mjs) for tests that kill and restart it.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const ENTRY = path.resolve(".herald/main.mjs");
+
+export interface HeraldProcess {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export function requireBuild(): void {
+  if (!existsSync(ENTRY) || !existsSync(path.resolve(".next/BUILD_ID"))) {
+    throw new Error("This test runs the production build: run `npm run build` first (npm test does).");
+  }
+}
+
+export async function startHeraldProcess(options: { databaseUrl: string; port: number; env?: Record<string, string> }): Promise<HeraldProcess> {
+  requireBuild();
+  let output = "";
+  const child = spawn(process.execPath, [ENTRY], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: options.databaseUrl,
+      PORT: String(options.port),
+      HOST: "127.0.0.1",
+      HERALD_DATA_DIR: mkdtempSync(path.join(tmpdir(), "herald-process-")),
+      HERALD_LOG_LEVEL: "info",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + 60_000;
+  while (!output.includes("Herald is running")) {
+    if (child.exitCode !== null) throw new Error(`Herald exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`Herald did not start within 60 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    child,
+    output: () => output,
+    async kill(signal: NodeJS.Signals = "SIGKILL") {
+      if (child.exitCode !== null || child.signalCode) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+export async function waitFor<T>(check: () => Promise<T | false | null | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const result = await check();
+    if (result) return result;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
