@@ -5,7 +5,7 @@ const config = [
   ...nextVitals,
   ...nextTypescript,
   {
-    ignores: [".next/**", ".herald/**", ".data/**", "server/db/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
+    ignores: [".next/**", ".herald/**", ".research/**", ".data/**", "server/db/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
   },
   {
     rules: {
@@ -21,7 +21,7 @@ const config = [
     },
   },
   {
-    files: ["components/**", "app/**", "e2e/**", "bench/**", "scripts/**", "server/lib/clock.ts", "server/lib/logger.ts", "**/*.test.ts", "vitest.*.ts", "playwright.config.ts"],
+    files: ["components/**", "app/**", "e2e/**", "bench/**", "scripts/**", "server/test/**", "server/lib/clock.ts", "server/lib/logger.ts", "**/*.test.ts", "vitest.*.ts", "playwright.config.ts"],
     rules: { "no-restricted-syntax": "off" },
   },
 ];

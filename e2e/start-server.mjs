@@ -28,6 +28,8 @@ const child = spawn(process.execPath, [".herald/main.mjs"], {
     HERALD_DATA_DIR: mkdtempSync(path.join(tmpdir(), "herald-e2e-")),
     AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
     HERALD_LOG_LEVEL: "warn",
+    // The browser tests' webhook receiver listens on loopback.
+    HERALD_ALLOW_PRIVATE_WEBHOOK_URLS: "1",
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));

@@ -125,9 +125,6 @@ export function ApiKeysPanel() {
           )}
         </div>
       </Card>
-      <Card title="Webhooks" description="Signed HTTP deliveries of Herald's events to your endpoints.">
-        <p className="text-sm text-slate-500">Webhook endpoints are not available in this version of Herald yet.</p>
-      </Card>
     </>
   );
 }

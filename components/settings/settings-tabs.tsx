@@ -6,6 +6,7 @@ const tabs = [
   { href: "/settings", label: "General" },
   { href: "/settings/members", label: "Members" },
   { href: "/settings/api", label: "API and Webhooks" },
+  { href: "/settings/jobs", label: "Background jobs" },
 ];
 
 export function SettingsTabs() {

@@ -29,5 +29,6 @@ export function configureSdkForEmbedded(options: { eventApiUrl: string; signingK
   process.env.INNGEST_BASE_URL = options.eventApiUrl;
   process.env.INNGEST_SIGNING_KEY = options.signingKey;
   process.env.INNGEST_EVENT_KEY = options.eventKey;
+  process.env.HERALD_EMBEDDED_INNGEST = "1";
   delete process.env.INNGEST_STREAMING;
 }

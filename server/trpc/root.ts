@@ -1,8 +1,10 @@
 import { createCallerFactory, router } from "./init";
 import { apiKeysRouter } from "./routers/api-keys";
 import { creditsRouter } from "./routers/credits";
+import { jobsRouter } from "./routers/jobs";
 import { membersRouter } from "./routers/members";
 import { setupRouter } from "./routers/setup";
+import { webhooksRouter } from "./routers/webhooks";
 import { workspaceRouter } from "./routers/workspace";
 
 export const appRouter = router({
@@ -11,6 +13,8 @@ export const appRouter = router({
   members: membersRouter,
   apiKeys: apiKeysRouter,
   credits: creditsRouter,
+  webhooks: webhooksRouter,
+  jobs: jobsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,63 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test } from "@playwright/test";
+
+// Runs after foundation.spec.ts (files run in name order on one worker), whose first run created the owner.
+const owner = { email: "olivia@example.com", password: "a long enough password" };
+
+let receiver: Server;
+let receiverUrl = "";
+const received: Array<{ headers: Record<string, unknown>; body: string }> = [];
+
+test.beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      received.push({ headers: request.headers, body });
+      response.writeHead(200).end("thanks");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/herald`;
+});
+test.afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+test("add a webhook endpoint with the event picker, reveal its secret, send a test, disable and enable it", async ({ page }) => {
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/campaigns$/);
+  await page.goto("/settings/api");
+
+  await page.getByRole("button", { name: "Add endpoint" }).click();
+  await page.getByLabel("Endpoint URL").fill(receiverUrl);
+  await page.getByRole("button", { name: "Add endpoint" }).last().click();
+  await expect(page.getByText("must name at least one event")).toBeVisible();
+  await page.getByLabel(/^connection\.accepted/).check();
+  await page.getByLabel(/^message\.received/).check();
+  await page.getByRole("button", { name: "Add endpoint" }).last().click();
+
+  const endpoint = page.getByTestId("webhook-endpoint");
+  await expect(endpoint).toContainText(receiverUrl);
+  await expect(endpoint).toContainText("2 events");
+  await endpoint.getByRole("button", { name: "Reveal secret" }).click();
+  const secret = (await page.getByTestId("webhook-secret").textContent())!.trim();
+  expect(secret).toMatch(/^whsec_/);
+
+  await endpoint.getByRole("button", { name: "Send test" }).click();
+  await expect(page.getByTestId("webhook-test-result")).toContainText("Delivered: HTTP 200");
+  expect(received).toHaveLength(1);
+  expect(received[0]!.headers["x-herald-event"]).toBe("webhook.test");
+
+  await endpoint.getByRole("button", { name: "Disable" }).click();
+  await expect(endpoint).toContainText("Disabled");
+  await expect(endpoint).toContainText("Disabled by a user");
+  await endpoint.getByRole("button", { name: "Enable" }).click();
+  await expect(endpoint).toContainText("Enabled");
+
+  await expect(page.getByText("No deliveries yet.")).toBeVisible();
+  await page.getByRole("link", { name: "Background jobs" }).click();
+  await expect(page.getByRole("heading", { name: "Background jobs" })).toBeVisible();
+});

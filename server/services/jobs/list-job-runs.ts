@@ -1,0 +1,65 @@
+import { db, type Prisma } from "../../db/client";
+import { hasRole, type Actor } from "../../lib/actor";
+import { parseInput } from "../../lib/zod-issues";
+import { toIso } from "../../schemas/common";
+import { ZListJobRunsInput, type TJobRun } from "../../schemas/job-run";
+
+interface PendingEntry {
+  kind: "sleep" | "wait";
+  until: string;
+  event?: string;
+}
+
+function describeWait(status: string, pending: PendingEntry[]): string | null {
+  if (status !== "waiting" || !pending.length) return null;
+  return pending
+    .map((entry) => (entry.kind === "sleep" ? `sleeping until ${entry.until}` : `waiting for ${entry.event} until ${entry.until}`))
+    .join("; ");
+}
+
+/** Whether this installation runs jobs on the embedded executor (else they are on an Inngest server). */
+export function jobsRunEmbedded(): boolean {
+  return process.env.HERALD_EMBEDDED_INNGEST === "1";
+}
+
+/**
+ * Recent runs of the embedded executor: the workspace's own, plus installation housekeeping (no
+ * workspace) for admins and owners. Newest first, each with its steps, attempts and errors.
+ */
+export async function listJobRuns(actor: Actor, input: unknown): Promise<{ runs: TJobRun[]; total: number; embedded: boolean }> {
+  const { status, limit, offset } = parseInput(ZListJobRunsInput, input);
+  const visible: Prisma.JobRunWhereInput[] = [{ workspaceId: actor.workspaceId }];
+  if (hasRole(actor, "admin")) visible.push({ workspaceId: null });
+  const where: Prisma.JobRunWhereInput = { OR: visible, status };
+  const [rows, total] = await Promise.all([
+    db.jobRun.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: limit,
+      skip: offset,
+      include: { history: { orderBy: { at: "asc" }, take: 200 } },
+    }),
+    db.jobRun.count({ where }),
+  ]);
+  const runs = rows.map((row) => ({
+    id: row.id,
+    functionId: row.functionId,
+    functionName: row.functionName,
+    status: row.status,
+    eventName: row.eventName,
+    waitingFor: describeWait(row.status, row.pending as unknown as PendingEntry[]),
+    nextRunAt: toIso(row.nextRunAt),
+    error: row.error ?? null,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: toIso(row.finishedAt),
+    steps: row.history.map((step) => ({
+      name: step.name,
+      op: step.op,
+      attempt: step.attempt,
+      error: step.error ?? null,
+      at: step.at.toISOString(),
+      durationMs: step.durationMs,
+    })),
+  }));
+  return { runs, total, embedded: jobsRunEmbedded() };
+}
