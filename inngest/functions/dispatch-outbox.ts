@@ -1,11 +1,13 @@
 // Turns committed domain events into webhook deliveries and starts a delivery run for each. Runs
-// on every commit that emitted events and, as a safety net, every minute.
+// on commits that emitted events (notifications are coalesced) and, as a safety net, every minute.
 import { cron } from "inngest";
 import { dispatchOutboxEvents } from "@/server/services/webhooks/dispatch-outbox-events";
-import { findDeliveriesToRequest } from "@/server/services/webhooks/find-deliveries-to-request";
+import { findDeliveriesToRequest, type DeliveryRequest } from "@/server/services/webhooks/find-deliveries-to-request";
 import { markDeliveriesRequested } from "@/server/services/webhooks/mark-deliveries-requested";
 import { inngest } from "../client";
 import { outboxCommitted, webhookDeliveryRequested } from "../events";
+
+const MAX_BATCHES = 20;
 
 export const dispatchOutbox = inngest.createFunction(
   {
@@ -16,10 +18,18 @@ export const dispatchOutbox = inngest.createFunction(
     retries: 5,
   },
   async ({ step }) => {
-    const dispatched = await step.run("create-deliveries", () => dispatchOutboxEvents());
+    let events = 0;
     let requested = 0;
-    for (let batch = 0; batch < 20; batch++) {
-      const requests = await step.run(`find-deliveries-to-request-${batch}`, () => findDeliveriesToRequest());
+    let previous: DeliveryRequest[] = [];
+    for (let batch = 0; batch < MAX_BATCHES; batch++) {
+      // Marking the previous batch requested happens here, after its events were sent (a memoized
+      // step), so a crash in between re-sends them with the same ids: deduplicated, not doubled.
+      const { dispatched, requests } = await step.run(`dispatch-${batch}`, async () => {
+        await markDeliveriesRequested(previous);
+        return { dispatched: await dispatchOutboxEvents(), requests: await findDeliveriesToRequest() };
+      });
+      events += dispatched.events;
+      previous = [];
       if (!requests.length) break;
       await step.sendEvent(
         `request-delivery-runs-${batch}`,
@@ -30,9 +40,10 @@ export const dispatchOutbox = inngest.createFunction(
           ),
         ),
       );
-      await step.run(`mark-requested-${batch}`, () => markDeliveriesRequested(requests));
       requested += requests.length;
+      previous = requests;
     }
-    return { ...dispatched, requested };
+    if (previous.length) await step.run("mark-requested-last", () => markDeliveriesRequested(previous));
+    return { events, requested };
   },
 );

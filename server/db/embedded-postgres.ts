@@ -4,7 +4,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { servePglite } from "./pglite-server";
 
 export interface EmbeddedPostgres {
   url: string;
@@ -25,16 +25,14 @@ export async function startEmbeddedPostgres({ dataDir, port = 0 }: EmbeddedPostg
     await mkdir(resolvedDir, { recursive: true });
   }
   const database = await PGlite.create(resolvedDir ?? undefined);
-  // PGlite runs one statement at a time; the socket server multiplexes connections onto it and keeps
-  // a transaction's statements together, so a pool of 10 behaves like a (serialized) server.
-  const server = new PGLiteSocketServer({ db: database, host: "127.0.0.1", port, maxConnections: 32 });
-  await server.start();
-  const address = server.getServerConn();
+  // PGlite is one session: connections take turns (see pglite-server.ts), so a pool behaves like a
+  // server that runs one statement batch or transaction at a time.
+  const server = await servePglite(database, { port });
   return {
-    url: `postgresql://postgres:postgres@${address}/postgres?sslmode=disable`,
+    url: `postgresql://postgres:postgres@127.0.0.1:${server.port}/postgres?sslmode=disable`,
     dataDir: resolvedDir,
     async stop() {
-      await server.stop();
+      await server.close();
       await database.close();
     },
   };

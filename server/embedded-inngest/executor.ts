@@ -44,16 +44,20 @@ const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 const LOCK_KEY = 7_413_001;
 
 type Row = Prisma.JobRunGetPayload<object>;
+type HistoryRecord = { stepId: string; name: string; op: string; attempt: number; error?: unknown; durationMs?: number };
 
 export class EmbeddedExecutor {
   private functions = new Map<string, FunctionSpec>();
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly slotsInUse = new Map<string, number>();
+  private readonly slotLimits = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private running = false;
   private active = false;
   private lockClient: pg.Client | null = null;
   private lastHousekeeping = 0;
+  /** Next fire time of each cron trigger, mirrored from JobCronSchedule so idle ticks read nothing. */
+  private cronNext = new Map<string, Date>();
   private unsubscribeClock: (() => void) | null = null;
 
   constructor(private readonly options: EmbeddedExecutorOptions) {}
@@ -100,6 +104,16 @@ export class EmbeddedExecutor {
     await this.db.jobCronSchedule.deleteMany({
       where: { NOT: { OR: cronKeys.length ? cronKeys : [{ functionId: "", cron: "" }] } },
     });
+    const now = this.now();
+    this.cronNext = new Map();
+    for (const { functionId, cron } of cronKeys) {
+      const row = await this.db.jobCronSchedule.upsert({
+        where: { functionId_cron: { functionId, cron } },
+        create: { functionId, cron, nextAt: nextCronTime(parseCron(cron), now) },
+        update: {},
+      });
+      this.cronNext.set(cronKey(functionId, cron), row.nextAt);
+    }
     logger.debug("Embedded executor synced functions", { functions: specs.map((spec) => spec.id) });
   }
 
@@ -170,10 +184,17 @@ export class EmbeddedExecutor {
     const now = this.now();
     await this.fireCron(now);
     await this.housekeeping(now);
-    const capacity = (this.options.maxParallel ?? 8) - this.inFlight.size;
+    const capacity = (this.options.maxParallel ?? 16) - this.inFlight.size;
     if (capacity <= 0) return 0;
+    // Runs whose concurrency slots are all taken are left out of the query, so a queue of them
+    // (say 200 runs of a limit-1 function) cannot crowd out runs that could start.
+    const saturated = this.saturatedKeys();
     const candidates = await this.db.jobRun.findMany({
-      where: { status: { in: ["queued", "waiting"] }, nextRunAt: { lte: now } },
+      where: {
+        status: { in: ["queued", "waiting"] },
+        nextRunAt: { lte: now },
+        ...(saturated.length ? { NOT: { concurrencyKeys: { hasSome: saturated } } } : {}),
+      },
       orderBy: [{ nextRunAt: "asc" }, { createdAt: "asc" }],
       select: { id: true, functionId: true, concurrencyKeys: true },
       take: capacity * 4,
@@ -182,16 +203,16 @@ export class EmbeddedExecutor {
     for (const candidate of candidates) {
       if (started >= capacity) break;
       if (this.inFlight.has(candidate.id) || !this.hasSlots(candidate.functionId, candidate.concurrencyKeys)) continue;
-      const claimed = await this.db.jobRun.updateMany({
-        where: { id: candidate.id, status: { in: ["queued", "waiting"] }, nextRunAt: { lte: now } },
-        data: { status: "running", updatedAt: now },
-      });
-      if (!claimed.count) continue;
-      this.takeSlots(candidate.concurrencyKeys, 1);
-      const work = this.advance(candidate.id)
+      const [claimed] = await this.db.$queryRaw<Row[]>`
+        UPDATE "JobRun" SET status = 'running', "updatedAt" = ${now}
+        WHERE id = ${candidate.id} AND status IN ('queued', 'waiting') AND "nextRunAt" <= ${now}
+        RETURNING *`;
+      if (!claimed) continue;
+      this.takeSlots(candidate.functionId, candidate.concurrencyKeys, 1);
+      const work = this.advance(fromRaw(claimed))
         .catch((error: unknown) => logger.error("Embedded executor failed to advance a run", { runId: candidate.id, error }))
         .finally(() => {
-          this.takeSlots(candidate.concurrencyKeys, -1);
+          this.takeSlots(candidate.functionId, candidate.concurrencyKeys, -1);
           this.inFlight.delete(candidate.id);
           this.wake();
         });
@@ -217,13 +238,27 @@ export class EmbeddedExecutor {
     return keys.every((key, index) => (this.slotsInUse.get(key) ?? 0) < (spec.concurrency[index]?.limit ?? Infinity));
   }
 
-  private takeSlots(keys: string[], delta: number): void {
-    for (const key of keys) this.slotsInUse.set(key, (this.slotsInUse.get(key) ?? 0) + delta);
+  private saturatedKeys(): string[] {
+    return [...this.slotsInUse.entries()].filter(([key, used]) => used > 0 && used >= (this.slotLimits.get(key) ?? Infinity)).map(([key]) => key);
+  }
+
+  private takeSlots(functionId: string, keys: string[], delta: number): void {
+    const spec = this.functions.get(functionId);
+    keys.forEach((key, index) => {
+      const used = (this.slotsInUse.get(key) ?? 0) + delta;
+      if (used <= 0) {
+        this.slotsInUse.delete(key);
+        this.slotLimits.delete(key);
+        return;
+      }
+      this.slotsInUse.set(key, used);
+      const limit = spec?.concurrency[index]?.limit;
+      if (limit !== undefined) this.slotLimits.set(key, limit);
+    });
   }
 
   /** Makes one request for a claimed run and records what came back. */
-  private async advance(runId: string): Promise<void> {
-    const run = await this.db.jobRun.findUniqueOrThrow({ where: { id: runId } });
+  private async advance(run: Row): Promise<void> {
     const spec = this.functions.get(run.functionId);
     const now = this.now();
     if (!spec) {
@@ -266,44 +301,76 @@ export class EmbeddedExecutor {
       await this.finish(run, "failed", { state, error: transition.error }, history);
       return;
     }
-    await this.db.$transaction(async (tx) => {
-      const updated = await tx.jobRun.updateMany({
-        where: { id: run.id, status: "running" },
-        data: {
-          ...stateColumns(state),
-          status: transition.kind === "waiting" ? "waiting" : "queued",
-          nextRunAt: transition.nextRunAt,
-          startedAt: run.startedAt ?? now,
-          updatedAt: after,
-        },
-      });
-      if (updated.count) await this.recordHistory(tx, run.id, history, after);
+    await this.persist(run, {
+      status: transition.kind === "waiting" ? "waiting" : "queued",
+      state,
+      nextRunAt: transition.nextRunAt,
+      history,
+      at: after,
     });
+  }
+
+  /**
+   * Writes a run's new state and its history entries in one statement, only if the run is still
+   * ours (a cancellation meanwhile wins). Returns whether it was written.
+   */
+  private async persist(
+    run: Row,
+    change: {
+      status: "queued" | "waiting" | "completed" | "failed";
+      state?: RunState;
+      nextRunAt: Date | null;
+      history: HistoryRecord[];
+      at: Date;
+      output?: unknown;
+      error?: unknown;
+    },
+  ): Promise<boolean> {
+    const columns = stateColumns(change.state ?? stateOf(run));
+    const finished = change.status === "completed" || change.status === "failed";
+    const rows = await this.db.$queryRaw<Array<{ id: string }>>`
+      WITH updated AS (
+        UPDATE "JobRun" SET
+          memo = ${JSON.stringify(columns.memo)}::jsonb,
+          stack = ${columns.stack}::text[],
+          planned = ${columns.planned}::text[],
+          attempt = ${columns.attempt},
+          "disableImmediate" = ${columns.disableImmediate},
+          pending = ${JSON.stringify(columns.pending)}::jsonb,
+          "waitEvents" = ${columns.waitEvents}::text[],
+          status = ${change.status}::"JobRunStatus",
+          "nextRunAt" = ${change.nextRunAt},
+          output = CASE WHEN ${change.output !== undefined} THEN ${JSON.stringify(change.output ?? null)}::jsonb ELSE output END,
+          error = CASE WHEN ${change.error !== undefined} THEN ${JSON.stringify(change.error ?? null)}::jsonb ELSE error END,
+          "startedAt" = COALESCE("startedAt", ${change.at}),
+          "finishedAt" = ${finished ? change.at : null},
+          "updatedAt" = ${change.at}
+        WHERE id = ${run.id} AND status = 'running'
+        RETURNING id
+      ), history AS (
+        INSERT INTO "JobRunStep" ("runId", "stepId", name, op, attempt, error, at, "durationMs")
+        SELECT updated.id, h."stepId", h.name, h.op, h.attempt, h.error, ${change.at}, h."durationMs"
+        FROM updated, jsonb_to_recordset(${JSON.stringify(change.history)}::jsonb)
+          AS h("stepId" text, name text, op text, attempt int, error jsonb, "durationMs" int)
+      )
+      SELECT id FROM updated`;
+    return rows.length > 0;
   }
 
   private async finish(
     run: Row,
     status: "completed" | "failed",
     outcome: { state?: RunState; output?: unknown; error?: unknown },
-    history: Array<{ stepId: string; name: string; op: string; attempt: number; error?: unknown; durationMs?: number }>,
+    history: HistoryRecord[],
   ): Promise<void> {
-    const at = this.now();
-    const finished = await this.db.$transaction(async (tx) => {
-      const updated = await tx.jobRun.updateMany({
-        where: { id: run.id, status: "running" },
-        data: {
-          ...(outcome.state ? stateColumns(outcome.state) : {}),
-          status,
-          output: outcome.output === undefined ? undefined : ((outcome.output ?? Prisma.JsonNull) as Prisma.InputJsonValue),
-          error: outcome.error === undefined ? undefined : (outcome.error as Prisma.InputJsonValue),
-          nextRunAt: null,
-          startedAt: run.startedAt ?? at,
-          finishedAt: at,
-          updatedAt: at,
-        },
-      });
-      if (updated.count) await this.recordHistory(tx, run.id, history, at);
-      return updated.count > 0;
+    const finished = await this.persist(run, {
+      status,
+      state: outcome.state,
+      nextRunAt: null,
+      history,
+      at: this.now(),
+      output: status === "completed" ? (outcome.output ?? null) : undefined,
+      error: outcome.error,
     });
     if (finished && status === "failed") {
       logger.warn("Background job failed", { runId: run.id, functionId: run.functionId, error: outcome.error });
@@ -314,27 +381,6 @@ export class EmbeddedExecutor {
         },
       ]);
     }
-  }
-
-  private async recordHistory(
-    tx: Prisma.TransactionClient,
-    runId: string,
-    history: Array<{ stepId: string; name: string; op: string; attempt: number; error?: unknown; durationMs?: number }>,
-    at: Date,
-  ): Promise<void> {
-    if (!history.length) return;
-    await tx.jobRunStep.createMany({
-      data: history.map((entry) => ({
-        runId,
-        stepId: entry.stepId,
-        name: entry.name,
-        op: entry.op,
-        attempt: entry.attempt,
-        error: entry.error === undefined ? undefined : (entry.error as Prisma.InputJsonValue),
-        durationMs: entry.durationMs ?? 0,
-        at,
-      })),
-    });
   }
 
   /**
@@ -452,22 +498,17 @@ export class EmbeddedExecutor {
   private async fireCron(now: Date): Promise<void> {
     for (const spec of this.functions.values()) {
       for (const cron of spec.cronTriggers) {
-        const schedule = parseCron(cron);
-        const row = await this.db.jobCronSchedule.findUnique({ where: { functionId_cron: { functionId: spec.id, cron } } });
-        if (!row) {
-          await this.db.jobCronSchedule.create({ data: { functionId: spec.id, cron, nextAt: nextCronTime(schedule, now) } });
-          continue;
-        }
-        if (row.nextAt > now) continue;
+        const key = cronKey(spec.id, cron);
+        const due = this.cronNext.get(key);
+        if (!due || due > now) continue;
+        const next = nextCronTime(parseCron(cron), now);
         await this.db.$transaction(async (tx) => {
-          const advanced = await tx.jobCronSchedule.updateMany({
-            where: { functionId: spec.id, cron, nextAt: row.nextAt },
-            data: { nextAt: nextCronTime(schedule, now) },
-          });
+          const advanced = await tx.jobCronSchedule.updateMany({ where: { functionId: spec.id, cron, nextAt: due }, data: { nextAt: next } });
           if (!advanced.count) return;
-          const event = { name: "inngest/scheduled.timer", data: { cron }, id: `cron-${spec.id}-${row.nextAt.getTime()}`, ts: now.getTime() };
+          const event = { name: "inngest/scheduled.timer", data: { cron }, id: `cron-${spec.id}-${due.getTime()}`, ts: now.getTime() };
           await this.createRun(tx, spec, event, now);
         });
+        this.cronNext.set(key, next);
       }
     }
   }
@@ -488,6 +529,21 @@ export class EmbeddedExecutor {
 function wallClockSeconds(): number {
   // eslint-disable-next-line no-restricted-syntax
   return Math.round(Date.now() / 1000);
+}
+
+/** A raw SELECT gives NULL where Prisma's client gives [] for an unset list column. */
+function fromRaw(row: Row): Row {
+  return {
+    ...row,
+    stack: row.stack ?? [],
+    planned: row.planned ?? [],
+    waitEvents: row.waitEvents ?? [],
+    concurrencyKeys: row.concurrencyKeys ?? [],
+  };
+}
+
+function cronKey(functionId: string, cron: string): string {
+  return `${functionId}\u0000${cron}`;
 }
 
 function stateOf(run: Row): RunState {

@@ -5,14 +5,14 @@ import type { AddressInfo } from "node:net";
 import { startEventApi, type EventApi } from "../embedded-inngest/event-api";
 import { EmbeddedExecutor } from "../embedded-inngest/executor";
 import { configureSdkForEmbedded } from "../embedded-inngest/embedded-mode";
-import { ManualClock, setClock } from "../lib/clock";
+import { ManualClock, setClock, type Clock } from "../lib/clock";
 
 const SIGNING_KEY = `signkey-test-${"cd".repeat(32)}`;
 const EVENT_KEY = "herald-test-event-key";
 
-export interface HeraldJobs {
+export interface HeraldJobs<C extends Clock = ManualClock> {
   executor: EmbeddedExecutor;
-  clock: ManualClock;
+  clock: C;
   stop(): Promise<void>;
 }
 
@@ -51,13 +51,20 @@ async function serveRoute(): Promise<{ url: string; server: Server }> {
   return { url: `http://127.0.0.1:${port}/api/inngest`, server };
 }
 
-export async function startHeraldJobs(clock = new ManualClock("2026-03-02T09:00:00Z")): Promise<HeraldJobs> {
+/**
+ * With the default manual clock the executor only moves on drain(); with a real clock (benchmarks)
+ * it runs its own loop.
+ */
+export async function startHeraldJobs<C extends Clock = ManualClock>(
+  clock: C = new ManualClock("2026-03-02T09:00:00Z") as unknown as C,
+  options: { manual?: boolean } = {},
+): Promise<HeraldJobs<C>> {
   setClock(clock);
   let executor: EmbeddedExecutor | null = null;
   const eventApi: EventApi = await startEventApi({ eventKey: EVENT_KEY, executor: () => executor });
   configureSdkForEmbedded({ eventApiUrl: eventApi.url, signingKey: SIGNING_KEY, eventKey: EVENT_KEY });
   const served = await serveRoute();
-  executor = new EmbeddedExecutor({ serveUrl: served.url, signingKey: SIGNING_KEY, clock, manual: true });
+  executor = new EmbeddedExecutor({ serveUrl: served.url, signingKey: SIGNING_KEY, clock, manual: options.manual ?? true });
   await executor.start();
   const started = executor;
   return {

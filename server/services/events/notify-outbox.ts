@@ -2,20 +2,31 @@ import { inngest } from "@/inngest/client";
 import { outboxCommitted } from "@/inngest/events";
 import { logger } from "../../lib/logger";
 
+/** Commits within this window share one notification (one dispatch run instead of many). */
+const COALESCE_MS = 20;
+
 /** Whether an Inngest server (or the embedded executor) is configured to receive events. */
 export function jobRunnerConfigured(): boolean {
   return Boolean(process.env.INNGEST_EVENT_KEY || process.env.INNGEST_DEV || process.env.INNGEST_BASE_URL);
 }
 
+let scheduled: Promise<void> | null = null;
+
 /**
- * Asks the dispatcher to deliver what was just committed to the outbox. Best effort: if the job
- * runner cannot be reached, the dispatcher's minute sweep delivers the events anyway.
+ * Asks the dispatcher to deliver what was just committed to the outbox. Notifications are
+ * coalesced: the one sent for a commit leaves after it, at most 20 ms later, and covers every commit
+ * before it. Best effort: if the job runner cannot be reached, the dispatcher's minute sweep
+ * delivers the events anyway.
  */
-export async function notifyOutbox(reason = "commit"): Promise<void> {
-  if (!jobRunnerConfigured()) return;
-  try {
-    await inngest.send(outboxCommitted.create({ reason }));
-  } catch (error) {
-    logger.warn("Could not notify the outbox dispatcher; the minute sweep will deliver", { error });
-  }
+export function notifyOutbox(reason = "commit"): Promise<void> {
+  if (!jobRunnerConfigured()) return Promise.resolve();
+  scheduled ??= new Promise((resolve) => setTimeout(resolve, COALESCE_MS)).then(async () => {
+    scheduled = null;
+    try {
+      await inngest.send(outboxCommitted.create({ reason }));
+    } catch (error) {
+      logger.warn("Could not notify the outbox dispatcher; the minute sweep will deliver", { error });
+    }
+  });
+  return scheduled;
 }

@@ -28,7 +28,7 @@ export async function attemptWebhookDelivery(deliveryId: string, round: number):
     return { state: "failed", reason };
   }
 
-  const number = (await db.webhookDeliveryAttempt.count({ where: { deliveryId, round } })) + 1;
+  const number = delivery.roundAttempts + 1;
   const body = JSON.stringify(delivery.payload);
   const startedAt = now();
   const response = await sendWebhookRequest({
@@ -44,8 +44,10 @@ export async function attemptWebhookDelivery(deliveryId: string, round: number):
   const exhausted = !response.ok && number >= MAX_ATTEMPTS_PER_ROUND;
   const nextAttemptAt = response.ok || exhausted ? null : new Date(finishedAt.getTime() + retryDelaySeconds(number) * 1000);
 
-  await db.$transaction(async (tx) => {
-    await tx.webhookDeliveryAttempt.create({
+  const failed = !response.ok;
+  const disabledReason = `Disabled after ${DISABLE_AFTER_CONSECUTIVE_FAILURES} consecutive failed delivery attempts (last: ${response.error ?? "no answer"}). Fix the endpoint, then enable it again.`;
+  await db.$transaction([
+    db.webhookDeliveryAttempt.create({
       data: {
         deliveryId,
         round,
@@ -57,37 +59,32 @@ export async function attemptWebhookDelivery(deliveryId: string, round: number):
         durationMs: response.durationMs,
         startedAt,
       },
-    });
-    await tx.webhookDelivery.update({
+    }),
+    db.webhookDelivery.update({
       where: { id: deliveryId },
       data: {
         attempts: { increment: 1 },
+        roundAttempts: { increment: 1 },
         responseStatus: response.status,
         lastError: response.error,
         status: response.ok ? "delivered" : exhausted ? "failed" : "pending",
         deliveredAt: response.ok ? finishedAt : null,
         nextAttemptAt,
       },
-    });
-    if (response.ok) {
-      await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { failureCount: 0, lastDeliveryAt: finishedAt } });
-      return;
-    }
-    const updated = await tx.webhookEndpoint.update({
-      where: { id: endpoint.id },
-      data: { failureCount: { increment: 1 }, lastDeliveryAt: finishedAt },
-    });
-    if (updated.enabled && updated.failureCount >= DISABLE_AFTER_CONSECUTIVE_FAILURES) {
-      await tx.webhookEndpoint.update({
-        where: { id: endpoint.id },
-        data: {
-          enabled: false,
-          disabledReason: `Disabled after ${updated.failureCount} consecutive failed delivery attempts (last: ${response.error ?? "no answer"}). Fix the endpoint, then enable it again.`,
-          updatedAt: finishedAt,
-        },
-      });
-    }
-  });
+    }),
+    // The streak and the automatic disabling in one statement, so concurrent deliveries to one
+    // endpoint count every failure and disable it exactly once.
+    db.$executeRaw`
+      UPDATE "WebhookEndpoint" SET
+        "failureCount" = CASE WHEN ${failed} THEN "failureCount" + 1 ELSE 0 END,
+        "lastDeliveryAt" = ${finishedAt},
+        "disabledReason" = CASE WHEN ${failed} AND enabled AND "failureCount" + 1 >= ${DISABLE_AFTER_CONSECUTIVE_FAILURES}
+          THEN ${disabledReason} ELSE "disabledReason" END,
+        "updatedAt" = CASE WHEN ${failed} AND enabled AND "failureCount" + 1 >= ${DISABLE_AFTER_CONSECUTIVE_FAILURES}
+          THEN ${finishedAt} ELSE "updatedAt" END,
+        enabled = CASE WHEN ${failed} AND "failureCount" + 1 >= ${DISABLE_AFTER_CONSECUTIVE_FAILURES} THEN false ELSE enabled END
+      WHERE id = ${endpoint.id}`,
+  ]);
 
   if (response.ok) return { state: "delivered" };
   if (exhausted) return { state: "failed", reason: response.error ?? "failed" };

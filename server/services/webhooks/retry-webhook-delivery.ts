@@ -24,7 +24,7 @@ export async function retryWebhookDelivery(actor: Actor, deliveryId: string): Pr
   }
   const claimed = await db.webhookDelivery.updateMany({
     where: { id: delivery.id, status: "failed" },
-    data: { status: "pending", round: { increment: 1 }, nextAttemptAt: now(), requestedAt: null, lastError: null },
+    data: { status: "pending", round: { increment: 1 }, roundAttempts: 0, nextAttemptAt: now(), requestedAt: null, lastError: null },
   });
   if (claimed.count === 0) throw HeraldError.conflict("The delivery changed meanwhile; reload and try again.", "delivery-not-failed");
   await notifyOutbox();

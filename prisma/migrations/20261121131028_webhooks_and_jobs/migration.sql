@@ -46,6 +46,7 @@ CREATE TABLE "WebhookDelivery" (
     "status" "WebhookDeliveryStatus" NOT NULL DEFAULT 'pending',
     "attempts" INTEGER NOT NULL DEFAULT 0,
     "round" INTEGER NOT NULL DEFAULT 1,
+    "roundAttempts" INTEGER NOT NULL DEFAULT 0,
     "responseStatus" INTEGER,
     "lastError" TEXT,
     "nextAttemptAt" TIMESTAMP(3),
