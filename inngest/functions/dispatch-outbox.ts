@@ -2,7 +2,7 @@
 // on commits that emitted events (notifications are coalesced) and, as a safety net, every minute.
 import { cron } from "inngest";
 import { dispatchOutboxEvents } from "@/server/services/webhooks/dispatch-outbox-events";
-import { findDeliveriesToRequest, type DeliveryRequest } from "@/server/services/webhooks/find-deliveries-to-request";
+import { findDeliveriesToRequest, REQUEST_BATCH } from "@/server/services/webhooks/find-deliveries-to-request";
 import { markDeliveriesRequested } from "@/server/services/webhooks/mark-deliveries-requested";
 import { inngest } from "../client";
 import { outboxCommitted, webhookDeliveryRequested } from "../events";
@@ -20,30 +20,31 @@ export const dispatchOutbox = inngest.createFunction(
   async ({ step }) => {
     let events = 0;
     let requested = 0;
-    let previous: DeliveryRequest[] = [];
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
-      // Marking the previous batch requested happens here, after its events were sent (a memoized
-      // step), so a crash in between re-sends them with the same ids: deduplicated, not doubled.
-      const { dispatched, requests } = await step.run(`dispatch-${batch}`, async () => {
-        await markDeliveriesRequested(previous);
-        return { dispatched: await dispatchOutboxEvents(), requests: await findDeliveriesToRequest() };
+      // One step per batch, so the common case costs one request. Runs are asked for, then the
+      // deliveries marked requested: if the process dies in between, the step runs again and asks
+      // again with the same event ids, which the job runner ignores, so no delivery gets two runs.
+      const result = await step.run(`dispatch-${batch}`, async () => {
+        const dispatched = await dispatchOutboxEvents();
+        const requests = await findDeliveriesToRequest();
+        if (requests.length) {
+          await inngest.send(
+            requests.map((request) =>
+              webhookDeliveryRequested.create(
+                { deliveryId: request.deliveryId, round: request.round, workspaceId: request.workspaceId },
+                { id: request.eventId },
+              ),
+            ),
+          );
+          await markDeliveriesRequested(requests);
+        }
+        return { events: dispatched.events, requested: requests.length };
       });
-      events += dispatched.events;
-      previous = [];
-      if (!requests.length) break;
-      await step.sendEvent(
-        `request-delivery-runs-${batch}`,
-        requests.map((request) =>
-          webhookDeliveryRequested.create(
-            { deliveryId: request.deliveryId, round: request.round, workspaceId: request.workspaceId },
-            { id: request.eventId },
-          ),
-        ),
-      );
-      requested += requests.length;
-      previous = requests;
+      events += result.events;
+      requested += result.requested;
+      // A short batch means nothing is left; commits made meanwhile have notified another run.
+      if (result.requested < REQUEST_BATCH) break;
     }
-    if (previous.length) await step.run("mark-requested-last", () => markDeliveriesRequested(previous));
     return { events, requested };
   },
 );

@@ -8,18 +8,24 @@ export interface DeliveryRequest {
   deliveryId: string;
   workspaceId: string;
   round: number;
-  /** Unique per request of a round: the job runner ignores a repeated event id, so a retry of the
-   * request after a crash does not start a second run. */
+  /** Unique per request of a round (it counts requests): the job runner ignores a repeated event id,
+   * so re-sending the same request starts no second run, while a lost delivery's new request does. */
   eventId: string;
 }
 
 /** Pending deliveries that need a delivery run: new ones, manual retries, and lost ones. */
-export async function findDeliveriesToRequest(limit = 500): Promise<DeliveryRequest[]> {
-  const stuckBefore = new Date(now().getTime() - STUCK_AFTER_MS);
+export const REQUEST_BATCH = 500;
+
+export async function findDeliveriesToRequest(limit = REQUEST_BATCH): Promise<DeliveryRequest[]> {
+  const current = now().getTime();
+  const stuckBefore = new Date(current - STUCK_AFTER_MS);
   const rows = await db.webhookDelivery.findMany({
     where: {
       status: "pending",
-      OR: [{ requestedAt: null }, { requestedAt: { lt: stuckBefore }, nextAttemptAt: { lt: stuckBefore } }],
+      OR: [
+        { requestedAt: null },
+        { requestedAt: { lt: stuckBefore }, nextAttemptAt: { lt: stuckBefore } },
+      ],
     },
     select: { id: true, workspaceId: true, round: true, requestCount: true },
     orderBy: { createdAt: "asc" },
