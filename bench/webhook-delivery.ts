@@ -127,7 +127,9 @@ async function main() {
   const requests = await db.$queryRaw<Array<{ functionId: string; runs: number; requests: number; avgMs: number }>>`
     SELECT r."functionId", count(DISTINCT r.id)::int AS runs, count(s.id)::int AS requests, round(avg(s."durationMs"))::int AS "avgMs"
     FROM "JobRun" r LEFT JOIN "JobRunStep" s ON s."runId" = r.id GROUP BY r."functionId" ORDER BY 1`;
-  console.log(JSON.stringify({ ...result, jobRequests: requests }, null, 2));
+  const runStatuses = await db.$queryRaw<Array<{ functionId: string; status: string; runs: number }>>`
+    SELECT "functionId", status::text, count(*)::int AS runs FROM "JobRun" GROUP BY 1, 2 ORDER BY 1, 2`;
+  console.log(JSON.stringify({ ...result, jobRequests: requests, runStatuses }, null, 2));
   await jobs.stop();
   receiver.close();
   await disconnectDb();
