@@ -162,6 +162,15 @@ describe("webhook delivery", () => {
     await expect(retryWebhookDelivery(actor, deliveries[0]!.id)).rejects.toMatchObject({ code: "delivery-not-failed" });
   });
 
+  it("does not follow redirects: a 3xx is a failed attempt", async () => {
+    const { actor } = await setup();
+    receiver.answer({ status: 307 });
+    await emit(actor.workspaceId);
+    const [delivery] = (await listWebhookDeliveries(actor, {})).deliveries;
+    expect(delivery).toMatchObject({ status: "pending", attempts: 1, responseStatus: 307 });
+    expect(delivery!.lastError).toMatch(/Redirect.*not followed/);
+  });
+
   it("emits nothing for a change that rolled back", async () => {
     const { actor } = await setup();
     await expect(
