@@ -6,7 +6,7 @@ import { env } from "../env";
 import type { Actor } from "../lib/actor";
 import { now } from "../lib/clock";
 import { sha256Hex } from "../lib/crypto";
-import { HeraldError, toErrorBody } from "../lib/errors";
+import { HeraldError, isHeraldError, toErrorBody } from "../lib/errors";
 import { logger } from "../lib/logger";
 import { invalidInputFromZod } from "../lib/zod-issues";
 import { authenticateApiKey, resolveApiActor } from "../services/api-keys/authenticate-api-key";
@@ -163,7 +163,9 @@ export function apiRoute<Op extends ApiOperation>(
     } catch (error) {
       const { status, body, retryAfterSeconds } = toErrorBody(error);
       if (status >= 500) {
-        logger.error("API request failed", { requestId, operation: operation.operationId, error });
+        // A HeraldError 5xx is a known condition (an upstream timeout); anything else is a bug.
+        if (isHeraldError(error)) logger.warn("API request could not be completed", { requestId, operation: operation.operationId, code: error.code });
+        else logger.error("API request failed", { requestId, operation: operation.operationId, error });
       }
       if (idempotencyRecordId) {
         // A 5xx or 429 may succeed when retried: forget the claim. Other errors are final and replay.

@@ -10,12 +10,15 @@ export const ZWorkspace = z
     name: z.string(),
     seats: z.object({
       limit: z.number().int().meta({ description: "Seats the workspace may use for senders; 0 means no plan for senders" }),
+      used: z.number().int().meta({ description: "Seats held by senders (a sender waiting on an expired verification step holds none)" }),
     }),
     aiCredits: z.object({ balance: z.number().int() }),
     settings: z.object({
       bypassWeeklyInvitationLimit: z
         .boolean()
         .meta({ description: "When true, direct connection requests ignore the weekly connection-request limit" }),
+      weeklyInvitationLimitFree: z.number().int().meta({ description: "Weekly connection requests of a sender on a free LinkedIn plan" }),
+      weeklyInvitationLimitPaid: z.number().int().meta({ description: "Weekly connection requests of a sender on a paid LinkedIn plan" }),
     }),
     createdAt: ZTimestamp,
     updatedAt: ZTimestamp,
@@ -25,9 +28,13 @@ export type TWorkspace = z.infer<typeof ZWorkspace>;
 
 export const ZWorkspaceName = z.string().trim().min(1, "is required").max(80, "must be at most 80 characters");
 
+const ZWeeklyLimit = z.number().int("must be a whole number").min(0, "must be at least 0").max(1000, "must be at most 1000");
+
 export const ZUpdateWorkspaceSettingsInput = z.object({
   name: ZWorkspaceName.optional(),
   bypassWeeklyInvitationLimit: z.boolean().optional(),
+  weeklyInvitationLimitFree: ZWeeklyLimit.optional(),
+  weeklyInvitationLimitPaid: ZWeeklyLimit.optional(),
 });
 export type TUpdateWorkspaceSettingsInput = z.infer<typeof ZUpdateWorkspaceSettingsInput>;
 

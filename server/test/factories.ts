@@ -31,3 +31,12 @@ export async function createTestWorkspace(options: { role?: Role; name?: string;
 export async function createTestApiKey(actor: Actor, name = "Test key") {
   return createApiKey(actor, { name });
 }
+
+/** Outbox events of a workspace, oldest first: what webhooks would deliver. */
+export async function outboxEvents(workspaceId: string, event?: string) {
+  const { db: client } = await import("../db/client");
+  const rows = await client.outboxEvent.findMany({ where: { workspaceId, event }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  // Tests read deep into event data; a loose type keeps them short.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return rows.map((row) => ({ event: row.event, data: row.data as Record<string, any> }));
+}

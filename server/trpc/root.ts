@@ -1,8 +1,11 @@
 import { createCallerFactory, router } from "./init";
 import { apiKeysRouter } from "./routers/api-keys";
 import { creditsRouter } from "./routers/credits";
+import { hostedConnectRouter } from "./routers/hosted-connect";
 import { jobsRouter } from "./routers/jobs";
 import { membersRouter } from "./routers/members";
+import { sandboxRouter } from "./routers/sandbox";
+import { sendersRouter } from "./routers/senders";
 import { setupRouter } from "./routers/setup";
 import { webhooksRouter } from "./routers/webhooks";
 import { workspaceRouter } from "./routers/workspace";
@@ -15,6 +18,9 @@ export const appRouter = router({
   credits: creditsRouter,
   webhooks: webhooksRouter,
   jobs: jobsRouter,
+  senders: sendersRouter,
+  hostedConnect: hostedConnectRouter,
+  sandbox: sandboxRouter,
 });
 
 export type AppRouter = typeof appRouter;

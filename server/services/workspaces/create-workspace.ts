@@ -14,5 +14,5 @@ export async function createWorkspace(userId: string, name: string): Promise<TWo
     await tx.user.update({ where: { id: userId }, data: { activeWorkspaceId: created.id } });
     return created;
   });
-  return toWorkspace(workspace);
+  return toWorkspace(workspace, 0);
 }

@@ -1,13 +1,17 @@
 import type { Workspace } from "../../db/generated/client";
 import type { TWorkspace } from "../../schemas/workspace";
 
-export function toWorkspace(row: Workspace): TWorkspace {
+export function toWorkspace(row: Workspace, usedSeats: number): TWorkspace {
   return {
     id: row.id,
     name: row.name,
-    seats: { limit: row.seatLimit },
+    seats: { limit: row.seatLimit, used: usedSeats },
     aiCredits: { balance: row.aiCreditBalance },
-    settings: { bypassWeeklyInvitationLimit: row.bypassWeeklyInvitationLimit },
+    settings: {
+      bypassWeeklyInvitationLimit: row.bypassWeeklyInvitationLimit,
+      weeklyInvitationLimitFree: row.weeklyInvitationLimitFree,
+      weeklyInvitationLimitPaid: row.weeklyInvitationLimitPaid,
+    },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

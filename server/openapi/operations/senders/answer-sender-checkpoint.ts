@@ -1,0 +1,17 @@
+import { ZCheckpointAnswer, ZCheckpointState } from "../../../schemas/sender";
+import { defineOperation } from "../../../http/api-operation";
+import { ZAccountIdParams } from "./shared";
+
+export const answerSenderCheckpointOperation = defineOperation({
+  operationId: "answerSenderCheckpoint",
+  method: "post",
+  path: "/accounts/{id}/checkpoint",
+  summary: "Answer the pending verification step",
+  description:
+    "Send exactly one of `code` (2FA, OTP), `phone` (PHONE_REGISTER), `resend: true` or `tryAnotherWay: true` (when the checkpoint allows them). Answers the same shape as GET. A wrong code is a 400 `checkpoint-code-rejected` and leaves the step pending; 409 `checkpoint-expired` five minutes after LinkedIn asked; 409 `no-checkpoint` when none is pending; 409 `checkpoint-answered-elsewhere` for IN_APP_VALIDATION and CAPTCHA.",
+  tags: ["Senders"],
+  params: ZAccountIdParams,
+  body: ZCheckpointAnswer,
+  response: ZCheckpointState,
+  errors: [404, 409, 429, 503],
+});

@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+export const ZAccountIdParams = z.object({
+  id: z.string().min(1).meta({ description: "Sender account id", example: "acc_7c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f" }),
+});
+
+export const CONNECT_ERRORS_NOTE = [
+  "Failure codes (also on the account.connection_failed event, in `data.error.code`):",
+  "400 `invalid-credentials`, `invalid-session`, `proxy-failed`, `checkpoint-code-rejected`, `checkpoint-restricted`, `unsupported-verification`, `verification-required`, `verification-failed`, `invalid-totp-secret`, `connection-failed`;",
+  "429 `rate-limited` (with Retry-After); 503 `provider-timeout`, `provider-unreachable` (safe to retry);",
+  "409 `already-connected`, `no-plan`, `seat-limit-reached`.",
+].join(" ");
+
+export const DIRECT_ACTION_NOTE =
+  "The profile becomes a tracked lead of the workspace. Send `Idempotency-Key` to retry safely. 409 `sender-paused` or `sender-not-ready` when the sender cannot act; 429 `sender-cooldown` while LinkedIn's throttling rests it, `daily-limit-reached` at the daily cap (all with Retry-After); 422 `profile-not-found` when LinkedIn has no such profile.";

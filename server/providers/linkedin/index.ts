@@ -1,0 +1,32 @@
+// The installation's LinkedIn provider, chosen by configuration: HERALD_LINKEDIN_PROVIDER=sandbox
+// (the default) or unipile (with UNIPILE_DSN and UNIPILE_API_KEY).
+import { publicUrl } from "../../env";
+import { createSandboxProvider } from "./sandbox/sandbox-provider";
+import type { LinkedinProvider } from "./types";
+
+const slot = globalThis as unknown as { __heraldLinkedinProvider?: LinkedinProvider };
+
+export type LinkedinProviderName = "sandbox" | "unipile";
+
+export function linkedinProviderName(): LinkedinProviderName {
+  return process.env.HERALD_LINKEDIN_PROVIDER === "unipile" ? "unipile" : "sandbox";
+}
+
+export async function getLinkedinProvider(): Promise<LinkedinProvider> {
+  if (slot.__heraldLinkedinProvider) return slot.__heraldLinkedinProvider;
+  if (linkedinProviderName() === "unipile") {
+    const dsn = process.env.UNIPILE_DSN;
+    const apiKey = process.env.UNIPILE_API_KEY;
+    if (!dsn || !apiKey) throw new Error("HERALD_LINKEDIN_PROVIDER=unipile needs UNIPILE_DSN and UNIPILE_API_KEY");
+    const { createUnipileProvider } = await import("./unipile/unipile-provider");
+    slot.__heraldLinkedinProvider = createUnipileProvider({ dsn, apiKey });
+  } else {
+    slot.__heraldLinkedinProvider = createSandboxProvider({ publicUrl });
+  }
+  return slot.__heraldLinkedinProvider;
+}
+
+/** Tests replace the provider (e.g. to make it fail in a given way). */
+export function setLinkedinProvider(provider: LinkedinProvider | undefined): void {
+  slot.__heraldLinkedinProvider = provider;
+}

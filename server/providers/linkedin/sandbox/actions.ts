@@ -1,0 +1,155 @@
+// Acting on the sandbox network, with its own limits: a weekly invitation ceiling per sender and
+// throttling when a sender acts too fast.
+import { db } from "../../../db/client";
+import { now } from "../../../lib/clock";
+import { LinkedinProviderError, type Attachment, type SentInvitation, type SentMessage, type VoiceNote } from "../types";
+import { acceptanceTime, DEFAULT_BEHAVIOUR, replyTime } from "./behaviour";
+import { activeSession, chatIdFor, sandboxId } from "./store";
+
+async function target(memberId: string) {
+  const member = await db.sandboxMember.findUnique({ where: { id: memberId } });
+  if (!member) throw new LinkedinProviderError("profile-not-found", `No member ${memberId} in the sandbox network`);
+  return member;
+}
+
+/** The network throttles a sender that acts more than it allows in an hour. */
+async function checkThrottle(memberId: string): Promise<void> {
+  const since = new Date(now().getTime() - 3_600_000);
+  const [invitations, messages, interactions] = await Promise.all([
+    db.sandboxInvitation.count({ where: { fromMemberId: memberId, sentAt: { gte: since } } }),
+    db.sandboxMessage.count({ where: { fromMemberId: memberId, sentAt: { gte: since } } }),
+    db.sandboxInteraction.count({ where: { memberId, at: { gte: since } } }),
+  ]);
+  if (invitations + messages + interactions >= DEFAULT_BEHAVIOUR.throttleActionsPerHour) {
+    throw new LinkedinProviderError("throttled", "LinkedIn is throttling this account for acting too fast", { retryAfterSeconds: 3600 });
+  }
+}
+
+async function connected(a: string, b: string): Promise<boolean> {
+  return Boolean(await db.sandboxRelation.findUnique({ where: { memberId_otherMemberId: { memberId: a, otherMemberId: b } } }));
+}
+
+export async function sendInvitation(sessionId: string, input: { memberId: string; note?: string }): Promise<SentInvitation> {
+  const { member } = await activeSession(sessionId);
+  const prospect = await target(input.memberId);
+  if (input.note && input.note.length > 300) throw new LinkedinProviderError("action-failed", "LinkedIn notes are at most 300 characters");
+  if (input.note && !member.isPremium) throw new LinkedinProviderError("action-failed", "Only Premium members can add a note");
+  if (await connected(member.id, prospect.id)) throw new LinkedinProviderError("already-connected", "Already connected to this member");
+  const pending = await db.sandboxInvitation.findFirst({ where: { fromMemberId: member.id, toMemberId: prospect.id, status: "pending" } });
+  if (pending) throw new LinkedinProviderError("already-invited", "An invitation to this member is already pending");
+  const weekAgo = new Date(now().getTime() - 7 * 86_400_000);
+  const thisWeek = await db.sandboxInvitation.count({ where: { fromMemberId: member.id, sentAt: { gte: weekAgo } } });
+  if (thisWeek >= DEFAULT_BEHAVIOUR.networkWeeklyInvitationLimit) {
+    throw new LinkedinProviderError("network-limit-reached", "LinkedIn's weekly invitation limit for this account is reached");
+  }
+  await checkThrottle(member.id);
+  const id = sandboxId("sbinv");
+  const sentAt = now();
+  await db.sandboxInvitation.create({
+    data: {
+      id,
+      fromMemberId: member.id,
+      toMemberId: prospect.id,
+      note: input.note ?? null,
+      status: "pending",
+      sentAt,
+      acceptAt: prospect.username ? null : acceptanceTime(id, prospect.acceptRate, sentAt),
+    },
+  });
+  return { invitationId: id, memberId: prospect.id, sentAt: sentAt.toISOString() };
+}
+
+export async function withdrawInvitation(sessionId: string, invitationId: string): Promise<void> {
+  const { member } = await activeSession(sessionId);
+  const updated = await db.sandboxInvitation.updateMany({
+    where: { id: invitationId, fromMemberId: member.id, status: "pending" },
+    data: { status: "withdrawn", respondedAt: now() },
+  });
+  if (!updated.count) throw new LinkedinProviderError("action-failed", "No pending invitation to withdraw");
+}
+
+async function deliverMessage(input: {
+  from: string;
+  to: Awaited<ReturnType<typeof target>>;
+  kind: "message" | "inmail" | "voice_note";
+  text: string;
+  subject?: string;
+  attachments?: Attachment[];
+}): Promise<SentMessage> {
+  const id = sandboxId("sbmsg");
+  const sentAt = now();
+  const chatId = chatIdFor(input.from, input.to.id);
+  // A prospect answers a conversation once until it is answered: later messages schedule no reply.
+  const awaitingReply = await db.sandboxMessage.findFirst({
+    where: { chatId, fromMemberId: input.from, replyAt: { not: null }, repliedAt: null },
+    select: { id: true },
+  });
+  const rate = input.kind === "inmail" ? Math.min(1, input.to.replyRate * 1.2) : input.to.replyRate;
+  await db.sandboxMessage.create({
+    data: {
+      id,
+      chatId,
+      fromMemberId: input.from,
+      toMemberId: input.to.id,
+      kind: input.kind,
+      subject: input.subject,
+      text: input.text,
+      attachments: input.attachments?.length ?? 0,
+      sentAt,
+      replyAt: input.to.username || awaitingReply ? null : replyTime(id, rate, sentAt),
+    },
+  });
+  return { chatId, messageId: id, sentAt: sentAt.toISOString() };
+}
+
+export async function sendMessage(
+  sessionId: string,
+  input: { memberId: string; text: string; attachments?: Attachment[]; voiceNote?: VoiceNote },
+): Promise<SentMessage> {
+  const { member } = await activeSession(sessionId);
+  const prospect = await target(input.memberId);
+  if (!(await connected(member.id, prospect.id))) {
+    throw new LinkedinProviderError("not-connected", "Messages need a connection: invite the member first, or send an InMail");
+  }
+  await checkThrottle(member.id);
+  return deliverMessage({ from: member.id, to: prospect, kind: input.voiceNote ? "voice_note" : "message", text: input.text, attachments: input.attachments });
+}
+
+export async function sendInmail(
+  sessionId: string,
+  input: { memberId: string; subject: string; text: string; attachments?: Attachment[] },
+): Promise<SentMessage> {
+  const { member } = await activeSession(sessionId);
+  const prospect = await target(input.memberId);
+  await checkThrottle(member.id);
+  if (!prospect.openProfile) {
+    const spent = await db.sandboxMember.updateMany({ where: { id: member.id, inmailCredits: { gt: 0 } }, data: { inmailCredits: { decrement: 1 } } });
+    if (!spent.count) throw new LinkedinProviderError("no-inmail-credits", "No InMail credits left and the member is not an open profile");
+  }
+  return deliverMessage({ from: member.id, to: prospect, kind: "inmail", text: input.text, subject: input.subject, attachments: input.attachments });
+}
+
+async function interact(sessionId: string, kind: "profile_view" | "reaction" | "comment", targetId: string, postId?: string, text?: string) {
+  const { member } = await activeSession(sessionId);
+  await checkThrottle(member.id);
+  const id = sandboxId("sbint");
+  await db.sandboxInteraction.create({ data: { id, kind, memberId: member.id, targetId, postId, text, at: now() } });
+  return id;
+}
+
+export async function visitProfile(sessionId: string, memberId: string): Promise<void> {
+  await target(memberId);
+  await interact(sessionId, "profile_view", memberId);
+}
+
+export async function reactToPost(sessionId: string, postId: string): Promise<void> {
+  const post = await db.sandboxPost.findUnique({ where: { id: postId } });
+  if (!post) throw new LinkedinProviderError("no-recent-post", "That post does not exist");
+  await interact(sessionId, "reaction", post.authorId, post.id);
+}
+
+export async function commentOnPost(sessionId: string, postId: string, text: string): Promise<{ commentId: string }> {
+  const post = await db.sandboxPost.findUnique({ where: { id: postId } });
+  if (!post) throw new LinkedinProviderError("no-recent-post", "That post does not exist");
+  return { commentId: await interact(sessionId, "comment", post.authorId, post.id, text) };
+}

@@ -1,0 +1,162 @@
+// Reading the sandbox network: profiles, search, posts, invitations, relations, messages.
+import { createHash } from "node:crypto";
+import { db, type Prisma } from "../../../db/client";
+import { now } from "../../../lib/clock";
+import { LinkedinProviderError, type ChatMessage, type MemberProfile, type Page, type PostSummary, type Relation, type SentInvitation, type SsiScore } from "../types";
+import { publicIdentifierFrom, sandboxProfileUrl } from "./directory";
+import { activeSession, ensureSandboxDirectory } from "./store";
+
+const SEARCH_PAGE_SIZE = 10;
+/** A post older than this does not count as "recent" for post likes. */
+export const RECENT_POST_DAYS = 30;
+
+type Member = Prisma.SandboxMemberGetPayload<object>;
+
+async function toProfile(member: Member, viewerId: string): Promise<MemberProfile> {
+  const [relation, invitation] = await Promise.all([
+    db.sandboxRelation.findUnique({ where: { memberId_otherMemberId: { memberId: viewerId, otherMemberId: member.id } } }),
+    db.sandboxInvitation.findFirst({ where: { fromMemberId: viewerId, toMemberId: member.id, status: "pending" }, select: { id: true } }),
+  ]);
+  return {
+    memberId: member.id,
+    publicIdentifier: member.publicIdentifier,
+    profileUrl: sandboxProfileUrl(member.publicIdentifier),
+    firstName: member.firstName,
+    lastName: member.lastName,
+    headline: member.headline,
+    company: member.company,
+    jobTitle: member.jobTitle,
+    location: member.location,
+    picture: member.picture,
+    openProfile: member.openProfile,
+    isPremium: member.isPremium,
+    connectionDegree: relation ? 1 : 2,
+    invitationPending: Boolean(invitation),
+  };
+}
+
+export async function getProfile(sessionId: string, profileUrlOrIdentifier: string): Promise<MemberProfile> {
+  await ensureSandboxDirectory();
+  const { member: viewer } = await activeSession(sessionId);
+  const publicIdentifier = publicIdentifierFrom(profileUrlOrIdentifier);
+  const member = publicIdentifier ? await db.sandboxMember.findUnique({ where: { publicIdentifier } }) : null;
+  if (!member) {
+    throw new LinkedinProviderError(
+      "profile-not-found",
+      `No LinkedIn profile at ${profileUrlOrIdentifier} in the sandbox network (see the Sandbox page for its directory)`,
+    );
+  }
+  return toProfile(member, viewer.id);
+}
+
+/** Searches the directory by the `keywords` of a LinkedIn people-search URL. */
+export async function searchPeople(sessionId: string, input: { searchUrl: string; cursor?: string | null }): Promise<Page<MemberProfile>> {
+  await ensureSandboxDirectory();
+  const { member: viewer } = await activeSession(sessionId);
+  let keywords = "";
+  try {
+    const url = new URL(input.searchUrl);
+    keywords = (url.searchParams.get("keywords") ?? "").trim();
+  } catch {
+    throw new LinkedinProviderError("action-failed", "The search URL is not a valid URL");
+  }
+  const offset = Number(input.cursor ?? 0) || 0;
+  const words = keywords.split(/\s+/).filter(Boolean);
+  const where: Prisma.SandboxMemberWhereInput = {
+    username: null,
+    AND: words.map((word) => ({
+      OR: [
+        { firstName: { contains: word, mode: "insensitive" as const } },
+        { lastName: { contains: word, mode: "insensitive" as const } },
+        { headline: { contains: word, mode: "insensitive" as const } },
+        { company: { contains: word, mode: "insensitive" as const } },
+        { location: { contains: word, mode: "insensitive" as const } },
+      ],
+    })),
+  };
+  const members = await db.sandboxMember.findMany({ where, orderBy: { id: "asc" }, skip: offset, take: SEARCH_PAGE_SIZE + 1 });
+  const items = await Promise.all(members.slice(0, SEARCH_PAGE_SIZE).map((member) => toProfile(member, viewer.id)));
+  return { items, cursor: members.length > SEARCH_PAGE_SIZE ? String(offset + SEARCH_PAGE_SIZE) : null };
+}
+
+export async function listRecentPosts(sessionId: string, memberId: string, limit = 3): Promise<PostSummary[]> {
+  await activeSession(sessionId);
+  const since = new Date(now().getTime() - RECENT_POST_DAYS * 86_400_000);
+  const posts = await db.sandboxPost.findMany({
+    where: { authorId: memberId, postedAt: { gte: since } },
+    orderBy: { postedAt: "desc" },
+    take: limit,
+  });
+  return posts.map((post) => ({
+    postId: post.id,
+    url: `https://www.linkedin.com/feed/update/urn:li:activity:${post.id}`,
+    text: post.text,
+    postedAt: post.postedAt.toISOString(),
+  }));
+}
+
+function pageOf<T>(items: T[], cursor: string | null | undefined, size = 100): Page<T> {
+  const offset = Number(cursor ?? 0) || 0;
+  return { items: items.slice(offset, offset + size), cursor: items.length > offset + size ? String(offset + size) : null };
+}
+
+export async function listSentInvitations(sessionId: string, cursor?: string | null): Promise<Page<SentInvitation>> {
+  const { member } = await activeSession(sessionId);
+  const rows = await db.sandboxInvitation.findMany({ where: { fromMemberId: member.id, status: "pending" }, orderBy: { sentAt: "desc" } });
+  return pageOf(rows.map((row) => ({ invitationId: row.id, memberId: row.toMemberId, sentAt: row.sentAt.toISOString() })), cursor);
+}
+
+export async function listRelations(sessionId: string, cursor?: string | null): Promise<Page<Relation>> {
+  const { member } = await activeSession(sessionId);
+  const rows = await db.sandboxRelation.findMany({ where: { memberId: member.id }, orderBy: { connectedAt: "desc" } });
+  const others = await db.sandboxMember.findMany({ where: { id: { in: rows.map((row) => row.otherMemberId) } }, select: { id: true, publicIdentifier: true } });
+  const identifiers = new Map(others.map((other) => [other.id, other.publicIdentifier]));
+  return pageOf(
+    rows.map((row) => ({ memberId: row.otherMemberId, publicIdentifier: identifiers.get(row.otherMemberId) ?? "", connectedAt: row.connectedAt.toISOString() })),
+    cursor,
+  );
+}
+
+export async function listMessages(sessionId: string, input: { since: Date; cursor?: string | null }): Promise<Page<ChatMessage>> {
+  const { member } = await activeSession(sessionId);
+  const rows = await db.sandboxMessage.findMany({
+    where: { sentAt: { gte: input.since }, OR: [{ fromMemberId: member.id }, { toMemberId: member.id }] },
+    orderBy: { sentAt: "asc" },
+  });
+  return pageOf(
+    rows.map((row) => ({
+      chatId: row.chatId,
+      messageId: row.id,
+      counterpartMemberId: row.fromMemberId === member.id ? row.toMemberId : row.fromMemberId,
+      isFromSender: row.fromMemberId === member.id,
+      text: row.text,
+      at: row.sentAt.toISOString(),
+    })),
+    input.cursor,
+  );
+}
+
+export async function getInmailBalance(sessionId: string): Promise<number> {
+  const { member } = await activeSession(sessionId);
+  return member.inmailCredits;
+}
+
+/** A stable, plausible Social Selling Index per member. */
+export async function getSsi(sessionId: string): Promise<SsiScore | null> {
+  const { member } = await activeSession(sessionId);
+  const bytes = createHash("sha256").update(`ssi:${member.id}`).digest();
+  const part = (index: number) => Math.round((8 + (bytes[index]! / 255) * 17) * 100) / 100;
+  const [brand, people, insights, relationships] = [part(0), part(1), part(2), part(3)];
+  return {
+    score: Math.round((brand + people + insights + relationships) * 100) / 100,
+    brand,
+    people,
+    insights,
+    relationships,
+    industryTop: 1 + (bytes[4]! % 40),
+    networkTop: 1 + (bytes[5]! % 40),
+    industryAverage: 42,
+    networkAverage: 45,
+    industryName: "Computer Software",
+  };
+}

@@ -1,0 +1,32 @@
+import type { Actor } from "../../lib/actor";
+import { HeraldError } from "../../lib/errors";
+import { parseInput } from "../../lib/zod-issues";
+import { getLinkedinProvider } from "../../providers/linkedin";
+import { ZDirectActionInput, type TDirectAction } from "../../schemas/direct-action";
+import { isProviderError, providerErrorToHerald } from "../senders/provider-error";
+import { performDirectAction } from "./perform-direct-action";
+
+/** Likes the member's most recent post (POST /accounts/{id}/post-likes); 422 when there is none. */
+export async function likeLatestPost(actor: Actor, accountId: string, input: unknown): Promise<TDirectAction> {
+  const { profileUrl } = parseInput(ZDirectActionInput, input);
+  let postId = "";
+  return performDirectAction(actor, accountId, profileUrl, {
+    type: "post_like",
+    check: async ({ account, profile }) => {
+      const provider = await getLinkedinProvider();
+      const posts = await provider.listRecentPosts(account.providerAccountId, profile.memberId, 1).catch((error: unknown) => {
+        throw isProviderError(error) ? providerErrorToHerald(error) : error;
+      });
+      const latest = posts[0];
+      if (!latest) {
+        throw HeraldError.unprocessable(`${profile.firstName} ${profile.lastName} has no recent post to like.`, "no-recent-post");
+      }
+      postId = latest.postId;
+      return { postUrl: latest.url };
+    },
+    act: async ({ provider, account }) => {
+      await provider.reactToPost(account.providerAccountId, postId);
+      return { status: "done" };
+    },
+  });
+}

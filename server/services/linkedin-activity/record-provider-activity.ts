@@ -1,0 +1,123 @@
+// What happened on LinkedIn, reported by the provider (webhooks, polling, the sandbox network),
+// turned into Herald's state and events: acceptances, replies, messages and session problems.
+import { db } from "../../db/client";
+import type { LinkedinAccount } from "../../db/generated/client";
+import { now } from "../../lib/clock";
+import { logger } from "../../lib/logger";
+import type { ProviderAccountState, ProviderActivity } from "../../providers/linkedin/types";
+import { withOutbox } from "../events/with-outbox";
+import { leadSummary } from "../leads/lead-summary";
+import { emitAccountEvent } from "../senders/emit-account-event";
+
+async function accountFor(providerName: string, providerAccountId: string): Promise<LinkedinAccount | null> {
+  return db.linkedinAccount.findUnique({ where: { provider_providerAccountId: { provider: providerName, providerAccountId } } });
+}
+
+async function recordAcceptance(account: LinkedinAccount, activity: Extract<ProviderActivity, { kind: "relation.created" }>) {
+  const lead = await db.lead.findFirst({ where: { workspaceId: account.workspaceId, memberId: activity.memberId } });
+  if (!lead) return;
+  const at = new Date(activity.at);
+  await withOutbox(async (tx, emit) => {
+    const invitation = await tx.senderAction.findFirst({
+      where: { accountId: account.id, leadId: lead.id, type: "invitation", status: { in: ["pending", "sending"] } },
+      orderBy: { createdAt: "desc" },
+    });
+    // A new relation is an acceptance only of an invitation Herald sent.
+    if (!invitation) return;
+    await tx.senderAction.update({
+      where: { id: invitation.id },
+      data: { status: "accepted", acceptedAt: at, openInvitationKey: null, updatedAt: now() },
+    });
+    await tx.lead.update({ where: { id: lead.id }, data: { lastActivityAt: at } });
+    await emit({
+      workspaceId: account.workspaceId,
+      event: "connection.accepted",
+      data: {
+        source: invitation.source === "campaign" ? "campaign" : "direct",
+        accountId: account.id,
+        campaignLeadId: invitation.campaignLeadId,
+        campaignId: null,
+        leadId: lead.id,
+        acceptedAt: at.toISOString(),
+        lead: leadSummary(lead),
+      },
+    });
+  });
+}
+
+async function recordMessage(account: LinkedinAccount, activity: Extract<ProviderActivity, { kind: "message.created" }>) {
+  const lead = await db.lead.findFirst({ where: { workspaceId: account.workspaceId, memberId: activity.counterpartMemberId } });
+  if (!lead) return;
+  const at = new Date(activity.at);
+  await withOutbox(async (tx, emit) => {
+    const stored = await tx.linkedinMessage.createMany({
+      data: [
+        {
+          workspaceId: account.workspaceId,
+          accountId: account.id,
+          leadId: lead.id,
+          chatId: activity.chatId,
+          providerMessageId: activity.messageId,
+          direction: activity.isFromSender ? "outbound" : "inbound",
+          source: activity.isFromSender ? "manual" : "direct",
+          text: activity.text,
+          at,
+          createdAt: now(),
+        },
+      ],
+      skipDuplicates: true,
+    });
+    // Seen before (Herald sent it, or the provider reported it twice): nothing new happened.
+    if (!stored.count) return;
+    await tx.lead.update({ where: { id: lead.id }, data: { lastActivityAt: at } });
+    const common = {
+      accountId: account.id,
+      campaignLeadId: null,
+      campaignId: null,
+      leadId: lead.id,
+      chatId: activity.chatId,
+      message: { text: activity.text, at: at.toISOString() },
+    };
+    if (activity.isFromSender) {
+      await emit({ workspaceId: account.workspaceId, event: "message.sent", data: { source: "manual", ...common, to: leadSummary(lead) } });
+    } else {
+      await emit({
+        workspaceId: account.workspaceId,
+        event: "message.received",
+        data: { source: "direct", ...common, from: leadSummary(lead), classification: null },
+      });
+    }
+  });
+}
+
+const STATUS_OF_STATE: Record<ProviderAccountState, { status: LinkedinAccount["status"]; connectionStatus: string; error: string | null }> = {
+  ok: { status: "active", connectionStatus: "connected", error: null },
+  checkpoint: { status: "error", connectionStatus: "reconnect_required", error: "LinkedIn asks for a verification: reconnect the sender" },
+  credentials: { status: "error", connectionStatus: "reconnect_required", error: "LinkedIn ended the session: reconnect the sender" },
+  restricted: { status: "suspended", connectionStatus: "connected", error: "LinkedIn restricted the account" },
+  disconnected: { status: "disconnected", connectionStatus: "reconnect_required", error: "The LinkedIn session was disconnected" },
+};
+
+async function recordAccountState(account: LinkedinAccount, state: ProviderAccountState, message?: string) {
+  const next = STATUS_OF_STATE[state];
+  if (account.connectionStatus !== "connected" && account.connectionStatus !== "reconnect_required") return;
+  if (account.status === next.status && account.connectionStatus === next.connectionStatus) return;
+  await withOutbox(async (tx, emit) => {
+    const updated = await tx.linkedinAccount.update({
+      where: { id: account.id },
+      data: { status: next.status, connectionStatus: next.connectionStatus, error: message ?? next.error, updatedAt: now() },
+    });
+    await emitAccountEvent(tx, emit, updated, "account.status_changed", { previousStatus: account.status });
+  });
+}
+
+export async function recordProviderActivity(providerName: string, activity: ProviderActivity): Promise<void> {
+  const account = await accountFor(providerName, activity.providerAccountId);
+  if (!account) {
+    logger.debug("Provider activity for an unknown account", { providerAccountId: activity.providerAccountId, kind: activity.kind });
+    return;
+  }
+  if (activity.kind === "relation.created") await recordAcceptance(account, activity);
+  else if (activity.kind === "message.created") await recordMessage(account, activity);
+  else await recordAccountState(account, activity.state, activity.message);
+}

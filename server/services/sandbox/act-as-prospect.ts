@@ -1,0 +1,51 @@
+// The Sandbox page lets a person act as a prospect (or as the sender's phone) to see how Herald
+// reacts; everything flows into Herald as a real provider's activity would.
+import { db } from "../../db/client";
+import { HeraldError } from "../../lib/errors";
+import { approveSandboxSignIn } from "../../providers/linkedin/sandbox/sessions";
+import {
+  acceptInvitationAsProspect,
+  publishPostAsProspect,
+  replyAsProspect,
+} from "../../providers/linkedin/sandbox/network-activity";
+import type { Actor } from "../../lib/actor";
+import { recordProviderActivity } from "../linkedin-activity/record-provider-activity";
+
+async function sandboxSessionsOfWorkspace(actor: Actor): Promise<Set<string>> {
+  const accounts = await db.linkedinAccount.findMany({ where: { workspaceId: actor.workspaceId, provider: "sandbox" }, select: { providerAccountId: true } });
+  return new Set(accounts.map((account) => account.providerAccountId));
+}
+
+async function membersOfWorkspace(actor: Actor): Promise<Set<string>> {
+  const sessions = [...(await sandboxSessionsOfWorkspace(actor))];
+  const rows = await db.sandboxSession.findMany({ where: { id: { in: sessions } }, select: { memberId: true } });
+  return new Set(rows.map((row) => row.memberId));
+}
+
+export async function acceptInvitationAsSandboxProspect(actor: Actor, invitationId: string): Promise<void> {
+  const invitation = await db.sandboxInvitation.findUnique({ where: { id: invitationId } });
+  if (!invitation || !(await membersOfWorkspace(actor)).has(invitation.fromMemberId)) throw HeraldError.notFound("Invitation");
+  if (invitation.status !== "pending") throw HeraldError.conflict(`This invitation is already ${invitation.status}.`, "invitation-not-pending");
+  for (const activity of await acceptInvitationAsProspect(invitationId)) await recordProviderActivity("sandbox", activity);
+}
+
+export async function replyAsSandboxProspect(actor: Actor, input: { prospectMemberId: string; senderMemberId: string; text: string }): Promise<void> {
+  if (!(await membersOfWorkspace(actor)).has(input.senderMemberId)) throw HeraldError.notFound("Sender");
+  if (!input.text.trim()) throw HeraldError.invalidInput("Invalid text: is required", [{ field: "text", message: "is required" }]);
+  const prospect = await db.sandboxMember.findUnique({ where: { id: input.prospectMemberId } });
+  if (!prospect) throw HeraldError.notFound("Prospect");
+  for (const activity of await replyAsProspect(input)) await recordProviderActivity("sandbox", activity);
+}
+
+export async function publishPostAsSandboxProspect(input: { prospectMemberId: string; text: string }): Promise<{ postId: string }> {
+  const prospect = await db.sandboxMember.findUnique({ where: { id: input.prospectMemberId } });
+  if (!prospect || prospect.username) throw HeraldError.notFound("Prospect");
+  if (!input.text.trim()) throw HeraldError.invalidInput("Invalid text: is required", [{ field: "text", message: "is required" }]);
+  return publishPostAsProspect(input);
+}
+
+/** Approves a sign-in in the "LinkedIn app" (IN_APP_VALIDATION) or solves its captcha (CAPTCHA). */
+export async function approveSandboxSignInFor(actor: Actor | null, sessionId: string): Promise<void> {
+  if (actor && !(await sandboxSessionsOfWorkspace(actor)).has(sessionId)) throw HeraldError.notFound("Sign-in");
+  await approveSandboxSignIn(sessionId);
+}

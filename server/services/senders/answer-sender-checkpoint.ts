@@ -1,0 +1,86 @@
+import type { Prisma } from "../../db/client";
+import type { Actor } from "../../lib/actor";
+import { now } from "../../lib/clock";
+import { HeraldError } from "../../lib/errors";
+import { parseInput } from "../../lib/zod-issues";
+import { getLinkedinProvider } from "../../providers/linkedin";
+import type { ProviderCheckpoint } from "../../providers/linkedin/types";
+import { ZCheckpointAnswer, type TCheckpointState } from "../../schemas/sender";
+import { withOutbox } from "../events/with-outbox";
+import { applyConnectResult } from "./apply-connect-result";
+import { emitAccountEvent } from "./emit-account-event";
+import { failSenderConnection } from "./fail-sender-connection";
+import { findSender } from "./find-sender";
+import { checkpointState } from "./get-sender-checkpoint";
+import { isProviderError, providerErrorToHerald } from "./provider-error";
+import { toCheckpoint, type StoredCheckpoint } from "./to-sender-account";
+
+/**
+ * Answers a pending verification step (POST /accounts/{id}/checkpoint): a code (2FA, OTP), a phone
+ * number (PHONE_REGISTER), or a request to resend the code or to try another way. A wrong code
+ * leaves the step pending (400 `checkpoint-code-rejected`); an expired step is a 409.
+ */
+export async function answerSenderCheckpoint(actor: Actor, accountId: string, input: unknown): Promise<TCheckpointState> {
+  const answer = parseInput(ZCheckpointAnswer, input);
+  const row = await findSender(actor, accountId);
+  const checkpoint = toCheckpoint(row.checkpoint as StoredCheckpoint | null);
+  if (row.connectionStatus !== "checkpoint_required" || !checkpoint) {
+    throw HeraldError.conflict("No verification step is pending for this sender.", "no-checkpoint");
+  }
+  if (checkpoint.expired) {
+    throw HeraldError.conflict("The verification step expired (five minutes): connect the sender again.", "checkpoint-expired");
+  }
+  const provider = await getLinkedinProvider();
+
+  if (answer.resend || answer.tryAnotherWay) {
+    let next: ProviderCheckpoint;
+    try {
+      next = answer.resend ? await provider.resendCheckpoint(row.providerAccountId) : await provider.tryAnotherWay(row.providerAccountId);
+    } catch (error) {
+      if (isProviderError(error)) throw providerErrorToHerald(error, 409);
+      throw error;
+    }
+    const stored: StoredCheckpoint = {
+      type: next.type,
+      input: next.input,
+      requestedAt: now().toISOString(),
+      canResend: next.canResend,
+      canTryAnotherWay: next.canTryAnotherWay,
+      hostedUrl: next.hostedUrl ?? null,
+    };
+    const updated = await withOutbox(async (tx, emit) => {
+      const changed = await tx.linkedinAccount.update({
+        where: { id: row.id },
+        data: { checkpoint: stored as unknown as Prisma.InputJsonValue, updatedAt: now() },
+      });
+      if (answer.tryAnotherWay) await emitAccountEvent(tx, emit, changed, "account.checkpoint_required");
+      return changed;
+    });
+    return checkpointState(updated);
+  }
+
+  if (checkpoint.input === "code" && answer.code === undefined) {
+    throw HeraldError.invalidInput("Invalid code: this verification expects the code LinkedIn sent", [{ field: "code", message: "is required" }]);
+  }
+  if (checkpoint.input === "phone" && answer.phone === undefined) {
+    throw HeraldError.invalidInput("Invalid phone: this verification expects a phone number", [{ field: "phone", message: "is required" }]);
+  }
+  if (checkpoint.input === "none" || checkpoint.input === "hosted") {
+    throw HeraldError.conflict(
+      checkpoint.input === "none"
+        ? "This verification is approved in the LinkedIn app: approve it there, then poll GET /accounts/{id}/checkpoint."
+        : "This CAPTCHA is solved on LinkedIn's own page (checkpoint.url), then poll GET /accounts/{id}/checkpoint.",
+      "checkpoint-answered-elsewhere",
+    );
+  }
+  try {
+    const result = await provider.solveCheckpoint(row.providerAccountId, { code: answer.code, phone: answer.phone });
+    return checkpointState(await applyConnectResult(row, result));
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    if (error.code === "checkpoint-code-rejected") throw providerErrorToHerald(error, 400);
+    await failSenderConnection(row, { code: error.code, message: error.message });
+    throw providerErrorToHerald(error);
+  }
+}
+

@@ -1,0 +1,104 @@
+import { db, Prisma } from "../../db/client";
+import type { LinkedinAccount } from "../../db/generated/client";
+import { now } from "../../lib/clock";
+import { HeraldError } from "../../lib/errors";
+import { logger } from "../../lib/logger";
+import { getLinkedinProvider } from "../../providers/linkedin";
+import type { ConnectResult, LinkedinProvider } from "../../providers/linkedin/types";
+import { withOutbox } from "../events/with-outbox";
+import { emitAccountEvent } from "./emit-account-event";
+import { failSenderConnection } from "./fail-sender-connection";
+import type { StoredCheckpoint } from "./to-sender-account";
+
+/** Reads InMail credits and the SSI after sign-in; a failure leaves them unknown, not the sender. */
+async function readStats(provider: LinkedinProvider, providerAccountId: string) {
+  const at = now();
+  const [balance, ssi] = await Promise.all([
+    provider.getInmailBalance(providerAccountId).catch(() => null),
+    provider.getSsi(providerAccountId).catch(() => null),
+  ]);
+  return {
+    inmailBalance: balance,
+    inmailSyncedAt: balance === null ? null : at,
+    ssi: (ssi ? { ...ssi, unavailable: false, syncedAt: at.toISOString() } : { unavailable: true, syncedAt: at.toISOString() }) as Prisma.InputJsonValue,
+  };
+}
+
+/**
+ * Applies what the provider answered to a sign-in, a checkpoint answer or a reconnect: the sender is
+ * connected (account.connected), or waits on a verification step (account.checkpoint_required).
+ * A LinkedIn account already connected to Herald is refused with 409 `already-connected`.
+ */
+export async function applyConnectResult(row: LinkedinAccount, result: ConnectResult): Promise<LinkedinAccount> {
+  const provider = await getLinkedinProvider();
+  if (result.status === "checkpoint") {
+    const stored: StoredCheckpoint = {
+      type: result.checkpoint.type,
+      input: result.checkpoint.input,
+      requestedAt: now().toISOString(),
+      canResend: result.checkpoint.canResend,
+      canTryAnotherWay: result.checkpoint.canTryAnotherWay,
+      hostedUrl: result.checkpoint.hostedUrl ?? null,
+    };
+    return withOutbox(async (tx, emit) => {
+      const updated = await tx.linkedinAccount.update({
+        where: { id: row.id },
+        data: {
+          providerAccountId: result.providerAccountId,
+          connectionStatus: "checkpoint_required",
+          checkpoint: stored as unknown as Prisma.InputJsonValue,
+          updatedAt: now(),
+        },
+      });
+      await emitAccountEvent(tx, emit, updated, "account.checkpoint_required");
+      return updated;
+    });
+  }
+
+  const { identity } = result;
+  const duplicate = await db.linkedinAccount.findFirst({
+    where: { memberId: identity.memberId, id: { not: row.id }, connectionStatus: { in: ["connected", "reconnect_required"] } },
+    select: { id: true },
+  });
+  if (duplicate) {
+    const failure = { code: "already-connected", message: "This LinkedIn account is already connected to Herald." };
+    await failSenderConnection({ ...row, providerAccountId: identity.providerAccountId }, failure);
+    throw new HeraldError({ ...failure, status: 409 });
+  }
+  const stats = await readStats(provider, identity.providerAccountId).catch((error: unknown) => {
+    logger.warn("Could not read sender stats", { error });
+    return {};
+  });
+  const wasConnected = row.connectionStatus === "connected" || row.connectionStatus === "reconnect_required";
+  return withOutbox(async (tx, emit) => {
+    const updated = await tx.linkedinAccount.update({
+      where: { id: row.id },
+      data: {
+        providerAccountId: identity.providerAccountId,
+        memberId: identity.memberId,
+        fullName: identity.fullName,
+        firstName: identity.firstName,
+        lastName: identity.lastName,
+        headline: identity.headline,
+        publicIdentifier: identity.publicIdentifier,
+        profileUrl: identity.profileUrl,
+        profilePicture: identity.profilePicture,
+        isPremium: identity.isPremium,
+        isVerified: identity.isVerified,
+        linkedinPlan: identity.plan,
+        label: row.label || identity.fullName,
+        status: "active",
+        connectionStatus: "connected",
+        checkpoint: Prisma.JsonNull,
+        error: null,
+        ...stats,
+        updatedAt: now(),
+      },
+    });
+    await emitAccountEvent(tx, emit, updated, "account.connected");
+    if (wasConnected && row.status !== "active") {
+      await emitAccountEvent(tx, emit, updated, "account.status_changed", { previousStatus: row.status });
+    }
+    return updated;
+  });
+}

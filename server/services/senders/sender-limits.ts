@@ -1,0 +1,46 @@
+// A sender's caps: daily caps per action type and the weekly connection-request limit. Defaults
+// follow LinkedIn's tolerance for each plan; the workspace sets the weekly limits (about 130 on a
+// free plan, 150 on a paid one) and admins can override any cap per sender.
+import type { TDailyCaps, TSenderLimits } from "../../schemas/sender";
+
+export const DEFAULT_DAILY_CAPS: Record<"free" | "paid", TDailyCaps> = {
+  free: { invitations: 25, profileViews: 80, postLikes: 40, messages: 100, inmails: 0, comments: 20 },
+  paid: { invitations: 30, profileViews: 150, postLikes: 60, messages: 150, inmails: 25, comments: 30 },
+};
+
+export interface LimitOverrides {
+  daily?: Partial<TDailyCaps>;
+  weeklyInvitations?: number | null;
+}
+
+export function resolveLimits(input: {
+  linkedinPlan: string;
+  overrides: LimitOverrides | null;
+  workspace: { weeklyInvitationLimitFree: number; weeklyInvitationLimitPaid: number; bypassWeeklyInvitationLimit: boolean };
+}): TSenderLimits {
+  const paid = input.linkedinPlan !== "free";
+  const daily = { ...DEFAULT_DAILY_CAPS[paid ? "paid" : "free"] };
+  for (const [name, cap] of Object.entries(input.overrides?.daily ?? {})) {
+    if (typeof cap === "number") daily[name as keyof TDailyCaps] = cap;
+  }
+  const workspaceWeekly = paid ? input.workspace.weeklyInvitationLimitPaid : input.workspace.weeklyInvitationLimitFree;
+  return {
+    daily,
+    weeklyInvitations: input.overrides?.weeklyInvitations ?? workspaceWeekly,
+    weeklyLimitBypassed: input.workspace.bypassWeeklyInvitationLimit,
+  };
+}
+
+/** Which daily cap an action type counts against. */
+export const CAP_OF_ACTION: Record<string, keyof TDailyCaps> = {
+  invitation: "invitations",
+  profile_view: "profileViews",
+  post_like: "postLikes",
+  message: "messages",
+  voice_note: "messages",
+  inmail: "inmails",
+  comment: "comments",
+};
+
+/** Statuses that mean the action reached (or may have reached) LinkedIn, so it counts. */
+export const COUNTED_STATUSES = ["sending", "pending", "accepted", "withdrawn", "done"];

@@ -1,0 +1,91 @@
+import { db, type DbClient } from "../../db/client";
+import type { LinkedinAccount } from "../../db/generated/client";
+import { now } from "../../lib/clock";
+import { toIso } from "../../schemas/common";
+import type { TCheckpoint, TSenderAccount } from "../../schemas/sender";
+import { countSenderUsage } from "./count-sender-usage";
+import { resolveLimits, type LimitOverrides } from "./sender-limits";
+
+/** Herald answers a checkpoint for five minutes after LinkedIn asked. */
+export const CHECKPOINT_LIFETIME_MS = 5 * 60 * 1000;
+
+export interface StoredCheckpoint {
+  type: TCheckpoint["type"];
+  input: TCheckpoint["input"];
+  requestedAt: string;
+  canResend: boolean;
+  canTryAnotherWay: boolean;
+  hostedUrl: string | null;
+}
+
+export function toCheckpoint(stored: StoredCheckpoint | null): TCheckpoint | null {
+  if (!stored) return null;
+  const expiresAt = new Date(new Date(stored.requestedAt).getTime() + CHECKPOINT_LIFETIME_MS);
+  return {
+    type: stored.type,
+    input: stored.input,
+    requestedAt: stored.requestedAt,
+    expiresAt: expiresAt.toISOString(),
+    expired: now() >= expiresAt,
+    canResend: stored.canResend,
+    canTryAnotherWay: stored.canTryAnotherWay,
+    url: stored.hostedUrl,
+  };
+}
+
+export async function toSenderAccount(row: LinkedinAccount, client: DbClient = db): Promise<TSenderAccount> {
+  const workspace = await client.workspace.findUniqueOrThrow({
+    where: { id: row.workspaceId },
+    select: { weeklyInvitationLimitFree: true, weeklyInvitationLimitPaid: true, bypassWeeklyInvitationLimit: true },
+  });
+  const ssi = row.ssi as (Record<string, number | string | null> & { syncedAt?: string }) | null;
+  return {
+    id: row.id,
+    label: row.label,
+    fullName: row.fullName,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    headline: row.headline,
+    publicIdentifier: row.publicIdentifier,
+    profileUrl: row.profileUrl,
+    profilePicture: row.profilePicture,
+    connectionMethod: row.connectionMethod as TSenderAccount["connectionMethod"],
+    connectedVia: row.connectedVia as TSenderAccount["connectedVia"],
+    hostedLinkId: row.hostedLinkId,
+    status: row.status,
+    connectionStatus: row.connectionStatus as TSenderAccount["connectionStatus"],
+    isVerified: row.isVerified,
+    isPremium: row.isPremium,
+    linkedinPlan: row.linkedinPlan as TSenderAccount["linkedinPlan"],
+    error: row.error,
+    limits: resolveLimits({ linkedinPlan: row.linkedinPlan, overrides: row.limits as LimitOverrides | null, workspace }),
+    usage: await countSenderUsage(row, client),
+    paused: row.paused,
+    pausedReason: row.pausedReason as TSenderAccount["pausedReason"],
+    pausedAt: toIso(row.pausedAt),
+    cooldownUntil: row.cooldownUntil && row.cooldownUntil > now() ? row.cooldownUntil.toISOString() : null,
+    cooldownReason: row.cooldownUntil && row.cooldownUntil > now() ? row.cooldownReason : null,
+    checkpoint: toCheckpoint(row.checkpoint as StoredCheckpoint | null),
+    inmailCredits: row.inmailBalance !== null && row.inmailSyncedAt ? { balance: row.inmailBalance, syncedAt: row.inmailSyncedAt.toISOString() } : null,
+    ssi: ssi
+      ? {
+          score: Number(ssi.score ?? 0),
+          brand: Number(ssi.brand ?? 0),
+          people: Number(ssi.people ?? 0),
+          insights: Number(ssi.insights ?? 0),
+          relationships: Number(ssi.relationships ?? 0),
+          industryTop: ssi.industryTop === null || ssi.industryTop === undefined ? null : Number(ssi.industryTop),
+          networkTop: ssi.networkTop === null || ssi.networkTop === undefined ? null : Number(ssi.networkTop),
+          industryAverage: ssi.industryAverage === null || ssi.industryAverage === undefined ? null : Number(ssi.industryAverage),
+          networkAverage: ssi.networkAverage === null || ssi.networkAverage === undefined ? null : Number(ssi.networkAverage),
+          industryName: (ssi.industryName as string | null) ?? null,
+          unavailable: Boolean(ssi.unavailable),
+          syncedAt: ssi.syncedAt ?? null,
+        }
+      : null,
+    country: row.country,
+    timezone: row.timezone,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

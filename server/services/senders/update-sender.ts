@@ -1,0 +1,40 @@
+import { db, Prisma } from "../../db/client";
+import { requireRole, type Actor } from "../../lib/actor";
+import { now } from "../../lib/clock";
+import { HeraldError } from "../../lib/errors";
+import { isValidTimeZone } from "../../lib/time-zones";
+import { parseInput } from "../../lib/zod-issues";
+import { ZUpdateSenderInput, type TSenderAccount } from "../../schemas/sender";
+import { findSender } from "./find-sender";
+import type { LimitOverrides } from "./sender-limits";
+import { toSenderAccount } from "./to-sender-account";
+
+/** Renames a sender, sets the timezone its usage is counted in, or (admins) overrides its caps. */
+export async function updateSender(actor: Actor, accountId: string, input: unknown): Promise<TSenderAccount> {
+  const changes = parseInput(ZUpdateSenderInput, input);
+  const row = await findSender(actor, accountId);
+  if (changes.timezone && !isValidTimeZone(changes.timezone)) {
+    throw HeraldError.invalidInput("Invalid timezone: must be an IANA zone such as Europe/Paris", [
+      { field: "timezone", message: "must be an IANA zone such as Europe/Paris" },
+    ]);
+  }
+  let limits: LimitOverrides | undefined;
+  if (changes.limits) {
+    requireRole(actor, "admin", "change a sender's limits");
+    const current = (row.limits as LimitOverrides | null) ?? {};
+    limits = {
+      daily: { ...current.daily, ...changes.limits.daily },
+      weeklyInvitations: changes.limits.weeklyInvitations === undefined ? current.weeklyInvitations : changes.limits.weeklyInvitations,
+    };
+  }
+  const updated = await db.linkedinAccount.update({
+    where: { id: row.id },
+    data: {
+      label: changes.label,
+      timezone: changes.timezone,
+      limits: limits === undefined ? undefined : (limits as Prisma.InputJsonValue),
+      updatedAt: now(),
+    },
+  });
+  return toSenderAccount(updated);
+}

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { ZPaginationQuery } from "../../schemas/common";
+import { acceptInvitationAsSandboxProspect, approveSandboxSignInFor, publishPostAsSandboxProspect, replyAsSandboxProspect } from "../../services/sandbox/act-as-prospect";
+import { advanceSandboxNetwork } from "../../services/sandbox/advance-sandbox-network";
+import { getSandboxOverview, listSandboxProspects } from "../../services/sandbox/get-sandbox-overview";
+import { publicProcedure, router, workspaceProcedure } from "../init";
+
+export const sandboxRouter = router({
+  overview: workspaceProcedure.query(({ ctx }) => getSandboxOverview(ctx.actor)),
+  prospects: workspaceProcedure
+    .input(ZPaginationQuery.extend({ search: z.string().max(100).optional() }))
+    .query(({ input }) => listSandboxProspects(input)),
+  acceptInvitation: workspaceProcedure
+    .input(z.object({ invitationId: z.string() }))
+    .mutation(({ ctx, input }) => acceptInvitationAsSandboxProspect(ctx.actor, input.invitationId)),
+  reply: workspaceProcedure
+    .input(z.object({ prospectMemberId: z.string(), senderMemberId: z.string(), text: z.string().min(1).max(2000) }))
+    .mutation(({ ctx, input }) => replyAsSandboxProspect(ctx.actor, input)),
+  publishPost: workspaceProcedure
+    .input(z.object({ prospectMemberId: z.string(), text: z.string().min(1).max(2000) }))
+    .mutation(({ input }) => publishPostAsSandboxProspect(input)),
+  approveSignIn: workspaceProcedure
+    .input(z.object({ sessionId: z.string() }))
+    .mutation(({ ctx, input }) => approveSandboxSignInFor(ctx.actor, input.sessionId)),
+  /** The sandbox's own captcha page: anyone holding the sign-in's id solves it (like LinkedIn's page). */
+  solveCaptcha: publicProcedure.input(z.object({ sessionId: z.string() })).mutation(({ input }) => approveSandboxSignInFor(null, input.sessionId)),
+  /** Lets the network catch up now instead of at the next minute. */
+  advance: workspaceProcedure.mutation(() => advanceSandboxNetwork()),
+});
