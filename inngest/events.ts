@@ -12,3 +12,13 @@ export const outboxCommitted = eventType("herald/outbox.committed", {
 export const webhookDeliveryRequested = eventType("herald/webhook.delivery.requested", {
   schema: z.object({ deliveryId: z.string(), round: z.number().int(), workspaceId: z.string() }),
 });
+
+/** Something gives the campaign executor work now (a campaign activated, leads added, a reply). */
+export const campaignsKicked = eventType("herald/campaigns.kicked", {
+  schema: z.object({ reason: z.string() }),
+});
+
+/** A LinkedIn search import should fetch its next page. */
+export const leadImportRequested = eventType("herald/lead-import.requested", {
+  schema: z.object({ importId: z.string(), workspaceId: z.string() }),
+});

@@ -6,6 +6,9 @@ import { now } from "../../lib/clock";
 import { logger } from "../../lib/logger";
 import type { ProviderAccountState, ProviderActivity } from "../../providers/linkedin/types";
 import { withOutbox } from "../events/with-outbox";
+import { classifyReply } from "../campaigns/classify-reply";
+import { onInvitationAccepted } from "../campaigns/executor/on-invitation-accepted";
+import { onReplyReceived } from "../campaigns/executor/on-reply-received";
 import { leadSummary } from "../leads/lead-summary";
 import { emitAccountEvent } from "../senders/emit-account-event";
 
@@ -22,21 +25,25 @@ async function recordAcceptance(account: LinkedinAccount, activity: Extract<Prov
       where: { accountId: account.id, leadId: lead.id, type: "invitation", status: { in: ["pending", "sending"] } },
       orderBy: { createdAt: "desc" },
     });
-    // A new relation is an acceptance only of an invitation Herald sent.
-    if (!invitation) return;
-    await tx.senderAction.update({
-      where: { id: invitation.id },
-      data: { status: "accepted", acceptedAt: at, openInvitationKey: null, updatedAt: now() },
-    });
+    const campaign = await onInvitationAccepted(tx, emit, { accountId: account.id, leadId: lead.id, at });
+    // A new relation is an acceptance only of an invitation Herald sent (or a campaign waited on).
+    if (!invitation && !campaign) return;
+    if (invitation) {
+      await tx.senderAction.update({
+        where: { id: invitation.id },
+        data: { status: "accepted", acceptedAt: at, openInvitationKey: null, updatedAt: now() },
+      });
+    }
     await tx.lead.update({ where: { id: lead.id }, data: { lastActivityAt: at } });
+    const fromCampaign = invitation ? invitation.source === "campaign" : true;
     await emit({
       workspaceId: account.workspaceId,
       event: "connection.accepted",
       data: {
-        source: invitation.source === "campaign" ? "campaign" : "direct",
+        source: fromCampaign ? "campaign" : "direct",
         accountId: account.id,
-        campaignLeadId: invitation.campaignLeadId,
-        campaignId: null,
+        campaignLeadId: fromCampaign ? (campaign?.campaignLeadId ?? invitation?.campaignLeadId ?? null) : null,
+        campaignId: fromCampaign ? (campaign?.campaignId ?? null) : null,
         leadId: lead.id,
         acceptedAt: at.toISOString(),
         lead: leadSummary(lead),
@@ -45,10 +52,30 @@ async function recordAcceptance(account: LinkedinAccount, activity: Extract<Prov
   });
 }
 
+/** Whether anyone wants this reply classified: the lead's campaign, or a webhook endpoint. */
+async function wantsClassification(account: LinkedinAccount, leadId: string): Promise<boolean> {
+  const [campaign, endpoint] = await Promise.all([
+    db.campaignLead.findFirst({
+      where: { leadId, linkedinAccountId: account.id, status: { in: ["pending", "running", "paused"] }, campaign: { aiInterestEnabled: true } },
+      select: { id: true },
+    }),
+    db.webhookEndpoint.findFirst({
+      where: { workspaceId: account.workspaceId, enabled: true, classifyReplies: true, events: { has: "message.received" } },
+      select: { id: true },
+    }),
+  ]);
+  return Boolean(campaign || endpoint);
+}
+
 async function recordMessage(account: LinkedinAccount, activity: Extract<ProviderActivity, { kind: "message.created" }>) {
   const lead = await db.lead.findFirst({ where: { workspaceId: account.workspaceId, memberId: activity.counterpartMemberId } });
   if (!lead) return;
+  if (await db.linkedinMessage.findUnique({ where: { providerMessageId: activity.messageId }, select: { id: true } })) return;
   const at = new Date(activity.at);
+  const interest =
+    !activity.isFromSender && (await wantsClassification(account, lead.id))
+      ? await classifyReply(account.workspaceId, activity.text, activity.messageId)
+      : null;
   await withOutbox(async (tx, emit) => {
     const stored = await tx.linkedinMessage.createMany({
       data: [
@@ -81,10 +108,19 @@ async function recordMessage(account: LinkedinAccount, activity: Extract<Provide
     if (activity.isFromSender) {
       await emit({ workspaceId: account.workspaceId, event: "message.sent", data: { source: "manual", ...common, to: leadSummary(lead) } });
     } else {
+      const campaign = await onReplyReceived(tx, emit, { accountId: account.id, leadId: lead.id, at, interest });
       await emit({
         workspaceId: account.workspaceId,
         event: "message.received",
-        data: { source: "direct", ...common, from: leadSummary(lead), classification: null },
+        data: {
+          source: campaign ? "campaign" : "direct",
+          ...common,
+          campaignLeadId: campaign?.campaignLeadId ?? null,
+          campaignId: campaign?.campaignId ?? null,
+          from: leadSummary(lead),
+          // Kept for endpoints that classify replies; the dispatcher sends null to the others.
+          classification: { interest },
+        },
       });
     }
   });

@@ -3,6 +3,7 @@ import { now } from "../../lib/clock";
 import type { TEventEnvelope } from "../../schemas/events";
 
 const BATCH = 500;
+const CLASSIFIED_EVENTS = new Set(["message.received", "email.received"]);
 
 /**
  * Turns undispatched outbox rows into one delivery per subscribed, enabled endpoint, and marks the rows
@@ -20,7 +21,7 @@ export async function dispatchOutboxEvents(): Promise<{ events: number; deliveri
       const workspaceIds = [...new Set(rows.map((row) => row.workspaceId))];
       const endpoints = await tx.webhookEndpoint.findMany({
         where: { workspaceId: { in: workspaceIds }, enabled: true },
-        select: { id: true, workspaceId: true, url: true, events: true },
+        select: { id: true, workspaceId: true, url: true, events: true, classifyReplies: true },
       });
       const createdAt = now();
       const data: Prisma.WebhookDeliveryCreateManyInput[] = [];
@@ -33,13 +34,15 @@ export async function dispatchOutboxEvents(): Promise<{ events: number; deliveri
         };
         for (const endpoint of endpoints) {
           if (endpoint.workspaceId !== row.workspaceId || !endpoint.events.includes(row.event)) continue;
+          // A reply's classification goes only to endpoints that asked for it (classifyReplies).
+          const body = CLASSIFIED_EVENTS.has(row.event) && !endpoint.classifyReplies ? { ...payload, data: { ...payload.data, classification: null } } : payload;
           data.push({
             workspaceId: row.workspaceId,
             webhookId: endpoint.id,
             outboxEventId: row.id,
             event: row.event,
             url: endpoint.url,
-            payload: payload as Prisma.InputJsonValue,
+            payload: body as Prisma.InputJsonValue,
             createdAt,
           });
         }

@@ -1,0 +1,144 @@
+// The sequence of a campaign: a tree of steps with yes/no branches and delays. One schema for the
+// API (POST/PATCH /campaigns), tRPC, OpenAPI and the sequence editor.
+import { z } from "zod";
+
+/**
+ * Step kinds. Beyond the spec's six named kinds: `comment_post` (an AI-drafted comment on the
+ * lead's latest post), `ai_voice_note` (a voice note generated from a script), `voice_note` (a
+ * recorded voice note) and `email` (an e-mail from the campaign's mailboxes).
+ */
+export const STEP_TYPES = [
+  "visit_profile",
+  "invite",
+  "message",
+  "inmail",
+  "if_connected",
+  "if_open_profile",
+  "comment_post",
+  "ai_voice_note",
+  "voice_note",
+  "email",
+] as const;
+export type StepType = (typeof STEP_TYPES)[number];
+
+/** Steps with a real yes and no: invite (accepted / not accepted), and the two conditions. */
+export const BRANCHING_STEPS: ReadonlySet<StepType> = new Set(["invite", "if_connected", "if_open_profile"]);
+/** Steps a reply answers: their yes (replied) ends the sequence, so they continue on `no`. */
+export const REPLY_STEPS: ReadonlySet<StepType> = new Set(["message", "inmail", "ai_voice_note", "voice_note", "email"]);
+/** Steps that cannot sit below a connected branch (the yes of invite or of if_connected). */
+export const NOT_BELOW_CONNECTED: ReadonlySet<StepType> = new Set(["invite", "inmail", "if_connected", "if_open_profile"]);
+/** Kinds whose machinery is not built yet: a lead reaching one fails with a clear error. */
+export const NOT_YET_AVAILABLE: ReadonlySet<StepType> = new Set(["comment_post", "ai_voice_note", "voice_note", "email"]);
+
+export const STEP_LABELS: Record<StepType, string> = {
+  visit_profile: "Visit profile",
+  invite: "Connection request",
+  message: "Message",
+  inmail: "InMail",
+  if_connected: "If connected",
+  if_open_profile: "If open profile",
+  comment_post: "Comment on post",
+  ai_voice_note: "AI voice note",
+  voice_note: "Recorded voice note",
+  email: "E-mail",
+};
+
+/** What yes and no mean after each branching or reply step (for the editor's edge labels). */
+export const BRANCH_MEANING: Partial<Record<StepType, { yes: string; no: string }>> = {
+  invite: { yes: "Accepted", no: "Not accepted" },
+  if_connected: { yes: "Connected", no: "Not connected" },
+  if_open_profile: { yes: "Open profile", no: "Not open" },
+  message: { yes: "Replied", no: "No reply" },
+  inmail: { yes: "Replied", no: "No reply" },
+  ai_voice_note: { yes: "Replied", no: "No reply" },
+  voice_note: { yes: "Replied", no: "No reply" },
+  email: { yes: "Replied", no: "No reply" },
+};
+
+export const NOTE_MAX = 300;
+
+export const ZAttachment = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    url: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }),
+    mimeType: z.string().trim().min(1).max(100).optional(),
+  })
+  .meta({ id: "Attachment", description: "A file Herald fetches from `url` and attaches" });
+
+export const ZVoice = z
+  .object({
+    url: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }),
+    mimeType: z.string().trim().min(1).max(100).optional(),
+    durationMs: z.number().int().min(1).max(300_000).optional(),
+  })
+  .meta({ id: "VoiceRecording", description: "A recorded audio file sent as a voice note" });
+
+const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
+/** The content fields of each kind, for one variant. */
+export const ZVariantContent = z.object({
+  id: z.string().trim().min(1).max(40).optional().meta({ description: "Stable variant id; assigned when omitted" }),
+  text: text(8000).optional(),
+  fallbackText: text(8000).optional(),
+  note: text(NOTE_MAX).optional(),
+  fallbackNote: text(NOTE_MAX).optional(),
+  subject: text(200).optional(),
+  fallbackSubject: text(200).optional(),
+  script: text(2000).optional(),
+  fallbackScript: text(2000).optional(),
+  prompt: text(2000).optional(),
+  attachments: z.array(ZAttachment).max(5, "at most 5 attachments").optional(),
+  voice: ZVoice.optional(),
+});
+export type TVariantContent = z.infer<typeof ZVariantContent>;
+
+export const ZStepConfig = ZVariantContent.omit({ id: true }).extend({
+  withdrawEnabled: z.boolean().optional().meta({ description: "invite: withdraw the invitation when it is not accepted in time" }),
+  withdrawDays: z.number().int().min(1).max(90).optional().meta({ description: "invite: days to wait for acceptance before withdrawing (default 14)" }),
+  whenUnable: z.enum(["auto", "pause", "skip"]).optional().meta({
+    description:
+      "inmail: when the InMail cannot be sent (no credits and not an open profile): `auto` pauses the sender when it is out of credits and otherwise continues on the no-reply branch; `pause` always pauses the sender; `skip` always continues. Default auto.",
+  }),
+  voiceAssignments: z
+    .array(z.object({ linkedinAccountId: z.string(), voice: ZVoice }))
+    .optional()
+    .meta({ description: "voice_note: a recording per sender" }),
+  variants: z.array(ZVariantContent).max(5, "at most 5 variants").optional().meta({ description: "A/B variants; variant A is element 0" }),
+});
+export type TStepConfig = z.infer<typeof ZStepConfig>;
+
+export const ZSequenceStep = z
+  .object({
+    id: z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/, "may use letters, digits, _ and -").optional(),
+    type: z.enum(STEP_TYPES, { message: `must be one of ${STEP_TYPES.join(", ")}` }),
+    parent: z.string().trim().min(1).optional(),
+    branch: z.enum(["yes", "no"]).optional(),
+    config: ZStepConfig.default({}),
+    nextDelayHours: z.number().int().min(0).max(8760).optional().meta({
+      description: "Hours before the next step. After a message-like step: how long to wait for a reply before the no-reply branch (default 72).",
+    }),
+    branchDelays: z
+      .object({ yes: z.number().int().min(0).max(8760).optional(), no: z.number().int().min(0).max(8760).optional() })
+      .optional()
+      .meta({ description: "Hours per branch. invite: `yes` after acceptance; `no` how long to wait for acceptance (default withdrawDays × 24, else 14 days)" }),
+  })
+  .meta({ id: "SequenceStep" });
+export type TSequenceStepInput = z.input<typeof ZSequenceStep>;
+
+export const ZSequence = z.object({ steps: z.array(ZSequenceStep).max(500, "at most 500 steps") }).meta({ id: "Sequence" });
+export type TSequenceInput = z.input<typeof ZSequence>;
+
+/** A step after wiring: every id, parent and branch known, variants with ids. */
+export interface WiredStep {
+  id: string;
+  type: StepType;
+  parent: string | null;
+  branch: "yes" | "no" | null;
+  config: TStepConfig & { variants: Array<TVariantContent & { id: string }> };
+  nextDelayHours?: number;
+  branchDelays?: { yes?: number; no?: number };
+}
+
+export interface WiredSequence {
+  steps: WiredStep[];
+}

@@ -1,0 +1,168 @@
+import { describe, expect, it } from "vitest";
+import type { HeraldError } from "../../../lib/errors";
+import { humanGapSeconds } from "./human-gaps";
+import { isWithinSchedule, nextWindowStart, windowEnd, type Schedule } from "./schedule";
+import { structuralChanges } from "./structural-changes";
+import { nextStep, wireSequence } from "./wire-sequence";
+
+function fields(run: () => unknown): Array<{ field: string; message: string }> {
+  try {
+    run();
+  } catch (error) {
+    return ((error as HeraldError).details?.fields as Array<{ field: string; message: string }>) ?? [];
+  }
+  throw new Error("expected a 400");
+}
+
+describe("wiring a sequence", () => {
+  it("chains steps by natural continuation when ids are omitted", () => {
+    const sequence = wireSequence({
+      steps: [
+        { type: "visit_profile" },
+        { type: "invite", config: { note: "Hi {{firstName}}" } },
+        { type: "message", config: { text: "Thanks for connecting" } },
+        { type: "message", config: { text: "Following up" } },
+      ],
+    });
+    const [visit, invite, message, followUp] = sequence.steps;
+    expect(visit).toMatchObject({ parent: null, branch: null });
+    expect(invite).toMatchObject({ parent: visit!.id, branch: null });
+    expect(message).toMatchObject({ parent: invite!.id, branch: "yes" });
+    expect(followUp).toMatchObject({ parent: message!.id, branch: "no" });
+    expect(invite!.config.variants).toEqual([{ id: "a", note: "Hi {{firstName}}" }]);
+    expect(nextStep(sequence, invite!.id, "yes")?.id).toBe(message!.id);
+  });
+
+  it("builds an explicit tree: message on the invite's yes, InMail on its no", () => {
+    const sequence = wireSequence({
+      steps: [
+        { id: "invite", type: "invite" },
+        { id: "thanks", type: "message", parent: "invite", branch: "yes", config: { text: "Thanks!" } },
+        { id: "inmail", type: "inmail", parent: "invite", branch: "no", config: { subject: "Quick question", text: "Hello", whenUnable: "skip" } },
+      ],
+    });
+    expect(sequence.steps.map((step) => [step.id, step.parent, step.branch])).toEqual([
+      ["invite", null, null],
+      ["thanks", "invite", "yes"],
+      ["inmail", "invite", "no"],
+    ]);
+  });
+
+  it("refuses steps below a connected branch that need the lead unconnected", () => {
+    const problems = fields(() =>
+      wireSequence({
+        steps: [
+          { id: "c", type: "if_connected" },
+          { id: "m", type: "message", parent: "c", branch: "yes", config: { text: "Hi" } },
+          { id: "i", type: "inmail", parent: "m", config: { subject: "s", text: "t" } },
+          { id: "n", type: "invite", parent: "c", branch: "no" },
+        ],
+      }),
+    );
+    expect(problems).toEqual([{ field: "sequence.steps.2.type", message: expect.stringContaining("cannot sit below the connected branch of c") }]);
+  });
+
+  it("names every wiring problem with its step", () => {
+    const problems = fields(() =>
+      wireSequence({
+        steps: [
+          { id: "a", type: "invite" },
+          { id: "b", type: "message", parent: "a", config: { text: "Hi" } },
+          { id: "c", type: "message", parent: "a", branch: "yes", config: { text: "Hi", note: "no" } },
+          { id: "d", type: "visit_profile", parent: "c", branch: "yes" },
+          { id: "a", type: "visit_profile", parent: "zz" },
+          { id: "e", type: "inmail", parent: "d", config: { text: "no subject" } },
+          { id: "f", type: "message", parent: "e", config: { text: "Hello {{first name}}" } },
+        ],
+      }),
+    );
+    const named = problems.map((problem) => problem.field);
+    expect(named).toEqual(
+      expect.arrayContaining([
+        "sequence.steps.4.id",
+        "sequence.steps.1.branch",
+        "sequence.steps.2.config.note",
+        "sequence.steps.3.branch",
+        "sequence.steps.5.config.subject",
+        "sequence.steps.6.config.text",
+      ]),
+    );
+  });
+
+  it("checks the invitation note limit (300 characters)", () => {
+    expect(fields(() => wireSequence({ steps: [{ type: "invite", config: { note: "x".repeat(301) } }] }))).toEqual([
+      { field: "sequence.steps.0.config.note", message: "must be at most 300 characters" },
+    ]);
+  });
+
+  it("keeps variant A equal to the flat copy, and gives variants ids", () => {
+    const sequence = wireSequence({
+      steps: [{ type: "message", config: { text: "A copy", variants: [{ text: "A copy" }, { text: "B copy" }] } }],
+    });
+    expect(sequence.steps[0]!.config.variants).toEqual([{ id: "a", text: "A copy" }, { id: expect.stringMatching(/^v_/), text: "B copy" }]);
+    const conflict = fields(() => wireSequence({ steps: [{ type: "message", config: { text: "A", variants: [{ text: "not A" }] } }] }));
+    expect(conflict[0]).toMatchObject({ field: "sequence.steps.0.config.text", message: expect.stringContaining("variant A") });
+  });
+
+  it("rejects a yes branch after a message: a reply ends the sequence", () => {
+    const problems = fields(() =>
+      wireSequence({ steps: [{ id: "m", type: "message", config: { text: "Hi" } }, { id: "x", type: "visit_profile", parent: "m", branch: "yes" }] }),
+    );
+    expect(problems[0]).toMatchObject({ field: "sequence.steps.1.branch", message: expect.stringContaining("ends the sequence") });
+  });
+
+  it("detects removed, moved and retyped steps but allows appended ones", () => {
+    const before = wireSequence({ steps: [{ id: "i", type: "invite" }, { id: "m", type: "message", parent: "i", branch: "yes", config: { text: "Hi" } }] });
+    const appended = wireSequence({
+      steps: [
+        { id: "i", type: "invite" },
+        { id: "m", type: "message", parent: "i", branch: "yes", config: { text: "Changed copy" } },
+        { id: "n", type: "visit_profile", parent: "i", branch: "no" },
+      ],
+    });
+    expect(structuralChanges(before, appended)).toEqual([]);
+    const changed = wireSequence({ steps: [{ id: "i", type: "invite" }, { id: "m", type: "visit_profile", parent: "i", branch: "no" }] });
+    expect(structuralChanges(before, changed).map((issue) => issue.message)).toEqual([
+      expect.stringContaining("retypes step m"),
+      expect.stringContaining("moves step m"),
+    ]);
+    expect(structuralChanges(before, wireSequence({ steps: [{ id: "i", type: "invite" }] }))[0]!.message).toContain("removes step m");
+  });
+});
+
+describe("schedules", () => {
+  const paris: Schedule = { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "19:00" }, activeDays: [1, 2, 3, 4, 5] };
+
+  it("opens on active days between active hours, in the campaign's zone", () => {
+    expect(isWithinSchedule(paris, new Date("2026-03-02T08:00:00Z"))).toBe(true); // Monday 09:00 Paris
+    expect(isWithinSchedule(paris, new Date("2026-03-02T07:59:00Z"))).toBe(false);
+    expect(isWithinSchedule(paris, new Date("2026-03-02T18:00:00Z"))).toBe(false); // 19:00 closes
+    expect(isWithinSchedule(paris, new Date("2026-03-07T10:00:00Z"))).toBe(false); // Saturday
+  });
+
+  it("finds the next opening across weekends and daylight saving", () => {
+    expect(nextWindowStart(paris, new Date("2026-03-06T18:30:00Z"))?.toISOString()).toBe("2026-03-09T08:00:00.000Z");
+    // Summer time from 2026-03-29: 09:00 in Paris is 07:00 UTC.
+    expect(nextWindowStart(paris, new Date("2026-03-27T18:00:00Z"))?.toISOString()).toBe("2026-03-30T07:00:00.000Z");
+    const newYork: Schedule = { ...paris, timezone: "America/New_York", activeDays: [0, 6] };
+    expect(nextWindowStart(newYork, new Date("2026-03-02T12:00:00Z"))?.toISOString()).toBe("2026-03-07T14:00:00.000Z");
+    expect(windowEnd(paris, new Date("2026-03-02T10:00:00Z")).toISOString()).toBe("2026-03-02T18:00:00.000Z");
+  });
+
+  it("respects start and end dates", () => {
+    const bounded = { ...paris, startDate: "2026-03-04T00:00:00Z", endDate: "2026-03-05T12:00:00Z" };
+    expect(nextWindowStart(bounded, new Date("2026-03-02T08:00:00Z"))?.toISOString()).toBe("2026-03-04T08:00:00.000Z");
+    expect(isWithinSchedule(bounded, new Date("2026-03-05T11:59:00Z"))).toBe(true);
+    expect(nextWindowStart(bounded, new Date("2026-03-05T12:00:00Z"))).toBeNull();
+  });
+});
+
+describe("human gaps", () => {
+  it("are random-looking, bounded, and the same for the same sender and action", () => {
+    const gaps = Array.from({ length: 50 }, (_, index) => humanGapSeconds("acc_1", index));
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(90);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(420);
+    expect(new Set(gaps).size).toBeGreaterThan(30);
+    expect(humanGapSeconds("acc_1", 7)).toBe(gaps[7]);
+  });
+});

@@ -1,0 +1,61 @@
+// When a campaign may act: inside its start and end dates, on its active days, between its active
+// hours, in its timezone. activeDays uses ISO numbering (1 = Monday … 7 = Sunday); 0 is accepted
+// as Sunday too, as in cron.
+import { addZonedDays, zonedParts, zonedTimeToUtc } from "../../../lib/time-zones";
+
+export interface Schedule {
+  startDate?: string | null;
+  endDate?: string | null;
+  timezone: string;
+  activeHours: { from: string; to: string };
+  activeDays: number[];
+}
+
+export const DEFAULT_SCHEDULE: Schedule = {
+  timezone: "UTC",
+  activeHours: { from: "09:00", to: "19:00" },
+  activeDays: [1, 2, 3, 4, 5],
+};
+
+function minutesOf(hhmm: string): number {
+  const [hours, minutes] = hhmm.split(":").map(Number);
+  return hours! * 60 + minutes!;
+}
+
+function activeDay(schedule: Schedule, isoWeekday: number): boolean {
+  return schedule.activeDays.some((day) => day === isoWeekday || (day === 0 && isoWeekday === 7));
+}
+
+export function isWithinSchedule(schedule: Schedule, at: Date): boolean {
+  if (schedule.startDate && at < new Date(schedule.startDate)) return false;
+  if (schedule.endDate && at >= new Date(schedule.endDate)) return false;
+  const parts = zonedParts(at, schedule.timezone);
+  if (!activeDay(schedule, parts.isoWeekday)) return false;
+  const minute = parts.hour * 60 + parts.minute;
+  return minute >= minutesOf(schedule.activeHours.from) && minute < minutesOf(schedule.activeHours.to);
+}
+
+/** The first moment at or after `after` inside the schedule, or null when it never opens again. */
+export function nextWindowStart(schedule: Schedule, after: Date): Date | null {
+  let from = after;
+  if (schedule.startDate && from < new Date(schedule.startDate)) from = new Date(schedule.startDate);
+  if (isWithinSchedule(schedule, from)) return from;
+  const [fromHour, fromMinute] = schedule.activeHours.from.split(":").map(Number);
+  for (let day = 0; day <= 8; day++) {
+    const midnight = addZonedDays(from, day, schedule.timezone);
+    const parts = zonedParts(midnight, schedule.timezone);
+    const opening = zonedTimeToUtc({ year: parts.year, month: parts.month, day: parts.day, hour: fromHour!, minute: fromMinute! }, schedule.timezone);
+    if (opening < from) continue;
+    if (schedule.endDate && opening >= new Date(schedule.endDate)) return null;
+    if (isWithinSchedule(schedule, opening)) return opening;
+  }
+  return null;
+}
+
+/** When the window that contains `at` closes (the end of today's active hours). */
+export function windowEnd(schedule: Schedule, at: Date): Date {
+  const parts = zonedParts(at, schedule.timezone);
+  const [toHour, toMinute] = schedule.activeHours.to.split(":").map(Number);
+  const end = zonedTimeToUtc({ year: parts.year, month: parts.month, day: parts.day, hour: toHour!, minute: toMinute! }, schedule.timezone);
+  return schedule.endDate && new Date(schedule.endDate) < end ? new Date(schedule.endDate) : end;
+}

@@ -1,0 +1,37 @@
+// How long each step waits, from its delays and the spec's defaults.
+import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
+import { BRANCHING_STEPS, REPLY_STEPS } from "../../../schemas/sequence";
+import { nextStep } from "./wire-sequence";
+
+const HOUR = 3_600_000;
+export const DEFAULT_REPLY_WINDOW_HOURS = 72;
+export const DEFAULT_ACCEPTANCE_DAYS = 14;
+
+/** After a message-like step: how long to wait for a reply before the no-reply branch. */
+export function replyWindowMs(step: WiredStep): number {
+  return (step.branchDelays?.no ?? step.nextDelayHours ?? DEFAULT_REPLY_WINDOW_HOURS) * HOUR;
+}
+
+/** After an invitation: how long to wait for acceptance before the no branch (and withdrawal). */
+export function acceptanceWindowMs(step: WiredStep): number {
+  if (step.branchDelays?.no !== undefined) return step.branchDelays.no * HOUR;
+  return (step.config.withdrawDays ?? DEFAULT_ACCEPTANCE_DAYS) * 24 * HOUR;
+}
+
+export type Placement =
+  | { kind: "step"; step: WiredStep; waitUntil: Date }
+  | { kind: "end" };
+
+/**
+ * Where a lead goes after a step resolves with an outcome (the branch taken, or null for a single
+ * next step), and when the next step is due.
+ */
+export function placeAfter(sequence: WiredSequence, step: WiredStep, outcome: "yes" | "no" | null, at: Date): Placement {
+  const branch = BRANCHING_STEPS.has(step.type) ? outcome : REPLY_STEPS.has(step.type) ? "no" : null;
+  const next = nextStep(sequence, step.id, branch);
+  if (!next) return { kind: "end" };
+  let delayHours = 0;
+  if (BRANCHING_STEPS.has(step.type)) delayHours = (outcome === "yes" ? step.branchDelays?.yes : step.type === "invite" ? 0 : step.branchDelays?.no) ?? 0;
+  else if (!REPLY_STEPS.has(step.type)) delayHours = step.nextDelayHours ?? 0;
+  return { kind: "step", step: next, waitUntil: new Date(at.getTime() + delayHours * HOUR) };
+}

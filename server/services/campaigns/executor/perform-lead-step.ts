@@ -1,0 +1,300 @@
+// Carries out one lead's current step with its sender: read the profile, write the intent (the
+// journal row and the sender action, within the caps), act on LinkedIn, record the outcome. The
+// journal's unique (lead, step) key means a step happens at most once per lead; a crash between
+// acting and recording leaves the intent `sending`, which the next pass reconciles with LinkedIn.
+import { db, Prisma } from "../../../db/client";
+import type { Campaign, CampaignLead, Lead, LinkedinAccount } from "../../../db/generated/client";
+import { now } from "../../../lib/clock";
+import { isHeraldError } from "../../../lib/errors";
+import { logger } from "../../../lib/logger";
+import { getLinkedinProvider } from "../../../providers/linkedin";
+import type { LinkedinProviderError, MemberProfile } from "../../../providers/linkedin/types";
+import { NOT_YET_AVAILABLE, STEP_LABELS, type WiredSequence, type WiredStep } from "../../../schemas/sequence";
+import { reserveSenderAction } from "../../direct-actions/reserve-sender-action";
+import { withOutbox } from "../../events/with-outbox";
+import { upsertLeadFromProfile } from "../../leads/upsert-lead-from-profile";
+import { pauseSenderById } from "../../senders/pause-sender";
+import { isProviderError } from "../../senders/provider-error";
+import { chooseVariant } from "../engine/choose-variant";
+import { renderCopy, type MergeFields } from "../engine/render-copy";
+import { acceptanceWindowMs, placeAfter } from "../engine/step-timing";
+import { fetchAttachment, fetchVoice } from "./fetch-attachment";
+import { recordStepSuccess, type SentDetails } from "./record-step-success";
+import { coolDownSender, markSenderSessionProblem } from "./sender-availability";
+import { placeCampaignLead, setCampaignLeadStatus } from "./settle-campaign-lead";
+
+export type StepResult =
+  /** The sender acted (or the step resolved without acting); the sender's turn is used. */
+  | { kind: "acted" }
+  /** The step resolved without touching LinkedIn (a skip, a failure); the sender may act on another lead. */
+  | { kind: "resolved" }
+  /** The step's action type is at its cap for this sender now. */
+  | { kind: "capped" }
+  /** The sender cannot act now (throttled, session lost, LinkedIn unreachable). */
+  | { kind: "sender-unavailable" };
+
+export type LeadInCampaign = CampaignLead & { lead: Lead };
+
+const ACTION_OF: Partial<Record<WiredStep["type"], "profile_view" | "invitation" | "message" | "inmail" | "voice_note">> = {
+  visit_profile: "profile_view",
+  invite: "invitation",
+  message: "message",
+  inmail: "inmail",
+};
+
+const HOUR = 3_600_000;
+
+function mergeFields(lead: Lead, campaignLead: CampaignLead): MergeFields {
+  const custom = { ...(lead.customVariables as Record<string, string>), ...(campaignLead.customVariables as Record<string, string>) };
+  return {
+    ...custom,
+    firstName: lead.firstName,
+    lastName: lead.lastName,
+    company: lead.company,
+    headline: lead.headline,
+    jobTitle: lead.jobTitle,
+    location: lead.location,
+    email: lead.email,
+  };
+}
+
+async function failLead(campaignLead: LeadInCampaign, step: WiredStep, message: string, variantId?: string): Promise<StepResult> {
+  await withOutbox(async (tx, emit) => {
+    await tx.campaignLeadStep.upsert({
+      where: { campaignLeadId_stepId: { campaignLeadId: campaignLead.id, stepId: step.id } },
+      create: {
+        campaignLeadId: campaignLead.id,
+        campaignId: campaignLead.campaignId,
+        stepId: step.id,
+        stepType: step.type,
+        variantId,
+        status: "failed",
+        detail: message,
+        startedAt: now(),
+        finishedAt: now(),
+      },
+      update: { status: "failed", detail: message, finishedAt: now() },
+    });
+    await setCampaignLeadStatus(tx, emit, campaignLead, "failed", { error: message });
+  });
+  return { kind: "resolved" };
+}
+
+/** Resolves the step without acting (already connected, InMail skipped…) and moves the lead on. */
+async function resolveWithout(
+  campaignLead: LeadInCampaign,
+  sequence: WiredSequence,
+  step: WiredStep,
+  outcome: "yes" | "no" | null,
+  detail: string,
+  fields: Prisma.CampaignLeadUpdateInput = {},
+): Promise<StepResult> {
+  await withOutbox(async (tx, emit) => {
+    await tx.campaignLeadStep.create({
+      data: {
+        campaignLeadId: campaignLead.id,
+        campaignId: campaignLead.campaignId,
+        stepId: step.id,
+        stepType: step.type,
+        status: "skipped",
+        outcome,
+        detail,
+        startedAt: now(),
+        finishedAt: now(),
+      },
+    });
+    await placeCampaignLead(tx, emit, campaignLead, placeAfter(sequence, step, outcome, now()), fields);
+  });
+  return { kind: "resolved" };
+}
+
+/** Forgets an intent that never reached LinkedIn, so the step can run again later. */
+async function dropIntent(journalId: string, actionId: string | null): Promise<void> {
+  await db.$transaction([
+    db.campaignLeadStep.deleteMany({ where: { id: journalId } }),
+    ...(actionId ? [db.senderAction.deleteMany({ where: { id: actionId } })] : []),
+  ]);
+}
+
+async function postpone(campaignLead: CampaignLead, until: Date): Promise<void> {
+  await db.campaignLead.update({ where: { id: campaignLead.id }, data: { waitUntil: until, updatedAt: now() } });
+}
+
+export async function performLeadStep(input: {
+  campaign: Campaign;
+  sequence: WiredSequence;
+  campaignLead: LeadInCampaign;
+  sender: LinkedinAccount;
+  step: WiredStep;
+}): Promise<StepResult> {
+  const { campaign, sequence, campaignLead, sender, step } = input;
+  const lead = campaignLead.lead;
+  if (NOT_YET_AVAILABLE.has(step.type)) {
+    return failLead(campaignLead, step, `${STEP_LABELS[step.type]} steps are not available in this version of Herald yet.`);
+  }
+  const actionType = ACTION_OF[step.type];
+  if (!actionType) return { kind: "resolved" };
+  const target = lead.profileUrl ?? lead.publicIdentifier;
+  if (!target) return failLead(campaignLead, step, "This lead has no LinkedIn profile (it was added by e-mail only).");
+  const provider = await getLinkedinProvider();
+
+  let profile: MemberProfile;
+  try {
+    profile = await provider.getProfile(sender.providerAccountId, target);
+  } catch (error) {
+    return handleProviderError(error, { campaignLead, sender, step, journalId: null, actionId: null });
+  }
+  const refreshed = await upsertLeadFromProfile(campaign.workspaceId, profile, lead.source);
+  const freshLead = { ...campaignLead, lead: refreshed };
+  const variant = chooseVariant(step.config.variants, campaignLead.id, step.id);
+
+  if (step.type === "invite") {
+    if (profile.connectionDegree === 1) return resolveWithout(freshLead, sequence, step, "yes", "Already connected", { invitationAccepted: true, invitationAcceptedAt: now() });
+    if (profile.invitationPending) {
+      await withOutbox(async (tx) => {
+        await tx.campaignLeadStep.create({
+          data: { campaignLeadId: campaignLead.id, campaignId: campaign.id, stepId: step.id, stepType: step.type, status: "skipped", detail: "An invitation was already pending", startedAt: now(), finishedAt: now() },
+        });
+        await tx.campaignLead.update({
+          where: { id: campaignLead.id },
+          data: { status: "running", phase: "waiting", waitUntil: new Date(now().getTime() + acceptanceWindowMs(step)), updatedAt: now() },
+        });
+      });
+      return { kind: "resolved" };
+    }
+  }
+  if ((step.type === "message" || step.type === "voice_note") && profile.connectionDegree !== 1) {
+    return failLead(freshLead, step, "Messages need a connection: put the message below an invitation's accepted branch, or use an InMail.", variant.id);
+  }
+  if (step.type === "inmail" && !profile.openProfile && (sender.inmailBalance ?? 0) <= 0) {
+    return inmailUnable(freshLead, sequence, step, sender);
+  }
+
+  const at = now();
+  let journalId: string;
+  let actionId: string;
+  try {
+    const reserved = await db.$transaction(async (tx) => {
+      const journal = await tx.campaignLeadStep.create({
+        data: { campaignLeadId: campaignLead.id, campaignId: campaign.id, stepId: step.id, stepType: step.type, variantId: variant.id, status: "sending", startedAt: at },
+      });
+      const action = await reserveSenderAction(tx, sender, {
+        type: variant.voice && step.type === "message" ? "voice_note" : actionType,
+        source: "campaign",
+        leadId: refreshed.id,
+        campaignLeadId: campaignLead.id,
+        stepId: step.id,
+        variantId: variant.id,
+        profileUrl: refreshed.profileUrl,
+        publicIdentifier: refreshed.publicIdentifier,
+        honourWeeklyBypass: false,
+      });
+      await tx.campaignLeadStep.update({ where: { id: journal.id }, data: { actionId: action.id } });
+      await tx.campaignLead.update({ where: { id: campaignLead.id }, data: { status: "running", updatedAt: at } });
+      return { journalId: journal.id, actionId: action.id };
+    });
+    journalId = reserved.journalId;
+    actionId = reserved.actionId;
+  } catch (error) {
+    if (isHeraldError(error) && error.status === 429) return { kind: "capped" };
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return { kind: "resolved" };
+    if (isHeraldError(error) && error.code === "invitation-pending") return { kind: "resolved" };
+    throw error;
+  }
+
+  const fields = mergeFields(refreshed, campaignLead);
+  let sent: SentDetails;
+  try {
+    if (step.type === "visit_profile") {
+      await provider.visitProfile(sender.providerAccountId, profile.memberId);
+      sent = { kind: "visit" };
+    } else if (step.type === "invite") {
+      const note = sender.isPremium && variant.note ? renderCopy(variant.note, variant.fallbackNote, fields).text : undefined;
+      const invitation = await provider.sendInvitation(sender.providerAccountId, { memberId: profile.memberId, note: note || undefined });
+      sent = { kind: "invitation", providerRef: invitation.invitationId, note: note ?? null };
+    } else if (step.type === "message") {
+      const text = renderCopy(variant.text, variant.fallbackText, fields).text;
+      const attachments = await Promise.all((variant.attachments ?? []).map(fetchAttachment));
+      const voiceNote = variant.voice ? await fetchVoice(variant.voice) : undefined;
+      const message = await provider.sendMessage(sender.providerAccountId, { memberId: profile.memberId, text, attachments, voiceNote });
+      sent = { kind: "message", chatId: message.chatId, messageId: message.messageId, text, at: message.sentAt };
+    } else {
+      const subject = renderCopy(variant.subject, variant.fallbackSubject, fields).text;
+      const text = renderCopy(variant.text, variant.fallbackText, fields).text;
+      const attachments = await Promise.all((variant.attachments ?? []).map(fetchAttachment));
+      const message = await provider.sendInmail(sender.providerAccountId, { memberId: profile.memberId, subject, text, attachments });
+      sent = { kind: "inmail", chatId: message.chatId, messageId: message.messageId, text, at: message.sentAt };
+    }
+  } catch (error) {
+    if (isProviderError(error) && error.code === "no-inmail-credits") {
+      await dropIntent(journalId, actionId);
+      return inmailUnable(freshLead, sequence, step, sender);
+    }
+    if (isProviderError(error) && error.code === "already-invited") {
+      sent = { kind: "invitation", providerRef: null, note: null };
+    } else if (isProviderError(error) && error.code === "already-connected") {
+      await dropIntent(journalId, actionId);
+      return resolveWithout(freshLead, sequence, step, "yes", "Already connected", { invitationAccepted: true, invitationAcceptedAt: now() });
+    } else {
+      return handleProviderError(error, { campaignLead: freshLead, sender, step, journalId, actionId, variantId: variant.id });
+    }
+  }
+  await recordStepSuccess({ campaign, sequence, campaignLead: freshLead, sender, step, journalId, actionId, sent });
+  return { kind: "acted" };
+}
+
+/** An InMail that cannot go out (no credits, not an open profile), per the step's whenUnable. */
+async function inmailUnable(campaignLead: LeadInCampaign, sequence: WiredSequence, step: WiredStep, sender: LinkedinAccount): Promise<StepResult> {
+  const rule = step.config.whenUnable ?? "auto";
+  const outOfCredits = (sender.inmailBalance ?? 0) <= 0;
+  if (rule === "pause" || (rule === "auto" && outOfCredits)) {
+    await pauseSenderById(sender.workspaceId, sender.id, "no-inmail-credits");
+    await postpone(campaignLead, new Date(now().getTime() + HOUR));
+    return { kind: "sender-unavailable" };
+  }
+  return resolveWithout(campaignLead, sequence, step, "no", "InMail could not be sent; continued on the no-reply branch");
+}
+
+async function handleProviderError(
+  error: unknown,
+  context: { campaignLead: LeadInCampaign; sender: LinkedinAccount; step: WiredStep; journalId: string | null; actionId: string | null; variantId?: string },
+): Promise<StepResult> {
+  if (!isProviderError(error)) {
+    // An unexpected failure: the step may or may not have reached LinkedIn; the next pass
+    // reconciles the intent (if one was written) before anything is sent again.
+    logger.error("Campaign step failed unexpectedly", { campaignLeadId: context.campaignLead.id, stepId: context.step.id, error });
+    return { kind: "sender-unavailable" };
+  }
+  const providerError = error as LinkedinProviderError;
+  const drop = async () => {
+    if (context.journalId) await dropIntent(context.journalId, context.actionId);
+  };
+  switch (providerError.code) {
+    case "throttled":
+    case "network-limit-reached":
+    case "rate-limited": {
+      await drop();
+      const until = await coolDownSender(context.sender, providerError.retryAfterSeconds, providerError.message);
+      await postpone(context.campaignLead, until);
+      return { kind: "sender-unavailable" };
+    }
+    case "session-expired":
+    case "account-restricted":
+      await drop();
+      await markSenderSessionProblem(context.sender, providerError.code, providerError.message);
+      return { kind: "sender-unavailable" };
+    case "provider-timeout":
+    case "provider-unreachable":
+      // Unknown whether it happened: keep the intent for the next pass to reconcile.
+      if (!context.journalId) await postpone(context.campaignLead, new Date(now().getTime() + 10 * 60_000));
+      return { kind: "sender-unavailable" };
+    default:
+      if (context.actionId) {
+        await db.senderAction.update({
+          where: { id: context.actionId },
+          data: { status: "failed", error: providerError.message, openInvitationKey: null, updatedAt: now() },
+        });
+      }
+      return failLead(context.campaignLead, context.step, providerError.message, context.variantId);
+  }
+}

@@ -1,0 +1,103 @@
+import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
+import { now } from "../../../lib/clock";
+import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
+import { withOutbox } from "../../events/with-outbox";
+import { leadSummary } from "../../leads/lead-summary";
+import { humanGapSeconds } from "../engine/human-gaps";
+import { acceptanceWindowMs, placeAfter, replyWindowMs } from "../engine/step-timing";
+import type { LeadInCampaign } from "./perform-lead-step";
+import { placeCampaignLead } from "./settle-campaign-lead";
+
+export type SentDetails =
+  | { kind: "visit" }
+  | { kind: "invitation"; providerRef: string | null; note: string | null }
+  | { kind: "message" | "inmail"; chatId: string; messageId: string; text: string; at: string };
+
+/**
+ * Records a step that reached LinkedIn: the journal and the sender action are completed, the lead
+ * waits for an answer or moves on, the sender rests for a human-like gap, and a message fires
+ * message.sent. Also used by reconciliation, when an interrupted step turns out to have happened.
+ */
+export async function recordStepSuccess(input: {
+  campaign: Campaign;
+  sequence: WiredSequence;
+  campaignLead: LeadInCampaign;
+  sender: LinkedinAccount;
+  step: WiredStep;
+  journalId: string;
+  actionId: string | null;
+  sent: SentDetails;
+}): Promise<void> {
+  const { campaign, sequence, campaignLead, sender, step, journalId, actionId, sent } = input;
+  const at = now();
+  await withOutbox(async (tx, emit) => {
+    await tx.campaignLeadStep.update({ where: { id: journalId }, data: { status: "done", finishedAt: at } });
+    if (actionId) {
+      await tx.senderAction.update({
+        where: { id: actionId },
+        data: {
+          status: sent.kind === "invitation" ? "pending" : "done",
+          providerRef: sent.kind === "invitation" ? sent.providerRef : sent.kind === "visit" ? null : sent.messageId,
+          chatId: sent.kind === "message" || sent.kind === "inmail" ? sent.chatId : null,
+          note: sent.kind === "invitation" ? sent.note : undefined,
+          sentAt: at,
+          updatedAt: at,
+        },
+      });
+    }
+    const gap = humanGapSeconds(sender.id, sender.campaignActionCount);
+    await tx.linkedinAccount.update({
+      where: { id: sender.id },
+      data: { nextActionAt: new Date(at.getTime() + gap * 1000), campaignActionCount: { increment: 1 } },
+    });
+    await tx.lead.update({ where: { id: campaignLead.leadId }, data: { lastActivityAt: at } });
+    if (sent.kind === "visit") {
+      await placeCampaignLead(tx, emit, campaignLead, placeAfter(sequence, step, null, at), { contacted: true });
+      return;
+    }
+    if (sent.kind === "invitation") {
+      await tx.campaignLead.update({
+        where: { id: campaignLead.id },
+        data: { contacted: true, phase: "waiting", invitationSentAt: at, waitUntil: new Date(at.getTime() + acceptanceWindowMs(step)), updatedAt: at },
+      });
+      return;
+    }
+    await tx.campaignLead.update({
+      where: { id: campaignLead.id },
+      data: { contacted: true, phase: "waiting", messageSentAt: at, waitUntil: new Date(at.getTime() + replyWindowMs(step)), updatedAt: at },
+    });
+    const stored = await tx.linkedinMessage.createMany({
+      data: [
+        {
+          workspaceId: campaign.workspaceId,
+          accountId: sender.id,
+          leadId: campaignLead.leadId,
+          chatId: sent.chatId,
+          providerMessageId: sent.messageId,
+          direction: "outbound",
+          source: "campaign",
+          text: sent.text,
+          at: new Date(sent.at),
+          createdAt: at,
+        },
+      ],
+      skipDuplicates: true,
+    });
+    if (stored.count) {
+      await emit({
+        workspaceId: campaign.workspaceId,
+        event: "message.sent",
+        data: {
+          source: "campaign",
+          accountId: sender.id,
+          campaignLeadId: campaignLead.id,
+          campaignId: campaign.id,
+          leadId: campaignLead.leadId,
+          chatId: sent.chatId,
+          message: { text: sent.text, at: sent.at },
+          to: leadSummary(campaignLead.lead),
+        },
+      });
+    }
+  });
+}

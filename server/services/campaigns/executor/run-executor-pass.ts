@@ -1,0 +1,120 @@
+// One pass of the campaign executor (run every minute and when something gives it work; passes
+// never overlap). It reconciles interrupted steps, resolves due waits and conditions, then lets
+// each available sender take one action: the due lead it is pinned to that comes first, inside the
+// campaign's schedule and the sender's caps, then a human-like pause before its next action.
+import { db, Prisma } from "../../../db/client";
+import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
+import { now } from "../../../lib/clock";
+import { logger } from "../../../lib/logger";
+import { NOT_YET_AVAILABLE, type StepType } from "../../../schemas/sequence";
+import { isWithinSchedule } from "../engine/schedule";
+import { scheduleOf, sequenceOf, stepById } from "./load-campaign-sequence";
+import { performLeadStep, type LeadInCampaign } from "./perform-lead-step";
+import { reconcileInterruptedSteps } from "./reconcile-interrupted-steps";
+import { resolveDueWaits } from "./resolve-due-waits";
+
+/** Step kinds a sender's turn is used for (the not-yet-available kinds fail the lead on their turn). */
+export const ACTION_STEP_TYPES: StepType[] = ["visit_profile", "invite", "message", "inmail", ...NOT_YET_AVAILABLE];
+const CANDIDATES_PER_SENDER = 10;
+const HELD_RETRY_MS = 3_600_000;
+
+export interface PassReport {
+  reconciled: number;
+  resolved: number;
+  acted: number;
+  sendersConsidered: number;
+}
+
+async function heldBy(lead: LeadInCampaign, campaign: Campaign): Promise<{ campaignId: string; campaignName: string; senderName: string | null } | null> {
+  if (!campaign.excludeOtherCampaigns && !campaign.excludeSameSenderOtherCampaigns) return null;
+  const other = await db.campaignLead.findFirst({
+    where: {
+      leadId: lead.leadId,
+      campaignId: { not: campaign.id },
+      status: "running",
+      ...(campaign.excludeOtherCampaigns ? {} : { linkedinAccountId: lead.linkedinAccountId }),
+    },
+    include: { campaign: { select: { id: true, name: true } } },
+  });
+  if (!other) return null;
+  const holder = other.linkedinAccountId ? await db.linkedinAccount.findUnique({ where: { id: other.linkedinAccountId }, select: { label: true, fullName: true } }) : null;
+  return { campaignId: other.campaign.id, campaignName: other.campaign.name, senderName: holder ? holder.label || holder.fullName : null };
+}
+
+/** Lets one sender act once: the first due lead whose step it may take now. */
+async function takeTurn(sender: LinkedinAccount, campaigns: Map<string, Campaign>, at: Date): Promise<boolean> {
+  const candidates = await db.campaignLead.findMany({
+    where: {
+      linkedinAccountId: sender.id,
+      campaignId: { in: [...campaigns.keys()] },
+      status: { in: ["pending", "running"] },
+      phase: "ready",
+      waitUntil: { lte: at },
+      currentStepType: { in: ACTION_STEP_TYPES },
+    },
+    include: { lead: true },
+    orderBy: [{ waitUntil: "asc" }, { id: "asc" }],
+    take: CANDIDATES_PER_SENDER,
+  });
+  const cappedTypes = new Set<string>();
+  for (const candidate of candidates) {
+    if (candidate.currentStepType && cappedTypes.has(candidate.currentStepType)) continue;
+    const campaign = campaigns.get(candidate.campaignId)!;
+    const holder = await heldBy(candidate, campaign);
+    if (holder) {
+      await db.campaignLead.update({
+        where: { id: candidate.id },
+        data: { heldBy: holder, waitUntil: new Date(at.getTime() + HELD_RETRY_MS), updatedAt: at },
+      });
+      continue;
+    }
+    if (candidate.heldBy) await db.campaignLead.update({ where: { id: candidate.id }, data: { heldBy: Prisma.DbNull } });
+    const sequence = sequenceOf(campaign);
+    const step = stepById(sequence, candidate.currentStepId);
+    if (!step) continue;
+    const result = await performLeadStep({ campaign, sequence, campaignLead: candidate, sender, step });
+    if (result.kind === "acted" || result.kind === "sender-unavailable") return result.kind === "acted";
+    if (result.kind === "capped") cappedTypes.add(step.type);
+  }
+  return false;
+}
+
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: Math.min(limit, queue.length) }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+    }),
+  );
+}
+
+export async function runExecutorPass(options: { parallelism?: number } = {}): Promise<PassReport> {
+  const reconciled = await reconcileInterruptedSteps();
+  const resolved = await resolveDueWaits();
+  const at = now();
+  const active = await db.campaign.findMany({ where: { status: "active" } });
+  const open = new Map(active.filter((campaign) => isWithinSchedule(scheduleOf(campaign), at)).map((campaign) => [campaign.id, campaign]));
+  if (!open.size) return { reconciled: reconciled.recorded + reconciled.retried, resolved, acted: 0, sendersConsidered: 0 };
+
+  const poolIds = [...new Set([...open.values()].flatMap((campaign) => campaign.linkedinAccountIds))];
+  const senders = await db.linkedinAccount.findMany({
+    where: {
+      id: { in: poolIds },
+      connectionStatus: "connected",
+      status: "active",
+      paused: false,
+      AND: [{ OR: [{ cooldownUntil: null }, { cooldownUntil: { lte: at } }] }, { OR: [{ nextActionAt: null }, { nextActionAt: { lte: at } }] }],
+    },
+    orderBy: [{ nextActionAt: { sort: "asc", nulls: "first" } }, { id: "asc" }],
+  });
+  let acted = 0;
+  await inParallel(senders, options.parallelism ?? 8, async (sender) => {
+    const campaigns = new Map([...open].filter(([, campaign]) => campaign.linkedinAccountIds.includes(sender.id)));
+    try {
+      if (await takeTurn(sender, campaigns, at)) acted++;
+    } catch (error) {
+      logger.error("A sender's campaign turn failed", { accountId: sender.id, error });
+    }
+  });
+  return { reconciled: reconciled.recorded + reconciled.retried, resolved, acted, sendersConsidered: senders.length };
+}

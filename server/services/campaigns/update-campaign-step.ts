@@ -1,0 +1,48 @@
+import { db, Prisma } from "../../db/client";
+import type { Actor } from "../../lib/actor";
+import { now } from "../../lib/clock";
+import { HeraldError } from "../../lib/errors";
+import { parseInput } from "../../lib/zod-issues";
+import { ZStepContentInput, type TCampaign } from "../../schemas/campaign";
+import type { WiredSequence } from "../../schemas/sequence";
+import { campaignStats } from "./campaign-stats";
+import { wireSequence } from "./engine/wire-sequence";
+import { findCampaign } from "./find-campaign";
+import { toCampaign } from "./to-campaign";
+
+/**
+ * Changes one step's copy and media (PATCH /campaigns/{id}/sequence/{stepId}), for variant A or the
+ * variant named, keeping its id, wiring, delays and other variants. Message steps take attachments
+ * and voice; InMail steps attachments only; recorded voice steps voice, unless they carry
+ * per-sender recordings (voiceAssignments), which change through the whole sequence.
+ */
+export async function updateCampaignStep(actor: Actor, campaignId: string, stepId: string, input: unknown): Promise<TCampaign> {
+  const { variantId, ...content } = parseInput(ZStepContentInput, input);
+  const campaign = await findCampaign(actor, campaignId);
+  const sequence = campaign.sequence as unknown as WiredSequence;
+  const index = sequence.steps.findIndex((step) => step.id === stepId);
+  if (index < 0) throw HeraldError.notFound("Step");
+  const step = sequence.steps[index]!;
+  if (step.type === "inmail" && content.voice) {
+    throw HeraldError.invalidInput("Invalid voice: InMails carry no voice notes", [{ field: "voice", message: "InMails carry no voice notes" }]);
+  }
+  if (step.type === "voice_note" && step.config.voiceAssignments?.length) {
+    throw HeraldError.conflict(
+      "This step has a recording per sender (voiceAssignments): replace them through PATCH /campaigns/{id} with the full sequence.",
+      "voice-assignments",
+    );
+  }
+  const variants = step.config.variants;
+  const position = variantId === undefined ? 0 : variants.findIndex((variant) => variant.id === variantId);
+  if (position < 0) throw HeraldError.notFound("Variant");
+  const nextVariants = variants.map((variant, at) => (at === position ? { ...variant, ...content } : variant));
+  const { id: _id, ...variantA } = nextVariants[0]!;
+  const nextStep = { ...step, config: { ...step.config, ...variantA, variants: nextVariants } };
+  // The whole sequence goes through the same rules as the API's PATCH (content per kind, limits).
+  const rewired = wireSequence({ steps: sequence.steps.map((candidate, at) => (at === index ? nextStep : candidate)) }, { makeId: () => "" });
+  const row = await db.campaign.update({
+    where: { id: campaign.id },
+    data: { sequence: rewired as unknown as Prisma.InputJsonValue, updatedAt: now() },
+  });
+  return toCampaign(row, (await campaignStats([row.id])).get(row.id)!);
+}

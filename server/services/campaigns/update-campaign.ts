@@ -1,0 +1,90 @@
+import { db, Prisma } from "../../db/client";
+import type { Actor } from "../../lib/actor";
+import { now } from "../../lib/clock";
+import { HeraldError } from "../../lib/errors";
+import { parseInput } from "../../lib/zod-issues";
+import { ZUpdateCampaignInput, type TCampaign } from "../../schemas/campaign";
+import type { WiredSequence } from "../../schemas/sequence";
+import { assignCampaignSenders } from "./assign-campaign-senders";
+import { campaignStats } from "./campaign-stats";
+import { structuralChanges } from "./engine/structural-changes";
+import { firstStep, wireSequence } from "./engine/wire-sequence";
+import { enrollListLeads } from "./enroll-list-leads";
+import { findCampaign } from "./find-campaign";
+import { kickCampaignExecutor } from "./kick-campaign-executor";
+import { toCampaign } from "./to-campaign";
+import { validateCampaignFields } from "./validate-campaign-fields";
+
+/**
+ * Updates a campaign (PATCH /campaigns/{id}). The sequence and the schedule are replaced wholesale.
+ * Once leads are in progress, only copy and delays may change and steps be appended. An active
+ * campaign needs a sender. `draft` is for campaigns no lead has started yet.
+ */
+export async function updateCampaign(actor: Actor, campaignId: string, input: unknown): Promise<TCampaign> {
+  const changes = parseInput(ZUpdateCampaignInput, input);
+  const current = await findCampaign(actor, campaignId);
+  await validateCampaignFields(actor, changes);
+  const started = await db.campaignLead.count({ where: { campaignId, status: { not: "pending" } } });
+
+  let sequence: WiredSequence | undefined;
+  if (changes.sequence) {
+    sequence = wireSequence(changes.sequence);
+    if (started) {
+      const issues = structuralChanges(current.sequence as unknown as WiredSequence, sequence);
+      if (issues.length) {
+        throw HeraldError.invalidInput(
+          `Leads are in progress: only copy and delays may change and steps be appended; this ${issues[0]!.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ""}`,
+          issues,
+        );
+      }
+    }
+  }
+  const status = changes.status ?? current.status;
+  const pool = changes.linkedinAccountIds ?? current.linkedinAccountIds;
+  if (status === "active" && !pool.length) {
+    throw HeraldError.invalidInput("Invalid linkedinAccountIds: an active campaign needs at least one sender", [
+      { field: "linkedinAccountIds", message: "must name at least one sender for an active campaign" },
+    ]);
+  }
+  if (changes.status === "draft" && current.status !== "draft" && started) {
+    throw HeraldError.invalidInput("Invalid status: a campaign whose leads have started cannot go back to draft; pause it instead", [
+      { field: "status", message: "cannot be draft once leads have started" },
+    ]);
+  }
+
+  const row = await db.$transaction(async (tx) => {
+    const updated = await tx.campaign.update({
+      where: { id: current.id },
+      data: {
+        name: changes.name,
+        status: changes.status,
+        aiInterestEnabled: changes.aiInterestEnabled,
+        unsubscribe: changes.unsubscribe,
+        tracking: changes.tracking,
+        linkedinAccountIds: changes.linkedinAccountIds,
+        emailAccountIds: changes.emailAccountIds,
+        excludeListIds: changes.excludeListIds,
+        listId: changes.listId,
+        excludeOtherCampaigns: changes.excludeOtherCampaigns,
+        excludeOtherSenders: changes.excludeOtherSenders,
+        excludeSameSenderOtherCampaigns: changes.excludeSameSenderOtherCampaigns,
+        schedule: changes.schedule as Prisma.InputJsonValue | undefined,
+        sequence: sequence as unknown as Prisma.InputJsonValue | undefined,
+        updatedAt: now(),
+      },
+    });
+    if (sequence && !started) {
+      // No lead has started: they all begin at the (new) first step.
+      const first = firstStep(sequence);
+      await tx.campaignLead.updateMany({
+        where: { campaignId: current.id },
+        data: { currentStepId: first?.id ?? null, currentStepType: first?.type ?? null },
+      });
+    }
+    if (changes.linkedinAccountIds) await assignCampaignSenders(tx, updated);
+    if (changes.listId && changes.listId !== current.listId) await enrollListLeads(tx, updated);
+    return updated;
+  });
+  if (row.status === "active") await kickCampaignExecutor("campaign updated");
+  return toCampaign(row, (await campaignStats([row.id])).get(row.id)!);
+}
