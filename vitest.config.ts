@@ -1,5 +1,9 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+// One id per run, inherited by the test workers: the run's databases carry it (server/test/postgres.ts).
+process.env.HERALD_TEST_RUN ??= randomBytes(3).toString("hex");
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },

@@ -2,7 +2,17 @@
 import { advanceSandboxNetworkFunction } from "./advance-sandbox-network";
 import { deliverWebhook } from "./deliver-webhook";
 import { dispatchOutbox } from "./dispatch-outbox";
+import { importLinkedinSearch } from "./import-linkedin-search";
 import { purgeExpiredRecords } from "./purge-expired-records";
 import { refreshSenderStatsFunction } from "./refresh-sender-stats";
+import { runCampaignExecutor } from "./run-campaign-executor";
 
-export const functions = [dispatchOutbox, deliverWebhook, purgeExpiredRecords, advanceSandboxNetworkFunction, refreshSenderStatsFunction];
+export const functions = [
+  dispatchOutbox,
+  deliverWebhook,
+  purgeExpiredRecords,
+  advanceSandboxNetworkFunction,
+  refreshSenderStatsFunction,
+  runCampaignExecutor,
+  importLinkedinSearch,
+];

@@ -70,6 +70,10 @@ export class HeraldError extends Error {
     return new HeraldError({ code, status: 422, message });
   }
 
+  static unavailable(message: string, code = "unavailable"): HeraldError {
+    return new HeraldError({ code, status: 503, message });
+  }
+
   static rateLimited(message: string, retryAfterSeconds: number, code = "rate-limited"): HeraldError {
     return new HeraldError({ code, status: 429, message, retryAfterSeconds });
   }

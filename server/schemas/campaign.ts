@@ -1,6 +1,7 @@
 // Campaigns and their leads: the API's shapes, shared by REST, tRPC, OpenAPI and the dashboard.
 import { z } from "zod";
 import { ZPaginationQuery, ZTimestamp } from "./common";
+import { ZAddLeadsResult } from "./lead";
 import { ZSequence } from "./sequence";
 
 const ZHhMm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time such as 09:00 (HH:MM, 24-hour)");
@@ -152,40 +153,10 @@ export type TCampaignLead = z.infer<typeof ZCampaignLead>;
 
 export const ZListCampaignLeadsQuery = ZPaginationQuery.extend({ status: ZCampaignLeadStatus.optional() });
 
-export const ZLeadInput = z
-  .object({
-    profileUrl: z
-      .string()
-      .trim()
-      .max(500)
-      .refine((value) => /linkedin\.com\/in\/[^/?#]+/i.test(value), "must be a LinkedIn profile URL such as https://www.linkedin.com/in/jane-doe")
-      .optional(),
-    email: z.string().trim().toLowerCase().pipe(z.email("must be a valid e-mail address")).optional(),
-    firstName: z.string().trim().max(100).optional(),
-    lastName: z.string().trim().max(100).optional(),
-    company: z.string().trim().max(200).optional(),
-    customVariables: z
-      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "variable names are letters, digits and _"), z.string().max(2000))
-      .optional(),
-  })
-  .refine((lead) => lead.profileUrl !== undefined || lead.email !== undefined, { message: "needs profileUrl or email", path: ["profileUrl"] })
-  .meta({ id: "LeadInput" });
-export type TLeadInput = z.infer<typeof ZLeadInput>;
-
-export const ZAddLeadsInput = z.object({ leads: z.array(ZLeadInput).min(1, "send at least one lead").max(1000, "at most 1000 leads per request") });
-
-export const ZSkippedLead = z.object({
-  index: z.number().int().meta({ description: "Position in the request" }),
-  profileUrl: z.string().nullable(),
-  email: z.string().nullable(),
-  reason: z.enum(["duplicate", "already-in-campaign", "excluded-list", "contacted-by-other-sender", "in-other-campaign"]),
-  message: z.string(),
-});
-
-export const ZAddLeadsResult = z
-  .object({ added: z.number().int(), campaignLeadIds: z.array(z.string()), skipped: z.array(ZSkippedLead) })
-  .meta({ id: "AddLeadsResult" });
-export type TAddLeadsResult = z.infer<typeof ZAddLeadsResult>;
+export const ZAddCampaignLeadsResult = ZAddLeadsResult.extend({
+  campaignLeadIds: z.array(z.string()).meta({ description: "The campaign leads created, in request order" }),
+}).meta({ id: "AddCampaignLeadsResult" });
+export type TAddCampaignLeadsResult = z.infer<typeof ZAddCampaignLeadsResult>;
 
 export const ZRebalanceInput = z.object({ linkedinAccountId: z.string().min(1) });
 export const ZRebalanceResult = z.object({
@@ -211,3 +182,92 @@ export const ZStepContentInput = z
   .refine((value) => Object.entries(value).some(([key, field]) => key !== "variantId" && field !== undefined), {
     message: "send at least one content field",
   });
+
+const ZFunnelCounts = z.object({
+  leads: z.number().int().meta({ description: "Leads counted" }),
+  invited: z.number().int(),
+  accepted: z.number().int(),
+  messaged: z.number().int(),
+  replied: z.number().int(),
+});
+
+export const ZCampaignFunnel = z
+  .object({
+    overall: ZFunnelCounts,
+    steps: z.array(
+      z.object({
+        stepId: z.string(),
+        type: z.string(),
+        variants: z.array(
+          ZFunnelCounts.extend({
+            variantId: z.string(),
+            label: z.string().meta({ description: "A, B, C… in the order of config.variants" }),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({
+    id: "CampaignFunnel",
+    description:
+      "The funnel of the campaign (invited, accepted, messaged, replied), overall and per A/B variant of every step leads have reached: for a variant, `leads` is how many leads got it and the other counts are what those leads went on to do.",
+  });
+export type TCampaignFunnel = z.infer<typeof ZCampaignFunnel>;
+
+export const ZForecastQuery = z.object({
+  days: z.coerce
+    .number({ message: "must be an integer from 1 to 120" })
+    .int("must be an integer from 1 to 120")
+    .min(1, "must be an integer from 1 to 120")
+    .max(120, "must be an integer from 1 to 120")
+    .default(45)
+    .meta({ description: "How many days ahead to simulate (1–120, default 45)" }),
+});
+
+const ZActionCounts = z.object({
+  invitations: z.number().int(),
+  messages: z.number().int(),
+  inmails: z.number().int(),
+  profileViews: z.number().int(),
+});
+
+export const ZForecastLead = z.object({
+  campaignLeadId: z.string(),
+  leadId: z.string(),
+  name: z.string().nullable(),
+  linkedinAccountId: z.string().nullable(),
+  firstActionAt: ZTimestamp.nullable().meta({ description: "When the lead is first reached (its first action), if within the horizon" }),
+  steps: z.array(z.object({ stepId: z.string(), type: z.string(), at: ZTimestamp, outcome: z.string().nullable() })).meta({
+    description: "Each step the lead is expected to reach, when, and the branch it is expected to take",
+  }),
+  expectedStatus: z.enum(["pending", "running", "done", "failed", "paused", "replied", "stopped"]).meta({
+    description: "Where the lead is expected to stand at the end of the horizon",
+  }),
+  endsAt: ZTimestamp.nullable().meta({ description: "When the lead is expected to come to rest, if within the horizon" }),
+});
+
+export const ZCampaignForecast = z
+  .object({
+    campaignId: z.string(),
+    generatedAt: ZTimestamp,
+    horizonEnd: ZTimestamp,
+    timezone: z.string().meta({ description: "The campaign's timezone; `days[].date` are its calendar days" }),
+    model: z.enum(["sandbox", "rates"]).meta({
+      description:
+        "`sandbox`: the sandbox network's own behaviour model decides acceptances and replies, so the forecast shows what will happen; `rates`: acceptance and reply rates (the workspace's history, else defaults) give one plausible course",
+    }),
+    assumptions: z.array(z.string()).meta({ description: "What the forecast assumed, in plain words" }),
+    finishAt: ZTimestamp.nullable().meta({ description: "When every lead is expected to be at rest; null if not within the horizon" }),
+    totals: ZActionCounts.extend({ leads: z.number().int(), reached: z.number().int(), accepted: z.number().int(), replied: z.number().int() }),
+    days: z.array(
+      z.object({
+        date: z.string().meta({ description: "YYYY-MM-DD in the campaign's timezone" }),
+        total: z.number().int(),
+        senders: z.array(ZActionCounts.extend({ linkedinAccountId: z.string() })),
+      }),
+    ),
+    leads: z.array(ZForecastLead),
+    leadsTruncated: z.boolean().meta({ description: "True when only the first 1000 leads are listed (totals and days count all)" }),
+  })
+  .meta({ id: "CampaignForecast" });
+export type TCampaignForecast = z.infer<typeof ZCampaignForecast>;

@@ -134,7 +134,7 @@ export interface WiredStep {
   type: StepType;
   parent: string | null;
   branch: "yes" | "no" | null;
-  config: TStepConfig & { variants: Array<TVariantContent & { id: string }> };
+  config: Omit<TStepConfig, "variants"> & { variants: Array<TVariantContent & { id: string }> };
   nextDelayHours?: number;
   branchDelays?: { yes?: number; no?: number };
 }

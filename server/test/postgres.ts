@@ -3,7 +3,17 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 
-export const TEMPLATE_DATABASE = "herald_test_template";
+/**
+ * Each `vitest run` names its databases after a run id (set in vitest.config.ts), so that two runs
+ * on one PostgreSQL server (two checkouts, a developer and CI) never touch each other's databases.
+ */
+export function testRunId(): string {
+  return process.env.HERALD_TEST_RUN ?? "local";
+}
+
+export function templateDatabase(): string {
+  return `herald_test_${testRunId()}_template`;
+}
 
 export function adminUrl(): string {
   return process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -25,9 +35,9 @@ export async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Prom
   }
 }
 
-export async function createDatabaseFromTemplate(prefix = "herald_test"): Promise<{ name: string; url: string }> {
-  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  await withAdmin((client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DATABASE}"`));
+export async function createDatabaseFromTemplate(): Promise<{ name: string; url: string }> {
+  const name = `herald_test_${testRunId()}_${randomBytes(6).toString("hex")}`;
+  await withAdmin((client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${templateDatabase()}"`));
   return { name, url: databaseUrl(name) };
 }
 

@@ -1,8 +1,11 @@
 import { createCallerFactory, router } from "./init";
 import { apiKeysRouter } from "./routers/api-keys";
+import { campaignsRouter } from "./routers/campaigns";
 import { creditsRouter } from "./routers/credits";
 import { hostedConnectRouter } from "./routers/hosted-connect";
 import { jobsRouter } from "./routers/jobs";
+import { leadImportsRouter } from "./routers/lead-imports";
+import { leadListsRouter } from "./routers/lead-lists";
 import { membersRouter } from "./routers/members";
 import { sandboxRouter } from "./routers/sandbox";
 import { sendersRouter } from "./routers/senders";
@@ -21,6 +24,9 @@ export const appRouter = router({
   senders: sendersRouter,
   hostedConnect: hostedConnectRouter,
   sandbox: sandboxRouter,
+  campaigns: campaignsRouter,
+  leadLists: leadListsRouter,
+  leadImports: leadImportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -30,6 +30,31 @@ import { listWebhooksOperation } from "./webhooks/list-webhooks";
 import { retryWebhookDeliveryOperation } from "./webhooks/retry-webhook-delivery";
 import { testWebhookOperation } from "./webhooks/test-webhook";
 import { updateWebhookOperation } from "./webhooks/update-webhook";
+import { createCampaignOperation } from "./campaigns/create-campaign";
+import { listCampaignsOperation } from "./campaigns/list-campaigns";
+import { getCampaignOperation } from "./campaigns/get-campaign";
+import { getCampaignFunnelOperation } from "./campaigns/get-campaign-funnel";
+import { updateCampaignOperation } from "./campaigns/update-campaign";
+import { deleteCampaignOperation } from "./campaigns/delete-campaign";
+import { updateCampaignStepOperation } from "./campaigns/update-campaign-step";
+import { addCampaignLeadsOperation } from "./campaigns/add-campaign-leads";
+import { listCampaignLeadsOperation } from "./campaigns/list-campaign-leads";
+import { getCampaignLeadOperation } from "./campaigns/get-campaign-lead";
+import { stopCampaignLeadOperation } from "./campaigns/stop-campaign-lead";
+import { pauseCampaignLeadOperation } from "./campaigns/pause-campaign-lead";
+import { resumeCampaignLeadOperation } from "./campaigns/resume-campaign-lead";
+import { rebalanceCampaignSenderOperation } from "./campaigns/rebalance-campaign-sender";
+import { createLeadListOperation } from "./lead-lists/create-lead-list";
+import { listLeadListsOperation } from "./lead-lists/list-lead-lists";
+import { getLeadListOperation } from "./lead-lists/get-lead-list";
+import { updateLeadListOperation } from "./lead-lists/update-lead-list";
+import { deleteLeadListOperation } from "./lead-lists/delete-lead-list";
+import { addLeadListLeadsOperation } from "./lead-lists/add-lead-list-leads";
+import { listLeadListLeadsOperation } from "./lead-lists/list-lead-list-leads";
+import { removeLeadListLeadOperation } from "./lead-lists/remove-lead-list-lead";
+import { startLeadImportOperation } from "./lead-imports/start-lead-import";
+import { listLeadImportsOperation } from "./lead-imports/list-lead-imports";
+import { getLeadImportOperation } from "./lead-imports/get-lead-import";
 
 export const operations: ApiOperation[] = [
   getOpenApiDocumentOperation,
@@ -62,4 +87,29 @@ export const operations: ApiOperation[] = [
   listWebhookDeliveriesOperation,
   getWebhookDeliveryOperation,
   retryWebhookDeliveryOperation,
+  createCampaignOperation,
+  listCampaignsOperation,
+  getCampaignOperation,
+  getCampaignFunnelOperation,
+  updateCampaignOperation,
+  deleteCampaignOperation,
+  updateCampaignStepOperation,
+  addCampaignLeadsOperation,
+  listCampaignLeadsOperation,
+  getCampaignLeadOperation,
+  stopCampaignLeadOperation,
+  pauseCampaignLeadOperation,
+  resumeCampaignLeadOperation,
+  rebalanceCampaignSenderOperation,
+  createLeadListOperation,
+  listLeadListsOperation,
+  getLeadListOperation,
+  updateLeadListOperation,
+  deleteLeadListOperation,
+  addLeadListLeadsOperation,
+  listLeadListLeadsOperation,
+  removeLeadListLeadOperation,
+  startLeadImportOperation,
+  listLeadImportsOperation,
+  getLeadImportOperation,
 ];

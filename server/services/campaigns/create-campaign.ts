@@ -43,7 +43,7 @@ export async function createCampaign(actor: Actor, input: unknown): Promise<TCam
         excludeOtherCampaigns: parsed.excludeOtherCampaigns ?? false,
         excludeOtherSenders: parsed.excludeOtherSenders ?? false,
         excludeSameSenderOtherCampaigns: parsed.excludeSameSenderOtherCampaigns ?? false,
-        schedule: (parsed.schedule ?? DEFAULT_SCHEDULE) as Prisma.InputJsonValue,
+        schedule: (parsed.schedule ?? DEFAULT_SCHEDULE) as unknown as Prisma.InputJsonValue,
         sequence: sequence as unknown as Prisma.InputJsonValue,
         createdAt: at,
         updatedAt: at,

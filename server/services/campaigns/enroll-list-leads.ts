@@ -3,6 +3,7 @@ import type { Campaign } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import type { WiredSequence } from "../../schemas/sequence";
 import { assignCampaignSenders } from "./assign-campaign-senders";
+import { campaignLeadExclusions } from "./campaign-lead-exclusions";
 import { firstStep } from "./engine/wire-sequence";
 
 /** Puts leads into a campaign (skipping those already in it), at its first step, with a sender. */
@@ -10,7 +11,7 @@ export async function enrollLeads(
   tx: Prisma.TransactionClient,
   campaign: Campaign,
   leads: Array<{ leadId: string; customVariables?: Record<string, string> }>,
-): Promise<string[]> {
+): Promise<Array<{ id: string; leadId: string }>> {
   if (!leads.length) return [];
   const first = firstStep(campaign.sequence as unknown as WiredSequence);
   const at = now();
@@ -27,15 +28,20 @@ export async function enrollLeads(
       updatedAt: at,
     })),
     skipDuplicates: true,
-    select: { id: true },
+    select: { id: true, leadId: true },
   });
   await assignCampaignSenders(tx, campaign);
-  return created.map((row) => row.id);
+  return created;
 }
 
-/** A campaign's list: its leads take part in the campaign. */
-export async function enrollListLeads(tx: Prisma.TransactionClient, campaign: Campaign): Promise<string[]> {
+/** A campaign's list: its leads take part in the campaign (except those its exclusions keep out). */
+export async function enrollListLeads(tx: Prisma.TransactionClient, campaign: Campaign): Promise<Array<{ id: string; leadId: string }>> {
   if (!campaign.listId) return [];
-  const entries = await tx.leadListEntry.findMany({ where: { listId: campaign.listId }, select: { leadId: true } });
-  return enrollLeads(tx, campaign, entries.map((entry) => ({ leadId: entry.leadId })));
+  const entries = await tx.leadListEntry.findMany({ where: { listId: campaign.listId }, select: { leadId: true }, orderBy: { addedAt: "asc" } });
+  const excluded = await campaignLeadExclusions(tx, campaign, entries.map((entry) => entry.leadId));
+  return enrollLeads(
+    tx,
+    campaign,
+    entries.filter((entry) => !excluded.has(entry.leadId)).map((entry) => ({ leadId: entry.leadId })),
+  );
 }

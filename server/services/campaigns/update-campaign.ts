@@ -24,11 +24,12 @@ export async function updateCampaign(actor: Actor, campaignId: string, input: un
   const changes = parseInput(ZUpdateCampaignInput, input);
   const current = await findCampaign(actor, campaignId);
   await validateCampaignFields(actor, changes);
-  const started = await db.campaignLead.count({ where: { campaignId, status: { not: "pending" } } });
+  // In progress: some lead has reached a step.
+  const started = await db.campaignLeadStep.count({ where: { campaignId } });
 
   let sequence: WiredSequence | undefined;
   if (changes.sequence) {
-    sequence = wireSequence(changes.sequence);
+    sequence = wireSequence(changes.sequence, { previous: current.sequence as unknown as WiredSequence });
     if (started) {
       const issues = structuralChanges(current.sequence as unknown as WiredSequence, sequence);
       if (issues.length) {

@@ -30,6 +30,14 @@ export async function getSandboxOverview(actor: Actor) {
     select: { id: true, firstName: true, lastName: true, publicIdentifier: true },
   });
   const person = new Map(people.map((member) => [member.id, { name: `${member.firstName} ${member.lastName}`, profileUrl: sandboxProfileUrl(member.publicIdentifier) }]));
+  // Who is signing in: a pending sender has no name in Herald yet, but its sandbox session knows the member.
+  const signingIn = await db.sandboxMember.findMany({ where: { id: { in: memberIds } }, select: { id: true, firstName: true, lastName: true, username: true } });
+  const sessionMember = new Map(
+    sessions.flatMap((session) => {
+      const member = signingIn.find((candidate) => candidate.id === session.memberId);
+      return member ? [[session.id, { name: `${member.firstName} ${member.lastName}`, username: member.username }] as const] : [];
+    }),
+  );
   return {
     active,
     credentials: SANDBOX_TEST_CREDENTIALS,
@@ -41,11 +49,14 @@ export async function getSandboxOverview(actor: Actor) {
       .map((account) => ({
         accountId: account.id,
         sessionId: account.providerAccountId,
+        name: sessionMember.get(account.providerAccountId)?.name ?? null,
+        username: sessionMember.get(account.providerAccountId)?.username ?? null,
         type: (account.checkpoint as { type?: string } | null)?.type ?? "unknown",
       })),
     invitations: invitations.map((row) => ({
       id: row.id,
       sender: senderName.get(row.fromMemberId) ?? row.fromMemberId,
+      senderMemberId: row.fromMemberId,
       prospectId: row.toMemberId,
       prospect: person.get(row.toMemberId),
       note: row.note,

@@ -84,14 +84,4 @@ export function sandboxDirectory(): DirectoryProspect[] {
   return prospects;
 }
 
-export function sandboxProfileUrl(publicIdentifier: string): string {
-  return `https://www.linkedin.com/in/${publicIdentifier}`;
-}
-
-/** The public identifier in a LinkedIn profile URL, or the input if it already is one. */
-export function publicIdentifierFrom(profileUrlOrIdentifier: string): string | null {
-  const trimmed = profileUrlOrIdentifier.trim();
-  const match = /linkedin\.com\/in\/([^/?#]+)/i.exec(trimmed);
-  if (match) return decodeURIComponent(match[1]!).toLowerCase();
-  return /^[a-z0-9-]{3,100}$/i.test(trimmed) ? trimmed.toLowerCase() : null;
-}
+export { profileUrlOf as sandboxProfileUrl, publicIdentifierFrom } from "../../../lib/linkedin-url";

@@ -1,7 +1,7 @@
 // Turns a sequence as sent (a linear list, or a tree by id / parent / branch) into a wired tree,
 // enforcing every rule: branches that exist for the parent's kind, one child per branch, the
 // connected-branch restrictions, content per kind, placeholders, and variant A's flat copy.
-import { randomBytes } from "node:crypto";
+// Pure and free of Node built-ins: the sequence editor runs the same rules in the browser.
 import { HeraldError, type FieldIssue } from "../../../lib/errors";
 import { fieldIssues } from "../../../lib/zod-issues";
 import {
@@ -41,12 +41,16 @@ export function naturalContinuation(type: StepType): "yes" | "no" | null {
   return null;
 }
 
-export function newStepId(): string {
-  return `st_${randomBytes(4).toString("hex")}`;
+function randomHex(bytes: number): string {
+  return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-function newVariantId(): string {
-  return `v_${randomBytes(3).toString("hex")}`;
+export function newStepId(): string {
+  return `st_${randomHex(4)}`;
+}
+
+export function newVariantId(): string {
+  return `v_${randomHex(3)}`;
 }
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
@@ -97,7 +101,13 @@ function checkContent(type: StepType, content: Partial<Record<ContentField, unkn
 }
 
 /** Variants with ids, variant A equal to the flat copy; the flat copy is variant A's content. */
-function wireVariants(step: { type: StepType; config: TStepConfig }, index: number, report: Problems, label: string): WiredStep["config"] {
+function wireVariants(
+  step: { type: StepType; config: TStepConfig },
+  index: number,
+  report: Problems,
+  label: string,
+  previousVariants: Array<{ id: string }> = [],
+): WiredStep["config"] {
   const base = `sequence.steps.${index}.config`;
   const flat = contentOf(step.config);
   const given = step.config.variants;
@@ -115,7 +125,7 @@ function wireVariants(step: { type: StepType; config: TStepConfig }, index: numb
     const ids = new Set<string>();
     variants = given.map((variant, variantIndex) => {
       const content = variantIndex === 0 ? { ...flat, ...contentOf(variant) } : contentOf(variant);
-      const id = variant.id ?? (variantIndex === 0 ? "a" : newVariantId());
+      const id = variant.id ?? previousVariants[variantIndex]?.id ?? (variantIndex === 0 ? "a" : newVariantId());
       if (ids.has(id)) report.add(`${base}.variants.${variantIndex}.id`, `repeats the variant id ${id}`);
       ids.add(id);
       return { ...(content as TVariantContent), id };
@@ -134,8 +144,13 @@ function wireVariants(step: { type: StepType; config: TStepConfig }, index: numb
 }
 
 export interface WireOptions {
-  /** Ids of existing steps, to keep auto-assigned ids stable when the API caller echoes them. */
   makeId?: () => string;
+  /**
+   * The sequence being replaced (PATCH): a linear chain sent without ids keeps the old steps' ids
+   * position by position, and variants sent without ids keep the old variants' ids, so leads stay
+   * on their steps and per-variant results stay comparable.
+   */
+  previous?: WiredSequence;
 }
 
 /** Validates and wires a sequence; a 400 lists every problem, each naming the step and field. */
@@ -150,7 +165,9 @@ export function wireSequence(input: unknown, options: WireOptions = {}): WiredSe
   const makeId = options.makeId ?? newStepId;
   const linear = steps.every((step) => step.id === undefined && step.parent === undefined && step.branch === undefined);
 
-  const ids = steps.map((step) => step.id ?? makeId());
+  const previousIds = linear ? (options.previous?.steps ?? []).map((step) => step.id) : [];
+  const ids = steps.map((step, index) => step.id ?? previousIds[index] ?? makeId());
+  const previousById = new Map((options.previous?.steps ?? []).map((step) => [step.id, step]));
   const seen = new Map<string, number>();
   ids.forEach((id, index) => {
     if (seen.has(id)) report.add(`sequence.steps.${index}.id`, `repeats the id of step ${seen.get(id)} (${id})`);
@@ -170,7 +187,7 @@ export function wireSequence(input: unknown, options: WireOptions = {}): WiredSe
       type: step.type,
       parent,
       branch,
-      config: wireVariants(step, index, report, label(index)),
+      config: wireVariants(step, index, report, label(index), previousById.get(ids[index]!)?.config.variants),
       nextDelayHours: step.nextDelayHours,
       branchDelays: step.branchDelays,
     };

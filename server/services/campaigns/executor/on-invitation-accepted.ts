@@ -25,7 +25,7 @@ export async function onInvitationAccepted(
     const sequence = sequenceOf(campaign);
     const step = stepById(sequence, campaignLead.currentStepId);
     const accepted = { invitationAccepted: true, invitationAcceptedAt: input.at };
-    if (step?.type === "invite" && campaignLead.phase === "waiting" && campaignLead.status === "running") {
+    if (step?.type === "invite" && campaignLead.phase === "waiting" && (campaignLead.status === "running" || campaignLead.status === "paused")) {
       await tx.campaignLeadStep.updateMany({
         where: { campaignLeadId: campaignLead.id, stepId: step.id },
         data: { outcome: "yes", detail: "Accepted", finishedAt: now() },

@@ -18,10 +18,14 @@ export async function onReplyReceived(
     orderBy: { createdAt: "desc" },
   });
   for (const { campaign, ...campaignLead } of campaignLeads) {
-    await setCampaignLeadStatus(tx, emit, campaignLead, "replied", {
-      lastReplyAt: input.at,
-      ...(campaign.aiInterestEnabled && input.interest ? { interest: input.interest, interestBy: "ai" } : {}),
-    });
+    await setCampaignLeadStatus(
+      tx,
+      emit,
+      campaignLead,
+      "replied",
+      { lastReplyAt: input.at, ...(campaign.aiInterestEnabled && input.interest ? { interest: input.interest, interestBy: "ai" } : {}) },
+      ["pending", "running", "paused"],
+    );
   }
   const first = campaignLeads[0];
   return first ? { campaignLeadId: first.id, campaignId: first.campaignId } : null;

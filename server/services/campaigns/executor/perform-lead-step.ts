@@ -21,7 +21,7 @@ import { acceptanceWindowMs, placeAfter } from "../engine/step-timing";
 import { fetchAttachment, fetchVoice } from "./fetch-attachment";
 import { recordStepSuccess, type SentDetails } from "./record-step-success";
 import { coolDownSender, markSenderSessionProblem } from "./sender-availability";
-import { placeCampaignLead, setCampaignLeadStatus } from "./settle-campaign-lead";
+import { lockCampaignLead, moveCampaignLead, placeCampaignLead, setCampaignLeadStatus } from "./settle-campaign-lead";
 
 export type StepResult =
   /** The sender acted (or the step resolved without acting); the sender's turn is used. */
@@ -43,6 +43,8 @@ const ACTION_OF: Partial<Record<WiredStep["type"], "profile_view" | "invitation"
 };
 
 const HOUR = 3_600_000;
+
+class LeadMovedOn extends Error {}
 
 function mergeFields(lead: Lead, campaignLead: CampaignLead): MergeFields {
   const custom = { ...(lead.customVariables as Record<string, string>), ...(campaignLead.customVariables as Record<string, string>) };
@@ -155,10 +157,7 @@ export async function performLeadStep(input: {
         await tx.campaignLeadStep.create({
           data: { campaignLeadId: campaignLead.id, campaignId: campaign.id, stepId: step.id, stepType: step.type, status: "skipped", detail: "An invitation was already pending", startedAt: now(), finishedAt: now() },
         });
-        await tx.campaignLead.update({
-          where: { id: campaignLead.id },
-          data: { status: "running", phase: "waiting", waitUntil: new Date(now().getTime() + acceptanceWindowMs(step)), updatedAt: now() },
-        });
+        await moveCampaignLead(tx, campaignLead.id, { phase: "waiting", invitationSentAt: now(), waitUntil: new Date(now().getTime() + acceptanceWindowMs(step)) });
       });
       return { kind: "resolved" };
     }
@@ -175,6 +174,9 @@ export async function performLeadStep(input: {
   let actionId: string;
   try {
     const reserved = await db.$transaction(async (tx) => {
+      // Stopped or paused since this pass read it: leave the lead alone.
+      const status = await lockCampaignLead(tx, campaignLead.id);
+      if (status !== "pending" && status !== "running") throw new LeadMovedOn();
       const journal = await tx.campaignLeadStep.create({
         data: { campaignLeadId: campaignLead.id, campaignId: campaign.id, stepId: step.id, stepType: step.type, variantId: variant.id, status: "sending", startedAt: at },
       });
@@ -190,12 +192,13 @@ export async function performLeadStep(input: {
         honourWeeklyBypass: false,
       });
       await tx.campaignLeadStep.update({ where: { id: journal.id }, data: { actionId: action.id } });
-      await tx.campaignLead.update({ where: { id: campaignLead.id }, data: { status: "running", updatedAt: at } });
+      await moveCampaignLead(tx, campaignLead.id, {});
       return { journalId: journal.id, actionId: action.id };
     });
     journalId = reserved.journalId;
     actionId = reserved.actionId;
   } catch (error) {
+    if (error instanceof LeadMovedOn) return { kind: "resolved" };
     if (isHeraldError(error) && error.status === 429) return { kind: "capped" };
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return { kind: "resolved" };
     if (isHeraldError(error) && error.code === "invitation-pending") return { kind: "resolved" };

@@ -6,7 +6,7 @@ import { leadSummary } from "../../leads/lead-summary";
 import { humanGapSeconds } from "../engine/human-gaps";
 import { acceptanceWindowMs, placeAfter, replyWindowMs } from "../engine/step-timing";
 import type { LeadInCampaign } from "./perform-lead-step";
-import { placeCampaignLead } from "./settle-campaign-lead";
+import { moveCampaignLead, placeCampaignLead } from "./settle-campaign-lead";
 
 export type SentDetails =
   | { kind: "visit" }
@@ -56,16 +56,10 @@ export async function recordStepSuccess(input: {
       return;
     }
     if (sent.kind === "invitation") {
-      await tx.campaignLead.update({
-        where: { id: campaignLead.id },
-        data: { contacted: true, phase: "waiting", invitationSentAt: at, waitUntil: new Date(at.getTime() + acceptanceWindowMs(step)), updatedAt: at },
-      });
+      await moveCampaignLead(tx, campaignLead.id, { contacted: true, phase: "waiting", invitationSentAt: at, waitUntil: new Date(at.getTime() + acceptanceWindowMs(step)) });
       return;
     }
-    await tx.campaignLead.update({
-      where: { id: campaignLead.id },
-      data: { contacted: true, phase: "waiting", messageSentAt: at, waitUntil: new Date(at.getTime() + replyWindowMs(step)), updatedAt: at },
-    });
+    await moveCampaignLead(tx, campaignLead.id, { contacted: true, phase: "waiting", messageSentAt: at, waitUntil: new Date(at.getTime() + replyWindowMs(step)) });
     const stored = await tx.linkedinMessage.createMany({
       data: [
         {

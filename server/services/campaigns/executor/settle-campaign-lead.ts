@@ -1,5 +1,7 @@
 // Moving a campaign lead: to its next step, or to a resting status with lead.status_changed, and
-// the campaign to finished (once) when its last lead comes to rest.
+// the campaign to finished (once) when its last lead comes to rest. Status changes lock the lead's
+// row and check where it stands first, so the executor and a person (stop, pause, resume) never
+// undo each other: a stopped lead stays stopped even if a step it was on completes afterwards.
 import type { Prisma } from "../../../db/client";
 import type { CampaignLead, CampaignLeadStatus, Lead } from "../../../db/generated/client";
 import { now } from "../../../lib/clock";
@@ -7,12 +9,23 @@ import type { Emit } from "../../events/with-outbox";
 import type { Placement } from "../engine/step-timing";
 
 export const RESTING_STATUSES: ReadonlySet<CampaignLeadStatus> = new Set(["replied", "done", "failed", "paused", "stopped"]);
+const FINISHED: ReadonlySet<CampaignLeadStatus> = new Set(["done", "failed", "replied", "stopped"]);
+const MOVING: CampaignLeadStatus[] = ["pending", "running"];
 
 type CampaignLeadWithLead = CampaignLead & { lead: Pick<Lead, "firstName" | "lastName" | "publicIdentifier"> };
 
+/** Locks a campaign lead's row for the transaction and returns its current status. */
+export async function lockCampaignLead(tx: Prisma.TransactionClient, campaignLeadId: string): Promise<CampaignLeadStatus | null> {
+  const rows = await tx.$queryRaw<Array<{ status: CampaignLeadStatus }>>`
+    SELECT status::text AS status FROM "CampaignLead" WHERE id = ${campaignLeadId} FOR UPDATE`;
+  return rows[0]?.status ?? null;
+}
+
 export async function checkCampaignFinished(tx: Prisma.TransactionClient, emit: Emit, campaignId: string): Promise<void> {
+  // One transaction at a time decides whether the campaign just finished.
+  await tx.$executeRaw`SELECT 1 FROM "Campaign" WHERE id = ${campaignId} FOR UPDATE`;
   const [open, total] = await Promise.all([
-    tx.campaignLead.count({ where: { campaignId, status: { in: ["pending", "running"] } } }),
+    tx.campaignLead.count({ where: { campaignId, status: { in: MOVING } } }),
     tx.campaignLead.count({ where: { campaignId } }),
   ]);
   if (open > 0 || total === 0) return;
@@ -22,21 +35,27 @@ export async function checkCampaignFinished(tx: Prisma.TransactionClient, emit: 
   await emit({ workspaceId: campaign.workspaceId, event: "campaign.finished", data: { campaignId, name: campaign.name, stats: { total } } });
 }
 
-/** Sets a lead's status; a resting status fires lead.status_changed and may finish the campaign. */
+/**
+ * Sets a lead's status when it currently has one of `from` (by default: moving, pending or
+ * running). A resting status fires lead.status_changed and may finish the campaign. Returns whether
+ * the status changed.
+ */
 export async function setCampaignLeadStatus(
   tx: Prisma.TransactionClient,
   emit: Emit,
   campaignLead: CampaignLeadWithLead,
   status: CampaignLeadStatus,
   fields: Prisma.CampaignLeadUpdateInput = {},
-): Promise<void> {
+  from: CampaignLeadStatus[] = MOVING,
+): Promise<boolean> {
+  const current = await lockCampaignLead(tx, campaignLead.id);
+  if (!current || !from.includes(current)) return false;
   const at = now();
-  const finishing = status === "done" || status === "failed" || status === "replied" || status === "stopped";
   await tx.campaignLead.update({
     where: { id: campaignLead.id },
-    data: { status, ...(finishing ? { finishedAt: at, waitUntil: null } : {}), ...fields, updatedAt: at },
+    data: { ...fields, status, ...(FINISHED.has(status) ? { finishedAt: at, waitUntil: null } : {}), updatedAt: at },
   });
-  if (campaignLead.status === status || !RESTING_STATUSES.has(status)) return;
+  if (current === status || !RESTING_STATUSES.has(status)) return current !== status;
   await emit({
     workspaceId: campaignLead.workspaceId,
     event: "lead.status_changed",
@@ -44,7 +63,7 @@ export async function setCampaignLeadStatus(
       campaignLeadId: campaignLead.id,
       campaignId: campaignLead.campaignId,
       leadId: campaignLead.leadId,
-      oldStatus: campaignLead.status,
+      oldStatus: current,
       newStatus: status,
       lead: {
         firstName: campaignLead.lead.firstName,
@@ -54,6 +73,18 @@ export async function setCampaignLeadStatus(
     },
   });
   await checkCampaignFinished(tx, emit, campaignLead.campaignId);
+  return true;
+}
+
+/**
+ * Records where a lead stands in its sequence (step, phase, when it is due) and what happened to
+ * it. A pending lead becomes running; a paused lead stays paused and resumes from here; a finished
+ * lead keeps its status.
+ */
+export async function moveCampaignLead(tx: Prisma.TransactionClient, campaignLeadId: string, fields: Prisma.CampaignLeadUpdateInput): Promise<void> {
+  const at = now();
+  await tx.campaignLead.update({ where: { id: campaignLeadId }, data: { ...fields, updatedAt: at } });
+  await tx.campaignLead.updateMany({ where: { id: campaignLeadId, status: "pending" }, data: { status: "running" } });
 }
 
 /** Puts a lead on its next step, or finishes it (done) at the end of its branch. */
@@ -65,19 +96,16 @@ export async function placeCampaignLead(
   fields: Prisma.CampaignLeadUpdateInput = {},
 ): Promise<void> {
   if (placement.kind === "end") {
-    await setCampaignLeadStatus(tx, emit, campaignLead, "done", { ...fields, phase: "ready", currentStepId: null, currentStepType: null });
+    const position = { ...fields, phase: "ready", currentStepId: null, currentStepType: null };
+    // A paused lead at the end of its branch is done when it resumes; until then it stays paused.
+    if (!(await setCampaignLeadStatus(tx, emit, campaignLead, "done", position))) await moveCampaignLead(tx, campaignLead.id, { ...position, waitUntil: now() });
     return;
   }
-  await tx.campaignLead.update({
-    where: { id: campaignLead.id },
-    data: {
-      ...fields,
-      status: "running",
-      phase: "ready",
-      currentStepId: placement.step.id,
-      currentStepType: placement.step.type,
-      waitUntil: placement.waitUntil,
-      updatedAt: now(),
-    },
+  await moveCampaignLead(tx, campaignLead.id, {
+    ...fields,
+    phase: "ready",
+    currentStepId: placement.step.id,
+    currentStepType: placement.step.type,
+    waitUntil: placement.waitUntil,
   });
 }

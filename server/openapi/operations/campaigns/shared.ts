@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+export const ZCampaignIdParams = z.object({
+  id: z.string().min(1).meta({ description: "Campaign id", example: "cmp_1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e" }),
+});
+
+export const ZCampaignStepParams = ZCampaignIdParams.extend({
+  stepId: z.string().min(1).meta({ description: "Step id, from the campaign detail", example: "st_9a8b7c6d" }),
+});
+
+export const ZCampaignLeadParams = ZCampaignIdParams.extend({
+  leadId: z.string().min(1).meta({
+    description: "The lead's id (`led_…`) or its campaign lead id (`cld_…`, as in events)",
+    example: "led_1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e",
+  }),
+});
+
+export const SEQUENCE_RULES = [
+  "Sequence wiring: when `id`, `parent` and `branch` are omitted on every step, steps form a linear chain in array order, each attached to the previous step's natural continuation (`yes` after `invite`, `if_connected` and `if_open_profile`; `no` after a message-like step, since a reply ends the sequence; otherwise the single next step). To build a tree give each step an `id` and set `parent` and `branch`.",
+  "Below a connected branch (the `yes` of `invite` or `if_connected`) `invite`, `inmail`, `if_connected` and `if_open_profile` cannot sit.",
+  "Step kinds: `visit_profile`, `invite` (note, fallbackNote ≤ 300 characters, withdrawEnabled, withdrawDays), `message` (text, fallbackText, attachments, voice), `inmail` (subject, fallbackSubject, text, fallbackText, attachments, whenUnable `auto` | `pause` | `skip`), `if_connected`, `if_open_profile`, and beyond the spec's six: `comment_post` (prompt: an AI-drafted comment on the lead's latest post, approved before posting), `ai_voice_note` (script, fallbackScript), `voice_note` (a recorded `voice`, or `voiceAssignments` per sender) and `email` (subject, text). In this version a lead reaching `comment_post`, `ai_voice_note`, `voice_note` or `email` fails with an error saying so.",
+  "A/B variants go in `config.variants` (variant A is element 0, and the flat copy fields must equal it); every variant gets a stable `id`. Text may use placeholders such as `{{firstName}}`, `{{lastName}}`, `{{company}}`, `{{headline}}`, `{{jobTitle}}`, `{{location}}`, `{{email}}` and custom variables; when one has no value the fallback copy is sent instead.",
+  "Delays: `nextDelayHours` before the next step; after a message-like step it is how long to wait for a reply (default 72 h). After an invite, `branchDelays.yes` runs after acceptance and `branchDelays.no` is how long to wait for acceptance (default withdrawDays × 24 h, else 14 days). Errors are 400 with `details.fields` naming each step and field (`sequence.steps.2.config.note`).",
+].join("\n\n");
+
+export const CAMPAIGN_STATUS_NOTE =
+  "Status: `paused` (the default) and `draft` send nothing; `active` sends and needs at least one sender in `linkedinAccountIds` (else 400). `draft` is for a campaign being designed: it can be forecast, and it cannot return to draft once a lead has started.";

@@ -1,0 +1,53 @@
+import type { DbClient } from "../../db/client";
+import { db } from "../../db/client";
+import type { CampaignLead, Lead } from "../../db/generated/client";
+import { toIso } from "../../schemas/common";
+import type { TCampaignLead } from "../../schemas/campaign";
+
+/** Campaign leads as the API shows them, with the A/B variant each got at every step it reached. */
+export async function toCampaignLeads(rows: Array<CampaignLead & { lead: Lead }>, client: DbClient = db): Promise<TCampaignLead[]> {
+  if (!rows.length) return [];
+  const journal = await client.campaignLeadStep.findMany({
+    where: { campaignLeadId: { in: rows.map((row) => row.id) }, variantId: { not: null } },
+    select: { campaignLeadId: true, stepId: true, variantId: true },
+  });
+  const variants = new Map<string, Record<string, string>>();
+  for (const entry of journal) {
+    variants.set(entry.campaignLeadId, { ...(variants.get(entry.campaignLeadId) ?? {}), [entry.stepId]: entry.variantId! });
+  }
+  return rows.map(({ lead, ...row }) => ({
+    id: row.id,
+    campaignId: row.campaignId,
+    leadId: row.leadId,
+    linkedinAccountId: row.linkedinAccountId,
+    emailAccountId: row.emailAccountId,
+    status: row.status,
+    firstName: lead.firstName,
+    lastName: lead.lastName,
+    headline: lead.headline,
+    company: lead.company,
+    picture: lead.picture,
+    profileUrl: lead.profileUrl,
+    publicIdentifier: lead.publicIdentifier,
+    email: lead.email,
+    openProfile: lead.openProfile,
+    customVariables: { ...(lead.customVariables as Record<string, string>), ...(row.customVariables as Record<string, string>) },
+    interest: row.interest,
+    interestBy: row.interestBy,
+    currentStepId: row.currentStepId,
+    variantIds: variants.get(row.id) ?? {},
+    waitUntil: row.status === "pending" || row.status === "running" ? toIso(row.waitUntil) : null,
+    heldBy: (row.heldBy as TCampaignLead["heldBy"]) ?? null,
+    invitationSentAt: toIso(row.invitationSentAt),
+    invitationAccepted: row.invitationAccepted,
+    invitationAcceptedAt: toIso(row.invitationAcceptedAt),
+    invitationWithdrawnAt: toIso(row.invitationWithdrawnAt),
+    messageSentAt: toIso(row.messageSentAt),
+    lastReplyAt: toIso(row.lastReplyAt),
+    emailOpenedAt: toIso(row.emailOpenedAt),
+    emailClickedAt: toIso(row.emailClickedAt),
+    finishedAt: toIso(row.finishedAt),
+    createdAt: row.createdAt.toISOString(),
+    error: row.error,
+  }));
+}

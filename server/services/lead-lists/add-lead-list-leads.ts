@@ -1,0 +1,44 @@
+import { db } from "../../db/client";
+import type { Actor } from "../../lib/actor";
+import { now } from "../../lib/clock";
+import { parseInput } from "../../lib/zod-issues";
+import { ZLeadsInput, type TAddLeadsResult, type TSkippedLead } from "../../schemas/lead";
+import { skipped } from "../campaigns/add-campaign-leads";
+import { enrollListLeads } from "../campaigns/enroll-list-leads";
+import { kickCampaignExecutor } from "../campaigns/kick-campaign-executor";
+import { resolveLeadInputs } from "../leads/resolve-lead-inputs";
+import { findLeadList } from "./find-lead-list";
+
+/**
+ * Adds leads to a list, by LinkedIn profile URL and/or e-mail. Campaigns that use the list as
+ * their list take the new leads in (within their exclusions); campaigns that exclude it skip them.
+ */
+export async function addLeadListLeads(actor: Actor, listId: string, input: unknown, source = "api"): Promise<TAddLeadsResult> {
+  const { leads } = parseInput(ZLeadsInput, input);
+  const list = await findLeadList(actor, listId);
+  const { result, activeCampaign } = await db.$transaction(
+    async (tx) => {
+      const resolved = await resolveLeadInputs(tx, actor.workspaceId, leads, source);
+      const ids = resolved.flatMap((entry) => ("lead" in entry ? [entry.lead.id] : []));
+      const present = new Set(
+        (await tx.leadListEntry.findMany({ where: { listId: list.id, leadId: { in: ids } }, select: { leadId: true } })).map((row) => row.leadId),
+      );
+      const skips: TSkippedLead[] = [];
+      const added: string[] = [];
+      for (const entry of resolved) {
+        if (!("lead" in entry)) skips.push(skipped(entry.index, entry.input, "duplicate"));
+        else if (present.has(entry.lead.id)) skips.push(skipped(entry.index, entry.input, "already-in-list"));
+        else added.push(entry.lead.id);
+      }
+      const at = now();
+      await tx.leadListEntry.createMany({ data: added.map((leadId) => ({ listId: list.id, leadId, addedAt: at })), skipDuplicates: true });
+      await tx.leadList.update({ where: { id: list.id }, data: { updatedAt: at } });
+      const campaigns = await tx.campaign.findMany({ where: { workspaceId: actor.workspaceId, listId: list.id } });
+      for (const campaign of campaigns) await enrollListLeads(tx, campaign);
+      return { result: { added: added.length, leadIds: added, skipped: skips }, activeCampaign: campaigns.some((campaign) => campaign.status === "active") };
+    },
+    { timeout: 60_000 },
+  );
+  if (result.added && activeCampaign) await kickCampaignExecutor("leads added to a campaign's list");
+  return result;
+}

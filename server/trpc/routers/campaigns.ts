@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { ZCampaignLeadStatus, ZCreateCampaignInput, ZRebalanceInput, ZStepContentInput, ZUpdateCampaignInput } from "../../schemas/campaign";
+import { ZPaginationQuery } from "../../schemas/common";
+import { ZLeadsInput } from "../../schemas/lead";
+import { addCampaignLeads } from "../../services/campaigns/add-campaign-leads";
+import { createCampaign } from "../../services/campaigns/create-campaign";
+import { deleteCampaign } from "../../services/campaigns/delete-campaign";
+import { getCampaign } from "../../services/campaigns/get-campaign";
+import { getCampaignFunnel } from "../../services/campaigns/get-campaign-funnel";
+import { listCampaignLeads } from "../../services/campaigns/list-campaign-leads";
+import { listCampaigns } from "../../services/campaigns/list-campaigns";
+import { pauseCampaignLead } from "../../services/campaigns/pause-campaign-lead";
+import { rebalanceCampaignSender } from "../../services/campaigns/rebalance-campaign-sender";
+import { resumeCampaignLead } from "../../services/campaigns/resume-campaign-lead";
+import { stopCampaignLead } from "../../services/campaigns/stop-campaign-lead";
+import { updateCampaign } from "../../services/campaigns/update-campaign";
+import { updateCampaignStep } from "../../services/campaigns/update-campaign-step";
+import { router, workspaceProcedure } from "../init";
+
+const ZId = z.object({ id: z.string() });
+const ZLeadRef = z.object({ id: z.string(), leadId: z.string() });
+
+export const campaignsRouter = router({
+  list: workspaceProcedure.input(ZPaginationQuery).query(({ ctx, input }) => listCampaigns(ctx.actor, input)),
+  get: workspaceProcedure.input(ZId).query(({ ctx, input }) => getCampaign(ctx.actor, input.id)),
+  create: workspaceProcedure.input(ZCreateCampaignInput).mutation(({ ctx, input }) => createCampaign(ctx.actor, input)),
+  // The same rules as PATCH /campaigns/{id}: the service validates `changes` in full.
+  update: workspaceProcedure
+    .input(z.object({ id: z.string(), changes: ZUpdateCampaignInput }))
+    .mutation(({ ctx, input }) => updateCampaign(ctx.actor, input.id, input.changes)),
+  updateStep: workspaceProcedure
+    .input(z.object({ id: z.string(), stepId: z.string(), content: ZStepContentInput }))
+    .mutation(({ ctx, input }) => updateCampaignStep(ctx.actor, input.id, input.stepId, input.content)),
+  delete: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => deleteCampaign(ctx.actor, input.id)),
+  funnel: workspaceProcedure.input(ZId).query(({ ctx, input }) => getCampaignFunnel(ctx.actor, input.id)),
+  leads: workspaceProcedure
+    .input(ZPaginationQuery.extend({ id: z.string(), status: ZCampaignLeadStatus.optional() }))
+    .query(({ ctx, input }) => listCampaignLeads(ctx.actor, input.id, input)),
+  addLeads: workspaceProcedure
+    .input(z.object({ id: z.string(), leads: ZLeadsInput.shape.leads, source: z.enum(["csv", "dashboard"]).default("dashboard") }))
+    .mutation(({ ctx, input }) => addCampaignLeads(ctx.actor, input.id, { leads: input.leads }, input.source)),
+  stopLead: workspaceProcedure.input(ZLeadRef).mutation(({ ctx, input }) => stopCampaignLead(ctx.actor, input.id, input.leadId)),
+  pauseLead: workspaceProcedure.input(ZLeadRef).mutation(({ ctx, input }) => pauseCampaignLead(ctx.actor, input.id, input.leadId)),
+  resumeLead: workspaceProcedure.input(ZLeadRef).mutation(({ ctx, input }) => resumeCampaignLead(ctx.actor, input.id, input.leadId)),
+  rebalance: workspaceProcedure
+    .input(ZRebalanceInput.extend({ id: z.string() }))
+    .mutation(({ ctx, input }) => rebalanceCampaignSender(ctx.actor, input.id, { linkedinAccountId: input.linkedinAccountId })),
+});
