@@ -75,7 +75,10 @@ export const ZCampaign = z
     sequence: z.object({ steps: z.array(z.record(z.string(), z.unknown())) }).meta({
       description: "The wired tree: every step with id, parent, branch and config.variants (with ids)",
     }),
-    finishedAt: ZTimestamp.nullable(),
+    leadsInProgress: z.boolean().meta({
+      description: "Some lead has reached a step: from now on the sequence's copy and delays may change and steps be appended, but no step may be removed, moved or retyped",
+    }),
+    finishedAt: ZTimestamp.nullable().meta({ description: "When every lead came to rest and campaign.finished fired (once)" }),
     createdAt: ZTimestamp,
     updatedAt: ZTimestamp,
   })

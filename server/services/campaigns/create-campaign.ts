@@ -4,7 +4,6 @@ import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import { parseInput } from "../../lib/zod-issues";
 import { ZCreateCampaignInput, type TCampaign } from "../../schemas/campaign";
-import { campaignStats } from "./campaign-stats";
 import { DEFAULT_SCHEDULE } from "./engine/schedule";
 import { wireSequence } from "./engine/wire-sequence";
 import { enrollListLeads } from "./enroll-list-leads";
@@ -53,5 +52,5 @@ export async function createCampaign(actor: Actor, input: unknown): Promise<TCam
     return created;
   });
   if (row.status === "active") await kickCampaignExecutor("campaign activated");
-  return toCampaign(row, (await campaignStats([row.id])).get(row.id)!);
+  return toCampaign(row);
 }

@@ -1,35 +1,54 @@
+import { db, type DbClient } from "../../db/client";
 import type { Campaign } from "../../db/generated/client";
 import { toIso } from "../../schemas/common";
 import type { TCampaign } from "../../schemas/campaign";
+import { campaignStats } from "./campaign-stats";
 import type { Schedule } from "./engine/schedule";
 
-export function toCampaign(row: Campaign, stats: TCampaign["stats"]): TCampaign {
-  const schedule = row.schedule as unknown as Schedule;
-  return {
-    id: row.id,
-    name: row.name,
-    status: row.status as TCampaign["status"],
-    stats,
-    aiInterestEnabled: row.aiInterestEnabled,
-    unsubscribe: row.unsubscribe as TCampaign["unsubscribe"],
-    tracking: row.tracking as TCampaign["tracking"],
-    linkedinAccountIds: row.linkedinAccountIds,
-    emailAccountIds: row.emailAccountIds,
-    excludeListIds: row.excludeListIds,
-    listId: row.listId,
-    excludeOtherCampaigns: row.excludeOtherCampaigns,
-    excludeOtherSenders: row.excludeOtherSenders,
-    excludeSameSenderOtherCampaigns: row.excludeSameSenderOtherCampaigns,
-    schedule: {
-      startDate: schedule.startDate ?? null,
-      endDate: schedule.endDate ?? null,
-      timezone: schedule.timezone,
-      activeHours: schedule.activeHours,
-      activeDays: schedule.activeDays,
-    },
-    sequence: row.sequence as unknown as TCampaign["sequence"],
-    finishedAt: toIso(row.finishedAt),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
+/** Campaigns as the API shows them, with their stats and whether leads are in progress. */
+export async function toCampaigns(rows: Campaign[], client: DbClient = db): Promise<TCampaign[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((row) => row.id);
+  const [stats, started] = await Promise.all([
+    campaignStats(ids, client),
+    client.$queryRaw<Array<{ campaignId: string }>>`
+      SELECT c.id AS "campaignId" FROM unnest(${ids}::text[]) AS c(id)
+      WHERE EXISTS (SELECT 1 FROM "CampaignLeadStep" j WHERE j."campaignId" = c.id)`,
+  ]);
+  const inProgress = new Set(started.map((row) => row.campaignId));
+  return rows.map((row) => {
+    const schedule = row.schedule as unknown as Schedule;
+    return {
+      id: row.id,
+      name: row.name,
+      status: row.status as TCampaign["status"],
+      stats: stats.get(row.id)!,
+      aiInterestEnabled: row.aiInterestEnabled,
+      unsubscribe: row.unsubscribe as TCampaign["unsubscribe"],
+      tracking: row.tracking as TCampaign["tracking"],
+      linkedinAccountIds: row.linkedinAccountIds,
+      emailAccountIds: row.emailAccountIds,
+      excludeListIds: row.excludeListIds,
+      listId: row.listId,
+      excludeOtherCampaigns: row.excludeOtherCampaigns,
+      excludeOtherSenders: row.excludeOtherSenders,
+      excludeSameSenderOtherCampaigns: row.excludeSameSenderOtherCampaigns,
+      schedule: {
+        startDate: schedule.startDate ?? null,
+        endDate: schedule.endDate ?? null,
+        timezone: schedule.timezone,
+        activeHours: schedule.activeHours,
+        activeDays: schedule.activeDays,
+      },
+      sequence: row.sequence as unknown as TCampaign["sequence"],
+      leadsInProgress: inProgress.has(row.id),
+      finishedAt: toIso(row.finishedAt),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+export async function toCampaign(row: Campaign, client: DbClient = db): Promise<TCampaign> {
+  return (await toCampaigns([row], client))[0]!;
 }

@@ -5,7 +5,6 @@ import { HeraldError } from "../../lib/errors";
 import { parseInput } from "../../lib/zod-issues";
 import { ZStepContentInput, type TCampaign } from "../../schemas/campaign";
 import type { WiredSequence } from "../../schemas/sequence";
-import { campaignStats } from "./campaign-stats";
 import { wireSequence } from "./engine/wire-sequence";
 import { findCampaign } from "./find-campaign";
 import { toCampaign } from "./to-campaign";
@@ -44,5 +43,5 @@ export async function updateCampaignStep(actor: Actor, campaignId: string, stepI
     where: { id: campaign.id },
     data: { sequence: rewired as unknown as Prisma.InputJsonValue, updatedAt: now() },
   });
-  return toCampaign(row, (await campaignStats([row.id])).get(row.id)!);
+  return toCampaign(row);
 }

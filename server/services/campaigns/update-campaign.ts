@@ -6,7 +6,6 @@ import { parseInput } from "../../lib/zod-issues";
 import { ZUpdateCampaignInput, type TCampaign } from "../../schemas/campaign";
 import type { WiredSequence } from "../../schemas/sequence";
 import { assignCampaignSenders } from "./assign-campaign-senders";
-import { campaignStats } from "./campaign-stats";
 import { structuralChanges } from "./engine/structural-changes";
 import { firstStep, wireSequence } from "./engine/wire-sequence";
 import { enrollListLeads } from "./enroll-list-leads";
@@ -87,5 +86,5 @@ export async function updateCampaign(actor: Actor, campaignId: string, input: un
     return updated;
   });
   if (row.status === "active") await kickCampaignExecutor("campaign updated");
-  return toCampaign(row, (await campaignStats([row.id])).get(row.id)!);
+  return toCampaign(row);
 }
