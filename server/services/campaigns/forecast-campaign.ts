@@ -61,7 +61,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     db.campaignLead.findMany({
       where: { campaignId: { in: campaigns.map((row) => row.id) }, status: { in: ["pending", "running"] } },
       include: { lead: { select: { memberId: true, publicIdentifier: true, profileUrl: true, openProfile: true, firstName: true, lastName: true } } },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      orderBy: { seq: "asc" },
     }),
   ]);
   const senders: SimSender[] = await Promise.all(
@@ -97,6 +97,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     }
     return {
       id: row.id,
+      seq: Number(row.seq),
       campaignId: row.campaignId,
       senderId,
       status: row.status,

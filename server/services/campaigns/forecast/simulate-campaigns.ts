@@ -49,6 +49,8 @@ export interface SimCampaign {
 
 export interface SimLead {
   id: string;
+  /** Insertion order: the executor's tie-break between leads due at the same moment. */
+  seq: number;
   campaignId: string;
   senderId: string | null;
   status: LeadStatus;
@@ -112,9 +114,12 @@ interface QueuedEvent {
 
 interface DueEntry {
   at: number;
+  seq: number;
   leadId: string;
   version: number;
 }
+
+const dueFirst = (a: DueEntry, b: DueEntry) => a.at < b.at || (a.at === b.at && a.seq < b.seq);
 
 interface SenderState extends SimSender {
   dayKey: string;
@@ -162,7 +167,7 @@ export function simulateCampaigns(input: {
         weekKey: zonedDateString(startOfZonedWeek(new Date(input.start), sender.timezone), sender.timezone),
         day: { ...ZERO_CAPS, ...sender.usedToday },
         week: sender.usedThisWeek,
-        ready: new MinHeap<DueEntry>((a, b) => a.at < b.at || (a.at === b.at && a.leadId < b.leadId)),
+        ready: new MinHeap<DueEntry>(dueFirst),
       },
     ]),
   );
@@ -170,7 +175,7 @@ export function simulateCampaigns(input: {
   const actions = new Map<string, Record<ActionKind, number>>();
   const accepted = new Set<string>();
   const replied = new Set<string>();
-  const due = new MinHeap<DueEntry>((a, b) => a.at < b.at || (a.at === b.at && a.leadId < b.leadId));
+  const due = new MinHeap<DueEntry>(dueFirst);
   const events = new MinHeap<QueuedEvent>((a, b) => a.at < b.at);
   const reported = (lead: SimLead) => input.reportCampaignIds.has(lead.campaignId);
   // Each invitation a lead gets is a round; withdrawing one ends its round, so its acceptance never comes.
@@ -189,7 +194,7 @@ export function simulateCampaigns(input: {
   const schedule = (lead: SimLead) => {
     bump(lead.id);
     if (lead.waitUntil === null) return;
-    due.push({ at: lead.waitUntil, leadId: lead.id, version: version(lead.id) });
+    due.push({ at: lead.waitUntil, seq: lead.seq, leadId: lead.id, version: version(lead.id) });
   };
   const stepOf = (lead: SimLead): WiredStep | null => (lead.stepId ? (stepsOf.get(lead.campaignId)?.get(lead.stepId) ?? null) : null);
   const moving = (lead: SimLead) => lead.status === "pending" || lead.status === "running";
