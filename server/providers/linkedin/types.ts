@@ -240,6 +240,12 @@ export interface LinkedinProvider {
   listRelations(providerAccountId: string, cursor?: string | null): Promise<Page<Relation>>;
   listMessages(providerAccountId: string, input: { since: Date; cursor?: string | null }): Promise<Page<ChatMessage>>;
   getInmailBalance(providerAccountId: string): Promise<number>;
+  /**
+   * Whether the sender visited the member's profile since a moment, for reconciling a visit
+   * interrupted by a crash. Optional: a provider that cannot tell leaves it out, and Herald then
+   * counts the visit as made rather than risk a second one.
+   */
+  visitedProfileSince?(providerAccountId: string, memberId: string, since: Date): Promise<boolean>;
   getSsi(providerAccountId: string): Promise<SsiScore | null>;
 
   // Acting on LinkedIn

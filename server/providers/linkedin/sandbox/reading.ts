@@ -160,3 +160,9 @@ export async function getSsi(sessionId: string): Promise<SsiScore | null> {
     industryName: "Computer Software",
   };
 }
+
+export async function visitedProfileSince(sessionId: string, memberId: string, since: Date): Promise<boolean> {
+  const { member } = await activeSession(sessionId);
+  const visit = await db.sandboxInteraction.findFirst({ where: { memberId: member.id, targetId: memberId, kind: "profile_view", at: { gte: since } }, select: { id: true } });
+  return Boolean(visit);
+}

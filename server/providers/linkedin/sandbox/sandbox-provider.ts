@@ -28,6 +28,7 @@ export function createSandboxProvider(options: { publicUrl: () => string }): Lin
     listRelations: reading.listRelations,
     listMessages: reading.listMessages,
     getInmailBalance: reading.getInmailBalance,
+    visitedProfileSince: reading.visitedProfileSince,
     getSsi: reading.getSsi,
     sendInvitation: actions.sendInvitation,
     withdrawInvitation: actions.withdrawInvitation,

@@ -5,8 +5,24 @@
 import { db } from "../../../db/client";
 import { logger } from "../../../lib/logger";
 import { getLinkedinProvider } from "../../../providers/linkedin";
+import type { Page } from "../../../providers/linkedin/types";
 import { sequenceOf, stepById } from "./load-campaign-sequence";
 import { recordStepSuccess, type SentDetails } from "./record-step-success";
+
+const MAX_PAGES = 20;
+
+/** Looks through a provider's pages for an item; a match beyond the pages read counts as not found. */
+async function findInPages<T>(read: (cursor: string | null) => Promise<Page<T>>, matches: (item: T) => boolean): Promise<T | null> {
+  let cursor: string | null = null;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const result: Page<T> = await read(cursor);
+    const found = result.items.find(matches);
+    if (found) return found;
+    if (!result.cursor) return null;
+    cursor = result.cursor;
+  }
+  throw new Error("Too many pages to reconcile an interrupted step; will retry");
+}
 
 export async function reconcileInterruptedSteps(): Promise<{ recorded: number; retried: number }> {
   const leftovers = await db.campaignLeadStep.findMany({ where: { status: "sending" }, orderBy: { startedAt: "asc" }, take: 500 });
@@ -29,20 +45,22 @@ export async function reconcileInterruptedSteps(): Promise<{ recorded: number; r
     const memberId = lead.lead.memberId;
     let sent: SentDetails | null = null;
     try {
+      const since = new Date(journal.startedAt.getTime() - 60_000);
       if (journal.stepType === "visit_profile") {
-        // A visit cannot be checked; counting it as done is the harmless side.
-        sent = { kind: "visit" };
+        // Where the provider cannot tell, the visit counts as made: a second visit is the worse side.
+        const visited = memberId && provider.visitedProfileSince ? await provider.visitedProfileSince(sender.providerAccountId, memberId, since) : true;
+        if (visited) sent = { kind: "visit" };
       } else if (journal.stepType === "invite" && memberId) {
         const profile = await provider.getProfile(sender.providerAccountId, lead.lead.profileUrl ?? lead.lead.publicIdentifier ?? memberId);
         if (profile.invitationPending || profile.connectionDegree === 1) {
-          const invitations = await provider.listSentInvitations(sender.providerAccountId);
-          const match = invitations.items.find((invitation) => invitation.memberId === memberId);
+          const match = await findInPages((cursor) => provider.listSentInvitations(sender.providerAccountId, cursor), (invitation) => invitation.memberId === memberId);
           sent = { kind: "invitation", providerRef: match?.invitationId ?? null, note: action.note };
         }
       } else if ((journal.stepType === "message" || journal.stepType === "inmail") && memberId) {
-        const since = new Date(journal.startedAt.getTime() - 60_000);
-        const messages = await provider.listMessages(sender.providerAccountId, { since });
-        const match = messages.items.find((message) => message.isFromSender && message.counterpartMemberId === memberId);
+        const match = await findInPages(
+          (cursor) => provider.listMessages(sender.providerAccountId, { since, cursor }),
+          (message) => message.isFromSender && message.counterpartMemberId === memberId,
+        );
         if (match) sent = { kind: journal.stepType as "message" | "inmail", chatId: match.chatId, messageId: match.messageId, text: match.text, at: match.at };
       }
     } catch (error) {
