@@ -1,0 +1,75 @@
+"use client";
+import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+
+export interface TabItem<T extends string> {
+  id: T;
+  label: string;
+}
+
+/**
+ * WAI-ARIA tabs: arrow keys, Home and End move between tabs (and select them); only the selected
+ * tab is in the tab order. The panel is the children, labelled by the selected tab.
+ */
+export function Tabs<T extends string>({
+  label,
+  tabs,
+  selected,
+  onSelect,
+  children,
+}: {
+  label: string;
+  tabs: Array<TabItem<T>>;
+  selected: T;
+  onSelect: (id: T) => void;
+  children: ReactNode;
+}) {
+  const baseId = useId();
+  const refs = useRef(new Map<T, HTMLButtonElement>());
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = tabs.findIndex((tab) => tab.id === selected);
+    const next =
+      event.key === "ArrowRight" ? (index + 1) % tabs.length
+      : event.key === "ArrowLeft" ? (index - 1 + tabs.length) % tabs.length
+      : event.key === "Home" ? 0
+      : event.key === "End" ? tabs.length - 1
+      : null;
+    if (next === null) return;
+    event.preventDefault();
+    const tab = tabs[next]!;
+    onSelect(tab.id);
+    refs.current.get(tab.id)?.focus();
+  }
+  return (
+    <div>
+      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 border-b border-slate-200">
+        {tabs.map((tab) => {
+          const active = tab.id === selected;
+          return (
+            <button
+              key={tab.id}
+              ref={(element) => {
+                if (element) refs.current.set(tab.id, element);
+                else refs.current.delete(tab.id);
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${tab.id}`}
+              aria-selected={active}
+              aria-controls={`${baseId}-panel`}
+              tabIndex={active ? 0 : -1}
+              onClick={() => onSelect(tab.id)}
+              className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
+                active ? "border-brand-600 text-brand-700" : "border-transparent text-slate-500 hover:text-slate-800"
+              }`}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${selected}`} className="pt-5">
+        {children}
+      </div>
+    </div>
+  );
+}
