@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batches, buildLeads, guessMapping, mappingProblems, variableNameFrom, type ColumnMapping } from "./csv-mapping";
+import { batches, buildLeads, guessMapping, mappingProblems, rowRanges, variableNameFrom, type ColumnMapping } from "./csv-mapping";
 
 const map = (target: ColumnMapping["target"], variable = ""): ColumnMapping => ({ target, variable });
 
@@ -112,5 +112,13 @@ describe("batches", () => {
     expect(batches([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
     expect(batches([], 500)).toEqual([]);
     expect(batches(Array.from({ length: 1000 }, (_, index) => index), 500).map((batch) => batch.length)).toEqual([500, 500]);
+  });
+});
+
+describe("rowRanges", () => {
+  it("collapses consecutive row numbers", () => {
+    expect(rowRanges([7, 2, 3, 4, 9, 10])).toBe("2–4, 7, 9–10");
+    expect(rowRanges([5])).toBe("5");
+    expect(rowRanges([])).toBe("");
   });
 });

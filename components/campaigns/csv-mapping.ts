@@ -162,3 +162,15 @@ export function batches<T>(items: T[], size: number): T[][] {
   for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
   return result;
 }
+
+/** Row numbers as short ranges: [2, 3, 4, 7] → "2–4, 7". */
+export function rowRanges(numbers: number[]): string {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const ranges: string[] = [];
+  for (let index = 0; index < sorted.length; index++) {
+    const start = sorted[index]!;
+    while (sorted[index + 1] === sorted[index]! + 1) index++;
+    ranges.push(start === sorted[index] ? String(start) : `${start}–${sorted[index]}`);
+  }
+  return ranges.join(", ");
+}
