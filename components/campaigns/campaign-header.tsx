@@ -118,6 +118,8 @@ export function CampaignHeader({ campaign, onOpenSettings }: { campaign: TCampai
   );
   const active = campaign.status === "active";
   const poolError = firstErrorUnder(campaignFieldErrors(setStatus.error), "linkedinAccountIds");
+  // "The pool is empty" stops being true once senders are added: the message goes with it.
+  const statusError = setStatus.error && !(poolError && campaign.linkedinAccountIds.length) ? setStatus.error : null;
   return (
     <header className="mb-6 space-y-3">
       <Link href="/campaigns" className="text-sm text-slate-500 hover:text-slate-800">
@@ -159,10 +161,10 @@ export function CampaignHeader({ campaign, onOpenSettings }: { campaign: TCampai
           </Button>
         </div>
       </div>
-      {setStatus.error && (
+      {statusError && (
         <Alert tone="error">
           <p className="font-medium">The campaign could not be {active ? "paused" : "activated"}.</p>
-          <p>{errorMessage(setStatus.error)}</p>
+          <p>{errorMessage(statusError)}</p>
           {poolError && (
             <p className="mt-1">
               Add at least one sender to the pool first:{" "}

@@ -194,7 +194,7 @@ export function CsvImport({ campaign, onClose }: { campaign: TCampaign; onClose:
             )}
             {over && notImported > 0 && (
               <Button variant="secondary" onClick={downloadNotImported}>
-                Download the {notImported} rows not imported
+                {notImported === 1 ? "Download the row not imported" : `Download the ${notImported} rows not imported`}
               </Button>
             )}
             {(phase === "failed" || phase === "cancelled") && upload.state.unsent.length > 0 && (

@@ -49,19 +49,20 @@ export function CsvMappingEditor({
                     <label htmlFor={selectId} className="sr-only">
                       Column {index + 1} ({header || "no header"}) maps to
                     </label>
-                    <Select
-                      id={selectId}
-                      value={column.target}
-                      className="w-48"
-                      onChange={(event) => update(index, { target: event.target.value as ColumnTarget })}
-                      aria-invalid={Boolean(problem && column.target !== "custom")}
-                    >
-                      {TARGETS.map((target) => (
-                        <option key={target} value={target}>
-                          {TARGET_LABELS[target]}
-                        </option>
-                      ))}
-                    </Select>
+                    <div className="w-52">
+                      <Select
+                        id={selectId}
+                        value={column.target}
+                        onChange={(event) => update(index, { target: event.target.value as ColumnTarget })}
+                        aria-invalid={Boolean(problem && column.target !== "custom")}
+                      >
+                        {TARGETS.map((target) => (
+                          <option key={target} value={target}>
+                            {TARGET_LABELS[target]}
+                          </option>
+                        ))}
+                      </Select>
+                    </div>
                     {column.target === "custom" && (
                       <div className="w-44">
                         <label htmlFor={`${selectId}-variable`} className="sr-only">

@@ -12,18 +12,26 @@ const REASONS: Record<TSkippedLead["reason"], string> = {
   "contacted-by-other-sender": "Already contacted by a sender outside the pool",
 };
 
+const PHASE_LABELS: Record<UploadState["phase"], string> = {
+  idle: "Ready",
+  uploading: "Importing…",
+  cancelling: "Stopping after the current batch…",
+  done: "Import finished",
+  cancelled: "Import cancelled",
+  failed: "Import stopped",
+};
+
 /** Progress of an upload (rows sent of all, added, skipped by reason) and, once over, its summary. */
 export function CsvUploadProgress({ state, rejected }: { state: UploadState; rejected: RejectedRow[] }) {
   const ratio = state.total ? state.sent / state.total : 1;
   const byReason = new Map<TSkippedLead["reason"], number>();
   for (const skip of state.skipped) byReason.set(skip.reason, (byReason.get(skip.reason) ?? 0) + 1);
-  const running = state.phase === "uploading" || state.phase === "cancelling";
   return (
     <div className="space-y-4">
       <div>
         <div className="mb-1 flex items-baseline justify-between text-sm">
           <span id="csv-progress-label" className="font-medium text-slate-800">
-            {running ? (state.phase === "cancelling" ? "Stopping after the current batch…" : "Importing…") : "Import finished"}
+            {PHASE_LABELS[state.phase]}
           </span>
           <span data-testid="csv-progress-text" className="text-slate-600 tabular-nums">
             {state.sent} of {state.total} rows sent ({Math.round(ratio * 100)}%)
@@ -98,9 +106,26 @@ export function CsvUploadProgress({ state, rejected }: { state: UploadState; rej
         </Alert>
       )}
 
+      {rejected.length > 0 && (
+        <details className="text-sm">
+          <summary className="cursor-pointer font-medium text-slate-700">
+            Show the {rejected.length === 1 ? "invalid row" : `${rejected.length} invalid rows`}
+          </summary>
+          <ul className="mt-2 max-h-60 divide-y divide-slate-100 overflow-y-auto rounded-md ring-1 ring-slate-200">
+            {rejected.map((row) => (
+              <li key={row.rowNumber} className="flex gap-3 px-3 py-1.5">
+                <span className="w-16 shrink-0 text-slate-400 tabular-nums">Row {row.rowNumber}</span>
+                <span className="min-w-0 flex-1 text-slate-600">{row.reason}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {state.skipped.length > 0 && (
         <details className="text-sm">
-          <summary className="cursor-pointer font-medium text-slate-700">Show the {state.skipped.length} skipped rows</summary>
+          <summary className="cursor-pointer font-medium text-slate-700">
+            Show the {state.skipped.length === 1 ? "skipped row" : `${state.skipped.length} skipped rows`}
+          </summary>
           <ul className="mt-2 max-h-60 divide-y divide-slate-100 overflow-y-auto rounded-md ring-1 ring-slate-200">
             {state.skipped.map((skip) => (
               <li key={`${skip.rowNumber}-${skip.reason}`} className="flex gap-3 px-3 py-1.5">

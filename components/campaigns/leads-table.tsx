@@ -7,6 +7,7 @@ import type { TCampaign, TCampaignLead } from "@/server/schemas/campaign";
 import { LeadActions } from "./lead-actions";
 import { readSteps, stepLabel, type OutlineStep } from "./sequence-outline";
 import { LeadStatusBadge } from "./status-badges";
+import { useNow } from "./use-now";
 import { When } from "./when";
 
 export function leadName(lead: Pick<TCampaignLead, "firstName" | "lastName" | "publicIdentifier" | "email">): string {
@@ -19,16 +20,16 @@ function Variants({ lead, steps }: { lead: TCampaignLead; steps: Map<string, Out
   const entries = Object.entries(lead.variantIds);
   if (!entries.length) return <span className="text-slate-400">—</span>;
   return (
-    <ul className="flex flex-wrap gap-1">
+    <ul className="flex flex-col items-start gap-1">
       {entries.map(([stepId, variantId]) => {
         const step = steps.get(stepId);
         const index = step?.variantIds.indexOf(variantId) ?? -1;
         const letter = index >= 0 ? String.fromCharCode(65 + index) : "?";
         const title = `Variant ${letter} (${variantId}) of ${stepLabel(step?.type)} (${stepId})`;
         return (
-          <li key={stepId} title={title} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
-            <span className="font-semibold">{letter}</span> <span className="font-mono text-[11px] text-slate-500">{variantId}</span>
-            <span className="sr-only"> at {stepLabel(step?.type)}</span>
+          <li key={stepId} title={title} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs whitespace-nowrap text-slate-700">
+            <span className="text-slate-500">{stepLabel(step?.type)}:</span> <span className="font-semibold">{letter}</span>
+            {variantId.toUpperCase() !== letter && <span className="ml-1 font-mono text-[11px] text-slate-500">{variantId}</span>}
           </li>
         );
       })}
@@ -39,6 +40,7 @@ function Variants({ lead, steps }: { lead: TCampaignLead; steps: Map<string, Out
 /** The leads of one page, with their progress and per-lead actions. */
 export function LeadsTable({ campaign, leads, senderNames }: { campaign: TCampaign; leads: TCampaignLead[]; senderNames: Map<string, string> }) {
   const [actionError, setActionError] = useState<string | null>(null);
+  const now = useNow();
   const steps = useMemo(() => new Map(readSteps(campaign.sequence.steps).map((step) => [step.id, step])), [campaign.sequence.steps]);
   return (
     <>
@@ -72,11 +74,13 @@ export function LeadsTable({ campaign, leads, senderNames }: { campaign: TCampai
                   <td className="max-w-64 py-3 pr-3 pl-5">
                     {lead.profileUrl ? (
                       <a href={lead.profileUrl} target="_blank" rel="noreferrer" className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
-                        {name}
+                        <span data-testid="lead-name">{name}</span>
                         <span className="sr-only"> (LinkedIn profile, opens in a new tab)</span>
                       </a>
                     ) : (
-                      <span className="font-medium text-slate-900">{name}</span>
+                      <span data-testid="lead-name" className="font-medium text-slate-900">
+                        {name}
+                      </span>
                     )}
                     {(lead.headline || lead.company) && <p className="truncate text-xs text-slate-500">{lead.headline || lead.company}</p>}
                     {lead.email && <p className="truncate text-xs text-slate-500">{lead.email}</p>}
@@ -116,7 +120,7 @@ export function LeadsTable({ campaign, leads, senderNames }: { campaign: TCampai
                     ) : lead.status === "paused" ? (
                       <span className="text-slate-500">When resumed</span>
                     ) : (
-                      <When iso={lead.waitUntil} empty="As soon as possible" />
+                      <When iso={lead.waitUntil} now={now} empty="Due now" past="Due now" />
                     )}
                   </td>
                   <td className="px-3 py-3">

@@ -91,7 +91,7 @@ export function SearchImportDialog({ campaign, onClose }: { campaign: TCampaign;
         <div className="space-y-4">
           <ImportProgress leadImport={start.data} campaignId={campaign.id} />
           <div className="flex justify-end">
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>Done</Button>
           </div>
         </div>
       ) : senders.isPending ? (

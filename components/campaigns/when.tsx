@@ -1,12 +1,16 @@
 import { formatDateTime, formatRelative } from "@/components/ui/format";
 
-/** A moment as "in 3 hours" with the exact date and time beside it (and in the tooltip). */
-export function When({ iso, now, empty = "—" }: { iso: string | null; now?: number; empty?: string }) {
+/**
+ * A moment as "in 3 hours" with the exact date and time beside it (and in the tooltip). With
+ * `past`, a moment already gone reads as that text ("Due now") rather than "5 minutes ago".
+ */
+export function When({ iso, now, empty = "—", past }: { iso: string | null; now: number; empty?: string; past?: string }) {
   if (!iso) return <span className="text-slate-400">{empty}</span>;
   const absolute = formatDateTime(iso);
+  const gone = new Date(iso).getTime() <= now;
   return (
     <time dateTime={iso} title={absolute} className="block leading-tight">
-      <span className="text-slate-800">{formatRelative(iso, now)}</span>
+      <span className="text-slate-800">{gone && past ? past : formatRelative(iso, now)}</span>
       <span className="block text-xs text-slate-500">{absolute}</span>
     </time>
   );
