@@ -4,7 +4,7 @@ import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import type { TMembershipSummary } from "@/server/schemas/workspace";
 import { Logo } from "./logo";
-import { navItems } from "./nav-items";
+import { navItems, toolNavItems, type NavItem } from "./nav-items";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
 function Icon({ path }: { path: string }) {
@@ -12,6 +12,22 @@ function Icon({ path }: { path: string }) {
     <svg viewBox="0 0 24 24" className="size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
       <path d={path} />
     </svg>
+  );
+}
+
+function NavLink({ item, pathname }: { item: NavItem; pathname: string }) {
+  const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+  return (
+    <Link
+      href={item.href}
+      aria-current={active ? "page" : undefined}
+      className={`flex items-center gap-2.5 rounded-md px-2.5 py-2 text-sm font-medium ${
+        active ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+      }`}
+    >
+      <Icon path={item.icon} />
+      {item.label}
+    </Link>
   );
 }
 
@@ -36,22 +52,15 @@ export function Sidebar({
         <WorkspaceSwitcher workspaces={workspaces} activeWorkspaceId={activeWorkspaceId} />
       </div>
       <nav aria-label="Main" className="flex-1 space-y-0.5 px-3">
-        {navItems.map((item) => {
-          const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
-          return (
-            <Link
-              key={item.href}
-              href={item.href}
-              aria-current={active ? "page" : undefined}
-              className={`flex items-center gap-2.5 rounded-md px-2.5 py-2 text-sm font-medium ${
-                active ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-              }`}
-            >
-              <Icon path={item.icon} />
-              {item.label}
-            </Link>
-          );
-        })}
+        {navItems.map((item) => (
+          <NavLink key={item.href} item={item} pathname={pathname} />
+        ))}
+        <div className="mt-4 border-t border-slate-200 pt-4">
+          <p className="px-2.5 pb-1 text-[11px] font-semibold tracking-wide text-slate-400 uppercase">Testing</p>
+          {toolNavItems.map((item) => (
+            <NavLink key={item.href} item={item} pathname={pathname} />
+          ))}
+        </div>
       </nav>
       <div className="space-y-1 border-t border-slate-200 px-3 py-3">
         <Link href="/api-reference" className="block rounded-md px-2.5 py-1.5 text-xs font-medium text-slate-500 hover:bg-slate-100">

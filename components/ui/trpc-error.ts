@@ -10,3 +10,8 @@ export function errorMessage(error: unknown): string | null {
   if (!error) return null;
   return (error as { message?: string }).message ?? "Something went wrong.";
 }
+
+/** The HeraldError code behind a tRPC error (`invalid-credentials`, `seat-limit-reached`…), if any. */
+export function errorCode(error: unknown): string | null {
+  return (error as { data?: { heraldCode?: string | null } } | null)?.data?.heraldCode ?? null;
+}

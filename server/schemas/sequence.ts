@@ -111,8 +111,8 @@ export const ZSequenceStep = z
   .object({
     id: z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/, "may use letters, digits, _ and -").optional(),
     type: z.enum(STEP_TYPES, { message: `must be one of ${STEP_TYPES.join(", ")}` }),
-    parent: z.string().trim().min(1).optional(),
-    branch: z.enum(["yes", "no"]).optional(),
+    parent: z.string().trim().min(1).nullable().optional().meta({ description: "Id of the parent step; null or omitted for the first step" }),
+    branch: z.enum(["yes", "no"]).nullable().optional().meta({ description: "Which branch of the parent: yes or no; null or omitted where the parent has a single next step" }),
     config: ZStepConfig.default({}),
     nextDelayHours: z.number().int().min(0).max(8760).optional().meta({
       description: "Hours before the next step. After a message-like step: how long to wait for a reply before the no-reply branch (default 72).",

@@ -34,6 +34,7 @@ import { createCampaignOperation } from "./campaigns/create-campaign";
 import { listCampaignsOperation } from "./campaigns/list-campaigns";
 import { getCampaignOperation } from "./campaigns/get-campaign";
 import { getCampaignFunnelOperation } from "./campaigns/get-campaign-funnel";
+import { forecastCampaignOperation } from "./campaigns/forecast-campaign";
 import { updateCampaignOperation } from "./campaigns/update-campaign";
 import { deleteCampaignOperation } from "./campaigns/delete-campaign";
 import { updateCampaignStepOperation } from "./campaigns/update-campaign-step";
@@ -91,6 +92,7 @@ export const operations: ApiOperation[] = [
   listCampaignsOperation,
   getCampaignOperation,
   getCampaignFunnelOperation,
+  forecastCampaignOperation,
   updateCampaignOperation,
   deleteCampaignOperation,
   updateCampaignStepOperation,

@@ -14,7 +14,7 @@ export async function assignCampaignSenders(tx: Prisma.TransactionClient, campai
   const unassigned = await tx.campaignLead.findMany({
     where: { campaignId: campaign.id, linkedinAccountId: null, status: { in: ["pending", "running", "paused"] } },
     select: { id: true },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    orderBy: { seq: "asc" },
   });
   if (!unassigned.length) return 0;
   const loads = new Map(pool.map((id) => [id, 0]));

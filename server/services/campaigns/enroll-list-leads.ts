@@ -37,7 +37,7 @@ export async function enrollLeads(
 /** A campaign's list: its leads take part in the campaign (except those its exclusions keep out). */
 export async function enrollListLeads(tx: Prisma.TransactionClient, campaign: Campaign): Promise<Array<{ id: string; leadId: string }>> {
   if (!campaign.listId) return [];
-  const entries = await tx.leadListEntry.findMany({ where: { listId: campaign.listId }, select: { leadId: true }, orderBy: { addedAt: "asc" } });
+  const entries = await tx.leadListEntry.findMany({ where: { listId: campaign.listId }, select: { leadId: true }, orderBy: { seq: "asc" } });
   const excluded = await campaignLeadExclusions(tx, campaign, entries.map((entry) => entry.leadId));
   return enrollLeads(
     tx,

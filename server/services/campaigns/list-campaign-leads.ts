@@ -14,7 +14,7 @@ export async function listCampaignLeads(
   await findCampaign(actor, campaignId);
   const where = { campaignId, ...(query.status ? { status: query.status } : {}) };
   const [rows, total] = await Promise.all([
-    db.campaignLead.findMany({ where, include: { lead: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: query.limit, skip: query.offset }),
+    db.campaignLead.findMany({ where, include: { lead: true }, orderBy: { seq: "asc" }, take: query.limit, skip: query.offset }),
     db.campaignLead.count({ where }),
   ]);
   return { leads: await toCampaignLeads(rows), total };

@@ -35,7 +35,7 @@ export async function rebalanceCampaignSender(actor: Actor, campaignId: string, 
     const movable = await tx.campaignLead.findMany({
       where: { campaignId: campaign.id, linkedinAccountId, contacted: false, status: { in: ["pending", "running", "paused"] } },
       select: { id: true },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      orderBy: { seq: "asc" },
     });
     if (!movable.length) return { moved: 0, receivers: 0 };
     const loads = new Map(others.map((sender) => [sender.id, 0]));

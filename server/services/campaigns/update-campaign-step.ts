@@ -1,7 +1,7 @@
 import { db, Prisma } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
-import { HeraldError } from "../../lib/errors";
+import { HeraldError, isHeraldError, type FieldIssue } from "../../lib/errors";
 import { parseInput } from "../../lib/zod-issues";
 import { ZStepContentInput, type TCampaign } from "../../schemas/campaign";
 import type { WiredSequence } from "../../schemas/sequence";
@@ -15,6 +15,14 @@ import { toCampaign } from "./to-campaign";
  * and voice; InMail steps attachments only; recorded voice steps voice, unless they carry
  * per-sender recordings (voiceAssignments), which change through the whole sequence.
  */
+/** Problems with this step are reported by the body's own field names (`subject`, not `sequence.steps.2.config.subject`). */
+function namedForThisStep(error: unknown, index: number): unknown {
+  if (!isHeraldError(error) || error.code !== "invalid-input") return error;
+  const prefix = new RegExp(`^sequence\\.steps\\.${index}\\.config\\.(variants\\.\\d+\\.)?`);
+  const fields = ((error.details?.fields as FieldIssue[] | undefined) ?? []).map((issue) => ({ ...issue, field: issue.field.replace(prefix, "") }));
+  return HeraldError.invalidInput(fields.length ? `Invalid ${fields[0]!.field}: ${fields[0]!.message}` : error.message, fields);
+}
+
 export async function updateCampaignStep(actor: Actor, campaignId: string, stepId: string, input: unknown): Promise<TCampaign> {
   const { variantId, ...content } = parseInput(ZStepContentInput, input);
   const campaign = await findCampaign(actor, campaignId);
@@ -38,7 +46,12 @@ export async function updateCampaignStep(actor: Actor, campaignId: string, stepI
   const { id: _id, ...variantA } = nextVariants[0]!;
   const nextStep = { ...step, config: { ...step.config, ...variantA, variants: nextVariants } };
   // The whole sequence goes through the same rules as the API's PATCH (content per kind, limits).
-  const rewired = wireSequence({ steps: sequence.steps.map((candidate, at) => (at === index ? nextStep : candidate)) }, { makeId: () => "" });
+  let rewired: WiredSequence;
+  try {
+    rewired = wireSequence({ steps: sequence.steps.map((candidate, at) => (at === index ? nextStep : candidate)) }, { makeId: () => "" });
+  } catch (error) {
+    throw namedForThisStep(error, index);
+  }
   const row = await db.campaign.update({
     where: { id: campaign.id },
     data: { sequence: rewired as unknown as Prisma.InputJsonValue, updatedAt: now() },

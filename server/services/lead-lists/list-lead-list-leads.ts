@@ -12,7 +12,7 @@ export async function listLeadListLeads(actor: Actor, listId: string, paging: TP
     db.leadListEntry.findMany({
       where: { listId: list.id },
       include: { lead: true },
-      orderBy: [{ addedAt: "asc" }, { leadId: "asc" }],
+      orderBy: { seq: "asc" },
       take: paging.limit,
       skip: paging.offset,
     }),

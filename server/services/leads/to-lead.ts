@@ -14,7 +14,7 @@ export async function toLeads(leads: Lead[], client: DbClient = db): Promise<TLe
   const ids = leads.map((lead) => lead.id);
   const [entries, memberships] = await Promise.all([
     client.leadListEntry.findMany({ where: { leadId: { in: ids } }, select: { leadId: true, listId: true }, orderBy: { addedAt: "asc" } }),
-    client.campaignLead.findMany({ where: { leadId: { in: ids } }, select: { leadId: true, campaignId: true }, orderBy: { createdAt: "asc" } }),
+    client.campaignLead.findMany({ where: { leadId: { in: ids } }, select: { leadId: true, campaignId: true }, orderBy: { seq: "asc" } }),
   ]);
   const group = (rows: Array<{ leadId: string; id: string }>) => {
     const map = new Map<string, string[]>();

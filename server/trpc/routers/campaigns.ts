@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { ZCampaignLeadStatus, ZCreateCampaignInput, ZRebalanceInput, ZStepContentInput, ZUpdateCampaignInput } from "../../schemas/campaign";
+import { ZCampaignLeadStatus, ZCreateCampaignInput, ZForecastQuery, ZRebalanceInput, ZStepContentInput, ZUpdateCampaignInput } from "../../schemas/campaign";
 import { ZPaginationQuery } from "../../schemas/common";
 import { ZLeadsInput } from "../../schemas/lead";
 import { addCampaignLeads } from "../../services/campaigns/add-campaign-leads";
 import { createCampaign } from "../../services/campaigns/create-campaign";
 import { deleteCampaign } from "../../services/campaigns/delete-campaign";
+import { forecastCampaign } from "../../services/campaigns/forecast-campaign";
 import { getCampaign } from "../../services/campaigns/get-campaign";
 import { getCampaignFunnel } from "../../services/campaigns/get-campaign-funnel";
 import { listCampaignLeads } from "../../services/campaigns/list-campaign-leads";
@@ -33,6 +34,9 @@ export const campaignsRouter = router({
     .mutation(({ ctx, input }) => updateCampaignStep(ctx.actor, input.id, input.stepId, input.content)),
   delete: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => deleteCampaign(ctx.actor, input.id)),
   funnel: workspaceProcedure.input(ZId).query(({ ctx, input }) => getCampaignFunnel(ctx.actor, input.id)),
+  forecast: workspaceProcedure
+    .input(ZForecastQuery.extend({ id: z.string() }))
+    .query(({ ctx, input }) => forecastCampaign(ctx.actor, input.id, { days: input.days })),
   leads: workspaceProcedure
     .input(ZPaginationQuery.extend({ id: z.string(), status: ZCampaignLeadStatus.optional() }))
     .query(({ ctx, input }) => listCampaignLeads(ctx.actor, input.id, input)),

@@ -3,7 +3,7 @@
 import { db } from "../../../db/client";
 import { now } from "../../../lib/clock";
 import { LinkedinProviderError, type Attachment, type SentInvitation, type SentMessage, type VoiceNote } from "../types";
-import { acceptanceTime, DEFAULT_BEHAVIOUR, replyTime } from "./behaviour";
+import { acceptanceTime, DEFAULT_BEHAVIOUR, invitationKey, messageKey, replyRateFor, replyTime } from "./behaviour";
 import { activeSession, chatIdFor, sandboxId } from "./store";
 
 async function target(memberId: string) {
@@ -45,6 +45,7 @@ export async function sendInvitation(sessionId: string, input: { memberId: strin
   await checkThrottle(member.id);
   const id = sandboxId("sbinv");
   const sentAt = now();
+  const earlier = await db.sandboxInvitation.count({ where: { fromMemberId: member.id, toMemberId: prospect.id } });
   await db.sandboxInvitation.create({
     data: {
       id,
@@ -53,7 +54,7 @@ export async function sendInvitation(sessionId: string, input: { memberId: strin
       note: input.note ?? null,
       status: "pending",
       sentAt,
-      acceptAt: prospect.username ? null : acceptanceTime(id, prospect.acceptRate, sentAt),
+      acceptAt: prospect.username ? null : acceptanceTime(invitationKey(member.id, prospect.id, earlier), prospect.acceptRate, sentAt),
     },
   });
   return { invitationId: id, memberId: prospect.id, sentAt: sentAt.toISOString() };
@@ -84,7 +85,7 @@ async function deliverMessage(input: {
     where: { chatId, fromMemberId: input.from, replyAt: { not: null }, repliedAt: null },
     select: { id: true },
   });
-  const rate = input.kind === "inmail" ? Math.min(1, input.to.replyRate * 1.2) : input.to.replyRate;
+  const earlier = await db.sandboxMessage.count({ where: { chatId, fromMemberId: input.from } });
   await db.sandboxMessage.create({
     data: {
       id,
@@ -96,7 +97,10 @@ async function deliverMessage(input: {
       text: input.text,
       attachments: input.attachments?.length ?? 0,
       sentAt,
-      replyAt: input.to.username || awaitingReply ? null : replyTime(id, rate, sentAt),
+      replyAt:
+        input.to.username || awaitingReply
+          ? null
+          : replyTime(messageKey(input.from, input.to.id, earlier), replyRateFor(input.kind, input.to.replyRate), sentAt),
     },
   });
   return { chatId, messageId: id, sentAt: sentAt.toISOString() };

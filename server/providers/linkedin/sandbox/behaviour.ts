@@ -35,16 +35,33 @@ function delay(key: string, [min, max]: [number, number]): number {
   return (min + (max - min) * r * r) * 3_600_000;
 }
 
+/**
+ * Outcomes are keyed by who acts on whom and how many times before, never by generated ids, so
+ * anyone who knows the network (the campaign forecast) can tell what a prospect will do.
+ */
+export function invitationKey(fromMemberId: string, toMemberId: string, earlierInvitations: number): string {
+  return `${fromMemberId}>${toMemberId}:invite:${earlierInvitations}`;
+}
+
+export function messageKey(fromMemberId: string, toMemberId: string, earlierMessages: number): string {
+  return `${fromMemberId}>${toMemberId}:message:${earlierMessages}`;
+}
+
+/** InMails are answered a little more often than messages. */
+export function replyRateFor(kind: string, replyRate: number): number {
+  return kind === "inmail" ? Math.min(1, replyRate * 1.2) : replyRate;
+}
+
 /** When a prospect accepts an invitation, or null when they never do. */
-export function acceptanceTime(invitationId: string, acceptRate: number, sentAt: Date, model = DEFAULT_BEHAVIOUR): Date | null {
-  if (unitRandom(`${invitationId}:accept`) >= acceptRate) return null;
-  return new Date(sentAt.getTime() + delay(invitationId, model.acceptDelayHours));
+export function acceptanceTime(key: string, acceptRate: number, sentAt: Date, model = DEFAULT_BEHAVIOUR): Date | null {
+  if (unitRandom(`${key}:accept`) >= acceptRate) return null;
+  return new Date(sentAt.getTime() + delay(key, model.acceptDelayHours));
 }
 
 /** When a prospect replies to a message, or null when they do not. */
-export function replyTime(messageId: string, replyRate: number, sentAt: Date, model = DEFAULT_BEHAVIOUR): Date | null {
-  if (unitRandom(`${messageId}:reply`) >= replyRate) return null;
-  return new Date(sentAt.getTime() + delay(messageId, model.replyDelayHours));
+export function replyTime(key: string, replyRate: number, sentAt: Date, model = DEFAULT_BEHAVIOUR): Date | null {
+  if (unitRandom(`${key}:reply`) >= replyRate) return null;
+  return new Date(sentAt.getTime() + delay(key, model.replyDelayHours));
 }
 
 const REPLIES = [

@@ -166,3 +166,37 @@ describe("human gaps", () => {
     expect(humanGapSeconds("acc_1", 7)).toBe(gaps[7]);
   });
 });
+
+describe("schedules across timezones and daylight-saving changes", () => {
+  it("keeps 09:00–19:00 local on both sides of a change, in both hemispheres", () => {
+    const newYork: Schedule = { timezone: "America/New_York", activeHours: { from: "09:00", to: "19:00" }, activeDays: [1, 2, 3, 4, 5] };
+    // New York springs forward on Sunday 2026-03-08: 09:00 is 14:00 UTC before, 13:00 UTC after.
+    expect(nextWindowStart(newYork, new Date("2026-03-07T00:30:00Z"))?.toISOString()).toBe("2026-03-09T13:00:00.000Z");
+    expect(isWithinSchedule(newYork, new Date("2026-03-06T14:00:00Z"))).toBe(true);
+    expect(isWithinSchedule(newYork, new Date("2026-03-09T12:59:00Z"))).toBe(false);
+    expect(isWithinSchedule(newYork, new Date("2026-03-09T22:59:00Z"))).toBe(true);
+    expect(isWithinSchedule(newYork, new Date("2026-03-09T23:00:00Z"))).toBe(false);
+    // Sydney falls back on Sunday 2026-04-05 (UTC+11 → UTC+10).
+    const sydney: Schedule = { ...newYork, timezone: "Australia/Sydney" };
+    expect(nextWindowStart(sydney, new Date("2026-04-03T09:00:00Z"))?.toISOString()).toBe("2026-04-05T23:00:00.000Z");
+    expect(isWithinSchedule(sydney, new Date("2026-04-02T22:00:00Z"))).toBe(true); // Friday 09:00 AEDT
+  });
+
+  it("handles hours that do not exist or happen twice on the change day", () => {
+    // Paris, Sunday 2026-03-29: 02:00–03:00 does not exist. A weekend window from 02:30 opens at 03:00 local (01:00 UTC).
+    const night: Schedule = { timezone: "Europe/Paris", activeHours: { from: "02:30", to: "05:00" }, activeDays: [7] };
+    expect(nextWindowStart(night, new Date("2026-03-28T12:00:00Z"))?.toISOString()).toBe("2026-03-29T01:00:00.000Z");
+    expect(isWithinSchedule(night, new Date("2026-03-29T00:59:00Z"))).toBe(false);
+    // Sunday 2026-10-25: 02:00–03:00 happens twice; the window is open during both.
+    expect(isWithinSchedule(night, new Date("2026-10-25T00:45:00Z"))).toBe(true); // 02:45 CEST
+    expect(isWithinSchedule(night, new Date("2026-10-25T01:45:00Z"))).toBe(true); // 02:45 CET
+  });
+
+  it("works with half-hour zones and Sunday as day 0 or 7", () => {
+    const kolkata: Schedule = { timezone: "Asia/Kolkata", activeHours: { from: "10:00", to: "18:30" }, activeDays: [0] };
+    expect(isWithinSchedule(kolkata, new Date("2026-03-08T04:30:00Z"))).toBe(true); // Sunday 10:00 IST
+    expect(isWithinSchedule(kolkata, new Date("2026-03-08T12:59:00Z"))).toBe(true); // 18:29
+    expect(isWithinSchedule(kolkata, new Date("2026-03-08T13:00:00Z"))).toBe(false);
+    expect(isWithinSchedule({ ...kolkata, activeDays: [7] }, new Date("2026-03-08T04:30:00Z"))).toBe(true);
+  });
+});

@@ -47,9 +47,28 @@ export function nextWindowStart(schedule: Schedule, after: Date): Date | null {
     const opening = zonedTimeToUtc({ year: parts.year, month: parts.month, day: parts.day, hour: fromHour!, minute: fromMinute! }, schedule.timezone);
     if (opening < from) continue;
     if (schedule.endDate && opening >= new Date(schedule.endDate)) return null;
-    if (isWithinSchedule(schedule, opening)) return opening;
+    if (isWithinSchedule(schedule, opening)) return earliestOpenMinute(schedule, opening, from);
   }
   return null;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * On a day when clocks spring forward across the opening time (09:00 does not exist), the local
+ * time jumps past it and the window is already open from the jump: find that minute.
+ */
+function earliestOpenMinute(schedule: Schedule, opening: Date, notBefore: Date): Date {
+  if (opening.getTime() - MINUTE < notBefore.getTime() || !isWithinSchedule(schedule, new Date(opening.getTime() - MINUTE))) return opening;
+  let open = opening.getTime();
+  let closed = Math.max(notBefore.getTime(), open - 3 * 60 * MINUTE);
+  if (isWithinSchedule(schedule, new Date(closed))) return new Date(closed);
+  while (open - closed > MINUTE) {
+    const middle = closed + Math.floor((open - closed) / 2 / MINUTE) * MINUTE;
+    if (isWithinSchedule(schedule, new Date(middle))) open = middle;
+    else closed = middle;
+  }
+  return new Date(open);
 }
 
 /** When the window that contains `at` closes (the end of today's active hours). */

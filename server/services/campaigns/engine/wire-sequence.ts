@@ -163,7 +163,7 @@ export function wireSequence(input: unknown, options: WireOptions = {}): WiredSe
   const steps = parsed.data.steps;
   const report = problems();
   const makeId = options.makeId ?? newStepId;
-  const linear = steps.every((step) => step.id === undefined && step.parent === undefined && step.branch === undefined);
+  const linear = steps.every((step) => step.id === undefined && step.parent == null && step.branch == null);
 
   const previousIds = linear ? (options.previous?.steps ?? []).map((step) => step.id) : [];
   const ids = steps.map((step, index) => step.id ?? previousIds[index] ?? makeId());

@@ -67,7 +67,7 @@ export async function resolveDueWaits(limit = 1000): Promise<number> {
       OR: [{ phase: "waiting" }, { currentStepType: { in: CONDITIONS } }, { currentStepId: null }],
     },
     include: { lead: true, campaign: true },
-    orderBy: [{ waitUntil: "asc" }, { id: "asc" }],
+    orderBy: [{ waitUntil: "asc" }, { seq: "asc" }],
     take: limit,
   });
   let resolved = 0;

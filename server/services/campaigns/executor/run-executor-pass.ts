@@ -53,7 +53,7 @@ async function takeTurn(sender: LinkedinAccount, campaigns: Map<string, Campaign
       currentStepType: { in: ACTION_STEP_TYPES },
     },
     include: { lead: true },
-    orderBy: [{ waitUntil: "asc" }, { id: "asc" }],
+    orderBy: [{ waitUntil: "asc" }, { seq: "asc" }],
     take: CANDIDATES_PER_SENDER,
   });
   const cappedTypes = new Set<string>();

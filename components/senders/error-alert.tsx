@@ -1,0 +1,67 @@
+import { Alert } from "@/components/ui/alert";
+import { errorCode, errorMessage, fieldErrors } from "@/components/ui/trpc-error";
+
+/** What each error code means, in plain words; the server's message adds the specifics. */
+const PLAIN: Record<string, string> = {
+  "invalid-credentials": "LinkedIn did not accept this e-mail and password.",
+  "invalid-session": "LinkedIn rejected this session cookie.",
+  "proxy-failed": "The proxy did not answer, so the sign-in never reached LinkedIn.",
+  "provider-timeout": "LinkedIn answered too slowly. Try again in a moment.",
+  "provider-unreachable": "LinkedIn could not be reached. Try again in a moment.",
+  "rate-limited": "LinkedIn is throttling this account for now. Try again later.",
+  throttled: "LinkedIn is throttling this sender for now.",
+  "checkpoint-restricted": "LinkedIn restricted this account.",
+  "verification-required": "LinkedIn asks for a verification that cannot be completed here.",
+  "verification-failed": "The verification failed. Sign in again.",
+  "checkpoint-code-rejected": "LinkedIn rejected that code.",
+  "checkpoint-expired": "The verification step expired. Sign in again.",
+  "checkpoint-answered-elsewhere": "This step is not answered here.",
+  "unsupported-verification": "This account uses another kind of verification than an authenticator app.",
+  "invalid-totp-secret": "That 2FA setup key is not valid.",
+  "no-checkpoint": "No verification step is waiting.",
+  "seat-limit-reached": "All sender seats are in use.",
+  "no-plan": "This workspace has no sender seats.",
+  "already-connected": "This LinkedIn account is already connected.",
+  "different-account": "These credentials belong to another LinkedIn account.",
+  "sender-not-ready": "This sender cannot act right now.",
+  "sender-paused": "This sender is paused.",
+  "sender-cooldown": "LinkedIn asked this sender to rest.",
+  "invitation-pending": "An invitation to this person is already pending.",
+  "already-invited": "An invitation to this person is already pending.",
+  "daily-limit-reached": "This sender reached today's limit for this action.",
+  "weekly-limit-reached": "This sender reached its weekly connection-request limit.",
+  "profile-not-found": "LinkedIn has no profile at this address.",
+  "no-recent-post": "This person has no recent post to like.",
+  "not-connected": "This person is not a connection of the sender.",
+  "link-expired": "This connect link expired.",
+  "link-connected": "This connect link was already used.",
+  "link-failed": "This connect link can no longer be used.",
+  forbidden: "You are not allowed to do this.",
+  "not-found": "It no longer exists.",
+};
+
+export function plainErrorMessage(error: unknown): string | null {
+  const code = errorCode(error);
+  return code ? (PLAIN[code] ?? null) : null;
+}
+
+/**
+ * A server error as an alert, unless every problem it names is already shown next to its field
+ * (pass those field names as `shownFields`).
+ */
+export function ErrorAlert({ error, shownFields = [] }: { error: unknown; shownFields?: string[] }) {
+  if (!error) return null;
+  const fields = fieldErrors(error);
+  const unshown = Object.entries(fields).filter(([field]) => !shownFields.includes(field));
+  if (Object.keys(fields).length && !unshown.length) return null;
+  const plain = plainErrorMessage(error);
+  const message = errorMessage(error);
+  // A zod input error's message is the raw issue list: name the fields instead.
+  const detail = unshown.length ? unshown.map(([field, text]) => `${field}: ${text}`).join("; ") : message;
+  return (
+    <Alert tone="error">
+      {plain && <p className="font-medium">{plain}</p>}
+      {detail && detail !== plain && <p className={plain ? "mt-0.5" : undefined}>{detail}</p>}
+    </Alert>
+  );
+}

@@ -1,0 +1,18 @@
+import { dataEnvelope } from "../../../schemas/common";
+import { ZCampaignForecast, ZForecastQuery } from "../../../schemas/campaign";
+import { defineOperation } from "../../../http/api-operation";
+import { ZCampaignIdParams } from "./shared";
+
+export const forecastCampaignOperation = defineOperation({
+  operationId: "forecastCampaign",
+  method: "get",
+  path: "/campaigns/{id}/forecast",
+  summary: "Forecast a campaign",
+  description:
+    "Beyond the spec. Runs the executor's own rules forward from the campaign's current state — its schedule, every sender's caps, weekly limit and human-like gaps, and the other active campaigns sharing its senders — for `days` days (default 45, at most 120), and answers when each lead will be reached (`leads[].firstActionAt` and the steps it will take), actions per day per sender in the campaign's timezone, and the expected finish date (`finishAt`, null when not within the horizon). A draft or paused campaign is forecast as if activated now. On the sandbox network the prospects' answers come from its deterministic behaviour model, so the forecast matches what then happens; on a real network acceptance and reply rates decide (`model: rates`, see `assumptions`).",
+  tags: ["Campaigns"],
+  params: ZCampaignIdParams,
+  query: ZForecastQuery,
+  response: dataEnvelope(ZCampaignForecast),
+  errors: [404],
+});

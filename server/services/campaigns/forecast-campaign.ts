@@ -1,0 +1,196 @@
+// The campaign forecast (beyond the spec): when each lead will be reached, actions per day per
+// sender and the expected finish date, by running the executor's rules forward in memory from the
+// campaign's current state (see forecast/simulate-campaigns.ts). A draft or paused campaign is
+// forecast as if activated now. Active campaigns that share its senders are simulated too, since
+// they compete for the same senders' turns and caps.
+import { db } from "../../db/client";
+import type { Actor } from "../../lib/actor";
+import { now } from "../../lib/clock";
+import { parseInput } from "../../lib/zod-issues";
+import { getLinkedinProvider } from "../../providers/linkedin";
+import { ZForecastQuery, type TCampaignForecast } from "../../schemas/campaign";
+import type { WiredSequence } from "../../schemas/sequence";
+import { countSenderUsage } from "../senders/count-sender-usage";
+import { resolveLimits, type LimitOverrides } from "../senders/sender-limits";
+import type { Schedule } from "./engine/schedule";
+import { findCampaign } from "./find-campaign";
+import { DEFAULT_RATES, ratesOutcomeModel, type Rates } from "./forecast/rates-outcome-model";
+import { sandboxOutcomeModel } from "./forecast/sandbox-outcome-model";
+import { simulateCampaigns, type SimLead, type SimSender } from "./forecast/simulate-campaigns";
+
+const DAY = 86_400_000;
+const LISTED_LEADS = 1000;
+const MIN_HISTORY = 20;
+
+/** The workspace's own acceptance and reply rates over the last 90 days, when it has enough history. */
+async function historicalRates(workspaceId: string, since: Date): Promise<{ rates: Rates; fromHistory: boolean }> {
+  const [invitations, accepted, messages, replies] = await Promise.all([
+    db.senderAction.count({ where: { workspaceId, type: "invitation", sentAt: { gte: since } } }),
+    db.senderAction.count({ where: { workspaceId, type: "invitation", sentAt: { gte: since }, acceptedAt: { not: null } } }),
+    db.senderAction.count({ where: { workspaceId, type: { in: ["message", "inmail", "voice_note"] }, sentAt: { gte: since } } }),
+    db.campaignLead.count({ where: { workspaceId, lastReplyAt: { gte: since } } }),
+  ]);
+  const fromHistory = invitations >= MIN_HISTORY && messages >= MIN_HISTORY;
+  return {
+    fromHistory,
+    rates: fromHistory ? { ...DEFAULT_RATES, acceptRate: accepted / invitations, replyRate: Math.min(1, replies / messages) } : DEFAULT_RATES,
+  };
+}
+
+export async function forecastCampaign(actor: Actor, campaignId: string, query: unknown = {}): Promise<TCampaignForecast> {
+  const { days } = parseInput(ZForecastQuery, query);
+  const campaign = await findCampaign(actor, campaignId);
+  const start = now();
+  const end = new Date(start.getTime() + days * DAY);
+  const assumptions: string[] = [];
+  if (campaign.status !== "active") assumptions.push(`The campaign is ${campaign.status}: the forecast assumes it is activated now.`);
+
+  const others = campaign.linkedinAccountIds.length
+    ? await db.campaign.findMany({ where: { workspaceId: campaign.workspaceId, status: "active", id: { not: campaign.id }, linkedinAccountIds: { hasSome: campaign.linkedinAccountIds } } })
+    : [];
+  if (others.length) assumptions.push(`${others.length} other active campaign${others.length > 1 ? "s share" : " shares"} these senders; their leads compete for the same turns and caps.`);
+  const campaigns = [campaign, ...others];
+  const senderIds = [...new Set(campaigns.flatMap((row) => row.linkedinAccountIds))];
+
+  const [accounts, workspace, rows] = await Promise.all([
+    db.linkedinAccount.findMany({ where: { id: { in: senderIds } } }),
+    db.workspace.findUniqueOrThrow({
+      where: { id: campaign.workspaceId },
+      select: { weeklyInvitationLimitFree: true, weeklyInvitationLimitPaid: true, bypassWeeklyInvitationLimit: true },
+    }),
+    db.campaignLead.findMany({
+      where: { campaignId: { in: campaigns.map((row) => row.id) }, status: { in: ["pending", "running"] } },
+      include: { lead: { select: { memberId: true, publicIdentifier: true, profileUrl: true, openProfile: true, firstName: true, lastName: true } } },
+      orderBy: { seq: "asc" },
+    }),
+  ]);
+  const senders: SimSender[] = await Promise.all(
+    accounts.map(async (account) => {
+      const limits = resolveLimits({ linkedinPlan: account.linkedinPlan, overrides: account.limits as LimitOverrides | null, workspace });
+      const usage = await countSenderUsage(account);
+      return {
+        id: account.id,
+        timezone: account.timezone,
+        daily: limits.daily,
+        weeklyInvitations: limits.weeklyInvitations,
+        usedToday: usage.day,
+        usedThisWeek: usage.week.invitations,
+        nextActionAt: account.nextActionAt?.getTime() ?? null,
+        actionCount: account.campaignActionCount,
+        available: account.connectionStatus === "connected" && account.status === "active" && !account.paused,
+        cooldownUntil: account.cooldownUntil?.getTime() ?? null,
+        inmailBalance: account.inmailBalance ?? 0,
+      };
+    }),
+  );
+  const unavailable = accounts.filter((account) => !(account.connectionStatus === "connected" && account.status === "active" && !account.paused));
+  if (!campaign.linkedinAccountIds.length) assumptions.push("The campaign has no senders yet: nothing can be sent until senders join its pool.");
+  if (unavailable.length) assumptions.push(`${unavailable.length} sender${unavailable.length > 1 ? "s are" : " is"} paused or not connected and will not act.`);
+
+  // Leads without a sender get one as the executor would give it: balanced across the pool.
+  const loads = new Map(campaign.linkedinAccountIds.map((id) => [id, rows.filter((row) => row.campaignId === campaign.id && row.linkedinAccountId === id).length]));
+  const leads: SimLead[] = rows.map((row) => {
+    let senderId = row.linkedinAccountId;
+    if (!senderId && row.campaignId === campaign.id && loads.size) {
+      senderId = [...loads.entries()].sort((a, b) => a[1] - b[1])[0]![0];
+      loads.set(senderId, loads.get(senderId)! + 1);
+    }
+    return {
+      id: row.id,
+      seq: Number(row.seq),
+      campaignId: row.campaignId,
+      senderId,
+      status: row.status,
+      phase: row.phase as SimLead["phase"],
+      stepId: row.currentStepId,
+      waitUntil: row.waitUntil?.getTime() ?? null,
+      invitationAccepted: row.invitationAccepted,
+      openProfile: row.lead.openProfile,
+      hasProfile: Boolean(row.lead.profileUrl || row.lead.publicIdentifier),
+    };
+  });
+
+  const provider = await getLinkedinProvider();
+  let model;
+  if (provider.name === "sandbox") {
+    model = await sandboxOutcomeModel({
+      senders: accounts.map((account) => ({ id: account.id, providerAccountId: account.providerAccountId })),
+      leads: rows.map((row) => ({ id: row.id, memberId: row.lead.memberId, publicIdentifier: row.lead.publicIdentifier })),
+      start: start.getTime(),
+    });
+    assumptions.push("Acceptances and replies follow the sandbox network's behaviour model, which is deterministic: the forecast shows what will happen unless someone acts as a prospect on the Sandbox page.");
+  } else {
+    const { rates, fromHistory } = await historicalRates(campaign.workspaceId, new Date(start.getTime() - 90 * DAY));
+    model = ratesOutcomeModel(rates);
+    assumptions.push(
+      `${Math.round(rates.acceptRate * 100)}% of invitations accepted and ${Math.round(rates.replyRate * 100)}% of messages answered (${fromHistory ? "this workspace's last 90 days" : "defaults, until the workspace has more history"}); which leads answer is one plausible draw.`,
+    );
+  }
+
+  const result = simulateCampaigns({
+    start: start.getTime(),
+    end: end.getTime(),
+    campaigns: campaigns.map((row) => ({
+      id: row.id,
+      schedule: row.schedule as unknown as Schedule,
+      sequence: row.sequence as unknown as WiredSequence,
+      active: true,
+    })),
+    senders,
+    leads,
+    model,
+    reportCampaignIds: new Set([campaign.id]),
+  });
+
+  const own = leads.filter((lead) => lead.campaignId === campaign.id);
+  const timezone = (campaign.schedule as unknown as Schedule).timezone;
+  const byDay = new Map<string, TCampaignForecast["days"][number]>();
+  const totals = { leads: own.length, reached: 0, accepted: result.accepted.size, replied: result.replied.size, invitations: 0, messages: 0, inmails: 0, profileViews: 0 };
+  for (const [key, counts] of [...result.actions.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    const [, date, senderId] = key.split("|") as [string, string, string];
+    const day = byDay.get(date) ?? { date, total: 0, senders: [] };
+    day.senders.push({ linkedinAccountId: senderId, ...counts });
+    day.total += counts.invitations + counts.messages + counts.inmails + counts.profileViews;
+    byDay.set(date, day);
+    totals.invitations += counts.invitations;
+    totals.messages += counts.messages;
+    totals.inmails += counts.inmails;
+    totals.profileViews += counts.profileViews;
+  }
+  let finishAt: number | null = 0;
+  const iso = (value: number | null) => (value === null ? null : new Date(value).toISOString());
+  const rowById = new Map(rows.map((row) => [row.id, row]));
+  const nameOf = (id: string) => [rowById.get(id)!.lead.firstName, rowById.get(id)!.lead.lastName].filter(Boolean).join(" ") || null;
+  const forecastLeads = own.map((lead) => {
+    const simulated = result.leads.get(lead.id);
+    if (simulated?.firstActionAt !== null && simulated?.firstActionAt !== undefined) totals.reached++;
+    const endsAt = simulated?.endsAt ?? null;
+    if (endsAt === null) finishAt = null;
+    else if (finishAt !== null) finishAt = Math.max(finishAt, endsAt);
+    return {
+      campaignLeadId: lead.id,
+      leadId: rowById.get(lead.id)!.leadId,
+      name: nameOf(lead.id),
+      linkedinAccountId: lead.senderId,
+      firstActionAt: iso(simulated?.firstActionAt ?? null),
+      steps: (simulated?.steps ?? []).map((step) => ({ stepId: step.stepId, type: step.type, at: new Date(step.at).toISOString(), outcome: step.outcome })),
+      expectedStatus: simulated?.status ?? lead.status,
+      endsAt: iso(endsAt),
+    };
+  });
+  if (!own.length) finishAt = campaign.finishedAt ? campaign.finishedAt.getTime() : null;
+
+  return {
+    campaignId: campaign.id,
+    generatedAt: start.toISOString(),
+    horizonEnd: end.toISOString(),
+    timezone,
+    model: model.kind,
+    assumptions,
+    finishAt: iso(finishAt),
+    totals,
+    days: [...byDay.values()],
+    leads: forecastLeads.slice(0, LISTED_LEADS),
+    leadsTruncated: forecastLeads.length > LISTED_LEADS,
+  };
+}

@@ -1,0 +1,54 @@
+// Outcomes for a real network, where nobody knows what a prospect will do: acceptance and reply
+// rates (the workspace's own history, else defaults) decide, by a stable draw per lead, one
+// plausible course.
+import { createHash } from "node:crypto";
+import type { OutcomeModel, SimLead } from "./simulate-campaigns";
+
+const HOUR = 3_600_000;
+
+function draw(key: string): number {
+  return createHash("sha256").update(key).digest().readUInt32BE(0) / 0x1_0000_0000;
+}
+
+/** A delay skewed towards short answers, as real ones are. */
+function delay(key: string, [min, max]: [number, number]): number {
+  const r = draw(`${key}:delay`);
+  return (min + (max - min) * r * r) * HOUR;
+}
+
+export interface Rates {
+  acceptRate: number;
+  replyRate: number;
+  acceptDelayHours: [number, number];
+  replyDelayHours: [number, number];
+}
+
+export const DEFAULT_RATES: Rates = { acceptRate: 0.3, replyRate: 0.1, acceptDelayHours: [2, 96], replyDelayHours: [1, 48] };
+
+export function ratesOutcomeModel(rates: Rates, known: { connected: ReadonlySet<string> } = { connected: new Set() }): OutcomeModel {
+  const counters = new Map<string, number>();
+  const next = (key: string) => {
+    const value = counters.get(key) ?? 0;
+    counters.set(key, value + 1);
+    return value;
+  };
+  const connected = new Set(known.connected);
+  return {
+    kind: "rates",
+    isConnected: (senderId: string, lead: SimLead) => connected.has(`${senderId}>${lead.id}`),
+    invitationSent(senderId, lead, at) {
+      const key = `${lead.id}:invite:${next(`${lead.id}:invite`)}`;
+      return draw(`${key}:accept`) < rates.acceptRate ? at + delay(key, rates.acceptDelayHours) : null;
+    },
+    invitationWithdrawn: () => undefined,
+    messageSent(senderId, lead, kind, at) {
+      const key = `${lead.id}:${kind}:${next(`${lead.id}:message`)}`;
+      const rate = kind === "inmail" ? Math.min(1, rates.replyRate * 1.2) : rates.replyRate;
+      return draw(`${key}:reply`) < rate ? at + delay(key, rates.replyDelayHours) : null;
+    },
+    initialEvents: () => [],
+    accepted(senderId, lead) {
+      connected.add(`${senderId}>${lead.id}`);
+    },
+  };
+}

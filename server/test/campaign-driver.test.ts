@@ -1,0 +1,47 @@
+// The campaign driver (and the forecast, which skips time the same way) is only right if the
+// minutes it skips are minutes in which a pass would do nothing. Checked here the slow way: a pass
+// every minute, flagging any minute that changed something although skipping would not have run it.
+import { afterEach, expect, it } from "vitest";
+import { db } from "@/server/db/client";
+import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
+import { sandboxDirectory, sandboxProfileUrl } from "@/server/providers/linkedin/sandbox/directory";
+import { ensureSandboxDirectory } from "@/server/providers/linkedin/sandbox/store";
+import { addCampaignLeads } from "@/server/services/campaigns/add-campaign-leads";
+import { createCampaign } from "@/server/services/campaigns/create-campaign";
+import { updateCampaign } from "@/server/services/campaigns/update-campaign";
+import { connectSender } from "@/server/services/senders/connect-sender";
+import { driveCampaigns } from "./campaign-driver";
+import { createTestWorkspace } from "./factories";
+
+afterEach(() => setClock(systemClock));
+
+it("skips only minutes in which a pass would change nothing", async () => {
+  const clock = new ManualClock("2026-03-02T06:00:00Z");
+  setClock(clock);
+  await ensureSandboxDirectory();
+  const { actor } = await createTestWorkspace();
+  const account = await connectSender(actor, { username: "skipping@example.com", password: "x" }, { via: "api" });
+  const id = (account as { data: { id: string } }).data.id;
+  // Tight caps, so that days end capped and leads wait for the next day.
+  await db.linkedinAccount.update({ where: { id }, data: { limits: { daily: { invitations: 6, messages: 4, profileViews: 3 } } } });
+  const campaign = await createCampaign(actor, {
+    linkedinAccountIds: [id],
+    sequence: {
+      steps: [
+        { id: "invite", type: "invite", config: { withdrawEnabled: true, withdrawDays: 1 } },
+        { id: "thanks", type: "message", parent: "invite", branch: "yes", config: { text: "Thanks {{firstName}}" }, branchDelays: { yes: 1 }, nextDelayHours: 6 },
+        { id: "check", type: "if_open_profile", parent: "invite", branch: "no" },
+        { id: "visit", type: "visit_profile", parent: "check", branch: "yes" },
+      ],
+    },
+    schedule: { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "17:00" }, activeDays: [1, 2, 3, 4, 5] },
+  });
+  const prospects = sandboxDirectory().slice(0, 14);
+  await addCampaignLeads(actor, campaign.id, { leads: prospects.map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) });
+  await updateCampaign(actor, campaign.id, { status: "active" });
+
+  const missed: Date[] = [];
+  const report = await driveCampaigns(clock, new Date("2026-03-04T18:00:00Z"), { checkSkipping: (at) => missed.push(at) });
+  expect(report.acted).toBeGreaterThan(12);
+  expect(missed).toEqual([]);
+}, 120_000);
