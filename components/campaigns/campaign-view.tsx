@@ -7,16 +7,18 @@ import { Alert } from "@/components/ui/alert";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Tabs, type TabItem } from "@/components/ui/tabs";
 import { errorMessage } from "@/components/ui/trpc-error";
+import { CampaignForecast } from "./campaign-forecast";
 import { CampaignHeader } from "./campaign-header";
 import { CampaignSettings } from "./campaign-settings";
 import { FunnelPanel } from "./funnel-panel";
 import { LeadsPanel } from "./leads-panel";
 import { SequenceSummary } from "./sequence-summary";
 
-type Tab = "leads" | "funnel" | "sequence" | "settings";
+type Tab = "leads" | "funnel" | "forecast" | "sequence" | "settings";
 const TABS: Array<TabItem<Tab>> = [
   { id: "leads", label: "Leads" },
   { id: "funnel", label: "Funnel" },
+  { id: "forecast", label: "Forecast" },
   { id: "sequence", label: "Sequence" },
   { id: "settings", label: "Settings" },
 ];
@@ -25,7 +27,7 @@ function isTab(value: string | null): value is Tab {
   return TABS.some((tab) => tab.id === value);
 }
 
-/** One campaign: its header and the Leads, Funnel, Sequence and Settings tabs (the tab is kept in the URL). */
+/** One campaign: its header and the Leads, Funnel, Forecast, Sequence and Settings tabs (the tab is kept in the URL). */
 export function CampaignView({ id }: { id: string }) {
   const trpc = useTRPC();
   const router = useRouter();
@@ -65,6 +67,7 @@ export function CampaignView({ id }: { id: string }) {
       <Tabs label="Campaign sections" tabs={TABS} selected={tab} onSelect={select}>
         {tab === "leads" && <LeadsPanel campaign={data} />}
         {tab === "funnel" && <FunnelPanel campaign={data} />}
+        {tab === "forecast" && <CampaignForecast campaign={data} />}
         {tab === "sequence" && <SequenceSummary campaign={data} />}
         {tab === "settings" && <CampaignSettings campaign={data} />}
       </Tabs>

@@ -1,6 +1,7 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import { senderName } from "@/components/senders/sender-display";
 import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -12,7 +13,6 @@ import { CsvImport } from "./csv-import";
 import { LeadsTable } from "./leads-table";
 import { Pagination } from "./pagination";
 import { SearchImportDialog } from "./search-import-dialog";
-import { senderLabel } from "./sender-label";
 import { LEAD_STATUS, LEAD_STATUSES } from "./status-badges";
 
 const PAGE_SIZE = 50;
@@ -30,7 +30,7 @@ export function LeadsPanel({ campaign }: { campaign: TCampaign }) {
     refetchInterval: campaign.status === "active" ? 10_000 : false,
   });
   const senders = useQuery(trpc.senders.list.queryOptions({ limit: 100, offset: 0 }));
-  const senderNames = useMemo(() => new Map((senders.data?.senders ?? []).map((sender) => [sender.id, senderLabel(sender)])), [senders.data]);
+  const senderNames = useMemo(() => new Map((senders.data?.senders ?? []).map((sender) => [sender.id, senderName(sender)])), [senders.data]);
 
   const importButtons = (
     <>

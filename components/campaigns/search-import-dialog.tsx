@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, type FormEvent } from "react";
+import { senderName } from "@/components/senders/sender-display";
 import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -11,7 +12,6 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
 import type { TCampaign } from "@/server/schemas/campaign";
 import type { TLeadImport } from "@/server/schemas/lead";
-import { senderLabel } from "./sender-label";
 
 function ImportProgress({ leadImport, campaignId }: { leadImport: TLeadImport; campaignId: string }) {
   const trpc = useTRPC();
@@ -114,7 +114,7 @@ export function SearchImportDialog({ campaign, onClose }: { campaign: TCampaign;
               <Select id="search-sender" name="linkedinAccountId" defaultValue={campaign.linkedinAccountIds.find((id) => usable.some((sender) => sender.id === id)) ?? usable[0]!.id}>
                 {usable.map((sender) => (
                   <option key={sender.id} value={sender.id}>
-                    {senderLabel(sender)}
+                    {senderName(sender)}
                   </option>
                 ))}
               </Select>

@@ -2,9 +2,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
+import { SenderAvatar, SenderBadges, senderName } from "@/components/senders/sender-display";
 import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { errorMessage } from "@/components/ui/trpc-error";
@@ -12,18 +12,7 @@ import type { TCampaign } from "@/server/schemas/campaign";
 import type { TSenderAccount } from "@/server/schemas/sender";
 import { campaignFieldErrors, firstErrorUnder } from "./field-errors";
 import { SaveBar } from "./save-bar";
-import { senderLabel } from "./sender-label";
 import { useCampaignUpdate } from "./use-campaign-update";
-
-function SenderState({ sender }: { sender: TSenderAccount }) {
-  if (sender.connectionStatus !== "connected") {
-    const label = sender.connectionStatus === "checkpoint_required" ? "Verification needed" : sender.connectionStatus === "reconnect_required" ? "Reconnect needed" : "Connecting";
-    return <Badge tone={sender.connectionStatus === "reconnect_required" ? "red" : "amber"}>{label}</Badge>;
-  }
-  if (sender.status !== "active") return <Badge tone="red">{sender.status[0]!.toUpperCase() + sender.status.slice(1)}</Badge>;
-  if (sender.paused) return <Badge tone="amber">Paused</Badge>;
-  return <Badge tone="green">Available</Badge>;
-}
 
 /** Moves the sender's not-yet-contacted leads onto the pool's other available senders. */
 function RebalanceButton({ campaignId, sender }: { campaignId: string; sender: TSenderAccount }) {
@@ -34,7 +23,7 @@ function RebalanceButton({ campaignId, sender }: { campaignId: string; sender: T
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.campaigns.leads.queryKey({ id: campaignId }) }),
     }),
   );
-  const name = senderLabel(sender);
+  const name = senderName(sender);
   return (
     <div className="flex flex-col items-end gap-1 text-right">
       <Button
@@ -106,23 +95,23 @@ export function SenderPoolEditor({ campaign }: { campaign: TCampaign }) {
             <legend className="sr-only">Senders in the pool</legend>
             <ul className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200" aria-describedby={poolError ? "sender-pool-error" : undefined}>
               {known.map((sender) => {
-                const name = senderLabel(sender);
+                const name = senderName(sender);
                 const inSavedPool = campaign.linkedinAccountIds.includes(sender.id);
                 return (
                   <li key={sender.id} data-testid="pool-sender" className="flex flex-wrap items-start justify-between gap-3 px-4 py-3">
-                    <label className="flex min-w-0 flex-1 cursor-pointer items-start gap-3">
+                    <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-3">
                       <input
                         type="checkbox"
                         checked={selected.includes(sender.id)}
                         onChange={(event) => toggle(sender.id, event.target.checked)}
-                        className="mt-0.5 size-4 rounded border-slate-300"
+                        aria-label={name}
+                        className="size-4 rounded border-slate-300"
                       />
-                      <span className="min-w-0">
-                        <span className="flex flex-wrap items-center gap-2">
-                          <span className="font-medium text-slate-900">{name}</span>
-                          <SenderState sender={sender} />
-                        </span>
+                      <SenderAvatar sender={sender} />
+                      <span className="min-w-0 space-y-1">
+                        <span className="block font-medium text-slate-900">{name}</span>
                         {sender.headline && <span className="block truncate text-xs text-slate-500">{sender.headline}</span>}
+                        <SenderBadges sender={sender} />
                       </span>
                     </label>
                     {inSavedPool && <RebalanceButton campaignId={campaign.id} sender={sender} />}
