@@ -2,7 +2,7 @@
 import { Alert } from "@/components/ui/alert";
 import type { TSkippedLead } from "@/server/schemas/lead";
 import { rowRanges, type RejectedRow } from "./csv-mapping";
-import type { UploadState } from "./use-lead-upload";
+import type { UploadState } from "./upload-batches";
 
 const REASONS: Record<TSkippedLead["reason"], string> = {
   duplicate: "Named twice in the file",
