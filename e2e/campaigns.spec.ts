@@ -237,7 +237,7 @@ test("create a campaign, fill its pool and schedule, import a CSV with mapped co
   await page.screenshot({ path: "docs/screenshots/campaign.png" });
 });
 
-test("per-lead pause, resume and stop; the status filter; funnel per variant; rebalance", async ({ page }) => {
+test("per-lead pause, resume and stop; the status filter; funnel per variant; forecast; rebalance", async ({ page }) => {
   await signIn(page, casey);
   await page.goto(campaignPath);
   const rows = page.getByTestId("lead-row");
@@ -271,6 +271,17 @@ test("per-lead pause, resume and stop; the status filter; funnel per variant; re
   const byVariant = page.getByRole("table").filter({ hasText: "Visit profile" });
   await expect(byVariant).toBeVisible();
   await expect(byVariant.getByRole("row").nth(1)).toContainText("A");
+
+  // The forecast simulates the running campaign: every lead still in play (all but the stopped one), with its sender.
+  await page.getByRole("tab", { name: "Forecast" }).click();
+  await expect(page.getByText("Expected to finish")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Sandbox model")).toBeVisible();
+  await expect(page.getByTestId("forecast-lead")).toHaveCount(11);
+  await expect(page.getByTestId("forecast-lead").filter({ hasText: name })).toHaveCount(0);
+  await expect(page.getByTestId("forecast-lead").filter({ hasText: "Dana Fischer" }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Actions per day" })).toBeVisible();
+  await page.getByLabel("Look ahead").selectOption("14");
+  await expect(page.getByText(/Simulated until/)).toBeVisible();
 
   await page.getByRole("tab", { name: "Settings" }).click();
   await page.getByRole("button", { name: "Rebalance the leads of Dana Fischer" }).click();

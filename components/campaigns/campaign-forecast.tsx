@@ -38,7 +38,7 @@ export function CampaignForecast({ campaign }: { campaign: TCampaign }) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2">
-          <label htmlFor="forecast-days" className="text-sm font-medium text-slate-700">
+          <label htmlFor="forecast-days" className="text-sm font-medium whitespace-nowrap text-slate-700">
             Look ahead
           </label>
           <Select id="forecast-days" value={days} className="w-auto" onChange={(event) => setDays(Number(event.target.value))}>
