@@ -28,6 +28,13 @@ export default defineConfig({
       ],
     },
   },
+  // foundation.spec.ts performs the first run (the owner and the workspace every other file signs
+  // into), so it runs first and in full, also when only another file is asked for; the other files
+  // follow in name order on the same server and database.
+  projects: [
+    { name: "first-run", testMatch: /foundation\.spec\.ts$/ },
+    { name: "journeys", testIgnore: /foundation\.spec\.ts$/, dependencies: ["first-run"] },
+  ],
   webServer: {
     // A production build of Herald on a fresh PostgreSQL database (see e2e/start-server.mjs).
     command: `node e2e/start-server.mjs`,

@@ -84,7 +84,7 @@ test("an invited member joins, sees honest empty sections, and switches workspac
   await invitee.getByLabel("Password").fill("max's long password");
   await invitee.getByRole("button", { name: "Join workspace" }).click();
   await expect(invitee).toHaveURL(/\/campaigns$/);
-  await expect(invitee.getByText("not available in this version of Herald yet")).toBeVisible();
+  await expect(invitee.getByRole("heading", { name: "No campaigns yet" })).toBeVisible();
   await invitee.getByRole("link", { name: "Senders" }).click();
   await expect(invitee.getByRole("heading", { name: "Senders", level: 1 })).toBeVisible();
 

@@ -1,0 +1,8 @@
+import type { Metadata } from "next";
+import { LeadListsPanel } from "@/components/campaigns/lead-lists-panel";
+
+export const metadata: Metadata = { title: "Lead lists" };
+
+export default function LeadListsPage() {
+  return <LeadListsPanel />;
+}

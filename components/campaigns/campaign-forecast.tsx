@@ -1,0 +1,67 @@
+"use client";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { senderName } from "@/components/senders/sender-display";
+import { useTRPC } from "@/components/trpc/client";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Select } from "@/components/ui/field";
+import { errorMessage } from "@/components/ui/trpc-error";
+import type { TCampaign } from "@/server/schemas/campaign";
+import { ForecastPanel } from "./forecast-panel";
+
+const HORIZONS = [14, 30, 45, 90, 120];
+
+/** The Forecast tab: campaigns.forecast over a chosen horizon, shown by the forecast panel. */
+export function CampaignForecast({ campaign }: { campaign: TCampaign }) {
+  const trpc = useTRPC();
+  const [days, setDays] = useState(45);
+  const forecast = useQuery({
+    ...trpc.campaigns.forecast.queryOptions({ id: campaign.id, days }),
+    placeholderData: keepPreviousData,
+    // A simulation is not free: recompute on demand or when the campaign changes, not on a timer.
+    staleTime: 60_000,
+  });
+  const senders = useQuery(trpc.senders.list.queryOptions({ limit: 100, offset: 0 }));
+  const names = useMemo(() => new Map((senders.data?.senders ?? []).map((sender) => [sender.id, senderName(sender)])), [senders.data]);
+
+  if (!campaign.linkedinAccountIds.length || !campaign.sequence.steps.length || !campaign.stats.total) {
+    return (
+      <EmptyState title="Nothing to forecast yet">
+        A forecast needs senders in the pool, a sequence and leads. It then shows when the campaign should finish, the actions per day of each
+        sender and when each lead is reached.
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-2">
+          <label htmlFor="forecast-days" className="text-sm font-medium whitespace-nowrap text-slate-700">
+            Look ahead
+          </label>
+          <Select id="forecast-days" value={days} className="w-auto" onChange={(event) => setDays(Number(event.target.value))}>
+            {HORIZONS.map((value) => (
+              <option key={value} value={value}>
+                {value} days
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button variant="secondary" size="sm" disabled={forecast.isFetching} onClick={() => void forecast.refetch()}>
+          {forecast.isFetching ? "Calculating…" : "Recalculate"}
+        </Button>
+      </div>
+      {forecast.isPending ? (
+        <p className="text-sm text-slate-500">Simulating the campaign…</p>
+      ) : forecast.isError ? (
+        <Alert tone="error">The forecast could not be made: {errorMessage(forecast.error)}</Alert>
+      ) : (
+        <div className={forecast.isPlaceholderData ? "opacity-60" : ""} aria-busy={forecast.isFetching}>
+          <ForecastPanel forecast={forecast.data} senderNames={names} />
+        </div>
+      )}
+    </div>
+  );
+}

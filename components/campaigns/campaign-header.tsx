@@ -1,0 +1,182 @@
+"use client";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { useTRPC } from "@/components/trpc/client";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/field";
+import { formatDateTime } from "@/components/ui/format";
+import { errorMessage } from "@/components/ui/trpc-error";
+import type { TCampaign } from "@/server/schemas/campaign";
+import { campaignFieldErrors, firstErrorUnder } from "./field-errors";
+import { CampaignStatusBadge } from "./status-badges";
+
+function NameEditor({ campaign, onDone }: { campaign: TCampaign; onDone: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const rename = useMutation(
+    trpc.campaigns.update.mutationOptions({
+      onSuccess: (updated) => {
+        queryClient.setQueryData(trpc.campaigns.get.queryKey({ id: campaign.id }), updated);
+        void queryClient.invalidateQueries({ queryKey: trpc.campaigns.list.queryKey() });
+        onDone();
+      },
+    }),
+  );
+  const error = campaignFieldErrors(rename.error).name ?? errorMessage(rename.error);
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
+    if (name === campaign.name) onDone();
+    else rename.mutate({ id: campaign.id, changes: { name } });
+  }
+  return (
+    <form onSubmit={onSubmit} className="flex flex-wrap items-start gap-2" onKeyDown={(event) => event.key === "Escape" && onDone()}>
+      <div className="w-full max-w-md">
+        <label htmlFor="campaign-name" className="sr-only">
+          Campaign name
+        </label>
+        <Input
+          id="campaign-name"
+          name="name"
+          defaultValue={campaign.name}
+          required
+          maxLength={120}
+          autoFocus
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? "campaign-name-error" : undefined}
+          className="text-lg font-semibold"
+        />
+        {error && (
+          <p id="campaign-name-error" role="alert" className="mt-1 text-xs text-red-600">
+            {error}
+          </p>
+        )}
+      </div>
+      <Button type="submit" disabled={rename.isPending}>
+        {rename.isPending ? "Saving…" : "Save"}
+      </Button>
+      <Button variant="secondary" onClick={onDone}>
+        Cancel
+      </Button>
+    </form>
+  );
+}
+
+function DeleteDialog({ campaign, onClose }: { campaign: TCampaign; onClose: () => void }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const remove = useMutation(
+    trpc.campaigns.delete.mutationOptions({
+      onSuccess: async () => {
+        queryClient.removeQueries({ queryKey: trpc.campaigns.get.queryKey({ id: campaign.id }) });
+        await queryClient.invalidateQueries({ queryKey: trpc.campaigns.list.queryKey() });
+        router.push("/campaigns");
+      },
+    }),
+  );
+  return (
+    <Dialog title={`Delete “${campaign.name}”?`} onClose={onClose} size="sm">
+      <div className="space-y-4 text-sm text-slate-600">
+        <p>
+          The campaign stops at once and its progress records go with it
+          {campaign.stats.total ? ` (${campaign.stats.total} lead${campaign.stats.total === 1 ? "" : "s"})` : ""}. The leads themselves stay in the
+          workspace. This cannot be undone.
+        </p>
+        {remove.error && <Alert tone="error">{errorMessage(remove.error)}</Alert>}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose} data-autofocus>
+            Keep it
+          </Button>
+          <Button variant="danger" disabled={remove.isPending || remove.isSuccess} onClick={() => remove.mutate({ id: campaign.id })}>
+            {remove.isPending || remove.isSuccess ? "Deleting…" : "Delete campaign"}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Name (editable), status with Activate / Pause, and delete. */
+export function CampaignHeader({ campaign, onOpenSettings }: { campaign: TCampaign; onOpenSettings: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const setStatus = useMutation(
+    trpc.campaigns.update.mutationOptions({
+      onSuccess: (updated) => {
+        queryClient.setQueryData(trpc.campaigns.get.queryKey({ id: campaign.id }), updated);
+        void queryClient.invalidateQueries({ queryKey: trpc.campaigns.list.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.campaigns.leads.queryKey({ id: campaign.id }) });
+      },
+    }),
+  );
+  const active = campaign.status === "active";
+  const poolError = firstErrorUnder(campaignFieldErrors(setStatus.error), "linkedinAccountIds");
+  // "The pool is empty" stops being true once senders are added: the message goes with it.
+  const statusError = setStatus.error && !(poolError && campaign.linkedinAccountIds.length) ? setStatus.error : null;
+  return (
+    <header className="mb-6 space-y-3">
+      <Link href="/campaigns" className="text-sm text-slate-500 hover:text-slate-800">
+        ← Campaigns
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0 flex-1">
+          {editing ? (
+            <NameEditor campaign={campaign} onDone={() => setEditing(false)} />
+          ) : (
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{campaign.name}</h1>
+              <span data-testid="campaign-status">
+                <CampaignStatusBadge status={campaign.status} />
+              </span>
+              <Button variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={`Rename campaign ${campaign.name}`}>
+                Rename
+              </Button>
+            </div>
+          )}
+          <p className="mt-1 text-sm text-slate-500">
+            {campaign.stats.total} lead{campaign.stats.total === 1 ? "" : "s"} · {campaign.linkedinAccountIds.length} sender
+            {campaign.linkedinAccountIds.length === 1 ? "" : "s"} in the pool · created {formatDateTime(campaign.createdAt)}
+            {campaign.finishedAt && <> · every lead finished {formatDateTime(campaign.finishedAt)}</>}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          {active ? (
+            <Button variant="secondary" disabled={setStatus.isPending} onClick={() => setStatus.mutate({ id: campaign.id, changes: { status: "paused" } })}>
+              {setStatus.isPending ? "Pausing…" : "Pause campaign"}
+            </Button>
+          ) : (
+            <Button disabled={setStatus.isPending} onClick={() => setStatus.mutate({ id: campaign.id, changes: { status: "active" } })}>
+              {setStatus.isPending ? "Activating…" : "Activate campaign"}
+            </Button>
+          )}
+          <Button variant="ghost" className="text-red-700" onClick={() => setDeleting(true)}>
+            Delete
+          </Button>
+        </div>
+      </div>
+      {statusError && (
+        <Alert tone="error">
+          <p className="font-medium">The campaign could not be {active ? "paused" : "activated"}.</p>
+          <p>{errorMessage(statusError)}</p>
+          {poolError && (
+            <p className="mt-1">
+              Add at least one sender to the pool first:{" "}
+              <button type="button" onClick={onOpenSettings} className="font-medium underline">
+                open the sender pool
+              </button>
+              .
+            </p>
+          )}
+        </Alert>
+      )}
+      {deleting && <DeleteDialog campaign={campaign} onClose={() => setDeleting(false)} />}
+    </header>
+  );
+}

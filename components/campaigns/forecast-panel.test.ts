@@ -1,0 +1,83 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { TCampaignForecast } from "@/server/schemas/campaign";
+import { ForecastPanel } from "./forecast-panel";
+
+const counts = { invitations: 0, messages: 0, inmails: 0, profileViews: 0 };
+
+const forecast: TCampaignForecast = {
+  campaignId: "cmp_1",
+  generatedAt: "2026-03-02T07:00:00.000Z",
+  horizonEnd: "2026-03-05T23:00:00.000Z",
+  timezone: "Europe/Paris",
+  model: "sandbox",
+  assumptions: ["Senders act between 09:00 and 19:00 on weekdays", "Acceptances follow the sandbox's behaviour model"],
+  finishAt: "2026-03-04T15:30:00.000Z",
+  totals: { ...counts, invitations: 3, profileViews: 3, leads: 3, reached: 3, accepted: 1, replied: 0 },
+  days: [
+    {
+      date: "2026-03-02",
+      total: 4,
+      senders: [
+        { ...counts, linkedinAccountId: "acc_dana", profileViews: 2, invitations: 1 },
+        { ...counts, linkedinAccountId: "acc_eli", profileViews: 1 },
+      ],
+    },
+    { date: "2026-03-03", total: 0, senders: [] },
+  ],
+  leads: [
+    {
+      campaignLeadId: "cld_1",
+      leadId: "led_1",
+      name: "Maya Chen",
+      linkedinAccountId: "acc_dana",
+      firstActionAt: "2026-03-02T08:05:00.000Z",
+      steps: [
+        { stepId: "st_visit", type: "visit_profile", at: "2026-03-02T08:05:00.000Z", outcome: null },
+        { stepId: "st_invite", type: "invite", at: "2026-03-02T12:05:00.000Z", outcome: "yes" },
+      ],
+      expectedStatus: "done",
+      endsAt: "2026-03-04T15:30:00.000Z",
+    },
+    { campaignLeadId: "cld_2", leadId: "led_2", name: null, linkedinAccountId: null, firstActionAt: null, steps: [], expectedStatus: "pending", endsAt: null },
+  ],
+  leadsTruncated: false,
+};
+
+function render(value: TCampaignForecast) {
+  return renderToStaticMarkup(createElement(ForecastPanel, { forecast: value, senderNames: new Map([["acc_dana", "Dana Fischer"]]) }));
+}
+
+describe("ForecastPanel", () => {
+  it("shows the finish, the days and the leads in the campaign's timezone, with sender names", () => {
+    const html = render(forecast);
+    // 15:30 UTC is 16:30 in Paris; 08:05 UTC is 09:05.
+    expect(html).toContain("Mar 4, 2026, 4:30 PM");
+    expect(html).toContain("Mar 2, 2026, 9:05 AM");
+    expect(html).toContain("Mon, Mar 2");
+    expect(html).toContain("Tue, Mar 3");
+    expect(html).toContain("Dana Fischer");
+    expect(html).toContain("acc_eli");
+    expect(html).toContain('title="1 invitation, 2 profile views"');
+    expect(html).toContain("Maya Chen");
+    expect(html).toContain("led_2");
+    expect(html).toContain("Not within the forecast");
+    expect(html).toContain("2 · last Connection request");
+    expect(html).toContain("Sandbox model");
+    expect(html).toContain("Senders act between 09:00 and 19:00 on weekdays");
+  });
+
+  it("says when the campaign does not finish within the horizon and when the lead list is cut", () => {
+    const html = render({ ...forecast, finishAt: null, leadsTruncated: true, totals: { ...forecast.totals, leads: 4200 } });
+    expect(html).toContain("Not within the forecast");
+    expect(html).toContain("The first 2 leads; the totals and days above count all 4200.");
+  });
+
+  it("has an empty state for a forecast without actions", () => {
+    const html = render({ ...forecast, days: [{ date: "2026-03-02", total: 0, senders: [] }], leads: [], assumptions: [] });
+    expect(html).toContain("No action is expected within the forecast.");
+    expect(html).toContain("The campaign has no leads to forecast.");
+    expect(html).not.toContain("Assumptions");
+  });
+});

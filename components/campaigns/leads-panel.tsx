@@ -1,0 +1,99 @@
+"use client";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { senderName } from "@/components/senders/sender-display";
+import { useTRPC } from "@/components/trpc/client";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Select } from "@/components/ui/field";
+import { errorMessage } from "@/components/ui/trpc-error";
+import type { TCampaign, TCampaignLead } from "@/server/schemas/campaign";
+import { CsvImport } from "./csv-import";
+import { LeadsTable } from "./leads-table";
+import { Pagination } from "./pagination";
+import { SearchImportDialog } from "./search-import-dialog";
+import { LEAD_STATUS, LEAD_STATUSES } from "./status-badges";
+
+const PAGE_SIZE = 50;
+type StatusFilter = TCampaignLead["status"] | "all";
+
+/** The Leads tab: status filter, the paged table, and the two ways to import leads. */
+export function LeadsPanel({ campaign }: { campaign: TCampaign }) {
+  const trpc = useTRPC();
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const [offset, setOffset] = useState(0);
+  const [importing, setImporting] = useState<"csv" | "search" | null>(null);
+  const leads = useQuery({
+    ...trpc.campaigns.leads.queryOptions({ id: campaign.id, limit: PAGE_SIZE, offset, ...(status === "all" ? {} : { status }) }),
+    placeholderData: keepPreviousData,
+    refetchInterval: campaign.status === "active" ? 10_000 : false,
+  });
+  const senders = useQuery(trpc.senders.list.queryOptions({ limit: 100, offset: 0 }));
+  const senderNames = useMemo(() => new Map((senders.data?.senders ?? []).map((sender) => [sender.id, senderName(sender)])), [senders.data]);
+
+  const importButtons = (
+    <>
+      <Button variant="secondary" onClick={() => setImporting("search")}>
+        Import from LinkedIn search
+      </Button>
+      <Button onClick={() => setImporting("csv")} disabled={importing === "csv"}>
+        Import CSV
+      </Button>
+    </>
+  );
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex items-center gap-2">
+          <label htmlFor="lead-status-filter" className="text-sm font-medium text-slate-700">
+            Status
+          </label>
+          <Select
+            id="lead-status-filter"
+            value={status}
+            className="w-auto"
+            onChange={(event) => {
+              setStatus(event.target.value as StatusFilter);
+              setOffset(0);
+            }}
+          >
+            <option value="all">All leads ({campaign.stats.total})</option>
+            {LEAD_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {LEAD_STATUS[value].label} ({campaign.stats[value]})
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex gap-2">{importButtons}</div>
+      </div>
+
+      {importing === "csv" && <CsvImport campaign={campaign} onClose={() => setImporting(null)} />}
+      {importing === "search" && <SearchImportDialog campaign={campaign} onClose={() => setImporting(null)} />}
+
+      {leads.isPending ? (
+        <p className="text-sm text-slate-500">Loading leads…</p>
+      ) : leads.isError ? (
+        <Alert tone="error">The leads could not be loaded: {errorMessage(leads.error)}</Alert>
+      ) : !leads.data.total && status === "all" ? (
+        importing !== "csv" && (
+          <EmptyState title="No leads in this campaign yet" action={<div className="flex justify-center gap-2">{importButtons}</div>}>
+            Import a CSV of LinkedIn profile URLs or e-mail addresses (with names, companies and your own columns for personalisation), or
+            import the people of a LinkedIn search.
+          </EmptyState>
+        )
+      ) : (
+        <div className="rounded-lg bg-white shadow-xs ring-1 ring-slate-200">
+          {leads.data.total ? (
+            <LeadsTable campaign={campaign} leads={leads.data.leads} senderNames={senderNames} />
+          ) : (
+            <p className="px-5 py-8 text-center text-sm text-slate-500">No {LEAD_STATUS[status as TCampaignLead["status"]].label.toLowerCase()} leads.</p>
+          )}
+          <Pagination offset={offset} limit={PAGE_SIZE} total={leads.data.total} noun="leads" onChange={setOffset} />
+        </div>
+      )}
+    </div>
+  );
+}

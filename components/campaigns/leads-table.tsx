@@ -1,0 +1,147 @@
+"use client";
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { formatDateTime } from "@/components/ui/format";
+import type { TCampaign, TCampaignLead } from "@/server/schemas/campaign";
+import { LeadActions } from "./lead-actions";
+import { readSteps, stepLabel, type OutlineStep } from "./sequence-outline";
+import { LeadStatusBadge } from "./status-badges";
+import { useNow } from "./use-now";
+import { When } from "./when";
+
+export function leadName(lead: Pick<TCampaignLead, "firstName" | "lastName" | "publicIdentifier" | "email">): string {
+  return [lead.firstName, lead.lastName].filter(Boolean).join(" ") || lead.publicIdentifier || lead.email || "Unnamed lead";
+}
+
+const RESTING: ReadonlySet<TCampaignLead["status"]> = new Set(["done", "failed", "replied", "stopped"]);
+
+function Variants({ lead, steps }: { lead: TCampaignLead; steps: Map<string, OutlineStep> }) {
+  const entries = Object.entries(lead.variantIds);
+  if (!entries.length) return <span className="text-slate-400">—</span>;
+  return (
+    <ul className="flex flex-col items-start gap-1">
+      {entries.map(([stepId, variantId]) => {
+        const step = steps.get(stepId);
+        const index = step?.variantIds.indexOf(variantId) ?? -1;
+        const letter = index >= 0 ? String.fromCharCode(65 + index) : "?";
+        const title = `Variant ${letter} (${variantId}) of ${stepLabel(step?.type)} (${stepId})`;
+        return (
+          <li key={stepId} title={title} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs whitespace-nowrap text-slate-700">
+            <span className="text-slate-500">{stepLabel(step?.type)}:</span> <span className="font-semibold">{letter}</span>
+            {variantId.toUpperCase() !== letter && <span className="ml-1 font-mono text-[11px] text-slate-500">{variantId}</span>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The leads of one page, with their progress and per-lead actions. */
+export function LeadsTable({ campaign, leads, senderNames }: { campaign: TCampaign; leads: TCampaignLead[]; senderNames: Map<string, string> }) {
+  const [actionError, setActionError] = useState<string | null>(null);
+  const now = useNow();
+  const steps = useMemo(() => new Map(readSteps(campaign.sequence.steps).map((step) => [step.id, step])), [campaign.sequence.steps]);
+  return (
+    <>
+      {actionError && (
+        <div className="border-b border-slate-200 px-5 py-3">
+          <Alert tone="error">{actionError}</Alert>
+        </div>
+      )}
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Leads of {campaign.name} with their progress</caption>
+          <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
+            <tr>
+              <th scope="col" className="py-2.5 pr-3 pl-5 font-medium">Lead</th>
+              <th scope="col" className="px-3 py-2.5 font-medium">Status</th>
+              <th scope="col" className="px-3 py-2.5 font-medium">Current step</th>
+              <th scope="col" className="px-3 py-2.5 font-medium">Next step due</th>
+              <th scope="col" className="px-3 py-2.5 font-medium">Sender</th>
+              <th scope="col" className="px-3 py-2.5 font-medium">Variants</th>
+              <th scope="col" className="py-2.5 pr-5 pl-3 text-right font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {leads.map((lead) => {
+              const name = leadName(lead);
+              const step = lead.currentStepId ? steps.get(lead.currentStepId) : undefined;
+              return (
+                <tr key={lead.id} data-testid="lead-row" className="align-top">
+                  <td className="max-w-64 py-3 pr-3 pl-5">
+                    {lead.profileUrl ? (
+                      <a href={lead.profileUrl} target="_blank" rel="noreferrer" className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                        <span data-testid="lead-name">{name}</span>
+                        <span className="sr-only"> (LinkedIn profile, opens in a new tab)</span>
+                      </a>
+                    ) : (
+                      <span data-testid="lead-name" className="font-medium text-slate-900">
+                        {name}
+                      </span>
+                    )}
+                    {(lead.headline || lead.company) && <p className="truncate text-xs text-slate-500">{lead.headline || lead.company}</p>}
+                    {lead.email && <p className="truncate text-xs text-slate-500">{lead.email}</p>}
+                  </td>
+                  <td className="max-w-56 px-3 py-3">
+                    <LeadStatusBadge status={lead.status} />
+                    {lead.heldBy && (
+                      <p className="mt-1 text-xs text-amber-800">
+                        Waiting for{" "}
+                        <Link href={`/campaigns/${lead.heldBy.campaignId}`} className="underline">
+                          {lead.heldBy.campaignName}
+                        </Link>
+                        {lead.heldBy.senderName ? ` (${lead.heldBy.senderName})` : ""}
+                      </p>
+                    )}
+                    {lead.error && (
+                      <p className="mt-1 line-clamp-3 text-xs text-red-700" title={lead.error}>
+                        {lead.error}
+                      </p>
+                    )}
+                  </td>
+                  <td className="px-3 py-3">
+                    {lead.currentStepId ? (
+                      <>
+                        <span className="text-slate-800">{stepLabel(step?.type)}</span>
+                        <span className="block font-mono text-[11px] text-slate-500">{lead.currentStepId}</span>
+                      </>
+                    ) : (
+                      <span className="text-slate-500" title={lead.finishedAt ? `Finished ${formatDateTime(lead.finishedAt)}` : undefined}>
+                        {RESTING.has(lead.status) ? "Finished" : "—"}
+                      </span>
+                    )}
+                  </td>
+                  <td className="px-3 py-3 whitespace-nowrap">
+                    {RESTING.has(lead.status) ? (
+                      <span className="text-slate-400">—</span>
+                    ) : lead.status === "paused" ? (
+                      <span className="text-slate-500">When resumed</span>
+                    ) : (
+                      <When iso={lead.waitUntil} now={now} empty="Due now" past="Due now" />
+                    )}
+                  </td>
+                  <td className="px-3 py-3">
+                    {lead.linkedinAccountId ? (
+                      <span className="text-slate-800">{senderNames.get(lead.linkedinAccountId) ?? lead.linkedinAccountId}</span>
+                    ) : (
+                      <span className="text-slate-400">Not assigned</span>
+                    )}
+                  </td>
+                  <td className="px-3 py-3">
+                    <Variants lead={lead} steps={steps} />
+                  </td>
+                  <td className="py-3 pr-5 pl-3">
+                    <LeadActions lead={lead} name={name} onError={setActionError} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+"use client";
+import { useMemo, useState, type FormEvent } from "react";
+import { Card } from "@/components/ui/card";
+import { Field, Input, Select } from "@/components/ui/field";
+import { errorMessage } from "@/components/ui/trpc-error";
+import type { TCampaign } from "@/server/schemas/campaign";
+import { campaignFieldErrors, firstErrorUnder } from "./field-errors";
+import { SaveBar } from "./save-bar";
+import { describeDays, formToSchedule, scheduleToForm, timeZoneOptions, WEEKDAYS, type ScheduleForm } from "./schedule-form";
+import { useCampaignUpdate } from "./use-campaign-update";
+
+/** When the campaign may act: its timezone, active hours and days, and optional start and end. */
+export function ScheduleEditor({ campaign }: { campaign: TCampaign }) {
+  const initial = useMemo(() => scheduleToForm(campaign.schedule), [campaign.schedule]);
+  const [form, setForm] = useState<ScheduleForm>(initial);
+  const update = useCampaignUpdate(campaign.id);
+  const zones = useMemo(() => timeZoneOptions(form.timezone), [form.timezone]);
+  const errors = campaignFieldErrors(update.error);
+  const error = (field: string) => firstErrorUnder(errors, `schedule.${field}`);
+  const dirty = JSON.stringify(formToSchedule(form)) !== JSON.stringify(formToSchedule(initial));
+  const fieldErrorShown = Object.keys(errors).some((field) => field.startsWith("schedule"));
+  const set = (change: Partial<ScheduleForm>) => {
+    update.reset();
+    setForm((current) => ({ ...current, ...change }));
+  };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    update.mutate({ id: campaign.id, changes: { schedule: formToSchedule(form) } });
+  }
+
+  return (
+    <Card title="Schedule" description={`Acts ${describeDays(form.days)}, ${form.from}–${form.to} ${form.timezone} time${form.start || form.end ? ", between the dates below" : ""}.`}>
+      <form onSubmit={onSubmit} noValidate aria-label="Schedule">
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="Timezone" htmlFor="schedule-timezone" error={error("timezone")}>
+            <Select id="schedule-timezone" value={form.timezone} onChange={(event) => set({ timezone: event.target.value })} aria-invalid={Boolean(error("timezone"))}>
+              {zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replaceAll("_", " ")}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Active from" htmlFor="schedule-from" error={error("activeHours.from")}>
+            <Input id="schedule-from" type="time" value={form.from} required onChange={(event) => set({ from: event.target.value })} aria-invalid={Boolean(error("activeHours.from"))} />
+          </Field>
+          <Field label="Active until" htmlFor="schedule-to" error={error("activeHours.to") ?? (!error("activeHours.from") ? error("activeHours") : undefined)}>
+            <Input id="schedule-to" type="time" value={form.to} required onChange={(event) => set({ to: event.target.value })} aria-invalid={Boolean(error("activeHours.to"))} />
+          </Field>
+        </div>
+
+        <fieldset className="mt-5">
+          <legend className="text-sm font-medium text-slate-700">Active days</legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {WEEKDAYS.map(({ day, short, long }) => {
+              const checked = form.days.includes(day);
+              return (
+                <label
+                  key={day}
+                  className={`flex cursor-pointer items-center gap-1.5 rounded-md px-3 py-1.5 text-sm ring-1 focus-within:ring-2 focus-within:ring-brand-500 ${
+                    checked ? "bg-brand-50 text-brand-700 ring-brand-200" : "bg-white text-slate-600 ring-slate-300"
+                  }`}
+                >
+                  <input
+                    type="checkbox"
+                    checked={checked}
+                    aria-label={long}
+                    onChange={(event) => set({ days: event.target.checked ? [...form.days, day] : form.days.filter((other) => other !== day) })}
+                    className="size-4 rounded border-slate-300"
+                  />
+                  <span aria-hidden="true">{short}</span>
+                </label>
+              );
+            })}
+          </div>
+          {error("activeDays") && (
+            <p role="alert" className="mt-1 text-xs text-red-600">
+              {error("activeDays")}
+            </p>
+          )}
+        </fieldset>
+
+        <div className="mt-5 grid gap-4 sm:grid-cols-2">
+          <Field label="Start (optional)" htmlFor="schedule-start" error={error("startDate")} hint={`${form.timezone} time. Empty: as soon as the campaign is active.`}>
+            <Input id="schedule-start" type="datetime-local" value={form.start} onChange={(event) => set({ start: event.target.value })} aria-invalid={Boolean(error("startDate"))} />
+          </Field>
+          <Field label="End (optional)" htmlFor="schedule-end" error={error("endDate")} hint={`${form.timezone} time. Nothing is sent from then on.`}>
+            <Input id="schedule-end" type="datetime-local" value={form.end} onChange={(event) => set({ end: event.target.value })} aria-invalid={Boolean(error("endDate"))} />
+          </Field>
+        </div>
+
+        <SaveBar
+          dirty={dirty}
+          saving={update.isPending}
+          saved={update.isSuccess}
+          error={update.error && !fieldErrorShown ? errorMessage(update.error) : null}
+          label="Save schedule"
+          onReset={() => {
+            update.reset();
+            setForm(initial);
+          }}
+        />
+      </form>
+    </Card>
+  );
+}

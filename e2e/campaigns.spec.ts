@@ -1,0 +1,380 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { sandboxDirectory } from "../server/providers/linkedin/sandbox/directory";
+
+// Runs after foundation.spec.ts (the "first-run" project): its owner invites Casey, who works in a
+// workspace of her own, so the senders and campaigns made here never show up in the files that
+// follow (senders.spec.ts counts the seats of the owner's workspace).
+test.describe.configure({ mode: "serial" });
+
+const owner = { email: "olivia@example.com", password: "a long enough password" };
+const casey = { name: "Casey Campaigns", email: "casey@example.com", password: "casey's long password", workspace: "Northwind Outreach" };
+const campaignName = "CTOs and founders in Europe";
+
+let apiKey = "";
+let campaignPath = "";
+const senders: Array<{ id: string; label: string }> = [];
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/campaigns$/);
+}
+
+function api(request: APIRequestContext) {
+  const headers = { Authorization: `Bearer ${apiKey}` };
+  return {
+    post: (path: string, data: unknown) => request.post(`/api/v1${path}`, { headers, data }),
+    patch: (path: string, data: unknown) => request.patch(`/api/v1${path}`, { headers, data }),
+  };
+}
+
+/** Sandbox directory members as a spreadsheet exports them: BOM, semicolons, CRLF, quoted fields. */
+function prospectsCsv() {
+  // Every 19th member, for a spread of first and last names (the directory cycles 24 first names per last name).
+  const people = sandboxDirectory()
+    .filter((_, index) => index % 19 === 0)
+    .slice(0, 12);
+  const quote = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+  const lines = [["LinkedIn URL", "First name", "Last name", "Company", "Job title"]];
+  for (const person of people) {
+    lines.push([`https://www.linkedin.com/in/${person.publicIdentifier}`, person.firstName, person.lastName, person.company, person.jobTitle]);
+  }
+  // A row without a profile URL or e-mail (reported, never sent) and the first person again (skipped as a duplicate).
+  lines.splice(5, 0, ["", "Nobody", "Without-Url", "Lost; Found Ltd", "Ghost"]);
+  lines.push([...lines[1]!]);
+  return {
+    people,
+    buffer: Buffer.from("\uFEFF" + lines.map((line) => line.map(quote).join(";")).join("\r\n") + "\r\n", "utf8"),
+    rejectedRow: 6,
+  };
+}
+
+test("a teammate joins and works in a workspace of her own, with no campaigns yet", async ({ page, browser }) => {
+  await signIn(page, owner);
+  await page.goto("/settings/members");
+  await page.getByLabel("E-mail").fill(casey.email);
+  await page.getByRole("button", { name: "Create invitation" }).click();
+  const inviteUrl = (await page.getByTestId("invite-url").textContent())!.trim();
+
+  const invitee = await newPage(browser);
+  await invitee.goto(new URL(inviteUrl).pathname);
+  await invitee.getByLabel("Your name").fill(casey.name);
+  await invitee.getByLabel("Password").fill(casey.password);
+  await invitee.getByRole("button", { name: "Join workspace" }).click();
+  await expect(invitee).toHaveURL(/\/campaigns$/);
+  await invitee.getByRole("link", { name: "+ New workspace" }).click();
+  await invitee.getByLabel("Workspace name").fill(casey.workspace);
+  await invitee.getByRole("button", { name: "Create workspace" }).click();
+  await expect(invitee).toHaveURL(/\/campaigns$/);
+  await expect(invitee.getByLabel("Workspace", { exact: true }).locator("option:checked")).toHaveText(casey.workspace);
+  await expect(invitee.getByRole("heading", { name: "No campaigns yet" })).toBeVisible();
+  await invitee.close();
+});
+
+async function newPage(browser: Browser) {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+test("an API key made in the dashboard connects two sandbox senders over the REST API", async ({ page, request }) => {
+  await signIn(page, casey);
+  await page.goto("/settings/api");
+  await page.getByLabel("Key name").fill("Campaign e2e");
+  await page.getByRole("button", { name: "Create API key" }).click();
+  apiKey = (await page.getByTestId("new-api-key").textContent())!.trim();
+  expect(apiKey).toMatch(/^hk_/);
+
+  for (const [username, label] of [
+    ["dana.fischer+premium@example.com", "Dana Fischer"],
+    ["eli.novak@example.com", "Eli Novak"],
+  ] as const) {
+    const response = await api(request).post("/accounts", { username, password: "any password will do", label, timezone: "Europe/Berlin" });
+    expect(response.status()).toBe(200);
+    const body = await response.json();
+    expect(body.status).toBe("connected");
+    senders.push({ id: body.data.id, label });
+  }
+});
+
+test("create a campaign, fill its pool and schedule, import a CSV with mapped columns, activate it", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signIn(page, casey);
+
+  await page.getByRole("button", { name: "New campaign" }).first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Create campaign" }).click();
+  await expect(dialog.getByText("is required")).toBeVisible();
+  await dialog.getByLabel("Campaign name").fill(campaignName);
+  await dialog.getByRole("button", { name: "Create campaign" }).click();
+  await expect(page).toHaveURL(/\/campaigns\/cmp_[0-9a-f]+$/);
+  campaignPath = new URL(page.url()).pathname;
+  const campaignId = campaignPath.split("/").pop()!;
+  await expect(page.getByRole("heading", { name: campaignName, level: 1 })).toBeVisible();
+  await expect(page.getByTestId("campaign-status")).toHaveText("Paused");
+
+  // The API refuses to activate a campaign without senders, and the page says why.
+  await page.getByRole("button", { name: "Activate campaign" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "an active campaign needs at least one sender" })).toBeVisible();
+  await page.getByRole("button", { name: "open the sender pool" }).click();
+  await expect(page).toHaveURL(/\?tab=settings$/);
+
+  // Sender pool: both senders.
+  const pool = page.getByRole("form", { name: "Sender pool" });
+  for (const sender of senders) await pool.getByRole("checkbox", { name: new RegExp(sender.label) }).check();
+  await pool.getByRole("button", { name: "Save sender pool" }).click();
+  await expect(pool.getByRole("status")).toHaveText("Saved");
+
+  // Schedule: every day, around the clock, Berlin time, so the executor may act while the test runs.
+  const schedule = page.getByRole("form", { name: "Schedule" });
+  await schedule.getByLabel("Timezone").selectOption("Europe/Berlin");
+  await schedule.getByLabel("Active from").fill("00:00");
+  await schedule.getByLabel("Active until").fill("23:59");
+  await schedule.getByRole("checkbox", { name: "Saturday" }).check();
+  await schedule.getByRole("checkbox", { name: "Sunday" }).check();
+  await schedule.getByRole("button", { name: "Save schedule" }).click();
+  await expect(schedule.getByRole("status")).toHaveText("Saved");
+  await expect(page.getByText("Acts every day, 00:00–23:59 Europe/Berlin time.")).toBeVisible();
+
+  // A server-side field error lands next to its field: from must be before to.
+  await schedule.getByLabel("Active from").fill("18:00");
+  await schedule.getByLabel("Active until").fill("09:00");
+  await schedule.getByRole("button", { name: "Save schedule" }).click();
+  await expect(schedule.getByText("from must be before to")).toBeVisible();
+  await schedule.getByRole("button", { name: "Discard" }).click();
+  await expect(schedule.getByLabel("Active from")).toHaveValue("00:00");
+
+  // The sequence editor is its own page; the sequence is set through the API here.
+  const sequence = {
+    steps: [
+      { type: "visit_profile", nextDelayHours: 4 },
+      {
+        type: "invite",
+        config: {
+          variants: [
+            { note: "Hi {{firstName}}, I work with {{role}}s across Europe on outbound. Happy to connect?" },
+            { note: "Hi {{firstName}}, your work at {{company}} caught my eye. Would love to connect." },
+          ],
+        },
+      },
+      { type: "message", nextDelayHours: 72, config: { text: "Thanks for connecting, {{firstName}}! Worth a short call about outbound at {{company}}?" } },
+      { type: "message", config: { text: "Hi {{firstName}}, a gentle nudge on my last note. Any thoughts?" } },
+    ],
+  };
+  expect((await api(request).patch(`/campaigns/${campaignId}`, { sequence })).status()).toBe(200);
+  await page.reload();
+  await page.getByRole("tab", { name: "Sequence" }).click();
+  await expect(page.getByTestId("sequence-step")).toHaveCount(4);
+  await expect(page.getByTestId("sequence-step").nth(1)).toContainText("Connection request");
+  await expect(page.getByTestId("sequence-step").nth(1)).toContainText("2 A/B variants");
+  await expect(page.getByTestId("sequence-step").nth(2)).toContainText("Accepted · right away");
+  await expect(page.getByTestId("sequence-step").nth(3)).toContainText("No reply · after 3 days");
+  await expect(page.getByRole("link", { name: "Edit sequence" })).toHaveAttribute("href", `${campaignPath}/sequence`);
+
+  // Leads: import the CSV.
+  await page.getByRole("tab", { name: "Leads" }).click();
+  await expect(page.getByRole("heading", { name: "No leads in this campaign yet" })).toBeVisible();
+  await page.getByRole("button", { name: "Import CSV" }).first().click();
+  const csv = prospectsCsv();
+  await page.getByLabel("CSV file").setInputFiles({ name: "prospects.csv", mimeType: "text/csv", buffer: csv.buffer });
+  await expect(page.getByText("prospects.csv · 14 rows")).toBeVisible();
+  await expect(page.getByLabel("Separator")).toHaveValue(";");
+  await expect(page.getByLabel("Column 1 (LinkedIn URL) maps to")).toHaveValue("profileUrl");
+  await expect(page.getByLabel("Column 2 (First name) maps to")).toHaveValue("firstName");
+  await expect(page.getByLabel("Column 3 (Last name) maps to")).toHaveValue("lastName");
+  await expect(page.getByLabel("Column 4 (Company) maps to")).toHaveValue("company");
+  await expect(page.getByLabel("Column 5 (Job title) maps to")).toHaveValue("custom");
+  const variable = page.getByLabel("Variable name for column 5");
+  await expect(variable).toHaveValue("jobTitle");
+  await variable.fill("job title");
+  await expect(page.getByText("Use letters, digits and _, starting with a letter or _.")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Import \d+ leads$/ })).toBeDisabled();
+  await variable.fill("role");
+  await expect(page.getByText(`1 row will not be sent (${csv.rejectedRow}).`)).toBeVisible();
+  const preview = page.getByRole("table", { name: /Preview/ });
+  await expect(preview).toContainText(csv.people[0]!.publicIdentifier);
+  await expect(preview).toContainText("{{role}}");
+
+  await page.getByRole("button", { name: "Import 13 leads" }).click();
+  await expect(page.getByTestId("csv-progress-text")).toHaveText("13 of 13 rows sent (100%)");
+  await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "13");
+  await expect(page.getByTestId("csv-summary")).toHaveText("Import complete: 12 leads added, 1 skipped, 1 invalid row not sent.");
+  await expect(page.getByTestId("csv-added")).toHaveText("12");
+  await expect(page.getByText("1 skipped: Named twice in the file")).toBeVisible();
+  await page.getByText("Show the skipped row").click();
+  await expect(page.getByText("The same person appears earlier in this request")).toBeVisible();
+  await page.getByRole("button", { name: "Close" }).click();
+
+  const rows = page.getByTestId("lead-row");
+  await expect(rows).toHaveCount(12);
+  const first = csv.people[0]!;
+  const firstRow = rows.filter({ hasText: `${first.firstName} ${first.lastName}` });
+  await expect(firstRow).toContainText("Pending");
+  await expect(firstRow).toContainText("Visit profile");
+  await expect(firstRow.getByRole("link", { name: new RegExp(`${first.firstName} ${first.lastName}`) })).toHaveAttribute(
+    "href",
+    `https://www.linkedin.com/in/${first.publicIdentifier}`,
+  );
+  await expect(page.getByText(/12 leads · 2 senders in the pool/)).toBeVisible();
+
+  // Activate: the status shows it, it survives a reload, and senders start working the leads.
+  await page.getByRole("button", { name: "Activate campaign" }).click();
+  await expect(page.getByTestId("campaign-status")).toHaveText("Active");
+  await page.reload();
+  await expect(page.getByTestId("campaign-status")).toHaveText("Active");
+  await expect(page.getByRole("button", { name: "Pause campaign" })).toBeVisible();
+  const reached = rows.filter({ hasText: "Running" });
+  await expect(reached.first()).toBeVisible({ timeout: 45_000 });
+  // The profile was visited, so the lead waits (4 hours) for its connection request.
+  await expect(reached.first()).toContainText("Connection request");
+  await expect(reached.first()).toContainText(/in (4|3) hours/);
+  await expect(reached.first()).toContainText(/Dana Fischer|Eli Novak/);
+  await expect(page.locator("body")).not.toContainText("Unnamed lead");
+
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: "docs/screenshots/campaign.png" });
+});
+
+test("per-lead pause, resume and stop; the status filter; funnel per variant; forecast; rebalance", async ({ page }) => {
+  await signIn(page, casey);
+  await page.goto(campaignPath);
+  const rows = page.getByTestId("lead-row");
+  await expect(rows).toHaveCount(12);
+
+  const pending = rows.filter({ hasText: "Pending" }).first();
+  const name = (await pending.getByTestId("lead-name").innerText()).trim();
+  const row = rows.filter({ hasText: name });
+  await row.getByRole("button", { name: `Pause ${name}` }).click();
+  await expect(row).toContainText("Paused");
+  await expect(row).toContainText("When resumed");
+
+  await page.getByLabel("Status").selectOption("paused");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(name);
+  await rows.first().getByRole("button", { name: `Resume ${name}` }).click();
+  await expect(page.getByText("No paused leads.")).toBeVisible();
+  await page.getByLabel("Status").selectOption("all");
+  await expect(rows).toHaveCount(12);
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await row.getByRole("button", { name: `Stop ${name}` }).click();
+  await expect(row).toContainText("Stopped");
+  await expect(row.getByRole("button")).toHaveCount(0);
+  await expect(page.getByLabel("Status").locator("option", { hasText: "Stopped" })).toHaveText("Stopped (1)");
+
+  await page.getByRole("tab", { name: "Funnel" }).click();
+  await expect(page.getByText("12 leads; percentages are of all leads.")).toBeVisible();
+  await expect(page.getByTestId("funnel-invited")).toContainText("0");
+  // Visited leads got variant A of the first step.
+  const byVariant = page.getByRole("table").filter({ hasText: "Visit profile" });
+  await expect(byVariant).toBeVisible();
+  await expect(byVariant.getByRole("row").nth(1)).toContainText("A");
+
+  // The forecast simulates the running campaign: every lead still in play (all but the stopped one), with its sender.
+  await page.getByRole("tab", { name: "Forecast" }).click();
+  await expect(page.getByText("Expected to finish")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Sandbox model")).toBeVisible();
+  await expect(page.getByTestId("forecast-lead")).toHaveCount(11);
+  await expect(page.getByTestId("forecast-lead").filter({ hasText: name })).toHaveCount(0);
+  await expect(page.getByTestId("forecast-lead").filter({ hasText: "Dana Fischer" }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Actions per day" })).toBeVisible();
+  await page.getByLabel("Look ahead").selectOption("14");
+  await expect(page.getByText(/Simulated until/)).toBeVisible();
+
+  await page.getByRole("tab", { name: "Settings" }).click();
+  await page.getByRole("button", { name: "Rebalance the leads of Dana Fischer" }).click();
+  await expect(page.getByTestId("rebalance-result")).toContainText(/Moved \d+ leads? to 1 other sender|Nothing moved/);
+
+  // Keyboard: the tabs move with the arrow keys.
+  await page.getByRole("tab", { name: "Settings" }).focus();
+  await page.keyboard.press("Home");
+  await expect(page.getByRole("tab", { name: "Leads" })).toHaveAttribute("aria-selected", "true");
+
+  await page.getByRole("button", { name: "Pause campaign" }).click();
+  await expect(page.getByTestId("campaign-status")).toHaveText("Paused");
+});
+
+test("a large CSV goes up in batches of 500, can be cancelled between batches and resumed; a search import; delete", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, casey);
+  await page.getByRole("button", { name: "New campaign" }).first().click();
+  await page.getByRole("dialog").getByLabel("Campaign name").fill("Batch import check");
+  await page.getByRole("dialog").getByRole("button", { name: "Create campaign" }).click();
+  await expect(page.getByTestId("campaign-status")).toHaveText("Paused");
+
+  const lines = ["email,first_name,company"];
+  for (let index = 1; index <= 1100; index++) lines.push(`lead${index}@batch.example.com,Lead ${index},"Batch, Inc."`);
+  await page.getByRole("button", { name: "Import CSV" }).first().click();
+  await page.getByLabel("CSV file").setInputFiles({ name: "big.csv", mimeType: "text/csv", buffer: Buffer.from(lines.join("\n")) });
+  await expect(page.getByLabel("Column 1 (email) maps to")).toHaveValue("email");
+  await expect(page.getByLabel("Column 3 (company) maps to")).toHaveValue("company");
+  await page.getByRole("button", { name: "Import 1100 leads" }).click();
+  // Cancel while the first batch is on its way: it completes, nothing after it is sent.
+  await page.getByRole("button", { name: "Cancel import" }).click();
+  await expect(page.getByText("Import cancelled. Not imported: 600 rows (502–1101).")).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId("csv-progress-text")).toHaveText("500 of 1100 rows sent (45%)");
+  await expect(page.getByTestId("csv-added")).toHaveText("500");
+
+  await page.getByRole("button", { name: "Retry the rows not imported" }).click();
+  await expect(page.getByTestId("csv-progress-text")).toHaveText("1100 of 1100 rows sent (100%)", { timeout: 90_000 });
+  await expect(page.getByTestId("csv-summary")).toHaveText("Import complete: 1100 leads added.");
+  await page.getByRole("button", { name: "Close" }).click();
+  await expect(page.getByRole("navigation", { name: "Pages of leads" })).toContainText("1–50 of 1100 leads");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("navigation", { name: "Pages of leads" })).toContainText("51–100 of 1100 leads");
+
+  // Import the people of a LinkedIn search, read through one of the senders.
+  await page.getByRole("button", { name: "Import from LinkedIn search" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Search URL").fill("https://www.linkedin.com/search/results/people/?keywords=CTO");
+  await dialog.getByLabel("At most").fill("5");
+  await dialog.getByRole("button", { name: "Start import" }).click();
+  const progress = dialog.getByTestId("search-import-progress");
+  await expect(progress).toContainText("Import finished", { timeout: 45_000 });
+  await expect(progress.getByRole("definition").first()).toHaveText("5");
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByText(/1105 leads · 0 senders in the pool/)).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  const confirm = page.getByRole("dialog");
+  await expect(confirm).toContainText("(1105 leads)");
+  await confirm.getByRole("button", { name: "Delete campaign" }).click();
+  await expect(page).toHaveURL(/\/campaigns$/);
+  await expect(page.getByTestId("campaign-row")).toHaveCount(1);
+  await expect(page.getByTestId("campaign-row")).toContainText(campaignName);
+  await expect(page.getByTestId("campaign-row")).toContainText("Paused");
+});
+
+test("lead lists: create, exclude one from the campaign, deletion refused while in use, rename", async ({ page }) => {
+  await signIn(page, casey);
+  await page.getByRole("link", { name: "Lead lists" }).click();
+  await expect(page.getByRole("heading", { name: "Lead lists", level: 1 })).toBeVisible();
+  await page.getByLabel("List name").fill("Existing customers");
+  await page.getByRole("button", { name: "Create list" }).click();
+  const row = page.getByTestId("lead-list-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Existing customers");
+
+  await page.goto(`${campaignPath}?tab=settings`);
+  const rules = page.getByRole("form", { name: "Leads and exclusions" });
+  await rules.getByRole("checkbox", { name: /Existing customers/ }).check();
+  await rules.getByRole("checkbox", { name: /Skip leads a sender outside this pool already contacted/ }).check();
+  await rules.getByRole("button", { name: "Save leads and exclusions" }).click();
+  await expect(rules.getByRole("status")).toHaveText("Saved");
+  await page.reload();
+  await expect(page.getByRole("form", { name: "Leads and exclusions" }).getByRole("checkbox", { name: /Existing customers/ })).toBeChecked();
+
+  await page.goto("/campaigns/lists");
+  await expect(row.getByRole("link", { name: campaignName })).toBeVisible();
+  await page.getByRole("button", { name: "Delete Existing customers" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete list" }).click();
+  await expect(page.getByRole("dialog").getByRole("alert")).toContainText(`This list is used by "${campaignName}"`);
+  await page.getByRole("dialog").getByRole("button", { name: "Keep it" }).click();
+
+  await page.getByRole("button", { name: "Rename Existing customers" }).click();
+  await page.getByRole("dialog").getByLabel("List name").fill("Customers (do not contact)");
+  await page.getByRole("dialog").getByRole("button", { name: "Rename" }).click();
+  await expect(row).toContainText("Customers (do not contact)");
+});
