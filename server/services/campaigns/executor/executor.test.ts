@@ -21,10 +21,11 @@ afterEach(() => setClock(systemClock));
 const directory = sandboxDirectory();
 const DAY = 86_400_000;
 
-async function senders(actor: Actor, count: number, options: { timezone?: string; premium?: boolean } = {}) {
+/** Sandbox senders named after the test: the network's answers are keyed by who acts, so each test sees the same ones every run. */
+async function senders(actor: Actor, label: string, count: number, options: { timezone?: string; premium?: boolean } = {}) {
   const ids: string[] = [];
   for (let index = 0; index < count; index++) {
-    const name = `rep${index}-${Math.random().toString(36).slice(2, 7)}${options.premium ? "+premium" : ""}`;
+    const name = `${label}-rep${index}${options.premium ? "+premium" : ""}`;
     const account = await connectSender(actor, { username: `${name}@example.com`, password: "x", timezone: options.timezone }, { via: "api" });
     ids.push((account as { data: { id: string } }).data.id);
   }
@@ -41,12 +42,12 @@ const BRANCHING: TSequenceInput = {
   ],
 };
 
-async function setup(options: { senders: number; leads: number; start: string; timezone?: string; sequence?: TSequenceInput; offset?: number }) {
+async function setup(options: { label: string; senders: number; leads: number; start: string; timezone?: string; sequence?: TSequenceInput; offset?: number }) {
   const clock = new ManualClock(options.start);
   setClock(clock);
   await ensureSandboxDirectory();
   const { actor, workspace } = await createTestWorkspace();
-  const pool = await senders(actor, options.senders, { timezone: options.timezone });
+  const pool = await senders(actor, options.label, options.senders, { timezone: options.timezone });
   const campaign = await createCampaign(actor, {
     name: "Simulated",
     linkedinAccountIds: pool,
@@ -62,7 +63,7 @@ async function setup(options: { senders: number; leads: number; start: string; t
 
 describe("a simulated month on the sandbox network", () => {
   it("keeps every sender within its caps and every action inside the schedule, and accounts for every lead", async () => {
-    const { clock, actor, workspace, pool, campaign } = await setup({ senders: 2, leads: 90, start: "2026-03-02T06:00:00Z" });
+    const { clock, actor, workspace, pool, campaign } = await setup({ label: "month", senders: 2, leads: 90, start: "2026-03-02T06:00:00Z" });
     // Tight caps make the caps bind within the month.
     for (const id of pool) {
       await db.linkedinAccount.update({ where: { id }, data: { limits: { daily: { invitations: 7, messages: 9, profileViews: 5 }, weeklyInvitations: 30 } } });
@@ -113,7 +114,7 @@ describe("a simulated month on the sandbox network", () => {
   }, 180_000);
 
   it("ends a sequence when the lead replies, fires the events, and finishes the campaign exactly once", async () => {
-    const { clock, actor, workspace, campaign } = await setup({ senders: 1, leads: 12, start: "2026-03-02T07:00:00Z", offset: 100 });
+    const { clock, actor, workspace, campaign } = await setup({ label: "replies", senders: 1, leads: 12, start: "2026-03-02T07:00:00Z", offset: 100 });
     await updateCampaign(actor, campaign.id, { status: "active" });
     await driveCampaigns(clock, new Date(Date.parse("2026-03-02T07:00:00Z") + 40 * DAY));
 
@@ -146,7 +147,7 @@ describe("a simulated month on the sandbox network", () => {
 
 describe("the forecast", () => {
   it("matches what then happens on the sandbox network", async () => {
-    const { clock, actor, campaign } = await setup({ senders: 2, leads: 40, start: "2026-03-04T10:17:00Z", offset: 150 });
+    const { clock, actor, campaign } = await setup({ label: "forecast", senders: 2, leads: 40, start: "2026-03-04T10:17:00Z", offset: 150 });
     const forecast = await forecastCampaign(actor, campaign.id, { days: 30 });
     expect(forecast.model).toBe("sandbox");
     expect(forecast.leads).toHaveLength(40);
