@@ -51,6 +51,8 @@ export interface FlowOptions {
   /** Ids of saved steps once leads are in progress. */
   lockedIds?: ReadonlySet<string>;
   selectedId?: string | null;
+  /** The open branch whose add-step menu is open. */
+  selectedSlot?: Slot | null;
 }
 
 export function placeholderId(slot: Slot): string {
@@ -94,6 +96,7 @@ export function sequenceToFlow(steps: readonly EditorStep[], options: FlowOption
     });
   }
 
+  const selectedPlaceholder = options.selectedSlot ? placeholderId(options.selectedSlot) : null;
   const addPlaceholder = (slot: Slot, description: string) => {
     const id = placeholderId(slot);
     nodes.push({
@@ -101,7 +104,7 @@ export function sequenceToFlow(steps: readonly EditorStep[], options: FlowOption
       type: "add",
       position: { x: 0, y: 0 },
       ...ADD_NODE_SIZE,
-      selected: false,
+      selected: id === selectedPlaceholder,
       ariaRole: "button",
       ariaLabel: description,
       data: { slot, description, allowed: allowedKinds(steps, slot, index) },

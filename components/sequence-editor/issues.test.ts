@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { wireSequence } from "@/server/services/campaigns/engine/wire-sequence";
 import { inviteTree } from "./fixtures";
-import { fieldsOfError, isIncompleteOnly, issuesForField, placeIssues, validateDraft } from "./issues";
+import { fieldsOfError, isIncompleteOnly, issuesForField, placeIssues, validateDraft, withoutStepLabel } from "./issues";
 import { addStep } from "./operations";
 import { updateStep } from "./operations";
 import { setVariantContent } from "./variants";
@@ -64,5 +64,13 @@ describe("validation on the steps", () => {
       return;
     }
     throw new Error("expected a 400");
+  });
+});
+
+describe("messages for people", () => {
+  it("drop the step label the editor shows by placing the problem", () => {
+    expect(withoutStepLabel("is required (step 1 (st_687ec536, Message))")).toBe("is required");
+    expect(withoutStepLabel("is required (step 2 (thanks, Message), variant B)")).toBe("is required");
+    expect(withoutStepLabel("must be at most 300 characters")).toBe("must be at most 300 characters");
   });
 });

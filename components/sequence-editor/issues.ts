@@ -6,6 +6,14 @@ import { wireSequence } from "@/server/services/campaigns/engine/wire-sequence";
 import { toSequenceInput } from "./sequence-input";
 import type { EditorStep } from "./tree";
 
+/**
+ * The API ends each message with the step it concerns, "(step 3 (st_1a2b, Message))", which the
+ * editor already shows by placing the problem on that step.
+ */
+export function withoutStepLabel(message: string): string {
+  return message.replace(/\s*\(step \d+ \([^()]*\)(, variant [A-Z])?\)$/, "");
+}
+
 export interface StepIssue {
   /** The field inside the step, e.g. `config.note` or `config.variants.1.text`; "" for the step itself. */
   field: string;
@@ -33,7 +41,7 @@ export function placeIssues(fields: readonly FieldIssue[], steps: readonly Edito
       general.push(issue);
       continue;
     }
-    byStep.set(step.id, [...(byStep.get(step.id) ?? []), { field: match![2] ?? "", message: issue.message }]);
+    byStep.set(step.id, [...(byStep.get(step.id) ?? []), { field: match![2] ?? "", message: withoutStepLabel(issue.message) }]);
   }
   // The flat copy mirrors variant A: one problem in both is shown once, on variant A.
   for (const [id, list] of byStep) {

@@ -84,7 +84,8 @@ export function retypeStep(steps: readonly EditorStep[], id: string, type: StepT
     if (remap.has(candidate.id)) return { ...candidate, branch: remap.get(candidate.id)! };
     return candidate;
   });
-  return connectedRuleViolations(next).length ? null : next;
+  // Only the step and what lies below it can have come to break the rule.
+  return connectedRuleViolations(next, new Set(subtreeIds(next, id))).length ? null : next;
 }
 
 /** The kinds a step may be changed to where it stands. */
@@ -101,7 +102,7 @@ export function moveSubtree(steps: readonly EditorStep[], id: string, slot: Slot
   const parent = index.byId.get(slot.parentId);
   if (!parent || !branchesOf(parent.type).includes(slot.branch) || stepAt(index, slot)) return null;
   const next = steps.map((step) => (step.id === id ? { ...step, parent: slot.parentId, branch: slot.branch } : step));
-  return connectedRuleViolations(next).length ? null : next;
+  return connectedRuleViolations(next, inside).length ? null : next;
 }
 
 /** The open slots a step (with its subtree) may move to. */

@@ -126,10 +126,11 @@ export function subtreeIds(steps: readonly EditorStep[], id: string): string[] {
   return ids;
 }
 
-/** Steps whose place breaks the connected-branch rule (the API refuses them). */
-export function connectedRuleViolations(steps: readonly EditorStep[]): string[] {
+/** Steps whose place breaks the connected-branch rule (the API refuses them), among `among` when given. */
+export function connectedRuleViolations(steps: readonly EditorStep[], among?: ReadonlySet<string>): string[] {
   const index = indexTree(steps);
   return steps
+    .filter((step) => !among || among.has(step.id))
     .filter((step) => NOT_BELOW_CONNECTED.has(step.type) && step.parent !== null && slotBelowConnected(index, { parentId: step.parent, branch: step.branch }))
     .map((step) => step.id);
 }
