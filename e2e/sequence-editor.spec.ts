@@ -221,3 +221,78 @@ test("unsaved changes are not lost by navigating away without a warning", async 
   await page.getByRole("link", { name: "Senders" }).click();
   await expect(page).toHaveURL(/\/senders$/);
 });
+
+test("once leads are in progress: a refused save shows why, structure locks, copy and appending still work", async ({ page, request }) => {
+  const headers = { Authorization: `Bearer ${apiKey}` };
+  const sender = await request.post("/api/v1/accounts", { headers, data: { username: "ada@example.com", password: "any password" } });
+  expect(sender.status()).toBe(200);
+  const senderId = (await sender.json()).data.id as string;
+  const id = await createCampaign(request, {
+    name: "Running campaign",
+    linkedinAccountIds: [senderId],
+    schedule: { activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] },
+    sequence: {
+      steps: [
+        { id: "visit", type: "visit_profile" },
+        { id: "invite", type: "invite", parent: "visit" },
+        { id: "thanks", type: "message", parent: "invite", branch: "yes", config: { text: "Thanks for connecting!" } },
+      ],
+    },
+  });
+  const added = await request.post(`/api/v1/campaigns/${id}/leads`, { headers, data: { leads: [{ profileUrl: "https://www.linkedin.com/in/maya-chen-000" }] } });
+  expect(added.status()).toBe(200);
+
+  // The editor opens while no lead has started; the message is deleted.
+  await signIn(page);
+  await page.goto(`/campaigns/${id}/sequence`);
+  await stepNode(page, /^Step 3: Message/).click();
+  await page.getByRole("button", { name: "Delete this step" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(stepNode(page, /^Step 3:/)).toHaveCount(0);
+
+  // Meanwhile the campaign starts and its lead reaches the first step.
+  expect((await request.patch(`/api/v1/campaigns/${id}`, { headers, data: { status: "active" } })).status()).toBe(200);
+  await expect
+    .poll(async () => (await (await request.get(`/api/v1/campaigns/${id}`, { headers })).json()).data.leadsInProgress, { timeout: 30_000 })
+    .toBe(true);
+
+  // The API refuses the deletion; the editor says so and keeps the draft.
+  await page.getByRole("button", { name: "Save sequence" }).click();
+  const refusal = page.getByRole("alert").filter({ hasText: "Not saved." });
+  await expect(refusal).toContainText("Leads are in progress");
+  await expect(refusal).toContainText("removes step thanks");
+  await expect(page.getByTestId("save-state")).toHaveText("Unsaved changes");
+
+  // Fresh from the server: structure locked, with the reason, on every saved step.
+  await page.getByRole("button", { name: "Discard changes" }).click();
+  await page.reload();
+  await expect(page.getByText("Leads are in progress on this campaign")).toBeVisible();
+  const message = stepNode(page, /^Step 3: Message/);
+  await expect(message).toContainText("Locked");
+  await message.focus();
+  await page.keyboard.press("Delete");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await message.click();
+  await expect(page.getByTestId("structure-locked")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Delete this step" })).toHaveCount(0);
+  await page.getByLabel("Message", { exact: true }).fill("Thanks for connecting, {{firstName}}!");
+
+  // Appending on an open branch is still possible.
+  await stepNode(page, /^Add a step after Not accepted/).click();
+  await page.getByTestId("add-step-menu").getByRole("button", { name: "InMail", exact: true }).click();
+  await page.getByLabel("Subject", { exact: true }).fill("Quick question");
+  await page.getByLabel("Message", { exact: true }).fill("Hello {{firstName}}");
+  // A step added since the last save is not locked.
+  await expect(page.getByRole("button", { name: "Delete this step" })).toBeVisible();
+  await page.getByRole("button", { name: "Save sequence" }).click();
+  await expect(page.getByTestId("save-state")).toHaveText("All changes saved");
+
+  const steps = await getSequence(request, id);
+  expect(steps.map((step) => [step.id, step.type, step.parent, step.branch])).toEqual([
+    ["visit", "visit_profile", null, null],
+    ["invite", "invite", "visit", null],
+    ["thanks", "message", "invite", "yes"],
+    [expect.stringMatching(/^st_/), "inmail", "invite", "no"],
+  ]);
+  expect(steps[2]!.config.text).toBe("Thanks for connecting, {{firstName}}!");
+});

@@ -51,7 +51,7 @@ function FocusFollower({ nodes, focusRequest, onFocusDone }: Pick<CanvasProps, "
       const right = left + (node.width ?? 0) * zoom;
       const bottom = top + (node.height ?? 0) * zoom;
       if (left < 0 || top < 0 || right > pane.clientWidth || bottom > pane.clientHeight) {
-        void flow.setCenter(node.position.x + (node.width ?? 0) / 2, node.position.y + (node.height ?? 0) / 2, { zoom, duration: 200 });
+        void flow.setCenter(node.position.x + (node.width ?? 0) / 2, node.position.y + (node.height ?? 0) / 2, { zoom });
       }
     }
     if (focusRequest.focus) element?.focus({ preventScroll: true });
@@ -73,7 +73,7 @@ function useFitOnResize(container: RefObject<HTMLDivElement | null>, userMoved: 
         first = false;
         return;
       }
-      void flow.fitView({ ...FIT_VIEW_OPTIONS, duration: 150 });
+      void flow.fitView(FIT_VIEW_OPTIONS);
     });
     observer.observe(element);
     return () => observer.disconnect();

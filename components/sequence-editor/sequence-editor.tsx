@@ -74,7 +74,9 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
     () => mergeIssues(validation.issues.byStep, currentServerIssues?.issues.byStep ?? new Map()),
     [validation, currentServerIssues],
   );
-  const generalIssues = [...validation.issues.general, ...(currentServerIssues?.issues.general ?? [])];
+  const generalIssues = validation.issues.general;
+  // The server's message names its first problem; list the rest.
+  const serverGeneral = (currentServerIssues?.issues.general ?? []).filter((issue) => !currentServerIssues?.message.includes(issue.message));
   const selectedId = panel?.kind === "step" ? panel.id : null;
   const selectedSlot = panel?.kind === "add" ? panel.slot : null;
   const flow = useMemo(
@@ -202,6 +204,13 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
         {currentServerIssues && (
           <Alert tone="error">
             <span className="font-medium">Not saved.</span> {currentServerIssues.message}
+            {serverGeneral.length > 0 && (
+              <ul className="mt-1 list-inside list-disc">
+                {serverGeneral.map((issue) => (
+                  <li key={issue.field + issue.message}>{issue.message}</li>
+                ))}
+              </ul>
+            )}
           </Alert>
         )}
         {generalIssues.length > 0 && (
