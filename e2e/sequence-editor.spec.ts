@@ -126,6 +126,7 @@ test("problems show on the step that has them, from the API's rules", async ({ p
   await page.getByRole("button", { name: "Save sequence" }).click();
   await expect(page.getByText(/Fix the step marked on the canvas/)).toBeVisible();
   await page.getByRole("button", { name: "Discard changes" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Discard changes" }).click();
   await expect(page.getByTestId("save-state")).not.toHaveText("Unsaved changes");
   await expect(stepNode(page, /^Step 1: Connection request$/)).toContainText("glad to connect");
 });
@@ -148,6 +149,14 @@ test("a forbidden step cannot be added anywhere below the connected branch", asy
 test("keyboard only: add a step, edit it, delete it", async ({ page }) => {
   await signIn(page);
   await page.goto(`/campaigns/${campaignId}/sequence`);
+  // Tab reaches the steps, in order.
+  await page.getByRole("link", { name: "← Back to campaign" }).focus();
+  for (let press = 0; press < 10 && !(await stepNode(page, /^Step 1:/).evaluate((node) => node === document.activeElement)); press++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(stepNode(page, /^Step 1: Connection request/)).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(stepNode(page, /^Step 2: Message/)).toBeFocused();
   const placeholder = stepNode(page, /^Add a step after No reply \(step 3, InMail\)/);
   await placeholder.focus();
   await page.keyboard.press("Enter");
@@ -265,6 +274,7 @@ test("once leads are in progress: a refused save shows why, structure locks, cop
 
   // Fresh from the server: structure locked, with the reason, on every saved step.
   await page.getByRole("button", { name: "Discard changes" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Discard changes" }).click();
   await page.reload();
   await expect(page.getByText("Leads are in progress on this campaign")).toBeVisible();
   const message = stepNode(page, /^Step 3: Message/);

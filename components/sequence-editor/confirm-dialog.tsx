@@ -1,6 +1,6 @@
 "use client";
 // A modal confirmation on the native <dialog>: focus stays inside, Escape cancels.
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 
 export function ConfirmDialog({
@@ -19,6 +19,7 @@ export function ConfirmDialog({
   onCancel(): void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -29,7 +30,7 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={dialog}
-      aria-labelledby="confirm-dialog-title"
+      aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();
@@ -38,7 +39,7 @@ export function ConfirmDialog({
     >
       {open && (
         <div className="space-y-4 p-5">
-          <h2 id="confirm-dialog-title" className="text-base font-semibold text-slate-900">
+          <h2 id={titleId} className="text-base font-semibold text-slate-900">
             {title}
           </h2>
           <div className="text-sm text-slate-600">{children}</div>

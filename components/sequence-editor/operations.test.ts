@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { wireSequence } from "@/server/services/campaigns/engine/wire-sequence";
-import { inviteTree } from "./fixtures";
+import { generatedSequence, inviteTree } from "./fixtures";
 import { addStep, moveSubtree, moveTargets, removeSubtree, retypeOptions, retypeStep } from "./operations";
 import { allowedKinds, openSlots, preorder, subtreeIds } from "./tree";
 import { MENU_ORDER } from "./kinds";
@@ -112,5 +112,16 @@ describe("editing the tree", () => {
     const tree = inviteTree().steps;
     const withOpenYes = removeSubtree(tree, "thanks");
     expect(moveSubtree(withOpenYes, "inmail", { parentId: "invite", branch: "yes" })).toBeNull();
+  });
+});
+
+describe("move targets", () => {
+  it("agree with trying each move, on a 200-step tree", () => {
+    const steps = wireSequence(generatedSequence(200)).steps;
+    const open = openSlots(steps);
+    for (const step of steps.filter((_step, position) => position % 7 === 3)) {
+      const expected = open.filter((slot) => moveSubtree(steps, step.id, slot) !== null);
+      expect(moveTargets(steps, step.id, open)).toEqual(expected);
+    }
   });
 });

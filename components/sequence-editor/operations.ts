@@ -105,7 +105,22 @@ export function moveSubtree(steps: readonly EditorStep[], id: string, slot: Slot
   return connectedRuleViolations(next, inside).length ? null : next;
 }
 
-/** The open slots a step (with its subtree) may move to. */
+/**
+ * The open slots a step (with its subtree) may move to: the same answer as trying moveSubtree on
+ * each, in one pass over the tree (the side panel asks on every keystroke of a 200-step tree).
+ */
 export function moveTargets(steps: readonly EditorStep[], id: string, open: readonly Slot[]): Slot[] {
-  return open.filter((slot) => moveSubtree(steps, id, slot) !== null);
+  const index = indexTree(steps);
+  const moving = index.byId.get(id);
+  if (!moving || moving.parent === null) return [];
+  const inside = new Set(subtreeIds(steps, id));
+  const needsUnconnected = steps.some((step) => inside.has(step.id) && NOT_BELOW_CONNECTED.has(step.type));
+  // Steps inside that already break the rule keep breaking it wherever the subtree goes.
+  if (connectedRuleViolations(steps, inside).length) return [];
+  return open.filter((slot) => {
+    if (slot.parentId === null || inside.has(slot.parentId)) return false;
+    const parent = index.byId.get(slot.parentId);
+    if (!parent || !branchesOf(parent.type).includes(slot.branch) || stepAt(index, slot)) return false;
+    return !needsUnconnected || !slotBelowConnected(index, slot);
+  });
 }

@@ -56,6 +56,7 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
   const draft = useSequenceDraft(fromStoredSequence(campaign.sequence), campaign.leadsInProgress);
   const [panel, setPanel] = useState<PanelState>(null);
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   const [serverIssues, setServerIssues] = useState<ServerIssues | null>(null);
   const [saveAttempted, setSaveAttempted] = useState(false);
@@ -187,11 +188,7 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
         saving={save.isPending}
         savedAt={savedAt}
         onSave={onSave}
-        onDiscard={() => {
-          draft.discard();
-          setServerIssues(null);
-          setSaveAttempted(false);
-        }}
+        onDiscard={() => setConfirmingDiscard(true)}
       />
 
       <div className="mb-3 space-y-2">
@@ -287,6 +284,21 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
         {deletingBelow
           ? `Every step on its branches goes with it (${deletingBelow} ${deletingBelow === 1 ? "step" : "steps"}). Nothing is saved until you save the sequence.`
           : "Nothing is saved until you save the sequence."}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmingDiscard}
+        title="Discard your changes?"
+        confirmLabel="Discard changes"
+        onConfirm={() => {
+          draft.discard();
+          setServerIssues(null);
+          setSaveAttempted(false);
+          setConfirmingDiscard(false);
+          if (panel?.kind === "step" && !draft.saved.steps.some((step) => step.id === panel.id)) setPanel(null);
+        }}
+        onCancel={() => setConfirmingDiscard(false)}
+      >
+        The sequence goes back to how it was last saved.
       </ConfirmDialog>
     </EditorActionsProvider>
   );

@@ -31,13 +31,16 @@ function sameEdge(a: FlowEdge, b: FlowEdge): boolean {
   return a.source === b.source && a.target === b.target && sameRecord(a.data ?? {}, b.data ?? {});
 }
 
-export function reuseUnchanged<T extends FlowNode | FlowEdge>(previous: readonly T[], next: readonly T[], same: (a: T, b: T) => boolean): T[] {
+/** `next`, with unchanged elements replaced by their previous objects; `previous` itself when nothing changed. */
+export function reuseUnchanged<T extends FlowNode | FlowEdge>(previous: T[], next: readonly T[], same: (a: T, b: T) => boolean): T[] {
   const byId = new Map(previous.map((element) => [element.id, element]));
-  return next.map((element) => {
+  const result = next.map((element) => {
     const old = byId.get(element.id);
     return old && same(old, element) ? old : element;
   });
+  // An unchanged array spares React Flow a store update (and its selectors a run per element).
+  return result.length === previous.length && result.every((element, index) => element === previous[index]) ? previous : result;
 }
 
-export const reuseNodes = (previous: readonly FlowNode[], next: readonly FlowNode[]) => reuseUnchanged(previous, next, sameNode);
-export const reuseEdges = (previous: readonly FlowEdge[], next: readonly FlowEdge[]) => reuseUnchanged(previous, next, sameEdge);
+export const reuseNodes = (previous: FlowNode[], next: readonly FlowNode[]) => reuseUnchanged(previous, next, sameNode);
+export const reuseEdges = (previous: FlowEdge[], next: readonly FlowEdge[]) => reuseUnchanged(previous, next, sameEdge);
