@@ -3,7 +3,7 @@
 // Tab, Enter or Space to edit a step or open the add-step menu, Delete to delete a step.
 import { Background, Controls, MiniMap, Panel, ReactFlow, ReactFlowProvider, useReactFlow, type EdgeTypes, type NodeTypes } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { AddNode } from "./add-node";
 import { BranchEdge } from "./branch-edge";
 import type { FlowEdge, FlowNode } from "./convert";
@@ -85,6 +85,12 @@ function Canvas({ nodes, edges, focusRequest, onFocusDone, onActivate, onDeleteK
   const [userMoved, setUserMoved] = useState(false);
   useFitOnResize(container, userMoved);
   const stepCount = nodes.filter((node) => node.type === "step").length;
+  // Stable handlers: React Flow hands onNodeClick to every node, and a new function re-renders them all.
+  const onNodeClick = useCallback((_event: unknown, node: FlowNode) => onActivate(node), [onActivate]);
+  const onMoveStart = useCallback((event: MouseEvent | TouchEvent | null) => {
+    // Programmatic moves (fitView, setCenter) come without an event.
+    if (event) setUserMoved(true);
+  }, []);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
     if (!target.classList.contains("react-flow__node")) return;
@@ -105,7 +111,7 @@ function Canvas({ nodes, edges, focusRequest, onFocusDone, onActivate, onDeleteK
         edges={edges}
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
-        onNodeClick={(_event, node) => onActivate(node)}
+        onNodeClick={onNodeClick}
         nodesDraggable={false}
         nodesConnectable={false}
         elementsSelectable={false}
@@ -117,10 +123,7 @@ function Canvas({ nodes, edges, focusRequest, onFocusDone, onActivate, onDeleteK
         zoomOnDoubleClick={false}
         fitView
         fitViewOptions={FIT_VIEW_OPTIONS}
-        onMoveStart={(event) => {
-          // Programmatic moves (fitView, setCenter) come without an event.
-          if (event) setUserMoved(true);
-        }}
+        onMoveStart={onMoveStart}
         minZoom={0.05}
         maxZoom={1.5}
         ariaLabelConfig={ariaLabelConfig}
@@ -140,10 +143,11 @@ function Canvas({ nodes, edges, focusRequest, onFocusDone, onActivate, onDeleteK
   );
 }
 
-export function FlowCanvas(props: CanvasProps) {
+/** Memoised: typing in the side panel re-renders the editor, not the canvas (it follows a deferred draft). */
+export const FlowCanvas = memo(function FlowCanvas(props: CanvasProps) {
   return (
     <ReactFlowProvider>
       <Canvas {...props} />
     </ReactFlowProvider>
   );
-}
+});

@@ -142,6 +142,7 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
     [requestDelete],
   );
 
+  const clearFocusRequest = useCallback(() => setFocusRequest(null), []);
   const onActivate = useCallback((node: FlowNode) => {
     if (node.type === "step") setPanel({ kind: "step", id: node.id });
     else setPanel({ kind: "add", slot: node.data.slot });
@@ -249,7 +250,7 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
               nodes={flow.nodes}
               edges={flow.edges}
               focusRequest={focusRequest}
-              onFocusDone={() => setFocusRequest(null)}
+              onFocusDone={clearFocusRequest}
               onActivate={onActivate}
               onDeleteKey={requestDelete}
             />
