@@ -242,7 +242,8 @@ test("once leads are in progress: a refused save shows why, structure locks, cop
     schedule: { activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] },
     sequence: {
       steps: [
-        { id: "visit", type: "visit_profile" },
+        // Two days before the invitation: no invitation goes out (and no acceptance comes back) during the tests.
+        { id: "visit", type: "visit_profile", nextDelayHours: 48 },
         { id: "invite", type: "invite", parent: "visit" },
         { id: "thanks", type: "message", parent: "invite", branch: "yes", config: { text: "Thanks for connecting!" } },
       ],
@@ -305,4 +306,5 @@ test("once leads are in progress: a refused save shows why, structure locks, cop
     [expect.stringMatching(/^st_/), "inmail", "invite", "no"],
   ]);
   expect(steps[2]!.config.text).toBe("Thanks for connecting, {{firstName}}!");
+  expect((await request.patch(`/api/v1/campaigns/${id}`, { headers, data: { status: "paused" } })).status()).toBe(200);
 });

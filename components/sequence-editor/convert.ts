@@ -8,7 +8,7 @@ import type { StepIssue } from "./issues";
 import { branchTiming, timingPhrase } from "./timing";
 import { allowedKinds, branchesOf, indexTree, preorder, slotKey, stepAt, type Branch, type EditorStep, type Slot } from "./tree";
 
-export const STEP_NODE_SIZE = { width: 272, height: 124 } as const;
+export const STEP_NODE_SIZE = { width: 272, height: 112 } as const;
 export const ADD_NODE_SIZE = { width: 208, height: 44 } as const;
 
 export type StepNodeData = {

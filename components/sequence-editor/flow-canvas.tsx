@@ -87,8 +87,9 @@ function Canvas({ nodes, edges, focusRequest, onFocusDone, onActivate, onDeleteK
   const stepCount = nodes.filter((node) => node.type === "step").length;
   // Stable handlers: React Flow hands onNodeClick to every node, and a new function re-renders them all.
   const onNodeClick = useCallback((_event: unknown, node: FlowNode) => onActivate(node), [onActivate]);
-  const onMoveStart = useCallback((event: MouseEvent | TouchEvent | null) => {
-    // Programmatic moves (fitView, setCenter) come without an event.
+  const onMove = useCallback((event: MouseEvent | TouchEvent | null) => {
+    // Programmatic moves (fitView, setCenter) come without an event; a click on a node starts a
+    // gesture too, but only a real pan or zoom moves.
     if (event) setUserMoved(true);
   }, []);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -123,7 +124,7 @@ function Canvas({ nodes, edges, focusRequest, onFocusDone, onActivate, onDeleteK
         zoomOnDoubleClick={false}
         fitView
         fitViewOptions={FIT_VIEW_OPTIONS}
-        onMoveStart={onMoveStart}
+        onMove={onMove}
         minZoom={0.05}
         maxZoom={1.5}
         ariaLabelConfig={ariaLabelConfig}
