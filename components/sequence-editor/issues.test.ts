@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { wireSequence } from "@/server/services/campaigns/engine/wire-sequence";
 import { inviteTree } from "./fixtures";
-import { fieldsOfError, isIncompleteOnly, issuesForField, placeIssues, validateDraft, withoutStepLabel } from "./issues";
-import { addStep } from "./operations";
-import { updateStep } from "./operations";
+import { fieldsOfError, isIncompleteOnly, issuesForField, mergeIssues, placeIssues, validateDraft, withoutStepLabel } from "./issues";
+import { addStep, updateStep } from "./operations";
 import { setVariantContent } from "./variants";
 
 describe("validation on the steps", () => {
@@ -72,5 +71,21 @@ describe("messages for people", () => {
     expect(withoutStepLabel("is required (step 1 (st_687ec536, Message))")).toBe("is required");
     expect(withoutStepLabel("is required (step 2 (thanks, Message), variant B)")).toBe("is required");
     expect(withoutStepLabel("must be at most 300 characters")).toBe("must be at most 300 characters");
+  });
+});
+
+describe("merging issues", () => {
+  it("keeps each problem once per step", () => {
+    const browser = new Map([["a", [{ field: "config.text", message: "is required" }]]]);
+    const server = new Map([
+      ["a", [{ field: "config.text", message: "is required" }, { field: "type", message: "retypes step a" }]],
+      ["b", [{ field: "parent", message: "moves step b" }]],
+    ]);
+    expect(mergeIssues(browser, server)).toEqual(
+      new Map([
+        ["a", [{ field: "config.text", message: "is required" }, { field: "type", message: "retypes step a" }]],
+        ["b", [{ field: "parent", message: "moves step b" }]],
+      ]),
+    );
   });
 });

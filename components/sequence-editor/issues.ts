@@ -85,3 +85,15 @@ export function issuesForField(issues: readonly StepIssue[], variantIndex: numbe
 export function isIncompleteOnly(issues: readonly StepIssue[]): boolean {
   return issues.length > 0 && issues.every((issue) => issue.message.startsWith("is required"));
 }
+
+/** Issues from several sources (the browser's check, a refused save), each problem once. */
+export function mergeIssues(...sources: Array<ReadonlyMap<string, StepIssue[]>>): Map<string, StepIssue[]> {
+  const merged = new Map<string, StepIssue[]>();
+  for (const source of sources) {
+    for (const [id, list] of source) {
+      const known = merged.get(id) ?? [];
+      merged.set(id, [...known, ...list.filter((issue) => !known.some((other) => other.field === issue.field && other.message === issue.message))]);
+    }
+  }
+  return merged;
+}

@@ -1,8 +1,8 @@
 "use client";
 // The full-page sequence editor of a campaign: the tree on a canvas, a side panel to add and edit
 // steps, validation on the steps from the API's own rules, and saving through campaigns.update.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useDeferredValue, useEffect, useMemo, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useDeferredValue, useMemo, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import type { StepType } from "@/server/schemas/sequence";
 import type { TCampaign } from "@/server/schemas/campaign";
 import { useTRPC } from "@/components/trpc/client";
@@ -14,13 +14,15 @@ import { ConfirmDialog } from "./confirm-dialog";
 import { placeholderId, type FlowNode } from "./convert";
 import { customVariableNames } from "./custom-variables";
 import { EditorActionsProvider, type EditorActions } from "./editor-actions";
+import { EditorAlerts } from "./editor-alerts";
 import { EditorHeader } from "./editor-header";
 import { FlowCanvas, type FocusRequest } from "./flow-canvas";
 import { createFlowBuilder } from "./flow-builder";
-import { fieldsOfError, placeIssues, validateDraft, type SequenceIssues, type StepIssue } from "./issues";
-import { draftSignature, fromStoredSequence, toSequenceInput } from "./sequence-input";
+import { mergeIssues, validateDraft } from "./issues";
+import { draftSignature, fromStoredSequence } from "./sequence-input";
 import { SidePanel, type PanelState } from "./side-panel";
 import { preorder, subtreeIds, type Slot } from "./tree";
+import { useSaveSequence } from "./use-save-sequence";
 import { useSequenceDraft } from "./use-sequence-draft";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes-guard";
 
@@ -32,36 +34,17 @@ export function SequenceEditor({ campaignId }: { campaignId: string }) {
   return <LoadedEditor campaign={campaign.data} />;
 }
 
-/** Server problems stay on the steps until the draft they were about changes. */
-interface ServerIssues {
-  signature: string;
-  issues: SequenceIssues;
-  message: string;
-}
-
-function mergeIssues(...sources: Array<ReadonlyMap<string, StepIssue[]>>): Map<string, StepIssue[]> {
-  const merged = new Map<string, StepIssue[]>();
-  for (const source of sources) {
-    for (const [id, list] of source) {
-      const known = merged.get(id) ?? [];
-      merged.set(id, [...known, ...list.filter((issue) => !known.some((other) => other.field === issue.field && other.message === issue.message))]);
-    }
-  }
-  return merged;
-}
-
 function LoadedEditor({ campaign }: { campaign: TCampaign }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const draft = useSequenceDraft(fromStoredSequence(campaign.sequence), campaign.leadsInProgress);
+  const [initialSteps] = useState(() => fromStoredSequence(campaign.sequence));
+  const draft = useSequenceDraft(initialSteps, campaign.leadsInProgress);
   const [panel, setPanel] = useState<PanelState>(null);
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
-  const [serverIssues, setServerIssues] = useState<ServerIssues | null>(null);
-  const [saveAttempted, setSaveAttempted] = useState(false);
-  const [savedAt, setSavedAt] = useState<Date | null>(null);
   const [build] = useState(createFlowBuilder);
+  const editStep = useCallback((id: string) => setPanel({ kind: "step", id }), []);
+  const saver = useSaveSequence(campaign.id, draft, editStep);
   useUnsavedChangesGuard(draft.dirty);
 
   const leads = useQuery(trpc.campaigns.leads.queryOptions({ id: campaign.id, limit: 100, offset: 0 }));
@@ -70,14 +53,8 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
   // The canvas and the validation follow the draft a moment behind typing.
   const deferredSteps = useDeferredValue(draft.steps);
   const validation = useMemo(() => validateDraft(deferredSteps, draft.saved), [deferredSteps, draft.saved]);
-  const currentServerIssues = serverIssues && serverIssues.signature === draftSignature(deferredSteps) ? serverIssues : null;
-  const issues = useMemo(
-    () => mergeIssues(validation.issues.byStep, currentServerIssues?.issues.byStep ?? new Map()),
-    [validation, currentServerIssues],
-  );
-  const generalIssues = validation.issues.general;
-  // The server's message names its first problem; list the rest.
-  const serverGeneral = (currentServerIssues?.issues.general ?? []).filter((issue) => !currentServerIssues?.message.includes(issue.message));
+  const refusal = saver.refusal && saver.refusal.signature === draftSignature(deferredSteps) ? saver.refusal : null;
+  const issues = useMemo(() => mergeIssues(validation.issues.byStep, refusal?.issues.byStep ?? new Map()), [validation, refusal]);
   const selectedId = panel?.kind === "step" ? panel.id : null;
   const selectedSlot = panel?.kind === "add" ? panel.slot : null;
   const flow = useMemo(
@@ -85,46 +62,6 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
     [build, deferredSteps, issues, draft.lockedIds, selectedId, selectedSlot],
   );
   const failing = useMemo(() => preorder(deferredSteps).filter((step) => issues.get(step.id)?.length), [deferredSteps, issues]);
-
-  const save = useMutation(trpc.campaigns.update.mutationOptions());
-  const onSave = useCallback(() => {
-    setSaveAttempted(true);
-    if (!draft.dirty || save.isPending) return;
-    const check = validateDraft(draft.steps, draft.saved);
-    if (!check.wired) {
-      const first = preorder(draft.steps).find((step) => check.issues.byStep.get(step.id)?.length);
-      if (first) setPanel({ kind: "step", id: first.id });
-      return;
-    }
-    const sent = draft.steps;
-    save.mutate(
-      { id: campaign.id, changes: { sequence: toSequenceInput(sent) } },
-      {
-        onSuccess: (updated) => {
-          draft.markSaved(sent, fromStoredSequence(updated.sequence));
-          queryClient.setQueryData(trpc.campaigns.get.queryKey({ id: campaign.id }), updated);
-          setServerIssues(null);
-          setSaveAttempted(false);
-          setSavedAt(new Date());
-        },
-        onError: (error) => {
-          const fields = fieldsOfError(error) ?? [];
-          setServerIssues({ signature: draftSignature(sent), issues: placeIssues(fields, sent), message: errorMessage(error) ?? "The sequence was not saved." });
-        },
-      },
-    );
-  }, [draft, save, campaign.id, queryClient, trpc]);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
-        event.preventDefault();
-        onSave();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onSave]);
 
   const requestDelete = useCallback(
     (id: string) => {
@@ -135,11 +72,11 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
   );
   const actions = useMemo<EditorActions>(
     () => ({
-      editStep: (id) => setPanel({ kind: "step", id }),
+      editStep,
       addOn: (slot) => setPanel({ kind: "add", slot }),
       deleteStep: requestDelete,
     }),
-    [requestDelete],
+    [editStep, requestDelete],
   );
 
   const clearFocusRequest = useCallback(() => setFocusRequest(null), []);
@@ -186,49 +123,19 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
         campaignName={campaign.name}
         stepCount={draft.steps.length}
         dirty={draft.dirty}
-        saving={save.isPending}
-        savedAt={savedAt}
-        onSave={onSave}
+        saving={saver.saving}
+        savedAt={saver.savedAt}
+        onSave={saver.save}
         onDiscard={() => setConfirmingDiscard(true)}
       />
 
-      <div className="mb-3 space-y-2">
-        {campaign.leadsInProgress && (
-          <Alert tone="info">
-            Leads are in progress on this campaign. Saved steps cannot be deleted, moved or changed to another kind; you can still edit copy and delays, and add
-            steps on open branches.
-          </Alert>
-        )}
-        {currentServerIssues && (
-          <Alert tone="error">
-            <span className="font-medium">Not saved.</span> {currentServerIssues.message}
-            {serverGeneral.length > 0 && (
-              <ul className="mt-1 list-inside list-disc">
-                {serverGeneral.map((issue) => (
-                  <li key={issue.field + issue.message}>{issue.message}</li>
-                ))}
-              </ul>
-            )}
-          </Alert>
-        )}
-        {generalIssues.length > 0 && (
-          <Alert tone="error">
-            {generalIssues.map((issue) => (
-              <p key={issue.field + issue.message}>{issue.message}</p>
-            ))}
-          </Alert>
-        )}
-        {saveAttempted && !validation.wired && failing.length > 0 && (
-          <Alert tone="warning">
-            <span>
-              Fix the {failing.length === 1 ? "step" : `${failing.length} steps`} marked on the canvas before saving.{" "}
-              <Button variant="ghost" size="sm" onClick={() => setPanel({ kind: "step", id: failing[0]!.id })}>
-                Go to the first one
-              </Button>
-            </span>
-          </Alert>
-        )}
-      </div>
+      <EditorAlerts
+        leadsInProgress={campaign.leadsInProgress}
+        refusal={refusal}
+        generalIssues={validation.issues.general}
+        failingSteps={saver.attempted && !validation.wired ? failing.length : 0}
+        onGoToFirstFailing={() => failing[0] && editStep(failing[0].id)}
+      />
 
       <div className="flex h-[calc(100vh-13rem)] min-h-[520px] overflow-hidden rounded-lg bg-white shadow-xs ring-1 ring-slate-200">
         <div className="relative min-w-0 flex-1 bg-slate-50" aria-label="Sequence tree" role="region">
@@ -292,8 +199,7 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
         confirmLabel="Discard changes"
         onConfirm={() => {
           draft.discard();
-          setServerIssues(null);
-          setSaveAttempted(false);
+          saver.reset();
           setConfirmingDiscard(false);
           if (panel?.kind === "step" && !draft.saved.steps.some((step) => step.id === panel.id)) setPanel(null);
         }}
