@@ -1,6 +1,7 @@
 // Benchmark: the sequence editor on a large tree.
 //   Node: converter (sequence → nodes/edges), dagre layout, the round trip back, validation with the
-//   API's rules, and a full canvas rebuild after typing (no layout) and after adding a step (layout).
+//   API's rules, and a full canvas rebuild after typing (no layout) and after adding a step (layout),
+//   for a branching tree and for a linear chain (the deepest tree, the worst case for validation).
 //   Chromium: the production build on a fresh database; time from navigation until every step is on
 //   the canvas, keystroke latency in a step's copy (until the field shows it, and until the node's
 //   preview does), and adding a step (click in the menu → node on the canvas).
@@ -41,12 +42,17 @@ function time(run: () => void): number[] {
   });
 }
 
-function nodeFigures() {
-  const wired = wireSequence(generatedSequence(size));
+/** The deepest tree of a size: one message after another, each on the previous one's no reply. */
+function chainSequence(count: number) {
+  return { steps: Array.from({ length: count }, (_unused, index) => ({ type: "message" as const, config: { text: `Follow-up ${index}, {{firstName}}` } })) };
+}
+
+function nodeFigures(shape: "tree" | "chain") {
+  const wired = wireSequence(shape === "tree" ? generatedSequence(size) : chainSequence(size));
   const steps = wired.steps;
   const flow = sequenceToFlow(steps);
   const placeholders = flow.nodes.length - steps.length;
-  console.log(`Node ${process.version}: ${steps.length} steps, ${placeholders} add-step placeholders, ${flow.edges.length} edges`);
+  console.log(`Node ${process.version}, ${shape === "tree" ? "branching tree" : "linear chain"}: ${steps.length} steps, ${placeholders} add-step placeholders, ${flow.edges.length} edges`);
   console.log(`  sequence → nodes/edges      ${summary(time(() => sequenceToFlow(steps)))}`);
   console.log(`  dagre layout                ${summary(time(() => layoutFlow(flow.nodes, flow.edges)))}`);
   console.log(`  nodes/edges → sequence      ${summary(time(() => toSequenceInput(flowToSequence(flow.nodes, flow.edges))))}`);
@@ -175,5 +181,6 @@ async function browserFigures() {
   }
 }
 
-nodeFigures();
+nodeFigures("tree");
+nodeFigures("chain");
 if (!("node-only" in args)) await browserFigures();

@@ -1,17 +1,17 @@
 "use client";
 // The React Flow canvas: read-only geometry (the layout places everything), nodes focusable with
 // Tab, Enter or Space to edit a step or open the add-step menu, Delete to delete a step.
-import { Background, Controls, MiniMap, Panel, ReactFlow, ReactFlowProvider, useReactFlow, type EdgeTypes, type NodeTypes } from "@xyflow/react";
+import { Background, Controls, MiniMap, Panel, ReactFlow, ReactFlowProvider, useReactFlow, type EdgeTypes, type NodeTypes, type ReactFlowInstance } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { AddNode } from "./add-node";
 import { BranchEdge } from "./branch-edge";
 import type { FlowEdge, FlowNode } from "./convert";
 import { StepNode } from "./step-node";
+import { initialViewport } from "./viewport";
 
 const nodeTypes: NodeTypes = { step: StepNode, add: AddNode };
 const edgeTypes: EdgeTypes = { branch: BranchEdge };
-const FIT_VIEW_OPTIONS = { maxZoom: 1, padding: 0.12 };
 /** Small trees fit on the canvas; the overview helps from this size on. */
 const MINIMAP_FROM_STEPS = 15;
 
@@ -60,7 +60,7 @@ function FocusFollower({ nodes, focusRequest, onFocusDone }: Pick<CanvasProps, "
   return null;
 }
 
-/** Until someone pans or zooms, the whole tree stays in view as the canvas changes size (the side panel opens). */
+/** Until someone pans or zooms, the first view is kept as the canvas changes size (the side panel opens). */
 function useFitOnResize(container: RefObject<HTMLDivElement | null>, userMoved: boolean) {
   const flow = useReactFlow();
   useEffect(() => {
@@ -68,12 +68,12 @@ function useFitOnResize(container: RefObject<HTMLDivElement | null>, userMoved: 
     if (!element || userMoved) return;
     let first = true;
     const observer = new ResizeObserver(() => {
-      // The first call reports the initial size, which fitView on mount already handles.
+      // The first call reports the initial size, which onInit already handles.
       if (first) {
         first = false;
         return;
       }
-      void flow.fitView(FIT_VIEW_OPTIONS);
+      void flow.setViewport(initialViewport(flow.getNodes(), { width: element.clientWidth, height: element.clientHeight }));
     });
     observer.observe(element);
     return () => observer.disconnect();
@@ -91,6 +91,10 @@ function Canvas({ nodes, edges, focusRequest, onFocusDone, onActivate, onDeleteK
     // Programmatic moves (fitView, setCenter) come without an event; a click on a node starts a
     // gesture too, but only a real pan or zoom moves.
     if (event) setUserMoved(true);
+  }, []);
+  const onInit = useCallback((instance: ReactFlowInstance<FlowNode, FlowEdge>) => {
+    const element = container.current;
+    if (element) void instance.setViewport(initialViewport(instance.getNodes(), { width: element.clientWidth, height: element.clientHeight }));
   }, []);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
@@ -122,8 +126,7 @@ function Canvas({ nodes, edges, focusRequest, onFocusDone, onActivate, onDeleteK
         selectionKeyCode={null}
         multiSelectionKeyCode={null}
         zoomOnDoubleClick={false}
-        fitView
-        fitViewOptions={FIT_VIEW_OPTIONS}
+        onInit={onInit}
         onMove={onMove}
         minZoom={0.05}
         maxZoom={1.5}

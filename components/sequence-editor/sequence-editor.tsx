@@ -139,7 +139,7 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
 
       <div className="flex h-[calc(100vh-13rem)] min-h-[520px] overflow-hidden rounded-lg bg-white shadow-xs ring-1 ring-slate-200">
         <div className="relative min-w-0 flex-1 bg-slate-50" aria-label="Sequence tree" role="region">
-          {draft.steps.length === 0 ? (
+          {deferredSteps.length === 0 ? (
             <div className="flex h-full items-center justify-center p-6">
               <EmptyState
                 title="This sequence has no steps yet"
