@@ -146,6 +146,27 @@ test("a forbidden step cannot be added anywhere below the connected branch", asy
   await expect(page.getByTestId("add-step-menu").getByRole("button", { name: "Connection request", exact: true })).toBeVisible();
 });
 
+test("retype and move a step, only where the rules allow", async ({ page }) => {
+  await signIn(page);
+  await page.goto(`/campaigns/${campaignId}/sequence`);
+  await stepNode(page, /^Step 3: InMail/).click();
+  const move = page.getByLabel("Move to");
+  // An InMail cannot move below the accepted branch: no target is offered.
+  await expect(move.locator("option")).toHaveText(["Choose an open branch…"]);
+  await expect(move).toBeDisabled();
+  // As a message it can; its copy comes along, the subject (which messages lack) does not.
+  await page.getByLabel("Kind").selectOption({ label: "Message" });
+  await expect(stepNode(page, /^Step 3: Message/)).toContainText("Hello {{firstName}}, may I ask you something?");
+  await expect(move.locator("option")).toContainText(["After “No reply” of step 2 (Message)"]);
+  await move.selectOption({ label: "After “No reply” of step 2 (Message)" });
+  // Now below the message: step 3, with the invitation's no branch open again.
+  await expect(stepNode(page, /^Add a step after Not accepted/)).toBeVisible();
+  await expect(page.getByTestId("edge-label").filter({ hasText: "No reply" })).toHaveCount(2);
+  await page.getByRole("button", { name: "Discard changes" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Discard changes" }).click();
+  await expect(stepNode(page, /^Step 3: InMail/)).toBeVisible();
+});
+
 test("keyboard only: add a step, edit it, delete it", async ({ page }) => {
   await signIn(page);
   await page.goto(`/campaigns/${campaignId}/sequence`);

@@ -176,6 +176,7 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
               customVariables={customVariables}
               onChoose={choose}
               onDelete={requestDelete}
+              onMoved={(id) => setFocusRequest({ nodeId: id, focus: false })}
               onClose={closePanel}
             />
           </aside>

@@ -27,6 +27,7 @@ export function SidePanel({
   customVariables,
   onChoose,
   onDelete,
+  onMoved,
   onClose,
 }: {
   panel: Exclude<PanelState, null>;
@@ -35,6 +36,8 @@ export function SidePanel({
   customVariables: readonly string[];
   onChoose(slot: Slot, type: StepType): void;
   onDelete(id: string): void;
+  /** A step moved (with its subtree): bring it into view. */
+  onMoved(id: string): void;
   onClose(): void;
 }) {
   const steps = draft.steps;
@@ -70,7 +73,9 @@ export function SidePanel({
       customVariables={customVariables}
       onChange={(change) => draft.change(step.id, change)}
       onRetype={(type) => draft.retype(step.id, type)}
-      onMove={(slot) => draft.move(step.id, slot)}
+      onMove={(slot) => {
+        if (draft.move(step.id, slot)) onMoved(step.id);
+      }}
       onDelete={() => onDelete(step.id)}
       onClose={onClose}
     />

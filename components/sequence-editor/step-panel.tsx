@@ -74,7 +74,8 @@ export function StepPanel({
   const setContent = (patch: Partial<Omit<TVariantContent, "id">>) => onChange((current) => setVariantContent(current, variantIndex, patch));
 
   const insertPlaceholder = (name: string) => {
-    const remembered = lastField.current?.variant === variantIndex ? lastField.current : null;
+    // The field last focused, if it is still one of this variant's (a retype can remove it).
+    const remembered = lastField.current?.variant === variantIndex && copyFields.some((spec) => spec.name === lastField.current?.field) ? lastField.current : null;
     const field = remembered?.field ?? copyFields[0]?.name;
     if (!field) return;
     const element = remembered?.element ?? (document.getElementById(fieldId(field)) as HTMLInputElement | HTMLTextAreaElement | null);
