@@ -254,7 +254,8 @@ test("unsaved changes are not lost by navigating away without a warning", async 
 
 test("once leads are in progress: a refused save shows why, structure locks, copy and appending still work", async ({ page, request }) => {
   const headers = { Authorization: `Bearer ${apiKey}` };
-  const sender = await request.post("/api/v1/accounts", { headers, data: { username: "ada@example.com", password: "any password" } });
+  // A sandbox member of its own: other specs may connect the documented ada@example.com.
+  const sender = await request.post("/api/v1/accounts", { headers, data: { username: "sequence.editor@example.com", password: "any password" } });
   expect(sender.status()).toBe(200);
   const senderId = (await sender.json()).data.id as string;
   const id = await createCampaign(request, {
