@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { wireSequence } from "@/server/services/campaigns/engine/wire-sequence";
+import { flowToSequence, placeholderId, sequenceToFlow, type AddFlowNode, type StepFlowNode } from "./convert";
+import { generatedSequence, inviteTree } from "./fixtures";
+import { toSequenceInput } from "./sequence-input";
+
+describe("sequence → React Flow nodes and edges", () => {
+  it("gives one node per step and an add-step placeholder on every open branch", () => {
+    const { steps } = inviteTree();
+    const { nodes, edges } = sequenceToFlow(steps);
+    const stepNodes = nodes.filter((node): node is StepFlowNode => node.type === "step");
+    const placeholders = nodes.filter((node): node is AddFlowNode => node.type === "add");
+    expect(stepNodes.map((node) => node.id)).toEqual(["visit", "invite", "thanks", "inmail", "follow"]);
+    // The InMail and the follow-up continue on no; nothing else is open.
+    expect(placeholders.map((node) => node.data.slot)).toEqual([
+      { parentId: "follow", branch: "no" },
+      { parentId: "inmail", branch: "no" },
+    ]);
+    expect(edges.map((edge) => [edge.source, edge.target, edge.data?.branch])).toEqual([
+      ["visit", "invite", null],
+      ["invite", "thanks", "yes"],
+      ["invite", "inmail", "no"],
+      ["thanks", "follow", "no"],
+      ["follow", placeholderId({ parentId: "follow", branch: "no" }), "no"],
+      ["inmail", placeholderId({ parentId: "inmail", branch: "no" }), "no"],
+    ]);
+  });
+
+  it("labels edges with their meaning and delays, defaults included", () => {
+    const { edges } = sequenceToFlow(inviteTree().steps);
+    const label = (id: string) => {
+      const edge = edges.find((candidate) => candidate.id === id)!;
+      return `${edge.data!.meaning} · ${edge.data!.when}`;
+    };
+    expect(label("edge:visit:next")).toBe("Next · wait 1 day");
+    expect(label("edge:invite:yes")).toBe("Accepted · right away");
+    // withdrawDays 10: the acceptance window defaults to 10 days.
+    expect(label("edge:invite:no")).toBe("Not accepted · after 10 days");
+    expect(label("edge:thanks:no")).toBe("No reply · after 2 days");
+    expect(label("edge:follow:no")).toBe("No reply · after 3 days");
+  });
+
+  it("shows kind, copy preview, variant count and the not-yet-available notice on nodes", () => {
+    const steps = wireSequence({ steps: [{ type: "message", config: { text: "Hi {{firstName}}" } }, { type: "comment_post", config: { prompt: "Be kind" } }] }).steps;
+    const [message, comment] = sequenceToFlow(steps).nodes as StepFlowNode[];
+    expect(message!.data).toMatchObject({ number: 1, label: "Message", preview: { text: "Hi {{firstName}}", empty: false }, variantCount: 1, notYetAvailable: false });
+    expect(comment!.data).toMatchObject({ number: 2, label: "Comment on post", notYetAvailable: true });
+    expect(sequenceToFlow(inviteTree().steps).nodes.find((node) => node.id === "thanks")!.data).toMatchObject({ variantCount: 2 });
+  });
+
+  it("offers only the first step when the sequence is empty", () => {
+    const { nodes, edges } = sequenceToFlow([]);
+    expect(nodes).toHaveLength(1);
+    expect(nodes[0]).toMatchObject({ type: "add", data: { slot: { parentId: null, branch: null }, description: "Add the first step" } });
+    expect(edges).toEqual([]);
+  });
+
+  it("restricts the placeholders below a connected branch", () => {
+    const steps = wireSequence({ steps: [{ type: "invite" }] }).steps;
+    const placeholders = sequenceToFlow(steps).nodes.filter((node): node is AddFlowNode => node.type === "add");
+    const yes = placeholders.find((node) => node.data.slot.branch === "yes")!;
+    const no = placeholders.find((node) => node.data.slot.branch === "no")!;
+    expect(yes.data.allowed).not.toContain("inmail");
+    expect(yes.data.allowed).not.toContain("invite");
+    expect(yes.data.allowed).toContain("message");
+    expect(no.data.allowed).toContain("inmail");
+  });
+});
+
+describe("round trips", () => {
+  const roundTrip = (wired: ReturnType<typeof wireSequence>) => {
+    const { nodes, edges } = sequenceToFlow(wired.steps);
+    return wireSequence(toSequenceInput(flowToSequence(nodes, edges)), { previous: wired });
+  };
+
+  it("gives back the same wired sequence for a tree with variants, delays and attachments", () => {
+    const wired = inviteTree();
+    expect(roundTrip(wired)).toEqual(wired);
+  });
+
+  it("gives back the same wired sequence for a linear chain sent without ids", () => {
+    const wired = wireSequence({
+      steps: [{ type: "visit_profile" }, { type: "invite" }, { type: "message", config: { text: "Hi" } }, { type: "message", config: { text: "Again" } }],
+    });
+    expect(roundTrip(wired)).toEqual(wired);
+  });
+
+  it("gives back the same wired sequence for 200 generated steps", () => {
+    const wired = wireSequence(generatedSequence(200));
+    expect(wired.steps).toHaveLength(200);
+    expect(roundTrip(wired)).toEqual(wired);
+  });
+
+  it("gives back an empty sequence", () => {
+    expect(roundTrip({ steps: [] })).toEqual({ steps: [] });
+  });
+});

@@ -1,0 +1,92 @@
+// What the editor's form shows for each step kind: the copy fields of a variant, and which content
+// a kind accepts. It mirrors FIELDS_OF in wire-sequence.ts; fields.test.ts checks the two agree.
+import { NOTE_MAX, type StepType, type TVariantContent } from "@/server/schemas/sequence";
+
+export const TEXT_FIELDS = ["text", "fallbackText", "note", "fallbackNote", "subject", "fallbackSubject", "script", "fallbackScript", "prompt"] as const;
+export type TextField = (typeof TEXT_FIELDS)[number];
+export const CONTENT_FIELDS = [...TEXT_FIELDS, "attachments", "voice"] as const;
+export type ContentField = (typeof CONTENT_FIELDS)[number];
+
+export interface CopyFieldSpec {
+  name: TextField;
+  label: string;
+  max: number;
+  /** Shown as a live counter (the invitation note, whose limit LinkedIn enforces). */
+  counter?: boolean;
+  multiline: boolean;
+  required?: boolean;
+  hint?: string;
+}
+
+const fallbackHint = "Used instead when a placeholder has no value for a lead, so no message says “Hi ,”.";
+
+/** The copy fields of one variant, per kind, in form order. */
+export const COPY_FIELDS: Record<StepType, CopyFieldSpec[]> = {
+  visit_profile: [],
+  invite: [
+    { name: "note", label: "Invitation note", max: NOTE_MAX, counter: true, multiline: true, hint: "Optional. Only premium senders can add a note; others send the invitation without it." },
+    { name: "fallbackNote", label: "Fallback note", max: NOTE_MAX, counter: true, multiline: true, hint: fallbackHint },
+  ],
+  message: [
+    { name: "text", label: "Message", max: 8000, multiline: true, required: true },
+    { name: "fallbackText", label: "Fallback message", max: 8000, multiline: true, hint: fallbackHint },
+  ],
+  inmail: [
+    { name: "subject", label: "Subject", max: 200, multiline: false, required: true },
+    { name: "fallbackSubject", label: "Fallback subject", max: 200, multiline: false, hint: fallbackHint },
+    { name: "text", label: "Message", max: 8000, multiline: true, required: true },
+    { name: "fallbackText", label: "Fallback message", max: 8000, multiline: true, hint: fallbackHint },
+  ],
+  if_connected: [],
+  if_open_profile: [],
+  comment_post: [{ name: "prompt", label: "Instructions for the AI comment", max: 2000, multiline: true, required: true }],
+  ai_voice_note: [
+    { name: "script", label: "Script", max: 2000, multiline: true, required: true },
+    { name: "fallbackScript", label: "Fallback script", max: 2000, multiline: true, hint: fallbackHint },
+  ],
+  voice_note: [],
+  email: [
+    { name: "subject", label: "Subject", max: 200, multiline: false, required: true },
+    { name: "fallbackSubject", label: "Fallback subject", max: 200, multiline: false, hint: fallbackHint },
+    { name: "text", label: "Body", max: 8000, multiline: true, required: true },
+    { name: "fallbackText", label: "Fallback body", max: 8000, multiline: true, hint: fallbackHint },
+  ],
+};
+
+export const ATTACHMENT_KINDS: ReadonlySet<StepType> = new Set(["message", "inmail", "email"]);
+export const VOICE_KINDS: ReadonlySet<StepType> = new Set(["message", "voice_note"]);
+
+/** Content fields each kind accepts (the form's fields, and a message's recorded voice). */
+export function contentFieldsOf(type: StepType): ReadonlySet<ContentField> {
+  const fields = new Set<ContentField>(COPY_FIELDS[type].map((field) => field.name));
+  if (ATTACHMENT_KINDS.has(type)) fields.add("attachments");
+  if (VOICE_KINDS.has(type)) fields.add("voice");
+  return fields;
+}
+
+/** Whether a kind has copy that A/B variants can vary. */
+export function hasCopy(type: StepType): boolean {
+  return contentFieldsOf(type).size > 0;
+}
+
+/** The content of a variant, without its id and without empty values. */
+export function contentOf(source: TVariantContent): Omit<TVariantContent, "id"> {
+  const content: Record<string, unknown> = {};
+  for (const field of CONTENT_FIELDS) {
+    const value = source[field];
+    if (value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) continue;
+    content[field] = value;
+  }
+  return content as Omit<TVariantContent, "id">;
+}
+
+/** Standard lead fields a placeholder can name, with the label the picker shows. */
+export const LEAD_FIELDS: ReadonlyArray<{ name: string; label: string }> = [
+  { name: "firstName", label: "First name" },
+  { name: "lastName", label: "Last name" },
+  { name: "company", label: "Company" },
+  { name: "headline", label: "Headline" },
+  { name: "jobTitle", label: "Job title" },
+  { name: "location", label: "Location" },
+  { name: "email", label: "E-mail" },
+];

@@ -1,0 +1,44 @@
+// How the editor presents each step kind: a one-line description for the add-step menu, and the
+// order kinds are offered in.
+import type { StepType } from "@/server/schemas/sequence";
+
+export const STEP_DESCRIPTIONS: Record<StepType, string> = {
+  visit_profile: "View the lead’s profile; they see the visit.",
+  invite: "Send a connection request, with an optional note. Branches on accepted or not.",
+  message: "Send a LinkedIn message to a connection. A reply ends the sequence.",
+  inmail: "Send an InMail to someone you are not connected to. A reply ends the sequence.",
+  if_connected: "Branch on whether the lead is already a connection.",
+  if_open_profile: "Branch on whether the lead has an open profile (free InMails).",
+  comment_post: "Comment on the lead’s latest post, drafted by AI.",
+  ai_voice_note: "Send a voice note generated from a script. A reply ends the sequence.",
+  voice_note: "Send a recorded voice note. A reply ends the sequence.",
+  email: "Send an e-mail from the campaign’s mailboxes. A reply ends the sequence.",
+};
+
+/** Kinds in the order the menu offers them (kinds.test.ts checks every kind is listed). */
+export const MENU_ORDER: readonly StepType[] = [
+  "visit_profile",
+  "invite",
+  "message",
+  "inmail",
+  "if_connected",
+  "if_open_profile",
+  "email",
+  "comment_post",
+  "ai_voice_note",
+  "voice_note",
+];
+
+/** A short glyph per kind for the node header (decorative; the label carries the meaning). */
+export const STEP_GLYPHS: Record<StepType, string> = {
+  visit_profile: "M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z",
+  invite: "M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm10-3v6m3-3h-6",
+  message: "M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2Z",
+  inmail: "M4 4h16v16H4zM4 7l8 6 8-6",
+  if_connected: "M6 3v12M18 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM6 21a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm12-12a9 9 0 0 1-9 9",
+  if_open_profile: "M6 3v12M18 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM6 21a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm12-12a9 9 0 0 1-9 9",
+  comment_post: "M7 8h10M7 12h6m-9 8 3-3h11a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v14Z",
+  ai_voice_note: "M12 2a3 3 0 0 0-3 3v7a3 3 0 0 0 6 0V5a3 3 0 0 0-3-3Zm7 10a7 7 0 0 1-14 0m7 7v3",
+  voice_note: "M12 2a3 3 0 0 0-3 3v7a3 3 0 0 0 6 0V5a3 3 0 0 0-3-3Zm7 10a7 7 0 0 1-14 0m7 7v3",
+  email: "M3 7l9 6 9-6M3 7v10h18V7H3Z",
+};

@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { wireSequence } from "@/server/services/campaigns/engine/wire-sequence";
+import { generatedSequence, inviteTree } from "./fixtures";
+import { addStep, moveSubtree, moveTargets, removeSubtree, retypeOptions, retypeStep } from "./operations";
+import { allowedKinds, openSlots, preorder, subtreeIds } from "./tree";
+import { MENU_ORDER } from "./kinds";
+import { toSequenceInput } from "./sequence-input";
+
+const wiring = (steps: ReturnType<typeof inviteTree>["steps"]) => steps.map((step) => [step.id, step.type, step.parent, step.branch]);
+
+describe("tree queries", () => {
+  it("lists open branches in tree order, the first step's slot when empty", () => {
+    expect(openSlots([])).toEqual([{ parentId: null, branch: null }]);
+    const invite = wireSequence({ steps: [{ id: "i", type: "invite" }] }).steps;
+    expect(openSlots(invite)).toEqual([
+      { parentId: "i", branch: "yes" },
+      { parentId: "i", branch: "no" },
+    ]);
+    expect(openSlots(inviteTree().steps)).toEqual([
+      { parentId: "follow", branch: "no" },
+      { parentId: "inmail", branch: "no" },
+    ]);
+  });
+
+  it("orders steps depth first, yes before no", () => {
+    expect(preorder(inviteTree().steps).map((step) => step.id)).toEqual(["visit", "invite", "thanks", "follow", "inmail"]);
+  });
+
+  it("applies the connected-branch rule anywhere below a connected branch", () => {
+    const steps = inviteTree().steps;
+    const forbidden = ["invite", "inmail", "if_connected", "if_open_profile"];
+    // Two levels below the invitation's yes (thanks → follow → here).
+    const deep = allowedKinds(steps, { parentId: "follow", branch: "no" });
+    for (const kind of forbidden) expect(deep).not.toContain(kind);
+    expect(deep).toContain("message");
+    expect(allowedKinds(steps, { parentId: "inmail", branch: "no" })).toEqual(MENU_ORDER);
+    expect(allowedKinds([], { parentId: null, branch: null })).toEqual(MENU_ORDER);
+  });
+
+  it("finds a step's subtree", () => {
+    expect(subtreeIds(inviteTree().steps, "invite")).toEqual(["invite", "thanks", "inmail", "follow"]);
+  });
+});
+
+describe("editing the tree", () => {
+  it("adds steps on open branches and refuses taken or forbidden slots", () => {
+    const first = addStep([], { parentId: null, branch: null }, "invite", "i")!;
+    expect(first.step).toMatchObject({ id: "i", parent: null, branch: null, config: { variants: [{ id: "a" }] } });
+    const yes = addStep(first.steps, { parentId: "i", branch: "yes" }, "message", "m")!;
+    const no = addStep(yes.steps, { parentId: "i", branch: "no" }, "inmail", "n")!;
+    expect(wiring(no.steps)).toEqual([
+      ["i", "invite", null, null],
+      ["m", "message", "i", "yes"],
+      ["n", "inmail", "i", "no"],
+    ]);
+    expect(addStep(no.steps, { parentId: "i", branch: "yes" }, "message")).toBeNull();
+    expect(addStep(no.steps, { parentId: "m", branch: "no" }, "inmail")).toBeNull();
+    expect(addStep(no.steps, { parentId: "m", branch: "yes" }, "message")).toBeNull();
+    expect(addStep(no.steps, { parentId: null, branch: null }, "message")).toBeNull();
+  });
+
+  it("deletes a step with its subtree", () => {
+    const left = removeSubtree(inviteTree().steps, "thanks");
+    expect(left.map((step) => step.id)).toEqual(["visit", "invite", "inmail"]);
+    expect(removeSubtree(inviteTree().steps, "visit")).toEqual([]);
+  });
+
+  it("retypes a step, moving its continuation and dropping copy the new kind does not take", () => {
+    const steps = inviteTree().steps;
+    // The InMail becomes a message: its copy stays, the subject and whenUnable go.
+    const retyped = retypeStep(steps, "inmail", "message")!;
+    const message = retyped.find((step) => step.id === "inmail")!;
+    expect(message.type).toBe("message");
+    expect(message.config).toEqual({ text: "Hello {{firstName}}", variants: [{ id: "a", text: "Hello {{firstName}}" }] });
+    expect(() => wireSequence(toSequenceInput(retyped))).not.toThrow();
+    // The message on yes becomes a profile visit: its follow-up moves from no to its single next.
+    const visit = retypeStep(steps, "thanks", "visit_profile")!;
+    expect(visit.find((step) => step.id === "follow")).toMatchObject({ parent: "thanks", branch: null });
+    expect(() => wireSequence(toSequenceInput(visit))).not.toThrow();
+  });
+
+  it("refuses retypes that would strand children or break the connected-branch rule", () => {
+    const steps = inviteTree().steps;
+    // An invitation with both branches cannot become a message (one continuation).
+    expect(retypeStep(steps, "invite", "message")).toBeNull();
+    // Below the accepted branch no InMail.
+    expect(retypeStep(steps, "thanks", "inmail")).toBeNull();
+    // The visit cannot become if_connected: the invitation below it would sit on its connected branch.
+    expect(retypeStep(steps, "visit", "if_connected")).toBeNull();
+    expect(retypeOptions(steps, "invite", MENU_ORDER)).toEqual(["invite", "if_connected", "if_open_profile"]);
+  });
+
+  it("moves a subtree to an open branch outside it, within the rules", () => {
+    const steps = wireSequence({
+      steps: [
+        { id: "c", type: "if_open_profile" },
+        { id: "m", type: "message", parent: "c", branch: "yes", config: { text: "Hi" } },
+        { id: "v", type: "visit_profile", parent: "m" },
+      ],
+    }).steps;
+    const moved = moveSubtree(steps, "v", { parentId: "c", branch: "no" })!;
+    expect(wiring(moved)).toEqual([
+      ["c", "if_open_profile", null, null],
+      ["m", "message", "c", "yes"],
+      ["v", "visit_profile", "c", "no"],
+    ]);
+    // Not into its own subtree, not onto a taken slot.
+    expect(moveSubtree(steps, "m", { parentId: "v", branch: null })).toBeNull();
+    expect(moveSubtree(steps, "v", { parentId: "c", branch: "yes" })).toBeNull();
+    expect(moveTargets(steps, "v", openSlots(steps))).toEqual([{ parentId: "c", branch: "no" }]);
+    // An InMail cannot move below an accepted invitation.
+    const tree = inviteTree().steps;
+    const withOpenYes = removeSubtree(tree, "thanks");
+    expect(moveSubtree(withOpenYes, "inmail", { parentId: "invite", branch: "yes" })).toBeNull();
+  });
+});
+
+describe("move targets", () => {
+  it("agree with trying each move, on a 200-step tree", () => {
+    const steps = wireSequence(generatedSequence(200)).steps;
+    const open = openSlots(steps);
+    for (const step of steps.filter((_step, position) => position % 7 === 3)) {
+      const expected = open.filter((slot) => moveSubtree(steps, step.id, slot) !== null);
+      expect(moveTargets(steps, step.id, open)).toEqual(expected);
+    }
+  });
+});

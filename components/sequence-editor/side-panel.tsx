@@ -1,0 +1,83 @@
+"use client";
+// The editor's right-hand panel: the add-step menu for an open branch, or the form of a step.
+import { STEP_LABELS, type StepType } from "@/server/schemas/sequence";
+import { AddStepMenu } from "./add-step-menu";
+import { MENU_ORDER } from "./kinds";
+import type { StepIssue } from "./issues";
+import { moveTargets, retypeOptions } from "./operations";
+import { StepPanel } from "./step-panel";
+import { branchTiming } from "./timing";
+import { allowedKinds, indexTree, openSlots, preorder, subtreeIds, type EditorStep, type Slot } from "./tree";
+import type { SequenceDraft } from "./use-sequence-draft";
+
+export type PanelState = { kind: "step"; id: string } | { kind: "add"; slot: Slot } | null;
+
+/** "After Accepted of step 2 (Connection request)", for menus and move targets. */
+export function describeSlot(steps: readonly EditorStep[], slot: Slot, numbers: ReadonlyMap<string, number>): string {
+  if (slot.parentId === null) return "The first step of the sequence";
+  const parent = steps.find((step) => step.id === slot.parentId);
+  if (!parent) return "An open branch";
+  return `After “${branchTiming(parent, slot.branch).meaning}” of step ${numbers.get(parent.id)} (${STEP_LABELS[parent.type]})`;
+}
+
+export function SidePanel({
+  panel,
+  draft,
+  issues,
+  customVariables,
+  onChoose,
+  onDelete,
+  onMoved,
+  onClose,
+}: {
+  panel: Exclude<PanelState, null>;
+  draft: SequenceDraft;
+  issues: ReadonlyMap<string, StepIssue[]>;
+  customVariables: readonly string[];
+  onChoose(slot: Slot, type: StepType): void;
+  onDelete(id: string): void;
+  /** A step moved (with its subtree): bring it into view. */
+  onMoved(id: string): void;
+  onClose(): void;
+}) {
+  const steps = draft.steps;
+  const index = indexTree(steps);
+  const numbers = new Map(preorder(steps, index).map((step, position) => [step.id, position + 1]));
+
+  if (panel.kind === "add") {
+    return (
+      <AddStepMenu
+        title={panel.slot.parentId === null ? "Add the first step" : "Add a step"}
+        description={describeSlot(steps, panel.slot, numbers)}
+        allowed={allowedKinds(steps, panel.slot, index)}
+        onChoose={(type) => onChoose(panel.slot, type)}
+        onClose={onClose}
+      />
+    );
+  }
+
+  const step = index.byId.get(panel.id);
+  if (!step) return null;
+  const locked = draft.lockedIds.has(step.id);
+  const below = subtreeIds(steps, step.id).length - 1;
+  return (
+    <StepPanel
+      key={step.id}
+      step={step}
+      number={numbers.get(step.id) ?? 0}
+      issues={issues.get(step.id) ?? []}
+      locked={locked}
+      kinds={locked ? [step.type] : retypeOptions(steps, step.id, MENU_ORDER)}
+      moveTargets={locked ? [] : moveTargets(steps, step.id, openSlots(steps)).map((slot) => ({ slot, label: describeSlot(steps, slot, numbers) }))}
+      below={below}
+      customVariables={customVariables}
+      onChange={(change) => draft.change(step.id, change)}
+      onRetype={(type) => draft.retype(step.id, type)}
+      onMove={(slot) => {
+        if (draft.move(step.id, slot)) onMoved(step.id);
+      }}
+      onDelete={() => onDelete(step.id)}
+      onClose={onClose}
+    />
+  );
+}

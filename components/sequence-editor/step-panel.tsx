@@ -1,0 +1,204 @@
+"use client";
+// The side panel for one step: its copy per A/B variant with placeholders, its settings, its
+// delays, and (unless leads lock it) its kind, place and deletion.
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { NOT_YET_AVAILABLE, STEP_LABELS, type StepType, type TVariantContent } from "@/server/schemas/sequence";
+import { Alert } from "@/components/ui/alert";
+import { AttachmentsField } from "./attachments-field";
+import { CopyField } from "./copy-field";
+import { ATTACHMENT_KINDS, COPY_FIELDS, hasCopy, type TextField } from "./fields";
+import { issuesForField, type StepIssue } from "./issues";
+import { PlaceholderPicker } from "./placeholder-picker";
+import { StepIcon } from "./step-icon";
+import { StepSettingsFields, VoiceField } from "./step-settings-fields";
+import { StepStructureFields, type MoveTarget } from "./step-structure-fields";
+import { StepTimingFields } from "./step-timing-fields";
+import type { EditorStep, Slot } from "./tree";
+import { addVariant, removeVariant, setVariantContent } from "./variants";
+import { VariantTabs } from "./variant-tabs";
+
+/** Issues the panel shows next to a field; the others are listed at its top. */
+const SHOWN_BY_FIELDS = /^(config\.variants\.\d+\..+|config\.(text|fallbackText|note|fallbackNote|subject|fallbackSubject|script|fallbackScript|prompt|attachments|voice)(\..+)?|config\.withdrawDays|config\.whenUnable|nextDelayHours|branchDelays\.(yes|no))$/;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-3 border-t border-slate-200 px-4 py-4">
+      <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+export function StepPanel({
+  step,
+  number,
+  issues,
+  locked,
+  kinds,
+  moveTargets,
+  below,
+  customVariables,
+  onChange,
+  onRetype,
+  onMove,
+  onDelete,
+  onClose,
+}: {
+  step: EditorStep;
+  number: number;
+  issues: readonly StepIssue[];
+  locked: boolean;
+  kinds: readonly StepType[];
+  moveTargets: readonly MoveTarget[];
+  below: number;
+  customVariables: readonly string[];
+  onChange(change: (step: EditorStep) => EditorStep): void;
+  onRetype(type: StepType): void;
+  onMove(slot: Slot): void;
+  onDelete(): void;
+  onClose(): void;
+}) {
+  const [active, setActive] = useState(0);
+  const variantIndex = Math.min(active, step.config.variants.length - 1);
+  const variant: TVariantContent = step.config.variants[variantIndex] ?? { id: "a" };
+  const lastField = useRef<{ variant: number; field: TextField; element: HTMLInputElement | HTMLTextAreaElement } | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const id = `step-${step.id}`;
+  const copyFields = COPY_FIELDS[step.type];
+  const fieldId = (field: string) => `${id}-v${variantIndex}-${field}`;
+
+  useEffect(() => {
+    heading.current?.focus();
+  }, [step.id]);
+
+  const setContent = (patch: Partial<Omit<TVariantContent, "id">>) => onChange((current) => setVariantContent(current, variantIndex, patch));
+
+  const insertPlaceholder = (name: string) => {
+    // The field last focused, if it is still one of this variant's (a retype can remove it).
+    const remembered = lastField.current?.variant === variantIndex && copyFields.some((spec) => spec.name === lastField.current?.field) ? lastField.current : null;
+    const field = remembered?.field ?? copyFields[0]?.name;
+    if (!field) return;
+    const element = remembered?.element ?? (document.getElementById(fieldId(field)) as HTMLInputElement | HTMLTextAreaElement | null);
+    const value = (variant[field] as string | undefined) ?? "";
+    const start = element?.selectionStart ?? value.length;
+    const end = element?.selectionEnd ?? start;
+    const token = `{{${name}}}`;
+    setContent({ [field]: value.slice(0, start) + token + value.slice(end) });
+    requestAnimationFrame(() => {
+      element?.focus();
+      element?.setSelectionRange(start + token.length, start + token.length);
+    });
+  };
+
+  const unplaced = issues.filter((issue) => !SHOWN_BY_FIELDS.test(issue.field));
+  const variantsWithIssues = new Set(
+    issues.flatMap((issue) => {
+      const match = /^config\.variants\.(\d+)\./.exec(issue.field);
+      return match ? [Number(match[1])] : /^config\.[a-zA-Z]+/.test(issue.field) && !/withdrawDays|whenUnable/.test(issue.field) ? [0] : [];
+    }),
+  );
+  const attachmentIssues = issues.filter(
+    (issue) => issue.field.startsWith(`config.variants.${variantIndex}.attachments`) || (variantIndex === 0 && issue.field.startsWith("config.attachments")),
+  );
+
+  const copy = (
+    <>
+      {copyFields.map((spec) => (
+        <CopyField
+          key={`${variantIndex}-${spec.name}`}
+          id={fieldId(spec.name)}
+          spec={spec}
+          value={(variant[spec.name] as string | undefined) ?? ""}
+          issues={issuesForField(issues, variantIndex, spec.name)}
+          onChange={(value) => setContent({ [spec.name]: value })}
+          onFocus={(element) => {
+            lastField.current = { variant: variantIndex, field: spec.name, element };
+          }}
+        />
+      ))}
+      {copyFields.length > 0 && <PlaceholderPicker customVariables={customVariables} onInsert={insertPlaceholder} />}
+      {step.type === "voice_note" && (
+        <VoiceField
+          id={fieldId("voice")}
+          url={variant.voice?.url ?? ""}
+          issues={issuesForField(issues, variantIndex, "voice").concat(issues.filter((issue) => issue.field.startsWith(`config.variants.${variantIndex}.voice.`)))}
+          onChange={(url) => setContent({ voice: url ? { ...variant.voice, url } : undefined })}
+        />
+      )}
+      {ATTACHMENT_KINDS.has(step.type) && (
+        <AttachmentsField id={fieldId("attachments")} attachments={variant.attachments ?? []} issues={attachmentIssues} onChange={(attachments) => setContent({ attachments })} />
+      )}
+    </>
+  );
+
+  return (
+    <div className="flex h-full flex-col" data-testid="step-panel">
+      <header className="flex items-start gap-3 px-4 py-4">
+        <span className="mt-0.5 flex size-8 items-center justify-center rounded-md bg-brand-50 text-brand-700">
+          <StepIcon type={step.type} />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 ref={heading} tabIndex={-1} className="text-base font-semibold text-slate-900 outline-none">
+            {STEP_LABELS[step.type]}
+          </h2>
+          <p className="text-xs text-slate-500">Step {number}</p>
+        </div>
+        <button type="button" onClick={onClose} aria-label="Close the step panel" className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
+          <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+            <path d="M6 6l12 12M18 6 6 18" />
+          </svg>
+        </button>
+      </header>
+      <div className="space-y-2 px-4 pb-3">
+        {NOT_YET_AVAILABLE.has(step.type) && (
+          <Alert tone="warning">{STEP_LABELS[step.type]} steps are not available in this version of Herald yet: a lead that reaches this step fails with a clear error.</Alert>
+        )}
+        {unplaced.length > 0 && (
+          <Alert tone="error">
+            <ul className="list-inside list-disc">
+              {unplaced.map((issue) => (
+                <li key={issue.field + issue.message}>{issue.message}</li>
+              ))}
+            </ul>
+          </Alert>
+        )}
+      </div>
+
+      {hasCopy(step.type) && (
+        <Section title="Copy">
+          <VariantTabs
+            idPrefix={id}
+            count={step.config.variants.length}
+            active={variantIndex}
+            withIssues={variantsWithIssues}
+            onSelect={setActive}
+            onAdd={() => {
+              onChange((current) => addVariant(current));
+              setActive(step.config.variants.length);
+            }}
+            onRemove={(index) => {
+              onChange((current) => removeVariant(current, index));
+              setActive(Math.max(0, index - 1));
+            }}
+          >
+            {copy}
+          </VariantTabs>
+        </Section>
+      )}
+
+      {(step.type === "invite" || step.type === "inmail") && (
+        <Section title="Settings">
+          <StepSettingsFields step={step} issues={issues} onChange={(config) => onChange((current) => ({ ...current, config: { ...current.config, ...config } }))} />
+        </Section>
+      )}
+
+      <Section title="Timing">
+        <StepTimingFields step={step} issues={issues} onChange={(delays) => onChange((current) => ({ ...current, ...delays }))} />
+      </Section>
+
+      <Section title="Structure">
+        <StepStructureFields stepId={step.id} type={step.type} locked={locked} kinds={kinds} moveTargets={moveTargets} below={below} onRetype={onRetype} onMove={onMove} onDelete={onDelete} />
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+"use client";
+// Settings of a step that are not copy: withdrawing an unaccepted invitation, what an InMail does
+// when it cannot be sent, and a recorded voice note's file.
+import { Field, Input, Select } from "@/components/ui/field";
+import type { StepIssue } from "./issues";
+import type { StepConfig } from "./variants";
+import type { EditorStep } from "./tree";
+
+export function StepSettingsFields({ step, issues, onChange }: { step: EditorStep; issues: readonly StepIssue[]; onChange(config: Partial<StepConfig>): void }) {
+  const id = `step-${step.id}`;
+  const error = (field: string) => issues.filter((issue) => issue.field === field).map((issue) => issue.message).join("; ") || null;
+
+  if (step.type === "invite") {
+    return (
+      <div className="space-y-3">
+        <label className="flex items-start gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+            checked={step.config.withdrawEnabled ?? false}
+            onChange={(event) => onChange({ withdrawEnabled: event.target.checked || undefined })}
+          />
+          <span>
+            Withdraw the invitation when it is not accepted in time
+            <span className="block text-xs text-slate-500">Pending invitations count against LinkedIn’s limits; withdrawing frees room.</span>
+          </span>
+        </label>
+        {step.config.withdrawEnabled && (
+          <Field label="Withdraw after (days)" htmlFor={`${id}-withdraw-days`} error={error("config.withdrawDays")} hint="1 to 90 days. Default: 14.">
+            <Input
+              id={`${id}-withdraw-days`}
+              type="number"
+              min={1}
+              max={90}
+              placeholder="14"
+              value={step.config.withdrawDays ?? ""}
+              onChange={(event) => onChange({ withdrawDays: event.target.value === "" ? undefined : Math.round(Number(event.target.value)) })}
+            />
+          </Field>
+        )}
+      </div>
+    );
+  }
+  if (step.type === "inmail") {
+    return (
+      <Field
+        label="When the InMail cannot be sent"
+        htmlFor={`${id}-when-unable`}
+        error={error("config.whenUnable")}
+        hint="No InMail credits and the lead is not an open profile."
+      >
+        <Select id={`${id}-when-unable`} value={step.config.whenUnable ?? "auto"} onChange={(event) => onChange({ whenUnable: event.target.value as StepConfig["whenUnable"] })}>
+          <option value="auto">Automatic: pause the sender when out of credits, else continue on No reply</option>
+          <option value="pause">Always pause the sender</option>
+          <option value="skip">Always continue on No reply</option>
+        </Select>
+      </Field>
+    );
+  }
+  return null;
+}
+
+/** A recorded voice note's file (variant content). */
+export function VoiceField({ id, url, issues, onChange }: { id: string; url: string; issues: readonly StepIssue[]; onChange(url: string): void }) {
+  const error = issues.map((issue) => issue.message).join("; ") || null;
+  return (
+    <Field label="Recording URL" htmlFor={id} error={error} hint="An audio file Herald fetches and sends as a voice note.">
+      <Input id={id} type="url" placeholder="https://…/note.m4a" value={url} aria-invalid={error ? true : undefined} onChange={(event) => onChange(event.target.value)} />
+    </Field>
+  );
+}
