@@ -57,6 +57,9 @@ async function main() {
       `  Sign in:   ${seeded.email} / ${seeded.password}`,
       `  API key:   ${seeded.apiKey}`,
       `  Try it:    curl -H "Authorization: Bearer ${seeded.apiKey}" http://localhost:${env.PORT}/api/v1/workspace`,
+      ...(seeded.sampleCampaignId
+        ? [`  Sample:    a paused campaign on two sandbox senders: http://localhost:${env.PORT}/campaigns/${seeded.sampleCampaignId} (look at its Forecast, then Activate)`]
+        : []),
     ];
   }
 

@@ -2,6 +2,7 @@ import { db } from "../../db/client";
 import { now } from "../../lib/clock";
 import { hashPassword } from "../../lib/crypto";
 import { generateApiKey } from "../api-keys/api-key-format";
+import { seedDemoCampaign } from "./seed-demo-campaign";
 
 export const DEMO_EMAIL = "demo@herald.local";
 export const DEMO_PASSWORD = "demo-password";
@@ -13,10 +14,13 @@ export interface DemoWorkspace {
   password: string;
   workspaceId: string;
   apiKey: string;
+  /** The sample campaign, when this start created it. */
+  sampleCampaignId: string | null;
 }
 
 /**
- * The demo workspace of the Quick start: a demo owner with welcome credits. Safe to run at every
+ * The demo workspace of the Quick start: a demo owner with welcome credits, two sandbox senders and
+ * a paused sample campaign (see seed-demo-campaign.ts). Safe to run at every
  * start: the owner and workspace are created once; the demo API key is replaced each time (only its
  * hash is stored, so a fresh one is the only way to print it).
  */
@@ -53,5 +57,7 @@ export async function seedDemoWorkspace(): Promise<DemoWorkspace> {
     });
     return membership.workspaceId;
   });
-  return { email: DEMO_EMAIL, password: DEMO_PASSWORD, workspaceId, apiKey: key };
+  const owner = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true } });
+  const sample = await seedDemoCampaign({ userId: owner.id, workspaceId, role: "owner", canManageBilling: true });
+  return { email: DEMO_EMAIL, password: DEMO_PASSWORD, workspaceId, apiKey: key, sampleCampaignId: sample?.campaignId ?? null };
 }

@@ -47,13 +47,19 @@ export interface DirectoryProspect {
 
 export const DIRECTORY_SIZE = 240;
 
+/** How many prospects the sandbox network has: 240, or HERALD_SANDBOX_DIRECTORY_SIZE (benchmarks use tens of thousands). */
+export function directorySize(): number {
+  const configured = Number(process.env.HERALD_SANDBOX_DIRECTORY_SIZE);
+  return Number.isInteger(configured) && configured > 0 ? configured : DIRECTORY_SIZE;
+}
+
 function pick<T>(list: readonly T[], key: string): T {
   return list[Math.floor(unitRandom(key) * list.length)]!;
 }
 
-export function sandboxDirectory(): DirectoryProspect[] {
+export function sandboxDirectory(size = directorySize()): DirectoryProspect[] {
   const prospects: DirectoryProspect[] = [];
-  for (let index = 0; index < DIRECTORY_SIZE; index++) {
+  for (let index = 0; index < size; index++) {
     const key = `prospect-${index}`;
     const firstName = FIRST_NAMES[index % FIRST_NAMES.length]!;
     const lastName = LAST_NAMES[Math.floor(index / FIRST_NAMES.length) % LAST_NAMES.length]!;

@@ -3,36 +3,40 @@ import { randomUUID } from "node:crypto";
 import { db } from "../../../db/client";
 import { now } from "../../../lib/clock";
 import { LinkedinProviderError } from "../types";
-import { sandboxDirectory } from "./directory";
+import { directorySize, sandboxDirectory } from "./directory";
 
 export function sandboxId(prefix: string): string {
   return `${prefix}_${randomUUID().replace(/-/g, "").slice(0, 20)}`;
 }
 
 let directoryReady: Promise<void> | null = null;
+const SEED_BATCH = 2000;
 
 /** Seeds the directory of prospects (and their posts) once per database. */
 export function ensureSandboxDirectory(): Promise<void> {
   directoryReady ??= (async () => {
     const existing = await db.sandboxMember.count({ where: { username: null } });
-    if (existing > 0) return;
+    if (existing >= directorySize()) return;
     const at = now();
     const prospects = sandboxDirectory();
-    await db.sandboxMember.createMany({
-      data: prospects.map(({ posts: _posts, ...prospect }) => ({ ...prospect, createdAt: at })),
-      skipDuplicates: true,
-    });
-    await db.sandboxPost.createMany({
-      data: prospects.flatMap((prospect) =>
-        prospect.posts.map((post) => ({
-          id: post.id,
-          authorId: prospect.id,
-          text: post.text,
-          postedAt: new Date(at.getTime() - post.daysAgo * 86_400_000),
-        })),
-      ),
-      skipDuplicates: true,
-    });
+    for (let start = 0; start < prospects.length; start += SEED_BATCH) {
+      const batch = prospects.slice(start, start + SEED_BATCH);
+      await db.sandboxMember.createMany({
+        data: batch.map(({ posts: _posts, ...prospect }) => ({ ...prospect, createdAt: at })),
+        skipDuplicates: true,
+      });
+      await db.sandboxPost.createMany({
+        data: batch.flatMap((prospect) =>
+          prospect.posts.map((post) => ({
+            id: post.id,
+            authorId: prospect.id,
+            text: post.text,
+            postedAt: new Date(at.getTime() - post.daysAgo * 86_400_000),
+          })),
+        ),
+        skipDuplicates: true,
+      });
+    }
   })().catch((error: unknown) => {
     directoryReady = null;
     throw error;

@@ -1,7 +1,7 @@
 // The executor's transitions that need no sender turn: answers that did not come in time (the no
 // branch after an invitation or a message), conditions, and leads of an empty sequence. A
 // withdrawal is an action on LinkedIn, so it waits for the campaign's schedule.
-import { db } from "../../../db/client";
+import { db, type Prisma } from "../../../db/client";
 import { now } from "../../../lib/clock";
 import { logger } from "../../../lib/logger";
 import { getLinkedinProvider } from "../../../providers/linkedin";
@@ -59,17 +59,21 @@ async function withdraw(campaignLead: LeadInCampaign, stepId: string): Promise<v
 
 export async function resolveDueWaits(limit = 1000): Promise<number> {
   const at = now();
-  const due = await db.campaignLead.findMany({
-    where: {
-      status: { in: ["pending", "running"] },
-      waitUntil: { lte: at },
-      campaign: { status: "active" },
-      OR: [{ phase: "waiting" }, { currentStepType: { in: CONDITIONS } }, { currentStepId: null }],
-    },
-    include: { lead: true, campaign: true },
-    orderBy: [{ waitUntil: "asc" }, { seq: "asc" }],
-    take: limit,
-  });
+  // Three narrow queries, each on an index, rather than one OR that would read every due lead
+  // (most of them are waiting for a sender's turn, not for this).
+  const moving = { status: { in: ["pending" as const, "running" as const] }, waitUntil: { lte: at }, campaign: { status: "active" } };
+  const query = (where: Prisma.CampaignLeadWhereInput) =>
+    db.campaignLead.findMany({
+      where: { ...moving, ...where },
+      include: { lead: true, campaign: true },
+      orderBy: [{ waitUntil: "asc" }, { seq: "asc" }],
+      take: limit,
+    });
+  const batches = await Promise.all([query({ phase: "waiting" }), query({ phase: "ready", currentStepType: { in: CONDITIONS } }), query({ currentStepType: null })]);
+  const due = batches
+    .flat()
+    .sort((a, b) => a.waitUntil!.getTime() - b.waitUntil!.getTime() || Number(a.seq - b.seq))
+    .slice(0, limit);
   let resolved = 0;
   for (const row of due) {
     const { campaign, ...campaignLead } = row;

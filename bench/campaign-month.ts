@@ -1,0 +1,113 @@
+// Benchmark: a 30-day campaign simulated through the real executor and the sandbox network, on
+// PostgreSQL, with a manual clock (the campaign driver skips the minutes in which nothing can
+// happen). Also compares what the forecast said at the start with what happened.
+//
+//   npx tsx bench/campaign-month.ts [--leads=10000] [--senders=50] [--days=30]
+import { randomBytes } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { benchDatabase, rssMb } from "./bench-database";
+
+const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, "").split("=")));
+const leadCount = Number(args.leads ?? 10_000);
+const senderCount = Number(args.senders ?? 50);
+const days = Number(args.days ?? 30);
+const START = "2026-03-02T06:00:00Z";
+
+(process.env as Record<string, string>).NODE_ENV = "production";
+process.env.HERALD_LOG_LEVEL = "error";
+process.env.HERALD_ENCRYPTION_KEY = randomBytes(32).toString("base64");
+process.env.HERALD_SANDBOX_DIRECTORY_SIZE = String(leadCount);
+
+async function main() {
+  const database = await benchDatabase();
+  process.env.DATABASE_URL = database.url;
+  const { ManualClock, setClock } = await import("../server/lib/clock");
+  const { db, disconnectDb } = await import("../server/db/client");
+  const { ensureSandboxDirectory } = await import("../server/providers/linkedin/sandbox/store");
+  const { sandboxDirectory, sandboxProfileUrl } = await import("../server/providers/linkedin/sandbox/directory");
+  const { createTestWorkspace } = await import("../server/test/factories");
+  const { connectSender } = await import("../server/services/senders/connect-sender");
+  const { createCampaign } = await import("../server/services/campaigns/create-campaign");
+  const { addCampaignLeads } = await import("../server/services/campaigns/add-campaign-leads");
+  const { updateCampaign } = await import("../server/services/campaigns/update-campaign");
+  const { forecastCampaign } = await import("../server/services/campaigns/forecast-campaign");
+  const { driveCampaigns } = await import("../server/test/campaign-driver");
+
+  const clock = new ManualClock(START);
+  setClock(clock);
+  await ensureSandboxDirectory();
+  const { actor } = await createTestWorkspace();
+  await db.workspace.update({ where: { id: actor.workspaceId }, data: { seatLimit: senderCount } });
+  const senders: string[] = [];
+  for (let index = 0; index < senderCount; index++) {
+    const account = await connectSender(actor, { username: `month-rep-${index}@example.com`, password: "x", timezone: "Europe/Paris" }, { via: "api" });
+    senders.push((account as { data: { id: string } }).data.id);
+  }
+  const campaign = await createCampaign(actor, {
+    name: "A month",
+    linkedinAccountIds: senders,
+    sequence: {
+      steps: [
+        { id: "visit", type: "visit_profile", nextDelayHours: 4 },
+        { id: "invite", type: "invite", parent: "visit", config: { note: "Hi {{firstName}}", withdrawEnabled: true, withdrawDays: 10 } },
+        { id: "thanks", type: "message", parent: "invite", branch: "yes", branchDelays: { yes: 2 }, nextDelayHours: 72, config: { text: "Thanks for connecting, {{firstName}}!" } },
+        { id: "follow", type: "message", parent: "thanks", branch: "no", config: { text: "Following up, {{firstName}}" } },
+        { id: "open", type: "if_open_profile", parent: "invite", branch: "no" },
+        { id: "inmail", type: "inmail", parent: "open", branch: "yes", config: { subject: "Quick question", text: "Hi {{firstName}}", whenUnable: "skip" } },
+      ],
+    },
+    schedule: { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] },
+  });
+  const prospects = sandboxDirectory();
+  for (let start = 0; start < prospects.length; start += 1000) {
+    await addCampaignLeads(actor, campaign.id, { leads: prospects.slice(start, start + 1000).map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) });
+  }
+
+  let started = performance.now();
+  const forecast = await forecastCampaign(actor, campaign.id, { days });
+  const forecastMs = performance.now() - started;
+  console.log(`forecast of ${leadCount} leads over ${days} days: ${(forecastMs / 1000).toFixed(1)} s, rss ${rssMb()} MB`);
+
+  await updateCampaign(actor, campaign.id, { status: "active" });
+  started = performance.now();
+  let passMs = 0;
+  let slowest = 0;
+  let last = performance.now();
+  const drive = await driveCampaigns(clock, new Date(forecast.horizonEnd), {
+    onPass: () => {
+      const now = performance.now();
+      passMs += now - last;
+      slowest = Math.max(slowest, now - last);
+      last = now;
+    },
+  });
+  const wall = performance.now() - started;
+  const statuses = await db.campaignLead.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } });
+  const actions = await db.senderAction.groupBy({ by: ["type"], where: { workspaceId: actor.workspaceId }, _count: { _all: true } });
+  console.log(`simulated ${days} days in ${(wall / 1000).toFixed(1)} s: ${drive.passes} passes (mean ${(passMs / drive.passes).toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms), ${drive.acted} actions`);
+  console.log(`actions: ${actions.map((row) => `${row.type} ${row._count._all}`).join(", ")}`);
+  console.log(`leads: ${statuses.map((row) => `${row.status} ${row._count._all}`).join(", ")}`);
+
+  // Forecast against what happened.
+  const leads = await db.campaignLead.findMany({ where: { campaignId: campaign.id }, select: { id: true, status: true } });
+  const first = await db.senderAction.groupBy({ by: ["campaignLeadId"], where: { workspaceId: actor.workspaceId }, _min: { createdAt: true } });
+  const firstAt = new Map(first.map((row) => [row.campaignLeadId, row._min.createdAt?.toISOString() ?? null]));
+  const status = new Map(leads.map((lead) => [lead.id, lead.status as string]));
+  let sameFirst = 0;
+  let sameStatus = 0;
+  for (const predicted of forecast.leads) {
+    if ((firstAt.get(predicted.campaignLeadId) ?? null) === predicted.firstActionAt) sameFirst++;
+    if (status.get(predicted.campaignLeadId) === predicted.expectedStatus) sameStatus++;
+  }
+  const listed = forecast.leads.length;
+  console.log(`forecast vs actual (${listed} listed leads): first action at the same minute ${sameFirst}/${listed}, same final status ${sameStatus}/${listed}; predicted finish ${forecast.finishAt ?? "beyond the horizon"}`);
+  console.log(`predicted totals ${JSON.stringify(forecast.totals)}`);
+  console.log(`rss ${rssMb()} MB`);
+  await disconnectDb();
+  await database.drop();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
