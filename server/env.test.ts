@@ -21,4 +21,21 @@ describe("environment", () => {
     expect(message).toMatch(/PORT:/);
     expect(message).toMatch(/AUTH_SECRET: must be at least 32 characters/);
   });
+
+  it("defaults to the sandbox network and offline reply classification", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ HERALD_LINKEDIN_PROVIDER: "sandbox", HERALD_AI_PROVIDER: "offline", HERALD_AI_MODEL: "gpt-4o-mini" });
+    expect(env.HERALD_SANDBOX_DIRECTORY_SIZE).toBeUndefined();
+  });
+
+  it("names what a chosen provider is missing", () => {
+    expect(() => parseEnv({ HERALD_LINKEDIN_PROVIDER: "unipile", UNIPILE_DSN: "api1.unipile.com:13111" })).toThrow(
+      /UNIPILE_API_KEY: is required when HERALD_LINKEDIN_PROVIDER=unipile/,
+    );
+    expect(() => parseEnv({ HERALD_LINKEDIN_PROVIDER: "phantom" })).toThrow(/HERALD_LINKEDIN_PROVIDER: must be sandbox or unipile/);
+    expect(() => parseEnv({ HERALD_AI_PROVIDER: "openai" })).toThrow(/HERALD_AI_BASE_URL: is required when HERALD_AI_PROVIDER=openai/);
+    expect(() => parseEnv({ HERALD_SANDBOX_DIRECTORY_SIZE: "0" })).toThrow(/HERALD_SANDBOX_DIRECTORY_SIZE: must be a whole number/);
+    const unipile = parseEnv({ HERALD_LINKEDIN_PROVIDER: "unipile", UNIPILE_DSN: "api1.unipile.com:13111", UNIPILE_API_KEY: "k" });
+    expect(unipile).toMatchObject({ HERALD_LINKEDIN_PROVIDER: "unipile", UNIPILE_DSN: "api1.unipile.com:13111" });
+  });
 });

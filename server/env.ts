@@ -27,6 +27,30 @@ const EnvSchema = z.object({
   HERALD_ALLOW_PRIVATE_WEBHOOK_URLS: booleanFlag,
   /** Loopback port of the embedded Inngest executor's event API (random when unset). */
   HERALD_INNGEST_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Which LinkedIn network senders act on: the built-in sandbox (default) or Unipile. */
+  HERALD_LINKEDIN_PROVIDER: z
+    .enum(["sandbox", "unipile"], { message: "must be sandbox or unipile" })
+    .default("sandbox"),
+  UNIPILE_DSN: z.string().trim().min(1).optional(),
+  UNIPILE_API_KEY: z.string().min(1).optional(),
+  /** Shared secret Unipile sends in the Unipile-Auth header of its webhooks. */
+  UNIPILE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Reply classification: offline rules (default) or an OpenAI-compatible chat completions API. */
+  HERALD_AI_PROVIDER: z.enum(["offline", "openai"], { message: "must be offline or openai" }).default("offline"),
+  HERALD_AI_BASE_URL: z.url({ message: "must be an absolute URL such as https://api.openai.com/v1" }).optional(),
+  HERALD_AI_API_KEY: z.string().min(1).optional(),
+  HERALD_AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  /** How many prospects the sandbox network holds (benchmarks raise it). */
+  HERALD_SANDBOX_DIRECTORY_SIZE: z.coerce.number().int().min(1, "must be a whole number of at least 1").optional(),
+}).superRefine((value, context) => {
+  if (value.HERALD_LINKEDIN_PROVIDER === "unipile") {
+    for (const key of ["UNIPILE_DSN", "UNIPILE_API_KEY"] as const) {
+      if (!value[key]) context.addIssue({ code: "custom", path: [key], message: "is required when HERALD_LINKEDIN_PROVIDER=unipile" });
+    }
+  }
+  if (value.HERALD_AI_PROVIDER === "openai" && !value.HERALD_AI_BASE_URL) {
+    context.addIssue({ code: "custom", path: ["HERALD_AI_BASE_URL"], message: "is required when HERALD_AI_PROVIDER=openai" });
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema>;

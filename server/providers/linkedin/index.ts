@@ -1,6 +1,6 @@
 // The installation's LinkedIn provider, chosen by configuration: HERALD_LINKEDIN_PROVIDER=sandbox
 // (the default) or unipile (with UNIPILE_DSN and UNIPILE_API_KEY).
-import { publicUrl } from "../../env";
+import { env, publicUrl } from "../../env";
 import { createSandboxProvider } from "./sandbox/sandbox-provider";
 import type { LinkedinProvider } from "./types";
 
@@ -9,14 +9,14 @@ const slot = globalThis as unknown as { __heraldLinkedinProvider?: LinkedinProvi
 export type LinkedinProviderName = "sandbox" | "unipile";
 
 export function linkedinProviderName(): LinkedinProviderName {
-  return process.env.HERALD_LINKEDIN_PROVIDER === "unipile" ? "unipile" : "sandbox";
+  return env().HERALD_LINKEDIN_PROVIDER;
 }
 
 export async function getLinkedinProvider(): Promise<LinkedinProvider> {
   if (slot.__heraldLinkedinProvider) return slot.__heraldLinkedinProvider;
   if (linkedinProviderName() === "unipile") {
-    const dsn = process.env.UNIPILE_DSN;
-    const apiKey = process.env.UNIPILE_API_KEY;
+    const { UNIPILE_DSN: dsn, UNIPILE_API_KEY: apiKey } = env();
+    // parseEnv refuses to start without them; this guards callers that skipped it.
     if (!dsn || !apiKey) throw new Error("HERALD_LINKEDIN_PROVIDER=unipile needs UNIPILE_DSN and UNIPILE_API_KEY");
     const { createUnipileProvider } = await import("./unipile/unipile-provider");
     slot.__heraldLinkedinProvider = createUnipileProvider({ dsn, apiKey });

@@ -1,3 +1,4 @@
+import { env } from "../../env";
 import { now } from "../../lib/clock";
 import { logger } from "../../lib/logger";
 import { parseHostedAuthNotification, parseUnipileWebhook, verifyUnipileWebhook } from "../../providers/linkedin/unipile/webhooks";
@@ -15,7 +16,7 @@ export async function receiveUnipileWebhook(headers: Headers, body: unknown): Pr
     const completed = await completeProviderHostedLink(notification.linkId, notification.providerAccountId);
     return { status: completed ? 200 : 401, accepted: completed ? 1 : 0 };
   }
-  const secret = process.env.UNIPILE_WEBHOOK_SECRET;
+  const secret = env().UNIPILE_WEBHOOK_SECRET;
   if (!secret || !verifyUnipileWebhook(headers, secret)) {
     logger.warn("Refused a Unipile webhook without the expected Unipile-Auth header");
     return { status: 401, accepted: 0 };

@@ -1,5 +1,6 @@
 // The sandbox network's directory of prospects: the same few hundred people on every installation,
 // generated from a fixed seed, each with a public profile URL to use in direct actions and imports.
+import { env } from "../../../env";
 import { unitRandom } from "./behaviour";
 
 const FIRST_NAMES = ["Maya", "Lucas", "Sofia", "Noah", "Emma", "Liam", "Olivia", "Ethan", "Amara", "Kenji", "Priya", "Mateo", "Chloe", "Omar", "Hannah", "Diego", "Ines", "Yusuf", "Grace", "Felix", "Nora", "Ravi", "Elena", "Tomas"];
@@ -49,8 +50,7 @@ export const DIRECTORY_SIZE = 240;
 
 /** How many prospects the sandbox network has: 240, or HERALD_SANDBOX_DIRECTORY_SIZE (benchmarks use tens of thousands). */
 export function directorySize(): number {
-  const configured = Number(process.env.HERALD_SANDBOX_DIRECTORY_SIZE);
-  return Number.isInteger(configured) && configured > 0 ? configured : DIRECTORY_SIZE;
+  return env().HERALD_SANDBOX_DIRECTORY_SIZE ?? DIRECTORY_SIZE;
 }
 
 function pick<T>(list: readonly T[], key: string): T {
