@@ -6,45 +6,27 @@
 // Measures a pass in which every sender is free and acts once (500 actions), then the passes that
 // follow while the senders rest between actions (the steady state: every minute, nothing due),
 // and one in which the waits of a whole day come due at once.
-import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { benchDatabase, median, rssMb } from "./bench-database";
+import { median, rssMb } from "./bench-database";
+import { addProspectsToCampaign, benchArgs, setUpCampaignBench } from "./campaign-bench-setup";
 
-const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, "").split("=")));
+const args = benchArgs();
 const leadCount = Number(args.leads ?? 100_000);
 const senderCount = Number(args.senders ?? 500);
 const campaignCount = Number(args.campaigns ?? 10);
 
-(process.env as Record<string, string>).NODE_ENV = "production";
-process.env.HERALD_LOG_LEVEL = "error";
-process.env.HERALD_ENCRYPTION_KEY = randomBytes(32).toString("base64");
-process.env.HERALD_SANDBOX_DIRECTORY_SIZE = String(leadCount);
-
 async function main() {
-  const database = await benchDatabase();
-  process.env.DATABASE_URL = database.url;
-  const { ManualClock, setClock } = await import("../server/lib/clock");
-  const { db, disconnectDb } = await import("../server/db/client");
-  const { ensureSandboxDirectory } = await import("../server/providers/linkedin/sandbox/store");
-  const { sandboxDirectory, sandboxProfileUrl } = await import("../server/providers/linkedin/sandbox/directory");
-  const { createTestWorkspace } = await import("../server/test/factories");
-  const { connectSender } = await import("../server/services/senders/connect-sender");
+  const clockModule = await import("../server/lib/clock");
+  const clock = new clockModule.ManualClock("2026-03-02T09:00:00Z");
+  clockModule.setClock(clock);
+  let started = performance.now();
+  const { actor, senders, tearDown } = await setUpCampaignBench({ prospects: leadCount, senderCount, senderPrefix: "bench-rep" });
+  const { db } = await import("../server/db/client");
+  const { sandboxDirectory } = await import("../server/providers/linkedin/sandbox/directory");
   const { createCampaign } = await import("../server/services/campaigns/create-campaign");
-  const { addCampaignLeads } = await import("../server/services/campaigns/add-campaign-leads");
   const { updateCampaign } = await import("../server/services/campaigns/update-campaign");
   const { runExecutorPass } = await import("../server/services/campaigns/executor/run-executor-pass");
 
-  const clock = new ManualClock("2026-03-02T09:00:00Z");
-  setClock(clock);
-  let started = performance.now();
-  await ensureSandboxDirectory();
-  const { actor } = await createTestWorkspace();
-  await db.workspace.update({ where: { id: actor.workspaceId }, data: { seatLimit: senderCount } });
-  const senders: string[] = [];
-  for (let index = 0; index < senderCount; index++) {
-    const account = await connectSender(actor, { username: `bench-rep-${index}@example.com`, password: "x" }, { via: "api" });
-    senders.push((account as { data: { id: string } }).data.id);
-  }
   const prospects = sandboxDirectory();
   const perCampaign = Math.ceil(leadCount / campaignCount);
   const sendersPerCampaign = Math.ceil(senderCount / campaignCount);
@@ -62,10 +44,7 @@ async function main() {
       schedule: { timezone: "UTC", activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] },
     });
     campaigns.push(campaign.id);
-    const mine = prospects.slice(index * perCampaign, (index + 1) * perCampaign);
-    for (let start = 0; start < mine.length; start += 1000) {
-      await addCampaignLeads(actor, campaign.id, { leads: mine.slice(start, start + 1000).map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) });
-    }
+    await addProspectsToCampaign(actor, campaign.id, prospects.slice(index * perCampaign, (index + 1) * perCampaign));
   }
   for (const id of campaigns) await updateCampaign(actor, id, { status: "active" });
   const seeded = performance.now() - started;
@@ -92,8 +71,7 @@ async function main() {
   const nextDay = await runExecutorPass();
   console.log(`pass a day later: ${nextDay.acted} actions, ${nextDay.resolved} waits resolved in ${(performance.now() - started).toFixed(0)} ms`);
   console.log(`rss ${rssMb()} MB`);
-  await disconnectDb();
-  await database.drop();
+  await tearDown();
 }
 
 main().catch((error) => {

@@ -3,46 +3,28 @@
 // happen). Also compares what the forecast said at the start with what happened.
 //
 //   npx tsx bench/campaign-month.ts [--leads=10000] [--senders=50] [--days=30]
-import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { benchDatabase, rssMb } from "./bench-database";
+import { rssMb } from "./bench-database";
+import { addProspectsToCampaign, benchArgs, setUpCampaignBench } from "./campaign-bench-setup";
 
-const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, "").split("=")));
+const args = benchArgs();
 const leadCount = Number(args.leads ?? 10_000);
 const senderCount = Number(args.senders ?? 50);
 const days = Number(args.days ?? 30);
 const START = "2026-03-02T06:00:00Z";
 
-(process.env as Record<string, string>).NODE_ENV = "production";
-process.env.HERALD_LOG_LEVEL = "error";
-process.env.HERALD_ENCRYPTION_KEY = randomBytes(32).toString("base64");
-process.env.HERALD_SANDBOX_DIRECTORY_SIZE = String(leadCount);
-
 async function main() {
-  const database = await benchDatabase();
-  process.env.DATABASE_URL = database.url;
-  const { ManualClock, setClock } = await import("../server/lib/clock");
-  const { db, disconnectDb } = await import("../server/db/client");
-  const { ensureSandboxDirectory } = await import("../server/providers/linkedin/sandbox/store");
-  const { sandboxDirectory, sandboxProfileUrl } = await import("../server/providers/linkedin/sandbox/directory");
-  const { createTestWorkspace } = await import("../server/test/factories");
-  const { connectSender } = await import("../server/services/senders/connect-sender");
+  const clockModule = await import("../server/lib/clock");
+  const clock = new clockModule.ManualClock(START);
+  clockModule.setClock(clock);
+  const { actor, senders, tearDown } = await setUpCampaignBench({ prospects: leadCount, senderCount, senderPrefix: "month-rep", timezone: "Europe/Paris" });
+  const { db } = await import("../server/db/client");
+  const { sandboxDirectory } = await import("../server/providers/linkedin/sandbox/directory");
   const { createCampaign } = await import("../server/services/campaigns/create-campaign");
-  const { addCampaignLeads } = await import("../server/services/campaigns/add-campaign-leads");
   const { updateCampaign } = await import("../server/services/campaigns/update-campaign");
   const { forecastCampaign } = await import("../server/services/campaigns/forecast-campaign");
   const { driveCampaigns } = await import("../server/test/campaign-driver");
 
-  const clock = new ManualClock(START);
-  setClock(clock);
-  await ensureSandboxDirectory();
-  const { actor } = await createTestWorkspace();
-  await db.workspace.update({ where: { id: actor.workspaceId }, data: { seatLimit: senderCount } });
-  const senders: string[] = [];
-  for (let index = 0; index < senderCount; index++) {
-    const account = await connectSender(actor, { username: `month-rep-${index}@example.com`, password: "x", timezone: "Europe/Paris" }, { via: "api" });
-    senders.push((account as { data: { id: string } }).data.id);
-  }
   const campaign = await createCampaign(actor, {
     name: "A month",
     linkedinAccountIds: senders,
@@ -58,10 +40,7 @@ async function main() {
     },
     schedule: { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] },
   });
-  const prospects = sandboxDirectory();
-  for (let start = 0; start < prospects.length; start += 1000) {
-    await addCampaignLeads(actor, campaign.id, { leads: prospects.slice(start, start + 1000).map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) });
-  }
+  await addProspectsToCampaign(actor, campaign.id, sandboxDirectory());
 
   let started = performance.now();
   const forecast = await forecastCampaign(actor, campaign.id, { days });
@@ -103,8 +82,7 @@ async function main() {
   console.log(`forecast vs actual (${listed} listed leads): first action at the same minute ${sameFirst}/${listed}, same final status ${sameStatus}/${listed}; predicted finish ${forecast.finishAt ?? "beyond the horizon"}`);
   console.log(`predicted totals ${JSON.stringify(forecast.totals)}`);
   console.log(`rss ${rssMb()} MB`);
-  await disconnectDb();
-  await database.drop();
+  await tearDown();
 }
 
 main().catch((error) => {

@@ -7,7 +7,7 @@ import type { TCampaign, TCampaignLead } from "@/server/schemas/campaign";
 import { LeadActions } from "./lead-actions";
 import { readSteps, stepLabel, type OutlineStep } from "./sequence-outline";
 import { LeadStatusBadge } from "./status-badges";
-import { useNow } from "./use-now";
+import { useNow } from "@/components/ui/use-now";
 import { When } from "./when";
 
 export function leadName(lead: Pick<TCampaignLead, "firstName" | "lastName" | "publicIdentifier" | "email">): string {
@@ -40,7 +40,7 @@ function Variants({ lead, steps }: { lead: TCampaignLead; steps: Map<string, Out
 /** The leads of one page, with their progress and per-lead actions. */
 export function LeadsTable({ campaign, leads, senderNames }: { campaign: TCampaign; leads: TCampaignLead[]; senderNames: Map<string, string> }) {
   const [actionError, setActionError] = useState<string | null>(null);
-  const now = useNow();
+  const now = useNow(30_000);
   const steps = useMemo(() => new Map(readSteps(campaign.sequence.steps).map((step) => [step.id, step])), [campaign.sequence.steps]);
   return (
     <>

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatDateTime, formatRelative } from "@/components/ui/format";
 import type { SandboxOverview } from "@/server/services/sandbox/get-sandbox-overview";
-import { useNow } from "@/components/senders/use-now";
+import { useNow } from "@/components/ui/use-now";
 import { ProspectMessageForm } from "./prospect-message-form";
 
 type Person = { name: string; profileUrl: string } | undefined;

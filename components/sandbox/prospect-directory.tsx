@@ -7,6 +7,7 @@ import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Pager } from "@/components/ui/pager";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
@@ -167,19 +168,7 @@ export function ProspectDirectory() {
               </tbody>
             </table>
           </div>
-          <div className="mt-3 flex items-center justify-between text-xs text-slate-500">
-            <span>
-              {offset + 1}–{offset + prospects.data.prospects.length} of {prospects.data.total}
-            </span>
-            <div className="flex gap-2">
-              <Button variant="secondary" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-                Previous
-              </Button>
-              <Button variant="secondary" size="sm" disabled={offset + PAGE >= prospects.data.total} onClick={() => setOffset(offset + PAGE)}>
-                Next
-              </Button>
-            </div>
-          </div>
+          <Pager offset={offset} pageSize={PAGE} shown={prospects.data.prospects.length} total={prospects.data.total} onOffsetChange={setOffset} labels={["Previous", "Next"]} />
         </>
       )}
     </Card>

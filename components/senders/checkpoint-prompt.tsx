@@ -4,7 +4,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import type { TCheckpoint, TCheckpointAnswer } from "@/server/schemas/sender";
-import { formatCountdown, useNow } from "./use-now";
+import { formatCountdown } from "@/components/ui/format";
+import { useNow } from "@/components/ui/use-now";
 
 const COPY: Record<TCheckpoint["type"], { title: string; body: string }> = {
   "2FA": {
@@ -52,7 +53,7 @@ export function CheckpointPrompt({
   onRestart?: () => void;
   restartLabel?: string;
 }) {
-  const now = useNow();
+  const now = useNow(1000);
   const inputId = useId();
   const [value, setValue] = useState("");
   const remaining = new Date(checkpoint.expiresAt).getTime() - now;

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Pager } from "@/components/ui/pager";
 import { Card } from "@/components/ui/card";
 import { formatDateTime, formatRelative } from "@/components/ui/format";
 import { errorMessage } from "@/components/ui/trpc-error";
@@ -102,19 +102,7 @@ export function RecentActions({ senderId }: { senderId: string }) {
             </table>
           </div>
           {actions.data.total > PAGE && (
-            <div className="mt-3 flex items-center justify-between text-xs text-slate-500">
-              <span>
-                {offset + 1}–{offset + actions.data.actions.length} of {actions.data.total}
-              </span>
-              <div className="flex gap-2">
-                <Button variant="secondary" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-                  Newer
-                </Button>
-                <Button variant="secondary" size="sm" disabled={offset + PAGE >= actions.data.total} onClick={() => setOffset(offset + PAGE)}>
-                  Older
-                </Button>
-              </div>
-            </div>
+            <Pager offset={offset} pageSize={PAGE} shown={actions.data.actions.length} total={actions.data.total} onOffsetChange={setOffset} />
           )}
         </>
       )}

@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
-import { Button } from "@/components/ui/button";
+import { Pager } from "@/components/ui/pager";
 import { Card } from "@/components/ui/card";
 import { formatDateTime } from "@/components/ui/format";
 
@@ -58,19 +58,7 @@ export function CreditLedger() {
               ))}
             </tbody>
           </table>
-          <div className="mt-3 flex items-center justify-between text-xs text-slate-500">
-            <span>
-              {offset + 1}–{offset + ledger.data.entries.length} of {ledger.data.total}
-            </span>
-            <div className="flex gap-2">
-              <Button variant="secondary" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-                Newer
-              </Button>
-              <Button variant="secondary" size="sm" disabled={offset + PAGE >= ledger.data.total} onClick={() => setOffset(offset + PAGE)}>
-                Older
-              </Button>
-            </div>
-          </div>
+          <Pager offset={offset} pageSize={PAGE} shown={ledger.data.entries.length} total={ledger.data.total} onOffsetChange={setOffset} />
         </>
       )}
     </Card>

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Fragment, useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Pager } from "@/components/ui/pager";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
@@ -133,19 +133,7 @@ export function JobRuns() {
               ))}
             </tbody>
           </table>
-          <div className="mt-3 flex items-center justify-between text-xs text-slate-500">
-            <span>
-              {offset + 1}–{offset + runs.data.runs.length} of {runs.data.total}
-            </span>
-            <div className="flex gap-2">
-              <Button variant="secondary" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-                Newer
-              </Button>
-              <Button variant="secondary" size="sm" disabled={offset + PAGE >= runs.data.total} onClick={() => setOffset(offset + PAGE)}>
-                Older
-              </Button>
-            </div>
-          </div>
+          <Pager offset={offset} pageSize={PAGE} shown={runs.data.runs.length} total={runs.data.total} onOffsetChange={setOffset} />
         </>
       )}
     </Card>

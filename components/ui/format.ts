@@ -20,3 +20,9 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return "—";
   return new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" });
 }
+
+/** "4:05": minutes and seconds left (never negative). */
+export function formatCountdown(milliseconds: number): string {
+  const seconds = Math.max(0, Math.ceil(milliseconds / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}

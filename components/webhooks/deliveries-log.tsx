@@ -5,6 +5,7 @@ import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Pager } from "@/components/ui/pager";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
@@ -171,19 +172,7 @@ export function DeliveriesLog() {
               ))}
             </tbody>
           </table>
-          <div className="mt-3 flex items-center justify-between text-xs text-slate-500">
-            <span>
-              {offset + 1}–{offset + deliveries.data.deliveries.length} of {deliveries.data.total}
-            </span>
-            <div className="flex gap-2">
-              <Button variant="secondary" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-                Newer
-              </Button>
-              <Button variant="secondary" size="sm" disabled={offset + PAGE >= deliveries.data.total} onClick={() => setOffset(offset + PAGE)}>
-                Older
-              </Button>
-            </div>
-          </div>
+          <Pager offset={offset} pageSize={PAGE} shown={deliveries.data.deliveries.length} total={deliveries.data.total} onOffsetChange={setOffset} />
         </>
       )}
     </Card>

@@ -1,8 +1,11 @@
 "use client";
 import { useEffect, useState } from "react";
 
-/** The current time, refreshed every `intervalMs`, so relative times ("in 3 hours") stay true. */
-export function useNow(intervalMs = 30_000): number {
+/**
+ * The current time, refreshed every `intervalMs`: every second for a countdown, every half minute
+ * so that relative times ("in 3 hours") stay true.
+ */
+export function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), intervalMs);
