@@ -74,12 +74,24 @@ async function main() {
   const status = new Map(leads.map((lead) => [lead.id, lead.status as string]));
   let sameFirst = 0;
   let sameStatus = 0;
+  const differences = new Map<string, number>();
   for (const predicted of forecast.leads) {
     if ((firstAt.get(predicted.campaignLeadId) ?? null) === predicted.firstActionAt) sameFirst++;
-    if (status.get(predicted.campaignLeadId) === predicted.expectedStatus) sameStatus++;
+    const actual = status.get(predicted.campaignLeadId);
+    if (actual === predicted.expectedStatus) sameStatus++;
+    else {
+      const key = `predicted ${predicted.expectedStatus}, was ${actual}`;
+      differences.set(key, (differences.get(key) ?? 0) + 1);
+      if (process.env.BENCH_VERBOSE && differences.get(key) === 1) {
+        const journal = await db.campaignLeadStep.findMany({ where: { campaignLeadId: predicted.campaignLeadId }, orderBy: { startedAt: "asc" } });
+        const row = await db.campaignLead.findUnique({ where: { id: predicted.campaignLeadId } });
+        console.log(key, JSON.stringify(predicted), JSON.stringify(journal), JSON.stringify(row, (_key, value) => (typeof value === "bigint" ? String(value) : value)));
+      }
+    }
   }
   const listed = forecast.leads.length;
   console.log(`forecast vs actual (${listed} listed leads): first action at the same minute ${sameFirst}/${listed}, same final status ${sameStatus}/${listed}; predicted finish ${forecast.finishAt ?? "beyond the horizon"}`);
+  if (differences.size) console.log(`status differences: ${[...differences].map(([key, count]) => `${key}: ${count}`).join("; ")}`);
   console.log(`predicted totals ${JSON.stringify(forecast.totals)}`);
   console.log(`rss ${rssMb()} MB`);
   await tearDown();

@@ -1,10 +1,11 @@
 // A sender's caps: daily caps per action type and the weekly connection-request limit. Defaults
 // follow LinkedIn's tolerance for each plan; the workspace sets the weekly limits (about 130 on a
-// free plan, 150 on a paid one) and admins can override any cap per sender.
+// free plan, 150 on a paid one) and admins can override any cap per sender. A free account's InMails
+// go only to open profiles (they cost no credit); a paid one's also spend its InMail credits.
 import type { TDailyCaps, TSenderLimits } from "../../schemas/sender";
 
 export const DEFAULT_DAILY_CAPS: Record<"free" | "paid", TDailyCaps> = {
-  free: { invitations: 25, profileViews: 80, postLikes: 40, messages: 100, inmails: 0, comments: 20 },
+  free: { invitations: 25, profileViews: 80, postLikes: 40, messages: 100, inmails: 25, comments: 20 },
   paid: { invitations: 30, profileViews: 150, postLikes: 60, messages: 150, inmails: 25, comments: 30 },
 };
 

@@ -145,6 +145,34 @@ describe("a simulated month on the sandbox network", () => {
   }, 180_000);
 });
 
+describe("sender turns", () => {
+  it("does not keep a due profile visit waiting behind invitations at their daily cap, and the forecast agrees", async () => {
+    const clock = new ManualClock("2026-03-02T08:00:00Z");
+    setClock(clock);
+    await ensureSandboxDirectory();
+    const { actor } = await createTestWorkspace();
+    const [sender] = await senders(actor, "turns", 1);
+    await db.linkedinAccount.update({ where: { id: sender! }, data: { limits: { daily: { invitations: 1 } } } });
+    const schedule = { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] };
+    const invites = await createCampaign(actor, { name: "Invites", linkedinAccountIds: [sender!], schedule, sequence: { steps: [{ type: "invite" }] } });
+    const visits = await createCampaign(actor, { name: "Visits", linkedinAccountIds: [sender!], schedule, sequence: { steps: [{ type: "visit_profile" }] } });
+    // Twelve invitations come first in line (more than one batch of candidates), the visit after them.
+    await addCampaignLeads(actor, invites.id, { leads: directory.slice(200, 212).map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) });
+    await addCampaignLeads(actor, visits.id, { leads: [{ profileUrl: sandboxProfileUrl(directory[220]!.publicIdentifier) }] });
+    await updateCampaign(actor, invites.id, { status: "active" });
+    const forecast = await forecastCampaign(actor, visits.id, { days: 1 });
+    await updateCampaign(actor, visits.id, { status: "active" });
+
+    await driveCampaigns(clock, new Date("2026-03-02T10:00:00Z"));
+
+    const actions = await db.senderAction.findMany({ where: { accountId: sender! }, orderBy: { createdAt: "asc" } });
+    expect(actions.map((action) => action.type)).toEqual(["invitation", "profile_view"]);
+    const visit = actions[1]!;
+    expect(forecast.leads).toHaveLength(1);
+    expect(forecast.leads[0]!.firstActionAt).toBe(visit.createdAt.toISOString());
+  }, 60_000);
+});
+
 describe("the forecast", () => {
   it("matches what then happens on the sandbox network", async () => {
     const { clock, actor, campaign } = await setup({ label: "forecast", senders: 2, leads: 40, start: "2026-03-04T10:17:00Z", offset: 150 });

@@ -41,42 +41,53 @@ async function heldBy(lead: LeadInCampaign, campaign: Campaign): Promise<{ campa
   return { campaignId: other.campaign.id, campaignName: other.campaign.name, senderName: holder ? holder.label || holder.fullName : null };
 }
 
-/** Lets one sender act once: the first due lead whose step it may take now. */
+/**
+ * Lets one sender act once: the first due lead whose step it may take now. Due leads are read in
+ * batches of step kinds not known to be at their cap; another batch is read only when this one
+ * found a kind at its cap, so that leads behind a capped kind (invitations waiting for tomorrow)
+ * do not keep a due message or InMail from its turn. The forecast mirrors this order.
+ */
 async function takeTurn(sender: LinkedinAccount, campaigns: Map<string, Campaign>, at: Date): Promise<boolean> {
-  const candidates = await db.campaignLead.findMany({
-    where: {
-      linkedinAccountId: sender.id,
-      campaignId: { in: [...campaigns.keys()] },
-      status: { in: ["pending", "running"] },
-      phase: "ready",
-      waitUntil: { lte: at },
-      currentStepType: { in: ACTION_STEP_TYPES },
-    },
-    include: { lead: true },
-    orderBy: [{ waitUntil: "asc" }, { seq: "asc" }],
-    take: CANDIDATES_PER_SENDER,
-  });
-  const cappedTypes = new Set<string>();
-  for (const candidate of candidates) {
-    if (candidate.currentStepType && cappedTypes.has(candidate.currentStepType)) continue;
-    const campaign = campaigns.get(candidate.campaignId)!;
-    const holder = await heldBy(candidate, campaign);
-    if (holder) {
-      await db.campaignLead.update({
-        where: { id: candidate.id },
-        data: { heldBy: holder, waitUntil: new Date(at.getTime() + HELD_RETRY_MS), updatedAt: at },
-      });
-      continue;
+  const capped = new Set<string>();
+  const seen: string[] = [];
+  for (;;) {
+    const excluded = new Set(capped);
+    const candidates = await db.campaignLead.findMany({
+      where: {
+        linkedinAccountId: sender.id,
+        campaignId: { in: [...campaigns.keys()] },
+        status: { in: ["pending", "running"] },
+        phase: "ready",
+        waitUntil: { lte: at },
+        currentStepType: { in: ACTION_STEP_TYPES.filter((type) => !excluded.has(type)) },
+        ...(seen.length ? { id: { notIn: seen } } : {}),
+      },
+      include: { lead: true },
+      orderBy: [{ waitUntil: "asc" }, { seq: "asc" }],
+      take: CANDIDATES_PER_SENDER,
+    });
+    for (const candidate of candidates) {
+      seen.push(candidate.id);
+      if (candidate.currentStepType && capped.has(candidate.currentStepType)) continue;
+      const campaign = campaigns.get(candidate.campaignId)!;
+      const holder = await heldBy(candidate, campaign);
+      if (holder) {
+        await db.campaignLead.update({
+          where: { id: candidate.id },
+          data: { heldBy: holder, waitUntil: new Date(at.getTime() + HELD_RETRY_MS), updatedAt: at },
+        });
+        continue;
+      }
+      if (candidate.heldBy) await db.campaignLead.update({ where: { id: candidate.id }, data: { heldBy: Prisma.DbNull } });
+      const sequence = sequenceOf(campaign);
+      const step = stepById(sequence, candidate.currentStepId);
+      if (!step) continue;
+      const result = await performLeadStep({ campaign, sequence, campaignLead: candidate, sender, step });
+      if (result.kind === "acted" || result.kind === "sender-unavailable") return result.kind === "acted";
+      if (result.kind === "capped") capped.add(step.type);
     }
-    if (candidate.heldBy) await db.campaignLead.update({ where: { id: candidate.id }, data: { heldBy: Prisma.DbNull } });
-    const sequence = sequenceOf(campaign);
-    const step = stepById(sequence, candidate.currentStepId);
-    if (!step) continue;
-    const result = await performLeadStep({ campaign, sequence, campaignLead: candidate, sender, step });
-    if (result.kind === "acted" || result.kind === "sender-unavailable") return result.kind === "acted";
-    if (result.kind === "capped") cappedTypes.add(step.type);
+    if (candidates.length < CANDIDATES_PER_SENDER || capped.size === excluded.size) return false;
   }
-  return false;
 }
 
 async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {

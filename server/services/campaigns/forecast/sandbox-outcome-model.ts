@@ -17,6 +17,7 @@ interface Prospect {
   replyRate: number;
   /** Sandbox members who sign in as senders answer only when a person acts as them. */
   automatic: boolean;
+  openProfile: boolean;
 }
 
 export async function sandboxOutcomeModel(input: {
@@ -37,14 +38,16 @@ export async function sandboxOutcomeModel(input: {
         { publicIdentifier: { in: input.leads.flatMap((lead) => (lead.publicIdentifier ? [lead.publicIdentifier] : [])) } },
       ],
     },
-    select: { id: true, publicIdentifier: true, acceptRate: true, replyRate: true, username: true },
+    select: { id: true, publicIdentifier: true, acceptRate: true, replyRate: true, username: true, openProfile: true },
   });
   const byId = new Map(members.map((member) => [member.id, member]));
   const byIdentifier = new Map(members.map((member) => [member.publicIdentifier, member]));
   const prospects = new Map<string, Prospect>();
   for (const lead of input.leads) {
     const member = (lead.memberId && byId.get(lead.memberId)) || (lead.publicIdentifier && byIdentifier.get(lead.publicIdentifier)) || null;
-    if (member) prospects.set(lead.id, { memberId: member.id, acceptRate: member.acceptRate, replyRate: member.replyRate, automatic: !member.username });
+    if (member) {
+      prospects.set(lead.id, { memberId: member.id, acceptRate: member.acceptRate, replyRate: member.replyRate, automatic: !member.username, openProfile: member.openProfile });
+    }
   }
 
   const senderIds = [...new Set(senderMember.values())];
@@ -79,6 +82,9 @@ export async function sandboxOutcomeModel(input: {
 
   return {
     kind: "sandbox",
+    openProfile(lead) {
+      return prospects.get(lead.id)?.openProfile;
+    },
     isConnected(senderId, lead) {
       const ids = keyOf(senderId, lead);
       return Boolean(ids && connected.has(ids.key));

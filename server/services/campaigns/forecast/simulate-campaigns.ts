@@ -75,6 +75,11 @@ export interface OutcomeModel {
   /** Answers to actions sent before the forecast started, already decided. */
   initialEvents(senderId: string, lead: SimLead): Array<{ kind: "accept" | "reply"; at: number }>;
   accepted(senderId: string, lead: SimLead): void;
+  /**
+   * Whether the lead's profile is open, when the network says so (the executor reads the profile
+   * before acting and checking conditions; Herald's own record may not know it yet).
+   */
+  openProfile?(lead: SimLead): boolean | undefined;
 }
 
 export interface SimStepRecord {
@@ -258,6 +263,7 @@ export function simulateCampaigns(input: {
 
   // Start: answers already decided, and every moving lead on the queue.
   for (const lead of leads.values()) {
+    lead.openProfile = model.openProfile?.(lead) ?? lead.openProfile;
     if (lead.senderId) {
       for (const event of model.initialEvents(lead.senderId, lead)) {
         events.push({ ...event, leadId: lead.id, senderId: lead.senderId, version: 0 });
@@ -399,38 +405,50 @@ export function simulateCampaigns(input: {
     return Boolean(campaign?.active && isWithinSchedule(campaign.schedule, new Date(at)));
   };
 
-  /** takeTurn: the sender's first due leads of open campaigns, in order; one action at most. */
+  /**
+   * takeTurn: the sender's first due leads of open campaigns, in order, read in batches; one action
+   * at most. A batch holds leads of step kinds not known to be at their cap; another batch is read
+   * only when this one found a kind at its cap (the leads behind may be of kinds still allowed).
+   */
   const takeTurn = (sender: SenderState, at: number) => {
-    const candidates: DueEntry[] = [];
-    const skipped: DueEntry[] = [];
-    while (candidates.length < CANDIDATES_PER_SENDER && sender.ready.size) {
-      const entry = sender.ready.pop()!;
-      const lead = leads.get(entry.leadId)!;
-      if (entry.version !== version(lead.id) || !moving(lead) || lead.senderId !== sender.id) continue;
-      if (campaignOpen(lead.campaignId, at)) candidates.push(entry);
-      else skipped.push(entry);
-    }
     const capped = new Set<StepType>();
-    let index = 0;
-    for (; index < candidates.length; index++) {
-      const lead = leads.get(candidates[index]!.leadId)!;
-      const step = stepOf(lead);
-      if (!step || capped.has(step.type)) {
-        skipped.push(candidates[index]!);
-        continue;
+    const putBack: DueEntry[] = [];
+    let turnOver = false;
+    while (!turnOver) {
+      const excluded = new Set(capped);
+      const batch: DueEntry[] = [];
+      while (batch.length < CANDIDATES_PER_SENDER && sender.ready.size) {
+        const entry = sender.ready.pop()!;
+        const lead = leads.get(entry.leadId)!;
+        if (entry.version !== version(lead.id) || !moving(lead) || lead.senderId !== sender.id) continue;
+        const type = stepOf(lead)?.type;
+        if (!campaignOpen(lead.campaignId, at) || (type && excluded.has(type))) putBack.push(entry);
+        else batch.push(entry);
       }
-      const result = perform(sender, lead, at);
-      if (result === "capped") {
-        capped.add(step.type);
-        skipped.push(candidates[index]!);
-        continue;
+      let index = 0;
+      for (; index < batch.length; index++) {
+        const lead = leads.get(batch[index]!.leadId)!;
+        const step = stepOf(lead);
+        if (!step || capped.has(step.type)) {
+          putBack.push(batch[index]!);
+          continue;
+        }
+        const result = perform(sender, lead, at);
+        if (result === "capped") {
+          capped.add(step.type);
+          putBack.push(batch[index]!);
+          continue;
+        }
+        if (result === "acted" || result === "unavailable") {
+          turnOver = true;
+          index++;
+          break;
+        }
       }
-      if (result === "acted" || result === "unavailable") {
-        index++;
-        break;
-      }
+      putBack.push(...batch.slice(index));
+      if (batch.length < CANDIDATES_PER_SENDER || capped.size === excluded.size) break;
     }
-    for (const entry of [...skipped, ...candidates.slice(index)]) {
+    for (const entry of putBack) {
       if (entry.version === version(entry.leadId)) sender.ready.push(entry);
     }
   };
