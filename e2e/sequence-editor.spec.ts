@@ -330,3 +330,53 @@ test("once leads are in progress: a refused save shows why, structure locks, cop
   expect(steps[2]!.config.text).toBe("Thanks for connecting, {{firstName}}!");
   expect((await request.patch(`/api/v1/campaigns/${id}`, { headers, data: { status: "paused" } })).status()).toBe(200);
 });
+
+test("voice notes: a message's voice note, and a recorded voice note with a recording per sender", async ({ page, request }) => {
+  const headers = { Authorization: `Bearer ${apiKey}` };
+  const sender = await request.post("/api/v1/accounts", { headers, data: { username: "voice.editor@example.com", password: "any password" } });
+  expect(sender.status()).toBe(200);
+  const senderId = (await sender.json()).data.id as string;
+  const id = await createCampaign(request, {
+    name: "Voice notes",
+    linkedinAccountIds: [senderId],
+    sequence: {
+      steps: [
+        { id: "invite", type: "invite" },
+        { id: "thanks", type: "message", parent: "invite", branch: "yes", config: { text: "Thanks for connecting!" } },
+      ],
+    },
+  });
+  await signIn(page);
+  await page.goto(`/campaigns/${id}/sequence`);
+
+  await stepNode(page, /^Step 2: Message/).click();
+  await page.getByLabel("Voice note URL (optional)").fill("https://example.com/hello.m4a");
+
+  await stepNode(page, /^Add a step after No reply/).click();
+  await page.getByTestId("add-step-menu").getByRole("button", { name: "Recorded voice note", exact: true }).click();
+  const voiceStep = stepNode(page, /^Step 3: Recorded voice note/);
+  await expect(voiceStep).toContainText("Incomplete");
+  await expect(page.getByLabel("Recording URL")).toBeVisible();
+  await page.getByRole("button", { name: "+ Recording for a sender" }).click();
+  await expect(page.getByLabel("Recording 1 sender")).toHaveValue(senderId);
+  await page.getByLabel("Recording 1 URL").fill("not a url");
+  await expect(page.getByTestId("voice-assignment-row")).toContainText("http(s) URL");
+  await page.getByLabel("Recording 1 URL").fill("https://example.com/rep.m4a");
+  // With every sender's own recording, the step's default recording becomes optional.
+  await expect(page.getByLabel("Voice note URL (optional)")).toBeVisible();
+  await expect(voiceStep).not.toContainText("Incomplete");
+
+  await page.getByRole("button", { name: "Save sequence" }).click();
+  await expect(page.getByTestId("save-state")).toHaveText("All changes saved");
+  const steps = await getSequence(request, id);
+  expect(steps.find((step) => step.id === "thanks")!.config).toMatchObject({ voice: { url: "https://example.com/hello.m4a" } });
+  expect(steps.find((step) => step.type === "voice_note")).toMatchObject({
+    parent: "thanks",
+    branch: "no",
+    config: { voiceAssignments: [{ linkedinAccountId: senderId, voice: { url: "https://example.com/rep.m4a" } }] },
+  });
+
+  await page.reload();
+  await stepNode(page, /^Step 3: Recorded voice note/).click();
+  await expect(page.getByLabel("Recording 1 URL")).toHaveValue("https://example.com/rep.m4a");
+});

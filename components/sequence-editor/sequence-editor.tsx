@@ -49,6 +49,11 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
 
   const leads = useQuery(trpc.campaigns.leads.queryOptions({ id: campaign.id, limit: 100, offset: 0 }));
   const customVariables = useMemo(() => customVariableNames(leads.data?.leads ?? [], draft.steps), [leads.data, draft.steps]);
+  const senderList = useQuery(trpc.senders.list.queryOptions({ limit: 100, offset: 0 }));
+  const poolSenders = useMemo(() => {
+    const names = new Map((senderList.data?.senders ?? []).map((sender) => [sender.id, sender.label || sender.fullName || sender.id]));
+    return campaign.linkedinAccountIds.map((id) => ({ id, name: names.get(id) ?? id }));
+  }, [senderList.data, campaign.linkedinAccountIds]);
 
   // The canvas and the validation follow the draft a moment behind typing.
   const deferredSteps = useDeferredValue(draft.steps);
@@ -174,6 +179,7 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
               draft={draft}
               issues={issues}
               customVariables={customVariables}
+              senders={poolSenders}
               onChoose={choose}
               onDelete={requestDelete}
               onMoved={(id) => setFocusRequest({ nodeId: id, focus: false })}

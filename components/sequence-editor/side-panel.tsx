@@ -6,6 +6,7 @@ import { MENU_ORDER } from "./kinds";
 import type { StepIssue } from "./issues";
 import { moveTargets, retypeOptions } from "./operations";
 import { StepPanel } from "./step-panel";
+import type { PoolSender } from "./voice-assignments-field";
 import { branchTiming } from "./timing";
 import { allowedKinds, indexTree, openSlots, preorder, subtreeIds, type EditorStep, type Slot } from "./tree";
 import type { SequenceDraft } from "./use-sequence-draft";
@@ -25,6 +26,7 @@ export function SidePanel({
   draft,
   issues,
   customVariables,
+  senders,
   onChoose,
   onDelete,
   onMoved,
@@ -34,6 +36,7 @@ export function SidePanel({
   draft: SequenceDraft;
   issues: ReadonlyMap<string, StepIssue[]>;
   customVariables: readonly string[];
+  senders: readonly PoolSender[];
   onChoose(slot: Slot, type: StepType): void;
   onDelete(id: string): void;
   /** A step moved (with its subtree): bring it into view. */
@@ -71,6 +74,7 @@ export function SidePanel({
       moveTargets={locked ? [] : moveTargets(steps, step.id, openSlots(steps)).map((slot) => ({ slot, label: describeSlot(steps, slot, numbers) }))}
       below={below}
       customVariables={customVariables}
+      senders={senders}
       onChange={(change) => draft.change(step.id, change)}
       onRetype={(type) => draft.retype(step.id, type)}
       onMove={(slot) => {

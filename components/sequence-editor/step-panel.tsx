@@ -6,7 +6,7 @@ import { NOT_YET_AVAILABLE, STEP_LABELS, type StepType, type TVariantContent } f
 import { Alert } from "@/components/ui/alert";
 import { AttachmentsField } from "./attachments-field";
 import { CopyField } from "./copy-field";
-import { ATTACHMENT_KINDS, COPY_FIELDS, hasCopy, type TextField } from "./fields";
+import { ATTACHMENT_KINDS, COPY_FIELDS, VOICE_KINDS, hasCopy, type TextField } from "./fields";
 import { issuesForField, type StepIssue } from "./issues";
 import { PlaceholderPicker } from "./placeholder-picker";
 import { StepIcon } from "./step-icon";
@@ -16,9 +16,10 @@ import { StepTimingFields } from "./step-timing-fields";
 import type { EditorStep, Slot } from "./tree";
 import { addVariant, removeVariant, setVariantContent } from "./variants";
 import { VariantTabs } from "./variant-tabs";
+import { VoiceAssignmentsField, type PoolSender } from "./voice-assignments-field";
 
 /** Issues the panel shows next to a field; the others are listed at its top. */
-const SHOWN_BY_FIELDS = /^(config\.variants\.\d+\..+|config\.(text|fallbackText|note|fallbackNote|subject|fallbackSubject|script|fallbackScript|prompt|attachments|voice)(\..+)?|config\.withdrawDays|config\.whenUnable|nextDelayHours|branchDelays\.(yes|no))$/;
+const SHOWN_BY_FIELDS = /^(config\.variants\.\d+\..+|config\.(text|fallbackText|note|fallbackNote|subject|fallbackSubject|script|fallbackScript|prompt|attachments|voice|voiceAssignments)(\..+)?|config\.withdrawDays|config\.whenUnable|nextDelayHours|branchDelays\.(yes|no))$/;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -38,6 +39,7 @@ export function StepPanel({
   moveTargets,
   below,
   customVariables,
+  senders,
   onChange,
   onRetype,
   onMove,
@@ -52,6 +54,8 @@ export function StepPanel({
   moveTargets: readonly MoveTarget[];
   below: number;
   customVariables: readonly string[];
+  /** The campaign's sender pool, for recordings per sender. */
+  senders: readonly PoolSender[];
   onChange(change: (step: EditorStep) => EditorStep): void;
   onRetype(type: StepType): void;
   onMove(slot: Slot): void;
@@ -117,10 +121,11 @@ export function StepPanel({
         />
       ))}
       {copyFields.length > 0 && <PlaceholderPicker customVariables={customVariables} onInsert={insertPlaceholder} />}
-      {step.type === "voice_note" && (
+      {VOICE_KINDS.has(step.type) && (
         <VoiceField
           id={fieldId("voice")}
           url={variant.voice?.url ?? ""}
+          optional={step.type !== "voice_note" || Boolean(step.config.voiceAssignments?.length)}
           issues={issuesForField(issues, variantIndex, "voice").concat(issues.filter((issue) => issue.field.startsWith(`config.variants.${variantIndex}.voice.`)))}
           onChange={(url) => setContent({ voice: url ? { ...variant.voice, url } : undefined })}
         />
@@ -189,6 +194,18 @@ export function StepPanel({
       {(step.type === "invite" || step.type === "inmail") && (
         <Section title="Settings">
           <StepSettingsFields step={step} issues={issues} onChange={(config) => onChange((current) => ({ ...current, config: { ...current.config, ...config } }))} />
+        </Section>
+      )}
+
+      {step.type === "voice_note" && (
+        <Section title="Senders' own recordings">
+          <VoiceAssignmentsField
+            id={`${id}-voice-assignments`}
+            assignments={step.config.voiceAssignments ?? []}
+            senders={senders}
+            issues={issues.filter((issue) => issue.field.startsWith("config.voiceAssignments"))}
+            onChange={(voiceAssignments) => onChange((current) => ({ ...current, config: { ...current.config, voiceAssignments } }))}
+          />
         </Section>
       )}
 

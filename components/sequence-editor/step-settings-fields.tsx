@@ -60,11 +60,28 @@ export function StepSettingsFields({ step, issues, onChange }: { step: EditorSte
   return null;
 }
 
-/** A recorded voice note's file (variant content). */
-export function VoiceField({ id, url, issues, onChange }: { id: string; url: string; issues: readonly StepIssue[]; onChange(url: string): void }) {
+/** A recorded voice note's file (variant content): a voice note step's recording, or one sent with a message. */
+export function VoiceField({
+  id,
+  url,
+  optional,
+  issues,
+  onChange,
+}: {
+  id: string;
+  url: string;
+  optional: boolean;
+  issues: readonly StepIssue[];
+  onChange(url: string): void;
+}) {
   const error = issues.map((issue) => issue.message).join("; ") || null;
   return (
-    <Field label="Recording URL" htmlFor={id} error={error} hint="An audio file Herald fetches and sends as a voice note.">
+    <Field
+      label={optional ? "Voice note URL (optional)" : "Recording URL"}
+      htmlFor={id}
+      error={error}
+      hint={optional ? "An audio file Herald fetches and sends with the message as a voice note." : "An audio file Herald fetches and sends as a voice note."}
+    >
       <Input id={id} type="url" placeholder="https://…/note.m4a" value={url} aria-invalid={error ? true : undefined} onChange={(event) => onChange(event.target.value)} />
     </Field>
   );
