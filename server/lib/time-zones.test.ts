@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { addZonedDays, isValidTimeZone, offsetMinutes, startOfZonedDay, startOfZonedWeek, zonedDateString, zonedTimeToUtc } from "./time-zones";
+import {
+  addZonedDays,
+  isValidTimeZone,
+  offsetMinutes,
+  startOfZonedDay,
+  startOfZonedWeek,
+  zonedDateString,
+  zonedParts,
+  zonedPartsFromIntl,
+  zonedTimeToUtc,
+} from "./time-zones";
 
 describe("time zones", () => {
   it("knows offsets on both sides of daylight saving", () => {
@@ -37,4 +47,20 @@ describe("time zones", () => {
     expect(isValidTimeZone("Europe/Berlin")).toBe(true);
     expect(isValidTimeZone("Mars/Olympus")).toBe(false);
   });
+
+  it("reads the same wall clock as Intl, minute by minute across every change of 2026 and 2027 (the offset cache)", () => {
+    // Half-hour and 45-minute offsets, a 30-minute daylight-saving shift, both hemispheres.
+    const zones = ["Europe/Paris", "America/New_York", "America/St_Johns", "Asia/Kathmandu", "Australia/Lord_Howe", "Pacific/Chatham", "UTC"];
+    for (const zone of zones) {
+      for (let instant = Date.parse("2026-01-01T00:00:00Z"); instant < Date.parse("2028-01-01T00:00:00Z"); instant += 7 * 60_000 + 13_000) {
+        const date = new Date(instant);
+        const cached = zonedParts(date, zone);
+        const direct = zonedPartsFromIntl(date, zone);
+        if (cached.hour !== direct.hour || cached.minute !== direct.minute || cached.day !== direct.day || cached.isoWeekday !== direct.isoWeekday || cached.second !== direct.second) {
+          expect({ zone, at: date.toISOString(), parts: cached }).toEqual({ zone, at: date.toISOString(), parts: direct });
+        }
+      }
+    }
+    expect(() => zonedParts(new Date(), "Mars/Olympus")).toThrow(RangeError);
+  }, 60_000);
 });

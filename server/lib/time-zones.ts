@@ -45,7 +45,7 @@ export interface ZonedParts {
 
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 
-export function zonedParts(date: Date, timeZone: string): ZonedParts {
+function formattedParts(date: Date, timeZone: string): ZonedParts {
   const parts = Object.fromEntries(formatter(timeZone).formatToParts(date).map((part) => [part.type, part.value]));
   return {
     year: Number(parts.year),
@@ -58,11 +58,52 @@ export function zonedParts(date: Date, timeZone: string): ZonedParts {
   };
 }
 
+// Intl is slow (the forecast and the executor ask millions of times), so offsets are cached per
+// quarter hour of UTC: today's zones change offset only at quarter-hour boundaries of UTC (every
+// offset is a multiple of 15 minutes and changes happen on the local hour or half hour).
+const QUARTER_HOUR = 900_000;
+const offsetCache = new Map<string, Map<number, number>>();
+
+function computedOffset(instant: number, timeZone: string): number {
+  const parts = formattedParts(new Date(instant), timeZone);
+  const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
 /** The zone's offset from UTC at an instant, in minutes (e.g. +60 for Paris in winter). */
 export function offsetMinutes(date: Date, timeZone: string): number {
-  const parts = zonedParts(date, timeZone);
-  const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+  const bucket = Math.floor(date.getTime() / QUARTER_HOUR);
+  let zone = offsetCache.get(timeZone);
+  if (!zone) {
+    formatter(timeZone); // throws a RangeError for an unknown zone, as before
+    zone = new Map();
+    offsetCache.set(timeZone, zone);
+  }
+  let offset = zone.get(bucket);
+  if (offset === undefined) {
+    offset = computedOffset(bucket * QUARTER_HOUR, timeZone);
+    if (zone.size > 200_000) zone.clear();
+    zone.set(bucket, offset);
+  }
+  return offset;
+}
+
+export function zonedParts(date: Date, timeZone: string): ZonedParts {
+  const local = new Date(date.getTime() + offsetMinutes(date, timeZone) * 60_000);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+    isoWeekday: local.getUTCDay() === 0 ? 7 : local.getUTCDay(),
+  };
+}
+
+/** zonedParts through Intl directly, without the offset cache (tests compare the two). */
+export function zonedPartsFromIntl(date: Date, timeZone: string): ZonedParts {
+  return formattedParts(date, timeZone);
 }
 
 /**
