@@ -46,3 +46,41 @@ export class MinHeap<T> {
     return top;
   }
 }
+
+/**
+ * Several min-heaps under one order, one per key (the forecast keeps a sender's due leads per step
+ * kind), so that the first item among some keys is found without passing over the others.
+ */
+export class KeyedHeaps<K, T> {
+  private readonly heaps = new Map<K, MinHeap<T>>();
+  private count = 0;
+
+  constructor(private readonly before: (a: T, b: T) => boolean) {}
+
+  get size(): number {
+    return this.count;
+  }
+
+  push(key: K, item: T): void {
+    let heap = this.heaps.get(key);
+    if (!heap) {
+      heap = new MinHeap<T>(this.before);
+      this.heaps.set(key, heap);
+    }
+    heap.push(item);
+    this.count++;
+  }
+
+  /** Removes and returns the first item whose key is allowed, or undefined when there is none. */
+  popFirst(allowed: (key: K) => boolean = () => true): T | undefined {
+    let best: MinHeap<T> | undefined;
+    for (const [key, heap] of this.heaps) {
+      const top = heap.peek();
+      if (top === undefined || !allowed(key)) continue;
+      if (!best || this.before(top, best.peek()!)) best = heap;
+    }
+    if (!best) return undefined;
+    this.count--;
+    return best.pop();
+  }
+}

@@ -13,7 +13,7 @@ import { humanGapSeconds } from "../engine/human-gaps";
 import { isWithinSchedule, nextWindowStart, type Schedule } from "../engine/schedule";
 import { acceptanceWindowMs, placeAfter, replyWindowMs } from "../engine/step-timing";
 import { firstStep } from "../engine/wire-sequence";
-import { MinHeap } from "./min-heap";
+import { KeyedHeaps, MinHeap } from "./min-heap";
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -131,7 +131,8 @@ interface SenderState extends SimSender {
   weekKey: string;
   day: TDailyCaps;
   week: number;
-  ready: MinHeap<DueEntry>;
+  /** Due leads whose next step is an action, per step kind. */
+  ready: KeyedHeaps<StepType | null, DueEntry>;
 }
 
 const ZERO_CAPS: TDailyCaps = { invitations: 0, profileViews: 0, postLikes: 0, messages: 0, inmails: 0, comments: 0 };
@@ -172,7 +173,7 @@ export function simulateCampaigns(input: {
         weekKey: zonedDateString(startOfZonedWeek(new Date(input.start), sender.timezone), sender.timezone),
         day: { ...ZERO_CAPS, ...sender.usedToday },
         week: sender.usedThisWeek,
-        ready: new MinHeap<DueEntry>(dueFirst),
+        ready: new KeyedHeaps<StepType | null, DueEntry>(dueFirst),
       },
     ]),
   );
@@ -400,10 +401,23 @@ export function simulateCampaigns(input: {
     return "acted";
   };
 
+  // Whether each campaign's schedule is open, asked once per campaign and minute.
+  let openAt = Number.NaN;
+  const openNow = new Map<string, boolean>();
   const campaignOpen = (campaignId: string, at: number) => {
-    const campaign = campaigns.get(campaignId);
-    return Boolean(campaign?.active && isWithinSchedule(campaign.schedule, new Date(at)));
+    if (at !== openAt) {
+      openAt = at;
+      openNow.clear();
+    }
+    let open = openNow.get(campaignId);
+    if (open === undefined) {
+      const campaign = campaigns.get(campaignId);
+      open = Boolean(campaign?.active && isWithinSchedule(campaign.schedule, new Date(at)));
+      openNow.set(campaignId, open);
+    }
+    return open;
   };
+  const pushReady = (sender: SenderState, entry: DueEntry) => sender.ready.push(stepOf(leads.get(entry.leadId)!)?.type ?? null, entry);
 
   /**
    * takeTurn: the sender's first due leads of open campaigns, in order, read in batches; one action
@@ -417,12 +431,12 @@ export function simulateCampaigns(input: {
     while (!turnOver) {
       const excluded = new Set(capped);
       const batch: DueEntry[] = [];
-      while (batch.length < CANDIDATES_PER_SENDER && sender.ready.size) {
-        const entry = sender.ready.pop()!;
+      while (batch.length < CANDIDATES_PER_SENDER) {
+        const entry = sender.ready.popFirst((type) => type === null || !excluded.has(type));
+        if (!entry) break;
         const lead = leads.get(entry.leadId)!;
         if (entry.version !== version(lead.id) || !moving(lead) || lead.senderId !== sender.id) continue;
-        const type = stepOf(lead)?.type;
-        if (!campaignOpen(lead.campaignId, at) || (type && excluded.has(type))) putBack.push(entry);
+        if (!campaignOpen(lead.campaignId, at)) putBack.push(entry);
         else batch.push(entry);
       }
       let index = 0;
@@ -449,7 +463,7 @@ export function simulateCampaigns(input: {
       if (batch.length < CANDIDATES_PER_SENDER || capped.size === excluded.size) break;
     }
     for (const entry of putBack) {
-      if (entry.version === version(entry.leadId)) sender.ready.push(entry);
+      if (entry.version === version(entry.leadId)) pushReady(sender, entry);
     }
   };
 
@@ -466,7 +480,7 @@ export function simulateCampaigns(input: {
       const lead = leads.get(entry.leadId)!;
       if (entry.version !== version(lead.id) || !moving(lead) || !campaigns.get(lead.campaignId)?.active) continue;
       const outcome = resolveWait(lead, at);
-      if (outcome === "action" && lead.senderId && senders.has(lead.senderId)) senders.get(lead.senderId)!.ready.push(entry);
+      if (outcome === "action" && lead.senderId && senders.has(lead.senderId)) pushReady(senders.get(lead.senderId)!, entry);
     }
     // Steps placed just now: actions are taken this pass; waits and conditions resolve next pass.
     while (due.size && due.peek()!.at <= at) {
@@ -475,7 +489,7 @@ export function simulateCampaigns(input: {
       if (entry.version !== version(lead.id) || !moving(lead)) continue;
       const step = stepOf(lead);
       if (lead.phase === "ready" && step && ACTION_TYPES.has(step.type) && lead.senderId && senders.has(lead.senderId)) {
-        senders.get(lead.senderId)!.ready.push(entry);
+        pushReady(senders.get(lead.senderId)!, entry);
       } else deferred.push(entry);
     }
     for (const entry of deferred) due.push(entry);
