@@ -1,7 +1,9 @@
 // Unipile describes a checkpoint only in the answer that raises it: its resend endpoint answers
 // {success}, and GET /accounts/{id} has no checkpoint field. resendCheckpoint and checkCheckpoint
 // must still return the pending checkpoint, so the provider remembers the last one it saw per
-// account, for the five minutes Unipile keeps an authentication intent open.
+// account, for the five minutes Unipile keeps an authentication intent open. Herald's provider
+// also reads it back from the sender row, so that a restart or another process can carry on.
+import { db } from "../../../db/client";
 import { now } from "../../../lib/clock";
 import type { ProviderCheckpoint } from "../types";
 
@@ -48,4 +50,35 @@ const slot = globalThis as unknown as { __heraldUnipileCheckpoints?: Map<string,
 export function sharedInProcessCheckpointMemory(): CheckpointMemory {
   slot.__heraldUnipileCheckpoints ??= new Map();
   return createInProcessCheckpointMemory(slot.__heraldUnipileCheckpoints);
+}
+
+/**
+ * Pending checkpoints that survive a restart and are seen by every Herald process: this process's
+ * memory first (a checkpoint raised by a first sign-in is remembered before its sender row
+ * exists), then the checkpoint Herald stored on the sender when the connect flow returned it, for
+ * the same five minutes.
+ */
+export function createDatabaseCheckpointMemory(local: CheckpointMemory = sharedInProcessCheckpointMemory(), windowMs = CHECKPOINT_WINDOW_MS): CheckpointMemory {
+  return {
+    remember: (providerAccountId, checkpoint) => local.remember(providerAccountId, checkpoint),
+    forget: (providerAccountId) => local.forget(providerAccountId),
+    async recall(providerAccountId) {
+      const remembered = await local.recall(providerAccountId);
+      if (remembered) return remembered;
+      const row = await db.linkedinAccount.findUnique({
+        where: { provider_providerAccountId: { provider: "unipile", providerAccountId } },
+        select: { checkpoint: true },
+      });
+      const stored = row?.checkpoint as (ProviderCheckpoint & { requestedAt?: string }) | null | undefined;
+      if (!stored?.type || !stored.requestedAt) return null;
+      if (Date.parse(stored.requestedAt) + windowMs <= now().getTime()) return null;
+      return {
+        type: stored.type,
+        input: stored.input,
+        canResend: stored.canResend,
+        canTryAnotherWay: stored.canTryAnotherWay,
+        hostedUrl: stored.hostedUrl ?? null,
+      };
+    },
+  };
 }

@@ -4,7 +4,7 @@
 import type { LinkedinProvider } from "../types";
 import { accountOperations } from "./account-operations";
 import { actionOperations } from "./action-operations";
-import { sharedInProcessCheckpointMemory, type CheckpointMemory } from "./checkpoint-memory";
+import { createDatabaseCheckpointMemory, type CheckpointMemory } from "./checkpoint-memory";
 import { createUnipileClient } from "./client";
 import type { UnipileContext } from "./context";
 import { readOperations } from "./read-operations";
@@ -16,7 +16,7 @@ export interface UnipileProviderConfig {
   fetch?: typeof fetch;
   /** Per request to Unipile; 30 s unless set. */
   timeoutMs?: number;
-  /** Pending checkpoints; in-process unless several Herald processes share the connect flow. */
+  /** Pending checkpoints; by default this process's memory, then the sender rows in the database. */
   checkpointMemory?: CheckpointMemory;
   /** Waits before re-reading a just-connected sender's profile; 1 s, 2 s, 4 s unless set. */
   identityRetryDelaysMs?: number[];
@@ -27,7 +27,7 @@ export interface UnipileProviderConfig {
 export function createUnipileProvider(config: UnipileProviderConfig): LinkedinProvider {
   const context: UnipileContext = {
     client: createUnipileClient(config),
-    checkpoints: config.checkpointMemory ?? sharedInProcessCheckpointMemory(),
+    checkpoints: config.checkpointMemory ?? createDatabaseCheckpointMemory(),
     identityRetryDelaysMs: config.identityRetryDelaysMs ?? [1_000, 2_000, 4_000],
     profileSections: config.profileSections ?? [],
   };
