@@ -10,6 +10,7 @@ import { Select } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { TCampaign } from "@/server/schemas/campaign";
 import { ForecastPanel } from "./forecast-panel";
+import { useAllSenders } from "@/components/senders/use-all-senders";
 
 const HORIZONS = [14, 30, 45, 90, 120];
 
@@ -23,7 +24,7 @@ export function CampaignForecast({ campaign }: { campaign: TCampaign }) {
     // A simulation is not free: recompute on demand or when the campaign changes, not on a timer.
     staleTime: 60_000,
   });
-  const senders = useQuery(trpc.senders.list.queryOptions({ limit: 100, offset: 0 }));
+  const senders = useAllSenders();
   const names = useMemo(() => new Map((senders.data?.senders ?? []).map((sender) => [sender.id, senderName(sender)])), [senders.data]);
 
   if (!campaign.linkedinAccountIds.length || !campaign.sequence.steps.length || !campaign.stats.total) {

@@ -1,8 +1,6 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { useTRPC } from "@/components/trpc/client";
 import { Card } from "@/components/ui/card";
 import { Field, Select } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
@@ -10,6 +8,7 @@ import type { TCampaign } from "@/server/schemas/campaign";
 import { campaignFieldErrors, firstErrorUnder } from "./field-errors";
 import { SaveBar } from "./save-bar";
 import { useCampaignUpdate } from "./use-campaign-update";
+import { useAllLeadLists } from "@/components/campaigns/use-all-lead-lists";
 
 type Flag = "excludeOtherCampaigns" | "excludeSameSenderOtherCampaigns" | "excludeOtherSenders";
 
@@ -53,8 +52,7 @@ const same = (a: Rules, b: Rules) => JSON.stringify({ ...a, excludeListIds: [...
 
 /** The campaign's lead list, its exclusion lists and its exclusion rules. */
 export function LeadRulesEditor({ campaign }: { campaign: TCampaign }) {
-  const trpc = useTRPC();
-  const lists = useQuery(trpc.leadLists.list.queryOptions({ limit: 100, offset: 0 }));
+  const lists = useAllLeadLists();
   const [rules, setRules] = useState<Rules>(() => rulesOf(campaign));
   const update = useCampaignUpdate(campaign.id);
   const errors = campaignFieldErrors(update.error);

@@ -14,6 +14,7 @@ import { LeadsTable } from "./leads-table";
 import { Pagination } from "./pagination";
 import { SearchImportDialog } from "./search-import-dialog";
 import { LEAD_STATUS, LEAD_STATUSES } from "./status-badges";
+import { useAllSenders } from "@/components/senders/use-all-senders";
 
 const PAGE_SIZE = 50;
 type StatusFilter = TCampaignLead["status"] | "all";
@@ -29,7 +30,7 @@ export function LeadsPanel({ campaign }: { campaign: TCampaign }) {
     placeholderData: keepPreviousData,
     refetchInterval: campaign.status === "active" ? 10_000 : false,
   });
-  const senders = useQuery(trpc.senders.list.queryOptions({ limit: 100, offset: 0 }));
+  const senders = useAllSenders();
   const senderNames = useMemo(() => new Map((senders.data?.senders ?? []).map((sender) => [sender.id, senderName(sender)])), [senders.data]);
 
   const importButtons = (

@@ -12,6 +12,7 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
 import type { TCampaign } from "@/server/schemas/campaign";
 import type { TLeadImport } from "@/server/schemas/lead";
+import { useAllSenders } from "@/components/senders/use-all-senders";
 
 function ImportProgress({ leadImport, campaignId }: { leadImport: TLeadImport; campaignId: string }) {
   const trpc = useTRPC();
@@ -71,7 +72,7 @@ function ImportProgress({ leadImport, campaignId }: { leadImport: TLeadImport; c
 /** Imports the people of a LinkedIn people search into the campaign, read through one sender's session. */
 export function SearchImportDialog({ campaign, onClose }: { campaign: TCampaign; onClose: () => void }) {
   const trpc = useTRPC();
-  const senders = useQuery(trpc.senders.list.queryOptions({ limit: 100, offset: 0 }));
+  const senders = useAllSenders();
   const usable = (senders.data?.senders ?? []).filter((sender) => sender.connectionStatus === "connected" && sender.status === "active");
   const start = useMutation(trpc.leadImports.start.mutationOptions());
   const errors = fieldErrors(start.error);

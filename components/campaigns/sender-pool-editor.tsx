@@ -1,5 +1,5 @@
 "use client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { SenderAvatar, SenderBadges, senderName } from "@/components/senders/sender-display";
@@ -13,6 +13,7 @@ import type { TSenderAccount } from "@/server/schemas/sender";
 import { campaignFieldErrors, firstErrorUnder } from "./field-errors";
 import { SaveBar } from "./save-bar";
 import { useCampaignUpdate } from "./use-campaign-update";
+import { useAllSenders } from "@/components/senders/use-all-senders";
 
 /** Moves the sender's not-yet-contacted leads onto the pool's other available senders. */
 function RebalanceButton({ campaignId, sender }: { campaignId: string; sender: TSenderAccount }) {
@@ -54,8 +55,7 @@ function RebalanceButton({ campaignId, sender }: { campaignId: string; sender: T
 
 /** Which of the workspace's senders work this campaign, with a per-sender rebalance. */
 export function SenderPoolEditor({ campaign }: { campaign: TCampaign }) {
-  const trpc = useTRPC();
-  const senders = useQuery(trpc.senders.list.queryOptions({ limit: 100, offset: 0 }));
+  const senders = useAllSenders();
   const [selected, setSelected] = useState<string[]>(campaign.linkedinAccountIds);
   const update = useCampaignUpdate(campaign.id);
   const errors = campaignFieldErrors(update.error);

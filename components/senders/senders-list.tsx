@@ -11,6 +11,7 @@ import { errorMessage } from "@/components/ui/trpc-error";
 import type { TSenderAccount } from "@/server/schemas/sender";
 import { ConnectSenderDialog, type ConnectPhase } from "./connect-dialog";
 import { CooldownNotice, SenderAvatar, SenderBadges, UsageBar, senderName } from "./sender-display";
+import { useAllSenders } from "@/components/senders/use-all-senders";
 
 function SenderRow({ sender, onVerify }: { sender: TSenderAccount; onVerify: () => void }) {
   const { usage, limits } = sender;
@@ -75,7 +76,7 @@ function SenderRow({ sender, onVerify }: { sender: TSenderAccount; onVerify: () 
 
 export function SendersList() {
   const trpc = useTRPC();
-  const senders = useQuery({ ...trpc.senders.list.queryOptions({ limit: 100, offset: 0 }), refetchInterval: 30_000 });
+  const senders = useAllSenders({ refetchInterval: 30_000 });
   const current = useQuery(trpc.workspace.current.queryOptions());
   const [dialog, setDialog] = useState<ConnectPhase | null>(null);
   const seats = current.data?.workspace.seats;

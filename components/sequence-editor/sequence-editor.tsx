@@ -25,6 +25,7 @@ import { preorder, subtreeIds, type Slot } from "./tree";
 import { useSaveSequence } from "./use-save-sequence";
 import { useSequenceDraft } from "./use-sequence-draft";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes-guard";
+import { useAllSenders } from "@/components/senders/use-all-senders";
 
 export function SequenceEditor({ campaignId }: { campaignId: string }) {
   const trpc = useTRPC();
@@ -49,7 +50,7 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
 
   const leads = useQuery(trpc.campaigns.leads.queryOptions({ id: campaign.id, limit: 100, offset: 0 }));
   const customVariables = useMemo(() => customVariableNames(leads.data?.leads ?? [], draft.steps), [leads.data, draft.steps]);
-  const senderList = useQuery(trpc.senders.list.queryOptions({ limit: 100, offset: 0 }));
+  const senderList = useAllSenders();
   const poolSenders = useMemo(() => {
     const names = new Map((senderList.data?.senders ?? []).map((sender) => [sender.id, sender.label || sender.fullName || sender.id]));
     return campaign.linkedinAccountIds.map((id) => ({ id, name: names.get(id) ?? id }));
