@@ -45,3 +45,23 @@ export const CAP_OF_ACTION: Record<string, keyof TDailyCaps> = {
 
 /** Statuses that mean the action reached (or may have reached) LinkedIn, so it counts. */
 export const COUNTED_STATUSES = ["sending", "pending", "accepted", "withdrawn", "done"];
+
+/** The daily cap each campaign action step counts against (other kinds are not capped here). */
+export const CAP_OF_STEP: Record<string, keyof TDailyCaps> = {
+  visit_profile: "profileViews",
+  invite: "invitations",
+  message: "messages",
+  inmail: "inmails",
+};
+
+/**
+ * Campaign step kinds a sender may not take now: their daily cap is used up, or for invitations
+ * the weekly limit (campaigns never bypass it). The executor and the forecast leave these kinds out
+ * of a sender's turn before looking at any lead, so a capped sender costs LinkedIn nothing.
+ */
+export function cappedStepKinds(limits: TSenderLimits, used: { day: TDailyCaps; weekInvitations: number }): Set<string> {
+  const capped = new Set<string>();
+  for (const [kind, cap] of Object.entries(CAP_OF_STEP)) if (used.day[cap] >= limits.daily[cap]) capped.add(kind);
+  if (used.weekInvitations >= limits.weeklyInvitations) capped.add("invite");
+  return capped;
+}

@@ -7,6 +7,8 @@ import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
 import { now } from "../../../lib/clock";
 import { logger } from "../../../lib/logger";
 import { NOT_YET_AVAILABLE, type StepType } from "../../../schemas/sequence";
+import { countSenderUsage } from "../../senders/count-sender-usage";
+import { cappedStepKinds, resolveLimits, type LimitOverrides } from "../../senders/sender-limits";
 import { isWithinSchedule } from "../engine/schedule";
 import { scheduleOf, sequenceOf, stepById } from "./load-campaign-sequence";
 import { performLeadStep, type LeadInCampaign } from "./perform-lead-step";
@@ -41,14 +43,20 @@ async function heldBy(lead: LeadInCampaign, campaign: Campaign): Promise<{ campa
   return { campaignId: other.campaign.id, campaignName: other.campaign.name, senderName: holder ? holder.label || holder.fullName : null };
 }
 
+type WorkspaceLimits = { weeklyInvitationLimitFree: number; weeklyInvitationLimitPaid: number; bypassWeeklyInvitationLimit: boolean };
+
 /**
- * Lets one sender act once: the first due lead whose step it may take now. Due leads are read in
- * batches of step kinds not known to be at their cap; another batch is read only when this one
- * found a kind at its cap, so that leads behind a capped kind (invitations waiting for tomorrow)
- * do not keep a due message or InMail from its turn. The forecast mirrors this order.
+ * Lets one sender act once: the first due lead whose step it may take now. Kinds at their cap are
+ * left out before any lead is looked at (no profile is read for a step that cannot be taken). Due
+ * leads are read in batches of the other kinds; another batch is read only when this one found a
+ * kind at its cap (a race with a direct action), so that leads behind a capped kind (invitations
+ * waiting for tomorrow) do not keep a due message or InMail from its turn. The forecast mirrors
+ * this order.
  */
-async function takeTurn(sender: LinkedinAccount, campaigns: Map<string, Campaign>, at: Date): Promise<boolean> {
-  const capped = new Set<string>();
+async function takeTurn(sender: LinkedinAccount, campaigns: Map<string, Campaign>, at: Date, workspace: WorkspaceLimits): Promise<boolean> {
+  const usage = await countSenderUsage(sender);
+  const limits = resolveLimits({ linkedinPlan: sender.linkedinPlan, overrides: sender.limits as LimitOverrides | null, workspace });
+  const capped = cappedStepKinds(limits, { day: usage.day, weekInvitations: usage.week.invitations });
   const seen: string[] = [];
   for (;;) {
     const excluded = new Set(capped);
@@ -118,11 +126,19 @@ export async function runExecutorPass(options: { parallelism?: number } = {}): P
     },
     orderBy: [{ nextActionAt: { sort: "asc", nulls: "first" } }, { id: "asc" }],
   });
+  const workspaces = new Map(
+    (
+      await db.workspace.findMany({
+        where: { id: { in: [...new Set(senders.map((sender) => sender.workspaceId))] } },
+        select: { id: true, weeklyInvitationLimitFree: true, weeklyInvitationLimitPaid: true, bypassWeeklyInvitationLimit: true },
+      })
+    ).map((workspace) => [workspace.id, workspace]),
+  );
   let acted = 0;
   await inParallel(senders, options.parallelism ?? 8, async (sender) => {
     const campaigns = new Map([...open].filter(([, campaign]) => campaign.linkedinAccountIds.includes(sender.id)));
     try {
-      if (await takeTurn(sender, campaigns, at)) acted++;
+      if (await takeTurn(sender, campaigns, at, workspaces.get(sender.workspaceId)!)) acted++;
     } catch (error) {
       logger.error("A sender's campaign turn failed", { accountId: sender.id, error });
     }

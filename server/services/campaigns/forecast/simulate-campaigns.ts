@@ -5,7 +5,7 @@
 // by sender and action count, so both make the same choices) — and asks an outcome model what
 // prospects do. Quiet stretches are skipped: the next pass simulated is the next minute at which
 // something can happen.
-import { CAP_OF_ACTION } from "../../senders/sender-limits";
+import { CAP_OF_ACTION, cappedStepKinds } from "../../senders/sender-limits";
 import type { TDailyCaps } from "../../../schemas/sender";
 import { NOT_YET_AVAILABLE, type StepType, type WiredSequence, type WiredStep } from "../../../schemas/sequence";
 import { startOfZonedDay, startOfZonedWeek, addZonedDays, zonedDateString } from "../../../lib/time-zones";
@@ -425,7 +425,11 @@ export function simulateCampaigns(input: {
    * only when this one found a kind at its cap (the leads behind may be of kinds still allowed).
    */
   const takeTurn = (sender: SenderState, at: number) => {
-    const capped = new Set<StepType>();
+    rollUsage(sender, at);
+    const capped = cappedStepKinds(
+      { daily: sender.daily, weeklyInvitations: sender.weeklyInvitations, weeklyLimitBypassed: false },
+      { day: sender.day, weekInvitations: sender.week },
+    ) as Set<StepType>;
     const putBack: DueEntry[] = [];
     let turnOver = false;
     while (!turnOver) {
