@@ -12,10 +12,12 @@ import { getDb, Prisma, type Db } from "../db/client";
 import { getClock, ManualClock, type Clock } from "../lib/clock";
 import { logger } from "../lib/logger";
 import { callFunction } from "./call-function";
-import { nextCronTime, parseCron } from "./cron";
-import { evaluateCondition, evaluateKey } from "./expressions";
-import { concurrencyKeys, syncFunctions, triggerMatches, type FunctionSpec } from "./functions";
-import { applyResult, resolveDuePending, resolveWait, type PendingAsync, type RunState } from "./run-state";
+import { ConcurrencySlots } from "./concurrency-slots";
+import { CronTriggers } from "./cron-triggers";
+import { syncFunctions, type FunctionSpec } from "./functions";
+import { applyResult, resolveDuePending, type RunState } from "./run-state";
+import { fromRaw, stateColumns, stateOf, type Row } from "./run-row";
+import { cancelRuns, resumeWaitingRuns, startTriggeredRuns } from "./run-intake";
 
 export interface IncomingEvent {
   name: string;
@@ -39,25 +41,21 @@ export interface EmbeddedExecutorOptions {
   manual?: boolean;
 }
 
-const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 const LOCK_KEY = 7_413_001;
 
-type Row = Prisma.JobRunGetPayload<object>;
 type HistoryRecord = { stepId: string; name: string; op: string; attempt: number; error?: unknown; durationMs?: number };
 
 export class EmbeddedExecutor {
   private functions = new Map<string, FunctionSpec>();
   private readonly inFlight = new Map<string, Promise<void>>();
-  private readonly slotsInUse = new Map<string, number>();
-  private readonly slotLimits = new Map<string, number>();
+  private readonly slots = new ConcurrencySlots();
   private timer: NodeJS.Timeout | null = null;
   private running = false;
   private active = false;
   private lockClient: pg.Client | null = null;
   private lastHousekeeping = 0;
-  /** Next fire time of each cron trigger, mirrored from JobCronSchedule so idle ticks read nothing. */
-  private cronNext = new Map<string, Date>();
+  private readonly cron = new CronTriggers();
   private unsubscribeClock: (() => void) | null = null;
 
   constructor(private readonly options: EmbeddedExecutorOptions) {}
@@ -100,20 +98,7 @@ export class EmbeddedExecutor {
   async sync(): Promise<void> {
     const specs = await syncFunctions(this.options.serveUrl, this.options.signingKey, wallClockSeconds());
     this.functions = new Map(specs.map((spec) => [spec.id, spec]));
-    const cronKeys = specs.flatMap((spec) => spec.cronTriggers.map((cron) => ({ functionId: spec.id, cron })));
-    await this.db.jobCronSchedule.deleteMany({
-      where: { NOT: { OR: cronKeys.length ? cronKeys : [{ functionId: "", cron: "" }] } },
-    });
-    const now = this.now();
-    this.cronNext = new Map();
-    for (const { functionId, cron } of cronKeys) {
-      const row = await this.db.jobCronSchedule.upsert({
-        where: { functionId_cron: { functionId, cron } },
-        create: { functionId, cron, nextAt: nextCronTime(parseCron(cron), now) },
-        update: {},
-      });
-      this.cronNext.set(cronKey(functionId, cron), row.nextAt);
-    }
+    await this.cron.sync(this.db, specs, this.now());
     logger.debug("Embedded executor synced functions", { functions: specs.map((spec) => spec.id) });
   }
 
@@ -182,13 +167,13 @@ export class EmbeddedExecutor {
       if (!this.active) return 0;
     }
     const now = this.now();
-    await this.fireCron(now);
+    await this.cron.fire(this.db, this.functions.values(), now);
     await this.housekeeping(now);
     const capacity = (this.options.maxParallel ?? 16) - this.inFlight.size;
     if (capacity <= 0) return 0;
     // Runs whose concurrency slots are all taken are left out of the query, so a queue of them
     // (say 200 runs of a limit-1 function) cannot crowd out runs that could start.
-    const saturated = this.saturatedKeys();
+    const saturated = this.slots.saturated();
     const candidates = await this.db.jobRun.findMany({
       where: {
         status: { in: ["queued", "waiting"] },
@@ -202,17 +187,17 @@ export class EmbeddedExecutor {
     let started = 0;
     for (const candidate of candidates) {
       if (started >= capacity) break;
-      if (this.inFlight.has(candidate.id) || !this.hasSlots(candidate.functionId, candidate.concurrencyKeys)) continue;
+      if (this.inFlight.has(candidate.id) || !this.slots.has(this.functions.get(candidate.functionId), candidate.concurrencyKeys)) continue;
       const [claimed] = await this.db.$queryRaw<Row[]>`
         UPDATE "JobRun" SET status = 'running', "updatedAt" = ${now}
         WHERE id = ${candidate.id} AND status IN ('queued', 'waiting') AND "nextRunAt" <= ${now}
         RETURNING *`;
       if (!claimed) continue;
-      this.takeSlots(candidate.functionId, candidate.concurrencyKeys, 1);
+      this.slots.take(this.functions.get(candidate.functionId), candidate.concurrencyKeys, 1);
       const work = this.advance(fromRaw(claimed))
         .catch((error: unknown) => logger.error("Embedded executor failed to advance a run", { runId: candidate.id, error }))
         .finally(() => {
-          this.takeSlots(candidate.functionId, candidate.concurrencyKeys, -1);
+          this.slots.take(this.functions.get(candidate.functionId), candidate.concurrencyKeys, -1);
           this.inFlight.delete(candidate.id);
           this.wake();
         });
@@ -230,31 +215,6 @@ export class EmbeddedExecutor {
       else if (!started) return;
     }
     throw new Error("The embedded executor did not settle");
-  }
-
-  private hasSlots(functionId: string, keys: string[]): boolean {
-    const spec = this.functions.get(functionId);
-    if (!spec) return true;
-    return keys.every((key, index) => (this.slotsInUse.get(key) ?? 0) < (spec.concurrency[index]?.limit ?? Infinity));
-  }
-
-  private saturatedKeys(): string[] {
-    return [...this.slotsInUse.entries()].filter(([key, used]) => used > 0 && used >= (this.slotLimits.get(key) ?? Infinity)).map(([key]) => key);
-  }
-
-  private takeSlots(functionId: string, keys: string[], delta: number): void {
-    const spec = this.functions.get(functionId);
-    keys.forEach((key, index) => {
-      const used = (this.slotsInUse.get(key) ?? 0) + delta;
-      if (used <= 0) {
-        this.slotsInUse.delete(key);
-        this.slotLimits.delete(key);
-        return;
-      }
-      this.slotsInUse.set(key, used);
-      const limit = spec?.concurrency[index]?.limit;
-      if (limit !== undefined) this.slotLimits.set(key, limit);
-    });
   }
 
   /** Makes one request for a claimed run and records what came back. */
@@ -406,111 +366,13 @@ export class EmbeddedExecutor {
           skipDuplicates: true,
         });
         if (!stored.count) return;
-        await this.startTriggeredRuns(tx, event, at);
-        await this.resumeWaitingRuns(tx, event, at);
-        await this.cancelRuns(tx, event, at);
+        await startTriggeredRuns(tx, this.functions.values(), event, at);
+        await resumeWaitingRuns(tx, event, at);
+        await cancelRuns(tx, this.functions.values(), event, at);
       });
     }
     this.wake();
     return ids;
-  }
-
-  private async startTriggeredRuns(tx: Prisma.TransactionClient, event: { name: string; data: Record<string, unknown> }, at: Date) {
-    for (const spec of this.functions.values()) {
-      const scope = { event };
-      if (!triggerMatches(spec, event.name, scope)) continue;
-      await this.createRun(tx, spec, event, at);
-    }
-  }
-
-  private async createRun(tx: Prisma.TransactionClient, spec: FunctionSpec, event: { name: string; data: Record<string, unknown> }, at: Date) {
-    const scope = { event };
-    const idempotencyKey = spec.idempotency ? evaluateKey(spec.idempotency, scope) : null;
-    if (idempotencyKey) {
-      const duplicate = await tx.jobRun.count({
-        where: { functionId: spec.id, idempotencyKey, createdAt: { gt: new Date(at.getTime() - IDEMPOTENCY_WINDOW_MS) } },
-      });
-      if (duplicate) return;
-    }
-    const workspaceId = typeof event.data.workspaceId === "string" ? event.data.workspaceId : null;
-    await tx.jobRun.create({
-      data: {
-        functionId: spec.id,
-        functionName: spec.name,
-        status: "queued",
-        eventName: event.name,
-        event: event as Prisma.InputJsonValue,
-        events: [event] as Prisma.InputJsonValue,
-        concurrencyKeys: concurrencyKeys(spec, scope),
-        idempotencyKey,
-        workspaceId,
-        nextRunAt: at,
-        createdAt: at,
-        updatedAt: at,
-      },
-    });
-  }
-
-  private async resumeWaitingRuns(tx: Prisma.TransactionClient, event: { name: string }, at: Date) {
-    const waiting = await tx.jobRun.findMany({ where: { status: "waiting", waitEvents: { has: event.name } } });
-    for (const run of waiting) {
-      let state = stateOf(run);
-      for (const wait of state.pending.filter((entry) => entry.kind === "wait" && entry.event === event.name)) {
-        let matches = false;
-        try {
-          matches = evaluateCondition(wait.if, { event: run.event, async: event });
-        } catch (error) {
-          logger.warn("A waitForEvent condition could not be evaluated", { runId: run.id, condition: wait.if, error });
-        }
-        if (matches) state = resolveWait(state, wait.id, event);
-      }
-      if (state.pending.length === stateOf(run).pending.length) continue;
-      await tx.jobRun.updateMany({
-        where: { id: run.id, status: "waiting" },
-        data: { ...stateColumns(state), status: "queued", nextRunAt: at, updatedAt: at },
-      });
-    }
-  }
-
-  private async cancelRuns(tx: Prisma.TransactionClient, event: { name: string }, at: Date) {
-    for (const spec of this.functions.values()) {
-      for (const rule of spec.cancel.filter((candidate) => candidate.event === event.name)) {
-        const runs = await tx.jobRun.findMany({
-          where: {
-            functionId: spec.id,
-            status: { in: ["queued", "waiting", "running"] },
-            ...(rule.timeoutMs ? { createdAt: { gt: new Date(at.getTime() - rule.timeoutMs) } } : {}),
-          },
-          select: { id: true, event: true },
-        });
-        for (const run of runs) {
-          if (!evaluateCondition(rule.if, { event: run.event, async: event })) continue;
-          await tx.jobRun.update({
-            where: { id: run.id },
-            data: { status: "cancelled", nextRunAt: null, finishedAt: at, updatedAt: at, error: { name: "Cancelled", message: `Cancelled by ${event.name}` } },
-          });
-        }
-      }
-    }
-  }
-
-  /** Starts runs of cron-triggered functions that are due; a schedule missed while down fires once. */
-  private async fireCron(now: Date): Promise<void> {
-    for (const spec of this.functions.values()) {
-      for (const cron of spec.cronTriggers) {
-        const key = cronKey(spec.id, cron);
-        const due = this.cronNext.get(key);
-        if (!due || due > now) continue;
-        const next = nextCronTime(parseCron(cron), now);
-        await this.db.$transaction(async (tx) => {
-          const advanced = await tx.jobCronSchedule.updateMany({ where: { functionId: spec.id, cron, nextAt: due }, data: { nextAt: next } });
-          if (!advanced.count) return;
-          const event = { name: "inngest/scheduled.timer", data: { cron }, id: `cron-${spec.id}-${due.getTime()}`, ts: now.getTime() };
-          await this.createRun(tx, spec, event, now);
-        });
-        this.cronNext.set(key, next);
-      }
-    }
   }
 
   private async housekeeping(now: Date): Promise<void> {
@@ -531,40 +393,3 @@ function wallClockSeconds(): number {
   return Math.round(Date.now() / 1000);
 }
 
-/** A raw SELECT gives NULL where Prisma's client gives [] for an unset list column. */
-function fromRaw(row: Row): Row {
-  return {
-    ...row,
-    stack: row.stack ?? [],
-    planned: row.planned ?? [],
-    waitEvents: row.waitEvents ?? [],
-    concurrencyKeys: row.concurrencyKeys ?? [],
-  };
-}
-
-function cronKey(functionId: string, cron: string): string {
-  return `${functionId}\u0000${cron}`;
-}
-
-function stateOf(run: Row): RunState {
-  return {
-    memo: (run.memo ?? {}) as Record<string, unknown>,
-    stack: run.stack,
-    planned: run.planned,
-    attempt: run.attempt,
-    disableImmediate: run.disableImmediate,
-    pending: (run.pending ?? []) as unknown as PendingAsync[],
-  };
-}
-
-function stateColumns(state: RunState) {
-  return {
-    memo: state.memo as Prisma.InputJsonValue,
-    stack: state.stack,
-    planned: state.planned,
-    attempt: state.attempt,
-    disableImmediate: state.disableImmediate,
-    pending: state.pending as unknown as Prisma.InputJsonValue,
-    waitEvents: [...new Set(state.pending.flatMap((entry) => (entry.kind === "wait" && entry.event ? [entry.event] : [])))],
-  };
-}

@@ -16,7 +16,8 @@ import type { Schedule } from "./engine/schedule";
 import { findCampaign } from "./find-campaign";
 import { DEFAULT_RATES, ratesOutcomeModel, type Rates } from "./forecast/rates-outcome-model";
 import { sandboxOutcomeModel } from "./forecast/sandbox-outcome-model";
-import { simulateCampaigns, type SimLead, type SimSender } from "./forecast/simulate-campaigns";
+import { simulateCampaigns } from "./forecast/simulate-campaigns";
+import type { SimLead, SimSender } from "./forecast/simulation-types";
 
 const DAY = 86_400_000;
 const LISTED_LEADS = 1000;

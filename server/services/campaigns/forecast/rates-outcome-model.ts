@@ -2,7 +2,7 @@
 // rates (the workspace's own history, else defaults) decide, by a stable draw per lead, one
 // plausible course.
 import { createHash } from "node:crypto";
-import type { OutcomeModel, SimLead } from "./simulate-campaigns";
+import type { OutcomeModel, SimLead } from "./simulation-types";
 
 const HOUR = 3_600_000;
 

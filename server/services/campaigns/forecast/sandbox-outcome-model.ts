@@ -9,7 +9,7 @@ import {
   replyRateFor,
   replyTime,
 } from "../../../providers/linkedin/sandbox/behaviour";
-import type { OutcomeModel, SimLead } from "./simulate-campaigns";
+import type { OutcomeModel, SimLead } from "./simulation-types";
 
 interface Prospect {
   memberId: string;

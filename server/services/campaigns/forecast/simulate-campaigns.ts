@@ -6,108 +6,21 @@
 // prospects do. Quiet stretches are skipped: the next pass simulated is the next minute at which
 // something can happen.
 import { CAP_OF_ACTION, cappedStepKinds } from "../../senders/sender-limits";
-import type { TDailyCaps } from "../../../schemas/sender";
-import { NOT_YET_AVAILABLE, type StepType, type WiredSequence, type WiredStep } from "../../../schemas/sequence";
-import { startOfZonedDay, startOfZonedWeek, addZonedDays, zonedDateString } from "../../../lib/time-zones";
+import { NOT_YET_AVAILABLE, type StepType, type WiredStep } from "../../../schemas/sequence";
+import { startOfZonedDay, addZonedDays, zonedDateString } from "../../../lib/time-zones";
 import { humanGapSeconds } from "../engine/human-gaps";
-import { isWithinSchedule, nextWindowStart, type Schedule } from "../engine/schedule";
+import { isWithinSchedule, nextWindowStart } from "../engine/schedule";
 import { acceptanceWindowMs, placeAfter, replyWindowMs } from "../engine/step-timing";
 import { firstStep } from "../engine/wire-sequence";
-import { KeyedHeaps, MinHeap } from "./min-heap";
+import { MinHeap } from "./min-heap";
+import { dueFirst, rollUsage, senderState, type DueEntry, type SenderState } from "./sim-senders";
+import type { ActionKind, LeadStatus, SimCampaign, SimLead, SimLeadResult, SimSender, SimulationResult, OutcomeModel } from "./simulation-types";
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const CANDIDATES_PER_SENDER = 10;
 const ACTION_TYPES: ReadonlySet<StepType> = new Set(["visit_profile", "invite", "message", "inmail", ...NOT_YET_AVAILABLE]);
 const CONDITIONS: ReadonlySet<StepType> = new Set(["if_connected", "if_open_profile"]);
-
-export type LeadStatus = "pending" | "running" | "done" | "failed" | "paused" | "replied" | "stopped";
-type ActionKind = "invitations" | "messages" | "inmails" | "profileViews";
-
-export interface SimSender {
-  id: string;
-  timezone: string;
-  daily: TDailyCaps;
-  weeklyInvitations: number;
-  /** Usage already counted today and this week (in the sender's timezone) at the start. */
-  usedToday: Partial<TDailyCaps>;
-  usedThisWeek: number;
-  nextActionAt: number | null;
-  actionCount: number;
-  /** Connected, active and not paused. */
-  available: boolean;
-  cooldownUntil: number | null;
-  inmailBalance: number;
-}
-
-export interface SimCampaign {
-  id: string;
-  schedule: Schedule;
-  sequence: WiredSequence;
-  active: boolean;
-}
-
-export interface SimLead {
-  id: string;
-  /** Insertion order: the executor's tie-break between leads due at the same moment. */
-  seq: number;
-  campaignId: string;
-  senderId: string | null;
-  status: LeadStatus;
-  phase: "ready" | "waiting";
-  stepId: string | null;
-  waitUntil: number | null;
-  invitationAccepted: boolean;
-  openProfile: boolean;
-  /** A LinkedIn profile to act on (leads added by e-mail alone have none). */
-  hasProfile: boolean;
-}
-
-/** What prospects do: acceptances and replies, and whether a lead is connected to a sender. */
-export interface OutcomeModel {
-  kind: "sandbox" | "rates";
-  isConnected(senderId: string, lead: SimLead): boolean;
-  /** An invitation goes out at `at`: when it will be accepted, or null. */
-  invitationSent(senderId: string, lead: SimLead, at: number): number | null;
-  invitationWithdrawn(senderId: string, lead: SimLead): void;
-  /** A message or InMail goes out at `at`: when the prospect will reply, or null. */
-  messageSent(senderId: string, lead: SimLead, kind: "message" | "inmail", at: number): number | null;
-  /** Answers to actions sent before the forecast started, already decided. */
-  initialEvents(senderId: string, lead: SimLead): Array<{ kind: "accept" | "reply"; at: number }>;
-  accepted(senderId: string, lead: SimLead): void;
-  /**
-   * Whether the lead's profile is open, when the network says so (the executor reads the profile
-   * before acting and checking conditions; Herald's own record may not know it yet).
-   */
-  openProfile?(lead: SimLead): boolean | undefined;
-}
-
-export interface SimStepRecord {
-  stepId: string;
-  type: StepType;
-  at: number;
-  outcome: "yes" | "no" | null;
-  acted: boolean;
-}
-
-export interface SimLeadResult {
-  /** Where the lead stands when the simulation ends. */
-  status: LeadStatus;
-  firstActionAt: number | null;
-  endsAt: number | null;
-  steps: SimStepRecord[];
-}
-
-export interface SimulationResult {
-  /** Per lead id. */
-  leads: Map<string, SimLeadResult>;
-  /** Actions per sender per calendar day, keyed `${campaignId}|${date}|${senderId}`; the date is in the campaign's timezone. */
-  actions: Map<string, Record<ActionKind, number>>;
-  accepted: Set<string>;
-  replied: Set<string>;
-  /** The simulated moment the last pass ran. */
-  endedAt: number;
-}
 
 interface QueuedEvent {
   at: number;
@@ -116,26 +29,6 @@ interface QueuedEvent {
   senderId: string;
   version: number;
 }
-
-interface DueEntry {
-  at: number;
-  seq: number;
-  leadId: string;
-  version: number;
-}
-
-const dueFirst = (a: DueEntry, b: DueEntry) => a.at < b.at || (a.at === b.at && a.seq < b.seq);
-
-interface SenderState extends SimSender {
-  dayKey: string;
-  weekKey: string;
-  day: TDailyCaps;
-  week: number;
-  /** Due leads whose next step is an action, per step kind. */
-  ready: KeyedHeaps<StepType | null, DueEntry>;
-}
-
-const ZERO_CAPS: TDailyCaps = { invitations: 0, profileViews: 0, postLikes: 0, messages: 0, inmails: 0, comments: 0 };
 
 function ceilMinute(at: number): number {
   return Math.ceil(at / MINUTE) * MINUTE;
@@ -164,19 +57,7 @@ export function simulateCampaigns(input: {
   const stepsOf = new Map(input.campaigns.map((campaign) => [campaign.id, new Map(campaign.sequence.steps.map((step) => [step.id, step]))]));
   const leads = new Map(input.leads.map((lead) => [lead.id, { ...lead }]));
   const versions = new Map<string, number>();
-  const senders = new Map<string, SenderState>(
-    input.senders.map((sender) => [
-      sender.id,
-      {
-        ...sender,
-        dayKey: zonedDateString(new Date(input.start), sender.timezone),
-        weekKey: zonedDateString(startOfZonedWeek(new Date(input.start), sender.timezone), sender.timezone),
-        day: { ...ZERO_CAPS, ...sender.usedToday },
-        week: sender.usedThisWeek,
-        ready: new KeyedHeaps<StepType | null, DueEntry>(dueFirst),
-      },
-    ]),
-  );
+  const senders = new Map(input.senders.map((sender) => [sender.id, senderState(sender, input.start)]));
   const results = new Map<string, SimLeadResult>();
   const actions = new Map<string, Record<ActionKind, number>>();
   const accepted = new Set<string>();
@@ -248,20 +129,6 @@ export function simulateCampaigns(input: {
     counts[kind] += 1;
     actions.set(key, counts);
   };
-  const rollUsage = (sender: SenderState, at: number) => {
-    const date = new Date(at);
-    const dayKey = zonedDateString(date, sender.timezone);
-    if (dayKey !== sender.dayKey) {
-      sender.dayKey = dayKey;
-      sender.day = { ...ZERO_CAPS };
-    }
-    const weekKey = zonedDateString(startOfZonedWeek(date, sender.timezone), sender.timezone);
-    if (weekKey !== sender.weekKey) {
-      sender.weekKey = weekKey;
-      sender.week = 0;
-    }
-  };
-
   // Start: answers already decided, and every moving lead on the queue.
   for (const lead of leads.values()) {
     lead.openProfile = model.openProfile?.(lead) ?? lead.openProfile;

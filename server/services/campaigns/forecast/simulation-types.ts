@@ -1,0 +1,93 @@
+// The forecast simulator's inputs and outputs: campaigns, senders and leads as the simulation
+// sees them, the outcome model that says what prospects do, and what the simulation reports.
+import type { TDailyCaps } from "../../../schemas/sender";
+import type { StepType, WiredSequence } from "../../../schemas/sequence";
+import type { Schedule } from "../engine/schedule";
+
+export type LeadStatus = "pending" | "running" | "done" | "failed" | "paused" | "replied" | "stopped";
+export type ActionKind = "invitations" | "messages" | "inmails" | "profileViews";
+
+export interface SimSender {
+  id: string;
+  timezone: string;
+  daily: TDailyCaps;
+  weeklyInvitations: number;
+  /** Usage already counted today and this week (in the sender's timezone) at the start. */
+  usedToday: Partial<TDailyCaps>;
+  usedThisWeek: number;
+  nextActionAt: number | null;
+  actionCount: number;
+  /** Connected, active and not paused. */
+  available: boolean;
+  cooldownUntil: number | null;
+  inmailBalance: number;
+}
+
+export interface SimCampaign {
+  id: string;
+  schedule: Schedule;
+  sequence: WiredSequence;
+  active: boolean;
+}
+
+export interface SimLead {
+  id: string;
+  /** Insertion order: the executor's tie-break between leads due at the same moment. */
+  seq: number;
+  campaignId: string;
+  senderId: string | null;
+  status: LeadStatus;
+  phase: "ready" | "waiting";
+  stepId: string | null;
+  waitUntil: number | null;
+  invitationAccepted: boolean;
+  openProfile: boolean;
+  /** A LinkedIn profile to act on (leads added by e-mail alone have none). */
+  hasProfile: boolean;
+}
+
+/** What prospects do: acceptances and replies, and whether a lead is connected to a sender. */
+export interface OutcomeModel {
+  kind: "sandbox" | "rates";
+  isConnected(senderId: string, lead: SimLead): boolean;
+  /** An invitation goes out at `at`: when it will be accepted, or null. */
+  invitationSent(senderId: string, lead: SimLead, at: number): number | null;
+  invitationWithdrawn(senderId: string, lead: SimLead): void;
+  /** A message or InMail goes out at `at`: when the prospect will reply, or null. */
+  messageSent(senderId: string, lead: SimLead, kind: "message" | "inmail", at: number): number | null;
+  /** Answers to actions sent before the forecast started, already decided. */
+  initialEvents(senderId: string, lead: SimLead): Array<{ kind: "accept" | "reply"; at: number }>;
+  accepted(senderId: string, lead: SimLead): void;
+  /**
+   * Whether the lead's profile is open, when the network says so (the executor reads the profile
+   * before acting and checking conditions; Herald's own record may not know it yet).
+   */
+  openProfile?(lead: SimLead): boolean | undefined;
+}
+
+export interface SimStepRecord {
+  stepId: string;
+  type: StepType;
+  at: number;
+  outcome: "yes" | "no" | null;
+  acted: boolean;
+}
+
+export interface SimLeadResult {
+  /** Where the lead stands when the simulation ends. */
+  status: LeadStatus;
+  firstActionAt: number | null;
+  endsAt: number | null;
+  steps: SimStepRecord[];
+}
+
+export interface SimulationResult {
+  /** Per lead id. */
+  leads: Map<string, SimLeadResult>;
+  /** Actions per sender per calendar day, keyed `${campaignId}|${date}|${senderId}`; the date is in the campaign's timezone. */
+  actions: Map<string, Record<ActionKind, number>>;
+  accepted: Set<string>;
+  replied: Set<string>;
+  /** The simulated moment the last pass ran. */
+  endedAt: number;
+}
