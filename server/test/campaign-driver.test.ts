@@ -23,12 +23,15 @@ it("skips only minutes in which a pass would change nothing", async () => {
   const account = await connectSender(actor, { username: "skipping@example.com", password: "x" }, { via: "api" });
   const id = (account as { data: { id: string } }).data.id;
   // Tight caps, so that days end capped and leads wait for the next day.
-  await db.linkedinAccount.update({ where: { id }, data: { limits: { daily: { invitations: 6, messages: 4, profileViews: 3 } } } });
+  await db.linkedinAccount.update({ where: { id }, data: { limits: { daily: { invitations: 6, messages: 4, profileViews: 5 } } } });
   const campaign = await createCampaign(actor, {
     linkedinAccountIds: [id],
     sequence: {
       steps: [
-        { id: "invite", type: "invite", config: { withdrawEnabled: true, withdrawDays: 1 } },
+        // A delay that falls due inside the schedule for a sender with room under its caps: a
+        // moment the driver must find on its own (no action, answer or window lands on it).
+        { id: "look", type: "visit_profile", nextDelayHours: 2 },
+        { id: "invite", type: "invite", parent: "look", config: { withdrawEnabled: true, withdrawDays: 1 } },
         { id: "thanks", type: "message", parent: "invite", branch: "yes", config: { text: "Thanks {{firstName}}" }, branchDelays: { yes: 1 }, nextDelayHours: 6 },
         { id: "check", type: "if_open_profile", parent: "invite", branch: "no" },
         { id: "visit", type: "visit_profile", parent: "check", branch: "yes" },

@@ -1,27 +1,101 @@
 // Test support: runs Herald's campaign machinery as its minute crons would — the sandbox network
 // answering, then an executor pass — on a manual clock, skipping the minutes in which nothing can
-// happen (no lead due, no sender free, no answer coming, no schedule window opening, no day
-// starting). Weeks of campaign run in seconds, through the real services.
+// happen (no lead due that a free sender under its caps could take, no answer coming, no
+// schedule window opening, no day starting). Weeks of campaign run in seconds, through the real services.
 import { db } from "../db/client";
 import type { ManualClock } from "../lib/clock";
 import { addZonedDays, startOfZonedDay } from "../lib/time-zones";
-import { runExecutorPass, type PassReport } from "../services/campaigns/executor/run-executor-pass";
+import type { LinkedinAccount } from "../db/generated/client";
+import { ACTION_STEP_TYPES, runExecutorPass, type PassReport } from "../services/campaigns/executor/run-executor-pass";
 import { isWithinSchedule, nextWindowStart, type Schedule } from "../services/campaigns/engine/schedule";
 import { advanceSandboxNetwork } from "../services/sandbox/advance-sandbox-network";
+import { senderCappedKinds, type WorkspaceLimits } from "../services/senders/sender-capped-kinds";
 
 const MINUTE = 60_000;
-const HOUR = 3_600_000;
+/**
+ * The longest the driver skips without looking again. Of an odd length on purpose: delays are whole
+ * hours, and a net that landed on them would hide a moment this file failed to find from the
+ * skipping test.
+ */
+const LONGEST_SKIP = 47 * MINUTE;
 
-async function nextInterestingMoment(at: Date): Promise<number> {
-  const moments: number[] = [at.getTime() + HOUR];
+/**
+ * Which step kinds each sender may not take again today, kept between passes while nothing could
+ * have changed them: no pass acted, resolved or reconciled anything, and no sender's day began.
+ */
+function cappedKindsCache() {
+  let cache = new Map<string, Set<string>>();
+  let validUntil = Infinity;
+  return {
+    invalidate() {
+      cache = new Map();
+      validUntil = Infinity;
+    },
+    async of(sender: LinkedinAccount & { workspace: WorkspaceLimits }, at: Date): Promise<Set<string>> {
+      if (at.getTime() >= validUntil) this.invalidate();
+      let capped = cache.get(sender.id);
+      if (!capped) {
+        capped = await senderCappedKinds(sender, sender.workspace);
+        cache.set(sender.id, capped);
+        validUntil = Math.min(validUntil, addZonedDays(startOfZonedDay(at, sender.timezone), 1, sender.timezone).getTime());
+      }
+      return capped;
+    },
+  };
+}
+
+type CappedKinds = ReturnType<typeof cappedKindsCache>;
+
+const moving = (at: Date) => ({ status: { in: ["pending" as const, "running" as const] }, waitUntil: { gt: at }, campaign: { status: "active" } });
+
+/**
+ * The first moment at which a lead waiting for a sender's turn could be taken: it is due, its
+ * sender is free (no pause between actions, no cooldown), can act (connected, active, not paused)
+ * and is not at its cap for the step's kind (its leads wait for its next day, a moment of its own),
+ * and its campaign's schedule is open (or, if closed then, when the schedule next opens).
+ */
+async function nextTurnMoment(at: Date, before: number, capped: CappedKinds): Promise<number | null> {
+  if (before <= at.getTime() + MINUTE) return null; // the next minute runs anyway
+  const groups = await db.campaignLead.groupBy({
+    by: ["campaignId", "linkedinAccountId", "currentStepType"],
+    where: { ...moving(at), phase: "ready", currentStepType: { in: ACTION_STEP_TYPES } },
+    _min: { waitUntil: true },
+  });
+  const due = groups.filter((group) => group._min.waitUntil && group._min.waitUntil.getTime() < before);
+  if (!due.length) return null;
+  const [campaigns, senders] = await Promise.all([
+    db.campaign.findMany({ where: { id: { in: [...new Set(due.map((group) => group.campaignId))] } }, select: { id: true, schedule: true } }),
+    db.linkedinAccount.findMany({ where: { id: { in: due.flatMap((group) => (group.linkedinAccountId ? [group.linkedinAccountId] : [])) } }, include: { workspace: true } }),
+  ]);
+  const schedules = new Map(campaigns.map((campaign) => [campaign.id, campaign.schedule as unknown as Schedule]));
+  const senderById = new Map(senders.map((sender) => [sender.id, sender]));
+  let first: number | null = null;
+  for (const group of due) {
+    const sender = group.linkedinAccountId ? senderById.get(group.linkedinAccountId) : undefined;
+    if (sender && (sender.connectionStatus !== "connected" || sender.status !== "active" || sender.paused)) continue;
+    const free = Math.max(group._min.waitUntil!.getTime(), sender?.nextActionAt?.getTime() ?? 0, sender?.cooldownUntil?.getTime() ?? 0);
+    const opens = nextWindowStart(schedules.get(group.campaignId)!, new Date(free));
+    if (!opens) continue;
+    const moment = opens.getTime();
+    if (moment >= before || (first !== null && moment >= first)) continue;
+    if (sender && (await capped.of(sender, at)).has(group.currentStepType!)) continue;
+    first = moment;
+  }
+  return first;
+}
+
+async function nextInterestingMoment(at: Date, capped: CappedKinds): Promise<number> {
+  const moments: number[] = [at.getTime() + LONGEST_SKIP];
   const [placedNow, lead, sender, invitation, message, campaigns, accounts] = await Promise.all([
     // Leads this pass placed on a step already due: the next pass takes them.
     db.campaignLead.findFirst({
       where: { status: { in: ["pending", "running"] }, waitUntil: { lte: at }, updatedAt: { gte: at }, campaign: { status: "active" } },
       select: { id: true },
     }),
+    // Leads the executor moves at any hour, without a sender's turn: waits for an answer,
+    // conditions, the end of a sequence.
     db.campaignLead.findFirst({
-      where: { status: { in: ["pending", "running"] }, waitUntil: { gt: at }, campaign: { status: "active" } },
+      where: { ...moving(at), OR: [{ phase: "waiting" }, { currentStepType: null }, { phase: "ready", currentStepType: { notIn: ACTION_STEP_TYPES } }] },
       orderBy: { waitUntil: "asc" },
       select: { waitUntil: true },
     }),
@@ -43,6 +117,8 @@ async function nextInterestingMoment(at: Date): Promise<number> {
     if (opens) moments.push(opens.getTime());
   }
   for (const account of accounts) moments.push(addZonedDays(startOfZonedDay(at, account.timezone), 1, account.timezone).getTime());
+  const turn = await nextTurnMoment(at, Math.min(...moments), capped);
+  if (turn !== null) moments.push(turn);
   return Math.min(...moments);
 }
 
@@ -76,6 +152,7 @@ export async function driveCampaigns(
   let predicted = 0;
   let acted = 0;
   let at = Math.ceil(clock.now().getTime() / MINUTE) * MINUTE;
+  const capped = cappedKindsCache();
   while (at <= until.getTime()) {
     clock.set(new Date(at));
     const before = options.checkSkipping ? await fingerprint() : "";
@@ -85,7 +162,8 @@ export async function driveCampaigns(
     await options.onPass?.(report, new Date(at));
     passes++;
     acted += report.acted;
-    const next = await nextInterestingMoment(new Date(at));
+    if (report.acted || report.resolved || report.reconciled) capped.invalidate();
+    const next = await nextInterestingMoment(new Date(at), capped);
     if (options.checkSkipping) {
       if (at >= predicted) predicted = Math.max(Math.ceil(next / MINUTE) * MINUTE, at + MINUTE);
       at += MINUTE;

@@ -7,8 +7,7 @@ import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
 import { now } from "../../../lib/clock";
 import { logger } from "../../../lib/logger";
 import { NOT_YET_AVAILABLE, type StepType } from "../../../schemas/sequence";
-import { countSenderUsage } from "../../senders/count-sender-usage";
-import { cappedStepKinds, resolveLimits, type LimitOverrides } from "../../senders/sender-limits";
+import { senderCappedKinds, type WorkspaceLimits } from "../../senders/sender-capped-kinds";
 import { isWithinSchedule } from "../engine/schedule";
 import { scheduleOf, sequenceOf, stepById } from "./load-campaign-sequence";
 import { performLeadStep, type LeadInCampaign } from "./perform-lead-step";
@@ -43,8 +42,6 @@ async function heldBy(lead: LeadInCampaign, campaign: Campaign): Promise<{ campa
   return { campaignId: other.campaign.id, campaignName: other.campaign.name, senderName: holder ? holder.label || holder.fullName : null };
 }
 
-type WorkspaceLimits = { weeklyInvitationLimitFree: number; weeklyInvitationLimitPaid: number; bypassWeeklyInvitationLimit: boolean };
-
 /**
  * Lets one sender act once: the first due lead whose step it may take now. Kinds at their cap are
  * left out before any lead is looked at (no profile is read for a step that cannot be taken). Due
@@ -54,9 +51,7 @@ type WorkspaceLimits = { weeklyInvitationLimitFree: number; weeklyInvitationLimi
  * this order.
  */
 async function takeTurn(sender: LinkedinAccount, campaigns: Map<string, Campaign>, at: Date, workspace: WorkspaceLimits): Promise<boolean> {
-  const usage = await countSenderUsage(sender);
-  const limits = resolveLimits({ linkedinPlan: sender.linkedinPlan, overrides: sender.limits as LimitOverrides | null, workspace });
-  const capped = cappedStepKinds(limits, { day: usage.day, weekInvitations: usage.week.invitations });
+  const capped = await senderCappedKinds(sender, workspace);
   const seen: string[] = [];
   for (;;) {
     const excluded = new Set(capped);
