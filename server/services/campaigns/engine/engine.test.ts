@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { HeraldError } from "../../../lib/errors";
 import { humanGapSeconds } from "./human-gaps";
-import { isWithinSchedule, nextWindowStart, windowEnd, type Schedule } from "./schedule";
+import { isWithinSchedule, nextWindowStart, spreadIntoNextWindow, windowEnd, WINDOW_SPREAD_MINUTES, type Schedule } from "./schedule";
 import { structuralChanges } from "./structural-changes";
 import { nextStep, wireSequence } from "./wire-sequence";
 
@@ -154,6 +154,24 @@ describe("schedules", () => {
     expect(nextWindowStart(bounded, new Date("2026-03-02T08:00:00Z"))?.toISOString()).toBe("2026-03-04T08:00:00.000Z");
     expect(isWithinSchedule(bounded, new Date("2026-03-05T11:59:00Z"))).toBe(true);
     expect(nextWindowStart(bounded, new Date("2026-03-05T12:00:00Z"))).toBeNull();
+  });
+
+  it("spreads work that piled up over a weekend across the next window's first hours, the same way each time", () => {
+    const saturday = new Date("2026-03-07T10:00:00Z");
+    const opens = new Date("2026-03-09T08:00:00Z").getTime();
+    const minutes = Array.from({ length: 60 }, (_, index) => (spreadIntoNextWindow(paris, saturday, `lead-${index}`)!.getTime() - opens) / 60_000);
+    for (const minute of minutes) {
+      expect(Number.isInteger(minute)).toBe(true);
+      expect(minute).toBeGreaterThanOrEqual(0);
+      expect(minute).toBeLessThan(WINDOW_SPREAD_MINUTES);
+    }
+    // Not all at the opening: 60 leads land on many different minutes.
+    expect(new Set(minutes).size).toBeGreaterThan(30);
+    expect(spreadIntoNextWindow(paris, saturday, "lead-7")).toEqual(spreadIntoNextWindow(paris, new Date("2026-03-08T20:00:00Z"), "lead-7"));
+    // A window shorter than the spread keeps the work inside it.
+    const short = { ...paris, activeHours: { from: "09:00", to: "09:30" } };
+    for (let index = 0; index < 60; index++) expect(isWithinSchedule(short, spreadIntoNextWindow(short, saturday, `lead-${index}`)!)).toBe(true);
+    expect(spreadIntoNextWindow({ ...paris, endDate: "2026-03-06T00:00:00Z" }, saturday, "lead-1")).toBeNull();
   });
 });
 

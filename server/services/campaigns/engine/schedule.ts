@@ -1,6 +1,7 @@
 // When a campaign may act: inside its start and end dates, on its active days, between its active
 // hours, in its timezone. activeDays uses ISO numbering (1 = Monday … 7 = Sunday); 0 is accepted
 // as Sunday too, as in cron.
+import { createHash } from "node:crypto";
 import { addZonedDays, zonedParts, zonedTimeToUtc } from "../../../lib/time-zones";
 
 export interface Schedule {
@@ -53,6 +54,23 @@ export function nextWindowStart(schedule: Schedule, after: Date): Date | null {
 }
 
 const MINUTE = 60_000;
+/** How far into a window the work that piled up while it was closed is spread. */
+export const WINDOW_SPREAD_MINUTES = 120;
+
+/**
+ * For work that fell due while the schedule was closed (a weekend's invitation withdrawals): a
+ * minute in the next window's first hours instead of its first minute, so that a sender does not
+ * do all of it at once. The minute is fixed by `key`, so the forecast makes the same choice as the
+ * executor, and stays inside a short window. Null when the schedule never opens again.
+ */
+export function spreadIntoNextWindow(schedule: Schedule, after: Date, key: string): Date | null {
+  const opens = nextWindowStart(schedule, after);
+  if (!opens) return null;
+  const windowMinutes = minutesOf(schedule.activeHours.to) - minutesOf(schedule.activeHours.from);
+  const spread = Math.max(1, Math.min(WINDOW_SPREAD_MINUTES, windowMinutes));
+  const fraction = createHash("sha256").update(key).digest().readUInt32BE(0) / 0x1_0000_0000;
+  return new Date(opens.getTime() + Math.floor(fraction * spread) * MINUTE);
+}
 
 /**
  * On a day when clocks spring forward across the opening time (09:00 does not exist), the local

@@ -1,12 +1,13 @@
 // The executor's transitions that need no sender turn: answers that did not come in time (the no
 // branch after an invitation or a message), conditions, and leads of an empty sequence. A
-// withdrawal is an action on LinkedIn, so it waits for the campaign's schedule.
+// withdrawal is an action on LinkedIn, so it waits for the campaign's schedule, and the ones that
+// piled up while it was closed are spread over the next window's first hours.
 import { db, type Prisma } from "../../../db/client";
 import { now } from "../../../lib/clock";
 import { logger } from "../../../lib/logger";
 import { getLinkedinProvider } from "../../../providers/linkedin";
 import { withOutbox } from "../../events/with-outbox";
-import { isWithinSchedule, nextWindowStart } from "../engine/schedule";
+import { isWithinSchedule, spreadIntoNextWindow } from "../engine/schedule";
 import { placeAfter } from "../engine/step-timing";
 import { scheduleOf, sequenceOf, stepById } from "./load-campaign-sequence";
 import type { LeadInCampaign } from "./perform-lead-step";
@@ -88,8 +89,8 @@ export async function resolveDueWaits(limit = 1000): Promise<number> {
       if (step.type === "invite" && step.config.withdrawEnabled) {
         const schedule = scheduleOf(campaign);
         if (!isWithinSchedule(schedule, at)) {
-          const opens = nextWindowStart(schedule, at);
-          await db.campaignLead.update({ where: { id: campaignLead.id }, data: { waitUntil: opens ?? new Date(at.getTime() + 86_400_000) } });
+          const later = spreadIntoNextWindow(schedule, at, campaignLead.id);
+          await db.campaignLead.update({ where: { id: campaignLead.id }, data: { waitUntil: later ?? new Date(at.getTime() + 86_400_000) } });
           continue;
         }
         await withdraw(campaignLead, step.id);

@@ -9,7 +9,7 @@ import { CAP_OF_ACTION, cappedStepKinds } from "../../senders/sender-limits";
 import { NOT_YET_AVAILABLE, type StepType, type WiredStep } from "../../../schemas/sequence";
 import { startOfZonedDay, addZonedDays, zonedDateString } from "../../../lib/time-zones";
 import { humanGapSeconds } from "../engine/human-gaps";
-import { isWithinSchedule, nextWindowStart } from "../engine/schedule";
+import { isWithinSchedule, nextWindowStart, spreadIntoNextWindow } from "../engine/schedule";
 import { acceptanceWindowMs, placeAfter, replyWindowMs } from "../engine/step-timing";
 import { firstStep } from "../engine/wire-sequence";
 import { MinHeap } from "./min-heap";
@@ -179,8 +179,8 @@ export function simulateCampaigns(input: {
     if (lead.phase === "waiting") {
       if (step.type === "invite" && step.config.withdrawEnabled) {
         if (!isWithinSchedule(campaign.schedule, new Date(at))) {
-          const opens = nextWindowStart(campaign.schedule, new Date(at));
-          lead.waitUntil = opens ? opens.getTime() : at + 24 * HOUR;
+          const later = spreadIntoNextWindow(campaign.schedule, new Date(at), lead.id);
+          lead.waitUntil = later ? later.getTime() : at + 24 * HOUR;
           schedule(lead);
           return "postponed";
         }
