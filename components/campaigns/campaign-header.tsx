@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
 import { errorMessage } from "@/components/ui/trpc-error";
@@ -88,14 +88,15 @@ function DeleteDialog({ campaign, onClose }: { campaign: TCampaign; onClose: () 
           workspace. This cannot be undone.
         </p>
         {remove.error && <Alert tone="error">{errorMessage(remove.error)}</Alert>}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} data-autofocus>
-            Keep it
-          </Button>
-          <Button variant="danger" disabled={remove.isPending || remove.isSuccess} onClick={() => remove.mutate({ id: campaign.id })}>
-            {remove.isPending || remove.isSuccess ? "Deleting…" : "Delete campaign"}
-          </Button>
-        </div>
+        <DialogActions
+          danger
+          onCancel={onClose}
+          cancelLabel="Keep it"
+          label="Delete campaign"
+          busyLabel="Deleting…"
+          busy={remove.isPending || remove.isSuccess}
+          onConfirm={() => remove.mutate({ id: campaign.id })}
+        />
       </div>
     </Dialog>
   );

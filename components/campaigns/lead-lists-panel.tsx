@@ -6,7 +6,7 @@ import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { formatDateTime, formatRelative } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
@@ -54,14 +54,7 @@ function RenameDialog({ list, onClose }: { list: TLeadList; onClose: () => void 
         <Field label="List name" htmlFor="rename-list" error={errors.name}>
           <Input id="rename-list" name="name" defaultValue={list.name} required maxLength={120} aria-invalid={Boolean(errors.name)} />
         </Field>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={rename.isPending}>
-            {rename.isPending ? "Saving…" : "Rename"}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} label="Rename" busyLabel="Saving…" busy={rename.isPending} />
       </form>
     </Dialog>
   );
@@ -85,14 +78,15 @@ function DeleteDialog({ list, onClose }: { list: TLeadList; onClose: () => void 
           The list goes; its {list.leadCount} lead{list.leadCount === 1 ? "" : "s"} stay in the workspace and in their campaigns.
         </p>
         {remove.error && <Alert tone="error">{errorMessage(remove.error)}</Alert>}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} data-autofocus>
-            Keep it
-          </Button>
-          <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate({ id: list.id })}>
-            {remove.isPending ? "Deleting…" : "Delete list"}
-          </Button>
-        </div>
+        <DialogActions
+          danger
+          onCancel={onClose}
+          cancelLabel="Keep it"
+          label="Delete list"
+          busyLabel="Deleting…"
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate({ id: list.id })}
+        />
       </div>
     </Dialog>
   );

@@ -4,8 +4,7 @@ import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
 
@@ -39,14 +38,7 @@ export function NewCampaignDialog({ onClose }: { onClose: () => void }) {
         <Field label="Campaign name" htmlFor="new-campaign-name" error={errors.name} hint="For example “CTOs in Berlin, Q3”.">
           <Input id="new-campaign-name" name="name" required maxLength={120} aria-invalid={Boolean(errors.name)} autoComplete="off" />
         </Field>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending || create.isSuccess}>
-            {create.isPending || create.isSuccess ? "Creating…" : "Create campaign"}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} label="Create campaign" busyLabel="Creating…" busy={create.isPending || create.isSuccess} />
       </form>
     </Dialog>
   );

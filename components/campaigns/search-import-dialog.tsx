@@ -7,7 +7,7 @@ import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field, Input, Select } from "@/components/ui/field";
 import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
 import type { TCampaign } from "@/server/schemas/campaign";
@@ -124,14 +124,7 @@ export function SearchImportDialog({ campaign, onClose }: { campaign: TCampaign;
               <Input id="search-max" name="maxLeads" type="number" min={1} max={2500} defaultValue={100} aria-invalid={Boolean(errors.maxLeads)} />
             </Field>
           </div>
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={start.isPending}>
-              {start.isPending ? "Starting…" : "Start import"}
-            </Button>
-          </div>
+          <DialogActions onCancel={onClose} label="Start import" busyLabel="Starting…" busy={start.isPending} />
         </form>
       )}
     </Dialog>

@@ -7,7 +7,7 @@ import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatDateTime } from "@/components/ui/format";
 import { errorCode } from "@/components/ui/trpc-error";
@@ -45,14 +45,15 @@ function DisconnectDialog({ sender, onClose }: { sender: TSenderAccount; onClose
           leads&apos; history. To use the account again, connect it anew.
         </p>
         <ErrorAlert error={disconnect.error} />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} data-autofocus>
-            Keep it
-          </Button>
-          <Button variant="danger" disabled={disconnect.isPending} onClick={() => disconnect.mutate({ id: sender.id })}>
-            {disconnect.isPending ? "Disconnecting…" : "Disconnect sender"}
-          </Button>
-        </div>
+        <DialogActions
+          danger
+          onCancel={onClose}
+          cancelLabel="Keep it"
+          label="Disconnect sender"
+          busyLabel="Disconnecting…"
+          busy={disconnect.isPending}
+          onConfirm={() => disconnect.mutate({ id: sender.id })}
+        />
       </div>
     </Dialog>
   );

@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Button } from "./button";
 
 /**
  * A modal dialog on the native <dialog> element: the page behind it is inert (so focus stays
@@ -78,5 +79,39 @@ export function Dialog({
         {children}
       </div>
     </dialog>
+  );
+}
+
+/**
+ * A dialog's footer: the way out, then the one thing the dialog does. Without onConfirm the button
+ * submits the dialog's form. A destructive dialog (danger) starts on the way out, so that Enter
+ * does not destroy anything; while busy, the button is disabled and says what is happening.
+ */
+export function DialogActions({
+  onCancel,
+  cancelLabel = "Cancel",
+  label,
+  busyLabel,
+  busy = false,
+  danger = false,
+  onConfirm,
+}: {
+  onCancel: () => void;
+  cancelLabel?: string;
+  label: string;
+  busyLabel: string;
+  busy?: boolean;
+  danger?: boolean;
+  onConfirm?: () => void;
+}) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="secondary" onClick={onCancel} data-autofocus={danger || undefined}>
+        {cancelLabel}
+      </Button>
+      <Button type={onConfirm ? "button" : "submit"} variant={danger ? "danger" : "primary"} disabled={busy} onClick={onConfirm}>
+        {busy ? busyLabel : label}
+      </Button>
+    </div>
   );
 }
