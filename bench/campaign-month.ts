@@ -57,20 +57,21 @@ async function main() {
   await updateCampaign(actor, campaign.id, { status: "active" });
   started = performance.now();
   let passMs = 0;
-  let slowest = 0;
+  let slowest = { ms: 0, at: "", report: "" };
   let last = performance.now();
   const drive = await driveCampaigns(clock, new Date(forecast.horizonEnd), {
-    onPass: () => {
+    onPass: (report, at) => {
       const now = performance.now();
       passMs += now - last;
-      slowest = Math.max(slowest, now - last);
+      if (now - last > slowest.ms) slowest = { ms: now - last, at: at.toISOString(), report: JSON.stringify(report) };
       last = now;
     },
   });
   const wall = performance.now() - started;
   const statuses = await db.campaignLead.groupBy({ by: ["status"], where: { campaignId: campaign.id }, _count: { _all: true } });
   const actions = await db.senderAction.groupBy({ by: ["type"], where: { workspaceId: actor.workspaceId }, _count: { _all: true } });
-  console.log(`simulated ${days} days in ${(wall / 1000).toFixed(1)} s: ${drive.passes} passes (mean ${(passMs / drive.passes).toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms), ${drive.acted} actions`);
+  console.log(`simulated ${days} days in ${(wall / 1000).toFixed(1)} s: ${drive.passes} passes (mean ${(passMs / drive.passes).toFixed(0)} ms), ${drive.acted} actions`);
+  console.log(`slowest pass: ${slowest.ms.toFixed(0)} ms at ${slowest.at} ${slowest.report}`);
   console.log(`actions: ${actions.map((row) => `${row.type} ${row._count._all}`).join(", ")}`);
   console.log(`leads: ${statuses.map((row) => `${row.status} ${row._count._all}`).join(", ")}`);
 
@@ -97,7 +98,8 @@ async function main() {
     }
   }
   const listed = forecast.leads.length;
-  console.log(`forecast vs actual (${listed} listed leads): first action at the same minute ${sameFirst}/${listed}, same final status ${sameStatus}/${listed}; predicted finish ${forecast.finishAt ?? "beyond the horizon"}`);
+  const finished = await db.campaign.findUnique({ where: { id: campaign.id }, select: { finishedAt: true } });
+  console.log(`forecast vs actual (${listed} listed leads): first action at the same minute ${sameFirst}/${listed}, same final status ${sameStatus}/${listed}; predicted finish ${forecast.finishAt ?? "beyond the horizon"}, finished ${finished?.finishedAt?.toISOString() ?? "not yet"}`);
   if (differences.size) console.log(`status differences: ${[...differences].map(([key, count]) => `${key}: ${count}`).join("; ")}`);
   console.log(`predicted totals ${JSON.stringify(forecast.totals)}`);
   console.log(`rss ${rssMb()} MB`);
