@@ -9,7 +9,7 @@ import { isHeraldError } from "../../../lib/errors";
 import { logger } from "../../../lib/logger";
 import { getLinkedinProvider } from "../../../providers/linkedin";
 import type { LinkedinProviderError, MemberProfile } from "../../../providers/linkedin/types";
-import { NOT_YET_AVAILABLE, STEP_LABELS, type WiredSequence, type WiredStep } from "../../../schemas/sequence";
+import { NEEDS_CONNECTION, NOT_YET_AVAILABLE, STEP_LABELS, type WiredSequence, type WiredStep } from "../../../schemas/sequence";
 import { reserveSenderAction } from "../../direct-actions/reserve-sender-action";
 import { withOutbox } from "../../events/with-outbox";
 import { upsertLeadFromProfile } from "../../leads/upsert-lead-from-profile";
@@ -162,7 +162,7 @@ export async function performLeadStep(input: {
       return { kind: "resolved" };
     }
   }
-  if ((step.type === "message" || step.type === "voice_note") && profile.connectionDegree !== 1) {
+  if (NEEDS_CONNECTION.has(step.type) && profile.connectionDegree !== 1) {
     return failLead(freshLead, step, "Messages need a connection: put the message below an invitation's accepted branch, or use an InMail.", variant.id);
   }
   if (step.type === "inmail" && !profile.openProfile && (sender.inmailBalance ?? 0) <= 0) {
