@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatWait, outline, readSteps, stepLabel } from "./sequence-outline";
+import { formatWait, outline, readSteps, stepLabel, stepName, stepNames, stepNumbers, type OutlineStep } from "./sequence-outline";
 
 const raw = [
   { id: "msg2", type: "message", parent: "msg1", branch: "no", config: { variants: [{ id: "v_c" }] } },
@@ -49,5 +49,38 @@ describe("formatWait and stepLabel", () => {
     expect(stepLabel("if_open_profile")).toBe("If open profile");
     expect(stepLabel("something_new")).toBe("something_new");
     expect(stepLabel(null)).toBe("—");
+  });
+});
+
+describe("step numbers", () => {
+  it("number steps by their place in the sequence's steps array, not by tree order", () => {
+    expect([...stepNumbers(readSteps(raw))]).toEqual([
+      ["msg2", 1],
+      ["visit", 2],
+      ["inv", 3],
+      ["inmail", 4],
+      ["msg1", 5],
+    ]);
+    expect(outline(readSteps(raw)).map((entry) => [entry.step.id, entry.number])).toEqual([
+      ["visit", 2],
+      ["inv", 3],
+      ["msg1", 5],
+      ["msg2", 1],
+      ["inmail", 4],
+    ]);
+  });
+
+  it("keep every step's number when a step is added before it in the tree (appended to the array)", () => {
+    const before = stepNames(readSteps(raw));
+    // A new step on the invitation's yes branch, between the invitation and msg1, appended at the end.
+    const added: OutlineStep = { id: "new", type: "visit_profile", parent: "inv", branch: "yes", variantIds: [] };
+    const after = stepNames([...readSteps(raw).map((step) => (step.id === "msg1" ? { ...step, parent: "new" } : step)), added]);
+    for (const [id, name] of before) expect(after.get(id)).toBe(name);
+    expect(after.get("new")).toBe("#6 Visit profile");
+  });
+
+  it("name a step by its number and kind", () => {
+    expect(stepName(3, "message")).toBe("#3 Message");
+    expect(stepNames(readSteps(raw)).get("inv")).toBe("#3 Connection request");
   });
 });

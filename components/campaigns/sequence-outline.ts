@@ -1,5 +1,7 @@
 // A campaign's wired sequence as the campaign page lists it: steps in tree order (each step, then
-// what follows it on yes, on no), with what each branch means and how long it waits.
+// what follows it on yes, on no), with what each branch means and how long it waits. Also the one
+// numbering of steps for people ("#3 Message"), shared by the sequence editor, the campaign page,
+// the leads table and the forecast, so that a number means the same step everywhere.
 import { DEFAULT_ACCEPTANCE_DAYS, DEFAULT_REPLY_WINDOW_HOURS } from "@/server/services/campaigns/engine/step-timing";
 import { BRANCH_MEANING, BRANCHING_STEPS, REPLY_STEPS, STEP_LABELS, STEP_TYPES, type StepType } from "@/server/schemas/sequence";
 
@@ -16,6 +18,8 @@ export interface OutlineStep {
 
 export interface OutlineEntry {
   step: OutlineStep;
+  /** The step's number for people (see stepNumbers). */
+  number: number;
   label: string;
   depth: number;
   /** What the branch into this step means ("Accepted", "No reply"), null for a plain next step or the first step. */
@@ -31,6 +35,31 @@ function isStepType(type: string): type is StepType {
 export function stepLabel(type: string | null | undefined): string {
   if (!type) return "—";
   return isStepType(type) ? STEP_LABELS[type] : type;
+}
+
+/**
+ * Each step's number for people, from 1: its place in the sequence's steps array, the order the
+ * API stores and returns. The editor appends new steps at the end, so adding a step never
+ * renumbers the others (a tree-order number would shift every step after the new one); only
+ * deleting a step moves the numbers after it down by one.
+ */
+export function stepNumbers(steps: ReadonlyArray<{ id: string }>): Map<string, number> {
+  const numbers = new Map<string, number>();
+  steps.forEach((step, index) => {
+    if (!numbers.has(step.id)) numbers.set(step.id, index + 1);
+  });
+  return numbers;
+}
+
+/** "#3 Message": a step's number and its kind, as every page names a step. */
+export function stepName(number: number, type: string | null | undefined): string {
+  return `#${number} ${stepLabel(type)}`;
+}
+
+/** Every step's name by its id: "#3 Message". */
+export function stepNames(steps: ReadonlyArray<{ id: string; type: string }>): Map<string, string> {
+  const numbers = stepNumbers(steps);
+  return new Map(steps.filter((step, index) => numbers.get(step.id) === index + 1).map((step) => [step.id, stepName(numbers.get(step.id)!, step.type)]));
 }
 
 const hours = (value: unknown) => (typeof value === "number" ? value : undefined);
@@ -72,11 +101,13 @@ export function outline(steps: OutlineStep[]): OutlineEntry[] {
   for (const step of steps) {
     if (step.parent) children.set(step.parent, [...(children.get(step.parent) ?? []), step]);
   }
+  const numbers = stepNumbers(steps);
   const entries: OutlineEntry[] = [];
   const visit = (step: OutlineStep, depth: number, parent: OutlineStep | null) => {
     const meaning = parent && isStepType(parent.type) ? BRANCH_MEANING[parent.type] : undefined;
     entries.push({
       step,
+      number: numbers.get(step.id) ?? 0,
       label: stepLabel(step.type),
       depth,
       via: step.branch && meaning ? meaning[step.branch] : null,

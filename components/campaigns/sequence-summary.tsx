@@ -45,8 +45,8 @@ export function SequenceSummary({ campaign }: { campaign: TCampaign }) {
       <ol className="space-y-2" aria-label="Steps">
         {entries.map((entry, index) => (
           <li key={entry.step.id} data-testid="sequence-step" style={{ marginLeft: `${entry.depth * 1.75}rem` }} className="flex items-start gap-3">
-            <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-xs font-semibold text-brand-700 tabular-nums">
-              {index + 1}
+            <span className="mt-0.5 inline-flex h-6 min-w-6 shrink-0 px-1 items-center justify-center rounded-full bg-brand-50 text-xs font-semibold text-brand-700 tabular-nums">
+              #{entry.number}
             </span>
             <div className="min-w-0 rounded-md px-3 py-1.5 ring-1 ring-slate-200">
               {index > 0 && (

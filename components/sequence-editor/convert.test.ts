@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { wireSequence } from "@/server/services/campaigns/engine/wire-sequence";
 import { flowToSequence, placeholderId, sequenceToFlow, type AddFlowNode, type StepFlowNode } from "./convert";
 import { generatedSequence, inviteTree } from "./fixtures";
+import { addStep } from "./operations";
 import { toSequenceInput } from "./sequence-input";
+import { NOT_CONNECTED_WARNING } from "./tree";
 
 describe("sequence → React Flow nodes and edges", () => {
   it("gives one node per step and an add-step placeholder on every open branch", () => {
@@ -10,12 +12,14 @@ describe("sequence → React Flow nodes and edges", () => {
     const { nodes, edges } = sequenceToFlow(steps);
     const stepNodes = nodes.filter((node): node is StepFlowNode => node.type === "step");
     const placeholders = nodes.filter((node): node is AddFlowNode => node.type === "add");
-    expect(stepNodes.map((node) => node.id)).toEqual(["visit", "invite", "thanks", "inmail", "follow"]);
+    expect(stepNodes.map((node) => node.id)).toEqual(["visit", "invite", "thanks", "follow", "inmail"]);
     // The InMail and the follow-up continue on no; nothing else is open.
     expect(placeholders.map((node) => node.data.slot)).toEqual([
       { parentId: "follow", branch: "no" },
       { parentId: "inmail", branch: "no" },
     ]);
+    // Placeholders sit in their place in the tree: the order Tab follows on the canvas.
+    expect(nodes.map((node) => node.id)).toEqual(["visit", "invite", "thanks", "follow", placeholderId({ parentId: "follow", branch: "no" }), "inmail", placeholderId({ parentId: "inmail", branch: "no" })]);
     expect(edges.map((edge) => [edge.source, edge.target, edge.data?.branch])).toEqual([
       ["visit", "invite", null],
       ["invite", "thanks", "yes"],
@@ -46,6 +50,33 @@ describe("sequence → React Flow nodes and edges", () => {
     expect(message!.data).toMatchObject({ number: 1, label: "Message", preview: { text: "Hi {{firstName}}", empty: false }, variantCount: 1, notYetAvailable: false });
     expect(comment!.data).toMatchObject({ number: 2, label: "Comment on post", notYetAvailable: true });
     expect(sequenceToFlow(inviteTree().steps).nodes.find((node) => node.id === "thanks")!.data).toMatchObject({ variantCount: 2 });
+  });
+
+  it("keeps nodes in tree order and numbers steps by the steps array, so adding a step renumbers none", () => {
+    const steps = inviteTree().steps;
+    const numbersOf = (flow: ReturnType<typeof sequenceToFlow>) =>
+      Object.fromEntries(flow.nodes.filter((node): node is StepFlowNode => node.type === "step").map((node) => [node.id, node.data.number]));
+    const before = numbersOf(sequenceToFlow(steps));
+    expect(before).toEqual({ visit: 1, invite: 2, thanks: 3, inmail: 4, follow: 5 });
+    // A step inserted between the follow-up and its open branch, first in tree order among the new ones.
+    const grown = addStep(steps, { parentId: "follow", branch: "no" }, "visit_profile", "late")!.steps;
+    const flow = sequenceToFlow(grown);
+    expect(numbersOf(flow)).toEqual({ ...before, late: 6 });
+    expect(flow.nodes.map((node) => node.id).filter((id) => !id.startsWith("add:"))).toEqual(["visit", "invite", "thanks", "follow", "late", "inmail"]);
+    expect(flow.nodes.find((node) => node.id === "inmail")!.ariaLabel).toBe("Step 4: InMail");
+    expect(flow.nodes.find((node) => node.id === placeholderId({ parentId: "late", branch: null }))!.ariaLabel).toBe("Add a step after Next (step 6, Visit profile)");
+  });
+
+  it("puts the not-connected warning on a message where the lead may not be a connection", () => {
+    const steps = wireSequence({
+      steps: [
+        { id: "invite", type: "invite" },
+        { id: "thanks", type: "message", parent: "invite", branch: "yes", config: { text: "Thanks" } },
+        { id: "lost", type: "message", parent: "invite", branch: "no", config: { text: "Hello?" } },
+      ],
+    }).steps;
+    const warnings = Object.fromEntries(sequenceToFlow(steps).nodes.filter((node): node is StepFlowNode => node.type === "step").map((node) => [node.id, node.data.warning]));
+    expect(warnings).toEqual({ invite: null, thanks: null, lost: NOT_CONNECTED_WARNING });
   });
 
   it("offers only the first step when the sequence is empty", () => {

@@ -1,25 +1,29 @@
 // Pure converters between the draft sequence and React Flow's nodes and edges. Every open branch
 // gets an "add step" placeholder node; the first step's slot gets one when the tree is empty.
-// Nodes keep the draft's step order, so flowToSequence gives back the same sequence.
+// Nodes come in tree order (the order Tab follows); each step's number is its place in the draft's
+// steps array, so flowToSequence gives back the same sequence.
 import type { Edge, Node } from "@xyflow/react";
 import { NOT_YET_AVAILABLE, REPLY_STEPS, STEP_LABELS, type StepType } from "@/server/schemas/sequence";
 import { copyPreview, type CopyPreview } from "./copy-preview";
 import type { StepIssue } from "./issues";
 import { branchTiming, timingPhrase } from "./timing";
-import { allowedKinds, branchesOf, indexTree, preorder, slotKey, stepAt, type Branch, type EditorStep, type Slot } from "./tree";
+import { stepNumbers } from "@/components/campaigns/sequence-outline";
+import { allowedKinds, branchesOf, indexTree, NOT_CONNECTED_WARNING, notConnectedSteps, slotKey, stepAt, treeOrder, type Branch, type EditorStep, type Slot } from "./tree";
 
 export const STEP_NODE_SIZE = { width: 272, height: 112 } as const;
 export const ADD_NODE_SIZE = { width: 208, height: 44 } as const;
 
 export type StepNodeData = {
   step: EditorStep;
-  /** Position in tree order (depth first, yes before no), from 1. */
+  /** The step's number for people: its place in the steps array, from 1 (see stepNumbers). */
   number: number;
   label: string;
   preview: CopyPreview;
   variantCount: number;
   notYetAvailable: boolean;
   issues: StepIssue[];
+  /** A warning that does not block saving (the lead may not be a connection here), or null. */
+  warning: string | null;
   /** Leads are in progress and the step is saved: it cannot be deleted, moved or retyped. */
   locked: boolean;
   /** A reply to this step ends the sequence (its yes branch has no step). */
@@ -65,15 +69,17 @@ function edgeId(parentId: string, branch: Branch): string {
 
 export function sequenceToFlow(steps: readonly EditorStep[], options: FlowOptions = {}): { nodes: FlowNode[]; edges: FlowEdge[] } {
   const index = indexTree(steps);
-  const ordered = preorder(steps, index);
-  const numbers = new Map(ordered.map((step, position) => [step.id, position + 1]));
+  const order = treeOrder(steps, index);
+  const numbers = stepNumbers(steps);
+  const notConnected = notConnectedSteps(steps, index);
   const nodes: FlowNode[] = [];
   const edges: FlowEdge[] = [];
 
-  for (const step of steps) {
+  const addStepNode = (step: EditorStep) => {
     const issues = options.issues?.get(step.id) ?? [];
     const label = STEP_LABELS[step.type];
     const number = numbers.get(step.id) ?? 0;
+    const warning = notConnected.has(step.id) ? NOT_CONNECTED_WARNING : null;
     nodes.push({
       id: step.id,
       type: "step",
@@ -81,7 +87,7 @@ export function sequenceToFlow(steps: readonly EditorStep[], options: FlowOption
       ...STEP_NODE_SIZE,
       selected: options.selectedId === step.id,
       ariaRole: "button",
-      ariaLabel: `Step ${number}: ${label}${issues.length ? `, ${issues.length} ${issues.length === 1 ? "problem" : "problems"}` : ""}`,
+      ariaLabel: `Step ${number}: ${label}${issues.length ? `, ${issues.length} ${issues.length === 1 ? "problem" : "problems"}` : ""}${warning ? ", the lead may not be connected" : ""}`,
       data: {
         step,
         number,
@@ -90,15 +96,20 @@ export function sequenceToFlow(steps: readonly EditorStep[], options: FlowOption
         variantCount: step.config.variants.length,
         notYetAvailable: NOT_YET_AVAILABLE.has(step.type),
         issues,
+        warning,
         locked: options.lockedIds?.has(step.id) ?? false,
         endsOnReply: REPLY_STEPS.has(step.type),
       },
     });
-  }
+  };
 
   const selectedPlaceholder = options.selectedSlot ? placeholderId(options.selectedSlot) : null;
-  const addPlaceholder = (slot: Slot, description: string) => {
+  const addPlaceholder = (slot: Slot) => {
     const id = placeholderId(slot);
+    const parent = slot.parentId === null ? undefined : index.byId.get(slot.parentId);
+    const description = parent
+      ? `Add a step after ${branchTiming(parent, slot.branch).meaning} (step ${numbers.get(parent.id)}, ${STEP_LABELS[parent.type]})`
+      : "Add the first step";
     nodes.push({
       id,
       type: "add",
@@ -109,23 +120,31 @@ export function sequenceToFlow(steps: readonly EditorStep[], options: FlowOption
       ariaLabel: description,
       data: { slot, description, allowed: allowedKinds(steps, slot, index) },
     });
-    return id;
   };
 
-  if (!steps.length) addPlaceholder({ parentId: null, branch: null }, "Add the first step");
+  // Nodes in tree order: React Flow renders them in this order, so Tab and Shift+Tab walk the tree
+  // (each step, its yes branch, its no branch) whatever order the steps were added in.
+  for (const item of order) {
+    if (item.kind === "step") addStepNode(item.step);
+    else addPlaceholder(item.slot);
+  }
+  // Steps the first step does not reach (a stored sequence that breaks the rules) still show, last.
+  const placed = new Set(order.flatMap((item) => (item.kind === "step" ? [item.step.id] : [])));
+  for (const step of steps) if (!placed.has(step.id)) addStepNode(step);
 
   // Edges in tree order, yes before no: the layout keeps that order from left to right.
-  for (const step of ordered) {
+  for (const item of order) {
+    if (item.kind !== "step") continue;
+    const step = item.step;
     for (const branch of branchesOf(step.type)) {
       const slot = { parentId: step.id, branch };
       const child = stepAt(index, slot);
       const timing = branchTiming(step, branch);
-      const target = child ? child.id : addPlaceholder(slot, `Add a step after ${timing.meaning} (step ${numbers.get(step.id)}, ${STEP_LABELS[step.type]})`);
       edges.push({
         id: edgeId(step.id, branch),
         type: "branch",
         source: step.id,
-        target,
+        target: child ? child.id : placeholderId(slot),
         focusable: false,
         data: { branch, meaning: timing.meaning, when: timingPhrase(timing), defaulted: timing.defaulted, toPlaceholder: !child },
       });
@@ -134,11 +153,12 @@ export function sequenceToFlow(steps: readonly EditorStep[], options: FlowOption
   return { nodes, edges };
 }
 
-/** The steps of a flow, wired as its edges say; placeholders are left out. */
+/** The steps of a flow, wired as its edges say, in the order of their numbers; placeholders are left out. */
 export function flowToSequence(nodes: readonly FlowNode[], edges: readonly FlowEdge[]): EditorStep[] {
   const incoming = new Map(edges.map((edge) => [edge.target, edge]));
   return nodes
     .filter((node): node is StepFlowNode => node.type === "step")
+    .sort((a, b) => a.data.number - b.data.number)
     .map((node) => {
       const edge = incoming.get(node.id);
       return { ...node.data.step, parent: edge ? edge.source : null, branch: edge ? (edge.data?.branch ?? null) : null };

@@ -1,6 +1,7 @@
 "use client";
 // The editor's right-hand panel: the add-step menu for an open branch, or the form of a step.
 import { STEP_LABELS, type StepType } from "@/server/schemas/sequence";
+import { stepNumbers } from "@/components/campaigns/sequence-outline";
 import { AddStepMenu } from "./add-step-menu";
 import { MENU_ORDER } from "./kinds";
 import type { StepIssue } from "./issues";
@@ -8,7 +9,7 @@ import { moveTargets, retypeOptions } from "./operations";
 import { StepPanel } from "./step-panel";
 import type { PoolSender } from "./voice-assignments-field";
 import { branchTiming } from "./timing";
-import { allowedKinds, indexTree, openSlots, preorder, subtreeIds, type EditorStep, type Slot } from "./tree";
+import { allowedKinds, indexTree, mayNotBeConnected, NOT_CONNECTED_WARNING, openSlots, subtreeIds, type EditorStep, type Slot } from "./tree";
 import type { SequenceDraft } from "./use-sequence-draft";
 
 export type PanelState = { kind: "step"; id: string } | { kind: "add"; slot: Slot } | null;
@@ -45,7 +46,7 @@ export function SidePanel({
 }) {
   const steps = draft.steps;
   const index = indexTree(steps);
-  const numbers = new Map(preorder(steps, index).map((step, position) => [step.id, position + 1]));
+  const numbers = stepNumbers(steps);
 
   if (panel.kind === "add") {
     return (
@@ -69,6 +70,7 @@ export function SidePanel({
       step={step}
       number={numbers.get(step.id) ?? 0}
       issues={issues.get(step.id) ?? []}
+      warning={mayNotBeConnected(index, step) ? NOT_CONNECTED_WARNING : null}
       locked={locked}
       kinds={locked ? [step.type] : retypeOptions(steps, step.id, MENU_ORDER)}
       moveTargets={locked ? [] : moveTargets(steps, step.id, openSlots(steps)).map((slot) => ({ slot, label: describeSlot(steps, slot, numbers) }))}

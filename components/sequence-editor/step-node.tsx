@@ -74,6 +74,11 @@ function StepNodeView({ data, selected }: NodeProps<StepFlowNode>) {
             {incomplete ? "Incomplete" : `${issues.length} ${issues.length === 1 ? "problem" : "problems"}`}
           </span>
         )}
+        {data.warning && (
+          <span className="rounded-full bg-amber-50 px-1.5 py-0.5 text-[11px] font-medium text-amber-800 ring-1 ring-amber-200" title={data.warning} data-testid="step-warning-badge">
+            Lead may not be connected
+          </span>
+        )}
         {data.locked && (
           <span className="ml-auto text-[11px] text-slate-400" title="Leads are on this sequence: this step cannot be removed, moved or retyped">
             Locked

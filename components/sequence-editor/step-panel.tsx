@@ -34,6 +34,7 @@ export function StepPanel({
   step,
   number,
   issues,
+  warning,
   locked,
   kinds,
   moveTargets,
@@ -49,6 +50,8 @@ export function StepPanel({
   step: EditorStep;
   number: number;
   issues: readonly StepIssue[];
+  /** A warning that does not block saving, or null. */
+  warning: string | null;
   locked: boolean;
   kinds: readonly StepType[];
   moveTargets: readonly MoveTarget[];
@@ -146,7 +149,7 @@ export function StepPanel({
           <h2 ref={heading} tabIndex={-1} className="text-base font-semibold text-slate-900 outline-none">
             {STEP_LABELS[step.type]}
           </h2>
-          <p className="text-xs text-slate-500">Step {number}</p>
+          <p className="text-xs text-slate-500">Step #{number}</p>
         </div>
         <button type="button" onClick={onClose} aria-label="Close the step panel" className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
           <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
@@ -157,6 +160,11 @@ export function StepPanel({
       <div className="space-y-2 px-4 pb-3">
         {NOT_YET_AVAILABLE.has(step.type) && (
           <Alert tone="warning">{STEP_LABELS[step.type]} steps are not available in this version of Herald yet: a lead that reaches this step fails with a clear error.</Alert>
+        )}
+        {warning && (
+          <Alert tone="warning">
+            <span data-testid="step-warning">{warning}</span> Put it below an invitation&apos;s &ldquo;Accepted&rdquo; branch, or use an InMail, to reach every lead.
+          </Alert>
         )}
         {unplaced.length > 0 && (
           <Alert tone="error">

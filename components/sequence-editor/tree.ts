@@ -1,6 +1,6 @@
 // Pure questions about the draft tree: which branches a step has, which are open, what may be
 // added where (the connected-branch rule), and what lies below a step.
-import { BRANCHING_STEPS, NOT_BELOW_CONNECTED, REPLY_STEPS, type StepType, type WiredStep } from "@/server/schemas/sequence";
+import { BRANCHING_STEPS, NEEDS_CONNECTION, NOT_BELOW_CONNECTED, REPLY_STEPS, type StepType, type WiredStep } from "@/server/schemas/sequence";
 import { MENU_ORDER } from "./kinds";
 
 /** A step of the editor's draft: the wired shape the API returns and accepts. */
@@ -65,23 +65,44 @@ export function openSlots(steps: readonly EditorStep[]): Slot[] {
   return open;
 }
 
-/** Steps in depth-first order from the first step, the yes branch before the no branch. */
-export function preorder(steps: readonly EditorStep[], index: TreeIndex = indexTree(steps)): EditorStep[] {
+/** A step of the tree, or an open slot where a step can be added. */
+export type TreeItem = { kind: "step"; step: EditorStep } | { kind: "slot"; slot: Slot };
+
+/**
+ * Steps and open slots depth first from the first step: each step, then what hangs on its yes
+ * branch (a step with everything below it, or the open slot), then its no branch. The canvas
+ * puts its nodes in this order, so Tab walks the tree the way it reads; an empty sequence is its
+ * first step's slot.
+ */
+export function treeOrder(steps: readonly EditorStep[], index: TreeIndex = indexTree(steps)): TreeItem[] {
+  if (!steps.length) return [{ kind: "slot", slot: { parentId: null, branch: null } }];
   const root = steps.find((step) => step.parent === null);
-  const ordered: EditorStep[] = [];
+  const ordered: TreeItem[] = [];
   const seen = new Set<string>();
-  const stack = root ? [root] : [];
+  const stack: TreeItem[] = root ? [{ kind: "step", step: root }] : [];
   while (stack.length) {
-    const step = stack.pop()!;
+    const item = stack.pop()!;
+    if (item.kind === "slot") {
+      ordered.push(item);
+      continue;
+    }
+    const step = item.step;
     if (seen.has(step.id)) continue;
     seen.add(step.id);
-    ordered.push(step);
-    const children = branchesOf(step.type)
-      .map((branch) => stepAt(index, { parentId: step.id, branch }))
-      .filter((child): child is EditorStep => child !== undefined);
-    for (let position = children.length - 1; position >= 0; position--) stack.push(children[position]!);
+    ordered.push(item);
+    const below = branchesOf(step.type).map((branch): TreeItem => {
+      const slot = { parentId: step.id, branch };
+      const child = stepAt(index, slot);
+      return child ? { kind: "step", step: child } : { kind: "slot", slot };
+    });
+    for (let position = below.length - 1; position >= 0; position--) stack.push(below[position]!);
   }
   return ordered;
+}
+
+/** Steps in depth-first order from the first step, the yes branch before the no branch. */
+export function preorder(steps: readonly EditorStep[], index: TreeIndex = indexTree(steps)): EditorStep[] {
+  return treeOrder(steps, index).flatMap((item) => (item.kind === "step" ? [item.step] : []));
 }
 
 /** Whether a slot lies anywhere below a connected branch. */
@@ -133,4 +154,22 @@ export function connectedRuleViolations(steps: readonly EditorStep[], among?: Re
     .filter((step) => !among || among.has(step.id))
     .filter((step) => NOT_BELOW_CONNECTED.has(step.type) && step.parent !== null && slotBelowConnected(index, { parentId: step.parent, branch: step.branch }))
     .map((step) => step.id);
+}
+
+/** Shown on a message step where the lead may not be a connection. */
+export const NOT_CONNECTED_WARNING = "The lead may not be connected here, so this message can only reach them if they are already a connection.";
+
+/**
+ * Whether a step sends a LinkedIn message where the lead may not be a connection: anywhere not
+ * below the yes of an invitation or of "If connected" (after "Not accepted", after an InMail, or
+ * with no invitation before it). A warning, not a mistake: a lead who is already a connection
+ * gets the message, any other lead fails at that step.
+ */
+export function mayNotBeConnected(index: TreeIndex, step: EditorStep): boolean {
+  return NEEDS_CONNECTION.has(step.type) && !slotBelowConnected(index, { parentId: step.parent, branch: step.branch });
+}
+
+/** The ids of the steps that get the not-connected warning. */
+export function notConnectedSteps(steps: readonly EditorStep[], index: TreeIndex = indexTree(steps)): Set<string> {
+  return new Set(steps.filter((step) => mayNotBeConnected(index, step)).map((step) => step.id));
 }
