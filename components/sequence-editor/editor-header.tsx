@@ -1,5 +1,5 @@
 "use client";
-// The editor's top bar: back to the campaign, the campaign's name, save state and actions.
+// The editor's top bar: back to the campaign, the campaign's name, undo and redo, save state and actions.
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 
@@ -12,6 +12,10 @@ export function EditorHeader({
   savedAt,
   onSave,
   onDiscard,
+  canUndo,
+  canRedo,
+  onUndo,
+  onRedo,
 }: {
   campaignId: string;
   campaignName: string;
@@ -21,6 +25,10 @@ export function EditorHeader({
   savedAt: Date | null;
   onSave(): void;
   onDiscard(): void;
+  canUndo: boolean;
+  canRedo: boolean;
+  onUndo(): void;
+  onRedo(): void;
 }) {
   const state = saving ? "Saving…" : dirty ? "Unsaved changes" : savedAt ? "All changes saved" : "No changes";
   return (
@@ -34,7 +42,15 @@ export function EditorHeader({
           {campaignName} · {stepCount} {stepCount === 1 ? "step" : "steps"}
         </p>
       </div>
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="flex items-center gap-1" role="group" aria-label="History">
+          <Button variant="ghost" size="sm" disabled={!canUndo} onClick={onUndo} title="Undo (Ctrl+Z)" aria-keyshortcuts="Control+Z Meta+Z">
+            Undo
+          </Button>
+          <Button variant="ghost" size="sm" disabled={!canRedo} onClick={onRedo} title="Redo (Ctrl+Shift+Z)" aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z">
+            Redo
+          </Button>
+        </div>
         <span role="status" className={`text-sm ${dirty ? "font-medium text-amber-700" : "text-slate-500"}`} data-testid="save-state">
           {state}
         </span>

@@ -1,7 +1,7 @@
 "use client";
 // The React Flow canvas: read-only geometry (the layout places everything), nodes focusable with
 // Tab, Enter or Space to edit a step or open the add-step menu, Delete to delete a step.
-import { Background, Controls, MiniMap, Panel, ReactFlow, ReactFlowProvider, useReactFlow, type EdgeTypes, type NodeTypes, type ReactFlowInstance } from "@xyflow/react";
+import { Background, Controls, MiniMap, Panel, ReactFlow, ReactFlowProvider, useReactFlow, useStoreApi, type EdgeTypes, type NodeTypes, type ReactFlowInstance } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { AddNode } from "./add-node";
@@ -35,28 +35,49 @@ interface CanvasProps {
   onDeleteKey(stepId: string): void;
 }
 
-/** Brings a requested node into view (and focus) once it is on the canvas. */
+/** Room kept between a node brought into view and the canvas's edge, in screen pixels. */
+const VIEW_MARGIN = 16;
+
+/**
+ * Brings a requested node into view (and focus) once it is on the canvas. The position comes from
+ * the layout and the canvas's size from React Flow's store, so a node just added is centred even
+ * before React Flow has drawn it; focus waits a few frames for the drawn node.
+ */
 function FocusFollower({ nodes, focusRequest, onFocusDone }: Pick<CanvasProps, "nodes" | "focusRequest" | "onFocusDone">) {
   const flow = useReactFlow();
+  const store = useStoreApi();
   useEffect(() => {
     if (!focusRequest) return;
     const node = nodes.find((candidate) => candidate.id === focusRequest.nodeId);
+    // The canvas follows the draft a moment behind: the node comes with a later render.
     if (!node) return;
-    const { x, y, zoom } = flow.getViewport();
-    const element = document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(node.id)}"]`);
-    const pane = element?.closest<HTMLElement>(".react-flow");
-    if (pane) {
-      const left = node.position.x * zoom + x;
-      const top = node.position.y * zoom + y;
-      const right = left + (node.width ?? 0) * zoom;
-      const bottom = top + (node.height ?? 0) * zoom;
-      if (left < 0 || top < 0 || right > pane.clientWidth || bottom > pane.clientHeight) {
-        void flow.setCenter(node.position.x + (node.width ?? 0) / 2, node.position.y + (node.height ?? 0) / 2, { zoom });
-      }
+    const { width, height, transform } = store.getState();
+    const [x, y, zoom] = transform;
+    const left = node.position.x * zoom + x;
+    const top = node.position.y * zoom + y;
+    const right = left + (node.width ?? 0) * zoom;
+    const bottom = top + (node.height ?? 0) * zoom;
+    if (width && height && (left < VIEW_MARGIN || top < VIEW_MARGIN || right > width - VIEW_MARGIN || bottom > height - VIEW_MARGIN)) {
+      void flow.setCenter(node.position.x + (node.width ?? 0) / 2, node.position.y + (node.height ?? 0) / 2, { zoom });
     }
-    if (focusRequest.focus) element?.focus({ preventScroll: true });
-    if (element || !focusRequest.focus) onFocusDone();
-  }, [nodes, focusRequest, flow, onFocusDone]);
+    if (!focusRequest.focus) {
+      onFocusDone();
+      return;
+    }
+    let frame = 0;
+    let tries = 0;
+    const focusWhenDrawn = () => {
+      const element = document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(node.id)}"]`);
+      if (!element && tries++ < 30) {
+        frame = requestAnimationFrame(focusWhenDrawn);
+        return;
+      }
+      element?.focus({ preventScroll: true });
+      onFocusDone();
+    };
+    focusWhenDrawn();
+    return () => cancelAnimationFrame(frame);
+  }, [nodes, focusRequest, flow, store, onFocusDone]);
   return null;
 }
 
@@ -139,7 +160,7 @@ function Canvas({ nodes, edges, focusRequest, onFocusDone, onActivate, onDeleteK
           <MiniMap pannable zoomable position="bottom-right" nodeColor={(node) => (node.type === "add" ? "#e2e8f0" : "#93b4fb")} nodeStrokeWidth={0} ariaLabel="Overview of the sequence" />
         )}
         <Panel position="top-left" className="rounded-md bg-white/90 px-2 py-1 text-[11px] text-slate-500 ring-1 ring-slate-200">
-          Tab to a step · Enter to edit or add · Delete to remove
+          Tab to a step · Enter to edit or add · Delete to remove · Ctrl+Z to undo
         </Panel>
         <FocusFollower nodes={nodes} focusRequest={focusRequest} onFocusDone={onFocusDone} />
       </ReactFlow>

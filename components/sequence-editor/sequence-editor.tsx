@@ -10,20 +10,23 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage } from "@/components/ui/trpc-error";
+import { stepName, stepNumbers } from "@/components/campaigns/sequence-outline";
 import { ConfirmDialog } from "./confirm-dialog";
 import { placeholderId, type FlowNode } from "./convert";
 import { customVariableNames } from "./custom-variables";
 import { EditorActionsProvider, type EditorActions } from "./editor-actions";
 import { EditorAlerts } from "./editor-alerts";
 import { EditorHeader } from "./editor-header";
+import { EditorNotice, lockedDeleteMessage } from "./editor-notice";
 import { FlowCanvas, type FocusRequest } from "./flow-canvas";
 import { createFlowBuilder } from "./flow-builder";
 import { mergeIssues, validateDraft } from "./issues";
 import { draftSignature, fromStoredSequence } from "./sequence-input";
 import { SidePanel, type PanelState } from "./side-panel";
-import { preorder, subtreeIds, type Slot } from "./tree";
+import { indexTree, preorder, stepAt, subtreeIds, type EditorStep, type Slot } from "./tree";
 import { useSaveSequence } from "./use-save-sequence";
 import { useSequenceDraft } from "./use-sequence-draft";
+import { useUndoShortcuts } from "./use-undo-shortcuts";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes-guard";
 import { useAllSenders } from "@/components/senders/use-all-senders";
 
@@ -35,11 +38,26 @@ export function SequenceEditor({ campaignId }: { campaignId: string }) {
   return <LoadedEditor campaign={campaign.data} />;
 }
 
+/** The panel while what it shows still exists: an undo can take away its step or fill its branch. */
+function livePanel(panel: PanelState, steps: readonly EditorStep[]): PanelState {
+  if (panel?.kind === "step") return steps.some((step) => step.id === panel.id) ? panel : null;
+  if (panel?.kind === "add") {
+    const { parentId } = panel.slot;
+    if (parentId === null) return steps.length ? null : panel;
+    const index = indexTree(steps);
+    return index.byId.has(parentId) && !stepAt(index, panel.slot) ? panel : null;
+  }
+  return panel;
+}
+
 function LoadedEditor({ campaign }: { campaign: TCampaign }) {
   const trpc = useTRPC();
   const [initialSteps] = useState(() => fromStoredSequence(campaign.sequence));
   const draft = useSequenceDraft(initialSteps, campaign.leadsInProgress);
-  const [panel, setPanel] = useState<PanelState>(null);
+  const [openPanel, setPanel] = useState<PanelState>(null);
+  const panel = livePanel(openPanel, draft.steps);
+  const [notice, setNotice] = useState<{ id: number; text: string } | null>(null);
+  const dismissNotice = useCallback(() => setNotice(null), []);
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
@@ -47,6 +65,7 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
   const editStep = useCallback((id: string) => setPanel({ kind: "step", id }), []);
   const saver = useSaveSequence(campaign.id, draft, editStep);
   useUnsavedChangesGuard(draft.dirty);
+  useUndoShortcuts(draft.undo, draft.redo);
 
   const leads = useQuery(trpc.campaigns.leads.queryOptions({ id: campaign.id, limit: 100, offset: 0 }));
   const customVariables = useMemo(() => customVariableNames(leads.data?.leads ?? [], draft.steps), [leads.data, draft.steps]);
@@ -71,10 +90,15 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
 
   const requestDelete = useCallback(
     (id: string) => {
-      if (draft.lockedIds.has(id)) return;
+      if (draft.lockedIds.has(id)) {
+        const step = draft.steps.find((candidate) => candidate.id === id);
+        const name = step ? stepName(stepNumbers(draft.steps).get(id) ?? 0, step.type) : "This step";
+        setNotice({ id: Date.now(), text: lockedDeleteMessage(name) });
+        return;
+      }
       setPendingDelete(id);
     },
-    [draft.lockedIds],
+    [draft.lockedIds, draft.steps],
   );
   const actions = useMemo<EditorActions>(
     () => ({
@@ -133,6 +157,10 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
         savedAt={saver.savedAt}
         onSave={saver.save}
         onDiscard={() => setConfirmingDiscard(true)}
+        canUndo={draft.canUndo}
+        canRedo={draft.canRedo}
+        onUndo={draft.undo}
+        onRedo={draft.redo}
       />
 
       <EditorAlerts
@@ -145,6 +173,7 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
 
       <div className="flex h-[calc(100vh-13rem)] min-h-[520px] overflow-hidden rounded-lg bg-white shadow-xs ring-1 ring-slate-200">
         <div className="relative min-w-0 flex-1 bg-slate-50" aria-label="Sequence tree" role="region">
+          {notice && <EditorNotice key={notice.id} message={notice.text} onDismiss={dismissNotice} />}
           {deferredSteps.length === 0 ? (
             <div className="flex h-full items-center justify-center p-6">
               <EmptyState
