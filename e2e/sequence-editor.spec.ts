@@ -305,6 +305,11 @@ test("once leads are in progress: a refused save shows why, structure locks, cop
   await message.focus();
   await page.keyboard.press("Delete");
   await expect(page.getByRole("dialog")).toBeHidden();
+  // Delete says why it does nothing.
+  await expect(page.getByTestId("editor-notice")).toHaveText(
+    /^#3 Message can't be removed once leads are in progress; you can still change its messages and delays\./,
+  );
+  await expect(message).toBeFocused();
   await message.click();
   await expect(page.getByTestId("structure-locked")).toBeVisible();
   await expect(page.getByRole("button", { name: "Delete this step" })).toHaveCount(0);
