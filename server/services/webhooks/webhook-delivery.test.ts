@@ -31,7 +31,7 @@ afterEach(async () => {
 async function setup(events: string[] = ["lead.status_changed"]) {
   receiver = await startWebhookReceiver();
   const { actor } = await createTestWorkspace();
-  const endpoint = await createWebhook(actor, { url: receiver.url, events });
+  const { endpoint } = await createWebhook(actor, { url: receiver.url, events });
   return { actor, endpoint };
 }
 
@@ -54,7 +54,7 @@ describe("webhook delivery", () => {
   it("delivers each event once per subscribed endpoint, signed so independent verifiers accept it", async () => {
     jobs.clock.set(new Date());
     const { actor, endpoint } = await setup();
-    const unsubscribed = await createWebhook(actor, { url: receiver.url, events: ["account.connected"] });
+    const { endpoint: unsubscribed } = await createWebhook(actor, { url: receiver.url, events: ["account.connected"] });
     await emit(actor.workspaceId);
 
     expect(receiver.received).toHaveLength(1);
@@ -151,7 +151,7 @@ describe("webhook delivery", () => {
     await emit(actor.workspaceId);
     expect((await listWebhookDeliveries(actor, {})).total).toBe(5);
 
-    const enabled = await updateWebhook(actor, endpoint.id, { enabled: true });
+    const { endpoint: enabled } = await updateWebhook(actor, endpoint.id, { enabled: true });
     expect(enabled).toMatchObject({ enabled: true, failureCount: 0, disabledReason: null });
     receiver.answer({ status: 200 });
     const retried = await retryWebhookDelivery(actor, deliveries[0]!.id);
@@ -221,7 +221,7 @@ describe("webhook delivery", () => {
       await emit(actor.workspaceId);
       expect(receiver.received).toHaveLength(0);
       const [delivery] = (await listWebhookDeliveries(actor, {})).deliveries;
-      expect(delivery?.lastError).toMatch(/private address/);
+      expect(delivery?.lastError).toMatch(/^Refused: 127\.0\.0\.1 is not a public address \(loopback\)/);
     } finally {
       delete process.env.HERALD_ALLOW_PRIVATE_WEBHOOK_URLS;
       resetEnv();
