@@ -9,6 +9,7 @@ import { startWebhookReceiver, type WebhookReceiver } from "../../test/webhook-r
 import { withOutbox } from "../events/with-outbox";
 import { createWebhook } from "./create-webhook";
 import { getWebhook } from "./get-webhook";
+import { getWebhookDelivery } from "./get-webhook-delivery";
 import { listWebhookDeliveries } from "./list-webhook-deliveries";
 import { purgeWebhookDeliveries } from "./purge-webhook-deliveries";
 import { retryWebhookDelivery } from "./retry-webhook-delivery";
@@ -169,6 +170,20 @@ describe("webhook delivery", () => {
     const [delivery] = (await listWebhookDeliveries(actor, {})).deliveries;
     expect(delivery).toMatchObject({ status: "pending", attempts: 1, responseStatus: 307 });
     expect(delivery!.lastError).toMatch(/Redirect.*not followed/);
+  });
+
+  it("keeps the receiver's answer cut at a sentence end with an ellipsis, never mid-word or mid-character", async () => {
+    const { actor } = await setup();
+    const sentence = "Der Empfänger lehnte die Signatur ab, prüfen Sie das Geheimnis. ";
+    receiver.answer({ status: 401, body: sentence.repeat(100) });
+    await emit(actor.workspaceId);
+    const [delivery] = (await listWebhookDeliveries(actor, {})).deliveries;
+    const [attempt] = (await getWebhookDelivery(actor, delivery!.id)).attemptHistory;
+    const kept = attempt!.responseBody!;
+    expect(kept).toMatch(/Geheimnis\. …$/);
+    expect(Array.from(kept).length).toBeLessThanOrEqual(1000);
+    expect(kept).not.toContain("\uFFFD");
+    expect(sentence.repeat(100).startsWith(kept.slice(0, -2))).toBe(true);
   });
 
   it("emits nothing for a change that rolled back", async () => {
