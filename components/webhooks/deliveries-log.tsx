@@ -72,7 +72,7 @@ function DeliveryDetail({ id, onClose }: { id: string; onClose: () => void }) {
                   <td className="py-1">{attempt.durationMs} ms</td>
                   <td className="max-w-xs py-1 align-top font-mono text-slate-500">
                     {/* Kept whole (the server already shortened it at a sentence or word end): wrapped and scrolled, never clipped mid-word. */}
-                    <div className="max-h-24 overflow-y-auto break-words whitespace-pre-wrap">{attempt.responseBody}</div>
+                    <div className="max-h-24 overflow-y-auto whitespace-pre-wrap wrap-anywhere">{attempt.responseBody}</div>
                   </td>
                 </tr>
               ))}

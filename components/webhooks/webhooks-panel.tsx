@@ -168,7 +168,8 @@ export function WebhooksPanel() {
         <div className="mb-4 space-y-2" data-testid="webhook-warnings">
           {warnings.map((warning) => (
             <Alert key={warning.code} tone="warning">
-              Endpoint added. {warning.message}
+              {/* Host names are long unbroken words: let them wrap on a phone. */}
+              <span className="wrap-anywhere">Endpoint added. {warning.message}</span>
             </Alert>
           ))}
         </div>
