@@ -60,6 +60,9 @@ describe("refusedHostReason", () => {
     ["127.0.0.1", "127.0.0.1 is not a public address (loopback)"],
     ["localhost", "localhost is this machine (loopback)"],
     ["api.localhost.", "api.localhost. is this machine (loopback)"],
+    // Node connects to these without a lookup although ipaddr.js cannot read them: refused, not waved through.
+    ["::1%-", "::1%- is not a public address (not an IP address)"],
+    ["fe80::1%eth0:1", "fe80::1%eth0:1 is not a public address (not an IP address)"],
   ])("refuses %s before any lookup", (host, reason) => {
     expect(refusedHostReason(host)).toBe(reason);
   });

@@ -3,7 +3,7 @@
 // globally reachable unicast addresses. The check runs on the URL parser's normalized host, so
 // `http://2130706433/`, `http://0x7f.1/` and `http://127.1/` are judged as 127.0.0.1.
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from "node:dns";
-import type { LookupFunction } from "node:net";
+import { isIP, type LookupFunction } from "node:net";
 import { classifyAddress, isIpLiteral, isLocalhostName } from "../../lib/network-address";
 
 /** The URL's host without IPv6 brackets, as the URL parser normalized it. */
@@ -17,7 +17,9 @@ export function bareHostname(url: URL): string {
  */
 export function refusedHostReason(hostname: string): string | null {
   if (isLocalhostName(hostname)) return `${hostname} is this machine (loopback)`;
-  if (!isIpLiteral(hostname)) return null;
+  // Whatever Node would connect to without a lookup is judged here: an address its parser takes but
+  // ours does not is refused ("not an IP address" is never public) rather than waved through.
+  if (!isIpLiteral(hostname) && !isIP(hostname)) return null;
   const found = classifyAddress(hostname);
   return found.public ? null : `${hostname} is not a public address (${found.range})`;
 }
