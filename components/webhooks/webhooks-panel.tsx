@@ -168,8 +168,8 @@ export function WebhooksPanel() {
         <div className="mb-4 space-y-2" data-testid="webhook-warnings">
           {warnings.map((warning) => (
             <Alert key={warning.code} tone="warning">
-              {/* Host names are long unbroken words: let them wrap on a phone. */}
-              <span className="wrap-anywhere">Endpoint added. {warning.message}</span>
+              {/* A host name is one long word: break it only where it would overflow the box. */}
+              <span className="break-words">Endpoint added. {warning.message}</span>
             </Alert>
           ))}
         </div>
