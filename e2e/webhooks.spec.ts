@@ -61,3 +61,22 @@ test("add a webhook endpoint with the event picker, reveal its secret, send a te
   await page.getByRole("link", { name: "Background jobs" }).click();
   await expect(page.getByRole("heading", { name: "Background jobs" })).toBeVisible();
 });
+
+test("an endpoint whose host does not resolve yet is added with a warning that says deliveries check it again", async ({ page }) => {
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/campaigns$/);
+  await page.goto("/settings/api");
+
+  await page.getByRole("button", { name: "Add endpoint" }).click();
+  await page.getByLabel("Endpoint URL").fill("https://hooks.herald-test.invalid/events");
+  await page.getByLabel(/^lead\.imported/).check();
+  await page.getByRole("button", { name: "Add endpoint" }).last().click();
+
+  await expect(page.getByTestId("webhook-warnings")).toHaveText(
+    "Endpoint added. The host hooks.herald-test.invalid does not resolve right now. The endpoint is saved; each delivery looks the host up again and fails until it resolves.",
+  );
+  await expect(page.getByTestId("webhook-endpoint").filter({ hasText: "hooks.herald-test.invalid" })).toContainText("Enabled");
+});

@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   HERALD_SEED_DEMO: booleanFlag,
   /** Whether webhook endpoints may point at private, loopback or link-local addresses. */
   HERALD_ALLOW_PRIVATE_WEBHOOK_URLS: booleanFlag,
+  /** Whether a webhook endpoint whose host does not resolve when it is saved is kept, with a warning. */
+  HERALD_ALLOW_UNRESOLVED_WEBHOOK_HOSTS: booleanFlag,
   /** Loopback port of the embedded Inngest executor's event API (random when unset). */
   HERALD_INNGEST_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Which LinkedIn network senders act on: the built-in sandbox (default) or Unipile. */
@@ -80,6 +82,15 @@ export function resetEnv(): void {
 export function allowPrivateWebhookUrls(): boolean {
   const e = env();
   return e.HERALD_ALLOW_PRIVATE_WEBHOOK_URLS ?? e.NODE_ENV !== "production";
+}
+
+/**
+ * Endpoints whose host does not resolve when saved are kept (with a warning) unless switched off:
+ * every delivery resolves and checks the host again, so refusing at save time only guards against
+ * typos, and it locked offline installations, and endpoints whose DNS is not live yet, out.
+ */
+export function allowUnresolvedWebhookHosts(): boolean {
+  return env().HERALD_ALLOW_UNRESOLVED_WEBHOOK_HOSTS ?? true;
 }
 
 /** The address people use to reach this Herald. */

@@ -70,7 +70,10 @@ function DeliveryDetail({ id, onClose }: { id: string; onClose: () => void }) {
                     {attempt.ok ? <Badge tone="green">{attempt.responseStatus}</Badge> : <Badge tone="red">{attempt.error}</Badge>}
                   </td>
                   <td className="py-1">{attempt.durationMs} ms</td>
-                  <td className="max-w-xs truncate py-1 font-mono text-slate-500">{attempt.responseBody}</td>
+                  <td className="max-w-xs py-1 align-top font-mono text-slate-500">
+                    {/* Kept whole (the server already shortened it at a sentence or word end): wrapped and scrolled, never clipped mid-word. */}
+                    <div className="max-h-24 overflow-y-auto whitespace-pre-wrap wrap-anywhere">{attempt.responseBody}</div>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -11,13 +11,13 @@ import { Field, Input } from "@/components/ui/field";
 import { formatDateTime, formatRelative } from "@/components/ui/format";
 import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
 import type { EventName } from "@/server/schemas/events";
-import type { TWebhookEndpoint, TWebhookTestResult } from "@/server/schemas/webhook";
+import type { TWebhookEndpoint, TWebhookTestResult, TWebhookWarning } from "@/server/schemas/webhook";
 import { EventPicker } from "./event-picker";
 
-function CreateWebhookForm({ onCreated }: { onCreated: () => void }) {
+function CreateWebhookForm({ onCreated }: { onCreated: (warnings: TWebhookWarning[]) => void }) {
   const trpc = useTRPC();
   const [events, setEvents] = useState<EventName[]>([]);
-  const create = useMutation(trpc.webhooks.create.mutationOptions({ onSuccess: onCreated }));
+  const create = useMutation(trpc.webhooks.create.mutationOptions({ onSuccess: (saved) => onCreated(saved.warnings) }));
   const errors = fieldErrors(create.error);
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -133,13 +133,22 @@ export function WebhooksPanel() {
   const queryClient = useQueryClient();
   const endpoints = useQuery(trpc.webhooks.list.queryOptions());
   const [adding, setAdding] = useState(false);
+  // Shown after a save that went through with a caveat (a host that does not resolve yet).
+  const [warnings, setWarnings] = useState<TWebhookWarning[]>([]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
   return (
     <Card
       title="Webhooks"
       description="Signed HTTP deliveries of Herald's events to your endpoints, retried for about 20 minutes when they fail."
       actions={
-        <Button variant={adding ? "secondary" : "primary"} size="sm" onClick={() => setAdding(!adding)}>
+        <Button
+          variant={adding ? "secondary" : "primary"}
+          size="sm"
+          onClick={() => {
+            setAdding(!adding);
+            setWarnings([]);
+          }}
+        >
           {adding ? "Cancel" : "Add endpoint"}
         </Button>
       }
@@ -147,11 +156,22 @@ export function WebhooksPanel() {
       {adding && (
         <div className="mb-6 rounded-lg border border-slate-200 p-4">
           <CreateWebhookForm
-            onCreated={() => {
+            onCreated={(saved) => {
               setAdding(false);
+              setWarnings(saved);
               void refresh();
             }}
           />
+        </div>
+      )}
+      {warnings.length > 0 && (
+        <div className="mb-4 space-y-2" data-testid="webhook-warnings">
+          {warnings.map((warning) => (
+            <Alert key={warning.code} tone="warning">
+              {/* A host name is one long word: break it only where it would overflow the box. */}
+              <span className="break-words">Endpoint added. {warning.message}</span>
+            </Alert>
+          ))}
         </div>
       )}
       {endpoints.isPending ? (

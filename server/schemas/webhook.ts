@@ -33,6 +33,27 @@ export const ZWebhookEndpoint = z
   .meta({ id: "WebhookEndpoint" });
 export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
 
+export const ZWebhookWarning = z
+  .object({
+    code: z.enum(["host-unresolved"]).meta({ description: "Stable code to branch on" }),
+    field: z.string().meta({ description: "The input the warning is about", example: "url" }),
+    message: z.string().meta({ description: "Plain-language explanation" }),
+  })
+  .meta({ id: "WebhookWarning" });
+export type TWebhookWarning = z.infer<typeof ZWebhookWarning>;
+
+/** What saving an endpoint answers: the endpoint, and warnings about it that did not stop the save. */
+export const ZSavedWebhook = z.object({
+  data: ZWebhookEndpoint,
+  warnings: z.array(ZWebhookWarning).optional().meta({
+    description: "Present when the endpoint was saved with a caveat, e.g. `host-unresolved`: its host did not resolve when it was saved",
+  }),
+});
+export interface TSavedWebhook {
+  endpoint: TWebhookEndpoint;
+  warnings: TWebhookWarning[];
+}
+
 export const ZCreateWebhookInput = z.object({
   url: ZWebhookUrl,
   events: ZWebhookEvents,
@@ -78,7 +99,10 @@ export const ZDeliveryAttempt = z
     number: z.number().int().meta({ description: "Attempt within the round, 1 to 6" }),
     ok: z.boolean(),
     responseStatus: z.number().int().nullable(),
-    responseBody: z.string().nullable().meta({ description: "The first kilobyte of the receiver's answer" }),
+    responseBody: z.string().nullable().meta({
+      description:
+        "The beginning of the receiver's answer, at most 1000 characters, shortened at the end of a sentence or word with an ellipsis. Null when no connection was made (e.g. a refused target).",
+    }),
     error: z.string().nullable(),
     durationMs: z.number().int(),
     startedAt: ZTimestamp,

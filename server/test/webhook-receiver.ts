@@ -13,6 +13,8 @@ export interface ReceivedDelivery {
 export interface Answer {
   status: number;
   delayMs?: number;
+  /** The response body; "ok" when unset. */
+  body?: string;
 }
 
 export interface WebhookReceiver {
@@ -37,7 +39,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const rawBody = Buffer.concat(chunks).toString("utf8");
       const reply = () => {
         received.push({ headers: request.headers, rawBody, body: JSON.parse(rawBody), answeredStatus: answer.status });
-        if (!response.destroyed) response.writeHead(answer.status).end("ok");
+        if (!response.destroyed) response.writeHead(answer.status).end(answer.body ?? "ok");
       };
       if (answer.delayMs) setTimeout(reply, answer.delayMs);
       else reply();

@@ -1,35 +1,61 @@
 import { lookup } from "node:dns/promises";
-import { isIP } from "node:net";
-import { allowPrivateWebhookUrls } from "../../env";
+import { allowPrivateWebhookUrls, allowUnresolvedWebhookHosts } from "../../env";
 import { HeraldError } from "../../lib/errors";
-import { isPrivateAddress } from "../../lib/network-address";
+import { isIpLiteral } from "../../lib/network-address";
+import type { TWebhookWarning } from "../../schemas/webhook";
+import { bareHostname, refusedAddressReason, refusedHostReason } from "./webhook-target";
 
-/** The addresses a webhook URL's host resolves to (the host itself when it is an IP literal). */
-export async function resolveHost(hostname: string): Promise<string[]> {
-  const bare = hostname.replace(/^\[|\]$/g, "");
-  if (isIP(bare)) return [bare];
-  const answers = await lookup(bare, { all: true, verbatim: true });
-  return answers.map((answer) => answer.address);
+/** How long saving an endpoint waits for DNS: an offline resolver must not hold the request. */
+export const RESOLVE_TIMEOUT_MS = 3_000;
+
+async function resolveWithin(hostname: string, timeoutMs: number): Promise<string[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs / 1000} seconds`)), timeoutMs);
+  });
+  try {
+    const answers = await Promise.race([lookup(hostname, { all: true, verbatim: true }), timeout]);
+    return answers.map((answer) => answer.address);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function refused(field: string, message: string): HeraldError {
+  return HeraldError.invalidInput(`Invalid ${field}: ${message}`, [{ field, message }]);
 }
 
 /**
- * Refuses a URL whose host is, or resolves to, a private, loopback or link-local address, unless the
- * installation allows such targets. Checked when the endpoint is saved and again at every delivery.
+ * Checks a webhook URL when an endpoint is saved. Refuses a host that is, or resolves to, a
+ * non-public address unless the installation allows private targets. A host that does not resolve
+ * now is refused, or kept with a warning when the installation allows it (the default): each
+ * delivery resolves and checks it again (see send-webhook-request.ts).
  */
-export async function checkWebhookTarget(url: string, field = "url"): Promise<void> {
-  if (allowPrivateWebhookUrls()) return;
-  const { hostname } = new URL(url);
+export async function checkWebhookTarget(url: string, field = "url"): Promise<TWebhookWarning[]> {
+  const guard = !allowPrivateWebhookUrls();
+  const hostname = bareHostname(new URL(url));
+  const hostReason = guard ? refusedHostReason(hostname) : null;
+  if (hostReason) throw refused(field, `must be a public address: ${hostReason}`);
+  if (isIpLiteral(hostname)) return [];
+
   let addresses: string[];
   try {
-    addresses = await resolveHost(hostname);
+    addresses = await resolveWithin(hostname, RESOLVE_TIMEOUT_MS);
   } catch {
-    throw HeraldError.invalidInput(`Invalid ${field}: the host ${hostname} does not resolve`, [
-      { field, message: `the host ${hostname} does not resolve` },
-    ]);
+    if (!allowUnresolvedWebhookHosts()) {
+      throw refused(field, `the host ${hostname} does not resolve. Check the address, or save it once its DNS record exists.`);
+    }
+    return [
+      {
+        code: "host-unresolved",
+        field,
+        message: `The host ${hostname} does not resolve right now. The endpoint is saved; each delivery looks the host up again and fails until it resolves.`,
+      },
+    ];
   }
-  const blocked = addresses.find(isPrivateAddress);
-  if (blocked || hostname === "localhost") {
-    const message = `must be a public address: ${hostname} resolves to ${blocked ?? "a loopback address"}`;
-    throw HeraldError.invalidInput(`Invalid ${field}: ${message}`, [{ field, message }]);
+  if (guard) {
+    const addressReason = addresses.map((address) => refusedAddressReason(hostname, address)).find(Boolean);
+    if (addressReason) throw refused(field, `must be a public address: ${addressReason}`);
   }
+  return [];
 }

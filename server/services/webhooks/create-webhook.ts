@@ -3,14 +3,15 @@ import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { encryptSecret } from "../../lib/encryption";
 import { parseInput } from "../../lib/zod-issues";
-import { ZCreateWebhookInput, type TWebhookEndpoint } from "../../schemas/webhook";
+import { ZCreateWebhookInput, type TSavedWebhook } from "../../schemas/webhook";
 import { checkWebhookTarget } from "./check-webhook-target";
 import { toWebhookEndpoint } from "./to-webhook-endpoint";
 import { generateWebhookSecret } from "./webhook-signature";
 
-export async function createWebhook(actor: Actor, input: unknown): Promise<TWebhookEndpoint> {
+/** Registers an endpoint; `warnings` say what was accepted with a caveat (a host that does not resolve yet). */
+export async function createWebhook(actor: Actor, input: unknown): Promise<TSavedWebhook> {
   const { url, events, classifyReplies } = parseInput(ZCreateWebhookInput, input);
-  await checkWebhookTarget(url);
+  const warnings = await checkWebhookTarget(url);
   const at = now();
   const row = await db.webhookEndpoint.create({
     data: {
@@ -23,5 +24,5 @@ export async function createWebhook(actor: Actor, input: unknown): Promise<TWebh
       updatedAt: at,
     },
   });
-  return toWebhookEndpoint(row);
+  return { endpoint: toWebhookEndpoint(row), warnings };
 }

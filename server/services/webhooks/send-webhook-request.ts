@@ -1,16 +1,18 @@
 // One HTTP POST to a webhook endpoint: 8-second limit, no redirects followed, and (unless the
 // installation allows private targets) a connection only to public addresses, checked against the
 // DNS answer actually used so a name cannot be re-pointed at an internal host after it was saved.
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import { isIP, type LookupFunction } from "node:net";
 import { performance } from "node:perf_hooks";
 import { allowPrivateWebhookUrls } from "../../env";
-import { isPrivateAddress } from "../../lib/network-address";
+import { shortenText } from "../../lib/shorten-text";
+import { bareHostname, publicOnlyLookup, RefusedTargetError, refusedHostReason } from "./webhook-target";
 
 export const WEBHOOK_TIMEOUT_MS = 8_000;
-const MAX_RESPONSE_BYTES = 1024;
+/** Bytes of the receiver's answer read; what is kept is shortened to RESPONSE_EXCERPT_CHARACTERS. */
+const MAX_RESPONSE_BYTES = 4096;
+const RESPONSE_EXCERPT_CHARACTERS = 1000;
+const REFUSED_NOTE = "This installation delivers webhooks to public addresses only.";
 
 export interface WebhookResponse {
   ok: boolean;
@@ -20,19 +22,14 @@ export interface WebhookResponse {
   durationMs: number;
 }
 
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, "", 0);
-    const list = addresses as unknown as LookupAddress[];
-    const blocked = list.find((entry) => isPrivateAddress(entry.address));
-    if (blocked) {
-      return callback(Object.assign(new Error(`${hostname} resolves to the private address ${blocked.address}`), { code: "EPRIVATE" }), "", 0);
-    }
-    if (options.all) return callback(null, list as never, 0);
-    const first = list[0]!;
-    callback(null, first.address, first.family);
-  });
-};
+/** The receiver's answer as text: a multi-byte character cut off by the byte limit is dropped, not garbled. */
+function responseExcerpt(chunks: Buffer[], complete: boolean): string {
+  const bytes = Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES);
+  const text = new TextDecoder("utf-8").decode(bytes, { stream: !complete });
+  if (complete || !text) return shortenText(text, RESPONSE_EXCERPT_CHARACTERS);
+  // The answer went on: its last word may be cut by the byte limit, so it is always shortened.
+  return shortenText(text, Math.min(RESPONSE_EXCERPT_CHARACTERS, Array.from(text).length - 1));
+}
 
 export async function sendWebhookRequest(input: {
   url: string;
@@ -50,10 +47,10 @@ export async function sendWebhookRequest(input: {
     return { ok: false, status: null, body: null, error: "The endpoint URL is not valid", durationMs: 0 };
   }
   const guard = !allowPrivateWebhookUrls();
-  const host = target.hostname.replace(/^\[|\]$/g, "");
-  if (guard && ((isIP(host) && isPrivateAddress(host)) || host === "localhost")) {
-    return { ok: false, status: null, body: null, error: `Refused: ${host} is a private address`, durationMs: 0 };
-  }
+  // IP literals never reach a lookup function, so they are judged here; names are judged by the
+  // lookup the socket connects with.
+  const refusedHost = guard ? refusedHostReason(bareHostname(target)) : null;
+  if (refusedHost) return { ok: false, status: null, body: null, error: `Refused: ${refusedHost}. ${REFUSED_NOTE}`, durationMs: 0 };
 
   return new Promise<WebhookResponse>((resolve) => {
     let settled = false;
@@ -75,17 +72,17 @@ export async function sendWebhookRequest(input: {
           "content-length": Buffer.byteLength(input.body),
           ...input.headers,
         },
-        lookup: guard ? publicOnlyLookup : undefined,
+        lookup: guard ? publicOnlyLookup() : undefined,
         agent: false,
       },
       (response) => {
         const status = response.statusCode ?? 0;
         const chunks: Buffer[] = [];
         let size = 0;
-        const conclude = () => {
-          const body = Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString("utf8");
+        const conclude = (complete: boolean) => {
+          const body = responseExcerpt(chunks, complete);
           if (status >= 300 && status < 400) {
-            const location = response.headers.location ? ` to ${response.headers.location}` : "";
+            const location = response.headers.location ? ` to ${shortenText(response.headers.location, 200)}` : "";
             finish({ ok: false, status, body, error: `Redirect${location} not followed: answer with 2xx` });
           } else {
             finish({ ok: status >= 200 && status < 300, status, body, error: status >= 200 && status < 300 ? null : `HTTP ${status}` });
@@ -94,10 +91,10 @@ export async function sendWebhookRequest(input: {
         response.on("data", (chunk: Buffer) => {
           chunks.push(chunk);
           size += chunk.length;
-          if (size >= MAX_RESPONSE_BYTES) conclude();
+          if (size >= MAX_RESPONSE_BYTES) conclude(false);
         });
-        response.on("end", conclude);
-        response.on("error", conclude);
+        response.on("end", () => conclude(true));
+        response.on("error", () => conclude(false));
       },
     );
     const timer = setTimeout(
@@ -106,7 +103,13 @@ export async function sendWebhookRequest(input: {
     );
     request.on("error", (error: NodeJS.ErrnoException) => {
       const reason =
-        error.code === "ECONNREFUSED" ? "Connection refused" : error.code === "ENOTFOUND" ? `Host ${target.hostname} not found` : error.message;
+        error instanceof RefusedTargetError
+          ? `Refused: ${error.message}. ${REFUSED_NOTE}`
+          : error.code === "ECONNREFUSED"
+            ? "Connection refused"
+            : error.code === "ENOTFOUND" || error.code === "EAI_AGAIN"
+              ? `The host ${target.hostname} does not resolve`
+              : error.message;
       finish({ ok: false, status: null, body: null, error: reason });
     });
     request.end(input.body);

@@ -2,16 +2,16 @@ import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { parseInput } from "../../lib/zod-issues";
-import { ZUpdateWebhookInput, type TWebhookEndpoint } from "../../schemas/webhook";
+import { ZUpdateWebhookInput, type TSavedWebhook } from "../../schemas/webhook";
 import { checkWebhookTarget } from "./check-webhook-target";
 import { findWebhook } from "./find-webhook";
 import { toWebhookEndpoint } from "./to-webhook-endpoint";
 
 /** Updates any subset of url, events, enabled and classifyReplies. Enabling clears the failure streak. */
-export async function updateWebhook(actor: Actor, webhookId: string, input: unknown): Promise<TWebhookEndpoint> {
+export async function updateWebhook(actor: Actor, webhookId: string, input: unknown): Promise<TSavedWebhook> {
   const changes = parseInput(ZUpdateWebhookInput, input);
   const existing = await findWebhook(actor, webhookId);
-  if (changes.url !== undefined) await checkWebhookTarget(changes.url);
+  const warnings = changes.url !== undefined ? await checkWebhookTarget(changes.url) : [];
   const reEnabling = changes.enabled === true && !existing.enabled;
   const row = await db.webhookEndpoint.update({
     where: { id: existing.id },
@@ -22,5 +22,5 @@ export async function updateWebhook(actor: Actor, webhookId: string, input: unkn
       updatedAt: now(),
     },
   });
-  return toWebhookEndpoint(row);
+  return { endpoint: toWebhookEndpoint(row), warnings };
 }

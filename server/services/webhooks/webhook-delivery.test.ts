@@ -9,6 +9,7 @@ import { startWebhookReceiver, type WebhookReceiver } from "../../test/webhook-r
 import { withOutbox } from "../events/with-outbox";
 import { createWebhook } from "./create-webhook";
 import { getWebhook } from "./get-webhook";
+import { getWebhookDelivery } from "./get-webhook-delivery";
 import { listWebhookDeliveries } from "./list-webhook-deliveries";
 import { purgeWebhookDeliveries } from "./purge-webhook-deliveries";
 import { retryWebhookDelivery } from "./retry-webhook-delivery";
@@ -31,7 +32,7 @@ afterEach(async () => {
 async function setup(events: string[] = ["lead.status_changed"]) {
   receiver = await startWebhookReceiver();
   const { actor } = await createTestWorkspace();
-  const endpoint = await createWebhook(actor, { url: receiver.url, events });
+  const { endpoint } = await createWebhook(actor, { url: receiver.url, events });
   return { actor, endpoint };
 }
 
@@ -54,7 +55,7 @@ describe("webhook delivery", () => {
   it("delivers each event once per subscribed endpoint, signed so independent verifiers accept it", async () => {
     jobs.clock.set(new Date());
     const { actor, endpoint } = await setup();
-    const unsubscribed = await createWebhook(actor, { url: receiver.url, events: ["account.connected"] });
+    const { endpoint: unsubscribed } = await createWebhook(actor, { url: receiver.url, events: ["account.connected"] });
     await emit(actor.workspaceId);
 
     expect(receiver.received).toHaveLength(1);
@@ -151,7 +152,7 @@ describe("webhook delivery", () => {
     await emit(actor.workspaceId);
     expect((await listWebhookDeliveries(actor, {})).total).toBe(5);
 
-    const enabled = await updateWebhook(actor, endpoint.id, { enabled: true });
+    const { endpoint: enabled } = await updateWebhook(actor, endpoint.id, { enabled: true });
     expect(enabled).toMatchObject({ enabled: true, failureCount: 0, disabledReason: null });
     receiver.answer({ status: 200 });
     const retried = await retryWebhookDelivery(actor, deliveries[0]!.id);
@@ -169,6 +170,20 @@ describe("webhook delivery", () => {
     const [delivery] = (await listWebhookDeliveries(actor, {})).deliveries;
     expect(delivery).toMatchObject({ status: "pending", attempts: 1, responseStatus: 307 });
     expect(delivery!.lastError).toMatch(/Redirect.*not followed/);
+  });
+
+  it("keeps the receiver's answer cut at a sentence end with an ellipsis, never mid-word or mid-character", async () => {
+    const { actor } = await setup();
+    const sentence = "Der Empfänger lehnte die Signatur ab, prüfen Sie das Geheimnis. ";
+    receiver.answer({ status: 401, body: sentence.repeat(100) });
+    await emit(actor.workspaceId);
+    const [delivery] = (await listWebhookDeliveries(actor, {})).deliveries;
+    const [attempt] = (await getWebhookDelivery(actor, delivery!.id)).attemptHistory;
+    const kept = attempt!.responseBody!;
+    expect(kept).toMatch(/Geheimnis\. …$/);
+    expect(Array.from(kept).length).toBeLessThanOrEqual(1000);
+    expect(kept).not.toContain("\uFFFD");
+    expect(sentence.repeat(100).startsWith(kept.slice(0, -2))).toBe(true);
   });
 
   it("emits nothing for a change that rolled back", async () => {
@@ -221,7 +236,7 @@ describe("webhook delivery", () => {
       await emit(actor.workspaceId);
       expect(receiver.received).toHaveLength(0);
       const [delivery] = (await listWebhookDeliveries(actor, {})).deliveries;
-      expect(delivery?.lastError).toMatch(/private address/);
+      expect(delivery?.lastError).toMatch(/^Refused: 127\.0\.0\.1 is not a public address \(loopback\)/);
     } finally {
       delete process.env.HERALD_ALLOW_PRIVATE_WEBHOOK_URLS;
       resetEnv();

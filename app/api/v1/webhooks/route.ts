@@ -6,7 +6,10 @@ import { listWebhooksOperation } from "@/server/openapi/operations/webhooks/list
 import { createWebhook } from "@/server/services/webhooks/create-webhook";
 import { listWebhooks } from "@/server/services/webhooks/list-webhooks";
 
-export const POST = apiRoute(createWebhookOperation, async ({ actor, body }) => ({ data: await createWebhook(actor, body) }));
+export const POST = apiRoute(createWebhookOperation, async ({ actor, body }) => {
+  const { endpoint, warnings } = await createWebhook(actor, body);
+  return { data: endpoint, ...(warnings.length ? { warnings } : {}) };
+});
 
 export const GET = apiRoute(listWebhooksOperation, async ({ actor, query }) => {
   const { endpoints, total } = await listWebhooks(actor, query);

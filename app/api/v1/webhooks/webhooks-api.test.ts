@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { resetEnv } from "@/server/env";
 import { withOutbox } from "@/server/services/events/with-outbox";
 import { dispatchOutboxEvents } from "@/server/services/webhooks/dispatch-outbox-events";
 import { callRoute } from "@/server/test/call-route";
@@ -15,7 +16,35 @@ async function keyFor() {
   return { ...context, key };
 }
 
+afterEach(() => {
+  delete process.env.HERALD_ALLOW_PRIVATE_WEBHOOK_URLS;
+  resetEnv();
+});
+
 describe("webhooks API", () => {
+  it("answers warnings beside data when a host does not resolve, and none for a host that needs no lookup", async () => {
+    const { key } = await keyFor();
+    const created = await callRoute(webhooksRoute.POST, "POST", "/webhooks", { key, body: { url: "https://hooks.herald-test.invalid/events", events: ["lead.imported"] } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ data: { url: "https://hooks.herald-test.invalid/events" }, warnings: [{ code: "host-unresolved", field: "url", message: expect.stringContaining("does not resolve right now") }] });
+
+    const id = created.body!.data.id;
+    const patched = await callRoute(webhookRoute.PATCH, "PATCH", `/webhooks/${id}`, { key, params: { id }, body: { url: "https://93.184.216.34/events" } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toEqual({ data: expect.objectContaining({ url: "https://93.184.216.34/events" }) });
+  });
+
+  it("refuses non-public targets in any spelling with a 400 naming url when private targets are not allowed", async () => {
+    const { key } = await keyFor();
+    process.env.HERALD_ALLOW_PRIVATE_WEBHOOK_URLS = "0";
+    resetEnv();
+    for (const url of ["http://[::ffff:127.0.0.1]/x", "http://[::127.0.0.1]/x", "http://[fec0::1]/x", "http://[64:ff9b::7f00:1]/x", "http://2130706433/x"]) {
+      const response = await callRoute(webhooksRoute.POST, "POST", "/webhooks", { key, body: { url, events: ["lead.imported"] } });
+      expect(response.status, url).toBe(400);
+      expect(response.body?.error.details.fields, url).toEqual([{ field: "url", message: expect.stringMatching(/^must be a public address: /) }]);
+    }
+  });
+
   it("creates, reads, updates and deletes an endpoint, with a Herald-made secret", async () => {
     const { key } = await keyFor();
     const created = await callRoute(webhooksRoute.POST, "POST", "/webhooks", {

@@ -11,9 +11,10 @@ import { updateWebhook } from "@/server/services/webhooks/update-webhook";
 
 export const GET = apiRoute(getWebhookOperation, async ({ actor, params }) => ({ data: await getWebhook(actor, params.id) }));
 
-export const PATCH = apiRoute(updateWebhookOperation, async ({ actor, params, body }) => ({
-  data: await updateWebhook(actor, params.id, body),
-}));
+export const PATCH = apiRoute(updateWebhookOperation, async ({ actor, params, body }) => {
+  const { endpoint, warnings } = await updateWebhook(actor, params.id, body);
+  return { data: endpoint, ...(warnings.length ? { warnings } : {}) };
+});
 
 export const DELETE = apiRoute(deleteWebhookOperation, async ({ actor, params }) => {
   await deleteWebhook(actor, params.id);
