@@ -21,7 +21,6 @@ function put(body: unknown, headers: Record<string, string> = {}) {
       headers: { "content-type": "application/json", ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
-    undefined,
   );
 }
 
