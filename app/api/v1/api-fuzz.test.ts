@@ -42,8 +42,8 @@ const operations: Operation[] = Object.entries(document.paths as Record<string, 
 
 async function routeHandler(operation: Operation): Promise<Handler> {
   const file = path.resolve(import.meta.dirname, `.${operation.path.replace(/\{(\w+)\}/g, "[$1]")}/route.ts`);
-  const module = (await import(file)) as Record<string, Handler>;
-  return module[operation.method.toUpperCase()]!;
+  const routeModule = (await import(file)) as Record<string, Handler>;
+  return routeModule[operation.method.toUpperCase()]!;
 }
 
 function parameters(operation: Operation, location: "path" | "query"): Schema[] {
