@@ -1,11 +1,12 @@
 // The request gate in front of Next.js, on a real Node HTTP server with the real OpenAPI operations:
 // what it answers itself (413, 404, 405, 400, 204) and what it lets through, with security headers.
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "../openapi/operations";
 import { rawRequest } from "../test/raw-http";
 import { DEFAULT_BODY_LIMIT_BYTES, LEADS_BODY_LIMIT_BYTES } from "./body-limits";
+import { answerClientError } from "./client-error";
 import { createRequestGate } from "./request-gate";
 
 let server: Server;
@@ -21,6 +22,7 @@ beforeAll(async () => {
     request.on("data", (chunk: Buffer) => (bodyBytesRead += chunk.length));
     request.on("end", () => response.writeHead(200, { "content-type": "application/json" }).end("{}"));
   });
+  server.on("clientError", answerClientError);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -153,5 +155,22 @@ describe("request gate", () => {
     const response = await rawRequest(`http://127.0.0.1:${(https.address() as AddressInfo).port}`, "/");
     expect(response.headers["strict-transport-security"]).toBe("max-age=31536000");
     await new Promise((resolve) => https.close(resolve));
+  });
+
+  it("answers what Node's parser refuses (an unknown method, a malformed request) in the error shape", async () => {
+    const { port } = server.address() as AddressInfo;
+    const exchange = (raw: string) =>
+      new Promise<string>((resolve) => {
+        let text = "";
+        const socket = connect(port, "127.0.0.1", () => socket.write(raw));
+        socket.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        socket.on("close", () => resolve(text));
+      });
+    const unknown = await exchange("FROBNICATE /api/v1/campaigns HTTP/1.1\r\nHost: x\r\n\r\n");
+    expect(unknown).toMatch(/^HTTP\/1\.1 405 /);
+    expect(JSON.parse(unknown.slice(unknown.indexOf("\r\n\r\n") + 4))).toMatchObject({ error: { code: "method-not-allowed" } });
+    const malformed = await exchange("GET /api/v1/campaigns HTTP/1.1\r\nHost x\r\n\r\n");
+    expect(malformed).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(malformed.slice(malformed.indexOf("\r\n\r\n") + 4))).toMatchObject({ error: { code: "bad-request" } });
   });
 });
