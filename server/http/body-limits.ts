@@ -8,23 +8,26 @@ import { HeraldError } from "../lib/errors";
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Adding leads takes 1000 leads per request, each with up to a few KB of custom variables. */
 export const LEADS_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+/** A campaign carries its sequence: up to 500 steps of messages with variants. */
+export const SEQUENCE_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 /** Inngest's executor posts a run's memoized step outputs; Inngest caps a run's state at 32 MB. */
 export const INNGEST_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
 const LEADS_REST_PATH = /^\/api\/v1\/(campaigns|lead-lists)\/[^/]+\/leads$/;
+const SEQUENCE_REST_PATH = /^\/api\/v1\/campaigns(\/[^/]+(\/sequence\/[^/]+)?)?$/;
+const LEADS_PROCEDURES = new Set(["campaigns.addLeads", "leadLists.addLeads"]);
+const SEQUENCE_PROCEDURES = new Set(["campaigns.create", "campaigns.update", "campaigns.updateStep"]);
 
-function isLeadsTrpcPath(pathname: string): boolean {
-  if (!pathname.startsWith("/api/trpc/")) return false;
-  // A batched tRPC call names its procedures comma-separated in one path segment.
-  return pathname
-    .slice("/api/trpc/".length)
-    .split(",")
-    .some((procedure) => procedure === "campaigns.addLeads" || procedure === "leadLists.addLeads");
+/** The procedures of a tRPC path; a batched call names them comma-separated in one segment. */
+function trpcProcedures(pathname: string): string[] {
+  return pathname.startsWith("/api/trpc/") ? pathname.slice("/api/trpc/".length).split(",") : [];
 }
 
 export function bodyLimitFor(pathname: string): number {
   if (pathname === "/api/inngest") return INNGEST_BODY_LIMIT_BYTES;
-  if (LEADS_REST_PATH.test(pathname) || isLeadsTrpcPath(pathname)) return LEADS_BODY_LIMIT_BYTES;
+  const procedures = trpcProcedures(pathname);
+  if (LEADS_REST_PATH.test(pathname) || procedures.some((name) => LEADS_PROCEDURES.has(name))) return LEADS_BODY_LIMIT_BYTES;
+  if (SEQUENCE_REST_PATH.test(pathname) || procedures.some((name) => SEQUENCE_PROCEDURES.has(name))) return SEQUENCE_BODY_LIMIT_BYTES;
   return DEFAULT_BODY_LIMIT_BYTES;
 }
 

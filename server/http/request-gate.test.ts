@@ -54,7 +54,7 @@ describe("request gate", () => {
 
   it("applies the route's own limit: adding leads may send more than 1 MB", async () => {
     const declared = String(DEFAULT_BODY_LIMIT_BYTES + 1);
-    const tooLarge = await rawRequest(base, "/api/v1/campaigns/cmp_1", { method: "PATCH", headers: { "content-length": declared }, partialBody: "{" });
+    const tooLarge = await rawRequest(base, "/api/v1/webhooks/whk_1", { method: "PATCH", headers: { "content-length": declared }, partialBody: "{" });
     expect(tooLarge.status).toBe(413);
     const leads = await rawRequest(base, "/api/v1/campaigns/cmp_1/leads", { method: "POST", body: Buffer.alloc(DEFAULT_BODY_LIMIT_BYTES + 1, 32) });
     expect(leads.status).toBe(200);

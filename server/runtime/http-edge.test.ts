@@ -81,10 +81,10 @@ describe("Herald's HTTP edge (real process)", () => {
       expect(JSON.parse(result.body), path).toMatchObject(errorShape(path === "/api/v1/campaigns" ? "unauthorized" : "payload-too-large"));
       expect(result.sentBytes, path).toBeLessThan(50 * 1024 * 1024);
     }
-    const authenticated = await rawRequest(herald.url, "/api/v1/campaigns", {
+    const authenticated = await rawRequest(herald.url, "/api/v1/webhooks", {
       method: "POST",
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "transfer-encoding": "chunked" },
-      body: JSON.stringify({ name: "x".repeat(2 * 1024 * 1024) }),
+      body: JSON.stringify({ url: "https://example.com/hook", events: ["x".repeat(2 * 1024 * 1024)] }),
     });
     expect(authenticated.status).toBe(413);
     expect(authenticated.json).toMatchObject(errorShape("payload-too-large"));
