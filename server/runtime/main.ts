@@ -73,6 +73,7 @@ async function main() {
   const { createRequestGate } = await import("../http/request-gate");
   const { answerClientError } = await import("../http/client-error");
   const { trackRequests } = await import("./graceful-shutdown");
+  const { toErrorBody } = await import("../lib/errors");
   const gate = createRequestGate({ operations, publicUrlIsHttps: publicUrl().startsWith("https:"), dev });
   const server = createServer();
   const requests = trackRequests(server);
@@ -80,7 +81,9 @@ async function main() {
     if (gate(request, response)) return;
     handle(request, response).catch((error: unknown) => {
       logger.error("Unhandled request error", { error });
-      if (!response.headersSent) response.writeHead(500).end();
+      if (!response.headersSent) {
+        response.writeHead(500, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(toErrorBody(error).body));
+      }
     });
   });
   server.on("clientError", answerClientError);
