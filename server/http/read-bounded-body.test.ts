@@ -23,12 +23,12 @@ function post(url: string, body: ReadableStream<Uint8Array>) {
 describe("bounded body reader", () => {
   it("reads a body within the limit", async () => {
     const { stream } = chunkedBody(3);
-    expect((await readBoundedBody(post("http://herald.test/api/v1/campaigns", stream))).length).toBe(3 * 64 * 1024);
+    expect((await readBoundedBody(post("http://herald.test/api/v1/webhooks", stream))).length).toBe(3 * 64 * 1024);
   });
 
   it("stops reading a chunked body past the limit with a 413", async () => {
     const { stream, pulled } = chunkedBody(3200); // 200 MB if read whole
-    await expect(readBoundedBody(post("http://herald.test/api/v1/campaigns", stream))).rejects.toMatchObject({ status: 413, code: "payload-too-large" });
+    await expect(readBoundedBody(post("http://herald.test/api/v1/webhooks", stream))).rejects.toMatchObject({ status: 413, code: "payload-too-large" });
     expect(pulled()).toBeLessThanOrEqual(DEFAULT_BODY_LIMIT_BYTES / (64 * 1024) + 2);
   });
 
