@@ -1,3 +1,4 @@
+import { readdirSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -51,6 +52,36 @@ describe("embedded database", () => {
       writeFileSync(lockPath, String(process.ppid));
       expect(() => lockDataDir(dataDir)).toThrow(/in use by process/);
       writeFileSync(lockPath, String(process.pid));
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it("keeps the data folder and every database file private to Herald's user (0700 / 0600)", async () => {
+    const running = await prepareDatabase({ dataDir });
+    try {
+      const open: string[] = [];
+      const check = (target: string, expected: number) => {
+        const mode = statSync(target).mode & 0o777;
+        if (mode !== expected) open.push(`${path.relative(dataDir, target) || "."} ${mode.toString(8)}`);
+      };
+      check(dataDir, 0o700);
+      const stack = [path.join(dataDir, "postgres")];
+      let files = 0;
+      while (stack.length) {
+        const dir = stack.pop()!;
+        check(dir, 0o700);
+        for (const entry of readdirSync(dir, { withFileTypes: true })) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) stack.push(full);
+          else if (entry.isFile()) {
+            files++;
+            check(full, 0o600);
+          }
+        }
+      }
+      expect(files).toBeGreaterThan(10);
+      expect(open, "files or folders open to other users").toEqual([]);
     } finally {
       await running.stop();
     }

@@ -1,9 +1,9 @@
 // The embedded default database: PostgreSQL compiled to WebAssembly (PGlite), its data in a folder,
 // served on a loopback port over PostgreSQL's wire protocol so Prisma's pg adapter uses it exactly
 // like a server. One process owns the folder at a time.
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { makePrivate } from "../runtime/private-files";
 import { servePglite } from "./pglite-server";
 
 export interface EmbeddedPostgres {
@@ -22,9 +22,11 @@ export async function startEmbeddedPostgres({ dataDir, port = 0 }: EmbeddedPostg
   let resolvedDir: string | null = null;
   if (dataDir) {
     resolvedDir = path.resolve(dataDir);
-    await mkdir(resolvedDir, { recursive: true });
+    makePrivate(resolvedDir);
   }
   const database = await PGlite.create(resolvedDir ?? undefined);
+  // PGlite creates its files with the process umask: an embedded database readable by every user.
+  if (resolvedDir) makePrivate(resolvedDir, { recursive: true });
   // PGlite is one session: connections take turns (see pglite-server.ts), so a pool behaves like a
   // server that runs one statement batch or transaction at a time.
   const server = await servePglite(database, { port });

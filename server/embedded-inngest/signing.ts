@@ -1,7 +1,7 @@
 // Request signing as the Inngest SDK verifies it (inngest v4 helpers/net.js): HMAC-SHA256 keyed with
 // the signing key minus its `signkey-<env>-` prefix (as text), over the canonical JSON of the body
 // (RFC 8785: keys sorted recursively) followed by the unix timestamp.
-import { createHmac } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
@@ -20,4 +20,32 @@ export function signRequest(body: unknown, signingKey: string, unixSeconds: numb
   const payload = body === undefined || body === "" ? "" : canonicalJson(body);
   const signature = createHmac("sha256", hmacKey(signingKey)).update(payload + unixSeconds).digest("hex");
   return `t=${unixSeconds}&s=${signature}`;
+}
+
+/** Inngest's tolerance for a signature's age (the SDK refuses older ones too). */
+const SIGNATURE_MAX_AGE_SECONDS = 5 * 60;
+
+/**
+ * Whether an X-Inngest-Signature header signs this raw body with one of the keys, as the SDK checks
+ * it: the body's canonical JSON (or nothing for an empty body) and a timestamp at most 5 minutes old.
+ */
+export function verifyRequestSignature(header: string | null, rawBody: string, signingKeys: readonly string[], nowSeconds: number): boolean {
+  if (!header) return false;
+  const params = new URLSearchParams(header);
+  const timestamp = Number(params.get("t"));
+  const signature = params.get("s") ?? "";
+  if (!Number.isInteger(timestamp) || Math.abs(nowSeconds - timestamp) > SIGNATURE_MAX_AGE_SECONDS) return false;
+  let body: unknown = "";
+  if (rawBody.trim()) {
+    try {
+      body = JSON.parse(rawBody);
+    } catch {
+      return false;
+    }
+  }
+  return signingKeys.some((key) => {
+    const expected = Buffer.from(new URLSearchParams(signRequest(body, key, timestamp)).get("s") ?? "");
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
 }

@@ -17,6 +17,8 @@ import {
 } from "../services/idempotency/claim-idempotency-key";
 import { consumeApiRequest, type RateLimitState } from "../services/rate-limits/consume-api-request";
 import { isWrite, type ApiOperation } from "./api-operation";
+import { refuseNulCharacters } from "./nul-characters";
+import { readBoundedBody } from "./read-bounded-body";
 
 export const WORKSPACE_HEADER = "x-herald-workspace";
 export const IDEMPOTENCY_HEADER = "idempotency-key";
@@ -61,7 +63,7 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, location: stri
 }
 
 async function readJsonBody(request: Request): Promise<{ raw: string; value: unknown }> {
-  const raw = await request.text();
+  const raw = await readBoundedBody(request);
   if (!raw.trim()) return { raw, value: {} };
   const contentType = request.headers.get("content-type") ?? "";
   if (contentType && !/^application\/(.+\+)?json\b/i.test(contentType)) {
@@ -107,12 +109,16 @@ export function apiRoute<Op extends ApiOperation>(
       }
 
       const url = new URL(request.url);
-      const params = parsePart(operation.params, await context.params, "path parameter");
-      const query = parsePart(operation.query, Object.fromEntries(url.searchParams), "query parameter");
+      const rawParams = await context.params;
+      const rawQuery = Object.fromEntries(url.searchParams);
+      refuseNulCharacters({ params: rawParams, query: rawQuery });
+      const params = parsePart(operation.params, rawParams, "path parameter");
+      const query = parsePart(operation.query, rawQuery, "query parameter");
       let rawBody = "";
       let body: unknown;
       if (operation.body) {
         const read = await readJsonBody(request);
+        refuseNulCharacters({ body: read.value });
         rawBody = read.raw;
         body = parsePart(operation.body, read.value, "");
       }

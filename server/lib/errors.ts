@@ -1,7 +1,7 @@
 // Herald's one error type. Services throw HeraldError with a stable code; each edge (REST, tRPC,
 // Inngest) translates it once. Anything else that escapes is an internal error: logged, never shown.
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 429 | 500 | 502 | 503;
 
 /** Default HTTP status for generic codes; domain codes name their status explicitly. */
 const defaultStatus: Record<string, ErrorStatus> = {
@@ -11,8 +11,10 @@ const defaultStatus: Record<string, ErrorStatus> = {
   forbidden: 403,
   "not-allowed": 403,
   "not-found": 404,
+  "method-not-allowed": 405,
   conflict: 409,
   "idempotency-conflict": 409,
+  "payload-too-large": 413,
   unprocessable: 422,
   "rate-limited": 429,
   internal: 500,

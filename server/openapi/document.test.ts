@@ -61,4 +61,21 @@ describe("OpenAPI document", () => {
     }
     expect(orphans, "operations without a route").toEqual([]);
   });
+
+  it("gives counts and limits their real bounds, never the safe-integer range zod's int() implies", () => {
+    const text = JSON.stringify(document);
+    expect(text).not.toContain(String(Number.MAX_SAFE_INTEGER));
+    expect(text).not.toContain(String(Number.MIN_SAFE_INTEGER));
+    const listCampaigns = (document.paths["/campaigns"]!.get as { parameters: Array<{ name: string; schema: { minimum?: number; maximum?: number } }> });
+    const limit = listCampaigns.parameters.find((parameter) => parameter.name === "limit")!;
+    expect(limit.schema).toMatchObject({ minimum: 1, maximum: 100 });
+  });
+
+  it("documents the request size limit, 405 with Allow and OPTIONS", () => {
+    const description = (document as unknown as { info: { description: string } }).info.description;
+    expect(description).toMatch(/at most 1 MB of JSON/);
+    expect(description).toMatch(/413 `payload-too-large`/);
+    expect(description).toMatch(/405 `method-not-allowed`/);
+    expect(description).toMatch(/`OPTIONS` answers 204 with `Allow`/);
+  });
 });

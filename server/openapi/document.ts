@@ -17,7 +17,9 @@ const errorDescriptions: Record<ErrorStatus, string> = {
   401: "Missing, malformed, revoked or unknown API key",
   403: "Not allowed",
   404: "Not found (also for another workspace's resources)",
+  405: "The path exists but not with this method: `Allow` lists the methods it has",
   409: "Conflict with the current state",
+  413: "The request body is larger than the limit (1 MB of JSON; 4 MB for campaigns and their sequence; 10 MB where leads are added)",
   422: "Valid input that cannot be processed in the current state",
   429: "Too many requests: retry after the number of seconds in `Retry-After`",
   500: "Unexpected error; it was logged",
@@ -84,6 +86,24 @@ function toOpenApiOperation(operation: ApiOperation): ZodOpenApiOperationObject 
   };
 }
 
+/**
+ * zod's `.int()` bounds an integer to the safe range (±2^53-1) and the generated schema repeats that
+ * as minimum/maximum on every count and limit: noise that reads like a real limit. The real bounds
+ * (`.min(1).max(100)`) are kept; the safe-integer ones are dropped.
+ */
+function withoutSafeIntegerBounds<T>(value: T): T {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const node = stack.pop();
+    if (node === null || typeof node !== "object") continue;
+    const record = node as Record<string, unknown>;
+    if (record.minimum === Number.MIN_SAFE_INTEGER) delete record.minimum;
+    if (record.maximum === Number.MAX_SAFE_INTEGER) delete record.maximum;
+    stack.push(...Object.values(record));
+  }
+  return value;
+}
+
 export function buildOpenApiDocument(serverUrl = "/api/v1") {
   const paths: ZodOpenApiPathsObject = {};
   for (const operation of operations) {
@@ -93,7 +113,7 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
     }
     item[operation.method] = toOpenApiOperation(operation);
   }
-  return createDocument({
+  const document = createDocument({
     openapi: "3.1.0",
     info: {
       title: "Herald API",
@@ -110,6 +130,10 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
         "**Idempotency.** Writes accept `Idempotency-Key` (at most 255 characters): a retry replays the first response.",
         "",
         "**Rate limit.** Each key may make a fixed number of requests per minute (600 by default, set by the installation with `HERALD_API_RATE_LIMIT_PER_MINUTE`); responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`.",
+        "",
+        "**Request size.** A request body may be at most 1 MB of JSON (4 MB for creating or updating a campaign, whose sequence may hold 500 steps; 10 MB for adding leads to a campaign or a lead list, which takes 1000 leads at a time). A larger body is refused with 413 `payload-too-large` before it is read; `details.limitBytes` gives the limit.",
+        "",
+        "**Paths and methods.** Paths have no trailing slash: `/campaigns/` is a 404. A method a path does not have is a 405 `method-not-allowed` whose `Allow` header (and `details.allow`) lists the methods it has; `HEAD` is not supported (405). `OPTIONS` answers 204 with `Allow`. A path segment that is not valid percent-encoded UTF-8 (`/campaigns/%ff`) is a 400 `invalid-input` naming the parameter. Text anywhere in a request (body, query, path) must not contain the NUL character `\\u0000`: it is a 400 `invalid-input` naming each such field (`body.name`, `status`, `id`).",
       ].join("\n"),
     },
     servers: [{ url: serverUrl }],
@@ -118,4 +142,5 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
     },
     paths,
   });
+  return withoutSafeIntegerBounds(document);
 }

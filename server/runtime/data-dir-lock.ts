@@ -15,7 +15,7 @@ function isAlive(pid: number): boolean {
 export function lockDataDir(dataDir: string): () => void {
   const lockPath = path.join(dataDir, "herald.lock");
   try {
-    writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+    writeFileSync(lockPath, String(process.pid), { flag: "wx", mode: 0o600 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     const holder = Number(readFileSync(lockPath, "utf8"));
@@ -26,7 +26,7 @@ export function lockDataDir(dataDir: string): () => void {
       );
     }
     // The previous owner died without cleaning up (a crash or SIGKILL): take the lock over.
-    writeFileSync(lockPath, String(process.pid));
+    writeFileSync(lockPath, String(process.pid), { mode: 0o600 });
   }
   return () => rmSync(lockPath, { force: true });
 }

@@ -3,7 +3,7 @@
 // Next.js app (dashboard, /api/v1, /api/inngest) on one port.
 //
 //   node .herald/main.mjs [--dev] [--demo]
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import nextEnv from "@next/env";
 
@@ -16,7 +16,9 @@ if (process.env.NODE_ENV !== "test") {
 nextEnv.loadEnvConfig(root, dev);
 
 async function main() {
-  const { parseEnv, EnvError } = await import("../env");
+  // Files Herald writes (the embedded database, generated secrets) are for its own user only.
+  process.umask(0o077);
+  const { parseEnv, EnvError, publicUrl } = await import("../env");
   const { logger } = await import("../lib/logger");
   let env;
   try {
@@ -67,12 +69,24 @@ async function main() {
   const app = next({ dev, dir: root, hostname: env.HOST, port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = createServer((request, response) => {
+  const { operations } = await import("../openapi/operations");
+  const { createRequestGate } = await import("../http/request-gate");
+  const { answerClientError } = await import("../http/client-error");
+  const { trackRequests } = await import("./graceful-shutdown");
+  const { toErrorBody } = await import("../lib/errors");
+  const gate = createRequestGate({ operations, publicUrlIsHttps: publicUrl().startsWith("https:"), dev });
+  const server = createServer();
+  const requests = trackRequests(server);
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    if (gate(request, response)) return;
     handle(request, response).catch((error: unknown) => {
       logger.error("Unhandled request error", { error });
-      if (!response.headersSent) response.writeHead(500).end();
+      if (!response.headersSent) {
+        response.writeHead(500, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(toErrorBody(error).body));
+      }
     });
   });
+  server.on("clientError", answerClientError);
   if (dev) server.on("upgrade", app.getUpgradeHandler());
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -105,12 +119,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info(`Received ${signal}, shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
+    // The executor first: its runs in flight call this server and finish while it still serves.
     await executor?.stop();
     await eventApi?.close();
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    const drained = await requests.drain(10_000);
+    if (!drained) logger.warn("Requests still running after 10 s were cut off");
     await app.close().catch(() => undefined);
     const { disconnectDb } = await import("../db/client");
     await disconnectDb();

@@ -1,11 +1,11 @@
 // Makes DATABASE_URL point at a migrated database: the user's PostgreSQL server, or the embedded
 // one in the data folder when none is configured.
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../db/embedded-postgres";
 import { applyMigrations } from "../db/migrations";
 import { logger } from "../lib/logger";
 import { lockDataDir } from "./data-dir-lock";
+import { makePrivate } from "./private-files";
 
 export interface PreparedDatabase {
   url: string;
@@ -19,7 +19,7 @@ export async function prepareDatabase(options: { dataDir: string; databaseUrl?: 
   let url = options.databaseUrl;
   if (!url) {
     const dir = path.resolve(options.dataDir, "postgres");
-    mkdirSync(dir, { recursive: true });
+    makePrivate(path.resolve(options.dataDir));
     unlock = lockDataDir(path.resolve(options.dataDir));
     embedded = await startEmbeddedPostgres({ dataDir: dir });
     url = embedded.url;

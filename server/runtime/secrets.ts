@@ -2,9 +2,10 @@
 // the data folder (mode 0600). Set them in the environment to manage them yourself; a deployment
 // with several Herald processes must do so, so that every process shares them.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { logger } from "../lib/logger";
+import { makePrivate } from "./private-files";
 
 const GENERATED: Record<string, () => string> = {
   AUTH_SECRET: () => randomBytes(32).toString("base64url"),
@@ -32,7 +33,7 @@ export function ensureSecrets(dataDir: string, names: string[] = Object.keys(GEN
     process.env[name] = stored[name];
   }
   if (changed) {
-    mkdirSync(dataDir, { recursive: true });
+    makePrivate(dataDir);
     writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
   }
 }

@@ -1,8 +1,9 @@
 // POST /api/providers/unipile/webhook – Unipile's webhooks and hosted sign-in notifications (not
 // part of the public API: authenticated by Unipile's header, see docs/unipile.md)
+import { withBodyLimit } from "@/server/http/read-bounded-body";
 import { receiveUnipileWebhook } from "@/server/services/linkedin-activity/receive-unipile-webhook";
 
-export async function POST(request: Request): Promise<Response> {
+export const POST = withBodyLimit(async (request: Request): Promise<Response> => {
   let body: unknown;
   try {
     body = await request.json();
@@ -11,4 +12,4 @@ export async function POST(request: Request): Promise<Response> {
   }
   const result = await receiveUnipileWebhook(request.headers, body);
   return Response.json({ accepted: result.accepted }, { status: result.status });
-}
+});

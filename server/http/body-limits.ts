@@ -1,0 +1,45 @@
+// How large a request body may be, per route: one table read by the process's request gate (which
+// refuses a declared Content-Length above it before a byte is read) and by the route handlers'
+// bounded body reader (which stops a chunked body at the same size). Without it one unauthenticated
+// 200 MB post is held in memory whole.
+import { HeraldError } from "../lib/errors";
+
+/** JSON everywhere: far above any real request, far below what hurts the process. */
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Adding leads takes 1000 leads per request, each with up to a few KB of custom variables. */
+export const LEADS_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+/** A campaign carries its sequence: up to 500 steps of messages with variants. */
+export const SEQUENCE_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+/** Inngest's executor posts a run's memoized step outputs; Inngest caps a run's state at 32 MB. */
+export const INNGEST_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+
+const LEADS_REST_PATH = /^\/api\/v1\/(campaigns|lead-lists)\/[^/]+\/leads$/;
+const SEQUENCE_REST_PATH = /^\/api\/v1\/campaigns(\/[^/]+(\/sequence\/[^/]+)?)?$/;
+const LEADS_PROCEDURES = new Set(["campaigns.addLeads", "leadLists.addLeads"]);
+const SEQUENCE_PROCEDURES = new Set(["campaigns.create", "campaigns.update", "campaigns.updateStep"]);
+
+/** The procedures of a tRPC path; a batched call names them comma-separated in one segment. */
+function trpcProcedures(pathname: string): string[] {
+  return pathname.startsWith("/api/trpc/") ? pathname.slice("/api/trpc/".length).split(",") : [];
+}
+
+export function bodyLimitFor(pathname: string): number {
+  if (pathname === "/api/inngest") return INNGEST_BODY_LIMIT_BYTES;
+  const procedures = trpcProcedures(pathname);
+  if (LEADS_REST_PATH.test(pathname) || procedures.some((name) => LEADS_PROCEDURES.has(name))) return LEADS_BODY_LIMIT_BYTES;
+  if (SEQUENCE_REST_PATH.test(pathname) || procedures.some((name) => SEQUENCE_PROCEDURES.has(name))) return SEQUENCE_BODY_LIMIT_BYTES;
+  return DEFAULT_BODY_LIMIT_BYTES;
+}
+
+export function formatBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+export function payloadTooLarge(limitBytes: number): HeraldError {
+  return new HeraldError({
+    code: "payload-too-large",
+    status: 413,
+    message: `The request body is larger than ${formatBytes(limitBytes)}, the limit for this endpoint.`,
+    details: { limitBytes },
+  });
+}

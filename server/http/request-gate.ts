@@ -1,0 +1,127 @@
+// The first thing every request meets in Herald's process, before Next.js: it refuses what no route
+// handler should ever see and answers in the API's error shape where Next would answer with an
+// HTML page, an empty body or a redirect. Cheap checks only; it reads no body.
+//   - a declared body larger than the route's limit: 413 at once, before a byte of it is read;
+//   - /api/v1 paths checked against the OpenAPI operations: 404 for unknown paths and trailing
+//     slashes, 400 for undecodable path segments, 405 with Allow for other methods, 204 for OPTIONS;
+//   - the other /api routes: 404 and 405 likewise;
+//   - security headers on every response.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { HeraldError, toErrorBody } from "../lib/errors";
+import { bodyLimitFor, payloadTooLarge } from "./body-limits";
+import { matchApiPath, type RoutedOperation } from "./match-api-path";
+import { securityHeaders } from "./security-headers";
+
+const API_PREFIX = "/api/v1";
+const STANDARD_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/** Herald's /api routes outside the public API, with the methods their handlers export. */
+const INTERNAL_API_ROUTES: ReadonlyArray<{ matches: (path: string) => boolean; methods: string[] }> = [
+  { matches: (path) => path.startsWith("/api/trpc/"), methods: ["GET", "POST"] },
+  { matches: (path) => path.startsWith("/api/auth/"), methods: ["GET", "POST"] },
+  { matches: (path) => path === "/api/inngest", methods: ["GET", "POST", "PUT"] },
+  { matches: (path) => path === "/api/providers/unipile/webhook", methods: ["POST"] },
+];
+
+export interface RequestGateOptions {
+  operations: readonly RoutedOperation[];
+  /** Whether the public address is https (HERALD_URL): HSTS is sent then, or when a proxy says so. */
+  publicUrlIsHttps: boolean;
+  /** Next's development server needs eval and a websocket for hot reloading. */
+  dev: boolean;
+}
+
+function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): true {
+  const text = body === undefined ? "" : JSON.stringify(body);
+  response.writeHead(status, {
+    ...headers,
+    ...(text ? { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(text)) } : {}),
+  });
+  response.end(response.req?.method === "HEAD" ? undefined : text);
+  return true;
+}
+
+function sendError(response: ServerResponse, error: HeraldError, headers: Record<string, string> = {}): true {
+  const { status, body } = toErrorBody(error);
+  return send(response, status, body, headers);
+}
+
+function pathnameOf(url: string): string {
+  const path = url.startsWith("/") ? url : (() => {
+    try {
+      return new URL(url).pathname;
+    } catch {
+      return "/";
+    }
+  })();
+  return path.split(/[?#]/, 1)[0]!;
+}
+
+function methodNotAllowed(response: ServerResponse, method: string, pathname: string, allowed: string[]): true {
+  const allow = allowed.join(", ");
+  return sendError(
+    response,
+    new HeraldError({
+      code: "method-not-allowed",
+      status: 405,
+      message: `${pathname} does not take ${method}; it takes ${allow}.`,
+      details: { allow: allowed },
+    }),
+    { allow },
+  );
+}
+
+function notFound(response: ServerResponse, method: string, pathname: string, hint = "See /api/v1/openapi.json."): true {
+  return sendError(response, new HeraldError({ code: "not-found", status: 404, message: `No endpoint ${method} ${pathname}. ${hint}` }));
+}
+
+function checkPublicApi(response: ServerResponse, method: string, pathname: string, operations: readonly RoutedOperation[]): boolean {
+  const rest = pathname.slice(API_PREFIX.length);
+  if (rest.length > 1 && rest.endsWith("/")) {
+    return notFound(response, method, pathname, `Paths have no trailing slash: ${pathname.replace(/\/+$/, "")}.`);
+  }
+  const match = matchApiPath(rest, operations);
+  if (!match) return notFound(response, method, pathname);
+  if (match.undecodable.length) {
+    const fields = match.undecodable.map((field) => ({ field, message: "is not valid percent-encoded UTF-8" }));
+    return sendError(response, HeraldError.invalidInput(`Invalid path parameter ${fields[0]!.field}: ${fields[0]!.message}`, fields));
+  }
+  const allowed = METHOD_ORDER.filter((name) => match.methods.includes(name.toLowerCase()));
+  if (method === "OPTIONS") return send(response, 204, undefined, { allow: [...allowed, "OPTIONS"].join(", ") });
+  if (!allowed.includes(method)) return methodNotAllowed(response, method, pathname, allowed);
+  return false;
+}
+
+function checkInternalApi(response: ServerResponse, method: string, pathname: string): boolean {
+  const route = INTERNAL_API_ROUTES.find((candidate) => candidate.matches(pathname));
+  if (!route) return notFound(response, method, pathname, "");
+  if (method === "OPTIONS") return send(response, 204, undefined, { allow: [...route.methods, "OPTIONS"].join(", ") });
+  if (!route.methods.includes(method)) return methodNotAllowed(response, method, pathname, route.methods);
+  return false;
+}
+
+/** Returns a function that answers the request itself (true) or lets it through to Next (false). */
+export function createRequestGate(options: RequestGateOptions) {
+  return function gate(request: IncomingMessage, response: ServerResponse): boolean {
+    const pathname = pathnameOf(request.url ?? "/");
+    const forwardedProto = String(request.headers["x-forwarded-proto"] ?? "").split(",")[0]!.trim().toLowerCase();
+    const https = options.publicUrlIsHttps || forwardedProto === "https";
+    for (const [name, value] of Object.entries(securityHeaders({ https, dev: options.dev }))) response.setHeader(name, value);
+
+    const method = (request.method ?? "GET").toUpperCase();
+    const limit = bodyLimitFor(pathname);
+    const declared = Number(request.headers["content-length"] ?? 0);
+    if (declared > limit) {
+      // The body stays unread: closing the connection after the answer discards it.
+      return sendError(response, payloadTooLarge(limit), { connection: "close" });
+    }
+
+    if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
+      return checkPublicApi(response, method, pathname, options.operations);
+    }
+    if (pathname === "/api" || pathname.startsWith("/api/")) return checkInternalApi(response, method, pathname);
+    if (!STANDARD_METHODS.has(method)) return methodNotAllowed(response, method, pathname, ["GET", "HEAD", "POST"]);
+    return false;
+  };
+}
