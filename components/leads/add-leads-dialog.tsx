@@ -12,17 +12,19 @@ import { BATCH, useAddLeads, type AddLeadsTarget } from "./use-add-leads";
 
 function Preview({ lines }: { lines: PastedLine[] }) {
   const recognized = lines.filter((line): line is Exclude<PastedLine, { kind: "unrecognized" }> => line.kind !== "unrecognized");
-  const profiles = recognized.filter((line) => line.kind === "profile").length;
   const repeated = recognized.filter((line) => line.duplicateOfLine !== null);
+  const unique = recognized.filter((line) => line.duplicateOfLine === null);
+  const profiles = unique.filter((line) => line.kind === "profile").length;
+  const emails = unique.length - profiles;
   const unrecognized = lines.filter((line): line is Extract<PastedLine, { kind: "unrecognized" }> => line.kind === "unrecognized");
   if (!lines.length) return <p className="text-xs text-slate-500">Paste LinkedIn profile URLs or e-mail addresses, one per line.</p>;
   return (
     <div className="space-y-2 text-sm" data-testid="add-leads-preview" aria-live="polite">
       <p className="text-slate-800">
-        <span className="font-medium">{recognized.length - repeated.length} to add</span>
+        <span className="font-medium">{unique.length} to add</span>
         <span className="text-slate-500">
           {" "}
-          ({profiles} profile URL{profiles === 1 ? "" : "s"}, {recognized.length - profiles} e-mail address{recognized.length - profiles === 1 ? "" : "es"}
+          ({profiles} profile URL{profiles === 1 ? "" : "s"}, {emails} e-mail address{emails === 1 ? "" : "es"}
           {repeated.length ? `, ${repeated.length} repeated` : ""})
         </span>
         {unrecognized.length > 0 && <span className="text-amber-800"> · {unrecognized.length} not recognized</span>}

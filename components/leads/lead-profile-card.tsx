@@ -14,9 +14,9 @@ export function LeadProfileCard({ timeline }: { timeline: TLeadTimeline }) {
             <dt className="text-slate-500">{view.label}</dt>
             <dd className="min-w-0 break-words text-slate-900">
               {view.value ?? <span className="text-slate-400">—</span>}
-              {view.from === "you" && <span className="ml-1 text-xs text-slate-500">(you)</span>}
-              {view.from === "provider" && <span className="ml-1 text-xs text-slate-500">(from LinkedIn)</span>}
-              {view.providerValue && <span className="block text-xs text-slate-500">LinkedIn says: {view.providerValue}</span>}
+              {view.from === "you" && <span className="text-xs text-slate-500"> (you)</span>}
+              {view.from === "provider" && <span className="text-xs text-slate-500"> (from LinkedIn)</span>}
+              {view.providerValue && <span className="text-xs text-slate-500"> · LinkedIn says: {view.providerValue}</span>}
             </dd>
           </div>
         ))}
