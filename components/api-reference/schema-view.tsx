@@ -1,23 +1,7 @@
 // Renders a JSON schema from the OpenAPI document as a readable tree of fields.
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  enum?: unknown[];
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  description?: string;
-  format?: string;
-  default?: unknown;
-  minimum?: number;
-  maximum?: number;
-  maxLength?: number;
-  additionalProperties?: Schema | boolean;
-  const?: unknown;
-};
+import { constraintNotes, type JsonSchema } from "./example-from-schema";
+
+type Schema = JsonSchema;
 
 export type Components = Record<string, Schema>;
 
@@ -39,15 +23,6 @@ export function typeLabel(raw: Schema, components: Components): string {
   const type = Array.isArray(schema.type) ? schema.type.join(" | ") : schema.type;
   if (name && type === "object") return name;
   return [type ?? "any", schema.format].filter(Boolean).join(" · ");
-}
-
-function constraints(schema: Schema): string[] {
-  const notes: string[] = [];
-  if (schema.minimum !== undefined) notes.push(`≥ ${schema.minimum}`);
-  if (schema.maximum !== undefined) notes.push(`≤ ${schema.maximum}`);
-  if (schema.maxLength !== undefined) notes.push(`at most ${schema.maxLength} characters`);
-  if (schema.default !== undefined) notes.push(`default ${JSON.stringify(schema.default)}`);
-  return notes;
 }
 
 function objectOf(raw: Schema, components: Components, depth: number): Schema | null {
@@ -75,8 +50,8 @@ export function SchemaView({ schema, components, depth = 0 }: { schema: Schema; 
             <code className="font-semibold text-slate-800">{name}</code>{" "}
             <span className="text-xs text-slate-500">{typeLabel(property, components)}</span>
             {required.has(name) && <span className="ml-1 text-xs font-medium text-amber-700">required</span>}
-            {constraints(resolved).length > 0 && (
-              <span className="ml-2 text-xs text-slate-400">{constraints(resolved).join(", ")}</span>
+            {constraintNotes(resolved).length > 0 && (
+              <span className="ml-2 text-xs text-slate-400">{constraintNotes(resolved).join(", ")}</span>
             )}
             {(property.description ?? resolved.description) && (
               <p className="text-xs text-slate-500">{property.description ?? resolved.description}</p>

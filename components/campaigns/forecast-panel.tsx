@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -187,7 +188,11 @@ function LeadTimeline({ forecast, senderName }: { forecast: TCampaignForecast; s
               <tbody className="divide-y divide-slate-100">
                 {page.map((lead) => (
                   <tr key={lead.campaignLeadId} data-testid="forecast-lead" className="align-top">
-                    <td className="py-2 pr-3 pl-5 font-medium text-slate-900">{lead.name ?? lead.leadId}</td>
+                    <td className="py-2 pr-3 pl-5 font-medium text-slate-900">
+                      <Link href={`/campaigns/${forecast.campaignId}/leads/${lead.leadId}`} className="hover:text-brand-700 hover:underline">
+                        {lead.name ?? lead.leadId}
+                      </Link>
+                    </td>
                     <td className="px-3 py-2 text-slate-700">{lead.linkedinAccountId ? senderName(lead.linkedinAccountId) : <span className="text-slate-400">None</span>}</td>
                     <td className="px-3 py-2 whitespace-nowrap text-slate-700">
                       {lead.firstActionAt ? inZone(lead.firstActionAt, forecast.timezone) : <span className="text-slate-400">Not within the forecast</span>}

@@ -29,6 +29,7 @@ export function LeadActions({ lead, name, onError }: { lead: TCampaignLead; name
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.campaigns.leads.queryKey({ id: lead.campaignId }) }),
         queryClient.invalidateQueries({ queryKey: trpc.campaigns.get.queryKey({ id: lead.campaignId }) }),
+        queryClient.invalidateQueries({ queryKey: trpc.leads.timeline.queryKey({ campaignId: lead.campaignId, leadId: lead.leadId }) }),
       ]);
     },
     onError: (error: { message: string }) => onError(`${name}: ${error.message}`),

@@ -12,6 +12,7 @@ import { formatDateTime, formatRelative } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
 import type { TLeadList } from "@/server/schemas/lead";
+import { AddLeadsDialog } from "@/components/leads/add-leads-dialog";
 import { Pagination } from "./pagination";
 
 const PAGE_SIZE = 50;
@@ -99,6 +100,7 @@ export function LeadListsPanel() {
   const [offset, setOffset] = useState(0);
   const [renaming, setRenaming] = useState<TLeadList | null>(null);
   const [deleting, setDeleting] = useState<TLeadList | null>(null);
+  const [adding, setAdding] = useState<TLeadList | null>(null);
   const lists = useQuery({ ...trpc.leadLists.list.queryOptions({ limit: PAGE_SIZE, offset }), placeholderData: keepPreviousData });
   const campaigns = useQuery(trpc.campaigns.list.queryOptions({ limit: 100, offset: 0 }));
   const names = new Map((campaigns.data?.campaigns ?? []).map((campaign) => [campaign.id, campaign.name]));
@@ -143,7 +145,7 @@ export function LeadListsPanel() {
         ) : lists.isError ? (
           <Alert tone="error">Lists could not be loaded: {errorMessage(lists.error)}</Alert>
         ) : !lists.data.total ? (
-          <p className="text-sm text-slate-500">No lead lists yet. Create one above; leads join it through the API or a LinkedIn search import.</p>
+          <p className="text-sm text-slate-500">No lead lists yet. Create one above, then add leads to it here (pasted profile URLs or e-mail addresses), through the API or a LinkedIn search import.</p>
         ) : (
           <div className="overflow-x-auto rounded-lg bg-white shadow-xs ring-1 ring-slate-200">
             <table className="w-full text-left text-sm">
@@ -177,6 +179,9 @@ export function LeadListsPanel() {
                     </td>
                     <td className="py-3 pr-5 pl-3">
                       <div className="flex justify-end gap-1">
+                        <Button variant="secondary" size="sm" onClick={() => setAdding(list)} aria-label={`Add leads to ${list.name}`}>
+                          Add leads
+                        </Button>
                         <Button variant="ghost" size="sm" onClick={() => setRenaming(list)} aria-label={`Rename ${list.name}`}>
                           Rename
                         </Button>
@@ -195,6 +200,7 @@ export function LeadListsPanel() {
       </div>
       {renaming && <RenameDialog list={renaming} onClose={() => setRenaming(null)} />}
       {deleting && <DeleteDialog list={deleting} onClose={() => setDeleting(null)} />}
+      {adding && <AddLeadsDialog target={{ kind: "list", id: adding.id, name: adding.name }} onClose={() => setAdding(null)} />}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Select } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { TCampaign, TCampaignLead } from "@/server/schemas/campaign";
+import { AddLeadsDialog } from "@/components/leads/add-leads-dialog";
 import { CsvImport } from "./csv-import";
 import { LeadsTable } from "./leads-table";
 import { Pagination } from "./pagination";
@@ -24,7 +25,7 @@ export function LeadsPanel({ campaign }: { campaign: TCampaign }) {
   const trpc = useTRPC();
   const [status, setStatus] = useState<StatusFilter>("all");
   const [offset, setOffset] = useState(0);
-  const [importing, setImporting] = useState<"csv" | "search" | null>(null);
+  const [importing, setImporting] = useState<"csv" | "search" | "add" | null>(null);
   const leads = useQuery({
     ...trpc.campaigns.leads.queryOptions({ id: campaign.id, limit: PAGE_SIZE, offset, ...(status === "all" ? {} : { status }) }),
     placeholderData: keepPreviousData,
@@ -35,6 +36,9 @@ export function LeadsPanel({ campaign }: { campaign: TCampaign }) {
 
   const importButtons = (
     <>
+      <Button variant="secondary" onClick={() => setImporting("add")}>
+        Add leads
+      </Button>
       <Button variant="secondary" onClick={() => setImporting("search")}>
         Import from LinkedIn search
       </Button>
@@ -68,11 +72,12 @@ export function LeadsPanel({ campaign }: { campaign: TCampaign }) {
             ))}
           </Select>
         </div>
-        <div className="flex gap-2">{importButtons}</div>
+        <div className="flex flex-wrap gap-2">{importButtons}</div>
       </div>
 
       {importing === "csv" && <CsvImport campaign={campaign} onClose={() => setImporting(null)} />}
       {importing === "search" && <SearchImportDialog campaign={campaign} onClose={() => setImporting(null)} />}
+      {importing === "add" && <AddLeadsDialog target={{ kind: "campaign", id: campaign.id, name: campaign.name }} onClose={() => setImporting(null)} />}
 
       {leads.isPending ? (
         <p className="text-sm text-slate-500">Loading leads…</p>
@@ -80,8 +85,8 @@ export function LeadsPanel({ campaign }: { campaign: TCampaign }) {
         <Alert tone="error">The leads could not be loaded: {errorMessage(leads.error)}</Alert>
       ) : !leads.data.total && status === "all" ? (
         importing !== "csv" && (
-          <EmptyState title="No leads in this campaign yet" action={<div className="flex justify-center gap-2">{importButtons}</div>}>
-            Import a CSV of LinkedIn profile URLs or e-mail addresses (with names, companies and your own columns for personalisation), or
+          <EmptyState title="No leads in this campaign yet" action={<div className="flex flex-wrap justify-center gap-2">{importButtons}</div>}>
+            Paste profile URLs or e-mail addresses, import a CSV of LinkedIn profile URLs or e-mail addresses (with names, companies and your own columns for personalisation), or
             import the people of a LinkedIn search.
           </EmptyState>
         )

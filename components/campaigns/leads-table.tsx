@@ -72,16 +72,9 @@ export function LeadsTable({ campaign, leads, senderNames }: { campaign: TCampai
               return (
                 <tr key={lead.id} data-testid="lead-row" className="align-top">
                   <td className="max-w-64 py-3 pr-3 pl-5">
-                    {lead.profileUrl ? (
-                      <a href={lead.profileUrl} target="_blank" rel="noreferrer" className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
-                        <span data-testid="lead-name">{name}</span>
-                        <span className="sr-only"> (LinkedIn profile, opens in a new tab)</span>
-                      </a>
-                    ) : (
-                      <span data-testid="lead-name" className="font-medium text-slate-900">
-                        {name}
-                      </span>
-                    )}
+                    <Link href={`/campaigns/${campaign.id}/leads/${lead.leadId}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                      <span data-testid="lead-name">{name}</span>
+                    </Link>
                     {(lead.headline || lead.company) && <p className="truncate text-xs text-slate-500">{lead.headline || lead.company}</p>}
                     {lead.email && <p className="truncate text-xs text-slate-500">{lead.email}</p>}
                   </td>

@@ -27,7 +27,7 @@ function ImportProgress({ leadImport, campaignId }: { leadImport: TLeadImport; c
     // New leads arrive in the campaign as the search is read.
     void queryClient.invalidateQueries({ queryKey: trpc.campaigns.leads.queryKey({ id: campaignId }) });
     void queryClient.invalidateQueries({ queryKey: trpc.campaigns.get.queryKey({ id: campaignId }) });
-  }, [data.created, data.refreshed, data.status, campaignId, queryClient, trpc]);
+  }, [data.added, data.refreshed, data.status, campaignId, queryClient, trpc]);
   const ratio = data.maxLeads ? Math.min(1, data.found / data.maxLeads) : 0;
   return (
     <div className="space-y-4" data-testid="search-import-progress">
@@ -47,11 +47,12 @@ function ImportProgress({ leadImport, campaignId }: { leadImport: TLeadImport; c
       >
         <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${(data.status === "done" ? 1 : ratio) * 100}%` }} />
       </div>
-      <dl className="grid grid-cols-3 gap-3 text-center" aria-live="polite">
+      <dl className="grid grid-cols-2 gap-3 text-center sm:grid-cols-4" aria-live="polite" data-testid="search-import-summary">
         {[
           { label: "Found", value: data.found, hint: `of at most ${data.maxLeads}` },
-          { label: "New leads", value: data.created, hint: "created" },
-          { label: "Known leads", value: data.refreshed, hint: "refreshed" },
+          { label: "Added", value: data.added, hint: "to the campaign" },
+          { label: "Already there", value: data.alreadyThere, hint: "in the campaign" },
+          { label: "Refreshed", value: data.refreshed, hint: `known lead${data.refreshed === 1 ? "" : "s"} updated` },
         ].map((item) => (
           <div key={item.label} className="rounded-md bg-slate-50 px-3 py-2">
             <dt className="text-xs text-slate-600">{item.label}</dt>
@@ -60,6 +61,11 @@ function ImportProgress({ leadImport, campaignId }: { leadImport: TLeadImport; c
           </div>
         ))}
       </dl>
+      {data.excluded > 0 && (
+        <p className="text-xs text-slate-600">
+          {data.excluded} {data.excluded === 1 ? "person was" : "people were"} kept out by the campaign&apos;s exclusions (exclusion lists, or contacted by a sender outside its pool).
+        </p>
+      )}
       {data.error && <Alert tone="error">{data.error}</Alert>}
       {current.isError && <Alert tone="error">Progress could not be read: {errorMessage(current.error)}</Alert>}
       <p className="text-xs text-slate-500">

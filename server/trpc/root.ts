@@ -6,6 +6,7 @@ import { hostedConnectRouter } from "./routers/hosted-connect";
 import { jobsRouter } from "./routers/jobs";
 import { leadImportsRouter } from "./routers/lead-imports";
 import { leadListsRouter } from "./routers/lead-lists";
+import { leadsRouter } from "./routers/leads";
 import { membersRouter } from "./routers/members";
 import { sandboxRouter } from "./routers/sandbox";
 import { sendersRouter } from "./routers/senders";
@@ -27,6 +28,7 @@ export const appRouter = router({
   campaigns: campaignsRouter,
   leadLists: leadListsRouter,
   leadImports: leadImportsRouter,
+  leads: leadsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,7 +1,8 @@
 // One page of a LinkedIn search import, in one transaction with the import's progress: the people
 // become leads (new ones fire lead.imported, once: the insert decides), join the list and the
 // campaign named, and the cursor moves on. A page repeated after a crash finds its people already
-// there and only refreshes them.
+// there and only refreshes them. The import counts what happened to the campaign (or the list):
+// people added, already there, kept out by its exclusions.
 import { db } from "../../db/client";
 import { now } from "../../lib/clock";
 import { logger } from "../../lib/logger";
@@ -11,6 +12,7 @@ import { enrollLeads } from "../campaigns/enroll-list-leads";
 import { campaignLeadExclusions } from "../campaigns/campaign-lead-exclusions";
 import { withOutbox } from "../events/with-outbox";
 import { toLeads } from "../leads/to-lead";
+import { providerProfileColumns } from "../leads/upsert-lead-from-profile";
 import { isProviderError } from "../senders/provider-error";
 
 export async function importSearchPage(importId: string): Promise<{ done: boolean; created: number }> {
@@ -38,46 +40,35 @@ export async function importSearchPage(importId: string): Promise<{ done: boolea
   const at = now();
 
   const created = await withOutbox(async (tx, emit) => {
-    const existing = await tx.lead.findMany({
-      where: { workspaceId: job.workspaceId, publicIdentifier: { in: people.map((person) => person.publicIdentifier) } },
-      select: { id: true, publicIdentifier: true },
-    });
-    const known = new Set(existing.map((lead) => lead.publicIdentifier));
-    const fields = (person: MemberProfile) => ({
-      memberId: person.memberId,
-      profileUrl: person.profileUrl,
-      firstName: person.firstName,
-      lastName: person.lastName,
-      headline: person.headline,
-      jobTitle: person.jobTitle,
-      company: person.company,
-      location: person.location,
-      picture: person.picture,
-      openProfile: person.openProfile,
-      isPremium: person.isPremium,
-      enrichedAt: at,
-      updatedAt: at,
-    });
+    const identifiers = people.map((person) => person.publicIdentifier);
+    const existing = await tx.lead.findMany({ where: { workspaceId: job.workspaceId, publicIdentifier: { in: identifiers } } });
+    const known = new Map(existing.map((lead) => [lead.publicIdentifier!, lead]));
     const inserted = await tx.lead.createManyAndReturn({
       data: people
         .filter((person) => !known.has(person.publicIdentifier))
-        .map((person) => ({ workspaceId: job.workspaceId, publicIdentifier: person.publicIdentifier, source: "linkedin-search", createdAt: at, ...fields(person) })),
+        .map((person) => ({ workspaceId: job.workspaceId, publicIdentifier: person.publicIdentifier, source: "linkedin-search", createdAt: at, ...providerProfileColumns(null, person, at) })),
       skipDuplicates: true,
     });
     const insertedIds = new Set(inserted.map((lead) => lead.id));
-    for (const person of people.filter((candidate) => known.has(candidate.publicIdentifier))) {
-      await tx.lead.update({ where: { workspaceId_publicIdentifier: { workspaceId: job.workspaceId, publicIdentifier: person.publicIdentifier } }, data: fields(person) });
+    // Known leads keep what the user gave them: the profile only fills and refreshes its own fields.
+    for (const person of people) {
+      const lead = known.get(person.publicIdentifier);
+      if (lead) await tx.lead.update({ where: { id: lead.id }, data: providerProfileColumns(lead, person, at) });
     }
-    const leads = await tx.lead.findMany({ where: { workspaceId: job.workspaceId, publicIdentifier: { in: people.map((person) => person.publicIdentifier) } } });
+    const leads = await tx.lead.findMany({ where: { workspaceId: job.workspaceId, publicIdentifier: { in: identifiers } } });
 
+    const outcome = { added: 0, alreadyThere: 0, excluded: 0 };
     if (job.listId) {
-      await tx.leadListEntry.createMany({ data: leads.map((lead) => ({ listId: job.listId!, leadId: lead.id, addedAt: at })), skipDuplicates: true });
+      const entries = await tx.leadListEntry.createMany({ data: leads.map((lead) => ({ listId: job.listId!, leadId: lead.id, addedAt: at })), skipDuplicates: true });
+      if (!job.campaignId) Object.assign(outcome, { added: entries.count, alreadyThere: leads.length - entries.count });
     }
     if (job.campaignId) {
       const campaign = await tx.campaign.findUnique({ where: { id: job.campaignId } });
       if (campaign) {
-        const excluded = await campaignLeadExclusions(tx, campaign, leads.map((lead) => lead.id));
-        await enrollLeads(tx, campaign, leads.filter((lead) => !excluded.has(lead.id)).map((lead) => ({ leadId: lead.id })));
+        const reasons = await campaignLeadExclusions(tx, campaign, leads.map((lead) => lead.id));
+        const enrolled = await enrollLeads(tx, campaign, leads.filter((lead) => !reasons.has(lead.id)).map((lead) => ({ leadId: lead.id })));
+        const alreadyThere = [...reasons.values()].filter((reason) => reason === "already-in-campaign").length;
+        Object.assign(outcome, { added: enrolled.length, alreadyThere, excluded: leads.length - enrolled.length - alreadyThere });
       }
     }
     const newLeads = await toLeads(leads.filter((lead) => insertedIds.has(lead.id)), tx);
@@ -90,6 +81,9 @@ export async function importSearchPage(importId: string): Promise<{ done: boolea
         found: { increment: people.length },
         created: { increment: inserted.length },
         refreshed: { increment: people.length - inserted.length },
+        added: { increment: outcome.added },
+        alreadyThere: { increment: outcome.alreadyThere },
+        excluded: { increment: outcome.excluded },
         cursor: page.cursor,
         ...(done ? { status: "done", finishedAt: at } : {}),
       },

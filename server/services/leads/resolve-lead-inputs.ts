@@ -1,11 +1,12 @@
 // Turns lead inputs (profile URL and/or e-mail, names, custom variables) into the workspace's leads:
-// existing ones are found (by public identifier, else by e-mail) and filled where blank, new ones
-// created. A person named twice in one request is reported as a duplicate.
+// existing ones are found (by public identifier, else by e-mail) and filled where blank or where
+// only a provider's profile had filled them, new ones created. A person named twice in one request is reported as a duplicate.
 import type { Prisma } from "../../db/client";
 import type { Lead } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import { profileUrlOf, publicIdentifierFrom } from "../../lib/linkedin-url";
 import type { TLeadInput } from "../../schemas/lead";
+import { fieldsUserMaySet } from "./merge-provider-profile";
 
 export type ResolvedLeadInput =
   | { index: number; input: TLeadInput; lead: Lead; created: boolean }
@@ -92,10 +93,10 @@ export async function resolveLeadInputs(
   for (const entry of unique) {
     const lead = found.get(entry.index);
     if (!lead || createdIds.has(lead.id)) continue;
-    const fill: Prisma.LeadUpdateInput = {};
-    if (!lead.firstName && entry.input.firstName) fill.firstName = entry.input.firstName;
-    if (!lead.lastName && entry.input.lastName) fill.lastName = entry.input.lastName;
-    if (!lead.company && entry.input.company) fill.company = entry.input.company;
+    // The user's word fills blanks and replaces what a provider's profile filled (merge-provider-profile.ts).
+    const userFields = fieldsUserMaySet(lead, { firstName: entry.input.firstName, lastName: entry.input.lastName, company: entry.input.company });
+    const fill: Prisma.LeadUpdateInput = { ...userFields.set };
+    if (userFields.providerProfile) fill.providerProfile = { ...userFields.providerProfile };
     if (!lead.email && entry.email) fill.email = entry.email;
     if (!lead.publicIdentifier && entry.publicIdentifier) {
       fill.publicIdentifier = entry.publicIdentifier;

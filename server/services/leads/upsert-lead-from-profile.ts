@@ -3,10 +3,27 @@ import { db } from "../../db/client";
 import type { Lead } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import type { MemberProfile } from "../../providers/linkedin/types";
+import { mergeProviderProfile } from "./merge-provider-profile";
+
+/** The columns a provider's profile writes: its own facts, and the profile fields the merge rule allows. */
+export function providerProfileColumns(lead: Lead | null, profile: MemberProfile, at: Date) {
+  const { fields, providerProfile } = mergeProviderProfile(lead, profile, at);
+  return {
+    ...fields,
+    memberId: profile.memberId,
+    profileUrl: profile.profileUrl,
+    openProfile: profile.openProfile,
+    isPremium: profile.isPremium,
+    providerProfile: { ...providerProfile },
+    enrichedAt: at,
+    updatedAt: at,
+  };
+}
 
 /**
  * Makes a LinkedIn member a tracked lead of the workspace (or refreshes one): replies, acceptances
- * and messages with tracked leads fire events.
+ * and messages with tracked leads fire events. What the user gave the lead keeps winning over the
+ * profile (see merge-provider-profile.ts).
  */
 export async function upsertLeadFromProfile(
   workspaceId: string,
@@ -15,24 +32,11 @@ export async function upsertLeadFromProfile(
   client: DbClient = db,
 ): Promise<Lead> {
   const at = now();
-  const fields = {
-    memberId: profile.memberId,
-    profileUrl: profile.profileUrl,
-    firstName: profile.firstName,
-    lastName: profile.lastName,
-    headline: profile.headline,
-    jobTitle: profile.jobTitle,
-    company: profile.company,
-    location: profile.location,
-    picture: profile.picture,
-    openProfile: profile.openProfile,
-    isPremium: profile.isPremium,
-    enrichedAt: at,
-    updatedAt: at,
-  };
+  const where = { workspaceId_publicIdentifier: { workspaceId, publicIdentifier: profile.publicIdentifier } };
+  const existing = await client.lead.findUnique({ where });
   return client.lead.upsert({
-    where: { workspaceId_publicIdentifier: { workspaceId, publicIdentifier: profile.publicIdentifier } },
-    create: { workspaceId, publicIdentifier: profile.publicIdentifier, source, createdAt: at, ...fields },
-    update: fields,
+    where,
+    create: { workspaceId, publicIdentifier: profile.publicIdentifier, source, createdAt: at, ...providerProfileColumns(null, profile, at) },
+    update: providerProfileColumns(existing, profile, at),
   });
 }

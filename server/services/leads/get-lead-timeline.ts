@@ -1,0 +1,78 @@
+// GET for the lead page: one lead of a campaign, its profile (the user's values beside what the
+// provider says), its current step by name, and its timeline. A fixed number of queries, each
+// bounded by this one lead.
+import { db } from "../../db/client";
+import type { Actor } from "../../lib/actor";
+import { STEP_LABELS, type StepType } from "../../schemas/sequence";
+import type { TLeadTimeline } from "../../schemas/lead-timeline";
+import { findCampaignLead } from "../campaigns/find-campaign-lead";
+import { sequenceOf } from "../campaigns/executor/load-campaign-sequence";
+import { toCampaignLeads } from "../campaigns/to-campaign-lead";
+import { leadTimelineEvents } from "./lead-timeline-events";
+import { profileFieldViews } from "./merge-provider-profile";
+
+const FIELD_LABELS = {
+  firstName: "First name",
+  lastName: "Last name",
+  headline: "Headline",
+  jobTitle: "Job title",
+  company: "Company",
+  location: "Location",
+  picture: "Picture",
+} as const;
+
+const kindName = (type: string) => STEP_LABELS[type as StepType] ?? type;
+
+export async function getLeadTimeline(actor: Actor, campaignId: string, leadId: string): Promise<TLeadTimeline> {
+  const row = await findCampaignLead(actor, campaignId, leadId);
+  const [campaign, journal, actions, messages, statusEvents, entries, campaignLead] = await Promise.all([
+    db.campaign.findUniqueOrThrow({ where: { id: row.campaignId } }),
+    db.campaignLeadStep.findMany({ where: { campaignLeadId: row.id }, orderBy: { startedAt: "asc" } }),
+    db.senderAction.findMany({
+      where: { leadId: row.leadId, OR: [{ campaignLeadId: row.id }, { source: "direct" }] },
+      include: { account: { select: { label: true, fullName: true } } },
+      orderBy: { createdAt: "asc" },
+    }),
+    db.linkedinMessage.findMany({ where: { leadId: row.leadId, at: { gte: row.createdAt } }, orderBy: { at: "asc" } }),
+    db.outboxEvent.findMany({
+      where: { workspaceId: actor.workspaceId, event: "lead.status_changed", createdAt: { gte: row.createdAt }, data: { path: ["campaignLeadId"], equals: row.id } },
+      orderBy: { createdAt: "asc" },
+    }),
+    db.leadListEntry.findMany({ where: { leadId: row.leadId }, include: { list: { select: { id: true, name: true } } }, orderBy: { addedAt: "asc" } }),
+    toCampaignLeads([row]),
+  ]);
+  const steps = sequenceOf(campaign).steps;
+  const stepName = (stepId: string, stepType: string) => {
+    const index = steps.findIndex((step) => step.id === stepId);
+    return index >= 0 ? `#${index + 1} ${kindName(steps[index]!.type)}` : kindName(stepType);
+  };
+  const senderNames = new Map(actions.map((action) => [action.accountId, action.account.label || action.account.fullName || "a sender"]));
+  const senderIds = [...new Set([row.linkedinAccountId, ...messages.map((message) => message.accountId)].filter((id): id is string => Boolean(id) && !senderNames.has(id!)))];
+  if (senderIds.length) {
+    for (const account of await db.linkedinAccount.findMany({ where: { id: { in: senderIds }, workspaceId: actor.workspaceId }, select: { id: true, label: true, fullName: true } })) {
+      senderNames.set(account.id, account.label || account.fullName || "a sender");
+    }
+  }
+  const senderName = (id: string | null) => (id ? (senderNames.get(id) ?? "a sender") : "a sender");
+  const current = row.currentStepId && (row.status === "pending" || row.status === "running" || row.status === "paused") ? row.currentStepId : null;
+
+  return {
+    campaignLead: campaignLead[0]!,
+    campaign: { id: campaign.id, name: campaign.name, status: campaign.status as TLeadTimeline["campaign"]["status"] },
+    senderName: row.linkedinAccountId ? senderName(row.linkedinAccountId) : null,
+    currentStep: current ? { id: current, label: stepName(current, row.currentStepType ?? "") } : null,
+    profile: profileFieldViews(row.lead).map((view) => ({ ...view, label: FIELD_LABELS[view.field] })),
+    lists: entries.map((entry) => entry.list),
+    events: leadTimelineEvents({
+      campaignLead: row,
+      stepName,
+      journal,
+      actions: actions.map((action) => ({ ...action, senderName: senderName(action.accountId) })),
+      messages: messages
+        // Only messages with this campaign's sender, or while no sender held the lead.
+        .filter((message) => !row.linkedinAccountId || message.accountId === row.linkedinAccountId || message.source !== "campaign")
+        .map((message) => ({ ...message, senderName: senderName(message.accountId) })),
+      statusChanges: statusEvents.map((outbox) => ({ at: outbox.createdAt, newStatus: String((outbox.data as { newStatus?: unknown }).newStatus ?? "") })),
+    }),
+  };
+}

@@ -1,0 +1,115 @@
+// Everything that happened to a lead in a campaign, as one list in time order, from the records
+// Herald keeps: the executor's journal, the sender actions, the LinkedIn messages and the status
+// changes it announced. Pure: the service fetches the facts, this decides what a person reads.
+import { BRANCH_MEANING, type StepType } from "../../schemas/sequence";
+import type { TTimelineEvent } from "../../schemas/lead-timeline";
+
+export interface TimelineFacts {
+  campaignLead: { createdAt: Date; status: string; finishedAt: Date | null; invitationAcceptedAt: Date | null; error: string | null };
+  /** "#3 Message" for a step id; the kind's name for a step no longer in the sequence. */
+  stepName: (stepId: string, stepType: string) => string;
+  journal: Array<{ stepId: string; stepType: string; status: string; outcome: string | null; detail: string | null; actionId: string | null; startedAt: Date; finishedAt: Date | null }>;
+  actions: Array<{ id: string; type: string; source: string; status: string; sentAt: Date | null; acceptedAt: Date | null; withdrawnAt: Date | null; createdAt: Date; error: string | null; providerRef: string | null; senderName: string }>;
+  messages: Array<{ direction: string; source: string; text: string; at: Date; providerMessageId: string; senderName: string }>;
+  statusChanges: Array<{ at: Date; newStatus: string }>;
+}
+
+const ACTION_NAMES: Record<string, string> = {
+  invitation: "Connection request",
+  profile_view: "Profile visit",
+  post_like: "Post like",
+  message: "Message",
+  inmail: "InMail",
+  comment: "Comment",
+  voice_note: "Voice note",
+};
+
+const STATUS_TITLES: Record<string, { title: string; tone: TTimelineEvent["tone"] }> = {
+  paused: { title: "Paused", tone: "warning" },
+  stopped: { title: "Stopped", tone: "neutral" },
+  replied: { title: "Replied: the sequence ended", tone: "success" },
+  done: { title: "Finished the sequence", tone: "success" },
+  failed: { title: "Failed", tone: "error" },
+};
+
+function stepKind(type: string): TTimelineEvent["kind"] {
+  if (type === "invite") return "invitation";
+  if (type === "message" || type === "inmail" || type === "voice_note") return "message";
+  if (type === "visit_profile") return "visit";
+  return "step";
+}
+
+function doneWord(type: string): string {
+  if (type === "invite") return "invitation sent";
+  if (type === "message" || type === "inmail" || type === "voice_note") return "sent";
+  if (type === "visit_profile") return "profile visited";
+  if (type.startsWith("if_")) return "checked";
+  return "done";
+}
+
+const event = (at: Date, kind: TTimelineEvent["kind"], title: string, extra: Partial<Omit<TTimelineEvent, "at" | "kind" | "title">> = {}): TTimelineEvent => ({
+  at: at.toISOString(),
+  kind,
+  title,
+  detail: extra.detail ?? null,
+  text: extra.text ?? null,
+  tone: extra.tone ?? "neutral",
+});
+
+export function leadTimelineEvents(facts: TimelineFacts): TTimelineEvent[] {
+  const events: TTimelineEvent[] = [event(facts.campaignLead.createdAt, "added", "Added to the campaign")];
+  const actionsById = new Map(facts.actions.map((action) => [action.id, action]));
+  const outbound = new Map(facts.messages.filter((message) => message.direction === "outbound").map((message) => [message.providerMessageId, message]));
+  const shownMessages = new Set<string>();
+
+  for (const entry of facts.journal) {
+    const name = facts.stepName(entry.stepId, entry.stepType);
+    const action = entry.actionId ? actionsById.get(entry.actionId) : undefined;
+    const message = action?.providerRef ? outbound.get(action.providerRef) : undefined;
+    if (message) shownMessages.add(message.providerMessageId);
+    const meaning = entry.outcome === "yes" || entry.outcome === "no" ? BRANCH_MEANING[entry.stepType as StepType]?.[entry.outcome] : undefined;
+    const detail = [entry.detail, meaning && `Then: ${meaning.toLowerCase()}`, action && `By ${action.senderName}`].filter(Boolean).join(" · ") || null;
+    const at = entry.finishedAt ?? entry.startedAt;
+    if (entry.status === "failed") events.push(event(at, "error", `${name}: failed`, { detail: entry.detail ?? action?.error ?? null, tone: "error" }));
+    else if (entry.status === "skipped") events.push(event(at, stepKind(entry.stepType), `${name}: skipped`, { detail, tone: "warning" }));
+    else if (entry.status === "sending") events.push(event(entry.startedAt, stepKind(entry.stepType), `${name}: being sent`, { detail }));
+    else events.push(event(at, stepKind(entry.stepType), `${name}: ${doneWord(entry.stepType)}`, { detail, text: message?.text ?? null }));
+  }
+
+  let accepted = false;
+  for (const action of facts.actions) {
+    if (action.acceptedAt) {
+      accepted = true;
+      events.push(event(action.acceptedAt, "invitation", "Invitation accepted", { detail: `Connected with ${action.senderName}`, tone: "success" }));
+    }
+    if (action.withdrawnAt) events.push(event(action.withdrawnAt, "invitation", "Invitation withdrawn", { detail: `By ${action.senderName}, unanswered` }));
+    if (action.source !== "direct") continue;
+    const name = ACTION_NAMES[action.type] ?? action.type;
+    const message = action.providerRef ? outbound.get(action.providerRef) : undefined;
+    if (message) shownMessages.add(message.providerMessageId);
+    if (action.status === "failed") events.push(event(action.createdAt, "error", `${name} (direct action): failed`, { detail: action.error, tone: "error" }));
+    else events.push(event(action.sentAt ?? action.createdAt, "direct", `${name} (direct action)`, { detail: `By ${action.senderName}`, text: message?.text ?? null }));
+  }
+  if (!accepted && facts.campaignLead.invitationAcceptedAt) {
+    events.push(event(facts.campaignLead.invitationAcceptedAt, "invitation", "Connected", { tone: "success" }));
+  }
+
+  for (const message of facts.messages) {
+    if (message.direction === "inbound") events.push(event(message.at, "reply", "Replied", { detail: `To ${message.senderName}`, text: message.text, tone: "success" }));
+    else if (!shownMessages.has(message.providerMessageId)) {
+      events.push(event(message.at, "message", message.source === "campaign" ? "Message sent" : "Message sent outside the campaign", { detail: `By ${message.senderName}`, text: message.text }));
+    }
+  }
+
+  for (const change of facts.statusChanges) {
+    const known = STATUS_TITLES[change.newStatus];
+    if (!known) continue;
+    events.push(event(change.at, "status", known.title, { tone: known.tone, detail: change.newStatus === "failed" ? facts.campaignLead.error : null }));
+  }
+  const { status, finishedAt } = facts.campaignLead;
+  if (finishedAt && STATUS_TITLES[status] && !facts.statusChanges.some((change) => change.newStatus === status)) {
+    events.push(event(finishedAt, "status", STATUS_TITLES[status]!.title, { tone: STATUS_TITLES[status]!.tone, detail: status === "failed" ? facts.campaignLead.error : null }));
+  }
+  // Oldest first; on equal times the order above (cause before effect) is kept.
+  return events.map((entry, index) => ({ entry, index })).sort((a, b) => a.entry.at.localeCompare(b.entry.at) || a.index - b.index).map(({ entry }) => entry);
+}
