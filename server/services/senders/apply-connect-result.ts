@@ -8,7 +8,7 @@ import type { ConnectResult, LinkedinProvider } from "../../providers/linkedin/t
 import { withOutbox } from "../events/with-outbox";
 import { emitAccountEvent } from "./emit-account-event";
 import { failSenderConnection } from "./fail-sender-connection";
-import type { StoredCheckpoint } from "./to-sender-account";
+import { reconnectOrigin, type StoredCheckpoint } from "./to-sender-account";
 
 /** Reads InMail credits and the SSI after sign-in; a failure leaves them unknown, not the sender. */
 async function readStats(provider: LinkedinProvider, providerAccountId: string) {
@@ -39,6 +39,7 @@ export async function applyConnectResult(row: LinkedinAccount, result: ConnectRe
       canResend: result.checkpoint.canResend,
       canTryAnotherWay: result.checkpoint.canTryAnotherWay,
       hostedUrl: result.checkpoint.hostedUrl ?? null,
+      reconnectFrom: reconnectOrigin(row),
     };
     return withOutbox(async (tx, emit) => {
       const updated = await tx.linkedinAccount.update({
@@ -69,8 +70,15 @@ export async function applyConnectResult(row: LinkedinAccount, result: ConnectRe
     logger.warn("Could not read sender stats", { error });
     return {};
   });
-  const wasConnected = row.connectionStatus === "connected" || row.connectionStatus === "reconnect_required";
+  const wasConnected = reconnectOrigin(row) !== null;
   return withOutbox(async (tx, emit) => {
+    if (row.connectionStatus === "checkpoint_required") {
+      // A pending step can be cleared by a poll and by the background watcher at the same moment:
+      // only the first one connects the sender and sends the events.
+      const [current] = await tx.$queryRaw<Array<{ connectionStatus: string }>>`
+        SELECT "connectionStatus" FROM "LinkedinAccount" WHERE id = ${row.id} FOR UPDATE`;
+      if (current?.connectionStatus !== "checkpoint_required") return tx.linkedinAccount.findUniqueOrThrow({ where: { id: row.id } });
+    }
     const updated = await tx.linkedinAccount.update({
       where: { id: row.id },
       data: {
