@@ -12,6 +12,7 @@ import { emitAccountEvent } from "./emit-account-event";
 import { abandonSenderCheckpoint } from "./abandon-sender-checkpoint";
 import { findSender } from "./find-sender";
 import { checkpointState } from "./get-sender-checkpoint";
+import { startCheckpointWatch } from "./start-checkpoint-watch";
 import { isProviderError, providerErrorToHerald } from "./provider-error";
 import { reconnectOrigin, toCheckpoint, type StoredCheckpoint } from "./to-sender-account";
 
@@ -66,6 +67,7 @@ export async function answerSenderCheckpoint(actor: Actor, accountId: string, in
       if (answer.tryAnotherWay) await emitAccountEvent(tx, emit, changed, "account.checkpoint_required");
       return changed;
     });
+    if (answer.tryAnotherWay) await startCheckpointWatch(updated);
     return checkpointState(updated);
   }
 
@@ -78,8 +80,8 @@ export async function answerSenderCheckpoint(actor: Actor, accountId: string, in
   if (checkpoint.input === "none" || checkpoint.input === "hosted") {
     throw HeraldError.conflict(
       checkpoint.input === "none"
-        ? "This verification is approved in the LinkedIn app: approve it there, then poll GET /accounts/{id}/checkpoint."
-        : "This CAPTCHA is solved on LinkedIn's own page (checkpoint.url), then poll GET /accounts/{id}/checkpoint.",
+        ? "This verification is approved in the LinkedIn app: approve it there; the sender then connects on its own (account.connected), or poll GET /accounts/{id}/checkpoint."
+        : "This CAPTCHA is solved on LinkedIn's own page (checkpoint.url); the sender then connects on its own (account.connected), or poll GET /accounts/{id}/checkpoint.",
       "checkpoint-answered-elsewhere",
     );
   }

@@ -8,6 +8,7 @@ import type { ConnectResult, LinkedinProvider } from "../../providers/linkedin/t
 import { withOutbox } from "../events/with-outbox";
 import { emitAccountEvent } from "./emit-account-event";
 import { failSenderConnection } from "./fail-sender-connection";
+import { startCheckpointWatch } from "./start-checkpoint-watch";
 import { reconnectOrigin, type StoredCheckpoint } from "./to-sender-account";
 
 /** Reads InMail credits and the SSI after sign-in; a failure leaves them unknown, not the sender. */
@@ -26,7 +27,9 @@ async function readStats(provider: LinkedinProvider, providerAccountId: string) 
 
 /**
  * Applies what the provider answered to a sign-in, a checkpoint answer or a reconnect: the sender is
- * connected (account.connected), or waits on a verification step (account.checkpoint_required).
+ * connected (account.connected; account.status_changed too when a verification step cleared), or
+ * waits on a verification step (account.checkpoint_required; one completed outside Herald is then
+ * watched in the background).
  * A LinkedIn account already connected to Herald is refused with 409 `already-connected`.
  */
 export async function applyConnectResult(row: LinkedinAccount, result: ConnectResult): Promise<LinkedinAccount> {
@@ -41,7 +44,7 @@ export async function applyConnectResult(row: LinkedinAccount, result: ConnectRe
       hostedUrl: result.checkpoint.hostedUrl ?? null,
       reconnectFrom: reconnectOrigin(row),
     };
-    return withOutbox(async (tx, emit) => {
+    const pending = await withOutbox(async (tx, emit) => {
       const updated = await tx.linkedinAccount.update({
         where: { id: row.id },
         data: {
@@ -54,6 +57,8 @@ export async function applyConnectResult(row: LinkedinAccount, result: ConnectRe
       await emitAccountEvent(tx, emit, updated, "account.checkpoint_required");
       return updated;
     });
+    await startCheckpointWatch(pending);
+    return pending;
   }
 
   const { identity } = result;
@@ -104,8 +109,13 @@ export async function applyConnectResult(row: LinkedinAccount, result: ConnectRe
       },
     });
     await emitAccountEvent(tx, emit, updated, "account.connected");
-    if (wasConnected && row.status !== "active") {
-      await emitAccountEvent(tx, emit, updated, "account.status_changed", { previousStatus: row.status });
+    // Clearing a verification step is a change callers listen for (the spec points them to
+    // account.status_changed instead of polling), even when the status itself was already active.
+    if (row.connectionStatus === "checkpoint_required" || (wasConnected && row.status !== "active")) {
+      await emitAccountEvent(tx, emit, updated, "account.status_changed", {
+        previousStatus: row.status,
+        previousConnectionStatus: row.connectionStatus,
+      });
     }
     return updated;
   });
