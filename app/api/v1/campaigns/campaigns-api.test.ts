@@ -337,6 +337,7 @@ describe("campaign leads", () => {
     expect(byA).toHaveLength(3);
 
     expect((await api.rebalance(id, c)).status).toBe(422);
+    await api.pauseSender(a);
     await api.pauseSender(b);
     expect((await api.rebalance(id, a)).body!.data).toEqual({ moved: 0, receivers: 0 });
     // With a third sender in the pool, a's leads spread onto c (the only available one).
