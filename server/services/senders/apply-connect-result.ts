@@ -108,6 +108,12 @@ export async function applyConnectResult(row: LinkedinAccount, result: ConnectRe
         updatedAt: now(),
       },
     });
+    // A hosted connect link waiting on this sender is done, whoever saw the sign-in complete
+    // (the page, a poll, or the background watcher of a verification step).
+    await tx.senderHostedLink.updateMany({
+      where: { accountId: row.id, status: "pending" },
+      data: { status: "connected", completedAt: now(), errorCode: null, errorMessage: null },
+    });
     await emitAccountEvent(tx, emit, updated, "account.connected");
     // Clearing a verification step is a change callers listen for (the spec points them to
     // account.status_changed instead of polling), even when the status itself was already active.

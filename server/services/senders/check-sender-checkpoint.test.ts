@@ -4,6 +4,11 @@ import { startHeraldJobs, type HeraldJobs } from "../../test/herald-jobs";
 import { createTestWorkspace, outboxEvents } from "../../test/factories";
 import { approveSandboxSignInFor } from "../sandbox/act-as-prospect";
 import { connectSender } from "./connect-sender";
+import { createSenderHostedLink } from "./create-sender-hosted-link";
+import { getSenderCheckpoint } from "./get-sender-checkpoint";
+import { getSenderHostedLink } from "./get-sender-hosted-link";
+import { checkSenderCheckpoint } from "./check-sender-checkpoint";
+import { startHostedSignIn } from "./hosted-sign-in";
 
 let jobs: HeraldJobs;
 
@@ -62,6 +67,33 @@ describe("verification steps completed outside Herald clear in the background", 
     expect(await watchRuns(id)).toEqual([expect.objectContaining({ status: "completed", output: expect.objectContaining({ state: "expired" }) })]);
     expect(await db.linkedinAccount.findUniqueOrThrow({ where: { id } })).toMatchObject({ connectionStatus: "checkpoint_required" });
     expect(await outboxEvents(workspace.id, "account.connected")).toHaveLength(0);
+  });
+
+  it("completes the hosted connect link of a sender cleared in the background", async () => {
+    const { actor, workspace } = await createTestWorkspace();
+    const link = await createSenderHostedLink(actor, {});
+    const token = link.url.split("/connect/")[1]!;
+    const view = await startHostedSignIn(token, { username: unique("ada+app@example.com"), password: "x" });
+    expect(view.checkpoint).toMatchObject({ type: "IN_APP_VALIDATION" });
+    await jobs.executor.drain();
+    const row = await db.linkedinAccount.findUniqueOrThrow({ where: { id: view.accountId! } });
+    await approveSandboxSignInFor(actor, row.providerAccountId);
+    jobs.clock.advance(10_000);
+    await jobs.executor.drain();
+    expect(await getSenderHostedLink(actor, link.id)).toMatchObject({ status: "connected", accountId: row.id });
+    expect(await outboxEvents(workspace.id, "account.connected")).toHaveLength(1);
+  });
+
+  it("connects once when a poll and the watcher clear the same step together", async () => {
+    const { actor, workspace } = await createTestWorkspace();
+    const connected = await connectSender(actor, { username: unique("ada+app@example.com"), password: "x" }, { via: "api" });
+    const row = await db.linkedinAccount.findUniqueOrThrow({ where: { id: connected.data.id } });
+    await approveSandboxSignInFor(actor, row.providerAccountId);
+    const [polled, watched] = await Promise.all([getSenderCheckpoint(actor, row.id), checkSenderCheckpoint(row.id)]);
+    expect(polled.resolved).toBe(true);
+    expect(watched).toBe("cleared");
+    expect(await outboxEvents(workspace.id, "account.connected")).toHaveLength(1);
+    expect(await outboxEvents(workspace.id, "account.status_changed")).toHaveLength(1);
   });
 
   it("does not watch steps answered through the API", async () => {
