@@ -14,7 +14,7 @@ import { campaignFieldErrors, firstErrorUnder } from "./field-errors";
 import { SaveBar } from "./save-bar";
 import { useCampaignUpdate } from "./use-campaign-update";
 import { useAllSenders } from "@/components/senders/use-all-senders";
-import { senderRebalanceable } from "@/server/services/campaigns/engine/sender-availability";
+import { senderRebalanceable } from "@/server/services/campaigns/engine/rebalanceable-sender";
 
 /** Moves the sender's not-yet-contacted leads onto the pool's other available senders. */
 function RebalanceButton({ campaignId, sender }: { campaignId: string; sender: TSenderAccount }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { senderAvailable, senderRebalanceable } from "./sender-availability";
+import { senderAvailable, senderRebalanceable } from "./rebalanceable-sender";
 
 const active = { connectionStatus: "connected", status: "active", paused: false };
 
