@@ -288,8 +288,9 @@ test("per-lead pause, resume and stop; the status filter; funnel per variant; fo
   await expect(page.getByText(/Simulated until/)).toBeVisible();
 
   await page.getByRole("tab", { name: "Settings" }).click();
-  await page.getByRole("button", { name: "Rebalance the leads of Dana Fischer" }).click();
-  await expect(page.getByTestId("rebalance-result")).toContainText(/Moved \d+ leads? to 1 other sender|Nothing moved/);
+  // Only a paused or failed sender's leads are moved: an active sender keeps its leads.
+  await expect(page.getByRole("button", { name: "Rebalance the leads of Dana Fischer" })).toBeDisabled();
+  await expect(page.getByTestId("pool-sender").filter({ hasText: "Dana Fischer" })).toContainText("Active: pause this sender to move its leads.");
 
   // Keyboard: the tabs move with the arrow keys.
   await page.getByRole("tab", { name: "Settings" }).focus();

@@ -22,3 +22,11 @@ export const campaignsKicked = eventType("herald/campaigns.kicked", {
 export const leadImportRequested = eventType("herald/lead-import.requested", {
   schema: z.object({ importId: z.string(), workspaceId: z.string() }),
 });
+
+/**
+ * A sender waits on a verification step completed outside Herald (IN_APP_VALIDATION approved in the
+ * LinkedIn app, a CAPTCHA solved on LinkedIn's page): watch it until it clears or expires.
+ */
+export const senderCheckpointPending = eventType("herald/sender-checkpoint.pending", {
+  schema: z.object({ accountId: z.string(), workspaceId: z.string() }),
+});

@@ -14,6 +14,7 @@ import { campaignFieldErrors, firstErrorUnder } from "./field-errors";
 import { SaveBar } from "./save-bar";
 import { useCampaignUpdate } from "./use-campaign-update";
 import { useAllSenders } from "@/components/senders/use-all-senders";
+import { senderRebalanceable } from "@/server/services/campaigns/engine/rebalanceable-sender";
 
 /** Moves the sender's not-yet-contacted leads onto the pool's other available senders. */
 function RebalanceButton({ campaignId, sender }: { campaignId: string; sender: TSenderAccount }) {
@@ -25,23 +26,30 @@ function RebalanceButton({ campaignId, sender }: { campaignId: string; sender: T
     }),
   );
   const name = senderName(sender);
+  // The same rule as the API's: an active sender that is not paused keeps its leads.
+  const allowed = senderRebalanceable(sender);
+  const { data } = rebalance;
+  const others = data ? `${data.receivers} other available sender${data.receivers === 1 ? "" : "s"}` : "";
   return (
     <div className="flex flex-col items-end gap-1 text-right">
       <Button
         variant="secondary"
         size="sm"
-        disabled={rebalance.isPending}
+        disabled={!allowed || rebalance.isPending}
         aria-label={`Rebalance the leads of ${name}`}
-        title="Move this sender's leads that nobody contacted yet to the pool's other available senders (for a paused or failing sender)"
+        title="Move this paused or failed sender's leads that nobody contacted yet to the pool's other available senders"
         onClick={() => rebalance.mutate({ id: campaignId, linkedinAccountId: sender.id })}
       >
         {rebalance.isPending ? "Rebalancing…" : "Rebalance"}
       </Button>
-      {rebalance.data && (
+      {!allowed && <p className="max-w-64 text-xs text-slate-500">Active: pause this sender to move its leads.</p>}
+      {data && (
         <p role="status" data-testid="rebalance-result" className="max-w-64 text-xs text-slate-600">
-          {rebalance.data.moved
-            ? `Moved ${rebalance.data.moved} lead${rebalance.data.moved === 1 ? "" : "s"} to ${rebalance.data.receivers} other sender${rebalance.data.receivers === 1 ? "" : "s"}.`
-            : "Nothing moved: no lead of this sender awaits a first contact, or no other sender in the pool is available."}
+          {data.receivers === 0
+            ? "Nothing moved: no other sender in the pool is available."
+            : data.moved
+              ? `Moved ${data.moved} lead${data.moved === 1 ? "" : "s"} onto the pool's ${others}.`
+              : `Nothing moved: no lead of this sender awaits a first contact (${others}).`}
         </p>
       )}
       {rebalance.error && (

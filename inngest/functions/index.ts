@@ -6,6 +6,7 @@ import { importLinkedinSearch } from "./import-linkedin-search";
 import { purgeExpiredRecords } from "./purge-expired-records";
 import { refreshSenderStatsFunction } from "./refresh-sender-stats";
 import { runCampaignExecutor } from "./run-campaign-executor";
+import { watchSenderCheckpoint } from "./watch-sender-checkpoint";
 
 export const functions = [
   dispatchOutbox,
@@ -15,4 +16,5 @@ export const functions = [
   refreshSenderStatsFunction,
   runCampaignExecutor,
   importLinkedinSearch,
+  watchSenderCheckpoint,
 ];

@@ -164,7 +164,10 @@ export type TAddCampaignLeadsResult = z.infer<typeof ZAddCampaignLeadsResult>;
 export const ZRebalanceInput = z.object({ linkedinAccountId: z.string().min(1) });
 export const ZRebalanceResult = z.object({
   moved: z.number().int().meta({ description: "Not-yet-contacted leads moved off the sender" }),
-  receivers: z.number().int().meta({ description: "Senders that received leads; 0 means none was available and nothing moved" }),
+  receivers: z
+    .number()
+    .int()
+    .meta({ description: "The pool's other available senders (connected, active, not paused) the leads were spread over; 0 only when none was available, and then nothing moved" }),
 });
 
 export const ZStepContentInput = z

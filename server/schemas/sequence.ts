@@ -104,7 +104,7 @@ export const ZStepConfig = ZVariantContent.omit({ id: true }).extend({
   voiceAssignments: z
     .array(z.object({ linkedinAccountId: z.string(), voice: ZVoice }))
     .optional()
-    .meta({ description: "voice_note: a recording per sender" }),
+    .meta({ description: "voice_note: a recording per sender; each `linkedinAccountId` must name a sender of the workspace (400 naming the field otherwise)" }),
   variants: z.array(ZVariantContent).max(5, "at most 5 variants").optional().meta({ description: "A/B variants; variant A is element 0" }),
 });
 export type TStepConfig = z.infer<typeof ZStepConfig>;

@@ -4,20 +4,33 @@ import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import { parseInput } from "../../lib/zod-issues";
 import { ZRebalanceInput } from "../../schemas/campaign";
+import { senderRebalanceable } from "./engine/rebalanceable-sender";
 import { findCampaign } from "./find-campaign";
 import { kickCampaignExecutor } from "./kick-campaign-executor";
 
 /**
- * Moves a sender's not-yet-contacted leads in a campaign evenly onto the pool's other available
- * senders (connected, active, not paused), lightest first. Leads the sender already contacted stay
- * pinned to it. `receivers` 0 means no other sender was available and nothing moved. A sender
- * outside the campaign's pool is a 422.
+ * Moves a paused or failed sender's not-yet-contacted leads in a campaign evenly onto the pool's
+ * other available senders (connected, active, not paused), lightest first. Leads the sender already
+ * contacted stay pinned to it. `receivers` counts the available senders the leads were spread over;
+ * it is 0 only when no other sender was available (then nothing moved). A sender outside the
+ * campaign's pool is a 422; an active sender that is not paused is a 409 (pause it first).
  */
 export async function rebalanceCampaignSender(actor: Actor, campaignId: string, input: unknown): Promise<{ moved: number; receivers: number }> {
   const { linkedinAccountId } = parseInput(ZRebalanceInput, input);
   const campaign = await findCampaign(actor, campaignId);
+  const sender = await db.linkedinAccount.findFirst({
+    where: { id: linkedinAccountId, workspaceId: actor.workspaceId },
+    select: { label: true, fullName: true, connectionStatus: true, status: true, paused: true },
+  });
+  const name = sender?.label || sender?.fullName || "This sender";
   if (!campaign.linkedinAccountIds.includes(linkedinAccountId)) {
-    throw HeraldError.unprocessable(`Sender ${linkedinAccountId} is not in this campaign's sender pool.`, "not-in-pool");
+    throw HeraldError.unprocessable(`${name} is not in this campaign's sender pool, so it has no leads here to move.`, "not-in-pool");
+  }
+  if (!senderRebalanceable(sender)) {
+    throw HeraldError.conflict(
+      `${name} is active and not paused, so it keeps its leads. Only a paused or failed sender's leads are moved: pause it first, then rebalance.`,
+      "sender-available",
+    );
   }
   const result = await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM "Campaign" WHERE id = ${campaign.id} FOR UPDATE`;
@@ -37,7 +50,8 @@ export async function rebalanceCampaignSender(actor: Actor, campaignId: string, 
       select: { id: true },
       orderBy: { seq: "asc" },
     });
-    if (!movable.length) return { moved: 0, receivers: 0 };
+    // Nothing to move is still an answer about the pool: receivers counts who was available.
+    if (!movable.length) return { moved: 0, receivers: others.length };
     const loads = new Map(others.map((sender) => [sender.id, 0]));
     const counts = await tx.campaignLead.groupBy({
       by: ["linkedinAccountId"],
@@ -54,7 +68,7 @@ export async function rebalanceCampaignSender(actor: Actor, campaignId: string, 
     for (const [accountId, ids] of assignment) {
       await tx.campaignLead.updateMany({ where: { id: { in: ids } }, data: { linkedinAccountId: accountId, updatedAt: now() } });
     }
-    return { moved: movable.length, receivers: assignment.size };
+    return { moved: movable.length, receivers: others.length };
   });
   if (result.moved && campaign.status === "active") await kickCampaignExecutor("leads rebalanced");
   return result;

@@ -10,6 +10,7 @@ import { classifyReply } from "../campaigns/classify-reply";
 import { onInvitationAccepted } from "../campaigns/executor/on-invitation-accepted";
 import { onReplyReceived } from "../campaigns/executor/on-reply-received";
 import { leadSummary } from "../leads/lead-summary";
+import { checkSenderCheckpoint } from "../senders/check-sender-checkpoint";
 import { emitAccountEvent } from "../senders/emit-account-event";
 
 async function accountFor(providerName: string, providerAccountId: string): Promise<LinkedinAccount | null> {
@@ -136,6 +137,12 @@ const STATUS_OF_STATE: Record<ProviderAccountState, { status: LinkedinAccount["s
 
 async function recordAccountState(account: LinkedinAccount, state: ProviderAccountState, message?: string) {
   const next = STATUS_OF_STATE[state];
+  if (account.connectionStatus === "checkpoint_required") {
+    // The provider says the session runs: a verification completed on LinkedIn's side (in-app
+    // approval, captcha) clears now instead of at the background watcher's next look.
+    if (state === "ok") await checkSenderCheckpoint(account.id);
+    return;
+  }
   if (account.connectionStatus !== "connected" && account.connectionStatus !== "reconnect_required") return;
   if (account.status === next.status && account.connectionStatus === next.connectionStatus) return;
   await withOutbox(async (tx, emit) => {

@@ -9,16 +9,19 @@ import { ZCheckpointAnswer, type TCheckpointState } from "../../schemas/sender";
 import { withOutbox } from "../events/with-outbox";
 import { applyConnectResult } from "./apply-connect-result";
 import { emitAccountEvent } from "./emit-account-event";
-import { failSenderConnection } from "./fail-sender-connection";
+import { abandonSenderCheckpoint } from "./abandon-sender-checkpoint";
 import { findSender } from "./find-sender";
 import { checkpointState } from "./get-sender-checkpoint";
+import { startCheckpointWatch } from "./start-checkpoint-watch";
 import { isProviderError, providerErrorToHerald } from "./provider-error";
-import { toCheckpoint, type StoredCheckpoint } from "./to-sender-account";
+import { reconnectOrigin, toCheckpoint, type StoredCheckpoint } from "./to-sender-account";
 
 /**
  * Answers a pending verification step (POST /accounts/{id}/checkpoint): a code (2FA, OTP), a phone
  * number (PHONE_REGISTER), or a request to resend the code or to try another way. A wrong code
- * leaves the step pending (400 `checkpoint-code-rejected`); an expired step is a 409.
+ * leaves the step pending (400 `checkpoint-code-rejected`); an expired step is a 409. A transient
+ * provider error keeps the step; a definitive failure removes a first connect's sender, and returns a
+ * reconnecting sender to its previous state with the error.
  */
 export async function answerSenderCheckpoint(actor: Actor, accountId: string, input: unknown): Promise<TCheckpointState> {
   const answer = parseInput(ZCheckpointAnswer, input);
@@ -28,7 +31,13 @@ export async function answerSenderCheckpoint(actor: Actor, accountId: string, in
     throw HeraldError.conflict("No verification step is pending for this sender.", "no-checkpoint");
   }
   if (checkpoint.expired) {
-    throw HeraldError.conflict("The verification step expired (five minutes): connect the sender again.", "checkpoint-expired");
+    const message = "The verification step expired (five minutes): connect the sender again.";
+    // A reconnecting sender goes back to where it was; a first connect stays shown, holding no seat.
+    if (reconnectOrigin(row)) {
+      await abandonSenderCheckpoint(row, { code: "checkpoint-expired", message });
+      throw HeraldError.conflict("The verification step expired (five minutes): reconnect the sender again.", "checkpoint-expired");
+    }
+    throw HeraldError.conflict(message, "checkpoint-expired");
   }
   const provider = await getLinkedinProvider();
 
@@ -37,7 +46,8 @@ export async function answerSenderCheckpoint(actor: Actor, accountId: string, in
     try {
       next = answer.resend ? await provider.resendCheckpoint(row.providerAccountId) : await provider.tryAnotherWay(row.providerAccountId);
     } catch (error) {
-      if (isProviderError(error)) throw providerErrorToHerald(error, 409);
+      // LinkedIn out of reach is worth a retry (503/429); a refusal is a conflict with the step's state.
+      if (isProviderError(error)) throw providerErrorToHerald(error, error.retryable ? undefined : 409);
       throw error;
     }
     const stored: StoredCheckpoint = {
@@ -47,6 +57,7 @@ export async function answerSenderCheckpoint(actor: Actor, accountId: string, in
       canResend: next.canResend,
       canTryAnotherWay: next.canTryAnotherWay,
       hostedUrl: next.hostedUrl ?? null,
+      reconnectFrom: reconnectOrigin(row),
     };
     const updated = await withOutbox(async (tx, emit) => {
       const changed = await tx.linkedinAccount.update({
@@ -56,6 +67,7 @@ export async function answerSenderCheckpoint(actor: Actor, accountId: string, in
       if (answer.tryAnotherWay) await emitAccountEvent(tx, emit, changed, "account.checkpoint_required");
       return changed;
     });
+    if (answer.tryAnotherWay) await startCheckpointWatch(updated);
     return checkpointState(updated);
   }
 
@@ -68,8 +80,8 @@ export async function answerSenderCheckpoint(actor: Actor, accountId: string, in
   if (checkpoint.input === "none" || checkpoint.input === "hosted") {
     throw HeraldError.conflict(
       checkpoint.input === "none"
-        ? "This verification is approved in the LinkedIn app: approve it there, then poll GET /accounts/{id}/checkpoint."
-        : "This CAPTCHA is solved on LinkedIn's own page (checkpoint.url), then poll GET /accounts/{id}/checkpoint.",
+        ? "This verification is approved in the LinkedIn app: approve it there; the sender then connects on its own (account.connected), or poll GET /accounts/{id}/checkpoint."
+        : "This CAPTCHA is solved on LinkedIn's own page (checkpoint.url); the sender then connects on its own (account.connected), or poll GET /accounts/{id}/checkpoint.",
       "checkpoint-answered-elsewhere",
     );
   }
@@ -79,7 +91,10 @@ export async function answerSenderCheckpoint(actor: Actor, accountId: string, in
   } catch (error) {
     if (!isProviderError(error)) throw error;
     if (error.code === "checkpoint-code-rejected") throw providerErrorToHerald(error, 400);
-    await failSenderConnection(row, { code: error.code, message: error.message });
+    // A timeout or an unreachable LinkedIn says nothing about the answer: the sender and its step
+    // stay, and the caller answers again (503/429 with Retry-After). Only a definitive refusal ends it.
+    if (error.retryable) throw providerErrorToHerald(error);
+    await abandonSenderCheckpoint(row, { code: error.code, message: error.message });
     throw providerErrorToHerald(error);
   }
 }

@@ -8,7 +8,8 @@ import type { ConnectResult, LinkedinProvider } from "../../providers/linkedin/t
 import { withOutbox } from "../events/with-outbox";
 import { emitAccountEvent } from "./emit-account-event";
 import { failSenderConnection } from "./fail-sender-connection";
-import type { StoredCheckpoint } from "./to-sender-account";
+import { startCheckpointWatch } from "./start-checkpoint-watch";
+import { reconnectOrigin, type StoredCheckpoint } from "./to-sender-account";
 
 /** Reads InMail credits and the SSI after sign-in; a failure leaves them unknown, not the sender. */
 async function readStats(provider: LinkedinProvider, providerAccountId: string) {
@@ -26,7 +27,9 @@ async function readStats(provider: LinkedinProvider, providerAccountId: string) 
 
 /**
  * Applies what the provider answered to a sign-in, a checkpoint answer or a reconnect: the sender is
- * connected (account.connected), or waits on a verification step (account.checkpoint_required).
+ * connected (account.connected; account.status_changed too when a verification step cleared), or
+ * waits on a verification step (account.checkpoint_required; one completed outside Herald is then
+ * watched in the background).
  * A LinkedIn account already connected to Herald is refused with 409 `already-connected`.
  */
 export async function applyConnectResult(row: LinkedinAccount, result: ConnectResult): Promise<LinkedinAccount> {
@@ -39,8 +42,9 @@ export async function applyConnectResult(row: LinkedinAccount, result: ConnectRe
       canResend: result.checkpoint.canResend,
       canTryAnotherWay: result.checkpoint.canTryAnotherWay,
       hostedUrl: result.checkpoint.hostedUrl ?? null,
+      reconnectFrom: reconnectOrigin(row),
     };
-    return withOutbox(async (tx, emit) => {
+    const pending = await withOutbox(async (tx, emit) => {
       const updated = await tx.linkedinAccount.update({
         where: { id: row.id },
         data: {
@@ -53,6 +57,8 @@ export async function applyConnectResult(row: LinkedinAccount, result: ConnectRe
       await emitAccountEvent(tx, emit, updated, "account.checkpoint_required");
       return updated;
     });
+    await startCheckpointWatch(pending);
+    return pending;
   }
 
   const { identity } = result;
@@ -69,8 +75,15 @@ export async function applyConnectResult(row: LinkedinAccount, result: ConnectRe
     logger.warn("Could not read sender stats", { error });
     return {};
   });
-  const wasConnected = row.connectionStatus === "connected" || row.connectionStatus === "reconnect_required";
+  const wasConnected = reconnectOrigin(row) !== null;
   return withOutbox(async (tx, emit) => {
+    if (row.connectionStatus === "checkpoint_required") {
+      // A pending step can be cleared by a poll and by the background watcher at the same moment:
+      // only the first one connects the sender and sends the events.
+      const [current] = await tx.$queryRaw<Array<{ connectionStatus: string }>>`
+        SELECT "connectionStatus" FROM "LinkedinAccount" WHERE id = ${row.id} FOR UPDATE`;
+      if (current?.connectionStatus !== "checkpoint_required") return tx.linkedinAccount.findUniqueOrThrow({ where: { id: row.id } });
+    }
     const updated = await tx.linkedinAccount.update({
       where: { id: row.id },
       data: {
@@ -95,9 +108,20 @@ export async function applyConnectResult(row: LinkedinAccount, result: ConnectRe
         updatedAt: now(),
       },
     });
+    // A hosted connect link waiting on this sender is done, whoever saw the sign-in complete
+    // (the page, a poll, or the background watcher of a verification step).
+    await tx.senderHostedLink.updateMany({
+      where: { accountId: row.id, status: "pending" },
+      data: { status: "connected", completedAt: now(), errorCode: null, errorMessage: null },
+    });
     await emitAccountEvent(tx, emit, updated, "account.connected");
-    if (wasConnected && row.status !== "active") {
-      await emitAccountEvent(tx, emit, updated, "account.status_changed", { previousStatus: row.status });
+    // Clearing a verification step is a change callers listen for (the spec points them to
+    // account.status_changed instead of polling), even when the status itself was already active.
+    if (row.connectionStatus === "checkpoint_required" || (wasConnected && row.status !== "active")) {
+      await emitAccountEvent(tx, emit, updated, "account.status_changed", {
+        previousStatus: row.status,
+        previousConnectionStatus: row.connectionStatus,
+      });
     }
     return updated;
   });

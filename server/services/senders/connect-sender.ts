@@ -1,8 +1,5 @@
-import { randomUUID } from "node:crypto";
-import { db } from "../../db/client";
 import type { LinkedinAccount } from "../../db/generated/client";
 import type { Actor } from "../../lib/actor";
-import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import { logger } from "../../lib/logger";
 import { isValidTimeZone } from "../../lib/time-zones";
@@ -10,80 +7,28 @@ import { parseInput } from "../../lib/zod-issues";
 import { getLinkedinProvider } from "../../providers/linkedin";
 import type { ConnectResult } from "../../providers/linkedin/types";
 import { ZConnectSenderInput, ZTotpSecret, type TConnectSenderInput, type TConnectSenderResult } from "../../schemas/sender";
-import { withOutbox } from "../events/with-outbox";
 import { applyConnectResult } from "./apply-connect-result";
 import { failSenderConnection } from "./fail-sender-connection";
 import { isProviderError, providerErrorToHerald } from "./provider-error";
-import { countSeatHolders } from "./seat-holders";
-import { sealCredentials } from "./sender-credentials";
+import { attemptedSender, refuseAttempt, reserveSenderSeat, type ConnectOptions } from "./reserve-sender-seat";
 import { toCheckpoint, toSenderAccount, type StoredCheckpoint } from "./to-sender-account";
 import { totpCode } from "./totp-code";
 
-export interface ConnectOptions {
-  via: "api" | "dashboard" | "hosted-link";
-  hostedLinkId?: string;
-}
+export type { ConnectOptions };
 
-function checkTotp(input: TConnectSenderInput): string | undefined {
+/** A 2FA setup key that is not base32 is refused before a seat is taken, with the event. */
+async function checkTotp(actor: Actor, input: TConnectSenderInput, options: ConnectOptions): Promise<string | undefined> {
   if (input.totpSecret === undefined) return undefined;
   const parsed = ZTotpSecret.safeParse(input.totpSecret);
-  if (!parsed.success) {
-    throw new HeraldError({
-      code: "invalid-totp-secret",
-      status: 400,
-      message: "totpSecret is not a valid authenticator setup key (base32: letters A-Z and digits 2-7)",
-      details: { fields: [{ field: "totpSecret", message: "must be a base32 authenticator setup key" }] },
-    });
-  }
-  return parsed.data;
-}
-
-/** Takes a seat for the attempt: the placeholder sender holds it while LinkedIn answers. */
-async function reserveSeat(actor: Actor, input: TConnectSenderInput, options: ConnectOptions, totpSecret?: string): Promise<LinkedinAccount> {
-  const provider = await getLinkedinProvider();
-  const refusal = await db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`seats:${actor.workspaceId}`}))`;
-    const workspace = await tx.workspace.findUniqueOrThrow({ where: { id: actor.workspaceId }, select: { seatLimit: true } });
-    if (workspace.seatLimit === 0) {
-      return { code: "no-plan", message: "This workspace has no plan for senders: it has no seats. Ask an owner to add seats." };
-    }
-    const used = await countSeatHolders(tx, actor.workspaceId);
-    if (used >= workspace.seatLimit) {
-      return { code: "seat-limit-reached", message: `All ${workspace.seatLimit} sender seats are in use. Disconnect a sender or add seats.` };
-    }
-    const at = now();
-    return tx.linkedinAccount.create({
-      data: {
-        workspaceId: actor.workspaceId,
-        label: input.label ?? "",
-        provider: provider.name,
-        providerAccountId: `pending:${randomUUID()}`,
-        connectionMethod: input.liAt ? "cookie" : "password",
-        connectedVia: options.via,
-        hostedLinkId: options.hostedLinkId,
-        connectionStatus: "connecting",
-        country: input.country,
-        timezone: input.timezone ?? "UTC",
-        credentialsEncrypted: sealCredentials({
-          username: input.username,
-          password: input.password,
-          liAt: input.liAt,
-          userAgent: input.userAgent,
-          totpSecret,
-          proxy: input.proxy,
-        }),
-        createdAt: at,
-        updatedAt: at,
-      },
-    });
+  if (parsed.success) return parsed.data;
+  const message = "totpSecret is not a valid authenticator setup key (base32: letters A-Z and digits 2-7)";
+  await refuseAttempt(await attemptedSender(actor, input, options), { code: "invalid-totp-secret", message });
+  throw new HeraldError({
+    code: "invalid-totp-secret",
+    status: 400,
+    message,
+    details: { fields: [{ field: "totpSecret", message: "must be a base32 authenticator setup key" }] },
   });
-  if ("code" in refusal) {
-    await withOutbox((_tx, emit) =>
-      emit({ workspaceId: actor.workspaceId, event: "account.connection_failed", data: { account: null, error: refusal } }),
-    );
-    throw new HeraldError({ ...refusal, status: 409 });
-  }
-  return refusal;
 }
 
 async function fail(row: LinkedinAccount, code: string, message: string, status: 400 | 409 = 400): Promise<never> {
@@ -98,14 +43,14 @@ async function fail(row: LinkedinAccount, code: string, message: string, status:
  */
 export async function connectSender(actor: Actor, input: unknown, options: ConnectOptions): Promise<TConnectSenderResult> {
   const parsed = parseInput(ZConnectSenderInput, input);
-  const totpSecret = checkTotp(parsed);
   if (parsed.timezone && !isValidTimeZone(parsed.timezone)) {
     throw HeraldError.invalidInput("Invalid timezone: must be an IANA zone such as Europe/Paris", [
       { field: "timezone", message: "must be an IANA zone such as Europe/Paris" },
     ]);
   }
+  const totpSecret = await checkTotp(actor, parsed, options);
   const provider = await getLinkedinProvider();
-  let row = await reserveSeat(actor, parsed, options, totpSecret);
+  let row = await reserveSenderSeat(await attemptedSender(actor, parsed, options, totpSecret));
 
   let result: ConnectResult;
   try {
@@ -120,7 +65,9 @@ export async function connectSender(actor: Actor, input: unknown, options: Conne
       return fail(row, "connection-failed", message);
     }
     await failSenderConnection(row, { code: error.code, message: error.message });
-    throw providerErrorToHerald(error);
+    // Automatic login (totpSecret) answers every failure with 400 and the code, as the spec says;
+    // an interactive connect keeps 429 and 503 so that a client can tell "retry later".
+    throw providerErrorToHerald(error, totpSecret ? 400 : undefined);
   }
 
   if (totpSecret && result.status === "checkpoint") {

@@ -16,6 +16,20 @@ export interface StoredCheckpoint {
   canResend: boolean;
   canTryAnotherWay: boolean;
   hostedUrl: string | null;
+  /**
+   * Set when the step was asked of a sender that was connected before (a reconnect): where it goes
+   * back to when the step fails or expires, since such a sender is never removed by a failed answer.
+   */
+  reconnectFrom?: ReconnectFrom | null;
+}
+
+export type ReconnectFrom = "connected" | "reconnect_required";
+
+/** Where a sender returns if its pending verification step fails: null for a first connect. */
+export function reconnectOrigin(row: LinkedinAccount): ReconnectFrom | null {
+  if (row.connectionStatus === "connected" || row.connectionStatus === "reconnect_required") return row.connectionStatus;
+  if (row.connectionStatus === "checkpoint_required") return (row.checkpoint as StoredCheckpoint | null)?.reconnectFrom ?? null;
+  return null;
 }
 
 export function toCheckpoint(stored: StoredCheckpoint | null): TCheckpoint | null {

@@ -81,17 +81,22 @@ describe("connecting a sender", () => {
     [{ totpSecret: "not base32!" }, "ada+2fa@example.com", 400, "invalid-totp-secret"],
     [{ totpSecret: SANDBOX_TOTP_SECRET }, "ada+otp@example.com", 400, "unsupported-verification"],
     [{ totpSecret: "KRSXG5CTMVRXEZLU" }, "ada+2fa@example.com", 400, "checkpoint-code-rejected"],
-  ])("refuses %o for %s with %i %s, leaving no sender and firing connection_failed", async (extra, username, status, code) => {
+    // Automatic login: every failure is a 400 with the code, even the ones that are worth a retry.
+    [{ totpSecret: SANDBOX_TOTP_SECRET }, "ada+ratelimited@example.com", 400, "rate-limited"],
+    [{ totpSecret: SANDBOX_TOTP_SECRET }, "ada+timeout@example.com", 400, "provider-timeout"],
+    [{ totpSecret: SANDBOX_TOTP_SECRET }, "ada+unreachable@example.com", 400, "provider-unreachable"],
+    [{ totpSecret: SANDBOX_TOTP_SECRET }, "ada+restricted@example.com", 400, "checkpoint-restricted"],
+  ])("refuses %o for %s with %i %s, leaving no sender and firing connection_failed with the sender", async (extra, username, status, code) => {
     const { key, workspace } = await keyFor();
     const response = await connect(key, { username: unique(username), password: "any-password", ...extra });
     expect(response.status).toBe(status);
     expect(response.body?.error.code).toBe(code);
     if (status === 429 || status === 503) expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await db.linkedinAccount.count({ where: { workspaceId: workspace.id } })).toBe(0);
-    if (code !== "invalid-totp-secret") {
-      const failed = await outboxEvents(workspace.id, "account.connection_failed");
-      expect(failed.map((event) => event.data.error.code)).toEqual([code]);
-    }
+    const failed = await outboxEvents(workspace.id, "account.connection_failed");
+    expect(failed.map((event) => event.data.error.code)).toEqual([code]);
+    expect(failed[0]!.data.account).toMatchObject({ id: expect.stringMatching(/^acc_/), status: "error", connectionMethod: "password", connectedVia: "api" });
+    expect(failed[0]!.data.account.error).toBe(response.body?.error.message);
   });
 
   it("refuses a rejected session cookie with invalid-session", async () => {
@@ -121,16 +126,23 @@ describe("connecting a sender", () => {
     expect(totp.validate({ token: totp.generate({ timestamp: clock.now().getTime() }), timestamp: clock.now().getTime() })).toBe(0);
   });
 
-  it("enforces seats: no-plan, seat-limit-reached, already-connected, all 409", async () => {
+  it("enforces seats: no-plan, seat-limit-reached, already-connected, all 409, each event carrying the attempted sender", async () => {
     const none = await keyFor({ seatLimit: 0 });
-    expect((await connect(none.key, { username: unique("a@example.com"), password: "x" })).body?.error.code).toBe("no-plan");
+    expect((await connect(none.key, { username: unique("a@example.com"), password: "x", label: "Ann", timezone: "Europe/Paris" })).body?.error.code).toBe("no-plan");
+    const [noPlan] = await outboxEvents(none.workspace.id, "account.connection_failed");
+    expect(noPlan!.data).toMatchObject({
+      error: { code: "no-plan" },
+      account: { id: expect.stringMatching(/^acc_/), label: "Ann", timezone: "Europe/Paris", status: "error", connectionStatus: "connecting", checkpoint: null },
+    });
+    expect(JSON.stringify(noPlan!.data)).not.toContain("credentials");
 
     const one = await keyFor({ seatLimit: 1 });
     const username = unique("bob@example.com");
     expect((await connect(one.key, { username, password: "x" })).status).toBe(200);
     const full = await connect(one.key, { username: unique("carol@example.com"), password: "x" });
     expect(full).toMatchObject({ status: 409, body: { error: { code: "seat-limit-reached" } } });
-    expect((await outboxEvents(one.workspace.id, "account.connection_failed")).at(-1)?.data.error.code).toBe("seat-limit-reached");
+    const seatLimit = (await outboxEvents(one.workspace.id, "account.connection_failed")).at(-1)!;
+    expect(seatLimit.data).toMatchObject({ error: { code: "seat-limit-reached" }, account: { status: "error", connectionMethod: "password", usage: { day: { invitations: 0 } } } });
 
     const other = await keyFor();
     const again = await connect(other.key, { username, password: "x" });

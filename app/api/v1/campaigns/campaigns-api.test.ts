@@ -200,13 +200,14 @@ describe("creating and reading campaigns", () => {
 
   it("changes one step's copy per kind and variant (PATCH /campaigns/{id}/sequence/{stepId})", async () => {
     const { api } = await workspace();
+    const recorder = await api.connect("rec");
     const { body } = await api.create({
       sequence: {
         steps: [
           { id: "invite", type: "invite", config: { note: "A" } },
           { id: "thanks", type: "message", parent: "invite", branch: "yes", config: { text: "A", variants: [{ text: "A" }, { id: "b", text: "B" }] } },
           { id: "mail", type: "inmail", parent: "invite", branch: "no", config: { subject: "S", text: "T" } },
-          { id: "rec", type: "voice_note", parent: "thanks", config: { voiceAssignments: [{ linkedinAccountId: "acc_x", voice: { url: "https://example.com/a.mp3" } }] } },
+          { id: "rec", type: "voice_note", parent: "thanks", config: { voiceAssignments: [{ linkedinAccountId: recorder, voice: { url: "https://example.com/a.mp3" } }] } },
         ],
       },
     });
@@ -337,6 +338,7 @@ describe("campaign leads", () => {
     expect(byA).toHaveLength(3);
 
     expect((await api.rebalance(id, c)).status).toBe(422);
+    await api.pauseSender(a);
     await api.pauseSender(b);
     expect((await api.rebalance(id, a)).body!.data).toEqual({ moved: 0, receivers: 0 });
     // With a third sender in the pool, a's leads spread onto c (the only available one).

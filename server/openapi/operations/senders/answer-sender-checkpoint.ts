@@ -8,10 +8,10 @@ export const answerSenderCheckpointOperation = defineOperation({
   path: "/accounts/{id}/checkpoint",
   summary: "Answer the pending verification step",
   description:
-    "Send exactly one of `code` (2FA, OTP), `phone` (PHONE_REGISTER), `resend: true` or `tryAnotherWay: true` (when the checkpoint allows them). Answers the same shape as GET. A wrong code is a 400 `checkpoint-code-rejected` and leaves the step pending; 409 `checkpoint-expired` five minutes after LinkedIn asked; 409 `no-checkpoint` when none is pending; 409 `checkpoint-answered-elsewhere` for IN_APP_VALIDATION and CAPTCHA.",
+    "Send exactly one of `code` (2FA, OTP), `phone` (PHONE_REGISTER), `resend: true` or `tryAnotherWay: true` (when the checkpoint allows them). Answers the same shape as GET. A wrong code is a 400 `checkpoint-code-rejected` and leaves the step pending; 409 `checkpoint-expired` five minutes after LinkedIn asked; 409 `no-checkpoint` when none is pending; 409 `checkpoint-answered-elsewhere` for IN_APP_VALIDATION and CAPTCHA. When LinkedIn cannot be reached (503 `provider-timeout`, `provider-unreachable`, 429 `rate-limited`, with Retry-After) the sender and its step are kept: send the answer again. Only a definitive failure (such as `verification-failed` after three wrong codes) ends the attempt: a first connect's sender is then removed with account.connection_failed, while a sender that was connected before and is reconnecting is never removed — it goes back to its previous connection status with `error` set (also when its step expires).",
   tags: ["Senders"],
   params: ZAccountIdParams,
   body: ZCheckpointAnswer,
   response: ZCheckpointState,
-  errors: [404, 409, 429, 503],
+  errors: [400, 404, 409, 429, 503],
 });

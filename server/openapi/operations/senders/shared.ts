@@ -5,10 +5,17 @@ export const ZAccountIdParams = z.object({
 });
 
 export const CONNECT_ERRORS_NOTE = [
-  "Failure codes (also on the account.connection_failed event, in `data.error.code`):",
+  "Failure codes:",
   "400 `invalid-credentials`, `invalid-session`, `proxy-failed`, `checkpoint-code-rejected`, `checkpoint-restricted`, `unsupported-verification`, `verification-required`, `verification-failed`, `invalid-totp-secret`, `connection-failed`;",
   "429 `rate-limited` (with Retry-After); 503 `provider-timeout`, `provider-unreachable` (safe to retry);",
   "409 `already-connected`, `no-plan`, `seat-limit-reached`.",
+].join(" ");
+
+/** What POST /accounts adds to the codes: automatic login's statuses and the failure event. */
+export const CONNECT_FAILURE_NOTE = [
+  "With `totpSecret` (automatic login) every failure is a 400 carrying the code, `rate-limited`, `provider-timeout` and `provider-unreachable` included (still safe to retry); only the three seat and duplicate codes stay 409.",
+  "Every failure also sends account.connection_failed, whose `data` is `{account, error: {code, message}}`: the code is in `data.error.code` and `data.account` is the full sender object of the attempt (status `error`, `error` set to the message, the label, method and profile fields known so far).",
+  "An attempt refused before a seat was taken (`invalid-totp-secret`, `no-plan`, `seat-limit-reached`) was never stored: its `data.account.id` answers 404.",
 ].join(" ");
 
 export const DIRECT_ACTION_NOTE =
