@@ -6,6 +6,7 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import nextEnv from "@next/env";
+import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 
 const dev = process.argv.includes("--dev");
 const demo = process.argv.includes("--demo");
@@ -68,6 +69,8 @@ async function main() {
   await app.prepare();
   const handle = app.getRequestHandler();
   const server = createServer((request, response) => {
+    // Route handlers cannot see the socket: hand them its address, overwriting any client's claim.
+    request.headers[CLIENT_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
     handle(request, response).catch((error: unknown) => {
       logger.error("Unhandled request error", { error });
       if (!response.headersSent) response.writeHead(500).end();
