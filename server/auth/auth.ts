@@ -4,7 +4,9 @@ import { PrismaAdapter } from "@auth/prisma-adapter";
 import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { db } from "../db/client";
+import { requestClientAddress } from "../http/client-address";
 import { logger } from "../lib/logger";
+import { passwordAttemptSucceeded } from "../services/rate-limits/password-attempts";
 import { verifyCredentials } from "../services/users/verify-credentials";
 
 declare module "next-auth" {
@@ -33,7 +35,16 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   providers: [
     Credentials({
       credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
-      authorize: async (credentials) => verifyCredentials(credentials),
+      // The attempt was counted (and refused when over the limit) before Auth.js ran: see
+      // server/auth/refuse-throttled-sign-in.ts. A success gives it back.
+      authorize: async (credentials, request) => {
+        const user = await verifyCredentials(credentials);
+        if (user) {
+          const account = typeof credentials.email === "string" ? credentials.email : user.email;
+          passwordAttemptSucceeded({ account, address: requestClientAddress(request.headers) });
+        }
+        return user;
+      },
     }),
   ],
   callbacks: {
