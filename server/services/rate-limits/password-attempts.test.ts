@@ -36,7 +36,7 @@ describe("password attempts", () => {
       retryAfterSeconds: 15 * 60,
       message: "Too many sign-in attempts. Try again in 15 minutes.",
     });
-    expect(warn).toHaveBeenCalledWith("Password attempts throttled", expect.objectContaining({ account: "target@example.com" }));
+    expect(warn).toHaveBeenCalledWith("Password attempts throttled for an account", expect.objectContaining({ account: "target@example.com", minutes: 15 }));
     // Other accounts from a fresh address are unaffected.
     expect(() => beginPasswordAttempt({ account: "other@example.com", address: "198.51.100.201" })).not.toThrow();
   });
@@ -51,6 +51,7 @@ describe("password attempts", () => {
   });
 
   it(`refuses an address after ${ADDRESS_ATTEMPT_LIMIT} failed attempts across accounts; successes do not count`, () => {
+    const warn = vi.spyOn(logger, "warn");
     const address = "203.0.113.9";
     for (let i = 0; i < 5; i++) {
       const attempt = { account: `real-${i}@example.com`, address };
@@ -59,6 +60,7 @@ describe("password attempts", () => {
     }
     for (let i = 0; i < ADDRESS_ATTEMPT_LIMIT; i++) beginPasswordAttempt({ account: `guess-${i}@example.com`, address });
     expect(() => beginPasswordAttempt({ account: "another@example.com", address })).toThrow(/Too many sign-in attempts/);
+    expect(warn).toHaveBeenCalledWith("Password attempts throttled for an address", { address, minutes: 15 });
     expect(() => beginPasswordAttempt({ account: "another@example.com", address: "203.0.113.10" })).not.toThrow();
   });
 

@@ -37,11 +37,19 @@ export function beginPasswordAttempt(attempt: PasswordAttempt): void {
   const refused = states.filter((state) => !state.allowed);
   if (refused.length) {
     const seconds = Math.max(...refused.map((state) => state.retryAfterSeconds));
-    logger.warn("Password attempts throttled", { account, address: attempt.address, retryAfterSeconds: seconds });
     throw HeraldError.rateLimited(tooManyAttemptsMessage(seconds), seconds, "too-many-attempts");
   }
-  addresses().hit(attempt.address, at);
-  if (account) accounts().hit(account, at);
+  // One line when an account or address reaches its limit, not one per refused guess.
+  const address = addresses().hit(attempt.address, at);
+  if (address.count === address.limit) {
+    const minutes = Math.ceil(address.retryAfterSeconds / 60);
+    logger.warn("Password attempts throttled for an address", { address: attempt.address, minutes });
+  }
+  const accountState = account ? accounts().hit(account, at) : null;
+  if (accountState && accountState.count === accountState.limit) {
+    const minutes = Math.ceil(accountState.retryAfterSeconds / 60);
+    logger.warn("Password attempts throttled for an account", { account, address: attempt.address, minutes });
+  }
 }
 
 /** The password was right: the account's failures are forgotten and the address gets its attempt back. */
