@@ -22,6 +22,14 @@ describe("environment", () => {
     expect(message).toMatch(/AUTH_SECRET: must be at least 32 characters/);
   });
 
+  it("reads HERALD_TRUST_PROXY as a number of proxies, off by default", () => {
+    expect(parseEnv({}).HERALD_TRUST_PROXY).toBe(0);
+    expect(parseEnv({ HERALD_TRUST_PROXY: "false" }).HERALD_TRUST_PROXY).toBe(0);
+    expect(parseEnv({ HERALD_TRUST_PROXY: "true" }).HERALD_TRUST_PROXY).toBe(1);
+    expect(parseEnv({ HERALD_TRUST_PROXY: "2" }).HERALD_TRUST_PROXY).toBe(2);
+    expect(() => parseEnv({ HERALD_TRUST_PROXY: "nginx" })).toThrow(/HERALD_TRUST_PROXY: must be true, false, or how many proxies/);
+  });
+
   it("defaults to the sandbox network and offline reply classification", () => {
     const env = parseEnv({});
     expect(env).toMatchObject({ HERALD_LINKEDIN_PROVIDER: "sandbox", HERALD_AI_PROVIDER: "offline", HERALD_AI_MODEL: "gpt-4o-mini" });

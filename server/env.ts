@@ -6,6 +6,19 @@ const booleanFlag = z
   .optional()
   .transform((value) => (value === undefined || value === "" ? undefined : ["1", "true", "yes"].includes(value)));
 
+/** How many proxies in front of Herald append to X-Forwarded-For: false/0 (none), true/1, or 2–10. */
+const proxyCount = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context) => {
+    if (!value || ["0", "false", "no"].includes(value)) return 0;
+    if (["true", "yes"].includes(value)) return 1;
+    if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+    context.addIssue({ code: "custom", message: "must be true, false, or how many proxies stand in front of Herald (1 to 10)" });
+    return z.NEVER;
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z
@@ -21,6 +34,8 @@ const EnvSchema = z.object({
   HERALD_URL: z.url({ message: "must be an absolute URL such as https://herald.example.com" }).optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (generate one with `openssl rand -base64 32`)").optional(),
   HERALD_API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Whether client addresses come from X-Forwarded-For (set behind a reverse proxy), and through how many proxies. */
+  HERALD_TRUST_PROXY: proxyCount,
   HERALD_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   HERALD_SEED_DEMO: booleanFlag,
   /** Whether webhook endpoints may point at private, loopback or link-local addresses. */

@@ -1,5 +1,5 @@
 // Hourly housekeeping: webhook deliveries and dispatched outbox rows older than 7 days, expired
-// idempotency records and old rate-limit windows.
+// idempotency records.
 import { cron } from "inngest";
 import { purgeExpiredApiRecords } from "@/server/services/idempotency/purge-expired-api-records";
 import { purgeWebhookDeliveries } from "@/server/services/webhooks/purge-webhook-deliveries";

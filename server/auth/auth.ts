@@ -1,10 +1,17 @@
 // Dashboard sign-in with Auth.js: e-mail and password against the User table (scrypt hashes),
 // JWT sessions (required for credentials sign-in), the Prisma adapter for the user tables.
+// Each JWT names a Session row (`sid`) checked on every request, so that signing out, which deletes
+// the row, ends the session everywhere, including in a copied cookie.
 import { PrismaAdapter } from "@auth/prisma-adapter";
 import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { db } from "../db/client";
+import { requestClientAddress } from "../http/client-address";
 import { logger } from "../lib/logger";
+import { passwordAttemptSucceeded } from "../services/rate-limits/password-attempts";
+import { endDashboardSession } from "../services/sessions/end-dashboard-session";
+import { isDashboardSessionActive } from "../services/sessions/is-dashboard-session-active";
+import { DASHBOARD_SESSION_MAX_AGE_SECONDS, startDashboardSession } from "../services/sessions/start-dashboard-session";
 import { verifyCredentials } from "../services/users/verify-credentials";
 
 declare module "next-auth" {
@@ -15,7 +22,7 @@ declare module "next-auth" {
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
   adapter: PrismaAdapter(db as unknown as Parameters<typeof PrismaAdapter>[0]),
-  session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+  session: { strategy: "jwt", maxAge: DASHBOARD_SESSION_MAX_AGE_SECONDS },
   // Self-hosted behind whatever proxy the user runs: trust the Host header.
   trustHost: true,
   pages: { signIn: "/sign-in" },
@@ -33,17 +40,38 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   providers: [
     Credentials({
       credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
-      authorize: async (credentials) => verifyCredentials(credentials),
+      // The attempt was counted (and refused when over the limit) before Auth.js ran: see
+      // server/auth/refuse-throttled-sign-in.ts. A success gives it back.
+      authorize: async (credentials, request) => {
+        const user = await verifyCredentials(credentials);
+        if (user) {
+          const account = typeof credentials.email === "string" ? credentials.email : user.email;
+          passwordAttemptSucceeded({ account, address: requestClientAddress(request.headers) });
+        }
+        return user;
+      },
     }),
   ],
   callbacks: {
-    jwt({ token, user }) {
-      if (user?.id) token.sub = user.id;
-      return token;
+    async jwt({ token, user }) {
+      if (user?.id) {
+        token.sub = user.id;
+        token.sid = await startDashboardSession(user.id);
+        return token;
+      }
+      // A token from before sessions were recorded, or whose session ended, signs nobody in.
+      if (typeof token.sid !== "string" || !token.sub) return null;
+      return (await isDashboardSessionActive(token.sid, token.sub)) ? token : null;
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
       return session;
+    },
+  },
+  events: {
+    async signOut(message) {
+      const sid = "token" in message ? message.token?.sid : undefined;
+      if (typeof sid === "string") await endDashboardSession(sid);
     },
   },
 });

@@ -10,6 +10,7 @@ import { HeraldError, isHeraldError, toErrorBody } from "../lib/errors";
 import { logger } from "../lib/logger";
 import { invalidInputFromZod } from "../lib/zod-issues";
 import { authenticateApiKey, resolveApiActor } from "../services/api-keys/authenticate-api-key";
+import { requestClientAddress } from "./client-address";
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -94,8 +95,8 @@ export function apiRoute<Op extends ApiOperation>(
     try {
       let actor: Actor | undefined;
       if (operation.authenticated !== false) {
-        const identity = await authenticateApiKey(request.headers.get("authorization"));
-        const rate = await consumeApiRequest(identity.apiKeyId, env().HERALD_API_RATE_LIMIT_PER_MINUTE);
+        const identity = await authenticateApiKey(request.headers.get("authorization"), requestClientAddress(request.headers));
+        const rate = consumeApiRequest(identity.apiKeyId, env().HERALD_API_RATE_LIMIT_PER_MINUTE);
         Object.assign(baseHeaders, rateLimitHeaders(rate));
         if (!rate.allowed) {
           const seconds = Math.max(1, Math.ceil((rate.resetAt.getTime() - now().getTime()) / 1000));

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import nextEnv from "@next/env";
+import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 
 const dev = process.argv.includes("--dev");
 const demo = process.argv.includes("--demo");
@@ -78,6 +79,8 @@ async function main() {
   const server = createServer();
   const requests = trackRequests(server);
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    // Route handlers cannot see the socket: hand them its address, overwriting any client's claim.
+    request.headers[CLIENT_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
     if (gate(request, response)) return;
     handle(request, response).catch((error: unknown) => {
       logger.error("Unhandled request error", { error });

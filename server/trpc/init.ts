@@ -4,12 +4,17 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
 import { getSessionActor, getSessionUserId } from "../auth/dashboard-session";
+import { requestClientAddress, UNKNOWN_CLIENT } from "../http/client-address";
 import { isHeraldError, type FieldIssue } from "../lib/errors";
 import { logger } from "../lib/logger";
 import { fieldIssues } from "../lib/zod-issues";
 
-export async function createTRPCContext() {
-  return { userId: await getSessionUserId() };
+export async function createTRPCContext(options?: { req: Request }) {
+  return {
+    userId: await getSessionUserId(),
+    /** For the per-address limits of the procedures that check passwords. */
+    clientAddress: options ? requestClientAddress(options.req.headers) : UNKNOWN_CLIENT,
+  };
 }
 type Context = Awaited<ReturnType<typeof createTRPCContext>>;
 
@@ -61,7 +66,7 @@ export const publicProcedure = t.procedure.use(translateErrors);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.userId) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
-  return next({ ctx: { userId: ctx.userId } });
+  return next({ ctx: { ...ctx, userId: ctx.userId } });
 });
 
 /** A procedure acting in the user's active workspace. */

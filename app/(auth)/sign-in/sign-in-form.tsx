@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { messageForSignInCode } from "@/server/services/rate-limits/too-many-attempts-message";
 
 export function SignInForm() {
   const router = useRouter();
@@ -24,7 +25,7 @@ export function SignInForm() {
     });
     setPending(false);
     if (!result || result.error) {
-      setError("That e-mail and password do not match an account.");
+      setError(messageForSignInCode(result?.code) ?? "That e-mail and password do not match an account.");
       return;
     }
     const callbackUrl = searchParams.get("callbackUrl");

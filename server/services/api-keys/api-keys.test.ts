@@ -32,7 +32,7 @@ describe("API keys", () => {
     await expect(revokeApiKey(memberInOwnerWorkspace, ownersKey.apiKey.id)).rejects.toMatchObject({ status: 403 });
     await revokeApiKey(memberInOwnerWorkspace, membersKey.apiKey.id);
     await revokeApiKey(owner.actor, ownersKey.apiKey.id);
-    await expect(authenticateApiKey(`Bearer ${ownersKey.key}`)).rejects.toMatchObject({ status: 401 });
+    await expect(authenticateApiKey(`Bearer ${ownersKey.key}`, "192.0.2.10")).rejects.toMatchObject({ status: 401 });
 
     const stranger = await createTestWorkspace();
     await expect(revokeApiKey(stranger.actor, membersKey.apiKey.id)).rejects.toMatchObject({ status: 404 });

@@ -1,44 +1,90 @@
 import { db } from "../../db/client";
-import type { Actor } from "../../lib/actor";
+import type { Actor, Role } from "../../lib/actor";
 import { now } from "../../lib/clock";
-import { HeraldError } from "../../lib/errors";
+import { HeraldError, isHeraldError } from "../../lib/errors";
+import { logger } from "../../lib/logger";
+import { sharedLimiter } from "../rate-limits/attempt-limiter";
 import { API_KEY_PREFIX, hashApiKey } from "./api-key-format";
-
-/** lastUsedAt is written at most this often per key, to keep reads from turning into writes. */
-const LAST_USED_RESOLUTION_MS = 60_000;
+import { recordApiKeyUse } from "./record-api-key-use";
 
 export interface ApiKeyIdentity {
   apiKeyId: string;
   /** The workspace the key was created in; X-Herald-Workspace may select another. */
   keyWorkspaceId: string;
   userId: string;
+  /** The creator's membership in the key's workspace, read together with the key. */
+  membership: { role: Role; canManageBilling: boolean };
 }
+
+/** Invalid keys one address may send in five minutes before it is refused without a look-up. */
+export const INVALID_KEYS_PER_ADDRESS = 20;
+// In memory, like the other limiters (see rate-limits/attempt-limiter.ts for why).
+const invalidKeys = () => sharedLimiter("invalid-api-keys", { limit: INVALID_KEYS_PER_ADDRESS, windowMs: 5 * 60_000, maxKeys: 10_000 });
 
 const unauthorized = (message: string) => new HeraldError({ code: "unauthorized", status: 401, message });
 
-/** The identity behind an `Authorization` header value, or a 401 saying what is wrong. */
-export async function authenticateApiKey(authorization: string | null): Promise<ApiKeyIdentity> {
+interface KeyRow {
+  id: string;
+  workspaceId: string;
+  createdById: string;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  role: Role | null;
+  canManageBilling: boolean | null;
+}
+
+/**
+ * The identity behind an `Authorization` header value, or a 401 saying what is wrong. An address
+ * that sent too many invalid keys gets a 429 before its key is even looked up.
+ */
+export async function authenticateApiKey(authorization: string | null, clientAddress: string): Promise<ApiKeyIdentity> {
   if (!authorization) throw unauthorized("Missing API key: send `Authorization: Bearer <API key>`.");
+  const at = now().getTime();
+  const guard = invalidKeys().check(clientAddress, at);
+  if (!guard.allowed) {
+    throw HeraldError.rateLimited(
+      `Too many invalid API keys from your address: try again in ${guard.retryAfterSeconds} seconds.`,
+      guard.retryAfterSeconds,
+    );
+  }
+  try {
+    return await identify(authorization);
+  } catch (error) {
+    if (isHeraldError(error) && error.status === 401) {
+      const state = invalidKeys().hit(clientAddress, at);
+      if (state.count === state.limit) {
+        logger.warn("Invalid API keys throttled", { address: clientAddress, retryAfterSeconds: state.retryAfterSeconds });
+      }
+    }
+    throw error;
+  }
+}
+
+async function identify(authorization: string): Promise<ApiKeyIdentity> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!match?.[1]) throw unauthorized("Malformed Authorization header: expected `Bearer <API key>`.");
   const key = match[1];
   if (!key.startsWith(API_KEY_PREFIX)) throw unauthorized("Invalid API key.");
 
-  const row = await db.apiKey.findUnique({ where: { hashedKey: hashApiKey(key) } });
+  // One round trip: the key and its creator's membership in the key's workspace.
+  const [row] = await db.$queryRaw<KeyRow[]>`
+    SELECT k."id", k."workspaceId", k."createdById", k."lastUsedAt", k."revokedAt",
+           m."role"::text AS "role", m."canManageBilling"
+    FROM "ApiKey" k
+    LEFT JOIN "Membership" m ON m."workspaceId" = k."workspaceId" AND m."userId" = k."createdById"
+    WHERE k."hashedKey" = ${hashApiKey(key)}`;
   if (!row) throw unauthorized("Invalid API key.");
   if (row.revokedAt) throw unauthorized("This API key was revoked.");
   // A key acts as its creator: it stops working when the creator leaves the key's workspace.
-  const membership = await db.membership.findUnique({
-    where: { workspaceId_userId: { workspaceId: row.workspaceId, userId: row.createdById } },
-    select: { id: true },
-  });
-  if (!membership) throw unauthorized("This API key's creator is no longer a member of its workspace.");
+  if (!row.role) throw unauthorized("This API key's creator is no longer a member of its workspace.");
 
-  const current = now();
-  if (!row.lastUsedAt || current.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
-    await db.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: current } });
-  }
-  return { apiKeyId: row.id, keyWorkspaceId: row.workspaceId, userId: row.createdById };
+  await recordApiKeyUse(row.id, row.lastUsedAt);
+  return {
+    apiKeyId: row.id,
+    keyWorkspaceId: row.workspaceId,
+    userId: row.createdById,
+    membership: { role: row.role, canManageBilling: row.canManageBilling ?? false },
+  };
 }
 
 /**
@@ -47,9 +93,10 @@ export async function authenticateApiKey(authorization: string | null): Promise<
  */
 export async function resolveApiActor(identity: ApiKeyIdentity, requestedWorkspaceId?: string | null): Promise<Actor> {
   const workspaceId = requestedWorkspaceId || identity.keyWorkspaceId;
-  const membership = await db.membership.findUnique({
-    where: { workspaceId_userId: { workspaceId, userId: identity.userId } },
-  });
+  const membership =
+    workspaceId === identity.keyWorkspaceId
+      ? identity.membership
+      : await db.membership.findUnique({ where: { workspaceId_userId: { workspaceId, userId: identity.userId } } });
   if (!membership) {
     throw HeraldError.forbidden(
       "X-Herald-Workspace names a workspace this API key's creator does not belong to.",
