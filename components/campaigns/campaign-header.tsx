@@ -127,12 +127,12 @@ export function CampaignHeader({ campaign, onOpenSettings }: { campaign: TCampai
         ← Campaigns
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-[1_1_18rem]">
           {editing ? (
             <NameEditor campaign={campaign} onDone={() => setEditing(false)} />
           ) : (
             <div className="flex flex-wrap items-center gap-3">
-              <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{campaign.name}</h1>
+              <h1 className="min-w-0 text-2xl break-words font-semibold tracking-tight text-slate-900">{campaign.name}</h1>
               <span data-testid="campaign-status">
                 <CampaignStatusBadge status={campaign.status} />
               </span>

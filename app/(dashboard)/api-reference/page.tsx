@@ -68,7 +68,7 @@ export default function ApiReferencePage() {
           </>
         }
       />
-      <div className="grid gap-8 lg:grid-cols-[12rem_1fr]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[12rem_minmax(0,1fr)]">
         <nav aria-label="Operations" className="space-y-4 text-sm lg:sticky lg:top-8 lg:self-start">
           {[...byTag.entries()].map(([tag, entries]) => (
             <div key={tag}>
