@@ -1,10 +1,12 @@
 import { z } from "zod";
-import { ZCampaignLeadStatus, ZCreateCampaignInput, ZForecastQuery, ZRebalanceInput, ZStepContentInput, ZUpdateCampaignInput } from "../../schemas/campaign";
+import { ZCampaignLeadStatus, ZCampaignListFilter, ZCreateCampaignInput, ZForecastQuery, ZRebalanceInput, ZStepContentInput, ZUpdateCampaignInput } from "../../schemas/campaign";
 import { ZPaginationQuery } from "../../schemas/common";
 import { ZLeadsInput } from "../../schemas/lead";
 import { addCampaignLeads } from "../../services/campaigns/add-campaign-leads";
+import { archiveCampaign } from "../../services/campaigns/archive-campaign";
 import { createCampaign } from "../../services/campaigns/create-campaign";
 import { deleteCampaign } from "../../services/campaigns/delete-campaign";
+import { duplicateCampaign } from "../../services/campaigns/duplicate-campaign";
 import { forecastCampaign } from "../../services/campaigns/forecast-campaign";
 import { getCampaign } from "../../services/campaigns/get-campaign";
 import { getCampaignFunnel } from "../../services/campaigns/get-campaign-funnel";
@@ -22,7 +24,9 @@ const ZId = z.object({ id: z.string() });
 const ZLeadRef = z.object({ id: z.string(), leadId: z.string() });
 
 export const campaignsRouter = router({
-  list: workspaceProcedure.input(ZPaginationQuery).query(({ ctx, input }) => listCampaigns(ctx.actor, input)),
+  list: workspaceProcedure
+    .input(ZPaginationQuery.extend({ filter: ZCampaignListFilter.optional() }))
+    .query(({ ctx, input }) => listCampaigns(ctx.actor, input, input.filter)),
   get: workspaceProcedure.input(ZId).query(({ ctx, input }) => getCampaign(ctx.actor, input.id)),
   create: workspaceProcedure.input(ZCreateCampaignInput).mutation(({ ctx, input }) => createCampaign(ctx.actor, input)),
   // The same rules as PATCH /campaigns/{id}: the service validates `changes` in full.
@@ -32,6 +36,10 @@ export const campaignsRouter = router({
   updateStep: workspaceProcedure
     .input(z.object({ id: z.string(), stepId: z.string(), content: ZStepContentInput }))
     .mutation(({ ctx, input }) => updateCampaignStep(ctx.actor, input.id, input.stepId, input.content)),
+  duplicate: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => duplicateCampaign(ctx.actor, input.id)),
+  archive: workspaceProcedure
+    .input(z.object({ id: z.string(), archived: z.boolean() }))
+    .mutation(({ ctx, input }) => archiveCampaign(ctx.actor, input.id, input.archived)),
   delete: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => deleteCampaign(ctx.actor, input.id)),
   funnel: workspaceProcedure.input(ZId).query(({ ctx, input }) => getCampaignFunnel(ctx.actor, input.id)),
   forecast: workspaceProcedure
