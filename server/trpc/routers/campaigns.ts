@@ -10,6 +10,7 @@ import { duplicateCampaign } from "../../services/campaigns/duplicate-campaign";
 import { forecastCampaign } from "../../services/campaigns/forecast-campaign";
 import { getCampaign } from "../../services/campaigns/get-campaign";
 import { getCampaignFunnel } from "../../services/campaigns/get-campaign-funnel";
+import { getCampaignSendState } from "../../services/campaigns/get-campaign-send-state";
 import { listCampaignLeads } from "../../services/campaigns/list-campaign-leads";
 import { listCampaigns } from "../../services/campaigns/list-campaigns";
 import { pauseCampaignLead } from "../../services/campaigns/pause-campaign-lead";
@@ -41,6 +42,8 @@ export const campaignsRouter = router({
     .input(z.object({ id: z.string(), archived: z.boolean() }))
     .mutation(({ ctx, input }) => archiveCampaign(ctx.actor, input.id, input.archived)),
   delete: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => deleteCampaign(ctx.actor, input.id)),
+  // Why due leads wait: the schedule's next window, the pool's caps and pauses (see the leads table).
+  sendState: workspaceProcedure.input(ZId).query(({ ctx, input }) => getCampaignSendState(ctx.actor, input.id)),
   funnel: workspaceProcedure.input(ZId).query(({ ctx, input }) => getCampaignFunnel(ctx.actor, input.id)),
   forecast: workspaceProcedure
     .input(ZForecastQuery.extend({ id: z.string() }))
