@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/card";
 import { formatRelative } from "@/components/ui/format";
 import type { TCampaignForecast } from "@/server/schemas/campaign";
 import { Pagination } from "./pagination";
-import { stepLabel } from "./sequence-outline";
+import { nameOfStep } from "./sequence-outline";
 import { LEAD_STATUS } from "./status-badges";
 
 type Counts = Pick<TCampaignForecast["totals"], "invitations" | "messages" | "inmails" | "profileViews">;
@@ -156,7 +156,7 @@ function DailyActions({ forecast, senderName }: { forecast: TCampaignForecast; s
   );
 }
 
-function LeadTimeline({ forecast, senderName }: { forecast: TCampaignForecast; senderName: (id: string) => string }) {
+function LeadTimeline({ forecast, senderName, stepNames }: { forecast: TCampaignForecast; senderName: (id: string) => string; stepNames: ReadonlyMap<string, string> }) {
   const [offset, setOffset] = useState(0);
   const page = forecast.leads.slice(offset, offset + LEADS_PAGE);
   return (
@@ -187,15 +187,15 @@ function LeadTimeline({ forecast, senderName }: { forecast: TCampaignForecast; s
               <tbody className="divide-y divide-slate-100">
                 {page.map((lead) => (
                   <tr key={lead.campaignLeadId} data-testid="forecast-lead" className="align-top">
-                    <td className="py-2 pr-3 pl-5 font-medium text-slate-900">{lead.name ?? lead.leadId}</td>
+                    <td className="py-2 pr-3 pl-5 font-medium text-slate-900">{lead.name ?? "Unnamed lead"}</td>
                     <td className="px-3 py-2 text-slate-700">{lead.linkedinAccountId ? senderName(lead.linkedinAccountId) : <span className="text-slate-400">None</span>}</td>
                     <td className="px-3 py-2 whitespace-nowrap text-slate-700">
                       {lead.firstActionAt ? inZone(lead.firstActionAt, forecast.timezone) : <span className="text-slate-400">Not within the forecast</span>}
                     </td>
                     <td className="px-3 py-2 text-slate-700">
                       {lead.steps.length ? (
-                        <span title={lead.steps.map((step) => `${stepLabel(step.type)}: ${inZone(step.at, forecast.timezone)}${step.outcome ? ` (${step.outcome})` : ""}`).join("\n")}>
-                          {lead.steps.length} · last {stepLabel(lead.steps[lead.steps.length - 1]!.type)}
+                        <span title={lead.steps.map((step) => `${nameOfStep(stepNames, step.stepId, step.type)}: ${inZone(step.at, forecast.timezone)}${step.outcome ? ` (${step.outcome})` : ""}`).join("\n")}>
+                          {lead.steps.length} · last {nameOfStep(stepNames, lead.steps[lead.steps.length - 1]!.stepId, lead.steps[lead.steps.length - 1]!.type)}
                         </span>
                       ) : (
                         <span className="text-slate-400">—</span>
@@ -221,13 +221,22 @@ function LeadTimeline({ forecast, senderName }: { forecast: TCampaignForecast; s
  * A campaign forecast: when it should finish, the actions per day per sender in the campaign's
  * timezone, when each lead is reached, and what the simulation assumed.
  */
-export function ForecastPanel({ forecast, senderNames }: { forecast: TCampaignForecast; senderNames?: ReadonlyMap<string, string> }) {
+export function ForecastPanel({
+  forecast,
+  senderNames,
+  stepNames = new Map(),
+}: {
+  forecast: TCampaignForecast;
+  senderNames?: ReadonlyMap<string, string>;
+  /** "#3 Message" by step id (stepNames of the campaign's sequence). */
+  stepNames?: ReadonlyMap<string, string>;
+}) {
   const senderName = (id: string) => senderNames?.get(id) ?? id;
   return (
     <div className="space-y-6">
       <Summary forecast={forecast} />
       <DailyActions forecast={forecast} senderName={senderName} />
-      <LeadTimeline forecast={forecast} senderName={senderName} />
+      <LeadTimeline forecast={forecast} senderName={senderName} stepNames={stepNames} />
       {forecast.assumptions.length > 0 && (
         <Card title="Assumptions">
           <ul className="list-disc space-y-1 pl-5 text-sm text-slate-600">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatWait, outline, readSteps, stepLabel } from "./sequence-outline";
+import { formatWait, nameOfStep, outline, readSteps, stepLabel, stepNames } from "./sequence-outline";
 
 const raw = [
   { id: "msg2", type: "message", parent: "msg1", branch: "no", config: { variants: [{ id: "v_c" }] } },
@@ -49,5 +49,25 @@ describe("formatWait and stepLabel", () => {
     expect(stepLabel("if_open_profile")).toBe("If open profile");
     expect(stepLabel("something_new")).toBe("something_new");
     expect(stepLabel(null)).toBe("—");
+  });
+});
+
+describe("stepNames", () => {
+  it("numbers steps in tree order with their kind, as the editor does", () => {
+    const names = stepNames(readSteps(raw));
+    expect(Object.fromEntries(names)).toEqual({
+      visit: "#1 Visit profile",
+      inv: "#2 Connection request",
+      msg1: "#3 Message",
+      msg2: "#4 Message",
+      inmail: "#5 InMail",
+    });
+  });
+
+  it("falls back to the kind for a step the sequence no longer has, and a dash without either", () => {
+    const names = stepNames(readSteps(raw));
+    expect(nameOfStep(names, "msg1")).toBe("#3 Message");
+    expect(nameOfStep(names, "gone", "invite")).toBe("Connection request");
+    expect(nameOfStep(names, null)).toBe("—");
   });
 });

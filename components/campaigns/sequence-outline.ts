@@ -98,3 +98,18 @@ export function formatWait(hoursToWait: number): string {
   if (hoursToWait % 24 === 0) return `${hoursToWait / 24} day${hoursToWait === 24 ? "" : "s"}`;
   return `${hoursToWait} hour${hoursToWait === 1 ? "" : "s"}`;
 }
+
+/**
+ * Each step's name as people see it, "#3 Message": its number in tree order (as the sequence
+ * editor numbers its nodes) and its kind. Steps not reachable from the first step keep their kind only.
+ */
+export function stepNames(steps: OutlineStep[]): Map<string, string> {
+  const names = new Map(steps.map((step) => [step.id, stepLabel(step.type)]));
+  outline(steps).forEach((entry, index) => names.set(entry.step.id, `#${index + 1} ${entry.label}`));
+  return names;
+}
+
+/** A step's name from the map of stepNames, or its kind when the sequence no longer has it. */
+export function nameOfStep(names: ReadonlyMap<string, string>, stepId: string | null | undefined, type?: string | null): string {
+  return (stepId ? names.get(stepId) : undefined) ?? stepLabel(type);
+}

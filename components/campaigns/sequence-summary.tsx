@@ -61,8 +61,7 @@ export function SequenceSummary({ campaign }: { campaign: TCampaign }) {
                 </p>
               )}
               <p className="text-sm">
-                <span className="font-medium text-slate-900">{entry.label}</span>{" "}
-                <span className="font-mono text-xs text-slate-500">{entry.step.id}</span>
+                <span className="font-medium text-slate-900">{entry.label}</span>
                 {entry.step.variantIds.length > 1 && <span className="ml-2 text-xs text-slate-500">{entry.step.variantIds.length} A/B variants</span>}
               </p>
             </div>
