@@ -176,15 +176,16 @@ export function CampaignHeader({ campaign, onOpenSettings }: { campaign: TCampai
       {statusError && (
         <Alert tone="error">
           <p className="font-medium">The campaign could not be {active ? "paused" : "activated"}.</p>
-          <p>{errorMessage(statusError)}</p>
-          {poolError && (
-            <p className="mt-1">
-              Add at least one sender to the pool first:{" "}
+          {poolError ? (
+            <p>
+              An active campaign needs at least one sender in its pool:{" "}
               <button type="button" onClick={onOpenSettings} className="font-medium underline">
                 open the sender pool
               </button>
               .
             </p>
+          ) : (
+            <p>{errorMessage(statusError)}</p>
           )}
         </Alert>
       )}
