@@ -117,3 +117,17 @@ test("the sequence editor on a phone: the tree, and a step's details over it", a
   await expect(panel.getByLabel(/Invitation note/)).toHaveValue("Hi {{firstName}}, glad to connect.");
   await expectNoHorizontalOverflow(page, "the sequence editor with a step open");
 });
+
+test("a sender's time zone is picked from a searchable list of IANA zones", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, mia);
+  await page.goto(`/senders/${senderId}`);
+  const settings = page.locator("form").filter({ has: page.getByLabel("Timezone") });
+  await expect(settings.getByLabel("Timezone")).toHaveValue("Europe/Paris");
+  await settings.getByRole("searchbox", { name: "Search time zones" }).fill("new york");
+  await expect(settings.getByLabel("Timezone")).toHaveValue("America/New_York");
+  await settings.getByRole("button", { name: "Save" }).click();
+  await expect(settings.getByText("Saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Timezone")).toHaveValue("America/New_York");
+});

@@ -98,7 +98,7 @@ export default function ApiReferencePage() {
                   <article key={operation.operationId} id={operation.operationId} className="scroll-mt-8 rounded-lg bg-white p-5 ring-1 ring-slate-200">
                     <header className="flex flex-wrap items-center gap-2">
                       <span className={`rounded px-2 py-0.5 font-mono text-xs font-semibold uppercase ${methodColors[method] ?? ""}`}>{method}</span>
-                      <code className="text-sm font-semibold text-slate-900">/api/v1{path}</code>
+                      <code className="text-sm font-semibold break-all text-slate-900">/api/v1{path}</code>
                     </header>
                     <h3 className="mt-2 font-medium text-slate-900">{operation.summary}</h3>
                     {operation.description && <div className="mt-1"><Description text={operation.description} /></div>}
