@@ -87,7 +87,7 @@ function DeleteDialog({ campaign, onClose }: { campaign: TCampaign; onClose: () 
       <div className="space-y-4 text-sm text-slate-600">
         <p>
           The campaign stops at once and its progress records go with it
-          {campaign.stats.total ? ` (${campaign.stats.total} lead${campaign.stats.total === 1 ? "" : "s"})` : ""}. The leads themselves stay in the
+          {campaign.stats.total ? ` (${plural(campaign.stats.total, "lead")})` : ""}. The leads themselves stay in the
           workspace. This cannot be undone.
         </p>
         {remove.error && <Alert tone="error">{errorMessage(remove.error)}</Alert>}

@@ -7,6 +7,7 @@ import type { TCampaignForecast } from "@/server/schemas/campaign";
 import { Pagination } from "./pagination";
 import { nameOfStep } from "./sequence-outline";
 import { LEAD_STATUS } from "./status-badges";
+import { plural } from "@/components/ui/plural";
 
 type Counts = Pick<TCampaignForecast["totals"], "invitations" | "messages" | "inmails" | "profileViews">;
 
@@ -164,8 +165,8 @@ function LeadTimeline({ forecast, senderName, stepNames }: { forecast: TCampaign
       title="When each lead is reached"
       description={
         forecast.leadsTruncated
-          ? `The first ${forecast.leads.length} leads; the totals and days above count all ${forecast.totals.leads}.`
-          : `${forecast.leads.length} lead${forecast.leads.length === 1 ? "" : "s"}, times in ${forecast.timezone}.`
+          ? `The first ${plural(forecast.leads.length, "lead")}; the totals and days above count all ${forecast.totals.leads}.`
+          : `${plural(forecast.leads.length, "lead")}, times in ${forecast.timezone}.`
       }
     >
       {!forecast.leads.length ? (

@@ -10,6 +10,7 @@ import { errorMessage } from "@/components/ui/trpc-error";
 import type { TCampaign, TCampaignFunnel } from "@/server/schemas/campaign";
 import { nameOfStep, readSteps, stepNames } from "./sequence-outline";
 import { percent } from "./when";
+import { plural } from "@/components/ui/plural";
 
 type Counts = TCampaignFunnel["overall"];
 
@@ -106,7 +107,7 @@ export function FunnelPanel({ campaign }: { campaign: TCampaign }) {
   }
   return (
     <div className="space-y-6">
-      <Card title="All leads" description={`${overall.leads} lead${overall.leads === 1 ? "" : "s"}; percentages are of all leads.`}>
+      <Card title="All leads" description={`${plural(overall.leads, "lead")}; percentages are of all leads.`}>
         <OverallFunnel counts={overall} />
       </Card>
       <Card

@@ -14,6 +14,7 @@ import { campaignFieldErrors, firstErrorUnder } from "./field-errors";
 import { SaveBar } from "./save-bar";
 import { useCampaignUpdate } from "./use-campaign-update";
 import { useAllSenders } from "@/components/senders/use-all-senders";
+import { plural } from "@/components/ui/plural";
 
 /** Moves the sender's not-yet-contacted leads onto the pool's other available senders. */
 function RebalanceButton({ campaignId, sender }: { campaignId: string; sender: TSenderAccount }) {
@@ -40,7 +41,7 @@ function RebalanceButton({ campaignId, sender }: { campaignId: string; sender: T
       {rebalance.data && (
         <p role="status" data-testid="rebalance-result" className="max-w-64 text-xs text-slate-600">
           {rebalance.data.moved
-            ? `Moved ${rebalance.data.moved} lead${rebalance.data.moved === 1 ? "" : "s"} to ${rebalance.data.receivers} other sender${rebalance.data.receivers === 1 ? "" : "s"}.`
+            ? `Moved ${plural(rebalance.data.moved, "lead")} to ${rebalance.data.receivers} other sender${rebalance.data.receivers === 1 ? "" : "s"}.`
             : "Nothing moved: no lead of this sender awaits a first contact, or no other sender in the pool is available."}
         </p>
       )}
