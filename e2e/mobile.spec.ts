@@ -109,6 +109,7 @@ test("the sequence editor on a phone: the tree, and a step's details over it", a
   await page.setViewportSize(PHONE);
   await signIn(page, mia);
   await page.goto(`/campaigns/${campaignId}/sequence`);
+  await expect(page.getByText("Editing is easier on a wider screen.")).toBeVisible();
   const invite = page.getByRole("button", { name: /^Step 2: Connection request/ });
   await expect(invite).toBeVisible();
   await invite.click();

@@ -100,7 +100,7 @@ export function SenderPoolEditor({ campaign }: { campaign: TCampaign }) {
                 const inSavedPool = campaign.linkedinAccountIds.includes(sender.id);
                 return (
                   <li key={sender.id} data-testid="pool-sender" className="flex flex-wrap items-start justify-between gap-3 px-4 py-3">
-                    <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-3">
+                    <label className="flex min-w-0 flex-[1_1_14rem] cursor-pointer items-center gap-3">
                       <input
                         type="checkbox"
                         checked={selected.includes(sender.id)}

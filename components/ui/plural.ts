@@ -3,5 +3,5 @@
  * singular plus "s" unless given ("1 reply", "3 replies").
  */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count.toLocaleString("en")} ${Math.abs(count) === 1 ? singular : pluralForm}`;
+  return `${count} ${Math.abs(count) === 1 ? singular : pluralForm}`;
 }
