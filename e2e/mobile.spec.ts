@@ -66,6 +66,7 @@ test("the menu button opens the navigation, which closes again after a choice", 
   await menu.click();
   await expect(menu).toHaveAttribute("aria-expanded", "true");
   await expect(nav).toBeVisible();
+  if (process.env.MOBILE_SCREENSHOTS) await page.screenshot({ path: `${process.env.MOBILE_SCREENSHOTS}/menu-open.png` });
   await nav.getByRole("link", { name: "Senders" }).click();
   await expect(page).toHaveURL(/\/senders$/);
   await expect(nav).toBeHidden();
