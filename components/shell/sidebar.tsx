@@ -124,7 +124,7 @@ export function Sidebar({
             <button
               type="button"
               onClick={() => signOut({ callbackUrl: "/sign-in" })}
-              className="rounded-md px-2 py-1 text-xs text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+              className="shrink-0 rounded-md px-2 py-1 text-xs whitespace-nowrap text-slate-500 hover:bg-slate-100 hover:text-slate-800"
             >
               Sign out
             </button>
