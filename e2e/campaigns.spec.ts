@@ -251,6 +251,7 @@ test("per-lead pause, resume and stop; the status filter; funnel per variant; fo
   const name = (await pending.getByTestId("lead-name").innerText()).trim();
   const row = rows.filter({ hasText: name });
   await row.getByRole("button", { name: `Pause ${name}` }).click();
+  await page.getByRole("dialog", { name: `Pause ${name}?` }).getByRole("button", { name: "Pause lead" }).click();
   await expect(row).toContainText("Paused");
   await expect(row).toContainText("When resumed");
 
@@ -262,8 +263,15 @@ test("per-lead pause, resume and stop; the status filter; funnel per variant; fo
   await page.getByLabel("Status").selectOption("all");
   await expect(rows).toHaveCount(12);
 
-  page.once("dialog", (dialog) => dialog.accept());
+  // Stopping asks first, in the dashboard's own dialog: Cancel leaves the lead alone.
   await row.getByRole("button", { name: `Stop ${name}` }).click();
+  const stopDialog = page.getByRole("dialog", { name: `Stop ${name}?` });
+  await expect(stopDialog).toContainText("leaves the sequence for good");
+  await stopDialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(stopDialog).toBeHidden();
+  await expect(row).not.toContainText("Stopped");
+  await row.getByRole("button", { name: `Stop ${name}` }).click();
+  await stopDialog.getByRole("button", { name: "Stop lead" }).click();
   await expect(row).toContainText("Stopped");
   await expect(row.getByRole("button")).toHaveCount(0);
   await expect(page.getByLabel("Status").locator("option", { hasText: "Stopped" })).toHaveText("Stopped (1)");
@@ -298,6 +306,7 @@ test("per-lead pause, resume and stop; the status filter; funnel per variant; fo
   await expect(page.getByRole("tab", { name: "Leads" })).toHaveAttribute("aria-selected", "true");
 
   await page.getByRole("button", { name: "Pause campaign" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Pause campaign" }).click();
   await expect(page.getByTestId("campaign-status")).toHaveText("Paused");
 });
 

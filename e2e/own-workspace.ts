@@ -1,8 +1,15 @@
 // For spec files that need data of their own: the first-run owner invites a teammate, who makes a
 // workspace of her own (so nothing made here shows in the owner's workspace) and an API key there.
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
 export const owner = { email: "olivia@example.com", password: "a long enough password" };
+
+export interface Teammate {
+  name: string;
+  email: string;
+  password: string;
+  workspace: string;
+}
 
 export async function signIn(page: Page, account: { email: string; password: string }) {
   await page.goto("/sign-in");
@@ -12,7 +19,7 @@ export async function signIn(page: Page, account: { email: string; password: str
   await expect(page).toHaveURL(/\/campaigns$/);
 }
 
-export async function teammateWithWorkspace(browser: Browser, person: { name: string; email: string; password: string; workspace: string }) {
+export async function teammateWithWorkspace(browser: Browser, person: Teammate) {
   const ownerPage = await (await browser.newContext()).newPage();
   await signIn(ownerPage, owner);
   await ownerPage.goto("/settings/members");
@@ -50,4 +57,14 @@ export async function expectContentFits(page: Page) {
   const { scrollWidth, clientWidth } = await page.locator("main").evaluate((main) => ({ scrollWidth: main.scrollWidth, clientWidth: main.clientWidth }));
   expect(clientWidth).toBeGreaterThan(300);
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+
+/** The teammate's REST API, for setting up data the way a developer would. */
+export function restApi(request: APIRequestContext, apiKey: string) {
+  const headers = { Authorization: `Bearer ${apiKey}` };
+  return {
+    get: (path: string) => request.get(`/api/v1${path}`, { headers }),
+    post: (path: string, data: unknown) => request.post(`/api/v1${path}`, { headers, data }),
+    patch: (path: string, data: unknown) => request.patch(`/api/v1${path}`, { headers, data }),
+  };
+}
 }

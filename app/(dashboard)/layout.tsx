@@ -10,9 +10,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const { user, actor } = await requireDashboardSession();
   const workspaces = await listUserWorkspaces(user.id);
   return (
-    <div className="flex min-h-screen">
+    <div className="min-h-screen lg:flex">
       <Sidebar user={user} workspaces={workspaces} activeWorkspaceId={actor?.workspaceId ?? null} />
-      <main className="min-w-0 flex-1 px-8 py-8">
+      <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
         <div className="mx-auto max-w-6xl">{actor ? children : <NoWorkspace />}</div>
       </main>
     </div>

@@ -10,6 +10,7 @@ import { Select } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { TCampaign } from "@/server/schemas/campaign";
 import { ForecastPanel } from "./forecast-panel";
+import { readSteps, stepNames } from "./sequence-outline";
 import { useAllSenders } from "@/components/senders/use-all-senders";
 
 const HORIZONS = [14, 30, 45, 90, 120];
@@ -25,6 +26,7 @@ export function CampaignForecast({ campaign }: { campaign: TCampaign }) {
     staleTime: 60_000,
   });
   const senders = useAllSenders();
+  const steps = useMemo(() => stepNames(readSteps(campaign.sequence.steps)), [campaign.sequence.steps]);
   const names = useMemo(() => new Map((senders.data?.senders ?? []).map((sender) => [sender.id, senderName(sender)])), [senders.data]);
 
   if (!campaign.linkedinAccountIds.length || !campaign.sequence.steps.length || !campaign.stats.total) {
@@ -60,7 +62,7 @@ export function CampaignForecast({ campaign }: { campaign: TCampaign }) {
         <Alert tone="error">The forecast could not be made: {errorMessage(forecast.error)}</Alert>
       ) : (
         <div className={forecast.isPlaceholderData ? "opacity-60" : ""} aria-busy={forecast.isFetching}>
-          <ForecastPanel forecast={forecast.data} senderNames={names} />
+          <ForecastPanel forecast={forecast.data} senderNames={names} stepNames={steps} />
         </div>
       )}
     </div>

@@ -1,5 +1,5 @@
 "use client";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
@@ -9,9 +9,12 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
+import { plural } from "@/components/ui/plural";
 import { errorMessage } from "@/components/ui/trpc-error";
+import { useNow } from "@/components/ui/use-now";
 import type { TCampaign } from "@/server/schemas/campaign";
 import { campaignFieldErrors, firstErrorUnder } from "./field-errors";
+import { windowNote } from "./send-wording";
 import { CampaignStatusBadge } from "./status-badges";
 
 function NameEditor({ campaign, onDone }: { campaign: TCampaign; onDone: () => void }) {
@@ -84,7 +87,7 @@ function DeleteDialog({ campaign, onClose }: { campaign: TCampaign; onClose: () 
       <div className="space-y-4 text-sm text-slate-600">
         <p>
           The campaign stops at once and its progress records go with it
-          {campaign.stats.total ? ` (${campaign.stats.total} lead${campaign.stats.total === 1 ? "" : "s"})` : ""}. The leads themselves stay in the
+          {campaign.stats.total ? ` (${plural(campaign.stats.total, "lead")})` : ""}. The leads themselves stay in the
           workspace. This cannot be undone.
         </p>
         {remove.error && <Alert tone="error">{errorMessage(remove.error)}</Alert>}
@@ -108,6 +111,7 @@ export function CampaignHeader({ campaign, onOpenSettings }: { campaign: TCampai
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [pausing, setPausing] = useState(false);
   const setStatus = useMutation(
     trpc.campaigns.update.mutationOptions({
       onSuccess: (updated) => {
@@ -118,6 +122,9 @@ export function CampaignHeader({ campaign, onOpenSettings }: { campaign: TCampai
     }),
   );
   const active = campaign.status === "active";
+  const now = useNow(60_000);
+  const sendState = useQuery({ ...trpc.campaigns.sendState.queryOptions({ id: campaign.id }), enabled: active, refetchInterval: 60_000 });
+  const outsideSchedule = active && sendState.data ? windowNote(sendState.data, now) : null;
   const poolError = firstErrorUnder(campaignFieldErrors(setStatus.error), "linkedinAccountIds");
   // "The pool is empty" stops being true once senders are added: the message goes with it.
   const statusError = setStatus.error && !(poolError && campaign.linkedinAccountIds.length) ? setStatus.error : null;
@@ -127,12 +134,12 @@ export function CampaignHeader({ campaign, onOpenSettings }: { campaign: TCampai
         ← Campaigns
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-[1_1_18rem]">
           {editing ? (
             <NameEditor campaign={campaign} onDone={() => setEditing(false)} />
           ) : (
             <div className="flex flex-wrap items-center gap-3">
-              <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{campaign.name}</h1>
+              <h1 className="min-w-0 text-2xl break-words font-semibold tracking-tight text-slate-900">{campaign.name}</h1>
               <span data-testid="campaign-status">
                 <CampaignStatusBadge status={campaign.status} />
               </span>
@@ -142,14 +149,18 @@ export function CampaignHeader({ campaign, onOpenSettings }: { campaign: TCampai
             </div>
           )}
           <p className="mt-1 text-sm text-slate-500">
-            {campaign.stats.total} lead{campaign.stats.total === 1 ? "" : "s"} · {campaign.linkedinAccountIds.length} sender
-            {campaign.linkedinAccountIds.length === 1 ? "" : "s"} in the pool · created {formatDateTime(campaign.createdAt)}
+            {plural(campaign.stats.total, "lead")} · {plural(campaign.linkedinAccountIds.length, "sender")} in the pool · created {formatDateTime(campaign.createdAt)}
             {campaign.finishedAt && <> · every lead finished {formatDateTime(campaign.finishedAt)}</>}
           </p>
+          {outsideSchedule && (
+            <p data-testid="send-window" className="mt-1 text-sm font-medium text-amber-800">
+              Outside the schedule. {outsideSchedule}.
+            </p>
+          )}
         </div>
         <div className="flex gap-2">
           {active ? (
-            <Button variant="secondary" disabled={setStatus.isPending} onClick={() => setStatus.mutate({ id: campaign.id, changes: { status: "paused" } })}>
+            <Button variant="secondary" disabled={setStatus.isPending} onClick={() => setPausing(true)}>
               {setStatus.isPending ? "Pausing…" : "Pause campaign"}
             </Button>
           ) : (
@@ -165,19 +176,32 @@ export function CampaignHeader({ campaign, onOpenSettings }: { campaign: TCampai
       {statusError && (
         <Alert tone="error">
           <p className="font-medium">The campaign could not be {active ? "paused" : "activated"}.</p>
-          <p>{errorMessage(statusError)}</p>
-          {poolError && (
-            <p className="mt-1">
-              Add at least one sender to the pool first:{" "}
+          {poolError ? (
+            <p>
+              An active campaign needs at least one sender in its pool:{" "}
               <button type="button" onClick={onOpenSettings} className="font-medium underline">
                 open the sender pool
               </button>
               .
             </p>
+          ) : (
+            <p>{errorMessage(statusError)}</p>
           )}
         </Alert>
       )}
       {deleting && <DeleteDialog campaign={campaign} onClose={() => setDeleting(false)} />}
+      {pausing && (
+        <Dialog title={`Pause ${campaign.name}?`} size="sm" onClose={() => setPausing(false)}>
+          <p className="mb-5 text-sm text-slate-600">No lead moves on until you activate the campaign again; leads keep their place in the sequence.</p>
+          <DialogActions
+            onCancel={() => setPausing(false)}
+            label="Pause campaign"
+            busyLabel="Pausing…"
+            busy={setStatus.isPending}
+            onConfirm={() => setStatus.mutate({ id: campaign.id, changes: { status: "paused" } }, { onSettled: () => setPausing(false) })}
+          />
+        </Dialog>
+      )}
     </header>
   );
 }

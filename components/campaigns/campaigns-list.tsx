@@ -1,65 +1,48 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { formatDateTime, formatRelative } from "@/components/ui/format";
+import { Input, Select } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { errorMessage } from "@/components/ui/trpc-error";
-import type { TCampaign } from "@/server/schemas/campaign";
+import type { TCampaignListFilter } from "@/server/schemas/campaign";
+import { CampaignRow } from "./campaign-row";
 import { NewCampaignDialog } from "./new-campaign-dialog";
 import { Pagination } from "./pagination";
-import { ProgressStrip } from "./progress-strip";
-import { CampaignStatusBadge } from "./status-badges";
 
 const PAGE_SIZE = 25;
 
-function Stat({ value, label, tone = "text-slate-900" }: { value: number; label: string; tone?: string }) {
-  return (
-    <td className="px-3 py-3 text-right tabular-nums">
-      <span className={value ? tone : "text-slate-400"}>{value}</span>
-      <span className="sr-only"> {label}</span>
-    </td>
-  );
-}
+/** What the status filter offers: every campaign that is not archived, one status, or the archived ones. */
+type Shown = "all" | "active" | "paused" | "draft" | "archived";
+const SHOWN: Array<{ value: Shown; label: string }> = [
+  { value: "all", label: "All campaigns" },
+  { value: "active", label: "Active" },
+  { value: "paused", label: "Paused" },
+  { value: "draft", label: "Draft" },
+  { value: "archived", label: "Archived" },
+];
 
-function CampaignRow({ campaign }: { campaign: TCampaign }) {
-  const { stats } = campaign;
-  return (
-    <tr data-testid="campaign-row" className="align-top hover:bg-slate-50">
-      <td className="max-w-xs py-3 pr-3 pl-5">
-        <Link href={`/campaigns/${campaign.id}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
-          {campaign.name}
-        </Link>
-        <p className="mt-0.5 text-xs text-slate-500" title={formatDateTime(campaign.createdAt)}>
-          Created {formatRelative(campaign.createdAt)} · {campaign.linkedinAccountIds.length} sender{campaign.linkedinAccountIds.length === 1 ? "" : "s"}
-        </p>
-        <ProgressStrip stats={stats} className="mt-2 max-w-56" />
-      </td>
-      <td className="px-3 py-3">
-        <CampaignStatusBadge status={campaign.status} />
-      </td>
-      <Stat value={stats.total} label="leads" />
-      <Stat value={stats.running} label="running" tone="text-brand-700" />
-      <Stat value={stats.replied} label="replied" tone="font-medium text-emerald-700" />
-      <Stat value={stats.done} label="done" />
-      <Stat value={stats.failed} label="failed" tone="text-red-700" />
-      <td className="py-3 pr-5 pl-3 text-right text-xs whitespace-nowrap text-slate-600 tabular-nums">
-        {stats.invited} <span className="text-slate-400">/</span> {stats.accepted} <span className="text-slate-400">/</span> {stats.messaged}
-        <span className="sr-only"> invited, accepted, messaged</span>
-      </td>
-    </tr>
-  );
+function toFilter(search: string, shown: Shown): TCampaignListFilter {
+  const filter: TCampaignListFilter = { archived: shown === "archived" };
+  if (search.trim()) filter.search = search.trim();
+  if (shown !== "all" && shown !== "archived") filter.status = shown;
+  return filter;
 }
 
 export function CampaignsList() {
   const trpc = useTRPC();
   const [offset, setOffset] = useState(0);
   const [creating, setCreating] = useState(false);
-  const campaigns = useQuery({ ...trpc.campaigns.list.queryOptions({ limit: PAGE_SIZE, offset }), placeholderData: keepPreviousData });
+  const [search, setSearch] = useState("");
+  const [shown, setShown] = useState<Shown>("all");
+  const [actionError, setActionError] = useState<string | null>(null);
+  const filter = toFilter(useDeferredValue(search), shown);
+  const filtered = Boolean(filter.search) || shown !== "all";
+  const campaigns = useQuery({ ...trpc.campaigns.list.queryOptions({ limit: PAGE_SIZE, offset, filter }), placeholderData: keepPreviousData });
   const newButton = <Button onClick={() => setCreating(true)}>New campaign</Button>;
   return (
     <>
@@ -78,10 +61,65 @@ export function CampaignsList() {
           </>
         }
       />
+      <div role="search" aria-label="Campaigns" className="mb-4 flex flex-wrap gap-3">
+        <label className="min-w-0 flex-[1_1_14rem]">
+          <span className="sr-only">Search campaigns by name</span>
+          <Input
+            type="search"
+            placeholder="Search by name"
+            value={search}
+            maxLength={120}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setOffset(0);
+            }}
+          />
+        </label>
+        <label className="flex items-center gap-2 text-sm text-slate-600">
+          Show
+          <Select
+            value={shown}
+            className="w-auto"
+            onChange={(event) => {
+              setShown(event.target.value as Shown);
+              setOffset(0);
+            }}
+          >
+            {SHOWN.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </Select>
+        </label>
+      </div>
+      {actionError && (
+        <div className="mb-4">
+          <Alert tone="error">{actionError}</Alert>
+        </div>
+      )}
       {campaigns.isPending ? (
         <p className="text-sm text-slate-500">Loading campaigns…</p>
       ) : campaigns.isError ? (
         <Alert tone="error">Campaigns could not be loaded: {errorMessage(campaigns.error)}</Alert>
+      ) : !campaigns.data.total && filtered ? (
+        <EmptyState
+          title={shown === "archived" && !filter.search ? "No archived campaigns" : "No campaigns match"}
+          action={
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setSearch("");
+                setShown("all");
+                setOffset(0);
+              }}
+            >
+              Show all campaigns
+            </Button>
+          }
+        >
+          {shown === "archived" ? "Archived campaigns appear here; archive one from the list to tidy it away." : "Try another name or status."}
+        </EmptyState>
       ) : !campaigns.data.total ? (
         <EmptyState title="No campaigns yet" action={newButton}>
           A campaign sends a sequence of steps (profile visits, connection requests, messages) to its leads from a pool of senders, within a
@@ -100,14 +138,17 @@ export function CampaignsList() {
                 <th scope="col" className="px-3 py-2.5 text-right font-medium">Replied</th>
                 <th scope="col" className="px-3 py-2.5 text-right font-medium">Done</th>
                 <th scope="col" className="px-3 py-2.5 text-right font-medium">Failed</th>
-                <th scope="col" className="py-2.5 pr-5 pl-3 text-right font-medium" title="Invited / accepted / messaged">
+                <th scope="col" className="px-3 py-2.5 text-right font-medium whitespace-nowrap" title="Invited / accepted / messaged">
                   Inv. / Acc. / Msg.
+                </th>
+                <th scope="col" className="py-2.5 pr-5 pl-3">
+                  <span className="sr-only">Actions</span>
                 </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {campaigns.data.campaigns.map((campaign) => (
-                <CampaignRow key={campaign.id} campaign={campaign} />
+                <CampaignRow key={campaign.id} campaign={campaign} archived={shown === "archived"} onError={setActionError} />
               ))}
             </tbody>
           </table>

@@ -12,6 +12,7 @@ import { CsvMappingEditor } from "./csv-mapping-editor";
 import { CsvPreview } from "./csv-preview";
 import { CsvUploadProgress } from "./csv-upload-progress";
 import { useLeadUpload } from "./use-lead-upload";
+import { plural } from "@/components/ui/plural";
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
 const DELIMITERS: Array<{ value: CsvDelimiter; label: string }> = [
@@ -97,7 +98,7 @@ export function CsvImport({ campaign, onClose }: { campaign: TCampaign; onClose:
   return (
     <Card
       title="Import leads from a CSV file"
-      description={file ? `${file.name} · ${dataRows.length} row${dataRows.length === 1 ? "" : "s"}` : "Leads are added to this campaign; people already in it are skipped."}
+      description={file ? `${file.name} · ${plural(dataRows.length, "row")}` : "Leads are added to this campaign; people already in it are skipped."}
       actions={
         !uploading && (
           <Button variant="ghost" size="sm" onClick={onClose}>
@@ -162,7 +163,7 @@ export function CsvImport({ campaign, onClose }: { campaign: TCampaign; onClose:
           {mappingOk && prepared.rejected.length > 0 && (
             <Alert tone="warning">
               <p>
-                {prepared.rejected.length} row{prepared.rejected.length === 1 ? "" : "s"} will not be sent ({rowRanges(prepared.rejected.map((row) => row.rowNumber))}).
+                {plural(prepared.rejected.length, "row")} will not be sent ({rowRanges(prepared.rejected.map((row) => row.rowNumber))}).
               </p>
               <details className="mt-1">
                 <summary className="cursor-pointer font-medium">Why</summary>
@@ -179,7 +180,7 @@ export function CsvImport({ campaign, onClose }: { campaign: TCampaign; onClose:
 
           <div className="flex justify-end gap-2">
             <Button disabled={!mappingOk || !prepared.leads.length} onClick={() => void upload.start(prepared.leads)}>
-              Import {prepared.leads.length} lead{prepared.leads.length === 1 ? "" : "s"}
+              Import {plural(prepared.leads.length, "lead")}
             </Button>
           </div>
         </div>

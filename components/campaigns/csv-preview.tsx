@@ -1,4 +1,5 @@
 import { TARGET_LABELS, type PreparedLead } from "./csv-mapping";
+import { plural } from "@/components/ui/plural";
 
 const FIELDS = ["profileUrl", "email", "firstName", "lastName", "company"] as const;
 
@@ -10,7 +11,7 @@ export function CsvPreview({ leads }: { leads: PreparedLead[] }) {
   return (
     <div className="overflow-x-auto rounded-lg ring-1 ring-slate-200">
       <table className="w-full text-left text-xs">
-        <caption className="px-3 py-2 text-left text-xs font-medium text-slate-600">Preview: the first {leads.length} leads as they will be imported</caption>
+        <caption className="px-3 py-2 text-left text-xs font-medium text-slate-600">Preview: the first {plural(leads.length, "lead")} as they will be imported</caption>
         <thead className="bg-slate-50 text-slate-500 uppercase">
           <tr>
             <th scope="col" className="px-3 py-2 font-medium">Row</th>

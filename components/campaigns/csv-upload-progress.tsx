@@ -3,6 +3,7 @@ import { Alert } from "@/components/ui/alert";
 import type { TSkippedLead } from "@/server/schemas/lead";
 import { rowRanges, type RejectedRow } from "./csv-mapping";
 import type { UploadState } from "./upload-batches";
+import { plural } from "@/components/ui/plural";
 
 const REASONS: Record<TSkippedLead["reason"], string> = {
   duplicate: "Named twice in the file",
@@ -34,7 +35,7 @@ export function CsvUploadProgress({ state, rejected }: { state: UploadState; rej
             {PHASE_LABELS[state.phase]}
           </span>
           <span data-testid="csv-progress-text" className="text-slate-600 tabular-nums">
-            {state.sent} of {state.total} rows sent ({Math.round(ratio * 100)}%)
+            {state.sent} of {plural(state.total, "row")} sent ({Math.round(ratio * 100)}%)
           </span>
         </div>
         <div
@@ -43,7 +44,7 @@ export function CsvUploadProgress({ state, rejected }: { state: UploadState; rej
           aria-valuemin={0}
           aria-valuemax={state.total}
           aria-valuenow={state.sent}
-          aria-valuetext={`${state.sent} of ${state.total} rows sent`}
+          aria-valuetext={`${state.sent} of ${plural(state.total, "row")} sent`}
           className="h-2.5 overflow-hidden rounded-full bg-slate-100"
         >
           <div
@@ -86,20 +87,20 @@ export function CsvUploadProgress({ state, rejected }: { state: UploadState; rej
         <Alert tone="error">
           <p className="font-medium">The import stopped: {state.error}</p>
           <p className="mt-1">
-            Not imported: {state.unsent.length} row{state.unsent.length === 1 ? "" : "s"} ({rowRanges(state.unsent.map((row) => row.rowNumber))}). Everything
+            Not imported: {plural(state.unsent.length, "row")} ({rowRanges(state.unsent.map((row) => row.rowNumber))}). Everything
             before them was imported. If the connection dropped, some of them may have arrived: retrying skips leads already in the campaign.
           </p>
         </Alert>
       )}
       {state.phase === "cancelled" && (
         <Alert tone="warning">
-          Import cancelled. Not imported: {state.unsent.length} row{state.unsent.length === 1 ? "" : "s"} ({rowRanges(state.unsent.map((row) => row.rowNumber))}).
+          Import cancelled. Not imported: {plural(state.unsent.length, "row")} ({rowRanges(state.unsent.map((row) => row.rowNumber))}).
         </Alert>
       )}
       {state.phase === "done" && (
         <Alert tone="success">
           <span data-testid="csv-summary">
-            Import complete: {state.added} lead{state.added === 1 ? "" : "s"} added
+            Import complete: {plural(state.added, "lead")} added
             {state.skipped.length ? `, ${state.skipped.length} skipped` : ""}
             {rejected.length ? `, ${rejected.length} invalid row${rejected.length === 1 ? "" : "s"} not sent` : ""}.
           </span>

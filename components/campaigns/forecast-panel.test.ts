@@ -61,11 +61,24 @@ describe("ForecastPanel", () => {
     expect(html).toContain("acc_eli");
     expect(html).toContain('title="1 invitation, 2 profile views"');
     expect(html).toContain("Maya Chen");
-    expect(html).toContain("led_2");
+    // A lead the forecast has no name for is never shown by its id.
+    expect(html).toContain("Unnamed lead");
+    expect(html).not.toContain("led_2");
     expect(html).toContain("Not within the forecast");
     expect(html).toContain("2 · last Connection request");
     expect(html).toContain("Sandbox model");
     expect(html).toContain("Senders act between 09:00 and 19:00 on weekdays");
+  });
+
+  it("names steps as the campaign does (\"#2 Connection request\") when given the sequence's step names", () => {
+    const stepNames = new Map([
+      ["st_visit", "#1 Visit profile"],
+      ["st_invite", "#2 Connection request"],
+    ]);
+    const html = renderToStaticMarkup(createElement(ForecastPanel, { forecast, stepNames }));
+    expect(html).toContain("2 · last #2 Connection request");
+    expect(html).toContain("#1 Visit profile: Mar 2, 2026, 9:05 AM");
+    expect(html).not.toContain("st_invite");
   });
 
   it("says when the campaign does not finish within the horizon and when the lead list is cut", () => {

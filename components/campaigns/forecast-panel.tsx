@@ -6,8 +6,9 @@ import { Card } from "@/components/ui/card";
 import { formatRelative } from "@/components/ui/format";
 import type { TCampaignForecast } from "@/server/schemas/campaign";
 import { Pagination } from "./pagination";
-import { stepLabel } from "./sequence-outline";
+import { nameOfStep } from "./sequence-outline";
 import { LEAD_STATUS } from "./status-badges";
+import { plural } from "@/components/ui/plural";
 
 type Counts = Pick<TCampaignForecast["totals"], "invitations" | "messages" | "inmails" | "profileViews">;
 
@@ -157,7 +158,7 @@ function DailyActions({ forecast, senderName }: { forecast: TCampaignForecast; s
   );
 }
 
-function LeadTimeline({ forecast, senderName }: { forecast: TCampaignForecast; senderName: (id: string) => string }) {
+function LeadTimeline({ forecast, senderName, stepNames }: { forecast: TCampaignForecast; senderName: (id: string) => string; stepNames: ReadonlyMap<string, string> }) {
   const [offset, setOffset] = useState(0);
   const page = forecast.leads.slice(offset, offset + LEADS_PAGE);
   return (
@@ -165,8 +166,8 @@ function LeadTimeline({ forecast, senderName }: { forecast: TCampaignForecast; s
       title="When each lead is reached"
       description={
         forecast.leadsTruncated
-          ? `The first ${forecast.leads.length} leads; the totals and days above count all ${forecast.totals.leads}.`
-          : `${forecast.leads.length} lead${forecast.leads.length === 1 ? "" : "s"}, times in ${forecast.timezone}.`
+          ? `The first ${plural(forecast.leads.length, "lead")}; the totals and days above count all ${forecast.totals.leads}.`
+          : `${plural(forecast.leads.length, "lead")}, times in ${forecast.timezone}.`
       }
     >
       {!forecast.leads.length ? (
@@ -190,7 +191,7 @@ function LeadTimeline({ forecast, senderName }: { forecast: TCampaignForecast; s
                   <tr key={lead.campaignLeadId} data-testid="forecast-lead" className="align-top">
                     <td className="py-2 pr-3 pl-5 font-medium text-slate-900">
                       <Link href={`/campaigns/${forecast.campaignId}/leads/${lead.leadId}`} className="hover:text-brand-700 hover:underline">
-                        {lead.name ?? lead.leadId}
+                        {lead.name ?? "Unnamed lead"}
                       </Link>
                     </td>
                     <td className="px-3 py-2 text-slate-700">{lead.linkedinAccountId ? senderName(lead.linkedinAccountId) : <span className="text-slate-400">None</span>}</td>
@@ -199,8 +200,8 @@ function LeadTimeline({ forecast, senderName }: { forecast: TCampaignForecast; s
                     </td>
                     <td className="px-3 py-2 text-slate-700">
                       {lead.steps.length ? (
-                        <span title={lead.steps.map((step) => `${stepLabel(step.type)}: ${inZone(step.at, forecast.timezone)}${step.outcome ? ` (${step.outcome})` : ""}`).join("\n")}>
-                          {lead.steps.length} · last {stepLabel(lead.steps[lead.steps.length - 1]!.type)}
+                        <span title={lead.steps.map((step) => `${nameOfStep(stepNames, step.stepId, step.type)}: ${inZone(step.at, forecast.timezone)}${step.outcome ? ` (${step.outcome})` : ""}`).join("\n")}>
+                          {lead.steps.length} · last {nameOfStep(stepNames, lead.steps[lead.steps.length - 1]!.stepId, lead.steps[lead.steps.length - 1]!.type)}
                         </span>
                       ) : (
                         <span className="text-slate-400">—</span>
@@ -226,13 +227,22 @@ function LeadTimeline({ forecast, senderName }: { forecast: TCampaignForecast; s
  * A campaign forecast: when it should finish, the actions per day per sender in the campaign's
  * timezone, when each lead is reached, and what the simulation assumed.
  */
-export function ForecastPanel({ forecast, senderNames }: { forecast: TCampaignForecast; senderNames?: ReadonlyMap<string, string> }) {
+export function ForecastPanel({
+  forecast,
+  senderNames,
+  stepNames = new Map(),
+}: {
+  forecast: TCampaignForecast;
+  senderNames?: ReadonlyMap<string, string>;
+  /** "#3 Message" by step id (stepNames of the campaign's sequence). */
+  stepNames?: ReadonlyMap<string, string>;
+}) {
   const senderName = (id: string) => senderNames?.get(id) ?? id;
   return (
     <div className="space-y-6">
       <Summary forecast={forecast} />
       <DailyActions forecast={forecast} senderName={senderName} />
-      <LeadTimeline forecast={forecast} senderName={senderName} />
+      <LeadTimeline forecast={forecast} senderName={senderName} stepNames={stepNames} />
       {forecast.assumptions.length > 0 && (
         <Card title="Assumptions">
           <ul className="list-disc space-y-1 pl-5 text-sm text-slate-600">

@@ -1,5 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -7,8 +8,9 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { TCampaign, TCampaignFunnel } from "@/server/schemas/campaign";
-import { stepLabel } from "./sequence-outline";
+import { nameOfStep, readSteps, stepNames } from "./sequence-outline";
 import { percent } from "./when";
+import { plural } from "@/components/ui/plural";
 
 type Counts = TCampaignFunnel["overall"];
 
@@ -47,15 +49,14 @@ function OverallFunnel({ counts }: { counts: Counts }) {
   );
 }
 
-function VariantTable({ step }: { step: TCampaignFunnel["steps"][number] }) {
+function VariantTable({ step, stepName }: { step: TCampaignFunnel["steps"][number]; stepName: string }) {
   const rates = step.variants.map((variant) => (variant.leads ? variant.replied / variant.leads : 0));
   const best = step.variants.length > 1 && Math.max(...rates) > 0 ? rates.indexOf(Math.max(...rates)) : -1;
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="pb-2 text-left">
-          <span className="font-medium text-slate-900">{stepLabel(step.type)}</span>{" "}
-          <span className="font-mono text-xs text-slate-500">{step.stepId}</span>
+          <span className="font-medium text-slate-900">{stepName}</span>
         </caption>
         <thead className="text-xs text-slate-500 uppercase">
           <tr className="border-b border-slate-200">
@@ -96,6 +97,7 @@ function VariantTable({ step }: { step: TCampaignFunnel["steps"][number] }) {
 /** The campaign's funnel overall, and per A/B variant of every step leads have reached. */
 export function FunnelPanel({ campaign }: { campaign: TCampaign }) {
   const trpc = useTRPC();
+  const names = useMemo(() => stepNames(readSteps(campaign.sequence.steps)), [campaign.sequence.steps]);
   const funnel = useQuery({ ...trpc.campaigns.funnel.queryOptions({ id: campaign.id }), refetchInterval: campaign.status === "active" ? 15_000 : false });
   if (funnel.isPending) return <p className="text-sm text-slate-500">Loading the funnel…</p>;
   if (funnel.isError) return <Alert tone="error">The funnel could not be loaded: {errorMessage(funnel.error)}</Alert>;
@@ -105,7 +107,7 @@ export function FunnelPanel({ campaign }: { campaign: TCampaign }) {
   }
   return (
     <div className="space-y-6">
-      <Card title="All leads" description={`${overall.leads} lead${overall.leads === 1 ? "" : "s"}; percentages are of all leads.`}>
+      <Card title="All leads" description={`${plural(overall.leads, "lead")}; percentages are of all leads.`}>
         <OverallFunnel counts={overall} />
       </Card>
       <Card
@@ -115,7 +117,7 @@ export function FunnelPanel({ campaign }: { campaign: TCampaign }) {
         {steps.length ? (
           <div className="space-y-6">
             {steps.map((step) => (
-              <VariantTable key={step.stepId} step={step} />
+              <VariantTable key={step.stepId} step={step} stepName={nameOfStep(names, step.stepId, step.type)} />
             ))}
           </div>
         ) : (

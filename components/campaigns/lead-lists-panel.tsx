@@ -14,6 +14,7 @@ import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
 import type { TLeadList } from "@/server/schemas/lead";
 import { AddLeadsDialog } from "@/components/leads/add-leads-dialog";
 import { Pagination } from "./pagination";
+import { plural } from "@/components/ui/plural";
 
 const PAGE_SIZE = 50;
 
@@ -76,7 +77,7 @@ function DeleteDialog({ list, onClose }: { list: TLeadList; onClose: () => void 
     <Dialog title={`Delete “${list.name}”?`} onClose={onClose} size="sm">
       <div className="space-y-4 text-sm text-slate-600">
         <p>
-          The list goes; its {list.leadCount} lead{list.leadCount === 1 ? "" : "s"} stay in the workspace and in their campaigns.
+          The list goes; its {plural(list.leadCount, "lead")} stay in the workspace and in their campaigns.
         </p>
         {remove.error && <Alert tone="error">{errorMessage(remove.error)}</Alert>}
         <DialogActions

@@ -9,6 +9,7 @@ import { campaignFieldErrors, firstErrorUnder } from "./field-errors";
 import { SaveBar } from "./save-bar";
 import { useCampaignUpdate } from "./use-campaign-update";
 import { useAllLeadLists } from "@/components/campaigns/use-all-lead-lists";
+import { plural } from "@/components/ui/plural";
 
 type Flag = "excludeOtherCampaigns" | "excludeSameSenderOtherCampaigns" | "excludeOtherSenders";
 
@@ -104,7 +105,7 @@ export function LeadRulesEditor({ campaign }: { campaign: TCampaign }) {
             <option value="">No list: leads are added to the campaign directly</option>
             {available.map((list) => (
               <option key={list.id} value={list.id}>
-                {list.name} ({list.leadCount} lead{list.leadCount === 1 ? "" : "s"})
+                {list.name} ({plural(list.leadCount, "lead")})
               </option>
             ))}
           </Select>

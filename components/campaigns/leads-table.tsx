@@ -1,11 +1,14 @@
 "use client";
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useMemo, useState } from "react";
+import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
 import { formatDateTime } from "@/components/ui/format";
 import type { TCampaign, TCampaignLead } from "@/server/schemas/campaign";
 import { LeadActions } from "./lead-actions";
-import { readSteps, stepLabel, type OutlineStep } from "./sequence-outline";
+import { dueLeadNote } from "./send-wording";
+import { nameOfStep, readSteps, stepNames, type OutlineStep } from "./sequence-outline";
 import { LeadStatusBadge } from "./status-badges";
 import { useNow } from "@/components/ui/use-now";
 import { When } from "./when";
@@ -16,7 +19,7 @@ export function leadName(lead: Pick<TCampaignLead, "firstName" | "lastName" | "p
 
 const RESTING: ReadonlySet<TCampaignLead["status"]> = new Set(["done", "failed", "replied", "stopped"]);
 
-function Variants({ lead, steps }: { lead: TCampaignLead; steps: Map<string, OutlineStep> }) {
+function Variants({ lead, steps, names }: { lead: TCampaignLead; steps: Map<string, OutlineStep>; names: ReadonlyMap<string, string> }) {
   const entries = Object.entries(lead.variantIds);
   if (!entries.length) return <span className="text-slate-400">—</span>;
   return (
@@ -25,10 +28,11 @@ function Variants({ lead, steps }: { lead: TCampaignLead; steps: Map<string, Out
         const step = steps.get(stepId);
         const index = step?.variantIds.indexOf(variantId) ?? -1;
         const letter = index >= 0 ? String.fromCharCode(65 + index) : "?";
-        const title = `Variant ${letter} (${variantId}) of ${stepLabel(step?.type)} (${stepId})`;
+        const stepName = nameOfStep(names, stepId, step?.type);
+        const title = `Variant ${letter} of ${stepName}`;
         return (
           <li key={stepId} title={title} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs whitespace-nowrap text-slate-700">
-            <span className="text-slate-500">{stepLabel(step?.type)}:</span> <span className="font-semibold">{letter}</span>
+            <span className="text-slate-500">{stepName}:</span> <span className="font-semibold">{letter}</span>
             {variantId.toUpperCase() !== letter && <span className="ml-1 font-mono text-[11px] text-slate-500">{variantId}</span>}
           </li>
         );
@@ -37,11 +41,28 @@ function Variants({ lead, steps }: { lead: TCampaignLead; steps: Map<string, Out
   );
 }
 
+/** When the lead's next step is due, or, once due, what it waits for ("Next send window opens Tue 09:00 (Europe/Paris)"). */
+function NextDue({ lead, note, now }: { lead: TCampaignLead; note: string | null; now: number }) {
+  if (!note) return <When iso={lead.waitUntil} now={now} />;
+  if (note === "Due now") return <span className="whitespace-nowrap text-slate-800">Due now</span>;
+  return (
+    <span data-testid="lead-waiting" className="block max-w-56 text-xs text-amber-800">
+      {note}
+    </span>
+  );
+}
+
 /** The leads of one page, with their progress and per-lead actions. */
 export function LeadsTable({ campaign, leads, senderNames }: { campaign: TCampaign; leads: TCampaignLead[]; senderNames: Map<string, string> }) {
   const [actionError, setActionError] = useState<string | null>(null);
   const now = useNow(30_000);
-  const steps = useMemo(() => new Map(readSteps(campaign.sequence.steps).map((step) => [step.id, step])), [campaign.sequence.steps]);
+  const trpc = useTRPC();
+  const { steps, names } = useMemo(() => {
+    const read = readSteps(campaign.sequence.steps);
+    return { steps: new Map(read.map((step) => [step.id, step])), names: stepNames(read) };
+  }, [campaign.sequence.steps]);
+  // Why due leads may not move now (schedule, caps, pauses); refreshed as the minutes pass.
+  const sendState = useQuery({ ...trpc.campaigns.sendState.queryOptions({ id: campaign.id }), refetchInterval: 60_000 });
   return (
     <>
       {actionError && (
@@ -97,23 +118,20 @@ export function LeadsTable({ campaign, leads, senderNames }: { campaign: TCampai
                   </td>
                   <td className="px-3 py-3">
                     {lead.currentStepId ? (
-                      <>
-                        <span className="text-slate-800">{stepLabel(step?.type)}</span>
-                        <span className="block font-mono text-[11px] text-slate-500">{lead.currentStepId}</span>
-                      </>
+                      <span className="whitespace-nowrap text-slate-800">{nameOfStep(names, lead.currentStepId, step?.type)}</span>
                     ) : (
                       <span className="text-slate-500" title={lead.finishedAt ? `Finished ${formatDateTime(lead.finishedAt)}` : undefined}>
                         {RESTING.has(lead.status) ? "Finished" : "—"}
                       </span>
                     )}
                   </td>
-                  <td className="px-3 py-3 whitespace-nowrap">
+                  <td className="px-3 py-3">
                     {RESTING.has(lead.status) ? (
                       <span className="text-slate-400">—</span>
                     ) : lead.status === "paused" ? (
-                      <span className="text-slate-500">When resumed</span>
+                      <span className="whitespace-nowrap text-slate-500">When resumed</span>
                     ) : (
-                      <When iso={lead.waitUntil} now={now} empty="Due now" past="Due now" />
+                      <NextDue lead={lead} note={dueLeadNote({ ...lead, currentStepType: step?.type ?? null }, sendState.data, now)} now={now} />
                     )}
                   </td>
                   <td className="px-3 py-3">
@@ -124,7 +142,7 @@ export function LeadsTable({ campaign, leads, senderNames }: { campaign: TCampai
                     )}
                   </td>
                   <td className="px-3 py-3">
-                    <Variants lead={lead} steps={steps} />
+                    <Variants lead={lead} steps={steps} names={names} />
                   </td>
                   <td className="py-3 pr-5 pl-3">
                     <LeadActions lead={lead} name={name} onError={setActionError} />

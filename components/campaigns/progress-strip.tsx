@@ -1,4 +1,5 @@
 import type { TCampaign } from "@/server/schemas/campaign";
+import { plural } from "@/components/ui/plural";
 
 const SEGMENTS = [
   { key: "replied", label: "replied", color: "bg-emerald-500" },
@@ -17,7 +18,7 @@ export function ProgressStrip({ stats, className = "" }: { stats: TCampaign["sta
     .concat(stats.pending ? [`${stats.pending} pending`] : [])
     .join(", ");
   return (
-    <div role="img" aria-label={`Of ${stats.total} leads: ${text}`} title={text} className={`flex h-1.5 overflow-hidden rounded-full bg-slate-100 ${className}`}>
+    <div role="img" aria-label={`Of ${plural(stats.total, "lead")}: ${text}`} title={text} className={`flex h-1.5 overflow-hidden rounded-full bg-slate-100 ${className}`}>
       {SEGMENTS.map((segment) =>
         stats[segment.key] ? <div key={segment.key} className={segment.color} style={{ width: `${(stats[segment.key] / stats.total) * 100}%` }} /> : null,
       )}

@@ -1,12 +1,13 @@
 "use client";
 import { useMemo, useState, type FormEvent } from "react";
 import { Card } from "@/components/ui/card";
-import { Field, Input, Select } from "@/components/ui/field";
+import { Field, Input } from "@/components/ui/field";
+import { TimeZonePicker } from "@/components/ui/time-zone-picker";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { TCampaign } from "@/server/schemas/campaign";
 import { campaignFieldErrors, firstErrorUnder } from "./field-errors";
 import { SaveBar } from "./save-bar";
-import { describeDays, formToSchedule, scheduleToForm, timeZoneOptions, WEEKDAYS, type ScheduleForm } from "./schedule-form";
+import { describeDays, formToSchedule, scheduleToForm, WEEKDAYS, type ScheduleForm } from "./schedule-form";
 import { useCampaignUpdate } from "./use-campaign-update";
 
 /** When the campaign may act: its timezone, active hours and days, and optional start and end. */
@@ -14,7 +15,6 @@ export function ScheduleEditor({ campaign }: { campaign: TCampaign }) {
   const initial = useMemo(() => scheduleToForm(campaign.schedule), [campaign.schedule]);
   const [form, setForm] = useState<ScheduleForm>(initial);
   const update = useCampaignUpdate(campaign.id);
-  const zones = useMemo(() => timeZoneOptions(form.timezone), [form.timezone]);
   const errors = campaignFieldErrors(update.error);
   const error = (field: string) => firstErrorUnder(errors, `schedule.${field}`);
   const dirty = JSON.stringify(formToSchedule(form)) !== JSON.stringify(formToSchedule(initial));
@@ -34,13 +34,7 @@ export function ScheduleEditor({ campaign }: { campaign: TCampaign }) {
       <form onSubmit={onSubmit} noValidate aria-label="Schedule">
         <div className="grid gap-4 sm:grid-cols-3">
           <Field label="Timezone" htmlFor="schedule-timezone" error={error("timezone")}>
-            <Select id="schedule-timezone" value={form.timezone} onChange={(event) => set({ timezone: event.target.value })} aria-invalid={Boolean(error("timezone"))}>
-              {zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replaceAll("_", " ")}
-                </option>
-              ))}
-            </Select>
+            <TimeZonePicker id="schedule-timezone" value={form.timezone} onChange={(timezone) => set({ timezone })} aria-invalid={Boolean(error("timezone"))} />
           </Field>
           <Field label="Active from" htmlFor="schedule-from" error={error("activeHours.from")}>
             <Input id="schedule-from" type="time" value={form.from} required onChange={(event) => set({ from: event.target.value })} aria-invalid={Boolean(error("activeHours.from"))} />

@@ -73,9 +73,3 @@ export function describeDays(days: number[]): string {
   if (consecutive && sorted.length >= 3) return `${names[0]} to ${names[names.length - 1]}`;
   return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
-
-/** The zones the browser knows, with UTC first and the current value kept even if unknown here. */
-export function timeZoneOptions(current: string): string[] {
-  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return [...new Set(["UTC", current, ...known])];
-}

@@ -15,6 +15,7 @@ import { SaveBar } from "./save-bar";
 import { useCampaignUpdate } from "./use-campaign-update";
 import { useAllSenders } from "@/components/senders/use-all-senders";
 import { senderRebalanceable } from "@/server/services/campaigns/engine/rebalanceable-sender";
+import { plural } from "@/components/ui/plural";
 
 /** Moves the sender's not-yet-contacted leads onto the pool's other available senders. */
 function RebalanceButton({ campaignId, sender }: { campaignId: string; sender: TSenderAccount }) {
@@ -48,7 +49,7 @@ function RebalanceButton({ campaignId, sender }: { campaignId: string; sender: T
           {data.receivers === 0
             ? "Nothing moved: no other sender in the pool is available."
             : data.moved
-              ? `Moved ${data.moved} lead${data.moved === 1 ? "" : "s"} onto the pool's ${others}.`
+              ? `Moved ${plural(data.moved, "lead")} onto the pool's ${others}.`
               : `Nothing moved: no lead of this sender awaits a first contact (${others}).`}
         </p>
       )}
@@ -107,7 +108,7 @@ export function SenderPoolEditor({ campaign }: { campaign: TCampaign }) {
                 const inSavedPool = campaign.linkedinAccountIds.includes(sender.id);
                 return (
                   <li key={sender.id} data-testid="pool-sender" className="flex flex-wrap items-start justify-between gap-3 px-4 py-3">
-                    <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-3">
+                    <label className="flex min-w-0 flex-[1_1_14rem] cursor-pointer items-center gap-3">
                       <input
                         type="checkbox"
                         checked={selected.includes(sender.id)}

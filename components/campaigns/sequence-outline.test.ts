@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatWait, outline, readSteps, stepLabel, stepName, stepNames, stepNumbers, type OutlineStep } from "./sequence-outline";
+import { formatWait, nameOfStep, outline, readSteps, stepLabel, stepName, stepNames, stepNumbers, type OutlineStep } from "./sequence-outline";
 
 const raw = [
   { id: "msg2", type: "message", parent: "msg1", branch: "no", config: { variants: [{ id: "v_c" }] } },
@@ -82,5 +82,12 @@ describe("step numbers", () => {
   it("name a step by its number and kind", () => {
     expect(stepName(3, "message")).toBe("#3 Message");
     expect(stepNames(readSteps(raw)).get("inv")).toBe("#3 Connection request");
+  });
+
+  it("falls back to the kind for a step the sequence no longer has, and a dash without either", () => {
+    const names = stepNames(readSteps(raw));
+    expect(nameOfStep(names, "msg1")).toBe("#5 Message");
+    expect(nameOfStep(names, "gone", "invite")).toBe("Connection request");
+    expect(nameOfStep(names, null)).toBe("—");
   });
 });

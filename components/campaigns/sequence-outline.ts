@@ -129,3 +129,8 @@ export function formatWait(hoursToWait: number): string {
   if (hoursToWait % 24 === 0) return `${hoursToWait / 24} day${hoursToWait === 24 ? "" : "s"}`;
   return `${hoursToWait} hour${hoursToWait === 1 ? "" : "s"}`;
 }
+
+/** A step's name from the map of stepNames, or its kind when the sequence no longer has it. */
+export function nameOfStep(names: ReadonlyMap<string, string>, stepId: string | null | undefined, type?: string | null): string {
+  return (stepId ? names.get(stepId) : undefined) ?? stepLabel(type);
+}

@@ -4,6 +4,7 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { TCampaign } from "@/server/schemas/campaign";
 import { formatWait, outline, readSteps } from "./sequence-outline";
+import { plural } from "@/components/ui/plural";
 
 function EditLink({ campaignId, label = "Edit sequence" }: { campaignId: string; label?: string }) {
   return (
@@ -36,7 +37,7 @@ export function SequenceSummary({ campaign }: { campaign: TCampaign }) {
     );
   }
   return (
-    <Card title="Sequence" description={`${entries.length} step${entries.length === 1 ? "" : "s"}, in the order leads meet them.`} actions={<EditLink campaignId={campaign.id} />}>
+    <Card title="Sequence" description={`${plural(entries.length, "step")}, in the order leads meet them.`} actions={<EditLink campaignId={campaign.id} />}>
       {campaign.leadsInProgress && (
         <div className="mb-4">
           <Alert tone="info">Leads are in progress: copy and delays can still change and steps can be appended, but steps cannot be removed, moved or retyped.</Alert>
@@ -61,8 +62,7 @@ export function SequenceSummary({ campaign }: { campaign: TCampaign }) {
                 </p>
               )}
               <p className="text-sm">
-                <span className="font-medium text-slate-900">{entry.label}</span>{" "}
-                <span className="font-mono text-xs text-slate-500">{entry.step.id}</span>
+                <span className="font-medium text-slate-900">{entry.label}</span>
                 {entry.step.variantIds.length > 1 && <span className="ml-2 text-xs text-slate-500">{entry.step.variantIds.length} A/B variants</span>}
               </p>
             </div>

@@ -1,4 +1,5 @@
 import { Alert } from "@/components/ui/alert";
+import { fieldErrorText } from "@/components/ui/field-labels";
 import { errorCode, errorMessage, fieldErrors } from "@/components/ui/trpc-error";
 
 /** What each error code means, in plain words; the server's message adds the specifics. */
@@ -54,14 +55,9 @@ export function ErrorAlert({ error, shownFields = [] }: { error: unknown; shownF
   const fields = fieldErrors(error);
   const unshown = Object.entries(fields).filter(([field]) => !shownFields.includes(field));
   if (Object.keys(fields).length && !unshown.length) return null;
+  // One message per error: the plain words for its code, else the fields not shown beside their
+  // inputs under their labels, else the server's message (never two wordings of one problem).
   const plain = plainErrorMessage(error);
-  const message = errorMessage(error);
-  // A zod input error's message is the raw issue list: name the fields instead.
-  const detail = unshown.length ? unshown.map(([field, text]) => `${field}: ${text}`).join("; ") : message;
-  return (
-    <Alert tone="error">
-      {plain && <p className="font-medium">{plain}</p>}
-      {detail && detail !== plain && <p className={plain ? "mt-0.5" : undefined}>{detail}</p>}
-    </Alert>
-  );
+  const detail = unshown.length ? unshown.map(([field, text]) => fieldErrorText(field, text)).join(" · ") : errorMessage(error);
+  return <Alert tone="error">{plain ?? detail}</Alert>;
 }

@@ -1,26 +1,22 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
+import { TimeZonePicker } from "@/components/ui/time-zone-picker";
 import { fieldErrors } from "@/components/ui/trpc-error";
 import type { TSenderAccount } from "@/server/schemas/sender";
 import { ErrorAlert } from "./error-alert";
-
-function timeZones(): string[] {
-  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
-  return supported.includes("UTC") ? supported : ["UTC", ...supported];
-}
 
 /** The sender's label and the timezone its days and weeks are counted in. */
 export function SenderSettingsCard({ sender }: { sender: TSenderAccount }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState(false);
-  const zones = useMemo(() => timeZones(), []);
+  const [timezone, setTimezone] = useState(sender.timezone);
   const update = useMutation(
     trpc.senders.update.mutationOptions({
       onSuccess: async () => {
@@ -34,7 +30,7 @@ export function SenderSettingsCard({ sender }: { sender: TSenderAccount }) {
     event.preventDefault();
     setSaved(false);
     const form = new FormData(event.currentTarget);
-    update.mutate({ id: sender.id, changes: { label: String(form.get("label") ?? "").trim(), timezone: String(form.get("timezone") ?? "").trim() } });
+    update.mutate({ id: sender.id, changes: { label: String(form.get("label") ?? "").trim(), timezone } });
   }
   return (
     <Card title="Settings">
@@ -50,13 +46,8 @@ export function SenderSettingsCard({ sender }: { sender: TSenderAccount }) {
           error={errors["changes.timezone"] ?? errors.timezone}
           hint="Daily limits reset at midnight here, and weeks start on Monday."
         >
-          <Input id="sender-timezone" name="timezone" defaultValue={sender.timezone} list="sender-timezones" autoComplete="off" spellCheck={false} required />
+          <TimeZonePicker id="sender-timezone" name="timezone" value={timezone} onChange={setTimezone} required />
         </Field>
-        <datalist id="sender-timezones">
-          {zones.map((zone) => (
-            <option key={zone} value={zone} />
-          ))}
-        </datalist>
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? "Saving…" : "Save"}
         </Button>

@@ -12,6 +12,7 @@ import type { TSenderAccount } from "@/server/schemas/sender";
 import { ConnectSenderDialog, type ConnectPhase } from "./connect-dialog";
 import { CooldownNotice, SenderAvatar, SenderBadges, UsageBar, senderName } from "./sender-display";
 import { useAllSenders } from "@/components/senders/use-all-senders";
+import { plural } from "@/components/ui/plural";
 
 function SenderRow({ sender, onVerify }: { sender: TSenderAccount; onVerify: () => void }) {
   const { usage, limits } = sender;
@@ -100,7 +101,7 @@ export function SendersList() {
             LinkedIn accounts that send invitations, messages and InMails.
             {seats && (
               <span data-testid="seats" className="ml-1">
-                {seats.limit === 0 ? "This workspace has no sender seats." : `${seats.used} of ${seats.limit} seats used.`}
+                {seats.limit === 0 ? "This workspace has no sender seats." : `${seats.used} of ${plural(seats.limit, "seat")} used.`}
               </span>
             )}
           </>

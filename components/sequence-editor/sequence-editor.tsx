@@ -171,7 +171,7 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
         onGoToFirstFailing={() => failing[0] && editStep(failing[0].id)}
       />
 
-      <div className="flex h-[calc(100vh-13rem)] min-h-[520px] overflow-hidden rounded-lg bg-white shadow-xs ring-1 ring-slate-200">
+      <div className="relative flex h-[calc(100vh-13rem)] min-h-[520px] overflow-hidden rounded-lg bg-white shadow-xs ring-1 ring-slate-200">
         <div className="relative min-w-0 flex-1 bg-slate-50" aria-label="Sequence tree" role="region">
           {notice && <EditorNotice key={notice.id} message={notice.text} onDismiss={dismissNotice} />}
           {deferredSteps.length === 0 ? (
@@ -201,7 +201,7 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
         {panel && (
           <aside
             aria-label={panel.kind === "step" ? "Edit step" : "Add a step"}
-            className="w-[380px] shrink-0 overflow-y-auto border-l border-slate-200 bg-white"
+            className="absolute inset-0 z-10 overflow-y-auto bg-white md:static md:w-[380px] md:shrink-0 md:border-l md:border-slate-200"
             onKeyDown={onPanelKeyDown}
           >
             <SidePanel

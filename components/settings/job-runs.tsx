@@ -63,76 +63,78 @@ export function JobRuns() {
         <p className="text-sm text-slate-500">No runs{status ? ` with status ${status}` : " yet"}.</p>
       ) : (
         <>
-          <table className="w-full text-left text-sm">
-            <thead className="text-xs text-slate-500 uppercase">
-              <tr>
-                <th className="py-2 font-medium">Started</th>
-                <th className="py-2 font-medium">Function</th>
-                <th className="py-2 font-medium">Trigger</th>
-                <th className="py-2 font-medium">Status</th>
-                <th className="py-2 font-medium">Steps</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {runs.data.runs.map((run) => (
-                <Fragment key={run.id}>
-                  <tr
-                    data-testid="job-run"
-                    tabIndex={0}
-                    className="cursor-pointer hover:bg-slate-50"
-                    onClick={() => setOpen(open === run.id ? null : run.id)}
-                    onKeyDown={(event) => event.key === "Enter" && setOpen(open === run.id ? null : run.id)}
-                  >
-                    <td className="py-2 text-slate-500">{formatDateTime(run.createdAt)}</td>
-                    <td className="py-2 font-medium text-slate-800">{run.functionName}</td>
-                    <td className="py-2">
-                      <code className="text-xs">{run.eventName}</code>
-                    </td>
-                    <td className="py-2">
-                      <Badge tone={tones[run.status]}>{run.status}</Badge>
-                      {run.waitingFor && <span className="ml-2 text-xs text-slate-500">{run.waitingFor}</span>}
-                      {run.status === "failed" && <span className="ml-2 text-xs text-red-700">{errorText(run.error)}</span>}
-                    </td>
-                    <td className="py-2">{run.steps.filter((step) => step.op !== "Completed").length}</td>
-                  </tr>
-                  {open === run.id && (
-                    <tr>
-                      <td colSpan={5} className="bg-slate-50 p-3">
-                        <p className="mb-2 text-xs text-slate-500">
-                          Run <code>{run.id}</code> of <code>{run.functionId}</code>
-                          {run.finishedAt ? `, finished ${formatDateTime(run.finishedAt)}` : ""}
-                        </p>
-                        <table className="w-full text-left text-xs">
-                          <thead className="text-slate-500">
-                            <tr>
-                              <th className="py-1 font-medium">When</th>
-                              <th className="py-1 font-medium">Step</th>
-                              <th className="py-1 font-medium">Outcome</th>
-                              <th className="py-1 font-medium">Attempt</th>
-                              <th className="py-1 font-medium">Time</th>
-                              <th className="py-1 font-medium">Error</th>
-                            </tr>
-                          </thead>
-                          <tbody className="divide-y divide-slate-200">
-                            {run.steps.map((step, index) => (
-                              <tr key={index}>
-                                <td className="py-1">{formatDateTime(step.at)}</td>
-                                <td className="py-1 font-mono">{step.name}</td>
-                                <td className="py-1">{step.op}</td>
-                                <td className="py-1">{step.attempt + 1}</td>
-                                <td className="py-1">{step.durationMs} ms</td>
-                                <td className="py-1 text-red-700">{errorText(step.error)}</td>
-                              </tr>
-                            ))}
-                          </tbody>
-                        </table>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="text-xs text-slate-500 uppercase">
+                <tr>
+                  <th className="py-2 font-medium">Started</th>
+                  <th className="py-2 font-medium">Function</th>
+                  <th className="py-2 font-medium">Trigger</th>
+                  <th className="py-2 font-medium">Status</th>
+                  <th className="py-2 font-medium">Steps</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {runs.data.runs.map((run) => (
+                  <Fragment key={run.id}>
+                    <tr
+                      data-testid="job-run"
+                      tabIndex={0}
+                      className="cursor-pointer hover:bg-slate-50"
+                      onClick={() => setOpen(open === run.id ? null : run.id)}
+                      onKeyDown={(event) => event.key === "Enter" && setOpen(open === run.id ? null : run.id)}
+                    >
+                      <td className="py-2 text-slate-500">{formatDateTime(run.createdAt)}</td>
+                      <td className="py-2 font-medium text-slate-800">{run.functionName}</td>
+                      <td className="py-2">
+                        <code className="text-xs">{run.eventName}</code>
                       </td>
+                      <td className="py-2">
+                        <Badge tone={tones[run.status]}>{run.status}</Badge>
+                        {run.waitingFor && <span className="ml-2 text-xs text-slate-500">{run.waitingFor}</span>}
+                        {run.status === "failed" && <span className="ml-2 text-xs text-red-700">{errorText(run.error)}</span>}
+                      </td>
+                      <td className="py-2">{run.steps.filter((step) => step.op !== "Completed").length}</td>
                     </tr>
-                  )}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
+                    {open === run.id && (
+                      <tr>
+                        <td colSpan={5} className="bg-slate-50 p-3">
+                          <p className="mb-2 text-xs text-slate-500">
+                            Run <code>{run.id}</code> of <code>{run.functionId}</code>
+                            {run.finishedAt ? `, finished ${formatDateTime(run.finishedAt)}` : ""}
+                          </p>
+                          <table className="w-full text-left text-xs">
+                            <thead className="text-slate-500">
+                              <tr>
+                                <th className="py-1 font-medium">When</th>
+                                <th className="py-1 font-medium">Step</th>
+                                <th className="py-1 font-medium">Outcome</th>
+                                <th className="py-1 font-medium">Attempt</th>
+                                <th className="py-1 font-medium">Time</th>
+                                <th className="py-1 font-medium">Error</th>
+                              </tr>
+                            </thead>
+                            <tbody className="divide-y divide-slate-200">
+                              {run.steps.map((step, index) => (
+                                <tr key={index}>
+                                  <td className="py-1">{formatDateTime(step.at)}</td>
+                                  <td className="py-1 font-mono">{step.name}</td>
+                                  <td className="py-1">{step.op}</td>
+                                  <td className="py-1">{step.attempt + 1}</td>
+                                  <td className="py-1">{step.durationMs} ms</td>
+                                  <td className="py-1 text-red-700">{errorText(step.error)}</td>
+                                </tr>
+                              ))}
+                            </tbody>
+                          </table>
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <Pager offset={offset} pageSize={PAGE} shown={runs.data.runs.length} total={runs.data.total} onOffsetChange={setOffset} />
         </>
       )}

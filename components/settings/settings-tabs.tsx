@@ -12,7 +12,7 @@ const tabs = [
 export function SettingsTabs() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Settings" className="flex gap-1 border-b border-slate-200">
+    <nav aria-label="Settings" className="flex gap-1 overflow-x-auto shadow-[inset_0_-1px_0_var(--color-slate-200)]">
       {tabs.map((tab) => {
         const active = pathname === tab.href;
         return (
@@ -20,7 +20,7 @@ export function SettingsTabs() {
             key={tab.href}
             href={tab.href}
             aria-current={active ? "page" : undefined}
-            className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
+            className={`shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${
               active ? "border-brand-600 text-brand-700" : "border-transparent text-slate-500 hover:text-slate-800"
             }`}
           >

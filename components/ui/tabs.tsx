@@ -41,7 +41,7 @@ export function Tabs<T extends string>({
   }
   return (
     <div>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 border-b border-slate-200">
+      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto shadow-[inset_0_-1px_0_var(--color-slate-200)]">
         {tabs.map((tab) => {
           const active = tab.id === selected;
           return (
@@ -58,7 +58,7 @@ export function Tabs<T extends string>({
               aria-controls={`${baseId}-panel`}
               tabIndex={active ? 0 : -1}
               onClick={() => onSelect(tab.id)}
-              className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
+              className={`shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${
                 active ? "border-brand-600 text-brand-700" : "border-transparent text-slate-500 hover:text-slate-800"
               }`}
             >

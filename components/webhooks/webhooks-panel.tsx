@@ -13,6 +13,7 @@ import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
 import type { EventName } from "@/server/schemas/events";
 import type { TWebhookEndpoint, TWebhookTestResult, TWebhookWarning } from "@/server/schemas/webhook";
 import { EventPicker } from "./event-picker";
+import { plural } from "@/components/ui/plural";
 
 function CreateWebhookForm({ onCreated }: { onCreated: (warnings: TWebhookWarning[]) => void }) {
   const trpc = useTRPC();
@@ -66,7 +67,7 @@ function EndpointRow({ endpoint, onChanged }: { endpoint: TWebhookEndpoint; onCh
           <p className="truncate font-mono text-sm text-slate-900">{endpoint.url}</p>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
             {endpoint.enabled ? <Badge tone="green">Enabled</Badge> : <Badge tone="red" title={endpoint.disabledReason ?? undefined}>Disabled</Badge>}
-            <span>{endpoint.events.length} events</span>
+            <span>{plural(endpoint.events.length, "event")}</span>
             <span>Last delivery {formatRelative(endpoint.lastDeliveryAt)}</span>
             {endpoint.failureCount > 0 && <Badge tone="amber">{endpoint.failureCount} failed in a row</Badge>}
           </p>

@@ -30,6 +30,14 @@ export type TSchedule = z.infer<typeof ZSchedule>;
 
 export const ZCampaignStatus = z.enum(["draft", "active", "paused"]);
 
+/** The dashboard's campaigns list: a name search, a status, and whether to show the archived ones instead. */
+export const ZCampaignListFilter = z.object({
+  search: z.string().trim().max(120, "must be at most 120 characters").optional(),
+  status: ZCampaignStatus.optional(),
+  archived: z.boolean().default(false),
+});
+export type TCampaignListFilter = z.infer<typeof ZCampaignListFilter>;
+
 export const ZCampaignStats = z
   .object({
     total: z.number().int(),

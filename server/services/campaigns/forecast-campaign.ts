@@ -161,7 +161,11 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
   let finishAt: number | null = 0;
   const iso = (value: number | null) => (value === null ? null : new Date(value).toISOString());
   const rowById = new Map(rows.map((row) => [row.id, row]));
-  const nameOf = (id: string) => [rowById.get(id)!.lead.firstName, rowById.get(id)!.lead.lastName].filter(Boolean).join(" ") || null;
+  // People by name, or by their profile's slug before the profile was read: never by an id.
+  const nameOf = (id: string) => {
+    const lead = rowById.get(id)!.lead;
+    return [lead.firstName, lead.lastName].filter(Boolean).join(" ") || lead.publicIdentifier || null;
+  };
   const forecastLeads = own.map((lead) => {
     const simulated = result.leads.get(lead.id);
     if (simulated?.firstActionAt !== null && simulated?.firstActionAt !== undefined) totals.reached++;

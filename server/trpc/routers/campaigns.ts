@@ -1,13 +1,16 @@
 import { z } from "zod";
-import { ZCampaignLeadStatus, ZCreateCampaignInput, ZForecastQuery, ZRebalanceInput, ZStepContentInput, ZUpdateCampaignInput } from "../../schemas/campaign";
+import { ZCampaignLeadStatus, ZCampaignListFilter, ZCreateCampaignInput, ZForecastQuery, ZRebalanceInput, ZStepContentInput, ZUpdateCampaignInput } from "../../schemas/campaign";
 import { ZPaginationQuery } from "../../schemas/common";
 import { ZLeadsInput } from "../../schemas/lead";
 import { addCampaignLeads } from "../../services/campaigns/add-campaign-leads";
+import { archiveCampaign } from "../../services/campaigns/archive-campaign";
 import { createCampaign } from "../../services/campaigns/create-campaign";
 import { deleteCampaign } from "../../services/campaigns/delete-campaign";
+import { duplicateCampaign } from "../../services/campaigns/duplicate-campaign";
 import { forecastCampaign } from "../../services/campaigns/forecast-campaign";
 import { getCampaign } from "../../services/campaigns/get-campaign";
 import { getCampaignFunnel } from "../../services/campaigns/get-campaign-funnel";
+import { getCampaignSendState } from "../../services/campaigns/get-campaign-send-state";
 import { listCampaignLeads } from "../../services/campaigns/list-campaign-leads";
 import { listCampaigns } from "../../services/campaigns/list-campaigns";
 import { pauseCampaignLead } from "../../services/campaigns/pause-campaign-lead";
@@ -22,7 +25,9 @@ const ZId = z.object({ id: z.string() });
 const ZLeadRef = z.object({ id: z.string(), leadId: z.string() });
 
 export const campaignsRouter = router({
-  list: workspaceProcedure.input(ZPaginationQuery).query(({ ctx, input }) => listCampaigns(ctx.actor, input)),
+  list: workspaceProcedure
+    .input(ZPaginationQuery.extend({ filter: ZCampaignListFilter.optional() }))
+    .query(({ ctx, input }) => listCampaigns(ctx.actor, input, input.filter)),
   get: workspaceProcedure.input(ZId).query(({ ctx, input }) => getCampaign(ctx.actor, input.id)),
   create: workspaceProcedure.input(ZCreateCampaignInput).mutation(({ ctx, input }) => createCampaign(ctx.actor, input)),
   // The same rules as PATCH /campaigns/{id}: the service validates `changes` in full.
@@ -32,7 +37,13 @@ export const campaignsRouter = router({
   updateStep: workspaceProcedure
     .input(z.object({ id: z.string(), stepId: z.string(), content: ZStepContentInput }))
     .mutation(({ ctx, input }) => updateCampaignStep(ctx.actor, input.id, input.stepId, input.content)),
+  duplicate: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => duplicateCampaign(ctx.actor, input.id)),
+  archive: workspaceProcedure
+    .input(z.object({ id: z.string(), archived: z.boolean() }))
+    .mutation(({ ctx, input }) => archiveCampaign(ctx.actor, input.id, input.archived)),
   delete: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => deleteCampaign(ctx.actor, input.id)),
+  // Why due leads wait: the schedule's next window, the pool's caps and pauses (see the leads table).
+  sendState: workspaceProcedure.input(ZId).query(({ ctx, input }) => getCampaignSendState(ctx.actor, input.id)),
   funnel: workspaceProcedure.input(ZId).query(({ ctx, input }) => getCampaignFunnel(ctx.actor, input.id)),
   forecast: workspaceProcedure
     .input(ZForecastQuery.extend({ id: z.string() }))

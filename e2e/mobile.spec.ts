@@ -1,0 +1,135 @@
+import { expect, test, type Page } from "@playwright/test";
+import { sandboxDirectory } from "../server/providers/linkedin/sandbox/directory";
+import { restApi, signIn, teammateWithWorkspace } from "./own-workspace";
+
+// The dashboard on a phone (390 × 844): the navigation folds behind a menu button and no page
+// scrolls sideways; wide tables scroll inside their card instead.
+test.describe.configure({ mode: "serial" });
+
+const mia = { name: "Mia Mobile", email: "mia.mobile@example.com", password: "mia's long password", workspace: "Pocket Outreach" };
+const PHONE = { width: 390, height: 844 };
+let campaignId = "";
+let senderId = "";
+
+/** Fails naming the page and the outermost elements that stick out on the right. */
+async function expectNoHorizontalOverflow(page: Page, what: string, soft = false) {
+  const sizes = await page.evaluate(() => {
+    const clientWidth = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll<HTMLElement>("body *")].filter((element) => element.getBoundingClientRect().right > clientWidth + 1);
+    // Inside a sideways-scrolling box is fine, unless absolutely placed outside of it.
+    const clipped = (element: HTMLElement) => {
+      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX !== "visible") return getComputedStyle(element).position !== "absolute";
+      }
+      return false;
+    };
+    const outermost = wide.filter((element) => !clipped(element) && !wide.includes(element.parentElement!));
+    const describe = (element: HTMLElement) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 4).join(".")} (${Math.round(element.getBoundingClientRect().right)} px)`;
+    return { scrollWidth: document.documentElement.scrollWidth, clientWidth, offenders: outermost.slice(0, 5).map(describe).join(", ") };
+  });
+  const check = soft ? expect.soft : expect;
+  check(sizes.scrollWidth, `${what} scrolls sideways at ${PHONE.width} px: ${sizes.offenders}`).toBeLessThanOrEqual(sizes.clientWidth);
+}
+
+test("a workspace with a sender and a campaign with leads, set up over the API", async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const api = restApi(request, (await teammateWithWorkspace(browser, mia)).apiKey);
+  const sender = await api.post("/accounts", { username: "mia.sender@example.com", password: "any password will do", label: "Mia's sender", timezone: "Europe/Paris" });
+  expect(sender.status()).toBe(200);
+  senderId = (await sender.json()).data.id;
+  const created = await api.post("/campaigns", {
+    name: "Founders on the go, a campaign with a rather long name to wrap",
+    linkedinAccountIds: [senderId],
+    sequence: {
+      steps: [
+        { type: "visit_profile" },
+        { type: "invite", config: { note: "Hi {{firstName}}, glad to connect." } },
+        { type: "message", config: { text: "Thanks for connecting, {{firstName}}!" } },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  campaignId = (await created.json()).data.id;
+  const leads = sandboxDirectory()
+    .slice(200, 206)
+    .map((person) => ({ profileUrl: `https://www.linkedin.com/in/${person.publicIdentifier}`, company: person.company }));
+  expect((await api.post(`/campaigns/${campaignId}/leads`, { leads })).status()).toBeLessThan(300);
+});
+
+test("the menu button opens the navigation, which closes again after a choice", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, mia);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav).toBeHidden();
+  const menu = page.getByRole("button", { name: "Menu" });
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(nav).toBeVisible();
+  if (process.env.MOBILE_SCREENSHOTS) await page.screenshot({ path: `${process.env.MOBILE_SCREENSHOTS}/menu-open.png` });
+  await nav.getByRole("link", { name: "Senders" }).click();
+  await expect(page).toHaveURL(/\/senders$/);
+  await expect(nav).toBeHidden();
+  await menu.click();
+  await expect(nav).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(nav).toBeHidden();
+});
+
+test("no main page scrolls sideways at 390 px", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(PHONE);
+  await signIn(page, mia);
+  const pages: Array<[string, string, (page: Page) => Promise<void>]> = [
+    ["campaigns list", "/campaigns", (p) => expect(p.getByTestId("campaign-row")).toHaveCount(1)],
+    ["campaign leads", `/campaigns/${campaignId}`, (p) => expect(p.getByTestId("lead-row").first()).toBeVisible()],
+    ["campaign funnel", `/campaigns/${campaignId}?tab=funnel`, (p) => expect(p.getByRole("tabpanel")).toBeVisible()],
+    ["campaign forecast", `/campaigns/${campaignId}?tab=forecast`, (p) => expect(p.getByRole("tabpanel")).toBeVisible()],
+    ["campaign sequence", `/campaigns/${campaignId}?tab=sequence`, (p) => expect(p.getByTestId("sequence-step").first()).toBeVisible()],
+    ["campaign settings", `/campaigns/${campaignId}?tab=settings`, (p) => expect(p.getByRole("form", { name: "Schedule" })).toBeVisible()],
+    ["senders", "/senders", (p) => expect(p.getByTestId("sender-row").first()).toBeVisible()],
+    ["a sender", `/senders/${senderId}`, (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
+    ["settings", "/settings", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
+    ["members", "/settings/members", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
+    ["API and webhooks", "/settings/api", (p) => expect(p.getByTestId("api-key-row").first()).toBeVisible()],
+    ["background jobs", "/settings/jobs", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
+    ["API reference", "/api-reference", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
+    ["sandbox", "/sandbox", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
+    ["sequence editor", `/campaigns/${campaignId}/sequence`, (p) => expect(p.getByRole("button", { name: /^Step 1: / })).toBeVisible()],
+  ];
+  for (const [what, path, loaded] of pages) {
+    await page.goto(path);
+    await loaded(page);
+    await page.waitForLoadState("networkidle");
+    if (process.env.MOBILE_SCREENSHOTS) await page.screenshot({ path: `${process.env.MOBILE_SCREENSHOTS}/${what.replaceAll(" ", "-")}.png`, fullPage: true });
+    await expectNoHorizontalOverflow(page, what, true);
+  }
+});
+
+test("the sequence editor on a phone: the tree, and a step's details over it", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, mia);
+  await page.goto(`/campaigns/${campaignId}/sequence`);
+  await expect(page.getByText("Editing is easier on a wider screen.")).toBeVisible();
+  const invite = page.getByRole("button", { name: /^Step 2: Connection request/ });
+  await expect(invite).toBeVisible();
+  await invite.click();
+  const panel = page.getByRole("complementary", { name: "Edit step" });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByLabel(/Invitation note/)).toHaveValue("Hi {{firstName}}, glad to connect.");
+  await expectNoHorizontalOverflow(page, "the sequence editor with a step open");
+});
+
+test("a sender's time zone is picked from a searchable list of IANA zones", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, mia);
+  await page.goto(`/senders/${senderId}`);
+  const settings = page.locator("form").filter({ has: page.getByLabel("Timezone") });
+  await expect(settings.getByLabel("Timezone")).toHaveValue("Europe/Paris");
+  await settings.getByRole("searchbox", { name: "Search time zones" }).fill("new york");
+  await expect(settings.getByLabel("Timezone")).toHaveValue("America/New_York");
+  await settings.getByRole("button", { name: "Save" }).click();
+  await expect(settings.getByText("Saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Timezone")).toHaveValue("America/New_York");
+});
