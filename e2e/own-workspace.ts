@@ -57,6 +57,7 @@ export async function expectContentFits(page: Page) {
   const { scrollWidth, clientWidth } = await page.locator("main").evaluate((main) => ({ scrollWidth: main.scrollWidth, clientWidth: main.clientWidth }));
   expect(clientWidth).toBeGreaterThan(300);
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
 
 /** The teammate's REST API, for setting up data the way a developer would. */
 export function restApi(request: APIRequestContext, apiKey: string) {
@@ -66,5 +67,4 @@ export function restApi(request: APIRequestContext, apiKey: string) {
     post: (path: string, data: unknown) => request.post(`/api/v1${path}`, { headers, data }),
     patch: (path: string, data: unknown) => request.patch(`/api/v1${path}`, { headers, data }),
   };
-}
 }
