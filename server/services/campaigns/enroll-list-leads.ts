@@ -2,11 +2,16 @@ import type { Prisma } from "../../db/client";
 import type { Campaign } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import type { WiredSequence } from "../../schemas/sequence";
-import { assignCampaignSenders } from "./assign-campaign-senders";
+import { pickSenders, senderLoads } from "./assign-campaign-senders";
 import { campaignLeadExclusions } from "./campaign-lead-exclusions";
 import { firstStep } from "./engine/wire-sequence";
 
-/** Puts leads into a campaign (skipping those already in it), at its first step, with a sender. */
+/**
+ * Puts leads into a campaign (skipping those already in it), at its first step, each with the
+ * pool's lightest sender at that moment. The senders are chosen before the rows are written, from
+ * the campaign's counters, so a batch writes its own rows once and reads nothing in proportion to
+ * the leads already there.
+ */
 export async function enrollLeads(
   tx: Prisma.TransactionClient,
   campaign: Campaign,
@@ -15,11 +20,14 @@ export async function enrollLeads(
   if (!leads.length) return [];
   const first = firstStep(campaign.sequence as unknown as WiredSequence);
   const at = now();
+  const pool = campaign.linkedinAccountIds;
+  const senders = pickSenders(pool, await senderLoads(tx, campaign.id, pool), leads.length);
   const created = await tx.campaignLead.createManyAndReturn({
-    data: leads.map((lead) => ({
+    data: leads.map((lead, index) => ({
       workspaceId: campaign.workspaceId,
       campaignId: campaign.id,
       leadId: lead.leadId,
+      linkedinAccountId: senders[index],
       customVariables: lead.customVariables ?? {},
       currentStepId: first?.id ?? null,
       currentStepType: first?.type ?? null,
@@ -30,7 +38,6 @@ export async function enrollLeads(
     skipDuplicates: true,
     select: { id: true, leadId: true },
   });
-  await assignCampaignSenders(tx, campaign);
   return created;
 }
 
