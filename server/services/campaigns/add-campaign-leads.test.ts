@@ -1,8 +1,9 @@
 // Adding leads to a large campaign costs what the batch holds: the batch's rows are written once,
 // the leads already there are not touched, and senders are still given out evenly.
-import { expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import type { Actor } from "@/server/lib/actor";
+import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
 import { ensureSandboxDirectory } from "@/server/providers/linkedin/sandbox/store";
 import { connectSender } from "@/server/services/senders/connect-sender";
 import { createTestWorkspace } from "@/server/test/factories";
@@ -12,6 +13,8 @@ import { createCampaign } from "./create-campaign";
 import { pauseCampaignLead } from "./pause-campaign-lead";
 import { stopCampaignLead } from "./stop-campaign-lead";
 import { updateCampaign } from "./update-campaign";
+
+afterEach(() => setClock(systemClock));
 
 const url = (index: number) => ({ profileUrl: `https://www.linkedin.com/in/scale-person-${index}` });
 
@@ -104,6 +107,31 @@ it("leaves a campaign's unassigned leads alone when its pool is saved empty", as
   const versions = await rowVersions(campaign.id);
   await updateCampaign(actor, campaign.id, { linkedinAccountIds: [] });
   expect(await rowVersions(campaign.id)).toEqual(versions);
+});
+
+it("writes the leads as given, in request order, at the clock's time, with their first step and variables", async () => {
+  setClock(new ManualClock("2026-03-02T09:30:00.123Z"));
+  const { actor } = await createTestWorkspace();
+  const campaign = await createCampaign(actor, { name: "Exact", sequence: { steps: [{ id: "look", type: "visit_profile" }] } });
+  const result = await addCampaignLeads(actor, campaign.id, {
+    leads: [
+      { profileUrl: "https://www.linkedin.com/in/exact-b", firstName: "Bea", company: "Acme", customVariables: { pain: "hiring" } },
+      { email: "ann@example.com", lastName: "Ames" },
+      { profileUrl: "https://www.linkedin.com/in/exact-a" },
+    ],
+  });
+  const rows = await db.campaignLead.findMany({ where: { campaignId: campaign.id }, include: { lead: true }, orderBy: { seq: "asc" } });
+  expect(rows.map((row) => row.leadId)).toEqual(result.leadIds);
+  expect(rows.map((row) => row.id)).toEqual(result.campaignLeadIds);
+  const at = new Date("2026-03-02T09:30:00.123Z");
+  for (const row of rows) {
+    expect(row).toMatchObject({ status: "pending", phase: "ready", currentStepId: "look", currentStepType: "visit_profile", waitUntil: at, createdAt: at, updatedAt: at, linkedinAccountId: null });
+    expect(row.lead).toMatchObject({ source: "api", createdAt: at, updatedAt: at, tags: [] });
+  }
+  expect(rows[0]!.customVariables).toEqual({ pain: "hiring" });
+  expect(rows[0]!.lead).toMatchObject({ publicIdentifier: "exact-b", profileUrl: "https://www.linkedin.com/in/exact-b", firstName: "Bea", company: "Acme", customVariables: { pain: "hiring" } });
+  expect(rows[1]!.lead).toMatchObject({ email: "ann@example.com", lastName: "Ames", publicIdentifier: null, profileUrl: null, firstName: null });
+  expect(rows[1]!.customVariables).toEqual({});
 });
 
 it("picks the lightest sender in turn, the first in pool order on a tie, and none without a pool", () => {

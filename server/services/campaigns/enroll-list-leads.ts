@@ -22,22 +22,19 @@ export async function enrollLeads(
   const at = now();
   const pool = campaign.linkedinAccountIds;
   const senders = pickSenders(pool, await senderLoads(tx, campaign.id, pool), leads.length);
-  const created = await tx.campaignLead.createManyAndReturn({
-    data: leads.map((lead, index) => ({
-      workspaceId: campaign.workspaceId,
-      campaignId: campaign.id,
-      leadId: lead.leadId,
-      linkedinAccountId: senders[index],
-      customVariables: lead.customVariables ?? {},
-      currentStepId: first?.id ?? null,
-      currentStepType: first?.type ?? null,
-      waitUntil: at,
-      createdAt: at,
-      updatedAt: at,
-    })),
-    skipDuplicates: true,
-    select: { id: true, leadId: true },
-  });
+  // One statement with one array per column: Prisma's createManyAndReturn binds every value of a
+  // 1000-lead batch as its own parameter and took seconds to compile and serialise them. Rows are
+  // inserted in request order, which is their seq (the order leads are listed and contacted in).
+  const stamp = at.toISOString();
+  const created = await tx.$queryRaw<Array<{ id: string; leadId: string }>>`
+    INSERT INTO "CampaignLead" ("workspaceId", "campaignId", "leadId", "linkedinAccountId", "customVariables", "currentStepId", "currentStepType", "waitUntil", "createdAt", "updatedAt")
+    SELECT ${campaign.workspaceId}, ${campaign.id}, u.lead, u.sender, u.variables::jsonb, ${first?.id ?? null}, ${first?.type ?? null},
+      ${stamp}::timestamptz AT TIME ZONE 'UTC', ${stamp}::timestamptz AT TIME ZONE 'UTC', ${stamp}::timestamptz AT TIME ZONE 'UTC'
+    FROM unnest(${leads.map((lead) => lead.leadId)}::text[], ${senders}::text[], ${leads.map((lead) => JSON.stringify(lead.customVariables ?? {}))}::text[])
+      WITH ORDINALITY AS u(lead, sender, variables, position)
+    ORDER BY u.position
+    ON CONFLICT DO NOTHING
+    RETURNING id, "leadId"`;
   return created;
 }
 
