@@ -111,7 +111,7 @@ describe("paging through GET /campaigns/{id}/leads", () => {
     const list = (query: Record<string, string | number>) => callRoute(leadsRoute.GET, "GET", `/campaigns/${campaign.id}/leads`, { key, params: { id: campaign.id }, query });
     const cursor = (await list({ limit: 1 })).body!.paging.nextCursor as string;
 
-    for (const bad of ["nonsense", Buffer.from("seq:-1").toString("base64url"), Buffer.from("seq:1;drop").toString("base64url"), "x".repeat(65)]) {
+    for (const bad of ["nonsense", Buffer.from("seq:-1").toString("base64url"), Buffer.from("seq:1;drop").toString("base64url"), Buffer.from("seq:9999999999999999999").toString("base64url"), "x".repeat(65)]) {
       const response = await list({ cursor: bad });
       expect(response.status, bad).toBe(400);
       expect(response.body!.error.details.fields.map((issue: { field: string }) => issue.field), bad).toEqual(["cursor"]);

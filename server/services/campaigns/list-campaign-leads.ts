@@ -7,6 +7,7 @@ import { findCampaign } from "./find-campaign";
 import { toCampaignLeads } from "./to-campaign-lead";
 
 const CURSOR_PREFIX = "seq:";
+const MAX_SEQ = 2n ** 63n - 1n;
 
 /** A cursor names the position (seq) of the last lead of a page; opaque to callers. */
 export function encodeLeadCursor(seq: bigint): string {
@@ -15,10 +16,12 @@ export function encodeLeadCursor(seq: bigint): string {
 
 export function decodeLeadCursor(cursor: string): bigint {
   const text = Buffer.from(cursor, "base64url").toString();
-  if (!text.startsWith(CURSOR_PREFIX) || !/^\d{1,19}$/.test(text.slice(CURSOR_PREFIX.length))) {
+  const digits = text.slice(CURSOR_PREFIX.length);
+  // A seq is a PostgreSQL bigint: anything larger would fail in the database, not here.
+  if (!text.startsWith(CURSOR_PREFIX) || !/^\d{1,19}$/.test(digits) || BigInt(digits) > MAX_SEQ) {
     throw HeraldError.invalidInput("The cursor is not one this list gave out.", [{ field: "cursor", message: "must be the nextCursor of a page of this list" }]);
   }
-  return BigInt(text.slice(CURSOR_PREFIX.length));
+  return BigInt(digits);
 }
 
 /**
