@@ -338,6 +338,15 @@ test("a large CSV goes up in batches of 500, can be cancelled between batches an
   await expect(page.getByRole("navigation", { name: "Pages of leads" })).toContainText("1–50 of 1100 leads");
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByRole("navigation", { name: "Pages of leads" })).toContainText("51–100 of 1100 leads");
+  // Pages follow the list's cursor: the second page starts right after the first, and Previous goes back.
+  await expect(page.getByTestId("lead-name").first()).toHaveText("Lead 51");
+  await expect(page.getByTestId("lead-name").last()).toHaveText("Lead 100");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByTestId("lead-name").first()).toHaveText("Lead 101");
+  await page.getByRole("button", { name: "Previous" }).click();
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(page.getByRole("navigation", { name: "Pages of leads" })).toContainText("1–50 of 1100 leads");
+  await expect(page.getByTestId("lead-name").first()).toHaveText("Lead 1");
 
   // Import the people of a LinkedIn search, read through one of the senders.
   await page.getByRole("button", { name: "Import from LinkedIn search" }).click();

@@ -24,10 +24,14 @@ type StatusFilter = TCampaignLead["status"] | "all";
 export function LeadsPanel({ campaign }: { campaign: TCampaign }) {
   const trpc = useTRPC();
   const [status, setStatus] = useState<StatusFilter>("all");
-  const [offset, setOffset] = useState(0);
+  // The cursor of each page reached (the first has none): Next follows the list's nextCursor, so a
+  // page deep into a large campaign costs what the first one does; Previous goes back a step.
+  const [cursors, setCursors] = useState<Array<string | null>>([null]);
+  const cursor = cursors.at(-1) ?? null;
+  const offset = (cursors.length - 1) * PAGE_SIZE;
   const [importing, setImporting] = useState<"csv" | "search" | "add" | null>(null);
   const leads = useQuery({
-    ...trpc.campaigns.leads.queryOptions({ id: campaign.id, limit: PAGE_SIZE, offset, ...(status === "all" ? {} : { status }) }),
+    ...trpc.campaigns.leads.queryOptions({ id: campaign.id, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}), ...(status === "all" ? {} : { status }) }),
     placeholderData: keepPreviousData,
     refetchInterval: campaign.status === "active" ? 10_000 : false,
   });
@@ -61,7 +65,7 @@ export function LeadsPanel({ campaign }: { campaign: TCampaign }) {
             className="w-auto"
             onChange={(event) => {
               setStatus(event.target.value as StatusFilter);
-              setOffset(0);
+              setCursors([null]);
             }}
           >
             <option value="all">All leads ({campaign.stats.total})</option>
@@ -97,7 +101,17 @@ export function LeadsPanel({ campaign }: { campaign: TCampaign }) {
           ) : (
             <p className="px-5 py-8 text-center text-sm text-slate-500">No {LEAD_STATUS[status as TCampaignLead["status"]].label.toLowerCase()} leads.</p>
           )}
-          <Pagination offset={offset} limit={PAGE_SIZE} total={leads.data.total} noun="leads" onChange={setOffset} />
+          <Pagination
+            offset={offset}
+            limit={PAGE_SIZE}
+            total={leads.data.total}
+            noun="leads"
+            hasNext={leads.data.nextCursor !== null && !leads.isPlaceholderData}
+            onChange={(next) => {
+              if (next < offset) setCursors((previous) => previous.slice(0, -1));
+              else if (leads.data.nextCursor) setCursors((previous) => [...previous, leads.data.nextCursor]);
+            }}
+          />
         </div>
       )}
     </div>

@@ -6,15 +6,18 @@ export function Pagination({
   limit,
   total,
   noun,
+  hasNext,
   onChange,
 }: {
   offset: number;
   limit: number;
   total: number;
   noun: string;
+  /** For lists paged by cursor: whether the list gave a next page (the total may have moved since). */
+  hasNext?: boolean;
   onChange: (offset: number) => void;
 }) {
-  if (total <= limit && offset === 0) return null;
+  if (total <= limit && offset === 0 && !hasNext) return null;
   const last = Math.min(offset + limit, total);
   return (
     <nav aria-label={`Pages of ${noun}`} className="flex items-center justify-between gap-3 border-t border-slate-200 px-5 py-3 text-sm text-slate-600">
@@ -25,7 +28,7 @@ export function Pagination({
         <Button variant="secondary" size="sm" disabled={offset === 0} onClick={() => onChange(Math.max(0, offset - limit))}>
           Previous
         </Button>
-        <Button variant="secondary" size="sm" disabled={last >= total} onClick={() => onChange(offset + limit)}>
+        <Button variant="secondary" size="sm" disabled={hasNext === undefined ? last >= total : !hasNext} onClick={() => onChange(offset + limit)}>
           Next
         </Button>
       </div>

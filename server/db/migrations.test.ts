@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -40,5 +40,35 @@ describe("creating migrations", () => {
       await database.stop();
     }
     expect(await createMigration("again", { prismaDir })).toBeNull();
+  });
+});
+
+describe("applying migrations", () => {
+  it("applies a script with a function body and a comment holding ';' whole, and none of a failing one", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "herald-script-"));
+    await cp(path.resolve("prisma"), dir, { recursive: true });
+    const write = async (name: string, sql: string) => {
+      await mkdir(path.join(dir, "migrations", name));
+      await writeFile(path.join(dir, "migrations", name, "migration.sql"), sql);
+    };
+    await write(
+      "20300101000000_function",
+      `-- A comment; with a semicolon.\nCREATE FUNCTION herald_test_twice(value int) RETURNS int LANGUAGE plpgsql AS $$\nBEGIN\n  RETURN value * 2;\nEND $$;\n`,
+    );
+    const database = await startEmbeddedPostgres({ dataDir: null });
+    try {
+      expect((await applyMigrations(database.url, dir)).at(-1)).toBe("20300101000000_function");
+      const client = new pg.Client(database.url);
+      await client.connect();
+      expect((await client.query("SELECT herald_test_twice(21) AS answer")).rows[0].answer).toBe(42);
+      await write("20300101000001_half", `CREATE TABLE "Half" (id int);\nSELECT no_such_function();\n`);
+      await expect(applyMigrations(database.url, dir)).rejects.toThrow(/no_such_function/);
+      // The failing script left nothing behind: it ran as one transaction.
+      expect((await client.query(`SELECT to_regclass('"Half"') AS half`)).rows[0].half).toBeNull();
+      await client.end();
+    } finally {
+      await database.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import { bindMigrationAwareSqlAdapterFactory, DriverAdapterError } from "@prisma/driver-adapter-utils";
 import type { SchemaEngine } from "@prisma/schema-engine-wasm";
 
 type EngineModule = typeof import("@prisma/schema-engine-wasm");
@@ -75,6 +75,35 @@ function readCharColumns<T extends object>(queryable: T): T {
   return queryable;
 }
 
+type PgAdapter = Awaited<ReturnType<PrismaPg["connect"]>>;
+
+/**
+ * @prisma/adapter-pg 7.10 runs a migration script by splitting it at every `;`, which cuts a
+ * function body (`$$ … ; … $$`, the counters' triggers) and a comment holding a `;` into broken
+ * statements. PostgreSQL's simple query protocol takes the whole script at once, as Prisma's native
+ * engine sends it, and runs it as one implicit transaction: a migration applies entirely or not at
+ * all.
+ */
+function wholeScripts(adapter: PgAdapter): PgAdapter {
+  adapter.executeScript = async (script: string) => {
+    try {
+      await adapter.underlyingDriver().query(script);
+    } catch (error) {
+      const failure = error as { code?: string; severity?: string; message?: string; detail?: string; column?: string; hint?: string };
+      throw new DriverAdapterError({
+        kind: "postgres",
+        code: failure.code ?? "",
+        severity: failure.severity ?? "ERROR",
+        message: failure.message ?? String(error),
+        detail: failure.detail,
+        column: failure.column,
+        hint: failure.hint,
+      });
+    }
+  };
+  return adapter;
+}
+
 export interface ShadowDatabaseFactory {
   /** A fresh, empty database for the engine to replay migrations into; dropped by `dispose`. */
   (): Promise<{ url: string; dispose(): Promise<void> }>;
@@ -102,14 +131,14 @@ export async function openSchemaEngine(options: OpenEngineOptions): Promise<Open
   const connectToShadowDb = factory.connectToShadowDb.bind(factory);
   const opened: Array<{ dispose(): Promise<void> }> = [];
   factory.connect = async () => {
-    const adapter = readCharColumns(await connect());
+    const adapter = readCharColumns(wholeScripts(await connect()));
     opened.push(adapter);
     return adapter;
   };
   factory.connectToShadowDb = async () => {
-    if (!options.shadowDatabase) return readCharColumns(await connectToShadowDb());
+    if (!options.shadowDatabase) return readCharColumns(wholeScripts(await connectToShadowDb()));
     const shadow = await options.shadowDatabase();
-    const adapter = readCharColumns(await new PrismaPg({ connectionString: shadow.url, max: 2 }).connect());
+    const adapter = readCharColumns(wholeScripts(await new PrismaPg({ connectionString: shadow.url, max: 2 }).connect()));
     const dispose = adapter.dispose.bind(adapter);
     adapter.dispose = async () => {
       await dispose();

@@ -1,6 +1,6 @@
 // Campaigns and their leads: the API's shapes, shared by REST, tRPC, OpenAPI and the dashboard.
 import { z } from "zod";
-import { ZPaginationQuery, ZTimestamp } from "./common";
+import { ZPaginationQuery, ZPagingWithTotal, ZTimestamp } from "./common";
 import { ZAddLeadsResult } from "./lead";
 import { ZSequence } from "./sequence";
 
@@ -162,7 +162,24 @@ export const ZCampaignLead = z
   .meta({ id: "CampaignLead" });
 export type TCampaignLead = z.infer<typeof ZCampaignLead>;
 
-export const ZListCampaignLeadsQuery = ZPaginationQuery.extend({ status: ZCampaignLeadStatus.optional() });
+export const ZListCampaignLeadsQuery = ZPaginationQuery.extend({
+  status: ZCampaignLeadStatus.optional(),
+  cursor: z
+    .string()
+    .min(1, "must be the nextCursor of a page of this list")
+    .max(64, "must be the nextCursor of a page of this list")
+    .optional()
+    .meta({
+      description:
+        "Starts the page right after the lead where the previous page ended: pass that page's `paging.nextCursor` (with the same `status`). Pages by cursor cost the same at any depth, where a deep `offset` reads every lead before it. Cannot be combined with an `offset` above 0.",
+    }),
+});
+export type TListCampaignLeadsQuery = z.infer<typeof ZListCampaignLeadsQuery>;
+
+export const ZCampaignLeadsPaging = ZPagingWithTotal.extend({
+  nextCursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null on the last page" }),
+}).meta({ id: "CampaignLeadsPaging" });
+export const ZCampaignLeadsList = z.object({ data: z.array(ZCampaignLead), paging: ZCampaignLeadsPaging });
 
 export const ZAddCampaignLeadsResult = ZAddLeadsResult.extend({
   campaignLeadIds: z.array(z.string()).meta({ description: "The campaign leads created, in request order" }),

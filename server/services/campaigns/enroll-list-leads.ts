@@ -2,11 +2,16 @@ import type { Prisma } from "../../db/client";
 import type { Campaign } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import type { WiredSequence } from "../../schemas/sequence";
-import { assignCampaignSenders } from "./assign-campaign-senders";
+import { pickSenders, senderLoads } from "./assign-campaign-senders";
 import { campaignLeadExclusions } from "./campaign-lead-exclusions";
 import { firstStep } from "./engine/wire-sequence";
 
-/** Puts leads into a campaign (skipping those already in it), at its first step, with a sender. */
+/**
+ * Puts leads into a campaign (skipping those already in it), at its first step, each with the
+ * pool's lightest sender at that moment. The senders are chosen before the rows are written, from
+ * the campaign's counters, so a batch writes its own rows once and reads nothing in proportion to
+ * the leads already there.
+ */
 export async function enrollLeads(
   tx: Prisma.TransactionClient,
   campaign: Campaign,
@@ -15,22 +20,21 @@ export async function enrollLeads(
   if (!leads.length) return [];
   const first = firstStep(campaign.sequence as unknown as WiredSequence);
   const at = now();
-  const created = await tx.campaignLead.createManyAndReturn({
-    data: leads.map((lead) => ({
-      workspaceId: campaign.workspaceId,
-      campaignId: campaign.id,
-      leadId: lead.leadId,
-      customVariables: lead.customVariables ?? {},
-      currentStepId: first?.id ?? null,
-      currentStepType: first?.type ?? null,
-      waitUntil: at,
-      createdAt: at,
-      updatedAt: at,
-    })),
-    skipDuplicates: true,
-    select: { id: true, leadId: true },
-  });
-  await assignCampaignSenders(tx, campaign);
+  const pool = campaign.linkedinAccountIds;
+  const senders = pickSenders(pool, await senderLoads(tx, campaign.id, pool), leads.length);
+  // One statement with one array per column: Prisma's createManyAndReturn binds every value of a
+  // 1000-lead batch as its own parameter and took seconds to compile and serialise them. Rows are
+  // inserted in request order, which is their seq (the order leads are listed and contacted in).
+  const stamp = at.toISOString();
+  const created = await tx.$queryRaw<Array<{ id: string; leadId: string }>>`
+    INSERT INTO "CampaignLead" ("workspaceId", "campaignId", "leadId", "linkedinAccountId", "customVariables", "currentStepId", "currentStepType", "waitUntil", "createdAt", "updatedAt")
+    SELECT ${campaign.workspaceId}, ${campaign.id}, u.lead, u.sender, u.variables::jsonb, ${first?.id ?? null}, ${first?.type ?? null},
+      ${stamp}::timestamptz AT TIME ZONE 'UTC', ${stamp}::timestamptz AT TIME ZONE 'UTC', ${stamp}::timestamptz AT TIME ZONE 'UTC'
+    FROM unnest(${leads.map((lead) => lead.leadId)}::text[], ${senders}::text[], ${leads.map((lead) => JSON.stringify(lead.customVariables ?? {}))}::text[])
+      WITH ORDINALITY AS u(lead, sender, variables, position)
+    ORDER BY u.position
+    ON CONFLICT DO NOTHING
+    RETURNING id, "leadId"`;
   return created;
 }
 

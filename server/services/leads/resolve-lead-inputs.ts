@@ -7,6 +7,7 @@ import { now } from "../../lib/clock";
 import { profileUrlOf, publicIdentifierFrom } from "../../lib/linkedin-url";
 import type { TLeadInput } from "../../schemas/lead";
 import { fieldsUserMaySet } from "./merge-provider-profile";
+import { insertLeads } from "./insert-leads";
 
 export type ResolvedLeadInput =
   | { index: number; input: TLeadInput; lead: Lead; created: boolean }
@@ -57,8 +58,9 @@ export async function resolveLeadInputs(
 
   const createdIds = new Set<string>();
   if (toCreate.length) {
-    const created = await tx.lead.createManyAndReturn({
-      data: toCreate.map((entry) => ({
+    const created = await insertLeads(
+      tx,
+      toCreate.map((entry) => ({
         workspaceId,
         publicIdentifier: entry.publicIdentifier,
         profileUrl: entry.publicIdentifier ? profileUrlOf(entry.publicIdentifier) : null,
@@ -68,11 +70,9 @@ export async function resolveLeadInputs(
         company: entry.input.company || null,
         customVariables: entry.input.customVariables ?? {},
         source,
-        createdAt: at,
-        updatedAt: at,
       })),
-      skipDuplicates: true,
-    });
+      at,
+    );
     for (const lead of created) createdIds.add(lead.id);
     const createdByIdentifier = new Map(created.filter((lead) => lead.publicIdentifier).map((lead) => [lead.publicIdentifier!, lead]));
     const emailOnly = new Map<string, Lead>();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZCampaignLeadStatus, ZCampaignListFilter, ZCreateCampaignInput, ZForecastQuery, ZRebalanceInput, ZStepContentInput, ZUpdateCampaignInput } from "../../schemas/campaign";
+import { ZCampaignListFilter, ZCreateCampaignInput, ZForecastQuery, ZListCampaignLeadsQuery, ZRebalanceInput, ZStepContentInput, ZUpdateCampaignInput } from "../../schemas/campaign";
 import { ZPaginationQuery } from "../../schemas/common";
 import { ZLeadsInput } from "../../schemas/lead";
 import { addCampaignLeads } from "../../services/campaigns/add-campaign-leads";
@@ -49,7 +49,7 @@ export const campaignsRouter = router({
     .input(ZForecastQuery.extend({ id: z.string() }))
     .query(({ ctx, input }) => forecastCampaign(ctx.actor, input.id, { days: input.days })),
   leads: workspaceProcedure
-    .input(ZPaginationQuery.extend({ id: z.string(), status: ZCampaignLeadStatus.optional() }))
+    .input(ZListCampaignLeadsQuery.extend({ id: z.string() }))
     .query(({ ctx, input }) => listCampaignLeads(ctx.actor, input.id, input)),
   addLeads: workspaceProcedure
     .input(z.object({ id: z.string(), leads: ZLeadsInput.shape.leads, source: z.enum(["csv", "dashboard"]).default("dashboard") }))

@@ -259,7 +259,7 @@ describe("campaign leads", () => {
     expect(invalid.body!.error.details.fields.map((issue: { field: string }) => issue.field)).toEqual(["leads.0.profileUrl", "leads.1.profileUrl"]);
 
     const listed = await api.leads(id);
-    expect(listed.body!.paging).toEqual({ limit: 50, offset: 0, total: 3 });
+    expect(listed.body!.paging).toEqual({ limit: 50, offset: 0, total: 3, nextCursor: null });
     expect(listed.body!.data[0]).toMatchObject({
       status: "pending",
       publicIdentifier: directory[0]!.publicIdentifier,

@@ -9,6 +9,6 @@ import { listCampaignLeads } from "@/server/services/campaigns/list-campaign-lea
 export const POST = apiRoute(addCampaignLeadsOperation, async ({ actor, params, body }) => ({ data: await addCampaignLeads(actor, params.id, body) }));
 
 export const GET = apiRoute(listCampaignLeadsOperation, async ({ actor, params, query }) => {
-  const { leads, total } = await listCampaignLeads(actor, params.id, query);
-  return { data: leads, paging: { limit: query.limit, offset: query.offset, total } };
+  const { leads, total, nextCursor } = await listCampaignLeads(actor, params.id, query);
+  return { data: leads, paging: { limit: query.limit, offset: query.offset, total, nextCursor } };
 });
