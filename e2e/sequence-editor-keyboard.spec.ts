@@ -1,20 +1,12 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { owner, signIn } from "./own-workspace";
 
 // The sequence editor by keyboard: numbers that stay put, Tab in tree order, undo and redo, a new
 // step brought into view, and the warning on a message that may not reach its lead. Signs in as
 // the owner foundation.spec.ts created.
 test.describe.configure({ mode: "serial" });
 
-const owner = { email: "olivia@example.com", password: "a long enough password" };
 let apiKey = "";
-
-async function signIn(page: Page) {
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/campaigns$/);
-}
 
 async function createCampaign(request: APIRequestContext, body: Record<string, unknown>): Promise<string> {
   const response = await request.post("/api/v1/campaigns", { headers: { Authorization: `Bearer ${apiKey}` }, data: body });
@@ -35,7 +27,7 @@ const inviteTree = {
 };
 
 test("an API key for the journeys", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, owner);
   await page.goto("/settings/api");
   await page.getByLabel("Key name").fill("Sequence editor keyboard e2e");
   await page.getByRole("button", { name: "Create API key" }).click();
@@ -45,7 +37,7 @@ test("an API key for the journeys", async ({ page }) => {
 
 test("numbers stay with their steps when one is added above them; Tab and Shift+Tab walk the tree", async ({ page, request }) => {
   const id = await createCampaign(request, { name: "Keyboard numbering", sequence: inviteTree });
-  await signIn(page);
+  await signIn(page, owner);
   await page.goto(`/campaigns/${id}/sequence`);
   await expect(node(page, /^Step 3: InMail/)).toBeVisible();
 
@@ -96,7 +88,7 @@ test("numbers stay with their steps when one is added above them; Tab and Shift+
 
 test("undo and redo: the toolbar and Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y, typing undone as one edit, text fields keep their own undo", async ({ page, request }) => {
   const id = await createCampaign(request, { name: "Keyboard undo", sequence: inviteTree });
-  await signIn(page);
+  await signIn(page, owner);
   await page.goto(`/campaigns/${id}/sequence`);
   const undo = page.getByRole("button", { name: "Undo", exact: true });
   const redo = page.getByRole("button", { name: "Redo", exact: true });
@@ -161,7 +153,7 @@ async function insideCanvas(page: Page, element: Locator): Promise<boolean> {
 test("a step added far down the tree is brought into view and selected", async ({ page, request }) => {
   const chain = Array.from({ length: 14 }, () => ({ type: "visit_profile" }));
   const id = await createCampaign(request, { name: "Keyboard long chain", sequence: { steps: chain } });
-  await signIn(page);
+  await signIn(page, owner);
   await page.goto(`/campaigns/${id}/sequence`);
   const last = node(page, /^Add a step after Next \(step 14, Visit profile\)/);
   await expect(last).toHaveCount(1);
@@ -188,7 +180,7 @@ test("a message where the lead may not be connected carries a warning that does 
       ],
     },
   });
-  await signIn(page);
+  await signIn(page, owner);
   await page.goto(`/campaigns/${id}/sequence`);
   const warned = node(page, /^Step 3: Message, the lead may not be connected$/);
   await expect(warned).toContainText("Lead may not be connected");
