@@ -8,6 +8,7 @@ import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
 import { sandboxDirectory, sandboxProfileUrl } from "@/server/providers/linkedin/sandbox/directory";
 import { ensureSandboxDirectory } from "@/server/providers/linkedin/sandbox/store";
 import { connectSender } from "@/server/services/senders/connect-sender";
+import { pauseSender } from "@/server/services/senders/pause-sender";
 import { driveCampaigns } from "@/server/test/campaign-driver";
 import { createTestWorkspace } from "@/server/test/factories";
 import { addCampaignLeads } from "./add-campaign-leads";
@@ -93,6 +94,8 @@ it("keeps the counters equal to a fresh count through adding, the executor, answ
   await updateCampaign(actor, campaign.id, { linkedinAccountIds: pool });
   await updateCampaign(actor, other.id, { linkedinAccountIds: [pool[2]!] });
   await expectCountersRight("after pool changes");
+  // Only a paused (or failed) sender's leads may be rebalanced.
+  await pauseSender(actor, pool[0]!);
   await rebalanceCampaignSender(actor, campaign.id, { linkedinAccountId: pool[0]! });
   await expectCountersRight("after a rebalance");
 
