@@ -76,6 +76,7 @@ test("a lead's page: profile, standing, timeline, replies, pause and resume, at 
   // Pause and resume from the page; the pause joins the timeline.
   const name = `Janet ${prospect.lastName}`;
   await page.getByRole("button", { name: `Pause ${name}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Pause lead" }).click();
   await expect(page.getByText("When resumed")).toBeVisible();
   await expect(page.getByTestId("timeline-event").last()).toContainText("Paused");
   await page.getByRole("button", { name: `Resume ${name}` }).click();

@@ -9,16 +9,20 @@ export function fieldErrors(error: unknown): Record<string, string> {
 }
 
 /**
- * One message for an error, for people: the problems of the fields it names, each under the
- * field's label ("Step #3 Message — Note: too long"), else the server's message. Field errors are
- * preferred because the message of an input error names fields as the API does (or is zod's raw
- * issue list).
+ * One message for an error, for people. A message in the API's field form ("Invalid
+ * sequence.steps.2.config.note: too long", as every schema check words it) gives way to the problems
+ * of the fields it names, each under the field's label ("Step #3 Message — Note: too long"); any
+ * other message was written for people and says more than its field list ("Leads are in progress:
+ * only copy and delays may change…"), so it is shown as it is.
  */
 export function errorMessage(error: unknown, context?: FieldLabelContext): string | null {
   if (!error) return null;
+  const message = (error as { message?: string }).message;
   const fields = Object.entries(fieldErrors(error));
-  if (fields.length) return fields.map(([field, message]) => fieldErrorText(field, message, context)).join(" · ");
-  return (error as { message?: string }).message ?? "Something went wrong.";
+  if (fields.length && (!message || /^Invalid /.test(message))) {
+    return fields.map(([field, text]) => fieldErrorText(field, text, context)).join(" · ");
+  }
+  return message ?? "Something went wrong.";
 }
 
 /** The HeraldError code behind a tRPC error (`invalid-credentials`, `seat-limit-reached`…), if any. */
