@@ -6,6 +6,7 @@ import type { Prisma } from "../../../db/client";
 import type { CampaignLead, CampaignLeadStatus, Lead } from "../../../db/generated/client";
 import { now } from "../../../lib/clock";
 import type { Emit } from "../../events/with-outbox";
+import { campaignStats } from "../campaign-stats";
 import type { Placement } from "../engine/step-timing";
 
 export const RESTING_STATUSES: ReadonlySet<CampaignLeadStatus> = new Set(["replied", "done", "failed", "paused", "stopped"]);
@@ -24,10 +25,11 @@ export async function lockCampaignLead(tx: Prisma.TransactionClient, campaignLea
 export async function checkCampaignFinished(tx: Prisma.TransactionClient, emit: Emit, campaignId: string): Promise<void> {
   // One transaction at a time decides whether the campaign just finished.
   await tx.$executeRaw`SELECT 1 FROM "Campaign" WHERE id = ${campaignId} FOR UPDATE`;
-  const [open, total] = await Promise.all([
-    tx.campaignLead.count({ where: { campaignId, status: { in: MOVING } } }),
-    tx.campaignLead.count({ where: { campaignId } }),
-  ]);
+  // The counters the database keeps beside the leads (updated in the same statement as each lead),
+  // not a count of the campaign's leads: this runs each time a lead comes to rest.
+  const stats = (await campaignStats([campaignId], tx)).get(campaignId)!;
+  const open = MOVING.reduce((sum, status) => sum + stats[status], 0);
+  const total = stats.total;
   if (open > 0 || total === 0) return;
   const claimed = await tx.campaign.updateMany({ where: { id: campaignId, finishedAt: null }, data: { finishedAt: now() } });
   if (!claimed.count) return;
