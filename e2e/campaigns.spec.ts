@@ -1,34 +1,18 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import { sandboxDirectory } from "../server/providers/linkedin/sandbox/directory";
+import { owner, restApi, signIn } from "./own-workspace";
 
 // Runs after foundation.spec.ts (the "first-run" project): its owner invites Casey, who works in a
 // workspace of her own, so the senders and campaigns made here never show up in the files that
 // follow (senders.spec.ts counts the seats of the owner's workspace).
 test.describe.configure({ mode: "serial" });
 
-const owner = { email: "olivia@example.com", password: "a long enough password" };
 const casey = { name: "Casey Campaigns", email: "casey@example.com", password: "casey's long password", workspace: "Northwind Outreach" };
 const campaignName = "CTOs and founders in Europe";
 
 let apiKey = "";
 let campaignPath = "";
 const senders: Array<{ id: string; label: string }> = [];
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/campaigns$/);
-}
-
-function api(request: APIRequestContext) {
-  const headers = { Authorization: `Bearer ${apiKey}` };
-  return {
-    post: (path: string, data: unknown) => request.post(`/api/v1${path}`, { headers, data }),
-    patch: (path: string, data: unknown) => request.patch(`/api/v1${path}`, { headers, data }),
-  };
-}
 
 /** Sandbox directory members as a spreadsheet exports them: BOM, semicolons, CRLF, quoted fields. */
 function prospectsCsv() {
@@ -90,7 +74,7 @@ test("an API key made in the dashboard connects two sandbox senders over the RES
     ["dana.fischer+premium@example.com", "Dana Fischer"],
     ["eli.novak@example.com", "Eli Novak"],
   ] as const) {
-    const response = await api(request).post("/accounts", { username, password: "any password will do", label, timezone: "Europe/Berlin" });
+    const response = await restApi(request, apiKey).post("/accounts", { username, password: "any password will do", label, timezone: "Europe/Berlin" });
     expect(response.status()).toBe(200);
     const body = await response.json();
     expect(body.status).toBe("connected");
@@ -163,7 +147,7 @@ test("create a campaign, fill its pool and schedule, import a CSV with mapped co
       { type: "message", config: { text: "Hi {{firstName}}, a gentle nudge on my last note. Any thoughts?" } },
     ],
   };
-  expect((await api(request).patch(`/campaigns/${campaignId}`, { sequence })).status()).toBe(200);
+  expect((await restApi(request, apiKey).patch(`/campaigns/${campaignId}`, { sequence })).status()).toBe(200);
   await page.reload();
   await page.getByRole("tab", { name: "Sequence" }).click();
   await expect(page.getByTestId("sequence-step")).toHaveCount(4);
