@@ -72,7 +72,7 @@ describe("OpenAPI document", () => {
   });
 
   it("documents the request size limit, 405 with Allow and OPTIONS", () => {
-    const description = (document as unknown as { info: { description: string } }).info.description;
+    const description = buildOpenApiDocument().info.description;
     expect(description).toMatch(/at most 1 MB of JSON/);
     expect(description).toMatch(/413 `payload-too-large`/);
     expect(description).toMatch(/405 `method-not-allowed`/);
