@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
+import { owner, signIn } from "./own-workspace";
 
 // Runs after foundation.spec.ts (files run in name order on one worker), whose first run created the owner.
-const owner = { email: "olivia@example.com", password: "a long enough password" };
 
 let receiver: Server;
 let receiverUrl = "";
@@ -24,11 +24,7 @@ test.beforeAll(async () => {
 test.afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
 test("add a webhook endpoint with the event picker, reveal its secret, send a test, disable and enable it", async ({ page }) => {
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/campaigns$/);
+  await signIn(page, owner);
   await page.goto("/settings/api");
 
   await page.getByRole("button", { name: "Add endpoint" }).click();
@@ -63,11 +59,7 @@ test("add a webhook endpoint with the event picker, reveal its secret, send a te
 });
 
 test("an endpoint whose host does not resolve yet is added with a warning that says deliveries check it again", async ({ page }) => {
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/campaigns$/);
+  await signIn(page, owner);
   await page.goto("/settings/api");
 
   await page.getByRole("button", { name: "Add endpoint" }).click();
