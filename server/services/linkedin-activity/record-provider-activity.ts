@@ -4,14 +4,13 @@ import { db } from "../../db/client";
 import type { LinkedinAccount } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import { logger } from "../../lib/logger";
-import type { ProviderAccountState, ProviderActivity } from "../../providers/linkedin/types";
+import type { ProviderActivity } from "../../providers/linkedin/types";
 import { withOutbox } from "../events/with-outbox";
 import { classifyReply } from "../campaigns/classify-reply";
 import { onInvitationAccepted } from "../campaigns/executor/on-invitation-accepted";
 import { onReplyReceived } from "../campaigns/executor/on-reply-received";
 import { leadSummary } from "../leads/lead-summary";
-import { checkSenderCheckpoint } from "../senders/check-sender-checkpoint";
-import { emitAccountEvent } from "../senders/emit-account-event";
+import { recordSenderSessionState } from "../senders/record-sender-session-state";
 
 async function accountFor(providerName: string, providerAccountId: string): Promise<LinkedinAccount | null> {
   return db.linkedinAccount.findUnique({ where: { provider_providerAccountId: { provider: providerName, providerAccountId } } });
@@ -127,40 +126,16 @@ async function recordMessage(account: LinkedinAccount, activity: Extract<Provide
   });
 }
 
-const STATUS_OF_STATE: Record<ProviderAccountState, { status: LinkedinAccount["status"]; connectionStatus: string; error: string | null }> = {
-  ok: { status: "active", connectionStatus: "connected", error: null },
-  checkpoint: { status: "error", connectionStatus: "reconnect_required", error: "LinkedIn asks for a verification: reconnect the sender" },
-  credentials: { status: "error", connectionStatus: "reconnect_required", error: "LinkedIn ended the session: reconnect the sender" },
-  restricted: { status: "suspended", connectionStatus: "connected", error: "LinkedIn restricted the account" },
-  disconnected: { status: "disconnected", connectionStatus: "reconnect_required", error: "The LinkedIn session was disconnected" },
-};
-
-async function recordAccountState(account: LinkedinAccount, state: ProviderAccountState, message?: string) {
-  const next = STATUS_OF_STATE[state];
-  if (account.connectionStatus === "checkpoint_required") {
-    // The provider says the session runs: a verification completed on LinkedIn's side (in-app
-    // approval, captcha) clears now instead of at the background watcher's next look.
-    if (state === "ok") await checkSenderCheckpoint(account.id);
+export async function recordProviderActivity(providerName: string, activity: ProviderActivity): Promise<void> {
+  if (activity.kind === "account.state") {
+    await recordSenderSessionState({ provider: providerName, providerAccountId: activity.providerAccountId }, activity.state, activity.message);
     return;
   }
-  if (account.connectionStatus !== "connected" && account.connectionStatus !== "reconnect_required") return;
-  if (account.status === next.status && account.connectionStatus === next.connectionStatus) return;
-  await withOutbox(async (tx, emit) => {
-    const updated = await tx.linkedinAccount.update({
-      where: { id: account.id },
-      data: { status: next.status, connectionStatus: next.connectionStatus, error: message ?? next.error, updatedAt: now() },
-    });
-    await emitAccountEvent(tx, emit, updated, "account.status_changed", { previousStatus: account.status });
-  });
-}
-
-export async function recordProviderActivity(providerName: string, activity: ProviderActivity): Promise<void> {
   const account = await accountFor(providerName, activity.providerAccountId);
   if (!account) {
     logger.debug("Provider activity for an unknown account", { providerAccountId: activity.providerAccountId, kind: activity.kind });
     return;
   }
   if (activity.kind === "relation.created") await recordAcceptance(account, activity);
-  else if (activity.kind === "message.created") await recordMessage(account, activity);
-  else await recordAccountState(account, activity.state, activity.message);
+  else await recordMessage(account, activity);
 }

@@ -2,7 +2,7 @@ import { db, Prisma } from "../../db/client";
 import { now } from "../../lib/clock";
 import { logger } from "../../lib/logger";
 import { getLinkedinProvider } from "../../providers/linkedin";
-import { recordProviderActivity } from "../linkedin-activity/record-provider-activity";
+import { recordSenderSessionState } from "./record-sender-session-state";
 import { resumeSenderById } from "./resume-sender";
 
 /**
@@ -15,7 +15,7 @@ export async function refreshSenderStats(): Promise<{ senders: number }> {
   for (const sender of senders) {
     try {
       const state = await provider.getAccountState(sender.providerAccountId);
-      await recordProviderActivity(provider.name, { kind: "account.state", providerAccountId: sender.providerAccountId, state });
+      await recordSenderSessionState(sender, state);
       if (state !== "ok") continue;
       const [balance, ssi] = await Promise.all([
         provider.getInmailBalance(sender.providerAccountId).catch(() => null),

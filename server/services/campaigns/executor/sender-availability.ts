@@ -1,7 +1,7 @@
 import { db } from "../../../db/client";
 import type { LinkedinAccount } from "../../../db/generated/client";
 import { now } from "../../../lib/clock";
-import { recordProviderActivity } from "../../linkedin-activity/record-provider-activity";
+import { recordSenderSessionState } from "../../senders/record-sender-session-state";
 
 const DEFAULT_COOLDOWN_MS = 6 * 3_600_000;
 
@@ -14,10 +14,5 @@ export async function coolDownSender(sender: LinkedinAccount, retryAfterSeconds:
 
 /** The session broke while acting: the sender's status says so (account.status_changed). */
 export async function markSenderSessionProblem(sender: LinkedinAccount, code: string, message: string): Promise<void> {
-  await recordProviderActivity(sender.provider, {
-    kind: "account.state",
-    providerAccountId: sender.providerAccountId,
-    state: code === "account-restricted" ? "restricted" : "credentials",
-    message,
-  });
+  await recordSenderSessionState(sender, code === "account-restricted" ? "restricted" : "credentials", message);
 }
