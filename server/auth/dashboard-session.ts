@@ -3,7 +3,7 @@
 import { redirect } from "next/navigation";
 import type { Actor } from "../lib/actor";
 import { getActiveWorkspaceId } from "../services/workspaces/get-active-workspace-id";
-import { resolveActor } from "../services/workspaces/resolve-actor";
+import { resolveActor } from "../services/members/resolve-actor";
 import { getUser } from "../services/users/get-user";
 import { auth } from "./auth";
 

@@ -5,7 +5,7 @@ import { now } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { HeraldError, isHeraldError } from "../../lib/errors";
 import type { TCheckpointState, TConnectSenderResult } from "../../schemas/sender";
-import { resolveActor } from "../workspaces/resolve-actor";
+import { resolveActor } from "../members/resolve-actor";
 import { answerSenderCheckpoint } from "./answer-sender-checkpoint";
 import { connectSender } from "./connect-sender";
 import { getSenderCheckpoint } from "./get-sender-checkpoint";

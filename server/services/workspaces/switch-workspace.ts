@@ -1,5 +1,5 @@
 import { db } from "../../db/client";
-import { resolveActor } from "./resolve-actor";
+import { resolveActor } from "../members/resolve-actor";
 
 /** Makes another of the user's workspaces the active one on the dashboard. */
 export async function switchWorkspace(userId: string, workspaceId: string): Promise<void> {
