@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZLeadTimeline } from "../../schemas/lead-timeline";
-import { getLeadTimeline } from "../../services/leads/get-lead-timeline";
+import { getLeadTimeline } from "../../services/campaigns/get-lead-timeline";
 import { router, workspaceProcedure } from "../init";
 
 export const leadsRouter = router({

@@ -5,11 +5,11 @@ import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { STEP_LABELS, type StepType } from "../../schemas/sequence";
 import type { TLeadTimeline } from "../../schemas/lead-timeline";
-import { findCampaignLead } from "../campaigns/find-campaign-lead";
-import { sequenceOf } from "../campaigns/executor/load-campaign-sequence";
-import { toCampaignLeads } from "../campaigns/to-campaign-lead";
+import { profileFieldViews } from "../leads/merge-provider-profile";
+import { sequenceOf } from "./executor/load-campaign-sequence";
+import { findCampaignLead } from "./find-campaign-lead";
 import { leadTimelineEvents } from "./lead-timeline-events";
-import { profileFieldViews } from "./merge-provider-profile";
+import { toCampaignLeads } from "./to-campaign-lead";
 
 const FIELD_LABELS = {
   firstName: "First name",
