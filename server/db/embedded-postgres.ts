@@ -3,7 +3,7 @@
 // like a server. One process owns the folder at a time.
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { makePrivate } from "../runtime/private-files";
+import { makePrivate } from "../lib/private-files";
 import { servePglite } from "./pglite-server";
 
 export interface EmbeddedPostgres {

@@ -5,7 +5,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from "../db/embedded-pos
 import { applyMigrations } from "../db/migrations";
 import { logger } from "../lib/logger";
 import { lockDataDir } from "./data-dir-lock";
-import { makePrivate } from "./private-files";
+import { makePrivate } from "../lib/private-files";
 
 export interface PreparedDatabase {
   url: string;

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { logger } from "../lib/logger";
-import { makePrivate } from "./private-files";
+import { makePrivate } from "../lib/private-files";
 
 const GENERATED: Record<string, () => string> = {
   AUTH_SECRET: () => randomBytes(32).toString("base64url"),
