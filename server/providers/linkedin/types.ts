@@ -1,6 +1,7 @@
 // Everything Herald does on LinkedIn goes through this interface. Services depend on it only; the
 // implementation is chosen per installation (HERALD_LINKEDIN_PROVIDER): the sandbox network (the
 // embedded default, a simulation kept in the database) or Unipile (production).
+import type { OutcomeModel } from "../../services/campaigns/forecast/simulation-types";
 
 export type CheckpointType = "2FA" | "OTP" | "IN_APP_VALIDATION" | "PHONE_REGISTER" | "CAPTCHA";
 
@@ -213,6 +214,16 @@ export interface HostedAuthRequest {
   failureUrl: string;
 }
 
+/** Who a campaign forecast simulates, for a provider that can tell what prospects will do. */
+export interface ForecastOutcomeInput {
+  /** Herald sender id → its session with the provider (providerAccountId). */
+  senders: Array<{ id: string; providerAccountId: string }>;
+  /** Campaign lead id → the lead's LinkedIn identity. */
+  leads: Array<{ id: string; memberId: string | null; publicIdentifier: string | null }>;
+  /** The forecast's start (epoch milliseconds): answers already due arrive no earlier. */
+  start: number;
+}
+
 export interface LinkedinProvider {
   readonly name: "sandbox" | "unipile";
 
@@ -256,4 +267,12 @@ export interface LinkedinProvider {
   visitProfile(providerAccountId: string, memberId: string): Promise<void>;
   reactToPost(providerAccountId: string, postId: string): Promise<void>;
   commentOnPost(providerAccountId: string, postId: string, text: string): Promise<{ commentId: string }>;
+
+  // Forecasting
+  /**
+   * What the prospects will do (acceptances, replies and when), for the campaign forecast. Only a
+   * network whose behaviour is known implements it (the sandbox's model is deterministic); real
+   * LinkedIn does not, and the forecast then draws from acceptance and reply rates.
+   */
+  forecastOutcomeModel?(input: ForecastOutcomeInput): Promise<OutcomeModel>;
 }

@@ -15,7 +15,6 @@ import { resolveLimits, type LimitOverrides } from "../senders/sender-limits";
 import type { Schedule } from "./engine/schedule";
 import { findCampaign } from "./find-campaign";
 import { DEFAULT_RATES, ratesOutcomeModel, type Rates } from "./forecast/rates-outcome-model";
-import { sandboxOutcomeModel } from "./forecast/sandbox-outcome-model";
 import { simulateCampaigns } from "./forecast/simulate-campaigns";
 import type { SimLead, SimSender } from "./forecast/simulation-types";
 
@@ -112,13 +111,12 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
   });
 
   const provider = await getLinkedinProvider();
-  let model;
-  if (provider.name === "sandbox") {
-    model = await sandboxOutcomeModel({
-      senders: accounts.map((account) => ({ id: account.id, providerAccountId: account.providerAccountId })),
-      leads: rows.map((row) => ({ id: row.id, memberId: row.lead.memberId, publicIdentifier: row.lead.publicIdentifier })),
-      start: start.getTime(),
-    });
+  let model = await provider.forecastOutcomeModel?.({
+    senders: accounts.map((account) => ({ id: account.id, providerAccountId: account.providerAccountId })),
+    leads: rows.map((row) => ({ id: row.id, memberId: row.lead.memberId, publicIdentifier: row.lead.publicIdentifier })),
+    start: start.getTime(),
+  });
+  if (model) {
     assumptions.push("Acceptances and replies follow the sandbox network's behaviour model, which is deterministic: the forecast shows what will happen unless someone acts as a prospect on the Sandbox page.");
   } else {
     const { rates, fromHistory } = await historicalRates(campaign.workspaceId, new Date(start.getTime() - 90 * DAY));

@@ -2,6 +2,7 @@
 // in the database, driven by the injectable clock.
 import type { LinkedinProvider } from "../types";
 import * as actions from "./actions";
+import { sandboxForecastOutcomeModel } from "./forecast-outcome-model";
 import * as reading from "./reading";
 import * as sessions from "./sessions";
 
@@ -37,5 +38,6 @@ export function createSandboxProvider(options: { publicUrl: () => string }): Lin
     visitProfile: actions.visitProfile,
     reactToPost: actions.reactToPost,
     commentOnPost: actions.commentOnPost,
+    forecastOutcomeModel: sandboxForecastOutcomeModel,
   };
 }

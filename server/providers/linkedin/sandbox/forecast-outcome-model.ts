@@ -1,15 +1,11 @@
-// Outcomes on the sandbox network: its behaviour model is deterministic (keyed by who acts on whom
-// and how many times before), so the forecast knows what each prospect will do and when. Answers to
-// actions already sent are read from the network itself.
+// Outcomes on the sandbox network, for the campaign forecast (LinkedinProvider.forecastOutcomeModel):
+// its behaviour model is deterministic (keyed by who acts on whom and how many times before), so the
+// forecast knows what each prospect will do and when. Answers to actions already sent are read from
+// the network itself.
 import { db } from "../../../db/client";
-import {
-  acceptanceTime,
-  invitationKey,
-  messageKey,
-  replyRateFor,
-  replyTime,
-} from "../../../providers/linkedin/sandbox/behaviour";
-import type { OutcomeModel, SimLead } from "./simulation-types";
+import type { OutcomeModel, SimLead } from "../../../services/campaigns/forecast/simulation-types";
+import type { ForecastOutcomeInput } from "../types";
+import { acceptanceTime, invitationKey, messageKey, replyRateFor, replyTime } from "./behaviour";
 
 interface Prospect {
   memberId: string;
@@ -20,13 +16,7 @@ interface Prospect {
   openProfile: boolean;
 }
 
-export async function sandboxOutcomeModel(input: {
-  /** Herald sender id → its sandbox session (providerAccountId). */
-  senders: Array<{ id: string; providerAccountId: string }>;
-  /** Campaign lead id → the lead's LinkedIn identity. */
-  leads: Array<{ id: string; memberId: string | null; publicIdentifier: string | null }>;
-  start: number;
-}): Promise<OutcomeModel> {
+export async function sandboxForecastOutcomeModel(input: ForecastOutcomeInput): Promise<OutcomeModel> {
   const sessions = await db.sandboxSession.findMany({ where: { id: { in: input.senders.map((sender) => sender.providerAccountId) } }, select: { id: true, memberId: true } });
   const sessionMember = new Map(sessions.map((session) => [session.id, session.memberId]));
   const senderMember = new Map(input.senders.flatMap((sender) => (sessionMember.has(sender.providerAccountId) ? [[sender.id, sessionMember.get(sender.providerAccountId)!]] : [])));
