@@ -4,10 +4,9 @@
 import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { linkedinProviderName } from "../../providers/linkedin";
-import { sandboxDirectory, sandboxProfileUrl } from "../../providers/linkedin/sandbox/directory";
-import { ensureSandboxDirectory } from "../../providers/linkedin/sandbox/store";
 import { addCampaignLeads } from "../campaigns/add-campaign-leads";
 import { createCampaign } from "../campaigns/create-campaign";
+import { sampleSandboxProspects } from "../sandbox/sample-sandbox-prospects";
 import { connectSender } from "../senders/connect-sender";
 
 export const DEMO_SENDERS = ["demo.ada@example.com", "demo.ben+premium@example.com"];
@@ -15,7 +14,7 @@ export const DEMO_SENDERS = ["demo.ada@example.com", "demo.ben+premium@example.c
 export async function seedDemoCampaign(actor: Actor): Promise<{ campaignId: string } | null> {
   if (linkedinProviderName() !== "sandbox") return null;
   if (await db.campaign.count({ where: { workspaceId: actor.workspaceId } })) return null;
-  await ensureSandboxDirectory();
+  const prospects = await sampleSandboxProspects(30);
   const connected = await db.linkedinAccount.findMany({ where: { workspaceId: actor.workspaceId, connectionStatus: "connected" }, select: { id: true }, take: 2 });
   const senders = connected.map((sender) => sender.id);
   if (!senders.length) {
@@ -59,6 +58,6 @@ export async function seedDemoCampaign(actor: Actor): Promise<{ campaignId: stri
       ],
     },
   });
-  await addCampaignLeads(actor, campaign.id, { leads: sandboxDirectory().slice(0, 30).map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) }, "demo");
+  await addCampaignLeads(actor, campaign.id, { leads: prospects }, "demo");
   return { campaignId: campaign.id };
 }
