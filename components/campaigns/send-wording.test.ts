@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { CampaignSendState, SenderSendState } from "@/server/services/campaigns/get-campaign-send-state";
+import type { TCampaignSendState, TSenderSendState } from "@/server/schemas/campaign";
 import { dueLeadNote, formatZonedMoment, windowNote } from "./send-wording";
 
 // Sunday 22 November 2026, 20:00 in Paris.
 const NOW = Date.parse("2026-11-22T19:00:00Z");
 
-const sender = (overrides: Partial<SenderSendState> = {}): SenderSendState => ({
+const sender = (overrides: Partial<TSenderSendState> = {}): TSenderSendState => ({
   id: "acc_1",
   timezone: "Europe/Berlin",
   capped: [],
@@ -14,7 +14,7 @@ const sender = (overrides: Partial<SenderSendState> = {}): SenderSendState => ({
   ...overrides,
 });
 
-const state = (overrides: Partial<CampaignSendState> = {}): CampaignSendState => ({
+const state = (overrides: Partial<TCampaignSendState> = {}): TCampaignSendState => ({
   at: new Date(NOW).toISOString(),
   status: "active",
   timezone: "Europe/Paris",

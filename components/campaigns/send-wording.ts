@@ -1,7 +1,7 @@
 // What a campaign page says about leads that are due but not moving: outside the schedule, the
 // next window; behind a sender's cap or pause, which one. The facts come from campaigns.sendState
 // (the executor's own schedule and cap rules); this module only words them.
-import type { CampaignSendState, SenderCap, SenderSendState } from "@/server/services/campaigns/get-campaign-send-state";
+import type { TCampaignSendState, TSenderCap, TSenderSendState } from "@/server/schemas/campaign";
 
 const DAY = 86_400_000;
 
@@ -22,7 +22,7 @@ export function formatZonedMoment(iso: string, timeZone: string, now: number): s
 }
 
 /** "Next send window opens Tue 09:00 (Europe/Paris)", or null while the window is open. */
-export function windowNote(state: Pick<CampaignSendState, "windowOpen" | "nextWindowOpensAt" | "timezone">, now: number): string | null {
+export function windowNote(state: Pick<TCampaignSendState, "windowOpen" | "nextWindowOpensAt" | "timezone">, now: number): string | null {
   if (state.windowOpen) return null;
   if (!state.nextWindowOpensAt) return "The schedule has ended: no send window lies ahead";
   return `Next send window opens ${formatZonedMoment(state.nextWindowOpensAt, state.timezone, now)} (${state.timezone})`;
@@ -35,7 +35,7 @@ const CAPPED_ACTION: Record<string, string> = {
   inmail: "InMail",
 };
 
-function capNote(cap: SenderCap, sender: SenderSendState, now: number): string {
+function capNote(cap: TSenderCap, sender: TSenderSendState, now: number): string {
   const action = CAPPED_ACTION[cap.stepType] ?? "action";
   if (cap.limit === "weekly") {
     return `Waiting for the sender's weekly ${action} limit — resets ${formatZonedMoment(cap.resetsAt, sender.timezone, now)} (${sender.timezone})`;
@@ -55,7 +55,7 @@ export interface DueLead {
  * What the "next step due" column says of a lead whose moment has come: "Due now" only when the
  * executor would take it on its next pass. Null for a lead that is not due (it shows its time).
  */
-export function dueLeadNote(lead: DueLead, state: CampaignSendState | undefined, now: number): string | null {
+export function dueLeadNote(lead: DueLead, state: TCampaignSendState | undefined, now: number): string | null {
   if (lead.status !== "pending" && lead.status !== "running") return null;
   if (lead.waitUntil && new Date(lead.waitUntil).getTime() > now) return null;
   if (!state) return "Due now";

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { Tabs } from "@/components/ui/tabs";
 import { fieldErrors } from "@/components/ui/trpc-error";
-import type { HostedLinkView } from "@/server/services/senders/hosted-sign-in";
+import type { THostedLinkView } from "@/server/schemas/sender";
 
 /** The link's redirect address with the outcome appended, as the API documents it. */
 function continueUrl(redirectUrl: string, status: "connected" | "failed"): string {
@@ -23,7 +23,7 @@ function continueUrl(redirectUrl: string, status: "connected" | "failed"): strin
   }
 }
 
-function ContinueLink({ view, status }: { view: HostedLinkView; status: "connected" | "failed" }) {
+function ContinueLink({ view, status }: { view: THostedLinkView; status: "connected" | "failed" }) {
   if (!view.redirectUrl) return null;
   return (
     <a
@@ -55,7 +55,7 @@ function Outcome({ tone, title, children }: { tone: "success" | "error" | "neutr
   );
 }
 
-function SignInForm({ token, view, onView }: { token: string; view: HostedLinkView; onView: (view: HostedLinkView) => void }) {
+function SignInForm({ token, view, onView }: { token: string; view: THostedLinkView; onView: (view: THostedLinkView) => void }) {
   const trpc = useTRPC();
   const [method, setMethod] = useState<"password" | "cookie">("password");
   const [userAgent, setUserAgent] = useState(browserUserAgent);
@@ -134,7 +134,7 @@ export function HostedConnect({ token, returnedWith }: { token: string; returned
       return waitingElsewhere || (data.externalUrl && returnedWith) ? 2_000 : false;
     },
   });
-  const setView = (next: HostedLinkView) => {
+  const setView = (next: THostedLinkView) => {
     setRestarted(false);
     queryClient.setQueryData(queryKey, next);
   };

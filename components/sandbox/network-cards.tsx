@@ -8,7 +8,7 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatDateTime, formatRelative } from "@/components/ui/format";
-import type { SandboxOverview } from "@/server/services/sandbox/get-sandbox-overview";
+import type { TSandboxOverview } from "@/server/schemas/sandbox";
 import { useNow } from "@/components/ui/use-now";
 import { ProspectMessageForm } from "./prospect-message-form";
 
@@ -44,7 +44,7 @@ function PersonLink({ person, fallback }: { person: Person; fallback: string }) 
 
 const INVITATION_STATUS: Record<string, BadgeTone> = { pending: "amber", accepted: "green", withdrawn: "slate", declined: "red" };
 
-export function InvitationsCard({ overview }: { overview: SandboxOverview }) {
+export function InvitationsCard({ overview }: { overview: TSandboxOverview }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [writing, setWriting] = useState<string | null>(null);
@@ -129,9 +129,9 @@ export function InvitationsCard({ overview }: { overview: SandboxOverview }) {
 
 const KIND: Record<string, string> = { message: "Message", inmail: "InMail", voice_note: "Voice note" };
 
-export function ConversationsCard({ overview }: { overview: SandboxOverview }) {
+export function ConversationsCard({ overview }: { overview: TSandboxOverview }) {
   const now = useNow(30_000);
-  const conversations = new Map<string, SandboxOverview["messages"]>();
+  const conversations = new Map<string, TSandboxOverview["messages"]>();
   for (const message of overview.messages) {
     const key = `${message.senderMemberId}:${message.prospectId}`;
     conversations.set(key, [...(conversations.get(key) ?? []), message]);
@@ -184,7 +184,7 @@ export function ConversationsCard({ overview }: { overview: SandboxOverview }) {
 
 const INTERACTION: Record<string, string> = { profile_view: "Viewed the profile of", reaction: "Liked a post of", comment: "Commented on a post of" };
 
-export function InteractionsCard({ overview }: { overview: SandboxOverview }) {
+export function InteractionsCard({ overview }: { overview: TSandboxOverview }) {
   const { shown, more } = useFirstRows(overview.interactions);
   return (
     <Card title="Profile views, likes and comments">

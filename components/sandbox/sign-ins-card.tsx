@@ -7,7 +7,7 @@ import { useTRPC } from "@/components/trpc/client";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import type { SandboxOverview } from "@/server/services/sandbox/get-sandbox-overview";
+import type { TSandboxOverview } from "@/server/schemas/sandbox";
 
 const TYPE: Record<string, string> = {
   "2FA": "Two-step verification code",
@@ -18,7 +18,7 @@ const TYPE: Record<string, string> = {
 };
 
 /** Sign-ins of this workspace's senders waiting on a verification step, answered here as the member. */
-export function SignInsCard({ overview }: { overview: SandboxOverview }) {
+export function SignInsCard({ overview }: { overview: TSandboxOverview }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   // Approved sign-ins stay listed until Herald next checks them (the sender's own polling does).
@@ -78,7 +78,7 @@ export function SignInsCard({ overview }: { overview: SandboxOverview }) {
   );
 }
 
-export function CredentialsCard({ overview }: { overview: SandboxOverview }) {
+export function CredentialsCard({ overview }: { overview: TSandboxOverview }) {
   return (
     <Card
       title="Test credentials"

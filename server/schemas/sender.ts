@@ -250,3 +250,16 @@ export const ZCreateHostedLinkInput = z.object({
 export const ZCreatedHostedLink = ZSenderHostedLink.extend({
   url: z.string().meta({ description: "The page to send the person to. Returned only here: reads never return it." }),
 }).meta({ id: "CreatedSenderHostedLink" });
+
+// A hosted connect link as its page shows it (the page a sender's owner opens; not in the API).
+export const ZHostedLinkView = z.object({
+  status: ZHostedLinkStatus,
+  workspaceName: z.string(),
+  reconnect: z.boolean(),
+  externalUrl: z.string().nullable(),
+  redirectUrl: z.string().nullable(),
+  accountId: z.string().nullable(),
+  checkpoint: ZCheckpoint.nullable(),
+  error: z.string().nullable(),
+});
+export type THostedLinkView = z.infer<typeof ZHostedLinkView>;

@@ -2,47 +2,19 @@ import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { addZonedDays, startOfZonedDay, startOfZonedWeek } from "../../lib/time-zones";
+import type { TCampaignSendState, TSenderCap } from "../../schemas/campaign";
 import { countSenderUsage } from "../senders/count-sender-usage";
 import { CAP_OF_STEP, resolveLimits, type LimitOverrides } from "../senders/sender-limits";
 import { isWithinSchedule, nextWindowStart } from "./engine/schedule";
 import { scheduleOf } from "./executor/load-campaign-sequence";
 import { findCampaign } from "./find-campaign";
 
-export interface SenderCap {
-  /** The step kind the sender may not take now (`invite`, `message`…). */
-  stepType: string;
-  limit: "daily" | "weekly";
-  /** When the count starts again: the sender's next midnight, or the start of its next week. */
-  resetsAt: string;
-}
-
-export interface SenderSendState {
-  id: string;
-  timezone: string;
-  capped: SenderCap[];
-  /** The human-like pause after its last action ends then. */
-  nextActionAt: string | null;
-  /** LinkedIn throttled the sender: it rests until then. */
-  cooldownUntil: string | null;
-}
-
-export interface CampaignSendState {
-  at: string;
-  status: string;
-  timezone: string;
-  /** Whether the campaign's schedule lets it act now. */
-  windowOpen: boolean;
-  /** When the schedule opens next (now, if open); null once it never opens again. */
-  nextWindowOpensAt: string | null;
-  senders: SenderSendState[];
-}
-
 /**
  * Why a campaign's due leads may not move right now: its schedule (the executor's own
  * isWithinSchedule and nextWindowStart) and, per sender of its pool, the caps used up and the
  * pauses the executor honours. Two queries per sender of the pool, whatever the number of leads.
  */
-export async function getCampaignSendState(actor: Actor, campaignId: string): Promise<CampaignSendState> {
+export async function getCampaignSendState(actor: Actor, campaignId: string): Promise<TCampaignSendState> {
   const campaign = await findCampaign(actor, campaignId);
   const at = now();
   const schedule = scheduleOf(campaign);
@@ -66,7 +38,7 @@ export async function getCampaignSendState(actor: Actor, campaignId: string): Pr
         const limits = resolveLimits({ linkedinPlan: sender.linkedinPlan, overrides: sender.limits as LimitOverrides | null, workspace });
         const nextDay = startOfZonedDay(addZonedDays(at, 1, sender.timezone), sender.timezone).toISOString();
         const nextWeek = startOfZonedWeek(addZonedDays(startOfZonedWeek(at, sender.timezone), 7, sender.timezone), sender.timezone).toISOString();
-        const capped: SenderCap[] = [];
+        const capped: TSenderCap[] = [];
         for (const [stepType, cap] of Object.entries(CAP_OF_STEP)) {
           if (usage.day[cap] >= limits.daily[cap]) capped.push({ stepType, limit: "daily", resetsAt: nextDay });
           else if (stepType === "invite" && usage.week.invitations >= limits.weeklyInvitations) capped.push({ stepType, limit: "weekly", resetsAt: nextWeek });

@@ -4,12 +4,13 @@ import { linkedinProviderName } from "../../providers/linkedin";
 import { sandboxProfileUrl } from "../../providers/linkedin/sandbox/directory";
 import { SANDBOX_TEST_CREDENTIALS } from "../../providers/linkedin/sandbox/sign-in-rules";
 import { ensureSandboxDirectory } from "../../providers/linkedin/sandbox/store";
+import type { TSandboxOverview } from "../../schemas/sandbox";
 
 /**
  * The Sandbox page: what the simulated network received from the workspace's senders, sign-ins
  * waiting for an in-app approval or a captcha, and the documented test credentials.
  */
-export async function getSandboxOverview(actor: Actor) {
+export async function getSandboxOverview(actor: Actor): Promise<TSandboxOverview> {
   const active = linkedinProviderName() === "sandbox";
   if (!active) return { active, credentials: SANDBOX_TEST_CREDENTIALS, senders: [], pendingSignIns: [], invitations: [], messages: [], interactions: [] };
   await ensureSandboxDirectory();
@@ -87,8 +88,6 @@ export async function getSandboxOverview(actor: Actor) {
     })),
   };
 }
-
-export type SandboxOverview = Awaited<ReturnType<typeof getSandboxOverview>>;
 
 /** The directory of prospects, searchable, with profile URLs to use in direct actions and imports. */
 export async function listSandboxProspects(input: { search?: string; limit: number; offset: number }) {

@@ -4,24 +4,13 @@ import { db } from "../../db/client";
 import { now } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { HeraldError, isHeraldError } from "../../lib/errors";
-import type { TCheckpointState, TConnectSenderResult } from "../../schemas/sender";
+import type { TCheckpointState, TConnectSenderResult, THostedLinkView } from "../../schemas/sender";
 import { resolveActor } from "../members/resolve-actor";
 import { answerSenderCheckpoint } from "./answer-sender-checkpoint";
 import { connectSender } from "./connect-sender";
 import { getSenderCheckpoint } from "./get-sender-checkpoint";
 import { reconnectSender } from "./reconnect-sender";
 import { hostedLinkStatus } from "./to-sender-hosted-link";
-
-export interface HostedLinkView {
-  status: "pending" | "connected" | "failed" | "expired";
-  workspaceName: string;
-  reconnect: boolean;
-  externalUrl: string | null;
-  redirectUrl: string | null;
-  accountId: string | null;
-  checkpoint: TCheckpointState["data"];
-  error: string | null;
-}
 
 async function linkByToken(token: string) {
   const link = await db.senderHostedLink.findUnique({ where: { tokenHash: sha256Hex(token) } });
@@ -37,7 +26,7 @@ async function usableLink(token: string) {
   return { link, actor };
 }
 
-export async function viewHostedLink(token: string): Promise<HostedLinkView> {
+export async function viewHostedLink(token: string): Promise<THostedLinkView> {
   const link = await linkByToken(token);
   if (!link.openedAt) await db.senderHostedLink.update({ where: { id: link.id }, data: { openedAt: now() } });
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: link.workspaceId }, select: { name: true } });
@@ -67,7 +56,7 @@ async function markConnected(linkId: string, accountId: string): Promise<"connec
 }
 
 /** Signs in from the hosted page. A failure is shown on the page and the person may try again. */
-export async function startHostedSignIn(token: string, input: Record<string, unknown>): Promise<HostedLinkView> {
+export async function startHostedSignIn(token: string, input: Record<string, unknown>): Promise<THostedLinkView> {
   const { link, actor } = await usableLink(token);
   try {
     let result: TConnectSenderResult;
@@ -86,7 +75,7 @@ export async function startHostedSignIn(token: string, input: Record<string, unk
   return viewHostedLink(token);
 }
 
-export async function answerHostedCheckpoint(token: string, answer: unknown): Promise<HostedLinkView> {
+export async function answerHostedCheckpoint(token: string, answer: unknown): Promise<THostedLinkView> {
   const { link, actor } = await usableLink(token);
   if (!link.accountId) throw HeraldError.conflict("Sign in first.", "no-checkpoint");
   try {
@@ -101,7 +90,7 @@ export async function answerHostedCheckpoint(token: string, answer: unknown): Pr
 }
 
 /** The person gives up on the page. */
-export async function cancelHostedLink(token: string): Promise<HostedLinkView> {
+export async function cancelHostedLink(token: string): Promise<THostedLinkView> {
   const { link } = await usableLink(token);
   await db.senderHostedLink.update({
     where: { id: link.id },

@@ -1,0 +1,47 @@
+// The Sandbox page's shapes (the dashboard's view of the simulated network; not in the API).
+import { z } from "zod";
+import { ZTimestamp } from "./common";
+
+const ZSandboxPerson = z.object({ name: z.string(), profileUrl: z.string() });
+
+export const ZSandboxOverview = z.object({
+  /** Whether the installation runs on the sandbox network (HERALD_LINKEDIN_PROVIDER=sandbox). */
+  active: z.boolean(),
+  credentials: z.array(z.object({ example: z.string(), outcome: z.string() })),
+  senders: z.array(z.object({ accountId: z.string(), name: z.string(), memberId: z.string() })),
+  pendingSignIns: z.array(
+    z.object({ accountId: z.string(), sessionId: z.string(), name: z.string().nullable(), username: z.string().nullable(), type: z.string() }),
+  ),
+  invitations: z.array(
+    z.object({
+      id: z.string(),
+      sender: z.string(),
+      senderMemberId: z.string(),
+      prospectId: z.string(),
+      prospect: ZSandboxPerson.optional(),
+      note: z.string().nullable(),
+      status: z.string(),
+      sentAt: ZTimestamp,
+      acceptAt: ZTimestamp.nullable(),
+    }),
+  ),
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      fromSender: z.boolean(),
+      sender: z.string(),
+      senderMemberId: z.string(),
+      prospectId: z.string(),
+      prospect: ZSandboxPerson.optional(),
+      subject: z.string().nullable(),
+      text: z.string(),
+      sentAt: ZTimestamp,
+      replyAt: ZTimestamp.nullable(),
+    }),
+  ),
+  interactions: z.array(
+    z.object({ id: z.string(), kind: z.string(), sender: z.string(), prospect: ZSandboxPerson.optional(), text: z.string().nullable(), at: ZTimestamp }),
+  ),
+});
+export type TSandboxOverview = z.infer<typeof ZSandboxOverview>;
