@@ -1,6 +1,52 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
+// Layers, one way down (docs/architecture.md): transport (app/, components/, server/trpc,
+// server/http, inngest/) → services (server/services/<domain>/) → the decision core (server/domain),
+// providers (server/providers) and the database (server/db). Tests, end-to-end specs, benchmarks and
+// the test harness set up the world they check and may reach any layer.
+const TEST_FILES = ["**/*.test.ts", "**/*.test.tsx", "e2e/**", "bench/**", "server/test/**"];
+
+const layerZones = [
+  {
+    target: ["./app", "./components", "./server/trpc", "./server/http", "./inngest"],
+    from: "./server/db",
+    message: "Transport does not touch the database or Prisma's types: call a service (server/services/<domain>/), take types from server/schemas.",
+  },
+  {
+    target: "./components",
+    from: "./server/services",
+    // The sequence engine is pure and shared with the editor; it is moving to server/domain/sequence.
+    except: ["./campaigns/engine"],
+    message: "Components talk to the server through tRPC; their types come from server/schemas.",
+  },
+  {
+    // Only the LinkedIn provider itself and the sandbox services (server/services/sandbox) know the
+    // sandbox network; everything else sees it through the LinkedinProvider interface.
+    target: ["./app", "./components", "./inngest", "./server/*.ts", "./server/!(providers|services)/**", "./server/services/!(sandbox)/**", "./server/providers/!(linkedin)/**"],
+    from: ["server/providers/*/sandbox/**"],
+    message: "The sandbox network is reached through the provider interface (server/providers/linkedin/types.ts) or a sandbox service (server/services/sandbox/).",
+  },
+  {
+    // The decision core is pure: facts in, decisions out. No I/O, no clock; the shells pass the time.
+    target: "./server/domain",
+    from: [
+      "./server/db",
+      "./server/services",
+      "./server/providers",
+      "./server/lib/clock.ts",
+      "./server/runtime",
+      "./server/embedded-inngest",
+      "./server/trpc",
+      "./server/http",
+      "./inngest",
+      "./app",
+      "./components",
+    ],
+    message: "server/domain is the pure decision core: it takes facts and the time as arguments and imports no I/O (database, services, providers, clock).",
+  },
+];
+
 const config = [
   ...nextVitals,
   ...nextTypescript,
@@ -19,6 +65,16 @@ const config = [
         },
       ],
     },
+  },
+  {
+    ignores: TEST_FILES,
+    rules: { "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: layerZones }] },
+  },
+  {
+    files: ["server/domain/**"],
+    ignores: TEST_FILES,
+    // Isomorphic: the sequence editor runs it in the browser, the executor and the forecast in Node.
+    rules: { "import/no-nodejs-modules": "error" },
   },
   {
     files: ["components/**", "app/**", "e2e/**", "bench/**", "scripts/**", "server/test/**", "server/lib/clock.ts", "server/lib/logger.ts", "**/*.test.ts", "vitest.*.ts", "playwright.config.ts"],
