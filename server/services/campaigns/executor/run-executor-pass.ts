@@ -6,7 +6,7 @@
 import { db } from "../../../db/client";
 import { now } from "../../../lib/clock";
 import { logger } from "../../../lib/logger";
-import { isWithinSchedule } from "../engine/schedule";
+import { isWithinSchedule } from "../../../domain/sequence/schedule";
 import { scheduleOf } from "./load-campaign-sequence";
 import { reconcileInterruptedSteps } from "./reconcile-interrupted-steps";
 import { resolveDueWaits } from "./resolve-due-waits";

@@ -6,7 +6,7 @@ import { db, Prisma } from "../../../db/client";
 import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
 import { NOT_YET_AVAILABLE, type StepType } from "../../../schemas/sequence";
 import { senderCappedKinds, type WorkspaceLimits } from "../../senders/sender-capped-kinds";
-import { isWithinSchedule } from "../engine/schedule";
+import { isWithinSchedule } from "../../../domain/sequence/schedule";
 import { scheduleOf, sequenceOf, stepById } from "./load-campaign-sequence";
 import { performLeadStep, type LeadInCampaign } from "./perform-lead-step";
 
