@@ -7,7 +7,7 @@ import type { ManualClock } from "../lib/clock";
 import { addZonedDays, startOfZonedDay } from "../lib/time-zones";
 import type { LinkedinAccount } from "../db/generated/client";
 import { ACTION_STEP_TYPES, runExecutorPass, type PassReport } from "../services/campaigns/executor/run-executor-pass";
-import { isWithinSchedule, nextWindowStart, type Schedule } from "../services/campaigns/engine/schedule";
+import { isWithinSchedule, nextWindowStart, type Schedule } from "../domain/sequence/schedule";
 import { advanceSandboxNetwork } from "../services/sandbox/advance-sandbox-network";
 import { senderCappedKinds, type WorkspaceLimits } from "../services/senders/sender-capped-kinds";
 

@@ -5,13 +5,13 @@
 // by sender and action count, so both make the same choices) — and asks an outcome model what
 // prospects do. Quiet stretches are skipped: the next pass simulated is the next minute at which
 // something can happen.
-import { CAP_OF_ACTION, cappedStepKinds } from "../../senders/sender-limits";
+import { CAP_OF_ACTION, cappedStepKinds } from "../../../domain/sender-limits";
 import { NOT_YET_AVAILABLE, type StepType, type WiredStep } from "../../../schemas/sequence";
 import { startOfZonedDay, addZonedDays, zonedDateString } from "../../../lib/time-zones";
-import { humanGapSeconds } from "../engine/human-gaps";
-import { isWithinSchedule, nextWindowStart, spreadIntoNextWindow } from "../engine/schedule";
-import { acceptanceWindowMs, placeAfter, replyWindowMs } from "../engine/step-timing";
-import { firstStep } from "../engine/wire-sequence";
+import { humanGapSeconds } from "../../../domain/sequence/human-gaps";
+import { isWithinSchedule, nextWindowStart, spreadIntoNextWindow } from "../../../domain/sequence/schedule";
+import { acceptanceWindowMs, placeAfter, replyWindowMs } from "../../../domain/sequence/step-timing";
+import { firstStep } from "../../../domain/sequence/wire-sequence";
 import { MinHeap } from "./min-heap";
 import { dueFirst, rollUsage, senderState, type DueEntry, type SenderState } from "./sim-senders";
 import type { ActionKind, LeadStatus, SimCampaign, SimLead, SimLeadResult, SimSender, SimulationResult, OutcomeModel } from "./simulation-types";

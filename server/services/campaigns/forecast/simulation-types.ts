@@ -2,7 +2,7 @@
 // sees them, the outcome model that says what prospects do, and what the simulation reports.
 import type { TDailyCaps } from "../../../schemas/sender";
 import type { StepType, WiredSequence } from "../../../schemas/sequence";
-import type { Schedule } from "../engine/schedule";
+import type { Schedule } from "../../../domain/sequence/schedule";
 
 export type LeadStatus = "pending" | "running" | "done" | "failed" | "paused" | "replied" | "stopped";
 export type ActionKind = "invitations" | "messages" | "inmails" | "profileViews";
