@@ -16,8 +16,6 @@ const layerZones = [
   {
     target: "./components",
     from: "./server/services",
-    // The sequence engine is pure and shared with the editor; it is moving to server/domain/sequence.
-    except: ["./campaigns/engine"],
     message: "Components talk to the server through tRPC; their types come from server/schemas.",
   },
   {
