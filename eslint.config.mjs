@@ -19,11 +19,16 @@ const layerZones = [
     message: "Components talk to the server through tRPC; their types come from server/schemas.",
   },
   {
-    // Only the LinkedIn provider itself and the sandbox services (server/services/sandbox) know the
-    // sandbox network; everything else sees it through the LinkedinProvider interface.
-    target: ["./app", "./components", "./inngest", "./server/*.ts", "./server/!(providers|services)/**", "./server/services/!(sandbox)/**", "./server/providers/!(linkedin)/**"],
+    // A provider's sandbox is known only to that provider and to the sandbox services
+    // (server/services/sandbox); everything else sees it through the provider's interface.
+    target: ["./app", "./components", "./inngest", "./server/*.ts", "./server/!(providers|services)/**", "./server/services/!(sandbox)/**"],
     from: ["server/providers/*/sandbox/**"],
-    message: "The sandbox network is reached through the provider interface (server/providers/linkedin/types.ts) or a sandbox service (server/services/sandbox/).",
+    message: "A sandbox is reached through its provider's interface (e.g. server/providers/linkedin/types.ts) or a sandbox service (server/services/sandbox/).",
+  },
+  {
+    target: "./server/providers/!(linkedin)/**",
+    from: ["server/providers/linkedin/sandbox/**"],
+    message: "The LinkedIn sandbox is reached through the LinkedinProvider interface (server/providers/linkedin/types.ts).",
   },
   {
     // The decision core is pure: facts in, decisions out. No I/O, no clock; the shells pass the time.
