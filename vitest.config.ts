@@ -13,7 +13,7 @@ const root = import.meta.dirname;
 const files = testProjects(root);
 
 const env = {
-  NODE_ENV: "test",
+  NODE_ENV: "test" as const,
   HERALD_LOG_LEVEL: "warn",
   AUTH_SECRET: "test-secret-test-secret-test-secret-0000",
   HERALD_ENCRYPTION_KEY: "dGVzdC1lbmNyeXB0aW9uLWtleS0zMi1ieXRlcy0wMDA=",
