@@ -54,9 +54,9 @@ test("first run, API key, a call with it, revocation, and the 401 that follows",
   await context.close();
 });
 
-// adminRequest: once Herald has its first account (before, every page leads to the first run).
-test("every dashboard page needs a session", async ({ page, adminRequest }) => {
-  expect(adminRequest).toBeTruthy();
+// Asks for adminRequest for what it guarantees: Herald has its first account (before that, every
+// page leads to the first run).
+test("every dashboard page needs a session", async ({ page, adminRequest: _firstAccountMade }) => {
   for (const path of ["/campaigns", "/settings", "/settings/api", "/api-reference"]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/sign-in/);
