@@ -1,13 +1,13 @@
-// Every browser test makes the data it needs, so that any spec file runs alone
-// (`npx playwright test e2e/x.spec.ts`), in any order, and again on the same server:
+// Every browser test makes the data it needs, so that any spec file, or any one test, runs alone
+// (`npx playwright test e2e/x.spec.ts`, `-g "…"`) and the files run in any order:
 //
 //   import { expect, test } from "./own-workspace";
 //   test("…", async ({ page, own }) => { await own.signIn(page); … own.api.post("/campaigns", …) });
 //
 // `own` is a person of the test's own with a workspace of their own and an API key there, made fresh
 // for each test that asks for it. People join Herald by invitation, so someone must invite them:
-// `admin`, the instance's first account, made by the first run when the server's database is
-// still empty (once per server; whichever test comes first) and signed into from then on.
+// the instance's first account (`adminRequest`, signed in once per worker), made by the first run
+// when the server's database is still empty (whichever test comes first) and signed into after.
 //
 // The first run itself can happen only once per database, so the test of the first-run flow
 // (foundation.spec.ts) starts a Herald of its own on a fresh database (`freshHerald`).
