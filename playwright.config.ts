@@ -28,13 +28,9 @@ export default defineConfig({
       ],
     },
   },
-  // foundation.spec.ts performs the first run (the owner and the workspace every other file signs
-  // into), so it runs first and in full, also when only another file is asked for; the other files
-  // follow in name order on the same server and database.
-  projects: [
-    { name: "first-run", testMatch: /foundation\.spec\.ts$/ },
-    { name: "journeys", testIgnore: /foundation\.spec\.ts$/, dependencies: ["first-run"] },
-  ],
+  // No project runs before another: every test makes its own person, workspace and data
+  // (e2e/own-workspace.ts), so a spec file runs alone and the files run in any order. One worker,
+  // for the one shared server the machine can afford; the first-run test starts its own.
   webServer: {
     // A production build of Herald on a fresh PostgreSQL database (see e2e/start-server.mjs).
     command: `node e2e/start-server.mjs`,

@@ -1,26 +1,53 @@
 import { randomBytes } from "node:crypto";
-import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { literalGlob, NO_DATABASE_URL, testProjects, type TestProject } from "./server/test/test-projects.ts";
 
 // One id per run, inherited by the test workers: the run's databases carry it (server/test/postgres.ts).
 process.env.HERALD_TEST_RUN ??= randomBytes(3).toString("hex");
 
-export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
-  test: {
-    include: ["**/*.test.ts"],
-    exclude: ["node_modules/**", "e2e/**", ".next/**", ".herald/**"],
-    environment: "node",
-    globalSetup: ["server/test/global-setup.ts"],
-    setupFiles: ["server/test/setup-file.ts"],
-    pool: "forks",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    env: {
-      NODE_ENV: "test",
-      HERALD_LOG_LEVEL: "warn",
-      AUTH_SECRET: "test-secret-test-secret-test-secret-0000",
-      HERALD_ENCRYPTION_KEY: "dGVzdC1lbmNyeXB0aW9uLWtleS0zMi1ieXRlcy0wMDA=",
+const root = import.meta.dirname;
+// Three projects, each file in exactly one, chosen by what it imports (server/test/test-projects.ts):
+//   unit     no database, no build: `npm run test:unit`, seconds, also with PostgreSQL stopped;
+//   db       the real PostgreSQL, a fresh database per file: `npm run test:db`;
+//   process  the built Herald or other child processes, SIGKILL: `npm run test:process`.
+const files = testProjects(root);
+
+const env = {
+  NODE_ENV: "test" as const,
+  HERALD_LOG_LEVEL: "warn",
+  AUTH_SECRET: "test-secret-test-secret-test-secret-0000",
+  HERALD_ENCRYPTION_KEY: "dGVzdC1lbmNyeXB0aW9uLWtleS0zMi1ieXRlcy0wMDA=",
+};
+
+function project(name: TestProject, test: TestProjectInlineConfiguration["test"]): TestProjectInlineConfiguration {
+  return {
+    resolve: { alias: { "@": root } },
+    test: {
+      name,
+      // A project with no files yet matches nothing rather than everything.
+      include: files[name].length ? files[name].map(literalGlob) : ["no-test-files-in-this-project"],
+      exclude: ["node_modules/**", "e2e/**", ".next/**", ".herald/**"],
+      environment: "node",
+      pool: "forks",
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      ...test,
+      env: { ...env, ...test?.env },
     },
+  };
+}
+
+// The database projects' global setup (the migrated template database) runs only when a run
+// includes one of their files, so `vitest run --project unit` never contacts PostgreSQL.
+const database = { globalSetup: ["server/test/global-setup.ts"], setupFiles: ["server/test/setup-file.ts"] };
+
+export default defineConfig({
+  resolve: { alias: { "@": root } },
+  test: {
+    projects: [
+      project("unit", { setupFiles: ["server/test/unit-setup.ts"], env: { DATABASE_URL: NO_DATABASE_URL, TEST_DATABASE_ADMIN_URL: NO_DATABASE_URL } }),
+      project("db", database),
+      project("process", database),
+    ],
   },
 });

@@ -1,16 +1,13 @@
-import { expect, test } from "@playwright/test";
-import { teammateWithWorkspace } from "./own-workspace";
+import { expect, test } from "./own-workspace";
 
 // Adding leads in the dashboard: pasted profile URLs and e-mails with a preview and a summary, one
 // lead by hand, into a campaign and into a lead list.
-test.describe.configure({ mode: "serial" });
+test.use({ ownLabel: "Adam" });
 
-const adam = { name: "Adam Adds", email: "adam@example.com", password: "adam's long password", workspace: "Adam's prospects" };
-
-test("paste profile URLs and e-mails into a campaign, then add one lead by hand, then fill a lead list", async ({ browser, request }) => {
+test("paste profile URLs and e-mails into a campaign, then add one lead by hand, then fill a lead list", async ({ page, request, own }) => {
   test.setTimeout(120_000);
-  const { page, apiKey } = await teammateWithWorkspace(browser, adam);
-  const created = await request.post("/api/v1/campaigns", { headers: { Authorization: `Bearer ${apiKey}` }, data: { name: "Pasted prospects" } });
+  await own.signIn(page);
+  const created = await request.post("/api/v1/campaigns", { headers: { Authorization: `Bearer ${own.apiKey}` }, data: { name: "Pasted prospects" } });
   expect(created.status()).toBe(201);
   const campaign = (await created.json()).data;
 
@@ -64,5 +61,4 @@ test("paste profile URLs and e-mails into a campaign, then add one lead by hand,
   await expect(page.getByRole("dialog").getByTestId("add-leads-result")).toContainText("2 leads added.");
   await page.getByRole("dialog").getByRole("button", { name: "Done" }).click();
   await expect(row.getByRole("cell").nth(1)).toHaveText("2");
-  await page.context().close();
 });

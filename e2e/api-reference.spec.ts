@@ -1,10 +1,9 @@
-import { expect, test } from "@playwright/test";
-import { expectContentFits, owner, signIn } from "./own-workspace";
+import { expect, expectContentFits, test } from "./own-workspace";
 
 // The API reference: a search over operations, an example request and response for each, and no
-// safe-integer bounds in the field notes. It changes nothing, so the first-run owner reads it.
-test("search the API reference and read an operation's examples, without integer-bound noise", async ({ page }) => {
-  await signIn(page, owner);
+// safe-integer bounds in the field notes.
+test("search the API reference and read an operation's examples, without integer-bound noise", async ({ page, own }) => {
+  await own.signIn(page);
   await page.goto("/api-reference");
   const operations = page.getByTestId("api-operation");
   const total = await operations.count();

@@ -1,32 +1,35 @@
-import { expect, test } from "@playwright/test";
 import { sandboxDirectory } from "../server/providers/linkedin/sandbox/directory";
-import { restApi, signIn, teammateWithWorkspace } from "./own-workspace";
+import { expect, test as base } from "./own-workspace";
 
-// The campaigns list: search by name, filter by status, duplicate and archive, in a workspace of
-// its own so the counts are this file's.
-test.describe.configure({ mode: "serial" });
-
-let foundersId = "";
+// The campaigns list: search by name, filter by status, duplicate and archive, each test in a
+// workspace of its own with three campaigns set up over the API, so the counts are the test's.
 const prospects = sandboxDirectory().slice(210, 213);
-const lena = { name: "Lena Lists", email: "lena.lists@example.com", password: "lena's long password", workspace: "Lena's Outreach" };
 
-test("three campaigns set up over the API", async ({ browser, request }) => {
-  const api = restApi(request, (await teammateWithWorkspace(browser, lena)).apiKey);
-  for (const name of ["CTOs in Berlin", "Founders in Paris", "CTO follow-ups"]) {
-    const response = await api.post("/campaigns", {
-      name,
-      schedule: { timezone: "Europe/Paris", activeHours: { from: "08:30", to: "17:00" }, activeDays: [1, 2, 3] },
-      sequence: { steps: [{ type: "visit_profile" }, { type: "invite", config: { note: "Hi {{firstName}}" } }] },
-    });
-    expect(response.status()).toBe(201);
-    if (name === "Founders in Paris") foundersId = (await response.json()).data.id;
-  }
-  const leads = prospects.map((person) => ({ profileUrl: `https://www.linkedin.com/in/${person.publicIdentifier}` }));
-  expect((await api.post(`/campaigns/${foundersId}/leads`, { leads })).status()).toBeLessThan(300);
+const test = base.extend<{ foundersId: string }>({
+  ownLabel: "Lena",
+  // Automatic: every test here starts from the same three campaigns.
+  foundersId: [
+    async ({ own }, provide) => {
+      let foundersId = "";
+      for (const name of ["CTOs in Berlin", "Founders in Paris", "CTO follow-ups"]) {
+        const response = await own.api.post("/campaigns", {
+          name,
+          schedule: { timezone: "Europe/Paris", activeHours: { from: "08:30", to: "17:00" }, activeDays: [1, 2, 3] },
+          sequence: { steps: [{ type: "visit_profile" }, { type: "invite", config: { note: "Hi {{firstName}}" } }] },
+        });
+        expect(response.status()).toBe(201);
+        if (name === "Founders in Paris") foundersId = (await response.json()).data.id;
+      }
+      const leads = prospects.map((person) => ({ profileUrl: `https://www.linkedin.com/in/${person.publicIdentifier}` }));
+      expect((await own.api.post(`/campaigns/${foundersId}/leads`, { leads })).status()).toBeLessThan(300);
+      await provide(foundersId);
+    },
+    { auto: true },
+  ],
 });
 
-test("search by name and filter by status", async ({ page }) => {
-  await signIn(page, lena);
+test("search by name and filter by status", async ({ page, own }) => {
+  await own.signIn(page);
   const rows = page.getByTestId("campaign-row");
   await expect(rows).toHaveCount(3);
   await page.getByRole("searchbox", { name: "Search campaigns by name" }).fill("cto");
@@ -42,8 +45,8 @@ test("search by name and filter by status", async ({ page }) => {
   await expect(rows).toHaveCount(3);
 });
 
-test("duplicate a campaign: a paused copy with the same sequence and schedule, and no leads", async ({ page }) => {
-  await signIn(page, lena);
+test("duplicate a campaign: a paused copy with the same sequence and schedule, and no leads", async ({ page, own }) => {
+  await own.signIn(page);
   await page.getByRole("button", { name: "Duplicate Founders in Paris" }).click();
   await expect(page).toHaveURL(/\/campaigns\/cmp_[0-9a-f]+$/);
   await expect(page.getByRole("heading", { name: "Founders in Paris (copy)", level: 1 })).toBeVisible();
@@ -57,12 +60,12 @@ test("duplicate a campaign: a paused copy with the same sequence and schedule, a
   await expect(page.getByTestId("campaign-row")).toHaveCount(4);
 });
 
-test("archive a campaign: gone from the list, shown under Archived, and restored", async ({ page }) => {
-  await signIn(page, lena);
+test("archive a campaign: gone from the list, shown under Archived, and restored", async ({ page, own }) => {
+  await own.signIn(page);
   const rows = page.getByTestId("campaign-row");
-  await expect(rows).toHaveCount(4);
-  await page.getByRole("button", { name: "Archive CTO follow-ups" }).click();
   await expect(rows).toHaveCount(3);
+  await page.getByRole("button", { name: "Archive CTO follow-ups" }).click();
+  await expect(rows).toHaveCount(2);
   await expect(rows.filter({ hasText: "CTO follow-ups" })).toHaveCount(0);
 
   await page.getByLabel("Show").selectOption("archived");
@@ -72,11 +75,11 @@ test("archive a campaign: gone from the list, shown under Archived, and restored
   await page.getByRole("button", { name: "Restore CTO follow-ups" }).click();
   await expect(page.getByRole("heading", { name: "No archived campaigns" })).toBeVisible();
   await page.getByLabel("Show").selectOption("all");
-  await expect(rows).toHaveCount(4);
+  await expect(rows).toHaveCount(3);
 });
 
-test("stopping a lead asks in the dashboard's dialog; Cancel keeps it, Stop lead stops it", async ({ page }) => {
-  await signIn(page, lena);
+test("stopping a lead asks in the dashboard's dialog; Cancel keeps it, Stop lead stops it", async ({ page, own, foundersId }) => {
+  await own.signIn(page);
   await page.goto(`/campaigns/${foundersId}`);
   const name = prospects[0]!.publicIdentifier;
   const row = page.getByTestId("lead-row").filter({ hasText: name });

@@ -1,18 +1,32 @@
-import { expect, test, type Browser } from "@playwright/test";
 import { sandboxDirectory } from "../server/providers/linkedin/sandbox/directory";
-import { owner, restApi, signIn } from "./own-workspace";
+import { expect, restApi, test, uniqueTag, type RestApi } from "./own-workspace";
 
-// Runs after foundation.spec.ts (the "first-run" project): its owner invites Casey, who works in a
-// workspace of her own, so the senders and campaigns made here never show up in the files that
-// follow (senders.spec.ts counts the seats of the owner's workspace).
-test.describe.configure({ mode: "serial" });
+// Campaigns in the dashboard, each test in a workspace of its own (Casey's) with what it needs
+// set up over the REST API first.
+test.use({ ownLabel: "Casey" });
 
-const casey = { name: "Casey Campaigns", email: "casey@example.com", password: "casey's long password", workspace: "Northwind Outreach" };
 const campaignName = "CTOs and founders in Europe";
+const SENDERS = [
+  { name: "dana.fischer", tag: "+premium", label: "Dana Fischer" },
+  { name: "eli.novak", tag: "", label: "Eli Novak" },
+] as const;
 
-let apiKey = "";
-let campaignPath = "";
-const senders: Array<{ id: string; label: string }> = [];
+/** Two sandbox senders of the test's own (members nobody else connects), Dana premium, on Berlin time. */
+async function connectSenders(api: RestApi): Promise<Array<{ id: string; label: string }>> {
+  const suffix = uniqueTag();
+  const senders: Array<{ id: string; label: string }> = [];
+  for (const { name, tag, label } of SENDERS) {
+    const response = await api.post("/accounts", { username: `${name}.${suffix}${tag}@example.com`, password: "any password will do", label, timezone: "Europe/Berlin" });
+    expect(response.status()).toBe(200);
+    const body = await response.json();
+    expect(body.status).toBe("connected");
+    senders.push({ id: body.data.id, label });
+  }
+  return senders;
+}
+
+/** Every day, around the clock, Berlin time, so the executor may act while the test runs. */
+const allDay = { timezone: "Europe/Berlin", activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] };
 
 /** Sandbox directory members as a spreadsheet exports them: BOM, semicolons, CRLF, quoted fields. */
 function prospectsCsv() {
@@ -35,57 +49,30 @@ function prospectsCsv() {
   };
 }
 
-test("a teammate joins and works in a workspace of her own, with no campaigns yet", async ({ page, browser }) => {
-  await signIn(page, owner);
-  await page.goto("/settings/members");
-  await page.getByLabel("E-mail").fill(casey.email);
-  await page.getByRole("button", { name: "Create invitation" }).click();
-  const inviteUrl = (await page.getByTestId("invite-url").textContent())!.trim();
-
-  const invitee = await newPage(browser);
-  await invitee.goto(new URL(inviteUrl).pathname);
-  await invitee.getByLabel("Your name").fill(casey.name);
-  await invitee.getByLabel("Password").fill(casey.password);
-  await invitee.getByRole("button", { name: "Join workspace" }).click();
-  await expect(invitee).toHaveURL(/\/campaigns$/);
-  await invitee.getByRole("link", { name: "+ New workspace" }).click();
-  await invitee.getByLabel("Workspace name").fill(casey.workspace);
-  await invitee.getByRole("button", { name: "Create workspace" }).click();
-  await expect(invitee).toHaveURL(/\/campaigns$/);
-  await expect(invitee.getByLabel("Workspace", { exact: true }).locator("option:checked")).toHaveText(casey.workspace);
-  await expect(invitee.getByRole("heading", { name: "No campaigns yet" })).toBeVisible();
-  await invitee.close();
+test("a teammate's workspace of her own starts with no campaigns", async ({ page, own }) => {
+  await own.signIn(page);
+  await expect(page.getByLabel("Workspace", { exact: true }).locator("option:checked")).toHaveText(own.person.workspace);
+  await expect(page.getByRole("heading", { name: "No campaigns yet" })).toBeVisible();
 });
 
-async function newPage(browser: Browser) {
-  const context = await browser.newContext();
-  return context.newPage();
-}
-
-test("an API key made in the dashboard connects two sandbox senders over the REST API", async ({ page, request }) => {
-  await signIn(page, casey);
+test("an API key made in the dashboard connects two sandbox senders over the REST API", async ({ page, request, own }) => {
+  await own.signIn(page);
   await page.goto("/settings/api");
   await page.getByLabel("Key name").fill("Campaign e2e");
   await page.getByRole("button", { name: "Create API key" }).click();
-  apiKey = (await page.getByTestId("new-api-key").textContent())!.trim();
+  const apiKey = (await page.getByTestId("new-api-key").textContent())!.trim();
   expect(apiKey).toMatch(/^hk_/);
 
-  for (const [username, label] of [
-    ["dana.fischer+premium@example.com", "Dana Fischer"],
-    ["eli.novak@example.com", "Eli Novak"],
-  ] as const) {
-    const response = await restApi(request, apiKey).post("/accounts", { username, password: "any password will do", label, timezone: "Europe/Berlin" });
-    expect(response.status()).toBe(200);
-    const body = await response.json();
-    expect(body.status).toBe("connected");
-    senders.push({ id: body.data.id, label });
-  }
+  const senders = await connectSenders(restApi(request, apiKey));
+  await page.goto("/senders");
+  for (const sender of senders) await expect(page.getByTestId("sender-row").filter({ hasText: sender.label })).toContainText("Connected");
 });
 
-test("create a campaign, fill its pool and schedule, import a CSV with mapped columns, activate it", async ({ page, request }) => {
-  test.setTimeout(120_000);
+test("create a campaign, fill its pool and schedule, import a CSV with mapped columns, activate it", async ({ page, own }) => {
+  test.setTimeout(150_000);
+  const senders = await connectSenders(own.api);
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await signIn(page, casey);
+  await own.signIn(page);
 
   await page.getByRole("button", { name: "New campaign" }).first().click();
   const dialog = page.getByRole("dialog");
@@ -94,7 +81,7 @@ test("create a campaign, fill its pool and schedule, import a CSV with mapped co
   await dialog.getByLabel("Campaign name").fill(campaignName);
   await dialog.getByRole("button", { name: "Create campaign" }).click();
   await expect(page).toHaveURL(/\/campaigns\/cmp_[0-9a-f]+$/);
-  campaignPath = new URL(page.url()).pathname;
+  const campaignPath = new URL(page.url()).pathname;
   const campaignId = campaignPath.split("/").pop()!;
   await expect(page.getByRole("heading", { name: campaignName, level: 1 })).toBeVisible();
   await expect(page.getByTestId("campaign-status")).toHaveText("Paused");
@@ -147,7 +134,7 @@ test("create a campaign, fill its pool and schedule, import a CSV with mapped co
       { type: "message", config: { text: "Hi {{firstName}}, a gentle nudge on my last note. Any thoughts?" } },
     ],
   };
-  expect((await restApi(request, apiKey).patch(`/campaigns/${campaignId}`, { sequence })).status()).toBe(200);
+  expect((await own.api.patch(`/campaigns/${campaignId}`, { sequence })).status()).toBe(200);
   await page.reload();
   await page.getByRole("tab", { name: "Sequence" }).click();
   await expect(page.getByTestId("sequence-step")).toHaveCount(4);
@@ -225,11 +212,41 @@ test("create a campaign, fill its pool and schedule, import a CSV with mapped co
   }
 });
 
-test("per-lead pause, resume and stop; the status filter; funnel per variant; forecast; rebalance", async ({ page }) => {
-  await signIn(page, casey);
-  await page.goto(campaignPath);
+test("per-lead pause, resume and stop; the status filter; funnel per variant; forecast; rebalance", async ({ page, own }) => {
+  test.setTimeout(120_000);
+  // An active campaign of twelve leads on both senders, whose senders have started on them.
+  const senders = await connectSenders(own.api);
+  const created = await own.api.post("/campaigns", {
+    name: campaignName,
+    linkedinAccountIds: senders.map((sender) => sender.id),
+    schedule: allDay,
+    sequence: {
+      steps: [
+        { type: "visit_profile", nextDelayHours: 4 },
+        { type: "invite", config: { variants: [{ note: "Hi {{firstName}}, happy to connect?" }, { note: "Hi {{firstName}}, your work at {{company}} caught my eye." }] } },
+        { type: "message", nextDelayHours: 72, config: { text: "Thanks for connecting, {{firstName}}!" } },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const campaignId = (await created.json()).data.id as string;
+  const leads = prospectsCsv().people.map((person) => ({
+    profileUrl: `https://www.linkedin.com/in/${person.publicIdentifier}`,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    company: person.company,
+  }));
+  expect((await own.api.post(`/campaigns/${campaignId}/leads`, { leads })).status()).toBeLessThan(300);
+  expect((await own.api.patch(`/campaigns/${campaignId}`, { status: "active" })).status()).toBe(200);
+
+  await own.signIn(page);
+  await page.goto(`/campaigns/${campaignId}`);
   const rows = page.getByTestId("lead-row");
   await expect(rows).toHaveCount(12);
+  await expect(async () => {
+    await page.reload();
+    await expect(rows.filter({ hasText: "Running" }).first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
 
   const pending = rows.filter({ hasText: "Pending" }).first();
   const name = (await pending.getByTestId("lead-name").innerText()).trim();
@@ -294,9 +311,11 @@ test("per-lead pause, resume and stop; the status filter; funnel per variant; fo
   await expect(page.getByTestId("campaign-status")).toHaveText("Paused");
 });
 
-test("a large CSV goes up in batches of 500, can be cancelled between batches and resumed; a search import; delete", async ({ page }) => {
+test("a large CSV goes up in batches of 500, can be cancelled between batches and resumed; a search import; delete", async ({ page, own }) => {
   test.setTimeout(180_000);
-  await signIn(page, casey);
+  // The search import reads LinkedIn through one of the workspace's senders.
+  await connectSenders(own.api);
+  await own.signIn(page);
   await page.getByRole("button", { name: "New campaign" }).first().click();
   await page.getByRole("dialog").getByLabel("Campaign name").fill("Batch import check");
   await page.getByRole("dialog").getByRole("button", { name: "Create campaign" }).click();
@@ -349,13 +368,15 @@ test("a large CSV goes up in batches of 500, can be cancelled between batches an
   await expect(confirm).toContainText("(1105 leads)");
   await confirm.getByRole("button", { name: "Delete campaign" }).click();
   await expect(page).toHaveURL(/\/campaigns$/);
-  await expect(page.getByTestId("campaign-row")).toHaveCount(1);
-  await expect(page.getByTestId("campaign-row")).toContainText(campaignName);
-  await expect(page.getByTestId("campaign-row")).toContainText("Paused");
+  await expect(page.getByTestId("campaign-row")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "No campaigns yet" })).toBeVisible();
 });
 
-test("lead lists: create, exclude one from the campaign, deletion refused while in use, rename", async ({ page }) => {
-  await signIn(page, casey);
+test("lead lists: create, exclude one from the campaign, deletion refused while in use, rename", async ({ page, own }) => {
+  const created = await own.api.post("/campaigns", { name: campaignName });
+  expect(created.status()).toBe(201);
+  const campaignPath = `/campaigns/${(await created.json()).data.id}`;
+  await own.signIn(page);
   await page.getByRole("link", { name: "Lead lists" }).click();
   await expect(page.getByRole("heading", { name: "Lead lists", level: 1 })).toBeVisible();
   await page.getByLabel("List name").fill("Existing customers");

@@ -1,19 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, uniqueTag } from "./own-workspace";
 
-// One story, in order: the database starts empty, so the first test performs the first run.
-test.describe.configure({ mode: "serial" });
-
+// The first run can happen once per database: its test gets a Herald of its own on an empty one
+// (freshHerald). The other tests use the shared server, each with a workspace of its own.
 const owner = { name: "Olivia Owner", email: "olivia@example.com", password: "a long enough password", workspace: "Acme Outreach" };
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/campaigns$/);
-}
-
-test("first run, API key, a call with it, revocation, and the 401 that follows", async ({ page, request }) => {
+test("first run, API key, a call with it, revocation, and the 401 that follows", async ({ browser, playwright, freshHerald }) => {
+  const context = await browser.newContext({ baseURL: freshHerald.baseURL });
+  const page = await context.newPage();
+  const request = await playwright.request.newContext({ baseURL: freshHerald.baseURL });
   await page.goto("/");
   await expect(page).toHaveURL(/\/setup$/);
   await page.getByLabel("Your name").fill(owner.name);
@@ -27,7 +21,11 @@ test("first run, API key, a call with it, revocation, and the 401 that follows",
   // Sign out and back in with the new account.
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in/);
-  await signIn(page, owner.email, owner.password);
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/campaigns$/);
 
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("link", { name: "API and Webhooks" }).click();
@@ -52,34 +50,40 @@ test("first run, API key, a call with it, revocation, and the 401 that follows",
   const refused = await request.get("/api/v1/workspace", { headers: { Authorization: `Bearer ${key}` } });
   expect(refused.status()).toBe(401);
   expect(await refused.json()).toEqual({ error: { code: "unauthorized", message: "This API key was revoked." } });
+  await request.dispose();
+  await context.close();
 });
 
-test("every dashboard page needs a session", async ({ page }) => {
+// Asks for adminRequest for what it guarantees: Herald has its first account (before that, every
+// page leads to the first run).
+test("every dashboard page needs a session", async ({ page, adminRequest: _firstAccountMade }) => {
   for (const path of ["/campaigns", "/settings", "/settings/api", "/api-reference"]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/sign-in/);
   }
 });
 
-test("wrong password is refused with a clear message", async ({ page }) => {
+test("wrong password is refused with a clear message", async ({ page, own }) => {
   await page.goto("/sign-in");
-  await page.getByLabel("E-mail").fill(owner.email);
+  await page.getByLabel("E-mail").fill(own.person.email);
   await page.getByLabel("Password").fill("not the password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "do not match" })).toBeVisible();
   await expect(page).toHaveURL(/\/sign-in/);
 });
 
-test("an invited member joins, sees honest empty sections, and switches workspaces", async ({ page, browser }) => {
-  await signIn(page, owner.email, owner.password);
+test("an invited member joins, sees honest empty sections, and switches workspaces", async ({ page, browser, own }) => {
+  const max = `max.${uniqueTag()}@example.com`;
+  const workspace = own.person.workspace;
+  await own.signIn(page);
   await page.goto("/settings/members");
-  await page.getByLabel("E-mail").fill("max@example.com");
+  await page.getByLabel("E-mail").fill(max);
   await page.getByRole("button", { name: "Create invitation" }).click();
   const inviteUrl = (await page.getByTestId("invite-url").textContent())!.trim();
 
   const invitee = await browser.newPage();
   await invitee.goto(new URL(inviteUrl).pathname);
-  await expect(invitee.getByRole("heading", { name: `Join ${owner.workspace}` })).toBeVisible();
+  await expect(invitee.getByRole("heading", { name: `Join ${workspace}` })).toBeVisible();
   await invitee.getByLabel("Your name").fill("Max Member");
   await invitee.getByLabel("Password").fill("max's long password");
   await invitee.getByRole("button", { name: "Join workspace" }).click();
@@ -95,19 +99,19 @@ test("an invited member joins, sees honest empty sections, and switches workspac
   await expect(invitee).toHaveURL(/\/campaigns$/);
   const switcher = invitee.getByLabel("Workspace", { exact: true });
   await expect(switcher.locator("option:checked")).toHaveText("Max's Lab");
-  await switcher.selectOption({ label: owner.workspace });
-  await expect(switcher.locator("option:checked")).toHaveText(owner.workspace);
+  await switcher.selectOption({ label: workspace });
+  await expect(switcher.locator("option:checked")).toHaveText(workspace);
   await invitee.goto("/settings");
-  await expect(invitee.getByLabel("Name", { exact: true })).toHaveValue(owner.workspace);
+  await expect(invitee.getByLabel("Name", { exact: true })).toHaveValue(workspace);
   await expect(invitee.getByText("Only admins and owners can change these settings.")).toBeVisible();
 
   await page.goto("/settings/members");
-  await expect(page.getByText("max@example.com")).toBeVisible();
+  await expect(page.getByText(max)).toBeVisible();
   await invitee.close();
 });
 
-test("the API reference lists the operations", async ({ page }) => {
-  await signIn(page, owner.email, owner.password);
+test("the API reference lists the operations", async ({ page, own }) => {
+  await own.signIn(page);
   await page.getByRole("link", { name: "API reference" }).click();
   await expect(page.getByRole("heading", { name: "API reference" })).toBeVisible();
   await expect(page.getByText("/api/v1/workspace", { exact: true }).first()).toBeVisible();

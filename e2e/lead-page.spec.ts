@@ -1,12 +1,11 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { sandboxDirectory } from "../server/providers/linkedin/sandbox/directory";
-import { expectContentFits, teammateWithWorkspace } from "./own-workspace";
+import { expect, expectContentFits, test } from "./own-workspace";
 
 // A lead page reached from the leads table and the forecast: the profile with the user's values
 // beside LinkedIn's, where the lead stands, its timeline as the executor works it, pause and resume.
-test.describe.configure({ mode: "serial" });
+test.use({ ownLabel: "Lena" });
 
-const lena = { name: "Lena Leads", email: "lena@example.com", password: "lena's long password", workspace: "Lena's pipeline" };
 const prospect = sandboxDirectory()[11]!;
 
 function api(request: APIRequestContext, apiKey: string) {
@@ -25,10 +24,10 @@ function api(request: APIRequestContext, apiKey: string) {
   };
 }
 
-test("a lead's page: profile, standing, timeline, replies, pause and resume, at desktop and phone widths", async ({ browser, request }) => {
+test("a lead's page: profile, standing, timeline, replies, pause and resume, at desktop and phone widths", async ({ page, request, own }) => {
   test.setTimeout(180_000);
-  const { page, apiKey } = await teammateWithWorkspace(browser, lena);
-  const rest = api(request, apiKey);
+  await own.signIn(page);
+  const rest = api(request, own.apiKey);
   const sender = await rest.post("/accounts", { username: "lena.sender@example.com", password: "any password will do", label: "Lena Sender" });
   const campaign = (
     await rest.post("/campaigns", {
@@ -97,5 +96,4 @@ test("a lead's page: profile, standing, timeline, replies, pause and resume, at 
   // Another workspace's lead, or a made-up one, gets a clear page.
   await page.goto(`/campaigns/${campaign.id}/leads/led_doesnotexist`);
   await expect(page.getByRole("heading", { name: "This lead is not in this campaign" })).toBeVisible();
-  await page.context().close();
 });

@@ -1,15 +1,39 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { sandboxDirectory } from "../server/providers/linkedin/sandbox/directory";
-import { restApi, signIn, teammateWithWorkspace } from "./own-workspace";
+import { expect, test as base, uniqueTag } from "./own-workspace";
 
 // The dashboard on a phone (390 × 844): the navigation folds behind a menu button and no page
 // scrolls sideways; wide tables scroll inside their card instead.
-test.describe.configure({ mode: "serial" });
-
-const mia = { name: "Mia Mobile", email: "mia.mobile@example.com", password: "mia's long password", workspace: "Pocket Outreach" };
 const PHONE = { width: 390, height: 844 };
-let campaignId = "";
-let senderId = "";
+
+/** Each test's own workspace with a sender and a campaign with leads, set up over the API. */
+const test = base.extend<{ phoneData: { campaignId: string; senderId: string } }>({
+  ownLabel: "Mia",
+  phoneData: async ({ own }, provide) => {
+    const { api } = own;
+    const sender = await api.post("/accounts", { username: `mia.sender.${uniqueTag()}@example.com`, password: "any password will do", label: "Mia's sender", timezone: "Europe/Paris" });
+    expect(sender.status()).toBe(200);
+    const senderId = (await sender.json()).data.id as string;
+    const created = await api.post("/campaigns", {
+      name: "Founders on the go, a campaign with a rather long name to wrap",
+      linkedinAccountIds: [senderId],
+      sequence: {
+        steps: [
+          { type: "visit_profile" },
+          { type: "invite", config: { note: "Hi {{firstName}}, glad to connect." } },
+          { type: "message", config: { text: "Thanks for connecting, {{firstName}}!" } },
+        ],
+      },
+    });
+    expect(created.status()).toBe(201);
+    const campaignId = (await created.json()).data.id as string;
+    const leads = sandboxDirectory()
+      .slice(200, 206)
+      .map((person) => ({ profileUrl: `https://www.linkedin.com/in/${person.publicIdentifier}`, company: person.company }));
+    expect((await api.post(`/campaigns/${campaignId}/leads`, { leads })).status()).toBeLessThan(300);
+    await provide({ campaignId, senderId });
+  },
+});
 
 /** Fails naming the page and the outermost elements that stick out on the right. */
 async function expectNoHorizontalOverflow(page: Page, what: string, soft = false) {
@@ -31,34 +55,9 @@ async function expectNoHorizontalOverflow(page: Page, what: string, soft = false
   check(sizes.scrollWidth, `${what} scrolls sideways at ${PHONE.width} px: ${sizes.offenders}`).toBeLessThanOrEqual(sizes.clientWidth);
 }
 
-test("a workspace with a sender and a campaign with leads, set up over the API", async ({ browser, request }) => {
-  test.setTimeout(90_000);
-  const api = restApi(request, (await teammateWithWorkspace(browser, mia)).apiKey);
-  const sender = await api.post("/accounts", { username: "mia.sender@example.com", password: "any password will do", label: "Mia's sender", timezone: "Europe/Paris" });
-  expect(sender.status()).toBe(200);
-  senderId = (await sender.json()).data.id;
-  const created = await api.post("/campaigns", {
-    name: "Founders on the go, a campaign with a rather long name to wrap",
-    linkedinAccountIds: [senderId],
-    sequence: {
-      steps: [
-        { type: "visit_profile" },
-        { type: "invite", config: { note: "Hi {{firstName}}, glad to connect." } },
-        { type: "message", config: { text: "Thanks for connecting, {{firstName}}!" } },
-      ],
-    },
-  });
-  expect(created.status()).toBe(201);
-  campaignId = (await created.json()).data.id;
-  const leads = sandboxDirectory()
-    .slice(200, 206)
-    .map((person) => ({ profileUrl: `https://www.linkedin.com/in/${person.publicIdentifier}`, company: person.company }));
-  expect((await api.post(`/campaigns/${campaignId}/leads`, { leads })).status()).toBeLessThan(300);
-});
-
-test("the menu button opens the navigation, which closes again after a choice", async ({ page }) => {
+test("the menu button opens the navigation, which closes again after a choice", async ({ page, own }) => {
   await page.setViewportSize(PHONE);
-  await signIn(page, mia);
+  await own.signIn(page);
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav).toBeHidden();
   const menu = page.getByRole("button", { name: "Menu" });
@@ -76,10 +75,10 @@ test("the menu button opens the navigation, which closes again after a choice", 
   await expect(nav).toBeHidden();
 });
 
-test("no main page scrolls sideways at 390 px", async ({ page }) => {
+test("no main page scrolls sideways at 390 px", async ({ page, own, phoneData: { campaignId, senderId } }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(PHONE);
-  await signIn(page, mia);
+  await own.signIn(page);
   const pages: Array<[string, string, (page: Page) => Promise<void>]> = [
     ["campaigns list", "/campaigns", (p) => expect(p.getByTestId("campaign-row")).toHaveCount(1)],
     ["campaign leads", `/campaigns/${campaignId}`, (p) => expect(p.getByTestId("lead-row").first()).toBeVisible()],
@@ -106,9 +105,9 @@ test("no main page scrolls sideways at 390 px", async ({ page }) => {
   }
 });
 
-test("the sequence editor on a phone: the tree, and a step's details over it", async ({ page }) => {
+test("the sequence editor on a phone: the tree, and a step's details over it", async ({ page, own, phoneData: { campaignId } }) => {
   await page.setViewportSize(PHONE);
-  await signIn(page, mia);
+  await own.signIn(page);
   await page.goto(`/campaigns/${campaignId}/sequence`);
   await expect(page.getByText("Editing is easier on a wider screen.")).toBeVisible();
   const invite = page.getByRole("button", { name: /^Step 2: Connection request/ });
@@ -120,9 +119,9 @@ test("the sequence editor on a phone: the tree, and a step's details over it", a
   await expectNoHorizontalOverflow(page, "the sequence editor with a step open");
 });
 
-test("a sender's time zone is picked from a searchable list of IANA zones", async ({ page }) => {
+test("a sender's time zone is picked from a searchable list of IANA zones", async ({ page, own, phoneData: { senderId } }) => {
   await page.setViewportSize(PHONE);
-  await signIn(page, mia);
+  await own.signIn(page);
   await page.goto(`/senders/${senderId}`);
   const settings = page.locator("form").filter({ has: page.getByLabel("Timezone") });
   await expect(settings.getByLabel("Timezone")).toHaveValue("Europe/Paris");

@@ -1,14 +1,66 @@
-// For spec files that need data of their own: the first-run owner invites a teammate, who makes a
-// workspace of her own (so nothing made here shows in the owner's workspace) and an API key there.
-import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+// Every browser test makes the data it needs, so that any spec file, or any one test, runs alone
+// (`npx playwright test e2e/x.spec.ts`, `-g "…"`) and the files run in any order:
+//
+//   import { expect, test } from "./own-workspace";
+//   test("…", async ({ page, own }) => { await own.signIn(page); … own.api.post("/campaigns", …) });
+//
+// `own` is a person of the test's own with a workspace of their own and an API key there, made fresh
+// for each test that asks for it. People join Herald by invitation, so someone must invite them:
+// the instance's first account (`adminRequest`, signed in once per worker), made by the first run
+// when the server's database is still empty (whichever test comes first) and signed into after.
+//
+// The first run itself can happen only once per database, so the test of the first-run flow
+// (foundation.spec.ts) starts a Herald of its own on a fresh database (`freshHerald`).
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { startHerald } from "./herald-server.mjs";
 
-export const owner = { email: "olivia@example.com", password: "a long enough password" };
+export { expect };
 
-export interface Teammate {
+export interface Person {
   name: string;
   email: string;
   password: string;
   workspace: string;
+}
+
+export interface OwnWorkspace {
+  person: Person;
+  /** A key of the person's workspace, made through the dashboard's own API. */
+  apiKey: string;
+  /** The REST API as the person (their key), for setting up data the way a developer would. */
+  api: RestApi;
+  /** Signs the page in as the person; they land on their workspace's campaigns. */
+  signIn(page: Page): Promise<void>;
+}
+
+export interface WebhookReceiver {
+  url: string;
+  received: Array<{ event: string; headers: IncomingHttpHeaders; body: string }>;
+}
+
+export interface FreshHerald {
+  baseURL: string;
+}
+
+const admin: Person = { name: "Ada Admin", email: "e2e-admin@example.com", password: "the instance admin's long password", workspace: "Herald e2e" };
+
+/**
+ * Seven random lowercase letters and digits, so that names made by two tests never collide, and
+ * e-mail addresses keep a realistic length (the pages' layouts are checked with them).
+ */
+export function uniqueTag(): string {
+  return randomBytes(4).readUInt32BE(0).toString(36).padStart(7, "0");
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 export async function signIn(page: Page, account: { email: string; password: string }) {
@@ -19,33 +71,101 @@ export async function signIn(page: Page, account: { email: string; password: str
   await expect(page).toHaveURL(/\/campaigns$/);
 }
 
-export async function teammateWithWorkspace(browser: Browser, person: Teammate) {
-  const ownerPage = await (await browser.newContext()).newPage();
-  await signIn(ownerPage, owner);
-  await ownerPage.goto("/settings/members");
-  await ownerPage.getByLabel("E-mail").fill(person.email);
-  await ownerPage.getByRole("button", { name: "Create invitation" }).click();
-  const inviteUrl = (await ownerPage.getByTestId("invite-url").textContent())!.trim();
-  await ownerPage.context().close();
-
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(new URL(inviteUrl).pathname);
-  await page.getByLabel("Your name").fill(person.name);
-  await page.getByLabel("Password").fill(person.password);
-  await page.getByRole("button", { name: "Join workspace" }).click();
-  await expect(page).toHaveURL(/\/campaigns$/);
-  await page.getByRole("link", { name: "+ New workspace" }).click();
-  await page.getByLabel("Workspace name").fill(person.workspace);
-  await page.getByRole("button", { name: "Create workspace" }).click();
-  await expect(page).toHaveURL(/\/campaigns$/);
-
-  await page.goto("/settings/api");
-  await page.getByLabel("Key name").fill(`${person.workspace} e2e`);
-  await page.getByRole("button", { name: "Create API key" }).click();
-  const apiKey = (await page.getByTestId("new-api-key").textContent())!.trim();
-  expect(apiKey).toMatch(/^hk_/);
-  return { page, apiKey };
+/** Calls a tRPC procedure the way the dashboard does, in a context that carries a session. */
+async function trpc<T>(request: APIRequestContext, procedure: string, input: unknown): Promise<T> {
+  const response = await request.post(`/api/trpc/${procedure}`, { data: { json: input } });
+  expect(response.status(), `${procedure}: ${await response.text()}`).toBe(200);
+  return (await response.json()).result.data.json as T;
 }
+
+/** The instance's first account: the first run when nobody has made it yet, then a session. */
+async function adminContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto("/");
+  if (new URL(page.url()).pathname === "/setup") {
+    await page.getByLabel("Your name").fill(admin.name);
+    await page.getByLabel("E-mail").fill(admin.email);
+    await page.getByLabel("Password").fill(admin.password);
+    await page.getByLabel("Workspace name").fill(admin.workspace);
+    await page.getByRole("button", { name: "Create account and workspace" }).click();
+    await expect(page).toHaveURL(/\/campaigns$/);
+  } else {
+    await signIn(page, admin);
+  }
+  await page.close();
+  return context;
+}
+
+/** Someone the admin invites, who joins and makes a workspace of their own with an API key there. */
+async function newOwnWorkspace(browser: Browser, adminRequest: APIRequestContext, baseURL: string, label: string): Promise<{ person: Person; apiKey: string }> {
+  const tag = uniqueTag();
+  const person: Person = {
+    name: `${label} Tester`,
+    email: `${label.toLowerCase()}.${tag}@example.com`,
+    password: `${label.toLowerCase()}'s long password`,
+    workspace: `${label}'s workspace ${tag}`,
+  };
+  const { url } = await trpc<{ url: string }>(adminRequest, "members.invite", { email: person.email });
+  const token = new URL(url).pathname.split("/").pop()!;
+
+  const context = await browser.newContext({ baseURL });
+  try {
+    await trpc(context.request, "setup.acceptInvitation", { token, name: person.name, password: person.password });
+    const page = await context.newPage();
+    await signIn(page, person);
+    await trpc(context.request, "workspace.create", { name: person.workspace });
+    const { key: apiKey } = await trpc<{ key: string }>(context.request, "apiKeys.create", { name: `${label} e2e` });
+    expect(apiKey).toMatch(/^hk_/);
+    return { person, apiKey };
+  } finally {
+    await context.close();
+  }
+}
+
+export const test = base.extend<{ own: OwnWorkspace; ownLabel: string; webhookReceiver: WebhookReceiver; freshHerald: FreshHerald }, { adminRequest: APIRequestContext }>({
+  // Signed in once per worker; only invitations go through it.
+  adminRequest: [
+    async ({ browser }, provide, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL!;
+      const context = await adminContext(browser, baseURL);
+      await provide(context.request);
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+  ownLabel: ["Olivia", { option: true }],
+  own: async ({ browser, adminRequest, ownLabel, baseURL, playwright }, provide) => {
+    const { person, apiKey } = await newOwnWorkspace(browser, adminRequest, baseURL!, ownLabel);
+    // A request context of the fixture's own for the REST helper: no session, only the key.
+    const request = await playwright.request.newContext({ baseURL });
+    await provide({ person, apiKey, api: restApi(request, apiKey), signIn: (page) => signIn(page, person) });
+    await request.dispose();
+  },
+  webhookReceiver: async ({}, provide) => {
+    const received: WebhookReceiver["received"] = [];
+    const server: Server = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk) => (body += chunk));
+      request.on("end", () => {
+        received.push({ event: String(request.headers["x-herald-event"]), headers: request.headers, body });
+        response.writeHead(200).end("thanks");
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    await provide({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/herald`, received });
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  },
+  // A Herald of the test's own on an empty database, for the first run (see e2e/herald-server.mjs).
+  // On a port the system just gave out rather than PORT=0: Herald builds its links (sign-out's
+  // redirect, invitations) from the port it was configured with.
+  freshHerald: async ({}, provide) => {
+    const herald = await startHerald({ port: await freePort(), database: `herald_e2e_fresh_${uniqueTag()}`, quiet: true });
+    await provide({ baseURL: herald.url });
+    await herald.stop();
+  },
+});
 
 /**
  * The page's content fits a phone's width: nothing inside <main> scrolls sideways (tables and code
@@ -59,12 +179,15 @@ export async function expectContentFits(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
-/** The teammate's REST API, for setting up data the way a developer would. */
+export type RestApi = ReturnType<typeof restApi>;
+
+/** A REST API client with a key, for setting up data the way a developer would. */
 export function restApi(request: APIRequestContext, apiKey: string) {
   const headers = { Authorization: `Bearer ${apiKey}` };
   return {
     get: (path: string) => request.get(`/api/v1${path}`, { headers }),
     post: (path: string, data: unknown) => request.post(`/api/v1${path}`, { headers, data }),
     patch: (path: string, data: unknown) => request.patch(`/api/v1${path}`, { headers, data }),
+    delete: (path: string) => request.delete(`/api/v1${path}`, { headers }),
   };
 }

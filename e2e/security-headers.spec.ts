@@ -1,16 +1,13 @@
-import { expect, test } from "@playwright/test";
-import { owner, signIn } from "./own-workspace";
+import { expect, test } from "./own-workspace";
 
 // The Content-Security-Policy must not break the dashboard: every main page renders with no
 // violation reported (Next's inline scripts, React Flow's inline styles), and it forbids framing.
-test.describe.configure({ mode: "serial" });
-
-test("the dashboard renders under the Content-Security-Policy with no violation", async ({ page, request }) => {
+test("the dashboard renders under the Content-Security-Policy with no violation", async ({ page, request, own }) => {
   const violations: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
   });
-  await signIn(page, owner);
+  await own.signIn(page);
   const created = await page.request.post("/api/trpc/campaigns.create", {
     data: { json: { name: "CSP check", sequence: { steps: [{ id: "visit", type: "visit_profile" }, { id: "invite", type: "invite", parent: "visit" }] } } },
   });

@@ -1,18 +1,15 @@
-import { expect, test } from "@playwright/test";
 import { sandboxDirectory } from "../server/providers/linkedin/sandbox/directory";
-import { restApi, signIn, teammateWithWorkspace } from "./own-workspace";
+import { expect, test } from "./own-workspace";
 
 // An active campaign outside its schedule says when it may send next, on the campaign and on its
 // due leads, instead of "Due now".
-test.describe.configure({ mode: "serial" });
+test.use({ ownLabel: "Sam" });
 
-const sam = { name: "Sam Schedule", email: "sam.schedule@example.com", password: "sam's long password", workspace: "Sam's Outreach" };
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-let campaignId = "";
 
-test("an active campaign whose schedule skips today says when its next send window opens", async ({ browser, page, request }) => {
+test("an active campaign whose schedule skips today says when its next send window opens", async ({ page, own }) => {
   test.setTimeout(90_000);
-  const api = restApi(request, (await teammateWithWorkspace(browser, sam)).apiKey);
+  const { api } = own;
   const sender = await api.post("/accounts", { username: "sam.sender@example.com", password: "any password will do", label: "Sam's sender" });
   expect(sender.status()).toBe(200);
   // Every day but today (UTC), so that the window is closed now and opens tomorrow at 09:00.
@@ -26,13 +23,13 @@ test("an active campaign whose schedule skips today says when its next send wind
     sequence: { steps: [{ type: "visit_profile" }, { type: "invite" }] },
   });
   expect(created.status()).toBe(201);
-  campaignId = (await created.json()).data.id;
+  const campaignId = (await created.json()).data.id;
   const leads = sandboxDirectory()
     .slice(220, 222)
     .map((person) => ({ profileUrl: `https://www.linkedin.com/in/${person.publicIdentifier}` }));
   expect((await api.post(`/campaigns/${campaignId}/leads`, { leads })).status()).toBeLessThan(300);
 
-  await signIn(page, sam);
+  await own.signIn(page);
   await page.goto(`/campaigns/${campaignId}`);
   const expected = `Next send window opens ${WEEKDAYS[(today + 1) % 7]} 09:00 (UTC)`;
   await expect(page.getByTestId("send-window")).toContainText(expected);

@@ -1,31 +1,8 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./own-workspace";
 
-// Runs after foundation.spec.ts (the owner and its workspace "Acme Outreach") on the same server and
-// database, and before webhooks.spec.ts: the webhook endpoint added here is deleted again, with its
-// deliveries. The workspace has five sender seats; each test connects one sender of its own.
-test.describe.configure({ mode: "serial" });
-
-const owner = { email: "olivia@example.com", password: "a long enough password" };
-
-let receiver: Server;
-let receiverUrl = "";
-const received: Array<{ event: string; body: string }> = [];
-
-test.beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      received.push({ event: String(request.headers["x-herald-event"]), body });
-      response.writeHead(200).end("thanks");
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/senders-e2e`;
-});
-test.afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+// Connecting senders, each test in a workspace of its own (five sender seats) with members of the
+// sandbox network nobody connected before.
 
 /** A sandbox member nobody connected yet: the suffix goes before the "+tag" (sign-in-rules.ts). */
 function member(name: string, tag?: string) {
@@ -36,14 +13,6 @@ function member(name: string, tag?: string) {
     // sandboxIdentity capitalises each word of the part before the "+".
     fullName: `${name[0]!.toUpperCase()}${name.slice(1)} ${suffix[0]!.toUpperCase()}${suffix.slice(1)}`,
   };
-}
-
-async function signIn(page: Page) {
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/campaigns$/);
 }
 
 async function openConnectDialog(page: Page) {
@@ -66,9 +35,9 @@ function senderRow(page: Page, name: string) {
   return page.getByTestId("sender-row").filter({ hasText: name });
 }
 
-test("connect a sender by password and answer its 2FA prompt, a wrong code first", async ({ page }) => {
+test("connect a sender by password and answer its 2FA prompt, a wrong code first", async ({ page, own }) => {
   const ada = member("ada", "2fa");
-  await signIn(page);
+  await own.signIn(page);
   await page.goto("/senders");
   await expect(page.getByRole("heading", { name: "Senders", level: 1 })).toBeVisible();
   await expect(page.getByText("No senders yet")).toBeVisible();
@@ -95,9 +64,9 @@ test("connect a sender by password and answer its 2FA prompt, a wrong code first
   await expect(page.getByTestId("seats")).toHaveText("1 of 5 seats used.");
 });
 
-test("a sign-in approved in the LinkedIn app (on the Sandbox page) completes in the open dialog", async ({ page }) => {
+test("a sign-in approved in the LinkedIn app (on the Sandbox page) completes in the open dialog", async ({ page, own }) => {
   const grace = member("grace", "app");
-  await signIn(page);
+  await own.signIn(page);
   const dialog = await connectByPassword(page, grace.email);
   await expect(dialog.getByRole("heading", { name: "Approve the sign-in in your LinkedIn app" })).toBeVisible();
   await expect(dialog.getByText("Waiting for your approval…")).toBeVisible();
@@ -117,9 +86,9 @@ test("a sign-in approved in the LinkedIn app (on the Sandbox page) completes in 
   await expect(senderRow(page, grace.fullName)).toContainText("Connected");
 });
 
-test("a hosted link: the owner of the account connects it on the public page, the dashboard follows", async ({ page, browser }) => {
+test("a hosted link: the owner of the account connects it on the public page, the dashboard follows", async ({ page, browser, own }) => {
   const linus = member("linus");
-  await signIn(page);
+  await own.signIn(page);
   const dialog = await openConnectDialog(page);
   await dialog.getByRole("tab", { name: "Hosted link" }).click();
   await dialog.getByRole("button", { name: "Create link" }).click();
@@ -131,7 +100,7 @@ test("a hosted link: the owner of the account connects it on the public page, th
   const visitor = await browser.newPage();
   await visitor.goto(new URL(url).pathname);
   await expect(visitor.getByRole("heading", { name: "Connect your LinkedIn account" })).toBeVisible();
-  await expect(visitor.getByText("Acme Outreach")).toBeVisible();
+  await expect(visitor.getByText(own.person.workspace)).toBeVisible();
   await expect(dialog.getByTestId("hosted-link-status")).toContainText("Waiting for sign-in");
 
   await visitor.getByLabel("E-mail or phone").fill(linus.email);
@@ -150,10 +119,11 @@ test("a hosted link: the owner of the account connects it on the public page, th
   await expect(page.getByText("Password, through a hosted link")).toBeVisible();
 });
 
-test("a connection request from the sender's page, accepted and answered as the prospect on the Sandbox page", async ({ page }) => {
+test("a connection request from the sender's page, accepted and answered as the prospect on the Sandbox page", async ({ page, own, webhookReceiver }) => {
+  const { url: receiverUrl, received } = webhookReceiver;
   const mira = member("mira", "premium");
   const prospect = { name: "Maya Chen", profileUrl: "https://www.linkedin.com/in/maya-chen-000" };
-  await signIn(page);
+  await own.signIn(page);
 
   // An endpoint for the prospect's answers, so that they are seen leaving Herald too.
   await page.goto("/settings/api");
@@ -217,16 +187,16 @@ test("a connection request from the sender's page, accepted and answered as the 
   await expect(page.getByTestId("delivery-row").filter({ hasText: "connection.accepted" })).toContainText("delivered");
   await expect(page.getByTestId("delivery-row").filter({ hasText: "message.received" })).toContainText("delivered");
 
-  // Leave the webhook settings as webhooks.spec.ts expects to find them.
+  // Deleting the endpoint takes its deliveries with it.
   page.once("dialog", (confirmation) => confirmation.accept());
   await page.getByTestId("webhook-endpoint").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("No endpoints yet.")).toBeVisible();
   await expect(page.getByText("No deliveries yet.")).toBeVisible();
 });
 
-test("connect by session cookie, then disconnect the sender after confirming", async ({ page }) => {
+test("connect by session cookie, then disconnect the sender after confirming", async ({ page, own }) => {
   const cora = member("cora");
-  await signIn(page);
+  await own.signIn(page);
   const dialog = await openConnectDialog(page);
   // The dialog starts on its first field, closes with Escape and gives focus back to its opener.
   await expect(dialog.getByLabel("E-mail or phone")).toBeFocused();
@@ -245,7 +215,7 @@ test("connect by session cookie, then disconnect the sender after confirming", a
   await dialog.getByRole("button", { name: "Connect with cookie" }).click();
   await expect(dialog.getByTestId("connect-success")).toContainText(`${cora.fullName} is connected`);
   await dialog.getByRole("button", { name: "Done" }).click();
-  await expect(page.getByTestId("seats")).toHaveText("5 of 5 seats used.");
+  await expect(page.getByTestId("seats")).toHaveText("1 of 5 seats used.");
 
   await senderRow(page, cora.fullName).getByRole("link", { name: cora.fullName, exact: true }).click();
   await expect(page.getByRole("heading", { name: cora.fullName, level: 1 })).toBeVisible();
@@ -258,7 +228,6 @@ test("connect by session cookie, then disconnect the sender after confirming", a
   await page.getByRole("button", { name: "Disconnect", exact: true }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Disconnect sender" }).click();
   await expect(page).toHaveURL(/\/senders$/);
-  await expect(page.getByTestId("sender-row")).toHaveCount(4);
-  await expect(senderRow(page, cora.fullName)).toHaveCount(0);
-  await expect(page.getByTestId("seats")).toHaveText("4 of 5 seats used.");
+  await expect(page.getByTestId("sender-row")).toHaveCount(0);
+  await expect(page.getByTestId("seats")).toHaveText("0 of 5 seats used.");
 });

@@ -1,15 +1,12 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { owner, signIn } from "./own-workspace";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test, type RestApi } from "./own-workspace";
 
 // The sequence editor by keyboard: numbers that stay put, Tab in tree order, undo and redo, a new
-// step brought into view, and the warning on a message that may not reach its lead. Signs in as
-// the owner foundation.spec.ts created.
-test.describe.configure({ mode: "serial" });
+// step brought into view, and the warning on a message that may not reach its lead. Each test in a
+// workspace of its own.
 
-let apiKey = "";
-
-async function createCampaign(request: APIRequestContext, body: Record<string, unknown>): Promise<string> {
-  const response = await request.post("/api/v1/campaigns", { headers: { Authorization: `Bearer ${apiKey}` }, data: body });
+async function createCampaign(api: RestApi, body: Record<string, unknown>): Promise<string> {
+  const response = await api.post("/campaigns", body);
   expect(response.status()).toBe(201);
   return (await response.json()).data.id as string;
 }
@@ -26,18 +23,9 @@ const inviteTree = {
   ],
 };
 
-test("an API key for the journeys", async ({ page }) => {
-  await signIn(page, owner);
-  await page.goto("/settings/api");
-  await page.getByLabel("Key name").fill("Sequence editor keyboard e2e");
-  await page.getByRole("button", { name: "Create API key" }).click();
-  apiKey = (await page.getByTestId("new-api-key").textContent())!.trim();
-  expect(apiKey).toMatch(/^hk_/);
-});
-
-test("numbers stay with their steps when one is added above them; Tab and Shift+Tab walk the tree", async ({ page, request }) => {
-  const id = await createCampaign(request, { name: "Keyboard numbering", sequence: inviteTree });
-  await signIn(page, owner);
+test("numbers stay with their steps when one is added above them; Tab and Shift+Tab walk the tree", async ({ page, own }) => {
+  const id = await createCampaign(own.api, { name: "Keyboard numbering", sequence: inviteTree });
+  await own.signIn(page);
   await page.goto(`/campaigns/${id}/sequence`);
   await expect(node(page, /^Step 3: InMail/)).toBeVisible();
 
@@ -86,9 +74,9 @@ test("numbers stay with their steps when one is added above them; Tab and Shift+
   await expect(outline.nth(3)).toContainText("InMail");
 });
 
-test("undo and redo: the toolbar and Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y, typing undone as one edit, text fields keep their own undo", async ({ page, request }) => {
-  const id = await createCampaign(request, { name: "Keyboard undo", sequence: inviteTree });
-  await signIn(page, owner);
+test("undo and redo: the toolbar and Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y, typing undone as one edit, text fields keep their own undo", async ({ page, own }) => {
+  const id = await createCampaign(own.api, { name: "Keyboard undo", sequence: inviteTree });
+  await own.signIn(page);
   await page.goto(`/campaigns/${id}/sequence`);
   const undo = page.getByRole("button", { name: "Undo", exact: true });
   const redo = page.getByRole("button", { name: "Redo", exact: true });
@@ -150,10 +138,10 @@ async function insideCanvas(page: Page, element: Locator): Promise<boolean> {
   return box.x >= canvas.x && box.y >= canvas.y && box.x + box.width <= canvas.x + canvas.width && box.y + box.height <= canvas.y + canvas.height;
 }
 
-test("a step added far down the tree is brought into view and selected", async ({ page, request }) => {
+test("a step added far down the tree is brought into view and selected", async ({ page, own }) => {
   const chain = Array.from({ length: 14 }, () => ({ type: "visit_profile" }));
-  const id = await createCampaign(request, { name: "Keyboard long chain", sequence: { steps: chain } });
-  await signIn(page, owner);
+  const id = await createCampaign(own.api, { name: "Keyboard long chain", sequence: { steps: chain } });
+  await own.signIn(page);
   await page.goto(`/campaigns/${id}/sequence`);
   const last = node(page, /^Add a step after Next \(step 14, Visit profile\)/);
   await expect(last).toHaveCount(1);
@@ -169,8 +157,8 @@ test("a step added far down the tree is brought into view and selected", async (
   await expect(page.locator(".react-flow__node.selected")).toHaveAttribute("data-id", (await added.getAttribute("data-id"))!);
 });
 
-test("a message where the lead may not be connected carries a warning that does not block saving", async ({ page, request }) => {
-  const id = await createCampaign(request, {
+test("a message where the lead may not be connected carries a warning that does not block saving", async ({ page, own }) => {
+  const id = await createCampaign(own.api, {
     name: "Keyboard warning",
     sequence: {
       steps: [
@@ -180,7 +168,7 @@ test("a message where the lead may not be connected carries a warning that does 
       ],
     },
   });
-  await signIn(page, owner);
+  await own.signIn(page);
   await page.goto(`/campaigns/${id}/sequence`);
   const warned = node(page, /^Step 3: Message, the lead may not be connected$/);
   await expect(warned).toContainText("Lead may not be connected");

@@ -1,56 +1,50 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test, uniqueTag, type RestApi } from "./own-workspace";
 
-// One story, in order. Run alone (a fresh database) it performs the first run; after
-// foundation.spec.ts it signs in as the owner that spec created (the same credentials).
-test.describe.configure({ mode: "serial" });
+// The sequence editor, each test in a workspace of its own with the campaign it edits.
 
-const owner = { name: "Olivia Owner", email: "olivia@example.com", password: "a long enough password", workspace: "Acme Outreach" };
-let apiKey = "";
-let campaignId = "";
-
-async function signIn(page: Page) {
-  await page.goto("/");
-  if (page.url().endsWith("/setup")) {
-    await page.getByLabel("Your name").fill(owner.name);
-    await page.getByLabel("E-mail").fill(owner.email);
-    await page.getByLabel("Password").fill(owner.password);
-    await page.getByLabel("Workspace name").fill(owner.workspace);
-    await page.getByRole("button", { name: "Create account and workspace" }).click();
-  } else {
-    await page.goto("/sign-in");
-    await page.getByLabel("E-mail").fill(owner.email);
-    await page.getByLabel("Password").fill(owner.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-  }
-  await expect(page).toHaveURL(/\/campaigns$/);
-}
-
-async function createCampaign(request: APIRequestContext, body: Record<string, unknown>): Promise<string> {
-  const response = await request.post("/api/v1/campaigns", { headers: { Authorization: `Bearer ${apiKey}` }, data: body });
+async function createCampaign(api: RestApi, body: Record<string, unknown>): Promise<string> {
+  const response = await api.post("/campaigns", body);
   expect(response.status()).toBe(201);
   return (await response.json()).data.id as string;
 }
 
-async function getSequence(request: APIRequestContext, id: string) {
-  const response = await request.get(`/api/v1/campaigns/${id}`, { headers: { Authorization: `Bearer ${apiKey}` } });
+async function getSequence(api: RestApi, id: string) {
+  const response = await api.get(`/campaigns/${id}`);
   expect(response.status()).toBe(200);
   return (await response.json()).data.sequence.steps as Array<{ id: string; type: string; parent: string | null; branch: string | null; config: Record<string, unknown> }>;
 }
 
+/** The tree the first test builds in the editor and saves: an invitation, a message on yes, an InMail on no. */
+const editorJourney = {
+  name: "Editor journey",
+  sequence: {
+    steps: [
+      { id: "invite", type: "invite", config: { note: "Hi {{firstName}}, glad to connect." } },
+      { id: "thanks", type: "message", parent: "invite", branch: "yes", config: { text: "Thanks for connecting, {{firstName}}!" } },
+      {
+        id: "inmail",
+        type: "inmail",
+        parent: "invite",
+        branch: "no",
+        config: { subject: "A question about {{company}}", text: "Hello {{firstName}}, may I ask you something?", whenUnable: "skip" },
+      },
+    ],
+  },
+};
+
+/** A sandbox sender of the test's own (a member nobody else connects). */
+async function connectSender(api: RestApi): Promise<string> {
+  const sender = await api.post("/accounts", { username: `sequence.editor.${uniqueTag()}@example.com`, password: "any password" });
+  expect(sender.status()).toBe(200);
+  return (await sender.json()).data.id as string;
+}
+
 const stepNode = (page: Page, name: RegExp) => page.getByRole("button", { name });
 
-test("first run (or sign-in), an API key, and a campaign to edit", async ({ page, request }) => {
-  await signIn(page);
-  await page.goto("/settings/api");
-  await page.getByLabel("Key name").fill("Sequence editor e2e");
-  await page.getByRole("button", { name: "Create API key" }).click();
-  apiKey = (await page.getByTestId("new-api-key").textContent())!.trim();
-  expect(apiKey).toMatch(/^hk_/);
-  campaignId = await createCampaign(request, { name: "Editor journey" });
-});
-
-test("build a tree with an invitation, a message on yes and an InMail on no; save; reload; same tree", async ({ page, request }) => {
-  await signIn(page);
+test("build a tree with an invitation, a message on yes and an InMail on no; save; reload; same tree", async ({ page, own }) => {
+  const campaignId = await createCampaign(own.api, { name: "Editor journey" });
+  await own.signIn(page);
   await page.goto(`/campaigns/${campaignId}/sequence`);
   await expect(page.getByRole("heading", { name: "Sequence", level: 1 })).toBeVisible();
   await expect(page.getByText("Editor journey")).toBeVisible();
@@ -99,7 +93,7 @@ test("build a tree with an invitation, a message on yes and an InMail on no; sav
   await page.getByRole("button", { name: "Save sequence" }).click();
   await expect(page.getByTestId("save-state")).toHaveText("All changes saved");
 
-  const steps = await getSequence(request, campaignId);
+  const steps = await getSequence(own.api, campaignId);
   const byType = Object.fromEntries(steps.map((step) => [step.type, step]));
   expect(steps).toHaveLength(3);
   expect(byType.invite).toMatchObject({ parent: null, branch: null, config: { note: "Hi {{firstName}}, glad to connect." } });
@@ -112,11 +106,12 @@ test("build a tree with an invitation, a message on yes and an InMail on no; sav
   await expect(stepNode(page, /^Step 3: InMail/)).toContainText("A question about {{company}}");
   await expect(page.getByTestId("edge-label").filter({ hasText: "Not accepted" })).toHaveCount(1);
   await expect(page.getByTestId("save-state")).toHaveText("No changes");
-  expect(await getSequence(request, campaignId)).toEqual(steps);
+  expect(await getSequence(own.api, campaignId)).toEqual(steps);
 });
 
-test("problems show on the step that has them, from the API's rules", async ({ page }) => {
-  await signIn(page);
+test("problems show on the step that has them, from the API's rules", async ({ page, own }) => {
+  const campaignId = await createCampaign(own.api, editorJourney);
+  await own.signIn(page);
   await page.goto(`/campaigns/${campaignId}/sequence`);
   await stepNode(page, /^Step 1: Connection request/).click();
   await page.getByLabel("Invitation note (optional)").fill("x".repeat(301));
@@ -131,8 +126,9 @@ test("problems show on the step that has them, from the API's rules", async ({ p
   await expect(stepNode(page, /^Step 1: Connection request$/)).toContainText("glad to connect");
 });
 
-test("a forbidden step cannot be added anywhere below the connected branch", async ({ page }) => {
-  await signIn(page);
+test("a forbidden step cannot be added anywhere below the connected branch", async ({ page, own }) => {
+  const campaignId = await createCampaign(own.api, editorJourney);
+  await own.signIn(page);
   await page.goto(`/campaigns/${campaignId}/sequence`);
   // Below the message on the accepted branch: still connected.
   await stepNode(page, /^Add a step after No reply \(step 2, Message\)/).click();
@@ -146,8 +142,9 @@ test("a forbidden step cannot be added anywhere below the connected branch", asy
   await expect(page.getByTestId("add-step-menu").getByRole("button", { name: "Connection request", exact: true })).toBeVisible();
 });
 
-test("retype and move a step, only where the rules allow", async ({ page }) => {
-  await signIn(page);
+test("retype and move a step, only where the rules allow", async ({ page, own }) => {
+  const campaignId = await createCampaign(own.api, editorJourney);
+  await own.signIn(page);
   await page.goto(`/campaigns/${campaignId}/sequence`);
   await stepNode(page, /^Step 3: InMail/).click();
   const move = page.getByLabel("Move to");
@@ -167,8 +164,9 @@ test("retype and move a step, only where the rules allow", async ({ page }) => {
   await expect(stepNode(page, /^Step 3: InMail/)).toBeVisible();
 });
 
-test("keyboard only: add a step, edit it, delete it", async ({ page }) => {
-  await signIn(page);
+test("keyboard only: add a step, edit it, delete it", async ({ page, own }) => {
+  const campaignId = await createCampaign(own.api, editorJourney);
+  await own.signIn(page);
   await page.goto(`/campaigns/${campaignId}/sequence`);
   // Tab reaches the steps, in order.
   await page.getByRole("link", { name: "← Back to campaign" }).focus();
@@ -205,8 +203,9 @@ test("keyboard only: add a step, edit it, delete it", async ({ page }) => {
   await expect(page.getByTestId("save-state")).toHaveText("No changes");
 });
 
-test("unsaved changes are not lost by navigating away without a warning", async ({ page }) => {
-  await signIn(page);
+test("unsaved changes are not lost by navigating away without a warning", async ({ page, own }) => {
+  const campaignId = await createCampaign(own.api, editorJourney);
+  await own.signIn(page);
   await page.goto(`/campaigns/${campaignId}/sequence`);
   await stepNode(page, /^Step 2: Message/).click();
   await page.getByLabel("Message", { exact: true }).fill("Changed, not saved");
@@ -252,13 +251,10 @@ test("unsaved changes are not lost by navigating away without a warning", async 
   await expect(page).toHaveURL(/\/senders$/);
 });
 
-test("once leads are in progress: a refused save shows why, structure locks, copy and appending still work", async ({ page, request }) => {
-  const headers = { Authorization: `Bearer ${apiKey}` };
-  // A sandbox member of its own: other specs may connect the documented ada@example.com.
-  const sender = await request.post("/api/v1/accounts", { headers, data: { username: "sequence.editor@example.com", password: "any password" } });
-  expect(sender.status()).toBe(200);
-  const senderId = (await sender.json()).data.id as string;
-  const id = await createCampaign(request, {
+test("once leads are in progress: a refused save shows why, structure locks, copy and appending still work", async ({ page, own }) => {
+  const { api } = own;
+  const senderId = await connectSender(api);
+  const id = await createCampaign(api, {
     name: "Running campaign",
     linkedinAccountIds: [senderId],
     schedule: { activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] },
@@ -271,11 +267,11 @@ test("once leads are in progress: a refused save shows why, structure locks, cop
       ],
     },
   });
-  const added = await request.post(`/api/v1/campaigns/${id}/leads`, { headers, data: { leads: [{ profileUrl: "https://www.linkedin.com/in/maya-chen-000" }] } });
+  const added = await api.post(`/campaigns/${id}/leads`, { leads: [{ profileUrl: "https://www.linkedin.com/in/maya-chen-000" }] });
   expect(added.status()).toBe(200);
 
   // The editor opens while no lead has started; the message is deleted.
-  await signIn(page);
+  await own.signIn(page);
   await page.goto(`/campaigns/${id}/sequence`);
   await stepNode(page, /^Step 3: Message/).click();
   await page.getByRole("button", { name: "Delete this step" }).click();
@@ -283,9 +279,9 @@ test("once leads are in progress: a refused save shows why, structure locks, cop
   await expect(stepNode(page, /^Step 3:/)).toHaveCount(0);
 
   // Meanwhile the campaign starts and its lead reaches the first step.
-  expect((await request.patch(`/api/v1/campaigns/${id}`, { headers, data: { status: "active" } })).status()).toBe(200);
+  expect((await api.patch(`/campaigns/${id}`, { status: "active" })).status()).toBe(200);
   await expect
-    .poll(async () => (await (await request.get(`/api/v1/campaigns/${id}`, { headers })).json()).data.leadsInProgress, { timeout: 30_000 })
+    .poll(async () => (await (await api.get(`/campaigns/${id}`)).json()).data.leadsInProgress, { timeout: 30_000 })
     .toBe(true);
 
   // The API refuses the deletion; the editor says so and keeps the draft.
@@ -325,7 +321,7 @@ test("once leads are in progress: a refused save shows why, structure locks, cop
   await page.getByRole("button", { name: "Save sequence" }).click();
   await expect(page.getByTestId("save-state")).toHaveText("All changes saved");
 
-  const steps = await getSequence(request, id);
+  const steps = await getSequence(api, id);
   expect(steps.map((step) => [step.id, step.type, step.parent, step.branch])).toEqual([
     ["visit", "visit_profile", null, null],
     ["invite", "invite", "visit", null],
@@ -333,16 +329,12 @@ test("once leads are in progress: a refused save shows why, structure locks, cop
     [expect.stringMatching(/^st_/), "inmail", "invite", "no"],
   ]);
   expect(steps[2]!.config.text).toBe("Thanks for connecting, {{firstName}}!");
-  expect((await request.patch(`/api/v1/campaigns/${id}`, { headers, data: { status: "paused" } })).status()).toBe(200);
+  expect((await api.patch(`/campaigns/${id}`, { status: "paused" })).status()).toBe(200);
 });
 
-test("voice notes: a message's voice note, and a recorded voice note with a recording per sender", async ({ page, request }) => {
-  const headers = { Authorization: `Bearer ${apiKey}` };
-  // The sender the previous test connected (the workspace's seats are few).
-  const list = await request.get("/api/v1/accounts", { headers });
-  expect(list.status()).toBe(200);
-  const senderId = ((await list.json()).data as Array<{ id: string }>)[0]!.id;
-  const id = await createCampaign(request, {
+test("voice notes: a message's voice note, and a recorded voice note with a recording per sender", async ({ page, own }) => {
+  const senderId = await connectSender(own.api);
+  const id = await createCampaign(own.api, {
     name: "Voice notes",
     linkedinAccountIds: [senderId],
     sequence: {
@@ -352,7 +344,7 @@ test("voice notes: a message's voice note, and a recorded voice note with a reco
       ],
     },
   });
-  await signIn(page);
+  await own.signIn(page);
   await page.goto(`/campaigns/${id}/sequence`);
 
   await stepNode(page, /^Step 2: Message/).click();
@@ -374,7 +366,7 @@ test("voice notes: a message's voice note, and a recorded voice note with a reco
 
   await page.getByRole("button", { name: "Save sequence" }).click();
   await expect(page.getByTestId("save-state")).toHaveText("All changes saved");
-  const steps = await getSequence(request, id);
+  const steps = await getSequence(own.api, id);
   expect(steps.find((step) => step.id === "thanks")!.config).toMatchObject({ voice: { url: "https://example.com/hello.m4a" } });
   expect(steps.find((step) => step.type === "voice_note")).toMatchObject({
     parent: "thanks",

@@ -1,7 +1,5 @@
-import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
-
-// Runs after foundation.spec.ts, which created this owner.
-const owner = { email: "olivia@example.com", password: "a long enough password" };
+import { request as playwrightRequest, type Page } from "@playwright/test";
+import { expect, test, uniqueTag } from "./own-workspace";
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/sign-in");
@@ -10,8 +8,8 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("signing out ends the session, also for a copy of its cookie", async ({ page, baseURL }) => {
-  await signIn(page, owner.email, owner.password);
+test("signing out ends the session, also for a copy of its cookie", async ({ page, baseURL, own }) => {
+  await signIn(page, own.person.email, own.person.password);
   await expect(page).toHaveURL(/\/campaigns$/);
   const copied = (await page.context().cookies()).filter((cookie) => cookie.name.includes("session-token"));
   expect(copied).toHaveLength(1);
@@ -35,8 +33,8 @@ test("signing out ends the session, also for a copy of its cookie", async ({ pag
   await thief.close();
 });
 
-test("too many wrong passwords for one account: 429 with Retry-After, and the form says when to try again", async ({ page, request }) => {
-  const email = "locked-out@example.com";
+test("too many wrong passwords for one account: 429 with Retry-After, and the form says when to try again", async ({ page, request, own }) => {
+  const email = `locked-out.${uniqueTag()}@example.com`;
   const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
   const attempt = () =>
     request.post("/api/auth/callback/credentials", {
@@ -58,6 +56,6 @@ test("too many wrong passwords for one account: 429 with Retry-After, and the fo
   await expect(page).toHaveURL(/\/sign-in/);
 
   // Other accounts from the same address still sign in.
-  await signIn(page, owner.email, owner.password);
+  await signIn(page, own.person.email, own.person.password);
   await expect(page).toHaveURL(/\/campaigns$/);
 });

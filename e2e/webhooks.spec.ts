@@ -1,30 +1,10 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
-import { owner, signIn } from "./own-workspace";
+import { expect, test } from "./own-workspace";
 
-// Runs after foundation.spec.ts (files run in name order on one worker), whose first run created the owner.
+// Webhook endpoints in the dashboard, each test in a workspace of its own with a receiver of its own.
 
-let receiver: Server;
-let receiverUrl = "";
-const received: Array<{ headers: Record<string, unknown>; body: string }> = [];
-
-test.beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      received.push({ headers: request.headers, body });
-      response.writeHead(200).end("thanks");
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/herald`;
-});
-test.afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
-
-test("add a webhook endpoint with the event picker, reveal its secret, send a test, disable and enable it", async ({ page }) => {
-  await signIn(page, owner);
+test("add a webhook endpoint with the event picker, reveal its secret, send a test, disable and enable it", async ({ page, own, webhookReceiver }) => {
+  const { url: receiverUrl, received } = webhookReceiver;
+  await own.signIn(page);
   await page.goto("/settings/api");
 
   await page.getByRole("button", { name: "Add endpoint" }).click();
@@ -58,8 +38,8 @@ test("add a webhook endpoint with the event picker, reveal its secret, send a te
   await expect(page.getByRole("heading", { name: "Background jobs" })).toBeVisible();
 });
 
-test("an endpoint whose host does not resolve yet is added with a warning that says deliveries check it again", async ({ page }) => {
-  await signIn(page, owner);
+test("an endpoint whose host does not resolve yet is added with a warning that says deliveries check it again", async ({ page, own }) => {
+  await own.signIn(page);
   await page.goto("/settings/api");
 
   await page.getByRole("button", { name: "Add endpoint" }).click();

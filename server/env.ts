@@ -28,7 +28,8 @@ const EnvSchema = z.object({
       message: "must be a PostgreSQL connection string such as postgresql://user:password@host:5432/herald",
     }),
   HERALD_DATA_DIR: z.string().min(1).default(".data"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** 0 lets the system choose a free port (tests); Herald prints the one it bound. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   /** Public address of this Herald, used in links (invitations, hosted connect pages). */
   HERALD_URL: z.url({ message: "must be an absolute URL such as https://herald.example.com" }).optional(),

@@ -33,16 +33,15 @@ describe("crash recovery", () => {
       new Set((await db.webhookDelivery.findMany({ where: { workspaceId: actor.workspaceId, status: "delivered" }, select: { id: true } })).map((row) => row.id));
 
     const env = { HERALD_ALLOW_PRIVATE_WEBHOOK_URLS: "1", HERALD_ENCRYPTION_KEY: process.env.HERALD_ENCRYPTION_KEY!, AUTH_SECRET: process.env.AUTH_SECRET! };
-    const port = 3990 + Math.floor(Math.random() * 200);
     for (const killAfter of [8, 25]) {
-      herald = await startHeraldProcess({ databaseUrl: process.env.DATABASE_URL!, port, env });
+      herald = await startHeraldProcess({ databaseUrl: process.env.DATABASE_URL!, env });
       await waitFor(async () => receiver.received.length >= killAfter, `${killAfter} deliveries`);
       await herald.kill("SIGKILL");
       for (const id of await markedDelivered()) expect(acknowledged().has(id), `${id} marked delivered without acknowledgement`).toBe(true);
       expect((await markedDelivered()).size).toBeLessThan(EVENTS);
     }
 
-    herald = await startHeraldProcess({ databaseUrl: process.env.DATABASE_URL!, port, env });
+    herald = await startHeraldProcess({ databaseUrl: process.env.DATABASE_URL!, env });
     await waitFor(async () => (await markedDelivered()).size === EVENTS, "every delivery to be marked delivered", 120_000);
     const delivered = await markedDelivered();
     for (const id of delivered) expect(acknowledged().has(id)).toBe(true);

@@ -2,7 +2,6 @@
 // before any route handler (oversized bodies, odd paths and methods) comes back in the API's error
 // shape, every response carries the security headers, and SIGTERM lets a request in flight finish.
 import { request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApiKey, createTestWorkspace } from "../test/factories";
 import { startHeraldProcess, type HeraldProcess } from "../test/herald-process";
@@ -11,20 +10,11 @@ import { rawRequest } from "../test/raw-http";
 let herald: HeraldProcess;
 let key: string;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
   const { actor } = await createTestWorkspace();
   ({ key } = await createTestApiKey(actor));
   herald = await startHeraldProcess({
     databaseUrl: process.env.DATABASE_URL!,
-    port: await freePort(),
     env: { HERALD_ENCRYPTION_KEY: process.env.HERALD_ENCRYPTION_KEY!, AUTH_SECRET: process.env.AUTH_SECRET! },
   });
 }, 120_000);

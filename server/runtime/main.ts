@@ -4,9 +4,11 @@
 //
 //   node .herald/main.mjs [--dev] [--demo]
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import nextEnv from "@next/env";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
+import type { DemoWorkspace } from "../services/demo/seed-demo-workspace";
 
 const dev = process.argv.includes("--dev");
 const demo = process.argv.includes("--demo");
@@ -52,18 +54,10 @@ async function main() {
     embedded.configureSdkForEmbedded({ eventApiUrl: eventApi.url, signingKey, eventKey });
   }
 
-  let demoLines: string[] = [];
+  let seeded: DemoWorkspace | null = null;
   if (demo || env.HERALD_SEED_DEMO) {
     const { seedDemoWorkspace } = await import("../services/demo/seed-demo-workspace");
-    const seeded = await seedDemoWorkspace();
-    demoLines = [
-      `  Sign in:   ${seeded.email} / ${seeded.password}`,
-      `  API key:   ${seeded.apiKey}`,
-      `  Try it:    curl -H "Authorization: Bearer ${seeded.apiKey}" http://localhost:${env.PORT}/api/v1/workspace`,
-      ...(seeded.sampleCampaignId
-        ? [`  Sample:    a paused campaign on two sandbox senders: http://localhost:${env.PORT}/campaigns/${seeded.sampleCampaignId} (look at its Forecast, then Activate)`]
-        : []),
-    ];
+    seeded = await seedDemoWorkspace();
   }
 
   const { default: next } = await import("next");
@@ -95,17 +89,29 @@ async function main() {
     server.once("error", reject);
     server.listen(env.PORT, env.HOST, resolve);
   });
+  // PORT=0 lets the system choose a free port (the tests do): from here on, the port actually bound.
+  const port = (server.address() as AddressInfo).port;
 
   if (eventApi) {
     const loopback = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
-    executor = new EmbeddedExecutor({ serveUrl: `http://${loopback}:${env.PORT}/api/inngest`, signingKey, databaseUrl: database.url });
+    executor = new EmbeddedExecutor({ serveUrl: `http://${loopback}:${port}/api/inngest`, signingKey, databaseUrl: database.url });
     await executor.start();
     // Deliver whatever was committed while Herald was down.
     const { notifyOutbox } = await import("../services/events/notify-outbox");
     await notifyOutbox("startup");
   }
 
-  const url = `http://localhost:${env.PORT}`;
+  const url = `http://localhost:${port}`;
+  const demoLines = seeded
+    ? [
+        `  Sign in:   ${seeded.email} / ${seeded.password}`,
+        `  API key:   ${seeded.apiKey}`,
+        `  Try it:    curl -H "Authorization: Bearer ${seeded.apiKey}" ${url}/api/v1/workspace`,
+        ...(seeded.sampleCampaignId
+          ? [`  Sample:    a paused campaign on two sandbox senders: ${url}/campaigns/${seeded.sampleCampaignId} (look at its Forecast, then Activate)`]
+          : []),
+      ]
+    : [];
   console.log(
     [
       "",

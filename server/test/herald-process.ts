@@ -19,7 +19,14 @@ export function requireBuild(): void {
   }
 }
 
-export async function startHeraldProcess(options: { databaseUrl: string; port: number; env?: Record<string, string> }): Promise<HeraldProcess> {
+/** The port Herald prints once it listens ("Herald is running at http://localhost:<port>"), or null before that. */
+function boundPort(output: string): number | null {
+  const match = /Herald is running at https?:\/\/[^\s:/]+:(\d+)/.exec(output);
+  return match ? Number(match[1]) : null;
+}
+
+/** Starts the built Herald on a port the system chooses (PORT=0) and reads the port back from its output. */
+export async function startHeraldProcess(options: { databaseUrl: string; env?: Record<string, string> }): Promise<HeraldProcess> {
   requireBuild();
   let output = "";
   const child = spawn(process.execPath, [ENTRY], {
@@ -27,7 +34,7 @@ export async function startHeraldProcess(options: { databaseUrl: string; port: n
       ...process.env,
       NODE_ENV: "production",
       DATABASE_URL: options.databaseUrl,
-      PORT: String(options.port),
+      PORT: "0",
       HOST: "127.0.0.1",
       HERALD_DATA_DIR: mkdtempSync(path.join(tmpdir(), "herald-process-")),
       HERALD_LOG_LEVEL: "info",
@@ -37,13 +44,15 @@ export async function startHeraldProcess(options: { databaseUrl: string; port: n
   });
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${options.port}`;
   const deadline = Date.now() + 60_000;
-  while (!output.includes("Herald is running")) {
+  let port = boundPort(output);
+  while (port === null) {
     if (child.exitCode !== null) throw new Error(`Herald exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) throw new Error(`Herald did not start within 60 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
+    port = boundPort(output);
   }
+  const url = `http://127.0.0.1:${port}`;
   return {
     url,
     child,

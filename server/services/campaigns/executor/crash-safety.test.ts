@@ -1,7 +1,8 @@
 // Crash safety: the process running the executor is killed with SIGKILL again and again — at
 // random moments, and right after the sandbox network accepted an action but before Herald
 // recorded it. Restarted each time, it finishes the campaign with nothing sent twice and every
-// lead accounted for.
+// lead accounted for. The random moments come from a seed the test prints; HERALD_TEST_SEED=<seed>
+// replays them (server/test/test-seed.ts).
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +14,7 @@ import { sandboxDirectory, sandboxProfileUrl } from "@/server/providers/linkedin
 import { ensureSandboxDirectory } from "@/server/providers/linkedin/sandbox/store";
 import { connectSender } from "@/server/services/senders/connect-sender";
 import { createTestWorkspace } from "@/server/test/factories";
+import { testRandom } from "@/server/test/test-seed";
 import { addCampaignLeads } from "../add-campaign-leads";
 import { createCampaign } from "../create-campaign";
 import { updateCampaign } from "../update-campaign";
@@ -39,12 +41,13 @@ function runWorker(env: Record<string, string>, killAfterMs: number | null): Pro
 }
 
 it("sends nothing twice and loses no lead when the executing process is killed repeatedly", async () => {
+  const random = testRandom();
   setClock(new ManualClock(START));
   await ensureSandboxDirectory();
   const { actor } = await createTestWorkspace();
   const pool: string[] = [];
   for (const name of ["kill-a", "kill-b", "kill-c"]) {
-    const account = await connectSender(actor, { username: `${name}-${Date.now()}@example.com`, password: "x" }, { via: "api" });
+    const account = await connectSender(actor, { username: `${name}-${random.seed}@example.com`, password: "x" }, { via: "api" });
     pool.push((account as { data: { id: string } }).data.id);
   }
   const campaign = await createCampaign(actor, {
@@ -69,7 +72,7 @@ it("sends nothing twice and loses no lead when the executing process is killed r
   const outcomes: string[] = [];
   for (let run = 0; run < 80; run++) {
     // Every run dies right after its sixth action; every other run may be killed from outside first, at a random moment.
-    const outcome = await runWorker(env, run % 2 === 0 ? 1500 + Math.floor(Math.random() * 2500) : null);
+    const outcome = await runWorker(env, run % 2 === 0 ? random.int(1500, 4000) : null);
     outcomes.push(outcome);
     if (outcome === "finished") break;
   }

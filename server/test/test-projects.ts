@@ -1,0 +1,97 @@
+// Which vitest project a test file runs in, read from what the file imports — so membership needs
+// no list to keep up to date and no naming to remember:
+//
+//   process  imports server/test/herald-process or node:child_process: starts the built Herald or
+//            another process, kills it, runs a build. Needs PostgreSQL and `npm run build`.
+//   db       imports a database module (DATABASE_MODULES below: the Prisma client, the factories,
+//            the campaign driver, `pg`, …). Runs on the real PostgreSQL, a fresh database per file.
+//   unit     everything else. Runs with no database at all: DATABASE_URL points at a closed port,
+//            so a test that reaches PostgreSQL through a service it calls fails at once instead
+//            of slowly turning the unit run into a database run. Such a test belongs in `db`:
+//            have it import what it uses the database through (`db` from server/db/client, a factory).
+//
+// Used by vitest.config.ts and checked by server/test/test-projects.test.ts.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+export type TestProject = "unit" | "db" | "process";
+
+/** Modules that start or kill processes (paths from the repository root, without extension). */
+export const PROCESS_MODULES = ["server/test/herald-process", "node:child_process", "child_process"];
+
+/** Modules that need a PostgreSQL database to be of any use. */
+export const DATABASE_MODULES = [
+  "server/db/client",
+  "server/db/migrations",
+  "server/db/embedded-postgres",
+  "server/runtime/prepare-database",
+  "server/test/postgres",
+  "server/test/factories",
+  "server/test/campaign-driver",
+  "server/test/call-route",
+  "server/test/herald-jobs",
+  "pg",
+];
+
+/** Where unit tests are told their database is: nothing listens on port 1. */
+export const NO_DATABASE_URL = "postgresql://unit-tests-have-no-database@127.0.0.1:1/unit_tests_have_no_database";
+
+const SKIPPED_FOLDERS = new Set(["node_modules", ".git", ".next", ".herald", ".data", "e2e", "dist", "coverage"]);
+
+/** Every `*.test.ts` file under `root`, as a path relative to it with forward slashes. */
+export function listTestFiles(root: string): string[] {
+  const files: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(path.join(root, folder), { withFileTypes: true })) {
+      const relative = folder ? `${folder}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (!SKIPPED_FOLDERS.has(entry.name)) walk(relative);
+      } else if (entry.name.endsWith(".test.ts")) {
+        files.push(relative);
+      }
+    }
+  };
+  walk("");
+  return files.sort();
+}
+
+const STATIC_IMPORT = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?[^;]*?\sfrom\s+["']([^"']+)["']/g;
+const BARE_IMPORT = /(?:^|\n)\s*import\s+["']([^"']+)["']/g;
+const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
+
+/** The modules a source file imports at run time (type-only imports left out), resolved from the repository root. */
+export function importedModules(file: string, source: string): string[] {
+  const specifiers: string[] = [];
+  for (const match of source.matchAll(STATIC_IMPORT)) if (!match[1]) specifiers.push(match[2]!);
+  for (const match of source.matchAll(BARE_IMPORT)) specifiers.push(match[1]!);
+  for (const match of source.matchAll(DYNAMIC_IMPORT)) specifiers.push(match[1]!);
+  return specifiers.map((specifier) => {
+    const resolved = specifier.startsWith(".")
+      ? path.posix.join(path.posix.dirname(file), specifier)
+      : specifier.startsWith("@/")
+        ? specifier.slice(2)
+        : specifier;
+    return resolved.replace(/\.(ts|tsx|js|mjs)$/, "").replace(/\/index$/, "");
+  });
+}
+
+export function projectOf(file: string, source: string): TestProject {
+  const modules = importedModules(file, source);
+  if (modules.some((module) => PROCESS_MODULES.includes(module))) return "process";
+  if (modules.some((module) => DATABASE_MODULES.includes(module))) return "db";
+  return "unit";
+}
+
+/** The test files of each project, for the projects' `include` lists. */
+export function testProjects(root: string): Record<TestProject, string[]> {
+  const projects: Record<TestProject, string[]> = { unit: [], db: [], process: [] };
+  for (const file of listTestFiles(root)) {
+    projects[projectOf(file, readFileSync(path.join(root, file), "utf8"))].push(file);
+  }
+  return projects;
+}
+
+/** A file path as a glob that matches only itself (app router folders have parentheses and brackets). */
+export function literalGlob(file: string): string {
+  return file.replace(/[()[\]{}*?!+@]/g, "\\$&");
+}
