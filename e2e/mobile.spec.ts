@@ -8,7 +8,8 @@ const PHONE = { width: 390, height: 844 };
 
 /** Each test's own workspace with a sender and a campaign with leads, set up over the API. */
 const test = base.extend<{ phoneData: { campaignId: string; senderId: string } }>({
-  ownLabel: "Mia",
+  // A long name and address, as real ones can be: the members page must wrap them on a phone.
+  ownLabel: "Mia-Alexandra-Worthington",
   phoneData: async ({ own }, provide) => {
     const { api } = own;
     const sender = await api.post("/accounts", { username: `mia.sender.${uniqueTag()}@example.com`, password: "any password will do", label: "Mia's sender", timezone: "Europe/Paris" });

@@ -94,7 +94,7 @@ export function MembersPanel() {
             <tbody className="divide-y divide-slate-100">
               {members.data?.map((member) => (
                 <tr key={member.id}>
-                  <td className="py-2">
+                  <td className="py-2 pr-2 break-all">
                     <span className="font-medium text-slate-800">{member.name ?? member.email}</span>
                     <span className="block text-xs text-slate-500">{member.email}</span>
                   </td>
@@ -114,8 +114,8 @@ export function MembersPanel() {
         ) : (
           <ul className="divide-y divide-slate-100 text-sm">
             {invitations.data.map((invitation) => (
-              <li key={invitation.id} className="flex items-center justify-between py-2">
-                <span>
+              <li key={invitation.id} className="flex items-center justify-between gap-2 py-2">
+                <span className="min-w-0 break-all">
                   <span className="font-medium text-slate-800">{invitation.email}</span>
                   <span className="ml-2 text-xs text-slate-500 capitalize">
                     {invitation.role} · expires {formatDateTime(invitation.expiresAt)}
