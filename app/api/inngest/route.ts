@@ -2,6 +2,7 @@
 // embedded executor, Inngest Cloud or a self-hosted Inngest server (requests are signed)
 import { serve } from "inngest/next";
 import { inngest } from "@/inngest/client";
+import { signingKeys } from "@/inngest/connection";
 import { functions } from "@/inngest/functions";
 import { verifyRequestSignature } from "@/server/embedded-inngest/signing";
 import { NextRequest } from "next/server";
@@ -25,7 +26,7 @@ function wallClockSeconds(): number {
  * signed with the signing key, except in Inngest's dev mode, which has no key.
  */
 export const PUT = withBodyLimit(async (request: NextRequest) => {
-  const keys = [process.env.INNGEST_SIGNING_KEY, process.env.INNGEST_SIGNING_KEY_FALLBACK].filter((key): key is string => Boolean(key));
+  const keys = signingKeys();
   const devMode = Boolean(process.env.INNGEST_DEV) && keys.length === 0;
   if (!devMode) {
     const rawBody = await request.clone().text();
