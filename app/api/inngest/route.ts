@@ -4,7 +4,7 @@ import { serve } from "inngest/next";
 import { inngest } from "@/inngest/client";
 import { signingKeys } from "@/inngest/connection";
 import { functions } from "@/inngest/functions";
-import { verifyRequestSignature } from "@/server/embedded-inngest/signing";
+import { verifyRequestSignature, wallClockSeconds } from "@/server/embedded-inngest/signing";
 import { NextRequest } from "next/server";
 import { withBodyLimit } from "@/server/http/read-bounded-body";
 
@@ -14,11 +14,6 @@ const asNextRequest = (input: string, init?: RequestInit) => new NextRequest(inp
 
 export const GET = withBodyLimit(handlers.GET, asNextRequest);
 export const POST = withBodyLimit(handlers.POST, asNextRequest);
-
-/** Signatures carry wall-clock time whatever the injectable clock says, as the SDK checks them. */
-function wallClockSeconds(): number {
-  return Math.round(Date.now() / 1000);
-}
 
 /**
  * PUT re-syncs the functions. The SDK checks the signature of an in-band sync only; an out-of-band
