@@ -18,11 +18,12 @@ export interface SyncedFunction {
   spec: FunctionSpec;
 }
 
-export async function syncedFunction(fn: InngestFunction.Like): Promise<SyncedFunction> {
+/** The functions as one in-band sync of the SDK's serve handler reports them, in their order. */
+export async function syncedFunctions(fns: InngestFunction.Like[]): Promise<SyncedFunction[]> {
   const previous = embeddedConnection();
   connectToEmbeddedExecutor({ eventApiUrl: "http://herald.test/e/", signingKey: SIGNING_KEY, eventKey: "contract-test" });
   try {
-    const handlers = serve({ client: inngest, functions: [fn] });
+    const handlers = serve({ client: inngest, functions: fns });
     const body = { url: SERVE_URL };
     const response = await handlers.PUT(
       new Request(SERVE_URL, {
@@ -38,10 +39,14 @@ export async function syncedFunction(fn: InngestFunction.Like): Promise<SyncedFu
     );
     if (response.status !== 200) throw new Error(`The in-band sync answered HTTP ${response.status}: ${await response.text()}`);
     const { functions } = (await response.json()) as { functions: SyncedFunction["config"][] };
-    const [config] = functions;
-    if (functions.length !== 1 || !config) throw new Error(`The in-band sync listed ${functions.length} functions instead of one`);
-    return { config, spec: toFunctionSpec(config) };
+    return functions.map((config) => ({ config, spec: toFunctionSpec(config) }));
   } finally {
     connectToEmbeddedExecutor(previous);
   }
+}
+
+export async function syncedFunction(fn: InngestFunction.Like): Promise<SyncedFunction> {
+  const [synced, ...others] = await syncedFunctions([fn]);
+  if (!synced || others.length) throw new Error(`The in-band sync listed ${others.length + (synced ? 1 : 0)} functions instead of one`);
+  return synced;
 }
