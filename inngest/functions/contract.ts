@@ -3,6 +3,7 @@
 // and as the embedded executor reads that answer. No database and no network.
 import type { InngestFunction } from "inngest";
 import { serve } from "inngest/next";
+import { NextRequest } from "next/server";
 import { toFunctionSpec, type FunctionSpec, type RawFunctionConfig } from "@/server/embedded-inngest/functions";
 import { signRequest, wallClockSeconds } from "@/server/embedded-inngest/signing";
 import { inngest } from "../client";
@@ -26,7 +27,7 @@ export async function syncedFunctions(fns: InngestFunction.Like[]): Promise<Sync
     const handlers = serve({ client: inngest, functions: fns });
     const body = { url: SERVE_URL };
     const response = await handlers.PUT(
-      new Request(SERVE_URL, {
+      new NextRequest(SERVE_URL, {
         method: "PUT",
         headers: {
           "content-type": "application/json",
