@@ -19,8 +19,9 @@ export const takeSenderTurnFunction = inngest.createFunction(
     name: "Take a sender's campaign turn",
     triggers: [senderTurnDue],
     concurrency: { key: "event.data.senderId", limit: 1 },
-    // A failed turn is tried again twice; a sender with work left gets a new turn every minute anyway.
-    retries: 2,
+    // No retry: a turn that failed may have left an intent `sending`, which only a pass reconciles
+    // with LinkedIn before anything is sent again. The next pass, within a minute, is the retry.
+    retries: 0,
   },
   async ({ event, step }) => {
     const { senderId, at } = event.data;
