@@ -8,10 +8,11 @@ import { inngest } from "../client";
 import { senderTurnDue } from "../events";
 
 /**
- * A turn that starts this long after its pass is dropped: the schedules and caps it would act on
- * are old, and the passes since then have asked for a fresher turn.
+ * A turn that has not started within this time of its pass is dropped: the next minute's pass asks
+ * for a fresher one, and a turn still acting when that pass reconciles interrupted steps is what a
+ * late start risks.
  */
-export const TURN_EXPIRES_AFTER_MS = 5 * 60_000;
+export const TURN_EXPIRES_AFTER_MS = 50_000;
 
 export const takeSenderTurnFunction = inngest.createFunction(
   {
