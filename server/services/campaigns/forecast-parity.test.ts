@@ -179,9 +179,15 @@ async function expectParity(forecast: TCampaignForecast, before: Map<string, str
   });
 }
 
+/** The forecast of one campaign, with its leads' statuses when it was taken. */
+async function forecastOne(actor: Actor, campaignId: string, days: number) {
+  return { forecast: await forecastCampaign(actor, campaignId, { days }), before: await leadStatuses(campaignId) };
+}
+
+/** The forecasts of several campaigns at the same moment (each sees the others compete for the senders). */
 async function forecastAll(actor: Actor, campaignIds: string[], days: number) {
   const taken: Array<{ forecast: TCampaignForecast; before: Map<string, string> }> = [];
-  for (const id of campaignIds) taken.push({ forecast: await forecastCampaign(actor, id, { days }), before: await leadStatuses(id) });
+  for (const id of campaignIds) taken.push(await forecastOne(actor, id, days));
   return taken;
 }
 
@@ -207,7 +213,7 @@ describe("the forecast against the executor, lead by lead", () => {
     for (const lead of campaign.leads.slice(0, 3)) await connectBeforehand(actor, lead.senderId, lead.prospect);
 
     clock.set("2026-03-02T07:00:00Z");
-    const [{ forecast, before }] = await forecastAll(actor, [campaign.id], 12);
+    const { forecast, before } = await forecastOne(actor, campaign.id, 12);
     await updateCampaign(actor, campaign.id, { status: "active" });
     await driveCampaigns(clock, new Date(forecast.horizonEnd));
 
@@ -332,7 +338,7 @@ describe("the forecast against the executor, lead by lead", () => {
     await updateCampaign(actor, other.id, { status: "paused" });
     await addCampaignLeads(actor, main.id, { leads: CLOSED.slice(60, 62).map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) });
 
-    const [{ forecast, before }] = await forecastAll(actor, [main.id], 9);
+    const { forecast, before } = await forecastOne(actor, main.id, 9);
     await driveCampaigns(clock, new Date(forecast.horizonEnd));
 
     // The scenario did what it is for: the paused sender and the paused campaign did nothing since.
@@ -361,7 +367,7 @@ describe("the forecast against the executor, lead by lead", () => {
 
     // Thursday 15:00 in Paris: invitations go out Thursday and Friday (3 a day per sender); those of
     // Friday come due on Saturday and wait for Monday's window to be withdrawn.
-    const [{ forecast, before }] = await forecastAll(actor, [campaign.id], 10);
+    const { forecast, before } = await forecastOne(actor, campaign.id, 10);
     await updateCampaign(actor, campaign.id, { status: "active" });
     await driveCampaigns(clock, new Date(forecast.horizonEnd));
 
@@ -417,7 +423,7 @@ describe("the forecast against the executor, lead by lead", () => {
     await inviteDirectly(actor, senders.find((id) => id !== third.senderId)!, third.prospect);
 
     clock.set("2026-08-03T07:00:00Z");
-    const [{ forecast, before }] = await forecastAll(actor, [campaign.id], 10);
+    const { forecast, before } = await forecastOne(actor, campaign.id, 10);
     await updateCampaign(actor, campaign.id, { status: "active" });
     await driveCampaigns(clock, new Date(forecast.horizonEnd));
 
