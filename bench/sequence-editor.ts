@@ -9,7 +9,7 @@
 //   npm run build && npx tsx bench/sequence-editor.ts [--steps=200] [--runs=50] [--keys=40] [--node-only] [--port=3961]
 import { performance } from "node:perf_hooks";
 import type { Page } from "@playwright/test";
-import { wireSequence } from "../server/services/campaigns/engine/wire-sequence";
+import { wireSequence } from "../server/domain/sequence/wire-sequence";
 import { flowToSequence, sequenceToFlow } from "../components/sequence-editor/convert";
 import { generatedSequence } from "../components/sequence-editor/fixtures";
 import { createFlowBuilder } from "../components/sequence-editor/flow-builder";

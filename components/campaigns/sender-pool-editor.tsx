@@ -14,7 +14,7 @@ import { campaignFieldErrors, firstErrorUnder } from "./field-errors";
 import { SaveBar } from "./save-bar";
 import { useCampaignUpdate } from "./use-campaign-update";
 import { useAllSenders } from "@/components/senders/use-all-senders";
-import { senderRebalanceable } from "@/server/services/campaigns/engine/rebalanceable-sender";
+import { senderRebalanceable } from "@/server/domain/sequence/rebalanceable-sender";
 import { plural } from "@/components/ui/plural";
 
 /** Moves the sender's not-yet-contacted leads onto the pool's other available senders. */

@@ -2,7 +2,7 @@
 // what follows it on yes, on no), with what each branch means and how long it waits. Also the one
 // numbering of steps for people ("#3 Message"), shared by the sequence editor, the campaign page,
 // the leads table and the forecast, so that a number means the same step everywhere.
-import { DEFAULT_ACCEPTANCE_DAYS, DEFAULT_REPLY_WINDOW_HOURS } from "@/server/services/campaigns/engine/step-timing";
+import { DEFAULT_ACCEPTANCE_DAYS, DEFAULT_REPLY_WINDOW_HOURS } from "@/server/domain/sequence/step-timing";
 import { BRANCH_MEANING, BRANCHING_STEPS, REPLY_STEPS, STEP_LABELS, STEP_TYPES, type StepType } from "@/server/schemas/sequence";
 
 export interface OutlineStep {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { STEP_TYPES, type StepType } from "@/server/schemas/sequence";
-import { wireSequence } from "@/server/services/campaigns/engine/wire-sequence";
+import { wireSequence } from "@/server/domain/sequence/wire-sequence";
 import { CONTENT_FIELDS, contentFieldsOf, hasCopy, type ContentField } from "./fields";
 import { MENU_ORDER } from "./kinds";
 

@@ -1,7 +1,7 @@
 // Sequences for the editor's unit tests and benchmark: small named trees and a generated tree of
 // any size that passes the API's rules.
 import type { TSequenceInput, TSequenceStepInput, WiredSequence } from "@/server/schemas/sequence";
-import { wireSequence } from "@/server/services/campaigns/engine/wire-sequence";
+import { wireSequence } from "@/server/domain/sequence/wire-sequence";
 
 /** An invitation; on its yes a message, on its no an InMail; a follow-up message after the first. */
 export function inviteTree(): WiredSequence {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { wireSequence } from "@/server/services/campaigns/engine/wire-sequence";
+import { wireSequence } from "@/server/domain/sequence/wire-sequence";
 import { generatedSequence, inviteTree } from "./fixtures";
 import { createFlowBuilder } from "./flow-builder";
 import { addStep, updateStep } from "./operations";

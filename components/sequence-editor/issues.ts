@@ -2,7 +2,7 @@
 // very function the API runs, and a refused save (its `fields`) is placed the same way.
 import type { FieldIssue } from "@/server/lib/errors";
 import type { WiredSequence } from "@/server/schemas/sequence";
-import { wireSequence } from "@/server/services/campaigns/engine/wire-sequence";
+import { wireSequence } from "@/server/domain/sequence/wire-sequence";
 import { toSequenceInput } from "./sequence-input";
 import type { EditorStep } from "./tree";
 

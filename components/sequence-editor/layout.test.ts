@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { wireSequence } from "@/server/services/campaigns/engine/wire-sequence";
+import { wireSequence } from "@/server/domain/sequence/wire-sequence";
 import { ADD_NODE_SIZE, sequenceToFlow, STEP_NODE_SIZE } from "./convert";
 import { generatedSequence, inviteTree } from "./fixtures";
 import { layoutFlow, LAYOUT_SPACING } from "./layout";

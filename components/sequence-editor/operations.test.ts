@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { wireSequence } from "@/server/services/campaigns/engine/wire-sequence";
+import { wireSequence } from "@/server/domain/sequence/wire-sequence";
 import { generatedSequence, inviteTree } from "./fixtures";
 import { addStep, moveSubtree, moveTargets, removeSubtree, retypeOptions, retypeStep } from "./operations";
 import { allowedKinds, openSlots, preorder, subtreeIds } from "./tree";

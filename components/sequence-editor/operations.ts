@@ -3,7 +3,7 @@
 // edit would break the tree's rules) and keeps the order of the steps that stay, so that a
 // validation issue's index still names the same step.
 import { NOT_BELOW_CONNECTED, type StepType } from "@/server/schemas/sequence";
-import { naturalContinuation, newStepId } from "@/server/services/campaigns/engine/wire-sequence";
+import { naturalContinuation, newStepId } from "@/server/domain/sequence/wire-sequence";
 import { contentFieldsOf, CONTENT_FIELDS } from "./fields";
 import { branchesOf, connectedRuleViolations, indexTree, slotBelowConnected, stepAt, subtreeIds, type Branch, type EditorStep, type Slot } from "./tree";
 import { withFlatCopy } from "./variants";

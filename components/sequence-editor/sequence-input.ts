@@ -1,7 +1,7 @@
 // The draft as the API takes it (a full sequence for campaigns.update / PATCH /campaigns/{id}), and
 // the campaign's stored sequence as a typed draft.
 import type { TSequenceInput, TSequenceStepInput } from "@/server/schemas/sequence";
-import { wireSequence } from "@/server/services/campaigns/engine/wire-sequence";
+import { wireSequence } from "@/server/domain/sequence/wire-sequence";
 import type { EditorStep } from "./tree";
 import { withFlatCopy } from "./variants";
 

@@ -2,7 +2,7 @@
 // The delays of a step, in the terms of its branches: how long to wait for a reply or an
 // acceptance, and how long to wait after an outcome before the next step.
 import { BRANCH_MEANING, BRANCHING_STEPS, REPLY_STEPS } from "@/server/schemas/sequence";
-import { DEFAULT_REPLY_WINDOW_HOURS } from "@/server/services/campaigns/engine/step-timing";
+import { DEFAULT_REPLY_WINDOW_HOURS } from "@/server/domain/sequence/step-timing";
 import { DelayField } from "./delay-field";
 import type { StepIssue } from "./issues";
 import { defaultAcceptanceHours } from "./timing";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { wireSequence } from "@/server/services/campaigns/engine/wire-sequence";
+import { wireSequence } from "@/server/domain/sequence/wire-sequence";
 import { branchTiming, formatHours, timingPhrase } from "./timing";
 
 const step = (input: Record<string, unknown>) => wireSequence({ steps: [input] }).steps[0]!;

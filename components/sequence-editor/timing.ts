@@ -1,7 +1,7 @@
 // What each branch means and when a lead moves along it, with the engine's defaults
-// (server/services/campaigns/engine/step-timing.ts): for the edge labels and the form's hints.
+// (server/domain/sequence/step-timing.ts): for the edge labels and the form's hints.
 import { BRANCH_MEANING, BRANCHING_STEPS, REPLY_STEPS } from "@/server/schemas/sequence";
-import { DEFAULT_ACCEPTANCE_DAYS, DEFAULT_REPLY_WINDOW_HOURS } from "@/server/services/campaigns/engine/step-timing";
+import { DEFAULT_ACCEPTANCE_DAYS, DEFAULT_REPLY_WINDOW_HOURS } from "@/server/domain/sequence/step-timing";
 import type { Branch, EditorStep } from "./tree";
 
 export interface BranchTiming {

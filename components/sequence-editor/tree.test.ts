@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { wireSequence } from "@/server/services/campaigns/engine/wire-sequence";
+import { wireSequence } from "@/server/domain/sequence/wire-sequence";
 import { inviteTree } from "./fixtures";
 import { addStep } from "./operations";
 import { indexTree, mayNotBeConnected, notConnectedSteps, preorder, treeOrder, type TreeItem } from "./tree";

@@ -1,7 +1,7 @@
 // A/B variants of a step. Variant A is config.variants[0]; the flat copy on config always equals
 // variant A's content, as PATCH /campaigns/{id} requires.
 import type { TVariantContent } from "@/server/schemas/sequence";
-import { newVariantId } from "@/server/services/campaigns/engine/wire-sequence";
+import { newVariantId } from "@/server/domain/sequence/wire-sequence";
 import { contentOf, CONTENT_FIELDS } from "./fields";
 import type { EditorStep } from "./tree";
 

@@ -4,7 +4,7 @@ import { now } from "../../lib/clock";
 import type { WiredSequence } from "../../schemas/sequence";
 import { pickSenders, senderLoads } from "./assign-campaign-senders";
 import { campaignLeadExclusions } from "./campaign-lead-exclusions";
-import { firstStep } from "./engine/wire-sequence";
+import { firstStep } from "../../domain/sequence/wire-sequence";
 
 /**
  * Puts leads into a campaign (skipping those already in it), at its first step, each with the

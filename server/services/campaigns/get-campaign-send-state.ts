@@ -3,8 +3,8 @@ import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { addZonedDays, startOfZonedDay, startOfZonedWeek } from "../../lib/time-zones";
 import { countSenderUsage } from "../senders/count-sender-usage";
-import { CAP_OF_STEP, resolveLimits, type LimitOverrides } from "../senders/sender-limits";
-import { isWithinSchedule, nextWindowStart } from "./engine/schedule";
+import { CAP_OF_STEP, resolveLimits, type LimitOverrides } from "../../domain/sender-limits";
+import { isWithinSchedule, nextWindowStart } from "../../domain/sequence/schedule";
 import { scheduleOf } from "./executor/load-campaign-sequence";
 import { findCampaign } from "./find-campaign";
 

@@ -4,7 +4,7 @@ import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import { parseInput } from "../../lib/zod-issues";
 import { ZRebalanceInput } from "../../schemas/campaign";
-import { senderRebalanceable } from "./engine/rebalanceable-sender";
+import { senderRebalanceable } from "../../domain/sequence/rebalanceable-sender";
 import { findCampaign } from "./find-campaign";
 import { kickCampaignExecutor } from "./kick-campaign-executor";
 

@@ -3,7 +3,7 @@ import type { Campaign } from "../../db/generated/client";
 import { toIso } from "../../schemas/common";
 import type { TCampaign } from "../../schemas/campaign";
 import { campaignStats } from "./campaign-stats";
-import type { Schedule } from "./engine/schedule";
+import type { Schedule } from "../../domain/sequence/schedule";
 
 /** Campaigns as the API shows them, with their stats and whether leads are in progress. */
 export async function toCampaigns(rows: Campaign[], client: DbClient = db): Promise<TCampaign[]> {

@@ -5,7 +5,7 @@ import { HeraldError, isHeraldError, type FieldIssue } from "../../lib/errors";
 import { parseInput } from "../../lib/zod-issues";
 import { ZStepContentInput, type TCampaign } from "../../schemas/campaign";
 import type { WiredSequence } from "../../schemas/sequence";
-import { wireSequence } from "./engine/wire-sequence";
+import { wireSequence } from "../../domain/sequence/wire-sequence";
 import { findCampaign } from "./find-campaign";
 import { toCampaign } from "./to-campaign";
 

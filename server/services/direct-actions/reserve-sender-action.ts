@@ -6,7 +6,7 @@ import type { LinkedinAccount, SenderAction } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import { addZonedDays, startOfZonedDay, startOfZonedWeek } from "../../lib/time-zones";
-import { CAP_OF_ACTION, COUNTED_STATUSES, resolveLimits, type LimitOverrides } from "../senders/sender-limits";
+import { CAP_OF_ACTION, COUNTED_STATUSES, resolveLimits, type LimitOverrides } from "../../domain/sender-limits";
 
 export interface ActionIntent {
   type: "invitation" | "profile_view" | "post_like" | "message" | "inmail" | "comment" | "voice_note";

@@ -2,7 +2,7 @@ import { db, type DbClient } from "../../db/client";
 import { now } from "../../lib/clock";
 import { startOfZonedDay, startOfZonedWeek, zonedDateString } from "../../lib/time-zones";
 import type { TDailyCaps, TSenderUsage } from "../../schemas/sender";
-import { CAP_OF_ACTION, COUNTED_STATUSES } from "./sender-limits";
+import { CAP_OF_ACTION, COUNTED_STATUSES } from "../../domain/sender-limits";
 
 /** What a sender used today and this week, counted in its timezone. */
 export async function countSenderUsage(account: { id: string; timezone: string }, client: DbClient = db): Promise<TSenderUsage> {

@@ -1,6 +1,6 @@
 import type { DbClient } from "../../db/client";
 import { countSenderUsage } from "./count-sender-usage";
-import { cappedStepKinds, resolveLimits, type LimitOverrides } from "./sender-limits";
+import { cappedStepKinds, resolveLimits, type LimitOverrides } from "../../domain/sender-limits";
 
 export type WorkspaceLimits = { weeklyInvitationLimitFree: number; weeklyInvitationLimitPaid: number; bypassWeeklyInvitationLimit: boolean };
 

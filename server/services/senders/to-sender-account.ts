@@ -4,7 +4,7 @@ import { now } from "../../lib/clock";
 import { toIso } from "../../schemas/common";
 import type { TCheckpoint, TSenderAccount } from "../../schemas/sender";
 import { countSenderUsage } from "./count-sender-usage";
-import { resolveLimits, type LimitOverrides } from "./sender-limits";
+import { resolveLimits, type LimitOverrides } from "../../domain/sender-limits";
 
 /** Herald answers a checkpoint for five minutes after LinkedIn asked. */
 export const CHECKPOINT_LIFETIME_MS = 5 * 60 * 1000;

@@ -6,7 +6,7 @@ import { isValidTimeZone } from "../../lib/time-zones";
 import { parseInput } from "../../lib/zod-issues";
 import { ZUpdateSenderInput, type TSenderAccount } from "../../schemas/sender";
 import { findSender } from "./find-sender";
-import type { LimitOverrides } from "./sender-limits";
+import type { LimitOverrides } from "../../domain/sender-limits";
 import { toSenderAccount } from "./to-sender-account";
 
 /** Renames a sender, sets the timezone its usage is counted in, or (admins) overrides its caps. */

@@ -1,6 +1,6 @@
 import type { Campaign } from "../../../db/generated/client";
 import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
-import type { Schedule } from "../engine/schedule";
+import type { Schedule } from "../../../domain/sequence/schedule";
 
 export function sequenceOf(campaign: Campaign): WiredSequence {
   return (campaign.sequence as unknown as WiredSequence) ?? { steps: [] };

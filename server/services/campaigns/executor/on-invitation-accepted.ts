@@ -1,7 +1,7 @@
 import type { Prisma } from "../../../db/client";
 import { now } from "../../../lib/clock";
 import type { Emit } from "../../events/with-outbox";
-import { placeAfter } from "../engine/step-timing";
+import { placeAfter } from "../../../domain/sequence/step-timing";
 import { sequenceOf, stepById } from "./load-campaign-sequence";
 import { placeCampaignLead } from "./settle-campaign-lead";
 

@@ -3,8 +3,8 @@ import { now } from "../../../lib/clock";
 import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
 import { withOutbox } from "../../events/with-outbox";
 import { leadSummary } from "../../leads/lead-summary";
-import { humanGapSeconds } from "../engine/human-gaps";
-import { acceptanceWindowMs, placeAfter, replyWindowMs } from "../engine/step-timing";
+import { humanGapSeconds } from "../../../domain/sequence/human-gaps";
+import { acceptanceWindowMs, placeAfter, replyWindowMs } from "../../../domain/sequence/step-timing";
 import type { LeadInCampaign } from "./perform-lead-step";
 import { moveCampaignLead, placeCampaignLead } from "./settle-campaign-lead";
 

@@ -7,7 +7,7 @@ import type { CampaignLead, CampaignLeadStatus, Lead } from "../../../db/generat
 import { now } from "../../../lib/clock";
 import type { Emit } from "../../events/with-outbox";
 import { campaignStats } from "../campaign-stats";
-import type { Placement } from "../engine/step-timing";
+import type { Placement } from "../../../domain/sequence/step-timing";
 
 export const RESTING_STATUSES: ReadonlySet<CampaignLeadStatus> = new Set(["replied", "done", "failed", "paused", "stopped"]);
 const FINISHED: ReadonlySet<CampaignLeadStatus> = new Set(["done", "failed", "replied", "stopped"]);

@@ -1,5 +1,5 @@
-import type { FieldIssue } from "../../../lib/errors";
-import type { WiredSequence } from "../../../schemas/sequence";
+import type { FieldIssue } from "../../lib/errors";
+import type { WiredSequence } from "../../schemas/sequence";
 
 /**
  * Once leads are in progress a sequence may change copy and delays and gain steps on open

@@ -2,7 +2,7 @@
 // follow LinkedIn's tolerance for each plan; the workspace sets the weekly limits (about 130 on a
 // free plan, 150 on a paid one) and admins can override any cap per sender. A free account's InMails
 // go only to open profiles (they cost no credit); a paid one's also spend its InMail credits.
-import type { TDailyCaps, TSenderLimits } from "../../schemas/sender";
+import type { TDailyCaps, TSenderLimits } from "../schemas/sender";
 
 export const DEFAULT_DAILY_CAPS: Record<"free" | "paid", TDailyCaps> = {
   free: { invitations: 25, profileViews: 80, postLikes: 40, messages: 100, inmails: 25, comments: 20 },

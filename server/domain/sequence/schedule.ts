@@ -1,8 +1,8 @@
 // When a campaign may act: inside its start and end dates, on its active days, between its active
 // hours, in its timezone. activeDays uses ISO numbering (1 = Monday … 7 = Sunday); 0 is accepted
 // as Sunday too, as in cron.
-import { createHash } from "node:crypto";
-import { addZonedDays, zonedParts, zonedTimeToUtc } from "../../../lib/time-zones";
+import { stableFraction } from "./stable-hash";
+import { addZonedDays, zonedParts, zonedTimeToUtc } from "../../lib/time-zones";
 
 export interface Schedule {
   startDate?: string | null;
@@ -68,7 +68,7 @@ export function spreadIntoNextWindow(schedule: Schedule, after: Date, key: strin
   if (!opens) return null;
   const windowMinutes = minutesOf(schedule.activeHours.to) - minutesOf(schedule.activeHours.from);
   const spread = Math.max(1, Math.min(WINDOW_SPREAD_MINUTES, windowMinutes));
-  const fraction = createHash("sha256").update(key).digest().readUInt32BE(0) / 0x1_0000_0000;
+  const fraction = stableFraction(key);
   return new Date(opens.getTime() + Math.floor(fraction * spread) * MINUTE);
 }
 

@@ -2,8 +2,8 @@
 // enforcing every rule: branches that exist for the parent's kind, one child per branch, the
 // connected-branch restrictions, content per kind, placeholders, and variant A's flat copy.
 // Pure and free of Node built-ins: the sequence editor runs the same rules in the browser.
-import { HeraldError, type FieldIssue } from "../../../lib/errors";
-import { fieldIssues } from "../../../lib/zod-issues";
+import { HeraldError, type FieldIssue } from "../../lib/errors";
+import { fieldIssues } from "../../lib/zod-issues";
 import {
   BRANCHING_STEPS,
   NOT_BELOW_CONNECTED,
@@ -15,7 +15,7 @@ import {
   type TVariantContent,
   type WiredSequence,
   type WiredStep,
-} from "../../../schemas/sequence";
+} from "../../schemas/sequence";
 
 const CONTENT_FIELDS = ["text", "fallbackText", "note", "fallbackNote", "subject", "fallbackSubject", "script", "fallbackScript", "prompt", "attachments", "voice"] as const;
 type ContentField = (typeof CONTENT_FIELDS)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { HeraldError } from "../../../lib/errors";
+import type { HeraldError } from "../../lib/errors";
 import { humanGapSeconds } from "./human-gaps";
 import { isWithinSchedule, nextWindowStart, spreadIntoNextWindow, windowEnd, WINDOW_SPREAD_MINUTES, type Schedule } from "./schedule";
 import { structuralChanges } from "./structural-changes";

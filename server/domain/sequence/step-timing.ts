@@ -1,6 +1,6 @@
 // How long each step waits, from its delays and the spec's defaults.
-import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
-import { BRANCHING_STEPS, REPLY_STEPS } from "../../../schemas/sequence";
+import type { WiredSequence, WiredStep } from "../../schemas/sequence";
+import { BRANCHING_STEPS, REPLY_STEPS } from "../../schemas/sequence";
 import { nextStep } from "./wire-sequence";
 
 const HOUR = 3_600_000;
