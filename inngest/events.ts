@@ -18,6 +18,14 @@ export const campaignsKicked = eventType("herald/campaigns.kicked", {
   schema: z.object({ reason: z.string() }),
 });
 
+/**
+ * A sender has due campaign work at the moment of a pass (ISO time): take its turn. One event per
+ * sender and pass; its id carries both, so a pass re-sending them starts no second turn.
+ */
+export const senderTurnDue = eventType("herald/sender-turn.due", {
+  schema: z.object({ senderId: z.string(), at: z.iso.datetime() }),
+});
+
 /** A LinkedIn search import should fetch its next page. */
 export const leadImportRequested = eventType("herald/lead-import.requested", {
   schema: z.object({ importId: z.string(), workspaceId: z.string() }),

@@ -6,6 +6,7 @@ import { importLinkedinSearch } from "./import-linkedin-search";
 import { purgeExpiredRecords } from "./purge-expired-records";
 import { refreshSenderStatsFunction } from "./refresh-sender-stats";
 import { runCampaignExecutor } from "./run-campaign-executor";
+import { takeSenderTurnFunction } from "./take-sender-turn";
 import { watchSenderCheckpoint } from "./watch-sender-checkpoint";
 
 export const functions = [
@@ -15,6 +16,7 @@ export const functions = [
   advanceSandboxNetworkFunction,
   refreshSenderStatsFunction,
   runCampaignExecutor,
+  takeSenderTurnFunction,
   importLinkedinSearch,
   watchSenderCheckpoint,
 ];

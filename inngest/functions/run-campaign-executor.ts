@@ -1,11 +1,15 @@
-// The campaign executor: every minute, and at once when something gives it work (a campaign
-// activated, leads added, a lead resumed), one pass moves the leads on (see run-executor-pass.ts).
-// Passes never overlap: concurrency 1, so a pass can trust that an intent left `sending` was
-// interrupted.
+// The campaign executor's pass: every minute, and at once when something gives it work (a campaign
+// activated, leads added, a lead resumed). It reconciles interrupted steps, resolves due waits and
+// finds the senders with due work (prepareExecutorPass), then sends one `herald/sender-turn.due`
+// event per sender; take-sender-turn.ts takes each turn, so that with an Inngest server several
+// Herald processes share the turns. Passes never overlap: concurrency 1.
 import { cron } from "inngest";
-import { runExecutorPass } from "@/server/services/campaigns/executor/run-executor-pass";
+import { prepareExecutorPass } from "@/server/services/campaigns/executor/run-executor-pass";
 import { inngest } from "../client";
-import { campaignsKicked } from "../events";
+import { campaignsKicked, senderTurnDue } from "../events";
+
+/** Turn events per sendEvent step, well inside an Inngest server's request size. */
+export const TURNS_PER_SEND = 500;
 
 export const runCampaignExecutor = inngest.createFunction(
   {
@@ -15,5 +19,18 @@ export const runCampaignExecutor = inngest.createFunction(
     concurrency: { limit: 1 },
     retries: 2,
   },
-  async ({ step }) => step.run("pass", () => runExecutorPass()),
+  async ({ step }) => {
+    const pass = await step.run("prepare", async () => {
+      const prepared = await prepareExecutorPass();
+      return { ...prepared, at: prepared.at.toISOString() };
+    });
+    for (let start = 0; start < pass.senderIds.length; start += TURNS_PER_SEND) {
+      const senderIds = pass.senderIds.slice(start, start + TURNS_PER_SEND);
+      await step.sendEvent(
+        `sender-turns-${start / TURNS_PER_SEND}`,
+        senderIds.map((senderId) => senderTurnDue.create({ senderId, at: pass.at }, { id: `sender-turn-${senderId}-${pass.at}` })),
+      );
+    }
+    return { reconciled: pass.reconciled, resolved: pass.resolved, at: pass.at, turns: pass.senderIds.length };
+  },
 );

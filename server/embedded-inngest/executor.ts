@@ -12,6 +12,7 @@ import { getDb, Prisma, type Db } from "../db/client";
 import { getClock, ManualClock, type Clock } from "../lib/clock";
 import { logger } from "../lib/logger";
 import { callFunction } from "./call-function";
+import { wallClockSeconds } from "./signing";
 import { ConcurrencySlots } from "./concurrency-slots";
 import { CronTriggers } from "./cron-triggers";
 import { syncFunctions, type FunctionSpec } from "./functions";
@@ -382,14 +383,5 @@ export class EmbeddedExecutor {
     await this.db.jobRun.deleteMany({ where: { status: { in: ["completed", "failed", "cancelled"] }, finishedAt: { lt: cutoff } } });
     await this.db.jobEvent.deleteMany({ where: { receivedAt: { lt: cutoff } } });
   }
-}
-
-/**
- * Signatures carry wall-clock time whatever the injectable clock says: the SDK checks them against
- * its own Date.now() and refuses anything five minutes off.
- */
-function wallClockSeconds(): number {
-  // eslint-disable-next-line no-restricted-syntax
-  return Math.round(Date.now() / 1000);
 }
 

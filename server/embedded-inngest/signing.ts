@@ -49,3 +49,12 @@ export function verifyRequestSignature(header: string | null, rawBody: string, s
     return expected.length === given.length && timingSafeEqual(expected, given);
   });
 }
+
+/**
+ * Signatures carry wall-clock time whatever the injectable clock says: the SDK checks them against
+ * its own Date.now() and refuses anything five minutes off.
+ */
+export function wallClockSeconds(): number {
+  // eslint-disable-next-line no-restricted-syntax
+  return Math.round(Date.now() / 1000);
+}

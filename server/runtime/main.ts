@@ -42,16 +42,21 @@ async function main() {
 
   // Background jobs: an Inngest server when one is configured, else the embedded executor, whose
   // event API must be up before the app starts so the SDK is pointed at it.
+  const { inngestServerConfigured, connectToEmbeddedExecutor } = await import("../../inngest/connection");
   const embedded = await import("../embedded-inngest/embedded-mode");
   const { EmbeddedExecutor } = await import("../embedded-inngest/executor");
   const { startEventApi } = await import("../embedded-inngest/event-api");
   let executor: InstanceType<typeof EmbeddedExecutor> | null = null;
   let eventApi: Awaited<ReturnType<typeof startEventApi>> | null = null;
   const signingKey = embedded.generateSigningKey();
-  if (embedded.usesEmbeddedInngest()) {
+  if (!inngestServerConfigured()) {
+    if (process.env.INNGEST_STREAMING) {
+      console.error("INNGEST_STREAMING is set but no Inngest server is: the embedded executor takes each step's answer whole. Remove INNGEST_STREAMING, or set INNGEST_BASE_URL and the keys of your Inngest server.");
+      process.exit(1);
+    }
     const eventKey = embedded.generateEventKey();
     eventApi = await startEventApi({ eventKey, port: env.HERALD_INNGEST_PORT, executor: () => executor });
-    embedded.configureSdkForEmbedded({ eventApiUrl: eventApi.url, signingKey, eventKey });
+    connectToEmbeddedExecutor({ eventApiUrl: eventApi.url, signingKey, eventKey });
   }
 
   let seeded: DemoWorkspace | null = null;

@@ -6,8 +6,9 @@ import { db } from "../db/client";
 import type { ManualClock } from "../lib/clock";
 import { addZonedDays, startOfZonedDay } from "../lib/time-zones";
 import type { LinkedinAccount } from "../db/generated/client";
-import { ACTION_STEP_TYPES, runExecutorPass, type PassReport } from "../services/campaigns/executor/run-executor-pass";
+import { runExecutorPass, type PassReport } from "../services/campaigns/executor/run-executor-pass";
 import { isWithinSchedule, nextWindowStart, type Schedule } from "../domain/sequence/schedule";
+import { ACTION_STEP_TYPES, senderFreeFrom, turnSender } from "../domain/sequence/turn-policy";
 import { advanceSandboxNetwork } from "../services/sandbox/advance-sandbox-network";
 import { senderCappedKinds, type WorkspaceLimits } from "../services/senders/sender-capped-kinds";
 
@@ -58,7 +59,7 @@ async function nextTurnMoment(at: Date, before: number, capped: CappedKinds): Pr
   if (before <= at.getTime() + MINUTE) return null; // the next minute runs anyway
   const groups = await db.campaignLead.groupBy({
     by: ["campaignId", "linkedinAccountId", "currentStepType"],
-    where: { ...moving(at), phase: "ready", currentStepType: { in: ACTION_STEP_TYPES } },
+    where: { ...moving(at), phase: "ready", currentStepType: { in: [...ACTION_STEP_TYPES] } },
     _min: { waitUntil: true },
   });
   const due = groups.filter((group) => group._min.waitUntil && group._min.waitUntil.getTime() < before);
@@ -72,8 +73,9 @@ async function nextTurnMoment(at: Date, before: number, capped: CappedKinds): Pr
   let first: number | null = null;
   for (const group of due) {
     const sender = group.linkedinAccountId ? senderById.get(group.linkedinAccountId) : undefined;
-    if (sender && (sender.connectionStatus !== "connected" || sender.status !== "active" || sender.paused)) continue;
-    const free = Math.max(group._min.waitUntil!.getTime(), sender?.nextActionAt?.getTime() ?? 0, sender?.cooldownUntil?.getTime() ?? 0);
+    const turn = sender ? turnSender(sender) : null;
+    if (turn && !turn.available) continue;
+    const free = Math.max(group._min.waitUntil!.getTime(), turn ? senderFreeFrom(turn) : 0);
     const opens = nextWindowStart(schedules.get(group.campaignId)!, new Date(free));
     if (!opens) continue;
     const moment = opens.getTime();
@@ -95,7 +97,7 @@ async function nextInterestingMoment(at: Date, capped: CappedKinds): Promise<num
     // Leads the executor moves at any hour, without a sender's turn: waits for an answer,
     // conditions, the end of a sequence.
     db.campaignLead.findFirst({
-      where: { ...moving(at), OR: [{ phase: "waiting" }, { currentStepType: null }, { phase: "ready", currentStepType: { notIn: ACTION_STEP_TYPES } }] },
+      where: { ...moving(at), OR: [{ phase: "waiting" }, { currentStepType: null }, { phase: "ready", currentStepType: { notIn: [...ACTION_STEP_TYPES] } }] },
       orderBy: { waitUntil: "asc" },
       select: { waitUntil: true },
     }),

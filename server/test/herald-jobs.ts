@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startEventApi, type EventApi } from "../embedded-inngest/event-api";
 import { EmbeddedExecutor } from "../embedded-inngest/executor";
-import { configureSdkForEmbedded } from "../embedded-inngest/embedded-mode";
+import { connectToEmbeddedExecutor } from "@/inngest/connection";
 import { ManualClock, setClock, type Clock } from "../lib/clock";
 
 const SIGNING_KEY = `signkey-test-${"cd".repeat(32)}`;
@@ -62,7 +62,7 @@ export async function startHeraldJobs<C extends Clock = ManualClock>(
   setClock(clock);
   let executor: EmbeddedExecutor | null = null;
   const eventApi: EventApi = await startEventApi({ eventKey: EVENT_KEY, executor: () => executor });
-  configureSdkForEmbedded({ eventApiUrl: eventApi.url, signingKey: SIGNING_KEY, eventKey: EVENT_KEY });
+  connectToEmbeddedExecutor({ eventApiUrl: eventApi.url, signingKey: SIGNING_KEY, eventKey: EVENT_KEY });
   const served = await serveRoute();
   executor = new EmbeddedExecutor({ serveUrl: served.url, signingKey: SIGNING_KEY, clock, manual: options.manual ?? true });
   await executor.start();
@@ -73,6 +73,7 @@ export async function startHeraldJobs<C extends Clock = ManualClock>(
     async stop() {
       await started.stop();
       await eventApi.close();
+      connectToEmbeddedExecutor(null);
       await new Promise((resolve) => served.server.close(resolve));
     },
   };

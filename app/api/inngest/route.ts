@@ -2,8 +2,9 @@
 // embedded executor, Inngest Cloud or a self-hosted Inngest server (requests are signed)
 import { serve } from "inngest/next";
 import { inngest } from "@/inngest/client";
+import { signingKeys } from "@/inngest/connection";
 import { functions } from "@/inngest/functions";
-import { verifyRequestSignature } from "@/server/embedded-inngest/signing";
+import { verifyRequestSignature, wallClockSeconds } from "@/server/embedded-inngest/signing";
 import { NextRequest } from "next/server";
 import { withBodyLimit } from "@/server/http/read-bounded-body";
 
@@ -14,18 +15,13 @@ const asNextRequest = (input: string, init?: RequestInit) => new NextRequest(inp
 export const GET = withBodyLimit(handlers.GET, asNextRequest);
 export const POST = withBodyLimit(handlers.POST, asNextRequest);
 
-/** Signatures carry wall-clock time whatever the injectable clock says, as the SDK checks them. */
-function wallClockSeconds(): number {
-  return Math.round(Date.now() / 1000);
-}
-
 /**
  * PUT re-syncs the functions. The SDK checks the signature of an in-band sync only; an out-of-band
  * one (a bare PUT) makes it register with Inngest on anyone's say-so. Every PUT must therefore be
  * signed with the signing key, except in Inngest's dev mode, which has no key.
  */
 export const PUT = withBodyLimit(async (request: NextRequest) => {
-  const keys = [process.env.INNGEST_SIGNING_KEY, process.env.INNGEST_SIGNING_KEY_FALLBACK].filter((key): key is string => Boolean(key));
+  const keys = signingKeys();
   const devMode = Boolean(process.env.INNGEST_DEV) && keys.length === 0;
   if (!devMode) {
     const rawBody = await request.clone().text();

@@ -9,10 +9,12 @@ import { now } from "../../lib/clock";
 import { parseInput } from "../../lib/zod-issues";
 import { getLinkedinProvider } from "../../providers/linkedin";
 import { ZForecastQuery, type TCampaignForecast } from "../../schemas/campaign";
-import type { WiredSequence } from "../../schemas/sequence";
+import type { Campaign } from "../../db/generated/client";
 import { countSenderUsage } from "../senders/count-sender-usage";
 import { resolveLimits, type LimitOverrides } from "../../domain/sender-limits";
-import type { Schedule } from "../../domain/sequence/schedule";
+import { senderAvailable } from "../../domain/sequence/rebalanceable-sender";
+import { pickSenders, senderLoads } from "./assign-campaign-senders";
+import { scheduleOf, sequenceOf } from "./executor/load-campaign-sequence";
 import { findCampaign } from "./find-campaign";
 import { DEFAULT_RATES, ratesOutcomeModel, type Rates } from "./forecast/rates-outcome-model";
 import { simulateCampaigns } from "./forecast/simulate-campaigns";
@@ -45,10 +47,25 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
   const assumptions: string[] = [];
   if (campaign.status !== "active") assumptions.push(`The campaign is ${campaign.status}: the forecast assumes it is activated now.`);
 
-  const others = campaign.linkedinAccountIds.length
+  const sharing = campaign.linkedinAccountIds.length
     ? await db.campaign.findMany({ where: { workspaceId: campaign.workspaceId, status: "active", id: { not: campaign.id }, linkedinAccountIds: { hasSome: campaign.linkedinAccountIds } } })
     : [];
-  if (others.length) assumptions.push(`${others.length} other active campaign${others.length > 1 ? "s share" : " shares"} these senders; their leads compete for the same turns and caps.`);
+  if (sharing.length) assumptions.push(`${sharing.length} other active campaign${sharing.length > 1 ? "s share" : " shares"} these senders; their leads compete for the same turns and caps.`);
+  // Campaigns that exclude leads other campaigns run: the active campaigns running the same people
+  // are simulated too, since when they let a person go decides when this one may start.
+  const excludes = (row: Campaign) => row.excludeOtherCampaigns || row.excludeSameSenderOtherCampaigns;
+  const holding = [campaign, ...sharing].some(excludes)
+    ? await db.campaign.findMany({
+        where: {
+          workspaceId: campaign.workspaceId,
+          status: "active",
+          id: { notIn: [campaign.id, ...sharing.map((row) => row.id)] },
+          leads: { some: { status: { in: ["pending", "running"] }, lead: { campaignLeads: { some: { campaignId: campaign.id } } } } },
+        },
+      })
+    : [];
+  if (holding.length) assumptions.push(`${holding.length} other active campaign${holding.length > 1 ? "s run" : " runs"} some of the same people; the forecast follows ${holding.length > 1 ? "them" : "it"} too, since this campaign's exclusions make those people wait.`);
+  const others = [...sharing, ...holding];
   const campaigns = [campaign, ...others];
   const senderIds = [...new Set(campaigns.flatMap((row) => row.linkedinAccountIds))];
 
@@ -77,24 +94,45 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
         usedThisWeek: usage.week.invitations,
         nextActionAt: account.nextActionAt?.getTime() ?? null,
         actionCount: account.campaignActionCount,
-        available: account.connectionStatus === "connected" && account.status === "active" && !account.paused,
+        available: senderAvailable(account),
         cooldownUntil: account.cooldownUntil?.getTime() ?? null,
         inmailBalance: account.inmailBalance ?? 0,
       };
     }),
   );
-  const unavailable = accounts.filter((account) => !(account.connectionStatus === "connected" && account.status === "active" && !account.paused));
+  const unavailable = accounts.filter((account) => !senderAvailable(account));
   if (!campaign.linkedinAccountIds.length) assumptions.push("The campaign has no senders yet: nothing can be sent until senders join its pool.");
   if (unavailable.length) assumptions.push(`${unavailable.length} sender${unavailable.length > 1 ? "s are" : " is"} paused or not connected and will not act.`);
 
-  // Leads without a sender get one as the executor would give it: balanced across the pool.
-  const loads = new Map(campaign.linkedinAccountIds.map((id) => [id, rows.filter((row) => row.campaignId === campaign.id && row.linkedinAccountId === id).length]));
+  // Leads without a sender get one as sender assignment would give it (assign-campaign-senders.ts):
+  // the pool's lightest sender, counting its paused leads as assignment does.
+  const unassigned = rows.filter((row) => row.campaignId === campaign.id && !row.linkedinAccountId);
+  const assigned = unassigned.length
+    ? pickSenders(campaign.linkedinAccountIds, await senderLoads(db, campaign.id, campaign.linkedinAccountIds), unassigned.length)
+    : [];
+  const assignedSender = new Map(unassigned.map((row, index) => [row.id, assigned[index] ?? null]));
+  const personIds = [...new Set(rows.map((row) => row.leadId))];
+  const [pendingActions, outside] = await Promise.all([
+    db.senderAction.findMany({
+      where: { accountId: { in: senderIds }, leadId: { in: personIds }, type: "invitation", status: "pending" },
+      select: { accountId: true, leadId: true, campaignLeadId: true, stepId: true },
+    }),
+    campaigns.some(excludes)
+      ? db.campaignLead.findMany({
+          where: { leadId: { in: personIds }, campaignId: { notIn: campaigns.map((row) => row.id) }, status: "running" },
+          select: { leadId: true, campaignId: true, linkedinAccountId: true, campaign: { select: { name: true } } },
+        })
+      : [],
+  ]);
+  const sentFor = new Set(pendingActions.flatMap((action) => (action.campaignLeadId ? [`${action.campaignLeadId}|${action.stepId}`] : [])));
+  const senderNames = new Map(accounts.map((account) => [account.id, account.label || account.fullName]));
+  if (outside.length) {
+    assumptions.push(
+      `${outside.length} of these people ${outside.length > 1 ? "are" : "is"} running in campaigns that are not active; the forecast assumes they stay there, so this campaign's exclusions keep ${outside.length > 1 ? "them" : "that person"} waiting.`,
+    );
+  }
   const leads: SimLead[] = rows.map((row) => {
-    let senderId = row.linkedinAccountId;
-    if (!senderId && row.campaignId === campaign.id && loads.size) {
-      senderId = [...loads.entries()].sort((a, b) => a[1] - b[1])[0]![0];
-      loads.set(senderId, loads.get(senderId)! + 1);
-    }
+    const senderId = row.linkedinAccountId ?? assignedSender.get(row.id) ?? null;
     return {
       id: row.id,
       seq: Number(row.seq),
@@ -107,6 +145,8 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       invitationAccepted: row.invitationAccepted,
       openProfile: row.lead.openProfile,
       hasProfile: Boolean(row.lead.profileUrl || row.lead.publicIdentifier),
+      personId: row.leadId,
+      invitationSent: sentFor.has(`${row.id}|${row.currentStepId}`),
     };
   });
 
@@ -131,18 +171,29 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     end: end.getTime(),
     campaigns: campaigns.map((row) => ({
       id: row.id,
-      schedule: row.schedule as unknown as Schedule,
-      sequence: row.sequence as unknown as WiredSequence,
+      schedule: scheduleOf(row),
+      sequence: sequenceOf(row),
       active: true,
+      name: row.name,
+      excludeOtherCampaigns: row.excludeOtherCampaigns,
+      excludeSameSenderOtherCampaigns: row.excludeSameSenderOtherCampaigns,
     })),
     senders,
     leads,
     model,
     reportCampaignIds: new Set([campaign.id]),
+    outsideHolders: outside.map((row) => ({
+      personId: row.leadId,
+      campaignId: row.campaignId,
+      campaignName: row.campaign.name,
+      senderId: row.linkedinAccountId,
+      senderName: row.linkedinAccountId ? (senderNames.get(row.linkedinAccountId) ?? null) : null,
+    })),
+    pendingInvitations: pendingActions.map((action) => ({ senderId: action.accountId, personId: action.leadId })),
   });
 
   const own = leads.filter((lead) => lead.campaignId === campaign.id);
-  const timezone = (campaign.schedule as unknown as Schedule).timezone;
+  const timezone = scheduleOf(campaign).timezone;
   const byDay = new Map<string, TCampaignForecast["days"][number]>();
   const totals = { leads: own.length, reached: 0, accepted: result.accepted.size, replied: result.replied.size, invitations: 0, messages: 0, inmails: 0, profileViews: 0 };
   for (const [key, counts] of [...result.actions.entries()].sort(([a], [b]) => a.localeCompare(b))) {

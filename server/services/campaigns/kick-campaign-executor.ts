@@ -1,8 +1,8 @@
 import { inngest } from "@/inngest/client";
 import { campaignsKicked } from "@/inngest/events";
+import { jobRunnerConfigured } from "@/inngest/connection";
 import { now } from "../../lib/clock";
 import { logger } from "../../lib/logger";
-import { jobRunnerConfigured } from "../events/notify-outbox";
 
 /** Kicks within one window share an event id, so a burst of them starts one pass (Inngest dedupes by id). */
 const KICK_WINDOW_MS = 10_000;

@@ -1,14 +1,10 @@
 import { inngest } from "@/inngest/client";
+import { jobRunnerConfigured } from "@/inngest/connection";
 import { outboxCommitted } from "@/inngest/events";
 import { logger } from "../../lib/logger";
 
 /** Commits within this window share one notification (one dispatch run instead of many). */
 const COALESCE_MS = 20;
-
-/** Whether an Inngest server (or the embedded executor) is configured to receive events. */
-export function jobRunnerConfigured(): boolean {
-  return Boolean(process.env.INNGEST_EVENT_KEY || process.env.INNGEST_DEV || process.env.INNGEST_BASE_URL);
-}
 
 let scheduled: Promise<void> | null = null;
 

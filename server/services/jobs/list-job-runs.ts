@@ -1,3 +1,4 @@
+import { jobsRunEmbedded } from "@/inngest/connection";
 import { db, type Prisma } from "../../db/client";
 import { hasRole, type Actor } from "../../lib/actor";
 import { parseInput } from "../../lib/zod-issues";
@@ -15,11 +16,6 @@ function describeWait(status: string, pending: PendingEntry[]): string | null {
   return pending
     .map((entry) => (entry.kind === "sleep" ? `sleeping until ${entry.until}` : `waiting for ${entry.event} until ${entry.until}`))
     .join("; ");
-}
-
-/** Whether this installation runs jobs on the embedded executor (else they are on an Inngest server). */
-export function jobsRunEmbedded(): boolean {
-  return process.env.HERALD_EMBEDDED_INNGEST === "1";
 }
 
 /**

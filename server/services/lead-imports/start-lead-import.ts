@@ -1,5 +1,6 @@
 import { inngest } from "@/inngest/client";
 import { leadImportRequested } from "@/inngest/events";
+import { jobRunnerConfigured } from "@/inngest/connection";
 import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
@@ -7,7 +8,6 @@ import { HeraldError } from "../../lib/errors";
 import { parseInput } from "../../lib/zod-issues";
 import { ZStartLeadImportInput, type TLeadImport } from "../../schemas/lead";
 import { findCampaign } from "../campaigns/find-campaign";
-import { jobRunnerConfigured } from "../events/notify-outbox";
 import { findLeadList } from "../lead-lists/find-lead-list";
 import { findSender } from "../senders/find-sender";
 import { toLeadImport } from "./to-lead-import";

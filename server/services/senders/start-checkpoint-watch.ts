@@ -1,8 +1,8 @@
 import { inngest } from "@/inngest/client";
 import { senderCheckpointPending } from "@/inngest/events";
+import { jobRunnerConfigured } from "@/inngest/connection";
 import type { LinkedinAccount } from "../../db/generated/client";
 import { logger } from "../../lib/logger";
-import { jobRunnerConfigured } from "../events/notify-outbox";
 import type { StoredCheckpoint } from "./to-sender-account";
 
 /** How often the background watcher re-reads a pending in-app or captcha verification. */

@@ -9,15 +9,15 @@ import { isHeraldError } from "../../../lib/errors";
 import { logger } from "../../../lib/logger";
 import { getLinkedinProvider } from "../../../providers/linkedin";
 import type { LinkedinProviderError, MemberProfile } from "../../../providers/linkedin/types";
-import { NEEDS_CONNECTION, NOT_YET_AVAILABLE, STEP_LABELS, type WiredSequence, type WiredStep } from "../../../schemas/sequence";
+import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
 import { reserveSenderAction } from "../../direct-actions/reserve-sender-action";
 import { withOutbox } from "../../events/with-outbox";
 import { upsertLeadFromProfile } from "../../leads/upsert-lead-from-profile";
 import { pauseSenderById } from "../../senders/pause-sender";
 import { isProviderError } from "../../senders/provider-error";
-import { chooseVariant } from "../../../domain/sequence/choose-variant";
+import { ALREADY_CONNECTED, decideInmailUnable, decideStep, type ProfileFacts, type StepDecision } from "../../../domain/sequence/decide-step";
 import { renderCopy, type MergeFields } from "../../../domain/sequence/render-copy";
-import { acceptanceWindowMs, placeAfter } from "../../../domain/sequence/step-timing";
+import { placeAfter } from "../../../domain/sequence/step-timing";
 import { fetchAttachment, fetchVoice } from "./fetch-attachment";
 import { recordStepSuccess, type SentDetails } from "./record-step-success";
 import { coolDownSender, markSenderSessionProblem } from "./sender-availability";
@@ -34,15 +34,6 @@ export type StepResult =
   | { kind: "sender-unavailable" };
 
 export type LeadInCampaign = CampaignLead & { lead: Lead };
-
-const ACTION_OF: Partial<Record<WiredStep["type"], "profile_view" | "invitation" | "message" | "inmail" | "voice_note">> = {
-  visit_profile: "profile_view",
-  invite: "invitation",
-  message: "message",
-  inmail: "inmail",
-};
-
-const HOUR = 3_600_000;
 
 class LeadMovedOn extends Error {}
 
@@ -122,6 +113,21 @@ async function postpone(campaignLead: CampaignLead, until: Date): Promise<void> 
   await db.campaignLead.update({ where: { id: campaignLead.id }, data: { waitUntil: until, updatedAt: now() } });
 }
 
+/** The facts of a lead's step a turn knows before reading the profile. */
+function stepFacts(campaignLead: LeadInCampaign, sender: LinkedinAccount, step: WiredStep, profile: ProfileFacts | null) {
+  return {
+    step,
+    campaignLeadId: campaignLead.id,
+    at: now().getTime(),
+    holder: null,
+    hasProfile: Boolean(campaignLead.lead.profileUrl ?? campaignLead.lead.publicIdentifier),
+    profile,
+    inmailBalance: sender.inmailBalance ?? 0,
+    // The caps are checked when the action is reserved (a kind at its cap was left out of the turn).
+    capped: false,
+  };
+}
+
 export async function performLeadStep(input: {
   campaign: Campaign;
   sequence: WiredSequence;
@@ -131,13 +137,10 @@ export async function performLeadStep(input: {
 }): Promise<StepResult> {
   const { campaign, sequence, campaignLead, sender, step } = input;
   const lead = campaignLead.lead;
-  if (NOT_YET_AVAILABLE.has(step.type)) {
-    return failLead(campaignLead, step, `${STEP_LABELS[step.type]} steps are not available in this version of Herald yet.`);
-  }
-  const actionType = ACTION_OF[step.type];
-  if (!actionType) return { kind: "resolved" };
+  const before = decideStep(stepFacts(campaignLead, sender, step, null));
+  if (before.kind === "fail") return failLead(campaignLead, step, before.message);
   const target = lead.profileUrl ?? lead.publicIdentifier;
-  if (!target) return failLead(campaignLead, step, "This lead has no LinkedIn profile (it was added by e-mail only).");
+  if (before.kind !== "read-profile" || !target) return { kind: "resolved" };
   const provider = await getLinkedinProvider();
 
   let profile: MemberProfile;
@@ -148,26 +151,11 @@ export async function performLeadStep(input: {
   }
   const refreshed = await upsertLeadFromProfile(campaign.workspaceId, profile, lead.source);
   const freshLead = { ...campaignLead, lead: refreshed };
-  const variant = chooseVariant(step.config.variants, campaignLead.id, step.id);
-
-  if (step.type === "invite") {
-    if (profile.connectionDegree === 1) return resolveWithout(freshLead, sequence, step, "yes", "Already connected", { invitationAccepted: true, invitationAcceptedAt: now() });
-    if (profile.invitationPending) {
-      await withOutbox(async (tx) => {
-        await tx.campaignLeadStep.create({
-          data: { campaignLeadId: campaignLead.id, campaignId: campaign.id, stepId: step.id, stepType: step.type, status: "skipped", detail: "An invitation was already pending", startedAt: now(), finishedAt: now() },
-        });
-        await moveCampaignLead(tx, campaignLead.id, { phase: "waiting", invitationSentAt: now(), waitUntil: new Date(now().getTime() + acceptanceWindowMs(step)) });
-      });
-      return { kind: "resolved" };
-    }
-  }
-  if (NEEDS_CONNECTION.has(step.type) && profile.connectionDegree !== 1) {
-    return failLead(freshLead, step, "Messages need a connection: put the message below an invitation's accepted branch, or use an InMail.", variant.id);
-  }
-  if (step.type === "inmail" && !profile.openProfile && (sender.inmailBalance ?? 0) <= 0) {
-    return inmailUnable(freshLead, sequence, step, sender);
-  }
+  const decision = decideStep(
+    stepFacts(campaignLead, sender, step, { connected: profile.connectionDegree === 1, invitationPending: profile.invitationPending, openProfile: profile.openProfile }),
+  );
+  if (decision.kind !== "act") return carryOut(decision, { campaign, sequence, campaignLead: freshLead, sender, step });
+  const { variant, action: actionType } = decision;
 
   const at = now();
   let journalId: string;
@@ -181,7 +169,7 @@ export async function performLeadStep(input: {
         data: { campaignLeadId: campaignLead.id, campaignId: campaign.id, stepId: step.id, stepType: step.type, variantId: variant.id, status: "sending", startedAt: at },
       });
       const action = await reserveSenderAction(tx, sender, {
-        type: variant.voice && step.type === "message" ? "voice_note" : actionType,
+        type: actionType,
         source: "campaign",
         leadId: refreshed.id,
         campaignLeadId: campaignLead.id,
@@ -231,13 +219,14 @@ export async function performLeadStep(input: {
   } catch (error) {
     if (isProviderError(error) && error.code === "no-inmail-credits") {
       await dropIntent(journalId, actionId);
-      return inmailUnable(freshLead, sequence, step, sender);
+      const unable = decideInmailUnable(step, { outOfCredits: (sender.inmailBalance ?? 0) <= 0, at: now().getTime() });
+      return carryOut(unable, { campaign, sequence, campaignLead: freshLead, sender, step });
     }
     if (isProviderError(error) && error.code === "already-invited") {
       sent = { kind: "invitation", providerRef: null, note: null };
     } else if (isProviderError(error) && error.code === "already-connected") {
       await dropIntent(journalId, actionId);
-      return resolveWithout(freshLead, sequence, step, "yes", "Already connected", { invitationAccepted: true, invitationAcceptedAt: now() });
+      return resolveWithout(freshLead, sequence, step, "yes", ALREADY_CONNECTED, { invitationAccepted: true, invitationAcceptedAt: now() });
     } else {
       return handleProviderError(error, { campaignLead: freshLead, sender, step, journalId, actionId, variantId: variant.id });
     }
@@ -246,16 +235,34 @@ export async function performLeadStep(input: {
   return { kind: "acted" };
 }
 
-/** An InMail that cannot go out (no credits, not an open profile), per the step's whenUnable. */
-async function inmailUnable(campaignLead: LeadInCampaign, sequence: WiredSequence, step: WiredStep, sender: LinkedinAccount): Promise<StepResult> {
-  const rule = step.config.whenUnable ?? "auto";
-  const outOfCredits = (sender.inmailBalance ?? 0) <= 0;
-  if (rule === "pause" || (rule === "auto" && outOfCredits)) {
-    await pauseSenderById(sender.workspaceId, sender.id, "no-inmail-credits");
-    await postpone(campaignLead, new Date(now().getTime() + HOUR));
-    return { kind: "sender-unavailable" };
+/** Carries out a decision that does not act on LinkedIn. */
+async function carryOut(
+  decision: Exclude<StepDecision, { kind: "act" }>,
+  context: { campaign: Campaign; sequence: WiredSequence; campaignLead: LeadInCampaign; sender: LinkedinAccount; step: WiredStep },
+): Promise<StepResult> {
+  const { campaign, sequence, campaignLead, sender, step } = context;
+  switch (decision.kind) {
+    case "fail":
+      return failLead(campaignLead, step, decision.message, decision.variantId);
+    case "resolve":
+      return resolveWithout(campaignLead, sequence, step, decision.outcome, decision.detail, decision.accepted ? { invitationAccepted: true, invitationAcceptedAt: now() } : {});
+    case "await-invitation":
+      await withOutbox(async (tx) => {
+        await tx.campaignLeadStep.create({
+          data: { campaignLeadId: campaignLead.id, campaignId: campaign.id, stepId: step.id, stepType: step.type, status: "skipped", detail: decision.detail, startedAt: now(), finishedAt: now() },
+        });
+        await moveCampaignLead(tx, campaignLead.id, { phase: "waiting", invitationSentAt: now(), waitUntil: new Date(decision.waitUntil) });
+      });
+      return { kind: "resolved" };
+    case "pause-sender":
+      await pauseSenderById(sender.workspaceId, sender.id, decision.reason);
+      await postpone(campaignLead, new Date(decision.retryAt));
+      return { kind: "sender-unavailable" };
+    case "capped":
+      return { kind: "capped" };
+    default:
+      return { kind: "resolved" };
   }
-  return resolveWithout(campaignLead, sequence, step, "no", "InMail could not be sent; continued on the no-reply branch");
 }
 
 async function handleProviderError(

@@ -3,17 +3,17 @@
 // withdrawal is an action on LinkedIn, so it waits for the campaign's schedule, and the ones that
 // piled up while it was closed are spread over the next window's first hours.
 import { db, type Prisma } from "../../../db/client";
+import type { Campaign } from "../../../db/generated/client";
+import { decideCondition, decideWait, type ConditionFacts } from "../../../domain/sequence/decide-wait";
 import { now } from "../../../lib/clock";
 import { logger } from "../../../lib/logger";
 import { getLinkedinProvider } from "../../../providers/linkedin";
 import { withOutbox } from "../../events/with-outbox";
-import { isWithinSchedule, spreadIntoNextWindow } from "../../../domain/sequence/schedule";
 import { placeAfter } from "../../../domain/sequence/step-timing";
+import { candidateOrder, CONDITION_STEP_TYPES, WAITS_PER_BATCH } from "../../../domain/sequence/turn-policy";
 import { scheduleOf, sequenceOf, stepById } from "./load-campaign-sequence";
 import type { LeadInCampaign } from "./perform-lead-step";
 import { placeCampaignLead } from "./settle-campaign-lead";
-
-const CONDITIONS = ["if_connected", "if_open_profile"];
 
 async function journalOutcome(campaignLead: LeadInCampaign, stepId: string, stepType: string, outcome: "yes" | "no", detail: string) {
   const at = now();
@@ -24,19 +24,20 @@ async function journalOutcome(campaignLead: LeadInCampaign, stepId: string, step
   });
 }
 
-async function evaluateCondition(campaignLead: LeadInCampaign, type: string): Promise<boolean> {
+/** What a condition needs to know: what LinkedIn says, when the sender can ask, else Herald's own records. */
+async function conditionFacts(campaignLead: LeadInCampaign): Promise<ConditionFacts> {
   const sender = campaignLead.linkedinAccountId ? await db.linkedinAccount.findUnique({ where: { id: campaignLead.linkedinAccountId } }) : null;
   const target = campaignLead.lead.profileUrl ?? campaignLead.lead.publicIdentifier;
   if (sender && sender.connectionStatus === "connected" && target) {
     try {
       const provider = await getLinkedinProvider();
       const profile = await provider.getProfile(sender.providerAccountId, target);
-      return type === "if_connected" ? profile.connectionDegree === 1 : profile.openProfile;
+      return { connected: profile.connectionDegree === 1, openProfile: profile.openProfile };
     } catch (error) {
       logger.debug("Condition check fell back to Herald's own records", { campaignLeadId: campaignLead.id, error });
     }
   }
-  return type === "if_connected" ? campaignLead.invitationAccepted : campaignLead.lead.openProfile;
+  return { connected: campaignLead.invitationAccepted, openProfile: campaignLead.lead.openProfile };
 }
 
 async function withdraw(campaignLead: LeadInCampaign, stepId: string): Promise<void> {
@@ -58,52 +59,60 @@ async function withdraw(campaignLead: LeadInCampaign, stepId: string): Promise<v
   }
 }
 
-export async function resolveDueWaits(limit = 1000): Promise<number> {
+/**
+ * Resolves every wait, condition and finished sequence that is due when the pass starts (those it
+ * places on a step due at once resolve in the next pass, as the forecast assumes), reading them in
+ * batches of `batchSize`. Returns how many leads moved on.
+ */
+export async function resolveDueWaits(batchSize = WAITS_PER_BATCH): Promise<number> {
   const at = now();
   // Three narrow queries, each on an index, rather than one OR that would read every due lead
   // (most of them are waiting for a sender's turn, not for this).
   const moving = { status: { in: ["pending" as const, "running" as const] }, waitUntil: { lte: at }, campaign: { status: "active" } };
-  const query = (where: Prisma.CampaignLeadWhereInput) =>
-    db.campaignLead.findMany({
-      where: { ...moving, ...where },
-      include: { lead: true, campaign: true },
-      orderBy: [{ waitUntil: "asc" }, { seq: "asc" }],
-      take: limit,
-    });
-  const batches = await Promise.all([query({ phase: "waiting" }), query({ phase: "ready", currentStepType: { in: CONDITIONS } }), query({ currentStepType: null })]);
-  const due = batches
-    .flat()
-    .sort((a, b) => a.waitUntil!.getTime() - b.waitUntil!.getTime() || Number(a.seq - b.seq))
-    .slice(0, limit);
+  const query = (where: Prisma.CampaignLeadWhereInput) => db.campaignLead.findMany({ where: { ...moving, ...where }, select: { id: true, waitUntil: true, seq: true } });
+  const found = await Promise.all([query({ phase: "waiting" }), query({ phase: "ready", currentStepType: { in: [...CONDITION_STEP_TYPES] } }), query({ currentStepType: null })]);
+  const due = [...new Map(found.flat().map((row) => [row.id, row])).values()].sort((a, b) => candidateOrder({ waitUntil: a.waitUntil!.getTime(), seq: a.seq }, { waitUntil: b.waitUntil!.getTime(), seq: b.seq }));
   let resolved = 0;
-  for (const row of due) {
-    const { campaign, ...campaignLead } = row;
-    const sequence = sequenceOf(campaign);
-    const step = stepById(sequence, campaignLead.currentStepId);
-    if (!step) {
-      await withOutbox((tx, emit) => placeCampaignLead(tx, emit, campaignLead, { kind: "end" }));
-      resolved++;
-      continue;
+  for (let offset = 0; offset < due.length; offset += batchSize) {
+    const ids = due.slice(offset, offset + batchSize).map((row) => row.id);
+    const rows = await db.campaignLead.findMany({ where: { ...moving, id: { in: ids } }, include: { lead: true, campaign: true } });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (row && (await resolveOne(row, at))) resolved++;
     }
-    if (campaignLead.phase === "waiting") {
-      if (step.type === "invite" && step.config.withdrawEnabled) {
-        const schedule = scheduleOf(campaign);
-        if (!isWithinSchedule(schedule, at)) {
-          const later = spreadIntoNextWindow(schedule, at, campaignLead.id);
-          await db.campaignLead.update({ where: { id: campaignLead.id }, data: { waitUntil: later ?? new Date(at.getTime() + 86_400_000) } });
-          continue;
-        }
-        await withdraw(campaignLead, step.id);
-      }
-      await journalOutcome(campaignLead, step.id, step.type, "no", step.type === "invite" ? "Not accepted in time" : "No reply in time");
-      await withOutbox((tx, emit) => placeCampaignLead(tx, emit, campaignLead, placeAfter(sequence, step, "no", at)));
-      resolved++;
-      continue;
-    }
-    const result = await evaluateCondition(campaignLead, step.type);
-    await journalOutcome(campaignLead, step.id, step.type, result ? "yes" : "no", step.type === "if_connected" ? (result ? "Connected" : "Not connected") : result ? "Open profile" : "Not an open profile");
-    await withOutbox((tx, emit) => placeCampaignLead(tx, emit, campaignLead, placeAfter(sequence, step, result ? "yes" : "no", at)));
-    resolved++;
   }
   return resolved;
+}
+
+/** Carries out the core's decision for one due lead; returns whether it moved on. */
+async function resolveOne(row: LeadInCampaign & { campaign: Campaign }, at: Date): Promise<boolean> {
+  const { campaign, ...campaignLead } = row;
+  const sequence = sequenceOf(campaign);
+  const step = stepById(sequence, campaignLead.currentStepId);
+  const decision = decideWait({ step, phase: campaignLead.phase === "waiting" ? "waiting" : "ready", at: at.getTime(), schedule: scheduleOf(campaign), key: campaignLead.id });
+  switch (decision.kind) {
+    case "end":
+      await withOutbox((tx, emit) => placeCampaignLead(tx, emit, campaignLead, { kind: "end" }));
+      return true;
+    case "postpone":
+      await db.campaignLead.update({ where: { id: campaignLead.id }, data: { waitUntil: new Date(decision.until) } });
+      return false;
+    case "no-answer": {
+      const waited = decision.step;
+      if (decision.withdraw) await withdraw(campaignLead, waited.id);
+      await journalOutcome(campaignLead, waited.id, waited.type, "no", decision.detail);
+      await withOutbox((tx, emit) => placeCampaignLead(tx, emit, campaignLead, placeAfter(sequence, waited, "no", at)));
+      return true;
+    }
+    case "condition": {
+      const condition = decision.step;
+      const { outcome, detail } = decideCondition(condition, await conditionFacts(campaignLead));
+      await journalOutcome(campaignLead, condition.id, condition.type, outcome, detail);
+      await withOutbox((tx, emit) => placeCampaignLead(tx, emit, campaignLead, placeAfter(sequence, condition, outcome, at)));
+      return true;
+    }
+    default:
+      return false;
+  }
 }

@@ -7,12 +7,11 @@ import { db } from "../../../db/client";
 import { now } from "../../../lib/clock";
 import { logger } from "../../../lib/logger";
 import { isWithinSchedule } from "../../../domain/sequence/schedule";
+import { ACTION_STEP_TYPES, senderCanActAt, senderTurnOrder, turnSender } from "../../../domain/sequence/turn-policy";
 import { scheduleOf } from "./load-campaign-sequence";
 import { reconcileInterruptedSteps } from "./reconcile-interrupted-steps";
 import { resolveDueWaits } from "./resolve-due-waits";
-import { ACTION_STEP_TYPES, senderFreeAt, takeSenderTurn } from "./take-sender-turn";
-
-export { ACTION_STEP_TYPES };
+import { takeSenderTurn } from "./take-sender-turn";
 
 export interface PassReport {
   reconciled: number;
@@ -46,11 +45,14 @@ export async function prepareExecutorPass(): Promise<{ reconciled: number; resol
   if (!open.length) return { reconciled, resolved, at, senderIds: [] };
 
   const poolIds = [...new Set(open.flatMap((campaign) => campaign.linkedinAccountIds))];
-  const senders = await db.linkedinAccount.findMany({
-    where: { id: { in: poolIds }, ...senderFreeAt(at) },
-    select: { id: true },
-    orderBy: [{ nextActionAt: { sort: "asc", nulls: "first" } }, { id: "asc" }],
+  const pool = await db.linkedinAccount.findMany({
+    where: { id: { in: poolIds } },
+    select: { id: true, connectionStatus: true, status: true, paused: true, cooldownUntil: true, nextActionAt: true },
   });
+  const senders = pool
+    .map(turnSender)
+    .filter((sender) => senderCanActAt(sender, at.getTime()))
+    .sort(senderTurnOrder);
   if (!senders.length) return { reconciled, resolved, at, senderIds: [] };
   const due = await db.campaignLead.groupBy({
     by: ["linkedinAccountId", "campaignId"],
@@ -60,7 +62,7 @@ export async function prepareExecutorPass(): Promise<{ reconciled: number; resol
       status: { in: ["pending", "running"] },
       phase: "ready",
       waitUntil: { lte: at },
-      currentStepType: { in: ACTION_STEP_TYPES },
+      currentStepType: { in: [...ACTION_STEP_TYPES] },
     },
   });
   const pools = new Map(open.map((campaign) => [campaign.id, campaign.linkedinAccountIds]));

@@ -1,21 +1,19 @@
 // One sender's turn: the sender acts once on the first due lead whose step it may take now, inside
 // the open schedules of its active campaigns and its caps, then rests a human-like gap. The minute
 // pass (run-executor-pass.ts) finds the senders with due work; each turn runs on its own, so that
-// several Herald processes can share the turns (one turn per sender at a time).
+// several Herald processes can share the turns (one turn per sender at a time). The rules are the
+// decision core's (server/domain/sequence); this file reads the facts and carries out its decisions.
 import { db, Prisma } from "../../../db/client";
 import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
-import { NOT_YET_AVAILABLE, type StepType } from "../../../schemas/sequence";
-import { senderCappedKinds, type WorkspaceLimits } from "../../senders/sender-capped-kinds";
+import { decideStep, type Holder } from "../../../domain/sequence/decide-step";
 import { isWithinSchedule } from "../../../domain/sequence/schedule";
+import { batchStepTypes, CANDIDATES_PER_SENDER, readAnotherBatch, senderCanActAt, turnSender } from "../../../domain/sequence/turn-policy";
+import { senderCappedKinds, type WorkspaceLimits } from "../../senders/sender-capped-kinds";
 import { scheduleOf, sequenceOf, stepById } from "./load-campaign-sequence";
 import { performLeadStep, type LeadInCampaign } from "./perform-lead-step";
 
-/** Step kinds a sender's turn is used for (the not-yet-available kinds fail the lead on their turn). */
-export const ACTION_STEP_TYPES: StepType[] = ["visit_profile", "invite", "message", "inmail", ...NOT_YET_AVAILABLE];
-const CANDIDATES_PER_SENDER = 10;
-const HELD_RETRY_MS = 3_600_000;
-
-async function heldBy(lead: LeadInCampaign, campaign: Campaign): Promise<{ campaignId: string; campaignName: string; senderName: string | null } | null> {
+/** Another campaign running the same person, per the campaign's exclusions (cross-campaign or same sender). */
+async function heldBy(lead: LeadInCampaign, campaign: Campaign): Promise<Holder | null> {
   if (!campaign.excludeOtherCampaigns && !campaign.excludeSameSenderOtherCampaigns) return null;
   const other = await db.campaignLead.findFirst({
     where: {
@@ -25,6 +23,7 @@ async function heldBy(lead: LeadInCampaign, campaign: Campaign): Promise<{ campa
       ...(campaign.excludeOtherCampaigns ? {} : { linkedinAccountId: lead.linkedinAccountId }),
     },
     include: { campaign: { select: { id: true, name: true } } },
+    orderBy: { seq: "asc" },
   });
   if (!other) return null;
   const holder = other.linkedinAccountId ? await db.linkedinAccount.findUnique({ where: { id: other.linkedinAccountId }, select: { label: true, fullName: true } }) : null;
@@ -34,16 +33,14 @@ async function heldBy(lead: LeadInCampaign, campaign: Campaign): Promise<{ campa
 /**
  * Lets one sender act once: the first due lead whose step it may take now. Kinds at their cap are
  * left out before any lead is looked at (no profile is read for a step that cannot be taken). Due
- * leads are read in batches of the other kinds; another batch is read only when this one found a
- * kind at its cap (a race with a direct action), so that leads behind a capped kind (invitations
- * waiting for tomorrow) do not keep a due message or InMail from its turn. The forecast mirrors
- * this order.
+ * leads are read in batches of the other kinds (readAnotherBatch says when another is read). The
+ * forecast's turn (forecast/sim-turn.ts) follows the same policy.
  */
 async function takeTurn(sender: LinkedinAccount, campaigns: Map<string, Campaign>, at: Date, workspace: WorkspaceLimits): Promise<boolean> {
   const capped = await senderCappedKinds(sender, workspace);
   const seen: string[] = [];
   for (;;) {
-    const excluded = new Set(capped);
+    const cappedBefore = capped.size;
     const candidates = await db.campaignLead.findMany({
       where: {
         linkedinAccountId: sender.id,
@@ -51,7 +48,7 @@ async function takeTurn(sender: LinkedinAccount, campaigns: Map<string, Campaign
         status: { in: ["pending", "running"] },
         phase: "ready",
         waitUntil: { lte: at },
-        currentStepType: { in: ACTION_STEP_TYPES.filter((type) => !excluded.has(type)) },
+        currentStepType: { in: batchStepTypes(capped) },
         ...(seen.length ? { id: { notIn: seen } } : {}),
       },
       include: { lead: true },
@@ -62,34 +59,25 @@ async function takeTurn(sender: LinkedinAccount, campaigns: Map<string, Campaign
       seen.push(candidate.id);
       if (candidate.currentStepType && capped.has(candidate.currentStepType)) continue;
       const campaign = campaigns.get(candidate.campaignId)!;
+      const sequence = sequenceOf(campaign);
+      const step = stepById(sequence, candidate.currentStepId);
+      if (!step) continue;
       const holder = await heldBy(candidate, campaign);
-      if (holder) {
+      const decision = decideStep({ step, campaignLeadId: candidate.id, at: at.getTime(), holder, hasProfile: true, profile: null, inmailBalance: 0, capped: false });
+      if (decision.kind === "held") {
         await db.campaignLead.update({
           where: { id: candidate.id },
-          data: { heldBy: holder, waitUntil: new Date(at.getTime() + HELD_RETRY_MS), updatedAt: at },
+          data: { heldBy: { ...decision.holder }, waitUntil: new Date(decision.retryAt), updatedAt: at },
         });
         continue;
       }
       if (candidate.heldBy) await db.campaignLead.update({ where: { id: candidate.id }, data: { heldBy: Prisma.DbNull } });
-      const sequence = sequenceOf(campaign);
-      const step = stepById(sequence, candidate.currentStepId);
-      if (!step) continue;
       const result = await performLeadStep({ campaign, sequence, campaignLead: candidate, sender, step });
       if (result.kind === "acted" || result.kind === "sender-unavailable") return result.kind === "acted";
       if (result.kind === "capped") capped.add(step.type);
     }
-    if (candidates.length < CANDIDATES_PER_SENDER || capped.size === excluded.size) return false;
+    if (!readAnotherBatch({ size: candidates.length, cappedBefore, cappedAfter: capped.size })) return false;
   }
-}
-
-/** Whether a sender may act at `at`: connected, active, not paused, past its cooldown and its human-like gap. */
-export function senderFreeAt(at: Date) {
-  return {
-    connectionStatus: "connected",
-    status: "active",
-    paused: false,
-    AND: [{ OR: [{ cooldownUntil: null }, { cooldownUntil: { lte: at } }] }, { OR: [{ nextActionAt: null }, { nextActionAt: { lte: at } }] }],
-  } satisfies Prisma.LinkedinAccountWhereInput;
 }
 
 /**
@@ -98,8 +86,8 @@ export function senderFreeAt(at: Date) {
  * then lets it act once. Returns whether the sender acted.
  */
 export async function takeSenderTurn(senderId: string, at: Date): Promise<boolean> {
-  const sender = await db.linkedinAccount.findFirst({ where: { id: senderId, ...senderFreeAt(at) } });
-  if (!sender) return false;
+  const sender = await db.linkedinAccount.findUnique({ where: { id: senderId } });
+  if (!sender || !senderCanActAt(turnSender(sender), at.getTime())) return false;
   const active = await db.campaign.findMany({ where: { status: "active", linkedinAccountIds: { has: sender.id } } });
   const open = new Map(active.filter((campaign) => isWithinSchedule(scheduleOf(campaign), at)).map((campaign) => [campaign.id, campaign]));
   if (!open.size) return false;

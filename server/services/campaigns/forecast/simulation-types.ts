@@ -28,6 +28,20 @@ export interface SimCampaign {
   schedule: Schedule;
   sequence: WiredSequence;
   active: boolean;
+  /** For the holder of a lead another campaign excludes. */
+  name?: string;
+  /** The campaign's exclusions: its leads wait while another campaign runs the same person (any sender, or the same sender). */
+  excludeOtherCampaigns?: boolean;
+  excludeSameSenderOtherCampaigns?: boolean;
+}
+
+/** A campaign lead outside the simulation that runs a person the simulated campaigns may exclude (it is assumed to keep running). */
+export interface SimOutsideHolder {
+  personId: string;
+  campaignId: string;
+  campaignName: string;
+  senderId: string | null;
+  senderName: string | null;
 }
 
 export interface SimLead {
@@ -44,6 +58,10 @@ export interface SimLead {
   openProfile: boolean;
   /** A LinkedIn profile to act on (leads added by e-mail alone have none). */
   hasProfile: boolean;
+  /** The person (Lead id), shared by their leads in several campaigns; the campaign lead's id when unknown. */
+  personId?: string;
+  /** Waiting at an invitation: whether Herald sent it for this lead (false when one was already pending); true when unknown. */
+  invitationSent?: boolean;
 }
 
 /** What prospects do: acceptances and replies, and whether a lead is connected to a sender. */

@@ -1,0 +1,77 @@
+// Contract of dispatch-outbox with Inngest's own test engine: on a commit and every minute, one run
+// at a time; each batch is one step that asks for delivery runs (with the request's own event id,
+// so a repeated step starts no second run) before marking the deliveries requested. Services mocked.
+import { InngestTestEngine } from "@inngest/test";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { dispatchOutboxEvents } from "@/server/services/webhooks/dispatch-outbox-events";
+import { findDeliveriesToRequest, REQUEST_BATCH, type DeliveryRequest } from "@/server/services/webhooks/find-deliveries-to-request";
+import { markDeliveriesRequested } from "@/server/services/webhooks/mark-deliveries-requested";
+import { inngest } from "../client";
+import { syncedFunction } from "./contract";
+import { dispatchOutbox } from "./dispatch-outbox";
+
+vi.mock("@/server/services/webhooks/dispatch-outbox-events", () => ({ dispatchOutboxEvents: vi.fn() }));
+vi.mock("@/server/services/webhooks/find-deliveries-to-request", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/server/services/webhooks/find-deliveries-to-request")>()),
+  findDeliveriesToRequest: vi.fn(),
+}));
+vi.mock("@/server/services/webhooks/mark-deliveries-requested", () => ({ markDeliveriesRequested: vi.fn() }));
+
+const engine = () => new InngestTestEngine({ function: dispatchOutbox, events: [{ name: "herald/outbox.committed", data: { reason: "commit" } }] });
+const request = (n: number): DeliveryRequest => ({ deliveryId: `delivery-${n}`, workspaceId: "workspace-1", round: 1, eventId: `delivery-${n}-request-1` });
+const send = vi.spyOn(inngest, "send");
+
+beforeEach(() => {
+  send.mockResolvedValue({ ids: [] });
+  vi.mocked(dispatchOutboxEvents).mockResolvedValue({ events: 0, deliveries: 0 });
+  vi.mocked(markDeliveriesRequested).mockResolvedValue();
+});
+afterEach(() => vi.resetAllMocks());
+
+describe("dispatch-outbox", () => {
+  it("runs on herald/outbox.committed and every minute, one run at a time, retried five times", async () => {
+    const { config, spec } = await syncedFunction(dispatchOutbox);
+    expect(config.triggers).toEqual([{ event: "herald/outbox.committed" }, { cron: "* * * * *" }]);
+    expect(config.concurrency).toEqual({ limit: 1 });
+    expect(spec).toMatchObject({ maxAttempts: 6, concurrency: [{ limit: 1 }] });
+  });
+
+  it("asks for a delivery run per request, with its event id, then marks them requested", async () => {
+    vi.mocked(dispatchOutboxEvents).mockResolvedValue({ events: 2, deliveries: 3 });
+    vi.mocked(findDeliveriesToRequest).mockResolvedValue([request(1), request(2)]);
+    const { result, ctx } = await engine().execute();
+    expect(result).toEqual({ events: 2, requested: 2 });
+    expect(ctx.step.run).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledExactlyOnceWith([
+      expect.objectContaining({ name: "herald/webhook.delivery.requested", data: { deliveryId: "delivery-1", round: 1, workspaceId: "workspace-1" }, id: "delivery-1-request-1" }),
+      expect.objectContaining({ name: "herald/webhook.delivery.requested", data: { deliveryId: "delivery-2", round: 1, workspaceId: "workspace-1" }, id: "delivery-2-request-1" }),
+    ]);
+    expect(markDeliveriesRequested).toHaveBeenCalledExactlyOnceWith([request(1), request(2)]);
+    expect(send.mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(markDeliveriesRequested).mock.invocationCallOrder[0]!);
+  });
+
+  it("sends nothing when no delivery needs a run", async () => {
+    vi.mocked(findDeliveriesToRequest).mockResolvedValue([]);
+    const { result } = await engine().execute();
+    expect(result).toEqual({ events: 0, requested: 0 });
+    expect(send).not.toHaveBeenCalled();
+    expect(markDeliveriesRequested).not.toHaveBeenCalled();
+  });
+
+  it("takes another batch, as another step, while a batch comes back full", async () => {
+    const full = Array.from({ length: REQUEST_BATCH }, (_, index) => request(index));
+    vi.mocked(findDeliveriesToRequest).mockResolvedValueOnce(full).mockResolvedValueOnce([request(REQUEST_BATCH)]);
+    const { result, ctx } = await engine().execute();
+    expect(result).toEqual({ events: 0, requested: REQUEST_BATCH + 1 });
+    expect(ctx.step.run.mock.calls.map(([id]) => id)).toEqual(expect.arrayContaining(["dispatch-0", "dispatch-1"]));
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it("marks nothing requested when the runs could not be asked for, and lets Inngest retry the step", async () => {
+    vi.mocked(findDeliveriesToRequest).mockResolvedValue([request(1)]);
+    send.mockRejectedValue(new Error("event API unreachable"));
+    const { step } = await engine().executeStep("dispatch-0");
+    expect(step.op).toBe("StepError");
+    expect(markDeliveriesRequested).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import {
+  ACTION_STEP_TYPES,
+  batchStepTypes,
+  CANDIDATES_PER_SENDER,
+  candidateOrder,
+  isActionStep,
+  isConditionStep,
+  readAnotherBatch,
+  senderCanActAt,
+  senderTurnOrder,
+  turnSender,
+} from "./turn-policy";
+
+const AT = Date.parse("2026-03-02T10:00:00Z");
+
+describe("the candidate order", () => {
+  it("takes the longest-due lead first, then the first added", () => {
+    const leads = [
+      { name: "late", waitUntil: AT, seq: 1 },
+      { name: "second", waitUntil: AT - 60_000, seq: 9n },
+      { name: "first", waitUntil: AT - 60_000, seq: 3n },
+      { name: "earliest", waitUntil: AT - 3_600_000, seq: 50 },
+    ];
+    expect([...leads].sort(candidateOrder).map((lead) => lead.name)).toEqual(["earliest", "first", "second", "late"]);
+  });
+});
+
+describe("the batch rule", () => {
+  it("reads another batch only when a full batch found a kind at its cap", () => {
+    expect(readAnotherBatch({ size: CANDIDATES_PER_SENDER, cappedBefore: 0, cappedAfter: 1 })).toBe(true);
+    expect(readAnotherBatch({ size: CANDIDATES_PER_SENDER, cappedBefore: 1, cappedAfter: 1 })).toBe(false);
+    expect(readAnotherBatch({ size: CANDIDATES_PER_SENDER - 1, cappedBefore: 0, cappedAfter: 1 })).toBe(false);
+  });
+
+  it("leaves the kinds at their cap out of a batch", () => {
+    expect(batchStepTypes(new Set(["invite"]))).toEqual(ACTION_STEP_TYPES.filter((type) => type !== "invite"));
+    expect(batchStepTypes(new Set())).toEqual(ACTION_STEP_TYPES);
+  });
+
+  it("knows which steps take a turn and which are conditions", () => {
+    expect(["visit_profile", "invite", "message", "inmail", "email"].every(isActionStep)).toBe(true);
+    expect(isActionStep("if_connected") || isActionStep(null)).toBe(false);
+    expect(isConditionStep("if_open_profile") && !isConditionStep("invite")).toBe(true);
+  });
+});
+
+describe("sender turns", () => {
+  const sender = { id: "b", connectionStatus: "connected", status: "active", paused: false, cooldownUntil: null, nextActionAt: null };
+
+  it("lets a sender act when it is available and past its gap and cooldown", () => {
+    expect(senderCanActAt(turnSender(sender), AT)).toBe(true);
+    expect(senderCanActAt(turnSender({ ...sender, paused: true }), AT)).toBe(false);
+    expect(senderCanActAt(turnSender({ ...sender, connectionStatus: "reconnect_required" }), AT)).toBe(false);
+    expect(senderCanActAt(turnSender({ ...sender, nextActionAt: new Date(AT + 1) }), AT)).toBe(false);
+    expect(senderCanActAt(turnSender({ ...sender, nextActionAt: new Date(AT) }), AT)).toBe(true);
+    expect(senderCanActAt(turnSender({ ...sender, cooldownUntil: new Date(AT + 60_000) }), AT)).toBe(false);
+  });
+
+  it("orders turns by the longest rest (never acted first), then by id", () => {
+    const senders = [
+      { id: "c", nextActionAt: AT - 1000 },
+      { id: "b", nextActionAt: null },
+      { id: "a", nextActionAt: AT - 1000 },
+      { id: "d", nextActionAt: AT - 5000 },
+    ];
+    expect([...senders].sort(senderTurnOrder).map((entry) => entry.id)).toEqual(["b", "d", "a", "c"]);
+  });
+});

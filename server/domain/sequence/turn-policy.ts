@@ -1,0 +1,100 @@
+// The turn policy shared by the campaign executor, the forecast and the test driver: which steps
+// take a sender's turn, which senders may take one and in what order, which due leads a turn looks
+// at and in what order, and when a turn reads another batch of them. Pure: times are numbers
+// (milliseconds) or Dates passed in.
+import { NOT_YET_AVAILABLE, type StepType } from "../../schemas/sequence";
+import { senderAvailable, type SenderState } from "./rebalanceable-sender";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Step kinds a sender's turn is used for (the not-yet-available kinds fail the lead on their turn). */
+export const ACTION_STEP_TYPES: readonly StepType[] = ["visit_profile", "invite", "message", "inmail", ...NOT_YET_AVAILABLE];
+const ACTIONS: ReadonlySet<StepType> = new Set(ACTION_STEP_TYPES);
+/** Step kinds resolved without a sender's turn, by what Herald knows of the lead. */
+export const CONDITION_STEP_TYPES: readonly StepType[] = ["if_connected", "if_open_profile"];
+const CONDITIONS: ReadonlySet<StepType> = new Set(CONDITION_STEP_TYPES);
+
+/** How many due leads a sender's turn reads at a time. */
+export const CANDIDATES_PER_SENDER = 10;
+/** A lead another campaign holds is looked at again this much later. */
+export const HELD_RETRY_MS = HOUR;
+/** A lead whose InMail paused its sender is looked at again this much later. */
+export const SENDER_PAUSED_RETRY_MS = HOUR;
+/** A lead whose profile could not be read (LinkedIn unreachable) is looked at again this much later. */
+export const UNREACHABLE_RETRY_MS = 10 * MINUTE;
+/** A withdrawal due after the schedule's last window waits this long before it is looked at again. */
+export const CLOSED_SCHEDULE_RETRY_MS = 24 * HOUR;
+/** How many due waits are read at a time when resolving them (all of them are resolved each pass). */
+export const WAITS_PER_BATCH = 1000;
+
+export function isActionStep(type: string | null | undefined): boolean {
+  return type !== null && type !== undefined && ACTIONS.has(type as StepType);
+}
+
+export function isConditionStep(type: string | null | undefined): boolean {
+  return type !== null && type !== undefined && CONDITIONS.has(type as StepType);
+}
+
+/** A sender as a turn sees it; times in milliseconds. */
+export interface TurnSender {
+  id: string;
+  /** Connected, active and not paused (senderAvailable). */
+  available: boolean;
+  cooldownUntil: number | null;
+  nextActionAt: number | null;
+}
+
+/** The turn's view of a sender's record. */
+export function turnSender(sender: SenderState & { id: string; cooldownUntil: Date | null; nextActionAt: Date | null }): TurnSender {
+  return { id: sender.id, available: senderAvailable(sender), cooldownUntil: sender.cooldownUntil?.getTime() ?? null, nextActionAt: sender.nextActionAt?.getTime() ?? null };
+}
+
+/** When the sender is next free to act, ignoring whether it can act at all: after its human-like gap and any cooldown. */
+export function senderFreeFrom(sender: Pick<TurnSender, "cooldownUntil" | "nextActionAt">): number {
+  return Math.max(sender.nextActionAt ?? 0, sender.cooldownUntil ?? 0);
+}
+
+/** Whether a sender may take a turn at `at`: connected, active, not paused, past its cooldown and its gap. */
+export function senderCanActAt(sender: TurnSender, at: number): boolean {
+  return sender.available && senderFreeFrom(sender) <= at;
+}
+
+/** The order senders take their turns in a pass: the longest-resting first (never acted first), then by id. */
+export function senderTurnOrder(a: Pick<TurnSender, "id" | "nextActionAt">, b: Pick<TurnSender, "id" | "nextActionAt">): number {
+  const byRest = (a.nextActionAt ?? -Infinity) - (b.nextActionAt ?? -Infinity);
+  if (byRest) return byRest;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** A due lead in a sender's line: when it fell due, and its insertion order in its campaign. */
+export interface DueCandidate {
+  waitUntil: number;
+  seq: number | bigint;
+}
+
+/** The order a turn looks at due leads: the longest due first, then the first added. */
+export function candidateOrder(a: DueCandidate, b: DueCandidate): number {
+  if (a.waitUntil !== b.waitUntil) return a.waitUntil - b.waitUntil;
+  return a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0;
+}
+
+/** Whether `a` comes strictly before `b` in a turn's order. */
+export function candidateBefore(a: DueCandidate, b: DueCandidate): boolean {
+  return candidateOrder(a, b) < 0;
+}
+
+/** The step kinds a batch of a turn reads: the action kinds not at their cap. */
+export function batchStepTypes(capped: ReadonlySet<string>): StepType[] {
+  return ACTION_STEP_TYPES.filter((type) => !capped.has(type));
+}
+
+/**
+ * Whether a turn that has not acted reads another batch of due leads: only when the batch was
+ * full and a kind reached its cap while the batch was looked at (the leads behind may be of kinds
+ * still allowed). Otherwise leads behind a capped kind (invitations waiting for tomorrow) would
+ * keep a due message or InMail from its turn, or a turn would read every due lead.
+ */
+export function readAnotherBatch(batch: { size: number; cappedBefore: number; cappedAfter: number }): boolean {
+  return batch.size >= CANDIDATES_PER_SENDER && batch.cappedAfter > batch.cappedBefore;
+}

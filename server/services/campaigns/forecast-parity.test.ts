@@ -1,0 +1,478 @@
+// The campaign forecast against the real executor, lead by lead, on the sandbox network: each
+// scenario sets up senders and leads with a manual clock, takes the forecast, runs the executor's
+// minute passes (server/test/campaign-driver.ts) until the forecast's horizon, and compares
+// everything the forecast predicts — each lead's sender, first action, steps with their outcome and
+// time, status and end; the actions per day per sender; the totals; the finish date — with what the
+// executor did. Beyond invite → message → visit (executor.test.ts): conditions, InMail with every
+// `whenUnable`, exclusions across campaigns, pauses, withdrawals, an invitation already pending, and
+// one lead in two campaigns with the same sender.
+//
+// ON THE CODE OF 2026-11-24 (before the shared decision core), d and e pass; a, b, c, f and g fail
+// on these differences between the executor and the forecast (paths from server/services/campaigns/):
+//
+// 1. When a reply ends a lead (a, b, g). The forecast ends it at the reply's own time
+//    (forecast/simulate-campaigns.ts:154, `rest(lead, "replied", event.at)`); the executor ends it
+//    when the minute pass takes the reply in (advanceSandboxNetwork → onReplyReceived →
+//    setCampaignLeadStatus, finishedAt = now(), executor/settle-campaign-lead.ts:55,58; only
+//    lastReplyAt keeps the reply's time). The forecast already applies answers at the pass
+//    (simulate-campaigns.ts:344), so it should end the lead at the pass's `at`. Acceptances agree
+//    (both place the next step from the acceptance's time).
+// 2. InMail credits (b). The executor checks Herald's stored balance (executor/perform-lead-step.ts:168)
+//    but never lowers it when an InMail to a closed profile goes out (executor/record-step-success.ts
+//    writes no balance; only sign-in and refresh-sender-stats read it). When the network then refuses
+//    for want of credits (perform-lead-step.ts:232) inmailUnable (:250) takes outOfCredits from the
+//    stale balance (:252), so `auto` continues on the no-reply branch instead of pausing the sender.
+//    The forecast counts its credits down (simulate-campaigns.ts:263) and at 0 pauses the sender for
+//    `auto` (:225-233), which is what the documented rule says (schemas/sequence.ts `whenUnable`:
+//    "auto pauses the sender when it is out of credits"). In b the sender with one credit skips the
+//    auto campaign's closed-profile InMail on the executor (forecast: sender paused, lead pending),
+//    and so still sends the pause campaign's open-profile InMail, which the forecast never sends.
+//    Fix in the executor: lower inmailBalance on each closed-profile InMail sent, and set it to 0 on
+//    `no-inmail-credits`.
+// 3. A refused step leaves the lead `running` (b). The executor flips pending → running when it
+//    writes the intent, before acting (perform-lead-step.ts:195, moveCampaignLead); when the provider
+//    refuses (no-inmail-credits, :232-234; throttled or session lost, `drop()` at :279,:286),
+//    dropIntent (:114) deletes the journal row and the action but not the status. The
+//    forecast keeps the lead pending (simulate-campaigns.ts:231-233; running only on acting, :248).
+//    In b the pause campaign's closed-profile lead of the one-credit sender is `running` with no
+//    step on the executor, `pending` in the forecast.
+// 4. Exclusions across campaigns, heldBy (c). The executor holds a lead whose campaign has
+//    excludeOtherCampaigns (any campaign) or excludeSameSenderOtherCampaigns (same sender) while the
+//    same person is `running` in another campaign, without using the turn, and looks again an hour
+//    later (executor/run-executor-pass.ts:29-44, :76-82, HELD_RETRY_MS :20; the lead stays pending).
+//    The forecast has no exclusion flags (forecast/simulation-types.ts:26 SimCampaign) and never
+//    holds (simulate-campaigns.ts:206 perform, :294 takeTurn): in c the held leads are predicted on
+//    Monday instead of Thursday, and the holder's own second visits move because the held leads did
+//    not take the senders' turns. Note for the core: heldBy() looks at the other campaign whatever its
+//    status (a lead running in a paused campaign holds) and whatever its pool, while the forecast
+//    loads only active campaigns sharing senders (forecast-campaign.ts:49-50).
+// 5. An invitation already pending (f). The executor, seeing an invitation from this sender pending
+//    (perform-lead-step.ts:155-161), journals the invite step `skipped`, sends nothing, uses no cap
+//    and waits the acceptance window; the acceptance of that invitation moves the lead to yes
+//    (executor/on-invitation-accepted.ts). The forecast only asks whether they are connected
+//    (simulate-campaigns.ts:213-214), so it sends a second invitation (an action, a cap, a human gap
+//    that delays the sender's next lead: 07:06 instead of 07:00 in f), draws a new acceptance keyed
+//    by invitation #2 (forecast/sandbox-outcome-model.ts:92 invitationSent), and drops the real
+//    invitation's acceptance (initialEvents, round 0) at the round check (simulate-campaigns.ts:159).
+//    In f the lead who accepts is predicted first reached on Monday (the invite) instead of Tuesday
+//    (the message after acceptance), and the lead who never accepts is predicted to accept.
+//    The outcome model needs "is an invitation pending from this sender". Not exercised here: when
+//    such a lead times out with withdrawEnabled, the executor withdraws nothing (it looks only for the
+//    campaign's own action, executor/resolve-due-waits.ts:44) while the forecast ends the round
+//    (simulate-campaigns.ts:188), so a late acceptance of the still-pending invitation is lost to it.
+// 6. Answers shared across campaigns (g). The executor applies a reply to every campaign lead of that
+//    person with that sender, whatever the campaign (executor/on-reply-received.ts:16; acceptances
+//    likewise, on-invitation-accepted.ts:19); the forecast's answers belong to one campaign lead
+//    (simulate-campaigns.ts:151). In g the visits campaign's leads end `replied` when the InMail
+//    campaign's leads reply; the forecast has them visited twice and `done`.
+//
+// Not exercised: the forecast's own sender assignment (forecast-campaign.ts, loads of pending and
+// running leads) against assignCampaignSenders (paused leads count): every lead gets its sender when
+// it is enrolled or the pool changes, so the forecast never meets an unassigned lead in a pool
+// through the services; and resolveDueWaits' 1000-lead cap (the month benchmark's size).
+import { afterEach, describe, expect, it } from "vitest";
+import { db, Prisma } from "@/server/db/client";
+import type { Actor } from "@/server/lib/actor";
+import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
+import { zonedParts } from "@/server/lib/time-zones";
+import { acceptanceTime, invitationKey, messageKey, replyRateFor, replyTime } from "@/server/providers/linkedin/sandbox/behaviour";
+import { sandboxDirectory, sandboxProfileUrl, type DirectoryProspect } from "@/server/providers/linkedin/sandbox/directory";
+import { sandboxIdentity } from "@/server/providers/linkedin/sandbox/sign-in-rules";
+import { ensureSandboxDirectory } from "@/server/providers/linkedin/sandbox/store";
+import type { TCampaignForecast } from "@/server/schemas/campaign";
+import type { TSequenceInput } from "@/server/schemas/sequence";
+import { sendConnectionRequest } from "@/server/services/direct-actions/send-connection-request";
+import { acceptInvitationAsSandboxProspect } from "@/server/services/sandbox/act-as-prospect";
+import { connectSender } from "@/server/services/senders/connect-sender";
+import { pauseSender } from "@/server/services/senders/pause-sender";
+import { driveCampaigns } from "@/server/test/campaign-driver";
+import { createTestWorkspace } from "@/server/test/factories";
+import { leadStatuses, observed, predicted } from "@/server/test/forecast-parity";
+import { addCampaignLeads } from "./add-campaign-leads";
+import { createCampaign } from "./create-campaign";
+import { forecastCampaign } from "./forecast-campaign";
+import { pauseCampaignLead } from "./pause-campaign-lead";
+import { updateCampaign } from "./update-campaign";
+
+const directory = sandboxDirectory();
+const OPEN = directory.filter((prospect) => prospect.openProfile);
+const CLOSED = directory.filter((prospect) => !prospect.openProfile);
+const SCHEDULE = { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] };
+const DAY = 86_400_000;
+
+// Each scenario has its own workspace and senders, but the database (and the executor's passes over
+// every active campaign) is the file's: a scenario's campaigns stop when it ends.
+afterEach(async () => {
+  await db.campaign.updateMany({ where: { status: "active" }, data: { status: "paused" } });
+  setClock(systemClock);
+});
+
+/** A workspace with sandbox senders named after the scenario (the network's answers are keyed by who acts). */
+async function world(label: string, start: string, names: string[]) {
+  const clock = new ManualClock(start);
+  setClock(clock);
+  await ensureSandboxDirectory();
+  const { actor, workspace } = await createTestWorkspace();
+  const senders: string[] = [];
+  for (const name of names) {
+    const account = await connectSender(actor, { username: `${label}-${name}@example.com`, password: "x" }, { via: "api" });
+    senders.push((account as { data: { id: string } }).data.id);
+  }
+  return { clock, actor, workspace, senders };
+}
+
+/** The sandbox member a sender acts as. */
+async function memberOf(senderId: string): Promise<string> {
+  const account = await db.linkedinAccount.findUniqueOrThrow({ where: { id: senderId } });
+  return (await db.sandboxSession.findUniqueOrThrow({ where: { id: account.providerAccountId } })).memberId;
+}
+
+/** A paused campaign with these leads; returns it and its leads' ids and senders, in the order given. */
+async function campaignWith(
+  actor: Actor,
+  input: { name: string; pool: string[]; sequence: TSequenceInput; prospects: DirectoryProspect[]; excludeOtherCampaigns?: boolean; excludeSameSenderOtherCampaigns?: boolean },
+) {
+  const campaign = await createCampaign(actor, {
+    name: input.name,
+    linkedinAccountIds: input.pool,
+    sequence: input.sequence,
+    schedule: SCHEDULE,
+    excludeOtherCampaigns: input.excludeOtherCampaigns,
+    excludeSameSenderOtherCampaigns: input.excludeSameSenderOtherCampaigns,
+  });
+  const added = await addCampaignLeads(actor, campaign.id, { leads: input.prospects.map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) });
+  expect(added.added).toBe(input.prospects.length);
+  const rows = await db.campaignLead.findMany({ where: { campaignId: campaign.id }, include: { lead: true } });
+  const leads = input.prospects.map((prospect) => {
+    const row = rows.find((candidate) => candidate.lead.publicIdentifier === prospect.publicIdentifier)!;
+    return { id: row.id, senderId: row.linkedinAccountId!, prospect };
+  });
+  return { id: campaign.id, leads };
+}
+
+/** The sender invites the prospect as a direct action (outside any campaign). */
+async function inviteDirectly(actor: Actor, senderId: string, prospect: DirectoryProspect): Promise<string> {
+  await sendConnectionRequest(actor, senderId, { profileUrl: sandboxProfileUrl(prospect.publicIdentifier) });
+  const invitation = await db.sandboxInvitation.findFirstOrThrow({ where: { fromMemberId: await memberOf(senderId), toMemberId: prospect.id, status: "pending" } });
+  return invitation.id;
+}
+
+/** The sender and the prospect are connected before the campaign starts (an invitation accepted on the Sandbox page). */
+async function connectBeforehand(actor: Actor, senderId: string, prospect: DirectoryProspect): Promise<void> {
+  await acceptInvitationAsSandboxProspect(actor, await inviteDirectly(actor, senderId, prospect));
+}
+
+/**
+ * The forecast against what happened: the same leads, steps, statuses, days, totals and finish;
+ * and the campaign's leads the forecast leaves out (not moving when it was taken) did nothing.
+ */
+async function expectParity(forecast: TCampaignForecast, before: Map<string, string>): Promise<void> {
+  // Soft: a scenario with several campaigns reports every forecast that differs, not only the first.
+  expect.soft(predicted(forecast)).toEqual(await observed(forecast));
+  const listed = new Set(forecast.leads.map((lead) => lead.campaignLeadId));
+  const leftOut = [...before.keys()].filter((id) => !listed.has(id));
+  const now = await db.campaignLead.findMany({ where: { id: { in: leftOut } }, select: { id: true, status: true } });
+  const acted = await db.senderAction.findMany({ where: { campaignLeadId: { in: leftOut }, createdAt: { gte: new Date(forecast.generatedAt) } }, select: { campaignLeadId: true } });
+  expect.soft({ statuses: Object.fromEntries(now.map((row) => [row.id, row.status])), acted: acted.map((action) => action.campaignLeadId) }).toEqual({
+    statuses: Object.fromEntries(leftOut.map((id) => [id, before.get(id)])),
+    acted: [],
+  });
+}
+
+/** The forecast of one campaign, with its leads' statuses when it was taken. */
+async function forecastOne(actor: Actor, campaignId: string, days: number) {
+  return { forecast: await forecastCampaign(actor, campaignId, { days }), before: await leadStatuses(campaignId) };
+}
+
+/** The forecasts of several campaigns at the same moment (each sees the others compete for the senders). */
+async function forecastAll(actor: Actor, campaignIds: string[], days: number) {
+  const taken: Array<{ forecast: TCampaignForecast; before: Map<string, string> }> = [];
+  for (const id of campaignIds) taken.push(await forecastOne(actor, id, days));
+  return taken;
+}
+
+describe("the forecast against the executor, lead by lead", () => {
+  it("a. conditions: if_connected and if_open_profile, with leads connected or not, open profiles or not", async () => {
+    const { clock, actor, senders } = await world("cond", "2026-03-01T10:00:00Z", ["rep0", "rep1"]);
+    const connected = [CLOSED[0]!, CLOSED[1]!, OPEN[0]!];
+    const open = [OPEN[1]!, OPEN[2]!];
+    const plain = [CLOSED[2]!, CLOSED[3]!];
+    const sequence: TSequenceInput = {
+      steps: [
+        { id: "look", type: "visit_profile", nextDelayHours: 20 },
+        { id: "connected", type: "if_connected", parent: "look" },
+        { id: "hello", type: "message", parent: "connected", branch: "yes", config: { text: "Good to see you here, {{firstName}}" } },
+        { id: "open", type: "if_open_profile", parent: "connected", branch: "no", branchDelays: { yes: 3 } },
+        { id: "inmail", type: "inmail", parent: "open", branch: "yes", config: { subject: "Hello", text: "Hi {{firstName}}", whenUnable: "skip" } },
+        { id: "invite", type: "invite", parent: "open", branch: "no", branchDelays: { no: 120 } },
+        { id: "thanks", type: "message", parent: "invite", branch: "yes", config: { text: "Thanks, {{firstName}}" } },
+      ],
+    };
+    const campaign = await campaignWith(actor, { name: "Conditions", pool: senders, sequence, prospects: [...connected, ...open, ...plain] });
+    // On the Sunday before: three leads accept a direct invitation from their sender.
+    for (const lead of campaign.leads.slice(0, 3)) await connectBeforehand(actor, lead.senderId, lead.prospect);
+
+    clock.set("2026-03-02T07:00:00Z");
+    const { forecast, before } = await forecastOne(actor, campaign.id, 12);
+    await updateCampaign(actor, campaign.id, { status: "active" });
+    await driveCampaigns(clock, new Date(forecast.horizonEnd));
+
+    // The scenario did what it is for: both conditions took both branches on the executor.
+    const outcomes = await db.campaignLeadStep.findMany({ where: { campaignId: campaign.id, stepType: { in: ["if_connected", "if_open_profile"] } } });
+    const taken = new Set(outcomes.map((step) => `${step.stepType}:${step.outcome}`));
+    expect([...taken].sort()).toEqual(["if_connected:no", "if_connected:yes", "if_open_profile:no", "if_open_profile:yes"]);
+    await expectParity(forecast, before);
+  }, 120_000);
+
+  it("b. InMail with whenUnable auto, skip and pause, from senders with credits, without, and with one left", async () => {
+    const { clock, actor, senders } = await world("inmail", "2026-04-05T10:00:00Z", ["rep0", "rep1+premium", "rep2+premium"]);
+    const [free, premium, lastCredit] = senders as [string, string, string];
+    const accounts = await db.linkedinAccount.findMany({ where: { id: { in: senders } } });
+    expect(Object.fromEntries(accounts.map((account) => [account.id, account.inmailBalance]))).toEqual({ [free]: 0, [premium]: 15, [lastCredit]: 15 });
+    // The third sender has one credit left, on the network and in Herald's last reading of it.
+    await db.sandboxMember.update({ where: { id: await memberOf(lastCredit) }, data: { inmailCredits: 1 } });
+    await db.linkedinAccount.update({ where: { id: lastCredit }, data: { inmailBalance: 1 } });
+
+    // The InMail; no reply in two days → a profile visit.
+    const sequence = (whenUnable: "auto" | "skip" | "pause"): TSequenceInput => ({
+      steps: [
+        { id: "inmail", type: "inmail", nextDelayHours: 48, config: { subject: "Quick question", text: "Hi {{firstName}}", whenUnable } },
+        { id: "look", type: "visit_profile", parent: "inmail", branch: "no" },
+      ],
+    });
+    // Per campaign, each sender gets an open profile then a closed one (leads are given out in pool order).
+    const campaigns = [];
+    for (const [index, rule] of (["skip", "auto", "pause"] as const).entries()) {
+      const prospects = [...OPEN.slice(3 + index * 3, 6 + index * 3), ...CLOSED.slice(10 + index * 3, 13 + index * 3)];
+      const campaign = await campaignWith(actor, { name: `InMail ${rule}`, pool: senders, sequence: sequence(rule), prospects });
+      expect(campaign.leads.map((lead) => lead.senderId)).toEqual([free, premium, lastCredit, free, premium, lastCredit]);
+      campaigns.push(campaign);
+    }
+
+    clock.set("2026-04-06T07:00:00Z");
+    for (const campaign of campaigns) await updateCampaign(actor, campaign.id, { status: "active" });
+    const forecasts = await forecastAll(actor, campaigns.map((campaign) => campaign.id), 7);
+    await driveCampaigns(clock, new Date(forecasts[0]!.forecast.horizonEnd));
+
+    // The scenario did what it is for: a sender paused for want of credits, an InMail skipped.
+    const paused = await db.linkedinAccount.findMany({ where: { id: { in: senders }, paused: true }, select: { pausedReason: true } });
+    expect(paused.map((account) => account.pausedReason)).toContain("no-inmail-credits");
+    expect(await db.campaignLeadStep.count({ where: { campaignId: { in: campaigns.map((campaign) => campaign.id) }, stepType: "inmail", status: "skipped" } })).toBeGreaterThan(0);
+    for (const { forecast, before } of forecasts) await expectParity(forecast, before);
+  }, 120_000);
+
+  it("c. exclusions across campaigns: excludeOtherCampaigns and excludeSameSenderOtherCampaigns hold a lead another campaign is running", async () => {
+    const { clock, actor, senders } = await world("excl", "2026-05-03T10:00:00Z", ["rep0", "rep1"]);
+    const [first, second] = senders as [string, string];
+    const [p1, p2, p3, p4, p5, p6] = CLOSED.slice(30, 36) as [DirectoryProspect, DirectoryProspect, DirectoryProspect, DirectoryProspect, DirectoryProspect, DirectoryProspect];
+    // The holder: two visits three days apart, so its leads are running for a while.
+    const holder = await campaignWith(actor, {
+      name: "Holder",
+      pool: senders,
+      sequence: { steps: [{ id: "look", type: "visit_profile", nextDelayHours: 72 }, { id: "again", type: "visit_profile", parent: "look" }] },
+      prospects: [p1, p2, p3, p4],
+    });
+    expect(holder.leads.map((lead) => lead.senderId)).toEqual([first, second, first, second]);
+    const visit: TSequenceInput = { steps: [{ id: "look", type: "visit_profile" }] };
+    // Any other campaign holds its leads: p1 and p2 wait for the holder; p5 goes ahead.
+    const anyOther = await campaignWith(actor, { name: "Exclude other campaigns", pool: [first], sequence: visit, prospects: [p1, p2, p5], excludeOtherCampaigns: true });
+    // Only the same sender's other campaigns hold: p4 (the holder's second sender) waits; p3 and p6 go ahead.
+    const sameSender = await campaignWith(actor, { name: "Exclude same sender", pool: [second], sequence: visit, prospects: [p3, p4, p6], excludeSameSenderOtherCampaigns: true });
+
+    clock.set("2026-05-04T07:00:00Z");
+    const ids = [holder.id, anyOther.id, sameSender.id];
+    for (const id of ids) await updateCampaign(actor, id, { status: "active" });
+    const forecasts = await forecastAll(actor, ids, 7);
+    // Leads the executor held at some point (it clears heldBy once the lead goes ahead).
+    const held = new Set<string>();
+    await driveCampaigns(clock, new Date(forecasts[0]!.forecast.horizonEnd), {
+      onPass: async () => {
+        const rows = await db.campaignLead.findMany({ where: { campaignId: { in: [anyOther.id, sameSender.id] }, heldBy: { not: Prisma.DbNull } }, select: { id: true } });
+        for (const row of rows) held.add(row.id);
+      },
+    });
+
+    // The scenario did what it is for: the executor held p1, p2 and p4, and only them.
+    expect([...held].sort()).toEqual([anyOther.leads[0]!.id, anyOther.leads[1]!.id, sameSender.leads[1]!.id].sort());
+    for (const { forecast, before } of forecasts) await expectParity(forecast, before);
+  }, 120_000);
+
+  it("d. pauses: leads paused mid-campaign, a paused sender in the pool, a paused campaign sharing the senders", async () => {
+    const { clock, actor, senders } = await world("pause", "2026-05-31T10:00:00Z", ["rep0", "rep1", "rep2"]);
+    const [first, , third] = senders as [string, string, string];
+    const main = await campaignWith(actor, {
+      name: "Main",
+      pool: senders,
+      sequence: {
+        steps: [
+          { id: "invite", type: "invite", branchDelays: { no: 96 } },
+          { id: "thanks", type: "message", parent: "invite", branch: "yes", config: { text: "Thanks, {{firstName}}" } },
+          { id: "look", type: "visit_profile", parent: "invite", branch: "no" },
+        ],
+      },
+      prospects: CLOSED.slice(40, 49),
+    });
+    const other = await campaignWith(actor, {
+      name: "Other",
+      pool: [first],
+      sequence: { steps: [{ id: "look", type: "visit_profile", nextDelayHours: 24 }, { id: "again", type: "visit_profile", parent: "look" }] },
+      prospects: CLOSED.slice(50, 56),
+    });
+
+    // Two days of both campaigns, then: a lead waiting on its invitation and a lead not started are
+    // paused, the third sender is paused, the other campaign is paused; two leads join.
+    // Invitations are capped at 1 a day per sender, so some leads have not started by then.
+    for (const id of senders) await db.linkedinAccount.update({ where: { id }, data: { limits: { daily: { invitations: 1 } } } });
+    clock.set("2026-06-01T07:00:00Z");
+    await updateCampaign(actor, main.id, { status: "active" });
+    await updateCampaign(actor, other.id, { status: "active" });
+    await driveCampaigns(clock, new Date("2026-06-03T06:00:00Z"));
+    const rows = await db.campaignLead.findMany({ where: { campaignId: main.id }, orderBy: { seq: "asc" }, include: { lead: true } });
+    const waiting = rows.find((row) => row.status === "running" && row.phase === "waiting");
+    const notStarted = rows.find((row) => row.status === "pending");
+    expect(waiting).toBeDefined();
+    expect(notStarted).toBeDefined();
+    await pauseCampaignLead(actor, main.id, waiting!.id);
+    await pauseCampaignLead(actor, main.id, notStarted!.id);
+    await pauseSender(actor, third);
+    await updateCampaign(actor, other.id, { status: "paused" });
+    await addCampaignLeads(actor, main.id, { leads: CLOSED.slice(60, 62).map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) });
+
+    const { forecast, before } = await forecastOne(actor, main.id, 9);
+    await driveCampaigns(clock, new Date(forecast.horizonEnd));
+
+    // The scenario did what it is for: the paused sender and the paused campaign did nothing since.
+    const since = new Date(forecast.generatedAt);
+    expect(await db.senderAction.count({ where: { accountId: third, createdAt: { gte: since } } })).toBe(0);
+    expect(await db.senderAction.count({ where: { campaignLeadId: { in: other.leads.map((lead) => lead.id) }, createdAt: { gte: since } } })).toBe(0);
+    expect(rows.filter((row) => row.linkedinAccountId === third && row.status !== "paused").length).toBeGreaterThan(0);
+    await expectParity(forecast, before);
+  }, 120_000);
+
+  it("e. withdrawals: an invitation not accepted in time is withdrawn, inside the schedule's window", async () => {
+    const { clock, actor, senders } = await world("withdraw", "2026-07-02T13:00:00Z", ["rep0", "rep1"]);
+    for (const id of senders) await db.linkedinAccount.update({ where: { id }, data: { limits: { daily: { invitations: 3 } } } });
+    const campaign = await campaignWith(actor, {
+      name: "Withdrawals",
+      pool: senders,
+      sequence: {
+        steps: [
+          { id: "invite", type: "invite", config: { withdrawEnabled: true, withdrawDays: 1 } },
+          { id: "thanks", type: "message", parent: "invite", branch: "yes", config: { text: "Thanks, {{firstName}}" } },
+          { id: "look", type: "visit_profile", parent: "invite", branch: "no" },
+        ],
+      },
+      prospects: CLOSED.slice(70, 80),
+    });
+
+    // Thursday 15:00 in Paris: invitations go out Thursday and Friday (3 a day per sender); those of
+    // Friday come due on Saturday and wait for Monday's window to be withdrawn.
+    const { forecast, before } = await forecastOne(actor, campaign.id, 10);
+    await updateCampaign(actor, campaign.id, { status: "active" });
+    await driveCampaigns(clock, new Date(forecast.horizonEnd));
+
+    const withdrawn = await db.senderAction.findMany({ where: { campaignLeadId: { in: campaign.leads.map((lead) => lead.id) }, status: "withdrawn" } });
+    expect(withdrawn.length).toBeGreaterThan(0);
+    for (const action of withdrawn) {
+      const parts = zonedParts(action.withdrawnAt!, "Europe/Paris");
+      expect(parts.isoWeekday).toBeLessThanOrEqual(5);
+      expect(parts.hour).toBeGreaterThanOrEqual(9);
+      expect(parts.hour).toBeLessThan(18);
+    }
+    // Some waited over the weekend.
+    expect(withdrawn.some((action) => action.withdrawnAt!.getTime() - action.sentAt!.getTime() > 2 * DAY)).toBe(true);
+    await expectParity(forecast, before);
+  }, 120_000);
+
+  it("f. an invitation already pending when the invite step comes", async () => {
+    const label = "pending";
+    const sentAt = new Date("2026-08-02T10:00:00Z");
+    const memberOfName = (name: string) => sandboxIdentity(`${label}-${name}@example.com`).memberId;
+    const [m0, m1] = [memberOfName("rep0"), memberOfName("rep1")];
+    const pool = CLOSED.slice(90);
+    // A prospect who accepts the first sender's direct invitation on Monday or Tuesday (after the
+    // campaign starts), and one who never accepts the second sender's.
+    const accepts = pool.find((prospect) => {
+      const at = acceptanceTime(invitationKey(m0, prospect.id, 0), prospect.acceptRate, sentAt);
+      return at !== null && at.getTime() > Date.parse("2026-08-03T09:00:00Z") && at.getTime() < Date.parse("2026-08-04T20:00:00Z");
+    })!;
+    const never = pool.find((prospect) => prospect !== accepts && acceptanceTime(invitationKey(m1, prospect.id, 0), prospect.acceptRate, sentAt) === null)!;
+    const others = pool.filter((prospect) => prospect !== accepts && prospect !== never).slice(0, 4);
+    expect(accepts).toBeDefined();
+    expect(never).toBeDefined();
+
+    const { clock, actor, senders } = await world(label, sentAt.toISOString(), ["rep0", "rep1"]);
+    const campaign = await campaignWith(actor, {
+      name: "Pending",
+      pool: senders,
+      sequence: {
+        steps: [
+          { id: "invite", type: "invite", config: { withdrawEnabled: true, withdrawDays: 4 } },
+          { id: "thanks", type: "message", parent: "invite", branch: "yes", config: { text: "Thanks, {{firstName}}" } },
+          { id: "look", type: "visit_profile", parent: "invite", branch: "no" },
+        ],
+      },
+      prospects: [accepts, never, ...others],
+    });
+    expect(campaign.leads.slice(0, 2).map((lead) => lead.senderId)).toEqual(senders);
+    // On the Sunday before: each lead's own sender invites it directly; and the first lead's other
+    // sender invites a third lead (an invitation from someone else does not count).
+    await inviteDirectly(actor, senders[0]!, accepts);
+    await inviteDirectly(actor, senders[1]!, never);
+    const third = campaign.leads[2]!;
+    await inviteDirectly(actor, senders.find((id) => id !== third.senderId)!, third.prospect);
+
+    clock.set("2026-08-03T07:00:00Z");
+    const { forecast, before } = await forecastOne(actor, campaign.id, 10);
+    await updateCampaign(actor, campaign.id, { status: "active" });
+    await driveCampaigns(clock, new Date(forecast.horizonEnd));
+
+    // The scenario did what it is for: the executor found the two invitations pending and sent none
+    // to those leads (their invite step is skipped), and invited the others.
+    const skipped = await db.campaignLeadStep.findMany({ where: { campaignId: campaign.id, stepId: "invite", status: "skipped" }, select: { campaignLeadId: true } });
+    expect(skipped.map((step) => step.campaignLeadId).sort()).toEqual([campaign.leads[0]!.id, campaign.leads[1]!.id].sort());
+    const invited = await db.senderAction.findMany({ where: { campaignLeadId: { in: campaign.leads.map((lead) => lead.id) }, type: "invitation" }, select: { campaignLeadId: true } });
+    expect(invited.map((action) => action.campaignLeadId).sort()).toEqual(campaign.leads.slice(2).map((lead) => lead.id).sort());
+    await expectParity(forecast, before);
+  }, 120_000);
+
+  it("g. the same lead in two campaigns with the same sender: a reply to one campaign ends the other", async () => {
+    const label = "shared";
+    const member = sandboxIdentity(`${label}-rep0+premium@example.com`).memberId;
+    // Two prospects who answer the sender's first InMail (whenever it goes out) and one who does not.
+    const answers = (prospect: DirectoryProspect) => replyTime(messageKey(member, prospect.id, 0), replyRateFor("inmail", prospect.replyRate), new Date("2026-09-07T07:00:00Z")) !== null;
+    const candidates = CLOSED.slice(120);
+    const prospects = [...candidates.filter(answers).slice(0, 2), candidates.find((prospect) => !answers(prospect))!];
+    expect(prospects).toHaveLength(3);
+
+    const { clock, actor, senders } = await world(label, "2026-09-06T10:00:00Z", ["rep0+premium"]);
+    const inmails = await campaignWith(actor, {
+      name: "InMails",
+      pool: senders,
+      sequence: {
+        steps: [
+          { id: "inmail", type: "inmail", nextDelayHours: 72, config: { subject: "Hello", text: "Hi {{firstName}}" } },
+          { id: "look", type: "visit_profile", parent: "inmail", branch: "no" },
+        ],
+      },
+      prospects,
+    });
+    const visits = await campaignWith(actor, {
+      name: "Visits",
+      pool: senders,
+      sequence: { steps: [{ id: "look", type: "visit_profile", nextDelayHours: 96 }, { id: "again", type: "visit_profile", parent: "look" }] },
+      prospects,
+    });
+
+    clock.set("2026-09-07T06:00:00Z");
+    const ids = [inmails.id, visits.id];
+    for (const id of ids) await updateCampaign(actor, id, { status: "active" });
+    const forecasts = await forecastAll(actor, ids, 6);
+    await driveCampaigns(clock, new Date(forecasts[0]!.forecast.horizonEnd));
+
+    // The scenario did what it is for: the two who answered the InMail are replied in both campaigns.
+    const replied = await db.campaignLead.findMany({ where: { campaignId: { in: ids }, status: "replied" }, select: { id: true } });
+    expect(replied.map((row) => row.id).sort()).toEqual([inmails.leads[0]!.id, inmails.leads[1]!.id, visits.leads[0]!.id, visits.leads[1]!.id].sort());
+    for (const { forecast, before } of forecasts) await expectParity(forecast, before);
+  }, 120_000);
+});

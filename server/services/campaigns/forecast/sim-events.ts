@@ -1,0 +1,36 @@
+// The network's answers in the forecast, as the executor receives them (on-invitation-accepted.ts,
+// on-reply-received.ts): an acceptance or a reply concerns the person and the sender, so every lead
+// of that person with that sender takes it, whatever its campaign.
+import type { QueuedEvent, SimWorld } from "./sim-world";
+
+/** Applies the network's answers due up to `at`. */
+export function applyEventsUntil(world: SimWorld, at: number): void {
+  while (world.events.size && world.events.peek()!.at <= at) applyEvent(world, world.events.pop()!);
+}
+
+function applyEvent(world: SimWorld, event: QueuedEvent): void {
+  const lead = world.leads.get(event.leadId);
+  if (!lead || lead.senderId !== event.senderId) return;
+  const open = (candidate: typeof lead) => world.moving(candidate) || candidate.status === "paused";
+  if (event.kind === "reply") {
+    for (const other of world.samePersonAndSender(lead, event.senderId)) {
+      if (!open(other)) continue;
+      world.rest(other, "replied", event.at);
+      if (world.reported(other)) world.replied.add(other.id);
+    }
+    return;
+  }
+  if (lead.invitationAccepted || event.version !== (world.invitationRound.get(lead.id) ?? 0)) return;
+  world.model.accepted(event.senderId, lead);
+  world.setInvitationPending(event.senderId, lead, false);
+  for (const other of world.samePersonAndSender(lead, event.senderId)) {
+    if (other.invitationAccepted || !open(other)) continue;
+    other.invitationAccepted = true;
+    if (world.reported(other)) world.accepted.add(other.id);
+    const step = world.stepOf(other);
+    if (step?.type === "invite" && other.phase === "waiting") {
+      world.resolveOutcome(other, step.id, "yes");
+      world.place(other, step, "yes", event.at);
+    }
+  }
+}

@@ -1,0 +1,176 @@
+// A sender's turn in the forecast (executor: take-sender-turn.ts and perform-lead-step.ts): the
+// same turn policy and step decisions from the core, on the simulated facts, with the outcome
+// model answering for the prospects.
+import { cappedStepKinds, CAP_OF_ACTION } from "../../../domain/sender-limits";
+import { decideStep, type StepDecision } from "../../../domain/sequence/decide-step";
+import { humanGapSeconds } from "../../../domain/sequence/human-gaps";
+import { isWithinSchedule } from "../../../domain/sequence/schedule";
+import { acceptanceWindowMs, replyWindowMs } from "../../../domain/sequence/step-timing";
+import { CANDIDATES_PER_SENDER, readAnotherBatch } from "../../../domain/sequence/turn-policy";
+import type { StepType, WiredStep } from "../../../schemas/sequence";
+import { rollUsage, type DueEntry, type SenderState } from "./sim-senders";
+import type { ActionKind, SimLead } from "./simulation-types";
+import type { SimWorld } from "./sim-world";
+
+type TurnResult = "acted" | "resolved" | "capped" | "unavailable" | "held";
+
+const KIND_OF_ACTION: Record<string, ActionKind> = { invitation: "invitations", message: "messages", voice_note: "messages", inmail: "inmails", profile_view: "profileViews" };
+
+function capped(sender: SenderState, action: string, at: number): boolean {
+  rollUsage(sender, at);
+  const cap = CAP_OF_ACTION[action]!;
+  return sender.day[cap] >= sender.daily[cap] || (action === "invitation" && sender.week >= sender.weeklyInvitations);
+}
+
+/** performLeadStep, for the simulation. */
+function perform(world: SimWorld, sender: SenderState, lead: SimLead, step: WiredStep, at: number): TurnResult {
+  const connected = lead.invitationAccepted || world.model.isConnected(sender.id, lead);
+  const facts = {
+    step,
+    campaignLeadId: lead.id,
+    at,
+    holder: world.holderOf(lead),
+    hasProfile: lead.hasProfile,
+    profile: { connected, invitationPending: world.invitationPending(sender.id, lead), openProfile: lead.openProfile },
+    inmailBalance: sender.inmailBalance,
+    capped: false,
+  };
+  let decision: StepDecision = decideStep(facts);
+  if (decision.kind === "act" && capped(sender, decision.action, at)) decision = decideStep({ ...facts, capped: true });
+  switch (decision.kind) {
+    case "held":
+      lead.waitUntil = decision.retryAt;
+      world.schedule(lead);
+      return "held";
+    case "fail":
+      world.record(lead, step, at, null, false);
+      world.rest(lead, "failed", at);
+      return "resolved";
+    case "resolve":
+      if (decision.accepted) lead.invitationAccepted = true;
+      world.record(lead, step, at, decision.outcome, false);
+      world.place(lead, step, decision.outcome, at);
+      return "resolved";
+    case "await-invitation":
+      world.record(lead, step, at, null, false);
+      world.await(lead, decision.waitUntil);
+      return "resolved";
+    case "pause-sender":
+      sender.available = false;
+      lead.waitUntil = decision.retryAt;
+      world.schedule(lead);
+      return "unavailable";
+    case "capped":
+      return "capped";
+    case "act":
+      act(world, sender, lead, step, decision.action, at);
+      return "acted";
+    default:
+      return "resolved";
+  }
+}
+
+/** The sender acts: its caps, its human-like gap, and the lead waits for an answer or moves on. */
+function act(world: SimWorld, sender: SenderState, lead: SimLead, step: WiredStep, action: string, at: number): void {
+  const cap = CAP_OF_ACTION[action]!;
+  sender.day[cap] += 1;
+  if (action === "invitation") sender.week += 1;
+  sender.nextActionAt = at + humanGapSeconds(sender.id, sender.actionCount) * 1000;
+  sender.actionCount += 1;
+  world.countAction(sender, lead, KIND_OF_ACTION[action]!, at);
+  world.record(lead, step, at, null, true);
+  if (lead.status === "pending") lead.status = "running";
+  if (step.type === "visit_profile") {
+    world.place(lead, step, null, at);
+    return;
+  }
+  if (step.type === "invite") {
+    world.await(lead, at + acceptanceWindowMs(step));
+    world.invitationSent.add(lead.id);
+    world.setInvitationPending(sender.id, lead, true);
+    const round = (world.invitationRound.get(lead.id) ?? 0) + 1;
+    world.invitationRound.set(lead.id, round);
+    const acceptAt = world.model.invitationSent(sender.id, lead, at);
+    if (acceptAt !== null) world.events.push({ at: acceptAt, kind: "accept", leadId: lead.id, senderId: sender.id, version: round });
+    return;
+  }
+  if (step.type === "inmail" && !lead.openProfile) sender.inmailBalance -= 1;
+  world.await(lead, at + replyWindowMs(step));
+  const replyAt = world.model.messageSent(sender.id, lead, step.type === "inmail" ? "inmail" : "message", at);
+  if (replyAt !== null) world.events.push({ at: replyAt, kind: "reply", leadId: lead.id, senderId: sender.id, version: 0 });
+}
+
+/** Whether each campaign's schedule is open, asked once per campaign and minute. */
+export function openCampaigns(world: SimWorld) {
+  let openAt = Number.NaN;
+  const openNow = new Map<string, boolean>();
+  return (campaignId: string, at: number) => {
+    if (at !== openAt) {
+      openAt = at;
+      openNow.clear();
+    }
+    let open = openNow.get(campaignId);
+    if (open === undefined) {
+      const campaign = world.campaigns.get(campaignId);
+      open = Boolean(campaign?.active && isWithinSchedule(campaign.schedule, new Date(at)));
+      openNow.set(campaignId, open);
+    }
+    return open;
+  };
+}
+
+/** Puts a due lead in its sender's line, under its step's kind. */
+export function pushReady(world: SimWorld, sender: SenderState, entry: DueEntry): void {
+  sender.ready.push(world.stepOf(world.leads.get(entry.leadId)!)?.type ?? null, entry);
+}
+
+/**
+ * takeTurn: the sender's first due leads of open campaigns, in the core's candidate order, read in
+ * batches of the kinds not at their cap; one action at most (readAnotherBatch says when another
+ * batch is read).
+ */
+export function takeTurn(world: SimWorld, sender: SenderState, at: number, campaignOpen: (campaignId: string, at: number) => boolean): void {
+  rollUsage(sender, at);
+  const cappedKinds = cappedStepKinds(
+    { daily: sender.daily, weeklyInvitations: sender.weeklyInvitations, weeklyLimitBypassed: false },
+    { day: sender.day, weekInvitations: sender.week },
+  ) as Set<StepType>;
+  const putBack: DueEntry[] = [];
+  let turnOver = false;
+  while (!turnOver) {
+    const cappedBefore = cappedKinds.size;
+    const excluded = new Set(cappedKinds);
+    const batch: DueEntry[] = [];
+    while (batch.length < CANDIDATES_PER_SENDER) {
+      const entry = sender.ready.popFirst((type) => type === null || !excluded.has(type));
+      if (!entry) break;
+      const lead = world.leads.get(entry.leadId)!;
+      if (!world.isCurrent(entry) || !world.moving(lead) || lead.senderId !== sender.id) continue;
+      if (!campaignOpen(lead.campaignId, at)) putBack.push(entry);
+      else batch.push(entry);
+    }
+    let index = 0;
+    for (; index < batch.length; index++) {
+      const lead = world.leads.get(batch[index]!.leadId)!;
+      const step = world.stepOf(lead);
+      if (!step || cappedKinds.has(step.type)) {
+        putBack.push(batch[index]!);
+        continue;
+      }
+      const result = perform(world, sender, lead, step, at);
+      if (result === "capped") {
+        cappedKinds.add(step.type);
+        putBack.push(batch[index]!);
+        continue;
+      }
+      if (result === "acted" || result === "unavailable") {
+        turnOver = true;
+        index++;
+        break;
+      }
+    }
+    putBack.push(...batch.slice(index));
+    if (turnOver || !readAnotherBatch({ size: batch.length, cappedBefore, cappedAfter: cappedKinds.size })) break;
+  }
+  for (const entry of putBack) if (world.isCurrent(entry)) pushReady(world, sender, entry);
+}

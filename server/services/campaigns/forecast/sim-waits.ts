@@ -1,0 +1,40 @@
+// The forecast's resolveDueWaits: answers that did not come in time, conditions and leads past
+// their last step, decided by the core (decideWait) on the simulated facts.
+import { decideCondition, decideWait } from "../../../domain/sequence/decide-wait";
+import type { SimLead } from "./simulation-types";
+import type { SimWorld } from "./sim-world";
+
+/** Resolves a due lead that needs no sender's turn; "turn" when its step is an action for its sender. */
+export function resolveWait(world: SimWorld, lead: SimLead, at: number): "resolved" | "postponed" | "turn" {
+  const campaign = world.campaigns.get(lead.campaignId)!;
+  const decision = decideWait({ step: world.stepOf(lead), phase: lead.phase, at, schedule: campaign.schedule, key: lead.id });
+  switch (decision.kind) {
+    case "end":
+      world.rest(lead, "done", at);
+      return "resolved";
+    case "postpone":
+      lead.waitUntil = decision.until;
+      world.schedule(lead);
+      return "postponed";
+    case "no-answer":
+      if (decision.withdraw && world.invitationSent.has(lead.id)) {
+        if (lead.senderId) {
+          world.model.invitationWithdrawn(lead.senderId, lead);
+          world.setInvitationPending(lead.senderId, lead, false);
+        }
+        world.invitationRound.set(lead.id, (world.invitationRound.get(lead.id) ?? 0) + 1);
+      }
+      world.resolveOutcome(lead, decision.step.id, "no");
+      world.place(lead, decision.step, "no", at);
+      return "resolved";
+    case "condition": {
+      const connected = lead.invitationAccepted || (lead.senderId !== null && world.model.isConnected(lead.senderId, lead));
+      const { outcome } = decideCondition(decision.step, { connected, openProfile: lead.openProfile });
+      world.record(lead, decision.step, at, outcome, false);
+      world.place(lead, decision.step, outcome, at);
+      return "resolved";
+    }
+    default:
+      return "turn";
+  }
+}

@@ -1,0 +1,227 @@
+// The forecast's in-memory world: the campaigns, leads and senders being simulated, what has
+// happened to each lead so far (its steps, for the report), the queue of due leads and of the
+// network's answers, and the lead transitions (place on the next step, come to rest). The sender
+// turns (sim-turn.ts), due waits (sim-waits.ts) and answers (sim-events.ts) move the world forward
+// with the decision core's rules.
+import { placeAfter } from "../../../domain/sequence/step-timing";
+import { firstStep } from "../../../domain/sequence/wire-sequence";
+import { zonedDateString } from "../../../lib/time-zones";
+import type { WiredStep } from "../../../schemas/sequence";
+import { MinHeap } from "./min-heap";
+import { dueFirst, senderState, type DueEntry, type SenderState } from "./sim-senders";
+import type { ActionKind, LeadStatus, OutcomeModel, SimCampaign, SimLead, SimLeadResult, SimOutsideHolder, SimSender, SimStepRecord } from "./simulation-types";
+
+/** An answer from the network: an acceptance or a reply. */
+export interface QueuedEvent {
+  at: number;
+  kind: "accept" | "reply";
+  leadId: string;
+  senderId: string;
+  /** For an acceptance: the invitation round it answers (a withdrawn invitation's answer never comes). */
+  version: number;
+}
+
+export interface SimInput {
+  start: number;
+  end: number;
+  campaigns: SimCampaign[];
+  senders: SimSender[];
+  leads: SimLead[];
+  model: OutcomeModel;
+  /** Campaigns whose leads and actions are reported (others only compete for the senders). */
+  reportCampaignIds: ReadonlySet<string>;
+  /** Leads of campaigns outside the simulation that hold people the simulated campaigns exclude. */
+  outsideHolders?: SimOutsideHolder[];
+  /** Invitations pending between a sender and a person when the forecast starts. */
+  pendingInvitations?: Array<{ senderId: string; personId: string }>;
+}
+
+export const personOf = (lead: SimLead) => lead.personId ?? lead.id;
+const pairKey = (senderId: string, personId: string) => `${senderId}>${personId}`;
+
+export class SimWorld {
+  readonly model: OutcomeModel;
+  readonly campaigns: Map<string, SimCampaign>;
+  private readonly stepsOf: Map<string, Map<string, WiredStep>>;
+  readonly leads: Map<string, SimLead>;
+  readonly senders: Map<string, SenderState>;
+  private readonly versions = new Map<string, number>();
+  readonly results = new Map<string, SimLeadResult>();
+  readonly actions = new Map<string, Record<ActionKind, number>>();
+  readonly accepted = new Set<string>();
+  readonly replied = new Set<string>();
+  /** Leads by when they fall due (a lead's older entries are stale once its version moved on). */
+  readonly due = new MinHeap<DueEntry>(dueFirst);
+  readonly events = new MinHeap<QueuedEvent>((a, b) => a.at < b.at);
+  /** Each invitation a lead gets is a round; withdrawing one ends its round, so its acceptance never comes. */
+  readonly invitationRound = new Map<string, number>();
+  /** Leads waiting at an invitation Herald sent for them (only those are withdrawn). */
+  readonly invitationSent = new Set<string>();
+  /** Invitations pending between a sender and a person. */
+  private readonly pendingInvitations: Set<string>;
+  /** The simulated leads of each person, across campaigns. */
+  readonly leadsOfPerson = new Map<string, SimLead[]>();
+  private readonly outsideHolders: Map<string, SimOutsideHolder[]>;
+  private readonly reportCampaignIds: ReadonlySet<string>;
+
+  constructor(input: SimInput) {
+    this.model = input.model;
+    this.reportCampaignIds = input.reportCampaignIds;
+    this.campaigns = new Map(input.campaigns.map((campaign) => [campaign.id, campaign]));
+    this.stepsOf = new Map(input.campaigns.map((campaign) => [campaign.id, new Map(campaign.sequence.steps.map((step) => [step.id, step]))]));
+    this.leads = new Map(input.leads.map((lead) => [lead.id, { ...lead }]));
+    this.senders = new Map(input.senders.map((sender) => [sender.id, senderState(sender, input.start)]));
+    this.pendingInvitations = new Set((input.pendingInvitations ?? []).map((pending) => pairKey(pending.senderId, pending.personId)));
+    this.outsideHolders = new Map();
+    for (const holder of input.outsideHolders ?? []) this.outsideHolders.set(holder.personId, [...(this.outsideHolders.get(holder.personId) ?? []), holder]);
+    for (const lead of this.leads.values()) this.leadsOfPerson.set(personOf(lead), [...(this.leadsOfPerson.get(personOf(lead)) ?? []), lead]);
+  }
+
+  /** Answers already decided, and every moving lead on the queue. */
+  seed(start: number): void {
+    for (const lead of this.leads.values()) {
+      lead.openProfile = this.model.openProfile?.(lead) ?? lead.openProfile;
+      if (lead.senderId) {
+        for (const event of this.model.initialEvents(lead.senderId, lead)) this.events.push({ ...event, leadId: lead.id, senderId: lead.senderId, version: 0 });
+      }
+      if (lead.phase === "waiting" && lead.invitationSent !== false && this.stepOf(lead)?.type === "invite") this.invitationSent.add(lead.id);
+      if (!this.moving(lead)) continue;
+      if (lead.stepId === null && lead.status === "pending") lead.stepId = firstStep(this.campaigns.get(lead.campaignId)!.sequence)?.id ?? null;
+      if (lead.waitUntil === null) lead.waitUntil = start;
+      this.schedule(lead);
+    }
+  }
+
+  reported(lead: SimLead): boolean {
+    return this.reportCampaignIds.has(lead.campaignId);
+  }
+
+  resultOf(lead: SimLead): SimLeadResult {
+    let result = this.results.get(lead.id);
+    if (!result) {
+      result = { status: lead.status, firstActionAt: null, endsAt: null, steps: [] };
+      if (this.reported(lead)) this.results.set(lead.id, result);
+    }
+    return result;
+  }
+
+  version(leadId: string): number {
+    return this.versions.get(leadId) ?? 0;
+  }
+
+  /** The lead moved: its older queue entries are stale. */
+  bump(leadId: string): void {
+    this.versions.set(leadId, this.version(leadId) + 1);
+  }
+
+  /** Puts the lead on the due queue at its waitUntil. */
+  schedule(lead: SimLead): void {
+    this.bump(lead.id);
+    if (lead.waitUntil === null) return;
+    this.due.push({ at: lead.waitUntil, seq: lead.seq, leadId: lead.id, version: this.version(lead.id) });
+  }
+
+  isCurrent(entry: DueEntry): boolean {
+    return entry.version === this.version(entry.leadId);
+  }
+
+  stepOf(lead: SimLead): WiredStep | null {
+    return lead.stepId ? (this.stepsOf.get(lead.campaignId)?.get(lead.stepId) ?? null) : null;
+  }
+
+  moving(lead: SimLead): boolean {
+    return lead.status === "pending" || lead.status === "running";
+  }
+
+  /** The lead comes to rest (done, failed, replied…). */
+  rest(lead: SimLead, status: LeadStatus, at: number): void {
+    lead.status = status;
+    lead.waitUntil = null;
+    this.bump(lead.id);
+    if (status !== "paused") this.resultOf(lead).endsAt = at;
+  }
+
+  record(lead: SimLead, step: WiredStep, at: number, outcome: "yes" | "no" | null, acted: boolean): SimStepRecord {
+    const result = this.resultOf(lead);
+    result.steps.push({ stepId: step.id, type: step.type, at, outcome, acted });
+    if (acted && result.firstActionAt === null) result.firstActionAt = at;
+    return result.steps[result.steps.length - 1]!;
+  }
+
+  /** The answer to a step recorded earlier came (or did not come in time). */
+  resolveOutcome(lead: SimLead, stepId: string, outcome: "yes" | "no"): void {
+    const steps = this.results.get(lead.id)?.steps;
+    const entry = steps && [...steps].reverse().find((candidate) => candidate.stepId === stepId);
+    if (entry) entry.outcome = outcome;
+  }
+
+  /** Puts a lead on its next step after `step` resolved with `outcome`, or finishes it. */
+  place(lead: SimLead, step: WiredStep, outcome: "yes" | "no" | null, at: number): void {
+    const campaign = this.campaigns.get(lead.campaignId)!;
+    const placement = placeAfter(campaign.sequence, step, outcome, new Date(at));
+    this.invitationSent.delete(lead.id);
+    if (placement.kind === "end") {
+      lead.stepId = null;
+      lead.phase = "ready";
+      if (lead.status === "paused") {
+        lead.waitUntil = at;
+        return;
+      }
+      this.rest(lead, "done", at);
+      return;
+    }
+    lead.stepId = placement.step.id;
+    lead.phase = "ready";
+    lead.waitUntil = placement.waitUntil.getTime();
+    if (lead.status === "pending") lead.status = "running";
+    this.schedule(lead);
+  }
+
+  /** The lead waits at its step for an answer until `until`. */
+  await(lead: SimLead, until: number): void {
+    lead.phase = "waiting";
+    lead.waitUntil = until;
+    if (lead.status === "pending") lead.status = "running";
+    this.schedule(lead);
+  }
+
+  countAction(sender: SenderState, lead: SimLead, kind: ActionKind, at: number): void {
+    if (!this.reported(lead)) return;
+    const campaign = this.campaigns.get(lead.campaignId)!;
+    const key = `${lead.campaignId}|${zonedDateString(new Date(at), campaign.schedule.timezone)}|${sender.id}`;
+    const counts = this.actions.get(key) ?? { invitations: 0, messages: 0, inmails: 0, profileViews: 0 };
+    counts[kind] += 1;
+    this.actions.set(key, counts);
+  }
+
+  invitationPending(senderId: string, lead: SimLead): boolean {
+    return this.pendingInvitations.has(pairKey(senderId, personOf(lead)));
+  }
+
+  setInvitationPending(senderId: string, lead: SimLead, pending: boolean): void {
+    if (pending) this.pendingInvitations.add(pairKey(senderId, personOf(lead)));
+    else this.pendingInvitations.delete(pairKey(senderId, personOf(lead)));
+  }
+
+  /** The same person's leads with the same sender, across campaigns (the network answers the person, not a campaign). */
+  samePersonAndSender(lead: SimLead, senderId: string): SimLead[] {
+    return (this.leadsOfPerson.get(personOf(lead)) ?? []).filter((other) => other.senderId === senderId);
+  }
+
+  /**
+   * Another campaign running the same person, per the lead's campaign's exclusions (executor:
+   * take-sender-turn.ts heldBy): a running lead of another simulated campaign, or a lead outside
+   * the simulation.
+   */
+  holderOf(lead: SimLead): { campaignId: string; campaignName: string; senderName: string | null } | null {
+    const campaign = this.campaigns.get(lead.campaignId)!;
+    if (!campaign.excludeOtherCampaigns && !campaign.excludeSameSenderOtherCampaigns) return null;
+    const sameSender = (senderId: string | null) => campaign.excludeOtherCampaigns || senderId === lead.senderId;
+    const simulated = (this.leadsOfPerson.get(personOf(lead)) ?? [])
+      .filter((other) => other.campaignId !== lead.campaignId && other.status === "running" && sameSender(other.senderId))
+      .sort((a, b) => a.seq - b.seq)[0];
+    if (simulated) return { campaignId: simulated.campaignId, campaignName: this.campaigns.get(simulated.campaignId)?.name ?? "", senderName: null };
+    const outside = (this.outsideHolders.get(personOf(lead)) ?? []).find((other) => other.campaignId !== lead.campaignId && sameSender(other.senderId));
+    return outside ? { campaignId: outside.campaignId, campaignName: outside.campaignName, senderName: outside.senderName } : null;
+  }
+}

@@ -1,0 +1,114 @@
+// Test support for the forecast parity tests: what really happened on the sandbox network between a
+// forecast's start and its horizon, read from the executor's own records and laid out in the
+// forecast's shape (leads with their first action, steps, status and end; actions per day per
+// sender; totals; the finish date), so that a test compares the two with one deep equality.
+import { db } from "../db/client";
+import { zonedDateString } from "../lib/time-zones";
+import type { TCampaignForecast } from "../schemas/campaign";
+
+type Counts = { invitations: number; messages: number; inmails: number; profileViews: number };
+
+/** Sender action types (a string column) to the forecast's counts; likes and comments are not campaign steps yet. */
+const KIND: Record<string, keyof Counts | undefined> = {
+  invitation: "invitations",
+  message: "messages",
+  voice_note: "messages",
+  inmail: "inmails",
+  profile_view: "profileViews",
+};
+
+/** The part of a forecast that is a prediction (names and generation details left out). */
+export type Predicted = Pick<TCampaignForecast, "finishAt" | "totals" | "days"> & {
+  leads: Array<Omit<TCampaignForecast["leads"][number], "name">>;
+};
+
+export function predicted(forecast: TCampaignForecast): Predicted {
+  return {
+    finishAt: forecast.finishAt,
+    totals: forecast.totals,
+    days: forecast.days,
+    leads: forecast.leads.map(({ name: _name, ...lead }) => lead),
+  };
+}
+
+/** The campaign's leads and their statuses when the forecast was taken (to check the leads it leaves out). */
+export async function leadStatuses(campaignId: string): Promise<Map<string, string>> {
+  const rows = await db.campaignLead.findMany({ where: { campaignId }, select: { id: true, status: true } });
+  return new Map(rows.map((row) => [row.id, row.status]));
+}
+
+/**
+ * What happened to the forecast's campaign from its start (generatedAt) to now, in the forecast's
+ * shape. Leads are the forecast's own (those moving when it was taken), in its order.
+ */
+export async function observed(forecast: TCampaignForecast): Promise<Predicted> {
+  const start = new Date(forecast.generatedAt);
+  const ids = forecast.leads.map((lead) => lead.campaignLeadId);
+  const [campaign, rows, actions, journal] = await Promise.all([
+    db.campaign.findUniqueOrThrow({ where: { id: forecast.campaignId } }),
+    db.campaignLead.findMany({ where: { id: { in: ids } }, include: { lead: true } }),
+    db.senderAction.findMany({
+      where: { campaignLeadId: { in: ids }, sentAt: { not: null }, createdAt: { gte: start } },
+      orderBy: { createdAt: "asc" },
+    }),
+    db.campaignLeadStep.findMany({ where: { campaignId: forecast.campaignId, startedAt: { gte: start } }, orderBy: [{ startedAt: "asc" }, { id: "asc" }] }),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+
+  // Acceptances within the horizon: a connection between the lead's sender and the lead made after the start.
+  const senderIds = [...new Set(rows.flatMap((row) => (row.linkedinAccountId ? [row.linkedinAccountId] : [])))];
+  const accounts = await db.linkedinAccount.findMany({ where: { id: { in: senderIds } }, select: { id: true, providerAccountId: true } });
+  const sessions = await db.sandboxSession.findMany({ where: { id: { in: accounts.map((account) => account.providerAccountId) } }, select: { id: true, memberId: true } });
+  const memberOfSession = new Map(sessions.map((session) => [session.id, session.memberId]));
+  const memberOfSender = new Map(accounts.map((account) => [account.id, memberOfSession.get(account.providerAccountId) ?? null]));
+  const relations = await db.sandboxRelation.findMany({
+    where: { memberId: { in: [...memberOfSession.values()] }, connectedAt: { gt: start } },
+    select: { memberId: true, otherMemberId: true },
+  });
+  const connectedDuring = new Set(relations.map((relation) => `${relation.memberId}>${relation.otherMemberId}`));
+
+  const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+  const totals = { leads: ids.length, reached: 0, accepted: 0, replied: 0, invitations: 0, messages: 0, inmails: 0, profileViews: 0 };
+  const leads = forecast.leads.map((lead) => {
+    const row = byId.get(lead.campaignLeadId)!;
+    const first = actions.find((action) => action.campaignLeadId === row.id);
+    if (first) totals.reached++;
+    if (row.status === "replied") totals.replied++;
+    const senderMember = row.linkedinAccountId ? memberOfSender.get(row.linkedinAccountId) : null;
+    if (senderMember && row.lead.memberId && connectedDuring.has(`${senderMember}>${row.lead.memberId}`)) totals.accepted++;
+    return {
+      campaignLeadId: row.id,
+      leadId: row.leadId,
+      linkedinAccountId: row.linkedinAccountId,
+      firstActionAt: iso(first?.createdAt),
+      steps: journal
+        .filter((step) => step.campaignLeadId === row.id)
+        .map((step) => ({ stepId: step.stepId, type: step.stepType, at: step.startedAt.toISOString(), outcome: step.outcome })),
+      expectedStatus: row.status,
+      endsAt: row.finishedAt && row.finishedAt >= start ? row.finishedAt.toISOString() : null,
+    };
+  });
+
+  const perDay = new Map<string, Counts>();
+  for (const action of actions) {
+    const kind = KIND[action.type];
+    if (!kind) continue;
+    const key = `${zonedDateString(action.createdAt, forecast.timezone)}|${action.accountId}`;
+    const counts = perDay.get(key) ?? { invitations: 0, messages: 0, inmails: 0, profileViews: 0 };
+    counts[kind] += 1;
+    perDay.set(key, counts);
+    totals[kind] += 1;
+  }
+  const days: Predicted["days"] = [];
+  for (const [key, counts] of [...perDay.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    const [date, linkedinAccountId] = key.split("|") as [string, string];
+    let day = days.find((candidate) => candidate.date === date);
+    if (!day) {
+      day = { date, total: 0, senders: [] };
+      days.push(day);
+    }
+    day.senders.push({ linkedinAccountId, ...counts });
+    day.total += counts.invitations + counts.messages + counts.inmails + counts.profileViews;
+  }
+  return { finishAt: iso(campaign.finishedAt), totals, days, leads };
+}
