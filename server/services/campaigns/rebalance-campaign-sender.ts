@@ -24,13 +24,13 @@ export async function rebalanceCampaignSender(actor: Actor, campaignId: string, 
   });
   const name = sender?.label || sender?.fullName || "This sender";
   if (!campaign.linkedinAccountIds.includes(linkedinAccountId)) {
-    throw HeraldError.unprocessable(`${name} is not in this campaign's sender pool, so it has no leads here to move.`, "not-in-pool");
+    throw new HeraldError({ code: "not-in-pool", message: `${name} is not in this campaign's sender pool, so it has no leads here to move.` });
   }
   if (!senderRebalanceable(sender)) {
-    throw HeraldError.conflict(
-      `${name} is active and not paused, so it keeps its leads. Only a paused or failed sender's leads are moved: pause it first, then rebalance.`,
-      "sender-available",
-    );
+    throw new HeraldError({
+      code: "sender-available",
+      message: `${name} is active and not paused, so it keeps its leads. Only a paused or failed sender's leads are moved: pause it first, then rebalance.`,
+    });
   }
   const result = await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM "Campaign" WHERE id = ${campaign.id} FOR UPDATE`;

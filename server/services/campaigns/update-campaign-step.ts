@@ -34,10 +34,10 @@ export async function updateCampaignStep(actor: Actor, campaignId: string, stepI
     throw HeraldError.invalidInput("Invalid voice: InMails carry no voice notes", [{ field: "voice", message: "InMails carry no voice notes" }]);
   }
   if (step.type === "voice_note" && step.config.voiceAssignments?.length) {
-    throw HeraldError.conflict(
-      "This step has a recording per sender (voiceAssignments): replace them through PATCH /campaigns/{id} with the full sequence.",
-      "voice-assignments",
-    );
+    throw new HeraldError({
+      code: "voice-assignments",
+      message: "This step has a recording per sender (voiceAssignments): replace them through PATCH /campaigns/{id} with the full sequence.",
+    });
   }
   const variants = step.config.variants;
   const position = variantId === undefined ? 0 : variants.findIndex((variant) => variant.id === variantId);

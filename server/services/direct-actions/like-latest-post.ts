@@ -19,7 +19,7 @@ export async function likeLatestPost(actor: Actor, accountId: string, input: unk
       });
       const latest = posts[0];
       if (!latest) {
-        throw HeraldError.unprocessable(`${profile.firstName} ${profile.lastName} has no recent post to like.`, "no-recent-post");
+        throw new HeraldError({ code: "no-recent-post", message: `${profile.firstName} ${profile.lastName} has no recent post to like.` });
       }
       postId = latest.postId;
       return { postUrl: latest.url };

@@ -43,11 +43,11 @@ export async function reserveSenderAction(tx: Prisma.TransactionClient, account:
   });
   if (usedToday >= limits.daily[cap]) {
     const tomorrow = addZonedDays(current, 1, account.timezone);
-    throw HeraldError.rateLimited(
-      `This sender reached its daily cap of ${limits.daily[cap]} ${cap} (resets at ${tomorrow.toISOString()}, midnight ${account.timezone}).`,
-      secondsUntil(tomorrow),
-      "daily-limit-reached",
-    );
+    throw new HeraldError({
+      code: "daily-limit-reached",
+      message: `This sender reached its daily cap of ${limits.daily[cap]} ${cap} (resets at ${tomorrow.toISOString()}, midnight ${account.timezone}).`,
+      retryAfterSeconds: secondsUntil(tomorrow),
+    });
   }
   if (intent.type === "invitation" && !(intent.honourWeeklyBypass && limits.weeklyLimitBypassed)) {
     const weekStart = startOfZonedWeek(current, account.timezone);
@@ -56,11 +56,11 @@ export async function reserveSenderAction(tx: Prisma.TransactionClient, account:
     });
     if (usedThisWeek >= limits.weeklyInvitations) {
       const nextWeek = addZonedDays(weekStart, 7, account.timezone);
-      throw HeraldError.rateLimited(
-        `This sender reached its weekly limit of ${limits.weeklyInvitations} connection requests (resets ${nextWeek.toISOString()}).`,
-        secondsUntil(nextWeek),
-        "weekly-limit-reached",
-      );
+      throw new HeraldError({
+        code: "weekly-limit-reached",
+        message: `This sender reached its weekly limit of ${limits.weeklyInvitations} connection requests (resets ${nextWeek.toISOString()}).`,
+        retryAfterSeconds: secondsUntil(nextWeek),
+      });
     }
   }
   try {
@@ -86,7 +86,7 @@ export async function reserveSenderAction(tx: Prisma.TransactionClient, account:
     });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw HeraldError.conflict("An invitation from this sender to this profile is already pending.", "invitation-pending");
+      throw new HeraldError({ code: "invitation-pending", message: "An invitation from this sender to this profile is already pending." });
     }
     throw error;
   }

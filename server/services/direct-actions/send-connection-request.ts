@@ -15,10 +15,13 @@ export async function sendConnectionRequest(actor: Actor, accountId: string, inp
     type: "invitation",
     check: ({ account, profile }) => {
       if (profile.connectionDegree === 1) {
-        throw HeraldError.conflict(`${profile.firstName} ${profile.lastName} is already a connection of this sender.`, "already-connected");
+        throw new HeraldError({
+          code: "already-connected",
+          message: `${profile.firstName} ${profile.lastName} is already a connection of this sender.`,
+        });
       }
       if (profile.invitationPending) {
-        throw HeraldError.conflict("An invitation from this sender to this profile is already pending.", "invitation-pending");
+        throw new HeraldError({ code: "invitation-pending", message: "An invitation from this sender to this profile is already pending." });
       }
       return { note: account.isPremium && note ? note : null };
     },

@@ -25,12 +25,18 @@ export async function startLeadImport(actor: Actor, input: unknown): Promise<TLe
     ]);
   });
   if (sender.connectionStatus !== "connected" || sender.status !== "active") {
-    throw HeraldError.conflict(`Sender ${sender.id} cannot search LinkedIn now (${sender.connectionStatus}, ${sender.status}); reconnect it first.`, "sender-unavailable");
+    throw new HeraldError({
+      code: "sender-unavailable",
+      message: `Sender ${sender.id} cannot search LinkedIn now (${sender.connectionStatus}, ${sender.status}); reconnect it first.`,
+    });
   }
   if (parsed.listId) await findLeadList(actor, parsed.listId);
   if (parsed.campaignId) await findCampaign(actor, parsed.campaignId);
   if (!jobRunnerConfigured()) {
-    throw HeraldError.unavailable("Imports run as background jobs, and no job runner is configured (start Herald with its runtime, or set INNGEST_* settings).");
+    throw new HeraldError({
+      code: "unavailable",
+      message: "Imports run as background jobs, and no job runner is configured (start Herald with its runtime, or set INNGEST_* settings).",
+    });
   }
   const row = await db.leadImport.create({
     data: {

@@ -16,7 +16,7 @@ export async function acceptInvitation(input: unknown): Promise<{ email: string;
   if (!invitation) throw HeraldError.notFound("Invitation");
   const state = invitationState(invitation);
   if (state !== "pending") {
-    throw HeraldError.conflict(`This invitation is ${state}; ask for a new one.`, `invitation-${state}`);
+    throw new HeraldError({ code: `invitation-${state}`, message: `This invitation is ${state}; ask for a new one.` });
   }
   if (!password) throw HeraldError.invalidInput("Invalid password: is required", [{ field: "password", message: "is required" }]);
 
@@ -37,7 +37,7 @@ export async function acceptInvitation(input: unknown): Promise<{ email: string;
       where: { id: invitation.id, acceptedAt: null, revokedAt: null },
       data: { acceptedAt: now() },
     });
-    if (claimed.count === 0) throw HeraldError.conflict("This invitation was already used.", "invitation-accepted");
+    if (claimed.count === 0) throw new HeraldError({ code: "invitation-accepted", message: "This invitation was already used." });
     const user = existing ?? (await tx.user.create({ data: { email: invitation.email, name: name!, passwordHash } }));
     await tx.membership.upsert({
       where: { workspaceId_userId: { workspaceId: invitation.workspaceId, userId: user.id } },

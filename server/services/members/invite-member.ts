@@ -18,10 +18,10 @@ export async function inviteMember(actor: Actor, input: unknown): Promise<{ invi
   const { email, role, canManageBilling } = parseInput(ZInviteMemberInput, input);
   requireRole(actor, "admin", "invite members");
   if (canManageBilling && actor.role !== "owner" && !actor.canManageBilling) {
-    throw HeraldError.forbidden("Only someone who manages billing can grant the billing permission.", "not-allowed");
+    throw new HeraldError({ code: "not-allowed", message: "Only someone who manages billing can grant the billing permission." });
   }
   const existing = await db.membership.findFirst({ where: { workspaceId: actor.workspaceId, user: { email } } });
-  if (existing) throw HeraldError.conflict(`${email} is already a member of this workspace.`, "already-member");
+  if (existing) throw new HeraldError({ code: "already-member", message: `${email} is already a member of this workspace.` });
 
   const token = randomToken(32);
   const invitation = await db.$transaction(async (tx) => {

@@ -67,9 +67,9 @@ export async function applyConnectResult(row: LinkedinAccount, result: ConnectRe
     select: { id: true },
   });
   if (duplicate) {
-    const failure = { code: "already-connected", message: "This LinkedIn account is already connected to Herald." };
+    const failure = { code: "already-connected" as const, message: "This LinkedIn account is already connected to Herald." };
     await failSenderConnection({ ...row, providerAccountId: identity.providerAccountId }, failure);
-    throw new HeraldError({ ...failure, status: 409 });
+    throw new HeraldError(failure);
   }
   const stats = await readStats(provider, identity.providerAccountId).catch((error: unknown) => {
     logger.warn("Could not read sender stats", { error });

@@ -1,6 +1,6 @@
 import type { LinkedinAccount } from "../../db/generated/client";
 import type { Actor } from "../../lib/actor";
-import { HeraldError } from "../../lib/errors";
+import { HeraldError, type ErrorCode } from "../../lib/errors";
 import { logger } from "../../lib/logger";
 import { isValidTimeZone } from "../../lib/time-zones";
 import { parseInput } from "../../lib/zod-issues";
@@ -25,15 +25,14 @@ async function checkTotp(actor: Actor, input: TConnectSenderInput, options: Conn
   await refuseAttempt(await attemptedSender(actor, input, options), { code: "invalid-totp-secret", message });
   throw new HeraldError({
     code: "invalid-totp-secret",
-    status: 400,
     message,
     details: { fields: [{ field: "totpSecret", message: "must be a base32 authenticator setup key" }] },
   });
 }
 
-async function fail(row: LinkedinAccount, code: string, message: string, status: 400 | 409 = 400): Promise<never> {
+async function fail(row: LinkedinAccount, code: ErrorCode, message: string): Promise<never> {
   await failSenderConnection(row, { code, message });
-  throw new HeraldError({ code, message, status });
+  throw new HeraldError({ code, message });
 }
 
 /**
@@ -65,9 +64,9 @@ export async function connectSender(actor: Actor, input: unknown, options: Conne
       return fail(row, "connection-failed", message);
     }
     await failSenderConnection(row, { code: error.code, message: error.message });
-    // Automatic login (totpSecret) answers every failure with 400 and the code, as the spec says;
-    // an interactive connect keeps 429 and 503 so that a client can tell "retry later".
-    throw providerErrorToHerald(error, totpSecret ? 400 : undefined);
+    // The status follows the code; POST /accounts answers automatic-login failures with 400 (its
+    // operation's `errorStatus`), while an interactive connect keeps 429 and 503.
+    throw providerErrorToHerald(error);
   }
 
   if (totpSecret && result.status === "checkpoint") {

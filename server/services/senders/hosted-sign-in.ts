@@ -32,7 +32,7 @@ async function linkByToken(token: string) {
 async function usableLink(token: string) {
   const link = await linkByToken(token);
   const status = hostedLinkStatus(link);
-  if (status !== "pending") throw HeraldError.conflict(`This connect link is ${status}. Ask for a new one.`, `link-${status}`);
+  if (status !== "pending") throw new HeraldError({ code: `link-${status}`, message: `This connect link is ${status}. Ask for a new one.` });
   const actor = await resolveActor(link.createdById, link.workspaceId);
   return { link, actor };
 }
@@ -88,7 +88,7 @@ export async function startHostedSignIn(token: string, input: Record<string, unk
 
 export async function answerHostedCheckpoint(token: string, answer: unknown): Promise<HostedLinkView> {
   const { link, actor } = await usableLink(token);
-  if (!link.accountId) throw HeraldError.conflict("Sign in first.", "no-checkpoint");
+  if (!link.accountId) throw new HeraldError({ code: "no-checkpoint", message: "Sign in first." });
   try {
     const state = await answerSenderCheckpoint(actor, link.accountId, answer);
     if (state.resolved) await markConnected(link.id, link.accountId);

@@ -33,7 +33,6 @@ export async function reconnectSender(actor: Actor, accountId: string, input: un
     if (result.status === "connected" && row.memberId && result.identity.memberId !== row.memberId) {
       throw new HeraldError({
         code: "different-account",
-        status: 409,
         message: `These credentials sign in ${result.identity.fullName}, not the LinkedIn account of this sender. Connect it as a new sender instead.`,
       });
     }

@@ -14,7 +14,7 @@ export async function completeFirstRun(input: unknown): Promise<{ userId: string
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('herald:first-run'))`;
     if ((await tx.user.count()) > 0) {
-      throw HeraldError.conflict("Herald is already set up: sign in, or ask an owner to invite you.", "already-set-up");
+      throw new HeraldError({ code: "already-set-up", message: "Herald is already set up: sign in, or ask an owner to invite you." });
     }
     const user = await tx.user.create({ data: { name, email, passwordHash } });
     const workspace = await tx.workspace.create({ data: { name: workspaceName } });
