@@ -31,7 +31,7 @@ export async function setUpCampaignBench(options: { prospects: number; senderCou
   for (let index = 0; index < options.senderCount; index++) {
     const username = `${options.senderPrefix}-${index}@example.com`;
     const account = await connectSender(actor, { username, password: "x", ...(options.timezone ? { timezone: options.timezone } : {}) }, { via: "api" });
-    senders.push((account as { data: { id: string } }).data.id);
+    senders.push(account.account.id);
   }
   return {
     actor,

@@ -187,6 +187,7 @@ export const ZAddCampaignLeadsResult = ZAddLeadsResult.extend({
 export type TAddCampaignLeadsResult = z.infer<typeof ZAddCampaignLeadsResult>;
 
 export const ZRebalanceInput = z.object({ linkedinAccountId: z.string().min(1) });
+export type TRebalanceInput = z.infer<typeof ZRebalanceInput>;
 export const ZRebalanceResult = z.object({
   moved: z.number().int().meta({ description: "Not-yet-contacted leads moved off the sender" }),
   receivers: z
@@ -213,6 +214,7 @@ export const ZStepContentInput = z
   .refine((value) => Object.entries(value).some(([key, field]) => key !== "variantId" && field !== undefined), {
     message: "send at least one content field",
   });
+export type TStepContentInput = z.infer<typeof ZStepContentInput>;
 
 const ZFunnelCounts = z.object({
   leads: z.number().int().meta({ description: "Leads counted" }),
@@ -254,6 +256,7 @@ export const ZForecastQuery = z.object({
     .default(45)
     .meta({ description: "How many days ahead to simulate (1–120, default 45)" }),
 });
+export type TForecastQuery = z.infer<typeof ZForecastQuery>;
 
 const ZActionCounts = z.object({
   invitations: z.number().int(),

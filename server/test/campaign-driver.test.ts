@@ -12,6 +12,7 @@ import { updateCampaign } from "@/server/services/campaigns/update-campaign";
 import { connectSender } from "@/server/services/senders/connect-sender";
 import { driveCampaigns } from "./campaign-driver";
 import { createTestWorkspace } from "./factories";
+import { ZCreateCampaignInput } from "../schemas/campaign";
 
 afterEach(() => setClock(systemClock));
 
@@ -21,10 +22,10 @@ it("skips only minutes in which a pass would change nothing", async () => {
   await ensureSandboxDirectory();
   const { actor } = await createTestWorkspace();
   const account = await connectSender(actor, { username: "skipping@example.com", password: "x" }, { via: "api" });
-  const id = (account as { data: { id: string } }).data.id;
+  const id = account.account.id;
   // Tight caps, so that days end capped and leads wait for the next day.
   await db.linkedinAccount.update({ where: { id }, data: { limits: { daily: { invitations: 6, messages: 4, profileViews: 5 } } } });
-  const campaign = await createCampaign(actor, {
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({
     linkedinAccountIds: [id],
     sequence: {
       steps: [
@@ -38,7 +39,7 @@ it("skips only minutes in which a pass would change nothing", async () => {
       ],
     },
     schedule: { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "17:00" }, activeDays: [1, 2, 3, 4, 5] },
-  });
+  }));
   const prospects = sandboxDirectory().slice(0, 14);
   await addCampaignLeads(actor, campaign.id, { leads: prospects.map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) });
   await updateCampaign(actor, campaign.id, { status: "active" });

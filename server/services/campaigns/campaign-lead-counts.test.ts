@@ -56,7 +56,7 @@ it("keeps the counters equal to a fresh count through adding, the executor, answ
   const pool: string[] = [];
   for (const name of ["counters-a", "counters-b", "counters-c"]) {
     const account = await connectSender(actor, { username: `${name}@example.com`, password: "x" }, { via: "api" });
-    pool.push((account as { data: { id: string } }).data.id);
+    pool.push(account.account.id);
   }
   const campaign = await createCampaign(actor, {
     name: "Counted",

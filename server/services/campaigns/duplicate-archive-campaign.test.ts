@@ -8,6 +8,7 @@ import { archiveCampaign } from "./archive-campaign";
 import { createCampaign } from "./create-campaign";
 import { copyName, duplicateCampaign } from "./duplicate-campaign";
 import { listCampaigns } from "./list-campaigns";
+import { ZCreateCampaignInput } from "../../schemas/campaign";
 
 const PAGE = { limit: 50, offset: 0 };
 const names = (result: { campaigns: Array<{ name: string }> }) => result.campaigns.map((campaign) => campaign.name).sort();
@@ -16,15 +17,15 @@ describe("duplicateCampaign", () => {
   it("copies settings, sequence, schedule and pool, no leads, paused, named “(copy)”", async () => {
     const { actor } = await createTestWorkspace();
     const sender = await connectSender(actor, { username: "dup-rep@example.com", password: "x" }, { via: "api" });
-    const senderId = (sender as { data: { id: string } }).data.id;
-    const source = await createCampaign(actor, {
+    const senderId = sender.account.id;
+    const source = await createCampaign(actor, ZCreateCampaignInput.parse({
       name: "Founders Q3",
       status: "active",
       linkedinAccountIds: [senderId],
       excludeOtherCampaigns: true,
       schedule: { timezone: "Europe/Paris", activeHours: { from: "08:00", to: "17:30" }, activeDays: [1, 3, 5] },
       sequence: { steps: [{ type: "visit_profile" }, { type: "invite", config: { note: "Hi {{firstName}}" } }] },
-    });
+    }));
     await addCampaignLeads(actor, source.id, { leads: [{ profileUrl: "https://www.linkedin.com/in/dup-lead-1" }, { profileUrl: "https://www.linkedin.com/in/dup-lead-2" }] });
 
     const copy = await duplicateCampaign(actor, source.id);
@@ -76,7 +77,7 @@ describe("archiveCampaign and the list filter", () => {
   it("pauses an active campaign it archives", async () => {
     const { actor } = await createTestWorkspace();
     const sender = await connectSender(actor, { username: "arch-rep@example.com", password: "x" }, { via: "api" });
-    const campaign = await createCampaign(actor, { name: "Running", status: "active", linkedinAccountIds: [(sender as { data: { id: string } }).data.id] });
+    const campaign = await createCampaign(actor, { name: "Running", status: "active", linkedinAccountIds: [sender.account.id] });
     expect((await archiveCampaign(actor, campaign.id, true)).status).toBe("paused");
   });
 

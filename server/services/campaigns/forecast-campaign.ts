@@ -6,9 +6,8 @@
 import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
-import { parseInput } from "../../lib/zod-issues";
 import { getLinkedinProvider } from "../../providers/linkedin";
-import { ZForecastQuery, type TCampaignForecast } from "../../schemas/campaign";
+import type { TForecastQuery, TCampaignForecast } from "../../schemas/campaign";
 import type { WiredSequence } from "../../schemas/sequence";
 import { countSenderUsage } from "../senders/count-sender-usage";
 import { resolveLimits, type LimitOverrides } from "../senders/sender-limits";
@@ -38,8 +37,8 @@ async function historicalRates(workspaceId: string, since: Date): Promise<{ rate
   };
 }
 
-export async function forecastCampaign(actor: Actor, campaignId: string, query: unknown = {}): Promise<TCampaignForecast> {
-  const { days } = parseInput(ZForecastQuery, query);
+export async function forecastCampaign(actor: Actor, campaignId: string, query: TForecastQuery): Promise<TCampaignForecast> {
+  const { days } = query;
   const campaign = await findCampaign(actor, campaignId);
   const start = now();
   const end = new Date(start.getTime() + days * DAY);

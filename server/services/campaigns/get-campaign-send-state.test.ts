@@ -14,7 +14,7 @@ const SCHEDULE = { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "
 async function setup(label: string) {
   const { actor } = await createTestWorkspace();
   const connected = await connectSender(actor, { username: `${label}@example.com`, password: "x", timezone: "Europe/Berlin" }, { via: "api" });
-  const senderId = (connected as { data: { id: string } }).data.id;
+  const senderId = connected.account.id;
   const campaign = await createCampaign(actor, { name: label, status: "active", linkedinAccountIds: [senderId], schedule: SCHEDULE });
   return { actor, senderId, campaign };
 }

@@ -2,8 +2,7 @@ import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
-import { parseInput } from "../../lib/zod-issues";
-import { ZRebalanceInput } from "../../schemas/campaign";
+import type { TRebalanceInput } from "../../schemas/campaign";
 import { senderRebalanceable } from "./engine/rebalanceable-sender";
 import { findCampaign } from "./find-campaign";
 import { kickCampaignExecutor } from "./kick-campaign-executor";
@@ -15,8 +14,8 @@ import { kickCampaignExecutor } from "./kick-campaign-executor";
  * it is 0 only when no other sender was available (then nothing moved). A sender outside the
  * campaign's pool is a 422; an active sender that is not paused is a 409 (pause it first).
  */
-export async function rebalanceCampaignSender(actor: Actor, campaignId: string, input: unknown): Promise<{ moved: number; receivers: number }> {
-  const { linkedinAccountId } = parseInput(ZRebalanceInput, input);
+export async function rebalanceCampaignSender(actor: Actor, campaignId: string, input: TRebalanceInput): Promise<{ moved: number; receivers: number }> {
+  const { linkedinAccountId } = input;
   const campaign = await findCampaign(actor, campaignId);
   const sender = await db.linkedinAccount.findFirst({
     where: { id: linkedinAccountId, workspaceId: actor.workspaceId },

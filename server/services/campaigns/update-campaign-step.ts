@@ -2,8 +2,7 @@ import { db, Prisma } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError, isHeraldError, type FieldIssue } from "../../lib/errors";
-import { parseInput } from "../../lib/zod-issues";
-import { ZStepContentInput, type TCampaign } from "../../schemas/campaign";
+import type { TStepContentInput, TCampaign } from "../../schemas/campaign";
 import type { WiredSequence } from "../../schemas/sequence";
 import { wireSequence } from "./engine/wire-sequence";
 import { findCampaign } from "./find-campaign";
@@ -23,8 +22,8 @@ function namedForThisStep(error: unknown, index: number): unknown {
   return HeraldError.invalidInput(fields.length ? `Invalid ${fields[0]!.field}: ${fields[0]!.message}` : error.message, fields);
 }
 
-export async function updateCampaignStep(actor: Actor, campaignId: string, stepId: string, input: unknown): Promise<TCampaign> {
-  const { variantId, ...content } = parseInput(ZStepContentInput, input);
+export async function updateCampaignStep(actor: Actor, campaignId: string, stepId: string, input: TStepContentInput): Promise<TCampaign> {
+  const { variantId, ...content } = input;
   const campaign = await findCampaign(actor, campaignId);
   const sequence = campaign.sequence as unknown as WiredSequence;
   const index = sequence.steps.findIndex((step) => step.id === stepId);

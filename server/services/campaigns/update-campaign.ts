@@ -2,8 +2,7 @@ import { db, Prisma } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
-import { parseInput } from "../../lib/zod-issues";
-import { ZUpdateCampaignInput, type TCampaign } from "../../schemas/campaign";
+import type { TUpdateCampaignInput, TCampaign } from "../../schemas/campaign";
 import type { WiredSequence } from "../../schemas/sequence";
 import { assignCampaignSenders } from "./assign-campaign-senders";
 import { structuralChanges } from "./engine/structural-changes";
@@ -19,8 +18,7 @@ import { validateCampaignFields } from "./validate-campaign-fields";
  * Once leads are in progress, only copy and delays may change and steps be appended. An active
  * campaign needs a sender. `draft` is for campaigns no lead has started yet.
  */
-export async function updateCampaign(actor: Actor, campaignId: string, input: unknown): Promise<TCampaign> {
-  const changes = parseInput(ZUpdateCampaignInput, input);
+export async function updateCampaign(actor: Actor, campaignId: string, changes: TUpdateCampaignInput): Promise<TCampaign> {
   const current = await findCampaign(actor, campaignId);
   await validateCampaignFields(actor, changes);
   // In progress: some lead has reached a step.

@@ -9,6 +9,7 @@ import { ensureSandboxDirectory } from "../../providers/linkedin/sandbox/store";
 import { addCampaignLeads } from "../campaigns/add-campaign-leads";
 import { createCampaign } from "../campaigns/create-campaign";
 import { connectSender } from "../senders/connect-sender";
+import { ZCreateCampaignInput } from "../../schemas/campaign";
 
 export const DEMO_SENDERS = ["demo.ada@example.com", "demo.ben+premium@example.com"];
 
@@ -20,10 +21,10 @@ export async function seedDemoCampaign(actor: Actor): Promise<{ campaignId: stri
   const senders = connected.map((sender) => sender.id);
   if (!senders.length) {
     for (const username of DEMO_SENDERS) {
-      senders.push(((await connectSender(actor, { username, password: "demo", timezone: "Europe/Paris" }, { via: "dashboard" })) as { data: { id: string } }).data.id);
+      senders.push((await connectSender(actor, { username, password: "demo", timezone: "Europe/Paris" }, { via: "dashboard" })).account.id);
     }
   }
-  const campaign = await createCampaign(actor, {
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({
     name: "Sample: founders and sales leaders",
     status: "paused",
     linkedinAccountIds: senders,
@@ -58,7 +59,7 @@ export async function seedDemoCampaign(actor: Actor): Promise<{ campaignId: stri
         { id: "inmail", type: "inmail", parent: "open", branch: "yes", config: { subject: "Outreach at {{company}}", text: "Hi {{firstName}}, quick question about {{company}}'s outbound.", whenUnable: "skip" } },
       ],
     },
-  });
+  }));
   await addCampaignLeads(actor, campaign.id, { leads: sandboxDirectory().slice(0, 30).map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) }, "demo");
   return { campaignId: campaign.id };
 }

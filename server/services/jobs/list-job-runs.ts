@@ -1,8 +1,7 @@
 import { db, type Prisma } from "../../db/client";
 import { hasRole, type Actor } from "../../lib/actor";
-import { parseInput } from "../../lib/zod-issues";
 import { toIso } from "../../schemas/common";
-import { ZListJobRunsInput, type TJobRun } from "../../schemas/job-run";
+import type { TListJobRunsInput, TJobRun } from "../../schemas/job-run";
 
 interface PendingEntry {
   kind: "sleep" | "wait";
@@ -26,8 +25,8 @@ export function jobsRunEmbedded(): boolean {
  * Recent runs of the embedded executor: the workspace's own, plus installation housekeeping (no
  * workspace) for admins and owners. Newest first, each with its steps, attempts and errors.
  */
-export async function listJobRuns(actor: Actor, input: unknown): Promise<{ runs: TJobRun[]; total: number; embedded: boolean }> {
-  const { status, limit, offset } = parseInput(ZListJobRunsInput, input);
+export async function listJobRuns(actor: Actor, input: TListJobRunsInput): Promise<{ runs: TJobRun[]; total: number; embedded: boolean }> {
+  const { status, limit, offset } = input;
   const visible: Prisma.JobRunWhereInput[] = [{ workspaceId: actor.workspaceId }];
   if (hasRole(actor, "admin")) visible.push({ workspaceId: null });
   const where: Prisma.JobRunWhereInput = { OR: visible, status };

@@ -17,7 +17,7 @@ it("counts people added to the campaign, already in it and kept out by its exclu
   await ensureSandboxDirectory();
   const { actor } = await createTestWorkspace();
   const account = await connectSender(actor, { username: `search-${Date.now()}@example.com`, password: "x" }, { via: "api" });
-  const senderId = (account as { data: { id: string } }).data.id;
+  const senderId = account.account.id;
   const company = "Solaris Health";
   const people = sandboxDirectory().filter((prospect) => prospect.company === company);
   expect(people.length).toBeGreaterThan(5);

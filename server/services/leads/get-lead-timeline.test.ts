@@ -12,6 +12,7 @@ import { connectSender } from "@/server/services/senders/connect-sender";
 import { driveCampaigns } from "@/server/test/campaign-driver";
 import { createTestWorkspace } from "@/server/test/factories";
 import { getLeadTimeline } from "./get-lead-timeline";
+import { ZCreateCampaignInput } from "../../schemas/campaign";
 
 afterEach(() => setClock(systemClock));
 
@@ -22,13 +23,13 @@ it("tells a lead's story: added, each step by its name, a reply with its text, a
   await ensureSandboxDirectory();
   const { actor } = await createTestWorkspace();
   const account = await connectSender(actor, { username: `timeline-${Date.now()}@example.com`, password: "x", label: "Ada's account" }, { via: "api" });
-  const senderId = (account as { data: { id: string } }).data.id;
-  const campaign = await createCampaign(actor, {
+  const senderId = account.account.id;
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({
     name: "Story",
     linkedinAccountIds: [senderId],
     sequence: { steps: [{ id: "look", type: "visit_profile" }, { id: "ask", type: "invite", parent: "look", config: { withdrawEnabled: false } }] },
     schedule: { timezone: "UTC", activeHours: { from: "08:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] },
-  });
+  }));
   const prospect = sandboxDirectory()[7]!;
   const added = await addCampaignLeads(actor, campaign.id, { leads: [{ profileUrl: sandboxProfileUrl(prospect.publicIdentifier), company: "Acme", customVariables: { topic: "pricing" } }] });
   const leadId = added.leadIds[0]!;

@@ -2,16 +2,15 @@ import { db } from "../../db/client";
 import { now } from "../../lib/clock";
 import { hashPassword, sha256Hex, verifyPassword } from "../../lib/crypto";
 import { HeraldError } from "../../lib/errors";
-import { parseInput } from "../../lib/zod-issues";
-import { ZAcceptInvitationInput } from "../../schemas/account-user";
+import type { TAcceptInvitationInput } from "../../schemas/account-user";
 import { invitationState } from "./get-invitation-by-token";
 
 /**
  * Joins the invited workspace. An invited address without an account creates one (name and
  * password); one with an account proves it with its password. Returns the e-mail to sign in with.
  */
-export async function acceptInvitation(input: unknown): Promise<{ email: string; workspaceId: string }> {
-  const { token, name, password } = parseInput(ZAcceptInvitationInput, input);
+export async function acceptInvitation(input: TAcceptInvitationInput): Promise<{ email: string; workspaceId: string }> {
+  const { token, name, password } = input;
   const invitation = await db.invitation.findUnique({ where: { tokenHash: sha256Hex(token) } });
   if (!invitation) throw HeraldError.notFound("Invitation");
   const state = invitationState(invitation);

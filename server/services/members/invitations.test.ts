@@ -11,6 +11,7 @@ import { INVITATION_LIFETIME_MS, inviteMember } from "./invite-member";
 import { listMembers } from "./list-members";
 import { listPendingInvitations } from "./list-pending-invitations";
 import { revokeInvitation } from "./revoke-invitation";
+import { ZInviteMemberInput } from "../../schemas/account-user";
 
 afterEach(() => setClock(systemClock));
 
@@ -19,7 +20,7 @@ const tokenOf = (url: string) => url.split("/invite/")[1]!;
 describe("inviting members", () => {
   it("lets a new person join with a name and password, as the invited role", async () => {
     const { actor } = await createTestWorkspace({ role: "admin" });
-    const { url, invitation } = await inviteMember(actor, { email: "New.Person@example.com", role: "member" });
+    const { url, invitation } = await inviteMember(actor, ZInviteMemberInput.parse({ email: "New.Person@example.com", role: "member" }));
     expect(invitation.email).toBe("new.person@example.com");
     expect(await db.invitation.count({ where: { tokenHash: tokenOf(url) } })).toBe(0);
 
@@ -40,7 +41,7 @@ describe("inviting members", () => {
     const existing = await createTestUser({ email: "known@example.com", passwordHash: await hashPassword("their password 1") });
     await createTestWorkspace({ userId: existing.id });
     const { actor } = await createTestWorkspace();
-    const { url } = await inviteMember(actor, { email: "known@example.com" });
+    const { url } = await inviteMember(actor, ZInviteMemberInput.parse({ email: "known@example.com" }));
     await expect(acceptInvitation({ token: tokenOf(url), password: "wrong password" })).rejects.toMatchObject({
       status: 400,
       details: { fields: [{ field: "password", message: "does not match this account" }] },
@@ -53,7 +54,7 @@ describe("inviting members", () => {
     const clock = new ManualClock("2026-03-01T10:00:00Z");
     setClock(clock);
     const { actor } = await createTestWorkspace();
-    const { url } = await inviteMember(actor, { email: "late@example.com" });
+    const { url } = await inviteMember(actor, ZInviteMemberInput.parse({ email: "late@example.com" }));
     clock.advance(INVITATION_LIFETIME_MS + 1000);
     expect((await getInvitationByToken(tokenOf(url)))?.state).toBe("expired");
     await expect(acceptInvitation({ token: tokenOf(url), name: "Late", password: "a long password" })).rejects.toMatchObject({
@@ -64,13 +65,13 @@ describe("inviting members", () => {
 
   it("refuses members who try to invite, duplicates, and revoked links", async () => {
     const { actor } = await createTestWorkspace({ role: "member" });
-    await expect(inviteMember(actor, { email: "x@example.com" })).rejects.toMatchObject({ status: 403 });
+    await expect(inviteMember(actor, ZInviteMemberInput.parse({ email: "x@example.com" }))).rejects.toMatchObject({ status: 403 });
 
     const owner = await createTestWorkspace();
     const ownerEmail = (await db.user.findUniqueOrThrow({ where: { id: owner.userId } })).email;
-    await expect(inviteMember(owner.actor, { email: ownerEmail })).rejects.toMatchObject({ code: "already-member" });
+    await expect(inviteMember(owner.actor, ZInviteMemberInput.parse({ email: ownerEmail }))).rejects.toMatchObject({ code: "already-member" });
 
-    const { url, invitation } = await inviteMember(owner.actor, { email: "revoked@example.com" });
+    const { url, invitation } = await inviteMember(owner.actor, ZInviteMemberInput.parse({ email: "revoked@example.com" }));
     await revokeInvitation(owner.actor, invitation.id);
     await expect(acceptInvitation({ token: tokenOf(url), name: "R", password: "a long password" })).rejects.toMatchObject({
       code: "invitation-revoked",
@@ -81,7 +82,7 @@ describe("inviting members", () => {
 
   it("lets only billing managers grant the billing permission", async () => {
     const admin = await createTestWorkspace({ role: "admin", canManageBilling: false });
-    await expect(inviteMember(admin.actor, { email: "b@example.com", canManageBilling: true })).rejects.toMatchObject({
+    await expect(inviteMember(admin.actor, ZInviteMemberInput.parse({ email: "b@example.com", canManageBilling: true }))).rejects.toMatchObject({
       code: "not-allowed",
     });
     const owner = await createTestWorkspace();

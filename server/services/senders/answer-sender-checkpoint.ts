@@ -2,10 +2,9 @@ import type { Prisma } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
-import { parseInput } from "../../lib/zod-issues";
 import { getLinkedinProvider } from "../../providers/linkedin";
 import type { ProviderCheckpoint } from "../../providers/linkedin/types";
-import { ZCheckpointAnswer, type TCheckpointState } from "../../schemas/sender";
+import type { TCheckpointAnswer, TSenderCheckpointState } from "../../schemas/sender";
 import { withOutbox } from "../events/with-outbox";
 import { applyConnectResult } from "./apply-connect-result";
 import { emitAccountEvent } from "./emit-account-event";
@@ -23,8 +22,7 @@ import { reconnectOrigin, toCheckpoint, type StoredCheckpoint } from "./to-sende
  * provider error keeps the step; a definitive failure removes a first connect's sender, and returns a
  * reconnecting sender to its previous state with the error.
  */
-export async function answerSenderCheckpoint(actor: Actor, accountId: string, input: unknown): Promise<TCheckpointState> {
-  const answer = parseInput(ZCheckpointAnswer, input);
+export async function answerSenderCheckpoint(actor: Actor, accountId: string, answer: TCheckpointAnswer): Promise<TSenderCheckpointState> {
   const row = await findSender(actor, accountId);
   const checkpoint = toCheckpoint(row.checkpoint as StoredCheckpoint | null);
   if (row.connectionStatus !== "checkpoint_required" || !checkpoint) {

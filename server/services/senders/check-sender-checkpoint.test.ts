@@ -36,7 +36,7 @@ describe("verification steps completed outside Herald clear in the background", 
     const { actor, workspace } = await createTestWorkspace();
     const connected = await connectSender(actor, { username: unique(username), password: "x" }, { via: "api" });
     expect(connected).toMatchObject({ status: "checkpoint_required", checkpoint: { type } });
-    const id = connected.data.id;
+    const id = connected.account.id;
 
     await jobs.executor.drain();
     expect(await db.linkedinAccount.findUniqueOrThrow({ where: { id } })).toMatchObject({ connectionStatus: "checkpoint_required" });
@@ -58,7 +58,7 @@ describe("verification steps completed outside Herald clear in the background", 
   it("stops at expiry, five minutes after LinkedIn asked, leaving the unapproved sender pending", async () => {
     const { actor, workspace } = await createTestWorkspace();
     const connected = await connectSender(actor, { username: unique("ada+app@example.com"), password: "x" }, { via: "api" });
-    const id = connected.data.id;
+    const id = connected.account.id;
     for (let second = 0; second <= 5 * 60 + 20; second += 10) {
       await jobs.executor.drain();
       jobs.clock.advance(10_000);
@@ -87,7 +87,7 @@ describe("verification steps completed outside Herald clear in the background", 
   it("connects once when a poll and the watcher clear the same step together", async () => {
     const { actor, workspace } = await createTestWorkspace();
     const connected = await connectSender(actor, { username: unique("ada+app@example.com"), password: "x" }, { via: "api" });
-    const row = await db.linkedinAccount.findUniqueOrThrow({ where: { id: connected.data.id } });
+    const row = await db.linkedinAccount.findUniqueOrThrow({ where: { id: connected.account.id } });
     await approveSandboxSignInFor(actor, row.providerAccountId);
     const [polled, watched] = await Promise.all([getSenderCheckpoint(actor, row.id), checkSenderCheckpoint(row.id)]);
     expect(polled.resolved).toBe(true);
@@ -100,6 +100,6 @@ describe("verification steps completed outside Herald clear in the background", 
     const { actor } = await createTestWorkspace();
     const connected = await connectSender(actor, { username: unique("ada+otp@example.com"), password: "x" }, { via: "api" });
     await jobs.executor.drain();
-    expect(await watchRuns(connected.data.id)).toEqual([]);
+    expect(await watchRuns(connected.account.id)).toEqual([]);
   });
 });

@@ -3,15 +3,13 @@ import { requireRole, type Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import { isValidTimeZone } from "../../lib/time-zones";
-import { parseInput } from "../../lib/zod-issues";
-import { ZUpdateSenderInput, type TSenderAccount } from "../../schemas/sender";
+import type { TUpdateSenderInput, TSenderAccount } from "../../schemas/sender";
 import { findSender } from "./find-sender";
 import type { LimitOverrides } from "./sender-limits";
 import { toSenderAccount } from "./to-sender-account";
 
 /** Renames a sender, sets the timezone its usage is counted in, or (admins) overrides its caps. */
-export async function updateSender(actor: Actor, accountId: string, input: unknown): Promise<TSenderAccount> {
-  const changes = parseInput(ZUpdateSenderInput, input);
+export async function updateSender(actor: Actor, accountId: string, changes: TUpdateSenderInput): Promise<TSenderAccount> {
   const row = await findSender(actor, accountId);
   if (changes.timezone && !isValidTimeZone(changes.timezone)) {
     throw HeraldError.invalidInput("Invalid timezone: must be an IANA zone such as Europe/Paris", [

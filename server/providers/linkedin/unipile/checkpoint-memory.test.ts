@@ -24,7 +24,7 @@ async function senderWaitingOnOtp(unipileId: string) {
   h.unipile.on("POST", "/api/v1/accounts", { status: 202, body: { ...checkpointAnswer({ type: "OTP" }), account_id: unipileId } });
   const connected = await connectSender(actor, { username: "julien@example.com", password: "s3cret" }, { via: "api" });
   expect(connected.status).toBe("checkpoint_required");
-  return { actor, accountId: (connected as { data: { id: string } }).data.id };
+  return { actor, accountId: connected.account.id };
 }
 
 describe("Unipile checkpoints across processes", () => {

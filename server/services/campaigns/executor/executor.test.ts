@@ -15,6 +15,7 @@ import { addCampaignLeads } from "../add-campaign-leads";
 import { createCampaign } from "../create-campaign";
 import { forecastCampaign } from "../forecast-campaign";
 import { updateCampaign } from "../update-campaign";
+import { ZCreateCampaignInput } from "../../../schemas/campaign";
 
 afterEach(() => setClock(systemClock));
 
@@ -27,7 +28,7 @@ async function senders(actor: Actor, label: string, count: number, options: { ti
   for (let index = 0; index < count; index++) {
     const name = `${label}-rep${index}${options.premium ? "+premium" : ""}`;
     const account = await connectSender(actor, { username: `${name}@example.com`, password: "x", timezone: options.timezone }, { via: "api" });
-    ids.push((account as { data: { id: string } }).data.id);
+    ids.push(account.account.id);
   }
   return ids;
 }
@@ -48,12 +49,12 @@ async function setup(options: { label: string; senders: number; leads: number; s
   await ensureSandboxDirectory();
   const { actor, workspace } = await createTestWorkspace();
   const pool = await senders(actor, options.label, options.senders, { timezone: options.timezone });
-  const campaign = await createCampaign(actor, {
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({
     name: "Simulated",
     linkedinAccountIds: pool,
     sequence: options.sequence ?? BRANCHING,
     schedule: { timezone: options.timezone ?? "Europe/Paris", activeHours: { from: "09:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] },
-  });
+  }));
   const offset = options.offset ?? 0;
   const prospects = directory.slice(offset, offset + options.leads);
   const added = await addCampaignLeads(actor, campaign.id, { leads: prospects.map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) });
@@ -154,8 +155,8 @@ describe("sender turns", () => {
     const [sender] = await senders(actor, "turns", 1);
     await db.linkedinAccount.update({ where: { id: sender! }, data: { limits: { daily: { invitations: 1 } } } });
     const schedule = { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] };
-    const invites = await createCampaign(actor, { name: "Invites", linkedinAccountIds: [sender!], schedule, sequence: { steps: [{ type: "invite" }] } });
-    const visits = await createCampaign(actor, { name: "Visits", linkedinAccountIds: [sender!], schedule, sequence: { steps: [{ type: "visit_profile" }] } });
+    const invites = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Invites", linkedinAccountIds: [sender!], schedule, sequence: { steps: [{ type: "invite" }] } }));
+    const visits = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Visits", linkedinAccountIds: [sender!], schedule, sequence: { steps: [{ type: "visit_profile" }] } }));
     // Twelve invitations come first in line (more than one batch of candidates), the visit after them.
     await addCampaignLeads(actor, invites.id, { leads: directory.slice(200, 212).map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) });
     await addCampaignLeads(actor, visits.id, { leads: [{ profileUrl: sandboxProfileUrl(directory[220]!.publicIdentifier) }] });
