@@ -1,4 +1,4 @@
-import { db, Prisma } from "../../db/client";
+import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
@@ -9,6 +9,7 @@ import { enrollListLeads } from "./enroll-list-leads";
 import { kickCampaignExecutor } from "./kick-campaign-executor";
 import { toCampaign } from "./to-campaign";
 import { validateCampaignFields } from "./validate-campaign-fields";
+import { scheduleColumn, sequenceColumn } from "./campaign-columns";
 
 /**
  * Creates a campaign. Defaults: an empty sequence, the schedule 09:00 to 19:00 Monday to Friday
@@ -40,8 +41,8 @@ export async function createCampaign(actor: Actor, input: TCreateCampaignInput):
         excludeOtherCampaigns: input.excludeOtherCampaigns ?? false,
         excludeOtherSenders: input.excludeOtherSenders ?? false,
         excludeSameSenderOtherCampaigns: input.excludeSameSenderOtherCampaigns ?? false,
-        schedule: (input.schedule ?? DEFAULT_SCHEDULE) as unknown as Prisma.InputJsonValue,
-        sequence: sequence as unknown as Prisma.InputJsonValue,
+        schedule: scheduleColumn(input.schedule ?? DEFAULT_SCHEDULE),
+        sequence: sequenceColumn(sequence),
         createdAt: at,
         updatedAt: at,
       },

@@ -8,15 +8,15 @@ import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { getLinkedinProvider } from "../../providers/linkedin";
 import type { TForecastQuery, TCampaignForecast } from "../../schemas/campaign";
-import type { WiredSequence } from "../../schemas/sequence";
 import { countSenderUsage } from "../senders/count-sender-usage";
-import { resolveLimits, type LimitOverrides } from "../senders/sender-limits";
-import type { Schedule } from "./engine/schedule";
+import { resolveLimits } from "../senders/sender-limits";
 import { findCampaign } from "./find-campaign";
 import { DEFAULT_RATES, ratesOutcomeModel, type Rates } from "./forecast/rates-outcome-model";
 import { sandboxOutcomeModel } from "./forecast/sandbox-outcome-model";
 import { simulateCampaigns } from "./forecast/simulate-campaigns";
 import type { SimLead, SimSender } from "./forecast/simulation-types";
+import { readSchedule, readSequence } from "./campaign-columns";
+import { readLimitOverrides } from "../senders/sender-columns";
 
 const DAY = 86_400_000;
 const LISTED_LEADS = 1000;
@@ -66,7 +66,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
   ]);
   const senders: SimSender[] = await Promise.all(
     accounts.map(async (account) => {
-      const limits = resolveLimits({ linkedinPlan: account.linkedinPlan, overrides: account.limits as LimitOverrides | null, workspace });
+      const limits = resolveLimits({ linkedinPlan: account.linkedinPlan, overrides: readLimitOverrides(account.limits), workspace });
       const usage = await countSenderUsage(account);
       return {
         id: account.id,
@@ -132,8 +132,8 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     end: end.getTime(),
     campaigns: campaigns.map((row) => ({
       id: row.id,
-      schedule: row.schedule as unknown as Schedule,
-      sequence: row.sequence as unknown as WiredSequence,
+      schedule: readSchedule(row.schedule),
+      sequence: readSequence(row.sequence),
       active: true,
     })),
     senders,
@@ -143,7 +143,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
   });
 
   const own = leads.filter((lead) => lead.campaignId === campaign.id);
-  const timezone = (campaign.schedule as unknown as Schedule).timezone;
+  const timezone = readSchedule(campaign.schedule).timezone;
   const byDay = new Map<string, TCampaignForecast["days"][number]>();
   const totals = { leads: own.length, reached: 0, accepted: result.accepted.size, replied: result.replied.size, invitations: 0, messages: 0, inmails: 0, profileViews: 0 };
   for (const [key, counts] of [...result.actions.entries()].sort(([a], [b]) => a.localeCompare(b))) {

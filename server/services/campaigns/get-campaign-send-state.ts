@@ -3,10 +3,11 @@ import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { addZonedDays, startOfZonedDay, startOfZonedWeek } from "../../lib/time-zones";
 import { countSenderUsage } from "../senders/count-sender-usage";
-import { CAP_OF_STEP, resolveLimits, type LimitOverrides } from "../senders/sender-limits";
+import { CAP_OF_STEP, resolveLimits } from "../senders/sender-limits";
 import { isWithinSchedule, nextWindowStart } from "./engine/schedule";
 import { scheduleOf } from "./executor/load-campaign-sequence";
 import { findCampaign } from "./find-campaign";
+import { readLimitOverrides } from "../senders/sender-columns";
 
 export interface SenderCap {
   /** The step kind the sender may not take now (`invite`, `message`…). */
@@ -63,7 +64,7 @@ export async function getCampaignSendState(actor: Actor, campaignId: string): Pr
     senders: await Promise.all(
       senders.map(async (sender) => {
         const usage = await countSenderUsage(sender);
-        const limits = resolveLimits({ linkedinPlan: sender.linkedinPlan, overrides: sender.limits as LimitOverrides | null, workspace });
+        const limits = resolveLimits({ linkedinPlan: sender.linkedinPlan, overrides: readLimitOverrides(sender.limits), workspace });
         const nextDay = startOfZonedDay(addZonedDays(at, 1, sender.timezone), sender.timezone).toISOString();
         const nextWeek = startOfZonedWeek(addZonedDays(startOfZonedWeek(at, sender.timezone), 7, sender.timezone), sender.timezone).toISOString();
         const capped: SenderCap[] = [];

@@ -1,4 +1,4 @@
-import { db, Prisma } from "../../db/client";
+import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError, isHeraldError, type FieldIssue } from "../../lib/errors";
@@ -7,6 +7,7 @@ import type { WiredSequence } from "../../schemas/sequence";
 import { wireSequence } from "./engine/wire-sequence";
 import { findCampaign } from "./find-campaign";
 import { toCampaign } from "./to-campaign";
+import { readSequence, sequenceColumn } from "./campaign-columns";
 
 /**
  * Changes one step's copy and media (PATCH /campaigns/{id}/sequence/{stepId}), for variant A or the
@@ -25,7 +26,7 @@ function namedForThisStep(error: unknown, index: number): unknown {
 export async function updateCampaignStep(actor: Actor, campaignId: string, stepId: string, input: TStepContentInput): Promise<TCampaign> {
   const { variantId, ...content } = input;
   const campaign = await findCampaign(actor, campaignId);
-  const sequence = campaign.sequence as unknown as WiredSequence;
+  const sequence = readSequence(campaign.sequence);
   const index = sequence.steps.findIndex((step) => step.id === stepId);
   if (index < 0) throw HeraldError.notFound("Step");
   const step = sequence.steps[index]!;
@@ -53,7 +54,7 @@ export async function updateCampaignStep(actor: Actor, campaignId: string, stepI
   }
   const row = await db.campaign.update({
     where: { id: campaign.id },
-    data: { sequence: rewired as unknown as Prisma.InputJsonValue, updatedAt: now() },
+    data: { sequence: sequenceColumn(rewired), updatedAt: now() },
   });
   return toCampaign(row);
 }

@@ -1,4 +1,4 @@
-import { db, Prisma } from "../../db/client";
+import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
@@ -12,6 +12,7 @@ import { findCampaign } from "./find-campaign";
 import { kickCampaignExecutor } from "./kick-campaign-executor";
 import { toCampaign } from "./to-campaign";
 import { validateCampaignFields } from "./validate-campaign-fields";
+import { readSequence, sequenceColumn } from "./campaign-columns";
 
 /**
  * Updates a campaign (PATCH /campaigns/{id}). The sequence and the schedule are replaced wholesale.
@@ -26,9 +27,10 @@ export async function updateCampaign(actor: Actor, campaignId: string, changes: 
 
   let sequence: WiredSequence | undefined;
   if (changes.sequence) {
-    sequence = wireSequence(changes.sequence, { previous: current.sequence as unknown as WiredSequence });
+    const previous = readSequence(current.sequence);
+    sequence = wireSequence(changes.sequence, { previous });
     if (started) {
-      const issues = structuralChanges(current.sequence as unknown as WiredSequence, sequence);
+      const issues = structuralChanges(previous, sequence);
       if (issues.length) {
         throw HeraldError.invalidInput(
           `Leads are in progress: only copy and delays may change and steps be appended; this ${issues[0]!.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ""}`,
@@ -66,8 +68,8 @@ export async function updateCampaign(actor: Actor, campaignId: string, changes: 
         excludeOtherCampaigns: changes.excludeOtherCampaigns,
         excludeOtherSenders: changes.excludeOtherSenders,
         excludeSameSenderOtherCampaigns: changes.excludeSameSenderOtherCampaigns,
-        schedule: changes.schedule as Prisma.InputJsonValue | undefined,
-        sequence: sequence as unknown as Prisma.InputJsonValue | undefined,
+        schedule: changes.schedule,
+        sequence: sequence && sequenceColumn(sequence),
         updatedAt: now(),
       },
     });

@@ -6,7 +6,8 @@ import type { LinkedinAccount, SenderAction } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import { addZonedDays, startOfZonedDay, startOfZonedWeek } from "../../lib/time-zones";
-import { CAP_OF_ACTION, COUNTED_STATUSES, resolveLimits, type LimitOverrides } from "../senders/sender-limits";
+import { CAP_OF_ACTION, COUNTED_STATUSES, resolveLimits } from "../senders/sender-limits";
+import { readLimitOverrides } from "../senders/sender-columns";
 
 export interface ActionIntent {
   type: "invitation" | "profile_view" | "post_like" | "message" | "inmail" | "comment" | "voice_note";
@@ -33,7 +34,7 @@ export async function reserveSenderAction(tx: Prisma.TransactionClient, account:
     where: { id: account.workspaceId },
     select: { weeklyInvitationLimitFree: true, weeklyInvitationLimitPaid: true, bypassWeeklyInvitationLimit: true },
   });
-  const limits = resolveLimits({ linkedinPlan: account.linkedinPlan, overrides: account.limits as LimitOverrides | null, workspace });
+  const limits = resolveLimits({ linkedinPlan: account.linkedinPlan, overrides: readLimitOverrides(account.limits), workspace });
   const current = now();
   const cap = CAP_OF_ACTION[intent.type]!;
   const sameCap = Object.entries(CAP_OF_ACTION).filter(([, name]) => name === cap).map(([type]) => type);

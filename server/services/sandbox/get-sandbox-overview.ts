@@ -4,6 +4,7 @@ import { linkedinProviderName } from "../../providers/linkedin";
 import { sandboxProfileUrl } from "../../providers/linkedin/sandbox/directory";
 import { SANDBOX_TEST_CREDENTIALS } from "../../providers/linkedin/sandbox/sign-in-rules";
 import { ensureSandboxDirectory } from "../../providers/linkedin/sandbox/store";
+import { readCheckpoint } from "../senders/sender-columns";
 
 /**
  * The Sandbox page: what the simulated network received from the workspace's senders, sign-ins
@@ -51,7 +52,7 @@ export async function getSandboxOverview(actor: Actor) {
         sessionId: account.providerAccountId,
         name: sessionMember.get(account.providerAccountId)?.name ?? null,
         username: sessionMember.get(account.providerAccountId)?.username ?? null,
-        type: (account.checkpoint as { type?: string } | null)?.type ?? "unknown",
+        type: readCheckpoint(account.checkpoint)?.type ?? "unknown",
       })),
     invitations: invitations.map((row) => ({
       id: row.id,

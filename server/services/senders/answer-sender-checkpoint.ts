@@ -1,4 +1,3 @@
-import type { Prisma } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
@@ -13,7 +12,8 @@ import { findSender } from "./find-sender";
 import { checkpointState } from "./get-sender-checkpoint";
 import { startCheckpointWatch } from "./start-checkpoint-watch";
 import { isProviderError, providerErrorToHerald } from "./provider-error";
-import { reconnectOrigin, toCheckpoint, type StoredCheckpoint } from "./to-sender-account";
+import { reconnectOrigin, toCheckpoint } from "./to-sender-account";
+import { checkpointColumn, readCheckpoint, type StoredCheckpoint } from "./sender-columns";
 
 /**
  * Answers a pending verification step (POST /accounts/{id}/checkpoint): a code (2FA, OTP), a phone
@@ -24,7 +24,7 @@ import { reconnectOrigin, toCheckpoint, type StoredCheckpoint } from "./to-sende
  */
 export async function answerSenderCheckpoint(actor: Actor, accountId: string, answer: TCheckpointAnswer): Promise<TSenderCheckpointState> {
   const row = await findSender(actor, accountId);
-  const checkpoint = toCheckpoint(row.checkpoint as StoredCheckpoint | null);
+  const checkpoint = toCheckpoint(readCheckpoint(row.checkpoint));
   if (row.connectionStatus !== "checkpoint_required" || !checkpoint) {
     throw new HeraldError({ code: "no-checkpoint", message: "No verification step is pending for this sender." });
   }
@@ -61,7 +61,7 @@ export async function answerSenderCheckpoint(actor: Actor, accountId: string, an
     const updated = await withOutbox(async (tx, emit) => {
       const changed = await tx.linkedinAccount.update({
         where: { id: row.id },
-        data: { checkpoint: stored as unknown as Prisma.InputJsonValue, updatedAt: now() },
+        data: { checkpoint: checkpointColumn(stored), updatedAt: now() },
       });
       if (answer.tryAnotherWay) await emitAccountEvent(tx, emit, changed, "account.checkpoint_required");
       return changed;

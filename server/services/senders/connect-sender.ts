@@ -10,8 +10,9 @@ import { applyConnectResult } from "./apply-connect-result";
 import { failSenderConnection } from "./fail-sender-connection";
 import { isProviderError, providerErrorToHerald } from "./provider-error";
 import { attemptedSender, refuseAttempt, reserveSenderSeat, type ConnectOptions } from "./reserve-sender-seat";
-import { toCheckpoint, toSenderAccount, type StoredCheckpoint } from "./to-sender-account";
+import { toCheckpoint, toSenderAccount } from "./to-sender-account";
 import { totpCode } from "./totp-code";
+import { readCheckpoint } from "./sender-columns";
 
 export type { ConnectOptions };
 
@@ -93,7 +94,7 @@ export async function connectSender(actor: Actor, input: TConnectSenderInput, op
   row = await applyConnectResult(row, result);
   const account = await toSenderAccount(row);
   if (result.status === "checkpoint") {
-    return { account, status: "checkpoint_required", checkpoint: toCheckpoint(row.checkpoint as StoredCheckpoint | null)! };
+    return { account, status: "checkpoint_required", checkpoint: toCheckpoint(readCheckpoint(row.checkpoint))! };
   }
   return { account, status: "connected" };
 }

@@ -5,10 +5,11 @@ import type { TSenderCheckpointState } from "../../schemas/sender";
 import { applyConnectResult } from "./apply-connect-result";
 import { findSender } from "./find-sender";
 import { isProviderError } from "./provider-error";
-import { toCheckpoint, toSenderAccount, type StoredCheckpoint } from "./to-sender-account";
+import { toCheckpoint, toSenderAccount } from "./to-sender-account";
+import { readCheckpoint } from "./sender-columns";
 
 export async function checkpointState(row: LinkedinAccount): Promise<TSenderCheckpointState> {
-  const checkpoint = row.connectionStatus === "checkpoint_required" ? toCheckpoint(row.checkpoint as StoredCheckpoint | null) : null;
+  const checkpoint = row.connectionStatus === "checkpoint_required" ? toCheckpoint(readCheckpoint(row.checkpoint)) : null;
   return { checkpoint, resolved: row.connectionStatus === "connected", account: await toSenderAccount(row) };
 }
 
@@ -18,7 +19,7 @@ export async function checkpointState(row: LinkedinAccount): Promise<TSenderChec
  */
 export async function getSenderCheckpoint(actor: Actor, accountId: string): Promise<TSenderCheckpointState> {
   let row = await findSender(actor, accountId);
-  const stored = toCheckpoint(row.checkpoint as StoredCheckpoint | null);
+  const stored = toCheckpoint(readCheckpoint(row.checkpoint));
   if (row.connectionStatus === "checkpoint_required" && stored && !stored.expired) {
     const provider = await getLinkedinProvider();
     try {

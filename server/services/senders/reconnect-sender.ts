@@ -8,7 +8,8 @@ import { applyConnectResult } from "./apply-connect-result";
 import { findSender } from "./find-sender";
 import { isProviderError, providerErrorToHerald } from "./provider-error";
 import { openCredentials, sealCredentials } from "./sender-credentials";
-import { toCheckpoint, toSenderAccount, type StoredCheckpoint } from "./to-sender-account";
+import { toCheckpoint, toSenderAccount } from "./to-sender-account";
+import { readCheckpoint } from "./sender-columns";
 
 /**
  * Repairs a sender's session: a cookie sender with a fresh liAt (and user agent), a password sender
@@ -41,7 +42,7 @@ export async function reconnectSender(actor: Actor, accountId: string, input: TR
     const updated = await applyConnectResult(row, result);
     const account = await toSenderAccount(updated);
     return result.status === "checkpoint"
-      ? { account, status: "checkpoint_required", checkpoint: toCheckpoint(updated.checkpoint as StoredCheckpoint | null)! }
+      ? { account, status: "checkpoint_required", checkpoint: toCheckpoint(readCheckpoint(updated.checkpoint))! }
       : { account, status: "connected" };
   } catch (error) {
     if (!isProviderError(error)) throw error;

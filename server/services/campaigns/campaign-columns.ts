@@ -1,0 +1,46 @@
+// The Json columns of Campaign, read and written in one place: `sequence` (the wired tree),
+// `schedule`, `unsubscribe` and `tracking`. Rows were validated by the API's schemas when written;
+// reading parses them again with zod instead of trusting a cast.
+import { z } from "zod";
+import type { Prisma } from "../../db/client";
+import { jsonColumnReader, toJsonColumn } from "../../lib/json-column";
+import { STEP_TYPES, ZStepConfig, ZVariantContent, type WiredSequence } from "../../schemas/sequence";
+import type { Schedule } from "./engine/schedule";
+
+const ZWiredSequence = z.object({
+  steps: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(STEP_TYPES),
+      parent: z.string().nullable(),
+      branch: z.enum(["yes", "no"]).nullable(),
+      config: ZStepConfig.omit({ variants: true }).extend({ variants: z.array(ZVariantContent.extend({ id: z.string() })) }),
+      nextDelayHours: z.number().optional(),
+      branchDelays: z.object({ yes: z.number().optional(), no: z.number().optional() }).optional(),
+    }),
+  ),
+}) satisfies z.ZodType<WiredSequence>;
+
+const ZStoredSchedule = z.object({
+  startDate: z.string().nullable().optional(),
+  endDate: z.string().nullable().optional(),
+  timezone: z.string(),
+  activeHours: z.object({ from: z.string(), to: z.string() }),
+  activeDays: z.array(z.number()),
+}) satisfies z.ZodType<Schedule>;
+
+const ZStoredUnsubscribe = z.object({ enabled: z.boolean(), text: z.string() });
+const ZStoredTracking = z.object({ opens: z.enum(["off", "on"]), clicks: z.enum(["off", "on"]) });
+
+export const readSequence = jsonColumnReader(ZWiredSequence, "campaign sequence");
+export const readSchedule = jsonColumnReader(ZStoredSchedule, "campaign schedule");
+export const readUnsubscribe = jsonColumnReader(ZStoredUnsubscribe, "campaign unsubscribe settings");
+export const readTracking = jsonColumnReader(ZStoredTracking, "campaign tracking settings");
+
+export function sequenceColumn(sequence: WiredSequence): Prisma.InputJsonObject {
+  return toJsonColumn(sequence);
+}
+
+export function scheduleColumn(schedule: Schedule): Prisma.InputJsonObject {
+  return toJsonColumn(schedule);
+}
