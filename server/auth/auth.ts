@@ -22,7 +22,7 @@ declare module "next-auth" {
 }
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
-  adapter: PrismaAdapter(db as unknown as Parameters<typeof PrismaAdapter>[0]),
+  adapter: PrismaAdapter(db),
   session: { strategy: "jwt", maxAge: DASHBOARD_SESSION_MAX_AGE_SECONDS },
   // Self-hosted behind whatever proxy the user runs: trust the Host header.
   trustHost: true,

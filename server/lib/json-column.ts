@@ -7,7 +7,10 @@ import type { Prisma } from "../db/client";
 
 const ZJsonObject = z.record(z.string(), z.json());
 
-export function toJsonColumn(value: object): Prisma.InputJsonObject {
+/** A JSON object: what Prisma accepts for a Json column, and what it reads back. */
+export type JsonObject = z.infer<typeof ZJsonObject>;
+
+export function toJsonColumn(value: object): JsonObject {
   const plain: unknown = JSON.parse(JSON.stringify(value));
   return ZJsonObject.parse(plain);
 }

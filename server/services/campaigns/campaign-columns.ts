@@ -2,8 +2,7 @@
 // `schedule`, `unsubscribe` and `tracking`. Rows were validated by the API's schemas when written;
 // reading parses them again with zod instead of trusting a cast.
 import { z } from "zod";
-import type { Prisma } from "../../db/client";
-import { jsonColumnReader, toJsonColumn } from "../../lib/json-column";
+import { jsonColumnReader, toJsonColumn, type JsonObject } from "../../lib/json-column";
 import { STEP_TYPES, ZStepConfig, ZVariantContent, type WiredSequence } from "../../schemas/sequence";
 import type { Schedule } from "./engine/schedule";
 
@@ -37,10 +36,10 @@ export const readSchedule = jsonColumnReader(ZStoredSchedule, "campaign schedule
 export const readUnsubscribe = jsonColumnReader(ZStoredUnsubscribe, "campaign unsubscribe settings");
 export const readTracking = jsonColumnReader(ZStoredTracking, "campaign tracking settings");
 
-export function sequenceColumn(sequence: WiredSequence): Prisma.InputJsonObject {
+export function sequenceColumn(sequence: WiredSequence): JsonObject {
   return toJsonColumn(sequence);
 }
 
-export function scheduleColumn(schedule: Schedule): Prisma.InputJsonObject {
+export function scheduleColumn(schedule: Schedule): JsonObject {
   return toJsonColumn(schedule);
 }

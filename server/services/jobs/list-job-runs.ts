@@ -1,15 +1,17 @@
+import { z } from "zod";
 import { db, type Prisma } from "../../db/client";
 import { hasRole, type Actor } from "../../lib/actor";
+import { jsonColumnReader } from "../../lib/json-column";
 import { toIso } from "../../schemas/common";
 import type { TListJobRunsInput, TJobRun } from "../../schemas/job-run";
 
-interface PendingEntry {
-  kind: "sleep" | "wait";
-  until: string;
-  event?: string;
-}
+/** What this list shows of JobRun.pending (the embedded executor's PendingAsync entries). */
+const readPending = jsonColumnReader(
+  z.array(z.object({ kind: z.enum(["sleep", "wait"]), until: z.string(), event: z.string().optional() })),
+  "job run's pending steps",
+);
 
-function describeWait(status: string, pending: PendingEntry[]): string | null {
+function describeWait(status: string, pending: ReturnType<typeof readPending>): string | null {
   if (status !== "waiting" || !pending.length) return null;
   return pending
     .map((entry) => (entry.kind === "sleep" ? `sleeping until ${entry.until}` : `waiting for ${entry.event} until ${entry.until}`))
@@ -46,7 +48,7 @@ export async function listJobRuns(actor: Actor, input: TListJobRunsInput): Promi
     functionName: row.functionName,
     status: row.status,
     eventName: row.eventName,
-    waitingFor: describeWait(row.status, row.pending as unknown as PendingEntry[]),
+    waitingFor: describeWait(row.status, readPending(row.pending)),
     nextRunAt: toIso(row.nextRunAt),
     error: row.error ?? null,
     createdAt: row.createdAt.toISOString(),

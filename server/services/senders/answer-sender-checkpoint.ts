@@ -1,6 +1,6 @@
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
-import { HeraldError } from "../../lib/errors";
+import { errorCodeToHttpStatus, HeraldError } from "../../lib/errors";
 import { getLinkedinProvider } from "../../providers/linkedin";
 import type { ProviderCheckpoint } from "../../providers/linkedin/types";
 import type { TCheckpointAnswer, TSenderCheckpointState } from "../../schemas/sender";
@@ -44,9 +44,10 @@ export async function answerSenderCheckpoint(actor: Actor, accountId: string, an
     try {
       next = answer.resend ? await provider.resendCheckpoint(row.providerAccountId) : await provider.tryAnotherWay(row.providerAccountId);
     } catch (error) {
-      // LinkedIn out of reach is worth a retry (503/429); a refusal is a conflict with the step's state.
+      // LinkedIn out of reach is worth a retry (503/429); a refusal is a conflict with the step's state
+      // (409): its own code when that is a conflict already (checkpoint-expired), else this one.
       if (!isProviderError(error)) throw error;
-      if (error.retryable) throw providerErrorToHerald(error);
+      if (error.retryable || errorCodeToHttpStatus[error.code] === 409) throw providerErrorToHerald(error);
       throw new HeraldError({ code: "checkpoint-step-unavailable", message: error.message, cause: error });
     }
     const stored: StoredCheckpoint = {

@@ -2,8 +2,7 @@
 // verification step as Herald stored it), `limits` (an admin's cap overrides) and `ssi` (LinkedIn's
 // Social Selling Index). Reading parses them with zod instead of trusting a cast.
 import { z } from "zod";
-import type { Prisma } from "../../db/client";
-import { jsonColumnReader, toJsonColumn } from "../../lib/json-column";
+import { jsonColumnReader, toJsonColumn, type JsonObject } from "../../lib/json-column";
 import { ZCheckpointType, ZDailyCaps } from "../../schemas/sender";
 import type { LimitOverrides } from "./sender-limits";
 
@@ -48,14 +47,14 @@ export const readCheckpoint = jsonColumnReader(ZStoredCheckpoint.nullable(), "se
 export const readLimitOverrides = jsonColumnReader(ZLimitOverrides.nullable(), "sender limits");
 export const readSsi = jsonColumnReader(ZStoredSsi.nullable(), "sender SSI");
 
-export function checkpointColumn(checkpoint: StoredCheckpoint): Prisma.InputJsonObject {
+export function checkpointColumn(checkpoint: StoredCheckpoint): JsonObject {
   return toJsonColumn(checkpoint);
 }
 
-export function limitsColumn(limits: LimitOverrides): Prisma.InputJsonObject {
+export function limitsColumn(limits: LimitOverrides): JsonObject {
   return toJsonColumn(limits);
 }
 
-export function ssiColumn(ssi: object): Prisma.InputJsonObject {
+export function ssiColumn(ssi: object): JsonObject {
   return toJsonColumn(ssi);
 }

@@ -35,7 +35,7 @@ describe("Unipile checkpoints across processes", () => {
 
     const state = await answerSenderCheckpoint(actor, accountId, { resend: true });
 
-    expect(state).toMatchObject({ data: { type: "OTP" } });
+    expect(state).toMatchObject({ checkpoint: { type: "OTP" } });
     expect(h.unipile.requests("POST", "/api/v1/accounts/checkpoint/resend")[0]!.json).toEqual({ account_id: "unipile-resend", provider: "LINKEDIN" });
   });
 
