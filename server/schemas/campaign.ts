@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ZPaginationQuery, ZPagingWithTotal, ZTimestamp } from "./common";
 import { ZAddLeadsResult } from "./lead";
-import { ZSequence } from "./sequence";
+import { ZSequence, ZWiredSequence } from "./sequence";
 
 const ZHhMm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time such as 09:00 (HH:MM, 24-hour)");
 
@@ -80,9 +80,7 @@ export const ZCampaign = z
       activeHours: z.object({ from: z.string(), to: z.string() }),
       activeDays: z.array(z.number().int()),
     }),
-    sequence: z.object({ steps: z.array(z.record(z.string(), z.unknown())) }).meta({
-      description: "The wired tree: every step with id, parent, branch and config.variants (with ids)",
-    }),
+    sequence: ZWiredSequence,
     leadsInProgress: z.boolean().meta({
       description: "Some lead has reached a step: from now on the sequence's copy and delays may change and steps be appended, but no step may be removed, moved or retyped",
     }),

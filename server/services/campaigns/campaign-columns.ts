@@ -3,22 +3,8 @@
 // reading parses them again with zod instead of trusting a cast.
 import { z } from "zod";
 import { jsonColumnReader, toJsonColumn, type JsonObject } from "../../lib/json-column";
-import { STEP_TYPES, ZStepConfig, ZVariantContent, type WiredSequence } from "../../schemas/sequence";
+import { ZWiredSequence, type WiredSequence } from "../../schemas/sequence";
 import type { Schedule } from "./engine/schedule";
-
-const ZWiredSequence = z.object({
-  steps: z.array(
-    z.object({
-      id: z.string(),
-      type: z.enum(STEP_TYPES),
-      parent: z.string().nullable(),
-      branch: z.enum(["yes", "no"]).nullable(),
-      config: ZStepConfig.omit({ variants: true }).extend({ variants: z.array(ZVariantContent.extend({ id: z.string() })) }),
-      nextDelayHours: z.number().optional(),
-      branchDelays: z.object({ yes: z.number().optional(), no: z.number().optional() }).optional(),
-    }),
-  ),
-}) satisfies z.ZodType<WiredSequence>;
 
 const ZStoredSchedule = z.object({
   startDate: z.string().nullable().optional(),
