@@ -92,6 +92,7 @@ describe("connecting a sender", () => {
     expect(response.status).toBe(status);
     expect(response.body?.error.code).toBe(code);
     if (status === 429 || status === 503) expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    else expect(response.headers.get("retry-after")).toBeNull();
     expect(await db.linkedinAccount.count({ where: { workspaceId: workspace.id } })).toBe(0);
     const failed = await outboxEvents(workspace.id, "account.connection_failed");
     expect(failed.map((event) => event.data.error.code)).toEqual([code]);
