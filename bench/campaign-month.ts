@@ -6,7 +6,7 @@
 import { performance } from "node:perf_hooks";
 import { rssMb } from "./bench-database";
 import { addProspectsToCampaign, benchArgs, setUpCampaignBench } from "./campaign-bench-setup";
-import { ZCreateCampaignInput } from "../server/schemas/campaign";
+import { ZCreateCampaignInput, ZUpdateCampaignInput } from "../server/schemas/campaign";
 
 const args = benchArgs();
 const leadCount = Number(args.leads ?? 10_000);
@@ -55,7 +55,7 @@ async function main() {
     console.log(`forecast of ${leadCount} leads over ${forecastDays} days: ${((performance.now() - started) / 1000).toFixed(1)} s, rss ${rssMb()} MB`);
   }
 
-  await updateCampaign(actor, campaign.id, { status: "active" });
+  await updateCampaign(actor, campaign.id, ZUpdateCampaignInput.parse({ status: "active" }));
   started = performance.now();
   let passMs = 0;
   let slowest = { ms: 0, at: "", report: "" };

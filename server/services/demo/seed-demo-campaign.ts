@@ -10,6 +10,8 @@ import { addCampaignLeads } from "../campaigns/add-campaign-leads";
 import { createCampaign } from "../campaigns/create-campaign";
 import { connectSender } from "../senders/connect-sender";
 import { ZCreateCampaignInput } from "../../schemas/campaign";
+import { ZConnectSenderInput } from "../../schemas/sender";
+import { ZLeadsInput } from "../../schemas/lead";
 
 export const DEMO_SENDERS = ["demo.ada@example.com", "demo.ben+premium@example.com"];
 
@@ -21,7 +23,7 @@ export async function seedDemoCampaign(actor: Actor): Promise<{ campaignId: stri
   const senders = connected.map((sender) => sender.id);
   if (!senders.length) {
     for (const username of DEMO_SENDERS) {
-      senders.push((await connectSender(actor, { username, password: "demo", timezone: "Europe/Paris" }, { via: "dashboard" })).account.id);
+      senders.push((await connectSender(actor, ZConnectSenderInput.parse({ username, password: "demo", timezone: "Europe/Paris" }), { via: "dashboard" })).account.id);
     }
   }
   const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({
@@ -60,6 +62,6 @@ export async function seedDemoCampaign(actor: Actor): Promise<{ campaignId: stri
       ],
     },
   }));
-  await addCampaignLeads(actor, campaign.id, { leads: sandboxDirectory().slice(0, 30).map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) }, "demo");
+  await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: sandboxDirectory().slice(0, 30).map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) }), "demo");
   return { campaignId: campaign.id };
 }

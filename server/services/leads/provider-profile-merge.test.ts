@@ -12,7 +12,9 @@ import { updateCampaign } from "@/server/services/campaigns/update-campaign";
 import { connectSender } from "@/server/services/senders/connect-sender";
 import { createTestWorkspace } from "@/server/test/factories";
 import { readProviderProfile } from "./merge-provider-profile";
-import { ZCreateCampaignInput } from "../../schemas/campaign";
+import { ZCreateCampaignInput, ZUpdateCampaignInput } from "../../schemas/campaign";
+import { ZConnectSenderInput } from "../../schemas/sender";
+import { ZLeadsInput } from "../../schemas/lead";
 
 afterEach(() => setClock(systemClock));
 
@@ -21,7 +23,7 @@ it("keeps the company and first name the user gave after the executor reads the 
   setClock(clock);
   await ensureSandboxDirectory();
   const { actor } = await createTestWorkspace();
-  const account = await connectSender(actor, { username: `merge-${Date.now()}@example.com`, password: "x" }, { via: "api" });
+  const account = await connectSender(actor, ZConnectSenderInput.parse({ username: `merge-${Date.now()}@example.com`, password: "x" }), { via: "api" });
   const senderId = account.account.id;
   const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({
     name: "Visits",
@@ -31,8 +33,8 @@ it("keeps the company and first name the user gave after the executor reads the 
   }));
   const prospect = sandboxDirectory()[3]!;
   expect(prospect.company).not.toBe("Acme");
-  await addCampaignLeads(actor, campaign.id, { leads: [{ profileUrl: sandboxProfileUrl(prospect.publicIdentifier), firstName: "Janet", company: "Acme" }] });
-  await updateCampaign(actor, campaign.id, { status: "active" });
+  await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: [{ profileUrl: sandboxProfileUrl(prospect.publicIdentifier), firstName: "Janet", company: "Acme" }] }));
+  await updateCampaign(actor, campaign.id, ZUpdateCampaignInput.parse({ status: "active" }));
 
   for (let pass = 0; pass < 5; pass++) {
     await runExecutorPass();
@@ -54,7 +56,7 @@ it("keeps the company and first name the user gave after the executor reads the 
 
   // Adding the lead again with a last name replaces the one the provider filled, not the user's company.
   const other = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Again", linkedinAccountIds: [senderId], sequence: { steps: [{ id: "visit", type: "visit_profile" }] } }));
-  await addCampaignLeads(actor, other.id, { leads: [{ profileUrl: sandboxProfileUrl(prospect.publicIdentifier), lastName: "Smith", company: "Other Co" }] });
+  await addCampaignLeads(actor, other.id, ZLeadsInput.parse({ leads: [{ profileUrl: sandboxProfileUrl(prospect.publicIdentifier), lastName: "Smith", company: "Other Co" }] }));
   const again = await db.lead.findUniqueOrThrow({ where: { id: lead.id } });
   expect(again.lastName).toBe("Smith");
   expect(again.company).toBe("Acme");

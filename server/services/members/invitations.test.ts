@@ -11,7 +11,7 @@ import { INVITATION_LIFETIME_MS, inviteMember } from "./invite-member";
 import { listMembers } from "./list-members";
 import { listPendingInvitations } from "./list-pending-invitations";
 import { revokeInvitation } from "./revoke-invitation";
-import { ZInviteMemberInput } from "../../schemas/account-user";
+import { ZInviteMemberInput, ZAcceptInvitationInput } from "../../schemas/account-user";
 
 afterEach(() => setClock(systemClock));
 
@@ -27,12 +27,12 @@ describe("inviting members", () => {
     const preview = await getInvitationByToken(tokenOf(url));
     expect(preview).toMatchObject({ state: "pending", hasAccount: false, email: "new.person@example.com" });
 
-    await acceptInvitation({ token: tokenOf(url), name: "New Person", password: "a long password" });
+    await acceptInvitation(ZAcceptInvitationInput.parse({ token: tokenOf(url), name: "New Person", password: "a long password" }));
     const members = await listMembers(actor);
     expect(members.map((member) => [member.email, member.role])).toContainEqual(["new.person@example.com", "member"]);
     const user = await verifyCredentials({ email: "new.person@example.com", password: "a long password" });
     expect(await getActiveWorkspaceId(user!.id)).toBe(actor.workspaceId);
-    await expect(acceptInvitation({ token: tokenOf(url), name: "Again", password: "a long password" })).rejects.toMatchObject({
+    await expect(acceptInvitation(ZAcceptInvitationInput.parse({ token: tokenOf(url), name: "Again", password: "a long password" }))).rejects.toMatchObject({
       code: "invitation-accepted",
     });
   });
@@ -42,11 +42,11 @@ describe("inviting members", () => {
     await createTestWorkspace({ userId: existing.id });
     const { actor } = await createTestWorkspace();
     const { url } = await inviteMember(actor, ZInviteMemberInput.parse({ email: "known@example.com" }));
-    await expect(acceptInvitation({ token: tokenOf(url), password: "wrong password" })).rejects.toMatchObject({
+    await expect(acceptInvitation(ZAcceptInvitationInput.parse({ token: tokenOf(url), password: "wrong password" }))).rejects.toMatchObject({
       status: 400,
       details: { fields: [{ field: "password", message: "does not match this account" }] },
     });
-    await acceptInvitation({ token: tokenOf(url), password: "their password 1" });
+    await acceptInvitation(ZAcceptInvitationInput.parse({ token: tokenOf(url), password: "their password 1" }));
     expect((await listMembers(actor)).map((member) => member.email)).toContain("known@example.com");
   });
 
@@ -57,7 +57,7 @@ describe("inviting members", () => {
     const { url } = await inviteMember(actor, ZInviteMemberInput.parse({ email: "late@example.com" }));
     clock.advance(INVITATION_LIFETIME_MS + 1000);
     expect((await getInvitationByToken(tokenOf(url)))?.state).toBe("expired");
-    await expect(acceptInvitation({ token: tokenOf(url), name: "Late", password: "a long password" })).rejects.toMatchObject({
+    await expect(acceptInvitation(ZAcceptInvitationInput.parse({ token: tokenOf(url), name: "Late", password: "a long password" }))).rejects.toMatchObject({
       code: "invitation-expired",
     });
     expect(await listPendingInvitations(actor)).toEqual([]);
@@ -73,7 +73,7 @@ describe("inviting members", () => {
 
     const { url, invitation } = await inviteMember(owner.actor, ZInviteMemberInput.parse({ email: "revoked@example.com" }));
     await revokeInvitation(owner.actor, invitation.id);
-    await expect(acceptInvitation({ token: tokenOf(url), name: "R", password: "a long password" })).rejects.toMatchObject({
+    await expect(acceptInvitation(ZAcceptInvitationInput.parse({ token: tokenOf(url), name: "R", password: "a long password" }))).rejects.toMatchObject({
       code: "invitation-revoked",
     });
     const stranger = await createTestWorkspace();
@@ -86,7 +86,7 @@ describe("inviting members", () => {
       code: "not-allowed",
     });
     const owner = await createTestWorkspace();
-    const { invitation } = await inviteMember(owner.actor, { email: "b@example.com", canManageBilling: true, role: "admin" });
+    const { invitation } = await inviteMember(owner.actor, ZInviteMemberInput.parse({ email: "b@example.com", canManageBilling: true, role: "admin" }));
     expect(invitation).toMatchObject({ role: "admin", canManageBilling: true });
   });
 });

@@ -7,6 +7,7 @@ import { createTestWorkspace, outboxEvents } from "../../test/factories";
 import { recordProviderActivity } from "../linkedin-activity/record-provider-activity";
 import { checkSenderCheckpoint } from "./check-sender-checkpoint";
 import { connectSender } from "./connect-sender";
+import { ZConnectSenderInput } from "../../schemas/sender";
 
 const h = withFakeUnipile();
 afterEach(() => setLinkedinProvider(undefined));
@@ -15,7 +16,7 @@ it("clears a Unipile in-app validation from the account's status, as the backgro
   setLinkedinProvider(h.provider);
   h.unipile.on("POST", "/api/v1/accounts", { status: 202, body: checkpointAnswer({ type: "IN_APP_VALIDATION" }) });
   const { actor, workspace } = await createTestWorkspace();
-  const connected = await connectSender(actor, { username: "julien@example.com", password: "p" }, { via: "api" });
+  const connected = await connectSender(actor, ZConnectSenderInput.parse({ username: "julien@example.com", password: "p" }), { via: "api" });
   expect(connected).toMatchObject({ status: "checkpoint_required", checkpoint: { type: "IN_APP_VALIDATION" } });
   const id = connected.account.id;
 
@@ -39,7 +40,7 @@ it("clears it at once when Unipile's account status webhook says the account run
   setLinkedinProvider(h.provider);
   h.unipile.on("POST", "/api/v1/accounts", { status: 202, body: checkpointAnswer({ type: "IN_APP_VALIDATION" }) });
   const { actor, workspace } = await createTestWorkspace();
-  const connected = await connectSender(actor, { username: "julien@example.com", password: "p" }, { via: "api" });
+  const connected = await connectSender(actor, ZConnectSenderInput.parse({ username: "julien@example.com", password: "p" }), { via: "api" });
   h.unipile.on("GET", `/api/v1/accounts/${ACCOUNT_ID}`, { status: 200, body: account(["OK"]) });
   h.unipile.on("GET", "/api/v1/users/me", { status: 200, body: ownProfile });
   await recordProviderActivity("unipile", { kind: "account.state", providerAccountId: ACCOUNT_ID, state: "ok", message: "OK" });

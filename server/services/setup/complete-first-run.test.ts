@@ -14,7 +14,7 @@ let owner: { name: string; email: string } = input;
 describe("first run", () => {
   it("creates the owner and the workspace once, and only once even when raced", async () => {
     expect(await needsFirstRun()).toBe(true);
-    const results = await Promise.allSettled([completeFirstRun(input), completeFirstRun(rival)]);
+    const results = await Promise.allSettled([completeFirstRun(ZFirstRunInput.parse(input)), completeFirstRun(ZFirstRunInput.parse(rival))]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     const rejected = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
     expect(rejected.reason.code).toBe("already-set-up");

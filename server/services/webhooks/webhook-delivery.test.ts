@@ -15,7 +15,7 @@ import { purgeWebhookDeliveries } from "./purge-webhook-deliveries";
 import { retryWebhookDelivery } from "./retry-webhook-delivery";
 import { testWebhook } from "./test-webhook";
 import { updateWebhook } from "./update-webhook";
-import { ZCreateWebhookInput, ZListDeliveriesQuery } from "../../schemas/webhook";
+import { ZCreateWebhookInput, ZListDeliveriesQuery, ZUpdateWebhookInput } from "../../schemas/webhook";
 
 let jobs: HeraldJobs;
 let receiver: WebhookReceiver;
@@ -153,7 +153,7 @@ describe("webhook delivery", () => {
     await emit(actor.workspaceId);
     expect((await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({}))).total).toBe(5);
 
-    const { endpoint: enabled } = await updateWebhook(actor, endpoint.id, { enabled: true });
+    const { endpoint: enabled } = await updateWebhook(actor, endpoint.id, ZUpdateWebhookInput.parse({ enabled: true }));
     expect(enabled).toMatchObject({ enabled: true, failureCount: 0, disabledReason: null });
     receiver.answer({ status: 200 });
     const retried = await retryWebhookDelivery(actor, deliveries[0]!.id);
@@ -233,7 +233,7 @@ describe("webhook delivery", () => {
         status: 400,
         details: { fields: [{ field: "url", message: expect.stringContaining("public address") }] },
       });
-      await expect(updateWebhook(actor, endpoint.id, { url: "http://localhost:9/x" })).rejects.toMatchObject({ status: 400 });
+      await expect(updateWebhook(actor, endpoint.id, ZUpdateWebhookInput.parse({ url: "http://localhost:9/x" }))).rejects.toMatchObject({ status: 400 });
       await emit(actor.workspaceId);
       expect(receiver.received).toHaveLength(0);
       const [delivery] = (await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({}))).deliveries;

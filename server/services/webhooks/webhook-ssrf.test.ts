@@ -15,7 +15,7 @@ import { getWebhookDelivery } from "./get-webhook-delivery";
 import { listWebhookDeliveries } from "./list-webhook-deliveries";
 import { testWebhook } from "./test-webhook";
 import { updateWebhook } from "./update-webhook";
-import { ZCreateWebhookInput, ZListDeliveriesQuery } from "../../schemas/webhook";
+import { ZCreateWebhookInput, ZListDeliveriesQuery, ZUpdateWebhookInput } from "../../schemas/webhook";
 
 let jobs: HeraldJobs;
 let receiver: WebhookReceiver | undefined;
@@ -88,7 +88,7 @@ describe("webhook targets when private targets are not allowed", () => {
     setPrivateTargets(true);
     const { endpoint } = await createWebhook(actor, ZCreateWebhookInput.parse({ url: "https://93.184.216.34/hooks", events: ["lead.status_changed"] }));
     setPrivateTargets(false);
-    await expect(updateWebhook(actor, endpoint.id, { url })).rejects.toMatchObject(rejection);
+    await expect(updateWebhook(actor, endpoint.id, ZUpdateWebhookInput.parse({ url }))).rejects.toMatchObject(rejection);
   });
 
   it("refuses at delivery a target saved while allowed, without connecting or recording its answer", async () => {

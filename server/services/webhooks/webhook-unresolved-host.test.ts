@@ -9,7 +9,7 @@ import { withOutbox } from "../events/with-outbox";
 import { createWebhook } from "./create-webhook";
 import { listWebhookDeliveries } from "./list-webhook-deliveries";
 import { updateWebhook } from "./update-webhook";
-import { ZCreateWebhookInput, ZListDeliveriesQuery } from "../../schemas/webhook";
+import { ZCreateWebhookInput, ZListDeliveriesQuery, ZUpdateWebhookInput } from "../../schemas/webhook";
 
 const UNRESOLVED = "https://hooks.herald-test.invalid/events";
 const WARNING = {
@@ -45,9 +45,9 @@ describe("webhook endpoints whose host does not resolve", () => {
     expect(created.warnings).toEqual([WARNING]);
     expect(created.endpoint).toMatchObject({ url: UNRESOLVED, enabled: true });
 
-    const updated = await updateWebhook(actor, created.endpoint.id, { url: "https://other.herald-test.invalid/" });
+    const updated = await updateWebhook(actor, created.endpoint.id, ZUpdateWebhookInput.parse({ url: "https://other.herald-test.invalid/" }));
     expect(updated.warnings).toEqual([{ ...WARNING, message: WARNING.message.replace("hooks.herald-test", "other.herald-test") }]);
-    expect((await updateWebhook(actor, created.endpoint.id, { enabled: false })).warnings).toEqual([]);
+    expect((await updateWebhook(actor, created.endpoint.id, ZUpdateWebhookInput.parse({ enabled: false }))).warnings).toEqual([]);
   });
 
   it("are refused with a 400 naming url when the installation sets HERALD_ALLOW_UNRESOLVED_WEBHOOK_HOSTS=0", async () => {
