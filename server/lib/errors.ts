@@ -12,6 +12,8 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 429 | 
 export const errorCodeToHttpStatus = {
   // Generic
   "invalid-input": 400,
+  /** A request Node's HTTP parser refused before any route ran (server/http/client-error.ts). */
+  "bad-request": 400,
   unauthorized: 401,
   forbidden: 403,
   "not-allowed": 403,
