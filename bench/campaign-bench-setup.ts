@@ -2,6 +2,8 @@
 // a fresh database with the sandbox directory, a workspace with enough seats, and senders.
 import { randomBytes } from "node:crypto";
 import { benchDatabase } from "./bench-database";
+import { ZLeadsInput } from "../server/schemas/lead";
+import { ZConnectSenderInput } from "../server/schemas/sender";
 
 /** `--leads=100 --days=3` as `{ leads: "100", days: "3" }`. */
 export function benchArgs(): Record<string, string | undefined> {
@@ -30,8 +32,8 @@ export async function setUpCampaignBench(options: { prospects: number; senderCou
   const senders: string[] = [];
   for (let index = 0; index < options.senderCount; index++) {
     const username = `${options.senderPrefix}-${index}@example.com`;
-    const account = await connectSender(actor, { username, password: "x", ...(options.timezone ? { timezone: options.timezone } : {}) }, { via: "api" });
-    senders.push((account as { data: { id: string } }).data.id);
+    const account = await connectSender(actor, ZConnectSenderInput.parse({ username, password: "x", ...(options.timezone ? { timezone: options.timezone } : {}) }), { via: "api" });
+    senders.push(account.account.id);
   }
   return {
     actor,
@@ -53,6 +55,6 @@ export async function addProspectsToCampaign(
   const { sandboxProfileUrl } = await import("../server/providers/linkedin/sandbox/directory");
   for (let start = 0; start < prospects.length; start += 1000) {
     const leads = prospects.slice(start, start + 1000).map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) }));
-    await addCampaignLeads(actor, campaignId, { leads });
+    await addCampaignLeads(actor, campaignId, ZLeadsInput.parse({ leads }));
   }
 }

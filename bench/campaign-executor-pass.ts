@@ -9,6 +9,7 @@
 import { performance } from "node:perf_hooks";
 import { median, rssMb } from "./bench-database";
 import { addProspectsToCampaign, benchArgs, setUpCampaignBench } from "./campaign-bench-setup";
+import { ZCreateCampaignInput, ZUpdateCampaignInput } from "../server/schemas/campaign";
 
 const args = benchArgs();
 const leadCount = Number(args.leads ?? 100_000);
@@ -32,21 +33,24 @@ async function main() {
   const sendersPerCampaign = Math.ceil(senderCount / campaignCount);
   const campaigns: string[] = [];
   for (let index = 0; index < campaignCount; index++) {
-    const campaign = await createCampaign(actor, {
-      name: `Bench ${index}`,
-      linkedinAccountIds: senders.slice(index * sendersPerCampaign, (index + 1) * sendersPerCampaign),
-      sequence: {
-        steps: [
-          { id: "invite", type: "invite", config: { note: "Hi {{firstName}}" } },
-          { id: "thanks", type: "message", parent: "invite", branch: "yes", config: { text: "Thanks, {{firstName}}!" } },
-        ],
-      },
-      schedule: { timezone: "UTC", activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] },
-    });
+    const campaign = await createCampaign(
+      actor,
+      ZCreateCampaignInput.parse({
+        name: `Bench ${index}`,
+        linkedinAccountIds: senders.slice(index * sendersPerCampaign, (index + 1) * sendersPerCampaign),
+        sequence: {
+          steps: [
+            { id: "invite", type: "invite", config: { note: "Hi {{firstName}}" } },
+            { id: "thanks", type: "message", parent: "invite", branch: "yes", config: { text: "Thanks, {{firstName}}!" } },
+          ],
+        },
+        schedule: { timezone: "UTC", activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] },
+      }),
+    );
     campaigns.push(campaign.id);
     await addProspectsToCampaign(actor, campaign.id, prospects.slice(index * perCampaign, (index + 1) * perCampaign));
   }
-  for (const id of campaigns) await updateCampaign(actor, id, { status: "active" });
+  for (const id of campaigns) await updateCampaign(actor, id, ZUpdateCampaignInput.parse({ status: "active" }));
   const seeded = performance.now() - started;
   const active = await db.campaignLead.count({ where: { status: { in: ["pending", "running"] } } });
   console.log(`seeded ${active} active leads, ${senders.length} senders, ${campaigns.length} campaigns in ${(seeded / 1000).toFixed(1)} s`);

@@ -6,6 +6,7 @@
 import { performance } from "node:perf_hooks";
 import { rssMb } from "./bench-database";
 import { addProspectsToCampaign, benchArgs, setUpCampaignBench } from "./campaign-bench-setup";
+import { ZCreateCampaignInput, ZUpdateCampaignInput } from "../server/schemas/campaign";
 
 const args = benchArgs();
 const leadCount = Number(args.leads ?? 10_000);
@@ -27,7 +28,7 @@ async function main() {
   const { forecastCampaign } = await import("../server/services/campaigns/forecast-campaign");
   const { driveCampaigns } = await import("../server/test/campaign-driver");
 
-  const campaign = await createCampaign(actor, {
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({
     name: "A month",
     linkedinAccountIds: senders,
     sequence: {
@@ -41,7 +42,7 @@ async function main() {
       ],
     },
     schedule: { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] },
-  });
+  }));
   await addProspectsToCampaign(actor, campaign.id, sandboxDirectory());
 
   let started = performance.now();
@@ -54,7 +55,7 @@ async function main() {
     console.log(`forecast of ${leadCount} leads over ${forecastDays} days: ${((performance.now() - started) / 1000).toFixed(1)} s, rss ${rssMb()} MB`);
   }
 
-  await updateCampaign(actor, campaign.id, { status: "active" });
+  await updateCampaign(actor, campaign.id, ZUpdateCampaignInput.parse({ status: "active" }));
   started = performance.now();
   let passMs = 0;
   let slowest = { ms: 0, at: "", report: "" };

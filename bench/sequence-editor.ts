@@ -21,6 +21,15 @@ import { openSlots } from "../components/sequence-editor/tree";
 import { setVariantContent } from "../components/sequence-editor/variants";
 import { createCampaign, launchChromium, setUpOwner, startHerald } from "./herald-harness";
 
+/** What the page scripts below leave on `window` for the benchmark to read. */
+declare global {
+  interface Window {
+    __allStepsAt?: number;
+    __echo?: number[];
+    __preview?: number[];
+  }
+}
+
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, "").split("=")));
 const size = Number(args.steps ?? 200);
 const runs = Number(args.runs ?? 50);
@@ -126,8 +135,8 @@ async function browserFigures() {
     await watchFirstRender(page, size);
     for (let run = 0; run < 6; run++) {
       await page.goto(url);
-      await page.waitForFunction(() => (window as unknown as { __allStepsAt?: number }).__allStepsAt !== undefined, undefined, { timeout: 60_000 });
-      if (run > 0) firstRender.push(await page.evaluate(() => (window as unknown as { __allStepsAt: number }).__allStepsAt));
+      await page.waitForFunction(() => window.__allStepsAt !== undefined, undefined, { timeout: 60_000 });
+      if (run > 0) firstRender.push(await page.evaluate(() => window.__allStepsAt ?? Number.NaN));
     }
 
     // A message deep in the tree: open it, then type into its copy.
@@ -141,11 +150,10 @@ async function browserFigures() {
     await watchKeystrokes(page, message.id);
     for (let key = 0; key < keys; key++) {
       await page.keyboard.type(String.fromCharCode(97 + (key % 26)));
-      await page.waitForFunction((count: number) => (window as unknown as { __preview: number[] }).__preview.length >= count, key + 1);
+      await page.waitForFunction((count: number) => (window.__preview?.length ?? 0) >= count, key + 1);
     }
     const { echo, preview } = await page.evaluate(() => {
-      const state = window as unknown as { __echo: number[]; __preview: number[] };
-      return { echo: state.__echo, preview: state.__preview };
+      return { echo: window.__echo ?? [], preview: window.__preview ?? [] };
     });
 
     // Adding a step: choose a kind in the menu until the new node is drawn.

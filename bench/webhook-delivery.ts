@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
+import { ZCreateWebhookInput } from "../server/schemas/webhook";
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, "").split("=")));
 const mode = (args.db ?? "postgres") as "postgres" | "embedded";
@@ -89,7 +90,7 @@ async function main() {
 
   const jobs = await startHeraldJobs(systemClock, { manual: false });
   const { actor } = await createTestWorkspace();
-  await createWebhook(actor, { url: receiverUrl, events: ["lead.status_changed"] });
+  await createWebhook(actor, ZCreateWebhookInput.parse({ url: receiverUrl, events: ["lead.status_changed"] }));
 
   const started = performance.now();
   for (let sequence = 0; sequence < total; sequence++) {

@@ -1,9 +1,10 @@
 import { Alert } from "@/components/ui/alert";
 import { fieldErrorText } from "@/components/ui/field-labels";
 import { errorCode, errorMessage, fieldErrors } from "@/components/ui/trpc-error";
+import { isErrorCode, type ErrorCode } from "@/server/lib/errors";
 
 /** What each error code means, in plain words; the server's message adds the specifics. */
-const PLAIN: Record<string, string> = {
+const PLAIN: Partial<Record<ErrorCode, string>> = {
   "invalid-credentials": "LinkedIn did not accept this e-mail and password.",
   "invalid-session": "LinkedIn rejected this session cookie.",
   "proxy-failed": "The proxy did not answer, so the sign-in never reached LinkedIn.",
@@ -17,6 +18,7 @@ const PLAIN: Record<string, string> = {
   "checkpoint-code-rejected": "LinkedIn rejected that code.",
   "checkpoint-expired": "The verification step expired. Sign in again.",
   "checkpoint-answered-elsewhere": "This step is not answered here.",
+  "checkpoint-step-unavailable": "LinkedIn cannot resend this code or offer another way; answer the step as it is.",
   "unsupported-verification": "This account uses another kind of verification than an authenticator app.",
   "invalid-totp-secret": "That 2FA setup key is not valid.",
   "no-checkpoint": "No verification step is waiting.",
@@ -43,7 +45,7 @@ const PLAIN: Record<string, string> = {
 
 export function plainErrorMessage(error: unknown): string | null {
   const code = errorCode(error);
-  return code ? (PLAIN[code] ?? null) : null;
+  return code && isErrorCode(code) ? (PLAIN[code] ?? null) : null;
 }
 
 /**

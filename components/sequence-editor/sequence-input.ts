@@ -32,8 +32,8 @@ export function toSequenceInput(steps: readonly EditorStep[]): TSequenceInput {
  * again types it; a stored sequence that no longer passes the rules is taken as it is, and the
  * editor shows its problems on the steps.
  */
-export function fromStoredSequence(sequence: { steps: ReadonlyArray<Record<string, unknown>> }): EditorStep[] {
-  const steps = sequence.steps as unknown as EditorStep[];
+export function fromStoredSequence(sequence: { steps: readonly EditorStep[] }): EditorStep[] {
+  const steps = sequence.steps;
   try {
     return wireSequence(toSequenceInput(steps)).steps;
   } catch {

@@ -8,6 +8,7 @@ import Credentials from "next-auth/providers/credentials";
 import { db } from "../db/client";
 import { requestClientAddress } from "../http/client-address";
 import { logger } from "../lib/logger";
+import { ZSignInInput } from "../schemas/account-user";
 import { passwordAttemptSucceeded } from "../services/rate-limits/password-attempts";
 import { endDashboardSession } from "../services/sessions/end-dashboard-session";
 import { isDashboardSessionActive } from "../services/sessions/is-dashboard-session-active";
@@ -21,7 +22,7 @@ declare module "next-auth" {
 }
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
-  adapter: PrismaAdapter(db as unknown as Parameters<typeof PrismaAdapter>[0]),
+  adapter: PrismaAdapter(db),
   session: { strategy: "jwt", maxAge: DASHBOARD_SESSION_MAX_AGE_SECONDS },
   // Self-hosted behind whatever proxy the user runs: trust the Host header.
   trustHost: true,
@@ -43,7 +44,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       // The attempt was counted (and refused when over the limit) before Auth.js ran: see
       // server/auth/refuse-throttled-sign-in.ts. A success gives it back.
       authorize: async (credentials, request) => {
-        const user = await verifyCredentials(credentials);
+        // Malformed credentials are a wrong sign-in like any other: the same null, no detail.
+        const parsed = ZSignInInput.safeParse(credentials);
+        const user = parsed.success ? await verifyCredentials(parsed.data) : null;
         if (user) {
           const account = typeof credentials.email === "string" ? credentials.email : user.email;
           passwordAttemptSucceeded({ account, address: requestClientAddress(request.headers) });

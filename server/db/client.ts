@@ -8,7 +8,7 @@ export type Db = PrismaClient;
 /** The client or an open transaction: services that compose inside a transaction accept either. */
 export type DbClient = PrismaClient | Prisma.TransactionClient;
 
-const slot = globalThis as unknown as { __heraldDb?: PrismaClient; __heraldDbUrl?: string };
+const slot: typeof globalThis & { __heraldDb?: PrismaClient; __heraldDbUrl?: string } = globalThis;
 
 export function createDbClient(connectionString: string, poolSize = 10): PrismaClient {
   const adapter = new PrismaPg({ connectionString, max: poolSize });

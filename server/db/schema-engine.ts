@@ -14,7 +14,8 @@ let enginePromise: Promise<EngineModule> | undefined;
 const panicRegistry = { lastMessage: "" as string, set_message(message: string) { panicRegistry.lastMessage = message; } };
 
 async function loadEngineModule(): Promise<EngineModule> {
-  (globalThis as unknown as { PRISMA_WASM_PANIC_REGISTRY: typeof panicRegistry }).PRISMA_WASM_PANIC_REGISTRY = panicRegistry;
+  const slot: typeof globalThis & { PRISMA_WASM_PANIC_REGISTRY?: typeof panicRegistry } = globalThis;
+  slot.PRISMA_WASM_PANIC_REGISTRY = panicRegistry;
   // Node 20 cannot import a .wasm file, so instantiate it by hand and hand the exports to the
   // wasm-bindgen glue, as the package's own entry does under a bundler.
   const glue = (await import("@prisma/schema-engine-wasm/schema_engine_bg")) as unknown as EngineModule & {

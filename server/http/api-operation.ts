@@ -1,7 +1,7 @@
 // An operation of the public API: its path, method and schemas. Route handlers validate with these
 // schemas and the OpenAPI document is generated from them, so the two cannot drift apart.
 import type { z } from "zod";
-import type { ErrorStatus } from "../lib/errors";
+import type { ErrorCode, ErrorStatus } from "../lib/errors";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
@@ -24,12 +24,27 @@ export interface ApiOperation<
   /** Schema of the success body. */
   response: TResponse;
   successStatus?: 200 | 201 | 202;
-  /** Error statuses this operation can answer besides 401, 429 and 500 (documented in OpenAPI). */
-  errors?: readonly ErrorStatus[];
+  /**
+   * Error codes this operation can answer besides the ones every operation shares (authentication,
+   * rate limit, input validation, Idempotency-Key, 500): each is listed under its status in OpenAPI.
+   */
+  errors?: readonly ErrorCode[];
+  /**
+   * The contract's exception to the code's status, stated once per operation: POST /accounts with
+   * `totpSecret` answers every sign-in failure with 400 (spec, POST /accounts rule 5).
+   */
+  statusException?: StatusException<z.output<TBody>>;
   /** Whether X-Herald-Workspace may select another workspace of the key's creator. */
   acceptsWorkspaceHeader?: boolean;
   /** False for the few public operations (the OpenAPI document itself). */
   authenticated?: boolean;
+}
+
+export interface StatusException<TBody> {
+  codes: readonly ErrorCode[];
+  status: ErrorStatus;
+  /** Whether the request is one the exception covers, from its parsed body. */
+  applies(body: TBody): boolean;
 }
 
 export function defineOperation<

@@ -262,7 +262,7 @@ describe("Idempotency-Key", () => {
 
   it("replays a final error but lets a retry run again after a 500", async () => {
     const { key } = await workspaceWithKey();
-    const conflicting = countingRoute(() => HeraldError.conflict("already there"));
+    const conflicting = countingRoute(() => new HeraldError({ code: "list-in-use", message: "already there" }));
     const options = { key, body: { amount: 1 }, headers: { "idempotency-key": "final" } };
     expect((await callRoute(conflicting.handler, "POST", "/test-counter", options)).status).toBe(409);
     expect((await callRoute(conflicting.handler, "POST", "/test-counter", options)).status).toBe(409);
@@ -301,10 +301,10 @@ describe("errors", () => {
   });
 
   it.each([
-    [HeraldError.forbidden("no"), 403],
+    [new HeraldError({ code: "forbidden", message: "no" }), 403],
     [HeraldError.notFound("Thing"), 404],
-    [HeraldError.conflict("busy"), 409],
-    [HeraldError.unprocessable("cannot"), 422],
+    [new HeraldError({ code: "list-in-use", message: "busy" }), 409],
+    [new HeraldError({ code: "not-in-pool", message: "cannot" }), 422],
   ])("maps %s to %i", async (error, status) => {
     const { key } = await workspaceWithKey();
     const operation = defineOperation({ operationId: "t", method: "get", path: "/t", summary: "t", tags: ["T"], response: z.object({}) });

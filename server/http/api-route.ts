@@ -6,7 +6,7 @@ import { env } from "../env";
 import type { Actor } from "../lib/actor";
 import { now } from "../lib/clock";
 import { sha256Hex } from "../lib/crypto";
-import { HeraldError, isHeraldError, toErrorBody } from "../lib/errors";
+import { HeraldError, isHeraldError, toErrorBody, type ErrorStatus } from "../lib/errors";
 import { logger } from "../lib/logger";
 import { invalidInputFromZod } from "../lib/zod-issues";
 import { authenticateApiKey, resolveApiActor } from "../services/api-keys/authenticate-api-key";
@@ -70,7 +70,6 @@ async function readJsonBody(request: Request): Promise<{ raw: string; value: unk
   if (contentType && !/^application\/(.+\+)?json\b/i.test(contentType)) {
     throw new HeraldError({
       code: "invalid-input",
-      status: 400,
       message: `Send JSON with Content-Type: application/json (got ${contentType}).`,
       details: { fields: [{ field: "Content-Type", message: "must be application/json" }] },
     });
@@ -84,6 +83,15 @@ async function readJsonBody(request: Request): Promise<{ raw: string; value: unk
   }
 }
 
+/** The code's status, unless the operation's contract states an exception for this request. */
+function statusFor(operation: ApiOperation, answer: ReturnType<typeof toErrorBody>, body: unknown): ErrorStatus {
+  const exception = operation.statusException;
+  if (exception && body !== undefined && exception.codes.includes(answer.body.error.code) && exception.applies(body)) {
+    return exception.status;
+  }
+  return answer.status;
+}
+
 export function apiRoute<Op extends ApiOperation>(
   operation: Op,
   handler: (request: ApiRequest<Op>) => Promise<z.input<Op["response"]>>,
@@ -92,6 +100,7 @@ export function apiRoute<Op extends ApiOperation>(
     const requestId = randomUUID();
     const baseHeaders: Record<string, string> = { "x-request-id": requestId };
     let idempotencyRecordId: string | undefined;
+    let body: unknown;
     try {
       let actor: Actor | undefined;
       if (operation.authenticated !== false) {
@@ -100,10 +109,11 @@ export function apiRoute<Op extends ApiOperation>(
         Object.assign(baseHeaders, rateLimitHeaders(rate));
         if (!rate.allowed) {
           const seconds = Math.max(1, Math.ceil((rate.resetAt.getTime() - now().getTime()) / 1000));
-          throw HeraldError.rateLimited(
-            `Too many requests for this API key: the limit is ${rate.limit} per minute.`,
-            Math.min(seconds, 60),
-          );
+          throw new HeraldError({
+            code: "rate-limited",
+            message: `Too many requests for this API key: the limit is ${rate.limit} per minute.`,
+            retryAfterSeconds: Math.min(seconds, 60),
+          });
         }
         const requested = operation.acceptsWorkspaceHeader ? request.headers.get(WORKSPACE_HEADER) : null;
         actor = await resolveApiActor(identity, requested?.trim() || null);
@@ -116,7 +126,6 @@ export function apiRoute<Op extends ApiOperation>(
       const params = parsePart(operation.params, rawParams, "path parameter");
       const query = parsePart(operation.query, rawQuery, "query parameter");
       let rawBody = "";
-      let body: unknown;
       if (operation.body) {
         const read = await readJsonBody(request);
         refuseNulCharacters({ body: read.value });
@@ -168,7 +177,10 @@ export function apiRoute<Op extends ApiOperation>(
       if (idempotencyRecordId) await completeIdempotencyKey(idempotencyRecordId, status, result);
       return json(status, result, baseHeaders);
     } catch (error) {
-      const { status, body, retryAfterSeconds } = toErrorBody(error);
+      const answer = toErrorBody(error);
+      const status = statusFor(operation, answer, body);
+      // An exception's status (a 400) is final: no Retry-After.
+      const retryAfterSeconds = status === answer.status ? answer.retryAfterSeconds : undefined;
       if (status >= 500) {
         // A HeraldError 5xx is a known condition (an upstream timeout); anything else is a bug.
         if (isHeraldError(error)) logger.warn("API request could not be completed", { requestId, operation: operation.operationId, code: error.code });
@@ -177,11 +189,11 @@ export function apiRoute<Op extends ApiOperation>(
       if (idempotencyRecordId) {
         // A 5xx or 429 may succeed when retried: forget the claim. Other errors are final and replay.
         if (status >= 500 || status === 429) await releaseIdempotencyKey(idempotencyRecordId).catch(() => {});
-        else await completeIdempotencyKey(idempotencyRecordId, status, body).catch(() => {});
+        else await completeIdempotencyKey(idempotencyRecordId, status, answer.body).catch(() => {});
       }
       const headers = { ...baseHeaders };
       if (retryAfterSeconds !== undefined) headers["retry-after"] = String(retryAfterSeconds);
-      return json(status, body, headers);
+      return json(status, answer.body, headers);
     }
   };
 }

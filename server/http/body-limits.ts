@@ -38,7 +38,6 @@ export function formatBytes(bytes: number): string {
 export function payloadTooLarge(limitBytes: number): HeraldError {
   return new HeraldError({
     code: "payload-too-large",
-    status: 413,
     message: `The request body is larger than ${formatBytes(limitBytes)}, the limit for this endpoint.`,
     details: { limitBytes },
   });

@@ -64,7 +64,6 @@ function methodNotAllowed(response: ServerResponse, method: string, pathname: st
     response,
     new HeraldError({
       code: "method-not-allowed",
-      status: 405,
       message: `${pathname} does not take ${method}; it takes ${allow}.`,
       details: { allow: allowed },
     }),
@@ -73,7 +72,7 @@ function methodNotAllowed(response: ServerResponse, method: string, pathname: st
 }
 
 function notFound(response: ServerResponse, method: string, pathname: string, hint = "See /api/v1/openapi.json."): true {
-  return sendError(response, new HeraldError({ code: "not-found", status: 404, message: `No endpoint ${method} ${pathname}. ${hint}` }));
+  return sendError(response, new HeraldError({ code: "not-found", message: `No endpoint ${method} ${pathname}. ${hint}` }));
 }
 
 function checkPublicApi(response: ServerResponse, method: string, pathname: string, operations: readonly RoutedOperation[]): boolean {

@@ -21,13 +21,13 @@ export function hasRole(actor: Actor, atLeast: Role): boolean {
 
 export function requireRole(actor: Actor, atLeast: Role, action: string): void {
   if (!hasRole(actor, atLeast)) {
-    throw HeraldError.forbidden(`Only a workspace ${atLeast === "admin" ? "admin or owner" : atLeast} can ${action}.`);
+    throw new HeraldError({ code: "forbidden", message: `Only a workspace ${atLeast === "admin" ? "admin or owner" : atLeast} can ${action}.` });
   }
 }
 
 /** Billing operations: owners always may; others need the manage-billing permission. */
 export function requireBillingPermission(actor: Actor, action: string): void {
   if (actor.role !== "owner" && !actor.canManageBilling) {
-    throw HeraldError.forbidden(`You are not allowed to ${action}: it needs permission to manage billing.`, "not-allowed");
+    throw new HeraldError({ code: "not-allowed", message: `You are not allowed to ${action}: it needs permission to manage billing.` });
   }
 }

@@ -41,7 +41,7 @@ export class ManualClock implements Clock {
 
 // Kept on globalThis so that every copy of this module (the server runtime and the bundles Next
 // builds for route handlers) reads the same clock.
-const slot = globalThis as unknown as { __heraldClock?: Clock };
+const slot: typeof globalThis & { __heraldClock?: Clock } = globalThis;
 
 export function getClock(): Clock {
   return slot.__heraldClock ?? systemClock;

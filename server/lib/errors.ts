@@ -1,24 +1,107 @@
-// Herald's one error type. Services throw HeraldError with a stable code; each edge (REST, tRPC,
-// Inngest) translates it once. Anything else that escapes is an internal error: logged, never shown.
+// Herald's one error type. Services throw HeraldError with a code from one closed set; the code alone
+// decides the HTTP status (the table below), and each edge (REST, tRPC, Inngest) translates it once.
+// Anything else that escapes is an internal error: logged, never shown.
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 429 | 500 | 502 | 503;
 
-/** Default HTTP status for generic codes; domain codes name their status explicitly. */
-const defaultStatus: Record<string, ErrorStatus> = {
+/**
+ * Every code Herald answers with, and its HTTP status. A new failure either reuses a code or adds
+ * one here; a call site never picks a status. The LinkedIn sign-in and action codes are the spec's
+ * (Errors item 2) and are shared with the provider (`ProviderErrorCode`).
+ */
+export const errorCodeToHttpStatus = {
+  // Generic
   "invalid-input": 400,
+  /** A request Node's HTTP parser refused before any route ran (server/http/client-error.ts). */
   "bad-request": 400,
   unauthorized: 401,
   forbidden: 403,
   "not-allowed": 403,
   "not-found": 404,
   "method-not-allowed": 405,
-  conflict: 409,
-  "idempotency-conflict": 409,
   "payload-too-large": 413,
-  unprocessable: 422,
   "rate-limited": 429,
   internal: 500,
-};
+  unavailable: 503,
+
+  // Access and setup
+  "not-a-member": 403,
+  "workspace-not-allowed": 403,
+  "too-many-attempts": 429,
+  "already-set-up": 409,
+  "already-member": 409,
+  "invitation-accepted": 409,
+  "invitation-revoked": 409,
+  "invitation-expired": 409,
+
+  // Idempotency-Key
+  "idempotency-key-reused": 409,
+  "idempotency-key-in-use": 409,
+
+  // Sender sign-in (POST /accounts, reconnect, checkpoints, hosted links)
+  "invalid-credentials": 400,
+  "invalid-session": 400,
+  "proxy-failed": 400,
+  "provider-timeout": 503,
+  "provider-unreachable": 503,
+  "checkpoint-code-rejected": 400,
+  "checkpoint-restricted": 400,
+  "checkpoint-expired": 409,
+  "checkpoint-answered-elsewhere": 409,
+  "checkpoint-step-unavailable": 409,
+  "no-checkpoint": 409,
+  "unsupported-verification": 400,
+  "verification-required": 400,
+  "verification-failed": 400,
+  "connection-failed": 400,
+  "invalid-totp-secret": 400,
+  "different-account": 409,
+  "no-plan": 409,
+  "seat-limit-reached": 409,
+  "link-connected": 409,
+  "link-failed": 409,
+  "link-expired": 409,
+
+  // Sender actions
+  "sender-not-ready": 409,
+  "sender-paused": 409,
+  "sender-unavailable": 409,
+  "sender-cooldown": 429,
+  "daily-limit-reached": 429,
+  "weekly-limit-reached": 429,
+  "invitation-pending": 409,
+  "already-invited": 409,
+  "already-connected": 409,
+  "not-connected": 409,
+  "no-inmail-credits": 409,
+  "session-expired": 409,
+  "account-restricted": 409,
+  "network-limit-reached": 429,
+  throttled: 429,
+  "profile-not-found": 422,
+  "no-recent-post": 422,
+  "action-failed": 502,
+
+  // Campaigns, lists, credits, webhooks, sandbox
+  "lead-finished": 409,
+  "not-in-pool": 422,
+  "sender-available": 409,
+  "voice-assignments": 409,
+  "list-in-use": 409,
+  "insufficient-credits": 409,
+  "delivery-not-failed": 409,
+  "endpoint-disabled": 409,
+  "invitation-not-pending": 409,
+} as const satisfies Record<string, ErrorStatus>;
+
+export type ErrorCode = keyof typeof errorCodeToHttpStatus;
+
+/** The closed set as a non-empty tuple, for `z.enum` and for listings. */
+export const errorCodes = Object.keys(errorCodeToHttpStatus) as [ErrorCode, ...ErrorCode[]];
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.hasOwn(errorCodeToHttpStatus, value);
+}
 
 export interface FieldIssue {
   /** Dotted path of the offending field, e.g. `sequence.steps.2.config.note`. */
@@ -27,9 +110,8 @@ export interface FieldIssue {
 }
 
 export interface HeraldErrorOptions {
-  code: string;
+  code: ErrorCode;
   message: string;
-  status?: ErrorStatus;
   details?: Record<string, unknown>;
   /** Seconds until a retry may succeed; sent as Retry-After with 429 and 503. */
   retryAfterSeconds?: number;
@@ -37,8 +119,7 @@ export interface HeraldErrorOptions {
 }
 
 export class HeraldError extends Error {
-  readonly code: string;
-  readonly status: ErrorStatus;
+  readonly code: ErrorCode;
   readonly details?: Record<string, unknown>;
   readonly retryAfterSeconds?: number;
 
@@ -46,9 +127,12 @@ export class HeraldError extends Error {
     super(options.message, { cause: options.cause });
     this.name = "HeraldError";
     this.code = options.code;
-    this.status = options.status ?? defaultStatus[options.code] ?? 400;
     this.details = options.details;
     this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+
+  get status(): ErrorStatus {
+    return errorCodeToHttpStatus[this.code];
   }
 
   static invalidInput(message: string, fields: FieldIssue[] = []): HeraldError {
@@ -59,26 +143,6 @@ export class HeraldError extends Error {
   static notFound(what: string): HeraldError {
     return new HeraldError({ code: "not-found", message: `${what} not found` });
   }
-
-  static forbidden(message: string, code = "forbidden"): HeraldError {
-    return new HeraldError({ code, status: 403, message });
-  }
-
-  static conflict(message: string, code = "conflict"): HeraldError {
-    return new HeraldError({ code, status: 409, message });
-  }
-
-  static unprocessable(message: string, code = "unprocessable"): HeraldError {
-    return new HeraldError({ code, status: 422, message });
-  }
-
-  static unavailable(message: string, code = "unavailable"): HeraldError {
-    return new HeraldError({ code, status: 503, message });
-  }
-
-  static rateLimited(message: string, retryAfterSeconds: number, code = "rate-limited"): HeraldError {
-    return new HeraldError({ code, status: 429, message, retryAfterSeconds });
-  }
 }
 
 export function isHeraldError(error: unknown): error is HeraldError {
@@ -86,7 +150,7 @@ export function isHeraldError(error: unknown): error is HeraldError {
 }
 
 export interface ErrorBody {
-  error: { code: string; message: string; details?: Record<string, unknown> };
+  error: { code: ErrorCode; message: string; details?: Record<string, unknown> };
 }
 
 /** The public shape of any error. Unknown errors become a generic 500; the caller logs the cause. */
@@ -94,7 +158,7 @@ export function toErrorBody(error: unknown): { status: ErrorStatus; body: ErrorB
   if (isHeraldError(error)) {
     const body: ErrorBody = { error: { code: error.code, message: error.message } };
     if (error.details) body.error.details = error.details;
-    return { status: error.status, body, retryAfterSeconds: error.retryAfterSeconds };
+    return { status: errorCodeToHttpStatus[error.code], body, retryAfterSeconds: error.retryAfterSeconds };
   }
   return {
     status: 500,

@@ -16,10 +16,3 @@ export function invalidInputFromZod(error: z.ZodError, prefix?: string): HeraldE
   const message = first ? `Invalid ${first.field}: ${first.message}` : "Invalid input";
   return HeraldError.invalidInput(fields.length > 1 ? `${message} (and ${fields.length - 1} more)` : message, fields);
 }
-
-/** Parses input with a schema and throws a 400 HeraldError naming each bad field. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, prefix?: string): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw invalidInputFromZod(result.error, prefix);
-  return result.data;
-}

@@ -2,7 +2,10 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
+import type { ApiOperation, HttpMethod } from "../http/api-operation";
+import { errorCodes, errorCodeToHttpStatus, type ErrorCode } from "../lib/errors";
 import { buildOpenApiDocument } from "./document";
+import { operations } from "./operations";
 
 const API_ROOT = path.resolve(import.meta.dirname, "../../app/api/v1");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -27,7 +30,8 @@ function exportedMethods(file: string): string[] {
 }
 
 describe("OpenAPI document", () => {
-  const document = buildOpenApiDocument() as unknown as { openapi: string; paths: Record<string, Record<string, unknown>> };
+  const document = buildOpenApiDocument();
+  const paths = document.paths ?? {};
 
   it("is valid OpenAPI 3.1", async () => {
     const validator = new Validator();
@@ -44,7 +48,7 @@ describe("OpenAPI document", () => {
     for (const { file, route } of routes) {
       const openApiPath = route.replace(/\[([^\]]+)\]/g, "{$1}");
       for (const method of exportedMethods(file)) {
-        if (!document.paths[openApiPath]?.[method.toLowerCase()]) missing.push(`${method} ${openApiPath}`);
+        if (!paths[openApiPath]?.[method.toLowerCase() as HttpMethod]) missing.push(`${method} ${openApiPath}`);
       }
     }
     expect(missing, "routes without an OpenAPI operation").toEqual([]);
@@ -53,7 +57,7 @@ describe("OpenAPI document", () => {
   it("has a route for every operation", () => {
     const routes = new Map(routeFiles(API_ROOT).map(({ file, route }) => [route.replace(/\[([^\]]+)\]/g, "{$1}"), file]));
     const orphans: string[] = [];
-    for (const [openApiPath, item] of Object.entries(document.paths)) {
+    for (const [openApiPath, item] of Object.entries(paths)) {
       const file = routes.get(openApiPath);
       for (const method of Object.keys(item)) {
         if (!file || !exportedMethods(file).includes(method.toUpperCase())) orphans.push(`${method.toUpperCase()} ${openApiPath}`);
@@ -66,9 +70,9 @@ describe("OpenAPI document", () => {
     const text = JSON.stringify(document);
     expect(text).not.toContain(String(Number.MAX_SAFE_INTEGER));
     expect(text).not.toContain(String(Number.MIN_SAFE_INTEGER));
-    const listCampaigns = (document.paths["/campaigns"]!.get as { parameters: Array<{ name: string; schema: { minimum?: number; maximum?: number } }> });
-    const limit = listCampaigns.parameters.find((parameter) => parameter.name === "limit")!;
-    expect(limit.schema).toMatchObject({ minimum: 1, maximum: 100 });
+    const parameters = paths["/campaigns"]?.get?.parameters ?? [];
+    const limit = parameters.find((parameter) => "name" in parameter && parameter.name === "limit");
+    expect(limit && "schema" in limit ? limit.schema : undefined).toMatchObject({ minimum: 1, maximum: 100 });
   });
 
   it("documents the request size limit, 405 with Allow and OPTIONS", () => {
@@ -77,5 +81,58 @@ describe("OpenAPI document", () => {
     expect(description).toMatch(/413 `payload-too-large`/);
     expect(description).toMatch(/405 `method-not-allowed`/);
     expect(description).toMatch(/`OPTIONS` answers 204 with `Allow`/);
+  });
+});
+
+describe("OpenAPI error responses", () => {
+  const document = buildOpenApiDocument();
+
+  function errorResponses(operation: ApiOperation) {
+    const responses = document.paths?.[operation.path]?.[operation.method]?.responses ?? {};
+    return Object.entries(responses).filter(([status]) => Number(status) >= 400);
+  }
+
+  it("lists, under each error status of every operation, the codes answered with it", () => {
+    const exceptions = (operation: ApiOperation, status: number) =>
+      operation.statusException?.status === status ? operation.statusException.codes : [];
+    for (const operation of operations) {
+      const responses = errorResponses(operation);
+      expect(responses.length, operation.operationId).toBeGreaterThan(0);
+      for (const [status, response] of responses) {
+        const codes: ErrorCode[] = "x-error-codes" in response ? response["x-error-codes"] : [];
+        expect(codes.length, `${operation.operationId} ${status}`).toBeGreaterThan(0);
+        for (const code of codes) {
+          const documented = errorCodeToHttpStatus[code] === Number(status) || exceptions(operation, Number(status)).includes(code);
+          expect(documented, `${operation.operationId} ${status} ${code}`).toBe(true);
+          expect(response.description).toContain(`\`${code}\``);
+        }
+      }
+    }
+  });
+
+  it("names every code an operation declares, and the ones all operations share", () => {
+    for (const operation of operations) {
+      const listed = new Set(errorResponses(operation).flatMap(([, response]) => ("x-error-codes" in response ? response["x-error-codes"] : [])));
+      for (const code of [...(operation.errors ?? []), "internal"]) expect(listed, operation.operationId).toContain(code);
+      if (operation.authenticated !== false) {
+        expect(listed, operation.operationId).toContain("unauthorized");
+        expect(listed, operation.operationId).toContain("rate-limited");
+      }
+    }
+  });
+
+  it("documents a sender connect's codes with their statuses, automatic login's 400 included", () => {
+    const connect = Object.fromEntries(errorResponses(operations.find((operation) => operation.operationId === "connectSender")!));
+    const codesAt = (status: string) => connect[status]?.["x-error-codes"];
+    expect(codesAt("409")).toEqual(expect.arrayContaining(["already-connected", "no-plan", "seat-limit-reached"]));
+    expect(codesAt("429")).toContain("rate-limited");
+    expect(codesAt("503")).toEqual(expect.arrayContaining(["provider-timeout", "provider-unreachable"]));
+    expect(codesAt("400")).toEqual(expect.arrayContaining(["invalid-credentials", "invalid-totp-secret", "rate-limited", "provider-timeout"]));
+  });
+
+  it("gives the shared error schema the closed set of codes", () => {
+    const schema = document.components?.schemas?.Error;
+    expect(JSON.stringify(schema)).toContain('"seat-limit-reached"');
+    for (const code of errorCodes) expect(JSON.stringify(schema)).toContain(`"${code}"`);
   });
 });

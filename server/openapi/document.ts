@@ -8,7 +8,7 @@ import {
 } from "zod-openapi";
 import type { ApiOperation } from "../http/api-operation";
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from "../http/api-route";
-import type { ErrorStatus } from "../lib/errors";
+import { errorCodeToHttpStatus, type ErrorCode, type ErrorStatus } from "../lib/errors";
 import { ZErrorBody } from "../schemas/common";
 import { operations } from "./operations";
 
@@ -41,8 +41,44 @@ const ZWorkspaceHeader = z
   .optional()
   .meta({ description: "Act in another workspace that the API key's creator belongs to (403 otherwise)." });
 
-function errorResponse(status: ErrorStatus) {
-  return { description: errorDescriptions[status], content: { "application/json": { schema: ZErrorBody } } };
+function errorResponse(status: ErrorStatus, codes: readonly ErrorCode[]) {
+  return {
+    description: `${errorDescriptions[status]}. Codes: ${codes.map((code) => `\`${code}\``).join(", ")}.`,
+    "x-error-codes": codes,
+    content: { "application/json": { schema: ZErrorBody } },
+  };
+}
+
+/** The codes an operation can answer, its own and the ones every operation of its kind shares. */
+export function operationErrorCodes(operation: ApiOperation): ErrorCode[] {
+  const codes = new Set<ErrorCode>(operation.errors ?? []);
+  if (operation.authenticated !== false) {
+    codes.add("unauthorized");
+    codes.add("rate-limited");
+    if (operation.method !== "get") {
+      codes.add("idempotency-key-reused");
+      codes.add("idempotency-key-in-use");
+    }
+  }
+  if (operation.acceptsWorkspaceHeader) codes.add("workspace-not-allowed");
+  if (operation.body || operation.query || operation.params) codes.add("invalid-input");
+  if (operation.body) codes.add("payload-too-large");
+  codes.add("internal");
+  return [...codes];
+}
+
+/** Codes by the status they answer with, exceptions included (a code may then appear twice). */
+function codesByStatus(operation: ApiOperation): Map<ErrorStatus, ErrorCode[]> {
+  const byStatus = new Map<ErrorStatus, ErrorCode[]>();
+  const add = (status: ErrorStatus, code: ErrorCode) => {
+    const codes = byStatus.get(status) ?? [];
+    if (!codes.includes(code)) codes.push(code);
+    byStatus.set(status, codes);
+  };
+  for (const code of operationErrorCodes(operation)) add(errorCodeToHttpStatus[code], code);
+  const exception = operation.statusException;
+  if (exception) for (const code of exception.codes) add(exception.status, code);
+  return byStatus;
 }
 
 function toOpenApiOperation(operation: ApiOperation): ZodOpenApiOperationObject {
@@ -50,21 +86,14 @@ function toOpenApiOperation(operation: ApiOperation): ZodOpenApiOperationObject 
   if (operation.method !== "get" && operation.authenticated !== false) headers["Idempotency-Key"] = ZIdempotencyKey;
   if (operation.acceptsWorkspaceHeader) headers["X-Herald-Workspace"] = ZWorkspaceHeader;
 
-  const statuses = new Set<ErrorStatus>(operation.errors ?? []);
-  if (operation.authenticated !== false) {
-    statuses.add(401);
-    statuses.add(429);
-  }
-  if (operation.body || operation.query || operation.params) statuses.add(400);
-  statuses.add(500);
-
   const responses: ZodOpenApiResponsesObject = {
     [`${operation.successStatus ?? 200}`]: {
       description: "Success",
       content: { "application/json": { schema: operation.response } },
     },
   };
-  for (const status of [...statuses].sort()) responses[`${status}`] = errorResponse(status);
+  const byStatus = [...codesByStatus(operation)].sort(([a], [b]) => a - b);
+  for (const [status, codes] of byStatus) responses[`${status}`] = errorResponse(status, codes);
 
   return {
     operationId: operation.operationId,

@@ -8,6 +8,7 @@ import { createWebhook } from "../services/webhooks/create-webhook";
 import { createTestWorkspace } from "../test/factories";
 import { startHeraldProcess, waitFor, type HeraldProcess } from "../test/herald-process";
 import { startWebhookReceiver } from "../test/webhook-receiver";
+import { ZCreateWebhookInput } from "../schemas/webhook";
 
 const EVENTS = 60;
 let herald: HeraldProcess | null = null;
@@ -22,7 +23,7 @@ describe("crash recovery", () => {
     // Slow enough that the kill lands while deliveries are in flight.
     receiver.answer({ status: 200, delayMs: 40 });
     const { actor } = await createTestWorkspace();
-    await createWebhook(actor, { url: receiver.url, events: ["lead.status_changed"] });
+    await createWebhook(actor, ZCreateWebhookInput.parse({ url: receiver.url, events: ["lead.status_changed"] }));
     await withOutbox(async (_tx, emit) => {
       for (let index = 0; index < EVENTS; index++) {
         await emit({ workspaceId: actor.workspaceId, event: "lead.status_changed", data: { sequence: index } });

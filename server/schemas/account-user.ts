@@ -19,6 +19,7 @@ export const ZFirstRunInput = z.object({
 export type TFirstRunInput = z.infer<typeof ZFirstRunInput>;
 
 export const ZSignInInput = z.object({ email: ZEmail, password: z.string().min(1, "is required") });
+export type TSignInInput = z.infer<typeof ZSignInInput>;
 
 export const ZInviteMemberInput = z.object({
   email: ZEmail,

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ZPaginationQuery, ZPagingWithTotal, ZTimestamp } from "./common";
 import { ZAddLeadsResult } from "./lead";
-import { ZSequence } from "./sequence";
+import { ZSequence, ZWiredSequence } from "./sequence";
 
 const ZHhMm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time such as 09:00 (HH:MM, 24-hour)");
 
@@ -80,9 +80,7 @@ export const ZCampaign = z
       activeHours: z.object({ from: z.string(), to: z.string() }),
       activeDays: z.array(z.number().int()),
     }),
-    sequence: z.object({ steps: z.array(z.record(z.string(), z.unknown())) }).meta({
-      description: "The wired tree: every step with id, parent, branch and config.variants (with ids)",
-    }),
+    sequence: ZWiredSequence,
     leadsInProgress: z.boolean().meta({
       description: "Some lead has reached a step: from now on the sequence's copy and delays may change and steps be appended, but no step may be removed, moved or retyped",
     }),
@@ -187,6 +185,7 @@ export const ZAddCampaignLeadsResult = ZAddLeadsResult.extend({
 export type TAddCampaignLeadsResult = z.infer<typeof ZAddCampaignLeadsResult>;
 
 export const ZRebalanceInput = z.object({ linkedinAccountId: z.string().min(1) });
+export type TRebalanceInput = z.infer<typeof ZRebalanceInput>;
 export const ZRebalanceResult = z.object({
   moved: z.number().int().meta({ description: "Not-yet-contacted leads moved off the sender" }),
   receivers: z
@@ -213,6 +212,7 @@ export const ZStepContentInput = z
   .refine((value) => Object.entries(value).some(([key, field]) => key !== "variantId" && field !== undefined), {
     message: "send at least one content field",
   });
+export type TStepContentInput = z.infer<typeof ZStepContentInput>;
 
 const ZFunnelCounts = z.object({
   leads: z.number().int().meta({ description: "Leads counted" }),
@@ -254,6 +254,7 @@ export const ZForecastQuery = z.object({
     .default(45)
     .meta({ description: "How many days ahead to simulate (1–120, default 45)" }),
 });
+export type TForecastQuery = z.infer<typeof ZForecastQuery>;
 
 const ZActionCounts = z.object({
   invitations: z.number().int(),

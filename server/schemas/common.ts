@@ -1,6 +1,7 @@
 // Shapes shared by every resource: envelopes, paging, timestamps, errors.
 import { z } from "zod";
 import "zod-openapi";
+import { errorCodes } from "../lib/errors";
 
 export const ZTimestamp = z.iso.datetime({ offset: true }).meta({ description: "ISO 8601 date-time in UTC", example: "2026-11-21T09:30:00.000Z" });
 
@@ -41,7 +42,7 @@ export const ZFieldIssue = z.object({
 export const ZErrorBody = z
   .object({
     error: z.object({
-      code: z.string().meta({ description: "Stable code to branch on", example: "invalid-input" }),
+      code: z.enum(errorCodes).meta({ description: "Stable code to branch on", example: "invalid-input" }),
       message: z.string().meta({ description: "Plain-language explanation" }),
       details: z
         .object({ fields: z.array(ZFieldIssue).optional() })

@@ -22,3 +22,5 @@ export const ZGrantCreditsInput = z.object({
   amount: z.number().int().min(1, "must be at least 1").max(1_000_000, "must be at most 1,000,000"),
   reference: z.string().trim().max(200).optional(),
 });
+
+export type TGrantCreditsInput = z.infer<typeof ZGrantCreditsInput>;

@@ -35,8 +35,11 @@ export const ZProfileUrl = z
   .refine((value) => /linkedin\.com\/in\/[^/?#]+/i.test(value), "must be a LinkedIn profile URL such as https://www.linkedin.com/in/jane-doe");
 
 export const ZDirectActionInput = z.object({ profileUrl: ZProfileUrl });
+export type TDirectActionInput = z.infer<typeof ZDirectActionInput>;
 
 export const ZConnectionRequestInput = z.object({
   profileUrl: ZProfileUrl,
   note: z.string().max(300, "must be at most 300 characters").optional().meta({ description: "Premium senders only; at most 300 characters" }),
 });
+
+export type TConnectionRequestInput = z.infer<typeof ZConnectionRequestInput>;

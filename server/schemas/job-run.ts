@@ -33,3 +33,5 @@ export const ZListJobRunsInput = z.object({
   limit: z.number().int().min(1).max(100).default(25),
   offset: z.number().int().min(0).default(0),
 });
+
+export type TListJobRunsInput = z.infer<typeof ZListJobRunsInput>;

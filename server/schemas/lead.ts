@@ -56,6 +56,7 @@ export type TLeadInput = z.infer<typeof ZLeadInput>;
 export const ZLeadsInput = z
   .object({ leads: z.array(ZLeadInput).min(1, "send at least one lead").max(1000, "at most 1000 leads per request") })
   .meta({ id: "LeadsInput" });
+export type TLeadsInput = z.infer<typeof ZLeadsInput>;
 
 export const SKIP_REASONS = ["duplicate", "already-in-campaign", "already-in-list", "excluded-list", "contacted-by-other-sender"] as const;
 
@@ -96,7 +97,9 @@ export type TLeadList = z.infer<typeof ZLeadList>;
 export const ZCreateLeadListInput = z.object({
   name: z.string().trim().min(1, "is required").max(120, "must be at most 120 characters"),
 });
+export type TCreateLeadListInput = z.infer<typeof ZCreateLeadListInput>;
 export const ZUpdateLeadListInput = ZCreateLeadListInput;
+export type TUpdateLeadListInput = z.infer<typeof ZUpdateLeadListInput>;
 
 export const ZLeadImportStatus = z.enum(["running", "done", "failed"]);
 

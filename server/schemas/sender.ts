@@ -125,29 +125,42 @@ const ZTotpSecret = z
   .transform((value) => value.replace(/\s+/g, "").toUpperCase())
   .pipe(z.string().regex(/^[A-Z2-7]{16,128}=*$/, "must be a base32 authenticator setup key (letters A-Z and digits 2-7)"));
 
+/** How a person signs in to LinkedIn: username and password, or a session cookie. */
+const signInCredentials = {
+  username: z.string().trim().min(1).max(254).optional(),
+  password: z.string().min(1).max(200).optional(),
+  liAt: z.string().trim().min(1).max(4000).optional().meta({ description: "The li_at session cookie (cookie sign-in)" }),
+  userAgent: z.string().trim().min(1).max(1000).optional().meta({ description: "User agent of the browser the li_at came from" }),
+};
+
+type SignInCredentials = { username?: string; password?: string; liAt?: string; userAgent?: string };
+
+function requireOneSignInMethod(value: SignInCredentials, context: z.RefinementCtx): void {
+  const byPassword = value.username !== undefined || value.password !== undefined;
+  const byCookie = value.liAt !== undefined;
+  if (byPassword && byCookie) context.addIssue({ code: "custom", path: ["liAt"], message: "send either username and password, or liAt, not both" });
+  else if (byCookie) {
+    if (!value.userAgent) context.addIssue({ code: "custom", path: ["userAgent"], message: "is required with liAt" });
+  } else {
+    if (!value.username) context.addIssue({ code: "custom", path: ["username"], message: "is required (or send liAt for cookie sign-in)" });
+    if (!value.password) context.addIssue({ code: "custom", path: ["password"], message: "is required (or send liAt for cookie sign-in)" });
+  }
+}
+
 export const ZConnectSenderInput = z
   .object({
-    username: z.string().trim().min(1).max(254).optional(),
-    password: z.string().min(1).max(200).optional(),
-    liAt: z.string().trim().min(1).max(4000).optional().meta({ description: "The li_at session cookie (cookie sign-in)" }),
-    userAgent: z.string().trim().min(1).max(1000).optional().meta({ description: "User agent of the browser the li_at came from" }),
+    ...signInCredentials,
     proxy: ZProxy.optional(),
     country: z.string().trim().regex(/^[A-Za-z]{2}$/, "must be a two-letter country code").transform((value) => value.toUpperCase()).optional(),
     totpSecret: z.string().optional().meta({ description: "Authenticator (2FA) setup key: sign-in then completes without interaction" }),
     label: z.string().trim().min(1).max(80).optional(),
     timezone: z.string().trim().min(1).max(64).optional().meta({ description: "IANA zone for counting daily usage (default UTC)" }),
   })
-  .superRefine((value, context) => {
-    const byPassword = value.username !== undefined || value.password !== undefined;
-    const byCookie = value.liAt !== undefined;
-    if (byPassword && byCookie) context.addIssue({ code: "custom", path: ["liAt"], message: "send either username and password, or liAt, not both" });
-    else if (byCookie) {
-      if (!value.userAgent) context.addIssue({ code: "custom", path: ["userAgent"], message: "is required with liAt" });
-    } else {
-      if (!value.username) context.addIssue({ code: "custom", path: ["username"], message: "is required (or send liAt for cookie sign-in)" });
-      if (!value.password) context.addIssue({ code: "custom", path: ["password"], message: "is required (or send liAt for cookie sign-in)" });
-    }
-  });
+  .superRefine(requireOneSignInMethod);
+
+/** What the hosted connect page sends: the credentials alone, valid for a connect and a reconnect. */
+export const ZHostedSignInInput = z.object(signInCredentials).superRefine(requireOneSignInMethod);
+export type THostedSignInInput = z.infer<typeof ZHostedSignInInput>;
 export type TConnectSenderInput = z.infer<typeof ZConnectSenderInput>;
 
 export { ZTotpSecret };
@@ -160,6 +173,15 @@ export const ZConnectSenderResult = z
   })
   .meta({ id: "ConnectSenderResult" });
 export type TConnectSenderResult = z.infer<typeof ZConnectSenderResult>;
+
+/** What a connect or reconnect did, as the services say it; the edges wrap it in the envelope. */
+export type TConnectOutcome =
+  | { status: "connected"; account: TSenderAccount }
+  | { status: "checkpoint_required"; account: TSenderAccount; checkpoint: TCheckpoint };
+
+export function toConnectSenderResult({ account, ...outcome }: TConnectOutcome): TConnectSenderResult {
+  return { data: account, ...outcome };
+}
 
 export const ZCheckpointAnswer = z
   .object({
@@ -182,6 +204,17 @@ export const ZCheckpointState = z
   .meta({ id: "CheckpointState" });
 export type TCheckpointState = z.infer<typeof ZCheckpointState>;
 
+/** A sender's verification step as the services say it; the edges wrap it in the envelope. */
+export interface TSenderCheckpointState {
+  checkpoint: TCheckpoint | null;
+  resolved: boolean;
+  account: TSenderAccount;
+}
+
+export function toCheckpointState({ checkpoint, ...state }: TSenderCheckpointState): TCheckpointState {
+  return { data: checkpoint, ...state };
+}
+
 export const ZReconnectSenderInput = z
   .object({
     liAt: z.string().trim().min(1).max(4000).optional(),
@@ -195,6 +228,7 @@ export const ZReconnectSenderInput = z
       context.addIssue({ code: "custom", path: ["liAt"], message: "send liAt (cookie senders) or password (password senders)" });
     }
   });
+export type TReconnectSenderInput = z.infer<typeof ZReconnectSenderInput>;
 
 export const ZUpdateSenderInput = z
   .object({
@@ -246,6 +280,7 @@ export const ZCreateHostedLinkInput = z.object({
   reconnectAccountId: z.string().optional().meta({ description: "Repair this sender instead of connecting a new one" }),
   expiresInMinutes: z.number().int().min(5).max(10_080).optional().meta({ description: "Default 60" }),
 });
+export type TCreateHostedLinkInput = z.infer<typeof ZCreateHostedLinkInput>;
 
 export const ZCreatedHostedLink = ZSenderHostedLink.extend({
   url: z.string().meta({ description: "The page to send the person to. Returned only here: reads never return it." }),

@@ -131,16 +131,19 @@ export const ZSequence = z.object({ steps: z.array(ZSequenceStep).max(500, "at m
 export type TSequenceInput = z.input<typeof ZSequence>;
 
 /** A step after wiring: every id, parent and branch known, variants with ids. */
-export interface WiredStep {
-  id: string;
-  type: StepType;
-  parent: string | null;
-  branch: "yes" | "no" | null;
-  config: Omit<TStepConfig, "variants"> & { variants: Array<TVariantContent & { id: string }> };
-  nextDelayHours?: number;
-  branchDelays?: { yes?: number; no?: number };
-}
+export const ZWiredStep = z.object({
+  id: z.string(),
+  type: z.enum(STEP_TYPES),
+  parent: z.string().nullable(),
+  branch: z.enum(["yes", "no"]).nullable(),
+  config: ZStepConfig.omit({ variants: true }).extend({ variants: z.array(ZVariantContent.extend({ id: z.string() })) }),
+  nextDelayHours: z.number().optional(),
+  branchDelays: z.object({ yes: z.number().optional(), no: z.number().optional() }).optional(),
+});
+export type WiredStep = z.infer<typeof ZWiredStep>;
 
-export interface WiredSequence {
-  steps: WiredStep[];
-}
+/** The wired tree, as a campaign stores and shows it. */
+export const ZWiredSequence = z
+  .object({ steps: z.array(ZWiredStep) })
+  .meta({ description: "The wired tree: every step with id, parent, branch and config.variants (with ids)" });
+export type WiredSequence = z.infer<typeof ZWiredSequence>;

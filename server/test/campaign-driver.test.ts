@@ -12,6 +12,9 @@ import { updateCampaign } from "@/server/services/campaigns/update-campaign";
 import { connectSender } from "@/server/services/senders/connect-sender";
 import { driveCampaigns } from "./campaign-driver";
 import { createTestWorkspace } from "./factories";
+import { ZCreateCampaignInput, ZUpdateCampaignInput } from "../schemas/campaign";
+import { ZConnectSenderInput } from "../schemas/sender";
+import { ZLeadsInput } from "../schemas/lead";
 
 afterEach(() => setClock(systemClock));
 
@@ -20,11 +23,11 @@ it("skips only minutes in which a pass would change nothing", async () => {
   setClock(clock);
   await ensureSandboxDirectory();
   const { actor } = await createTestWorkspace();
-  const account = await connectSender(actor, { username: "skipping@example.com", password: "x" }, { via: "api" });
-  const id = (account as { data: { id: string } }).data.id;
+  const account = await connectSender(actor, ZConnectSenderInput.parse({ username: "skipping@example.com", password: "x" }), { via: "api" });
+  const id = account.account.id;
   // Tight caps, so that days end capped and leads wait for the next day.
   await db.linkedinAccount.update({ where: { id }, data: { limits: { daily: { invitations: 6, messages: 4, profileViews: 5 } } } });
-  const campaign = await createCampaign(actor, {
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({
     linkedinAccountIds: [id],
     sequence: {
       steps: [
@@ -38,10 +41,10 @@ it("skips only minutes in which a pass would change nothing", async () => {
       ],
     },
     schedule: { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "17:00" }, activeDays: [1, 2, 3, 4, 5] },
-  });
+  }));
   const prospects = sandboxDirectory().slice(0, 14);
-  await addCampaignLeads(actor, campaign.id, { leads: prospects.map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) });
-  await updateCampaign(actor, campaign.id, { status: "active" });
+  await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: prospects.map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) }));
+  await updateCampaign(actor, campaign.id, ZUpdateCampaignInput.parse({ status: "active" }));
 
   const missed: Date[] = [];
   const report = await driveCampaigns(clock, new Date("2026-03-04T18:00:00Z"), { checkSkipping: (at) => missed.push(at) });

@@ -7,10 +7,11 @@ import type { ManualClock } from "../lib/clock";
 import { addZonedDays, startOfZonedDay } from "../lib/time-zones";
 import type { LinkedinAccount } from "../db/generated/client";
 import { runExecutorPass, type PassReport } from "../services/campaigns/executor/run-executor-pass";
-import { isWithinSchedule, nextWindowStart, type Schedule } from "../domain/sequence/schedule";
+import { isWithinSchedule, nextWindowStart } from "../domain/sequence/schedule";
 import { ACTION_STEP_TYPES, senderFreeFrom, turnSender } from "../domain/sequence/turn-policy";
 import { advanceSandboxNetwork } from "../services/sandbox/advance-sandbox-network";
 import { senderCappedKinds, type WorkspaceLimits } from "../services/senders/sender-capped-kinds";
+import { readSchedule } from "../services/campaigns/campaign-columns";
 
 const MINUTE = 60_000;
 /**
@@ -68,7 +69,7 @@ async function nextTurnMoment(at: Date, before: number, capped: CappedKinds): Pr
     db.campaign.findMany({ where: { id: { in: [...new Set(due.map((group) => group.campaignId))] } }, select: { id: true, schedule: true } }),
     db.linkedinAccount.findMany({ where: { id: { in: due.flatMap((group) => (group.linkedinAccountId ? [group.linkedinAccountId] : [])) } }, include: { workspace: true } }),
   ]);
-  const schedules = new Map(campaigns.map((campaign) => [campaign.id, campaign.schedule as unknown as Schedule]));
+  const schedules = new Map(campaigns.map((campaign) => [campaign.id, readSchedule(campaign.schedule)]));
   const senderById = new Map(senders.map((sender) => [sender.id, sender]));
   let first: number | null = null;
   for (const group of due) {
@@ -113,7 +114,7 @@ async function nextInterestingMoment(at: Date, capped: CappedKinds): Promise<num
   if (invitation?.acceptAt) moments.push(invitation.acceptAt.getTime());
   if (message?.replyAt) moments.push(message.replyAt.getTime());
   for (const campaign of campaigns) {
-    const schedule = campaign.schedule as unknown as Schedule;
+    const schedule = readSchedule(campaign.schedule);
     if (isWithinSchedule(schedule, at)) continue;
     const opens = nextWindowStart(schedule, at);
     if (opens) moments.push(opens.getTime());

@@ -2,6 +2,7 @@
 import { db } from "../db/client";
 import type { Actor, Role } from "../lib/actor";
 import { createApiKey } from "../services/api-keys/create-api-key";
+import { ZCreateApiKeyInput } from "../schemas/api-key";
 
 let sequence = 0;
 
@@ -29,7 +30,7 @@ export async function createTestWorkspace(options: { role?: Role; name?: string;
 }
 
 export async function createTestApiKey(actor: Actor, name = "Test key") {
-  return createApiKey(actor, { name });
+  return createApiKey(actor, ZCreateApiKeyInput.parse({ name }));
 }
 
 /** Outbox events of a workspace, oldest first: what webhooks would deliver. */

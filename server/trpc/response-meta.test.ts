@@ -6,7 +6,11 @@ import { trpcResponseMeta } from "./response-meta";
 describe("trpcResponseMeta", () => {
   it("sends Retry-After for a procedure refused for going too fast, the longest wait of a batch", () => {
     const refused = (seconds: number) =>
-      new TRPCError({ code: "TOO_MANY_REQUESTS", message: "Too many attempts", cause: HeraldError.rateLimited("Too many attempts", seconds) });
+      new TRPCError({
+        code: "TOO_MANY_REQUESTS",
+        message: "Too many attempts",
+        cause: new HeraldError({ code: "rate-limited", message: "Too many attempts", retryAfterSeconds: seconds }),
+      });
     expect(trpcResponseMeta({ errors: [refused(120)] })).toEqual({ headers: { "retry-after": "120" } });
     expect(trpcResponseMeta({ errors: [refused(30), refused(900)] })).toEqual({ headers: { "retry-after": "900" } });
   });

@@ -40,6 +40,13 @@ const operations: Operation[] = Object.entries(document.paths as Record<string, 
   // Deletions last, so that the resources the other operations use still exist.
   .sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method) || a.path.localeCompare(b.path));
 
+/** The codes the OpenAPI document lists for one status of an operation (`x-error-codes`). */
+function documentedCodes(operation: Operation, status: number): string[] {
+  const responses = (operation.spec.responses ?? {}) as Record<string, Schema>;
+  const codes: unknown = responses[String(status)]?.["x-error-codes"];
+  return Array.isArray(codes) ? codes.filter((code): code is string => typeof code === "string") : [];
+}
+
 async function routeHandler(operation: Operation): Promise<Handler> {
   const file = path.resolve(import.meta.dirname, `.${operation.path.replace(/\{(\w+)\}/g, "[$1]")}/route.ts`);
   const routeModule = (await import(file)) as Record<string, Handler>;
@@ -185,6 +192,9 @@ describe(`API fuzz (seed ${SEED})`, () => {
           const error = body?.error;
           const shaped = typeof error?.code === "string" && typeof error?.message === "string" && (error.details === undefined || typeof error.details === "object");
           if (!shaped) failures.push(`${name}: ${status} not in the error shape: ${JSON.stringify(body).slice(0, 200)}`);
+          else if (!documentedCodes(operation, status).includes(error.code)) {
+            failures.push(`${name}: ${status} ${error.code} is not among the codes the document lists for ${status}`);
+          }
         }
         if (fuzzCase.nulField) {
           const fields = ((body?.error?.details?.fields ?? []) as Array<{ field: string }>).map((issue) => issue.field);

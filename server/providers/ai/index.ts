@@ -5,7 +5,7 @@ import { offlineClassifier } from "./offline-classifier";
 import { createOpenAiClassifier } from "./openai-classifier";
 import type { ReplyClassifier } from "./types";
 
-const slot = globalThis as unknown as { __heraldClassifier?: ReplyClassifier };
+const slot: typeof globalThis & { __heraldClassifier?: ReplyClassifier } = globalThis;
 
 export function getReplyClassifier(): ReplyClassifier {
   if (slot.__heraldClassifier) return slot.__heraldClassifier;

@@ -4,7 +4,7 @@ import { env, publicUrl } from "../../env";
 import { createSandboxProvider } from "./sandbox/sandbox-provider";
 import type { LinkedinProvider } from "./types";
 
-const slot = globalThis as unknown as { __heraldLinkedinProvider?: LinkedinProvider };
+const slot: typeof globalThis & { __heraldLinkedinProvider?: LinkedinProvider } = globalThis;
 
 export type LinkedinProviderName = "sandbox" | "unipile";
 

@@ -21,7 +21,7 @@ export const INVALID_KEYS_PER_ADDRESS = 20;
 // In memory, like the other limiters (see rate-limits/attempt-limiter.ts for why).
 const invalidKeys = () => sharedLimiter("invalid-api-keys", { limit: INVALID_KEYS_PER_ADDRESS, windowMs: 5 * 60_000, maxKeys: 10_000 });
 
-const unauthorized = (message: string) => new HeraldError({ code: "unauthorized", status: 401, message });
+const unauthorized = (message: string) => new HeraldError({ code: "unauthorized", message });
 
 interface KeyRow {
   id: string;
@@ -42,10 +42,11 @@ export async function authenticateApiKey(authorization: string | null, clientAdd
   const at = now().getTime();
   const guard = invalidKeys().check(clientAddress, at);
   if (!guard.allowed) {
-    throw HeraldError.rateLimited(
-      `Too many invalid API keys from your address: try again in ${guard.retryAfterSeconds} seconds.`,
-      guard.retryAfterSeconds,
-    );
+    throw new HeraldError({
+      code: "rate-limited",
+      message: `Too many invalid API keys from your address: try again in ${guard.retryAfterSeconds} seconds.`,
+      retryAfterSeconds: guard.retryAfterSeconds,
+    });
   }
   try {
     return await identify(authorization);
@@ -98,10 +99,10 @@ export async function resolveApiActor(identity: ApiKeyIdentity, requestedWorkspa
       ? identity.membership
       : await db.membership.findUnique({ where: { workspaceId_userId: { workspaceId, userId: identity.userId } } });
   if (!membership) {
-    throw HeraldError.forbidden(
-      "X-Herald-Workspace names a workspace this API key's creator does not belong to.",
-      "workspace-not-allowed",
-    );
+    throw new HeraldError({
+      code: "workspace-not-allowed",
+      message: "X-Herald-Workspace names a workspace this API key's creator does not belong to.",
+    });
   }
   return {
     userId: identity.userId,

@@ -10,7 +10,7 @@ export async function revokeApiKey(actor: Actor, apiKeyId: string): Promise<TApi
   const key = await db.apiKey.findFirst({ where: { id: apiKeyId, workspaceId: actor.workspaceId } });
   if (!key) throw HeraldError.notFound("API key");
   if (key.createdById !== actor.userId && !hasRole(actor, "admin")) {
-    throw HeraldError.forbidden("Only an admin can revoke another member's API key.");
+    throw new HeraldError({ code: "forbidden", message: "Only an admin can revoke another member's API key." });
   }
   const row = await db.apiKey.update({
     where: { id: key.id },

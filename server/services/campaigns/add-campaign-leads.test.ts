@@ -13,21 +13,24 @@ import { createCampaign } from "./create-campaign";
 import { pauseCampaignLead } from "./pause-campaign-lead";
 import { stopCampaignLead } from "./stop-campaign-lead";
 import { updateCampaign } from "./update-campaign";
+import { ZCreateCampaignInput, ZUpdateCampaignInput } from "../../schemas/campaign";
+import { ZConnectSenderInput } from "../../schemas/sender";
+import { ZLeadsInput } from "../../schemas/lead";
 
 afterEach(() => setClock(systemClock));
 
 const url = (index: number) => ({ profileUrl: `https://www.linkedin.com/in/scale-person-${index}` });
 
 async function add(actor: Actor, campaignId: string, from: number, count: number) {
-  return addCampaignLeads(actor, campaignId, { leads: Array.from({ length: count }, (_, index) => url(from + index)) });
+  return addCampaignLeads(actor, campaignId, ZLeadsInput.parse({ leads: Array.from({ length: count }, (_, index) => url(from + index)) }));
 }
 
 async function senders(actor: Actor, label: string, count: number): Promise<string[]> {
   await ensureSandboxDirectory();
   const ids: string[] = [];
   for (let index = 0; index < count; index++) {
-    const account = await connectSender(actor, { username: `${label}-${index}@example.com`, password: "x" }, { via: "api" });
-    ids.push((account as { data: { id: string } }).data.id);
+    const account = await connectSender(actor, ZConnectSenderInput.parse({ username: `${label}-${index}@example.com`, password: "x" }), { via: "api" });
+    ids.push(account.account.id);
   }
   return ids;
 }
@@ -56,7 +59,7 @@ it.each([
 ])("adds a batch to a campaign of 2000 leads with %s touching only the batch's rows", async (_label, senderCount) => {
   const { actor } = await createTestWorkspace();
   const pool = await senders(actor, `touch-${senderCount}`, senderCount);
-  const campaign = await createCampaign(actor, { name: "Large", linkedinAccountIds: pool, sequence: { steps: [{ type: "invite" }] } });
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Large", linkedinAccountIds: pool, sequence: { steps: [{ type: "invite" }] } }));
   await add(actor, campaign.id, 0, 1000);
   await add(actor, campaign.id, 1000, 1000);
   // Every lead row of this database was inserted once (none deleted): wait until all are reported.
@@ -76,7 +79,7 @@ it.each([
 it("gives each new lead the pool's lightest sender, counting open leads only, first in pool order on a tie", async () => {
   const { actor } = await createTestWorkspace();
   const [a, b, c] = await senders(actor, "balance", 3);
-  const campaign = await createCampaign(actor, { name: "Balanced", linkedinAccountIds: [a!, b!, c!], sequence: { steps: [{ type: "invite" }] } });
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Balanced", linkedinAccountIds: [a!, b!, c!], sequence: { steps: [{ type: "invite" }] } }));
   const sendersOf = async (leadIds: string[]) => {
     const rows = await db.campaignLead.findMany({ where: { campaignId: campaign.id, leadId: { in: leadIds } }, select: { leadId: true, linkedinAccountId: true } });
     const byLead = new Map(rows.map((row) => [row.leadId, row.linkedinAccountId]));
@@ -91,10 +94,10 @@ it("gives each new lead the pool's lightest sender, counting open leads only, fi
   expect(await sendersOf(second.leadIds)).toEqual([a, c, a]);
 
   // Without a pool leads wait unassigned; a pool given later takes them evenly, in order.
-  const unpooled = await createCampaign(actor, { name: "Later", sequence: { steps: [{ type: "invite" }] } });
+  const unpooled = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Later", sequence: { steps: [{ type: "invite" }] } }));
   const waiting = await add(actor, unpooled.id, 20, 4);
   expect((await db.campaignLead.findMany({ where: { campaignId: unpooled.id } })).map((lead) => lead.linkedinAccountId)).toEqual([null, null, null, null]);
-  await updateCampaign(actor, unpooled.id, { linkedinAccountIds: [b!, c!] });
+  await updateCampaign(actor, unpooled.id, ZUpdateCampaignInput.parse({ linkedinAccountIds: [b!, c!] }));
   const assigned = await db.campaignLead.findMany({ where: { campaignId: unpooled.id }, orderBy: { seq: "asc" } });
   expect(assigned.map((lead) => lead.leadId)).toEqual(waiting.leadIds);
   expect(assigned.map((lead) => lead.linkedinAccountId)).toEqual([b, c, b, c]);
@@ -102,24 +105,24 @@ it("gives each new lead the pool's lightest sender, counting open leads only, fi
 
 it("leaves a campaign's unassigned leads alone when its pool is saved empty", async () => {
   const { actor } = await createTestWorkspace();
-  const campaign = await createCampaign(actor, { name: "No pool" });
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "No pool" }));
   await add(actor, campaign.id, 0, 50);
   const versions = await rowVersions(campaign.id);
-  await updateCampaign(actor, campaign.id, { linkedinAccountIds: [] });
+  await updateCampaign(actor, campaign.id, ZUpdateCampaignInput.parse({ linkedinAccountIds: [] }));
   expect(await rowVersions(campaign.id)).toEqual(versions);
 });
 
 it("writes the leads as given, in request order, at the clock's time, with their first step and variables", async () => {
   setClock(new ManualClock("2026-03-02T09:30:00.123Z"));
   const { actor } = await createTestWorkspace();
-  const campaign = await createCampaign(actor, { name: "Exact", sequence: { steps: [{ id: "look", type: "visit_profile" }] } });
-  const result = await addCampaignLeads(actor, campaign.id, {
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Exact", sequence: { steps: [{ id: "look", type: "visit_profile" }] } }));
+  const result = await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({
     leads: [
       { profileUrl: "https://www.linkedin.com/in/exact-b", firstName: "Bea", company: "Acme", customVariables: { pain: "hiring" } },
       { email: "ann@example.com", lastName: "Ames" },
       { profileUrl: "https://www.linkedin.com/in/exact-a" },
     ],
-  });
+  }));
   const rows = await db.campaignLead.findMany({ where: { campaignId: campaign.id }, include: { lead: true }, orderBy: { seq: "asc" } });
   expect(rows.map((row) => row.leadId)).toEqual(result.leadIds);
   expect(rows.map((row) => row.id)).toEqual(result.campaignLeadIds);

@@ -1,8 +1,7 @@
 import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
-import { parseInput } from "../../lib/zod-issues";
 import type { TAddCampaignLeadsResult } from "../../schemas/campaign";
-import { ZLeadsInput, type TSkippedLead } from "../../schemas/lead";
+import type { TLeadsInput, TSkippedLead } from "../../schemas/lead";
 import { resolveLeadInputs } from "../leads/resolve-lead-inputs";
 import { campaignLeadExclusions } from "./campaign-lead-exclusions";
 import { enrollLeads } from "./enroll-list-leads";
@@ -28,8 +27,8 @@ export function skipped(index: number, input: { profileUrl?: string; email?: str
  * Leads that another campaign is working on are added and wait (heldBy) when the campaign excludes
  * other campaigns.
  */
-export async function addCampaignLeads(actor: Actor, campaignId: string, input: unknown, source = "api"): Promise<TAddCampaignLeadsResult> {
-  const { leads } = parseInput(ZLeadsInput, input);
+export async function addCampaignLeads(actor: Actor, campaignId: string, input: TLeadsInput, source = "api"): Promise<TAddCampaignLeadsResult> {
+  const { leads } = input;
   const campaign = await findCampaign(actor, campaignId);
   const result = await db.$transaction(
     async (tx) => {

@@ -20,6 +20,9 @@ import { rebalanceCampaignSender } from "./rebalance-campaign-sender";
 import { resumeCampaignLead } from "./resume-campaign-lead";
 import { stopCampaignLead } from "./stop-campaign-lead";
 import { updateCampaign } from "./update-campaign";
+import { ZConnectSenderInput } from "../../schemas/sender";
+import { ZCreateCampaignInput, ZUpdateCampaignInput, ZRebalanceInput } from "../../schemas/campaign";
+import { ZLeadsInput } from "../../schemas/lead";
 
 afterEach(() => setClock(systemClock));
 
@@ -55,10 +58,10 @@ it("keeps the counters equal to a fresh count through adding, the executor, answ
   const { actor } = await createTestWorkspace();
   const pool: string[] = [];
   for (const name of ["counters-a", "counters-b", "counters-c"]) {
-    const account = await connectSender(actor, { username: `${name}@example.com`, password: "x" }, { via: "api" });
-    pool.push((account as { data: { id: string } }).data.id);
+    const account = await connectSender(actor, ZConnectSenderInput.parse({ username: `${name}@example.com`, password: "x" }), { via: "api" });
+    pool.push(account.account.id);
   }
-  const campaign = await createCampaign(actor, {
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({
     name: "Counted",
     linkedinAccountIds: pool.slice(0, 2),
     sequence: {
@@ -68,11 +71,11 @@ it("keeps the counters equal to a fresh count through adding, the executor, answ
       ],
     },
     schedule: { timezone: "UTC", activeHours: { from: "08:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] },
-  });
-  const other = await createCampaign(actor, { name: "Unassigned" });
+  }));
+  const other = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Unassigned" }));
   const urls = (from: number, count: number) => directory.slice(from, from + count).map((person) => ({ profileUrl: sandboxProfileUrl(person.publicIdentifier) }));
-  const added = await addCampaignLeads(actor, campaign.id, { leads: urls(100, 24) });
-  await addCampaignLeads(actor, other.id, { leads: urls(100, 5) });
+  const added = await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: urls(100, 24) }));
+  await addCampaignLeads(actor, other.id, ZLeadsInput.parse({ leads: urls(100, 5) }));
   await expectCountersRight("after adding");
 
   await pauseCampaignLead(actor, campaign.id, added.leadIds[0]!);
@@ -81,7 +84,7 @@ it("keeps the counters equal to a fresh count through adding, the executor, answ
   await resumeCampaignLead(actor, campaign.id, added.leadIds[2]!);
   await expectCountersRight("after stop, pause and resume");
 
-  await updateCampaign(actor, campaign.id, { status: "active" });
+  await updateCampaign(actor, campaign.id, ZUpdateCampaignInput.parse({ status: "active" }));
   await driveCampaigns(clock, new Date(Date.parse("2026-03-02T07:00:00Z") + 6 * DAY));
   const { counters } = await countersAndTruth();
   const sum = (field: keyof Row) => counters.filter((row) => row.campaignId === campaign.id).reduce((total, row) => total + Number(row[field]), 0);
@@ -91,12 +94,12 @@ it("keeps the counters equal to a fresh count through adding, the executor, answ
   expect(sum("messaged")).toBeGreaterThan(0);
   await expectCountersRight("after six days of executor passes and answers");
 
-  await updateCampaign(actor, campaign.id, { linkedinAccountIds: pool });
-  await updateCampaign(actor, other.id, { linkedinAccountIds: [pool[2]!] });
+  await updateCampaign(actor, campaign.id, ZUpdateCampaignInput.parse({ linkedinAccountIds: pool }));
+  await updateCampaign(actor, other.id, ZUpdateCampaignInput.parse({ linkedinAccountIds: [pool[2]!] }));
   await expectCountersRight("after pool changes");
   // Only a paused (or failed) sender's leads may be rebalanced.
   await pauseSender(actor, pool[0]!);
-  await rebalanceCampaignSender(actor, campaign.id, { linkedinAccountId: pool[0]! });
+  await rebalanceCampaignSender(actor, campaign.id, ZRebalanceInput.parse({ linkedinAccountId: pool[0]! }));
   await expectCountersRight("after a rebalance");
 
   // A lead deleted from the workspace leaves its campaigns by cascade; so do a campaign's leads.
@@ -114,8 +117,8 @@ it("keeps the counters equal to a fresh count through adding, the executor, answ
 
 it("lists campaigns without reading a single lead: it answers while the leads' table is locked", async () => {
   const { actor } = await createTestWorkspace();
-  const campaign = await createCampaign(actor, { name: "Busy" });
-  await addCampaignLeads(actor, campaign.id, { leads: directory.slice(0, 40).map((person) => ({ profileUrl: sandboxProfileUrl(person.publicIdentifier) })) });
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Busy" }));
+  await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: directory.slice(0, 40).map((person) => ({ profileUrl: sandboxProfileUrl(person.publicIdentifier) })) }));
   await stopCampaignLead(actor, campaign.id, (await db.campaignLead.findFirstOrThrow({ where: { campaignId: campaign.id } })).leadId);
 
   // Another session holds the leads' table exclusively: any query that reads leads waits for it.

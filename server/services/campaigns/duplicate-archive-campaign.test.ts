@@ -8,6 +8,9 @@ import { archiveCampaign } from "./archive-campaign";
 import { createCampaign } from "./create-campaign";
 import { copyName, duplicateCampaign } from "./duplicate-campaign";
 import { listCampaigns } from "./list-campaigns";
+import { ZCreateCampaignInput } from "../../schemas/campaign";
+import { ZConnectSenderInput } from "../../schemas/sender";
+import { ZLeadsInput } from "../../schemas/lead";
 
 const PAGE = { limit: 50, offset: 0 };
 const names = (result: { campaigns: Array<{ name: string }> }) => result.campaigns.map((campaign) => campaign.name).sort();
@@ -15,17 +18,17 @@ const names = (result: { campaigns: Array<{ name: string }> }) => result.campaig
 describe("duplicateCampaign", () => {
   it("copies settings, sequence, schedule and pool, no leads, paused, named “(copy)”", async () => {
     const { actor } = await createTestWorkspace();
-    const sender = await connectSender(actor, { username: "dup-rep@example.com", password: "x" }, { via: "api" });
-    const senderId = (sender as { data: { id: string } }).data.id;
-    const source = await createCampaign(actor, {
+    const sender = await connectSender(actor, ZConnectSenderInput.parse({ username: "dup-rep@example.com", password: "x" }), { via: "api" });
+    const senderId = sender.account.id;
+    const source = await createCampaign(actor, ZCreateCampaignInput.parse({
       name: "Founders Q3",
       status: "active",
       linkedinAccountIds: [senderId],
       excludeOtherCampaigns: true,
       schedule: { timezone: "Europe/Paris", activeHours: { from: "08:00", to: "17:30" }, activeDays: [1, 3, 5] },
       sequence: { steps: [{ type: "visit_profile" }, { type: "invite", config: { note: "Hi {{firstName}}" } }] },
-    });
-    await addCampaignLeads(actor, source.id, { leads: [{ profileUrl: "https://www.linkedin.com/in/dup-lead-1" }, { profileUrl: "https://www.linkedin.com/in/dup-lead-2" }] });
+    }));
+    await addCampaignLeads(actor, source.id, ZLeadsInput.parse({ leads: [{ profileUrl: "https://www.linkedin.com/in/dup-lead-1" }, { profileUrl: "https://www.linkedin.com/in/dup-lead-2" }] }));
 
     const copy = await duplicateCampaign(actor, source.id);
 
@@ -49,7 +52,7 @@ describe("duplicateCampaign", () => {
   it("is a 404 for another workspace's campaign", async () => {
     const { actor: owner } = await createTestWorkspace();
     const { actor: stranger } = await createTestWorkspace();
-    const campaign = await createCampaign(owner, { name: "Private" });
+    const campaign = await createCampaign(owner, ZCreateCampaignInput.parse({ name: "Private" }));
     await expect(duplicateCampaign(stranger, campaign.id)).rejects.toMatchObject({ code: "not-found" });
   });
 });
@@ -57,8 +60,8 @@ describe("duplicateCampaign", () => {
 describe("archiveCampaign and the list filter", () => {
   it("hides an archived campaign from the default list, shows it under archived, and brings it back", async () => {
     const { actor } = await createTestWorkspace();
-    const kept = await createCampaign(actor, { name: "Kept campaign" });
-    const old = await createCampaign(actor, { name: "Old campaign" });
+    const kept = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Kept campaign" }));
+    const old = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Old campaign" }));
 
     const archived = await archiveCampaign(actor, old.id, true);
     expect(archived.id).toBe(old.id);
@@ -75,16 +78,16 @@ describe("archiveCampaign and the list filter", () => {
 
   it("pauses an active campaign it archives", async () => {
     const { actor } = await createTestWorkspace();
-    const sender = await connectSender(actor, { username: "arch-rep@example.com", password: "x" }, { via: "api" });
-    const campaign = await createCampaign(actor, { name: "Running", status: "active", linkedinAccountIds: [(sender as { data: { id: string } }).data.id] });
+    const sender = await connectSender(actor, ZConnectSenderInput.parse({ username: "arch-rep@example.com", password: "x" }), { via: "api" });
+    const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Running", status: "active", linkedinAccountIds: [sender.account.id] }));
     expect((await archiveCampaign(actor, campaign.id, true)).status).toBe("paused");
   });
 
   it("searches names without regard to case and filters by status", async () => {
     const { actor } = await createTestWorkspace();
-    await createCampaign(actor, { name: "CTOs in Berlin" });
-    await createCampaign(actor, { name: "Founders in Paris" });
-    await createCampaign(actor, { name: "cto round two", status: "draft" });
+    await createCampaign(actor, ZCreateCampaignInput.parse({ name: "CTOs in Berlin" }));
+    await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Founders in Paris" }));
+    await createCampaign(actor, ZCreateCampaignInput.parse({ name: "cto round two", status: "draft" }));
 
     expect(names(await listCampaigns(actor, PAGE, { archived: false, search: "cto" }))).toEqual(["CTOs in Berlin", "cto round two"]);
     expect(names(await listCampaigns(actor, PAGE, { archived: false, search: "cto", status: "paused" }))).toEqual(["CTOs in Berlin"]);
@@ -94,7 +97,7 @@ describe("archiveCampaign and the list filter", () => {
   it("is a 404 for another workspace's campaign", async () => {
     const { actor: owner } = await createTestWorkspace();
     const { actor: stranger } = await createTestWorkspace();
-    const campaign = await createCampaign(owner, { name: "Private" });
+    const campaign = await createCampaign(owner, ZCreateCampaignInput.parse({ name: "Private" }));
     await expect(archiveCampaign(stranger, campaign.id, true)).rejects.toMatchObject({ code: "not-found" });
   });
 });

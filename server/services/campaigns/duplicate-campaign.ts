@@ -1,9 +1,10 @@
-import { db, Prisma } from "../../db/client";
+import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import type { TCampaign } from "../../schemas/campaign";
 import { findCampaign } from "./find-campaign";
 import { toCampaign } from "./to-campaign";
+import { readSchedule, readSequence, readTracking, readUnsubscribe, scheduleColumn, sequenceColumn } from "./campaign-columns";
 
 // The longest name ZCreateCampaignInput accepts.
 const MAX_NAME_LENGTH = 120;
@@ -28,8 +29,8 @@ export async function duplicateCampaign(actor: Actor, campaignId: string): Promi
       name: copyName(source.name),
       status: "paused",
       aiInterestEnabled: source.aiInterestEnabled,
-      unsubscribe: source.unsubscribe as Prisma.InputJsonValue,
-      tracking: source.tracking as Prisma.InputJsonValue,
+      unsubscribe: readUnsubscribe(source.unsubscribe),
+      tracking: readTracking(source.tracking),
       linkedinAccountIds: source.linkedinAccountIds,
       emailAccountIds: source.emailAccountIds,
       excludeListIds: source.excludeListIds,
@@ -37,8 +38,8 @@ export async function duplicateCampaign(actor: Actor, campaignId: string): Promi
       excludeOtherCampaigns: source.excludeOtherCampaigns,
       excludeOtherSenders: source.excludeOtherSenders,
       excludeSameSenderOtherCampaigns: source.excludeSameSenderOtherCampaigns,
-      schedule: source.schedule as Prisma.InputJsonValue,
-      sequence: source.sequence as Prisma.InputJsonValue,
+      schedule: scheduleColumn(readSchedule(source.schedule)),
+      sequence: sequenceColumn(readSequence(source.sequence)),
       createdAt: at,
       updatedAt: at,
     },

@@ -1,10 +1,10 @@
 import type { Prisma } from "../../db/client";
 import type { Campaign } from "../../db/generated/client";
 import { now } from "../../lib/clock";
-import type { WiredSequence } from "../../schemas/sequence";
 import { pickSenders, senderLoads } from "./assign-campaign-senders";
 import { campaignLeadExclusions } from "./campaign-lead-exclusions";
 import { firstStep } from "../../domain/sequence/wire-sequence";
+import { readSequence } from "./campaign-columns";
 
 /**
  * Puts leads into a campaign (skipping those already in it), at its first step, each with the
@@ -18,7 +18,7 @@ export async function enrollLeads(
   leads: Array<{ leadId: string; customVariables?: Record<string, string> }>,
 ): Promise<Array<{ id: string; leadId: string }>> {
   if (!leads.length) return [];
-  const first = firstStep(campaign.sequence as unknown as WiredSequence);
+  const first = firstStep(readSequence(campaign.sequence));
   const at = now();
   const pool = campaign.linkedinAccountIds;
   const senders = pickSenders(pool, await senderLoads(tx, campaign.id, pool), leads.length);

@@ -6,12 +6,11 @@
 import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
-import { parseInput } from "../../lib/zod-issues";
 import { getLinkedinProvider } from "../../providers/linkedin";
-import { ZForecastQuery, type TCampaignForecast } from "../../schemas/campaign";
+import type { TForecastQuery, TCampaignForecast } from "../../schemas/campaign";
 import type { Campaign } from "../../db/generated/client";
 import { countSenderUsage } from "../senders/count-sender-usage";
-import { resolveLimits, type LimitOverrides } from "../../domain/sender-limits";
+import { resolveLimits } from "../../domain/sender-limits";
 import { senderAvailable } from "../../domain/sequence/rebalanceable-sender";
 import { pickSenders, senderLoads } from "./assign-campaign-senders";
 import { scheduleOf, sequenceOf } from "./executor/load-campaign-sequence";
@@ -19,6 +18,7 @@ import { findCampaign } from "./find-campaign";
 import { DEFAULT_RATES, ratesOutcomeModel, type Rates } from "./forecast/rates-outcome-model";
 import { simulateCampaigns } from "./forecast/simulate-campaigns";
 import type { SimLead, SimSender } from "./forecast/simulation-types";
+import { readLimitOverrides } from "../senders/sender-columns";
 
 const DAY = 86_400_000;
 const LISTED_LEADS = 1000;
@@ -39,8 +39,8 @@ async function historicalRates(workspaceId: string, since: Date): Promise<{ rate
   };
 }
 
-export async function forecastCampaign(actor: Actor, campaignId: string, query: unknown = {}): Promise<TCampaignForecast> {
-  const { days } = parseInput(ZForecastQuery, query);
+export async function forecastCampaign(actor: Actor, campaignId: string, query: TForecastQuery): Promise<TCampaignForecast> {
+  const { days } = query;
   const campaign = await findCampaign(actor, campaignId);
   const start = now();
   const end = new Date(start.getTime() + days * DAY);
@@ -83,7 +83,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
   ]);
   const senders: SimSender[] = await Promise.all(
     accounts.map(async (account) => {
-      const limits = resolveLimits({ linkedinPlan: account.linkedinPlan, overrides: account.limits as LimitOverrides | null, workspace });
+      const limits = resolveLimits({ linkedinPlan: account.linkedinPlan, overrides: readLimitOverrides(account.limits), workspace });
       const usage = await countSenderUsage(account);
       return {
         id: account.id,

@@ -1,8 +1,8 @@
 import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import type { TCampaignFunnel } from "../../schemas/campaign";
-import type { WiredSequence } from "../../schemas/sequence";
 import { findCampaign } from "./find-campaign";
+import { readSequence } from "./campaign-columns";
 
 interface Row {
   stepId: string | null;
@@ -35,7 +35,7 @@ export async function getCampaignFunnel(actor: Actor, campaignId: string): Promi
       GROUP BY j."stepId", j."variantId"`,
     campaign.id,
   );
-  const sequence = campaign.sequence as unknown as WiredSequence;
+  const sequence = readSequence(campaign.sequence);
   const counts = (row: Row | undefined) => ({
     leads: row?.leads ?? 0,
     invited: row?.invited ?? 0,

@@ -6,6 +6,8 @@ import { connectSender } from "@/server/services/senders/connect-sender";
 import { createTestWorkspace } from "@/server/test/factories";
 import { createCampaign } from "./create-campaign";
 import { getCampaignSendState } from "./get-campaign-send-state";
+import { ZConnectSenderInput } from "../../schemas/sender";
+import { ZCreateCampaignInput } from "../../schemas/campaign";
 
 afterEach(() => setClock(systemClock));
 
@@ -13,9 +15,9 @@ const SCHEDULE = { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "
 
 async function setup(label: string) {
   const { actor } = await createTestWorkspace();
-  const connected = await connectSender(actor, { username: `${label}@example.com`, password: "x", timezone: "Europe/Berlin" }, { via: "api" });
-  const senderId = (connected as { data: { id: string } }).data.id;
-  const campaign = await createCampaign(actor, { name: label, status: "active", linkedinAccountIds: [senderId], schedule: SCHEDULE });
+  const connected = await connectSender(actor, ZConnectSenderInput.parse({ username: `${label}@example.com`, password: "x", timezone: "Europe/Berlin" }), { via: "api" });
+  const senderId = connected.account.id;
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({ name: label, status: "active", linkedinAccountIds: [senderId], schedule: SCHEDULE }));
   return { actor, senderId, campaign };
 }
 

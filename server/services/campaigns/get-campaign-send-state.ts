@@ -4,10 +4,11 @@ import { now } from "../../lib/clock";
 import { addZonedDays, startOfZonedDay, startOfZonedWeek } from "../../lib/time-zones";
 import type { TCampaignSendState, TSenderCap } from "../../schemas/campaign";
 import { countSenderUsage } from "../senders/count-sender-usage";
-import { CAP_OF_STEP, resolveLimits, type LimitOverrides } from "../../domain/sender-limits";
+import { CAP_OF_STEP, resolveLimits } from "../../domain/sender-limits";
 import { isWithinSchedule, nextWindowStart } from "../../domain/sequence/schedule";
 import { scheduleOf } from "./executor/load-campaign-sequence";
 import { findCampaign } from "./find-campaign";
+import { readLimitOverrides } from "../senders/sender-columns";
 
 /**
  * Why a campaign's due leads may not move right now: its schedule (the executor's own
@@ -35,7 +36,7 @@ export async function getCampaignSendState(actor: Actor, campaignId: string): Pr
     senders: await Promise.all(
       senders.map(async (sender) => {
         const usage = await countSenderUsage(sender);
-        const limits = resolveLimits({ linkedinPlan: sender.linkedinPlan, overrides: sender.limits as LimitOverrides | null, workspace });
+        const limits = resolveLimits({ linkedinPlan: sender.linkedinPlan, overrides: readLimitOverrides(sender.limits), workspace });
         const nextDay = startOfZonedDay(addZonedDays(at, 1, sender.timezone), sender.timezone).toISOString();
         const nextWeek = startOfZonedWeek(addZonedDays(startOfZonedWeek(at, sender.timezone), 7, sender.timezone), sender.timezone).toISOString();
         const capped: TSenderCap[] = [];

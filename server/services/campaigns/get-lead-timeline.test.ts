@@ -12,6 +12,9 @@ import { connectSender } from "@/server/services/senders/connect-sender";
 import { driveCampaigns } from "@/server/test/campaign-driver";
 import { createTestWorkspace } from "@/server/test/factories";
 import { getLeadTimeline } from "./get-lead-timeline";
+import { ZCreateCampaignInput, ZUpdateCampaignInput } from "../../schemas/campaign";
+import { ZConnectSenderInput } from "../../schemas/sender";
+import { ZLeadsInput } from "../../schemas/lead";
 
 afterEach(() => setClock(systemClock));
 
@@ -21,23 +24,23 @@ it("tells a lead's story: added, each step by its name, a reply with its text, a
   setClock(clock);
   await ensureSandboxDirectory();
   const { actor } = await createTestWorkspace();
-  const account = await connectSender(actor, { username: `timeline-${Date.now()}@example.com`, password: "x", label: "Ada's account" }, { via: "api" });
-  const senderId = (account as { data: { id: string } }).data.id;
-  const campaign = await createCampaign(actor, {
+  const account = await connectSender(actor, ZConnectSenderInput.parse({ username: `timeline-${Date.now()}@example.com`, password: "x", label: "Ada's account" }), { via: "api" });
+  const senderId = account.account.id;
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({
     name: "Story",
     linkedinAccountIds: [senderId],
     sequence: { steps: [{ id: "look", type: "visit_profile" }, { id: "ask", type: "invite", parent: "look", config: { withdrawEnabled: false } }] },
     schedule: { timezone: "UTC", activeHours: { from: "08:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] },
-  });
+  }));
   const prospect = sandboxDirectory()[7]!;
-  const added = await addCampaignLeads(actor, campaign.id, { leads: [{ profileUrl: sandboxProfileUrl(prospect.publicIdentifier), company: "Acme", customVariables: { topic: "pricing" } }] });
+  const added = await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: [{ profileUrl: sandboxProfileUrl(prospect.publicIdentifier), company: "Acme", customVariables: { topic: "pricing" } }] }));
   const leadId = added.leadIds[0]!;
 
   const empty = await getLeadTimeline(actor, campaign.id, leadId);
   expect(empty.events.map((event) => event.title)).toEqual(["Added to the campaign"]);
   expect(empty.currentStep).toEqual({ id: "look", label: "#1 Visit profile" });
 
-  await updateCampaign(actor, campaign.id, { status: "active" });
+  await updateCampaign(actor, campaign.id, ZUpdateCampaignInput.parse({ status: "active" }));
   await driveCampaigns(clock, new Date(Date.parse(start) + 3 * 3_600_000));
   // The prospect answers on LinkedIn: recorded as a message with the lead.
   await db.linkedinMessage.create({
@@ -69,7 +72,7 @@ it("tells a lead's story: added, each step by its name, a reply with its text, a
 it("answers not found for a lead of another workspace", async () => {
   const { actor } = await createTestWorkspace();
   const { actor: other } = await createTestWorkspace();
-  const campaign = await createCampaign(actor, { name: "Mine" });
-  const added = await addCampaignLeads(actor, campaign.id, { leads: [{ email: "jane@example.com" }] });
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Mine" }));
+  const added = await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: [{ email: "jane@example.com" }] }));
   await expect(getLeadTimeline(other, campaign.id, added.leadIds[0]!)).rejects.toMatchObject({ status: 404 });
 });

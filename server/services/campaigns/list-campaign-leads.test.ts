@@ -8,6 +8,8 @@ import { createTestApiKey, createTestWorkspace } from "@/server/test/factories";
 import { addCampaignLeads } from "./add-campaign-leads";
 import { createCampaign } from "./create-campaign";
 import { stopCampaignLead } from "./stop-campaign-lead";
+import { ZCreateCampaignInput } from "../../schemas/campaign";
+import { ZLeadsInput } from "../../schemas/lead";
 
 interface PlanNode {
   "Node Type": string;
@@ -27,8 +29,8 @@ async function plan(sql: string, ...params: unknown[]): Promise<PlanNode[]> {
 describe("the list's query plans on a campaign of 30,000 leads", () => {
   it("reads a page through the (campaignId, seq) and (campaignId, status, seq) indexes, without sorting the campaign", async () => {
     const { actor } = await createTestWorkspace();
-    const campaign = await createCampaign(actor, { name: "Large" });
-    const neighbour = await createCampaign(actor, { name: "Neighbour" });
+    const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Large" }));
+    const neighbour = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Neighbour" }));
     // Leads written straight in SQL: the plan depends on the table's size, not on how rows came.
     await db.$executeRawUnsafe(
       `INSERT INTO "Lead" (id, "workspaceId", "publicIdentifier", source, "createdAt", "updatedAt")
@@ -71,8 +73,8 @@ describe("paging through GET /campaigns/{id}/leads", () => {
   it("returns the same leads by cursor as by offset, with or without a status, and the total from the counters", async () => {
     const { actor } = await createTestWorkspace();
     const { key } = await createTestApiKey(actor);
-    const campaign = await createCampaign(actor, { name: "Paged" });
-    const added = await addCampaignLeads(actor, campaign.id, { leads: Array.from({ length: 30 }, (_, index) => ({ profileUrl: `https://www.linkedin.com/in/paged-${index}` })) });
+    const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Paged" }));
+    const added = await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: Array.from({ length: 30 }, (_, index) => ({ profileUrl: `https://www.linkedin.com/in/paged-${index}` })) }));
     for (const index of [2, 3, 11, 17, 29]) await stopCampaignLead(actor, campaign.id, added.leadIds[index]!);
     const list = (query: Record<string, string | number>) => callRoute(leadsRoute.GET, "GET", `/campaigns/${campaign.id}/leads`, { key, params: { id: campaign.id }, query });
 
@@ -106,8 +108,8 @@ describe("paging through GET /campaigns/{id}/leads", () => {
   it("names the field when the cursor is not one the list gave out, or comes with an offset", async () => {
     const { actor } = await createTestWorkspace();
     const { key } = await createTestApiKey(actor);
-    const campaign = await createCampaign(actor, { name: "Cursors" });
-    await addCampaignLeads(actor, campaign.id, { leads: [{ profileUrl: "https://www.linkedin.com/in/cursor-a" }, { profileUrl: "https://www.linkedin.com/in/cursor-b" }] });
+    const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Cursors" }));
+    await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: [{ profileUrl: "https://www.linkedin.com/in/cursor-a" }, { profileUrl: "https://www.linkedin.com/in/cursor-b" }] }));
     const list = (query: Record<string, string | number>) => callRoute(leadsRoute.GET, "GET", `/campaigns/${campaign.id}/leads`, { key, params: { id: campaign.id }, query });
     const cursor = (await list({ limit: 1 })).body!.paging.nextCursor as string;
 

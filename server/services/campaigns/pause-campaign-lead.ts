@@ -16,7 +16,10 @@ export async function pauseCampaignLead(actor: Actor, campaignId: string, leadId
   const changed = await withOutbox((tx, emit) => setCampaignLeadStatus(tx, emit, campaignLead, "paused", {}, ["pending", "running"]));
   const current = await getCampaignLead(actor, campaignId, campaignLead.id);
   if (!changed && current.status !== "paused") {
-    throw HeraldError.conflict(`This lead already finished the campaign (${current.status}); there is nothing to pause.`, "lead-finished");
+    throw new HeraldError({
+      code: "lead-finished",
+      message: `This lead already finished the campaign (${current.status}); there is nothing to pause.`,
+    });
   }
   return current;
 }

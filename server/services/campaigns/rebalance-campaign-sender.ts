@@ -2,8 +2,7 @@ import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
-import { parseInput } from "../../lib/zod-issues";
-import { ZRebalanceInput } from "../../schemas/campaign";
+import type { TRebalanceInput } from "../../schemas/campaign";
 import { senderRebalanceable } from "../../domain/sequence/rebalanceable-sender";
 import { findCampaign } from "./find-campaign";
 import { kickCampaignExecutor } from "./kick-campaign-executor";
@@ -15,8 +14,8 @@ import { kickCampaignExecutor } from "./kick-campaign-executor";
  * it is 0 only when no other sender was available (then nothing moved). A sender outside the
  * campaign's pool is a 422; an active sender that is not paused is a 409 (pause it first).
  */
-export async function rebalanceCampaignSender(actor: Actor, campaignId: string, input: unknown): Promise<{ moved: number; receivers: number }> {
-  const { linkedinAccountId } = parseInput(ZRebalanceInput, input);
+export async function rebalanceCampaignSender(actor: Actor, campaignId: string, input: TRebalanceInput): Promise<{ moved: number; receivers: number }> {
+  const { linkedinAccountId } = input;
   const campaign = await findCampaign(actor, campaignId);
   const sender = await db.linkedinAccount.findFirst({
     where: { id: linkedinAccountId, workspaceId: actor.workspaceId },
@@ -24,13 +23,13 @@ export async function rebalanceCampaignSender(actor: Actor, campaignId: string, 
   });
   const name = sender?.label || sender?.fullName || "This sender";
   if (!campaign.linkedinAccountIds.includes(linkedinAccountId)) {
-    throw HeraldError.unprocessable(`${name} is not in this campaign's sender pool, so it has no leads here to move.`, "not-in-pool");
+    throw new HeraldError({ code: "not-in-pool", message: `${name} is not in this campaign's sender pool, so it has no leads here to move.` });
   }
   if (!senderRebalanceable(sender)) {
-    throw HeraldError.conflict(
-      `${name} is active and not paused, so it keeps its leads. Only a paused or failed sender's leads are moved: pause it first, then rebalance.`,
-      "sender-available",
-    );
+    throw new HeraldError({
+      code: "sender-available",
+      message: `${name} is active and not paused, so it keeps its leads. Only a paused or failed sender's leads are moved: pause it first, then rebalance.`,
+    });
   }
   const result = await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM "Campaign" WHERE id = ${campaign.id} FOR UPDATE`;

@@ -20,7 +20,7 @@ export async function resumeCampaignLead(actor: Actor, campaignId: string, leadI
     const status = await lockCampaignLead(tx, campaignLead.id);
     if (status === "pending" || status === "running") return;
     if (status !== "paused" && status !== "failed") {
-      throw HeraldError.conflict(`This lead finished the campaign (${status}); only paused or failed leads resume.`, "lead-finished");
+      throw new HeraldError({ code: "lead-finished", message: `This lead finished the campaign (${status}); only paused or failed leads resume.` });
     }
     const fresh = await tx.campaignLead.findUniqueOrThrow({ where: { id: campaignLead.id } });
     if (status === "failed" && fresh.currentStepId) {

@@ -12,7 +12,10 @@ export async function stopCampaignLead(actor: Actor, campaignId: string, leadId:
   const changed = await withOutbox((tx, emit) => setCampaignLeadStatus(tx, emit, campaignLead, "stopped", {}, ["pending", "running", "paused"]));
   if (!changed) {
     const current = await getCampaignLead(actor, campaignId, campaignLead.id);
-    throw HeraldError.conflict(`This lead already finished the campaign (${current.status}); there is nothing to stop.`, "lead-finished");
+    throw new HeraldError({
+      code: "lead-finished",
+      message: `This lead already finished the campaign (${current.status}); there is nothing to stop.`,
+    });
   }
   return getCampaignLead(actor, campaignId, campaignLead.id);
 }

@@ -3,6 +3,8 @@ import { db } from "../../db/client";
 import type { CampaignLead, Lead } from "../../db/generated/client";
 import { toIso } from "../../schemas/common";
 import type { TCampaignLead } from "../../schemas/campaign";
+import { readCustomVariables } from "../leads/lead-columns";
+import { readHeldBy } from "./campaign-lead-columns";
 
 /** Campaign leads as the API shows them, with the A/B variant each got at every step it reached. */
 export async function toCampaignLeads(rows: Array<CampaignLead & { lead: Lead }>, client: DbClient = db): Promise<TCampaignLead[]> {
@@ -31,13 +33,13 @@ export async function toCampaignLeads(rows: Array<CampaignLead & { lead: Lead }>
     publicIdentifier: lead.publicIdentifier,
     email: lead.email,
     openProfile: lead.openProfile,
-    customVariables: { ...(lead.customVariables as Record<string, string>), ...(row.customVariables as Record<string, string>) },
+    customVariables: { ...readCustomVariables(lead.customVariables), ...readCustomVariables(row.customVariables) },
     interest: row.interest,
     interestBy: row.interestBy,
     currentStepId: row.currentStepId,
     variantIds: variants.get(row.id) ?? {},
     waitUntil: row.status === "pending" || row.status === "running" ? toIso(row.waitUntil) : null,
-    heldBy: (row.heldBy as TCampaignLead["heldBy"]) ?? null,
+    heldBy: readHeldBy(row.heldBy),
     invitationSentAt: toIso(row.invitationSentAt),
     invitationAccepted: row.invitationAccepted,
     invitationAcceptedAt: toIso(row.invitationAcceptedAt),

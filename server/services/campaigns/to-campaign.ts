@@ -3,7 +3,7 @@ import type { Campaign } from "../../db/generated/client";
 import { toIso } from "../../schemas/common";
 import type { TCampaign } from "../../schemas/campaign";
 import { campaignStats } from "./campaign-stats";
-import type { Schedule } from "../../domain/sequence/schedule";
+import { readSchedule, readSequence, readTracking, readUnsubscribe } from "./campaign-columns";
 
 /** Campaigns as the API shows them, with their stats and whether leads are in progress. */
 export async function toCampaigns(rows: Campaign[], client: DbClient = db): Promise<TCampaign[]> {
@@ -17,15 +17,15 @@ export async function toCampaigns(rows: Campaign[], client: DbClient = db): Prom
   ]);
   const inProgress = new Set(started.map((row) => row.campaignId));
   return rows.map((row) => {
-    const schedule = row.schedule as unknown as Schedule;
+    const schedule = readSchedule(row.schedule);
     return {
       id: row.id,
       name: row.name,
       status: row.status as TCampaign["status"],
       stats: stats.get(row.id)!,
       aiInterestEnabled: row.aiInterestEnabled,
-      unsubscribe: row.unsubscribe as TCampaign["unsubscribe"],
-      tracking: row.tracking as TCampaign["tracking"],
+      unsubscribe: readUnsubscribe(row.unsubscribe),
+      tracking: readTracking(row.tracking),
       linkedinAccountIds: row.linkedinAccountIds,
       emailAccountIds: row.emailAccountIds,
       excludeListIds: row.excludeListIds,
@@ -40,7 +40,7 @@ export async function toCampaigns(rows: Campaign[], client: DbClient = db): Prom
         activeHours: schedule.activeHours,
         activeDays: schedule.activeDays,
       },
-      sequence: row.sequence as unknown as TCampaign["sequence"],
+      sequence: readSequence(row.sequence),
       leadsInProgress: inProgress.has(row.id),
       finishedAt: toIso(row.finishedAt),
       createdAt: row.createdAt.toISOString(),

@@ -1,13 +1,13 @@
-import { db, Prisma } from "../../db/client";
+import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError, isHeraldError, type FieldIssue } from "../../lib/errors";
-import { parseInput } from "../../lib/zod-issues";
-import { ZStepContentInput, type TCampaign } from "../../schemas/campaign";
+import type { TStepContentInput, TCampaign } from "../../schemas/campaign";
 import type { WiredSequence } from "../../schemas/sequence";
 import { wireSequence } from "../../domain/sequence/wire-sequence";
 import { findCampaign } from "./find-campaign";
 import { toCampaign } from "./to-campaign";
+import { readSequence, sequenceColumn } from "./campaign-columns";
 
 /**
  * Changes one step's copy and media (PATCH /campaigns/{id}/sequence/{stepId}), for variant A or the
@@ -23,10 +23,10 @@ function namedForThisStep(error: unknown, index: number): unknown {
   return HeraldError.invalidInput(fields.length ? `Invalid ${fields[0]!.field}: ${fields[0]!.message}` : error.message, fields);
 }
 
-export async function updateCampaignStep(actor: Actor, campaignId: string, stepId: string, input: unknown): Promise<TCampaign> {
-  const { variantId, ...content } = parseInput(ZStepContentInput, input);
+export async function updateCampaignStep(actor: Actor, campaignId: string, stepId: string, input: TStepContentInput): Promise<TCampaign> {
+  const { variantId, ...content } = input;
   const campaign = await findCampaign(actor, campaignId);
-  const sequence = campaign.sequence as unknown as WiredSequence;
+  const sequence = readSequence(campaign.sequence);
   const index = sequence.steps.findIndex((step) => step.id === stepId);
   if (index < 0) throw HeraldError.notFound("Step");
   const step = sequence.steps[index]!;
@@ -34,10 +34,10 @@ export async function updateCampaignStep(actor: Actor, campaignId: string, stepI
     throw HeraldError.invalidInput("Invalid voice: InMails carry no voice notes", [{ field: "voice", message: "InMails carry no voice notes" }]);
   }
   if (step.type === "voice_note" && step.config.voiceAssignments?.length) {
-    throw HeraldError.conflict(
-      "This step has a recording per sender (voiceAssignments): replace them through PATCH /campaigns/{id} with the full sequence.",
-      "voice-assignments",
-    );
+    throw new HeraldError({
+      code: "voice-assignments",
+      message: "This step has a recording per sender (voiceAssignments): replace them through PATCH /campaigns/{id} with the full sequence.",
+    });
   }
   const variants = step.config.variants;
   const position = variantId === undefined ? 0 : variants.findIndex((variant) => variant.id === variantId);
@@ -54,7 +54,7 @@ export async function updateCampaignStep(actor: Actor, campaignId: string, stepI
   }
   const row = await db.campaign.update({
     where: { id: campaign.id },
-    data: { sequence: rewired as unknown as Prisma.InputJsonValue, updatedAt: now() },
+    data: { sequence: sequenceColumn(rewired), updatedAt: now() },
   });
   return toCampaign(row);
 }

@@ -1,9 +1,8 @@
-import { db, Prisma } from "../../db/client";
+import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
-import { parseInput } from "../../lib/zod-issues";
-import { ZUpdateCampaignInput, type TCampaign } from "../../schemas/campaign";
+import type { TUpdateCampaignInput, TCampaign } from "../../schemas/campaign";
 import type { WiredSequence } from "../../schemas/sequence";
 import { assignCampaignSenders } from "./assign-campaign-senders";
 import { structuralChanges } from "../../domain/sequence/structural-changes";
@@ -13,14 +12,14 @@ import { findCampaign } from "./find-campaign";
 import { kickCampaignExecutor } from "./kick-campaign-executor";
 import { toCampaign } from "./to-campaign";
 import { validateCampaignFields } from "./validate-campaign-fields";
+import { readSequence, sequenceColumn } from "./campaign-columns";
 
 /**
  * Updates a campaign (PATCH /campaigns/{id}). The sequence and the schedule are replaced wholesale.
  * Once leads are in progress, only copy and delays may change and steps be appended. An active
  * campaign needs a sender. `draft` is for campaigns no lead has started yet.
  */
-export async function updateCampaign(actor: Actor, campaignId: string, input: unknown): Promise<TCampaign> {
-  const changes = parseInput(ZUpdateCampaignInput, input);
+export async function updateCampaign(actor: Actor, campaignId: string, changes: TUpdateCampaignInput): Promise<TCampaign> {
   const current = await findCampaign(actor, campaignId);
   await validateCampaignFields(actor, changes);
   // In progress: some lead has reached a step.
@@ -28,9 +27,10 @@ export async function updateCampaign(actor: Actor, campaignId: string, input: un
 
   let sequence: WiredSequence | undefined;
   if (changes.sequence) {
-    sequence = wireSequence(changes.sequence, { previous: current.sequence as unknown as WiredSequence });
+    const previous = readSequence(current.sequence);
+    sequence = wireSequence(changes.sequence, { previous });
     if (started) {
-      const issues = structuralChanges(current.sequence as unknown as WiredSequence, sequence);
+      const issues = structuralChanges(previous, sequence);
       if (issues.length) {
         throw HeraldError.invalidInput(
           `Leads are in progress: only copy and delays may change and steps be appended; this ${issues[0]!.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ""}`,
@@ -68,8 +68,8 @@ export async function updateCampaign(actor: Actor, campaignId: string, input: un
         excludeOtherCampaigns: changes.excludeOtherCampaigns,
         excludeOtherSenders: changes.excludeOtherSenders,
         excludeSameSenderOtherCampaigns: changes.excludeSameSenderOtherCampaigns,
-        schedule: changes.schedule as Prisma.InputJsonValue | undefined,
-        sequence: sequence as unknown as Prisma.InputJsonValue | undefined,
+        schedule: changes.schedule,
+        sequence: sequence && sequenceColumn(sequence),
         updatedAt: now(),
       },
     });

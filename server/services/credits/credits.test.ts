@@ -4,11 +4,12 @@ import { createTestWorkspace } from "../../test/factories";
 import { debitAiCredits } from "./debit-ai-credits";
 import { grantAiCredits } from "./grant-ai-credits";
 import { listCreditLedger } from "./list-credit-ledger";
+import { ZGrantCreditsInput } from "../../schemas/credits";
 
 describe("AI credits", () => {
   it("records every credit and debit with the balance after it", async () => {
     const { actor } = await createTestWorkspace();
-    await grantAiCredits(actor, { amount: 100, reference: "Top-up" });
+    await grantAiCredits(actor, ZGrantCreditsInput.parse({ amount: 100, reference: "Top-up" }));
     await debitAiCredits({ workspaceId: actor.workspaceId, amount: 30, reason: "company-search", reference: "search 1" });
     await debitAiCredits({ workspaceId: actor.workspaceId, amount: 5, reason: "reply-classification" });
     const ledger = await listCreditLedger(actor, { limit: 50, offset: 0 });
@@ -23,7 +24,7 @@ describe("AI credits", () => {
 
   it("never lets concurrent debits take the balance below zero", async () => {
     const { actor } = await createTestWorkspace();
-    await grantAiCredits(actor, { amount: 10 });
+    await grantAiCredits(actor, ZGrantCreditsInput.parse({ amount: 10 }));
     const results = await Promise.allSettled(
       Array.from({ length: 8 }, () => debitAiCredits({ workspaceId: actor.workspaceId, amount: 3, reason: "company-search" })),
     );
@@ -40,7 +41,8 @@ describe("AI credits", () => {
 
   it("lets only owners and billing managers add credits", async () => {
     const member = await createTestWorkspace({ role: "admin", canManageBilling: false });
-    await expect(grantAiCredits(member.actor, { amount: 5 })).rejects.toMatchObject({ status: 403, code: "not-allowed" });
-    await expect(grantAiCredits((await createTestWorkspace()).actor, { amount: 0 })).rejects.toMatchObject({ status: 400 });
+    await expect(grantAiCredits(member.actor, ZGrantCreditsInput.parse({ amount: 5 }))).rejects.toMatchObject({ status: 403, code: "not-allowed" });
+    // A zero grant never reaches the service: the edge's schema refuses it.
+    expect(ZGrantCreditsInput.safeParse({ amount: 0 }).success).toBe(false);
   });
 });

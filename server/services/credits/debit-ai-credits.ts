@@ -26,10 +26,10 @@ export async function debitAiCredits(input: DebitAiCreditsInput, client: DbClien
     RETURNING "aiCreditBalance"`;
   const balance = rows[0]?.aiCreditBalance;
   if (balance === undefined) {
-    throw HeraldError.conflict(
-      `Not enough AI credits: this needs ${input.amount}. Add credits under Settings → Billing.`,
-      "insufficient-credits",
-    );
+    throw new HeraldError({
+      code: "insufficient-credits",
+      message: `Not enough AI credits: this needs ${input.amount}. Add credits under Settings → Billing.`,
+    });
   }
   await client.aiCreditLedgerEntry.create({
     data: {

@@ -1,13 +1,12 @@
 import { db } from "../../db/client";
 import { requireBillingPermission, type Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
-import { parseInput } from "../../lib/zod-issues";
-import { ZGrantCreditsInput, type TCreditLedgerEntry } from "../../schemas/credits";
+import type { TGrantCreditsInput, TCreditLedgerEntry } from "../../schemas/credits";
 import { toCreditLedgerEntry } from "./to-credit-ledger-entry";
 
 /** Adds credits to the actor's workspace (a purchase or a manual top-up); needs billing permission. */
-export async function grantAiCredits(actor: Actor, input: unknown): Promise<TCreditLedgerEntry> {
-  const { amount, reference } = parseInput(ZGrantCreditsInput, input);
+export async function grantAiCredits(actor: Actor, input: TGrantCreditsInput): Promise<TCreditLedgerEntry> {
+  const { amount, reference } = input;
   requireBillingPermission(actor, "add AI credits");
   return db.$transaction(async (tx) => {
     const workspace = await tx.workspace.update({

@@ -8,6 +8,9 @@ import { addCampaignLeads } from "../campaigns/add-campaign-leads";
 import { createCampaign } from "../campaigns/create-campaign";
 import { sampleSandboxProspects } from "../sandbox/sample-sandbox-prospects";
 import { connectSender } from "../senders/connect-sender";
+import { ZCreateCampaignInput } from "../../schemas/campaign";
+import { ZConnectSenderInput } from "../../schemas/sender";
+import { ZLeadsInput } from "../../schemas/lead";
 
 export const DEMO_SENDERS = ["demo.ada@example.com", "demo.ben+premium@example.com"];
 
@@ -19,10 +22,10 @@ export async function seedDemoCampaign(actor: Actor): Promise<{ campaignId: stri
   const senders = connected.map((sender) => sender.id);
   if (!senders.length) {
     for (const username of DEMO_SENDERS) {
-      senders.push(((await connectSender(actor, { username, password: "demo", timezone: "Europe/Paris" }, { via: "dashboard" })) as { data: { id: string } }).data.id);
+      senders.push((await connectSender(actor, ZConnectSenderInput.parse({ username, password: "demo", timezone: "Europe/Paris" }), { via: "dashboard" })).account.id);
     }
   }
-  const campaign = await createCampaign(actor, {
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({
     name: "Sample: founders and sales leaders",
     status: "paused",
     linkedinAccountIds: senders,
@@ -57,7 +60,7 @@ export async function seedDemoCampaign(actor: Actor): Promise<{ campaignId: stri
         { id: "inmail", type: "inmail", parent: "open", branch: "yes", config: { subject: "Outreach at {{company}}", text: "Hi {{firstName}}, quick question about {{company}}'s outbound.", whenUnable: "skip" } },
       ],
     },
-  });
-  await addCampaignLeads(actor, campaign.id, { leads: prospects }, "demo");
+  }));
+  await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: prospects }), "demo");
   return { campaignId: campaign.id };
 }

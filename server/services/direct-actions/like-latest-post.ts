@@ -1,14 +1,13 @@
 import type { Actor } from "../../lib/actor";
 import { HeraldError } from "../../lib/errors";
-import { parseInput } from "../../lib/zod-issues";
 import { getLinkedinProvider } from "../../providers/linkedin";
-import { ZDirectActionInput, type TDirectAction } from "../../schemas/direct-action";
+import type { TDirectActionInput, TDirectAction } from "../../schemas/direct-action";
 import { isProviderError, providerErrorToHerald } from "../senders/provider-error";
 import { performDirectAction } from "./perform-direct-action";
 
 /** Likes the member's most recent post (POST /accounts/{id}/post-likes); 422 when there is none. */
-export async function likeLatestPost(actor: Actor, accountId: string, input: unknown): Promise<TDirectAction> {
-  const { profileUrl } = parseInput(ZDirectActionInput, input);
+export async function likeLatestPost(actor: Actor, accountId: string, input: TDirectActionInput): Promise<TDirectAction> {
+  const { profileUrl } = input;
   let postId = "";
   return performDirectAction(actor, accountId, profileUrl, {
     type: "post_like",
@@ -19,7 +18,7 @@ export async function likeLatestPost(actor: Actor, accountId: string, input: unk
       });
       const latest = posts[0];
       if (!latest) {
-        throw HeraldError.unprocessable(`${profile.firstName} ${profile.lastName} has no recent post to like.`, "no-recent-post");
+        throw new HeraldError({ code: "no-recent-post", message: `${profile.firstName} ${profile.lastName} has no recent post to like.` });
       }
       postId = latest.postId;
       return { postUrl: latest.url };

@@ -6,7 +6,8 @@ import type { LinkedinAccount, SenderAction } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import { addZonedDays, startOfZonedDay, startOfZonedWeek } from "../../lib/time-zones";
-import { CAP_OF_ACTION, COUNTED_STATUSES, resolveLimits, type LimitOverrides } from "../../domain/sender-limits";
+import { CAP_OF_ACTION, COUNTED_STATUSES, resolveLimits } from "../../domain/sender-limits";
+import { readLimitOverrides } from "../senders/sender-columns";
 
 export interface ActionIntent {
   type: "invitation" | "profile_view" | "post_like" | "message" | "inmail" | "comment" | "voice_note";
@@ -33,7 +34,7 @@ export async function reserveSenderAction(tx: Prisma.TransactionClient, account:
     where: { id: account.workspaceId },
     select: { weeklyInvitationLimitFree: true, weeklyInvitationLimitPaid: true, bypassWeeklyInvitationLimit: true },
   });
-  const limits = resolveLimits({ linkedinPlan: account.linkedinPlan, overrides: account.limits as LimitOverrides | null, workspace });
+  const limits = resolveLimits({ linkedinPlan: account.linkedinPlan, overrides: readLimitOverrides(account.limits), workspace });
   const current = now();
   const cap = CAP_OF_ACTION[intent.type]!;
   const sameCap = Object.entries(CAP_OF_ACTION).filter(([, name]) => name === cap).map(([type]) => type);
@@ -43,11 +44,11 @@ export async function reserveSenderAction(tx: Prisma.TransactionClient, account:
   });
   if (usedToday >= limits.daily[cap]) {
     const tomorrow = addZonedDays(current, 1, account.timezone);
-    throw HeraldError.rateLimited(
-      `This sender reached its daily cap of ${limits.daily[cap]} ${cap} (resets at ${tomorrow.toISOString()}, midnight ${account.timezone}).`,
-      secondsUntil(tomorrow),
-      "daily-limit-reached",
-    );
+    throw new HeraldError({
+      code: "daily-limit-reached",
+      message: `This sender reached its daily cap of ${limits.daily[cap]} ${cap} (resets at ${tomorrow.toISOString()}, midnight ${account.timezone}).`,
+      retryAfterSeconds: secondsUntil(tomorrow),
+    });
   }
   if (intent.type === "invitation" && !(intent.honourWeeklyBypass && limits.weeklyLimitBypassed)) {
     const weekStart = startOfZonedWeek(current, account.timezone);
@@ -56,11 +57,11 @@ export async function reserveSenderAction(tx: Prisma.TransactionClient, account:
     });
     if (usedThisWeek >= limits.weeklyInvitations) {
       const nextWeek = addZonedDays(weekStart, 7, account.timezone);
-      throw HeraldError.rateLimited(
-        `This sender reached its weekly limit of ${limits.weeklyInvitations} connection requests (resets ${nextWeek.toISOString()}).`,
-        secondsUntil(nextWeek),
-        "weekly-limit-reached",
-      );
+      throw new HeraldError({
+        code: "weekly-limit-reached",
+        message: `This sender reached its weekly limit of ${limits.weeklyInvitations} connection requests (resets ${nextWeek.toISOString()}).`,
+        retryAfterSeconds: secondsUntil(nextWeek),
+      });
     }
   }
   try {
@@ -86,7 +87,7 @@ export async function reserveSenderAction(tx: Prisma.TransactionClient, account:
     });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw HeraldError.conflict("An invitation from this sender to this profile is already pending.", "invitation-pending");
+      throw new HeraldError({ code: "invitation-pending", message: "An invitation from this sender to this profile is already pending." });
     }
     throw error;
   }

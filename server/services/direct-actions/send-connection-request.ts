@@ -1,7 +1,6 @@
 import type { Actor } from "../../lib/actor";
 import { HeraldError } from "../../lib/errors";
-import { parseInput } from "../../lib/zod-issues";
-import { ZConnectionRequestInput, type TDirectAction } from "../../schemas/direct-action";
+import type { TConnectionRequestInput, TDirectAction } from "../../schemas/direct-action";
 import { performDirectAction } from "./perform-direct-action";
 
 /**
@@ -9,16 +8,19 @@ import { performDirectAction } from "./perform-direct-action";
  * sender sends the invitation without it. 409 while an invitation to the profile is pending; 429 at
  * the daily cap or the weekly limit (unless the workspace bypasses the weekly limit).
  */
-export async function sendConnectionRequest(actor: Actor, accountId: string, input: unknown): Promise<TDirectAction> {
-  const { profileUrl, note } = parseInput(ZConnectionRequestInput, input);
+export async function sendConnectionRequest(actor: Actor, accountId: string, input: TConnectionRequestInput): Promise<TDirectAction> {
+  const { profileUrl, note } = input;
   return performDirectAction(actor, accountId, profileUrl, {
     type: "invitation",
     check: ({ account, profile }) => {
       if (profile.connectionDegree === 1) {
-        throw HeraldError.conflict(`${profile.firstName} ${profile.lastName} is already a connection of this sender.`, "already-connected");
+        throw new HeraldError({
+          code: "already-connected",
+          message: `${profile.firstName} ${profile.lastName} is already a connection of this sender.`,
+        });
       }
       if (profile.invitationPending) {
-        throw HeraldError.conflict("An invitation from this sender to this profile is already pending.", "invitation-pending");
+        throw new HeraldError({ code: "invitation-pending", message: "An invitation from this sender to this profile is already pending." });
       }
       return { note: account.isPremium && note ? note : null };
     },

@@ -47,22 +47,21 @@ export async function claimIdempotencyKey(claim: IdempotencyClaim): Promise<Clai
       continue;
     }
     if (existing.requestHash !== claim.requestHash) {
-      throw HeraldError.conflict(
-        "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
-        "idempotency-key-reused",
-      );
+      throw new HeraldError({
+        code: "idempotency-key-reused",
+        message: "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
+      });
     }
     if (existing.responseStatus === null) {
       throw new HeraldError({
         code: "idempotency-key-in-use",
-        status: 409,
         message: "A request with this Idempotency-Key is still being processed; retry shortly.",
         retryAfterSeconds: 1,
       });
     }
     return { kind: "replay", status: existing.responseStatus, body: existing.responseBody };
   }
-  throw HeraldError.conflict("Could not claim the Idempotency-Key; retry the request.", "idempotency-key-in-use");
+  throw new HeraldError({ code: "idempotency-key-in-use", message: "Could not claim the Idempotency-Key; retry the request." });
 }
 
 /** Stores the first response for replay. */

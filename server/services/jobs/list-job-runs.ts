@@ -1,17 +1,18 @@
+import { z } from "zod";
 import { jobsRunEmbedded } from "@/inngest/connection";
 import { db, type Prisma } from "../../db/client";
 import { hasRole, type Actor } from "../../lib/actor";
-import { parseInput } from "../../lib/zod-issues";
+import { jsonColumnReader } from "../../lib/json-column";
 import { toIso } from "../../schemas/common";
-import { ZListJobRunsInput, type TJobRun } from "../../schemas/job-run";
+import type { TListJobRunsInput, TJobRun } from "../../schemas/job-run";
 
-interface PendingEntry {
-  kind: "sleep" | "wait";
-  until: string;
-  event?: string;
-}
+/** What this list shows of JobRun.pending (the embedded executor's PendingAsync entries). */
+const readPending = jsonColumnReader(
+  z.array(z.object({ kind: z.enum(["sleep", "wait"]), until: z.string(), event: z.string().optional() })),
+  "job run's pending steps",
+);
 
-function describeWait(status: string, pending: PendingEntry[]): string | null {
+function describeWait(status: string, pending: ReturnType<typeof readPending>): string | null {
   if (status !== "waiting" || !pending.length) return null;
   return pending
     .map((entry) => (entry.kind === "sleep" ? `sleeping until ${entry.until}` : `waiting for ${entry.event} until ${entry.until}`))
@@ -22,8 +23,8 @@ function describeWait(status: string, pending: PendingEntry[]): string | null {
  * Recent runs of the embedded executor: the workspace's own, plus installation housekeeping (no
  * workspace) for admins and owners. Newest first, each with its steps, attempts and errors.
  */
-export async function listJobRuns(actor: Actor, input: unknown): Promise<{ runs: TJobRun[]; total: number; embedded: boolean }> {
-  const { status, limit, offset } = parseInput(ZListJobRunsInput, input);
+export async function listJobRuns(actor: Actor, input: TListJobRunsInput): Promise<{ runs: TJobRun[]; total: number; embedded: boolean }> {
+  const { status, limit, offset } = input;
   const visible: Prisma.JobRunWhereInput[] = [{ workspaceId: actor.workspaceId }];
   if (hasRole(actor, "admin")) visible.push({ workspaceId: null });
   const where: Prisma.JobRunWhereInput = { OR: visible, status };
@@ -43,7 +44,7 @@ export async function listJobRuns(actor: Actor, input: unknown): Promise<{ runs:
     functionName: row.functionName,
     status: row.status,
     eventName: row.eventName,
-    waitingFor: describeWait(row.status, row.pending as unknown as PendingEntry[]),
+    waitingFor: describeWait(row.status, readPending(row.pending)),
     nextRunAt: toIso(row.nextRunAt),
     error: row.error ?? null,
     createdAt: row.createdAt.toISOString(),

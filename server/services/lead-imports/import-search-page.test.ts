@@ -12,29 +12,32 @@ import { connectSender } from "@/server/services/senders/connect-sender";
 import { createTestWorkspace } from "@/server/test/factories";
 import { getLeadImport } from "./get-lead-import";
 import { importSearchPage } from "./import-search-page";
+import { ZConnectSenderInput } from "../../schemas/sender";
+import { ZCreateLeadListInput, ZLeadsInput } from "../../schemas/lead";
+import { ZCreateCampaignInput } from "../../schemas/campaign";
 
 it("counts people added to the campaign, already in it and kept out by its exclusions, and keeps the user's company", async () => {
   await ensureSandboxDirectory();
   const { actor } = await createTestWorkspace();
-  const account = await connectSender(actor, { username: `search-${Date.now()}@example.com`, password: "x" }, { via: "api" });
-  const senderId = (account as { data: { id: string } }).data.id;
+  const account = await connectSender(actor, ZConnectSenderInput.parse({ username: `search-${Date.now()}@example.com`, password: "x" }), { via: "api" });
+  const senderId = account.account.id;
   const company = "Solaris Health";
   const people = sandboxDirectory().filter((prospect) => prospect.company === company);
   expect(people.length).toBeGreaterThan(5);
   const [known, other, banned] = people;
 
-  const excludeList = await createLeadList(actor, { name: "Do not contact" });
-  await addLeadListLeads(actor, excludeList.id, { leads: [{ profileUrl: sandboxProfileUrl(banned!.publicIdentifier) }] });
-  const campaign = await createCampaign(actor, { name: "Search", linkedinAccountIds: [senderId], excludeListIds: [excludeList.id] });
-  await addCampaignLeads(actor, campaign.id, {
+  const excludeList = await createLeadList(actor, ZCreateLeadListInput.parse({ name: "Do not contact" }));
+  await addLeadListLeads(actor, excludeList.id, ZLeadsInput.parse({ leads: [{ profileUrl: sandboxProfileUrl(banned!.publicIdentifier) }] }));
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Search", linkedinAccountIds: [senderId], excludeListIds: [excludeList.id] }));
+  await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({
     leads: [
       { profileUrl: sandboxProfileUrl(known!.publicIdentifier), company: "Acme" },
       { profileUrl: sandboxProfileUrl(other!.publicIdentifier) },
     ],
-  });
+  }));
   // A lead of the workspace outside the campaign: new to the campaign, not a new lead.
-  const elsewhere = await createLeadList(actor, { name: "Elsewhere" });
-  await addLeadListLeads(actor, elsewhere.id, { leads: [{ profileUrl: sandboxProfileUrl(people[3]!.publicIdentifier) }] });
+  const elsewhere = await createLeadList(actor, ZCreateLeadListInput.parse({ name: "Elsewhere" }));
+  await addLeadListLeads(actor, elsewhere.id, ZLeadsInput.parse({ leads: [{ profileUrl: sandboxProfileUrl(people[3]!.publicIdentifier) }] }));
 
   const job = await db.leadImport.create({
     data: {

@@ -5,8 +5,7 @@ import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
-import { parseInput } from "../../lib/zod-issues";
-import { ZStartLeadImportInput, type TLeadImport } from "../../schemas/lead";
+import type { TStartLeadImportInput, TLeadImport } from "../../schemas/lead";
 import { findCampaign } from "../campaigns/find-campaign";
 import { findLeadList } from "../lead-lists/find-lead-list";
 import { findSender } from "../senders/find-sender";
@@ -17,31 +16,36 @@ import { toLeadImport } from "./to-lead-import";
  * the search page by page through the sender's session, makes each person a lead (lead.imported
  * once per new lead), and adds them to the list and campaign named. Progress is read by id.
  */
-export async function startLeadImport(actor: Actor, input: unknown): Promise<TLeadImport> {
-  const parsed = parseInput(ZStartLeadImportInput, input);
-  const sender = await findSender(actor, parsed.linkedinAccountId).catch(() => {
+export async function startLeadImport(actor: Actor, input: TStartLeadImportInput): Promise<TLeadImport> {
+  const sender = await findSender(actor, input.linkedinAccountId).catch(() => {
     throw HeraldError.invalidInput(`Invalid linkedinAccountId: names no sender of this workspace`, [
       { field: "linkedinAccountId", message: "names no sender of this workspace" },
     ]);
   });
   if (sender.connectionStatus !== "connected" || sender.status !== "active") {
-    throw HeraldError.conflict(`Sender ${sender.id} cannot search LinkedIn now (${sender.connectionStatus}, ${sender.status}); reconnect it first.`, "sender-unavailable");
+    throw new HeraldError({
+      code: "sender-unavailable",
+      message: `Sender ${sender.id} cannot search LinkedIn now (${sender.connectionStatus}, ${sender.status}); reconnect it first.`,
+    });
   }
-  if (parsed.listId) await findLeadList(actor, parsed.listId);
-  if (parsed.campaignId) await findCampaign(actor, parsed.campaignId);
+  if (input.listId) await findLeadList(actor, input.listId);
+  if (input.campaignId) await findCampaign(actor, input.campaignId);
   if (!jobRunnerConfigured()) {
-    throw HeraldError.unavailable("Imports run as background jobs, and no job runner is configured (start Herald with its runtime, or set INNGEST_* settings).");
+    throw new HeraldError({
+      code: "unavailable",
+      message: "Imports run as background jobs, and no job runner is configured (start Herald with its runtime, or set INNGEST_* settings).",
+    });
   }
   const row = await db.leadImport.create({
     data: {
       workspaceId: actor.workspaceId,
       source: "linkedin-search",
-      searchUrl: parsed.searchUrl,
+      searchUrl: input.searchUrl,
       accountId: sender.id,
-      listId: parsed.listId ?? null,
-      campaignId: parsed.campaignId ?? null,
+      listId: input.listId ?? null,
+      campaignId: input.campaignId ?? null,
       status: "running",
-      maxLeads: parsed.maxLeads,
+      maxLeads: input.maxLeads,
       createdAt: now(),
     },
   });

@@ -8,32 +8,35 @@ import { createTestWorkspace } from "@/server/test/factories";
 import { addLeadListLeads } from "./add-lead-list-leads";
 import { createLeadList } from "./create-lead-list";
 import { getLeadList } from "./get-lead-list";
+import { ZCreateCampaignInput } from "../../schemas/campaign";
+import { ZLeadsInput, ZCreateLeadListInput } from "../../schemas/lead";
+import { fieldIssues } from "../../lib/zod-issues";
 
 it("adds new and known leads to a list, skips repeats and those already there with reasons, and feeds campaigns using the list", async () => {
   const { actor } = await createTestWorkspace();
-  const list = await createLeadList(actor, { name: "Prospects" });
-  const campaign = await createCampaign(actor, { name: "From the list", listId: list.id });
+  const list = await createLeadList(actor, ZCreateLeadListInput.parse({ name: "Prospects" }));
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "From the list", listId: list.id }));
   // Known to the workspace through another campaign, with the user's company.
-  const other = await createCampaign(actor, { name: "Other" });
-  await addCampaignLeads(actor, other.id, { leads: [{ profileUrl: "https://www.linkedin.com/in/known-person", company: "Acme" }] });
+  const other = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Other" }));
+  await addCampaignLeads(actor, other.id, ZLeadsInput.parse({ leads: [{ profileUrl: "https://www.linkedin.com/in/known-person", company: "Acme" }] }));
 
   const first = await addLeadListLeads(
     actor,
     list.id,
-    {
+    ZLeadsInput.parse({
       leads: [
         { profileUrl: "https://www.linkedin.com/in/jane-doe" },
         { email: "sam@example.com", firstName: "Sam" },
         { profileUrl: "https://linkedin.com/in/jane-doe/" },
         { profileUrl: "https://www.linkedin.com/in/known-person", company: "Other Co" },
       ],
-    },
+    }),
     "dashboard",
   );
   expect(first.added).toBe(3);
   expect(first.skipped).toEqual([expect.objectContaining({ index: 2, reason: "duplicate" })]);
 
-  const second = await addLeadListLeads(actor, list.id, { leads: [{ email: "SAM@example.com" }, { email: "new@example.com" }] }, "dashboard");
+  const second = await addLeadListLeads(actor, list.id, ZLeadsInput.parse({ leads: [{ email: "SAM@example.com" }, { email: "new@example.com" }] }), "dashboard");
   expect(second.added).toBe(1);
   expect(second.skipped).toEqual([expect.objectContaining({ index: 0, reason: "already-in-list", message: "The lead is already in this list" })]);
 
@@ -47,10 +50,8 @@ it("adds new and known leads to a list, skips repeats and those already there wi
 it("names the field of a bad lead and refuses another workspace's list", async () => {
   const { actor } = await createTestWorkspace();
   const { actor: stranger } = await createTestWorkspace();
-  const list = await createLeadList(actor, { name: "Mine" });
-  await expect(addLeadListLeads(actor, list.id, { leads: [{ profileUrl: "https://example.com/jane" }] })).rejects.toMatchObject({
-    status: 400,
-    details: { fields: [expect.objectContaining({ field: "leads.0.profileUrl" })] },
-  });
-  await expect(addLeadListLeads(stranger, list.id, { leads: [{ email: "a@example.com" }] })).rejects.toMatchObject({ status: 404 });
+  const list = await createLeadList(actor, ZCreateLeadListInput.parse({ name: "Mine" }));
+  const bad = ZLeadsInput.safeParse({ leads: [{ profileUrl: "https://example.com/jane" }] });
+  expect(bad.error && fieldIssues(bad.error)).toEqual([expect.objectContaining({ field: "leads.0.profileUrl" })]);
+  await expect(addLeadListLeads(stranger, list.id, ZLeadsInput.parse({ leads: [{ email: "a@example.com" }] }))).rejects.toMatchObject({ status: 404 });
 });

@@ -1,8 +1,7 @@
 import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
-import { parseInput } from "../../lib/zod-issues";
-import { ZLeadsInput, type TAddLeadsResult, type TSkippedLead } from "../../schemas/lead";
+import type { TLeadsInput, TAddLeadsResult, TSkippedLead } from "../../schemas/lead";
 import { skipped } from "../campaigns/add-campaign-leads";
 import { enrollListLeads } from "../campaigns/enroll-list-leads";
 import { kickCampaignExecutor } from "../campaigns/kick-campaign-executor";
@@ -13,8 +12,8 @@ import { findLeadList } from "./find-lead-list";
  * Adds leads to a list, by LinkedIn profile URL and/or e-mail. Campaigns that use the list as
  * their list take the new leads in (within their exclusions); campaigns that exclude it skip them.
  */
-export async function addLeadListLeads(actor: Actor, listId: string, input: unknown, source = "api"): Promise<TAddLeadsResult> {
-  const { leads } = parseInput(ZLeadsInput, input);
+export async function addLeadListLeads(actor: Actor, listId: string, input: TLeadsInput, source = "api"): Promise<TAddLeadsResult> {
+  const { leads } = input;
   const list = await findLeadList(actor, listId);
   const { result, activeCampaign } = await db.$transaction(
     async (tx) => {

@@ -14,10 +14,10 @@ export async function deleteLeadList(actor: Actor, listId: string): Promise<void
     select: { id: true, name: true },
   });
   if (users.length) {
-    throw HeraldError.conflict(
-      `This list is used by ${users.map((campaign) => `"${campaign.name}" (${campaign.id})`).join(", ")}; remove it from those campaigns first.`,
-      "list-in-use",
-    );
+    throw new HeraldError({
+      code: "list-in-use",
+      message: `This list is used by ${users.map((campaign) => `"${campaign.name}" (${campaign.id})`).join(", ")}; remove it from those campaigns first.`,
+    });
   }
   await db.leadList.delete({ where: { id: list.id } });
 }

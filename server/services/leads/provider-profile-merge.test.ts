@@ -12,6 +12,9 @@ import { updateCampaign } from "@/server/services/campaigns/update-campaign";
 import { connectSender } from "@/server/services/senders/connect-sender";
 import { createTestWorkspace } from "@/server/test/factories";
 import { readProviderProfile } from "./merge-provider-profile";
+import { ZCreateCampaignInput, ZUpdateCampaignInput } from "../../schemas/campaign";
+import { ZConnectSenderInput } from "../../schemas/sender";
+import { ZLeadsInput } from "../../schemas/lead";
 
 afterEach(() => setClock(systemClock));
 
@@ -20,18 +23,18 @@ it("keeps the company and first name the user gave after the executor reads the 
   setClock(clock);
   await ensureSandboxDirectory();
   const { actor } = await createTestWorkspace();
-  const account = await connectSender(actor, { username: `merge-${Date.now()}@example.com`, password: "x" }, { via: "api" });
-  const senderId = (account as { data: { id: string } }).data.id;
-  const campaign = await createCampaign(actor, {
+  const account = await connectSender(actor, ZConnectSenderInput.parse({ username: `merge-${Date.now()}@example.com`, password: "x" }), { via: "api" });
+  const senderId = account.account.id;
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({
     name: "Visits",
     linkedinAccountIds: [senderId],
     sequence: { steps: [{ id: "visit", type: "visit_profile" }] },
     schedule: { timezone: "UTC", activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] },
-  });
+  }));
   const prospect = sandboxDirectory()[3]!;
   expect(prospect.company).not.toBe("Acme");
-  await addCampaignLeads(actor, campaign.id, { leads: [{ profileUrl: sandboxProfileUrl(prospect.publicIdentifier), firstName: "Janet", company: "Acme" }] });
-  await updateCampaign(actor, campaign.id, { status: "active" });
+  await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: [{ profileUrl: sandboxProfileUrl(prospect.publicIdentifier), firstName: "Janet", company: "Acme" }] }));
+  await updateCampaign(actor, campaign.id, ZUpdateCampaignInput.parse({ status: "active" }));
 
   for (let pass = 0; pass < 5; pass++) {
     await runExecutorPass();
@@ -52,8 +55,8 @@ it("keeps the company and first name the user gave after the executor reads the 
   expect(record?.filled).not.toContain("company");
 
   // Adding the lead again with a last name replaces the one the provider filled, not the user's company.
-  const other = await createCampaign(actor, { name: "Again", linkedinAccountIds: [senderId], sequence: { steps: [{ id: "visit", type: "visit_profile" }] } });
-  await addCampaignLeads(actor, other.id, { leads: [{ profileUrl: sandboxProfileUrl(prospect.publicIdentifier), lastName: "Smith", company: "Other Co" }] });
+  const other = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Again", linkedinAccountIds: [senderId], sequence: { steps: [{ id: "visit", type: "visit_profile" }] } }));
+  await addCampaignLeads(actor, other.id, ZLeadsInput.parse({ leads: [{ profileUrl: sandboxProfileUrl(prospect.publicIdentifier), lastName: "Smith", company: "Other Co" }] }));
   const again = await db.lead.findUniqueOrThrow({ where: { id: lead.id } });
   expect(again.lastName).toBe("Smith");
   expect(again.company).toBe("Acme");

@@ -8,6 +8,7 @@ import { profileUrlOf, publicIdentifierFrom } from "../../lib/linkedin-url";
 import type { TLeadInput } from "../../schemas/lead";
 import { fieldsUserMaySet } from "./merge-provider-profile";
 import { insertLeads } from "./insert-leads";
+import { readCustomVariables } from "./lead-columns";
 
 export type ResolvedLeadInput =
   | { index: number; input: TLeadInput; lead: Lead; created: boolean }
@@ -103,7 +104,7 @@ export async function resolveLeadInputs(
       fill.profileUrl = profileUrlOf(entry.publicIdentifier);
     }
     if (entry.input.customVariables && Object.keys(entry.input.customVariables).length) {
-      fill.customVariables = { ...(lead.customVariables as Record<string, string>), ...entry.input.customVariables };
+      fill.customVariables = { ...readCustomVariables(lead.customVariables), ...entry.input.customVariables };
     }
     if (Object.keys(fill).length) found.set(entry.index, await tx.lead.update({ where: { id: lead.id }, data: { ...fill, updatedAt: at } }));
   }

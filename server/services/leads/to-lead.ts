@@ -3,6 +3,7 @@ import { db } from "../../db/client";
 import type { Lead } from "../../db/generated/client";
 import { toIso } from "../../schemas/common";
 import type { TLead } from "../../schemas/lead";
+import { readCustomVariables } from "./lead-columns";
 
 function autoTags(lead: Lead): string[] {
   return [...(lead.isPremium ? ["premium"] : []), ...(lead.openProfile ? ["open-profile"] : [])];
@@ -41,7 +42,7 @@ export async function toLeads(leads: Lead[], client: DbClient = db): Promise<TLe
     autoTags: autoTags(lead),
     listIds: lists.get(lead.id) ?? [],
     campaignIds: campaigns.get(lead.id) ?? [],
-    customVariables: lead.customVariables as Record<string, string>,
+    customVariables: readCustomVariables(lead.customVariables),
     source: lead.source,
     lastActivityAt: toIso(lead.lastActivityAt),
     enrichedAt: toIso(lead.enrichedAt),

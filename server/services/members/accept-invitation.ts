@@ -2,21 +2,20 @@ import { db } from "../../db/client";
 import { now } from "../../lib/clock";
 import { hashPassword, sha256Hex, verifyPassword } from "../../lib/crypto";
 import { HeraldError } from "../../lib/errors";
-import { parseInput } from "../../lib/zod-issues";
-import { ZAcceptInvitationInput } from "../../schemas/account-user";
+import type { TAcceptInvitationInput } from "../../schemas/account-user";
 import { invitationState } from "./get-invitation-by-token";
 
 /**
  * Joins the invited workspace. An invited address without an account creates one (name and
  * password); one with an account proves it with its password. Returns the e-mail to sign in with.
  */
-export async function acceptInvitation(input: unknown): Promise<{ email: string; workspaceId: string }> {
-  const { token, name, password } = parseInput(ZAcceptInvitationInput, input);
+export async function acceptInvitation(input: TAcceptInvitationInput): Promise<{ email: string; workspaceId: string }> {
+  const { token, name, password } = input;
   const invitation = await db.invitation.findUnique({ where: { tokenHash: sha256Hex(token) } });
   if (!invitation) throw HeraldError.notFound("Invitation");
   const state = invitationState(invitation);
   if (state !== "pending") {
-    throw HeraldError.conflict(`This invitation is ${state}; ask for a new one.`, `invitation-${state}`);
+    throw new HeraldError({ code: `invitation-${state}`, message: `This invitation is ${state}; ask for a new one.` });
   }
   if (!password) throw HeraldError.invalidInput("Invalid password: is required", [{ field: "password", message: "is required" }]);
 
@@ -37,7 +36,7 @@ export async function acceptInvitation(input: unknown): Promise<{ email: string;
       where: { id: invitation.id, acceptedAt: null, revokedAt: null },
       data: { acceptedAt: now() },
     });
-    if (claimed.count === 0) throw HeraldError.conflict("This invitation was already used.", "invitation-accepted");
+    if (claimed.count === 0) throw new HeraldError({ code: "invitation-accepted", message: "This invitation was already used." });
     const user = existing ?? (await tx.user.create({ data: { email: invitation.email, name: name!, passwordHash } }));
     await tx.membership.upsert({
       where: { workspaceId_userId: { workspaceId: invitation.workspaceId, userId: user.id } },

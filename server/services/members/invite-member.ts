@@ -3,9 +3,8 @@ import { requireRole, type Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { HeraldError } from "../../lib/errors";
-import { parseInput } from "../../lib/zod-issues";
 import { publicUrl } from "../../env";
-import { ZInviteMemberInput, type TInvitation } from "../../schemas/account-user";
+import type { TInviteMemberInput, TInvitation } from "../../schemas/account-user";
 import { toInvitation } from "./to-invitation";
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -14,14 +13,14 @@ export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
  * Invites someone by e-mail. Herald sends no e-mail for this: the returned link is shown once to the
  * inviting admin to pass on, and only its hash is stored.
  */
-export async function inviteMember(actor: Actor, input: unknown): Promise<{ invitation: TInvitation; url: string }> {
-  const { email, role, canManageBilling } = parseInput(ZInviteMemberInput, input);
+export async function inviteMember(actor: Actor, input: TInviteMemberInput): Promise<{ invitation: TInvitation; url: string }> {
+  const { email, role, canManageBilling } = input;
   requireRole(actor, "admin", "invite members");
   if (canManageBilling && actor.role !== "owner" && !actor.canManageBilling) {
-    throw HeraldError.forbidden("Only someone who manages billing can grant the billing permission.", "not-allowed");
+    throw new HeraldError({ code: "not-allowed", message: "Only someone who manages billing can grant the billing permission." });
   }
   const existing = await db.membership.findFirst({ where: { workspaceId: actor.workspaceId, user: { email } } });
-  if (existing) throw HeraldError.conflict(`${email} is already a member of this workspace.`, "already-member");
+  if (existing) throw new HeraldError({ code: "already-member", message: `${email} is already a member of this workspace.` });
 
   const token = randomToken(32);
   const invitation = await db.$transaction(async (tx) => {

@@ -9,7 +9,7 @@ import { HeraldError } from "../../lib/errors";
 export async function resolveActor(userId: string, workspaceId: string, apiKeyId?: string): Promise<Actor> {
   const membership = await db.membership.findUnique({ where: { workspaceId_userId: { workspaceId, userId } } });
   if (!membership) {
-    throw HeraldError.forbidden("You are not a member of that workspace.", "not-a-member");
+    throw new HeraldError({ code: "not-a-member", message: "You are not a member of that workspace." });
   }
   return {
     userId,

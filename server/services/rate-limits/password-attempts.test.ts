@@ -12,6 +12,7 @@ import {
   passwordAttemptSucceeded,
 } from "./password-attempts";
 import { messageForSignInCode, tooManyAttemptsCode, tooManyAttemptsMessage } from "./too-many-attempts-message";
+import { ZInviteMemberInput } from "../../schemas/account-user";
 
 // The tRPC context module reaches Auth.js (which needs Next's runtime); these procedures need no session.
 vi.mock("../../auth/dashboard-session", () => ({ getSessionUserId: async () => null, getSessionActor: async () => null }));
@@ -68,7 +69,7 @@ describe("password attempts", () => {
     const existing = await createTestUser({ email: "invited@example.com", passwordHash: await hashPassword("their password 1") });
     await createTestWorkspace({ userId: existing.id });
     const { actor } = await createTestWorkspace();
-    const { url } = await inviteMember(actor, { email: "invited@example.com" });
+    const { url } = await inviteMember(actor, ZInviteMemberInput.parse({ email: "invited@example.com" }));
     const token = url.split("/invite/")[1]!;
     const caller = createCallerFactory(appRouter)({ userId: null, clientAddress: "198.51.100.150" });
 

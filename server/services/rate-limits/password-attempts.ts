@@ -37,7 +37,7 @@ export function beginPasswordAttempt(attempt: PasswordAttempt): void {
   const refused = states.filter((state) => !state.allowed);
   if (refused.length) {
     const seconds = Math.max(...refused.map((state) => state.retryAfterSeconds));
-    throw HeraldError.rateLimited(tooManyAttemptsMessage(seconds), seconds, "too-many-attempts");
+    throw new HeraldError({ code: "too-many-attempts", message: tooManyAttemptsMessage(seconds), retryAfterSeconds: seconds });
   }
   // One line when an account or address reaches its limit, not one per refused guess.
   const address = addresses().hit(attempt.address, at);

@@ -25,7 +25,9 @@ async function membersOfWorkspace(actor: Actor): Promise<Set<string>> {
 export async function acceptInvitationAsSandboxProspect(actor: Actor, invitationId: string): Promise<void> {
   const invitation = await db.sandboxInvitation.findUnique({ where: { id: invitationId } });
   if (!invitation || !(await membersOfWorkspace(actor)).has(invitation.fromMemberId)) throw HeraldError.notFound("Invitation");
-  if (invitation.status !== "pending") throw HeraldError.conflict(`This invitation is already ${invitation.status}.`, "invitation-not-pending");
+  if (invitation.status !== "pending") {
+    throw new HeraldError({ code: "invitation-not-pending", message: `This invitation is already ${invitation.status}.` });
+  }
   for (const activity of await acceptInvitationAsProspect(invitationId)) await recordProviderActivity("sandbox", activity);
 }
 

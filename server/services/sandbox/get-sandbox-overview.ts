@@ -5,6 +5,7 @@ import { sandboxProfileUrl } from "../../providers/linkedin/sandbox/directory";
 import { SANDBOX_TEST_CREDENTIALS } from "../../providers/linkedin/sandbox/sign-in-rules";
 import { ensureSandboxDirectory } from "../../providers/linkedin/sandbox/store";
 import type { TSandboxOverview } from "../../schemas/sandbox";
+import { readCheckpoint } from "../senders/sender-columns";
 
 /**
  * The Sandbox page: what the simulated network received from the workspace's senders, sign-ins
@@ -52,7 +53,7 @@ export async function getSandboxOverview(actor: Actor): Promise<TSandboxOverview
         sessionId: account.providerAccountId,
         name: sessionMember.get(account.providerAccountId)?.name ?? null,
         username: sessionMember.get(account.providerAccountId)?.username ?? null,
-        type: (account.checkpoint as { type?: string } | null)?.type ?? "unknown",
+        type: readCheckpoint(account.checkpoint)?.type ?? "unknown",
       })),
     invitations: invitations.map((row) => ({
       id: row.id,

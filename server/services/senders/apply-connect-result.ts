@@ -9,7 +9,8 @@ import { withOutbox } from "../events/with-outbox";
 import { emitAccountEvent } from "./emit-account-event";
 import { failSenderConnection } from "./fail-sender-connection";
 import { startCheckpointWatch } from "./start-checkpoint-watch";
-import { reconnectOrigin, type StoredCheckpoint } from "./to-sender-account";
+import { reconnectOrigin } from "./to-sender-account";
+import { checkpointColumn, ssiColumn, type StoredCheckpoint } from "./sender-columns";
 
 /** Reads InMail credits and the SSI after sign-in; a failure leaves them unknown, not the sender. */
 async function readStats(provider: LinkedinProvider, providerAccountId: string) {
@@ -21,7 +22,7 @@ async function readStats(provider: LinkedinProvider, providerAccountId: string) 
   return {
     inmailBalance: balance,
     inmailSyncedAt: balance === null ? null : at,
-    ssi: (ssi ? { ...ssi, unavailable: false, syncedAt: at.toISOString() } : { unavailable: true, syncedAt: at.toISOString() }) as Prisma.InputJsonValue,
+    ssi: ssiColumn(ssi ? { ...ssi, unavailable: false, syncedAt: at.toISOString() } : { unavailable: true, syncedAt: at.toISOString() }),
   };
 }
 
@@ -50,7 +51,7 @@ export async function applyConnectResult(row: LinkedinAccount, result: ConnectRe
         data: {
           providerAccountId: result.providerAccountId,
           connectionStatus: "checkpoint_required",
-          checkpoint: stored as unknown as Prisma.InputJsonValue,
+          checkpoint: checkpointColumn(stored),
           updatedAt: now(),
         },
       });
@@ -67,9 +68,9 @@ export async function applyConnectResult(row: LinkedinAccount, result: ConnectRe
     select: { id: true },
   });
   if (duplicate) {
-    const failure = { code: "already-connected", message: "This LinkedIn account is already connected to Herald." };
+    const failure = { code: "already-connected" as const, message: "This LinkedIn account is already connected to Herald." };
     await failSenderConnection({ ...row, providerAccountId: identity.providerAccountId }, failure);
-    throw new HeraldError({ ...failure, status: 409 });
+    throw new HeraldError(failure);
   }
   const stats = await readStats(provider, identity.providerAccountId).catch((error: unknown) => {
     logger.warn("Could not read sender stats", { error });

@@ -7,6 +7,7 @@ import { createTestWorkspace, outboxEvents } from "../../test/factories";
 import { recordProviderActivity } from "../linkedin-activity/record-provider-activity";
 import { checkSenderCheckpoint } from "./check-sender-checkpoint";
 import { connectSender } from "./connect-sender";
+import { ZConnectSenderInput } from "../../schemas/sender";
 
 const h = withFakeUnipile();
 afterEach(() => setLinkedinProvider(undefined));
@@ -15,9 +16,9 @@ it("clears a Unipile in-app validation from the account's status, as the backgro
   setLinkedinProvider(h.provider);
   h.unipile.on("POST", "/api/v1/accounts", { status: 202, body: checkpointAnswer({ type: "IN_APP_VALIDATION" }) });
   const { actor, workspace } = await createTestWorkspace();
-  const connected = await connectSender(actor, { username: "julien@example.com", password: "p" }, { via: "api" });
+  const connected = await connectSender(actor, ZConnectSenderInput.parse({ username: "julien@example.com", password: "p" }), { via: "api" });
   expect(connected).toMatchObject({ status: "checkpoint_required", checkpoint: { type: "IN_APP_VALIDATION" } });
-  const id = connected.data.id;
+  const id = connected.account.id;
 
   h.unipile.on("GET", `/api/v1/accounts/${ACCOUNT_ID}`, { status: 404, body: problem(404, "errors/resource_not_found") });
   expect(await checkSenderCheckpoint(id)).toBe("pending");
@@ -39,10 +40,10 @@ it("clears it at once when Unipile's account status webhook says the account run
   setLinkedinProvider(h.provider);
   h.unipile.on("POST", "/api/v1/accounts", { status: 202, body: checkpointAnswer({ type: "IN_APP_VALIDATION" }) });
   const { actor, workspace } = await createTestWorkspace();
-  const connected = await connectSender(actor, { username: "julien@example.com", password: "p" }, { via: "api" });
+  const connected = await connectSender(actor, ZConnectSenderInput.parse({ username: "julien@example.com", password: "p" }), { via: "api" });
   h.unipile.on("GET", `/api/v1/accounts/${ACCOUNT_ID}`, { status: 200, body: account(["OK"]) });
   h.unipile.on("GET", "/api/v1/users/me", { status: 200, body: ownProfile });
   await recordProviderActivity("unipile", { kind: "account.state", providerAccountId: ACCOUNT_ID, state: "ok", message: "OK" });
-  expect(await db.linkedinAccount.findUniqueOrThrow({ where: { id: connected.data.id } })).toMatchObject({ connectionStatus: "connected", status: "active" });
+  expect(await db.linkedinAccount.findUniqueOrThrow({ where: { id: connected.account.id } })).toMatchObject({ connectionStatus: "connected", status: "active" });
   expect(await outboxEvents(workspace.id, "account.connected")).toHaveLength(1);
 });

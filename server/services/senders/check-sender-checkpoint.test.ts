@@ -9,6 +9,7 @@ import { getSenderCheckpoint } from "./get-sender-checkpoint";
 import { getSenderHostedLink } from "./get-sender-hosted-link";
 import { checkSenderCheckpoint } from "./check-sender-checkpoint";
 import { startHostedSignIn } from "./hosted-sign-in";
+import { ZConnectSenderInput, ZCreateHostedLinkInput } from "../../schemas/sender";
 
 let jobs: HeraldJobs;
 
@@ -34,9 +35,9 @@ describe("verification steps completed outside Herald clear in the background", 
     ["CAPTCHA", "ada+captcha@example.com"],
   ])("%s: approved in the sandbox, the sender connects with its events, nobody polling the checkpoint", async (type, username) => {
     const { actor, workspace } = await createTestWorkspace();
-    const connected = await connectSender(actor, { username: unique(username), password: "x" }, { via: "api" });
+    const connected = await connectSender(actor, ZConnectSenderInput.parse({ username: unique(username), password: "x" }), { via: "api" });
     expect(connected).toMatchObject({ status: "checkpoint_required", checkpoint: { type } });
-    const id = connected.data.id;
+    const id = connected.account.id;
 
     await jobs.executor.drain();
     expect(await db.linkedinAccount.findUniqueOrThrow({ where: { id } })).toMatchObject({ connectionStatus: "checkpoint_required" });
@@ -57,8 +58,8 @@ describe("verification steps completed outside Herald clear in the background", 
 
   it("stops at expiry, five minutes after LinkedIn asked, leaving the unapproved sender pending", async () => {
     const { actor, workspace } = await createTestWorkspace();
-    const connected = await connectSender(actor, { username: unique("ada+app@example.com"), password: "x" }, { via: "api" });
-    const id = connected.data.id;
+    const connected = await connectSender(actor, ZConnectSenderInput.parse({ username: unique("ada+app@example.com"), password: "x" }), { via: "api" });
+    const id = connected.account.id;
     for (let second = 0; second <= 5 * 60 + 20; second += 10) {
       await jobs.executor.drain();
       jobs.clock.advance(10_000);
@@ -71,7 +72,7 @@ describe("verification steps completed outside Herald clear in the background", 
 
   it("completes the hosted connect link of a sender cleared in the background", async () => {
     const { actor, workspace } = await createTestWorkspace();
-    const link = await createSenderHostedLink(actor, {});
+    const link = await createSenderHostedLink(actor, ZCreateHostedLinkInput.parse({}));
     const token = link.url.split("/connect/")[1]!;
     const view = await startHostedSignIn(token, { username: unique("ada+app@example.com"), password: "x" });
     expect(view.checkpoint).toMatchObject({ type: "IN_APP_VALIDATION" });
@@ -86,8 +87,8 @@ describe("verification steps completed outside Herald clear in the background", 
 
   it("connects once when a poll and the watcher clear the same step together", async () => {
     const { actor, workspace } = await createTestWorkspace();
-    const connected = await connectSender(actor, { username: unique("ada+app@example.com"), password: "x" }, { via: "api" });
-    const row = await db.linkedinAccount.findUniqueOrThrow({ where: { id: connected.data.id } });
+    const connected = await connectSender(actor, ZConnectSenderInput.parse({ username: unique("ada+app@example.com"), password: "x" }), { via: "api" });
+    const row = await db.linkedinAccount.findUniqueOrThrow({ where: { id: connected.account.id } });
     await approveSandboxSignInFor(actor, row.providerAccountId);
     const [polled, watched] = await Promise.all([getSenderCheckpoint(actor, row.id), checkSenderCheckpoint(row.id)]);
     expect(polled.resolved).toBe(true);
@@ -98,8 +99,8 @@ describe("verification steps completed outside Herald clear in the background", 
 
   it("does not watch steps answered through the API", async () => {
     const { actor } = await createTestWorkspace();
-    const connected = await connectSender(actor, { username: unique("ada+otp@example.com"), password: "x" }, { via: "api" });
+    const connected = await connectSender(actor, ZConnectSenderInput.parse({ username: unique("ada+otp@example.com"), password: "x" }), { via: "api" });
     await jobs.executor.drain();
-    expect(await watchRuns(connected.data.id)).toEqual([]);
+    expect(await watchRuns(connected.account.id)).toEqual([]);
   });
 });

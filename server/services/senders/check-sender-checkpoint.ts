@@ -6,7 +6,8 @@ import { abandonSenderCheckpoint } from "./abandon-sender-checkpoint";
 import { applyConnectResult } from "./apply-connect-result";
 import { isProviderError } from "./provider-error";
 import { completedElsewhere } from "./start-checkpoint-watch";
-import { reconnectOrigin, toCheckpoint, type StoredCheckpoint } from "./to-sender-account";
+import { reconnectOrigin, toCheckpoint } from "./to-sender-account";
+import { readCheckpoint } from "./sender-columns";
 
 export type CheckpointWatchState = "pending" | "cleared" | "expired" | "ended";
 
@@ -17,7 +18,7 @@ export type CheckpointWatchState = "pending" | "cleared" | "expired" | "ended";
  */
 export async function checkSenderCheckpoint(accountId: string): Promise<CheckpointWatchState> {
   const row = await db.linkedinAccount.findUnique({ where: { id: accountId } });
-  const stored = row?.checkpoint as StoredCheckpoint | null;
+  const stored = readCheckpoint(row?.checkpoint ?? null);
   if (!row || row.connectionStatus !== "checkpoint_required" || !completedElsewhere(stored)) return "ended";
   if (toCheckpoint(stored)!.expired) {
     // A first connect's expired step stays shown, holding no seat; a reconnecting sender goes back.

@@ -1,18 +1,18 @@
 import type { LinkedinAccount } from "../../db/generated/client";
 import type { Actor } from "../../lib/actor";
-import { HeraldError } from "../../lib/errors";
+import { HeraldError, type ErrorCode } from "../../lib/errors";
 import { logger } from "../../lib/logger";
 import { isValidTimeZone } from "../../lib/time-zones";
-import { parseInput } from "../../lib/zod-issues";
 import { getLinkedinProvider } from "../../providers/linkedin";
 import type { ConnectResult } from "../../providers/linkedin/types";
-import { ZConnectSenderInput, ZTotpSecret, type TConnectSenderInput, type TConnectSenderResult } from "../../schemas/sender";
+import { ZTotpSecret, type TConnectSenderInput, type TConnectOutcome } from "../../schemas/sender";
 import { applyConnectResult } from "./apply-connect-result";
 import { failSenderConnection } from "./fail-sender-connection";
 import { isProviderError, providerErrorToHerald } from "./provider-error";
 import { attemptedSender, refuseAttempt, reserveSenderSeat, type ConnectOptions } from "./reserve-sender-seat";
-import { toCheckpoint, toSenderAccount, type StoredCheckpoint } from "./to-sender-account";
+import { toCheckpoint, toSenderAccount } from "./to-sender-account";
 import { totpCode } from "./totp-code";
+import { readCheckpoint } from "./sender-columns";
 
 export type { ConnectOptions };
 
@@ -25,15 +25,14 @@ async function checkTotp(actor: Actor, input: TConnectSenderInput, options: Conn
   await refuseAttempt(await attemptedSender(actor, input, options), { code: "invalid-totp-secret", message });
   throw new HeraldError({
     code: "invalid-totp-secret",
-    status: 400,
     message,
     details: { fields: [{ field: "totpSecret", message: "must be a base32 authenticator setup key" }] },
   });
 }
 
-async function fail(row: LinkedinAccount, code: string, message: string, status: 400 | 409 = 400): Promise<never> {
+async function fail(row: LinkedinAccount, code: ErrorCode, message: string): Promise<never> {
   await failSenderConnection(row, { code, message });
-  throw new HeraldError({ code, message, status });
+  throw new HeraldError({ code, message });
 }
 
 /**
@@ -41,23 +40,22 @@ async function fail(row: LinkedinAccount, code: string, message: string, status:
  * step answers `checkpoint_required`. With totpSecret the 2FA challenge is solved automatically and
  * any other outcome is a 400 with account.connection_failed.
  */
-export async function connectSender(actor: Actor, input: unknown, options: ConnectOptions): Promise<TConnectSenderResult> {
-  const parsed = parseInput(ZConnectSenderInput, input);
-  if (parsed.timezone && !isValidTimeZone(parsed.timezone)) {
+export async function connectSender(actor: Actor, input: TConnectSenderInput, options: ConnectOptions): Promise<TConnectOutcome> {
+  if (input.timezone && !isValidTimeZone(input.timezone)) {
     throw HeraldError.invalidInput("Invalid timezone: must be an IANA zone such as Europe/Paris", [
       { field: "timezone", message: "must be an IANA zone such as Europe/Paris" },
     ]);
   }
-  const totpSecret = await checkTotp(actor, parsed, options);
+  const totpSecret = await checkTotp(actor, input, options);
   const provider = await getLinkedinProvider();
-  let row = await reserveSenderSeat(await attemptedSender(actor, parsed, options, totpSecret));
+  let row = await reserveSenderSeat(await attemptedSender(actor, input, options, totpSecret));
 
   let result: ConnectResult;
   try {
-    const proxy = parsed.proxy ? { url: parsed.proxy } : undefined;
-    result = parsed.liAt
-      ? await provider.connectWithCookie({ liAt: parsed.liAt, userAgent: parsed.userAgent!, proxy, country: parsed.country })
-      : await provider.connectWithPassword({ username: parsed.username!, password: parsed.password!, proxy, country: parsed.country });
+    const proxy = input.proxy ? { url: input.proxy } : undefined;
+    result = input.liAt
+      ? await provider.connectWithCookie({ liAt: input.liAt, userAgent: input.userAgent!, proxy, country: input.country })
+      : await provider.connectWithPassword({ username: input.username!, password: input.password!, proxy, country: input.country });
   } catch (error) {
     if (!isProviderError(error)) {
       logger.error("Sender sign-in failed unexpectedly", { error });
@@ -65,9 +63,9 @@ export async function connectSender(actor: Actor, input: unknown, options: Conne
       return fail(row, "connection-failed", message);
     }
     await failSenderConnection(row, { code: error.code, message: error.message });
-    // Automatic login (totpSecret) answers every failure with 400 and the code, as the spec says;
-    // an interactive connect keeps 429 and 503 so that a client can tell "retry later".
-    throw providerErrorToHerald(error, totpSecret ? 400 : undefined);
+    // The status follows the code; POST /accounts answers automatic-login failures with 400 (its
+    // operation's `errorStatus`), while an interactive connect keeps 429 and 503.
+    throw providerErrorToHerald(error);
   }
 
   if (totpSecret && result.status === "checkpoint") {
@@ -96,7 +94,7 @@ export async function connectSender(actor: Actor, input: unknown, options: Conne
   row = await applyConnectResult(row, result);
   const account = await toSenderAccount(row);
   if (result.status === "checkpoint") {
-    return { data: account, status: "checkpoint_required", checkpoint: toCheckpoint(row.checkpoint as StoredCheckpoint | null)! };
+    return { account, status: "checkpoint_required", checkpoint: toCheckpoint(readCheckpoint(row.checkpoint))! };
   }
-  return { data: account, status: "connected" };
+  return { account, status: "connected" };
 }

@@ -2,10 +2,9 @@ import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { randomToken, sha256Hex } from "../../lib/crypto";
-import { parseInput } from "../../lib/zod-issues";
 import { publicUrl } from "../../env";
 import { getLinkedinProvider } from "../../providers/linkedin";
-import { ZCreateHostedLinkInput, type TSenderHostedLink } from "../../schemas/sender";
+import type { TCreateHostedLinkInput, TSenderHostedLink } from "../../schemas/sender";
 import { findSender } from "./find-sender";
 import { toSenderHostedLink } from "./to-sender-hosted-link";
 
@@ -13,8 +12,8 @@ import { toSenderHostedLink } from "./to-sender-hosted-link";
  * A link to a page where a person connects (or repairs) a sender by signing in to LinkedIn there,
  * so the API caller never handles the password. The address is returned once; reads show status.
  */
-export async function createSenderHostedLink(actor: Actor, input: unknown): Promise<TSenderHostedLink & { url: string }> {
-  const { redirectUrl, reconnectAccountId, expiresInMinutes } = parseInput(ZCreateHostedLinkInput, input);
+export async function createSenderHostedLink(actor: Actor, input: TCreateHostedLinkInput): Promise<TSenderHostedLink & { url: string }> {
+  const { redirectUrl, reconnectAccountId, expiresInMinutes } = input;
   if (reconnectAccountId) await findSender(actor, reconnectAccountId);
   const provider = await getLinkedinProvider();
   const token = randomToken(32);

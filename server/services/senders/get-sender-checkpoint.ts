@@ -1,24 +1,25 @@
 import type { LinkedinAccount } from "../../db/generated/client";
 import type { Actor } from "../../lib/actor";
 import { getLinkedinProvider } from "../../providers/linkedin";
-import type { TCheckpointState } from "../../schemas/sender";
+import type { TSenderCheckpointState } from "../../schemas/sender";
 import { applyConnectResult } from "./apply-connect-result";
 import { findSender } from "./find-sender";
 import { isProviderError } from "./provider-error";
-import { toCheckpoint, toSenderAccount, type StoredCheckpoint } from "./to-sender-account";
+import { toCheckpoint, toSenderAccount } from "./to-sender-account";
+import { readCheckpoint } from "./sender-columns";
 
-export async function checkpointState(row: LinkedinAccount): Promise<TCheckpointState> {
-  const checkpoint = row.connectionStatus === "checkpoint_required" ? toCheckpoint(row.checkpoint as StoredCheckpoint | null) : null;
-  return { data: checkpoint, resolved: row.connectionStatus === "connected", account: await toSenderAccount(row) };
+export async function checkpointState(row: LinkedinAccount): Promise<TSenderCheckpointState> {
+  const checkpoint = row.connectionStatus === "checkpoint_required" ? toCheckpoint(readCheckpoint(row.checkpoint)) : null;
+  return { checkpoint, resolved: row.connectionStatus === "connected", account: await toSenderAccount(row) };
 }
 
 /**
  * The pending verification step. Re-reads the live session first, so an IN_APP_VALIDATION approved
  * in the LinkedIn app or a CAPTCHA solved on LinkedIn's page clears as soon as the sender is up.
  */
-export async function getSenderCheckpoint(actor: Actor, accountId: string): Promise<TCheckpointState> {
+export async function getSenderCheckpoint(actor: Actor, accountId: string): Promise<TSenderCheckpointState> {
   let row = await findSender(actor, accountId);
-  const stored = toCheckpoint(row.checkpoint as StoredCheckpoint | null);
+  const stored = toCheckpoint(readCheckpoint(row.checkpoint));
   if (row.connectionStatus === "checkpoint_required" && stored && !stored.expired) {
     const provider = await getLinkedinProvider();
     try {

@@ -4,7 +4,7 @@ import { db } from "../../db/client";
 import { now } from "../../lib/clock";
 import { sha256Hex } from "../../lib/crypto";
 import { HeraldError, isHeraldError } from "../../lib/errors";
-import type { TCheckpointState, TConnectSenderResult, THostedLinkView } from "../../schemas/sender";
+import type { TCheckpoint, TCheckpointAnswer, TConnectOutcome, THostedLinkView, THostedSignInInput } from "../../schemas/sender";
 import { resolveActor } from "../members/resolve-actor";
 import { answerSenderCheckpoint } from "./answer-sender-checkpoint";
 import { connectSender } from "./connect-sender";
@@ -21,7 +21,7 @@ async function linkByToken(token: string) {
 async function usableLink(token: string) {
   const link = await linkByToken(token);
   const status = hostedLinkStatus(link);
-  if (status !== "pending") throw HeraldError.conflict(`This connect link is ${status}. Ask for a new one.`, `link-${status}`);
+  if (status !== "pending") throw new HeraldError({ code: `link-${status}`, message: `This connect link is ${status}. Ask for a new one.` });
   const actor = await resolveActor(link.createdById, link.workspaceId);
   return { link, actor };
 }
@@ -30,12 +30,12 @@ export async function viewHostedLink(token: string): Promise<THostedLinkView> {
   const link = await linkByToken(token);
   if (!link.openedAt) await db.senderHostedLink.update({ where: { id: link.id }, data: { openedAt: now() } });
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: link.workspaceId }, select: { name: true } });
-  let checkpoint: TCheckpointState["data"] = null;
+  let checkpoint: TCheckpoint | null = null;
   let status = hostedLinkStatus(link);
   if (status === "pending" && link.accountId) {
     const actor = await resolveActor(link.createdById, link.workspaceId);
     const state = await getSenderCheckpoint(actor, link.accountId).catch(() => null);
-    checkpoint = state?.data ?? null;
+    checkpoint = state?.checkpoint ?? null;
     if (state?.resolved) status = await markConnected(link.id, link.accountId);
   }
   return {
@@ -56,28 +56,28 @@ async function markConnected(linkId: string, accountId: string): Promise<"connec
 }
 
 /** Signs in from the hosted page. A failure is shown on the page and the person may try again. */
-export async function startHostedSignIn(token: string, input: Record<string, unknown>): Promise<THostedLinkView> {
+export async function startHostedSignIn(token: string, credentials: THostedSignInInput): Promise<THostedLinkView> {
   const { link, actor } = await usableLink(token);
   try {
-    let result: TConnectSenderResult;
-    if (link.reconnectAccountId) result = await reconnectSender(actor, link.reconnectAccountId, input);
-    else result = await connectSender(actor, { ...input, totpSecret: undefined }, { via: "hosted-link", hostedLinkId: link.id });
+    let result: TConnectOutcome;
+    if (link.reconnectAccountId) result = await reconnectSender(actor, link.reconnectAccountId, credentials);
+    else result = await connectSender(actor, credentials, { via: "hosted-link", hostedLinkId: link.id });
     await db.senderHostedLink.update({
       where: { id: link.id },
-      data: { accountId: result.data.id, errorCode: null, errorMessage: null },
+      data: { accountId: result.account.id, errorCode: null, errorMessage: null },
     });
-    if (result.status === "connected") await markConnected(link.id, result.data.id);
+    if (result.status === "connected") await markConnected(link.id, result.account.id);
   } catch (error) {
     if (!isHeraldError(error)) throw error;
     await db.senderHostedLink.update({ where: { id: link.id }, data: { errorCode: error.code, errorMessage: error.message } });
-    if (error.status === 400 && error.code === "invalid-input") throw error;
+    if (error.code === "invalid-input") throw error;
   }
   return viewHostedLink(token);
 }
 
-export async function answerHostedCheckpoint(token: string, answer: unknown): Promise<THostedLinkView> {
+export async function answerHostedCheckpoint(token: string, answer: TCheckpointAnswer): Promise<THostedLinkView> {
   const { link, actor } = await usableLink(token);
-  if (!link.accountId) throw HeraldError.conflict("Sign in first.", "no-checkpoint");
+  if (!link.accountId) throw new HeraldError({ code: "no-checkpoint", message: "Sign in first." });
   try {
     const state = await answerSenderCheckpoint(actor, link.accountId, answer);
     if (state.resolved) await markConnected(link.id, link.accountId);

@@ -93,18 +93,18 @@ export async function reserveSenderSeat(attempt: LinkedinAccount): Promise<Linke
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`seats:${attempt.workspaceId}`}))`;
     const workspace = await tx.workspace.findUniqueOrThrow({ where: { id: attempt.workspaceId }, select: { seatLimit: true } });
     if (workspace.seatLimit === 0) {
-      return { code: "no-plan", message: "This workspace has no plan for senders: it has no seats. Ask an owner to add seats." };
+      return { code: "no-plan" as const, message: "This workspace has no plan for senders: it has no seats. Ask an owner to add seats." };
     }
     const used = await countSeatHolders(tx, attempt.workspaceId);
     if (used >= workspace.seatLimit) {
-      return { code: "seat-limit-reached", message: `All ${workspace.seatLimit} sender seats are in use. Disconnect a sender or add seats.` };
+      return { code: "seat-limit-reached" as const, message: `All ${workspace.seatLimit} sender seats are in use. Disconnect a sender or add seats.` };
     }
     const { limits: _limits, checkpoint: _checkpoint, ssi: _ssi, ...data } = attempt;
     return tx.linkedinAccount.create({ data });
   });
   if ("code" in refusal) {
     await refuseAttempt(attempt, refusal);
-    throw new HeraldError({ ...refusal, status: 409 });
+    throw new HeraldError(refusal);
   }
   return refusal;
 }

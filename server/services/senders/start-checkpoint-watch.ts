@@ -3,7 +3,7 @@ import { senderCheckpointPending } from "@/inngest/events";
 import { jobRunnerConfigured } from "@/inngest/connection";
 import type { LinkedinAccount } from "../../db/generated/client";
 import { logger } from "../../lib/logger";
-import type { StoredCheckpoint } from "./to-sender-account";
+import { readCheckpoint, type StoredCheckpoint } from "./sender-columns";
 
 /** How often the background watcher re-reads a pending in-app or captcha verification. */
 export const CHECKPOINT_WATCH_INTERVAL_SECONDS = 10;
@@ -19,7 +19,7 @@ export function completedElsewhere(checkpoint: StoredCheckpoint | null): boolean
  * Best effort: without a job runner, or when it cannot be reached, polling still clears the step.
  */
 export async function startCheckpointWatch(row: LinkedinAccount): Promise<void> {
-  const checkpoint = row.checkpoint as StoredCheckpoint | null;
+  const checkpoint = readCheckpoint(row.checkpoint);
   if (row.connectionStatus !== "checkpoint_required" || !completedElsewhere(checkpoint) || !jobRunnerConfigured()) return;
   try {
     await inngest.send(

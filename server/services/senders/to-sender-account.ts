@@ -4,31 +4,17 @@ import { now } from "../../lib/clock";
 import { toIso } from "../../schemas/common";
 import type { TCheckpoint, TSenderAccount } from "../../schemas/sender";
 import { countSenderUsage } from "./count-sender-usage";
-import { resolveLimits, type LimitOverrides } from "../../domain/sender-limits";
+import { resolveLimits } from "../../domain/sender-limits";
+import { readCheckpoint, readLimitOverrides, readSsi, type ReconnectFrom, type StoredCheckpoint } from "./sender-columns";
 
 /** Herald answers a checkpoint for five minutes after LinkedIn asked. */
 export const CHECKPOINT_LIFETIME_MS = 5 * 60 * 1000;
 
-export interface StoredCheckpoint {
-  type: TCheckpoint["type"];
-  input: TCheckpoint["input"];
-  requestedAt: string;
-  canResend: boolean;
-  canTryAnotherWay: boolean;
-  hostedUrl: string | null;
-  /**
-   * Set when the step was asked of a sender that was connected before (a reconnect): where it goes
-   * back to when the step fails or expires, since such a sender is never removed by a failed answer.
-   */
-  reconnectFrom?: ReconnectFrom | null;
-}
-
-export type ReconnectFrom = "connected" | "reconnect_required";
 
 /** Where a sender returns if its pending verification step fails: null for a first connect. */
 export function reconnectOrigin(row: LinkedinAccount): ReconnectFrom | null {
   if (row.connectionStatus === "connected" || row.connectionStatus === "reconnect_required") return row.connectionStatus;
-  if (row.connectionStatus === "checkpoint_required") return (row.checkpoint as StoredCheckpoint | null)?.reconnectFrom ?? null;
+  if (row.connectionStatus === "checkpoint_required") return readCheckpoint(row.checkpoint)?.reconnectFrom ?? null;
   return null;
 }
 
@@ -52,7 +38,7 @@ export async function toSenderAccount(row: LinkedinAccount, client: DbClient = d
     where: { id: row.workspaceId },
     select: { weeklyInvitationLimitFree: true, weeklyInvitationLimitPaid: true, bypassWeeklyInvitationLimit: true },
   });
-  const ssi = row.ssi as (Record<string, number | string | null> & { syncedAt?: string }) | null;
+  const ssi = readSsi(row.ssi);
   return {
     id: row.id,
     label: row.label,
@@ -72,14 +58,14 @@ export async function toSenderAccount(row: LinkedinAccount, client: DbClient = d
     isPremium: row.isPremium,
     linkedinPlan: row.linkedinPlan as TSenderAccount["linkedinPlan"],
     error: row.error,
-    limits: resolveLimits({ linkedinPlan: row.linkedinPlan, overrides: row.limits as LimitOverrides | null, workspace }),
+    limits: resolveLimits({ linkedinPlan: row.linkedinPlan, overrides: readLimitOverrides(row.limits), workspace }),
     usage: await countSenderUsage(row, client),
     paused: row.paused,
     pausedReason: row.pausedReason as TSenderAccount["pausedReason"],
     pausedAt: toIso(row.pausedAt),
     cooldownUntil: row.cooldownUntil && row.cooldownUntil > now() ? row.cooldownUntil.toISOString() : null,
     cooldownReason: row.cooldownUntil && row.cooldownUntil > now() ? row.cooldownReason : null,
-    checkpoint: toCheckpoint(row.checkpoint as StoredCheckpoint | null),
+    checkpoint: toCheckpoint(readCheckpoint(row.checkpoint)),
     inmailCredits: row.inmailBalance !== null && row.inmailSyncedAt ? { balance: row.inmailBalance, syncedAt: row.inmailSyncedAt.toISOString() } : null,
     ssi: ssi
       ? {
@@ -92,7 +78,7 @@ export async function toSenderAccount(row: LinkedinAccount, client: DbClient = d
           networkTop: ssi.networkTop === null || ssi.networkTop === undefined ? null : Number(ssi.networkTop),
           industryAverage: ssi.industryAverage === null || ssi.industryAverage === undefined ? null : Number(ssi.industryAverage),
           networkAverage: ssi.networkAverage === null || ssi.networkAverage === undefined ? null : Number(ssi.networkAverage),
-          industryName: (ssi.industryName as string | null) ?? null,
+          industryName: ssi.industryName ?? null,
           unavailable: Boolean(ssi.unavailable),
           syncedAt: ssi.syncedAt ?? null,
         }

@@ -1,17 +1,16 @@
-import { db, Prisma } from "../../db/client";
+import { db } from "../../db/client";
 import { requireRole, type Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import { isValidTimeZone } from "../../lib/time-zones";
-import { parseInput } from "../../lib/zod-issues";
-import { ZUpdateSenderInput, type TSenderAccount } from "../../schemas/sender";
+import type { TUpdateSenderInput, TSenderAccount } from "../../schemas/sender";
 import { findSender } from "./find-sender";
 import type { LimitOverrides } from "../../domain/sender-limits";
 import { toSenderAccount } from "./to-sender-account";
+import { limitsColumn, readLimitOverrides } from "./sender-columns";
 
 /** Renames a sender, sets the timezone its usage is counted in, or (admins) overrides its caps. */
-export async function updateSender(actor: Actor, accountId: string, input: unknown): Promise<TSenderAccount> {
-  const changes = parseInput(ZUpdateSenderInput, input);
+export async function updateSender(actor: Actor, accountId: string, changes: TUpdateSenderInput): Promise<TSenderAccount> {
   const row = await findSender(actor, accountId);
   if (changes.timezone && !isValidTimeZone(changes.timezone)) {
     throw HeraldError.invalidInput("Invalid timezone: must be an IANA zone such as Europe/Paris", [
@@ -21,7 +20,7 @@ export async function updateSender(actor: Actor, accountId: string, input: unkno
   let limits: LimitOverrides | undefined;
   if (changes.limits) {
     requireRole(actor, "admin", "change a sender's limits");
-    const current = (row.limits as LimitOverrides | null) ?? {};
+    const current = readLimitOverrides(row.limits) ?? {};
     limits = {
       daily: { ...current.daily, ...changes.limits.daily },
       weeklyInvitations: changes.limits.weeklyInvitations === undefined ? current.weeklyInvitations : changes.limits.weeklyInvitations,
@@ -32,7 +31,7 @@ export async function updateSender(actor: Actor, accountId: string, input: unkno
     data: {
       label: changes.label,
       timezone: changes.timezone,
-      limits: limits === undefined ? undefined : (limits as Prisma.InputJsonValue),
+      limits: limits === undefined ? undefined : limitsColumn(limits),
       updatedAt: now(),
     },
   });

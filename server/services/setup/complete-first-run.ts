@@ -1,20 +1,19 @@
 import { db, Prisma } from "../../db/client";
 import { hashPassword } from "../../lib/crypto";
 import { HeraldError } from "../../lib/errors";
-import { parseInput } from "../../lib/zod-issues";
-import { ZFirstRunInput } from "../../schemas/account-user";
+import type { TFirstRunInput } from "../../schemas/account-user";
 
 /**
  * Creates the first owner and their workspace. Only possible while no user exists; the check and
  * the insert run under an advisory lock so two simultaneous first runs cannot both succeed.
  */
-export async function completeFirstRun(input: unknown): Promise<{ userId: string; workspaceId: string }> {
-  const { name, email, password, workspaceName } = parseInput(ZFirstRunInput, input);
+export async function completeFirstRun(input: TFirstRunInput): Promise<{ userId: string; workspaceId: string }> {
+  const { name, email, password, workspaceName } = input;
   const passwordHash = await hashPassword(password);
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('herald:first-run'))`;
     if ((await tx.user.count()) > 0) {
-      throw HeraldError.conflict("Herald is already set up: sign in, or ask an owner to invite you.", "already-set-up");
+      throw new HeraldError({ code: "already-set-up", message: "Herald is already set up: sign in, or ask an owner to invite you." });
     }
     const user = await tx.user.create({ data: { name, email, passwordHash } });
     const workspace = await tx.workspace.create({ data: { name: workspaceName } });

@@ -17,16 +17,16 @@ export async function retryWebhookDelivery(actor: Actor, deliveryId: string): Pr
   });
   if (!delivery) throw HeraldError.notFound("Delivery");
   if (delivery.status !== "failed") {
-    throw HeraldError.conflict(`Only failed deliveries can be retried; this one is ${delivery.status}.`, "delivery-not-failed");
+    throw new HeraldError({ code: "delivery-not-failed", message: `Only failed deliveries can be retried; this one is ${delivery.status}.` });
   }
   if (!delivery.endpoint.enabled) {
-    throw HeraldError.conflict("The endpoint is disabled: enable it first, then retry.", "endpoint-disabled");
+    throw new HeraldError({ code: "endpoint-disabled", message: "The endpoint is disabled: enable it first, then retry." });
   }
   const claimed = await db.webhookDelivery.updateMany({
     where: { id: delivery.id, status: "failed" },
     data: { status: "pending", round: { increment: 1 }, roundAttempts: 0, nextAttemptAt: now(), requestedAt: null, lastError: null },
   });
-  if (claimed.count === 0) throw HeraldError.conflict("The delivery changed meanwhile; reload and try again.", "delivery-not-failed");
+  if (claimed.count === 0) throw new HeraldError({ code: "delivery-not-failed", message: "The delivery changed meanwhile; reload and try again." });
   await notifyOutbox();
   return toWebhookDelivery(await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } }));
 }

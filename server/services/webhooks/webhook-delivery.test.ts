@@ -15,6 +15,7 @@ import { purgeWebhookDeliveries } from "./purge-webhook-deliveries";
 import { retryWebhookDelivery } from "./retry-webhook-delivery";
 import { testWebhook } from "./test-webhook";
 import { updateWebhook } from "./update-webhook";
+import { ZCreateWebhookInput, ZListDeliveriesQuery, ZUpdateWebhookInput } from "../../schemas/webhook";
 
 let jobs: HeraldJobs;
 let receiver: WebhookReceiver;
@@ -32,7 +33,7 @@ afterEach(async () => {
 async function setup(events: string[] = ["lead.status_changed"]) {
   receiver = await startWebhookReceiver();
   const { actor } = await createTestWorkspace();
-  const { endpoint } = await createWebhook(actor, { url: receiver.url, events });
+  const { endpoint } = await createWebhook(actor, ZCreateWebhookInput.parse({ url: receiver.url, events }));
   return { actor, endpoint };
 }
 
@@ -55,7 +56,7 @@ describe("webhook delivery", () => {
   it("delivers each event once per subscribed endpoint, signed so independent verifiers accept it", async () => {
     jobs.clock.set(new Date());
     const { actor, endpoint } = await setup();
-    const { endpoint: unsubscribed } = await createWebhook(actor, { url: receiver.url, events: ["account.connected"] });
+    const { endpoint: unsubscribed } = await createWebhook(actor, ZCreateWebhookInput.parse({ url: receiver.url, events: ["account.connected"] }));
     await emit(actor.workspaceId);
 
     expect(receiver.received).toHaveLength(1);
@@ -88,7 +89,7 @@ describe("webhook delivery", () => {
     expect(() => standard.verify(tampered, standardHeaders)).toThrow();
     expect(createHmac("sha256", endpoint.secret).update(tampered).digest("hex")).not.toBe(given);
 
-    const { deliveries, total } = await listWebhookDeliveries(actor, {});
+    const { deliveries, total } = await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({}));
     expect(total).toBe(1);
     expect(deliveries[0]).toMatchObject({ id: deliveryId, status: "delivered", attempts: 1, responseStatus: 200, webhookId: endpoint.id });
     expect((await getWebhook(actor, unsubscribed.id)).lastDeliveryAt).toBeNull();
@@ -107,7 +108,7 @@ describe("webhook delivery", () => {
     }
     await advance(4096);
     expect(receiver.received).toHaveLength(6);
-    const [delivery] = (await listWebhookDeliveries(actor, {})).deliveries;
+    const [delivery] = (await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({}))).deliveries;
     expect(delivery).toMatchObject({ status: "failed", attempts: 6, responseStatus: 500, lastError: "HTTP 500", nextAttemptAt: null });
     expect(new Set(receiver.received.map((entry) => entry.headers["x-herald-delivery"])).size).toBe(1);
   });
@@ -116,21 +117,21 @@ describe("webhook delivery", () => {
     const { actor, endpoint } = await setup();
     await receiver.goDown();
     await emit(actor.workspaceId);
-    let [delivery] = (await listWebhookDeliveries(actor, {})).deliveries;
+    let [delivery] = (await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({}))).deliveries;
     expect(delivery).toMatchObject({ status: "pending", attempts: 1, lastError: "Connection refused" });
 
     await receiver.comeBack();
     receiver.answer({ status: 200, delayMs: 9_000 }, { status: 500 }, { status: 204 });
     await advance(4);
-    [delivery] = (await listWebhookDeliveries(actor, {})).deliveries;
+    [delivery] = (await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({}))).deliveries;
     expect(delivery).toMatchObject({ status: "pending", attempts: 2, lastError: "No answer within 8 seconds" });
     await advance(16);
-    [delivery] = (await listWebhookDeliveries(actor, {})).deliveries;
+    [delivery] = (await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({}))).deliveries;
     expect(delivery).toMatchObject({ status: "pending", attempts: 3, responseStatus: 500 });
     expect((await getWebhook(actor, endpoint.id)).failureCount).toBe(3);
 
     await advance(64);
-    [delivery] = (await listWebhookDeliveries(actor, {})).deliveries;
+    [delivery] = (await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({}))).deliveries;
     expect(delivery).toMatchObject({ status: "delivered", attempts: 4, responseStatus: 204 });
     expect((await getWebhook(actor, endpoint.id)).failureCount).toBe(0);
   });
@@ -145,20 +146,20 @@ describe("webhook delivery", () => {
     expect(disabled.failureCount).toBe(25);
     expect(disabled.disabledReason).toMatch(/25 consecutive failed delivery attempts/);
     expect(receiver.received).toHaveLength(25);
-    const { deliveries } = await listWebhookDeliveries(actor, { status: "failed" });
+    const { deliveries } = await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({ status: "failed" }));
     expect(deliveries).toHaveLength(5);
     expect(deliveries.some((delivery) => delivery.lastError?.startsWith("Endpoint disabled"))).toBe(true);
 
     await emit(actor.workspaceId);
-    expect((await listWebhookDeliveries(actor, {})).total).toBe(5);
+    expect((await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({}))).total).toBe(5);
 
-    const { endpoint: enabled } = await updateWebhook(actor, endpoint.id, { enabled: true });
+    const { endpoint: enabled } = await updateWebhook(actor, endpoint.id, ZUpdateWebhookInput.parse({ enabled: true }));
     expect(enabled).toMatchObject({ enabled: true, failureCount: 0, disabledReason: null });
     receiver.answer({ status: 200 });
     const retried = await retryWebhookDelivery(actor, deliveries[0]!.id);
     expect(retried.status).toBe("pending");
     await jobs.executor.drain();
-    const after = (await listWebhookDeliveries(actor, { status: "delivered" })).deliveries;
+    const after = (await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({ status: "delivered" }))).deliveries;
     expect(after.map((delivery) => delivery.id)).toEqual([deliveries[0]!.id]);
     await expect(retryWebhookDelivery(actor, deliveries[0]!.id)).rejects.toMatchObject({ code: "delivery-not-failed" });
   });
@@ -167,7 +168,7 @@ describe("webhook delivery", () => {
     const { actor } = await setup();
     receiver.answer({ status: 307 });
     await emit(actor.workspaceId);
-    const [delivery] = (await listWebhookDeliveries(actor, {})).deliveries;
+    const [delivery] = (await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({}))).deliveries;
     expect(delivery).toMatchObject({ status: "pending", attempts: 1, responseStatus: 307 });
     expect(delivery!.lastError).toMatch(/Redirect.*not followed/);
   });
@@ -177,7 +178,7 @@ describe("webhook delivery", () => {
     const sentence = "Der Empfänger lehnte die Signatur ab, prüfen Sie das Geheimnis. ";
     receiver.answer({ status: 401, body: sentence.repeat(100) });
     await emit(actor.workspaceId);
-    const [delivery] = (await listWebhookDeliveries(actor, {})).deliveries;
+    const [delivery] = (await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({}))).deliveries;
     const [attempt] = (await getWebhookDelivery(actor, delivery!.id)).attemptHistory;
     const kept = attempt!.responseBody!;
     expect(kept).toMatch(/Geheimnis\. …$/);
@@ -209,16 +210,16 @@ describe("webhook delivery", () => {
       createHmac("sha256", endpoint.secret).update(receiver.received[0]!.rawBody).digest("hex"),
     );
     expect(await getWebhook(actor, endpoint.id)).toMatchObject({ failureCount: 0, lastDeliveryAt: null });
-    expect((await listWebhookDeliveries(actor, {})).total).toBe(0);
+    expect((await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({}))).total).toBe(0);
   });
 
   it("drops deliveries 7 days after creation, by the hourly purge function", async () => {
     const { actor } = await setup();
     await emit(actor.workspaceId, 2);
     await advance(6 * 86_400);
-    expect((await listWebhookDeliveries(actor, {})).total).toBe(2);
+    expect((await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({}))).total).toBe(2);
     await advance(86_400 + 3_600);
-    expect((await listWebhookDeliveries(actor, {})).total).toBe(0);
+    expect((await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({}))).total).toBe(0);
     expect(await db.jobRun.count({ where: { functionId: "herald-purge-expired-records", status: "completed" } })).toBeGreaterThan(0);
     expect(await purgeWebhookDeliveries()).toEqual({ deliveries: 0, events: 0 });
   });
@@ -228,14 +229,14 @@ describe("webhook delivery", () => {
     process.env.HERALD_ALLOW_PRIVATE_WEBHOOK_URLS = "false";
     resetEnv();
     try {
-      await expect(createWebhook(actor, { url: "http://169.254.169.254/latest", events: ["lead.status_changed"] })).rejects.toMatchObject({
+      await expect(createWebhook(actor, ZCreateWebhookInput.parse({ url: "http://169.254.169.254/latest", events: ["lead.status_changed"] }))).rejects.toMatchObject({
         status: 400,
         details: { fields: [{ field: "url", message: expect.stringContaining("public address") }] },
       });
-      await expect(updateWebhook(actor, endpoint.id, { url: "http://localhost:9/x" })).rejects.toMatchObject({ status: 400 });
+      await expect(updateWebhook(actor, endpoint.id, ZUpdateWebhookInput.parse({ url: "http://localhost:9/x" }))).rejects.toMatchObject({ status: 400 });
       await emit(actor.workspaceId);
       expect(receiver.received).toHaveLength(0);
-      const [delivery] = (await listWebhookDeliveries(actor, {})).deliveries;
+      const [delivery] = (await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({}))).deliveries;
       expect(delivery?.lastError).toMatch(/^Refused: 127\.0\.0\.1 is not a public address \(loopback\)/);
     } finally {
       delete process.env.HERALD_ALLOW_PRIVATE_WEBHOOK_URLS;

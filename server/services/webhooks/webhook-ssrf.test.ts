@@ -15,6 +15,7 @@ import { getWebhookDelivery } from "./get-webhook-delivery";
 import { listWebhookDeliveries } from "./list-webhook-deliveries";
 import { testWebhook } from "./test-webhook";
 import { updateWebhook } from "./update-webhook";
+import { ZCreateWebhookInput, ZListDeliveriesQuery, ZUpdateWebhookInput } from "../../schemas/webhook";
 
 let jobs: HeraldJobs;
 let receiver: WebhookReceiver | undefined;
@@ -82,12 +83,12 @@ describe("webhook targets when private targets are not allowed", () => {
     setPrivateTargets(false);
     const { actor } = await createTestWorkspace();
     const rejection = { status: 400, code: "invalid-input", details: { fields: [{ field: "url", message: expect.stringMatching(/^must be a public address: /) }] } };
-    await expect(createWebhook(actor, { url, events: ["lead.status_changed"] })).rejects.toMatchObject(rejection);
+    await expect(createWebhook(actor, ZCreateWebhookInput.parse({ url, events: ["lead.status_changed"] }))).rejects.toMatchObject(rejection);
 
     setPrivateTargets(true);
-    const { endpoint } = await createWebhook(actor, { url: "https://93.184.216.34/hooks", events: ["lead.status_changed"] });
+    const { endpoint } = await createWebhook(actor, ZCreateWebhookInput.parse({ url: "https://93.184.216.34/hooks", events: ["lead.status_changed"] }));
     setPrivateTargets(false);
-    await expect(updateWebhook(actor, endpoint.id, { url })).rejects.toMatchObject(rejection);
+    await expect(updateWebhook(actor, endpoint.id, ZUpdateWebhookInput.parse({ url }))).rejects.toMatchObject(rejection);
   });
 
   it("refuses at delivery a target saved while allowed, without connecting or recording its answer", async () => {
@@ -108,14 +109,14 @@ describe("webhook targets when private targets are not allowed", () => {
       `http://${ownName}:${port}/hooks`,
     ];
     setPrivateTargets(true);
-    for (const url of targets) await createWebhook(actor, { url, events: ["lead.status_changed"] });
+    for (const url of targets) await createWebhook(actor, ZCreateWebhookInput.parse({ url, events: ["lead.status_changed"] }));
 
     setPrivateTargets(false);
     await withOutbox((_tx, emit) => emit({ workspaceId: actor.workspaceId, event: "lead.status_changed", data: { campaignLeadId: "cl_1" } }));
     await jobs.executor.drain();
 
     expect(receiver.received).toEqual([]);
-    const { deliveries } = await listWebhookDeliveries(actor, {});
+    const { deliveries } = await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({}));
     expect(deliveries.map((delivery) => delivery.url).sort()).toEqual([...targets].sort());
     for (const delivery of deliveries) {
       expect(delivery, delivery.url).toMatchObject({ status: "pending", responseStatus: null, lastError: expect.stringMatching(/^Refused: .+ delivers webhooks to public addresses only\.$/) });
@@ -135,7 +136,7 @@ describe("webhook targets when private targets are not allowed", () => {
     receiver.answer({ status: 200, body: "internal secret" });
     const { actor } = await createTestWorkspace();
     setPrivateTargets(true);
-    const { endpoint } = await createWebhook(actor, { url: `http://[::ffff:7f00:1]:${new URL(receiver.url).port}/`, events: ["lead.status_changed"] });
+    const { endpoint } = await createWebhook(actor, ZCreateWebhookInput.parse({ url: `http://[::ffff:7f00:1]:${new URL(receiver.url).port}/`, events: ["lead.status_changed"] }));
     setPrivateTargets(false);
     const result = await testWebhook(actor, endpoint.id);
     expect(result).toMatchObject({ delivered: false, responseStatus: null, error: expect.stringMatching(/^Refused: /) });

@@ -9,6 +9,7 @@ import { withOutbox } from "../events/with-outbox";
 import { createWebhook } from "./create-webhook";
 import { listWebhookDeliveries } from "./list-webhook-deliveries";
 import { updateWebhook } from "./update-webhook";
+import { ZCreateWebhookInput, ZListDeliveriesQuery, ZUpdateWebhookInput } from "../../schemas/webhook";
 
 const UNRESOLVED = "https://hooks.herald-test.invalid/events";
 const WARNING = {
@@ -40,20 +41,20 @@ describe("webhook endpoints whose host does not resolve", () => {
   it("are saved with a warning by default, also where private targets are refused (a production install offline)", async () => {
     configure({ HERALD_ALLOW_PRIVATE_WEBHOOK_URLS: "0" });
     const { actor } = await createTestWorkspace();
-    const created = await createWebhook(actor, { url: UNRESOLVED, events: ["lead.status_changed"] });
+    const created = await createWebhook(actor, ZCreateWebhookInput.parse({ url: UNRESOLVED, events: ["lead.status_changed"] }));
     expect(created.warnings).toEqual([WARNING]);
     expect(created.endpoint).toMatchObject({ url: UNRESOLVED, enabled: true });
 
-    const updated = await updateWebhook(actor, created.endpoint.id, { url: "https://other.herald-test.invalid/" });
+    const updated = await updateWebhook(actor, created.endpoint.id, ZUpdateWebhookInput.parse({ url: "https://other.herald-test.invalid/" }));
     expect(updated.warnings).toEqual([{ ...WARNING, message: WARNING.message.replace("hooks.herald-test", "other.herald-test") }]);
-    expect((await updateWebhook(actor, created.endpoint.id, { enabled: false })).warnings).toEqual([]);
+    expect((await updateWebhook(actor, created.endpoint.id, ZUpdateWebhookInput.parse({ enabled: false }))).warnings).toEqual([]);
   });
 
   it("are refused with a 400 naming url when the installation sets HERALD_ALLOW_UNRESOLVED_WEBHOOK_HOSTS=0", async () => {
     configure({ HERALD_ALLOW_UNRESOLVED_WEBHOOK_HOSTS: "0" });
     const { actor } = await createTestWorkspace();
     const message = "the host hooks.herald-test.invalid does not resolve. Check the address, or save it once its DNS record exists.";
-    await expect(createWebhook(actor, { url: UNRESOLVED, events: ["lead.status_changed"] })).rejects.toMatchObject({
+    await expect(createWebhook(actor, ZCreateWebhookInput.parse({ url: UNRESOLVED, events: ["lead.status_changed"] }))).rejects.toMatchObject({
       status: 400,
       message: `Invalid url: ${message}`,
       details: { fields: [{ field: "url", message }] },
@@ -63,10 +64,10 @@ describe("webhook endpoints whose host does not resolve", () => {
   it("are looked up again at each delivery, which fails (and is retried) while the host does not resolve", async () => {
     configure({ HERALD_ALLOW_PRIVATE_WEBHOOK_URLS: "0" });
     const { actor } = await createTestWorkspace();
-    await createWebhook(actor, { url: UNRESOLVED, events: ["lead.status_changed"] });
+    await createWebhook(actor, ZCreateWebhookInput.parse({ url: UNRESOLVED, events: ["lead.status_changed"] }));
     await withOutbox((_tx, emit) => emit({ workspaceId: actor.workspaceId, event: "lead.status_changed", data: { campaignLeadId: "cl_1" } }));
     await jobs.executor.drain();
-    const [delivery] = (await listWebhookDeliveries(actor, {})).deliveries;
+    const [delivery] = (await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({}))).deliveries;
     expect(delivery).toMatchObject({ status: "pending", attempts: 1, lastError: "The host hooks.herald-test.invalid does not resolve" });
     expect(delivery!.nextAttemptAt).not.toBeNull();
   });

@@ -1,13 +1,11 @@
 import { db } from "../../db/client";
-import { parseInput } from "../../lib/zod-issues";
-import { ZWorkspaceName, type TWorkspace } from "../../schemas/workspace";
+import type { TWorkspace } from "../../schemas/workspace";
 import { toWorkspace } from "./to-workspace";
 
-/** A new workspace owned by the user (with billing rights), made the user's active one. */
+/** A new workspace (its name validated by the caller with ZWorkspaceName) owned by the user (with billing rights), made the user's active one. */
 export async function createWorkspace(userId: string, name: string): Promise<TWorkspace> {
-  const workspaceName = parseInput(ZWorkspaceName, name, "name");
   const workspace = await db.$transaction(async (tx) => {
-    const created = await tx.workspace.create({ data: { name: workspaceName } });
+    const created = await tx.workspace.create({ data: { name } });
     await tx.membership.create({
       data: { workspaceId: created.id, userId, role: "owner", canManageBilling: true },
     });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZCheckpointAnswer } from "../../schemas/sender";
+import { ZCheckpointAnswer, ZHostedSignInInput } from "../../schemas/sender";
 import { answerHostedCheckpoint, cancelHostedLink, startHostedSignIn, viewHostedLink } from "../../services/senders/hosted-sign-in";
 import { publicProcedure, router } from "../init";
 
@@ -9,14 +9,7 @@ const ZToken = z.object({ token: z.string().min(1) });
 export const hostedConnectRouter = router({
   view: publicProcedure.input(ZToken).query(({ input }) => viewHostedLink(input.token)),
   signIn: publicProcedure
-    .input(
-      ZToken.extend({
-        username: z.string().optional(),
-        password: z.string().optional(),
-        liAt: z.string().optional(),
-        userAgent: z.string().optional(),
-      }),
-    )
+    .input(ZHostedSignInInput.and(ZToken))
     .mutation(({ input: { token, ...credentials } }) => startHostedSignIn(token, credentials)),
   answer: publicProcedure.input(ZToken.extend({ answer: ZCheckpointAnswer })).mutation(({ input }) => answerHostedCheckpoint(input.token, input.answer)),
   cancel: publicProcedure.input(ZToken).mutation(({ input }) => cancelHostedLink(input.token)),

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { ZPaginationQuery } from "../../schemas/common";
 import { ZConnectionRequestInput, ZDirectActionInput } from "../../schemas/direct-action";
-import { ZCheckpointAnswer, ZConnectSenderInput, ZCreateHostedLinkInput, ZReconnectSenderInput, ZUpdateSenderInput } from "../../schemas/sender";
+import {
+  toCheckpointState,
+  toConnectSenderResult,
+  ZCheckpointAnswer,
+  ZConnectSenderInput,
+  ZCreateHostedLinkInput,
+  ZReconnectSenderInput,
+  ZUpdateSenderInput,
+} from "../../schemas/sender";
 import { likeLatestPost } from "../../services/direct-actions/like-latest-post";
 import { sendConnectionRequest } from "../../services/direct-actions/send-connection-request";
 import { visitProfile } from "../../services/direct-actions/visit-profile";
@@ -25,11 +33,13 @@ const ZId = z.object({ id: z.string() });
 export const sendersRouter = router({
   list: workspaceProcedure.input(ZPaginationQuery).query(({ ctx, input }) => listSenders(ctx.actor, input)),
   get: workspaceProcedure.input(ZId).query(({ ctx, input }) => getSender(ctx.actor, input.id)),
-  connect: workspaceProcedure.input(ZConnectSenderInput).mutation(({ ctx, input }) => connectSender(ctx.actor, input, { via: "dashboard" })),
-  checkpoint: workspaceProcedure.input(ZId).query(({ ctx, input }) => getSenderCheckpoint(ctx.actor, input.id)),
+  connect: workspaceProcedure
+    .input(ZConnectSenderInput)
+    .mutation(async ({ ctx, input }) => toConnectSenderResult(await connectSender(ctx.actor, input, { via: "dashboard" }))),
+  checkpoint: workspaceProcedure.input(ZId).query(async ({ ctx, input }) => toCheckpointState(await getSenderCheckpoint(ctx.actor, input.id))),
   answerCheckpoint: workspaceProcedure
     .input(z.object({ id: z.string(), answer: ZCheckpointAnswer }))
-    .mutation(({ ctx, input }) => answerSenderCheckpoint(ctx.actor, input.id, input.answer)),
+    .mutation(async ({ ctx, input }) => toCheckpointState(await answerSenderCheckpoint(ctx.actor, input.id, input.answer))),
   update: workspaceProcedure
     .input(z.object({ id: z.string(), changes: ZUpdateSenderInput }))
     .mutation(({ ctx, input }) => updateSender(ctx.actor, input.id, input.changes)),
@@ -38,7 +48,7 @@ export const sendersRouter = router({
   disconnect: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => disconnectSender(ctx.actor, input.id)),
   reconnect: workspaceProcedure
     .input(z.object({ id: z.string(), credentials: ZReconnectSenderInput }))
-    .mutation(({ ctx, input }) => reconnectSender(ctx.actor, input.id, input.credentials)),
+    .mutation(async ({ ctx, input }) => toConnectSenderResult(await reconnectSender(ctx.actor, input.id, input.credentials))),
   createHostedLink: workspaceProcedure.input(ZCreateHostedLinkInput).mutation(({ ctx, input }) => createSenderHostedLink(ctx.actor, input)),
   hostedLink: workspaceProcedure.input(ZId).query(({ ctx, input }) => getSenderHostedLink(ctx.actor, input.id)),
   actions: workspaceProcedure

@@ -4,7 +4,7 @@ import { HeraldError, toErrorBody } from "@/server/lib/errors";
 function notFound(request: Request): Response {
   const { pathname } = new URL(request.url);
   const { status, body } = toErrorBody(
-    new HeraldError({ code: "not-found", status: 404, message: `No endpoint ${request.method} ${pathname}. See /api/v1/openapi.json.` }),
+    new HeraldError({ code: "not-found", message: `No endpoint ${request.method} ${pathname}. See /api/v1/openapi.json.` }),
   );
   return Response.json(body, { status });
 }

@@ -92,6 +92,7 @@ describe("connecting a sender", () => {
     expect(response.status).toBe(status);
     expect(response.body?.error.code).toBe(code);
     if (status === 429 || status === 503) expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    else expect(response.headers.get("retry-after")).toBeNull();
     expect(await db.linkedinAccount.count({ where: { workspaceId: workspace.id } })).toBe(0);
     const failed = await outboxEvents(workspace.id, "account.connection_failed");
     expect(failed.map((event) => event.data.error.code)).toEqual([code]);
@@ -201,6 +202,9 @@ describe("checkpoints", () => {
     expect((await flow.answer({ resend: true })).body).toMatchObject({ data: { type: "OTP" }, resolved: false });
     const other = await flow.answer({ tryAnotherWay: true });
     expect(other.body?.data).toMatchObject({ type: "IN_APP_VALIDATION", input: "none" });
+    const notResendable = await flow.answer({ resend: true });
+    expect(notResendable).toMatchObject({ status: 409, body: { error: { code: "checkpoint-step-unavailable" } } });
+    expect((await flow.read()).body).toMatchObject({ resolved: false, data: { type: "IN_APP_VALIDATION" } });
     const wrongKind = await flow.answer({ code: "123456" });
     expect(wrongKind.body?.error.code).toBe("checkpoint-answered-elsewhere");
     expect((await flow.answer({ code: "1", phone: "+1" })).status).toBe(400);

@@ -3,4 +3,4 @@ import { apiRoute } from "@/server/http/api-route";
 import { buildOpenApiDocument } from "@/server/openapi/document";
 import { getOpenApiDocumentOperation } from "@/server/openapi/operations/meta/get-openapi-document";
 
-export const GET = apiRoute(getOpenApiDocumentOperation, async () => buildOpenApiDocument() as unknown as Record<string, unknown>);
+export const GET = apiRoute(getOpenApiDocumentOperation, async () => ({ ...buildOpenApiDocument() }));

@@ -15,5 +15,5 @@ export const addCampaignLeadsOperation = defineOperation({
   params: ZCampaignIdParams,
   body: ZLeadsInput,
   response: dataEnvelope(ZAddCampaignLeadsResult),
-  errors: [404],
+  errors: ["not-found"],
 });

@@ -11,5 +11,5 @@ export const deleteCampaignOperation = defineOperation({
   tags: ["Campaigns"],
   params: ZCampaignIdParams,
   response: z.object({ data: z.object({ id: z.string(), deleted: z.literal(true) }) }),
-  errors: [404],
+  errors: ["not-found"],
 });

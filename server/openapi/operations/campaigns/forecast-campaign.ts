@@ -14,5 +14,5 @@ export const forecastCampaignOperation = defineOperation({
   params: ZCampaignIdParams,
   query: ZForecastQuery,
   response: dataEnvelope(ZCampaignForecast),
-  errors: [404],
+  errors: ["not-found"],
 });

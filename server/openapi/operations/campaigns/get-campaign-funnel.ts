@@ -12,5 +12,5 @@ export const getCampaignFunnelOperation = defineOperation({
   tags: ["Campaigns"],
   params: ZCampaignIdParams,
   response: dataEnvelope(ZCampaignFunnel),
-  errors: [404],
+  errors: ["not-found"],
 });

@@ -11,5 +11,5 @@ export const getCampaignLeadOperation = defineOperation({
   tags: ["Campaigns"],
   params: ZCampaignLeadParams,
   response: dataEnvelope(ZCampaignLead),
-  errors: [404],
+  errors: ["not-found"],
 });

@@ -12,5 +12,5 @@ export const getCampaignOperation = defineOperation({
   tags: ["Campaigns"],
   params: ZCampaignIdParams,
   response: dataEnvelope(ZCampaign),
-  errors: [404],
+  errors: ["not-found"],
 });

@@ -13,5 +13,5 @@ export const listCampaignLeadsOperation = defineOperation({
   params: ZCampaignIdParams,
   query: ZListCampaignLeadsQuery,
   response: ZCampaignLeadsList,
-  errors: [400, 404],
+  errors: ["not-found"],
 });

@@ -12,5 +12,5 @@ export const pauseCampaignLeadOperation = defineOperation({
   tags: ["Campaigns"],
   params: ZCampaignLeadParams,
   response: dataEnvelope(ZCampaignLead),
-  errors: [404, 409],
+  errors: ["not-found", "lead-finished"],
 });

@@ -14,5 +14,5 @@ export const rebalanceCampaignSenderOperation = defineOperation({
   params: ZCampaignIdParams,
   body: ZRebalanceInput,
   response: dataEnvelope(ZRebalanceResult),
-  errors: [404, 409, 422],
+  errors: ["not-found", "sender-available", "not-in-pool"],
 });

@@ -14,5 +14,5 @@ export const updateCampaignStepOperation = defineOperation({
   params: ZCampaignStepParams,
   body: ZStepContentInput,
   response: dataEnvelope(ZCampaign),
-  errors: [404, 409],
+  errors: ["not-found", "voice-assignments"],
 });

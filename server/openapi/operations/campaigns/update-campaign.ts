@@ -13,5 +13,5 @@ export const updateCampaignOperation = defineOperation({
   params: ZCampaignIdParams,
   body: ZUpdateCampaignInput,
   response: dataEnvelope(ZCampaign),
-  errors: [404],
+  errors: ["not-found"],
 });

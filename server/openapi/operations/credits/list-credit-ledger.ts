@@ -17,6 +17,5 @@ export const listCreditLedgerOperation = defineOperation({
     paging: ZPagingWithTotal,
     balance: z.number().int().meta({ description: "Current balance" }),
   }),
-  errors: [400, 403],
   acceptsWorkspaceHeader: true,
 });

@@ -11,5 +11,5 @@ export const getLeadImportOperation = defineOperation({
   tags: ["Lead imports"],
   params: z.object({ id: z.string().min(1).meta({ description: "Import id", example: "imp_1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e" }) }),
   response: dataEnvelope(ZLeadImport),
-  errors: [404],
+  errors: ["not-found"],
 });

@@ -13,6 +13,6 @@ export const startLeadImportOperation = defineOperation({
   body: ZStartLeadImportInput,
   response: dataEnvelope(ZLeadImport),
   successStatus: 202,
-  errors: [404, 409, 503],
+  errors: ["not-found", "sender-unavailable", "unavailable"],
   acceptsWorkspaceHeader: true,
 });

@@ -14,5 +14,5 @@ export const addLeadListLeadsOperation = defineOperation({
   params: ZLeadListIdParams,
   body: ZLeadsInput,
   response: dataEnvelope(ZAddLeadsResult),
-  errors: [404],
+  errors: ["not-found"],
 });

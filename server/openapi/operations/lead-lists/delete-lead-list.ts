@@ -11,5 +11,5 @@ export const deleteLeadListOperation = defineOperation({
   tags: ["Lead lists"],
   params: ZLeadListIdParams,
   response: z.object({ data: z.object({ id: z.string(), deleted: z.literal(true) }) }),
-  errors: [404, 409],
+  errors: ["not-found", "list-in-use"],
 });

@@ -11,5 +11,5 @@ export const getLeadListOperation = defineOperation({
   tags: ["Lead lists"],
   params: ZLeadListIdParams,
   response: dataEnvelope(ZLeadList),
-  errors: [404],
+  errors: ["not-found"],
 });

@@ -13,5 +13,5 @@ export const listLeadListLeadsOperation = defineOperation({
   params: ZLeadListIdParams,
   query: ZPaginationQuery,
   response: listEnvelope(ZLead, { total: true }),
-  errors: [404],
+  errors: ["not-found"],
 });

@@ -11,5 +11,5 @@ export const removeLeadListLeadOperation = defineOperation({
   tags: ["Lead lists"],
   params: ZLeadListLeadParams,
   response: z.object({ data: z.object({ id: z.string(), removed: z.literal(true) }) }),
-  errors: [404],
+  errors: ["not-found"],
 });

@@ -12,5 +12,5 @@ export const updateLeadListOperation = defineOperation({
   params: ZLeadListIdParams,
   body: ZUpdateLeadListInput,
   response: dataEnvelope(ZLeadList),
-  errors: [404],
+  errors: ["not-found"],
 });

@@ -1,6 +1,6 @@
 import { ZConnectSenderInput, ZConnectSenderResult } from "../../../schemas/sender";
 import { defineOperation } from "../../../http/api-operation";
-import { CONNECT_ERRORS_NOTE, CONNECT_FAILURE_NOTE } from "./shared";
+import { CONNECT_ERRORS_NOTE, CONNECT_FAILURE_NOTE, SIGN_IN_ERRORS } from "./shared";
 
 export const connectSenderOperation = defineOperation({
   operationId: "connectSender",
@@ -16,6 +16,12 @@ export const connectSenderOperation = defineOperation({
   tags: ["Senders"],
   body: ZConnectSenderInput,
   response: ZConnectSenderResult,
-  errors: [400, 403, 409, 429, 503],
+  errors: [...SIGN_IN_ERRORS, "invalid-totp-secret", "already-connected", "no-plan", "seat-limit-reached"],
+  statusException: {
+    // Automatic login answers every sign-in failure with 400, retryable ones included (spec rule 5).
+    codes: SIGN_IN_ERRORS,
+    status: 400,
+    applies: (body) => body.totpSecret !== undefined,
+  },
   acceptsWorkspaceHeader: true,
 });

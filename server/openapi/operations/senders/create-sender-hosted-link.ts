@@ -13,6 +13,6 @@ export const createSenderHostedLinkOperation = defineOperation({
   body: ZCreateHostedLinkInput,
   response: dataEnvelope(ZCreatedHostedLink),
   successStatus: 201,
-  errors: [404],
+  errors: ["not-found"],
   acceptsWorkspaceHeader: true,
 });

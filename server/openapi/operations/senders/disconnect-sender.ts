@@ -11,5 +11,5 @@ export const disconnectSenderOperation = defineOperation({
   tags: ["Senders"],
   params: ZAccountIdParams,
   response: z.object({ data: z.object({ id: z.string(), deleted: z.literal(true) }) }),
-  errors: [404],
+  errors: ["not-found"],
 });

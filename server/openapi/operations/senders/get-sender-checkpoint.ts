@@ -12,5 +12,5 @@ export const getSenderCheckpointOperation = defineOperation({
   tags: ["Senders"],
   params: ZAccountIdParams,
   response: ZCheckpointState,
-  errors: [404],
+  errors: ["not-found", "already-connected"],
 });

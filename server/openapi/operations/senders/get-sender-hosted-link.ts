@@ -12,6 +12,6 @@ export const getSenderHostedLinkOperation = defineOperation({
   tags: ["Senders"],
   params: z.object({ id: z.string().min(1).meta({ description: "Hosted link id" }) }),
   response: dataEnvelope(ZSenderHostedLink),
-  errors: [404],
+  errors: ["not-found"],
   acceptsWorkspaceHeader: true,
 });

@@ -13,5 +13,5 @@ export const getSenderOperation = defineOperation({
   tags: ["Senders"],
   params: ZAccountIdParams,
   response: dataEnvelope(ZSenderAccount),
-  errors: [404],
+  errors: ["not-found"],
 });

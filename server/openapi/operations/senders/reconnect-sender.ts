@@ -1,6 +1,6 @@
 import { ZConnectSenderResult, ZReconnectSenderInput } from "../../../schemas/sender";
 import { defineOperation } from "../../../http/api-operation";
-import { CONNECT_ERRORS_NOTE, ZAccountIdParams } from "./shared";
+import { CONNECT_ERRORS_NOTE, ZAccountIdParams, SIGN_IN_ERRORS } from "./shared";
 
 export const reconnectSenderOperation = defineOperation({
   operationId: "reconnectSender",
@@ -12,5 +12,5 @@ export const reconnectSenderOperation = defineOperation({
   params: ZAccountIdParams,
   body: ZReconnectSenderInput,
   response: ZConnectSenderResult,
-  errors: [404, 409, 429, 503],
+  errors: ["not-found", "different-account", "already-connected", ...SIGN_IN_ERRORS],
 });

@@ -12,5 +12,5 @@ export const resumeSenderOperation = defineOperation({
   tags: ["Senders"],
   params: ZAccountIdParams,
   response: dataEnvelope(ZSenderAccount),
-  errors: [404],
+  errors: ["not-found"],
 });

@@ -14,5 +14,5 @@ export const updateSenderOperation = defineOperation({
   params: ZAccountIdParams,
   body: ZUpdateSenderInput,
   response: dataEnvelope(ZSenderAccount),
-  errors: [403, 404],
+  errors: ["forbidden", "not-found"],
 });

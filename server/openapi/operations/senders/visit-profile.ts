@@ -1,7 +1,7 @@
 import { dataEnvelope } from "../../../schemas/common";
 import { ZDirectAction, ZDirectActionInput } from "../../../schemas/direct-action";
 import { defineOperation } from "../../../http/api-operation";
-import { DIRECT_ACTION_NOTE, ZAccountIdParams } from "./shared";
+import { DIRECT_ACTION_NOTE, ZAccountIdParams, DIRECT_ACTION_ERRORS } from "./shared";
 
 export const visitProfileOperation = defineOperation({
   operationId: "visitProfile",
@@ -13,5 +13,5 @@ export const visitProfileOperation = defineOperation({
   params: ZAccountIdParams,
   body: ZDirectActionInput,
   response: dataEnvelope(ZDirectAction),
-  errors: [404, 409, 422, 429, 503],
+  errors: DIRECT_ACTION_ERRORS,
 });

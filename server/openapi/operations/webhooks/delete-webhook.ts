@@ -11,5 +11,5 @@ export const deleteWebhookOperation = defineOperation({
   tags: ["Webhooks"],
   params: ZWebhookIdParams,
   response: z.object({ data: z.object({ id: z.string(), deleted: z.literal(true) }) }),
-  errors: [404],
+  errors: ["not-found"],
 });

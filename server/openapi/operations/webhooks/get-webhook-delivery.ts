@@ -12,5 +12,5 @@ export const getWebhookDeliveryOperation = defineOperation({
   tags: ["Webhooks"],
   params: ZDeliveryIdParams,
   response: dataEnvelope(ZWebhookDeliveryDetail),
-  errors: [404],
+  errors: ["not-found"],
 });

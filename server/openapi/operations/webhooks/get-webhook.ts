@@ -11,5 +11,5 @@ export const getWebhookOperation = defineOperation({
   tags: ["Webhooks"],
   params: ZWebhookIdParams,
   response: dataEnvelope(ZWebhookEndpoint),
-  errors: [404],
+  errors: ["not-found"],
 });

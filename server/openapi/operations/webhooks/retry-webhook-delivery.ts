@@ -14,5 +14,5 @@ export const retryWebhookDeliveryOperation = defineOperation({
   params: ZDeliveryIdParams,
   response: dataEnvelope(ZWebhookDelivery),
   successStatus: 202,
-  errors: [404, 409],
+  errors: ["not-found", "delivery-not-failed", "endpoint-disabled"],
 });

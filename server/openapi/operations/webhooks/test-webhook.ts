@@ -13,5 +13,5 @@ export const testWebhookOperation = defineOperation({
   tags: ["Webhooks"],
   params: ZWebhookIdParams,
   response: dataEnvelope(ZWebhookTestResult),
-  errors: [404],
+  errors: ["not-found"],
 });

@@ -12,5 +12,5 @@ export const updateWebhookOperation = defineOperation({
   params: ZWebhookIdParams,
   body: ZUpdateWebhookInput,
   response: ZSavedWebhook,
-  errors: [404],
+  errors: ["not-found"],
 });

@@ -11,6 +11,5 @@ export const getCurrentWorkspaceOperation = defineOperation({
     "The workspace requests act in: the API key's own, or the one named by `X-Herald-Workspace` when the key's creator belongs to it (403 `workspace-not-allowed` otherwise). Shows seat allocation, AI credit balance and settings.",
   tags: ["Workspaces"],
   response: dataEnvelope(ZWorkspace),
-  errors: [403],
   acceptsWorkspaceHeader: true,
 });

@@ -12,5 +12,5 @@ export const getWorkspaceOperation = defineOperation({
   tags: ["Workspaces"],
   params: z.object({ id: z.string().min(1).meta({ description: "Workspace id", example: "wsp_3f2a9c0d1e4b4a7c8d9e0f1a2b3c4d5e" }) }),
   response: dataEnvelope(ZWorkspace),
-  errors: [404],
+  errors: ["not-found"],
 });

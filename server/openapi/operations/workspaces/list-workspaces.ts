@@ -11,5 +11,4 @@ export const listWorkspacesOperation = defineOperation({
   tags: ["Workspaces"],
   query: ZPaginationQuery,
   response: listEnvelope(ZMembershipSummary.meta({ id: "WorkspaceMembership" }), { total: true }),
-  errors: [400],
 });

@@ -12,6 +12,6 @@ export const updateCurrentWorkspaceOperation = defineOperation({
   tags: ["Workspaces"],
   body: ZUpdateWorkspaceSettingsInput,
   response: dataEnvelope(ZWorkspace),
-  errors: [403],
+  errors: ["forbidden"],
   acceptsWorkspaceHeader: true,
 });

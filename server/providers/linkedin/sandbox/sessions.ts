@@ -1,7 +1,9 @@
 // Signing in to the sandbox network: sessions, checkpoints and their answers.
 import * as OTPAuth from "otpauth";
+import { z } from "zod";
 import { db, Prisma } from "../../../db/client";
 import { now } from "../../../lib/clock";
+import { jsonColumnReader } from "../../../lib/json-column";
 import {
   LinkedinProviderError,
   type CheckpointType,
@@ -27,13 +29,17 @@ import { sandboxId } from "./store";
 const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
 const MAX_WRONG_ANSWERS = 3;
 
-interface Challenge {
-  type: CheckpointType;
-  requestedAt: string;
-  resends: number;
-  attempts: number;
-  approved: boolean;
-}
+/** The pending verification of a sandbox session, stored in SandboxSession.challenge. */
+const ZChallenge = z.object({
+  type: z.enum(["2FA", "OTP", "IN_APP_VALIDATION", "PHONE_REGISTER", "CAPTCHA"]) satisfies z.ZodType<CheckpointType>,
+  requestedAt: z.string(),
+  resends: z.number(),
+  attempts: z.number(),
+  approved: z.boolean(),
+});
+type Challenge = z.infer<typeof ZChallenge>;
+
+const readChallenge = jsonColumnReader(ZChallenge.nullable(), "sandbox challenge");
 
 const INPUT_OF: Record<CheckpointType, ProviderCheckpoint["input"]> = {
   "2FA": "code",
@@ -112,11 +118,11 @@ async function startSession(identity: SandboxIdentity, outcome: ReturnType<typeo
       id,
       memberId: member.id,
       state: challenge ? "checkpoint" : "ok",
-      challenge: challenge ? (challenge as unknown as Prisma.InputJsonValue) : Prisma.JsonNull,
+      challenge: challenge ?? Prisma.JsonNull,
       createdAt: at,
       updatedAt: at,
     },
-    update: { memberId: member.id, state: challenge ? "checkpoint" : "ok", challenge: challenge ? (challenge as unknown as Prisma.InputJsonValue) : Prisma.JsonNull, updatedAt: at },
+    update: { memberId: member.id, state: challenge ? "checkpoint" : "ok", challenge: challenge ?? Prisma.JsonNull, updatedAt: at },
   });
   if (challenge) return { status: "checkpoint", providerAccountId: id, checkpoint: toCheckpoint(challenge, id, baseUrl) };
   return { status: "connected", identity: toIdentity(id, member) };
@@ -135,7 +141,7 @@ export async function connectWithCookie(input: CookieSignIn, baseUrl: string, se
 async function pendingSession(sessionId: string) {
   const session = await db.sandboxSession.findUnique({ where: { id: sessionId } });
   if (!session) throw new LinkedinProviderError("session-expired", "No such sign-in session");
-  const challenge = session.challenge as unknown as Challenge | null;
+  const challenge = readChallenge(session.challenge);
   return { session, challenge };
 }
 
@@ -171,7 +177,7 @@ export async function solveCheckpoint(sessionId: string, answer: { code?: string
   const failed = attempts >= MAX_WRONG_ANSWERS;
   await db.sandboxSession.update({
     where: { id: sessionId },
-    data: { state: failed ? "disconnected" : "checkpoint", challenge: { ...challenge, attempts } as unknown as Prisma.InputJsonValue, updatedAt: now() },
+    data: { state: failed ? "disconnected" : "checkpoint", challenge: { ...challenge, attempts }, updatedAt: now() },
   });
   if (failed) throw new LinkedinProviderError("verification-failed", "Too many wrong answers; sign in again");
   throw new LinkedinProviderError(
@@ -193,7 +199,7 @@ async function replaceChallenge(sessionId: string, change: (challenge: Challenge
   const { session, challenge } = await pendingSession(sessionId);
   if (!challenge || session.state !== "checkpoint") throw new LinkedinProviderError("verification-failed", "No verification step is pending");
   const next = change(challenge);
-  await db.sandboxSession.update({ where: { id: sessionId }, data: { challenge: next as unknown as Prisma.InputJsonValue, updatedAt: now() } });
+  await db.sandboxSession.update({ where: { id: sessionId }, data: { challenge: next, updatedAt: now() } });
   return toCheckpoint(next, sessionId, baseUrl);
 }
 

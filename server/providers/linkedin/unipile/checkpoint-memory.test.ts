@@ -9,6 +9,7 @@ import { createTestWorkspace } from "@/server/test/factories";
 import { createDatabaseCheckpointMemory, createInProcessCheckpointMemory } from "./checkpoint-memory";
 import { checkpointAnswer, checkpointResent } from "./test/fixtures";
 import { withFakeUnipile } from "./test/harness";
+import { ZConnectSenderInput, ZCheckpointAnswer } from "../../../schemas/sender";
 
 const h = withFakeUnipile();
 afterEach(() => setLinkedinProvider(undefined));
@@ -22,9 +23,9 @@ async function senderWaitingOnOtp(unipileId: string) {
   const { actor } = await createTestWorkspace();
   setLinkedinProvider(freshProcess("database"));
   h.unipile.on("POST", "/api/v1/accounts", { status: 202, body: { ...checkpointAnswer({ type: "OTP" }), account_id: unipileId } });
-  const connected = await connectSender(actor, { username: "julien@example.com", password: "s3cret" }, { via: "api" });
+  const connected = await connectSender(actor, ZConnectSenderInput.parse({ username: "julien@example.com", password: "s3cret" }), { via: "api" });
   expect(connected.status).toBe("checkpoint_required");
-  return { actor, accountId: (connected as { data: { id: string } }).data.id };
+  return { actor, accountId: connected.account.id };
 }
 
 describe("Unipile checkpoints across processes", () => {
@@ -33,16 +34,16 @@ describe("Unipile checkpoints across processes", () => {
     setLinkedinProvider(freshProcess("database"));
     h.unipile.on("POST", "/api/v1/accounts/checkpoint/resend", { status: 200, body: checkpointResent });
 
-    const state = await answerSenderCheckpoint(actor, accountId, { resend: true });
+    const state = await answerSenderCheckpoint(actor, accountId, ZCheckpointAnswer.parse({ resend: true }));
 
-    expect(state).toMatchObject({ data: { type: "OTP" } });
+    expect(state).toMatchObject({ checkpoint: { type: "OTP" } });
     expect(h.unipile.requests("POST", "/api/v1/accounts/checkpoint/resend")[0]!.json).toEqual({ account_id: "unipile-resend", provider: "LINKEDIN" });
   });
 
   it("is lost without the database, which is why the provider reads it", async () => {
     const { actor, accountId } = await senderWaitingOnOtp("unipile-lost");
     setLinkedinProvider(freshProcess("process only"));
-    const error = await answerSenderCheckpoint(actor, accountId, { resend: true }).catch((caught: unknown) => caught);
+    const error = await answerSenderCheckpoint(actor, accountId, ZCheckpointAnswer.parse({ resend: true })).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HeraldError);
     expect((error as HeraldError).code).toBe("checkpoint-expired");
   });

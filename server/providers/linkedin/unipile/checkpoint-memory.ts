@@ -45,7 +45,7 @@ export function createInProcessCheckpointMemory(entries = new Map<string, Entry>
 
 // On globalThis so that the server runtime and the bundles Next builds for route handlers, which
 // each load their own copy of this module, see the same pending checkpoints.
-const slot = globalThis as unknown as { __heraldUnipileCheckpoints?: Map<string, Entry> };
+const slot: typeof globalThis & { __heraldUnipileCheckpoints?: Map<string, Entry> } = globalThis;
 
 export function sharedInProcessCheckpointMemory(): CheckpointMemory {
   slot.__heraldUnipileCheckpoints ??= new Map();

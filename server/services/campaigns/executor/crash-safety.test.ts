@@ -18,6 +18,9 @@ import { testRandom } from "@/server/test/test-seed";
 import { addCampaignLeads } from "../add-campaign-leads";
 import { createCampaign } from "../create-campaign";
 import { updateCampaign } from "../update-campaign";
+import { ZCreateCampaignInput, ZUpdateCampaignInput } from "../../../schemas/campaign";
+import { ZConnectSenderInput } from "../../../schemas/sender";
+import { ZLeadsInput } from "../../../schemas/lead";
 
 const START = "2026-03-02T07:55:00Z";
 const UNTIL = "2026-03-20T18:00:00Z";
@@ -47,10 +50,10 @@ it("sends nothing twice and loses no lead when the executing process is killed r
   const { actor } = await createTestWorkspace();
   const pool: string[] = [];
   for (const name of ["kill-a", "kill-b", "kill-c"]) {
-    const account = await connectSender(actor, { username: `${name}-${random.seed}@example.com`, password: "x" }, { via: "api" });
-    pool.push((account as { data: { id: string } }).data.id);
+    const account = await connectSender(actor, ZConnectSenderInput.parse({ username: `${name}-${random.seed}@example.com`, password: "x" }), { via: "api" });
+    pool.push(account.account.id);
   }
-  const campaign = await createCampaign(actor, {
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({
     linkedinAccountIds: pool,
     sequence: {
       steps: [
@@ -61,10 +64,10 @@ it("sends nothing twice and loses no lead when the executing process is killed r
       ],
     },
     schedule: { timezone: "UTC", activeHours: { from: "08:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] },
-  });
+  }));
   const prospects = sandboxDirectory().slice(60, 84);
-  await addCampaignLeads(actor, campaign.id, { leads: prospects.map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) });
-  await updateCampaign(actor, campaign.id, { status: "active" });
+  await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: prospects.map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) }));
+  await updateCampaign(actor, campaign.id, ZUpdateCampaignInput.parse({ status: "active" }));
   setClock(systemClock);
 
   const folder = mkdtempSync(path.join(tmpdir(), "herald-crash-"));

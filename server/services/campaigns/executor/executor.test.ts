@@ -15,6 +15,9 @@ import { addCampaignLeads } from "../add-campaign-leads";
 import { createCampaign } from "../create-campaign";
 import { forecastCampaign } from "../forecast-campaign";
 import { updateCampaign } from "../update-campaign";
+import { ZCreateCampaignInput, ZUpdateCampaignInput, ZForecastQuery } from "../../../schemas/campaign";
+import { ZConnectSenderInput } from "../../../schemas/sender";
+import { ZLeadsInput } from "../../../schemas/lead";
 
 afterEach(() => setClock(systemClock));
 
@@ -26,8 +29,8 @@ async function senders(actor: Actor, label: string, count: number, options: { ti
   const ids: string[] = [];
   for (let index = 0; index < count; index++) {
     const name = `${label}-rep${index}${options.premium ? "+premium" : ""}`;
-    const account = await connectSender(actor, { username: `${name}@example.com`, password: "x", timezone: options.timezone }, { via: "api" });
-    ids.push((account as { data: { id: string } }).data.id);
+    const account = await connectSender(actor, ZConnectSenderInput.parse({ username: `${name}@example.com`, password: "x", timezone: options.timezone }), { via: "api" });
+    ids.push(account.account.id);
   }
   return ids;
 }
@@ -48,15 +51,15 @@ async function setup(options: { label: string; senders: number; leads: number; s
   await ensureSandboxDirectory();
   const { actor, workspace } = await createTestWorkspace();
   const pool = await senders(actor, options.label, options.senders, { timezone: options.timezone });
-  const campaign = await createCampaign(actor, {
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({
     name: "Simulated",
     linkedinAccountIds: pool,
     sequence: options.sequence ?? BRANCHING,
     schedule: { timezone: options.timezone ?? "Europe/Paris", activeHours: { from: "09:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] },
-  });
+  }));
   const offset = options.offset ?? 0;
   const prospects = directory.slice(offset, offset + options.leads);
-  const added = await addCampaignLeads(actor, campaign.id, { leads: prospects.map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) });
+  const added = await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: prospects.map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) }));
   expect(added.added).toBe(options.leads);
   return { clock, actor, workspace, pool, campaign, prospects };
 }
@@ -68,7 +71,7 @@ describe("a simulated month on the sandbox network", () => {
     for (const id of pool) {
       await db.linkedinAccount.update({ where: { id }, data: { limits: { daily: { invitations: 7, messages: 9, profileViews: 5 }, weeklyInvitations: 30 } } });
     }
-    await updateCampaign(actor, campaign.id, { status: "active" });
+    await updateCampaign(actor, campaign.id, ZUpdateCampaignInput.parse({ status: "active" }));
     const end = new Date(Date.parse("2026-03-02T06:00:00Z") + 31 * DAY);
     const drive = await driveCampaigns(clock, end);
     expect(drive.acted).toBeGreaterThan(100);
@@ -115,7 +118,7 @@ describe("a simulated month on the sandbox network", () => {
 
   it("ends a sequence when the lead replies, fires the events, and finishes the campaign exactly once", async () => {
     const { clock, actor, workspace, campaign } = await setup({ label: "replies", senders: 1, leads: 12, start: "2026-03-02T07:00:00Z", offset: 100 });
-    await updateCampaign(actor, campaign.id, { status: "active" });
+    await updateCampaign(actor, campaign.id, ZUpdateCampaignInput.parse({ status: "active" }));
     await driveCampaigns(clock, new Date(Date.parse("2026-03-02T07:00:00Z") + 40 * DAY));
 
     const leads = await db.campaignLead.findMany({ where: { campaignId: campaign.id }, include: { lead: true } });
@@ -154,14 +157,14 @@ describe("sender turns", () => {
     const [sender] = await senders(actor, "turns", 1);
     await db.linkedinAccount.update({ where: { id: sender! }, data: { limits: { daily: { invitations: 1 } } } });
     const schedule = { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] };
-    const invites = await createCampaign(actor, { name: "Invites", linkedinAccountIds: [sender!], schedule, sequence: { steps: [{ type: "invite" }] } });
-    const visits = await createCampaign(actor, { name: "Visits", linkedinAccountIds: [sender!], schedule, sequence: { steps: [{ type: "visit_profile" }] } });
+    const invites = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Invites", linkedinAccountIds: [sender!], schedule, sequence: { steps: [{ type: "invite" }] } }));
+    const visits = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Visits", linkedinAccountIds: [sender!], schedule, sequence: { steps: [{ type: "visit_profile" }] } }));
     // Twelve invitations come first in line (more than one batch of candidates), the visit after them.
-    await addCampaignLeads(actor, invites.id, { leads: directory.slice(200, 212).map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) });
-    await addCampaignLeads(actor, visits.id, { leads: [{ profileUrl: sandboxProfileUrl(directory[220]!.publicIdentifier) }] });
-    await updateCampaign(actor, invites.id, { status: "active" });
-    const forecast = await forecastCampaign(actor, visits.id, { days: 1 });
-    await updateCampaign(actor, visits.id, { status: "active" });
+    await addCampaignLeads(actor, invites.id, ZLeadsInput.parse({ leads: directory.slice(200, 212).map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) }));
+    await addCampaignLeads(actor, visits.id, ZLeadsInput.parse({ leads: [{ profileUrl: sandboxProfileUrl(directory[220]!.publicIdentifier) }] }));
+    await updateCampaign(actor, invites.id, ZUpdateCampaignInput.parse({ status: "active" }));
+    const forecast = await forecastCampaign(actor, visits.id, ZForecastQuery.parse({ days: 1 }));
+    await updateCampaign(actor, visits.id, ZUpdateCampaignInput.parse({ status: "active" }));
 
     await driveCampaigns(clock, new Date("2026-03-02T10:00:00Z"));
 
@@ -176,12 +179,12 @@ describe("sender turns", () => {
 describe("the forecast", () => {
   it("matches what then happens on the sandbox network", async () => {
     const { clock, actor, campaign } = await setup({ label: "forecast", senders: 2, leads: 40, start: "2026-03-04T10:17:00Z", offset: 150 });
-    const forecast = await forecastCampaign(actor, campaign.id, { days: 30 });
+    const forecast = await forecastCampaign(actor, campaign.id, ZForecastQuery.parse({ days: 30 }));
     expect(forecast.model).toBe("sandbox");
     expect(forecast.leads).toHaveLength(40);
     expect(forecast.finishAt).not.toBeNull();
 
-    await updateCampaign(actor, campaign.id, { status: "active" });
+    await updateCampaign(actor, campaign.id, ZUpdateCampaignInput.parse({ status: "active" }));
     await driveCampaigns(clock, new Date(forecast.horizonEnd));
 
     const leads = await db.campaignLead.findMany({ where: { campaignId: campaign.id } });

@@ -1,13 +1,14 @@
 import type { Campaign } from "../../../db/generated/client";
 import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
+import { readSchedule, readSequence } from "../campaign-columns";
 import type { Schedule } from "../../../domain/sequence/schedule";
 
-export function sequenceOf(campaign: Campaign): WiredSequence {
-  return (campaign.sequence as unknown as WiredSequence) ?? { steps: [] };
+export function sequenceOf(campaign: Pick<Campaign, "sequence">): WiredSequence {
+  return readSequence(campaign.sequence);
 }
 
-export function scheduleOf(campaign: Campaign): Schedule {
-  return campaign.schedule as unknown as Schedule;
+export function scheduleOf(campaign: Pick<Campaign, "schedule">): Schedule {
+  return readSchedule(campaign.schedule);
 }
 
 export function stepById(sequence: WiredSequence, stepId: string | null): WiredStep | null {

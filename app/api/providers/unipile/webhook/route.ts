@@ -11,5 +11,5 @@ export const POST = withBodyLimit(async (request: Request): Promise<Response> =>
     return Response.json({ error: "The body is not JSON" }, { status: 400 });
   }
   const result = await receiveUnipileWebhook(request.headers, body);
-  return Response.json({ accepted: result.accepted }, { status: result.status });
+  return Response.json({ accepted: result.accepted }, { status: result.authenticated ? 200 : 401 });
 });

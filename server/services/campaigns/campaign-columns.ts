@@ -1,0 +1,31 @@
+// The Json columns of Campaign, read and written in one place: `sequence` (the wired tree),
+// `schedule`, `unsubscribe` and `tracking`. Rows were validated by the API's schemas when written;
+// reading parses them again with zod instead of trusting a cast.
+import { z } from "zod";
+import { jsonColumnReader, toJsonColumn, type JsonObject } from "../../lib/json-column";
+import { ZWiredSequence, type WiredSequence } from "../../schemas/sequence";
+import type { Schedule } from "./engine/schedule";
+
+const ZStoredSchedule = z.object({
+  startDate: z.string().nullable().optional(),
+  endDate: z.string().nullable().optional(),
+  timezone: z.string(),
+  activeHours: z.object({ from: z.string(), to: z.string() }),
+  activeDays: z.array(z.number()),
+}) satisfies z.ZodType<Schedule>;
+
+const ZStoredUnsubscribe = z.object({ enabled: z.boolean(), text: z.string() });
+const ZStoredTracking = z.object({ opens: z.enum(["off", "on"]), clicks: z.enum(["off", "on"]) });
+
+export const readSequence = jsonColumnReader(ZWiredSequence, "campaign sequence");
+export const readSchedule = jsonColumnReader(ZStoredSchedule, "campaign schedule");
+export const readUnsubscribe = jsonColumnReader(ZStoredUnsubscribe, "campaign unsubscribe settings");
+export const readTracking = jsonColumnReader(ZStoredTracking, "campaign tracking settings");
+
+export function sequenceColumn(sequence: WiredSequence): JsonObject {
+  return toJsonColumn(sequence);
+}
+
+export function scheduleColumn(schedule: Schedule): JsonObject {
+  return toJsonColumn(schedule);
+}
