@@ -48,25 +48,39 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
   const assumptions: string[] = [];
   if (campaign.status !== "active") assumptions.push(`The campaign is ${campaign.status}: the forecast assumes it is activated now.`);
 
-  const sharing = campaign.linkedinAccountIds.length
-    ? await db.campaign.findMany({ where: { workspaceId: campaign.workspaceId, status: "active", id: { not: campaign.id }, linkedinAccountIds: { hasSome: campaign.linkedinAccountIds } } })
-    : [];
-  if (sharing.length) assumptions.push(`${sharing.length} other active campaign${sharing.length > 1 ? "s share" : " shares"} these senders; their leads compete for the same turns and caps.`);
-  // Campaigns that exclude leads other campaigns run: the active campaigns running the same people
-  // are simulated too, since when they let a person go decides when this one may start.
+  // The active campaigns whose turns interact with this one's are simulated too: those sharing a
+  // sender with any simulated campaign (they compete for the same turns and caps, and so shift
+  // when each sender acts), and, where a simulated campaign excludes people other campaigns run,
+  // the active campaigns running those people (when they let a person go decides when it starts).
   const excludes = (row: Campaign) => row.excludeOtherCampaigns || row.excludeSameSenderOtherCampaigns;
-  const holding = [campaign, ...sharing].some(excludes)
-    ? await db.campaign.findMany({
-        where: {
-          workspaceId: campaign.workspaceId,
-          status: "active",
-          id: { notIn: [campaign.id, ...sharing.map((row) => row.id)] },
-          leads: { some: { status: { in: ["pending", "running"] }, lead: { campaignLeads: { some: { campaignId: campaign.id } } } } },
-        },
-      })
-    : [];
-  if (holding.length) assumptions.push(`${holding.length} other active campaign${holding.length > 1 ? "s run" : " runs"} some of the same people; the forecast follows ${holding.length > 1 ? "them" : "it"} too, since this campaign's exclusions make those people wait.`);
-  const others = [...sharing, ...holding];
+  const others: Campaign[] = [];
+  for (let round = 0; round < 10; round++) {
+    const simulated = [campaign, ...others];
+    const pool = [...new Set(simulated.flatMap((row) => row.linkedinAccountIds))];
+    const excluding = simulated.filter(excludes).map((row) => row.id);
+    const more = await db.campaign.findMany({
+      where: {
+        workspaceId: campaign.workspaceId,
+        status: "active",
+        id: { notIn: simulated.map((row) => row.id) },
+        OR: [
+          ...(pool.length ? [{ linkedinAccountIds: { hasSome: pool } }] : []),
+          ...(excluding.length ? [{ leads: { some: { status: { in: ["pending" as const, "running" as const] }, lead: { campaignLeads: { some: { campaignId: { in: excluding } } } } } } }] : []),
+        ],
+      },
+      orderBy: { createdAt: "asc" },
+    });
+    if (!more.length) break;
+    others.push(...more);
+  }
+  const sharing = others.filter((row) => row.linkedinAccountIds.some((id) => campaign.linkedinAccountIds.includes(id)));
+  if (sharing.length) assumptions.push(`${sharing.length} other active campaign${sharing.length > 1 ? "s share" : " shares"} these senders; their leads compete for the same turns and caps.`);
+  const linked = others.length - sharing.length;
+  if (linked) {
+    assumptions.push(
+      `${linked} more active campaign${linked > 1 ? "s are" : " is"} simulated too: ${linked > 1 ? "they share" : "it shares"} senders with those campaigns, or ${linked > 1 ? "run" : "runs"} people a campaign here excludes while another campaign runs them.`,
+    );
+  }
   const campaigns = [campaign, ...others];
   const senderIds = [...new Set(campaigns.flatMap((row) => row.linkedinAccountIds))];
 

@@ -101,11 +101,15 @@ async function resolveWithout(
   return { kind: "resolved" };
 }
 
-/** Forgets an intent that never reached LinkedIn, so the step can run again later. */
-async function dropIntent(journalId: string, actionId: string | null): Promise<void> {
+/**
+ * Forgets an intent that never reached LinkedIn, so the step can run again later. A lead that had
+ * not started (no step journaled but this one) is pending again: writing the intent made it running.
+ */
+async function dropIntent(journalId: string, actionId: string | null, campaignLeadId: string): Promise<void> {
   await db.$transaction([
     db.campaignLeadStep.deleteMany({ where: { id: journalId } }),
     ...(actionId ? [db.senderAction.deleteMany({ where: { id: actionId } })] : []),
+    db.campaignLead.updateMany({ where: { id: campaignLeadId, status: "running", contacted: false, journal: { none: {} } }, data: { status: "pending" } }),
   ]);
 }
 
@@ -214,18 +218,20 @@ export async function performLeadStep(input: {
       const text = renderCopy(variant.text, variant.fallbackText, fields).text;
       const attachments = await Promise.all((variant.attachments ?? []).map(fetchAttachment));
       const message = await provider.sendInmail(sender.providerAccountId, { memberId: profile.memberId, subject, text, attachments });
-      sent = { kind: "inmail", chatId: message.chatId, messageId: message.messageId, text, at: message.sentAt };
+      sent = { kind: "inmail", chatId: message.chatId, messageId: message.messageId, text, at: message.sentAt, spentInmailCredit: !profile.openProfile };
     }
   } catch (error) {
     if (isProviderError(error) && error.code === "no-inmail-credits") {
-      await dropIntent(journalId, actionId);
-      const unable = decideInmailUnable(step, { outOfCredits: (sender.inmailBalance ?? 0) <= 0, at: now().getTime() });
+      await dropIntent(journalId, actionId, campaignLead.id);
+      // LinkedIn says the sender has no credits left: so does Herald from now on.
+      await db.linkedinAccount.update({ where: { id: sender.id }, data: { inmailBalance: 0 } });
+      const unable = decideInmailUnable(step, { outOfCredits: true, at: now().getTime() });
       return carryOut(unable, { campaign, sequence, campaignLead: freshLead, sender, step });
     }
     if (isProviderError(error) && error.code === "already-invited") {
       sent = { kind: "invitation", providerRef: null, note: null };
     } else if (isProviderError(error) && error.code === "already-connected") {
-      await dropIntent(journalId, actionId);
+      await dropIntent(journalId, actionId, campaignLead.id);
       return resolveWithout(freshLead, sequence, step, "yes", ALREADY_CONNECTED, { invitationAccepted: true, invitationAcceptedAt: now() });
     } else {
       return handleProviderError(error, { campaignLead: freshLead, sender, step, journalId, actionId, variantId: variant.id });
@@ -277,7 +283,7 @@ async function handleProviderError(
   }
   const providerError = error as LinkedinProviderError;
   const drop = async () => {
-    if (context.journalId) await dropIntent(context.journalId, context.actionId);
+    if (context.journalId) await dropIntent(context.journalId, context.actionId, context.campaignLead.id);
   };
   switch (providerError.code) {
     case "throttled":

@@ -11,7 +11,7 @@ import { moveCampaignLead, placeCampaignLead } from "./settle-campaign-lead";
 export type SentDetails =
   | { kind: "visit" }
   | { kind: "invitation"; providerRef: string | null; note: string | null }
-  | { kind: "message" | "inmail"; chatId: string; messageId: string; text: string; at: string };
+  | { kind: "message" | "inmail"; chatId: string; messageId: string; text: string; at: string; spentInmailCredit?: boolean };
 
 /**
  * Records a step that reached LinkedIn: the journal and the sender action are completed, the lead
@@ -50,6 +50,10 @@ export async function recordStepSuccess(input: {
       where: { id: sender.id },
       data: { nextActionAt: new Date(at.getTime() + gap * 1000), campaignActionCount: { increment: 1 } },
     });
+    // An InMail to a profile that is not open spends a credit: the balance the next InMail step checks.
+    if (sent.kind === "inmail" && sent.spentInmailCredit) {
+      await tx.linkedinAccount.updateMany({ where: { id: sender.id, inmailBalance: { gt: 0 } }, data: { inmailBalance: { decrement: 1 } } });
+    }
     await tx.lead.update({ where: { id: campaignLead.leadId }, data: { lastActivityAt: at } });
     if (sent.kind === "visit") {
       await placeCampaignLead(tx, emit, campaignLead, placeAfter(sequence, step, null, at), { contacted: true });
