@@ -141,6 +141,11 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
   ]);
   const sentFor = new Set(pendingActions.flatMap((action) => (action.campaignLeadId ? [`${action.campaignLeadId}|${action.stepId}`] : [])));
   const senderNames = new Map(accounts.map((account) => [account.id, account.label || account.fullName]));
+  if (campaigns.some(excludes)) {
+    assumptions.push(
+      "Senders take their turns one after another in each minute, the longest-resting first; when another campaign lets a person go in the same minute as their turn here, the real start may come an hour later (held leads are looked at again hourly).",
+    );
+  }
   if (outside.length) {
     assumptions.push(
       `${outside.length} of these people ${outside.length > 1 ? "are" : "is"} running in campaigns that are not active; the forecast assumes they stay there, so this campaign's exclusions keep ${outside.length > 1 ? "them" : "that person"} waiting.`,
