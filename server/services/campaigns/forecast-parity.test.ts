@@ -7,8 +7,9 @@
 // `whenUnable`, exclusions across campaigns, pauses, withdrawals, an invitation already pending, and
 // one lead in two campaigns with the same sender.
 //
-// ON THE CODE OF 2026-11-24 (before the shared decision core), d and e pass; a, b, c, f and g fail
-// on these differences between the executor and the forecast (paths from server/services/campaigns/):
+// ON THE CODE OF 2026-11-24 (before the shared decision core), d and e pass (but see 7); a, b, c, f
+// and g fail on these differences between the executor and the forecast (paths from
+// server/services/campaigns/):
 //
 // 1. When a reply ends a lead (a, b, g). The forecast ends it at the reply's own time
 //    (forecast/simulate-campaigns.ts:154, `rest(lead, "replied", event.at)`); the executor ends it
@@ -65,6 +66,17 @@
 //    likewise, on-invitation-accepted.ts:19); the forecast's answers belong to one campaign lead
 //    (simulate-campaigns.ts:151). In g the visits campaign's leads end `replied` when the InMail
 //    campaign's leads reply; the forecast has them visited twice and `done`.
+// 7. Not a forecast rule but an executor bug that makes any scenario fail now and then (e failed in
+//    about one run in three, d and e otherwise pass): two senders' turns run in parallel in one pass
+//    (executor/run-executor-pass.ts inParallel); when both bring a lead of the same campaign to rest
+//    and each inserts a new CampaignLeadCount row (the status-count trigger, migration
+//    20261123234003), each insert's foreign-key check holds FOR KEY SHARE on the Campaign row, then
+//    both ask for FOR UPDATE on it in checkCampaignFinished (executor/settle-campaign-lead.ts:27):
+//    "deadlock detected" (logged as "A sender's campaign turn failed"). The visit has reached the
+//    network but its recording rolls back; the next pass reconciles it a minute later, so the lead
+//    ends at 12:01 instead of 12:00 and that sender's later actions shift. Fix: lock the campaign
+//    with FOR NO KEY UPDATE (it does not conflict with FOR KEY SHARE, and still serialises the finish
+//    check), or take that lock before the lead's row is changed.
 //
 // Not exercised: the forecast's own sender assignment (forecast-campaign.ts, loads of pending and
 // running leads) against assignCampaignSenders (paused leads count): every lead gets its sender when
