@@ -67,14 +67,14 @@
 //    (simulate-campaigns.ts:151). In g the visits campaign's leads end `replied` when the InMail
 //    campaign's leads reply; the forecast has them visited twice and `done`.
 // 7. Not a forecast rule but an executor bug that makes any scenario fail now and then (e failed in
-//    about one run in three, d and e otherwise pass): two senders' turns run in parallel in one pass
+//    one run of six here; d and e otherwise pass): two senders' turns run in parallel in one pass
 //    (executor/run-executor-pass.ts inParallel); when both bring a lead of the same campaign to rest
 //    and each inserts a new CampaignLeadCount row (the status-count trigger, migration
 //    20261123234003), each insert's foreign-key check holds FOR KEY SHARE on the Campaign row, then
 //    both ask for FOR UPDATE on it in checkCampaignFinished (executor/settle-campaign-lead.ts:27):
 //    "deadlock detected" (logged as "A sender's campaign turn failed"). The visit has reached the
 //    network but its recording rolls back; the next pass reconciles it a minute later, so the lead
-//    ends at 12:01 instead of 12:00 and that sender's later actions shift. Fix: lock the campaign
+//    ends at 13:01 instead of 13:00 and that sender's later actions shift. Fix: lock the campaign
 //    with FOR NO KEY UPDATE (it does not conflict with FOR KEY SHARE, and still serialises the finish
 //    check), or take that lock before the lead's row is changed.
 //
@@ -99,7 +99,7 @@ import { connectSender } from "@/server/services/senders/connect-sender";
 import { pauseSender } from "@/server/services/senders/pause-sender";
 import { driveCampaigns } from "@/server/test/campaign-driver";
 import { createTestWorkspace } from "@/server/test/factories";
-import { leadStatuses, observed, predicted } from "@/server/test/forecast-parity";
+import { observed, predicted, takeBefore, type Before } from "@/server/test/forecast-parity";
 import { addCampaignLeads } from "./add-campaign-leads";
 import { createCampaign } from "./create-campaign";
 import { forecastCampaign } from "./forecast-campaign";
@@ -178,27 +178,27 @@ async function connectBeforehand(actor: Actor, senderId: string, prospect: Direc
  * The forecast against what happened: the same leads, steps, statuses, days, totals and finish;
  * and the campaign's leads the forecast leaves out (not moving when it was taken) did nothing.
  */
-async function expectParity(forecast: TCampaignForecast, before: Map<string, string>): Promise<void> {
+async function expectParity(forecast: TCampaignForecast, before: Before): Promise<void> {
   // Soft: a scenario with several campaigns reports every forecast that differs, not only the first.
-  expect.soft(predicted(forecast)).toEqual(await observed(forecast));
+  expect.soft(predicted(forecast)).toEqual(await observed(forecast, before));
   const listed = new Set(forecast.leads.map((lead) => lead.campaignLeadId));
-  const leftOut = [...before.keys()].filter((id) => !listed.has(id));
+  const leftOut = [...before.statuses.keys()].filter((id) => !listed.has(id));
   const now = await db.campaignLead.findMany({ where: { id: { in: leftOut } }, select: { id: true, status: true } });
   const acted = await db.senderAction.findMany({ where: { campaignLeadId: { in: leftOut }, createdAt: { gte: new Date(forecast.generatedAt) } }, select: { campaignLeadId: true } });
   expect.soft({ statuses: Object.fromEntries(now.map((row) => [row.id, row.status])), acted: acted.map((action) => action.campaignLeadId) }).toEqual({
-    statuses: Object.fromEntries(leftOut.map((id) => [id, before.get(id)])),
+    statuses: Object.fromEntries(leftOut.map((id) => [id, before.statuses.get(id)])),
     acted: [],
   });
 }
 
 /** The forecast of one campaign, with its leads' statuses when it was taken. */
 async function forecastOne(actor: Actor, campaignId: string, days: number) {
-  return { forecast: await forecastCampaign(actor, campaignId, { days }), before: await leadStatuses(campaignId) };
+  return { forecast: await forecastCampaign(actor, campaignId, { days }), before: await takeBefore(campaignId) };
 }
 
 /** The forecasts of several campaigns at the same moment (each sees the others compete for the senders). */
 async function forecastAll(actor: Actor, campaignIds: string[], days: number) {
-  const taken: Array<{ forecast: TCampaignForecast; before: Map<string, string> }> = [];
+  const taken: Array<{ forecast: TCampaignForecast; before: Before }> = [];
   for (const id of campaignIds) taken.push(await forecastOne(actor, id, days));
   return taken;
 }
