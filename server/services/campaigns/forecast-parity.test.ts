@@ -45,9 +45,9 @@
 //    holds (simulate-campaigns.ts:206 perform, :294 takeTurn): in c the held leads are predicted on
 //    Monday instead of Thursday, and the holder's own second visits move because the held leads did
 //    not take the senders' turns. heldBy() looks at the other campaign whatever its status and pool:
-//    in c, p7 is running in a paused campaign that shares no lead with the forecast's campaigns and
-//    is held for good, while the forecast loads only active campaigns sharing senders
-//    (forecast-campaign.ts:49-50); the core needs "this person is running elsewhere" as a fact.
+//    in c, p7 is running in a paused campaign and so is held for good, while the forecast loads only
+//    active campaigns sharing senders (forecast-campaign.ts:49-50) and sees nothing of it; the core
+//    needs "this person is running in another campaign (with this sender)" as an input fact.
 // 5. An invitation already pending (f). The executor, seeing an invitation from this sender pending
 //    (perform-lead-step.ts:155-161), journals the invite step `skipped`, sends nothing, uses no cap
 //    and waits the acceptance window; the acceptance of that invitation moves the lead to yes
@@ -68,7 +68,8 @@
 //    (simulate-campaigns.ts:151). In g the visits campaign's leads end `replied` when the InMail
 //    campaign's leads reply; the forecast has them visited twice and `done`.
 // 7. Not a forecast rule but an executor bug that makes any scenario fail now and then (e failed in
-//    one run of six here, and passed otherwise): two senders' turns run in parallel in one pass
+//    two runs of seven here, and passed otherwise; its two senders' first withdrawals, visits and
+//    leads at rest fall in the same minute): two senders' turns run in parallel in one pass
 //    (executor/run-executor-pass.ts inParallel); when both bring a lead of the same campaign to rest
 //    and each inserts a new CampaignLeadCount row (the status-count trigger, migration
 //    20261123234003), each insert's foreign-key check holds FOR KEY SHARE on the Campaign row, then
@@ -134,8 +135,9 @@ async function world(label: string, start: string, names: string[]) {
   const { actor, workspace } = await createTestWorkspace();
   const senders: string[] = [];
   for (const name of names) {
-    const account = await connectSender(actor, { username: `${label}-${name}@example.com`, password: "x" }, { via: "api" });
-    senders.push((account as { data: { id: string } }).data.id);
+    const connected = await connectSender(actor, { username: `${label}-${name}@example.com`, password: "x" }, { via: "api" });
+    expect(connected.status).toBe("connected");
+    senders.push(connected.data.id);
   }
   return { clock, actor, workspace, senders };
 }
