@@ -91,7 +91,8 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       select: { weeklyInvitationLimitFree: true, weeklyInvitationLimitPaid: true, bypassWeeklyInvitationLimit: true },
     }),
     db.campaignLead.findMany({
-      where: { campaignId: { in: campaigns.map((row) => row.id) }, status: { in: ["pending", "running"] } },
+      // Paused leads too: they never act, but the network's answers still reach them.
+      where: { campaignId: { in: campaigns.map((row) => row.id) }, status: { in: ["pending", "running", "paused"] } },
       include: { lead: { select: { memberId: true, publicIdentifier: true, profileUrl: true, openProfile: true, firstName: true, lastName: true } } },
       orderBy: { seq: "asc" },
     }),
@@ -229,6 +230,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     totals.profileViews += counts.profileViews;
   }
   let finishAt: number | null = 0;
+  let holdsOpen = false;
   const iso = (value: number | null) => (value === null ? null : new Date(value).toISOString());
   const rowById = new Map(rows.map((row) => [row.id, row]));
   // People by name, or by their profile's slug before the profile was read: never by an id.
@@ -240,8 +242,12 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     const simulated = result.leads.get(lead.id);
     if (simulated?.firstActionAt !== null && simulated?.firstActionAt !== undefined) totals.reached++;
     const endsAt = simulated?.endsAt ?? null;
-    if (endsAt === null) finishAt = null;
-    else if (finishAt !== null) finishAt = Math.max(finishAt, endsAt);
+    // A lead still paused does not keep the campaign from finishing (only pending and running ones do).
+    if ((simulated?.status ?? lead.status) !== "paused") {
+      holdsOpen = true;
+      if (endsAt === null) finishAt = null;
+      else if (finishAt !== null) finishAt = Math.max(finishAt, endsAt);
+    }
     return {
       campaignLeadId: lead.id,
       leadId: rowById.get(lead.id)!.leadId,
@@ -253,7 +259,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       endsAt: iso(endsAt),
     };
   });
-  if (!own.length) finishAt = campaign.finishedAt ? campaign.finishedAt.getTime() : null;
+  if (!holdsOpen) finishAt = campaign.finishedAt ? campaign.finishedAt.getTime() : null;
 
   return {
     campaignId: campaign.id,
