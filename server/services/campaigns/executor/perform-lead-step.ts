@@ -18,6 +18,7 @@ import { isProviderError } from "../../senders/provider-error";
 import { ALREADY_CONNECTED, decideInmailUnable, decideStep, type ProfileFacts, type StepDecision } from "../../../domain/sequence/decide-step";
 import { renderCopy, type MergeFields } from "../../../domain/sequence/render-copy";
 import { placeAfter } from "../../../domain/sequence/step-timing";
+import { UNREACHABLE_RETRY_MS } from "../../../domain/sequence/turn-policy";
 import { fetchAttachment, fetchVoice } from "./fetch-attachment";
 import { recordStepSuccess, type SentDetails } from "./record-step-success";
 import { coolDownSender, markSenderSessionProblem } from "./sender-availability";
@@ -302,7 +303,7 @@ async function handleProviderError(
     case "provider-timeout":
     case "provider-unreachable":
       // Unknown whether it happened: keep the intent for the next pass to reconcile.
-      if (!context.journalId) await postpone(context.campaignLead, new Date(now().getTime() + 10 * 60_000));
+      if (!context.journalId) await postpone(context.campaignLead, new Date(now().getTime() + UNREACHABLE_RETRY_MS));
       return { kind: "sender-unavailable" };
     default:
       if (context.actionId) {
