@@ -160,7 +160,9 @@ export async function driveCampaigns(
     clock.set(new Date(at));
     const before = options.checkSkipping ? await fingerprint() : "";
     await advanceSandboxNetwork();
-    const report = await runExecutorPass();
+    // Turns one at a time, in the decision core's order, as the forecast models a pass: parallel
+    // turns would let a cross-campaign hold (or a lock wait) in the same minute go either way.
+    const report = await runExecutorPass({ parallelism: 1 });
     if (options.checkSkipping && at < predicted && (await fingerprint()) !== before) options.checkSkipping(new Date(at));
     await options.onPass?.(report, new Date(at));
     passes++;

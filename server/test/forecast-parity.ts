@@ -31,17 +31,29 @@ export function predicted(forecast: TCampaignForecast): Predicted {
   };
 }
 
-/** The campaign's leads and their statuses when the forecast was taken (to check the leads it leaves out). */
-export async function leadStatuses(campaignId: string): Promise<Map<string, string>> {
-  const rows = await db.campaignLead.findMany({ where: { campaignId }, select: { id: true, status: true } });
-  return new Map(rows.map((row) => [row.id, row.status]));
+/** What stood when the forecast was taken: the campaign's leads' statuses, and who was connected on the network. */
+export interface Before {
+  statuses: Map<string, string>;
+  /** Sandbox connections, `${memberId}>${otherMemberId}`. */
+  connections: Set<string>;
+}
+
+export async function takeBefore(campaignId: string): Promise<Before> {
+  const [rows, relations] = await Promise.all([
+    db.campaignLead.findMany({ where: { campaignId }, select: { id: true, status: true } }),
+    db.sandboxRelation.findMany({ select: { memberId: true, otherMemberId: true } }),
+  ]);
+  return {
+    statuses: new Map(rows.map((row) => [row.id, row.status])),
+    connections: new Set(relations.map((relation) => `${relation.memberId}>${relation.otherMemberId}`)),
+  };
 }
 
 /**
  * What happened to the forecast's campaign from its start (generatedAt) to now, in the forecast's
  * shape. Leads are the forecast's own (those moving when it was taken), in its order.
  */
-export async function observed(forecast: TCampaignForecast): Promise<Predicted> {
+export async function observed(forecast: TCampaignForecast, before: Before): Promise<Predicted> {
   const start = new Date(forecast.generatedAt);
   const ids = forecast.leads.map((lead) => lead.campaignLeadId);
   const [campaign, rows, actions, journal] = await Promise.all([
@@ -55,17 +67,15 @@ export async function observed(forecast: TCampaignForecast): Promise<Predicted> 
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
 
-  // Acceptances within the horizon: a connection between the lead's sender and the lead made after the start.
+  // Acceptances within the horizon: a connection between the lead's sender and the lead that was not
+  // there when the forecast was taken (an acceptance due before then but not yet taken in counts).
   const senderIds = [...new Set(rows.flatMap((row) => (row.linkedinAccountId ? [row.linkedinAccountId] : [])))];
   const accounts = await db.linkedinAccount.findMany({ where: { id: { in: senderIds } }, select: { id: true, providerAccountId: true } });
   const sessions = await db.sandboxSession.findMany({ where: { id: { in: accounts.map((account) => account.providerAccountId) } }, select: { id: true, memberId: true } });
   const memberOfSession = new Map(sessions.map((session) => [session.id, session.memberId]));
   const memberOfSender = new Map(accounts.map((account) => [account.id, memberOfSession.get(account.providerAccountId) ?? null]));
-  const relations = await db.sandboxRelation.findMany({
-    where: { memberId: { in: [...memberOfSession.values()] }, connectedAt: { gt: start } },
-    select: { memberId: true, otherMemberId: true },
-  });
-  const connectedDuring = new Set(relations.map((relation) => `${relation.memberId}>${relation.otherMemberId}`));
+  const relations = await db.sandboxRelation.findMany({ where: { memberId: { in: [...memberOfSession.values()] } }, select: { memberId: true, otherMemberId: true } });
+  const connectedDuring = new Set(relations.map((relation) => `${relation.memberId}>${relation.otherMemberId}`).filter((pair) => !before.connections.has(pair)));
 
   const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
   const totals = { leads: ids.length, reached: 0, accepted: 0, replied: 0, invitations: 0, messages: 0, inmails: 0, profileViews: 0 };

@@ -35,3 +35,12 @@ export function placeAfter(sequence: WiredSequence, step: WiredStep, outcome: "y
   else if (!REPLY_STEPS.has(step.type)) delayHours = step.nextDelayHours ?? 0;
   return { kind: "step", step: next, waitUntil: new Date(at.getTime() + delayHours * HOUR) };
 }
+
+/**
+ * Where a lead stands once its sender acted at `at`: a visit moves it on; an invitation waits for
+ * acceptance and a message or InMail for a reply, until their window closes.
+ */
+export function afterAction(sequence: WiredSequence, step: WiredStep, at: Date): { kind: "place"; placement: Placement } | { kind: "await"; until: Date } {
+  if (step.type === "visit_profile") return { kind: "place", placement: placeAfter(sequence, step, null, at) };
+  return { kind: "await", until: new Date(at.getTime() + (step.type === "invite" ? acceptanceWindowMs(step) : replyWindowMs(step))) };
+}

@@ -79,11 +79,6 @@ export function candidateOrder(a: DueCandidate, b: DueCandidate): number {
   return a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0;
 }
 
-/** Whether `a` comes strictly before `b` in a turn's order. */
-export function candidateBefore(a: DueCandidate, b: DueCandidate): boolean {
-  return candidateOrder(a, b) < 0;
-}
-
 /** The step kinds a batch of a turn reads: the action kinds not at their cap. */
 export function batchStepTypes(capped: ReadonlySet<string>): StepType[] {
   return ACTION_STEP_TYPES.filter((type) => !capped.has(type));

@@ -47,25 +47,39 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
   const assumptions: string[] = [];
   if (campaign.status !== "active") assumptions.push(`The campaign is ${campaign.status}: the forecast assumes it is activated now.`);
 
-  const sharing = campaign.linkedinAccountIds.length
-    ? await db.campaign.findMany({ where: { workspaceId: campaign.workspaceId, status: "active", id: { not: campaign.id }, linkedinAccountIds: { hasSome: campaign.linkedinAccountIds } } })
-    : [];
-  if (sharing.length) assumptions.push(`${sharing.length} other active campaign${sharing.length > 1 ? "s share" : " shares"} these senders; their leads compete for the same turns and caps.`);
-  // Campaigns that exclude leads other campaigns run: the active campaigns running the same people
-  // are simulated too, since when they let a person go decides when this one may start.
+  // The active campaigns whose turns interact with this one's are simulated too: those sharing a
+  // sender with any simulated campaign (they compete for the same turns and caps, and so shift
+  // when each sender acts), and, where a simulated campaign excludes people other campaigns run,
+  // the active campaigns running those people (when they let a person go decides when it starts).
   const excludes = (row: Campaign) => row.excludeOtherCampaigns || row.excludeSameSenderOtherCampaigns;
-  const holding = [campaign, ...sharing].some(excludes)
-    ? await db.campaign.findMany({
-        where: {
-          workspaceId: campaign.workspaceId,
-          status: "active",
-          id: { notIn: [campaign.id, ...sharing.map((row) => row.id)] },
-          leads: { some: { status: { in: ["pending", "running"] }, lead: { campaignLeads: { some: { campaignId: campaign.id } } } } },
-        },
-      })
-    : [];
-  if (holding.length) assumptions.push(`${holding.length} other active campaign${holding.length > 1 ? "s run" : " runs"} some of the same people; the forecast follows ${holding.length > 1 ? "them" : "it"} too, since this campaign's exclusions make those people wait.`);
-  const others = [...sharing, ...holding];
+  const others: Campaign[] = [];
+  for (let round = 0; round < 10; round++) {
+    const simulated = [campaign, ...others];
+    const pool = [...new Set(simulated.flatMap((row) => row.linkedinAccountIds))];
+    const excluding = simulated.filter(excludes).map((row) => row.id);
+    const more = await db.campaign.findMany({
+      where: {
+        workspaceId: campaign.workspaceId,
+        status: "active",
+        id: { notIn: simulated.map((row) => row.id) },
+        OR: [
+          ...(pool.length ? [{ linkedinAccountIds: { hasSome: pool } }] : []),
+          ...(excluding.length ? [{ leads: { some: { status: { in: ["pending" as const, "running" as const] }, lead: { campaignLeads: { some: { campaignId: { in: excluding } } } } } } }] : []),
+        ],
+      },
+      orderBy: { createdAt: "asc" },
+    });
+    if (!more.length) break;
+    others.push(...more);
+  }
+  const sharing = others.filter((row) => row.linkedinAccountIds.some((id) => campaign.linkedinAccountIds.includes(id)));
+  if (sharing.length) assumptions.push(`${sharing.length} other active campaign${sharing.length > 1 ? "s share" : " shares"} these senders; their leads compete for the same turns and caps.`);
+  const linked = others.length - sharing.length;
+  if (linked) {
+    assumptions.push(
+      `${linked} more active campaign${linked > 1 ? "s are" : " is"} simulated too: ${linked > 1 ? "they share" : "it shares"} senders with those campaigns, or ${linked > 1 ? "run" : "runs"} people a campaign here excludes while another campaign runs them.`,
+    );
+  }
   const campaigns = [campaign, ...others];
   const senderIds = [...new Set(campaigns.flatMap((row) => row.linkedinAccountIds))];
 
@@ -76,7 +90,8 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       select: { weeklyInvitationLimitFree: true, weeklyInvitationLimitPaid: true, bypassWeeklyInvitationLimit: true },
     }),
     db.campaignLead.findMany({
-      where: { campaignId: { in: campaigns.map((row) => row.id) }, status: { in: ["pending", "running"] } },
+      // Paused leads too: they never act, but the network's answers still reach them.
+      where: { campaignId: { in: campaigns.map((row) => row.id) }, status: { in: ["pending", "running", "paused"] } },
       include: { lead: { select: { memberId: true, publicIdentifier: true, profileUrl: true, openProfile: true, firstName: true, lastName: true } } },
       orderBy: { seq: "asc" },
     }),
@@ -126,6 +141,11 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
   ]);
   const sentFor = new Set(pendingActions.flatMap((action) => (action.campaignLeadId ? [`${action.campaignLeadId}|${action.stepId}`] : [])));
   const senderNames = new Map(accounts.map((account) => [account.id, account.label || account.fullName]));
+  if (campaigns.some(excludes)) {
+    assumptions.push(
+      "Senders take their turns one after another in each minute, the longest-resting first; when another campaign lets a person go in the same minute as their turn here, the real start may come an hour later (held leads are looked at again hourly).",
+    );
+  }
   if (outside.length) {
     assumptions.push(
       `${outside.length} of these people ${outside.length > 1 ? "are" : "is"} running in campaigns that are not active; the forecast assumes they stay there, so this campaign's exclusions keep ${outside.length > 1 ? "them" : "that person"} waiting.`,
@@ -208,6 +228,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     totals.profileViews += counts.profileViews;
   }
   let finishAt: number | null = 0;
+  let holdsOpen = false;
   const iso = (value: number | null) => (value === null ? null : new Date(value).toISOString());
   const rowById = new Map(rows.map((row) => [row.id, row]));
   // People by name, or by their profile's slug before the profile was read: never by an id.
@@ -219,8 +240,12 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     const simulated = result.leads.get(lead.id);
     if (simulated?.firstActionAt !== null && simulated?.firstActionAt !== undefined) totals.reached++;
     const endsAt = simulated?.endsAt ?? null;
-    if (endsAt === null) finishAt = null;
-    else if (finishAt !== null) finishAt = Math.max(finishAt, endsAt);
+    // A lead still paused does not keep the campaign from finishing (only pending and running ones do).
+    if ((simulated?.status ?? lead.status) !== "paused") {
+      holdsOpen = true;
+      if (endsAt === null) finishAt = null;
+      else if (finishAt !== null) finishAt = Math.max(finishAt, endsAt);
+    }
     return {
       campaignLeadId: lead.id,
       leadId: rowById.get(lead.id)!.leadId,
@@ -232,7 +257,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       endsAt: iso(endsAt),
     };
   });
-  if (!own.length) finishAt = campaign.finishedAt ? campaign.finishedAt.getTime() : null;
+  if (!holdsOpen) finishAt = campaign.finishedAt ? campaign.finishedAt.getTime() : null;
 
   return {
     campaignId: campaign.id,

@@ -18,6 +18,7 @@ import { isProviderError } from "../../senders/provider-error";
 import { ALREADY_CONNECTED, decideInmailUnable, decideStep, type ProfileFacts, type StepDecision } from "../../../domain/sequence/decide-step";
 import { renderCopy, type MergeFields } from "../../../domain/sequence/render-copy";
 import { placeAfter } from "../../../domain/sequence/step-timing";
+import { UNREACHABLE_RETRY_MS } from "../../../domain/sequence/turn-policy";
 import { fetchAttachment, fetchVoice } from "./fetch-attachment";
 import { recordStepSuccess, type SentDetails } from "./record-step-success";
 import { coolDownSender, markSenderSessionProblem } from "./sender-availability";
@@ -101,11 +102,15 @@ async function resolveWithout(
   return { kind: "resolved" };
 }
 
-/** Forgets an intent that never reached LinkedIn, so the step can run again later. */
-async function dropIntent(journalId: string, actionId: string | null): Promise<void> {
+/**
+ * Forgets an intent that never reached LinkedIn, so the step can run again later. A lead that had
+ * not started (no step journaled but this one) is pending again: writing the intent made it running.
+ */
+async function dropIntent(journalId: string, actionId: string | null, campaignLeadId: string): Promise<void> {
   await db.$transaction([
     db.campaignLeadStep.deleteMany({ where: { id: journalId } }),
     ...(actionId ? [db.senderAction.deleteMany({ where: { id: actionId } })] : []),
+    db.campaignLead.updateMany({ where: { id: campaignLeadId, status: "running", contacted: false, journal: { none: {} } }, data: { status: "pending" } }),
   ]);
 }
 
@@ -214,18 +219,20 @@ export async function performLeadStep(input: {
       const text = renderCopy(variant.text, variant.fallbackText, fields).text;
       const attachments = await Promise.all((variant.attachments ?? []).map(fetchAttachment));
       const message = await provider.sendInmail(sender.providerAccountId, { memberId: profile.memberId, subject, text, attachments });
-      sent = { kind: "inmail", chatId: message.chatId, messageId: message.messageId, text, at: message.sentAt };
+      sent = { kind: "inmail", chatId: message.chatId, messageId: message.messageId, text, at: message.sentAt, spentInmailCredit: !profile.openProfile };
     }
   } catch (error) {
     if (isProviderError(error) && error.code === "no-inmail-credits") {
-      await dropIntent(journalId, actionId);
-      const unable = decideInmailUnable(step, { outOfCredits: (sender.inmailBalance ?? 0) <= 0, at: now().getTime() });
+      await dropIntent(journalId, actionId, campaignLead.id);
+      // LinkedIn says the sender has no credits left: so does Herald from now on.
+      await db.linkedinAccount.update({ where: { id: sender.id }, data: { inmailBalance: 0 } });
+      const unable = decideInmailUnable(step, { outOfCredits: true, at: now().getTime() });
       return carryOut(unable, { campaign, sequence, campaignLead: freshLead, sender, step });
     }
     if (isProviderError(error) && error.code === "already-invited") {
       sent = { kind: "invitation", providerRef: null, note: null };
     } else if (isProviderError(error) && error.code === "already-connected") {
-      await dropIntent(journalId, actionId);
+      await dropIntent(journalId, actionId, campaignLead.id);
       return resolveWithout(freshLead, sequence, step, "yes", ALREADY_CONNECTED, { invitationAccepted: true, invitationAcceptedAt: now() });
     } else {
       return handleProviderError(error, { campaignLead: freshLead, sender, step, journalId, actionId, variantId: variant.id });
@@ -277,7 +284,7 @@ async function handleProviderError(
   }
   const providerError = error as LinkedinProviderError;
   const drop = async () => {
-    if (context.journalId) await dropIntent(context.journalId, context.actionId);
+    if (context.journalId) await dropIntent(context.journalId, context.actionId, context.campaignLead.id);
   };
   switch (providerError.code) {
     case "throttled":
@@ -296,7 +303,7 @@ async function handleProviderError(
     case "provider-timeout":
     case "provider-unreachable":
       // Unknown whether it happened: keep the intent for the next pass to reconcile.
-      if (!context.journalId) await postpone(context.campaignLead, new Date(now().getTime() + 10 * 60_000));
+      if (!context.journalId) await postpone(context.campaignLead, new Date(now().getTime() + UNREACHABLE_RETRY_MS));
       return { kind: "sender-unavailable" };
     default:
       if (context.actionId) {

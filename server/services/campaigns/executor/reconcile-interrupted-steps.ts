@@ -61,7 +61,14 @@ export async function reconcileInterruptedSteps(): Promise<{ recorded: number; r
           (cursor) => provider.listMessages(sender.providerAccountId, { since, cursor }),
           (message) => message.isFromSender && message.counterpartMemberId === memberId,
         );
-        if (match) sent = { kind: journal.stepType as "message" | "inmail", chatId: match.chatId, messageId: match.messageId, text: match.text, at: match.at };
+        if (match) sent = {
+            kind: journal.stepType as "message" | "inmail",
+            chatId: match.chatId,
+            messageId: match.messageId,
+            text: match.text,
+            at: match.at,
+            spentInmailCredit: journal.stepType === "inmail" && !lead.lead.openProfile,
+          };
       }
     } catch (error) {
       logger.warn("Could not reconcile an interrupted step yet", { journalId: journal.id, error });

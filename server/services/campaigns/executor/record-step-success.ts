@@ -4,14 +4,14 @@ import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
 import { withOutbox } from "../../events/with-outbox";
 import { leadSummary } from "../../leads/lead-summary";
 import { humanGapSeconds } from "../../../domain/sequence/human-gaps";
-import { acceptanceWindowMs, placeAfter, replyWindowMs } from "../../../domain/sequence/step-timing";
+import { afterAction } from "../../../domain/sequence/step-timing";
 import type { LeadInCampaign } from "./perform-lead-step";
 import { moveCampaignLead, placeCampaignLead } from "./settle-campaign-lead";
 
 export type SentDetails =
   | { kind: "visit" }
   | { kind: "invitation"; providerRef: string | null; note: string | null }
-  | { kind: "message" | "inmail"; chatId: string; messageId: string; text: string; at: string };
+  | { kind: "message" | "inmail"; chatId: string; messageId: string; text: string; at: string; spentInmailCredit?: boolean };
 
 /**
  * Records a step that reached LinkedIn: the journal and the sender action are completed, the lead
@@ -50,16 +50,22 @@ export async function recordStepSuccess(input: {
       where: { id: sender.id },
       data: { nextActionAt: new Date(at.getTime() + gap * 1000), campaignActionCount: { increment: 1 } },
     });
+    // An InMail to a profile that is not open spends a credit: the balance the next InMail step checks.
+    if (sent.kind === "inmail" && sent.spentInmailCredit) {
+      await tx.linkedinAccount.updateMany({ where: { id: sender.id, inmailBalance: { gt: 0 } }, data: { inmailBalance: { decrement: 1 } } });
+    }
     await tx.lead.update({ where: { id: campaignLead.leadId }, data: { lastActivityAt: at } });
-    if (sent.kind === "visit") {
-      await placeCampaignLead(tx, emit, campaignLead, placeAfter(sequence, step, null, at), { contacted: true });
+    const next = afterAction(sequence, step, at);
+    if (next.kind === "place") {
+      await placeCampaignLead(tx, emit, campaignLead, next.placement, { contacted: true });
       return;
     }
     if (sent.kind === "invitation") {
-      await moveCampaignLead(tx, campaignLead.id, { contacted: true, phase: "waiting", invitationSentAt: at, waitUntil: new Date(at.getTime() + acceptanceWindowMs(step)) });
+      await moveCampaignLead(tx, campaignLead.id, { contacted: true, phase: "waiting", invitationSentAt: at, waitUntil: next.until });
       return;
     }
-    await moveCampaignLead(tx, campaignLead.id, { contacted: true, phase: "waiting", messageSentAt: at, waitUntil: new Date(at.getTime() + replyWindowMs(step)) });
+    if (sent.kind === "visit") return;
+    await moveCampaignLead(tx, campaignLead.id, { contacted: true, phase: "waiting", messageSentAt: at, waitUntil: next.until });
     const stored = await tx.linkedinMessage.createMany({
       data: [
         {

@@ -23,8 +23,10 @@ export async function lockCampaignLead(tx: Prisma.TransactionClient, campaignLea
 }
 
 export async function checkCampaignFinished(tx: Prisma.TransactionClient, emit: Emit, campaignId: string): Promise<void> {
-  // One transaction at a time decides whether the campaign just finished.
-  await tx.$executeRaw`SELECT 1 FROM "Campaign" WHERE id = ${campaignId} FOR UPDATE`;
+  // One transaction at a time decides whether the campaign just finished. FOR NO KEY UPDATE, not FOR
+  // UPDATE: the lead-count trigger's foreign-key checks hold FOR KEY SHARE on the campaign, which
+  // FOR UPDATE waits for — two turns bringing leads of one campaign to rest deadlocked on it.
+  await tx.$executeRaw`SELECT 1 FROM "Campaign" WHERE id = ${campaignId} FOR NO KEY UPDATE`;
   // The counters the database keeps beside the leads (updated in the same statement as each lead),
   // not a count of the campaign's leads: this runs each time a lead comes to rest.
   const stats = (await campaignStats([campaignId], tx)).get(campaignId)!;

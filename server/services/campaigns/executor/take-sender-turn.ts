@@ -6,6 +6,7 @@
 import { db, Prisma } from "../../../db/client";
 import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
 import { decideStep, type Holder } from "../../../domain/sequence/decide-step";
+import { exclusionScope } from "../../../domain/sequence/exclusions";
 import { isWithinSchedule } from "../../../domain/sequence/schedule";
 import { batchStepTypes, CANDIDATES_PER_SENDER, readAnotherBatch, senderCanActAt, turnSender } from "../../../domain/sequence/turn-policy";
 import { senderCappedKinds, type WorkspaceLimits } from "../../senders/sender-capped-kinds";
@@ -14,13 +15,15 @@ import { performLeadStep, type LeadInCampaign } from "./perform-lead-step";
 
 /** Another campaign running the same person, per the campaign's exclusions (cross-campaign or same sender). */
 async function heldBy(lead: LeadInCampaign, campaign: Campaign): Promise<Holder | null> {
-  if (!campaign.excludeOtherCampaigns && !campaign.excludeSameSenderOtherCampaigns) return null;
+  const scope = exclusionScope(campaign);
+  if (!scope) return null;
+  // The query asks what holdsLead says: the same person, running in another campaign (of the same sender).
   const other = await db.campaignLead.findFirst({
     where: {
       leadId: lead.leadId,
       campaignId: { not: campaign.id },
       status: "running",
-      ...(campaign.excludeOtherCampaigns ? {} : { linkedinAccountId: lead.linkedinAccountId }),
+      ...(scope === "any-sender" ? {} : { linkedinAccountId: lead.linkedinAccountId }),
     },
     include: { campaign: { select: { id: true, name: true } } },
     orderBy: { seq: "asc" },

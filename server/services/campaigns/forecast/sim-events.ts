@@ -3,19 +3,22 @@
 // of that person with that sender takes it, whatever its campaign.
 import type { QueuedEvent, SimWorld } from "./sim-world";
 
-/** Applies the network's answers due up to `at`. */
+/**
+ * Applies the network's answers due up to the pass at `at`. A reply ends the lead when the pass
+ * takes it in (the executor's finishedAt); an acceptance places the next step from its own time.
+ */
 export function applyEventsUntil(world: SimWorld, at: number): void {
-  while (world.events.size && world.events.peek()!.at <= at) applyEvent(world, world.events.pop()!);
+  while (world.events.size && world.events.peek()!.at <= at) applyEvent(world, world.events.pop()!, at);
 }
 
-function applyEvent(world: SimWorld, event: QueuedEvent): void {
+function applyEvent(world: SimWorld, event: QueuedEvent, at: number): void {
   const lead = world.leads.get(event.leadId);
   if (!lead || lead.senderId !== event.senderId) return;
   const open = (candidate: typeof lead) => world.moving(candidate) || candidate.status === "paused";
   if (event.kind === "reply") {
     for (const other of world.samePersonAndSender(lead, event.senderId)) {
       if (!open(other)) continue;
-      world.rest(other, "replied", event.at);
+      world.rest(other, "replied", at);
       if (world.reported(other)) world.replied.add(other.id);
     }
     return;

@@ -13,6 +13,7 @@ export interface DueEntry {
   version: number;
 }
 
+/** The core's candidate order (turn-policy.ts candidateOrder: due first, then seq), inlined for the heaps' hot path. */
 export const dueFirst = (a: DueEntry, b: DueEntry) => a.at < b.at || (a.at === b.at && a.seq < b.seq);
 
 export interface SenderState extends SimSender {

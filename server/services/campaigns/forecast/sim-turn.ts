@@ -5,7 +5,7 @@ import { cappedStepKinds, CAP_OF_ACTION } from "../../../domain/sender-limits";
 import { decideStep, type StepDecision } from "../../../domain/sequence/decide-step";
 import { humanGapSeconds } from "../../../domain/sequence/human-gaps";
 import { isWithinSchedule } from "../../../domain/sequence/schedule";
-import { acceptanceWindowMs, replyWindowMs } from "../../../domain/sequence/step-timing";
+import { afterAction } from "../../../domain/sequence/step-timing";
 import { CANDIDATES_PER_SENDER, readAnotherBatch } from "../../../domain/sequence/turn-policy";
 import type { StepType, WiredStep } from "../../../schemas/sequence";
 import { rollUsage, type DueEntry, type SenderState } from "./sim-senders";
@@ -80,12 +80,13 @@ function act(world: SimWorld, sender: SenderState, lead: SimLead, step: WiredSte
   world.countAction(sender, lead, KIND_OF_ACTION[action]!, at);
   world.record(lead, step, at, null, true);
   if (lead.status === "pending") lead.status = "running";
-  if (step.type === "visit_profile") {
+  const next = afterAction(world.campaigns.get(lead.campaignId)!.sequence, step, new Date(at));
+  if (next.kind === "place") {
     world.place(lead, step, null, at);
     return;
   }
+  world.await(lead, next.until.getTime());
   if (step.type === "invite") {
-    world.await(lead, at + acceptanceWindowMs(step));
     world.invitationSent.add(lead.id);
     world.setInvitationPending(sender.id, lead, true);
     const round = (world.invitationRound.get(lead.id) ?? 0) + 1;
@@ -95,7 +96,6 @@ function act(world: SimWorld, sender: SenderState, lead: SimLead, step: WiredSte
     return;
   }
   if (step.type === "inmail" && !lead.openProfile) sender.inmailBalance -= 1;
-  world.await(lead, at + replyWindowMs(step));
   const replyAt = world.model.messageSent(sender.id, lead, step.type === "inmail" ? "inmail" : "message", at);
   if (replyAt !== null) world.events.push({ at: replyAt, kind: "reply", leadId: lead.id, senderId: sender.id, version: 0 });
 }

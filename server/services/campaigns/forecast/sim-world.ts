@@ -3,6 +3,7 @@
 // network's answers, and the lead transitions (place on the next step, come to rest). The sender
 // turns (sim-turn.ts), due waits (sim-waits.ts) and answers (sim-events.ts) move the world forward
 // with the decision core's rules.
+import { exclusionScope, holdsLead } from "../../../domain/sequence/exclusions";
 import { placeAfter } from "../../../domain/sequence/step-timing";
 import { firstStep } from "../../../domain/sequence/wire-sequence";
 import { zonedDateString } from "../../../lib/time-zones";
@@ -215,13 +216,10 @@ export class SimWorld {
    */
   holderOf(lead: SimLead): { campaignId: string; campaignName: string; senderName: string | null } | null {
     const campaign = this.campaigns.get(lead.campaignId)!;
-    if (!campaign.excludeOtherCampaigns && !campaign.excludeSameSenderOtherCampaigns) return null;
-    const sameSender = (senderId: string | null) => campaign.excludeOtherCampaigns || senderId === lead.senderId;
-    const simulated = (this.leadsOfPerson.get(personOf(lead)) ?? [])
-      .filter((other) => other.campaignId !== lead.campaignId && other.status === "running" && sameSender(other.senderId))
-      .sort((a, b) => a.seq - b.seq)[0];
+    if (!exclusionScope(campaign)) return null;
+    const simulated = (this.leadsOfPerson.get(personOf(lead)) ?? []).filter((other) => holdsLead(campaign, lead, other)).sort((a, b) => a.seq - b.seq)[0];
     if (simulated) return { campaignId: simulated.campaignId, campaignName: this.campaigns.get(simulated.campaignId)?.name ?? "", senderName: null };
-    const outside = (this.outsideHolders.get(personOf(lead)) ?? []).find((other) => other.campaignId !== lead.campaignId && sameSender(other.senderId));
+    const outside = (this.outsideHolders.get(personOf(lead)) ?? []).find((other) => holdsLead(campaign, lead, { ...other, status: "running" }));
     return outside ? { campaignId: outside.campaignId, campaignName: outside.campaignName, senderName: outside.senderName } : null;
   }
 }
