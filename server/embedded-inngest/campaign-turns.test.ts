@@ -13,6 +13,8 @@ import { connectSender } from "../services/senders/connect-sender";
 import { createTestWorkspace } from "../test/factories";
 import { startHeraldJobs, type HeraldJobs } from "../test/herald-jobs";
 import { ManualClock } from "../lib/clock";
+import { ZConnectSenderInput } from "@/server/schemas/sender";
+import { ZCreateCampaignInput } from "@/server/schemas/campaign";
 
 let jobs: HeraldJobs;
 
@@ -29,14 +31,17 @@ it("runs a campaign through pass and per-sender turn functions on the embedded e
   const { actor } = await createTestWorkspace();
   const pool: string[] = [];
   for (const name of ["turn-a", "turn-b"]) {
-    const connected = await connectSender(actor, { username: `${name}-${Date.now()}@example.com`, password: "x" }, { via: "api" });
-    pool.push(connected.data.id);
+    const connected = await connectSender(actor, ZConnectSenderInput.parse({ username: `${name}-${Date.now()}@example.com`, password: "x" }), { via: "api" });
+    pool.push(connected.account.id);
   }
-  const campaign = await createCampaign(actor, {
-    linkedinAccountIds: pool,
-    sequence: { steps: [{ id: "visit", type: "visit_profile" }] },
-    schedule: { timezone: "UTC", activeHours: { from: "08:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] },
-  });
+  const campaign = await createCampaign(
+    actor,
+    ZCreateCampaignInput.parse({
+      linkedinAccountIds: pool,
+      sequence: { steps: [{ id: "visit", type: "visit_profile" }] },
+      schedule: { timezone: "UTC", activeHours: { from: "08:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] },
+    }),
+  );
   const prospects = sandboxDirectory().slice(120, 126);
   await addCampaignLeads(actor, campaign.id, { leads: prospects.map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) });
   await updateCampaign(actor, campaign.id, { status: "active" });

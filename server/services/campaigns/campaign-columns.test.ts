@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { wireSequence } from "./engine/wire-sequence";
-import { DEFAULT_SCHEDULE } from "./engine/schedule";
+import { wireSequence } from "../../domain/sequence/wire-sequence";
+import { DEFAULT_SCHEDULE } from "../../domain/sequence/schedule";
 import { readSchedule, readSequence, readTracking, scheduleColumn, sequenceColumn } from "./campaign-columns";
 
 describe("campaign columns", () => {

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { jsonColumnReader, toJsonColumn, type JsonObject } from "../../lib/json-column";
 import { ZWiredSequence, type WiredSequence } from "../../schemas/sequence";
-import type { Schedule } from "./engine/schedule";
+import type { Schedule } from "../../domain/sequence/schedule";
 
 const ZStoredSchedule = z.object({
   startDate: z.string().nullable().optional(),

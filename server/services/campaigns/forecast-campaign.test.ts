@@ -12,20 +12,26 @@ import { connectSender } from "../senders/connect-sender";
 import { addCampaignLeads } from "./add-campaign-leads";
 import { createCampaign } from "./create-campaign";
 import { forecastCampaign } from "./forecast-campaign";
+import { ZConnectSenderInput } from "@/server/schemas/sender";
+import { ZCreateCampaignInput } from "@/server/schemas/campaign";
+import { ZLeadsInput } from "@/server/schemas/lead";
 
 afterEach(() => setLinkedinProvider(undefined));
 
 async function campaignWithLeads(label: string) {
   await ensureSandboxDirectory();
   const { actor } = await createTestWorkspace();
-  const sender = await connectSender(actor, { username: `${label}@example.com`, password: "x" }, { via: "api" });
-  const campaign = await createCampaign(actor, {
-    name: label,
-    linkedinAccountIds: [(sender as { data: { id: string } }).data.id],
-    sequence: { steps: [{ id: "i", type: "invite" }, { id: "m", type: "message", parent: "i", branch: "yes", config: { text: "Hello" } }] },
-  });
+  const sender = await connectSender(actor, ZConnectSenderInput.parse({ username: `${label}@example.com`, password: "x" }), { via: "api" });
+  const campaign = await createCampaign(
+    actor,
+    ZCreateCampaignInput.parse({
+      name: label,
+      linkedinAccountIds: [sender.account.id],
+      sequence: { steps: [{ id: "i", type: "invite" }, { id: "m", type: "message", parent: "i", branch: "yes", config: { text: "Hello" } }] },
+    }),
+  );
   const prospects = sandboxDirectory().slice(60, 64);
-  await addCampaignLeads(actor, campaign.id, { leads: prospects.map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) });
+  await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: prospects.map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) }));
   return { actor, campaignId: campaign.id };
 }
 

@@ -113,6 +113,9 @@ import { createCampaign } from "./create-campaign";
 import { forecastCampaign } from "./forecast-campaign";
 import { pauseCampaignLead } from "./pause-campaign-lead";
 import { updateCampaign } from "./update-campaign";
+import { ZConnectSenderInput } from "@/server/schemas/sender";
+import { ZCreateCampaignInput } from "@/server/schemas/campaign";
+import { ZLeadsInput } from "@/server/schemas/lead";
 
 const directory = sandboxDirectory();
 const OPEN = directory.filter((prospect) => prospect.openProfile);
@@ -135,9 +138,9 @@ async function world(label: string, start: string, names: string[]) {
   const { actor, workspace } = await createTestWorkspace();
   const senders: string[] = [];
   for (const name of names) {
-    const connected = await connectSender(actor, { username: `${label}-${name}@example.com`, password: "x" }, { via: "api" });
+    const connected = await connectSender(actor, ZConnectSenderInput.parse({ username: `${label}-${name}@example.com`, password: "x" }), { via: "api" });
     expect(connected.status).toBe("connected");
-    senders.push(connected.data.id);
+    senders.push(connected.account.id);
   }
   return { clock, actor, workspace, senders };
 }
@@ -153,15 +156,18 @@ async function campaignWith(
   actor: Actor,
   input: { name: string; pool: string[]; sequence: TSequenceInput; prospects: DirectoryProspect[]; excludeOtherCampaigns?: boolean; excludeSameSenderOtherCampaigns?: boolean },
 ) {
-  const campaign = await createCampaign(actor, {
-    name: input.name,
-    linkedinAccountIds: input.pool,
-    sequence: input.sequence,
-    schedule: SCHEDULE,
-    excludeOtherCampaigns: input.excludeOtherCampaigns,
-    excludeSameSenderOtherCampaigns: input.excludeSameSenderOtherCampaigns,
-  });
-  const added = await addCampaignLeads(actor, campaign.id, { leads: input.prospects.map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) });
+  const campaign = await createCampaign(
+    actor,
+    ZCreateCampaignInput.parse({
+      name: input.name,
+      linkedinAccountIds: input.pool,
+      sequence: input.sequence,
+      schedule: SCHEDULE,
+      excludeOtherCampaigns: input.excludeOtherCampaigns,
+      excludeSameSenderOtherCampaigns: input.excludeSameSenderOtherCampaigns,
+    }),
+  );
+  const added = await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: input.prospects.map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) })) }));
   expect(added.added).toBe(input.prospects.length);
   const rows = await db.campaignLead.findMany({ where: { campaignId: campaign.id }, include: { lead: true } });
   const leads = input.prospects.map((prospect) => {

@@ -6,11 +6,12 @@ import { createTestWorkspace, outboxEvents } from "../../test/factories";
 import { recordProviderActivity } from "../linkedin-activity/record-provider-activity";
 import { connectSender } from "./connect-sender";
 import { recordSenderSessionState } from "./record-sender-session-state";
+import { ZConnectSenderInput } from "@/server/schemas/sender";
 
 async function connectedSender(label: string) {
   const { actor, workspace } = await createTestWorkspace();
-  const connected = await connectSender(actor, { username: `${label}.${Math.random().toString(36).slice(2, 8)}@example.com`, password: "x" }, { via: "api" });
-  const sender = await db.linkedinAccount.findUniqueOrThrow({ where: { id: connected.data.id } });
+  const connected = await connectSender(actor, ZConnectSenderInput.parse({ username: `${label}.${Math.random().toString(36).slice(2, 8)}@example.com`, password: "x" }), { via: "api" });
+  const sender = await db.linkedinAccount.findUniqueOrThrow({ where: { id: connected.account.id } });
   return { workspace, sender };
 }
 

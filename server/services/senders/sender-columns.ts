@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { jsonColumnReader, toJsonColumn, type JsonObject } from "../../lib/json-column";
 import { ZCheckpointType, ZDailyCaps } from "../../schemas/sender";
-import type { LimitOverrides } from "./sender-limits";
+import type { LimitOverrides } from "../../domain/sender-limits";
 
 const ZStoredCheckpoint = z.object({
   type: ZCheckpointType,
