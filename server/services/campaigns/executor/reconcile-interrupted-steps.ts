@@ -1,7 +1,8 @@
 // A step left `sending` was interrupted between writing its intent and recording its outcome (the
-// process died, or LinkedIn timed out). Passes run one at a time, so at the start of a pass every
-// such step is a leftover: ask LinkedIn whether it happened; record it if so, else forget the intent
-// so the step runs again. Nothing is sent twice.
+// process died, or LinkedIn timed out): ask LinkedIn whether it happened; record it if so, else
+// forget the intent so the step runs again. Nothing is sent twice. Only a step no turn is still
+// working on may be reconciled: a sender's turn reconciles its own sender's intents first (turns of
+// one sender never overlap), and a pass only intents older than any turn can run.
 import { db } from "../../../db/client";
 import { logger } from "../../../lib/logger";
 import { getLinkedinProvider } from "../../../providers/linkedin";
@@ -24,8 +25,20 @@ async function findInPages<T>(read: (cursor: string | null) => Promise<Page<T>>,
   throw new Error("Too many pages to reconcile an interrupted step; will retry");
 }
 
-export async function reconcileInterruptedSteps(): Promise<{ recorded: number; retried: number }> {
-  const leftovers = await db.campaignLeadStep.findMany({ where: { status: "sending" }, orderBy: { startedAt: "asc" }, take: 500 });
+/**
+ * `senderId`: only the intents of that sender's leads (its turn reconciles them: turns of one
+ * sender never overlap). `startedBefore`: only intents older than any turn still running.
+ */
+export async function reconcileInterruptedSteps(scope: { senderId?: string; startedBefore?: Date } = {}): Promise<{ recorded: number; retried: number }> {
+  const leftovers = await db.campaignLeadStep.findMany({
+    where: {
+      status: "sending",
+      ...(scope.senderId ? { campaignLead: { linkedinAccountId: scope.senderId } } : {}),
+      ...(scope.startedBefore ? { startedAt: { lt: scope.startedBefore } } : {}),
+    },
+    orderBy: { startedAt: "asc" },
+    take: 500,
+  });
   let recorded = 0;
   let retried = 0;
   const provider = await getLinkedinProvider();

@@ -13,6 +13,9 @@ import { reconcileInterruptedSteps } from "./reconcile-interrupted-steps";
 import { resolveDueWaits } from "./resolve-due-waits";
 import { takeSenderTurn } from "./take-sender-turn";
 
+/** An intent older than this belongs to no running turn (turns start within 50 s and take seconds). */
+const STALE_INTENT_MS = 10 * 60_000;
+
 export interface PassReport {
   reconciled: number;
   resolved: number;
@@ -36,7 +39,8 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promi
  * in the order they should act (the longest-resting first).
  */
 export async function prepareExecutorPass(): Promise<{ reconciled: number; resolved: number; at: Date; senderIds: string[] }> {
-  const interrupted = await reconcileInterruptedSteps();
+  // Turns reconcile their own sender's intents; the pass only those no turn can still be working on.
+  const interrupted = await reconcileInterruptedSteps({ startedBefore: new Date(now().getTime() - STALE_INTENT_MS) });
   const reconciled = interrupted.recorded + interrupted.retried;
   const resolved = await resolveDueWaits();
   const at = now();

@@ -11,6 +11,7 @@ import { isWithinSchedule } from "../../../domain/sequence/schedule";
 import { batchStepTypes, CANDIDATES_PER_SENDER, readAnotherBatch, senderCanActAt, turnSender } from "../../../domain/sequence/turn-policy";
 import { senderCappedKinds, type WorkspaceLimits } from "../../senders/sender-capped-kinds";
 import { scheduleOf, sequenceOf, stepById } from "./load-campaign-sequence";
+import { reconcileInterruptedSteps } from "./reconcile-interrupted-steps";
 import { performLeadStep, type LeadInCampaign } from "./perform-lead-step";
 
 /** Another campaign running the same person, per the campaign's exclusions (cross-campaign or same sender). */
@@ -89,6 +90,8 @@ async function takeTurn(sender: LinkedinAccount, campaigns: Map<string, Campaign
  * then lets it act once. Returns whether the sender acted.
  */
 export async function takeSenderTurn(senderId: string, at: Date): Promise<boolean> {
+  // Turns of one sender never overlap, so any intent of this sender left `sending` is a leftover.
+  await reconcileInterruptedSteps({ senderId });
   const sender = await db.linkedinAccount.findUnique({ where: { id: senderId } });
   if (!sender || !senderCanActAt(turnSender(sender), at.getTime())) return false;
   const active = await db.campaign.findMany({ where: { status: "active", linkedinAccountIds: { has: sender.id } } });
