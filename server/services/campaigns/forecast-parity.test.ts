@@ -7,89 +7,23 @@
 // `whenUnable`, exclusions across campaigns, pauses, withdrawals, an invitation already pending, and
 // one lead in two campaigns with the same sender.
 //
-// ON THE CODE OF 2026-11-24 (before the shared decision core), e passes (but see 7); a, b, c, d, f
-// and g fail on these differences between the executor and the forecast (paths from
-// server/services/campaigns/):
-//
-// 1. When a reply ends a lead (a, b, g). The forecast ends it at the reply's own time
-//    (forecast/simulate-campaigns.ts:154, `rest(lead, "replied", event.at)`); the executor ends it
-//    when the minute pass takes the reply in (advanceSandboxNetwork → onReplyReceived →
-//    setCampaignLeadStatus, finishedAt = now(), executor/settle-campaign-lead.ts:55,58; only
-//    lastReplyAt keeps the reply's time). The forecast already applies answers at the pass
-//    (simulate-campaigns.ts:344), so it should end the lead at the pass's `at`. Acceptances agree
-//    (both place the next step from the acceptance's time).
-// 2. InMail credits (b). The executor checks Herald's stored balance (executor/perform-lead-step.ts:168)
-//    but never lowers it when an InMail to a closed profile goes out (executor/record-step-success.ts
-//    writes no balance; only sign-in and refresh-sender-stats read it). When the network then refuses
-//    for want of credits (perform-lead-step.ts:232) inmailUnable (:250) takes outOfCredits from the
-//    stale balance (:252), so `auto` continues on the no-reply branch instead of pausing the sender.
-//    The forecast counts its credits down (simulate-campaigns.ts:263) and at 0 pauses the sender for
-//    `auto` (:225-233), which is what the documented rule says (schemas/sequence.ts `whenUnable`:
-//    "auto pauses the sender when it is out of credits"). In b the sender with one credit skips the
-//    auto campaign's closed-profile InMail on the executor (forecast: sender paused, lead pending),
-//    and so still sends the pause campaign's open-profile InMail, which the forecast never sends.
-//    Fix in the executor: lower inmailBalance on each closed-profile InMail sent, and set it to 0 on
-//    `no-inmail-credits`.
-// 3. A refused step leaves the lead `running` (b). The executor flips pending → running when it
-//    writes the intent, before acting (perform-lead-step.ts:195, moveCampaignLead); when the provider
-//    refuses (no-inmail-credits, :232-234; throttled or session lost, `drop()` at :279,:286),
-//    dropIntent (:114) deletes the journal row and the action but not the status. The
-//    forecast keeps the lead pending (simulate-campaigns.ts:231-233; running only on acting, :248).
-//    In b the pause campaign's closed-profile lead of the one-credit sender is `running` with no
-//    step on the executor, `pending` in the forecast.
-// 4. Exclusions across campaigns, heldBy (c). The executor holds a lead whose campaign has
-//    excludeOtherCampaigns (any campaign) or excludeSameSenderOtherCampaigns (same sender) while the
-//    same person is `running` in another campaign, without using the turn, and looks again an hour
-//    later (executor/run-executor-pass.ts:29-44, :76-82, HELD_RETRY_MS :20; the lead stays pending).
-//    The forecast has no exclusion flags (forecast/simulation-types.ts:26 SimCampaign) and never
-//    holds (simulate-campaigns.ts:206 perform, :294 takeTurn): in c the held leads are predicted on
-//    Monday instead of Thursday, and the holder's own second visits move because the held leads did
-//    not take the senders' turns. heldBy() looks at the other campaign whatever its status and pool:
-//    in c, p7 is running in a paused campaign and so is held for good, while the forecast loads only
-//    active campaigns sharing senders (forecast-campaign.ts:49-50) and sees nothing of it; the core
-//    needs "this person is running in another campaign (with this sender)" as an input fact.
-// 5. An invitation already pending (f). The executor, seeing an invitation from this sender pending
-//    (perform-lead-step.ts:155-161), journals the invite step `skipped`, sends nothing, uses no cap
-//    and waits the acceptance window; the acceptance of that invitation moves the lead to yes
-//    (executor/on-invitation-accepted.ts). The forecast only asks whether they are connected
-//    (simulate-campaigns.ts:213-214), so it sends a second invitation (an action, a cap, a human gap
-//    that delays the sender's next lead: 07:06 instead of 07:00 in f), draws a new acceptance keyed
-//    by invitation #2 (forecast/sandbox-outcome-model.ts:92 invitationSent), and drops the real
-//    invitation's acceptance (initialEvents, round 0) at the round check (simulate-campaigns.ts:159).
-//    In f the lead who accepts is predicted first reached on Monday (the invite) instead of Tuesday
-//    (the message after acceptance), and the lead who never accepts is predicted to accept.
-//    The outcome model needs "is an invitation pending from this sender". Not exercised here: when
-//    such a lead times out with withdrawEnabled, the executor withdraws nothing (it looks only for the
-//    campaign's own action, executor/resolve-due-waits.ts:44) while the forecast ends the round
-//    (simulate-campaigns.ts:188), so a late acceptance of the still-pending invitation is lost to it.
-// 6. Answers shared across campaigns (g). The executor applies a reply to every campaign lead of that
-//    person with that sender, whatever the campaign (executor/on-reply-received.ts:16; acceptances
-//    likewise, on-invitation-accepted.ts:19); the forecast's answers belong to one campaign lead
-//    (simulate-campaigns.ts:151). In g the visits campaign's leads end `replied` when the InMail
-//    campaign's leads reply; the forecast has them visited twice and `done`.
-// 7. Not a forecast rule but an executor bug that makes any scenario fail now and then (e failed in
-//    two runs of seven here, and passed otherwise; its two senders' first withdrawals, visits and
-//    leads at rest fall in the same minute): two senders' turns run in parallel in one pass
-//    (executor/run-executor-pass.ts inParallel); when both bring a lead of the same campaign to rest
-//    and each inserts a new CampaignLeadCount row (the status-count trigger, migration
-//    20261123234003), each insert's foreign-key check holds FOR KEY SHARE on the Campaign row, then
-//    both ask for FOR UPDATE on it in checkCampaignFinished (executor/settle-campaign-lead.ts:27):
-//    "deadlock detected" (logged as "A sender's campaign turn failed"). The visit has reached the
-//    network but its recording rolls back; the next pass reconciles it a minute later, so the lead
-//    ends at 13:01 instead of 13:00 and that sender's later actions shift. Fix: lock the campaign
-//    with FOR NO KEY UPDATE (it does not conflict with FOR KEY SHARE, and still serialises the finish
-//    check), or take that lock before the lead's row is changed.
-// 8. Paused leads (d). The forecast loads only pending and running leads (forecast-campaign.ts:63),
-//    so a paused lead is not simulated and not listed; but answers still count while a lead is paused
-//    (pause-campaign-lead.ts:10; on-reply-received.ts:16 includes paused), and the simulator already
-//    handles paused leads (simulate-campaigns.ts:153,163). In d the paused lead whose reply was on
-//    its way ends `replied` on the executor; the forecast neither lists it nor counts the reply.
-//    Load paused leads too (they act never, answer as usual).
-//
-// Not exercised: the forecast's own sender assignment (forecast-campaign.ts, loads of pending and
-// running leads) against assignCampaignSenders (paused leads count): every lead gets its sender when
-// it is enrolled or the pool changes, so the forecast never meets an unassigned lead in a pool
-// through the services; and resolveDueWaits' 1000-lead cap (the month benchmark's size).
+// Written against the code before the shared decision core (server/domain/sequence), on which only e
+// passed. What each scenario caught, and where the one rule now lives:
+// 1. A reply ends a lead at the pass that takes it in, not at the reply's own time (a, b, g):
+//    forecast/sim-events.ts applies answers at the pass, as advanceSandboxNetwork does.
+// 2. InMail credits (b): the executor counts its stored balance down per InMail to a closed profile
+//    and to 0 on `no-inmail-credits`, so `whenUnable: auto` pauses the sender as documented
+//    (decideStep / decideInmailUnable).
+// 3. A step refused before anything was sent leaves a never-contacted lead pending (b).
+// 4. Exclusions across campaigns, heldBy (c): holdsLead / exclusionScope (domain/sequence/exclusions.ts),
+//    used by the executor's hold query and the forecast; the forecast simulates every active campaign
+//    linked through senders or exclusions, and states people held by campaigns that are not active.
+// 5. An invitation already pending (f): decideStep waits for it without acting in both.
+// 6. Answers shared across campaigns (g): a reply or acceptance reaches every campaign lead of that
+//    person with that sender, in the forecast as in the executor.
+// 7. An executor deadlock (two turns finishing leads of one campaign in the same pass): the finish
+//    check locks the campaign FOR NO KEY UPDATE (executor/settle-campaign-lead.ts).
+// 8. Paused leads (d) are simulated: they never act, answers still end them.
 import { afterEach, describe, expect, it } from "vitest";
 import { db, Prisma } from "@/server/db/client";
 import type { Actor } from "@/server/lib/actor";
