@@ -37,18 +37,34 @@ export interface CallInput {
   };
 }
 
+const CLOSED_CONNECTION_CODES = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
+
+/** fetch's failure when the connection it reused was closed by the other side before any answer. */
+function closedConnection(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause instanceof Error && "code" in cause && typeof cause.code === "string" && CLOSED_CONNECTION_CODES.has(cause.code);
+}
+
 export async function callFunction(input: CallInput): Promise<CallResult> {
   const url = `${input.serveUrl}?fnId=${encodeURIComponent(input.functionId)}&stepId=${encodeURIComponent(input.stepId)}`;
   const payload = { version: 2, ...input.body };
-  let response: Response;
-  try {
-    response = await fetch(url, {
+  const send = () =>
+    fetch(url, {
       method: "POST",
       headers: {
         "content-type": "application/json",
         "x-inngest-signature": signRequest(payload, input.signingKey, input.nowSeconds),
       },
       body: JSON.stringify(payload),
+    });
+  let response: Response;
+  try {
+    response = await send().catch((error: unknown) => {
+      // Most often a kept-alive connection the server closed just as this request went out. Asking
+      // again at once, on a new connection, is what a retry would do after its backoff (steps run
+      // at least once), without the wait.
+      if (closedConnection(error)) return send();
+      throw error;
     });
   } catch (error) {
     return { kind: "error", error: { name: "NetworkError", message: (error as Error).message }, retriable: true, retryAfter: null };

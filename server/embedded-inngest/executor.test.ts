@@ -183,7 +183,9 @@ describe("embedded executor", () => {
     await harness.client.send(["a", "a", "a", "b", "b", "c"].map((sender) => ({ name: "test/act", data: { sender } })));
     await harness.executor.drain();
     const runs = await runsOf("conc-per-sender");
-    expect(runs.map((run) => ({ status: run.status, error: run.error }))).toEqual(runs.map(() => ({ status: "completed", error: null })));
+    // Each run's failed attempts too, so that a run left queued for a retry says why.
+    const outcome = (run: (typeof runs)[number]) => ({ status: run.status, error: run.error, failedAttempts: run.history.filter((entry) => entry.error !== null).map((entry) => entry.error) });
+    expect(runs.map(outcome)).toEqual(runs.map(() => ({ status: "completed", error: null, failedAttempts: [] })));
     // Three senders, so three at once: the limit is per key, not per function.
     expect(peak).toBe(3);
   });

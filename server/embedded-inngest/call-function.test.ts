@@ -1,0 +1,60 @@
+// callFunction against a real local server that drops connections: a closed connection is asked
+// again at once, and a function that stays unreachable is a retriable network error.
+import { createServer, type Server } from "node:net";
+import type { AddressInfo } from "node:net";
+import { afterEach, expect, it } from "vitest";
+import { callFunction, type CallInput } from "./call-function";
+
+let server: Server | null = null;
+afterEach(async () => {
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  server = null;
+});
+
+/** A server that resets the first `drops` connections once a request arrives, then answers 200. */
+async function flakyServer(drops: number): Promise<{ url: string; requests: () => number }> {
+  let requests = 0;
+  server = createServer((socket) => {
+    socket.once("data", () => {
+      requests += 1;
+      if (requests <= drops) {
+        socket.resetAndDestroy();
+        return;
+      }
+      const body = JSON.stringify({ done: true });
+      socket.end(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`);
+    });
+  });
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/api/inngest`, requests: () => requests };
+}
+
+function input(serveUrl: string): CallInput {
+  return {
+    serveUrl,
+    functionId: "app-fn",
+    stepId: "step",
+    signingKey: `signkey-test-${"ab".repeat(32)}`,
+    nowSeconds: 1_772_000_000,
+    body: {
+      event: { name: "test/go", data: {} },
+      events: [{ name: "test/go", data: {} }],
+      steps: {},
+      ctx: { run_id: "run", attempt: 0, max_attempts: 3, disable_immediate_execution: false, use_api: false, stack: { stack: [], current: 0 } },
+    },
+  };
+}
+
+it("asks again at once when the connection is reset before any answer", async () => {
+  const flaky = await flakyServer(1);
+  expect(await callFunction(input(flaky.url))).toEqual({ kind: "completed", output: { done: true } });
+  expect(flaky.requests()).toBe(2);
+});
+
+it("reports a retriable network error when the function stays unreachable", async () => {
+  const flaky = await flakyServer(5);
+  const result = await callFunction(input(flaky.url));
+  expect(result).toMatchObject({ kind: "error", retriable: true, error: { name: "NetworkError" } });
+  expect(flaky.requests()).toBe(2);
+});
