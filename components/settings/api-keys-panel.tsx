@@ -80,48 +80,50 @@ export function ApiKeysPanel() {
           ) : !keys.data?.length ? (
             <p className="text-sm text-slate-500">No API keys yet. Create one to call the API.</p>
           ) : (
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs text-slate-500 uppercase">
-                <tr>
-                  <th className="py-2 font-medium">Name</th>
-                  <th className="py-2 font-medium">Key</th>
-                  <th className="py-2 font-medium">Created by</th>
-                  <th className="py-2 font-medium">Last used</th>
-                  <th className="py-2" />
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {keys.data.map((key) => (
-                  <tr key={key.id} data-testid="api-key-row" className={key.revokedAt ? "text-slate-400" : ""}>
-                    <td className="py-2 font-medium">{key.name}</td>
-                    <td className="py-2 font-mono text-xs">{key.prefix}…</td>
-                    <td className="py-2">{key.createdBy.name ?? key.createdBy.email}</td>
-                    <td className="py-2" title={formatDateTime(key.lastUsedAt)}>
-                      {formatRelative(key.lastUsedAt)}
-                    </td>
-                    <td className="py-2 text-right">
-                      {key.revokedAt ? (
-                        <span className="text-xs">Revoked {formatRelative(key.revokedAt)}</span>
-                      ) : (
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          className="text-red-700"
-                          disabled={revoke.isPending}
-                          onClick={() => {
-                            if (window.confirm(`Revoke “${key.name}”? Requests with it will fail at once.`)) {
-                              revoke.mutate({ apiKeyId: key.id });
-                            }
-                          }}
-                        >
-                          Revoke
-                        </Button>
-                      )}
-                    </td>
+            <div className="-mx-5 overflow-x-auto px-5">
+              <table className="w-full text-left text-sm">
+                <thead className="text-xs text-slate-500 uppercase">
+                  <tr>
+                    <th className="py-2 font-medium">Name</th>
+                    <th className="py-2 font-medium">Key</th>
+                    <th className="py-2 font-medium">Created by</th>
+                    <th className="py-2 font-medium">Last used</th>
+                    <th className="py-2" />
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {keys.data.map((key) => (
+                    <tr key={key.id} data-testid="api-key-row" className={key.revokedAt ? "text-slate-400" : ""}>
+                      <td className="py-2 pr-2 font-medium break-words">{key.name}</td>
+                      <td className="py-2 font-mono text-xs">{key.prefix}…</td>
+                      <td className="py-2 pr-2 break-words">{key.createdBy.name ?? key.createdBy.email}</td>
+                      <td className="py-2" title={formatDateTime(key.lastUsedAt)}>
+                        {formatRelative(key.lastUsedAt)}
+                      </td>
+                      <td className="py-2 text-right">
+                        {key.revokedAt ? (
+                          <span className="text-xs">Revoked {formatRelative(key.revokedAt)}</span>
+                        ) : (
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            className="text-red-700"
+                            disabled={revoke.isPending}
+                            onClick={() => {
+                              if (window.confirm(`Revoke “${key.name}”? Requests with it will fail at once.`)) {
+                                revoke.mutate({ apiKeyId: key.id });
+                              }
+                            }}
+                          >
+                            Revoke
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </div>
       </Card>
