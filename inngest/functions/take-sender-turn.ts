@@ -9,8 +9,7 @@ import { senderTurnDue } from "../events";
 
 /**
  * A turn that has not started within this time of its pass is dropped: the next minute's pass asks
- * for a fresher one, and a turn still acting when that pass reconciles interrupted steps is what a
- * late start risks.
+ * for a fresher one, decided on fresher facts.
  */
 export const TURN_EXPIRES_AFTER_MS = 50_000;
 
@@ -20,8 +19,8 @@ export const takeSenderTurnFunction = inngest.createFunction(
     name: "Take a sender's campaign turn",
     triggers: [senderTurnDue],
     concurrency: { key: "event.data.senderId", limit: 1 },
-    // No retry: a turn that failed may have left an intent `sending`, which only a pass reconciles
-    // with LinkedIn before anything is sent again. The next pass, within a minute, is the retry.
+    // No retry: a turn that failed may have left an intent `sending`, which the sender's next turn
+    // reconciles with LinkedIn before it acts again. The next pass, within a minute, is the retry.
     retries: 0,
   },
   async ({ event, step }) => {

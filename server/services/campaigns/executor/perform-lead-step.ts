@@ -1,7 +1,8 @@
 // Carries out one lead's current step with its sender: read the profile, write the intent (the
 // journal row and the sender action, within the caps), act on LinkedIn, record the outcome. The
 // journal's unique (lead, step) key means a step happens at most once per lead; a crash between
-// acting and recording leaves the intent `sending`, which the next pass reconciles with LinkedIn.
+// acting and recording leaves the intent `sending`, which the sender's next turn reconciles with
+// LinkedIn.
 import { db, Prisma } from "../../../db/client";
 import type { Campaign, CampaignLead, Lead, LinkedinAccount } from "../../../db/generated/client";
 import { now } from "../../../lib/clock";
