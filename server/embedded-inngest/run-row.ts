@@ -1,7 +1,11 @@
 // A job run's row and its execution state: the columns Herald stores, read back as the state the
 // SDK's protocol works on, and written from it.
+import { z } from "zod";
 import type { Prisma } from "../db/client";
-import type { PendingAsync, RunState } from "./run-state";
+import { ZPendingAsync, type RunState } from "./run-state";
+
+const ZMemo = z.record(z.string(), z.unknown());
+const ZPending = z.array(ZPendingAsync);
 
 export type Row = Prisma.JobRunGetPayload<object>;
 
@@ -18,12 +22,12 @@ export function fromRaw(row: Row): Row {
 
 export function stateOf(run: Row): RunState {
   return {
-    memo: (run.memo ?? {}) as Record<string, unknown>,
+    memo: ZMemo.parse(run.memo ?? {}),
     stack: run.stack,
     planned: run.planned,
     attempt: run.attempt,
     disableImmediate: run.disableImmediate,
-    pending: (run.pending ?? []) as unknown as PendingAsync[],
+    pending: ZPending.parse(run.pending ?? []),
   };
 }
 
@@ -34,7 +38,7 @@ export function stateColumns(state: RunState) {
     planned: state.planned,
     attempt: state.attempt,
     disableImmediate: state.disableImmediate,
-    pending: state.pending as unknown as Prisma.InputJsonValue,
+    pending: state.pending satisfies Prisma.InputJsonValue,
     waitEvents: [...new Set(state.pending.flatMap((entry) => (entry.kind === "wait" && entry.event ? [entry.event] : [])))],
   };
 }

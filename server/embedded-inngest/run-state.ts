@@ -1,16 +1,19 @@
 // How one response of the SDK changes a run: pure, so the rules are tested without HTTP or SQL.
 import type { CallResult, Op } from "./call-function";
 import { parseDurationMs, sleepUntil } from "./durations";
+import { z } from "zod";
 
-export interface PendingAsync {
-  id: string;
-  name: string;
-  kind: "sleep" | "wait";
+/** A sleep or a wait for an event that a run is parked on (stored in JobRun.pending). */
+export const ZPendingAsync = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(["sleep", "wait"]),
   /** Wake time of a sleep, timeout of a wait (ISO). */
-  until: string;
-  event?: string;
-  if?: string;
-}
+  until: z.string(),
+  event: z.string().optional(),
+  if: z.string().optional(),
+});
+export type PendingAsync = z.infer<typeof ZPendingAsync>;
 
 export interface RunState {
   memo: Record<string, unknown>;
