@@ -1,7 +1,8 @@
 // GET for the lead page: one lead of a campaign, its profile (the user's values beside what the
 // provider says), its current step by name, and its timeline. A fixed number of queries, each
-// bounded by this one lead.
-import { db } from "../../db/client";
+// bounded by this one lead, read from one snapshot: a turn committing between two of them would
+// otherwise show a step done while the lead still stands on it.
+import { db, Prisma, type DbClient } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { STEP_LABELS, type StepType } from "../../schemas/sequence";
 import type { TLeadTimeline } from "../../schemas/lead-timeline";
@@ -24,22 +25,26 @@ const FIELD_LABELS = {
 const kindName = (type: string) => STEP_LABELS[type as StepType] ?? type;
 
 export async function getLeadTimeline(actor: Actor, campaignId: string, leadId: string): Promise<TLeadTimeline> {
-  const row = await findCampaignLead(actor, campaignId, leadId);
+  return db.$transaction((tx) => readLeadTimeline(tx, actor, campaignId, leadId), { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead });
+}
+
+async function readLeadTimeline(client: DbClient, actor: Actor, campaignId: string, leadId: string): Promise<TLeadTimeline> {
+  const row = await findCampaignLead(actor, campaignId, leadId, client);
   const [campaign, journal, actions, messages, statusEvents, entries, campaignLead] = await Promise.all([
-    db.campaign.findUniqueOrThrow({ where: { id: row.campaignId } }),
-    db.campaignLeadStep.findMany({ where: { campaignLeadId: row.id }, orderBy: { startedAt: "asc" } }),
-    db.senderAction.findMany({
+    client.campaign.findUniqueOrThrow({ where: { id: row.campaignId } }),
+    client.campaignLeadStep.findMany({ where: { campaignLeadId: row.id }, orderBy: { startedAt: "asc" } }),
+    client.senderAction.findMany({
       where: { leadId: row.leadId, OR: [{ campaignLeadId: row.id }, { source: "direct" }] },
       include: { account: { select: { label: true, fullName: true } } },
       orderBy: { createdAt: "asc" },
     }),
-    db.linkedinMessage.findMany({ where: { leadId: row.leadId, at: { gte: row.createdAt } }, orderBy: { at: "asc" } }),
-    db.outboxEvent.findMany({
+    client.linkedinMessage.findMany({ where: { leadId: row.leadId, at: { gte: row.createdAt } }, orderBy: { at: "asc" } }),
+    client.outboxEvent.findMany({
       where: { workspaceId: actor.workspaceId, event: "lead.status_changed", createdAt: { gte: row.createdAt }, data: { path: ["campaignLeadId"], equals: row.id } },
       orderBy: { createdAt: "asc" },
     }),
-    db.leadListEntry.findMany({ where: { leadId: row.leadId }, include: { list: { select: { id: true, name: true } } }, orderBy: { addedAt: "asc" } }),
-    toCampaignLeads([row]),
+    client.leadListEntry.findMany({ where: { leadId: row.leadId }, include: { list: { select: { id: true, name: true } } }, orderBy: { addedAt: "asc" } }),
+    toCampaignLeads([row], client),
   ]);
   const steps = sequenceOf(campaign).steps;
   const stepName = (stepId: string, stepType: string) => {
@@ -49,7 +54,7 @@ export async function getLeadTimeline(actor: Actor, campaignId: string, leadId: 
   const senderNames = new Map(actions.map((action) => [action.accountId, action.account.label || action.account.fullName || "a sender"]));
   const senderIds = [...new Set([row.linkedinAccountId, ...messages.map((message) => message.accountId)].filter((id): id is string => Boolean(id) && !senderNames.has(id!)))];
   if (senderIds.length) {
-    for (const account of await db.linkedinAccount.findMany({ where: { id: { in: senderIds }, workspaceId: actor.workspaceId }, select: { id: true, label: true, fullName: true } })) {
+    for (const account of await client.linkedinAccount.findMany({ where: { id: { in: senderIds }, workspaceId: actor.workspaceId }, select: { id: true, label: true, fullName: true } })) {
       senderNames.set(account.id, account.label || account.fullName || "a sender");
     }
   }
