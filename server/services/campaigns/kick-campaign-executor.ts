@@ -4,8 +4,13 @@ import { jobRunnerConfigured } from "@/inngest/connection";
 import { now } from "../../lib/clock";
 import { logger } from "../../lib/logger";
 
-/** Kicks within one window share an event id, so a burst of them starts one pass (Inngest dedupes by id). */
-const KICK_WINDOW_MS = 10_000;
+/**
+ * Kicks within one second share an event id, so a burst of them (a script adding leads in batches)
+ * starts one pass (Inngest dedupes by id). The window is short because a kick deduped against a
+ * pass that already read the campaigns is lost until the next minute's pass: with ten seconds, a
+ * campaign activated a few seconds after another one waited up to a minute for its first action.
+ */
+export const KICK_WINDOW_MS = 1_000;
 
 /** Asks the campaign executor for a pass now (it also runs every minute). Best effort. */
 export async function kickCampaignExecutor(reason: string): Promise<void> {
