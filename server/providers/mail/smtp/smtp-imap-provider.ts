@@ -1,0 +1,6 @@
+// Placeholder until the implementation lands (issue 13).
+import type { MailProvider } from "../types";
+
+export function createSmtpImapProvider(): MailProvider {
+  throw new Error("This mail provider is not built yet");
+}

@@ -1,0 +1,168 @@
+// Everything Herald does with a mailbox goes through this interface: connecting (a real check of
+// the settings), sending, finding a sent e-mail again (crash reconciliation) and reading what
+// arrived. Unlike LinkedIn, where one provider serves the whole installation, each mailbox names
+// its own implementation (Mailbox.provider): the sandbox mail network (the embedded default),
+// SMTP + IMAP with a password, or Google / Microsoft over SMTP + IMAP with OAuth 2.0 (XOAUTH2).
+// Services depend on this file only; `getMailProvider(name)` (index.ts) picks the implementation.
+
+export type MailProviderName = "sandbox" | "smtp" | "google" | "microsoft";
+
+/** How a connection to a mail server is secured: TLS from the first byte (465, 993), STARTTLS (587, 143), or none (loopback tests only). */
+export type MailSecurity = "tls" | "starttls" | "none";
+
+export interface MailServerSettings {
+  host: string;
+  port: number;
+  security: MailSecurity;
+  /** Sign-in name; usually the address. */
+  username: string;
+}
+
+/** The non-secret server settings of a mailbox (stored in Mailbox.settings, shown in the app). */
+export interface MailboxServerSettings {
+  smtp: MailServerSettings;
+  imap: MailServerSettings;
+}
+
+/** A mailbox's secrets, decrypted only while a provider uses them (stored encrypted in Mailbox.credentialsEncrypted). */
+export type MailCredentials =
+  | { kind: "sandbox" }
+  | { kind: "password"; smtpPassword: string; imapPassword: string }
+  | { kind: "oauth"; refreshToken: string; accessToken: string | null; accessTokenExpiresAt: string | null };
+
+/** One mailbox as a provider sees it. */
+export interface MailboxHandle {
+  /** Herald's mailbox id. */
+  id: string;
+  workspaceId: string;
+  /** The address, lower-cased. */
+  email: string;
+  provider: MailProviderName;
+  /** Server settings; null for the sandbox (and filled from the provider's defaults for Google and Microsoft). */
+  settings: MailboxServerSettings | null;
+  credentials: MailCredentials;
+  /**
+   * Called when the provider renewed the credentials (a refreshed OAuth access token), so the
+   * caller stores them (encrypted) for the next use. Optional: a provider may renew again next time.
+   */
+  onCredentialsChanged?: (credentials: MailCredentials) => Promise<void>;
+}
+
+export interface MailAddress {
+  name: string | null;
+  address: string;
+}
+
+/** An e-mail ready to go: Herald composes it (server/services/email), the provider only transmits it. */
+export interface OutgoingEmail {
+  from: MailAddress;
+  to: MailAddress;
+  subject: string;
+  text: string;
+  html: string | null;
+  /** RFC 5322 Message-ID with angle brackets, chosen by Herald before sending (the intent records it). */
+  messageId: string;
+  inReplyTo: string | null;
+  references: string[];
+  /** Further headers, e.g. List-Unsubscribe and List-Unsubscribe-Post. */
+  headers: Record<string, string>;
+}
+
+export interface SentEmail {
+  messageId: string;
+  /** When the receiving server (or the sandbox network) accepted it, ISO 8601. */
+  acceptedAt: string;
+  /** The server's answer, for the record (e.g. "250 2.0.0 OK queued"). */
+  response: string | null;
+}
+
+/** An e-mail found in a mailbox (part 2 reads replies, bounces and complaints from these). */
+export interface IncomingEmail {
+  /** The provider's position of the message (IMAP UID, sandbox row), for resuming. */
+  uid: string;
+  messageId: string | null;
+  inReplyTo: string | null;
+  references: string[];
+  from: MailAddress | null;
+  to: MailAddress[];
+  subject: string;
+  text: string;
+  html: string | null;
+  /** Lower-cased header names to their (first) value. */
+  headers: Record<string, string>;
+  /** The whole message as received (RFC 5322), for authentication checks and bounce parsing. */
+  raw: string;
+  receivedAt: string;
+}
+
+export type MailErrorCode =
+  /** The host does not resolve or refuses or times out the connection. */
+  | "host-unreachable"
+  /** The TLS handshake failed (wrong port for the security, bad certificate). */
+  | "tls-failed"
+  /** The server refused the sign-in (wrong password, app passwords required, XOAUTH2 token refused). */
+  | "auth-failed"
+  /** The OAuth grant was revoked or expired (invalid_grant): the mailbox must be reconnected. */
+  | "oauth-expired"
+  /** The server refused the recipient (5xx on RCPT TO). */
+  | "recipient-refused"
+  /** The server refuses to send from this mailbox (sending disabled, quota, policy). */
+  | "sending-refused"
+  /** The server did not answer in time. */
+  | "timeout"
+  /** Anything else the server answered that Herald cannot classify. */
+  | "mail-failed";
+
+/** Which setting an error is about, so the connect form can point at it. */
+export type MailField = "email" | "smtp.host" | "smtp.port" | "smtp.security" | "smtp.username" | "smtp.password" | "imap.host" | "imap.port" | "imap.security" | "imap.username" | "imap.password";
+
+export class MailProviderError extends Error {
+  readonly code: MailErrorCode;
+  readonly field: MailField | null;
+  /** Worth trying again later (timeouts, unreachable hosts, 4xx answers). */
+  readonly retryable: boolean;
+  /** The server's own answer, when there was one (e.g. "535 5.7.8 Username and Password not accepted"). */
+  readonly serverResponse: string | null;
+
+  constructor(
+    code: MailErrorCode,
+    message: string,
+    options: { field?: MailField | null; retryable?: boolean; serverResponse?: string | null; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = "MailProviderError";
+    this.code = code;
+    this.field = options.field ?? null;
+    this.retryable = options.retryable ?? ["host-unreachable", "timeout"].includes(code);
+    this.serverResponse = options.serverResponse ?? null;
+  }
+}
+
+export function isMailProviderError(error: unknown): error is MailProviderError {
+  return error instanceof MailProviderError;
+}
+
+export interface MailProvider {
+  readonly name: MailProviderName;
+
+  /**
+   * Checks the mailbox really works: SMTP AUTH and IMAP LOGIN (or the sandbox's own check).
+   * Throws MailProviderError naming the field at fault.
+   */
+  verify(mailbox: MailboxHandle): Promise<void>;
+
+  /** Hands one e-mail to the sending server. Throws MailProviderError (recipient-refused, sending-refused, …). */
+  send(mailbox: MailboxHandle, email: OutgoingEmail): Promise<SentEmail>;
+
+  /**
+   * Whether an e-mail with this Message-ID left the mailbox since `since` (its Sent folder, or the
+   * sandbox network), for reconciling a send a crash interrupted. null when the provider cannot tell.
+   */
+  findSent(mailbox: MailboxHandle, messageId: string, since: Date): Promise<boolean | null>;
+
+  /**
+   * Reads what arrived in the mailbox after `cursor` (an opaque position; null from the start of
+   * `since`), oldest first, at most `limit`. Returns the next cursor.
+   */
+  fetchIncoming(mailbox: MailboxHandle, input: { cursor: string | null; since: Date; limit?: number }): Promise<{ messages: IncomingEmail[]; cursor: string | null }>;
+}
