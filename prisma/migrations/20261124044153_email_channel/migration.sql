@@ -1,4 +1,7 @@
 -- AlterTable
+ALTER TABLE "CampaignLead" ADD COLUMN     "emailContacted" BOOLEAN NOT NULL DEFAULT false;
+
+-- AlterTable
 ALTER TABLE "Lead" ADD COLUMN     "emailOptOut" BOOLEAN NOT NULL DEFAULT false,
 ADD COLUMN     "emailOptOutAt" TIMESTAMP(3);
 
