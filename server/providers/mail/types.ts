@@ -142,6 +142,16 @@ export function isMailProviderError(error: unknown): error is MailProviderError 
   return error instanceof MailProviderError;
 }
 
+/** What the recipient of an e-mail will do, and when (epoch milliseconds); null when they will not. */
+export interface EmailOutcome {
+  openAt: number | null;
+  clickAt: number | null;
+  replyAt: number | null;
+  autoReplyAt: number | null;
+  bounce: { kind: "hard" | "soft"; at: number } | null;
+  complainAt: number | null;
+}
+
 export interface MailProvider {
   readonly name: MailProviderName;
 
@@ -165,4 +175,11 @@ export interface MailProvider {
    * `since`), oldest first, at most `limit`. Returns the next cursor.
    */
   fetchIncoming(mailbox: MailboxHandle, input: { cursor: string | null; since: Date; limit?: number }): Promise<{ messages: IncomingEmail[]; cursor: string | null }>;
+
+  /**
+   * What the recipient will do with an e-mail, for the campaign forecast. Only a network whose
+   * behaviour is known implements it (the sandbox's model is deterministic); for real mailboxes
+   * the forecast draws from rates. `nth` counts the e-mails this mailbox sent to this address before.
+   */
+  planOutcome?(input: { fromAddress: string; toAddress: string; nth: number; sentAt: number; hasLinks: boolean }): EmailOutcome;
 }
