@@ -1,6 +1,6 @@
 // How Herald connects to a mailbox's SMTP and IMAP servers: the same options for a password and for
 // OAuth 2.0 (XOAUTH2), so the Google and Microsoft providers reuse them with an access token.
-import { connect as connectTcp, type Socket } from "node:net";
+import { connect as connectTcp, isIP, type Socket } from "node:net";
 import type { ImapFlowOptions } from "imapflow";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type { MailboxHandle, MailServerSettings } from "../types";
@@ -27,8 +27,8 @@ export function serverSettings(handle: MailboxHandle, protocol: "smtp" | "imap")
 
 function tlsOptions(settings: MailServerSettings, tuning: MailConnectionTuning) {
   return {
-    // Present the host name for SNI also when the host is given as an IP address.
-    servername: settings.host,
+    // SNI names a host; an IP address is not allowed there (RFC 6066).
+    ...(isIP(settings.host) ? {} : { servername: settings.host }),
     minVersion: "TLSv1.2" as const,
     ...(tuning.ca ? { ca: tuning.ca } : {}),
   };
