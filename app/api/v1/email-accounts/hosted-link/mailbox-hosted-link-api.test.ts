@@ -14,8 +14,7 @@ import { MailProviderError, type MailProvider, type MailboxHandle } from "@/serv
 import { callRoute } from "@/server/test/call-route";
 import { startFakeOauthServer, type FakeOauthServer } from "@/server/test/fake-oauth-server";
 import { createTestApiKey, createTestWorkspace, outboxEvents } from "@/server/test/factories";
-import { createCallerFactory, router } from "@/server/trpc/init";
-import { mailboxHostedLinkProcedures } from "@/server/trpc/routers/mailbox-hosted-links";
+import { createCaller } from "@/server/trpc/root";
 import * as linkRoute from "./[id]/route";
 import * as createRoute from "./route";
 
@@ -336,12 +335,17 @@ describe("links that cannot be used", () => {
       message: "Google mailboxes are not configured on this Herald: an administrator sets HERALD_GOOGLE_CLIENT_ID and HERALD_GOOGLE_CLIENT_SECRET",
     });
     session.actor = actor;
-    const caller = createCallerFactory(router(mailboxHostedLinkProcedures))({ userId: actor.userId, clientAddress: "198.51.100.7" });
-    expect(await caller.oauthAvailability()).toEqual({
+    const caller = createCaller({ userId: actor.userId, clientAddress: "198.51.100.7" });
+    expect(await caller.mailboxes.oauthAvailability()).toEqual({
       google: { configured: false, message: response.body!.error.message },
       microsoft: { configured: true, message: null },
     });
     expect((await createLink(key, { provider: "microsoft" })).status).toBe(201);
+    // The dashboard's dialog: the same link through the mailboxes router.
+    const fromDashboard = await caller.mailboxes.createHostedLink({ provider: "microsoft" });
+    expect(fromDashboard.url).toMatch(/\/connect\/mailbox\//);
+    expect(await caller.mailboxes.hostedLink({ id: fromDashboard.id })).toMatchObject({ id: fromDashboard.id, status: "pending", url: null });
+    await expect(caller.mailboxes.createHostedLink({ provider: "google" })).rejects.toThrow(response.body!.error.message);
   });
 
   it("reads expired once its window closed, and its start goes back to the page", async () => {
