@@ -372,6 +372,18 @@ describe("links that cannot be used", () => {
     }
   });
 
+  it("is refused while the workspace's email channel is off, also for a link created before", async () => {
+    const { key, workspace } = await keyFor();
+    const earlier = (await createLink(key, { provider: "google" })).body!.data;
+    await db.workspace.update({ where: { id: workspace.id }, data: { emailChannelEnabled: false } });
+    const refused = await createLink(key, { provider: "google" });
+    expect(refused.status).toBe(403);
+    expect(refused.body!.error.code).toBe("email-channel-disabled");
+    await signIn(await start(tokenOf(earlier.url)));
+    expect((await readLink(key, earlier.id)).body!.data).toMatchObject({ status: "failed", error: { code: "email-channel-disabled" } });
+    expect(await db.mailbox.count({ where: { workspaceId: workspace.id } })).toBe(0);
+  });
+
   it("answers 404 for another workspace's link", async () => {
     const { key } = await keyFor();
     const link = (await createLink(key, { provider: "google" })).body!.data;
