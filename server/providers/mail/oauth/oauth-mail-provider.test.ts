@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { createServer, type AddressInfo, type Server } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { resetEnv } from "@/server/env";
@@ -15,14 +16,64 @@ import { createOauthMailProvider } from "./oauth-mail-provider";
 
 let fake: FakeOauthServer;
 let smtp: TestSmtpServer;
+let imap: { port: number; logins: Array<{ user: string; accessToken: string; accepted: boolean }>; close: () => Promise<void> };
+
+/**
+ * An IMAP server that knows only what a sign-in check needs: SASL-IR and AUTH=XOAUTH2 (Gmail's
+ * and Outlook's way), answering every other command OK. Dovecot, the other test server, checks
+ * XOAUTH2 only through an introspection service this test does not run.
+ */
+async function startXoauth2ImapServer(accept: (user: string, accessToken: string) => boolean) {
+  const logins: Array<{ user: string; accessToken: string; accepted: boolean }> = [];
+  const sockets = new Set<import("node:net").Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.write("* OK [CAPABILITY IMAP4rev1 SASL-IR AUTH=XOAUTH2] Fake IMAP ready\r\n");
+    let buffer = "";
+    socket.on("data", (chunk) => {
+      buffer += chunk.toString("utf8");
+      let end: number;
+      while ((end = buffer.indexOf("\r\n")) >= 0) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const [tag, command, mechanism, payload] = line.split(" ");
+        const verb = (command ?? "").toUpperCase();
+        if (verb === "CAPABILITY") socket.write(`* CAPABILITY IMAP4rev1 SASL-IR AUTH=XOAUTH2\r\n${tag} OK done\r\n`);
+        else if (verb === "AUTHENTICATE" && mechanism === "XOAUTH2" && payload) {
+          const [userPart, authPart] = Buffer.from(payload, "base64").toString("utf8").split("\x01");
+          const user = userPart!.replace(/^user=/, "");
+          const accessToken = authPart!.replace(/^auth=Bearer /, "");
+          const accepted = accept(user, accessToken);
+          logins.push({ user, accessToken, accepted });
+          socket.write(accepted ? `${tag} OK [CAPABILITY IMAP4rev1] Authenticated\r\n` : `${tag} NO [AUTHENTICATIONFAILED] Invalid credentials (Failure)\r\n`);
+        } else if (verb === "LOGOUT") {
+          socket.end(`* BYE bye\r\n${tag} OK done\r\n`);
+        } else socket.write(`${tag} OK done\r\n`);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    logins,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
 const saved = { ...process.env };
 
 beforeAll(async () => {
   fake = await startFakeOauthServer();
   // Like Gmail's and Outlook's servers: XOAUTH2 with a current access token the provider issued for the address.
   smtp = await startSmtpServer({ acceptAccessToken: (user, accessToken) => fake.isValidAccessToken(user, accessToken) });
+  imap = await startXoauth2ImapServer((user, accessToken) => fake.isValidAccessToken(user, accessToken));
 });
 afterAll(async () => {
+  await imap.close();
   await smtp.close();
   await fake.close();
 });
@@ -73,14 +124,14 @@ async function grantFor(provider: FakeOauthProvider, email: string) {
 async function connectedMailbox(provider: FakeOauthProvider, email: string, tokens: Partial<Extract<MailCredentials, { kind: "oauth" }>> = {}) {
   const { workspace } = await createTestWorkspace();
   const granted = await grantFor(provider, email);
-  const server = { host: "127.0.0.1", port: smtp.port, security: "none" as const, username: email };
+  const server = { host: "127.0.0.1", security: "none" as const, username: email };
   return saveConnectedMailbox({
     workspaceId: workspace.id,
     email,
     provider,
     authType: "oauth",
     connectedVia: "hosted-link",
-    settings: { smtp: server, imap: server },
+    settings: { smtp: { ...server, port: smtp.port }, imap: { ...server, port: imap.port } },
     credentials: { kind: "oauth", ...granted, ...tokens },
   });
 }
@@ -159,6 +210,16 @@ describe.each(["google", "microsoft"] as const)("a %s mailbox over SMTP with XOA
     const before = refreshRequests().length;
     await oauthProvider(provider).send(mailboxHandle(mailbox), email(mailbox.email, "Ending token"));
     expect(refreshRequests().length).toBe(before + 1);
+  });
+
+  it("checks a mailbox by signing in to SMTP and IMAP with XOAUTH2, renewing the token once for both", async () => {
+    const mailbox = await connectedMailbox(provider, address("verify"), { accessTokenExpiresAt: new Date(Date.now() - 1000).toISOString() });
+    const before = refreshRequests().length;
+    const loginsBefore = imap.logins.length;
+    await oauthProvider(provider).verify(mailboxHandle(mailbox));
+    expect(refreshRequests().length).toBe(before + 1);
+    const stored = await storedCredentials(mailbox.id);
+    expect(imap.logins.slice(loginsBefore)).toEqual([{ user: mailbox.email, accessToken: stored.accessToken, accepted: true }]);
   });
 
   it("turns a revoked grant into oauth-expired, and the mailbox into status error with account.status_changed", async () => {
