@@ -248,6 +248,34 @@ describe.each(["google", "microsoft"] as const)("a %s mailbox over SMTP with XOA
   });
 });
 
+describe("a grant revoked while its access token is still current", () => {
+  it.each(["google", "microsoft"] as const)("%s: the server's refusal leads to one refresh, whose invalid_grant is oauth-expired", async (provider) => {
+    const mailbox = await connectedMailbox(provider, `live.${randomBytes(3).toString("hex")}@${provider}.test`);
+    const handle = mailboxHandle(mailbox);
+    fake.revoke(mailbox.email);
+    const before = refreshRequests().length;
+    const error = (await oauthProvider(provider).send(handle, email(mailbox.email, "Never sent")).catch((caught: unknown) => caught)) as MailProviderError;
+    expect(error).toMatchObject({ code: "oauth-expired", retryable: false });
+    expect(refreshRequests().length).toBe(before + 1);
+    expect(smtp.messages.some((message) => message.raw.includes("Subject: Never sent"))).toBe(false);
+  });
+
+  it("a refusal with a token that was just renewed is the server's answer, not retried", async () => {
+    const mailbox = await connectedMailbox("google", `refused.${randomBytes(3).toString("hex")}@gmail.test`, { accessTokenExpiresAt: new Date(0).toISOString() });
+    const refusing = await startSmtpServer({ acceptAccessToken: () => false });
+    try {
+      const settings = { ...(mailbox.settings as { smtp: object; imap: object }), smtp: { host: "127.0.0.1", port: refusing.port, security: "none", username: mailbox.email } };
+      const row = await db.mailbox.update({ where: { id: mailbox.id }, data: { settings } });
+      const before = refreshRequests().length;
+      const error = (await oauthProvider("google").send(mailboxHandle(row), email(mailbox.email, "x")).catch((caught: unknown) => caught)) as MailProviderError;
+      expect(error.code).toBe("auth-failed");
+      expect(refreshRequests().length).toBe(before + 1);
+    } finally {
+      await refusing.close();
+    }
+  });
+});
+
 describe("the token endpoint", () => {
   it("unreachable: a retryable host-unreachable, and the stored token is left as it was", async () => {
     const mailbox = await connectedMailbox("google", `offline.${randomBytes(3).toString("hex")}@gmail.test`, { accessTokenExpiresAt: new Date(0).toISOString() });

@@ -2,7 +2,7 @@
 // (../smtp/mail-server-provider.ts), signing in with XOAUTH2 and an access token that is renewed
 // from the stored refresh token when it is missing or about to end.
 import { createMailServerProvider, type MailServerProviderOptions } from "../smtp/mail-server-provider";
-import { MailProviderError, type MailboxHandle, type MailProvider } from "../types";
+import { isMailProviderError, MailProviderError, type MailboxHandle, type MailProvider } from "../types";
 import { currentAccessToken } from "./oauth-access-token";
 import { notConfiguredMessage, oauthClient, oauthMailboxSettings, type OauthMailProviderName } from "./oauth-clients";
 
@@ -15,18 +15,41 @@ export function createOauthMailProvider(name: OauthMailProviderName, options: Ma
   });
 
   // A mailbox stored without server settings uses the provider's (Herald stores them at connect).
+  // The handle is completed in place, as renewed tokens are stored on it: the caller's next use of
+  // the same handle neither looks them up nor refreshes again.
   function withServers(handle: MailboxHandle): MailboxHandle {
     if (handle.settings) return handle;
     const client = oauthClient(name);
     if (!client) throw new MailProviderError("auth-failed", `${notConfiguredMessage(name)}.`);
-    return { ...handle, settings: oauthMailboxSettings(client, handle.email) };
+    handle.settings = oauthMailboxSettings(client, handle.email);
+    return handle;
+  }
+
+  /**
+   * A server that refuses an access token which has not expired yet means the grant was revoked
+   * (or the password changed): one refresh tells, and a refused refresh is `oauth-expired`
+   * ("reconnect it") rather than a bare sign-in refusal. Safe for a send too: nothing goes out
+   * before the sign-in succeeds.
+   */
+  async function withTokenRecheck<T>(given: MailboxHandle, work: (handle: MailboxHandle) => Promise<T>): Promise<T> {
+    const handle = withServers(given);
+    const tokenBefore = handle.credentials.kind === "oauth" ? handle.credentials.accessToken : null;
+    try {
+      return await work(handle);
+    } catch (error) {
+      const credentials = handle.credentials;
+      const refreshedMeanwhile = credentials.kind === "oauth" && credentials.accessToken !== tokenBefore;
+      if (!isMailProviderError(error) || error.code !== "auth-failed" || credentials.kind !== "oauth" || !tokenBefore || refreshedMeanwhile) throw error;
+      handle.credentials = { ...credentials, accessToken: null, accessTokenExpiresAt: null };
+      return work(handle);
+    }
   }
 
   return {
     name,
-    verify: (handle) => servers.verify(withServers(handle)),
-    send: (handle, email) => servers.send(withServers(handle), email),
-    findSent: (handle, messageId, since) => servers.findSent(withServers(handle), messageId, since),
-    fetchIncoming: (handle, input) => servers.fetchIncoming(withServers(handle), input),
+    verify: (handle) => withTokenRecheck(handle, (current) => servers.verify(current)),
+    send: (handle, email) => withTokenRecheck(handle, (current) => servers.send(current, email)),
+    findSent: (handle, messageId, since) => withTokenRecheck(handle, (current) => servers.findSent(current, messageId, since)),
+    fetchIncoming: (handle, input) => withTokenRecheck(handle, (current) => servers.fetchIncoming(current, input)),
   };
 }
