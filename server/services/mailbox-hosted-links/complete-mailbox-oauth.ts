@@ -7,6 +7,7 @@ import { getMailProvider } from "../../providers/mail";
 import { notConfiguredMessage, oauthClient, oauthMailboxSettings, type OauthMailProviderName } from "../../providers/mail/oauth/oauth-clients";
 import { exchangeAuthorizationCode, OauthGrantError, signedInIdentity } from "../../providers/mail/oauth/oauth-tokens";
 import { isMailProviderError, type MailCredentials } from "../../providers/mail/types";
+import { connectFailure } from "../mailboxes/mail-error-reason";
 import { saveConnectedMailbox } from "../mailboxes/save-connected-mailbox";
 import { mailboxOauthRedirectUri } from "./mailbox-oauth-redirect-uri";
 import { linkIdOfState, openOauthLinkSecrets, stateMatches } from "./oauth-link-secrets";
@@ -164,7 +165,11 @@ function toLinkFailure(link: MailboxHostedLink, error: unknown): LinkFailure {
     // invalid_grant here: the code expired (10 minutes at Google) or was used already.
     return new LinkFailure("oauth-failed", `${provider} did not accept the sign-in (${error.error}); open the link again to try once more.`);
   }
-  if (isMailProviderError(error)) return new LinkFailure(error.code, error.message);
+  if (isMailProviderError(error)) {
+    // The same code and words as a failed connect over the API (mail-auth-failed, …).
+    const failure = connectFailure(error);
+    return new LinkFailure(failure.code, failure.message);
+  }
   if (isHeraldError(error)) return new LinkFailure(error.code, error.message);
   logger.error("Connecting a mailbox from a hosted link failed unexpectedly", { linkId: link.id, error });
   return new LinkFailure("connection-failed", "Something went wrong on Herald's side while connecting the mailbox; open the link again to try once more.");

@@ -252,7 +252,7 @@ describe("what the callback refuses", () => {
     expect((await readLink(key, link.id)).body!.data).toMatchObject({
       status: "failed",
       externalId: "ada@gmail.test",
-      error: { code: "auth-failed", message: "Gmail refused the sign-in to IMAP: turn IMAP on in Gmail's settings." },
+      error: { code: "mail-auth-failed", message: "Gmail refused the sign-in to IMAP: turn IMAP on in Gmail's settings." },
     });
   });
 
