@@ -10,7 +10,7 @@ import { isMailProviderError, type MailCredentials } from "../../providers/mail/
 import { connectFailure } from "../mailboxes/mail-error-reason";
 import { saveConnectedMailbox } from "../mailboxes/save-connected-mailbox";
 import { mailboxOauthRedirectUri } from "./mailbox-oauth-redirect-uri";
-import { linkIdOfState, openOauthLinkSecrets, stateMatches } from "./oauth-link-secrets";
+import { linkIdOfState, openOauthLinkSecrets, stateMatches, type OauthLinkSecrets } from "./oauth-link-secrets";
 import { mailboxHostedLinkStatus } from "./to-mailbox-hosted-link";
 
 /** What the provider sent the person back with (the callback's query). */
@@ -47,12 +47,12 @@ class LinkFailure extends Error {
 export async function completeMailboxOauth(answer: MailboxOauthAnswer): Promise<MailboxOauthOutcome> {
   const linkId = answer.state ? linkIdOfState(answer.state) : null;
   const link = linkId ? await db.mailboxHostedLink.findUnique({ where: { id: linkId } }) : null;
-  if (!link || !link.oauthEncrypted || !answer.state || !stateMatches(answer.state, link.id, openOauthLinkSecrets(link.oauthEncrypted))) {
-    throw new HeraldError({
-      code: "invalid-oauth-state",
-      message: "This sign-in did not come from a Herald connect link, or it was already used. Open the link you were given again.",
-    });
-  }
+  const secrets = link?.oauthEncrypted ? openOauthLinkSecrets(link.oauthEncrypted) : null;
+  const refused = new HeraldError({
+    code: "invalid-oauth-state",
+    message: "This sign-in did not come from a Herald connect link, or it was already used. Open the link you were given again.",
+  });
+  if (!link || !secrets || !answer.state || !stateMatches(answer.state, link.id, secrets)) throw refused;
   const outcome = (status: MailboxOauthOutcome["status"], row: MailboxHostedLink): MailboxOauthOutcome => ({
     linkId: row.id,
     status,
@@ -61,10 +61,14 @@ export async function completeMailboxOauth(answer: MailboxOauthAnswer): Promise<
   });
   const status = mailboxHostedLinkStatus(link);
   if (status !== "pending") return outcome(status, link);
+  // The answer is used once: a second request with it (a reload while the check runs) finds the
+  // secrets gone, so it cannot race the first to a different outcome.
+  const claimed = await db.mailboxHostedLink.updateMany({ where: { id: link.id, status: "pending", oauthEncrypted: link.oauthEncrypted }, data: { oauthEncrypted: null } });
+  if (!claimed.count) throw refused;
 
   let externalId: string | null = null;
   try {
-    const connected = await connectFromAnswer(link, answer, (email) => {
+    const connected = await connectFromAnswer(link, secrets, answer, (email) => {
       externalId = email;
     });
     const row = await finish(link.id, { status: "connected", accountId: connected, externalId });
@@ -86,7 +90,7 @@ async function finish(
 ): Promise<MailboxHostedLink> {
   await db.mailboxHostedLink.updateMany({
     where: { id: linkId, status: "pending" },
-    data: { ...data, completedAt: now(), oauthEncrypted: null },
+    data: { ...data, completedAt: now() },
   });
   return db.mailboxHostedLink.findUniqueOrThrow({ where: { id: linkId } });
 }
@@ -97,7 +101,12 @@ function settledStatus(row: MailboxHostedLink): MailboxOauthOutcome["status"] {
   return status === "pending" ? "expired" : status;
 }
 
-async function connectFromAnswer(link: MailboxHostedLink, answer: MailboxOauthAnswer, signedInAs: (email: string) => void): Promise<string> {
+async function connectFromAnswer(
+  link: MailboxHostedLink,
+  secrets: OauthLinkSecrets,
+  answer: MailboxOauthAnswer,
+  signedInAs: (email: string) => void,
+): Promise<string> {
   const provider = link.provider as OauthMailProviderName;
   const client = oauthClient(provider);
   if (!client) throw new LinkFailure("provider-not-configured", notConfiguredMessage(provider));
@@ -105,7 +114,6 @@ async function connectFromAnswer(link: MailboxHostedLink, answer: MailboxOauthAn
   if (answer.error || !answer.code) {
     throw new LinkFailure("oauth-failed", `${client.displayName} did not complete the sign-in (${answer.errorDescription ?? answer.error ?? "no code returned"})`);
   }
-  const secrets = openOauthLinkSecrets(link.oauthEncrypted!);
   const tokens = await exchangeAuthorizationCode(client, {
     code: answer.code,
     codeVerifier: secrets.codeVerifier,

@@ -229,6 +229,19 @@ describe("what the callback refuses", () => {
     expect((await readLink(key, link.id)).body!.data).toMatchObject({ status: "pending", error: null });
   });
 
+  it("uses an answer once: the same callback again (a reload, two at once) changes nothing", async () => {
+    const { key, workspace } = await keyFor();
+    fake.signInAs("google", "reload@gmail.test");
+    const link = (await createLink(key, { provider: "google" })).body!.data;
+    const answer = await fetch(await start(tokenOf(link.url)), { redirect: "manual" });
+    const back = answer.headers.get("location")!;
+    const [first, second] = await Promise.all([callbackRoute.GET(new Request(back)), callbackRoute.GET(new Request(back))]);
+    expect([first.status, second.status].sort()).toEqual([303, 400]);
+    expect((await readLink(key, link.id)).body!.data).toMatchObject({ status: "connected" });
+    expect(await db.mailbox.count({ where: { workspaceId: workspace.id } })).toBe(1);
+    expect((await callbackRoute.GET(new Request(back))).status).toBe(400);
+  });
+
   it("fails the link when the code comes back without the verifier it was issued for (PKCE)", async () => {
     const { key } = await keyFor();
     const link = (await createLink(key, { provider: "google" })).body!.data;
