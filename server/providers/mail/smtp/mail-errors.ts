@@ -26,13 +26,18 @@ function text(value: unknown): string {
   return typeof value === "string" ? value : "";
 }
 
-/** The socket or TLS error under a library's wrapper, e.g. ECONNREFUSED or ERR_SSL_WRONG_VERSION_NUMBER. */
+/**
+ * The socket or TLS error under a library's wrapper, e.g. ECONNREFUSED or ERR_SSL_WRONG_VERSION_NUMBER.
+ * nodemailer overwrites the socket error's code with its own (ESOCKET), so the original survives
+ * only in the message ("connect ECONNREFUSED 127.0.0.1:25").
+ */
 function lowLevelCodes(error: unknown): string[] {
   const codes: string[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current; depth++) {
     const code = text(shape(current).code);
     if (code) codes.push(code);
+    for (const match of text(shape(current).message).matchAll(/\b(E[A-Z]{4,}|ERR_[A-Z0-9_]+|[A-Z_]*CERT[A-Z_]*)\b/g)) codes.push(match[1]!);
     current = shape(current).cause;
   }
   return codes;
@@ -76,7 +81,7 @@ function connectionError(protocol: Protocol, settings: MailServerSettings, error
     });
   }
   if (codes.includes("ECONNREFUSED")) {
-    return new MailProviderError("host-unreachable", `${capitalize(at)} refused the connection: check the host and the port (${SECURITY_HINT.toLowerCase()})`, {
+    return new MailProviderError("host-unreachable", `${capitalize(at)} refused the connection: check the host and the port. ${SECURITY_HINT}`, {
       field: `${protocol}.host`,
       cause: error,
     });
