@@ -50,6 +50,7 @@ export async function POST(request: Request, context: Context): Promise<Response
       source: fromPage ? "page" : "one-click",
       emailMessageId: link.emailMessageId,
       campaignLeadId: link.campaignLeadId,
+      mailboxEmail: link.mailboxEmail,
     });
     return fromPage ? unsubscribedPage(link) : new Response("Unsubscribed", { status: 200, headers: { "content-type": "text/plain; charset=utf-8" } });
   } catch (error) {

@@ -139,10 +139,19 @@ describe("POST /u/{token}", () => {
     expect((await db.lead.findUniqueOrThrow({ where: { id: seeded.lead.id } })).emailOptOut).toBe(true);
   });
 
-  it("keeps working after the mailbox was removed (its e-mails with it)", async () => {
+  it("keeps working after the mailbox was removed (its e-mails with it, its leads moved to another mailbox)", async () => {
     const seeded = await seedTrackedEmail();
     const { token } = linkOf(seeded);
+    const at = new Date();
+    // What removing a mailbox leaves: no mailbox, no e-mails, a removal record, the lead elsewhere.
+    const other = await db.mailbox.create({
+      data: { workspaceId: seeded.workspace.id, label: "Other", email: "other@acme.example", provider: "sandbox", authType: "sandbox", connectedVia: "api", createdAt: at, updatedAt: at },
+    });
     await db.mailbox.delete({ where: { id: seeded.mailbox.id } });
+    await db.removedMailbox.create({
+      data: { workspaceId: seeded.workspace.id, email: seeded.mailbox.email, mailboxId: seeded.mailbox.id, snapshot: {}, removedAt: at, restorableUntil: new Date(at.getTime() + 86_400_000) },
+    });
+    await db.campaignLead.update({ where: { id: seeded.campaignLead.id }, data: { emailAccountId: other.id } });
     expect(await db.emailMessage.count({ where: { id: seeded.email.id } })).toBe(0);
 
     expect((await open(token)).status).toBe(200);

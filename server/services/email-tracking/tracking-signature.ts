@@ -47,11 +47,13 @@ export interface UnsubscribeClaim {
   emailMessageId: string;
   /** The campaign lead the e-mail was sent to, so it can be stopped after the e-mail was deleted. */
   campaignLeadId: string | null;
+  /** The address of the mailbox that sent the e-mail, to name it once the e-mail was deleted. */
+  mailboxEmail: string | null;
 }
 
 /** `<payload>.<signature>`: the payload is base64url JSON, readable, but not changeable. */
 export function encodeUnsubscribeToken(claim: UnsubscribeClaim): string {
-  const payload = Buffer.from(JSON.stringify([1, claim.workspaceId, claim.address, claim.emailMessageId, claim.campaignLeadId])).toString("base64url");
+  const payload = Buffer.from(JSON.stringify([1, claim.workspaceId, claim.address, claim.emailMessageId, claim.campaignLeadId, claim.mailboxEmail])).toString("base64url");
   return `${payload}.${sign(keyMaterials()[0]!, "unsubscribe", [payload])}`;
 }
 
@@ -62,10 +64,11 @@ export function decodeUnsubscribeToken(token: string): UnsubscribeClaim | null {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
     if (!Array.isArray(parsed) || parsed[0] !== 1) return null;
-    const [, workspaceId, address, emailMessageId, campaignLeadId] = parsed as unknown[];
+    const [, workspaceId, address, emailMessageId, campaignLeadId, mailboxEmail] = parsed as unknown[];
     if (typeof workspaceId !== "string" || typeof address !== "string" || typeof emailMessageId !== "string") return null;
     if (campaignLeadId !== null && typeof campaignLeadId !== "string") return null;
-    return { workspaceId, address, emailMessageId, campaignLeadId };
+    if (mailboxEmail !== undefined && mailboxEmail !== null && typeof mailboxEmail !== "string") return null;
+    return { workspaceId, address, emailMessageId, campaignLeadId, mailboxEmail: mailboxEmail ?? null };
   } catch {
     return null;
   }

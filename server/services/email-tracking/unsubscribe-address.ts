@@ -1,3 +1,4 @@
+import type { Prisma } from "../../db/client";
 import { now } from "../../lib/clock";
 import { withOutbox } from "../events/with-outbox";
 import { lockCampaignLead, setCampaignLeadStatus } from "../campaigns/executor/settle-campaign-lead";
@@ -12,6 +13,8 @@ export interface UnsubscribeInput {
   emailMessageId?: string | null;
   /** The campaign lead the e-mail went to, from the link itself, for when the e-mail is gone. */
   campaignLeadId?: string | null;
+  /** The address of the mailbox that sent the e-mail, from the link itself, for when the e-mail is gone. */
+  mailboxEmail?: string | null;
 }
 
 const STOPPABLE = ["pending", "running", "paused"] as const;
@@ -22,6 +25,19 @@ const STOPPABLE = ["pending", "running", "paused"] as const;
  * unless it had finished, with email.unsubscribed. Using the link again changes nothing and fires
  * nothing (the address is opted out, the lead stopped). Returns whether anything changed.
  */
+/**
+ * The mailbox that sent an e-mail Herald no longer has: the mailbox was removed with its e-mails
+ * (and its leads went to other mailboxes, so the campaign lead's mailbox is not it). Its address
+ * names it: connected again, or the latest removal.
+ */
+async function sendingMailboxId(tx: Prisma.TransactionClient, workspaceId: string, mailboxEmail: string | null | undefined): Promise<string | null> {
+  if (!mailboxEmail) return null;
+  const connected = await tx.mailbox.findUnique({ where: { workspaceId_email: { workspaceId, email: mailboxEmail } }, select: { id: true } });
+  if (connected) return connected.id;
+  const removed = await tx.removedMailbox.findFirst({ where: { workspaceId, email: mailboxEmail }, orderBy: { removedAt: "desc" }, select: { mailboxId: true } });
+  return removed?.mailboxId ?? null;
+}
+
 export async function unsubscribeAddress(input: UnsubscribeInput): Promise<boolean> {
   const address = input.address.trim();
   if (!address) return false;
@@ -62,7 +78,7 @@ export async function unsubscribeAddress(input: UnsubscribeInput): Promise<boole
       workspaceId: input.workspaceId,
       event: "email.unsubscribed",
       data: {
-        accountId: email?.mailboxId ?? campaignLead?.emailAccountId ?? null,
+        accountId: email?.mailboxId ?? (await sendingMailboxId(tx, input.workspaceId, input.mailboxEmail)),
         campaignLeadId: campaignLead?.id ?? null,
         campaignId: campaignLead?.campaignId ?? email?.campaignId ?? null,
         leadId: campaignLead?.leadId ?? email?.leadId ?? leads[0]?.id ?? null,

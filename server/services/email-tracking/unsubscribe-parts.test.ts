@@ -62,7 +62,13 @@ describe("unsubscribeParts", () => {
   it("signs a token that says who unsubscribes from which workspace, through which e-mail", () => {
     const parts = unsubscribeParts({ ...INPUT, campaignLeadId: "cld_1" });
     const token = tokenOf(/(https:\/\/\S+)/.exec(parts.text)![1]!);
-    expect(decodeUnsubscribeToken(token)).toEqual({ workspaceId: "wsp_1", address: "ada@example.org", emailMessageId: "eml_1", campaignLeadId: "cld_1" });
+    expect(decodeUnsubscribeToken(token)).toEqual({
+      workspaceId: "wsp_1",
+      address: "ada@example.org",
+      emailMessageId: "eml_1",
+      campaignLeadId: "cld_1",
+      mailboxEmail: "sales@herald-user.example",
+    });
     expect(decodeUnsubscribeToken(tokenOf(/(https:\/\/\S+)/.exec(unsubscribeParts(INPUT).text)![1]!))?.campaignLeadId).toBeNull();
   });
 

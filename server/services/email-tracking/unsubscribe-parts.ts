@@ -34,6 +34,7 @@ export function unsubscribeParts(input: {
     address: input.address.trim().toLowerCase(),
     emailMessageId: input.emailMessageId,
     campaignLeadId: input.campaignLeadId ?? null,
+    mailboxEmail: input.mailboxEmail.trim().toLowerCase(),
   });
   const url = unsubscribeUrl(token);
   const line = input.text.trim() || DEFAULT_LINE;
