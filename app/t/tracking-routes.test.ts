@@ -76,6 +76,13 @@ describe("GET /t/c/{token}", () => {
     expect(await outboxEvents(seeded.workspace.id)).toEqual([]);
   });
 
+  it("redirects links with addresses outside ASCII, encoded as a Location header must be", async () => {
+    const seeded = await seedTrackedEmail();
+    const answer = await click(trackedLink(seeded.trackingToken, "https://例え.jp/日本語?q=café"));
+    expect(answer).toMatchObject({ status: 302, location: "https://xn--r8jz45g.jp/%E6%97%A5%E6%9C%AC%E8%AA%9E?q=caf%C3%A9" });
+    expect(await outboxEvents(seeded.workspace.id, "email.clicked")).toHaveLength(1);
+  });
+
   it("still redirects a validly signed link of an unknown e-mail", async () => {
     const answer = await click(trackedLink("tokenOfAnEmailThatIsGone0000000", "https://example.org/"));
     expect(answer).toMatchObject({ status: 302, location: "https://example.org/" });
