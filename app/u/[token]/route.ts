@@ -8,7 +8,7 @@ import { invalidUnsubscribeLinkPage, temporaryFailurePage, unsubscribedPage, uns
 import { readBoundedBody } from "@/server/http/read-bounded-body";
 import { logger } from "@/server/lib/logger";
 import { findUnsubscribeLink } from "@/server/services/email-tracking/find-unsubscribe-link";
-import { unsubscribeAddress } from "@/server/services/email-tracking/unsubscribe-address";
+import { unsubscribeAddress } from "@/server/services/campaigns/unsubscribe-address";
 
 export const dynamic = "force-dynamic";
 
