@@ -20,8 +20,20 @@ function keyMaterials(): string[] {
   return [current, ...previous];
 }
 
+/** Derived keys by key material: an e-mail with many links signs each with the same key. */
+const derivedKeys = new Map<string, Buffer>();
+
+function derivedKey(material: string): Buffer {
+  let key = derivedKeys.get(material);
+  if (!key) {
+    key = createHmac("sha256", material).update(LABEL).digest();
+    derivedKeys.set(material, key);
+  }
+  return key;
+}
+
 function sign(material: string, purpose: string, parts: string[]): string {
-  const key = createHmac("sha256", material).update(LABEL).digest();
+  const key = derivedKey(material);
   // Each part is length-prefixed, so ("ab", "c") and ("a", "bc") never sign alike.
   const message = [purpose, ...parts].map((part) => `${part.length}:${part}`).join("|");
   return createHmac("sha256", key).update(message).digest().subarray(0, SIGNATURE_BYTES).toString("base64url");
