@@ -24,12 +24,6 @@ export interface UnsubscribeInput {
 const STOPPABLE = ["pending", "running", "paused"] as const;
 
 /**
- * Unsubscribes an address from the workspace's e-mails: every lead of the workspace with that
- * address is opted out (e-mail steps skip it), and the campaign lead the e-mail went to is stopped
- * unless it had finished, with email.unsubscribed. Using the link again changes nothing and fires
- * nothing (the address is opted out, the lead stopped). Returns whether anything changed.
- */
-/**
  * The mailbox that sent an e-mail Herald no longer has: the mailbox was removed with its e-mails
  * (and its leads went to other mailboxes, so the campaign lead's mailbox is not it). Its address
  * names it: connected again, or the latest removal.
@@ -42,6 +36,12 @@ async function sendingMailboxId(tx: Prisma.TransactionClient, workspaceId: strin
   return removed?.mailboxId ?? null;
 }
 
+/**
+ * Unsubscribes an address from the workspace's e-mails: every lead of the workspace with that
+ * address is opted out (e-mail steps skip it), and the campaign lead the e-mail went to is stopped
+ * unless it had finished, with email.unsubscribed. Using the link again changes nothing and fires
+ * nothing (the address is opted out, the lead stopped). Returns whether anything changed.
+ */
 export async function unsubscribeAddress(input: UnsubscribeInput): Promise<boolean> {
   const address = input.address.trim();
   if (!address) return false;
