@@ -140,6 +140,12 @@ describe("POST /u/{token}", () => {
     expect((await db.lead.findUniqueOrThrow({ where: { id: lookalike.id } })).emailOptOut).toBe(false);
   });
 
+  it("refuses a body far larger than a form, without unsubscribing", async () => {
+    const seeded = await seedTrackedEmail();
+    expect((await post(linkOf(seeded).token, `List-Unsubscribe=One-Click&padding=${"x".repeat(64 * 1024)}`)).status).toBe(413);
+    expect(await outboxEvents(seeded.workspace.id)).toEqual([]);
+  });
+
   it("opts out a lead that had finished the campaign without touching it (leadStopped false)", async () => {
     const seeded = await seedTrackedEmail({ campaignLeadStatus: "done" });
     await post(linkOf(seeded).token, "List-Unsubscribe=One-Click");
