@@ -1,0 +1,6 @@
+-- AlterTable
+ALTER TABLE "SandboxEmail" ADD COLUMN     "raw" TEXT,
+ADD COLUMN     "seq" SERIAL NOT NULL;
+
+-- CreateIndex
+CREATE INDEX "SandboxEmail_toAddress_direction_seq_idx" ON "SandboxEmail"("toAddress", "direction", "seq");
