@@ -40,7 +40,6 @@ export function mailDate(at: Date): string {
 
 /** A header value in RFC 2047 encoded words when it is not plain ASCII. */
 export function encodeHeaderValue(value: string): string {
-  // eslint-disable-next-line no-control-regex
   return /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value, "utf8").toString("base64")}?=`;
 }
 
