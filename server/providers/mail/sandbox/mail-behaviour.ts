@@ -143,27 +143,7 @@ const REPLIES = [
   "We already use something similar, but feel free to send details.",
 ];
 
-/** The text of a prospect's automatic reply, fixed by the e-mail it answers. */
-export function sandboxReplyText(fromAddress: string, toAddress: string, nth: number): string {
-  return REPLIES[Math.floor(stableFraction(`${sandboxEmailKey(fromAddress, toAddress, nth)}:text`) * REPLIES.length)]!;
-}
-
-const LINK = /<a\b[^>]*\bhref\s*=\s*["']?(https?:\/\/[^"'\s>]+)/gi;
-const TEXT_LINK = /https?:\/\/[^\s<>"')]+/gi;
-/** Herald's unsubscribe page (/u/{token}) is not a link a prospect clicks out of interest. */
-const UNSUBSCRIBE_PATH = /\/u\/[^/?#]+\/?(?:[?#]|$)/;
-
-/** The links of an e-mail a recipient may click, in order: its HTML's anchors, else its text's URLs. */
-export function emailLinks(html: string | null, text: string): string[] {
-  const found = html ? [...html.matchAll(LINK)].map((match) => decodeEntities(match[1]!)) : [...text.matchAll(TEXT_LINK)].map((match) => match[0]);
-  return found.filter((url) => !UNSUBSCRIBE_PATH.test(url));
-}
-
-/** Whether an e-mail has a link worth clicking (the forecast and the network decide alike). */
-export function emailHasLinks(html: string | null, text: string): boolean {
-  return emailLinks(html, text).length > 0;
-}
-
-export function decodeEntities(value: string): string {
-  return value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+/** The text of a prospect's automatic reply, fixed by the e-mail it answers (its Message-ID). */
+export function sandboxReplyText(messageId: string): string {
+  return REPLIES[Math.floor(stableFraction(`${messageId}:reply-text`) * REPLIES.length)]!;
 }

@@ -5,7 +5,8 @@ import { randomUUID } from "node:crypto";
 import type { Prisma, SandboxEmail } from "../../../db/generated/client";
 import { db } from "../../../db/client";
 import type { EmailOutcome, OutgoingEmail } from "../types";
-import { emailHasLinks, planSandboxEmail } from "./mail-behaviour";
+import { emailHasLinks } from "../../../domain/email/email-links";
+import { planSandboxEmail } from "./mail-behaviour";
 import { autoReplyMessage, bounceMessage, complaintMessage, replyMessage, sentHeaders, type OriginalEmail, type RawMessage } from "./raw-messages";
 
 /** What can happen to a sent e-mail on the prospect's side. */
@@ -129,20 +130,25 @@ export function prospectName(address: string): string {
 
 /**
  * Marks a moment as happened, once, and (for replies, auto-replies, bounces and complaints) writes
- * the message it sends to the mailbox, in the same transaction. Returns false when it had already happened.
+ * the message it sends to the mailbox, in the same transaction. Returns false when it had already
+ * happened; `again` still writes the message then (a person replying a second time as the prospect).
  */
 export async function happen(
   emailId: string,
   moment: SandboxMoment,
   at: Date,
-  inbound?: { kind: InboundKind; text?: string; bounceKind?: "hard" | "soft" },
+  inbound?: { kind: InboundKind; text?: string; bounceKind?: "hard" | "soft"; again?: boolean },
 ): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const patch: SandboxDone = { [moment]: at.toISOString() };
     if (inbound?.bounceKind) patch.bounceKind = inbound.bounceKind;
     const claimed = await tx.$executeRaw`UPDATE "SandboxEmail" SET "done" = "done" || ${JSON.stringify(patch)}::jsonb WHERE "id" = ${emailId} AND ("done" -> ${moment}) IS NULL`;
-    if (!claimed) return false;
     const row = await tx.sandboxEmail.findUniqueOrThrow({ where: { id: emailId } });
+    if (!claimed && !inbound?.again) {
+      // Someone else played it (a person on the Sandbox page): keep the pointer to the next moment right.
+      await tx.sandboxEmail.update({ where: { id: emailId }, data: { nextAt: nextAtOf(row) } });
+      return false;
+    }
     if (inbound) await tx.sandboxEmail.create({ data: inboundRow(row, inbound.kind, at, inbound) });
     await tx.sandboxEmail.update({ where: { id: emailId }, data: { nextAt: nextAtOf(row) } });
     return true;
