@@ -194,9 +194,3 @@ function inboundRow(row: SandboxEmail, kind: InboundKind, at: Date, input: { tex
 export function dueSandboxEmails(at: Date, limit: number): Promise<SandboxEmail[]> {
   return db.sandboxEmail.findMany({ where: { nextAt: { lte: at } }, orderBy: { nextAt: "asc" }, take: limit });
 }
-
-/** Recomputes where the next planned moment is (after a moment happened outside `happen`). */
-export async function refreshNextAt(emailId: string): Promise<void> {
-  const row = await db.sandboxEmail.findUnique({ where: { id: emailId } });
-  if (row) await db.sandboxEmail.update({ where: { id: emailId }, data: { nextAt: nextAtOf(row) } });
-}

@@ -8,3 +8,6 @@ CREATE INDEX "SandboxEmail_toAddress_direction_seq_idx" ON "SandboxEmail"("toAdd
 
 -- CreateIndex
 CREATE INDEX "SandboxEmail_nextAt_idx" ON "SandboxEmail"("nextAt");
+
+-- CreateIndex
+CREATE INDEX "SandboxEmail_inReplyTo_idx" ON "SandboxEmail"("inReplyTo");
