@@ -8,7 +8,7 @@ import { invalidUnsubscribeLinkPage, temporaryFailurePage, unsubscribedPage, uns
 import { readBoundedBody } from "@/server/http/read-bounded-body";
 import { logger } from "@/server/lib/logger";
 import { findUnsubscribeLink } from "@/server/services/email-tracking/find-unsubscribe-link";
-import { unsubscribeAddress } from "@/server/services/email-tracking/unsubscribe-address";
+import { unsubscribeAddress } from "@/server/services/campaigns/unsubscribe-address";
 
 export const dynamic = "force-dynamic";
 
@@ -50,6 +50,7 @@ export async function POST(request: Request, context: Context): Promise<Response
       source: fromPage ? "page" : "one-click",
       emailMessageId: link.emailMessageId,
       campaignLeadId: link.campaignLeadId,
+      mailboxEmail: link.mailboxEmail,
     });
     return fromPage ? unsubscribedPage(link) : new Response("Unsubscribed", { status: 200, headers: { "content-type": "text/plain; charset=utf-8" } });
   } catch (error) {
