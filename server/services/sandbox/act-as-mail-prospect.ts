@@ -10,7 +10,7 @@ import { happen, readDone, replanMoment } from "../../providers/mail/sandbox/san
 import { firstTrackedLink, openPixelToken } from "../../providers/mail/sandbox/tracking-in-email";
 import type { TSandboxMailAction, TSandboxMailActionResult } from "../../schemas/sandbox-mail";
 import { TRACKING_GRACE_MS } from "../email-tracking/email-engagement";
-import { unsubscribeAddress } from "../email-tracking/unsubscribe-address";
+import { unsubscribeAddress } from "../campaigns/unsubscribe-address";
 import { followTrackedLink, loadOpenPixel } from "./advance-sandbox-mail";
 import { sandboxMailboxesOf } from "./get-sandbox-mail-overview";
 
@@ -69,7 +69,13 @@ async function click(row: SandboxEmail, at: Date): Promise<string> {
 
 async function unsubscribe(actor: Actor, row: SandboxEmail, mailboxId: string, at: Date): Promise<string> {
   const email = await db.emailMessage.findFirst({ where: { mailboxId, messageId: row.messageId, workspaceId: actor.workspaceId }, select: { id: true } });
-  const changed = await unsubscribeAddress({ workspaceId: actor.workspaceId, address: row.toAddress, source: "page", emailMessageId: email?.id ?? null });
+  const changed = await unsubscribeAddress({
+    workspaceId: actor.workspaceId,
+    address: row.toAddress,
+    source: "page",
+    emailMessageId: email?.id ?? null,
+    mailboxEmail: row.fromAddress,
+  });
   await happen(row.id, "unsubscribe", at);
   return changed
     ? `Unsubscribed ${row.toAddress}: Herald opted the address out and stopped the lead.`
