@@ -7,7 +7,8 @@ import { db } from "../../../db/client";
 import type { EmailOutcome, OutgoingEmail } from "../types";
 import { emailHasLinks } from "../../../domain/email/email-links";
 import { planSandboxEmail } from "./mail-behaviour";
-import { autoReplyMessage, bounceMessage, complaintMessage, replyMessage, sentHeaders, type OriginalEmail, type RawMessage } from "./raw-messages";
+import { autoReplyMessage, replyMessage, sentHeaders, type OriginalEmail, type RawMessage } from "./raw-messages";
+import { bounceMessage, complaintMessage } from "./report-messages";
 
 /** What can happen to a sent e-mail on the prospect's side. */
 export type SandboxMoment = "open" | "click" | "reply" | "autoReply" | "bounce" | "complain" | "unsubscribe";
