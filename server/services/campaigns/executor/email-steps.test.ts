@@ -11,6 +11,7 @@ import { driveCampaigns } from "@/server/test/campaign-driver";
 import { createTestWorkspace, outboxEvents } from "@/server/test/factories";
 import { EMAIL_OPTED_OUT, NO_EMAIL_ADDRESS, NO_MAILBOX } from "../../../domain/sequence/decide-email-step";
 import { MAILBOX_GAP_RANGE_SECONDS } from "../../../domain/sequence/human-gaps";
+import { HELD_RETRY_MS } from "../../../domain/sequence/turn-policy";
 import { ZCreateCampaignInput } from "../../../schemas/campaign";
 import { ZLeadsInput } from "../../../schemas/lead";
 import { addCampaignLeads } from "../add-campaign-leads";
@@ -226,6 +227,24 @@ describe("e-mail steps", () => {
     expect(failed.journal.map((entry) => [entry.status, entry.detail])).toEqual([["failed", NO_MAILBOX]]);
     const skipped = await db.campaignLead.findFirstOrThrow({ where: { campaignId: second.campaign.id, lead: { email: null } } });
     expect(skipped.status).not.toBe("failed");
+  });
+
+  it("keeps a lead another campaign is running waiting, without using the mailbox's turn", async () => {
+    const mail = fakeMailProvider();
+    const { campaign, mailboxIds } = await setup({ sequence: { steps: [{ type: "email", config: { subject: "Hello", text: "Hi" } }] }, leads: [{ email: "busy@prospect.example" }, { email: "free@prospect.example" }] });
+    await db.campaign.update({ where: { id: campaign.id }, data: { excludeOtherCampaigns: true } });
+    const busy = await leadByEmail(campaign.id, "busy@prospect.example");
+    const other = await db.campaign.create({
+      data: { workspaceId: campaign.workspaceId, name: "Spring", status: "paused", sequence: campaign.sequence ?? {}, schedule: campaign.schedule ?? {}, unsubscribe: campaign.unsubscribe ?? {}, tracking: campaign.tracking ?? {}, createdAt: now(), updatedAt: now() },
+    });
+    await db.campaignLead.create({ data: { workspaceId: campaign.workspaceId, campaignId: other.id, leadId: busy.leadId, status: "running", createdAt: now(), updatedAt: now() } });
+
+    expect(await takeMailboxTurn(mailboxIds[0]!, now())).toBe(true);
+    expect(mail.sent.map((entry) => entry.email.to.address)).toEqual(["free@prospect.example"]);
+    const held = await leadByEmail(campaign.id, "busy@prospect.example");
+    expect(held.heldBy).toMatchObject({ campaignId: other.id, campaignName: "Spring" });
+    expect(held.waitUntil!.getTime()).toBe(now().getTime() + HELD_RETRY_MS);
+    expect(held.journal).toEqual([]);
   });
 
   it("fails the lead whose address the server refuses, and goes on to the next lead in the same turn", async () => {
