@@ -54,8 +54,37 @@ export const ZCampaignStats = z
   })
   .meta({ id: "CampaignStats" });
 
-const ZTracking = z.object({ opens: z.enum(["off", "on"]).default("off"), clicks: z.enum(["off", "on"]).default("off") });
-const ZUnsubscribe = z.object({ enabled: z.boolean().default(false), text: z.string().max(500).default("") });
+/**
+ * The unsubscribe line's default. `{{unsubscribe}}` marks where the unsubscribe link goes (the
+ * word "unsubscribe" linked in HTML, the page's address in the plain text); a line without it gets
+ * the link after it.
+ */
+export const DEFAULT_UNSUBSCRIBE_TEXT = "If you'd rather not hear from me, {{unsubscribe}}.";
+export const DEFAULT_UNSUBSCRIBE = { enabled: true, text: DEFAULT_UNSUBSCRIBE_TEXT };
+// Off until asked for: an open pixel and rewritten links weigh on deliverability, and opens are
+// unreliable since mail apps fetch images for privacy.
+export const DEFAULT_TRACKING = { opens: "off", clicks: "off" } as const;
+
+const ZTrackingMode = z.enum(["off", "on"]);
+const ZTracking = z
+  .object({
+    opens: ZTrackingMode.optional().meta({ description: "`on` adds an open pixel to the campaign's e-mails (email.opened). Default off" }),
+    clicks: ZTrackingMode.optional().meta({ description: "`on` sends the links of the campaign's e-mails through Herald (email.clicked). Default off" }),
+  })
+  .meta({ description: "Open and click tracking of the campaign's e-mails. Fields left out keep their value (on create: off)" });
+const ZUnsubscribe = z
+  .object({
+    enabled: z.boolean().optional().meta({ description: "Append the unsubscribe line and the List-Unsubscribe headers to every e-mail. Default true" }),
+    text: z
+      .string()
+      .trim()
+      .max(500, "must be at most 500 characters")
+      .optional()
+      .meta({
+        description: `The unsubscribe line. \`{{unsubscribe}}\` marks where the unsubscribe link goes (the word "unsubscribe" linked in HTML, the address in plain text); without it the link follows the line. Default: "${DEFAULT_UNSUBSCRIBE_TEXT}"`,
+      }),
+  })
+  .meta({ description: "The unsubscribe line of the campaign's e-mails. Fields left out keep their value (on create: enabled, with the default line)" });
 
 export const ZCampaign = z
   .object({
@@ -64,10 +93,10 @@ export const ZCampaign = z
     status: ZCampaignStatus,
     stats: ZCampaignStats,
     aiInterestEnabled: z.boolean(),
-    unsubscribe: z.object({ enabled: z.boolean(), text: z.string() }),
-    tracking: z.object({ opens: z.enum(["off", "on"]), clicks: z.enum(["off", "on"]) }),
+    unsubscribe: z.object({ enabled: z.boolean(), text: z.string() }).meta({ description: "The unsubscribe line of the campaign's e-mails (see the create body)" }),
+    tracking: z.object({ opens: ZTrackingMode, clicks: ZTrackingMode }).meta({ description: "Open and click tracking of the campaign's e-mails" }),
     linkedinAccountIds: z.array(z.string()).meta({ description: "The sender pool" }),
-    emailAccountIds: z.array(z.string()),
+    emailAccountIds: z.array(z.string()).meta({ description: "The mailbox pool (`mbx_…`): the campaign's e-mail steps are sent from these mailboxes" }),
     excludeListIds: z.array(z.string()),
     listId: z.string().nullable(),
     excludeOtherCampaigns: z.boolean(),
@@ -96,7 +125,10 @@ const ZIds = z.array(z.string().min(1)).max(500);
 const campaignFields = {
   name: z.string().trim().min(1, "is required").max(120, "must be at most 120 characters"),
   linkedinAccountIds: ZIds,
-  emailAccountIds: ZIds,
+  emailAccountIds: ZIds.meta({
+    description:
+      "The mailbox pool: ids of mailboxes of the workspace (`mbx_…`, GET /email-accounts); a mailbox named twice counts once. Each lead gets one, balanced, and keeps it once e-mailed (follow-ups thread there)",
+  }),
   sequence: ZSequence,
   schedule: ZSchedule,
   aiInterestEnabled: z.boolean(),
@@ -127,7 +159,7 @@ export const ZCampaignLead = z
     campaignId: z.string(),
     leadId: z.string(),
     linkedinAccountId: z.string().nullable(),
-    emailAccountId: z.string().nullable(),
+    emailAccountId: z.string().nullable().meta({ description: "The mailbox that sends the lead's e-mails (one of the campaign's `emailAccountIds`); null while the campaign has none" }),
     status: ZCampaignLeadStatus,
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),

@@ -1,3 +1,4 @@
+import { DEFAULT_UNSUBSCRIBE_TEXT } from "../../../schemas/campaign";
 import { z } from "zod";
 
 export const ZCampaignIdParams = z.object({
@@ -24,4 +25,5 @@ export const SEQUENCE_RULES = [
 ].join("\n\n");
 
 export const CAMPAIGN_STATUS_NOTE =
-  "Status: `paused` (the default) and `draft` send nothing; `active` sends and needs at least one sender in `linkedinAccountIds` (else 400). `draft` is for a campaign being designed: it can be forecast, and it cannot return to draft once a lead has started.";
+  "Status: `paused` (the default) and `draft` send nothing; `active` sends and needs at least one sender in `linkedinAccountIds` when the sequence has LinkedIn steps (every kind but `email`; an empty sequence counts as LinkedIn) and at least one mailbox in `emailAccountIds` when it has `email` steps (else 400 naming the empty pool); an e-mail-only campaign needs no sender. `draft` is for a campaign being designed: it can be forecast, and it cannot return to draft once a lead has started.\n\n" +
+  `E-mail: \`emailAccountIds\` names mailboxes of the workspace (else 400 naming \`emailAccountIds.<index>\`; a mailbox named twice counts once). Each lead gets one as it is enrolled, the pool's least loaded, and keeps it once e-mailed so follow-ups thread there. \`tracking\` {\`opens\`, \`clicks\`: \`off\` | \`on\`} defaults to off. \`unsubscribe\` {\`enabled\`, \`text\`} defaults to on with the line "${DEFAULT_UNSUBSCRIBE_TEXT}": \`{{unsubscribe}}\` marks where the unsubscribe link goes (without it the link follows the line), and while it is on every e-mail also carries List-Unsubscribe and one-click List-Unsubscribe-Post headers; an empty \`text\` while enabled is a 400. In a PATCH, \`tracking\` and \`unsubscribe\` keep the fields left out.`;
