@@ -56,8 +56,9 @@ export const ZCampaignStats = z
 
 /**
  * The unsubscribe line's default. `{{unsubscribe}}` marks where the unsubscribe link goes (the
- * word "unsubscribe" linked in HTML, the page's address in the plain text); a line without it gets
- * the link after it.
+ * word "unsubscribe" linked in HTML, the page's address in the plain text); a line without it is
+ * the link itself in HTML and is followed by the address in plain text
+ * (server/services/email-tracking/unsubscribe-parts.ts renders it).
  */
 export const DEFAULT_UNSUBSCRIBE_TEXT = "If you'd rather not hear from me, {{unsubscribe}}.";
 export const DEFAULT_UNSUBSCRIBE = { enabled: true, text: DEFAULT_UNSUBSCRIBE_TEXT };
@@ -81,7 +82,7 @@ const ZUnsubscribe = z
       .max(500, "must be at most 500 characters")
       .optional()
       .meta({
-        description: `The unsubscribe line. \`{{unsubscribe}}\` marks where the unsubscribe link goes (the word "unsubscribe" linked in HTML, the address in plain text); without it the link follows the line. Default: "${DEFAULT_UNSUBSCRIBE_TEXT}"`,
+        description: `The unsubscribe line. \`{{unsubscribe}}\` marks where the unsubscribe link goes (the word "unsubscribe" linked in HTML, the address in plain text); without it the whole line is the link in HTML and the address follows it in plain text. Default: "${DEFAULT_UNSUBSCRIBE_TEXT}"`,
       }),
   })
   .meta({ description: "The unsubscribe line of the campaign's e-mails. Fields left out keep their value (on create: enabled, with the default line)" });
