@@ -301,7 +301,8 @@ export const ZForecastLead = z.object({
   leadId: z.string(),
   name: z.string().nullable(),
   linkedinAccountId: z.string().nullable(),
-  firstActionAt: ZTimestamp.nullable().meta({ description: "When the lead is first reached (its first action), if within the horizon" }),
+  emailAccountId: z.string().nullable().meta({ description: "The mailbox that sends the lead's e-mails (given as enrolment would when it has none yet)" }),
+  firstActionAt: ZTimestamp.nullable().meta({ description: "When the lead is first reached (its first action or e-mail), if within the horizon" }),
   steps: z.array(z.object({ stepId: z.string(), type: z.string(), at: ZTimestamp, outcome: z.string().nullable() })).meta({
     description: "Each step the lead is expected to reach, when, and the branch it is expected to take",
   }),
@@ -323,12 +324,19 @@ export const ZCampaignForecast = z
     }),
     assumptions: z.array(z.string()).meta({ description: "What the forecast assumed, in plain words" }),
     finishAt: ZTimestamp.nullable().meta({ description: "When every lead is expected to be at rest; null if not within the horizon" }),
-    totals: ZActionCounts.extend({ leads: z.number().int(), reached: z.number().int(), accepted: z.number().int(), replied: z.number().int() }),
+    totals: ZActionCounts.extend({
+      emails: z.number().int().meta({ description: "Campaign e-mails sent" }),
+      leads: z.number().int(),
+      reached: z.number().int(),
+      accepted: z.number().int(),
+      replied: z.number().int().meta({ description: "Leads that reply on LinkedIn (e-mail replies are not forecast yet)" }),
+    }),
     days: z.array(
       z.object({
         date: z.string().meta({ description: "YYYY-MM-DD in the campaign's timezone" }),
-        total: z.number().int(),
+        total: z.number().int().meta({ description: "LinkedIn actions and e-mails of the day" }),
         senders: z.array(ZActionCounts.extend({ linkedinAccountId: z.string() })),
+        mailboxes: z.array(z.object({ emailAccountId: z.string(), emails: z.number().int() })).meta({ description: "E-mails per mailbox that day" }),
       }),
     ),
     leads: z.array(ZForecastLead),
