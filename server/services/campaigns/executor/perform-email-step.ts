@@ -15,13 +15,14 @@ import { decideEmailStep, threadRootOf, type EmailStepDecision, type PreviousEma
 import type { Holder } from "../../../domain/sequence/decide-step";
 import { UNREACHABLE_RETRY_MS } from "../../../domain/sequence/turn-policy";
 import { composeCampaignEmail } from "../../email/compose-campaign-email";
+import { withOutbox } from "../../events/with-outbox";
 import { mailboxHandle } from "../../mailboxes/mailbox-handle";
 import { markMailboxError } from "../../mailboxes/mark-mailbox-error";
 import { countMailboxUsage } from "../../mailboxes/count-mailbox-usage";
 import { readTracking, readUnsubscribe } from "../campaign-columns";
 import { failLead, mergeFields, resolveWithout, type LeadInCampaign } from "./perform-lead-step";
 import { recordEmailSent } from "./record-email-sent";
-import { lockCampaignLead, moveCampaignLead } from "./settle-campaign-lead";
+import { lockCampaignLead, moveCampaignLead, setCampaignLeadStatus } from "./settle-campaign-lead";
 
 export type EmailStepResult =
   /** The e-mail went out (or may have: its intent is kept for reconciliation); the mailbox's turn is used. */
@@ -196,7 +197,7 @@ export async function performEmailStep(input: {
       headers: intent.headers,
     });
   } catch (error) {
-    return handleSendError(error, { campaignLead, mailbox, step, journalId, email });
+    return handleSendError(error, { campaignLead, mailbox, journalId, email });
   }
   await recordEmailSent({ campaign, sequence, campaignLead, mailbox, step, journalId, email });
   return { kind: "sent" };
@@ -210,20 +211,17 @@ export async function performEmailStep(input: {
  */
 async function handleSendError(
   error: unknown,
-  context: { campaignLead: LeadInCampaign; mailbox: Mailbox; step: WiredStep; journalId: string; email: EmailMessage },
+  context: { campaignLead: LeadInCampaign; mailbox: Mailbox; journalId: string; email: EmailMessage },
 ): Promise<EmailStepResult> {
-  const { campaignLead, mailbox, step, journalId, email } = context;
+  const { campaignLead, mailbox, journalId, email } = context;
   if (!isMailProviderError(error) || error.code === "timeout") {
     logger.warn("A campaign e-mail may or may not have been sent; its mailbox's next turn reconciles it", { mailboxId: mailbox.id, emailMessageId: email.id, error });
     return { kind: "mailbox-unavailable" };
   }
   switch (error.code) {
-    case "recipient-refused": {
-      const message = `The receiving mail server refused ${email.toAddress}: ${error.message}`;
-      await db.emailMessage.update({ where: { id: email.id }, data: { status: "failed", error: message, updatedAt: now() } });
-      await failLead(campaignLead, step, message, email.variantId ?? undefined);
+    case "recipient-refused":
+      await failEmailStep(campaignLead, journalId, email, `The receiving mail server refused ${email.toAddress}: ${error.message}`);
       return { kind: "resolved" };
-    }
     case "auth-failed":
     case "oauth-expired":
     case "sending-refused":
@@ -242,10 +240,22 @@ async function handleSendError(
         await restMailbox(mailbox.id);
         return { kind: "mailbox-unavailable" };
       }
-      await db.emailMessage.update({ where: { id: email.id }, data: { status: "failed", error: error.message, updatedAt: now() } });
-      await failLead(campaignLead, step, `The mail server did not accept the e-mail: ${error.message}`, email.variantId ?? undefined);
+      await failEmailStep(campaignLead, journalId, email, `The mail server did not accept the e-mail: ${error.message}`);
       return { kind: "resolved" };
   }
+}
+
+/**
+ * The e-mail, its journal row and the lead fail together, in one transaction: an intent is never
+ * left half settled (a journal row `sending` beside a failed e-mail would keep the lead from its step).
+ */
+async function failEmailStep(campaignLead: LeadInCampaign, journalId: string, email: EmailMessage, message: string): Promise<void> {
+  await withOutbox(async (tx, emit) => {
+    const at = now();
+    await tx.emailMessage.update({ where: { id: email.id }, data: { status: "failed", error: message, updatedAt: at } });
+    await tx.campaignLeadStep.update({ where: { id: journalId }, data: { status: "failed", detail: message, finishedAt: at } });
+    await setCampaignLeadStatus(tx, emit, campaignLead, "failed", { error: message });
+  });
 }
 
 /** A mailbox whose server could not be reached rests a while before its next try. */

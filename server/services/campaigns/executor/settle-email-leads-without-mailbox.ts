@@ -4,7 +4,7 @@
 // an address or unsubscribed moves on, the others fail with the reason). Run by each pass.
 import { db } from "../../../db/client";
 import type { Campaign } from "../../../db/generated/client";
-import { EMAIL_STEP_TYPES, WAITS_PER_BATCH } from "../../../domain/sequence/turn-policy";
+import { EMAIL_STEP_TYPES, isEmailStep, WAITS_PER_BATCH } from "../../../domain/sequence/turn-policy";
 import { assignCampaignMailboxes } from "../assign-campaign-mailboxes";
 import { heldBy } from "./held-by";
 import { sequenceOf, stepById } from "./load-campaign-sequence";
@@ -12,10 +12,12 @@ import { performEmailStep } from "./perform-email-step";
 
 /** Returns how many leads it settled or gave a mailbox. */
 export async function settleEmailLeadsWithoutMailbox(open: Campaign[], at: Date): Promise<number> {
-  if (!open.length) return 0;
+  // Only campaigns with an e-mail step can have such leads: most passes ask the database nothing here.
+  const withEmail = open.filter((campaign) => sequenceOf(campaign).steps.some((step) => isEmailStep(step.type)));
+  if (!withEmail.length) return 0;
   const leads = await db.campaignLead.findMany({
     where: {
-      campaignId: { in: open.map((campaign) => campaign.id) },
+      campaignId: { in: withEmail.map((campaign) => campaign.id) },
       emailAccountId: null,
       status: { in: ["pending", "running"] },
       phase: "ready",
@@ -26,7 +28,7 @@ export async function settleEmailLeadsWithoutMailbox(open: Campaign[], at: Date)
     orderBy: [{ waitUntil: "asc" }, { seq: "asc" }],
     take: WAITS_PER_BATCH,
   });
-  const campaigns = new Map(open.map((campaign) => [campaign.id, campaign]));
+  const campaigns = new Map(withEmail.map((campaign) => [campaign.id, campaign]));
   const withPool = new Set(leads.map((lead) => lead.campaignId).filter((id) => campaigns.get(id)!.emailAccountIds.length > 0));
   let settled = 0;
   for (const campaignId of withPool) {
