@@ -5,7 +5,7 @@ import { getMailbox } from "../../services/mailboxes/get-mailbox";
 import { getMailboxPerformance } from "../../services/mailboxes/get-mailbox-performance";
 import { listMailboxes } from "../../services/mailboxes/list-mailboxes";
 import { pauseMailbox } from "../../services/mailboxes/pause-mailbox";
-import { removeMailbox } from "../../services/mailboxes/remove-mailbox";
+import { removeMailbox } from "../../services/mailbox-removal/remove-mailbox";
 import { resumeMailbox } from "../../services/mailboxes/resume-mailbox";
 import { testMailboxConnection } from "../../services/mailboxes/test-mailbox-connection";
 import { updateMailbox } from "../../services/mailboxes/update-mailbox";

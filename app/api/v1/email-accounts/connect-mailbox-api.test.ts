@@ -7,6 +7,7 @@ import { setMailProvider } from "@/server/providers/mail";
 import { MailProviderError, type MailErrorCode, type MailField } from "@/server/providers/mail/types";
 import { ZConnectMailboxInput } from "@/server/schemas/mailbox";
 import { mailboxHandle } from "@/server/services/mailboxes/mailbox-handle";
+import { saveConnectedMailbox } from "@/server/services/mailboxes/save-connected-mailbox";
 import { markMailboxError } from "@/server/services/mailboxes/mark-mailbox-error";
 import { testMailboxConnection } from "@/server/services/mailboxes/test-mailbox-connection";
 import { callRoute } from "@/server/test/call-route";
@@ -182,5 +183,18 @@ describe("testing a connection", () => {
     expect(await db.mailbox.count({ where: { workspaceId: workspace.id } })).toBe(0);
     setMailProvider("smtp", fakeMailProvider("smtp", { verify: () => Promise.reject(new MailProviderError("auth-failed", "Wrong password.", { field: "imap.password" })) }));
     await expect(testMailboxConnection(actor, input)).rejects.toMatchObject({ code: "mail-auth-failed", details: { field: "imap.password" } });
+  });
+});
+
+describe("saving a connected mailbox", () => {
+  it("stores one mailbox when the same address is connected twice at once", async () => {
+    const { workspace } = await createTestWorkspace();
+    const save = () =>
+      saveConnectedMailbox({ workspaceId: workspace.id, email: "Twice@Example.com", provider: "sandbox", authType: "sandbox", connectedVia: "hosted-link", settings: null, credentials: { kind: "sandbox" } });
+    const [first, second] = await Promise.all([save(), save()]);
+    expect(first.id).toBe(second.id);
+    expect(first.email).toBe("twice@example.com");
+    expect(await db.mailbox.count({ where: { workspaceId: workspace.id } })).toBe(1);
+    expect(await outboxEvents(workspace.id, "account.connected")).toHaveLength(1);
   });
 });
