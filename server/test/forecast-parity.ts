@@ -82,7 +82,8 @@ export async function observed(forecast: TCampaignForecast, before: Before): Pro
   const connectedDuring = new Set(relations.map((relation) => `${relation.memberId}>${relation.otherMemberId}`).filter((pair) => !before.connections.has(pair)));
 
   const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
-  // Opens and clicks as Herald recorded them (a click records the open it proves).
+  // Opens and clicks as Herald recorded them within the horizon (a click records the open it proves).
+  const horizon = new Date(forecast.horizonEnd);
   const totals = {
     leads: ids.length,
     reached: 0,
@@ -93,8 +94,8 @@ export async function observed(forecast: TCampaignForecast, before: Before): Pro
     inmails: 0,
     profileViews: 0,
     emails: 0,
-    emailsOpened: emails.filter((email) => email.openedAt).length,
-    emailsClicked: emails.filter((email) => email.clickedAt).length,
+    emailsOpened: emails.filter((email) => email.openedAt && email.openedAt <= horizon).length,
+    emailsClicked: emails.filter((email) => email.clickedAt && email.clickedAt <= horizon).length,
   };
   const leads = forecast.leads.map((lead) => {
     const row = byId.get(lead.campaignLeadId)!;

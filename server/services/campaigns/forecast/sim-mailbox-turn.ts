@@ -56,6 +56,16 @@ function performEmail(world: SimWorld, mailbox: MailboxState | null, lead: SimLe
   }
 }
 
+/**
+ * Whether the e-mail will have a link to click, judged on its HTML body as the recipient sees it
+ * (compose-campaign-email.ts): the variant's own HTML, or, without one, its text turned into
+ * paragraphs, where an address is not a link. Placeholders are left unrendered.
+ */
+function copyHasLinks(variant: Variant): boolean {
+  const html = variant.html?.trim();
+  return html ? emailHasLinks(html, "") : false;
+}
+
 /** The e-mail goes out: the mailbox counts it and rests its gap; the lead waits out the step's delay, then takes its no-reply branch. */
 function send(world: SimWorld, mailbox: MailboxState, lead: SimLead, step: WiredStep, variant: Variant, at: number): void {
   mailbox.sentToday += 1;
@@ -63,8 +73,7 @@ function send(world: SimWorld, mailbox: MailboxState, lead: SimLead, step: Wired
   mailbox.nextSendAt = at + mailboxGapSeconds(mailbox.id, mailbox.sendCount) * 1000;
   mailbox.sendCount += 1;
   world.countEmail(mailbox.id, lead, at);
-  // Links of the copy as written (placeholders and the signature are not rendered here).
-  world.emailSent(mailbox.id, lead, at, emailHasLinks(variant.html ?? null, variant.text ?? ""));
+  world.emailSent(mailbox, lead, at, copyHasLinks(variant) || Boolean(mailbox.signatureHasLinks));
   world.record(lead, step, at, null, true);
   if (lead.status === "pending") lead.status = "running";
   const next = afterAction(world.campaigns.get(lead.campaignId)!.sequence, step, new Date(at));

@@ -227,17 +227,20 @@ export class SimWorld {
    * An e-mail went out: counts it for its address (what the outcome model's `nth` is) and, when the
    * campaign tracks them, reports its open and click if they come within the horizon.
    */
-  emailSent(mailboxId: string, lead: SimLead, at: number, hasLinks: boolean): void {
+  emailSent(mailbox: SimMailbox, lead: SimLead, at: number, hasLinks: boolean): void {
     const address = (lead.email ?? "").trim().toLowerCase();
-    const key = `${mailboxId}>${address}`;
+    const key = `${mailbox.id}>${address}`;
     const nth = this.sentTo.get(key) ?? 0;
     this.sentTo.set(key, nth + 1);
     const tracking = this.campaigns.get(lead.campaignId)?.tracking;
-    if (!this.emailModel || !this.reported(lead) || !(tracking?.opens || tracking?.clicks)) return;
-    const { openAt, clickAt } = this.emailModel.plan({ mailboxId, toAddress: address, nth, sentAt: at, hasLinks });
-    const clicked = Boolean(tracking.clicks && clickAt !== null && clickAt <= this.end);
+    // As compose-campaign-email.ts: the campaign asks for tracking and the mailbox allows it.
+    const opens = Boolean(tracking?.opens && mailbox.trackOpens !== false);
+    const clicks = Boolean(tracking?.clicks && mailbox.trackClicks !== false);
+    if (!this.emailModel || !this.reported(lead) || !(opens || clicks)) return;
+    const { openAt, clickAt } = this.emailModel.plan({ mailboxId: mailbox.id, toAddress: address, nth, sentAt: at, hasLinks });
+    const clicked = clicks && clickAt !== null && clickAt <= this.end;
     // A tracked click proves the open, as Herald records it.
-    if (clicked || (tracking.opens && openAt !== null && openAt <= this.end)) this.emailsOpened++;
+    if (clicked || (opens && openAt !== null && openAt <= this.end)) this.emailsOpened++;
     if (clicked) this.emailsClicked++;
   }
 

@@ -154,8 +154,9 @@ describe("mailbox turns in the forecast", () => {
 describe("opens and clicks in the forecast", () => {
   const sequence: TSequenceInput = {
     steps: [
-      { id: "hello", type: "email", nextDelayHours: 24, config: { subject: "Hello", text: "See https://example.com/offer" } },
-      { id: "again", type: "email", parent: "hello", branch: "no", config: { subject: "Again", text: "No link here" } },
+      { id: "hello", type: "email", nextDelayHours: 24, config: { subject: "Hello", text: "See our offer", html: '<p>See <a href="https://example.com/offer">our offer</a></p>' } },
+      // An address in plain text is not a link: the body is sent as paragraphs of text.
+      { id: "again", type: "email", parent: "hello", branch: "no", config: { subject: "Again", text: "Still there? https://example.com/offer" } },
     ],
   };
   // Opens an hour after each e-mail; clicks a minute after the open when the e-mail has a link; the second e-mail to an address is never opened.
@@ -195,6 +196,20 @@ describe("opens and clicks in the forecast", () => {
     expect(run({ opens: true, clicks: false })).toMatchObject({ emailsOpened: 2, emailsClicked: 0 });
     expect(run({ opens: false, clicks: true })).toMatchObject({ emailsOpened: 2, emailsClicked: 2 });
     expect(run({ opens: false, clicks: false })).toMatchObject({ emailsOpened: 0, emailsClicked: 0 });
+    // A mailbox that does not track sees nothing, whatever the campaign asks.
+    expect(
+      simulateCampaigns({
+        start: START,
+        end: START + 10 * 24 * HOUR,
+        campaigns: [{ id: "cmp_mail", schedule: EVERY_DAY, sequence: wireSequence(sequence), active: true, mailboxIds: ["mbx_a"], tracking: { opens: true, clicks: true } }],
+        senders: [],
+        mailboxes: [mailbox("mbx_a", { trackOpens: false, trackClicks: false })],
+        leads: [lead(1)],
+        model: ratesOutcomeModel({ acceptRate: 0, replyRate: 0, acceptDelayHours: [1, 2], replyDelayHours: [1, 2] }),
+        emailModel,
+        reportCampaignIds: new Set(["cmp_mail"]),
+      }),
+    ).toMatchObject({ emailsOpened: 0, emailsClicked: 0 });
     // An open after the horizon is not counted; e-mails sent before the start count for `nth`.
     expect(run({ opens: true, clicks: true }, { days: 1 / 48 })).toMatchObject({ emailsOpened: 0, emailsClicked: 0 });
     expect(run({ opens: true, clicks: true }, { emailsBefore: [{ mailboxId: "mbx_a", address: "person-2@example.com", count: 1 }] })).toMatchObject({ emailsOpened: 1, emailsClicked: 1 });

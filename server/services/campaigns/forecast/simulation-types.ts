@@ -36,6 +36,11 @@ export interface SimMailbox {
   sendCount: number;
   /** Connected and not paused. */
   available: boolean;
+  /** The mailbox's own tracking switches (a campaign's tracking applies where its mailbox's is on too); on when left out. */
+  trackOpens?: boolean;
+  trackClicks?: boolean;
+  /** Its signature (added to every e-mail) has a link. */
+  signatureHasLinks?: boolean;
 }
 
 /**
