@@ -1,5 +1,5 @@
 // The campaign forecast (beyond the spec): when each lead will be reached, actions per day per
-// sender and the expected finish date, by running the executor's rules forward in memory from the
+// sender, e-mails per day per mailbox and the expected finish date, by running the executor's rules forward in memory from the
 // campaign's current state (see forecast/simulate-campaigns.ts). A draft or paused campaign is
 // forecast as if activated now. Active campaigns that share its senders or mailboxes are simulated
 // too, since they compete for the same turns, caps and daily limits.
@@ -40,6 +40,11 @@ async function historicalRates(workspaceId: string, since: Date): Promise<{ rate
     fromHistory,
     rates: fromHistory ? { ...DEFAULT_RATES, acceptRate: accepted / invitations, replyRate: Math.min(1, replies / messages) } : DEFAULT_RATES,
   };
+}
+
+function trackingOf(campaign: Campaign): { opens: boolean; clicks: boolean } {
+  const tracking = readTracking(campaign.tracking);
+  return { opens: tracking.opens === "on", clicks: tracking.clicks === "on" };
 }
 
 export async function forecastCampaign(actor: Actor, campaignId: string, query: TForecastQuery): Promise<TCampaignForecast> {
@@ -205,12 +210,12 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     start: start.getTime(),
     end: end.getTime(),
     campaigns: campaigns.map((row) => ({
+      tracking: trackingOf(row),
       id: row.id,
       schedule: scheduleOf(row),
       sequence: sequenceOf(row),
       active: true,
       mailboxIds: row.emailAccountIds,
-      tracking: { opens: readTracking(row.tracking).opens === "on", clicks: readTracking(row.tracking).clicks === "on" },
       name: row.name,
       excludeOtherCampaigns: row.excludeOtherCampaigns,
       excludeSameSenderOtherCampaigns: row.excludeSameSenderOtherCampaigns,
