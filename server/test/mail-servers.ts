@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { appendFile, chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, connect, type AddressInfo } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
@@ -50,8 +50,8 @@ export interface SmtpServerOptions {
   acceptAccessToken?: (user: string, accessToken: string) => boolean;
   /** TLS from the first byte (like port 465). Otherwise plain with STARTTLS offered (like 587). */
   secure?: boolean;
-  /** Hide STARTTLS, so a client cannot upgrade (a plain-only server). */
-  hideStartTls?: boolean;
+  /** Offer no STARTTLS and refuse the command (a plain-only server). */
+  noStartTls?: boolean;
   /** Allow AUTH over a plain connection; true unless set, as tests run on loopback. */
   allowInsecureAuth?: boolean;
   /** Refuse a sender (MAIL FROM) or a recipient (RCPT TO): return the answer, or null to accept. */
@@ -101,11 +101,14 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     secure: options.secure ?? false,
     key: TEST_TLS_KEY,
     cert: TEST_TLS_CERT,
-    hideSTARTTLS: options.hideStartTls ?? false,
+    hideSTARTTLS: options.noStartTls ?? false,
+    disabledCommands: options.noStartTls ? ["STARTTLS"] : [],
     allowInsecureAuth: options.allowInsecureAuth ?? true,
     authOptional: !authRequired,
     authMethods: ["PLAIN", "LOGIN", "XOAUTH2"],
     logger: false,
+    // Clients pool their connections; closing the server ends them rather than waiting 30 s for them to leave.
+    closeTimeout: 100,
     onConnect(_session, callback) {
       connections += 1;
       callback();
@@ -194,6 +197,9 @@ export interface DovecotServer {
   close(): Promise<void>;
 }
 
+/** The name the helpers' contract uses for a running Dovecot. */
+export type DovecotHandle = DovecotServer;
+
 /** A port nothing listens on right now (the OS's choice), for a server to take or a test to find closed. */
 export async function freePort(): Promise<number> {
   const probe = createServer();
@@ -217,6 +223,14 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
+/** A group's name from /etc/group (Dovecot takes names, Node gives the current gid only). */
+function groupName(gid: number): string {
+  const line = readFileSync("/etc/group", "utf8")
+    .split("\n")
+    .find((entry) => entry.split(":")[2] === String(gid));
+  return line ? line.split(":")[0]! : String(gid);
+}
+
 function dovecotConfig(folder: string, port: number): string {
   const me = userInfo();
   const root = me.uid === 0;
@@ -226,7 +240,7 @@ function dovecotConfig(folder: string, port: number): string {
   const mailGid = root ? 8 : me.gid;
   const processUsers = root
     ? ""
-    : `default_internal_user = ${me.username}\ndefault_login_user = ${me.username}\ndefault_internal_group = ${me.username}\n`;
+    : `default_internal_user = ${me.username}\ndefault_login_user = ${me.username}\ndefault_internal_group = ${groupName(me.gid)}\n`;
   return `# Written by server/test/mail-servers.ts for one test run.
 base_dir = ${folder}/run
 state_dir = ${folder}/state
@@ -241,7 +255,7 @@ first_valid_uid = 1
 mail_location = maildir:${folder}/mail/%u
 passdb {
   driver = passwd-file
-  args = scheme=PLAIN username_format=%u ${folder}/users
+  args = scheme=PLAIN username_format=%u ${folder}/users/%u
 }
 userdb {
   driver = static
@@ -259,6 +273,11 @@ service imap-login {
 }
 service anvil {
   chroot =
+  # No auth penalty: it would delay every later sign-in from loopback by seconds after a test's
+  # deliberate wrong password (Dovecot's documented way to turn it off).
+  unix_listener anvil-auth-penalty {
+    mode = 0
+  }
 }
 namespace inbox {
   inbox = yes
@@ -293,7 +312,9 @@ export async function startDovecot(): Promise<DovecotServer> {
   await chmod(folder, 0o755);
   await mkdir(path.join(folder, "mail"), { mode: 0o777 });
   await chmod(path.join(folder, "mail"), 0o777);
-  await writeFile(path.join(folder, "users"), "");
+  // One passwd-file per user: Dovecot reloads a passwd-file when its modification time changes,
+  // which two users added within the same second would not show.
+  await mkdir(path.join(folder, "users"));
   const passwords = new Map<string, string>();
 
   let child: ChildProcess | null = null;
@@ -328,9 +349,9 @@ export async function startDovecot(): Promise<DovecotServer> {
     host: "127.0.0.1",
     imapPort: port,
     async addUser(email, password) {
-      if (/[:\n]/.test(email) || /[:\n]/.test(password)) throw new Error("Test addresses and passwords cannot contain ':' or line breaks");
+      if (/[:\n/]/.test(email) || /[:\n]/.test(password)) throw new Error("Test addresses and passwords cannot contain ':', '/' or line breaks");
       passwords.set(email, password);
-      await appendFile(path.join(folder, "users"), `${email}:{PLAIN}${password}::::::\n`);
+      await writeFile(path.join(folder, "users", email), `${email}:{PLAIN}${password}::::::\n`);
       // Signing in once creates the Maildir and the auto-created folders (Sent, Junk, …).
       const client = new ImapFlow({ host: "127.0.0.1", port, secure: false, auth: { user: email, pass: password }, logger: false });
       await client.connect();

@@ -129,6 +129,23 @@ describe("POST /u/{token}", () => {
     expect((await outboxEvents(seeded.workspace.id, "email.unsubscribed"))[0]!.data.source).toBe("one-click");
   });
 
+  it("matches the address exactly, but for case: an underscore or percent sign is no wildcard", async () => {
+    const seeded = await seedTrackedEmail({ address: "ada_love%lace@prospect.example" });
+    const at = new Date();
+    const lookalike = await db.lead.create({
+      data: { workspaceId: seeded.workspace.id, email: "adaXloveXYZlace@prospect.example", source: "csv", createdAt: at, updatedAt: at },
+    });
+    await post(linkOf(seeded).token, "List-Unsubscribe=One-Click");
+    expect((await db.lead.findUniqueOrThrow({ where: { id: seeded.lead.id } })).emailOptOut).toBe(true);
+    expect((await db.lead.findUniqueOrThrow({ where: { id: lookalike.id } })).emailOptOut).toBe(false);
+  });
+
+  it("refuses a body far larger than a form, without unsubscribing", async () => {
+    const seeded = await seedTrackedEmail();
+    expect((await post(linkOf(seeded).token, `List-Unsubscribe=One-Click&padding=${"x".repeat(64 * 1024)}`)).status).toBe(413);
+    expect(await outboxEvents(seeded.workspace.id)).toEqual([]);
+  });
+
   it("opts out a lead that had finished the campaign without touching it (leadStopped false)", async () => {
     const seeded = await seedTrackedEmail({ campaignLeadStatus: "done" });
     await post(linkOf(seeded).token, "List-Unsubscribe=One-Click");

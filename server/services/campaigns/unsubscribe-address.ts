@@ -47,13 +47,11 @@ export async function unsubscribeAddress(input: UnsubscribeInput): Promise<boole
   if (!address) return false;
   return withOutbox(async (tx, emit) => {
     const at = now();
-    // The address is matched without regard to case: Ada@Example.org and ada@example.org are one
-    // mailbox to every provider in practice.
-    const leads = await tx.lead.findMany({
-      where: { workspaceId: input.workspaceId, email: { equals: address, mode: "insensitive" } },
-      select: { id: true },
-      orderBy: { createdAt: "asc" },
-    });
+    // The address is matched without regard to case (Ada@Example.org and ada@example.org are one
+    // mailbox to every provider in practice), and exactly otherwise: Prisma's case-insensitive
+    // equals is an ILIKE, in which the address's _ and % would be wildcards.
+    const leads = await tx.$queryRaw<Array<{ id: string }>>`
+      SELECT id FROM "Lead" WHERE "workspaceId" = ${input.workspaceId} AND lower(email) = lower(${address}) ORDER BY "createdAt", id`;
     // The conditional update makes a second, simultaneous unsubscribe find nothing left to change.
     const optedOut = await tx.lead.updateMany({
       where: { id: { in: leads.map((lead) => lead.id) }, emailOptOut: false },

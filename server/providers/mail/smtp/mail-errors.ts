@@ -26,13 +26,18 @@ function text(value: unknown): string {
   return typeof value === "string" ? value : "";
 }
 
-/** The socket or TLS error under a library's wrapper, e.g. ECONNREFUSED or ERR_SSL_WRONG_VERSION_NUMBER. */
+/**
+ * The socket or TLS error under a library's wrapper, e.g. ECONNREFUSED or ERR_SSL_WRONG_VERSION_NUMBER.
+ * nodemailer overwrites the socket error's code with its own (ESOCKET), so the original survives
+ * only in the message ("connect ECONNREFUSED 127.0.0.1:25").
+ */
 function lowLevelCodes(error: unknown): string[] {
   const codes: string[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current; depth++) {
     const code = text(shape(current).code);
     if (code) codes.push(code);
+    for (const match of text(shape(current).message).matchAll(/\b(E[A-Z]{4,}|ERR_[A-Z0-9_]+|[A-Z_]*CERT[A-Z_]*)\b/g)) codes.push(match[1]!);
     current = shape(current).cause;
   }
   return codes;
@@ -76,7 +81,7 @@ function connectionError(protocol: Protocol, settings: MailServerSettings, error
     });
   }
   if (codes.includes("ECONNREFUSED")) {
-    return new MailProviderError("host-unreachable", `${capitalize(at)} refused the connection: check the host and the port (${SECURITY_HINT.toLowerCase()})`, {
+    return new MailProviderError("host-unreachable", `${capitalize(at)} refused the connection: check the host and the port. ${SECURITY_HINT}`, {
       field: `${protocol}.host`,
       cause: error,
     });
@@ -108,14 +113,29 @@ function authFailed(protocol: Protocol, settings: MailServerSettings, auth: Mail
   });
 }
 
+/** A 4xx answer: the server is busy or throttling (also "454 Too many login attempts"), not refusing. */
+function isTemporary(failure: ServerErrorShape): boolean {
+  return typeof failure.responseCode === "number" && failure.responseCode >= 400 && failure.responseCode < 500;
+}
+
+function isAuthRefusal(failure: ServerErrorShape): boolean {
+  return failure.code === "EAUTH" || failure.code === "ENOAUTH" || failure.responseCode === 535 || failure.responseCode === 534;
+}
+
 /** An error from nodemailer's verify() (connect, TLS, AUTH). */
 export function smtpVerifyError(settings: MailServerSettings, auth: MailServerAuth, error: unknown): MailProviderError {
   if (error instanceof MailProviderError) return error;
   const failure = shape(error);
   const response = text(failure.response) || null;
-  if (failure.code === "EAUTH" || failure.code === "ENOAUTH" || failure.responseCode === 535 || failure.responseCode === 534) {
-    return authFailed("smtp", settings, auth, error, response);
+  if (isTemporary(failure)) {
+    return new MailProviderError("mail-failed", `${capitalize(hostLabel("smtp", settings))} asked to try again later.${response ? ` It said: ${response}` : ""}`, {
+      field: "smtp.host",
+      retryable: true,
+      serverResponse: response,
+      cause: error,
+    });
   }
+  if (isAuthRefusal(failure)) return authFailed("smtp", settings, auth, error, response);
   return (
     connectionError("smtp", settings, error) ??
     new MailProviderError("mail-failed", `${capitalize(hostLabel("smtp", settings))} answered unexpectedly: ${response ?? text(failure.message)}`, {
@@ -145,10 +165,10 @@ export function smtpSendError(settings: MailServerSettings, auth: MailServerAuth
   const command = text(failure.command);
   const said = response ? ` The server said: ${response}` : "";
 
-  if (failure.code === "EAUTH" || failure.code === "ENOAUTH" || responseCode === 535 || responseCode === 534) {
-    return authFailed("smtp", settings, auth, error, response);
-  }
-  if (responseCode !== null && responseCode >= 400 && responseCode < 500) {
+  if (isAuthRefusal(failure) && !isTemporary(failure)) return authFailed("smtp", settings, auth, error, response);
+  // A refused STARTTLS carries the server's 5xx answer, but it is about the security setting, not this e-mail.
+  if (failure.code === "ETLS" || (responseCode === null && isTlsFailure(error))) return connectionError("smtp", settings, error)!;
+  if (isTemporary(failure)) {
     return new MailProviderError("mail-failed", `The sending server asked to try again later.${said}`, { retryable: true, serverResponse: response, cause: error });
   }
   if (responseCode !== null && responseCode >= 500) {
