@@ -9,8 +9,9 @@ import { firstStep } from "../../../domain/sequence/wire-sequence";
 import { zonedDateString } from "../../../lib/time-zones";
 import type { WiredStep } from "../../../schemas/sequence";
 import { MinHeap } from "./min-heap";
+import { mailboxState, type MailboxState } from "./sim-mailboxes";
 import { dueFirst, senderState, type DueEntry, type SenderState } from "./sim-senders";
-import type { ActionKind, LeadStatus, OutcomeModel, SimCampaign, SimLead, SimLeadResult, SimOutsideHolder, SimSender, SimStepRecord } from "./simulation-types";
+import type { ActionKind, EmailOutcomeModel, LeadStatus, OutcomeModel, SimCampaign, SimLead, SimLeadResult, SimMailbox, SimOutsideHolder, SimSender, SimStepRecord } from "./simulation-types";
 
 /** An answer from the network: an acceptance or a reply. */
 export interface QueuedEvent {
@@ -27,8 +28,14 @@ export interface SimInput {
   end: number;
   campaigns: SimCampaign[];
   senders: SimSender[];
+  /** The mailboxes of the simulated campaigns' pools and leads. */
+  mailboxes?: SimMailbox[];
   leads: SimLead[];
   model: OutcomeModel;
+  /** When e-mails are opened and clicked; without it none are reported. */
+  emailModel?: EmailOutcomeModel;
+  /** E-mails each mailbox sent to each address before the start (the outcome model counts them). */
+  emailsBefore?: Array<{ mailboxId: string; address: string; count: number }>;
   /** Campaigns whose leads and actions are reported (others only compete for the senders). */
   reportCampaignIds: ReadonlySet<string>;
   /** Leads of campaigns outside the simulation that hold people the simulated campaigns exclude. */
@@ -46,14 +53,24 @@ export class SimWorld {
   private readonly stepsOf: Map<string, Map<string, WiredStep>>;
   readonly leads: Map<string, SimLead>;
   readonly senders: Map<string, SenderState>;
+  readonly mailboxes: Map<string, MailboxState>;
   private readonly versions = new Map<string, number>();
   readonly results = new Map<string, SimLeadResult>();
   readonly actions = new Map<string, Record<ActionKind, number>>();
+  readonly emails = new Map<string, number>();
+  readonly emailModel: EmailOutcomeModel | undefined;
+  readonly end: number;
+  emailsOpened = 0;
+  emailsClicked = 0;
+  /** E-mails each mailbox sent to each address so far, keyed `${mailboxId}>${address}`. */
+  private readonly sentTo = new Map<string, number>();
   readonly accepted = new Set<string>();
   readonly replied = new Set<string>();
   /** Leads by when they fall due (a lead's older entries are stale once its version moved on). */
   readonly due = new MinHeap<DueEntry>(dueFirst);
   readonly events = new MinHeap<QueuedEvent>((a, b) => a.at < b.at);
+  /** Due e-mail steps of leads without a mailbox, settled by the core while their campaign's schedule is open. */
+  readonly unmailed = new MinHeap<DueEntry>(dueFirst);
   /** Each invitation a lead gets is a round; withdrawing one ends its round, so its acceptance never comes. */
   readonly invitationRound = new Map<string, number>();
   /** Leads waiting at an invitation Herald sent for them (only those are withdrawn). */
@@ -67,11 +84,15 @@ export class SimWorld {
 
   constructor(input: SimInput) {
     this.model = input.model;
+    this.emailModel = input.emailModel;
+    this.end = input.end;
+    for (const before of input.emailsBefore ?? []) this.sentTo.set(`${before.mailboxId}>${before.address}`, before.count);
     this.reportCampaignIds = input.reportCampaignIds;
     this.campaigns = new Map(input.campaigns.map((campaign) => [campaign.id, campaign]));
     this.stepsOf = new Map(input.campaigns.map((campaign) => [campaign.id, new Map(campaign.sequence.steps.map((step) => [step.id, step]))]));
     this.leads = new Map(input.leads.map((lead) => [lead.id, { ...lead }]));
     this.senders = new Map(input.senders.map((sender) => [sender.id, senderState(sender, input.start)]));
+    this.mailboxes = new Map((input.mailboxes ?? []).map((mailbox) => [mailbox.id, mailboxState(mailbox, input.start)]));
     this.pendingInvitations = new Set((input.pendingInvitations ?? []).map((pending) => pairKey(pending.senderId, pending.personId)));
     this.outsideHolders = new Map();
     for (const holder of input.outsideHolders ?? []) this.outsideHolders.set(holder.personId, [...(this.outsideHolders.get(holder.personId) ?? []), holder]);
@@ -193,6 +214,39 @@ export class SimWorld {
     const counts = this.actions.get(key) ?? { invitations: 0, messages: 0, inmails: 0, profileViews: 0 };
     counts[kind] += 1;
     this.actions.set(key, counts);
+  }
+
+  countEmail(mailboxId: string, lead: SimLead, at: number): void {
+    if (!this.reported(lead)) return;
+    const campaign = this.campaigns.get(lead.campaignId)!;
+    const key = `${lead.campaignId}|${zonedDateString(new Date(at), campaign.schedule.timezone)}|${mailboxId}`;
+    this.emails.set(key, (this.emails.get(key) ?? 0) + 1);
+  }
+
+  /**
+   * An e-mail went out: counts it for its address (what the outcome model's `nth` is) and, when the
+   * campaign tracks them, reports its open and click if they come within the horizon.
+   */
+  emailSent(mailbox: SimMailbox, lead: SimLead, at: number, hasLinks: boolean): void {
+    const address = (lead.email ?? "").trim().toLowerCase();
+    const key = `${mailbox.id}>${address}`;
+    const nth = this.sentTo.get(key) ?? 0;
+    this.sentTo.set(key, nth + 1);
+    const tracking = this.campaigns.get(lead.campaignId)?.tracking;
+    // As compose-campaign-email.ts: the campaign asks for tracking and the mailbox allows it.
+    const opens = Boolean(tracking?.opens && mailbox.trackOpens !== false);
+    const clicks = Boolean(tracking?.clicks && mailbox.trackClicks !== false);
+    if (!this.emailModel || !this.reported(lead) || !(opens || clicks)) return;
+    const { openAt, clickAt } = this.emailModel.plan({ mailboxId: mailbox.id, toAddress: address, nth, sentAt: at, hasLinks });
+    const clicked = clicks && clickAt !== null && clickAt <= this.end;
+    // A tracked click proves the open, as Herald records it.
+    if (clicked || (opens && openAt !== null && openAt <= this.end)) this.emailsOpened++;
+    if (clicked) this.emailsClicked++;
+  }
+
+  /** Whether the mailbox sends for the lead's campaign: the campaign's pool holds it (take-mailbox-turn.ts reads only those campaigns). */
+  sendsFor(mailboxId: string, campaignId: string): boolean {
+    return this.campaigns.get(campaignId)?.mailboxIds?.includes(mailboxId) ?? false;
   }
 
   invitationPending(senderId: string, lead: SimLead): boolean {

@@ -23,11 +23,45 @@ export interface SimSender {
   inmailBalance: number;
 }
 
+/** A mailbox in the simulation: it sends the e-mail steps of the leads pinned to it. */
+export interface SimMailbox {
+  id: string;
+  /** Its zone: the daily limit is counted per day there. */
+  timezone: string;
+  dailyLimit: number;
+  /** Campaign e-mails already counted today (in its zone) at the start. */
+  usedToday: number;
+  nextSendAt: number | null;
+  /** Campaign e-mails sent so far (Mailbox.campaignSendCount): seeds the gap after each one. */
+  sendCount: number;
+  /** Connected and not paused. */
+  available: boolean;
+  /** The mailbox's own tracking switches (a campaign's tracking applies where its mailbox's is on too); on when left out. */
+  trackOpens?: boolean;
+  trackClicks?: boolean;
+  /** Its signature (added to every e-mail) has a link. */
+  signatureHasLinks?: boolean;
+}
+
+/**
+ * What recipients do with e-mails, as far as the forecast reports it: when one is opened and a link
+ * in it clicked (null: never). Replies, bounces and complaints are not read by the executor yet, so
+ * they move no lead.
+ */
+export interface EmailOutcomeModel {
+  kind: "provider" | "rates";
+  plan(input: { mailboxId: string; toAddress: string; nth: number; sentAt: number; hasLinks: boolean }): { openAt: number | null; clickAt: number | null };
+}
+
 export interface SimCampaign {
   id: string;
   schedule: Schedule;
   sequence: WiredSequence;
   active: boolean;
+  /** The mailbox pool: a mailbox sends for the campaigns whose pool holds it. */
+  mailboxIds?: string[];
+  /** Open and click tracking of its e-mails: only tracked opens and clicks are reported. */
+  tracking?: { opens: boolean; clicks: boolean };
   /** For the holder of a lead another campaign excludes. */
   name?: string;
   /** The campaign's exclusions: its leads wait while another campaign runs the same person (any sender, or the same sender). */
@@ -62,6 +96,11 @@ export interface SimLead {
   personId?: string;
   /** Waiting at an invitation: whether Herald sent it for this lead (false when one was already pending); true when unknown. */
   invitationSent?: boolean;
+  /** The mailbox that sends the lead's e-mails. */
+  mailboxId?: string | null;
+  /** The lead's e-mail address, and whether it unsubscribed (e-mail steps skip it then). */
+  email?: string | null;
+  emailOptOut?: boolean;
 }
 
 /** What prospects do: acceptances and replies, and whether a lead is connected to a sender. */
@@ -104,6 +143,11 @@ export interface SimulationResult {
   leads: Map<string, SimLeadResult>;
   /** Actions per sender per calendar day, keyed `${campaignId}|${date}|${senderId}`; the date is in the campaign's timezone. */
   actions: Map<string, Record<ActionKind, number>>;
+  /** Campaign e-mails per mailbox per calendar day, keyed `${campaignId}|${date}|${mailboxId}` as `actions`. */
+  emails: Map<string, number>;
+  /** E-mails of the reported campaigns seen opened (or clicked) and clicked within the horizon, where tracked. */
+  emailsOpened: number;
+  emailsClicked: number;
   accepted: Set<string>;
   replied: Set<string>;
   /** The simulated moment the last pass ran. */
