@@ -24,7 +24,7 @@ it("tells a lead's story: added, each step by its name, a reply with its text, a
   setClock(clock);
   await ensureSandboxDirectory();
   const { actor } = await createTestWorkspace();
-  const account = await connectSender(actor, ZConnectSenderInput.parse({ username: `timeline-${Date.now()}@example.com`, password: "x", label: "Ada's account" }), { via: "api" });
+  const account = await connectSender(actor, ZConnectSenderInput.parse({ username: "timeline@example.com", password: "x", label: "Ada's account" }), { via: "api" });
   const senderId = account.account.id;
   const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({
     name: "Story",
