@@ -45,10 +45,11 @@ describe("labelIndexes", () => {
 
 describe("formatDelta", () => {
   it("says how a period compares with the one before", () => {
-    expect(formatDelta(12, 10)).toEqual({ text: "+20%", direction: "up" });
-    expect(formatDelta(7, 10)).toEqual({ text: "−30%", direction: "down" });
-    expect(formatDelta(10, 10)).toEqual({ text: "±0%", direction: "flat" });
-    expect(formatDelta(4, 0)).toEqual({ text: "new", direction: "up" });
-    expect(formatDelta(0, 0)).toEqual({ text: "±0%", direction: "flat" });
+    expect(formatDelta({ change: 2, percent: 20 })).toEqual({ text: "+20%", direction: "up" });
+    expect(formatDelta({ change: -3, percent: -30 })).toEqual({ text: "−30%", direction: "down" });
+    expect(formatDelta({ change: 0, percent: 0 })).toEqual({ text: "±0%", direction: "flat" });
+    expect(formatDelta({ change: 0, percent: null })).toEqual({ text: "±0%", direction: "flat" });
+    expect(formatDelta({ change: 4, percent: null })).toEqual({ text: "+4 (none before)", direction: "up" });
+    expect(formatDelta({ change: 1, percent: 33.333 })).toEqual({ text: "+33%", direction: "up" });
   });
 });

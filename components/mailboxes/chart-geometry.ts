@@ -47,10 +47,15 @@ export function labelIndexes(count: number, wanted: number): number[] {
   return indexes;
 }
 
-/** "+12%", "−30%", "±0%", or "new" when the previous period had none. */
-export function formatDelta(current: number, previous: number): { text: string; direction: "up" | "down" | "flat" } {
-  if (previous === 0) return current === 0 ? { text: "±0%", direction: "flat" } : { text: "new", direction: "up" };
-  const percent = Math.round(((current - previous) / previous) * 100);
-  if (percent === 0) return { text: "±0%", direction: "flat" };
-  return percent > 0 ? { text: `+${percent}%`, direction: "up" } : { text: `−${Math.abs(percent)}%`, direction: "down" };
+/**
+ * A period-over-period delta as the performance API gives it (the change, and the change in percent
+ * of the previous period, null when that had none), in words: "+12%", "−30%", "±0%", "+4 (new)".
+ */
+export function formatDelta(delta: { change: number; percent: number | null }): { text: string; direction: "up" | "down" | "flat" } {
+  const direction = delta.change > 0 ? "up" : delta.change < 0 ? "down" : "flat";
+  if (delta.change === 0) return { text: "±0%", direction };
+  if (delta.percent === null) return { text: `+${delta.change} (none before)`, direction };
+  const percent = Math.round(delta.percent);
+  const sign = delta.change > 0 ? "+" : "−";
+  return { text: `${sign}${Math.abs(percent)}%`, direction };
 }

@@ -9,7 +9,7 @@ import { Card } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
 import { TimeZonePicker } from "@/components/ui/time-zone-picker";
 import { fieldErrors } from "@/components/ui/trpc-error";
-import type { TMailbox } from "@/server/schemas/mailbox";
+import { MAILBOX_DAILY_LIMIT_MAX, type TMailbox } from "@/server/schemas/mailbox";
 
 const textareaClass =
   "block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs ring-1 ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 aria-invalid:ring-red-500";
@@ -18,7 +18,7 @@ const textareaClass =
 const FIELD = {
   label: "label",
   fromName: "fromName",
-  daily: "limits.daily",
+  daily: "dailyLimit",
   signature: "signature",
   timezone: "timezone",
 } as const;
@@ -27,9 +27,11 @@ const SHOWN = Object.values(FIELD).flatMap((field) => [field, `changes.${field}`
 /** Problems found before sending, in the same words the server would use. */
 function checkLocally(values: { label: string; daily: string }): Record<string, string> {
   const problems: Record<string, string> = {};
-  if (!values.label.trim()) problems[FIELD.label] = "is required";
+  if (!values.label.trim()) problems[FIELD.label] = "must not be empty";
   const daily = Number(values.daily);
-  if (values.daily.trim() === "" || !Number.isInteger(daily) || daily < 1) problems[FIELD.daily] = "must be a whole number of at least 1";
+  if (values.daily.trim() === "" || !Number.isInteger(daily) || daily < 1 || daily > MAILBOX_DAILY_LIMIT_MAX) {
+    problems[FIELD.daily] = `must be a whole number from 1 to ${MAILBOX_DAILY_LIMIT_MAX}`;
+  }
   return problems;
 }
 
@@ -70,7 +72,7 @@ export function MailboxSettingsCard({ mailbox }: { mailbox: TMailbox }) {
       changes: {
         label: values.label.trim(),
         fromName: values.fromName || null,
-        limits: { daily: Number(values.daily) },
+        dailyLimit: Number(values.daily),
         signature: values.signature.trim() ? values.signature : null,
         trackOpens: form.get("trackOpens") === "on",
         trackClicks: form.get("trackClicks") === "on",
@@ -96,7 +98,7 @@ export function MailboxSettingsCard({ mailbox }: { mailbox: TMailbox }) {
           error={error(FIELD.daily)}
           hint="Campaign e-mails a day, counted from midnight in the time zone below. New cold mailboxes do best under 50."
         >
-          <Input id="mailbox-daily" name="daily" type="number" min={1} step={1} defaultValue={mailbox.limits.daily} className="max-w-32" required {...invalid("mailbox-daily", FIELD.daily)} />
+          <Input id="mailbox-daily" name="daily" type="number" min={1} max={MAILBOX_DAILY_LIMIT_MAX} step={1} defaultValue={mailbox.limits.daily} className="max-w-32" required {...invalid("mailbox-daily", FIELD.daily)} />
         </Field>
         <Field label="Signature" htmlFor="mailbox-signature" error={error(FIELD.signature)} hint="Added under every campaign e-mail from this mailbox. Plain text.">
           <textarea

@@ -22,8 +22,22 @@ function percent(rate: number): string {
   return `${(rate * 100).toFixed(rate > 0 && rate < 0.1 ? 1 : 0)}%`;
 }
 
-function DeltaTile({ label, value, previous, goodWhenUp, days }: { label: string; value: number; previous: number; goodWhenUp: boolean; days: number }) {
-  const delta = formatDelta(value, previous);
+function DeltaTile({
+  label,
+  value,
+  previous,
+  change,
+  goodWhenUp,
+  days,
+}: {
+  label: string;
+  value: number;
+  previous: number;
+  change: { change: number; percent: number | null };
+  goodWhenUp: boolean;
+  days: number;
+}) {
+  const delta = formatDelta(change);
   const good = delta.direction === "flat" ? null : (delta.direction === "up") === goodWhenUp;
   const tone = good === null ? "text-slate-500" : good ? "text-emerald-700" : "text-red-700";
   return (
@@ -44,12 +58,12 @@ export function PerformanceCard({ mailboxId }: { mailboxId: string }) {
   const performance = useQuery({ ...trpc.mailboxes.performance.queryOptions({ id: mailboxId, days }), placeholderData: (previous) => previous });
   const data = performance.data;
   const series: ChartSeries[] = data
-    ? METRICS.map((metric) => ({ key: metric.key, label: metric.label, stroke: metric.stroke, dot: metric.dot, swatch: metric.swatch, values: data.series.map((day) => day[metric.key]) }))
+    ? METRICS.map((metric) => ({ key: metric.key, label: metric.label, stroke: metric.stroke, dot: metric.dot, swatch: metric.swatch, values: data.daily.map((day) => day[metric.key]) }))
     : [];
   return (
     <Card
       title="Performance"
-      description="Campaign e-mails sent from this mailbox; replies and bounces per lead."
+      description="Campaign e-mails sent from this mailbox; replies and bounces count each lead once, rates are of the leads e-mailed."
       actions={
         <Select aria-label="Period" value={String(days)} onChange={(event) => setDays(Number(event.target.value) as Period)} className="w-auto shrink-0">
           {PERIODS.map((period) => (
@@ -70,20 +84,28 @@ export function PerformanceCard({ mailboxId }: { mailboxId: string }) {
         <div className="space-y-5" aria-busy={performance.isFetching}>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
             {METRICS.map((metric) => (
-              <DeltaTile key={metric.key} label={metric.label} value={data!.current[metric.key]} previous={data!.previous[metric.key]} goodWhenUp={metric.goodWhenUp} days={days} />
+              <DeltaTile
+                key={metric.key}
+                label={metric.label}
+                value={data!.period[metric.key]}
+                previous={data!.previousPeriod[metric.key]}
+                change={data!.deltas[metric.key]}
+                goodWhenUp={metric.goodWhenUp}
+                days={days}
+              />
             ))}
           </div>
-          <PerformanceChart title={`Sent, replies and bounces per day, last ${days} days`} dates={data!.series.map((day) => day.date)} series={series} />
+          <PerformanceChart title={`Sent, replies and bounces per day, last ${days} days`} dates={data!.daily.map((day) => day.date)} series={series} />
           <div>
             <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">All time</h3>
             <dl className="mt-2 grid grid-cols-2 gap-3 text-sm sm:grid-cols-5" data-testid="performance-totals">
               {(
                 [
-                  ["Sent", data!.totals.sent.toLocaleString("en")],
-                  ["Replies", data!.totals.replies.toLocaleString("en")],
-                  ["Bounces", data!.totals.bounces.toLocaleString("en")],
-                  ["Reply rate", percent(data!.totals.replyRate)],
-                  ["Bounce rate", percent(data!.totals.bounceRate)],
+                  ["Sent", data!.allTime.sent.toLocaleString("en")],
+                  ["Replies", data!.allTime.replies.toLocaleString("en")],
+                  ["Bounces", data!.allTime.bounces.toLocaleString("en")],
+                  ["Reply rate", percent(data!.allTime.replyRate)],
+                  ["Bounce rate", percent(data!.allTime.bounceRate)],
                 ] as const
               ).map(([term, value]) => (
                 <div key={term}>
@@ -109,7 +131,7 @@ export function PerformanceCard({ mailboxId }: { mailboxId: string }) {
                     <tr key={campaign.campaignId}>
                       <td className="max-w-0 truncate py-1.5 pr-3">
                         <Link href={`/campaigns/${campaign.campaignId}`} className="text-brand-700 hover:underline">
-                          {campaign.name}
+                          {campaign.campaignName}
                         </Link>
                       </td>
                       <td className="px-3 py-1.5 text-right tabular-nums">{campaign.sent}</td>

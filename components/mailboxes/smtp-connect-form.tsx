@@ -128,7 +128,7 @@ export function SmtpConnectForm({ onConnected }: { onConnected: (mailbox: TMailb
   }
 
   function server(fields: ServerFields, credentials: ServerFields) {
-    return { host: fields.host.trim(), port: Number(fields.port), security: fields.security, username: credentials.username.trim(), password: credentials.password };
+    return { host: fields.host.trim(), port: Number(fields.port), security: fields.security, username: credentials.username.trim() || undefined, password: credentials.password };
   }
   function input() {
     return {
