@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   /** Whether client addresses come from X-Forwarded-For (set behind a reverse proxy), and through how many proxies. */
   HERALD_TRUST_PROXY: proxyCount,
   HERALD_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** How long a removed mailbox can be restored (campaigns, leads, settings) by connecting its address again. */
+  HERALD_MAILBOX_RESTORE_DAYS: z.coerce.number().int().min(0, "must be a whole number of days, 0 or more").default(15),
   HERALD_SEED_DEMO: booleanFlag,
   /** Whether webhook endpoints may point at private, loopback or link-local addresses. */
   HERALD_ALLOW_PRIVATE_WEBHOOK_URLS: booleanFlag,

@@ -82,6 +82,17 @@ export const errorCodeToHttpStatus = {
   "no-recent-post": 422,
   "action-failed": 502,
 
+  // Mailboxes (connecting checks the servers for real: every failure is the settings' fault, hence 400)
+  "email-channel-disabled": 403,
+  "managed-mailbox": 409,
+  "mail-host-unreachable": 400,
+  "mail-tls-failed": 400,
+  "mail-auth-failed": 400,
+  "mail-oauth-expired": 400,
+  "mail-sending-refused": 400,
+  "mail-timeout": 400,
+  "mail-connection-failed": 400,
+
   // Campaigns, lists, credits, webhooks, sandbox
   "lead-finished": 409,
   "not-in-pool": 422,

@@ -30,7 +30,7 @@ export const NOT_BELOW_CONNECTED: ReadonlySet<StepType> = new Set(["invite", "in
 /** Steps sent as LinkedIn messages, which reach only a connection (the executor fails them otherwise). */
 export const NEEDS_CONNECTION: ReadonlySet<StepType> = new Set(["message", "voice_note"]);
 /** Kinds whose machinery is not built yet: a lead reaching one fails with a clear error. */
-export const NOT_YET_AVAILABLE: ReadonlySet<StepType> = new Set(["comment_post", "ai_voice_note", "voice_note", "email"]);
+export const NOT_YET_AVAILABLE: ReadonlySet<StepType> = new Set(["comment_post", "ai_voice_note", "voice_note"]);
 
 export const STEP_LABELS: Record<StepType, string> = {
   visit_profile: "Visit profile",
@@ -75,6 +75,9 @@ export const ZVoice = z
   })
   .meta({ id: "VoiceRecording", description: "A recorded audio file sent as a voice note" });
 
+/** The longest HTML body an e-mail step may carry. */
+export const EMAIL_HTML_MAX = 100_000;
+
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 
 /** The content fields of each kind, for one variant. */
@@ -86,6 +89,7 @@ export const ZVariantContent = z.object({
   fallbackNote: text(NOTE_MAX).optional(),
   subject: text(200).optional(),
   fallbackSubject: text(200).optional(),
+  html: text(EMAIL_HTML_MAX).optional().meta({ description: "email: the HTML body (optional; the plain body `text` is derived from it when omitted, and it from `text` otherwise)" }),
   script: text(2000).optional(),
   fallbackScript: text(2000).optional(),
   prompt: text(2000).optional(),
@@ -101,6 +105,10 @@ export const ZStepConfig = ZVariantContent.omit({ id: true }).extend({
     description:
       "inmail: when the InMail cannot be sent (no credits and not an open profile): `auto` pauses the sender when it is out of credits and otherwise continues on the no-reply branch; `pause` always pauses the sender; `skip` always continues. Default auto.",
   }),
+  newThread: z
+    .boolean()
+    .optional()
+    .meta({ description: "email: start a new thread with this e-mail instead of replying in the thread of the lead's first e-mail of the campaign (default false)" }),
   voiceAssignments: z
     .array(z.object({ linkedinAccountId: z.string(), voice: ZVoice }))
     .optional()

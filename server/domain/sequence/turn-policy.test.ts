@@ -6,9 +6,13 @@ import {
   candidateOrder,
   isActionStep,
   isConditionStep,
+  isEmailStep,
+  mailboxCanActAt,
+  mailboxTurnOrder,
   readAnotherBatch,
   senderCanActAt,
   senderTurnOrder,
+  turnMailbox,
   turnSender,
 } from "./turn-policy";
 
@@ -39,7 +43,8 @@ describe("the batch rule", () => {
   });
 
   it("knows which steps take a turn and which are conditions", () => {
-    expect(["visit_profile", "invite", "message", "inmail", "email"].every(isActionStep)).toBe(true);
+    expect(["visit_profile", "invite", "message", "inmail", "voice_note"].every(isActionStep)).toBe(true);
+    expect(isActionStep("email")).toBe(false);
     expect(isActionStep("if_connected") || isActionStep(null)).toBe(false);
     expect(isConditionStep("if_open_profile") && !isConditionStep("invite")).toBe(true);
   });
@@ -65,5 +70,28 @@ describe("sender turns", () => {
       { id: "d", nextActionAt: AT - 5000 },
     ];
     expect([...senders].sort(senderTurnOrder).map((entry) => entry.id)).toEqual(["b", "d", "a", "c"]);
+  });
+});
+
+describe("mailbox turns", () => {
+  const mailbox = { id: "mbx_b", status: "connected", paused: false, nextSendAt: null };
+
+  it("takes e-mail steps, and lets a mailbox send when connected, not paused and past its gap", () => {
+    expect(isEmailStep("email") && !isEmailStep("message") && !isEmailStep(null)).toBe(true);
+    expect(mailboxCanActAt(turnMailbox(mailbox), AT)).toBe(true);
+    expect(mailboxCanActAt(turnMailbox({ ...mailbox, paused: true }), AT)).toBe(false);
+    expect(mailboxCanActAt(turnMailbox({ ...mailbox, status: "error" }), AT)).toBe(false);
+    expect(mailboxCanActAt(turnMailbox({ ...mailbox, nextSendAt: new Date(AT + 1) }), AT)).toBe(false);
+    expect(mailboxCanActAt(turnMailbox({ ...mailbox, nextSendAt: new Date(AT) }), AT)).toBe(true);
+  });
+
+  it("lets the longest-resting mailbox send first, never-sent ones before all", () => {
+    const mailboxes = [
+      { id: "c", nextSendAt: AT },
+      { id: "b", nextSendAt: null },
+      { id: "a", nextSendAt: AT - 60_000 },
+      { id: "a0", nextSendAt: null },
+    ];
+    expect([...mailboxes].sort(mailboxTurnOrder).map((entry) => entry.id)).toEqual(["a0", "b", "a", "c"]);
   });
 });

@@ -1,7 +1,7 @@
 // The turn policy shared by the campaign executor, the forecast and the test driver: which steps
-// take a sender's turn, which senders may take one and in what order, which due leads a turn looks
-// at and in what order, and when a turn reads another batch of them. Pure: times are numbers
-// (milliseconds) or Dates passed in.
+// take a sender's turn and which a mailbox's, which senders and mailboxes may take one and in what
+// order, which due leads a turn looks at and in what order, and when a turn reads another batch of
+// them. Pure: times are numbers (milliseconds) or Dates passed in.
 import { NOT_YET_AVAILABLE, type StepType } from "../../schemas/sequence";
 import { senderAvailable, type SenderState } from "./rebalanceable-sender";
 
@@ -11,6 +11,9 @@ const HOUR = 60 * MINUTE;
 /** Step kinds a sender's turn is used for (the not-yet-available kinds fail the lead on their turn). */
 export const ACTION_STEP_TYPES: readonly StepType[] = ["visit_profile", "invite", "message", "inmail", ...NOT_YET_AVAILABLE];
 const ACTIONS: ReadonlySet<StepType> = new Set(ACTION_STEP_TYPES);
+/** Step kinds a mailbox's turn is used for. */
+export const EMAIL_STEP_TYPES: readonly StepType[] = ["email"];
+const EMAILS: ReadonlySet<StepType> = new Set(EMAIL_STEP_TYPES);
 /** Step kinds resolved without a sender's turn, by what Herald knows of the lead. */
 export const CONDITION_STEP_TYPES: readonly StepType[] = ["if_connected", "if_open_profile"];
 const CONDITIONS: ReadonlySet<StepType> = new Set(CONDITION_STEP_TYPES);
@@ -30,6 +33,10 @@ export const WAITS_PER_BATCH = 1000;
 
 export function isActionStep(type: string | null | undefined): boolean {
   return type !== null && type !== undefined && ACTIONS.has(type as StepType);
+}
+
+export function isEmailStep(type: string | null | undefined): boolean {
+  return type !== null && type !== undefined && EMAILS.has(type as StepType);
 }
 
 export function isConditionStep(type: string | null | undefined): boolean {
@@ -65,6 +72,30 @@ export function senderTurnOrder(a: Pick<TurnSender, "id" | "nextActionAt">, b: P
   const byRest = (a.nextActionAt ?? -Infinity) - (b.nextActionAt ?? -Infinity);
   if (byRest) return byRest;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** A mailbox as a turn sees it; times in milliseconds. */
+export interface TurnMailbox {
+  id: string;
+  /** Connected and not paused. */
+  available: boolean;
+  /** The end of its human-like gap after its last e-mail. */
+  nextSendAt: number | null;
+}
+
+/** The turn's view of a mailbox's record. */
+export function turnMailbox(mailbox: { id: string; status: string; paused: boolean; nextSendAt: Date | null }): TurnMailbox {
+  return { id: mailbox.id, available: mailbox.status === "connected" && !mailbox.paused, nextSendAt: mailbox.nextSendAt?.getTime() ?? null };
+}
+
+/** Whether a mailbox may take a turn at `at`: connected, not paused, past its gap (its daily limit is the turn's to check). */
+export function mailboxCanActAt(mailbox: TurnMailbox, at: number): boolean {
+  return mailbox.available && (mailbox.nextSendAt ?? 0) <= at;
+}
+
+/** The order mailboxes take their turns in a pass: the longest-resting first (never sent first), then by id. */
+export function mailboxTurnOrder(a: Pick<TurnMailbox, "id" | "nextSendAt">, b: Pick<TurnMailbox, "id" | "nextSendAt">): number {
+  return senderTurnOrder({ id: a.id, nextActionAt: a.nextSendAt }, { id: b.id, nextActionAt: b.nextSendAt });
 }
 
 /** A due lead in a sender's line: when it fell due, and its insertion order in its campaign. */

@@ -17,7 +17,7 @@ import {
   type WiredStep,
 } from "../../schemas/sequence";
 
-const CONTENT_FIELDS = ["text", "fallbackText", "note", "fallbackNote", "subject", "fallbackSubject", "script", "fallbackScript", "prompt", "attachments", "voice"] as const;
+const CONTENT_FIELDS = ["text", "fallbackText", "html", "note", "fallbackNote", "subject", "fallbackSubject", "script", "fallbackScript", "prompt", "attachments", "voice"] as const;
 type ContentField = (typeof CONTENT_FIELDS)[number];
 
 /** Content fields each kind accepts. */
@@ -31,7 +31,8 @@ const FIELDS_OF: Record<StepType, ReadonlySet<ContentField>> = {
   comment_post: new Set(["prompt"]),
   ai_voice_note: new Set(["script", "fallbackScript"]),
   voice_note: new Set(["voice"]),
-  email: new Set(["subject", "fallbackSubject", "text", "fallbackText", "attachments"]),
+  // No attachments: e-mails go out as text and HTML only (attachments hurt deliverability of cold e-mail).
+  email: new Set(["subject", "fallbackSubject", "text", "fallbackText", "html"]),
 };
 
 /** The branch a linear chain follows after each kind ("natural continuation"). */
@@ -85,7 +86,7 @@ function checkContent(type: StepType, content: Partial<Record<ContentField, unkn
   for (const name of Object.keys(content) as ContentField[]) {
     if (!allowed.has(name)) report.add(`${field}.${name}`, `does not belong to a ${STEP_LABELS[type]} step`);
   }
-  for (const name of ["text", "fallbackText", "note", "fallbackNote", "subject", "fallbackSubject", "script", "fallbackScript", "prompt"] as const) {
+  for (const name of ["text", "fallbackText", "html", "note", "fallbackNote", "subject", "fallbackSubject", "script", "fallbackScript", "prompt"] as const) {
     const value = content[name];
     if (typeof value === "string") {
       const problem = checkPlaceholders(value);
@@ -94,8 +95,10 @@ function checkContent(type: StepType, content: Partial<Record<ContentField, unkn
   }
   const blank = (name: ContentField) => typeof content[name] !== "string" || !(content[name] as string).trim();
   if (type === "message" && blank("text") && !content.voice) report.add(`${field}.text`, `is required (${label})`);
-  if ((type === "inmail" || type === "email") && blank("subject")) report.add(`${field}.subject`, `is required (${label})`);
-  if ((type === "inmail" || type === "email") && blank("text")) report.add(`${field}.text`, `is required (${label})`);
+  if (type === "inmail" && blank("subject")) report.add(`${field}.subject`, `is required (${label})`);
+  if (type === "inmail" && blank("text")) report.add(`${field}.text`, `is required (${label})`);
+  if (type === "email" && blank("subject")) report.add(`${field}.subject`, `is required: an e-mail needs a subject line (${label})`);
+  if (type === "email" && blank("text") && blank("html")) report.add(`${field}.text`, `is required: an e-mail needs a body, as plain text or HTML (${label})`);
   if (type === "comment_post" && blank("prompt")) report.add(`${field}.prompt`, `is required (${label})`);
   if (type === "ai_voice_note" && blank("script")) report.add(`${field}.script`, `is required (${label})`);
 }
@@ -260,6 +263,9 @@ export function wireSequence(input: unknown, options: WireOptions = {}): WiredSe
     }
     if (step.type !== "inmail" && step.config.whenUnable !== undefined) {
       report.add(`sequence.steps.${index}.config.whenUnable`, `only applies to inmail steps (${label(index)})`);
+    }
+    if (step.type !== "email" && step.config.newThread !== undefined) {
+      report.add(`sequence.steps.${index}.config.newThread`, `only applies to e-mail steps (${label(index)})`);
     }
     if (step.type !== "voice_note" && step.config.voiceAssignments !== undefined) {
       report.add(`sequence.steps.${index}.config.voiceAssignments`, `only applies to recorded voice note steps (${label(index)})`);

@@ -1,0 +1,96 @@
+// What a lead's current e-mail step does when its mailbox's turn reaches it, given the facts the
+// caller gathered: another campaign holding the lead, the lead's address and whether it may be
+// written to, whether the campaign has a mailbox for it and the mailbox's daily limit, and the
+// lead's earlier e-mail of the campaign (which a follow-up threads onto). The executor reads the
+// facts from the database; the forecast from its simulated world. Pure.
+import type { WiredStep } from "../../schemas/sequence";
+import { chooseVariant } from "./choose-variant";
+import type { Holder, Variant } from "./decide-step";
+import { HELD_RETRY_MS } from "./turn-policy";
+
+/** The lead's latest e-mail in the thread of its first e-mail of this campaign (what a follow-up answers). */
+export interface PreviousEmail {
+  /** Its RFC 5322 Message-ID, with angle brackets. */
+  messageId: string;
+  /** Its References header, oldest first (the thread's first Message-ID first; empty for the first e-mail). */
+  references: string[];
+  subject: string;
+}
+
+export interface EmailStepFacts {
+  step: WiredStep;
+  /** The campaign lead (its A/B variant is fixed by it). */
+  campaignLeadId: string;
+  at: number;
+  /** Another campaign holds the lead (null when none does, or the campaign excludes none). */
+  holder: Holder | null;
+  /** The lead's e-mail address, or null when it has none. */
+  address: string | null;
+  /** The address unsubscribed (Lead.emailOptOut). */
+  optedOut: boolean;
+  /** The address is known not to receive mail (a hard bounce; part 2 of the e-mail channel). */
+  deadAddress: boolean;
+  /** The campaign has a mailbox to send the lead's e-mail from. */
+  hasMailbox: boolean;
+  /** The mailbox reached its daily limit. */
+  capped: boolean;
+  /** The lead's earlier e-mail of this campaign, or null when this is its first. */
+  previous: PreviousEmail | null;
+}
+
+/** How the e-mail sits in a thread: a reply to the lead's earlier e-mail, or null for a new thread. */
+export interface EmailThread {
+  inReplyTo: string;
+  references: string[];
+  subject: string;
+}
+
+export type EmailStepDecision =
+  /** Another campaign holds the lead: record who, look again at `retryAt`; the turn goes on. */
+  | { kind: "held"; holder: Holder; retryAt: number }
+  /** The step resolves without an e-mail and the lead moves on its no branch. */
+  | { kind: "resolve"; outcome: "no"; detail: string }
+  /** The lead fails at this step. */
+  | { kind: "fail"; message: string }
+  /** The mailbox reached its daily limit: its turn ends. */
+  | { kind: "capped" }
+  /** Send `variant`, in `thread` (null: a new thread with the variant's own subject). */
+  | { kind: "act"; variant: Variant; thread: EmailThread | null };
+
+export const NO_EMAIL_ADDRESS = "This lead has no e-mail address: the e-mail step was skipped";
+export const EMAIL_OPTED_OUT = "This lead unsubscribed from e-mails: the e-mail step was skipped";
+export const EMAIL_ADDRESS_DEAD = "E-mails to this lead's address bounced: the e-mail step was skipped";
+export const NO_MAILBOX = "The campaign has no mailbox to send e-mail from: add one in the campaign's settings.";
+
+/** The subject of a reply: "Re: " before the subject, once. */
+export function replySubject(subject: string): string {
+  return /^re:/i.test(subject.trim()) ? subject : `Re: ${subject}`;
+}
+
+/** Where a follow-up sits: answering `previous`, its References the previous ones and the previous Message-ID. */
+export function threadOnto(previous: PreviousEmail): EmailThread {
+  return {
+    inReplyTo: previous.messageId,
+    references: [...previous.references.filter((id) => id !== previous.messageId), previous.messageId],
+    subject: replySubject(previous.subject),
+  };
+}
+
+/** The Message-ID of the thread's first e-mail: the chat id's last part and EmailMessage.threadRootId. */
+export function threadRootOf(thread: EmailThread | null, messageId: string): string {
+  return thread?.references[0] ?? messageId;
+}
+
+export function decideEmailStep(facts: EmailStepFacts): EmailStepDecision {
+  const { step } = facts;
+  if (facts.holder) return { kind: "held", holder: facts.holder, retryAt: facts.at + HELD_RETRY_MS };
+  // Skips come before the mailbox: a lead that cannot be e-mailed moves on even without one.
+  if (!facts.address?.trim()) return { kind: "resolve", outcome: "no", detail: NO_EMAIL_ADDRESS };
+  if (facts.optedOut) return { kind: "resolve", outcome: "no", detail: EMAIL_OPTED_OUT };
+  if (facts.deadAddress) return { kind: "resolve", outcome: "no", detail: EMAIL_ADDRESS_DEAD };
+  if (!facts.hasMailbox) return { kind: "fail", message: NO_MAILBOX };
+  if (facts.capped) return { kind: "capped" };
+  const variant = chooseVariant(step.config.variants, facts.campaignLeadId, step.id);
+  const thread = facts.previous && !step.config.newThread ? threadOnto(facts.previous) : null;
+  return { kind: "act", variant, thread };
+}

@@ -1,0 +1,54 @@
+// The unsubscribe parts of a campaign e-mail: the campaign's unsubscribe line in the text and HTML
+// bodies, and the List-Unsubscribe headers (RFC 2369) with one-click unsubscribing (RFC 8058), which
+// Gmail and Yahoo require of bulk senders and show as an "Unsubscribe" button beside the sender.
+//
+// The line is the campaign's `unsubscribe.text`. `{{unsubscribe}}` in it marks where the link goes
+// (the address in the text body, a link reading "unsubscribe" in the HTML body); a line without it
+// gets the address after it in the text body, and is the link itself in the HTML body.
+import { publicUrl } from "../../env";
+import { encodeUnsubscribeToken } from "./tracking-signature";
+
+const PLACEHOLDER = /\{\{\s*unsubscribe\s*\}\}/gi;
+const DEFAULT_LINE = "Unsubscribe";
+
+function escapeHtml(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+/** The address of an unsubscribe link: the page, and the RFC 8058 one-click POST target. */
+export function unsubscribeUrl(token: string): string {
+  return `${publicUrl()}/u/${token}`;
+}
+
+export function unsubscribeParts(input: {
+  workspaceId: string;
+  address: string;
+  mailboxEmail: string;
+  text: string;
+  emailMessageId: string;
+  /** The campaign lead the e-mail goes to: stopped on unsubscribing, even once the e-mail is gone. */
+  campaignLeadId?: string | null;
+}): { html: string; text: string; headers: Record<string, string> } {
+  const token = encodeUnsubscribeToken({
+    workspaceId: input.workspaceId,
+    address: input.address.trim().toLowerCase(),
+    emailMessageId: input.emailMessageId,
+    campaignLeadId: input.campaignLeadId ?? null,
+  });
+  const url = unsubscribeUrl(token);
+  const line = input.text.trim() || DEFAULT_LINE;
+  const link = (label: string) => `<a href="${escapeHtml(url)}" style="color:inherit">${escapeHtml(label)}</a>`;
+  const hasPlaceholder = line.search(PLACEHOLDER) !== -1;
+  const text = hasPlaceholder ? line.replace(PLACEHOLDER, url) : `${line} ${url}`;
+  const htmlLine = hasPlaceholder
+    ? line.split(PLACEHOLDER).map(escapeHtml).join(link("unsubscribe"))
+    : link(line);
+  return {
+    text,
+    html: `<p style="font-size:12px;color:#6b7280;margin-top:24px">${htmlLine}</p>`,
+    headers: {
+      "List-Unsubscribe": `<${url}>, <mailto:${input.mailboxEmail}?subject=unsubscribe>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { db, type DbClient } from "../../db/client";
+import type { Mailbox } from "../../db/generated/client";
+import { now } from "../../lib/clock";
+import { toIso } from "../../schemas/common";
+import { ZMailbox, type TMailbox } from "../../schemas/mailbox";
+import { countMailboxUsage } from "./count-mailbox-usage";
+import { readMailboxSettings } from "./mailbox-columns";
+
+const ZProvider = ZMailbox.shape.provider;
+const ZAuthType = ZMailbox.shape.authType;
+const ZConnectedVia = ZMailbox.shape.connectedVia;
+const ZStatus = ZMailbox.shape.status;
+
+/** The Mailbox resource as the API, the dashboard and account.* events show it. Credentials never leave. */
+export async function toMailbox(row: Mailbox, client: DbClient = db): Promise<TMailbox> {
+  const usage = await countMailboxUsage(row, now(), client);
+  return {
+    id: row.id,
+    label: row.label,
+    email: row.email,
+    fromName: row.fromName,
+    provider: ZProvider.parse(row.provider),
+    authType: ZAuthType.parse(row.authType),
+    connectedVia: ZConnectedVia.parse(row.connectedVia),
+    hostedLinkId: row.hostedLinkId,
+    status: ZStatus.parse(row.status),
+    error: row.error,
+    settings: readMailboxSettings(row.settings),
+    limits: { daily: row.dailyLimit },
+    usage: { timezone: row.timezone, ...usage },
+    counters: { sent: row.sentCount, bounced: row.bouncedCount, complained: row.complainedCount },
+    signature: row.signature,
+    paused: row.paused,
+    pausedReason: row.pausedReason,
+    pausedAt: toIso(row.pausedAt),
+    trackOpens: row.trackOpens,
+    trackClicks: row.trackClicks,
+    timezone: row.timezone,
+    dnsHealth: null,
+    deliverabilityTest: null,
+    managed: null,
+    warmup: null,
+    restoredFrom: row.restoredFrom,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
