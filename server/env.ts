@@ -19,6 +19,23 @@ const proxyCount = z
     return z.NEVER;
   });
 
+/** A mail server given as `host:port:security`, e.g. `smtp.gmail.com:465:tls` (security: tls, starttls or none). */
+const mailServer = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context) => {
+    if (!value) return undefined;
+    const match = /^(.+):(\d{1,5}):(tls|starttls|none)$/.exec(value);
+    if (!match || Number(match[2]) > 65535) {
+      context.addIssue({ code: "custom", message: "must be host:port:security, e.g. smtp.gmail.com:465:tls (security: tls, starttls or none)" });
+      return z.NEVER;
+    }
+    return { host: match[1]!, port: Number(match[2]), security: match[3] as "tls" | "starttls" | "none" };
+  });
+
+const endpointUrl = z.url({ message: "must be an absolute URL such as https://oauth2.googleapis.com/token" }).optional();
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z
@@ -62,10 +79,38 @@ const EnvSchema = z.object({
   HERALD_AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
   /** How many prospects the sandbox network holds (benchmarks raise it). */
   HERALD_SANDBOX_DIRECTORY_SIZE: z.coerce.number().int().min(1, "must be a whole number of at least 1").optional(),
+  /** OAuth 2.0 client of a Google Cloud project (web application): without both, Google mailboxes are not offered. */
+  HERALD_GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  HERALD_GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  /** An app registration in Microsoft Entra ID: without both, Microsoft mailboxes are not offered. */
+  HERALD_MICROSOFT_CLIENT_ID: z.string().trim().min(1).optional(),
+  HERALD_MICROSOFT_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  /** Which Microsoft accounts may sign in: `common` (any), `organizations`, `consumers` or a tenant id. */
+  HERALD_MICROSOFT_TENANT: z.string().trim().min(1).default("common"),
+  // Where the providers' endpoints and mail servers are; set only to point Herald at a stand-in
+  // (the tests' fake authorization server and loopback mail servers).
+  HERALD_GOOGLE_AUTHORIZE_URL: endpointUrl,
+  HERALD_GOOGLE_TOKEN_URL: endpointUrl,
+  HERALD_GOOGLE_USERINFO_URL: endpointUrl,
+  HERALD_GOOGLE_SMTP_SERVER: mailServer,
+  HERALD_GOOGLE_IMAP_SERVER: mailServer,
+  HERALD_MICROSOFT_AUTHORIZE_URL: endpointUrl,
+  HERALD_MICROSOFT_TOKEN_URL: endpointUrl,
+  HERALD_MICROSOFT_SMTP_SERVER: mailServer,
+  HERALD_MICROSOFT_IMAP_SERVER: mailServer,
 }).superRefine((value, context) => {
   if (value.HERALD_LINKEDIN_PROVIDER === "unipile") {
     for (const key of ["UNIPILE_DSN", "UNIPILE_API_KEY"] as const) {
       if (!value[key]) context.addIssue({ code: "custom", path: [key], message: "is required when HERALD_LINKEDIN_PROVIDER=unipile" });
+    }
+  }
+  for (const [id, secret] of [
+    ["HERALD_GOOGLE_CLIENT_ID", "HERALD_GOOGLE_CLIENT_SECRET"],
+    ["HERALD_MICROSOFT_CLIENT_ID", "HERALD_MICROSOFT_CLIENT_SECRET"],
+  ] as const) {
+    if (Boolean(value[id]) !== Boolean(value[secret])) {
+      const missing = value[id] ? secret : id;
+      context.addIssue({ code: "custom", path: [missing], message: `is required with ${missing === id ? secret : id}` });
     }
   }
   if (value.HERALD_AI_PROVIDER === "openai" && !value.HERALD_AI_BASE_URL) {

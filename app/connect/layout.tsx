@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
+import { ConnectFooter } from "@/components/connect/connect-footer";
 import { Logo } from "@/components/shell/logo";
 
-/** The hosted connect page: public, for the owner of a LinkedIn account, no Herald session. */
+/** The hosted connect pages: public, for the owner of a LinkedIn account or a mailbox, no Herald session. */
 export default function ConnectLayout({ children }: { children: ReactNode }) {
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">
@@ -10,7 +11,7 @@ export default function ConnectLayout({ children }: { children: ReactNode }) {
           <Logo />
         </div>
         <div className="rounded-xl bg-white p-8 shadow-sm ring-1 ring-slate-200">{children}</div>
-        <p className="mt-6 text-center text-xs text-slate-400">Your password goes to LinkedIn only to sign in; Herald keeps it encrypted.</p>
+        <ConnectFooter />
       </div>
     </main>
   );

@@ -103,6 +103,12 @@ export const errorCodeToHttpStatus = {
   "delivery-not-failed": 409,
   "endpoint-disabled": 409,
   "invitation-not-pending": 409,
+
+  // Mailbox hosted links (Google and Microsoft sign-in)
+  /** An administrator has not set the provider's OAuth client id and secret. */
+  "provider-not-configured": 409,
+  /** A provider's answer that no Herald link started (wrong or replayed state). */
+  "invalid-oauth-state": 400,
 } as const satisfies Record<string, ErrorStatus>;
 
 export type ErrorCode = keyof typeof errorCodeToHttpStatus;

@@ -6,6 +6,8 @@ import { getCurrentWorkspaceOperation } from "./workspaces/get-current-workspace
 import { getWorkspaceOperation } from "./workspaces/get-workspace";
 import { listWorkspacesOperation } from "./workspaces/list-workspaces";
 import { updateCurrentWorkspaceOperation } from "./workspaces/update-current-workspace";
+import { createMailboxHostedLinkOperation } from "./mailbox-hosted-links/create-mailbox-hosted-link";
+import { getMailboxHostedLinkOperation } from "./mailbox-hosted-links/get-mailbox-hosted-link";
 import { answerSenderCheckpointOperation } from "./senders/answer-sender-checkpoint";
 import { connectSenderOperation } from "./senders/connect-sender";
 import { createSenderHostedLinkOperation } from "./senders/create-sender-hosted-link";
@@ -114,4 +116,6 @@ export const operations: ApiOperation[] = [
   startLeadImportOperation,
   listLeadImportsOperation,
   getLeadImportOperation,
+  createMailboxHostedLinkOperation,
+  getMailboxHostedLinkOperation,
 ];

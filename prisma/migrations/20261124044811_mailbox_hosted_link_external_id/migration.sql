@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "MailboxHostedLink" ADD COLUMN     "externalId" TEXT;
