@@ -1,7 +1,8 @@
 // Mailboxes (e-mail accounts): the API's shapes, shared by REST, tRPC, OpenAPI and the dashboard.
 // Credentials never appear in any of them.
 import { z } from "zod";
-import { ZTimestamp } from "./common";
+import { isValidTimeZone } from "../lib/time-zones";
+import { ZPaginationQuery, ZTimestamp } from "./common";
 
 export const MAIL_PROVIDERS = ["sandbox", "smtp", "google", "microsoft"] as const;
 export const ZMailProvider = z.enum(MAIL_PROVIDERS);
@@ -74,3 +75,124 @@ export const ZMailbox = z
   })
   .meta({ id: "Mailbox" });
 export type TMailbox = z.infer<typeof ZMailbox>;
+
+const ZPort = z
+  .number({ message: "must be a port number from 1 to 65535" })
+  .int("must be a port number from 1 to 65535")
+  .min(1, "must be a port number from 1 to 65535")
+  .max(65535, "must be a port number from 1 to 65535");
+
+/** One server of a password mailbox as the connect form sends it; the password is stored encrypted. */
+export const ZMailServerInput = z.object({
+  host: z.string().trim().min(1, "is required").max(253, "must be at most 253 characters").meta({ example: "smtp.example.com" }),
+  port: ZPort.meta({ example: 465 }),
+  security: z
+    .enum(["tls", "starttls", "none"], { message: "must be tls, starttls or none" })
+    .meta({ description: "`tls` from the first byte (465, 993), `starttls` (587, 143), or `none` (never over the internet)" }),
+  username: z.string().trim().min(1, "must not be empty").max(320).optional().meta({ description: "Sign-in name; the address when left out" }),
+  password: z.string().min(1, "is required").max(1000).meta({ description: "The password or app password; stored encrypted, never returned" }),
+});
+
+export const ZConnectMailboxInput = z
+  .object({
+    provider: z
+      .enum(["sandbox", "smtp"], { message: "must be sandbox or smtp (Google and Microsoft mailboxes connect through a hosted link)" })
+      .meta({ description: "`sandbox` (the built-in simulated mail network) or `smtp` (any SMTP + IMAP host with a password)" }),
+    email: z.email({ message: "must be an e-mail address" }).trim().max(320).toLowerCase().meta({ example: "jane@example.com" }),
+    label: z.string().trim().min(1, "must not be empty").max(80).optional().meta({ description: "A name for the mailbox in Herald; the address when left out" }),
+    fromName: z.string().trim().min(1, "must not be empty").max(120).optional().meta({ description: "The sender name recipients see" }),
+    smtp: ZMailServerInput.optional().meta({ description: "Required for provider smtp: the sending server" }),
+    imap: ZMailServerInput.optional().meta({ description: "Required for provider smtp: the server replies are read from" }),
+  })
+  .superRefine((value, context) => {
+    if (value.provider !== "smtp") return;
+    for (const server of ["smtp", "imap"] as const) {
+      if (!value[server]) context.addIssue({ code: "custom", path: [server], message: "is required for provider smtp" });
+    }
+  })
+  .meta({ id: "ConnectMailboxInput" });
+export type TConnectMailboxInput = z.infer<typeof ZConnectMailboxInput>;
+
+/** The daily limit's bounds: Google Workspace's own sending cap is 2,000 a day. */
+export const MAILBOX_DAILY_LIMIT_MAX = 2000;
+
+export const ZUpdateMailboxInput = z
+  .object({
+    label: z.string().trim().min(1, "must not be empty").max(80, "must be at most 80 characters").optional(),
+    fromName: z.string().trim().max(120, "must be at most 120 characters").nullable().optional().meta({ description: "null or empty clears it" }),
+    dailyLimit: z
+      .number({ message: `must be a whole number from 1 to ${MAILBOX_DAILY_LIMIT_MAX}` })
+      .int(`must be a whole number from 1 to ${MAILBOX_DAILY_LIMIT_MAX}`)
+      .min(1, `must be a whole number from 1 to ${MAILBOX_DAILY_LIMIT_MAX}`)
+      .max(MAILBOX_DAILY_LIMIT_MAX, `must be a whole number from 1 to ${MAILBOX_DAILY_LIMIT_MAX}`)
+      .optional()
+      .meta({ description: `Campaign e-mails per day, 1 to ${MAILBOX_DAILY_LIMIT_MAX}, counted in the mailbox's timezone` }),
+    signature: z.string().max(5000, "must be at most 5000 characters").nullable().optional().meta({ description: "Added below campaign e-mails; null or empty clears it" }),
+    trackOpens: z.boolean({ message: "must be true or false" }).optional(),
+    trackClicks: z.boolean({ message: "must be true or false" }).optional(),
+    timezone: z
+      .string()
+      .trim()
+      .refine(isValidTimeZone, "must be an IANA zone such as Europe/Paris")
+      .optional()
+      .meta({ description: "IANA zone in which the daily limit is counted and the performance series is dated" }),
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    message: "send at least one of label, fromName, dailyLimit, signature, trackOpens, trackClicks, timezone",
+  })
+  .meta({ id: "UpdateMailboxInput" });
+export type TUpdateMailboxInput = z.infer<typeof ZUpdateMailboxInput>;
+
+export const ZListMailboxesQuery = ZPaginationQuery.extend({
+  status: z
+    .enum(["pending", "connected", "error", "disconnected"], { message: "must be pending, connected, error or disconnected" })
+    .optional()
+    .meta({ description: "Only mailboxes with this status" }),
+});
+export type TListMailboxesQuery = z.infer<typeof ZListMailboxesQuery>;
+
+export const ZMailboxPerformanceQuery = z.object({
+  days: z.coerce
+    .number({ message: "must be a whole number from 1 to 365" })
+    .int("must be a whole number from 1 to 365")
+    .min(1, "must be a whole number from 1 to 365")
+    .max(365, "must be a whole number from 1 to 365")
+    .default(30)
+    .meta({ description: "Length of the period in days, ending today (in the mailbox's timezone)", example: 30 }),
+});
+export type TMailboxPerformanceQuery = z.infer<typeof ZMailboxPerformanceQuery>;
+
+const ZFigures = z.object({
+  sent: z.number().int().meta({ description: "E-mails sent (each message counts)" }),
+  replies: z.number().int().meta({ description: "Leads who replied (each lead counts once)" }),
+  bounces: z.number().int().meta({ description: "Leads whose e-mail bounced (each lead counts once)" }),
+});
+
+const ZRates = z.object({
+  contacted: z.number().int().meta({ description: "Distinct recipients e-mailed: the base of the rates" }),
+  replyRate: z.number().meta({ description: "replies / contacted, from 0 to 1 (0 when nobody was e-mailed)" }),
+  bounceRate: z.number().meta({ description: "bounces / contacted, from 0 to 1" }),
+});
+
+const ZDelta = z.object({
+  change: z.number().int().meta({ description: "This period minus the previous one" }),
+  percent: z.number().nullable().meta({ description: "The change in percent of the previous period; null when the previous period had none" }),
+});
+
+export const ZMailboxPerformance = z
+  .object({
+    mailboxId: z.string(),
+    days: z.number().int(),
+    timezone: z.string().meta({ description: "The mailbox's zone: days and the series are dated in it" }),
+    period: ZFigures.extend(ZRates.shape).extend({ from: z.string().meta({ example: "2026-02-01" }), to: z.string().meta({ example: "2026-03-02" }) }),
+    previousPeriod: ZFigures.extend({ from: z.string(), to: z.string() }).meta({ description: "The `days` days before the period" }),
+    deltas: z.object({ sent: ZDelta, replies: ZDelta, bounces: ZDelta }),
+    daily: z.array(ZFigures.extend({ date: z.string().meta({ example: "2026-03-02" }) })).meta({ description: "One entry per day of the period, oldest first" }),
+    allTime: ZFigures.extend(ZRates.shape),
+    campaigns: z
+      .array(ZFigures.extend(ZRates.shape).extend({ campaignId: z.string(), campaignName: z.string() }))
+      .meta({ description: "The period's figures per campaign that sent from the mailbox, most e-mails first" }),
+    counters: ZMailboxCounters,
+  })
+  .meta({ id: "MailboxPerformance" });
+export type TMailboxPerformance = z.infer<typeof ZMailboxPerformance>;

@@ -23,6 +23,14 @@ import { pauseSenderOperation } from "./senders/pause-sender";
 import { resumeSenderOperation } from "./senders/resume-sender";
 import { reconnectSenderOperation } from "./senders/reconnect-sender";
 import { updateSenderOperation } from "./senders/update-sender";
+import { connectMailboxOperation } from "./mailboxes/connect-mailbox";
+import { listMailboxesOperation } from "./mailboxes/list-mailboxes";
+import { getMailboxOperation } from "./mailboxes/get-mailbox";
+import { updateMailboxOperation } from "./mailboxes/update-mailbox";
+import { removeMailboxOperation } from "./mailboxes/remove-mailbox";
+import { pauseMailboxOperation } from "./mailboxes/pause-mailbox";
+import { resumeMailboxOperation } from "./mailboxes/resume-mailbox";
+import { getMailboxPerformanceOperation } from "./mailboxes/get-mailbox-performance";
 import { createWebhookOperation } from "./webhooks/create-webhook";
 import { deleteWebhookOperation } from "./webhooks/delete-webhook";
 import { getWebhookOperation } from "./webhooks/get-webhook";
@@ -81,6 +89,14 @@ export const operations: ApiOperation[] = [
   sendConnectionRequestOperation,
   visitProfileOperation,
   likeLatestPostOperation,
+  connectMailboxOperation,
+  listMailboxesOperation,
+  getMailboxOperation,
+  updateMailboxOperation,
+  removeMailboxOperation,
+  pauseMailboxOperation,
+  resumeMailboxOperation,
+  getMailboxPerformanceOperation,
   createWebhookOperation,
   listWebhooksOperation,
   getWebhookOperation,

@@ -15,9 +15,6 @@ const ERROR_CODE_OF: Record<MailErrorCode, ErrorCode> = {
   "mail-failed": "mail-connection-failed",
 };
 
-/** Every code a connect attempt can fail with, for the OpenAPI operations. */
-export const MAIL_CONNECT_ERRORS = [...new Set(Object.values(ERROR_CODE_OF))];
-
 const FALLBACK_REASON: Record<MailErrorCode, string> = {
   "host-unreachable": "The mail server could not be reached.",
   "tls-failed": "The secure connection to the mail server failed.",

@@ -3,7 +3,7 @@ import type { Mailbox } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import { toIso } from "../../schemas/common";
 import { ZMailbox, type TMailbox } from "../../schemas/mailbox";
-import { countMailboxUsage } from "./count-mailbox-usage";
+import { countMailboxesUsage, countMailboxUsage, type MailboxUsage } from "./count-mailbox-usage";
 import { readMailboxSettings } from "./mailbox-columns";
 
 const ZProvider = ZMailbox.shape.provider;
@@ -13,7 +13,16 @@ const ZStatus = ZMailbox.shape.status;
 
 /** The Mailbox resource as the API, the dashboard and account.* events show it. Credentials never leave. */
 export async function toMailbox(row: Mailbox, client: DbClient = db): Promise<TMailbox> {
-  const usage = await countMailboxUsage(row, now(), client);
+  return mailboxResource(row, await countMailboxUsage(row, now(), client));
+}
+
+/** toMailbox for a list: the page's usage is counted in one query. */
+export async function toMailboxes(rows: Mailbox[], client: DbClient = db): Promise<TMailbox[]> {
+  const usage = await countMailboxesUsage(rows, now(), client);
+  return rows.map((row) => mailboxResource(row, usage.get(row.id)!));
+}
+
+function mailboxResource(row: Mailbox, usage: MailboxUsage): TMailbox {
   return {
     id: row.id,
     label: row.label,

@@ -1,0 +1,22 @@
+import type { Actor } from "../../lib/actor";
+import { now } from "../../lib/clock";
+import type { TMailbox } from "../../schemas/mailbox";
+import { withOutbox } from "../events/with-outbox";
+import { emitMailboxEvent } from "./emit-mailbox-event";
+import { findMailbox } from "./find-mailbox";
+import { toMailbox } from "./to-mailbox";
+
+/** Resumes a paused mailbox so campaigns send from it again. A no-op when not paused; returns the mailbox either way. */
+export async function resumeMailbox(actor: Actor, mailboxId: string): Promise<TMailbox> {
+  const found = await findMailbox(actor, mailboxId);
+  const row = await withOutbox(async (tx, emit) => {
+    const changed = await tx.mailbox.updateMany({
+      where: { id: found.id, paused: true },
+      data: { paused: false, pausedReason: null, pausedAt: null, updatedAt: now() },
+    });
+    const current = await tx.mailbox.findUniqueOrThrow({ where: { id: found.id } });
+    if (changed.count) await emitMailboxEvent(tx, emit, current, "account.resumed");
+    return current;
+  });
+  return toMailbox(row);
+}
