@@ -1,9 +1,16 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "@/components/trpc/client";
+import { useTRPC, useTRPCClient } from "@/components/trpc/client";
+import { fetchEveryPage } from "@/components/ui/every-page";
 
-/** The workspace's mailboxes, newest first, as mailboxes.list gives them. */
+/** Every mailbox of the workspace (all pages), newest first, as an array. */
 export function useMailboxes(options: { refetchInterval?: number } = {}) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.mailboxes.list.queryOptions(), refetchInterval: options.refetchInterval });
+  const client = useTRPCClient();
+  return useQuery({
+    // Under mailboxes.list's key, so that whatever invalidates the list refreshes this too.
+    queryKey: [...trpc.mailboxes.list.queryKey(), "every page"],
+    queryFn: async () => (await fetchEveryPage((paging) => client.mailboxes.list.query(paging), (page) => page.mailboxes)).rows,
+    refetchInterval: options.refetchInterval,
+  });
 }
