@@ -1,15 +1,19 @@
 import { getLinkedinProvider } from "../../providers/linkedin";
 import { collectDueSandboxActivity } from "../../providers/linkedin/sandbox/network-activity";
 import { recordProviderActivity } from "../linkedin-activity/record-provider-activity";
+import { advanceSandboxMail } from "./advance-sandbox-mail";
 
 /**
- * Lets the sandbox network live up to now: prospects accept and reply when the behaviour model says
- * so, and Herald takes it in exactly as it takes a real provider's webhooks.
+ * Lets the sandbox networks live up to now: prospects accept and reply when the behaviour model says
+ * so, and Herald takes it in exactly as it takes a real provider's webhooks. The mail network runs
+ * whatever the LinkedIn provider is, since each mailbox chooses its own (sandbox mailboxes exist
+ * beside a real LinkedIn provider).
  */
 export async function advanceSandboxNetwork(): Promise<{ activities: number }> {
+  const mail = await advanceSandboxMail();
   const provider = await getLinkedinProvider();
-  if (provider.name !== "sandbox") return { activities: 0 };
-  let total = 0;
+  if (provider.name !== "sandbox") return { activities: mail.moments };
+  let total = mail.moments;
   for (;;) {
     const activities = await collectDueSandboxActivity();
     for (const activity of activities) await recordProviderActivity("sandbox", activity);

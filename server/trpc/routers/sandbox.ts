@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { ZPaginationQuery } from "../../schemas/common";
+import { ZSandboxMailAction } from "../../schemas/sandbox-mail";
+import { actAsSandboxMailProspect } from "../../services/sandbox/act-as-mail-prospect";
 import { acceptInvitationAsSandboxProspect, approveSandboxSignInFor, publishPostAsSandboxProspect, replyAsSandboxProspect } from "../../services/sandbox/act-as-prospect";
 import { advanceSandboxNetwork } from "../../services/sandbox/advance-sandbox-network";
+import { getSandboxMailOverview } from "../../services/sandbox/get-sandbox-mail-overview";
 import { getSandboxOverview, listSandboxProspects } from "../../services/sandbox/get-sandbox-overview";
 import { publicProcedure, router, workspaceProcedure } from "../init";
 
@@ -24,6 +27,10 @@ export const sandboxRouter = router({
     .mutation(({ ctx, input }) => approveSandboxSignInFor(ctx.actor, input.sessionId)),
   /** The sandbox's own captcha page: anyone holding the sign-in's id solves it (like LinkedIn's page). */
   solveCaptcha: publicProcedure.input(z.object({ sessionId: z.string() })).mutation(({ input }) => approveSandboxSignInFor(null, input.sessionId)),
+  /** The mail network: e-mails the workspace's sandbox mailboxes sent, with planned and past outcomes. */
+  mail: workspaceProcedure.query(({ ctx }) => getSandboxMailOverview(ctx.actor)),
+  /** Acts as the recipient of a sandbox e-mail: open, click, reply, auto-reply, bounce, complain, unsubscribe. */
+  actOnEmail: workspaceProcedure.input(ZSandboxMailAction).mutation(({ ctx, input }) => actAsSandboxMailProspect(ctx.actor, input)),
   /** Lets the network catch up now instead of at the next minute. */
   advance: workspaceProcedure.mutation(() => advanceSandboxNetwork()),
 });

@@ -1,6 +1,97 @@
-// Placeholder until the implementation lands (issue 13).
-import type { MailProvider } from "../types";
+// The sandbox mail network, Herald's default mail provider: mailboxes and prospects live in Herald's
+// database (SandboxEmail). Any address is a sandbox mailbox, except the documented ones that fail
+// to connect; what recipients do is planned by the behaviour model (mail-behaviour.ts) when an
+// e-mail is accepted, and happens as Herald's clock reaches it (services/sandbox/advance-sandbox-mail).
+import { db } from "../../../db/client";
+import { now } from "../../../lib/clock";
+import { MailProviderError, type IncomingEmail, type MailboxHandle, type MailProvider } from "../types";
+import { localPart, planSandboxEmail } from "./mail-behaviour";
+import { storeSentEmail } from "./sandbox-mail-store";
+
+const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+
+/** The network's own check of a mailbox, with the documented addresses that fail to connect. */
+export function checkSandboxMailbox(email: string): void {
+  if (!ADDRESS.test(email.trim())) throw new MailProviderError("mail-failed", "This is not an e-mail address.", { field: "email" });
+  switch (localPart(email)) {
+    case "unreachable":
+      throw new MailProviderError("host-unreachable", "The sandbox mail server for this address cannot be reached.", {
+        field: "email",
+        serverResponse: "connect ECONNREFUSED (sandbox)",
+      });
+    case "wrong-password":
+      throw new MailProviderError("auth-failed", "The sandbox mail server refused the sign-in for this address.", {
+        field: "email",
+        serverResponse: "535 5.7.8 Username and Password not accepted",
+      });
+  }
+}
+
+function parseAddress(value: string | undefined): { name: string | null; address: string } | null {
+  if (!value) return null;
+  const match = /^\s*(?:"?([^"<]*?)"?\s*)?<([^>]+)>\s*$/.exec(value);
+  if (!match) return { name: null, address: value.trim().toLowerCase() };
+  return { name: match[1]?.trim() || null, address: match[2]!.trim().toLowerCase() };
+}
 
 export function createSandboxMailProvider(): MailProvider {
-  throw new Error("This mail provider is not built yet");
+  return {
+    name: "sandbox",
+
+    async verify(mailbox: MailboxHandle) {
+      checkSandboxMailbox(mailbox.email);
+    },
+
+    async send(mailbox, email) {
+      checkSandboxMailbox(mailbox.email);
+      const to = email.to.address.trim();
+      if (!ADDRESS.test(to)) {
+        throw new MailProviderError("recipient-refused", `The address ${to || "(empty)"} cannot receive e-mail.`, {
+          serverResponse: `501 5.1.3 Bad recipient address syntax`,
+        });
+      }
+      const { row } = await storeSentEmail(mailbox.email.toLowerCase(), email, now());
+      return { messageId: row.messageId, acceptedAt: row.sentAt.toISOString(), response: `250 2.0.0 Ok: queued as ${row.id}` };
+    },
+
+    async findSent(mailbox, messageId, since) {
+      const row = await db.sandboxEmail.findUnique({ where: { messageId }, select: { fromAddress: true, direction: true, sentAt: true } });
+      return Boolean(row && row.direction === "outbound" && row.fromAddress === mailbox.email.toLowerCase() && row.sentAt >= since);
+    },
+
+    async fetchIncoming(mailbox, input) {
+      const after = input.cursor === null ? null : Number.parseInt(input.cursor, 10);
+      const rows = await db.sandboxEmail.findMany({
+        where: {
+          toAddress: mailbox.email.toLowerCase(),
+          direction: "inbound",
+          ...(after !== null && Number.isFinite(after) ? { seq: { gt: after } } : { sentAt: { gte: input.since } }),
+        },
+        orderBy: { seq: "asc" },
+        take: input.limit ?? 100,
+      });
+      const messages = rows.map((row): IncomingEmail => {
+        const headers = (row.headers ?? {}) as Record<string, string>;
+        return {
+          uid: String(row.seq),
+          messageId: row.messageId,
+          inReplyTo: headers["in-reply-to"] ?? null,
+          references: headers.references?.split(/\s+/).filter(Boolean) ?? [],
+          from: parseAddress(headers.from) ?? { name: null, address: row.fromAddress },
+          to: [{ name: null, address: row.toAddress }],
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+          headers,
+          raw: row.raw ?? "",
+          receivedAt: row.sentAt.toISOString(),
+        };
+      });
+      return { messages, cursor: rows.length ? String(rows.at(-1)!.seq) : input.cursor };
+    },
+
+    planOutcome(input) {
+      return planSandboxEmail(input);
+    },
+  };
 }

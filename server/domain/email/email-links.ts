@@ -1,0 +1,24 @@
+// Which links of an e-mail a recipient may click: one rule for the sandbox mail network (which
+// plans clicks only for e-mails that have links) and the campaign forecast (which asks it what will
+// happen), so both decide alike. Herald's unsubscribe page is not a link one clicks out of interest.
+
+const ANCHOR_HREF = /<a\b[^>]*?\bhref\s*=\s*["']?(https?:\/\/[^"'\s>]+)/gi;
+const TEXT_URL = /https?:\/\/[^\s<>"')]+/gi;
+/** Herald's unsubscribe page: /u/{token}. */
+const UNSUBSCRIBE_PATH = /\/u\/[^/?#]+\/?(?:[?#]|$)/;
+
+function decodeEntities(value: string): string {
+  return value.replace(/&amp;/gi, "&").replace(/&quot;/gi, '"').replace(/&#39;/g, "'").replace(/&lt;/gi, "<").replace(/&gt;/gi, ">");
+}
+
+/** The http(s) links of an e-mail a recipient may click, in order: its HTML's anchors, else its text's addresses
+ * (without the punctuation that ends a sentence after them). */
+export function emailLinks(html: string | null, text: string): string[] {
+  const found = html ? [...html.matchAll(ANCHOR_HREF)].map((match) => decodeEntities(match[1]!)) : [...text.matchAll(TEXT_URL)].map((match) => match[0].replace(/[.,;:!?]+$/, ""));
+  return found.filter((url) => !UNSUBSCRIBE_PATH.test(url));
+}
+
+/** Whether an e-mail has a link worth clicking (other than the unsubscribe link). */
+export function emailHasLinks(html: string | null, text: string): boolean {
+  return emailLinks(html, text).length > 0;
+}

@@ -1,0 +1,78 @@
+import { now } from "../../lib/clock";
+import { withOutbox } from "../events/with-outbox";
+import { lockCampaignLead, setCampaignLeadStatus } from "../campaigns/executor/settle-campaign-lead";
+
+export type UnsubscribeSource = "page" | "one-click";
+
+export interface UnsubscribeInput {
+  workspaceId: string;
+  address: string;
+  source: UnsubscribeSource;
+  /** The e-mail whose link was used; it is gone once its mailbox was removed. */
+  emailMessageId?: string | null;
+  /** The campaign lead the e-mail went to, from the link itself, for when the e-mail is gone. */
+  campaignLeadId?: string | null;
+}
+
+const STOPPABLE = ["pending", "running", "paused"] as const;
+
+/**
+ * Unsubscribes an address from the workspace's e-mails: every lead of the workspace with that
+ * address is opted out (e-mail steps skip it), and the campaign lead the e-mail went to is stopped
+ * unless it had finished, with email.unsubscribed. Using the link again changes nothing and fires
+ * nothing (the address is opted out, the lead stopped). Returns whether anything changed.
+ */
+export async function unsubscribeAddress(input: UnsubscribeInput): Promise<boolean> {
+  const address = input.address.trim();
+  if (!address) return false;
+  return withOutbox(async (tx, emit) => {
+    const at = now();
+    // The address is matched without regard to case: Ada@Example.org and ada@example.org are one
+    // mailbox to every provider in practice.
+    const leads = await tx.lead.findMany({
+      where: { workspaceId: input.workspaceId, email: { equals: address, mode: "insensitive" } },
+      select: { id: true },
+      orderBy: { createdAt: "asc" },
+    });
+    // The conditional update makes a second, simultaneous unsubscribe find nothing left to change.
+    const optedOut = await tx.lead.updateMany({
+      where: { id: { in: leads.map((lead) => lead.id) }, emailOptOut: false },
+      data: { emailOptOut: true, emailOptOutAt: at, updatedAt: at },
+    });
+
+    const email = input.emailMessageId
+      ? await tx.emailMessage.findFirst({
+          where: { id: input.emailMessageId, workspaceId: input.workspaceId },
+          select: { mailboxId: true, campaignLeadId: true, campaignId: true, leadId: true },
+        })
+      : null;
+    const campaignLeadId = email?.campaignLeadId ?? input.campaignLeadId ?? null;
+    const campaignLead = campaignLeadId
+      ? await tx.campaignLead.findFirst({
+          where: { id: campaignLeadId, workspaceId: input.workspaceId },
+          include: { lead: { select: { firstName: true, lastName: true, publicIdentifier: true } } },
+        })
+      : null;
+    const status = campaignLead ? await lockCampaignLead(tx, campaignLead.id) : null;
+    const leadStopped = status !== null && (STOPPABLE as readonly string[]).includes(status);
+    // Nothing new: the address was opted out and the lead stopped already (an earlier unsubscribe).
+    if (!optedOut.count && !leadStopped) return false;
+
+    await emit({
+      workspaceId: input.workspaceId,
+      event: "email.unsubscribed",
+      data: {
+        accountId: email?.mailboxId ?? campaignLead?.emailAccountId ?? null,
+        campaignLeadId: campaignLead?.id ?? null,
+        campaignId: campaignLead?.campaignId ?? email?.campaignId ?? null,
+        leadId: campaignLead?.leadId ?? email?.leadId ?? leads[0]?.id ?? null,
+        email: { address },
+        source: input.source,
+        leadStopped,
+        at: at.toISOString(),
+      },
+    });
+    if (campaignLead && leadStopped) await setCampaignLeadStatus(tx, emit, campaignLead, "stopped", {}, [...STOPPABLE]);
+    return true;
+  });
+}

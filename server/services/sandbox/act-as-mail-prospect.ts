@@ -1,0 +1,105 @@
+// The Sandbox page's mail network: a person acts as the recipient of an e-mail a sandbox mailbox
+// sent. Opens and clicks reach Herald through the e-mail's own pixel and tracked link, unsubscribing
+// through the unsubscribe page's service, and answers arrive in the mailbox as real mail would.
+import { db } from "../../db/client";
+import type { SandboxEmail } from "../../db/generated/client";
+import type { Actor } from "../../lib/actor";
+import { now } from "../../lib/clock";
+import { HeraldError } from "../../lib/errors";
+import { happen, readDone } from "../../providers/mail/sandbox/sandbox-mail-store";
+import { firstTrackedLink, openPixelToken } from "../../providers/mail/sandbox/tracking-in-email";
+import type { TSandboxMailAction, TSandboxMailActionResult } from "../../schemas/sandbox-mail";
+import { TRACKING_GRACE_MS } from "../email-tracking/email-engagement";
+import { unsubscribeAddress } from "../email-tracking/unsubscribe-address";
+import { followTrackedLink, loadOpenPixel } from "./advance-sandbox-mail";
+import { sandboxMailboxesOf } from "./get-sandbox-mail-overview";
+
+async function emailOfWorkspace(actor: Actor, emailId: string): Promise<{ row: SandboxEmail; mailboxId: string }> {
+  const row = await db.sandboxEmail.findUnique({ where: { id: emailId } });
+  const mailbox = row?.direction === "outbound" ? (await sandboxMailboxesOf(actor.workspaceId)).find((candidate) => candidate.email.toLowerCase() === row.fromAddress) : undefined;
+  if (!row || !mailbox) throw HeraldError.notFound("E-mail");
+  return { row, mailboxId: mailbox.id };
+}
+
+const GRACE_MINUTES = TRACKING_GRACE_MS / 60_000;
+
+function tooSoon(row: SandboxEmail, at: Date): boolean {
+  return at.getTime() - row.sentAt.getTime() < TRACKING_GRACE_MS;
+}
+
+async function open(row: SandboxEmail, at: Date): Promise<string> {
+  if (!openPixelToken(row.html)) {
+    await happen(row.id, "open", at);
+    return "Opened. This e-mail has no open pixel (open tracking is off), so Herald cannot see the open, as with real mail.";
+  }
+  if (tooSoon(row, at)) {
+    return `Too soon: Herald ignores opens in the first ${GRACE_MINUTES} minutes after sending, because mail scanners open every e-mail as it arrives. Try again in a minute.`;
+  }
+  const first = await loadOpenPixel(row, at);
+  await happen(row.id, "open", at);
+  return first ? "Opened: Herald saw the open." : "Opened again: Herald already knew this e-mail was opened.";
+}
+
+async function click(row: SandboxEmail, at: Date): Promise<string> {
+  const link = firstTrackedLink(row.html, row.text);
+  if (!link) {
+    await happen(row.id, "click", at);
+    return "Clicked. This e-mail has no tracked link (click tracking is off, or it has no links), so Herald cannot see the click.";
+  }
+  if (tooSoon(row, at)) {
+    return `Too soon: Herald ignores clicks in the first ${GRACE_MINUTES} minutes after sending, because mail scanners follow every link as it arrives. Try again in a minute.`;
+  }
+  const first = await followTrackedLink(row, at);
+  await happen(row.id, "click", at);
+  return first ? `Clicked ${link.url}: Herald saw the click.` : "Clicked again: Herald already knew a link of this e-mail was clicked.";
+}
+
+async function unsubscribe(actor: Actor, row: SandboxEmail, mailboxId: string, at: Date): Promise<string> {
+  const email = await db.emailMessage.findFirst({ where: { mailboxId, messageId: row.messageId, workspaceId: actor.workspaceId }, select: { id: true } });
+  const changed = await unsubscribeAddress({ workspaceId: actor.workspaceId, address: row.toAddress, source: "page", emailMessageId: email?.id ?? null });
+  await happen(row.id, "unsubscribe", at);
+  return changed
+    ? `Unsubscribed ${row.toAddress}: Herald opted the address out and stopped the lead.`
+    : `${row.toAddress} was already unsubscribed: nothing changed.`;
+}
+
+/** Acts as the recipient of a sandbox e-mail, now. Returns what happened in plain words. */
+export async function actAsSandboxMailProspect(actor: Actor, input: TSandboxMailAction): Promise<TSandboxMailActionResult> {
+  const { row, mailboxId } = await emailOfWorkspace(actor, input.emailId);
+  const at = now();
+  const done = readDone(row);
+  if (done.bounce && input.action !== "unsubscribe") {
+    return { message: `This e-mail bounced, so ${row.toAddress} never received it: there is nothing to ${input.action === "bounce" ? "bounce again" : "act on"}.` };
+  }
+  switch (input.action) {
+    case "open":
+      return { message: await open(row, at) };
+    case "click":
+      return { message: await click(row, at) };
+    case "reply":
+      await happen(row.id, "reply", at, { kind: "reply", text: input.text, again: true });
+      return { message: `Replied: the answer is in ${row.fromAddress}'s inbox.` };
+    case "auto-reply":
+      return {
+        message: (await happen(row.id, "autoReply", at, { kind: "auto-reply" }))
+          ? `Out-of-office sent: the auto-reply is in ${row.fromAddress}'s inbox.`
+          : "This e-mail already got its out-of-office auto-reply.",
+      };
+    case "bounce":
+      await happen(row.id, "bounce", at, { kind: "bounce", bounceKind: input.kind });
+      return {
+        message:
+          input.kind === "hard"
+            ? `Bounced for good: the delivery failure report (the address does not exist) is in ${row.fromAddress}'s inbox.`
+            : `Bounced softly: the delivery failure report (mailbox full) is in ${row.fromAddress}'s inbox.`,
+      };
+    case "complain":
+      return {
+        message: (await happen(row.id, "complain", at, { kind: "complaint" }))
+          ? `Marked as spam: the complaint report is in ${row.fromAddress}'s inbox.`
+          : "This e-mail was already marked as spam.",
+      };
+    case "unsubscribe":
+      return { message: await unsubscribe(actor, row, mailboxId, at) };
+  }
+}
