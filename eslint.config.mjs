@@ -31,6 +31,11 @@ const layerZones = [
     message: "The LinkedIn sandbox is reached through the LinkedinProvider interface (server/providers/linkedin/types.ts).",
   },
   {
+    target: "./server/providers/!(mail)/**",
+    from: ["server/providers/mail/sandbox/**"],
+    message: "The sandbox mail network is reached through the MailProvider interface (server/providers/mail/types.ts).",
+  },
+  {
     // The decision core is pure: facts in, decisions out. No I/O, no clock; the shells pass the time.
     target: "./server/domain",
     from: [

@@ -17,7 +17,7 @@ type Person = { name: string; profileUrl: string } | undefined;
 const FIRST_ROWS = 8;
 
 /** The first rows of a long list, and a button for the rest. */
-function useFirstRows<T>(rows: T[]): { shown: T[]; more: ReactNode } {
+export function useFirstRows<T>(rows: T[]): { shown: T[]; more: ReactNode } {
   const [all, setAll] = useState(false);
   const hidden = rows.length - FIRST_ROWS;
   return {

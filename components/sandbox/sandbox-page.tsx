@@ -7,11 +7,12 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { MailNetworkCard } from "./mail-network-card";
 import { ConversationsCard, InteractionsCard, InvitationsCard } from "./network-cards";
 import { ProspectDirectory } from "./prospect-directory";
 import { CredentialsCard, SignInsCard } from "./sign-ins-card";
 
-const DESCRIPTION = "A simulated LinkedIn network to try Herald safely: nothing here reaches LinkedIn.";
+const DESCRIPTION = "A simulated LinkedIn network and mail network to try Herald safely: nothing here reaches LinkedIn or anyone's inbox.";
 
 export function SandboxPage() {
   const trpc = useTRPC();
@@ -46,43 +47,57 @@ export function SandboxPage() {
     );
   }
   const data = overview.data;
+  const header = (
+    <PageHeader
+      title="Sandbox"
+      description={DESCRIPTION}
+      actions={
+        <Button variant="secondary" disabled={advance.isPending} onClick={() => advance.mutate()}>
+          {advance.isPending ? "Advancing…" : "Advance the network now"}
+        </Button>
+      }
+    />
+  );
+  const advanceResult = (
+    <>
+      {advanced && <Alert tone="success">{advanced}</Alert>}
+      <ErrorAlert error={advance.error} />
+    </>
+  );
   if (!data.active) {
+    // Sandbox mailboxes work beside a real LinkedIn provider: each mailbox chooses its own provider.
     return (
       <>
-        <PageHeader title="Sandbox" description={DESCRIPTION} />
-        <Card title="This installation uses a real LinkedIn provider">
-          <p className="text-sm text-slate-600">
-            Senders here sign in to LinkedIn itself, so there is no simulated network to act in. The sandbox is what Herald uses when no
-            LinkedIn provider is configured: remove the provider settings on a test installation to try campaigns without touching real
-            accounts.
-          </p>
-        </Card>
+        {header}
+        <div className="space-y-6">
+          {advanceResult}
+          <Card title="This installation uses a real LinkedIn provider">
+            <p className="text-sm text-slate-600">
+              Senders here sign in to LinkedIn itself, so there is no simulated LinkedIn network to act in. The sandbox is what Herald uses
+              when no LinkedIn provider is configured: remove the provider settings on a test installation to try campaigns without
+              touching real accounts.
+            </p>
+          </Card>
+          <MailNetworkCard />
+        </div>
       </>
     );
   }
   return (
     <>
-      <PageHeader
-        title="Sandbox"
-        description={DESCRIPTION}
-        actions={
-          <Button variant="secondary" disabled={advance.isPending} onClick={() => advance.mutate()}>
-            {advance.isPending ? "Advancing…" : "Advance the network now"}
-          </Button>
-        }
-      />
+      {header}
       <div className="space-y-6">
-        {advanced && <Alert tone="success">{advanced}</Alert>}
-        <ErrorAlert error={advance.error} />
+        {advanceResult}
         <p className="text-sm text-slate-600">
           Prospects answer on their own as time passes (the network catches up every minute). Here you can also act for them: accept an
-          invitation, reply, or publish a post, and watch Herald react as it would to LinkedIn.
+          invitation, reply, publish a post, or open, answer and bounce an e-mail, and watch Herald react as it would to LinkedIn and real mail.
         </p>
         <CredentialsCard overview={data} />
         <SignInsCard overview={data} />
         <InvitationsCard overview={data} />
         <ConversationsCard overview={data} />
         <InteractionsCard overview={data} />
+        <MailNetworkCard />
         <ProspectDirectory />
       </div>
     </>
