@@ -153,9 +153,13 @@ test("connect a sandbox mailbox, send a campaign e-mail, and act as the prospect
   const mail = page.getByTestId("sandbox-email").filter({ hasText: prospect });
   await expect(mail).toContainText("A question, Lin");
   await page.waitForTimeout(Math.max(0, sentAt + 125_000 - Date.now()));
-  await mail.getByRole("button", { name: "Open" }).click();
-  await mail.getByRole("button", { name: "Click a link" }).click();
-  await mail.getByRole("button", { name: "Unsubscribe" }).click();
+  const act = mail.getByRole("group", { name: `Act as ${prospect}` });
+  await act.getByRole("button", { name: "Open", exact: true }).click();
+  await expect(mail.getByRole("status")).toContainText("Herald saw the open");
+  await act.getByRole("button", { name: "Click link", exact: true }).click();
+  await expect(mail.getByRole("status")).toContainText("Herald saw the click");
+  await act.getByRole("button", { name: "Unsubscribe", exact: true }).click();
+  await expect(mail.getByRole("status")).toContainText("stopped the lead");
 
   // The lead stopped: no follow-up goes out.
   await page.goto(`/campaigns/${campaignId}`);
