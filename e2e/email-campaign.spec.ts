@@ -6,6 +6,11 @@ import { expect, test, uniqueTag } from "./own-workspace";
 // Sandbox page (open, click, unsubscribe) and see the lead stop and the webhooks arrive.
 test.use({ ownLabel: "Grace" });
 
+/** Screenshots of the e-mail pages for a look at their layout, taken on demand (EMAIL_SCREENSHOTS=folder). */
+async function snap(page: import("@playwright/test").Page, name: string) {
+  if (process.env.EMAIL_SCREENSHOTS) await page.screenshot({ path: `${process.env.EMAIL_SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
 const EVENTS = ["email.sent", "email.opened", "email.clicked", "email.unsubscribed", "lead.status_changed"];
 
 /**
@@ -38,21 +43,6 @@ test("connect a sandbox mailbox, send a campaign e-mail, and act as the prospect
   await page.getByRole("button", { name: "Connect a mailbox" }).click();
   const dialog = page.getByRole("dialog", { name: "Connect a mailbox" });
   await expect(dialog.getByRole("tab", { name: "Sandbox" })).toHaveAttribute("aria-selected", "true");
-  // Google needs an OAuth client this Herald does not have: the option says so instead of failing later.
-  await dialog.getByRole("tab", { name: "Google" }).click();
-  await expect(dialog.getByTestId("oauth-not-configured")).toContainText("an administrator sets HERALD_GOOGLE_CLIENT_ID");
-  // A password mailbox's test names the field at fault: nothing listens on port 1.
-  await dialog.getByRole("tab", { name: "SMTP / IMAP" }).click();
-  await dialog.getByLabel("E-mail address").fill(`grace.${tag}@example.com`);
-  await dialog.getByLabel("SMTP host").fill("127.0.0.1");
-  await dialog.getByLabel("SMTP port").fill("1");
-  await expect(dialog.getByLabel("IMAP host")).toHaveValue("");
-  await dialog.getByLabel("IMAP host").fill("127.0.0.1");
-  await dialog.getByLabel("SMTP password").fill("an app password");
-  await dialog.getByRole("button", { name: "Test connection" }).click();
-  await expect(dialog.locator("#smtp-host-error, #smtp-port-error")).toBeVisible({ timeout: 30_000 });
-
-  await dialog.getByRole("tab", { name: "Sandbox" }).click();
   await expect(dialog.getByText("nothing leaves Herald")).toBeVisible();
   await dialog.getByRole("button", { name: "Connect sandbox mailbox" }).click();
   await expect(dialog.getByText("must be an e-mail address")).toBeVisible();
@@ -79,6 +69,7 @@ test("connect a sandbox mailbox, send a campaign e-mail, and act as the prospect
   await settings.getByRole("button", { name: "Save settings" }).click();
   await expect(settings.getByText("Saved.")).toBeVisible();
   await expect(page.getByTestId("performance-chart")).toBeVisible();
+  await snap(page, "mailbox-page");
 
   // A campaign with tracking and an unsubscribe line, sending from the mailbox all day.
   const created = await own.api.post("/campaigns", {
@@ -96,9 +87,10 @@ test("connect a sandbox mailbox, send a campaign e-mail, and act as the prospect
   await delivery.getByRole("checkbox", { name: /Track opens/ }).check();
   await delivery.getByRole("checkbox", { name: /Track clicks/ }).check();
   await delivery.getByRole("checkbox", { name: /Add an unsubscribe line/ }).check();
-  await delivery.getByLabel("Unsubscribe line").fill("Not the right person? {{unsubscribe}}");
+  await delivery.getByRole("textbox", { name: "Unsubscribe line" }).fill("Not the right person? {{unsubscribe}}");
   await delivery.getByRole("button", { name: "Save e-mail settings" }).click();
   await expect(delivery.getByRole("status")).toHaveText("Saved");
+  await snap(page, "campaign-settings");
 
   // The sequence: an e-mail with an HTML body and a link, then a follow-up in its thread.
   await page.goto(`/campaigns/${campaignId}/sequence`);
@@ -122,6 +114,7 @@ test("connect a sandbox mailbox, send a campaign e-mail, and act as the prospect
   await page.getByLabel("Subject", { exact: true }).fill("Following up");
   await page.getByLabel("Body", { exact: true }).fill("Hi {{firstName}}, a gentle nudge on my note below.");
   await expect(page.getByTestId("email-preview").getByTestId("email-preview-subject")).toHaveText("Re: A question, Ada");
+  await snap(page, "sequence-editor-email");
   await page.getByRole("button", { name: "Save sequence" }).click();
   await expect(page.getByTestId("save-state")).toHaveText("All changes saved");
 
@@ -174,4 +167,36 @@ test("connect a sandbox mailbox, send a campaign e-mail, and act as the prospect
   // The mailbox counts the e-mail it sent today.
   await page.goto("/mailboxes");
   await expect(page.getByTestId("mailbox-row").getByRole("meter", { name: "E-mails today" })).toHaveAttribute("aria-valuenow", "1");
+  await snap(page, "mailboxes-list");
+});
+
+test("the connect dialog: Google says what it lacks; a password mailbox's test names the field at fault", async ({ page, own }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await own.signIn(page);
+  await page.goto("/mailboxes");
+  await page.getByRole("button", { name: "Connect a mailbox" }).click();
+  const dialog = page.getByRole("dialog", { name: "Connect a mailbox" });
+  const tag = uniqueTag();
+  // Google needs an OAuth client this Herald does not have: the option says so instead of failing later.
+  await dialog.getByRole("tab", { name: "Google" }).click();
+  await expect(dialog.getByTestId("oauth-not-configured")).toContainText("an administrator sets HERALD_GOOGLE_CLIENT_ID");
+  // SMTP defaults: the port follows the security, the security a well-known port, IMAP's host SMTP's.
+  await dialog.getByRole("tab", { name: "SMTP / IMAP" }).click();
+  await dialog.getByLabel("SMTP security").selectOption("tls");
+  await expect(dialog.getByLabel("SMTP port")).toHaveValue("465");
+  await dialog.getByLabel("SMTP port").fill("587");
+  await expect(dialog.getByLabel("SMTP security")).toHaveValue("starttls");
+  await dialog.getByLabel("SMTP host").fill("smtp.example.com");
+  await expect(dialog.getByLabel("IMAP host")).toHaveValue("imap.example.com");
+  // A password mailbox's test names the field at fault: nothing listens on port 1.
+  await snap(page, "connect-smtp");
+  await dialog.getByLabel("E-mail address").fill(`grace.${tag}@example.com`);
+  await dialog.getByLabel("SMTP host").fill("127.0.0.1");
+  await dialog.getByLabel("SMTP port").fill("1");
+  await dialog.getByLabel("IMAP host").fill("127.0.0.1");
+  await dialog.getByLabel("SMTP password").fill("an app password");
+  await dialog.getByRole("button", { name: "Test connection" }).click();
+  await expect(dialog.locator("#smtp-host-error, #smtp-port-error").first()).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByLabel("SMTP host").or(dialog.getByLabel("SMTP port")).and(dialog.locator("[aria-invalid=true]"))).toHaveCount(1);
+  await snap(page, "connect-smtp-error");
 });

@@ -65,13 +65,15 @@ export function PerformanceCard({ mailboxId }: { mailboxId: string }) {
       title="Performance"
       description="Campaign e-mails sent from this mailbox; replies and bounces count each lead once, rates are of the leads e-mailed."
       actions={
-        <Select aria-label="Period" value={String(days)} onChange={(event) => setDays(Number(event.target.value) as Period)} className="w-auto shrink-0">
-          {PERIODS.map((period) => (
-            <option key={period} value={period}>
-              Last {period} days
-            </option>
-          ))}
-        </Select>
+        <div className="w-36 shrink-0">
+          <Select aria-label="Period" value={String(days)} onChange={(event) => setDays(Number(event.target.value) as Period)}>
+            {PERIODS.map((period) => (
+              <option key={period} value={period}>
+                Last {period} days
+              </option>
+            ))}
+          </Select>
+        </div>
       }
     >
       {performance.isPending ? (
