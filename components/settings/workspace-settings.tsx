@@ -37,6 +37,7 @@ export function WorkspaceSettings() {
     update.mutate({
       name: String(form.get("name") ?? ""),
       bypassWeeklyInvitationLimit: form.get("bypassWeeklyInvitationLimit") === "on",
+      emailChannelEnabled: form.get("emailChannelEnabled") === "on",
     });
   }
 
@@ -60,6 +61,21 @@ export function WorkspaceSettings() {
             <span className="font-medium text-slate-800">Bypass the weekly connection-request limit</span>
             <span className="block text-slate-500">
               Direct connection requests stop being refused at a sender&apos;s weekly limit. LinkedIn may still throttle the account.
+            </span>
+          </span>
+        </label>
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            name="emailChannelEnabled"
+            defaultChecked={workspace.settings.emailChannelEnabled}
+            disabled={!canEdit}
+            className="mt-0.5 size-4 rounded border-slate-300"
+          />
+          <span>
+            <span className="font-medium text-slate-800">Send e-mail from this workspace</span>
+            <span className="block text-slate-500">
+              Whether this workspace uses e-mail: mailboxes can be connected or removed only while it is on.
             </span>
           </span>
         </label>

@@ -98,7 +98,7 @@ export const ZConnectMailboxInput = z
     provider: z
       .enum(["sandbox", "smtp"], { message: "must be sandbox or smtp (Google and Microsoft mailboxes connect through a hosted link)" })
       .meta({ description: "`sandbox` (the built-in simulated mail network) or `smtp` (any SMTP + IMAP host with a password)" }),
-    email: z.email({ message: "must be an e-mail address" }).trim().max(320).toLowerCase().meta({ example: "jane@example.com" }),
+    email: z.string().trim().toLowerCase().pipe(z.email("must be an e-mail address")).pipe(z.string().max(254, "must be at most 254 characters")).meta({ example: "jane@example.com" }),
     label: z.string().trim().min(1, "must not be empty").max(80).optional().meta({ description: "A name for the mailbox in Herald; the address when left out" }),
     fromName: z.string().trim().min(1, "must not be empty").max(120).optional().meta({ description: "The sender name recipients see" }),
     smtp: ZMailServerInput.optional().meta({ description: "Required for provider smtp: the sending server" }),

@@ -19,6 +19,9 @@ export const ZWorkspace = z
         .meta({ description: "When true, direct connection requests ignore the weekly connection-request limit" }),
       weeklyInvitationLimitFree: z.number().int().meta({ description: "Weekly connection requests of a sender on a free LinkedIn plan" }),
       weeklyInvitationLimitPaid: z.number().int().meta({ description: "Weekly connection requests of a sender on a paid LinkedIn plan" }),
+      emailChannelEnabled: z
+        .boolean()
+        .meta({ description: "Whether the workspace sends e-mail: mailboxes can be connected and removed only while it is on (on for new workspaces)" }),
     }),
     createdAt: ZTimestamp,
     updatedAt: ZTimestamp,
@@ -35,6 +38,7 @@ export const ZUpdateWorkspaceSettingsInput = z.object({
   bypassWeeklyInvitationLimit: z.boolean().optional(),
   weeklyInvitationLimitFree: ZWeeklyLimit.optional(),
   weeklyInvitationLimitPaid: ZWeeklyLimit.optional(),
+  emailChannelEnabled: z.boolean({ message: "must be true or false" }).optional(),
 });
 export type TUpdateWorkspaceSettingsInput = z.infer<typeof ZUpdateWorkspaceSettingsInput>;
 

@@ -7,6 +7,7 @@ import { jobsRouter } from "./routers/jobs";
 import { leadImportsRouter } from "./routers/lead-imports";
 import { leadListsRouter } from "./routers/lead-lists";
 import { leadsRouter } from "./routers/leads";
+import { mailboxesRouter } from "./routers/mailboxes";
 import { membersRouter } from "./routers/members";
 import { sandboxRouter } from "./routers/sandbox";
 import { sendersRouter } from "./routers/senders";
@@ -23,6 +24,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   jobs: jobsRouter,
   senders: sendersRouter,
+  mailboxes: mailboxesRouter,
   hostedConnect: hostedConnectRouter,
   sandbox: sandboxRouter,
   campaigns: campaignsRouter,

@@ -11,6 +11,7 @@ export function toWorkspace(row: Workspace, usedSeats: number): TWorkspace {
       bypassWeeklyInvitationLimit: row.bypassWeeklyInvitationLimit,
       weeklyInvitationLimitFree: row.weeklyInvitationLimitFree,
       weeklyInvitationLimitPaid: row.weeklyInvitationLimitPaid,
+      emailChannelEnabled: row.emailChannelEnabled,
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

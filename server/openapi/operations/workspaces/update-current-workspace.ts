@@ -8,7 +8,7 @@ export const updateCurrentWorkspaceOperation = defineOperation({
   path: "/workspace",
   summary: "Change the effective workspace's name or settings",
   description:
-    "Updates any subset of `name` and `bypassWeeklyInvitationLimit`. Needs the key's creator to be an admin or owner of the workspace (403 otherwise).",
+    "Updates any subset of `name`, `bypassWeeklyInvitationLimit`, `weeklyInvitationLimitFree`, `weeklyInvitationLimitPaid` and `emailChannelEnabled` (whether the workspace sends e-mail; mailboxes are connected and removed only while it is on). Needs the key's creator to be an admin or owner of the workspace (403 otherwise).",
   tags: ["Workspaces"],
   body: ZUpdateWorkspaceSettingsInput,
   response: dataEnvelope(ZWorkspace),

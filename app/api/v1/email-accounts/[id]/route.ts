@@ -6,7 +6,7 @@ import { getMailboxOperation } from "@/server/openapi/operations/mailboxes/get-m
 import { removeMailboxOperation } from "@/server/openapi/operations/mailboxes/remove-mailbox";
 import { updateMailboxOperation } from "@/server/openapi/operations/mailboxes/update-mailbox";
 import { getMailbox } from "@/server/services/mailboxes/get-mailbox";
-import { removeMailbox } from "@/server/services/mailboxes/remove-mailbox";
+import { removeMailbox } from "@/server/services/mailbox-removal/remove-mailbox";
 import { updateMailbox } from "@/server/services/mailboxes/update-mailbox";
 
 export const GET = apiRoute(getMailboxOperation, async ({ actor, params }) => ({ data: await getMailbox(actor, params.id) }));

@@ -1,16 +1,19 @@
 // Removing a mailbox: it leaves every campaign pool, its leads go to the remaining mailboxes, and its
 // e-mails go with it. What it held (settings, campaigns, leads) is kept for the restore window, so
 // connecting the same address again in time brings it all back (saveConnectedMailbox).
+// It lives apart from services/mailboxes because it reaches into campaigns (their mailbox
+// assignment), while campaigns (the executor, enrolment) depend on mailboxes: one folder above both
+// keeps the folders' dependencies one way.
 import { env } from "../../env";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import { assignCampaignMailboxes } from "../campaigns/assign-campaign-mailboxes";
 import { withOutbox } from "../events/with-outbox";
-import { emitMailboxEvent } from "./emit-mailbox-event";
-import { findMailbox } from "./find-mailbox";
-import { removedMailboxSnapshotColumn } from "./mailbox-columns";
-import { requireEmailChannel } from "./require-email-channel";
+import { emitMailboxEvent } from "../mailboxes/emit-mailbox-event";
+import { findMailbox } from "../mailboxes/find-mailbox";
+import { removedMailboxSnapshotColumn } from "../mailboxes/mailbox-columns";
+import { requireEmailChannel } from "../mailboxes/require-email-channel";
 
 const OPEN_STATUSES = ["pending", "running", "paused"] as const;
 const DAY_MS = 86_400_000;

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "EmailMessage_mailboxId_createdAt_idx" ON "EmailMessage"("mailboxId", "createdAt");

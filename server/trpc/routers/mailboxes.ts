@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { ZConnectMailboxInput, ZListMailboxesQuery, ZMailboxPerformanceQuery, ZUpdateMailboxInput } from "../../schemas/mailbox";
+import { connectMailbox } from "../../services/mailboxes/connect-mailbox";
+import { getMailbox } from "../../services/mailboxes/get-mailbox";
+import { getMailboxPerformance } from "../../services/mailboxes/get-mailbox-performance";
+import { listMailboxes } from "../../services/mailboxes/list-mailboxes";
+import { pauseMailbox } from "../../services/mailboxes/pause-mailbox";
+import { removeMailbox } from "../../services/mailbox-removal/remove-mailbox";
+import { resumeMailbox } from "../../services/mailboxes/resume-mailbox";
+import { testMailboxConnection } from "../../services/mailboxes/test-mailbox-connection";
+import { updateMailbox } from "../../services/mailboxes/update-mailbox";
+import { router, workspaceProcedure } from "../init";
+
+const ZId = z.object({ id: z.string() });
+
+/** The mailbox resource's procedures; the hosted-link ones (Google, Microsoft) live in their own file and join them in one router. */
+const mailboxProcedures = {
+  list: workspaceProcedure.input(ZListMailboxesQuery).query(({ ctx, input }) => listMailboxes(ctx.actor, input)),
+  get: workspaceProcedure.input(ZId).query(({ ctx, input }) => getMailbox(ctx.actor, input.id)),
+  connect: workspaceProcedure.input(ZConnectMailboxInput).mutation(({ ctx, input }) => connectMailbox(ctx.actor, input, { via: "dashboard" })),
+  testConnection: workspaceProcedure.input(ZConnectMailboxInput).mutation(({ ctx, input }) => testMailboxConnection(ctx.actor, input)),
+  update: workspaceProcedure
+    .input(z.object({ id: z.string(), changes: ZUpdateMailboxInput }))
+    .mutation(({ ctx, input }) => updateMailbox(ctx.actor, input.id, input.changes)),
+  pause: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => pauseMailbox(ctx.actor, input.id)),
+  resume: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => resumeMailbox(ctx.actor, input.id)),
+  remove: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => removeMailbox(ctx.actor, input.id)),
+  performance: workspaceProcedure
+    .input(ZId.extend(ZMailboxPerformanceQuery.shape))
+    .query(({ ctx, input }) => getMailboxPerformance(ctx.actor, input.id, { days: input.days })),
+};
+
+export const mailboxesRouter = router({ ...mailboxProcedures });
