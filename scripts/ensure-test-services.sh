@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Makes sure what the tests need is here: a PostgreSQL server and Debian's Chromium.
+# Makes sure what the tests need is here: a PostgreSQL server, Debian's Chromium and Dovecot (the
+# mail tests start their own Dovecot IMAP server, server/test/mail-servers.ts).
 set -euo pipefail
 
 admin_url="${TEST_DATABASE_ADMIN_URL:-postgresql://postgres@127.0.0.1:5432/postgres}"
@@ -25,6 +26,23 @@ if [ ! -x "$chromium" ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   else
     echo "The browser tests need Chromium at $chromium: install Debian's chromium package or set CHROMIUM_PATH." >&2
+    exit 1
+  fi
+fi
+
+dovecot="${DOVECOT_PATH:-/usr/sbin/dovecot}"
+if [ ! -x "$dovecot" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "Dovecot is missing: installing Debian's dovecot-imapd package."
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd >/dev/null
+    # The package starts the system's Dovecot on port 143; the tests run their own instances on
+    # free ports, so the system one only holds a port and processes.
+    if pgrep -x dovecot >/dev/null && [ -f /run/dovecot/master.pid ]; then
+      kill "$(cat /run/dovecot/master.pid)" 2>/dev/null || true
+    fi
+  else
+    echo "The mail tests need Dovecot at $dovecot: install Debian's dovecot-imapd package or set DOVECOT_PATH." >&2
     exit 1
   fi
 fi

@@ -37,6 +37,8 @@ describe("test project membership", () => {
     expect(projectOf(file, 'import pg from "pg";')).toBe("db");
     expect(projectOf(file, 'import { spawn } from "node:child_process";\nimport { db } from "@/server/db/client";')).toBe("process");
     expect(projectOf(file, 'import { startHeraldProcess } from "../../test/herald-process";')).toBe("process");
+    // The mail test servers start Dovecot as a child process.
+    expect(projectOf(file, 'import { startDovecot } from "@/server/test/mail-servers";')).toBe("process");
   });
 
   it("places every test file in exactly one project", () => {

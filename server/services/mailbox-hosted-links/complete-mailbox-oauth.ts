@@ -7,9 +7,10 @@ import { getMailProvider } from "../../providers/mail";
 import { notConfiguredMessage, oauthClient, oauthMailboxSettings, type OauthMailProviderName } from "../../providers/mail/oauth/oauth-clients";
 import { exchangeAuthorizationCode, OauthGrantError, signedInIdentity } from "../../providers/mail/oauth/oauth-tokens";
 import { isMailProviderError, type MailCredentials } from "../../providers/mail/types";
+import { connectFailure } from "../mailboxes/mail-error-reason";
 import { saveConnectedMailbox } from "../mailboxes/save-connected-mailbox";
 import { mailboxOauthRedirectUri } from "./mailbox-oauth-redirect-uri";
-import { linkIdOfState, openOauthLinkSecrets, stateMatches } from "./oauth-link-secrets";
+import { linkIdOfState, openOauthLinkSecrets, stateMatches, type OauthLinkSecrets } from "./oauth-link-secrets";
 import { mailboxHostedLinkStatus } from "./to-mailbox-hosted-link";
 
 /** What the provider sent the person back with (the callback's query). */
@@ -46,12 +47,12 @@ class LinkFailure extends Error {
 export async function completeMailboxOauth(answer: MailboxOauthAnswer): Promise<MailboxOauthOutcome> {
   const linkId = answer.state ? linkIdOfState(answer.state) : null;
   const link = linkId ? await db.mailboxHostedLink.findUnique({ where: { id: linkId } }) : null;
-  if (!link || !link.oauthEncrypted || !answer.state || !stateMatches(answer.state, link.id, openOauthLinkSecrets(link.oauthEncrypted))) {
-    throw new HeraldError({
-      code: "invalid-oauth-state",
-      message: "This sign-in did not come from a Herald connect link, or it was already used. Open the link you were given again.",
-    });
-  }
+  const secrets = link?.oauthEncrypted ? openOauthLinkSecrets(link.oauthEncrypted) : null;
+  const refused = new HeraldError({
+    code: "invalid-oauth-state",
+    message: "This sign-in did not come from a Herald connect link, or it was already used. Open the link you were given again.",
+  });
+  if (!link || !secrets || !answer.state || !stateMatches(answer.state, link.id, secrets)) throw refused;
   const outcome = (status: MailboxOauthOutcome["status"], row: MailboxHostedLink): MailboxOauthOutcome => ({
     linkId: row.id,
     status,
@@ -60,10 +61,14 @@ export async function completeMailboxOauth(answer: MailboxOauthAnswer): Promise<
   });
   const status = mailboxHostedLinkStatus(link);
   if (status !== "pending") return outcome(status, link);
+  // The answer is used once: a second request with it (a reload while the check runs) finds the
+  // secrets gone, so it cannot race the first to a different outcome.
+  const claimed = await db.mailboxHostedLink.updateMany({ where: { id: link.id, status: "pending", oauthEncrypted: link.oauthEncrypted }, data: { oauthEncrypted: null } });
+  if (!claimed.count) throw refused;
 
   let externalId: string | null = null;
   try {
-    const connected = await connectFromAnswer(link, answer, (email) => {
+    const connected = await connectFromAnswer(link, secrets, answer, (email) => {
       externalId = email;
     });
     const row = await finish(link.id, { status: "connected", accountId: connected, externalId });
@@ -85,7 +90,7 @@ async function finish(
 ): Promise<MailboxHostedLink> {
   await db.mailboxHostedLink.updateMany({
     where: { id: linkId, status: "pending" },
-    data: { ...data, completedAt: now(), oauthEncrypted: null },
+    data: { ...data, completedAt: now() },
   });
   return db.mailboxHostedLink.findUniqueOrThrow({ where: { id: linkId } });
 }
@@ -96,7 +101,12 @@ function settledStatus(row: MailboxHostedLink): MailboxOauthOutcome["status"] {
   return status === "pending" ? "expired" : status;
 }
 
-async function connectFromAnswer(link: MailboxHostedLink, answer: MailboxOauthAnswer, signedInAs: (email: string) => void): Promise<string> {
+async function connectFromAnswer(
+  link: MailboxHostedLink,
+  secrets: OauthLinkSecrets,
+  answer: MailboxOauthAnswer,
+  signedInAs: (email: string) => void,
+): Promise<string> {
   const provider = link.provider as OauthMailProviderName;
   const client = oauthClient(provider);
   if (!client) throw new LinkFailure("provider-not-configured", notConfiguredMessage(provider));
@@ -104,7 +114,6 @@ async function connectFromAnswer(link: MailboxHostedLink, answer: MailboxOauthAn
   if (answer.error || !answer.code) {
     throw new LinkFailure("oauth-failed", `${client.displayName} did not complete the sign-in (${answer.errorDescription ?? answer.error ?? "no code returned"})`);
   }
-  const secrets = openOauthLinkSecrets(link.oauthEncrypted!);
   const tokens = await exchangeAuthorizationCode(client, {
     code: answer.code,
     codeVerifier: secrets.codeVerifier,
@@ -164,7 +173,11 @@ function toLinkFailure(link: MailboxHostedLink, error: unknown): LinkFailure {
     // invalid_grant here: the code expired (10 minutes at Google) or was used already.
     return new LinkFailure("oauth-failed", `${provider} did not accept the sign-in (${error.error}); open the link again to try once more.`);
   }
-  if (isMailProviderError(error)) return new LinkFailure(error.code, error.message);
+  if (isMailProviderError(error)) {
+    // The same code and words as a failed connect over the API (mail-auth-failed, …).
+    const failure = connectFailure(error);
+    return new LinkFailure(failure.code, failure.message);
+  }
   if (isHeraldError(error)) return new LinkFailure(error.code, error.message);
   logger.error("Connecting a mailbox from a hosted link failed unexpectedly", { linkId: link.id, error });
   return new LinkFailure("connection-failed", "Something went wrong on Herald's side while connecting the mailbox; open the link again to try once more.");

@@ -7,6 +7,7 @@ import { HeraldError } from "../../lib/errors";
 import { notConfiguredMessage, oauthClient } from "../../providers/mail/oauth/oauth-clients";
 import type { TCreateMailboxHostedLinkInput, TCreatedMailboxHostedLink } from "../../schemas/mailbox-hosted-link";
 import { findMailbox } from "../mailboxes/find-mailbox";
+import { requireEmailChannel } from "../mailboxes/require-email-channel";
 import { newOauthLinkSecrets, sealOauthLinkSecrets } from "./oauth-link-secrets";
 import { toMailboxHostedLink } from "./to-mailbox-hosted-link";
 
@@ -17,6 +18,8 @@ import { toMailboxHostedLink } from "./to-mailbox-hosted-link";
 export async function createMailboxHostedLink(actor: Actor, input: TCreateMailboxHostedLinkInput): Promise<TCreatedMailboxHostedLink> {
   const { provider, redirectUrl, reconnectAccountId, expiresInMinutes } = input;
   if (!oauthClient(provider)) throw new HeraldError({ code: "provider-not-configured", message: notConfiguredMessage(provider) });
+  // Refused now rather than after the person signed in (saveConnectedMailbox checks again at the end).
+  await requireEmailChannel(actor.workspaceId, "connect a mailbox");
   if (reconnectAccountId) {
     const mailbox = await findMailbox(actor, reconnectAccountId);
     if (mailbox.provider !== provider) {

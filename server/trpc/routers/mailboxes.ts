@@ -10,6 +10,7 @@ import { resumeMailbox } from "../../services/mailboxes/resume-mailbox";
 import { testMailboxConnection } from "../../services/mailboxes/test-mailbox-connection";
 import { updateMailbox } from "../../services/mailboxes/update-mailbox";
 import { router, workspaceProcedure } from "../init";
+import { mailboxHostedLinkProcedures } from "./mailbox-hosted-links";
 
 const ZId = z.object({ id: z.string() });
 
@@ -30,4 +31,4 @@ const mailboxProcedures = {
     .query(({ ctx, input }) => getMailboxPerformance(ctx.actor, input.id, { days: input.days })),
 };
 
-export const mailboxesRouter = router({ ...mailboxProcedures });
+export const mailboxesRouter = router({ ...mailboxProcedures, ...mailboxHostedLinkProcedures });

@@ -46,7 +46,7 @@ async function postForm(client: OauthClient, url: string, form: Record<string, s
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     throw new MailProviderError(
       timedOut ? "timeout" : "host-unreachable",
-      `${client.displayName}'s sign-in service ${timedOut ? "did not answer in time" : "could not be reached"}; Herald tries again later.`,
+      `${client.displayName}'s sign-in service ${timedOut ? "did not answer in time" : "could not be reached"}.`,
       { retryable: true, cause: error },
     );
   }
@@ -55,7 +55,7 @@ async function postForm(client: OauthClient, url: string, form: Record<string, s
     throw new OauthGrantError(body.error, typeof body.error_description === "string" ? body.error_description : null);
   }
   if (!response.ok || !body) {
-    throw new MailProviderError("mail-failed", `${client.displayName}'s sign-in service answered ${response.status}; Herald tries again later.`, {
+    throw new MailProviderError("mail-failed", `${client.displayName}'s sign-in service answered with an error (HTTP ${response.status}).`, {
       retryable: response.status >= 500 || response.status === 429,
       serverResponse: `HTTP ${response.status}`,
     });
@@ -110,7 +110,9 @@ export async function refreshAccessToken(client: OauthClient, refreshToken: stri
     return toTokens(client, body, issuedAt);
   } catch (error) {
     if (!(error instanceof OauthGrantError)) throw error;
-    if (error.error === "invalid_grant") {
+    // invalid_grant: revoked, expired, password changed. Microsoft answers interaction_required or
+    // consent_required when a new sign-in policy (multi-factor, admin consent) needs the person.
+    if (["invalid_grant", "interaction_required", "consent_required"].includes(error.error)) {
       throw new MailProviderError(
         "oauth-expired",
         `${client.displayName} no longer lets Herald use this mailbox: reconnect it from the Mailboxes page.`,

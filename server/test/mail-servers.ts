@@ -1,0 +1,373 @@
+// Real mail servers for tests: an SMTP server (smtp-server, in this process, on loopback) and a
+// Dovecot IMAP server (Debian's dovecot as a child process, its own config, users and Maildir
+// under a temporary folder). Herald's mail code talks to them exactly as to a provider's servers,
+// so a test sees real AUTH, TLS handshakes, refusals, Message-ID threading and Sent folders.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer, connect, type AddressInfo } from "node:net";
+import { tmpdir, userInfo } from "node:os";
+import path from "node:path";
+import { ImapFlow } from "imapflow";
+import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
+
+const FIXTURES = path.join(import.meta.dirname, "fixtures", "mail-tls");
+
+/** The self-signed certificate (CN localhost, IP 127.0.0.1) the test servers present; a client trusts it by passing it as `ca`. */
+export const TEST_TLS_CERT = readFileSync(path.join(FIXTURES, "cert.pem"), "utf8");
+const TEST_TLS_KEY = readFileSync(path.join(FIXTURES, "key.pem"), "utf8");
+
+export interface ReceivedSmtpMessage {
+  /** MAIL FROM. */
+  from: string;
+  /** RCPT TO, in order. */
+  to: string[];
+  /** The message as the client sent it (RFC 5322, CRLF line ends). */
+  raw: string;
+  /** The Message-ID header, with angle brackets; null when the message had none. */
+  messageId: string | null;
+  /** The user the client signed in as; null without AUTH. */
+  user: string | null;
+}
+
+export interface SmtpEnvelope {
+  from: string;
+  to: string[];
+  user: string | null;
+}
+
+/** An answer the test server gives instead of accepting: e.g. `{ code: 550, message: "5.1.1 No such user" }`. */
+export interface SmtpRefusal {
+  code: number;
+  message: string;
+}
+
+export interface SmtpServerOptions {
+  /** Addresses (sign-in names) and their passwords for AUTH PLAIN and LOGIN. */
+  users?: Record<string, string>;
+  /** Whether an XOAUTH2 access token is good for this user. Without it, XOAUTH2 is refused. */
+  acceptAccessToken?: (user: string, accessToken: string) => boolean;
+  /** TLS from the first byte (like port 465). Otherwise plain with STARTTLS offered (like 587). */
+  secure?: boolean;
+  /** Offer no STARTTLS and refuse the command (a plain-only server). */
+  noStartTls?: boolean;
+  /** Allow AUTH over a plain connection; true unless set, as tests run on loopback. */
+  allowInsecureAuth?: boolean;
+  /** Refuse a sender (MAIL FROM) or a recipient (RCPT TO): return the answer, or null to accept. */
+  refuseSender?: (address: string) => SmtpRefusal | null;
+  refuseRecipient?: (address: string) => SmtpRefusal | null;
+  /** Refuse a message after its DATA was received (e.g. 554 policy, 451 try later). */
+  refuseData?: (envelope: SmtpEnvelope) => SmtpRefusal | null;
+  /**
+   * Awaited after the message's data arrived and before answering 250: the message counts as sent
+   * only once the 250 is answered, and is discarded when the client disconnected while held (a
+   * crash between handing the message over and hearing back).
+   */
+  holdData?: (envelope: SmtpEnvelope) => Promise<void>;
+  /** Deliver each accepted message into this Dovecot's INBOX of every recipient it knows. */
+  deliverTo?: DovecotServer;
+}
+
+export interface TestSmtpServer {
+  host: "127.0.0.1";
+  port: number;
+  /** Every message the server answered 250 to, in order. */
+  messages: ReceivedSmtpMessage[];
+  /** How many connections the server has seen (a pooled client opens few). */
+  connections(): number;
+  close(): Promise<void>;
+}
+
+function refusal(answer: SmtpRefusal): Error {
+  return Object.assign(new Error(answer.message), { responseCode: answer.code });
+}
+
+function headerValue(raw: string, name: string): string | null {
+  const end = raw.search(/\r?\n\r?\n/);
+  const head = (end === -1 ? raw : raw.slice(0, end)).replace(/\r?\n[ \t]+/g, " ");
+  const match = new RegExp(`^${name}:[ \\t]*(.*)$`, "im").exec(head);
+  return match ? match[1]!.trim() : null;
+}
+
+export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<TestSmtpServer> {
+  const messages: ReceivedSmtpMessage[] = [];
+  const closedSessions = new Set<string>();
+  let connections = 0;
+  const users = options.users ?? {};
+  const authRequired = Boolean(options.users || options.acceptAccessToken);
+
+  const server = new SMTPServer({
+    secure: options.secure ?? false,
+    key: TEST_TLS_KEY,
+    cert: TEST_TLS_CERT,
+    hideSTARTTLS: options.noStartTls ?? false,
+    disabledCommands: options.noStartTls ? ["STARTTLS"] : [],
+    allowInsecureAuth: options.allowInsecureAuth ?? true,
+    authOptional: !authRequired,
+    authMethods: ["PLAIN", "LOGIN", "XOAUTH2"],
+    logger: false,
+    // Clients pool their connections; closing the server ends them rather than waiting 30 s for them to leave.
+    closeTimeout: 100,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
+    onAuth(auth, _session, callback) {
+      const user = auth.username ?? "";
+      // A server without users takes any sign-in, as an open relay on loopback would.
+      if (!authRequired) return callback(null, { user });
+      if (auth.method === "XOAUTH2") {
+        if (auth.accessToken && options.acceptAccessToken?.(user, auth.accessToken)) return callback(null, { user });
+        // XOAUTH2 refusals answer a JSON challenge, then 535 (what Gmail does).
+        return callback(null, { data: { status: "401", schemes: "bearer", scope: "https://mail.google.com/" } });
+      }
+      if (Object.hasOwn(users, user) && users[user] === auth.password) return callback(null, { user });
+      callback(Object.assign(new Error("5.7.8 Username and Password not accepted"), { responseCode: 535 }));
+    },
+    onMailFrom(address: SMTPServerAddress, _session, callback) {
+      const answer = options.refuseSender?.(address.address) ?? null;
+      callback(answer ? refusal(answer) : null);
+    },
+    onRcptTo(address: SMTPServerAddress, _session, callback) {
+      const answer = options.refuseRecipient?.(address.address) ?? null;
+      callback(answer ? refusal(answer) : null);
+    },
+    onData(stream, session: SMTPServerSession, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const envelope: SmtpEnvelope = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          user: typeof session.user === "string" ? session.user : null,
+        };
+        void (async () => {
+          try {
+            await options.holdData?.(envelope);
+          } catch (error) {
+            return callback(error instanceof Error ? error : new Error(String(error)));
+          }
+          const answer = options.refuseData?.(envelope) ?? null;
+          if (answer) return callback(refusal(answer));
+          if (closedSessions.has(session.id)) return callback(new Error("The client went away before the answer"));
+          const raw = Buffer.concat(chunks).toString("utf8");
+          // Delivered before the 250, as a real server queues before answering, so that a test
+          // reading the recipient's INBOX right after the send finds the message there.
+          if (options.deliverTo) {
+            for (const recipient of envelope.to) await options.deliverTo.deliver(recipient, raw).catch(() => undefined);
+          }
+          messages.push({ ...envelope, raw, messageId: headerValue(raw, "Message-ID") });
+          callback(null, `2.0.0 OK queued as ${randomBytes(6).toString("hex")}`);
+        })();
+      });
+    },
+    onClose(session) {
+      closedSessions.add(session.id);
+    },
+  });
+  server.on("error", () => undefined);
+
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    host: "127.0.0.1",
+    port,
+    messages,
+    connections: () => connections,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dovecot
+
+export const DOVECOT_BINARY = process.env.DOVECOT_PATH ?? "/usr/sbin/dovecot";
+
+export interface DovecotServer {
+  host: "127.0.0.1";
+  imapPort: number;
+  /** Creates a mailbox (INBOX, Sent, Junk, Drafts, Trash) signing in with this address and password. */
+  addUser(email: string, password: string): Promise<void>;
+  /** Puts a message into a user's INBOX, as a delivery would (a no-op for an unknown address). */
+  deliver(email: string, raw: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A port nothing listens on right now (the OS's choice), for a server to take or a test to find closed. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => resolve());
+  });
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+function dovecotConfig(folder: string, port: number): string {
+  const me = userInfo();
+  const root = me.uid === 0;
+  // Dovecot never gives mail access to uid 0, so as root the mailboxes belong to Debian's `mail`
+  // user; as anyone else, everything (mail, logins, auth) runs as that user.
+  const mailUid = root ? 8 : me.uid;
+  const mailGid = root ? 8 : me.gid;
+  const processUsers = root
+    ? ""
+    : `default_internal_user = ${me.username}\ndefault_login_user = ${me.username}\ndefault_internal_group = ${me.username}\n`;
+  return `# Written by server/test/mail-servers.ts for one test run.
+base_dir = ${folder}/run
+state_dir = ${folder}/state
+log_path = ${folder}/dovecot.log
+${processUsers}protocols = imap
+listen = 127.0.0.1
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+auth_failure_delay = 0
+first_valid_uid = 1
+mail_location = maildir:${folder}/mail/%u
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u ${folder}/users/%u
+}
+userdb {
+  driver = static
+  args = uid=${mailUid} gid=${mailGid} home=${folder}/mail/%u
+}
+service imap-login {
+  inet_listener imap {
+    address = 127.0.0.1
+    port = ${port}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+  chroot =
+}
+service anvil {
+  chroot =
+  # No auth penalty: it would delay every later sign-in from loopback by seconds after a test's
+  # deliberate wrong password (Dovecot's documented way to turn it off).
+  unix_listener anvil-auth-penalty {
+    mode = 0
+  }
+}
+namespace inbox {
+  inbox = yes
+  separator = /
+  mailbox Sent {
+    special_use = \\Sent
+    auto = subscribe
+  }
+  mailbox Junk {
+    special_use = \\Junk
+    auto = create
+  }
+  mailbox Drafts {
+    special_use = \\Drafts
+    auto = create
+  }
+  mailbox Trash {
+    special_use = \\Trash
+    auto = create
+  }
+}
+`;
+}
+
+/** Starts Debian's Dovecot (package dovecot-imapd; scripts/ensure-test-services.sh installs it) on a free loopback port. */
+export async function startDovecot(): Promise<DovecotServer> {
+  if (!existsSync(DOVECOT_BINARY)) {
+    throw new Error(`The IMAP tests need Dovecot at ${DOVECOT_BINARY}: run scripts/ensure-test-services.sh (installs Debian's dovecot-imapd) or set DOVECOT_PATH.`);
+  }
+  const folder = await mkdtemp(path.join(tmpdir(), "herald-dovecot-"));
+  // Dovecot's mail processes run as another user than the test (see dovecotConfig): they must be able to reach and create their Maildirs.
+  await chmod(folder, 0o755);
+  await mkdir(path.join(folder, "mail"), { mode: 0o777 });
+  await chmod(path.join(folder, "mail"), 0o777);
+  // One passwd-file per user: Dovecot reloads a passwd-file when its modification time changes,
+  // which two users added within the same second would not show.
+  await mkdir(path.join(folder, "users"));
+  const passwords = new Map<string, string>();
+
+  let child: ChildProcess | null = null;
+  let port = 0;
+  let output = "";
+  const log = async () => `${output}${await readFile(path.join(folder, "dovecot.log"), "utf8").catch(() => "")}`;
+  for (let attempt = 0; attempt < 3 && !child; attempt++) {
+    port = await freePort();
+    const configPath = path.join(folder, "dovecot.conf");
+    await writeFile(configPath, dovecotConfig(folder, port));
+    const started = spawn(DOVECOT_BINARY, ["-F", "-c", configPath], { stdio: ["ignore", "pipe", "pipe"] });
+    started.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    started.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    let exited = false;
+    started.once("exit", () => (exited = true));
+    const deadline = Date.now() + 15_000;
+    while (!exited && Date.now() < deadline && !(await canConnect(port))) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (!exited && (await canConnect(port))) {
+      child = started;
+    } else {
+      started.kill("SIGKILL");
+      // Another process may have taken the port between the probe and Dovecot's bind: try another.
+      if (!/Address already in use/.test(await log()) || attempt === 2) {
+        await rm(folder, { recursive: true, force: true });
+        throw new Error(`Dovecot did not start listening on 127.0.0.1:${port}. Its log:\n${await log()}`);
+      }
+    }
+  }
+  const running = child!;
+
+  const dovecot: DovecotServer = {
+    host: "127.0.0.1",
+    imapPort: port,
+    async addUser(email, password) {
+      if (/[:\n/]/.test(email) || /[:\n]/.test(password)) throw new Error("Test addresses and passwords cannot contain ':', '/' or line breaks");
+      passwords.set(email, password);
+      await writeFile(path.join(folder, "users", email), `${email}:{PLAIN}${password}::::::\n`);
+      // Signing in once creates the Maildir and the auto-created folders (Sent, Junk, …).
+      const client = new ImapFlow({ host: "127.0.0.1", port, secure: false, auth: { user: email, pass: password }, logger: false });
+      await client.connect();
+      await client.list();
+      await client.logout();
+    },
+    async deliver(email, raw) {
+      const password = passwords.get(email.toLowerCase()) ?? passwords.get(email);
+      if (password === undefined) return;
+      const client = new ImapFlow({ host: "127.0.0.1", port, secure: false, auth: { user: email, pass: password }, logger: false });
+      await client.connect();
+      try {
+        await client.append("INBOX", raw);
+      } finally {
+        await client.logout();
+      }
+    },
+    async close() {
+      if (running.exitCode === null && running.signalCode === null) {
+        const exited = new Promise<void>((resolve) => running.once("exit", () => resolve()));
+        running.kill("SIGTERM");
+        const timer = setTimeout(() => running.kill("SIGKILL"), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+  return dovecot;
+}
