@@ -197,6 +197,9 @@ export interface DovecotServer {
   close(): Promise<void>;
 }
 
+/** The name the helpers' contract uses for a running Dovecot. */
+export type DovecotHandle = DovecotServer;
+
 /** A port nothing listens on right now (the OS's choice), for a server to take or a test to find closed. */
 export async function freePort(): Promise<number> {
   const probe = createServer();

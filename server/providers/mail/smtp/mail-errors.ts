@@ -113,14 +113,29 @@ function authFailed(protocol: Protocol, settings: MailServerSettings, auth: Mail
   });
 }
 
+/** A 4xx answer: the server is busy or throttling (also "454 Too many login attempts"), not refusing. */
+function isTemporary(failure: ServerErrorShape): boolean {
+  return typeof failure.responseCode === "number" && failure.responseCode >= 400 && failure.responseCode < 500;
+}
+
+function isAuthRefusal(failure: ServerErrorShape): boolean {
+  return failure.code === "EAUTH" || failure.code === "ENOAUTH" || failure.responseCode === 535 || failure.responseCode === 534;
+}
+
 /** An error from nodemailer's verify() (connect, TLS, AUTH). */
 export function smtpVerifyError(settings: MailServerSettings, auth: MailServerAuth, error: unknown): MailProviderError {
   if (error instanceof MailProviderError) return error;
   const failure = shape(error);
   const response = text(failure.response) || null;
-  if (failure.code === "EAUTH" || failure.code === "ENOAUTH" || failure.responseCode === 535 || failure.responseCode === 534) {
-    return authFailed("smtp", settings, auth, error, response);
+  if (isTemporary(failure)) {
+    return new MailProviderError("mail-failed", `${capitalize(hostLabel("smtp", settings))} asked to try again later.${response ? ` It said: ${response}` : ""}`, {
+      field: "smtp.host",
+      retryable: true,
+      serverResponse: response,
+      cause: error,
+    });
   }
+  if (isAuthRefusal(failure)) return authFailed("smtp", settings, auth, error, response);
   return (
     connectionError("smtp", settings, error) ??
     new MailProviderError("mail-failed", `${capitalize(hostLabel("smtp", settings))} answered unexpectedly: ${response ?? text(failure.message)}`, {
@@ -150,10 +165,8 @@ export function smtpSendError(settings: MailServerSettings, auth: MailServerAuth
   const command = text(failure.command);
   const said = response ? ` The server said: ${response}` : "";
 
-  if (failure.code === "EAUTH" || failure.code === "ENOAUTH" || responseCode === 535 || responseCode === 534) {
-    return authFailed("smtp", settings, auth, error, response);
-  }
-  if (responseCode !== null && responseCode >= 400 && responseCode < 500) {
+  if (isAuthRefusal(failure) && !isTemporary(failure)) return authFailed("smtp", settings, auth, error, response);
+  if (isTemporary(failure)) {
     return new MailProviderError("mail-failed", `The sending server asked to try again later.${said}`, { retryable: true, serverResponse: response, cause: error });
   }
   if (responseCode !== null && responseCode >= 500) {

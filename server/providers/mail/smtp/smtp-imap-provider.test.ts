@@ -120,11 +120,13 @@ describe("verify", () => {
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const port = (silent.address() as { port: number }).port;
     try {
-      const started = Date.now();
-      const error = await failure(provider.verify(mailbox({ smtpPort: port })));
-      expect(error).toMatchObject({ code: "host-unreachable", field: "smtp.host" });
-      expect(error.message).toMatch(/did not answer in time/);
-      expect(Date.now() - started).toBeLessThan(10_000);
+      for (const security of ["none", "tls"] as const) {
+        const started = Date.now();
+        const error = await failure(provider.verify(mailbox({ smtpPort: port, smtpSecurity: security })));
+        expect(error, security).toMatchObject({ code: "host-unreachable", field: "smtp.host" });
+        expect(error.message).toMatch(/did not answer in time/);
+        expect(Date.now() - started).toBeLessThan(10_000);
+      }
     } finally {
       silent.close();
     }
@@ -268,6 +270,27 @@ describe("send", () => {
       code: "host-unreachable",
       retryable: true,
     });
+  });
+});
+
+describe("XOAUTH2 (the factory the Google and Microsoft providers use)", () => {
+  it("sends with an access token the server accepts, and reports a refused token without blaming a password field", async () => {
+    const oauthServer = await startSmtpServer({ acceptAccessToken: (user, token) => user === ANN.email && token === "fresh-token" });
+    try {
+      let token = "fresh-token";
+      const oauth = createMailServerProvider("microsoft", async (handle) => ({ type: "oauth2", user: handle.email, accessToken: token }), { timeoutMs: 2_000, saveCopyToSent: false });
+      const handle = mailbox({ smtpPort: oauthServer.port });
+      const messageId = uniqueId("oauth");
+      await oauth.send(handle, outgoing({ messageId }));
+      expect(oauthServer.messages.map((message) => ({ id: message.messageId, user: message.user }))).toEqual([{ id: messageId, user: ANN.email }]);
+
+      token = "revoked-token";
+      const error = await failure(oauth.send(handle, outgoing({ messageId: uniqueId("oauth-revoked") })));
+      expect(error).toMatchObject({ code: "auth-failed", field: null });
+      expect(error.message).toMatch(/Reconnect the mailbox/);
+    } finally {
+      await oauthServer.close();
+    }
   });
 });
 

@@ -15,6 +15,8 @@ interface PoolEntry {
   transporter: Transporter<SMTPPool.SentMessageInfo>;
   idleTimer: NodeJS.Timeout | null;
   inFlight: number;
+  /** Replaced by a transporter with newer settings or secret: closes once its last send finished. */
+  retired: boolean;
 }
 
 export interface SmtpPools {
@@ -34,18 +36,21 @@ export function createSmtpPools(tuning: MailConnectionTuning = {}, idleMs = IDLE
   const entries = new Map<string, PoolEntry>();
 
   function close(mailboxId: string, entry: PoolEntry) {
-    if (entry.idleTimer) clearTimeout(entry.idleTimer);
-    entry.transporter.close();
     if (entries.get(mailboxId) === entry) entries.delete(mailboxId);
+    if (entry.idleTimer) clearTimeout(entry.idleTimer);
+    entry.idleTimer = null;
+    // Closing the pool breaks the connections of sends still running, which would then not know
+    // whether their e-mail went out: those finish first.
+    if (entry.inFlight > 0) entry.retired = true;
+    else entry.transporter.close();
   }
 
   function entryFor(handle: MailboxHandle, auth: MailServerAuth): PoolEntry {
     const key = poolKey(handle, auth);
     const existing = entries.get(handle.id);
     if (existing?.key === key) return existing;
-    // Sends still running on the old transporter finish on their connections; close() lets them.
     if (existing) close(handle.id, existing);
-    const entry: PoolEntry = { key, transporter: nodemailer.createTransport(smtpTransportOptions(handle, auth, tuning)), idleTimer: null, inFlight: 0 };
+    const entry: PoolEntry = { key, transporter: nodemailer.createTransport(smtpTransportOptions(handle, auth, tuning)), idleTimer: null, inFlight: 0, retired: false };
     entries.set(handle.id, entry);
     return entry;
   }
@@ -60,9 +65,13 @@ export function createSmtpPools(tuning: MailConnectionTuning = {}, idleMs = IDLE
         return await work(entry.transporter);
       } finally {
         entry.inFlight -= 1;
-        if (entry.inFlight === 0 && entries.get(handle.id) === entry) {
-          entry.idleTimer = setTimeout(() => close(handle.id, entry), idleMs);
-          entry.idleTimer.unref();
+        if (entry.inFlight === 0) {
+          if (entry.retired) {
+            entry.transporter.close();
+          } else if (entries.get(handle.id) === entry) {
+            entry.idleTimer = setTimeout(() => close(handle.id, entry), idleMs);
+            entry.idleTimer.unref();
+          }
         }
       }
     },
