@@ -6,9 +6,10 @@
 // handler cannot share a path.
 import { invalidUnsubscribeLinkPage, temporaryFailurePage, unsubscribedPage, unsubscribeQuestionPage } from "@/server/http/email-link-pages";
 import { readBoundedBody } from "@/server/http/read-bounded-body";
+import { HeraldError } from "@/server/lib/errors";
 import { logger } from "@/server/lib/logger";
 import { findUnsubscribeLink } from "@/server/services/email-tracking/find-unsubscribe-link";
-import { unsubscribeAddress } from "@/server/services/email-tracking/unsubscribe-address";
+import { unsubscribeAddress } from "@/server/services/campaigns/unsubscribe-address";
 
 export const dynamic = "force-dynamic";
 
@@ -34,8 +35,9 @@ export async function POST(request: Request, context: Context): Promise<Response
   let body = "";
   try {
     body = await readBoundedBody(request, BODY_LIMIT_BYTES);
-  } catch {
-    return new Response("Request body too large", { status: 413 });
+  } catch (error) {
+    const tooLarge = error instanceof HeraldError && error.code === "payload-too-large";
+    return new Response(tooLarge ? "Request body too large" : "The request body could not be read", { status: tooLarge ? 413 : 400 });
   }
   // The page's button says source=page. Anything else is a one-click request: RFC 8058 asks for
   // List-Unsubscribe=One-Click, but a provider sending it as multipart or slightly off must not
@@ -50,6 +52,7 @@ export async function POST(request: Request, context: Context): Promise<Response
       source: fromPage ? "page" : "one-click",
       emailMessageId: link.emailMessageId,
       campaignLeadId: link.campaignLeadId,
+      mailboxEmail: link.mailboxEmail,
     });
     return fromPage ? unsubscribedPage(link) : new Response("Unsubscribed", { status: 200, headers: { "content-type": "text/plain; charset=utf-8" } });
   } catch (error) {

@@ -16,9 +16,10 @@ export async function findUnsubscribeLink(token: string): Promise<UnsubscribeLin
   if (!claim) return null;
   const workspace = await db.workspace.findUnique({ where: { id: claim.workspaceId }, select: { name: true } });
   if (!workspace) return null;
-  const stillSubscribed = await db.lead.findFirst({
-    where: { workspaceId: claim.workspaceId, email: { equals: claim.address, mode: "insensitive" }, emailOptOut: false },
-    select: { id: true },
-  });
-  return { ...claim, workspaceName: workspace.name, unsubscribed: !stillSubscribed };
+  // Compared as unsubscribeAddress compares (lower-cased, no ILIKE wildcards).
+  const stillSubscribed = await db.$queryRaw<Array<{ id: string }>>`
+    SELECT id FROM "Lead"
+    WHERE "workspaceId" = ${claim.workspaceId} AND lower(email) = lower(${claim.address}) AND NOT "emailOptOut"
+    LIMIT 1`;
+  return { ...claim, workspaceName: workspace.name, unsubscribed: stillSubscribed.length === 0 };
 }

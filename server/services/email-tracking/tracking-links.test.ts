@@ -70,6 +70,18 @@ describe("addTracking: clicks", () => {
     expect(addTracking(source, { token: TOKEN, opens: false, clicks: true })).toBe(source);
   });
 
+  it("reads a tag as browsers do: the first href counts, and a tag that never ends is left as it is", async () => {
+    const html = addTracking('<a href="https://example.org/first" HREF="https://example.org/second">x</a>', { token: TOKEN, opens: false, clicks: true });
+    expect(clicked(hrefs(html)[0]!).url).toBe("https://example.org/first");
+    expect(html).toContain('HREF="https://example.org/second"');
+
+    const unclosed = '<a href="https://example.org/a">a</a> <a title="never closed> <a href="https://example.org/b">b</a>';
+    const tracked = addTracking(unclosed, { token: TOKEN, opens: false, clicks: true });
+    expect(hrefs(tracked).filter((href) => href.includes("/t/c/")).map((href) => clicked(href).url)).toEqual(["https://example.org/a"]);
+    expect(tracked.endsWith('<a title="never closed> <a href="https://example.org/b">b</a>')).toBe(true);
+    expect(addTracking("<p>ends in <a", { token: TOKEN, opens: false, clicks: true })).toBe("<p>ends in <a");
+  });
+
   it("does not count a look-alike host as Herald's own", () => {
     const html = addTracking('<a href="https://herald.example.com.evil.example/x">x</a>', { token: TOKEN, opens: false, clicks: true });
     expect(clicked(hrefs(html)[0]!).url).toBe("https://herald.example.com.evil.example/x");

@@ -20,8 +20,20 @@ function keyMaterials(): string[] {
   return [current, ...previous];
 }
 
+/** Derived keys by key material: an e-mail with many links signs each with the same key. */
+const derivedKeys = new Map<string, Buffer>();
+
+function derivedKey(material: string): Buffer {
+  let key = derivedKeys.get(material);
+  if (!key) {
+    key = createHmac("sha256", material).update(LABEL).digest();
+    derivedKeys.set(material, key);
+  }
+  return key;
+}
+
 function sign(material: string, purpose: string, parts: string[]): string {
-  const key = createHmac("sha256", material).update(LABEL).digest();
+  const key = derivedKey(material);
   // Each part is length-prefixed, so ("ab", "c") and ("a", "bc") never sign alike.
   const message = [purpose, ...parts].map((part) => `${part.length}:${part}`).join("|");
   return createHmac("sha256", key).update(message).digest().subarray(0, SIGNATURE_BYTES).toString("base64url");
@@ -47,11 +59,13 @@ export interface UnsubscribeClaim {
   emailMessageId: string;
   /** The campaign lead the e-mail was sent to, so it can be stopped after the e-mail was deleted. */
   campaignLeadId: string | null;
+  /** The address of the mailbox that sent the e-mail, to name it once the e-mail was deleted. */
+  mailboxEmail: string | null;
 }
 
 /** `<payload>.<signature>`: the payload is base64url JSON, readable, but not changeable. */
 export function encodeUnsubscribeToken(claim: UnsubscribeClaim): string {
-  const payload = Buffer.from(JSON.stringify([1, claim.workspaceId, claim.address, claim.emailMessageId, claim.campaignLeadId])).toString("base64url");
+  const payload = Buffer.from(JSON.stringify([1, claim.workspaceId, claim.address, claim.emailMessageId, claim.campaignLeadId, claim.mailboxEmail])).toString("base64url");
   return `${payload}.${sign(keyMaterials()[0]!, "unsubscribe", [payload])}`;
 }
 
@@ -62,10 +76,11 @@ export function decodeUnsubscribeToken(token: string): UnsubscribeClaim | null {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
     if (!Array.isArray(parsed) || parsed[0] !== 1) return null;
-    const [, workspaceId, address, emailMessageId, campaignLeadId] = parsed as unknown[];
+    const [, workspaceId, address, emailMessageId, campaignLeadId, mailboxEmail] = parsed as unknown[];
     if (typeof workspaceId !== "string" || typeof address !== "string" || typeof emailMessageId !== "string") return null;
     if (campaignLeadId !== null && typeof campaignLeadId !== "string") return null;
-    return { workspaceId, address, emailMessageId, campaignLeadId };
+    if (mailboxEmail !== undefined && mailboxEmail !== null && typeof mailboxEmail !== "string") return null;
+    return { workspaceId, address, emailMessageId, campaignLeadId, mailboxEmail: mailboxEmail ?? null };
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnv } from "../../env";
 import { decodeUnsubscribeToken } from "./tracking-signature";
-import { unsubscribeParts } from "./unsubscribe-parts";
+import { isMailtoUnsubscribeRequest, unsubscribeParts } from "./unsubscribe-parts";
 
 let previousUrl: string | undefined;
 beforeAll(() => {
@@ -62,7 +62,13 @@ describe("unsubscribeParts", () => {
   it("signs a token that says who unsubscribes from which workspace, through which e-mail", () => {
     const parts = unsubscribeParts({ ...INPUT, campaignLeadId: "cld_1" });
     const token = tokenOf(/(https:\/\/\S+)/.exec(parts.text)![1]!);
-    expect(decodeUnsubscribeToken(token)).toEqual({ workspaceId: "wsp_1", address: "ada@example.org", emailMessageId: "eml_1", campaignLeadId: "cld_1" });
+    expect(decodeUnsubscribeToken(token)).toEqual({
+      workspaceId: "wsp_1",
+      address: "ada@example.org",
+      emailMessageId: "eml_1",
+      campaignLeadId: "cld_1",
+      mailboxEmail: "sales@herald-user.example",
+    });
     expect(decodeUnsubscribeToken(tokenOf(/(https:\/\/\S+)/.exec(unsubscribeParts(INPUT).text)![1]!))?.campaignLeadId).toBeNull();
   });
 
@@ -76,5 +82,12 @@ describe("unsubscribeParts", () => {
     expect(decodeUnsubscribeToken(`${token}.extra`)).toBeNull();
     expect(decodeUnsubscribeToken("")).toBeNull();
     expect(decodeUnsubscribeToken("not a token")).toBeNull();
+  });
+});
+
+describe("isMailtoUnsubscribeRequest", () => {
+  it("recognises the e-mail sent through the mailto: unsubscribe address, and nothing else", () => {
+    for (const subject of ["unsubscribe", "Unsubscribe", " UNSUBSCRIBE ", "Re: unsubscribe"]) expect(isMailtoUnsubscribeRequest(subject), subject).toBe(true);
+    for (const subject of ["Re: A question about your pipeline", "please unsubscribe me from this", "", "unsubscribed"]) expect(isMailtoUnsubscribeRequest(subject), subject).toBe(false);
   });
 });

@@ -9,6 +9,8 @@ import { publicUrl } from "../../env";
 import { encodeUnsubscribeToken } from "./tracking-signature";
 
 const PLACEHOLDER = /\{\{\s*unsubscribe\s*\}\}/gi;
+/** The subject of the e-mail a mail app sends through the mailto: address of List-Unsubscribe. */
+const MAILTO_SUBJECT = "unsubscribe";
 const DEFAULT_LINE = "Unsubscribe";
 
 function escapeHtml(value: string): string {
@@ -34,6 +36,7 @@ export function unsubscribeParts(input: {
     address: input.address.trim().toLowerCase(),
     emailMessageId: input.emailMessageId,
     campaignLeadId: input.campaignLeadId ?? null,
+    mailboxEmail: input.mailboxEmail.trim().toLowerCase(),
   });
   const url = unsubscribeUrl(token);
   const line = input.text.trim() || DEFAULT_LINE;
@@ -47,8 +50,16 @@ export function unsubscribeParts(input: {
     text,
     html: `<p style="font-size:12px;color:#6b7280;margin-top:24px">${htmlLine}</p>`,
     headers: {
-      "List-Unsubscribe": `<${url}>, <mailto:${input.mailboxEmail}?subject=unsubscribe>`,
+      "List-Unsubscribe": `<${url}>, <mailto:${input.mailboxEmail}?subject=${MAILTO_SUBJECT}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
   };
+}
+
+/**
+ * Whether an incoming e-mail is an unsubscribe request sent through the mailto: address of
+ * List-Unsubscribe (mail apps that do not do one-click send one, with our subject, maybe prefixed).
+ */
+export function isMailtoUnsubscribeRequest(subject: string): boolean {
+  return new RegExp(`^\\s*((re|aw|fwd?)\\s*:\\s*)*${MAILTO_SUBJECT}\\s*$`, "i").test(subject);
 }

@@ -16,8 +16,22 @@ function signedTarget(request: Request, token: string): string | null {
   return url;
 }
 
+/**
+ * The address as a Location header can carry it: links may hold characters outside ASCII (a path
+ * in another script, an internationalised domain), which URL percent-encodes and punycodes.
+ */
+function locationOf(url: string): string | null {
+  try {
+    return new URL(url).href;
+  } catch {
+    return null;
+  }
+}
+
 function redirect(url: string): Response {
-  return new Response(null, { status: 302, headers: { location: url, "cache-control": "no-store", "referrer-policy": "no-referrer" } });
+  const location = locationOf(url);
+  if (!location) return invalidTrackedLinkPage();
+  return new Response(null, { status: 302, headers: { location, "cache-control": "no-store", "referrer-policy": "no-referrer" } });
 }
 
 export async function GET(request: Request, context: { params: Promise<{ token: string }> }): Promise<Response> {
@@ -37,5 +51,6 @@ export async function GET(request: Request, context: { params: Promise<{ token: 
 export async function HEAD(request: Request, context: { params: Promise<{ token: string }> }): Promise<Response> {
   const { token } = await context.params;
   const url = signedTarget(request, token);
-  return url ? redirect(url) : new Response(null, { status: 400 });
+  const location = url && locationOf(url);
+  return location ? new Response(null, { status: 302, headers: { location, "cache-control": "no-store" } }) : new Response(null, { status: 400 });
 }

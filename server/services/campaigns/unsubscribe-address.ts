@@ -1,6 +1,11 @@
+// Unsubscribing from the link of a campaign e-mail. It lives with the campaigns, not with the rest of
+// e-mail tracking, because it stops the campaign lead (the campaigns' own stop rules), and the
+// campaigns' executor composes e-mails with email-tracking's links: email-tracking sits below the
+// campaigns and may not import them.
+import type { Prisma } from "../../db/client";
 import { now } from "../../lib/clock";
 import { withOutbox } from "../events/with-outbox";
-import { lockCampaignLead, setCampaignLeadStatus } from "../campaigns/executor/settle-campaign-lead";
+import { lockCampaignLead, setCampaignLeadStatus } from "./executor/settle-campaign-lead";
 
 export type UnsubscribeSource = "page" | "one-click";
 
@@ -12,9 +17,24 @@ export interface UnsubscribeInput {
   emailMessageId?: string | null;
   /** The campaign lead the e-mail went to, from the link itself, for when the e-mail is gone. */
   campaignLeadId?: string | null;
+  /** The address of the mailbox that sent the e-mail, from the link itself, for when the e-mail is gone. */
+  mailboxEmail?: string | null;
 }
 
 const STOPPABLE = ["pending", "running", "paused"] as const;
+
+/**
+ * The mailbox that sent an e-mail Herald no longer has: the mailbox was removed with its e-mails
+ * (and its leads went to other mailboxes, so the campaign lead's mailbox is not it). Its address
+ * names it: connected again, or the latest removal.
+ */
+async function sendingMailboxId(tx: Prisma.TransactionClient, workspaceId: string, mailboxEmail: string | null | undefined): Promise<string | null> {
+  if (!mailboxEmail) return null;
+  const connected = await tx.mailbox.findUnique({ where: { workspaceId_email: { workspaceId, email: mailboxEmail } }, select: { id: true } });
+  if (connected) return connected.id;
+  const removed = await tx.removedMailbox.findFirst({ where: { workspaceId, email: mailboxEmail }, orderBy: { removedAt: "desc" }, select: { mailboxId: true } });
+  return removed?.mailboxId ?? null;
+}
 
 /**
  * Unsubscribes an address from the workspace's e-mails: every lead of the workspace with that
@@ -27,13 +47,11 @@ export async function unsubscribeAddress(input: UnsubscribeInput): Promise<boole
   if (!address) return false;
   return withOutbox(async (tx, emit) => {
     const at = now();
-    // The address is matched without regard to case: Ada@Example.org and ada@example.org are one
-    // mailbox to every provider in practice.
-    const leads = await tx.lead.findMany({
-      where: { workspaceId: input.workspaceId, email: { equals: address, mode: "insensitive" } },
-      select: { id: true },
-      orderBy: { createdAt: "asc" },
-    });
+    // The address is matched without regard to case (Ada@Example.org and ada@example.org are one
+    // mailbox to every provider in practice), and exactly otherwise: Prisma's case-insensitive
+    // equals is an ILIKE, in which the address's _ and % would be wildcards.
+    const leads = await tx.$queryRaw<Array<{ id: string }>>`
+      SELECT id FROM "Lead" WHERE "workspaceId" = ${input.workspaceId} AND lower(email) = lower(${address}) ORDER BY "createdAt", id`;
     // The conditional update makes a second, simultaneous unsubscribe find nothing left to change.
     const optedOut = await tx.lead.updateMany({
       where: { id: { in: leads.map((lead) => lead.id) }, emailOptOut: false },
@@ -62,7 +80,7 @@ export async function unsubscribeAddress(input: UnsubscribeInput): Promise<boole
       workspaceId: input.workspaceId,
       event: "email.unsubscribed",
       data: {
-        accountId: email?.mailboxId ?? campaignLead?.emailAccountId ?? null,
+        accountId: email?.mailboxId ?? (await sendingMailboxId(tx, input.workspaceId, input.mailboxEmail)),
         campaignLeadId: campaignLead?.id ?? null,
         campaignId: campaignLead?.campaignId ?? email?.campaignId ?? null,
         leadId: campaignLead?.leadId ?? email?.leadId ?? leads[0]?.id ?? null,
