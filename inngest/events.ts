@@ -26,6 +26,14 @@ export const senderTurnDue = eventType("herald/sender-turn.due", {
   schema: z.object({ senderId: z.string(), at: z.iso.datetime() }),
 });
 
+/**
+ * A mailbox has due campaign e-mails at the moment of a pass (ISO time): take its turn. One event
+ * per mailbox and pass; its id carries both, so a pass re-sending them starts no second turn.
+ */
+export const mailboxTurnDue = eventType("herald/mailbox-turn.due", {
+  schema: z.object({ mailboxId: z.string(), at: z.iso.datetime() }),
+});
+
 /** A LinkedIn search import should fetch its next page. */
 export const leadImportRequested = eventType("herald/lead-import.requested", {
   schema: z.object({ importId: z.string(), workspaceId: z.string() }),

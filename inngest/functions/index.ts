@@ -6,6 +6,7 @@ import { importLinkedinSearch } from "./import-linkedin-search";
 import { purgeExpiredRecords } from "./purge-expired-records";
 import { refreshSenderStatsFunction } from "./refresh-sender-stats";
 import { runCampaignExecutor } from "./run-campaign-executor";
+import { takeMailboxTurnFunction } from "./take-mailbox-turn";
 import { takeSenderTurnFunction } from "./take-sender-turn";
 import { watchSenderCheckpoint } from "./watch-sender-checkpoint";
 
@@ -17,6 +18,7 @@ export const functions = [
   refreshSenderStatsFunction,
   runCampaignExecutor,
   takeSenderTurnFunction,
+  takeMailboxTurnFunction,
   importLinkedinSearch,
   watchSenderCheckpoint,
 ];

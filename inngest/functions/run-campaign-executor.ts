@@ -1,12 +1,13 @@
 // The campaign executor's pass: every minute, and at once when something gives it work (a campaign
 // activated, leads added, a lead resumed). It reconciles interrupted steps, resolves due waits and
-// finds the senders with due work (prepareExecutorPass), then sends one `herald/sender-turn.due`
-// event per sender; take-sender-turn.ts takes each turn, so that with an Inngest server several
-// Herald processes share the turns. Passes never overlap: concurrency 1.
+// finds the senders and mailboxes with due work (prepareExecutorPass), then sends one
+// `herald/sender-turn.due` event per sender and one `herald/mailbox-turn.due` per mailbox;
+// take-sender-turn.ts and take-mailbox-turn.ts take each turn, so that with an Inngest server
+// several Herald processes share the turns. Passes never overlap: concurrency 1.
 import { cron } from "inngest";
 import { prepareExecutorPass } from "@/server/services/campaigns/executor/run-executor-pass";
 import { inngest } from "../client";
-import { campaignsKicked, senderTurnDue } from "../events";
+import { campaignsKicked, mailboxTurnDue, senderTurnDue } from "../events";
 
 /** Turn events per sendEvent step, well inside an Inngest server's request size. */
 export const TURNS_PER_SEND = 500;
@@ -31,6 +32,13 @@ export const runCampaignExecutor = inngest.createFunction(
         senderIds.map((senderId) => senderTurnDue.create({ senderId, at: pass.at }, { id: `sender-turn-${senderId}-${pass.at}` })),
       );
     }
-    return { reconciled: pass.reconciled, resolved: pass.resolved, at: pass.at, turns: pass.senderIds.length };
+    for (let start = 0; start < pass.mailboxIds.length; start += TURNS_PER_SEND) {
+      const mailboxIds = pass.mailboxIds.slice(start, start + TURNS_PER_SEND);
+      await step.sendEvent(
+        `mailbox-turns-${start / TURNS_PER_SEND}`,
+        mailboxIds.map((mailboxId) => mailboxTurnDue.create({ mailboxId, at: pass.at }, { id: `mailbox-turn-${mailboxId}-${pass.at}` })),
+      );
+    }
+    return { reconciled: pass.reconciled, resolved: pass.resolved, at: pass.at, turns: pass.senderIds.length, mailboxTurns: pass.mailboxIds.length };
   },
 );

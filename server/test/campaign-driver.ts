@@ -1,14 +1,15 @@
 // Test support: runs Herald's campaign machinery as its minute crons would — the sandbox network
 // answering, then an executor pass — on a manual clock, skipping the minutes in which nothing can
-// happen (no lead due that a free sender under its caps could take, no answer coming, no
-// schedule window opening, no day starting). Weeks of campaign run in seconds, through the real services.
+// happen (no lead due that a free sender under its caps or a free mailbox under its daily limit
+// could take, no answer coming, no schedule window opening, no day starting). Weeks of campaign run in seconds, through the real services.
 import { db } from "../db/client";
 import type { ManualClock } from "../lib/clock";
 import { addZonedDays, startOfZonedDay } from "../lib/time-zones";
 import type { LinkedinAccount } from "../db/generated/client";
 import { runExecutorPass, type PassReport } from "../services/campaigns/executor/run-executor-pass";
 import { isWithinSchedule, nextWindowStart } from "../domain/sequence/schedule";
-import { ACTION_STEP_TYPES, senderFreeFrom, turnSender } from "../domain/sequence/turn-policy";
+import { ACTION_STEP_TYPES, EMAIL_STEP_TYPES, senderFreeFrom, turnMailbox, turnSender } from "../domain/sequence/turn-policy";
+import { countMailboxUsage } from "../services/mailboxes/count-mailbox-usage";
 import { advanceSandboxNetwork } from "../services/sandbox/advance-sandbox-network";
 import { senderCappedKinds, type WorkspaceLimits } from "../services/senders/sender-capped-kinds";
 import { readSchedule } from "../services/campaigns/campaign-columns";
@@ -87,9 +88,46 @@ async function nextTurnMoment(at: Date, before: number, capped: CappedKinds): Pr
   return first;
 }
 
+/**
+ * The same for leads waiting for a mailbox's turn: due, the mailbox past its gap, connected and not
+ * paused, under its daily limit (at its limit, its leads wait for its next day, a moment of its
+ * own), and the campaign's schedule open. A lead without a mailbox is settled by the pass inside
+ * the schedule.
+ */
+async function nextMailboxTurnMoment(at: Date, before: number): Promise<number | null> {
+  if (before <= at.getTime() + MINUTE) return null;
+  const groups = await db.campaignLead.groupBy({
+    by: ["campaignId", "emailAccountId"],
+    where: { ...moving(at), phase: "ready", currentStepType: { in: [...EMAIL_STEP_TYPES] } },
+    _min: { waitUntil: true },
+  });
+  const due = groups.filter((group) => group._min.waitUntil && group._min.waitUntil.getTime() < before);
+  if (!due.length) return null;
+  const [campaigns, mailboxes] = await Promise.all([
+    db.campaign.findMany({ where: { id: { in: [...new Set(due.map((group) => group.campaignId))] } }, select: { id: true, schedule: true } }),
+    db.mailbox.findMany({ where: { id: { in: due.flatMap((group) => (group.emailAccountId ? [group.emailAccountId] : [])) } } }),
+  ]);
+  const schedules = new Map(campaigns.map((campaign) => [campaign.id, readSchedule(campaign.schedule)]));
+  const mailboxById = new Map(mailboxes.map((mailbox) => [mailbox.id, mailbox]));
+  let first: number | null = null;
+  for (const group of due) {
+    const mailbox = group.emailAccountId ? mailboxById.get(group.emailAccountId) : undefined;
+    const turn = mailbox ? turnMailbox(mailbox) : null;
+    if (turn && !turn.available) continue;
+    const free = Math.max(group._min.waitUntil!.getTime(), turn?.nextSendAt ?? 0);
+    const opens = nextWindowStart(schedules.get(group.campaignId)!, new Date(free));
+    if (!opens) continue;
+    const moment = opens.getTime();
+    if (moment >= before || (first !== null && moment >= first)) continue;
+    if (mailbox && (await countMailboxUsage(mailbox, new Date(Math.max(moment, at.getTime())))).remaining <= 0) continue;
+    first = moment;
+  }
+  return first;
+}
+
 async function nextInterestingMoment(at: Date, capped: CappedKinds): Promise<number> {
   const moments: number[] = [at.getTime() + LONGEST_SKIP];
-  const [placedNow, lead, sender, invitation, message, campaigns, accounts] = await Promise.all([
+  const [placedNow, lead, sender, mailbox, invitation, message, campaigns, accounts, mailboxZones] = await Promise.all([
     // Leads this pass placed on a step already due: the next pass takes them.
     db.campaignLead.findFirst({
       where: { status: { in: ["pending", "running"] }, waitUntil: { lte: at }, updatedAt: { gte: at }, campaign: { status: "active" } },
@@ -98,19 +136,22 @@ async function nextInterestingMoment(at: Date, capped: CappedKinds): Promise<num
     // Leads the executor moves at any hour, without a sender's turn: waits for an answer,
     // conditions, the end of a sequence.
     db.campaignLead.findFirst({
-      where: { ...moving(at), OR: [{ phase: "waiting" }, { currentStepType: null }, { phase: "ready", currentStepType: { notIn: [...ACTION_STEP_TYPES] } }] },
+      where: { ...moving(at), OR: [{ phase: "waiting" }, { currentStepType: null }, { phase: "ready", currentStepType: { notIn: [...ACTION_STEP_TYPES, ...EMAIL_STEP_TYPES] } }] },
       orderBy: { waitUntil: "asc" },
       select: { waitUntil: true },
     }),
     db.linkedinAccount.findFirst({ where: { nextActionAt: { gt: at } }, orderBy: { nextActionAt: "asc" }, select: { nextActionAt: true } }),
+    db.mailbox.findFirst({ where: { nextSendAt: { gt: at } }, orderBy: { nextSendAt: "asc" }, select: { nextSendAt: true } }),
     db.sandboxInvitation.findFirst({ where: { status: "pending", acceptAt: { gt: at } }, orderBy: { acceptAt: "asc" }, select: { acceptAt: true } }),
     db.sandboxMessage.findFirst({ where: { repliedAt: null, replyAt: { gt: at } }, orderBy: { replyAt: "asc" }, select: { replyAt: true } }),
     db.campaign.findMany({ where: { status: "active" }, select: { schedule: true } }),
     db.linkedinAccount.findMany({ select: { timezone: true }, distinct: ["timezone"] }),
+    db.mailbox.findMany({ select: { timezone: true }, distinct: ["timezone"] }),
   ]);
   if (placedNow) moments.push(at.getTime() + MINUTE);
   if (lead?.waitUntil) moments.push(lead.waitUntil.getTime());
   if (sender?.nextActionAt) moments.push(sender.nextActionAt.getTime());
+  if (mailbox?.nextSendAt) moments.push(mailbox.nextSendAt.getTime());
   if (invitation?.acceptAt) moments.push(invitation.acceptAt.getTime());
   if (message?.replyAt) moments.push(message.replyAt.getTime());
   for (const campaign of campaigns) {
@@ -119,21 +160,24 @@ async function nextInterestingMoment(at: Date, capped: CappedKinds): Promise<num
     const opens = nextWindowStart(schedule, at);
     if (opens) moments.push(opens.getTime());
   }
-  for (const account of accounts) moments.push(addZonedDays(startOfZonedDay(at, account.timezone), 1, account.timezone).getTime());
+  for (const account of [...accounts, ...mailboxZones]) moments.push(addZonedDays(startOfZonedDay(at, account.timezone), 1, account.timezone).getTime());
   const turn = await nextTurnMoment(at, Math.min(...moments), capped);
   if (turn !== null) moments.push(turn);
+  const mailboxTurn = await nextMailboxTurnMoment(at, Math.min(...moments));
+  if (mailboxTurn !== null) moments.push(mailboxTurn);
   return Math.min(...moments);
 }
 
 /** Something changed: a step, an action, an event, a lead moved. */
 async function fingerprint(): Promise<string> {
-  const [steps, actions, events, moved] = await Promise.all([
+  const [steps, actions, emails, events, moved] = await Promise.all([
     db.campaignLeadStep.count(),
     db.senderAction.count(),
+    db.emailMessage.count(),
     db.outboxEvent.count(),
     db.campaignLead.aggregate({ _max: { updatedAt: true } }),
   ]);
-  return `${steps}/${actions}/${events}/${moved._max.updatedAt?.getTime() ?? 0}`;
+  return `${steps}/${actions}/${emails}/${events}/${moved._max.updatedAt?.getTime() ?? 0}`;
 }
 
 export interface DriveReport {
@@ -166,7 +210,7 @@ export async function driveCampaigns(
     if (options.checkSkipping && at < predicted && (await fingerprint()) !== before) options.checkSkipping(new Date(at));
     await options.onPass?.(report, new Date(at));
     passes++;
-    acted += report.acted;
+    acted += report.acted + report.emailed;
     if (report.acted || report.resolved || report.reconciled) capped.invalidate();
     const next = await nextInterestingMoment(new Date(at), capped);
     if (options.checkSkipping) {

@@ -39,7 +39,7 @@ export type LeadInCampaign = CampaignLead & { lead: Lead };
 
 class LeadMovedOn extends Error {}
 
-function mergeFields(lead: Lead, campaignLead: CampaignLead): MergeFields {
+export function mergeFields(lead: Lead, campaignLead: CampaignLead): MergeFields {
   const custom = { ...(lead.customVariables as Record<string, string>), ...(campaignLead.customVariables as Record<string, string>) };
   return {
     ...custom,
@@ -53,7 +53,7 @@ function mergeFields(lead: Lead, campaignLead: CampaignLead): MergeFields {
   };
 }
 
-async function failLead(campaignLead: LeadInCampaign, step: WiredStep, message: string, variantId?: string): Promise<StepResult> {
+export async function failLead(campaignLead: LeadInCampaign, step: WiredStep, message: string, variantId?: string): Promise<StepResult> {
   await withOutbox(async (tx, emit) => {
     await tx.campaignLeadStep.upsert({
       where: { campaignLeadId_stepId: { campaignLeadId: campaignLead.id, stepId: step.id } },
@@ -76,7 +76,7 @@ async function failLead(campaignLead: LeadInCampaign, step: WiredStep, message: 
 }
 
 /** Resolves the step without acting (already connected, InMail skipped…) and moves the lead on. */
-async function resolveWithout(
+export async function resolveWithout(
   campaignLead: LeadInCampaign,
   sequence: WiredSequence,
   step: WiredStep,

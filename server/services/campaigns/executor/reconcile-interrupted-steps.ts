@@ -2,12 +2,15 @@
 // process died, or LinkedIn timed out): ask LinkedIn whether it happened; record it if so, else
 // forget the intent so the step runs again. Nothing is sent twice. Only a step no turn is still
 // working on may be reconciled: a sender's turn reconciles its own sender's intents first (turns of
-// one sender never overlap), and a pass only intents older than any turn can run.
+// one sender never overlap), and a pass only intents older than any turn can run. E-mail steps are
+// reconciled with their mailbox's provider (reconcile-interrupted-emails.ts) in the same way.
 import { db } from "../../../db/client";
 import { logger } from "../../../lib/logger";
 import { getLinkedinProvider } from "../../../providers/linkedin";
 import type { Page } from "../../../providers/linkedin/types";
+import { EMAIL_STEP_TYPES } from "../../../domain/sequence/turn-policy";
 import { sequenceOf, stepById } from "./load-campaign-sequence";
+import { reconcileInterruptedEmails } from "./reconcile-interrupted-emails";
 import { recordStepSuccess, type SentDetails } from "./record-step-success";
 
 const MAX_PAGES = 20;
@@ -27,12 +30,21 @@ async function findInPages<T>(read: (cursor: string | null) => Promise<Page<T>>,
 
 /**
  * `senderId`: only the intents of that sender's leads (its turn reconciles them: turns of one
- * sender never overlap). `startedBefore`: only intents older than any turn still running.
+ * sender never overlap); `mailboxId`: only that mailbox's e-mails, likewise. `startedBefore`: only
+ * intents older than any turn still running.
  */
-export async function reconcileInterruptedSteps(scope: { senderId?: string; startedBefore?: Date } = {}): Promise<{ recorded: number; retried: number }> {
+export async function reconcileInterruptedSteps(scope: { senderId?: string; mailboxId?: string; startedBefore?: Date } = {}): Promise<{ recorded: number; retried: number }> {
+  if (scope.mailboxId) return reconcileInterruptedEmails({ mailboxId: scope.mailboxId, startedBefore: scope.startedBefore });
+  const emails = scope.senderId ? { recorded: 0, retried: 0 } : await reconcileInterruptedEmails({ startedBefore: scope.startedBefore });
+  const linkedin = await reconcileLinkedinSteps(scope);
+  return { recorded: emails.recorded + linkedin.recorded, retried: emails.retried + linkedin.retried };
+}
+
+async function reconcileLinkedinSteps(scope: { senderId?: string; startedBefore?: Date }): Promise<{ recorded: number; retried: number }> {
   const leftovers = await db.campaignLeadStep.findMany({
     where: {
       status: "sending",
+      stepType: { notIn: [...EMAIL_STEP_TYPES] },
       ...(scope.senderId ? { campaignLead: { linkedinAccountId: scope.senderId } } : {}),
       ...(scope.startedBefore ? { startedAt: { lt: scope.startedBefore } } : {}),
     },

@@ -5,34 +5,14 @@
 // decision core's (server/domain/sequence); this file reads the facts and carries out its decisions.
 import { db, Prisma } from "../../../db/client";
 import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
-import { decideStep, type Holder } from "../../../domain/sequence/decide-step";
-import { exclusionScope } from "../../../domain/sequence/exclusions";
+import { decideStep } from "../../../domain/sequence/decide-step";
 import { isWithinSchedule } from "../../../domain/sequence/schedule";
 import { batchStepTypes, CANDIDATES_PER_SENDER, readAnotherBatch, senderCanActAt, turnSender } from "../../../domain/sequence/turn-policy";
 import { senderCappedKinds, type WorkspaceLimits } from "../../senders/sender-capped-kinds";
 import { scheduleOf, sequenceOf, stepById } from "./load-campaign-sequence";
 import { reconcileInterruptedSteps } from "./reconcile-interrupted-steps";
-import { performLeadStep, type LeadInCampaign } from "./perform-lead-step";
-
-/** Another campaign running the same person, per the campaign's exclusions (cross-campaign or same sender). */
-async function heldBy(lead: LeadInCampaign, campaign: Campaign): Promise<Holder | null> {
-  const scope = exclusionScope(campaign);
-  if (!scope) return null;
-  // The query asks what holdsLead says: the same person, running in another campaign (of the same sender).
-  const other = await db.campaignLead.findFirst({
-    where: {
-      leadId: lead.leadId,
-      campaignId: { not: campaign.id },
-      status: "running",
-      ...(scope === "any-sender" ? {} : { linkedinAccountId: lead.linkedinAccountId }),
-    },
-    include: { campaign: { select: { id: true, name: true } } },
-    orderBy: { seq: "asc" },
-  });
-  if (!other) return null;
-  const holder = other.linkedinAccountId ? await db.linkedinAccount.findUnique({ where: { id: other.linkedinAccountId }, select: { label: true, fullName: true } }) : null;
-  return { campaignId: other.campaign.id, campaignName: other.campaign.name, senderName: holder ? holder.label || holder.fullName : null };
-}
+import { heldBy } from "./held-by";
+import { performLeadStep } from "./perform-lead-step";
 
 /**
  * Lets one sender act once: the first due lead whose step it may take now. Kinds at their cap are

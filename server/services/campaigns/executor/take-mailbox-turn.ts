@@ -1,0 +1,69 @@
+// One mailbox's turn: the mailbox sends one campaign e-mail, to the first due lead pinned to it
+// whose e-mail step may go out now, inside the open schedules of its active campaigns and its daily
+// limit, then rests a human-like gap. The minute pass finds the mailboxes with due work; each turn
+// runs on its own (one turn per mailbox at a time), like a sender's turn (take-sender-turn.ts).
+import { db } from "../../../db/client";
+import type { Campaign, Mailbox } from "../../../db/generated/client";
+import { isWithinSchedule } from "../../../domain/sequence/schedule";
+import { CANDIDATES_PER_SENDER, EMAIL_STEP_TYPES, mailboxCanActAt, readAnotherBatch, turnMailbox } from "../../../domain/sequence/turn-policy";
+import { countMailboxUsage } from "../../mailboxes/count-mailbox-usage";
+import { heldBy } from "./held-by";
+import { scheduleOf, sequenceOf, stepById } from "./load-campaign-sequence";
+import { performEmailStep } from "./perform-email-step";
+import { reconcileInterruptedSteps } from "./reconcile-interrupted-steps";
+
+/**
+ * Lets one mailbox send once: the first due lead whose e-mail may go out now. Leads skipped (no
+ * address, unsubscribed) or held by another campaign do not use the turn. Due leads are read in
+ * batches, by the turn policy shared with sender turns and the forecast.
+ */
+async function takeTurn(mailbox: Mailbox, campaigns: Map<string, Campaign>, at: Date): Promise<boolean> {
+  const seen: string[] = [];
+  for (;;) {
+    const candidates = await db.campaignLead.findMany({
+      where: {
+        emailAccountId: mailbox.id,
+        campaignId: { in: [...campaigns.keys()] },
+        status: { in: ["pending", "running"] },
+        phase: "ready",
+        waitUntil: { lte: at },
+        currentStepType: { in: [...EMAIL_STEP_TYPES] },
+        ...(seen.length ? { id: { notIn: seen } } : {}),
+      },
+      include: { lead: true },
+      orderBy: [{ waitUntil: "asc" }, { seq: "asc" }],
+      take: CANDIDATES_PER_SENDER,
+    });
+    for (const candidate of candidates) {
+      seen.push(candidate.id);
+      const campaign = campaigns.get(candidate.campaignId)!;
+      const sequence = sequenceOf(campaign);
+      const step = stepById(sequence, candidate.currentStepId);
+      if (!step) continue;
+      const holder = await heldBy(candidate, campaign);
+      const result = await performEmailStep({ campaign, sequence, campaignLead: candidate, mailbox, step, holder, capped: false });
+      if (result.kind === "sent") return true;
+      if (result.kind === "capped" || result.kind === "mailbox-unavailable") return false;
+    }
+    // One kind of step and one limit: a batch never finds a new cap, so the turn reads one batch.
+    if (!readAnotherBatch({ size: candidates.length, cappedBefore: 0, cappedAfter: 0 })) return false;
+  }
+}
+
+/**
+ * Takes one mailbox's turn at `at`: reconciles the mailbox's interrupted e-mails, re-reads the
+ * mailbox (it may have sent, been paused or put in error since the pass found it), its active
+ * campaigns whose schedule is open at `at`, and its day's usage, then lets it send once. Returns
+ * whether it sent.
+ */
+export async function takeMailboxTurn(mailboxId: string, at: Date): Promise<boolean> {
+  // Turns of one mailbox never overlap, so any of its e-mails left `sending` is a leftover.
+  await reconcileInterruptedSteps({ mailboxId });
+  const mailbox = await db.mailbox.findUnique({ where: { id: mailboxId } });
+  if (!mailbox || !mailboxCanActAt(turnMailbox(mailbox), at.getTime())) return false;
+  const active = await db.campaign.findMany({ where: { status: "active", emailAccountIds: { has: mailbox.id } } });
+  const open = new Map(active.filter((campaign) => isWithinSchedule(scheduleOf(campaign), at)).map((campaign) => [campaign.id, campaign]));
+  if (!open.size) return false;
+  if ((await countMailboxUsage(mailbox, at)).remaining <= 0) return false;
+  return takeTurn(mailbox, open, at);
+}
