@@ -194,11 +194,7 @@ function EmailRow({ email, now }: { email: TSandboxMailEmail; now: number }) {
         </div>
       )}
       <ErrorAlert error={act.error} />
-      {result && (
-        <div role="status">
-          <Alert tone="info">{result}</Alert>
-        </div>
-      )}
+      {result && <Alert tone="info">{result}</Alert>}
     </li>
   );
 }

@@ -6,11 +6,11 @@ import type { SandboxEmail } from "../../db/generated/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
-import { happen, readDone } from "../../providers/mail/sandbox/sandbox-mail-store";
+import { happen, readDone, replanMoment } from "../../providers/mail/sandbox/sandbox-mail-store";
 import { firstTrackedLink, openPixelToken } from "../../providers/mail/sandbox/tracking-in-email";
 import type { TSandboxMailAction, TSandboxMailActionResult } from "../../schemas/sandbox-mail";
 import { TRACKING_GRACE_MS } from "../email-tracking/email-engagement";
-import { unsubscribeAddress } from "../email-tracking/unsubscribe-address";
+import { unsubscribeAddress } from "../campaigns/unsubscribe-address";
 import { followTrackedLink, loadOpenPixel } from "./advance-sandbox-mail";
 import { sandboxMailboxesOf } from "./get-sandbox-mail-overview";
 
@@ -22,9 +22,24 @@ async function emailOfWorkspace(actor: Actor, emailId: string): Promise<{ row: S
 }
 
 const GRACE_MINUTES = TRACKING_GRACE_MS / 60_000;
+/**
+ * Herald dates the e-mail from when its mailbox accepted it, a moment after the network did: a
+ * few seconds more keep an open asked for right at the end of the window from falling inside it.
+ */
+const GRACE_END_MS = TRACKING_GRACE_MS + 5_000;
 
-function tooSoon(row: SandboxEmail, at: Date): boolean {
-  return at.getTime() - row.sentAt.getTime() < TRACKING_GRACE_MS;
+/**
+ * Opens and clicks in the first minutes after sending are what mail scanners do, and Herald ignores
+ * them; one asked for that early is planned for the end of that window instead of being lost.
+ */
+async function deferred(row: SandboxEmail, moment: "open" | "click", at: Date): Promise<string | null> {
+  const end = row.sentAt.getTime() + GRACE_END_MS;
+  if (at.getTime() >= end) return null;
+  const planned = moment === "open" ? row.openAt : row.clickAt;
+  if (!planned || planned.getTime() > end) await replanMoment(row.id, moment, new Date(end));
+  const seconds = Math.ceil((end - at.getTime()) / 1000);
+  const what = moment === "open" ? "opens" : "clicks";
+  return `Herald ignores ${what} in the first ${GRACE_MINUTES} minutes after sending, because mail scanners ${moment === "open" ? "open every e-mail" : "follow every link"} as it arrives. The ${moment} will happen in ${seconds} seconds, when the network next catches up.`;
 }
 
 async function open(row: SandboxEmail, at: Date): Promise<string> {
@@ -32,9 +47,8 @@ async function open(row: SandboxEmail, at: Date): Promise<string> {
     await happen(row.id, "open", at);
     return "Opened. This e-mail has no open pixel (open tracking is off), so Herald cannot see the open, as with real mail.";
   }
-  if (tooSoon(row, at)) {
-    return `Too soon: Herald ignores opens in the first ${GRACE_MINUTES} minutes after sending, because mail scanners open every e-mail as it arrives. Try again in a minute.`;
-  }
+  const later = await deferred(row, "open", at);
+  if (later) return later;
   const first = await loadOpenPixel(row, at);
   await happen(row.id, "open", at);
   return first ? "Opened: Herald saw the open." : "Opened again: Herald already knew this e-mail was opened.";
@@ -46,9 +60,8 @@ async function click(row: SandboxEmail, at: Date): Promise<string> {
     await happen(row.id, "click", at);
     return "Clicked. This e-mail has no tracked link (click tracking is off, or it has no links), so Herald cannot see the click.";
   }
-  if (tooSoon(row, at)) {
-    return `Too soon: Herald ignores clicks in the first ${GRACE_MINUTES} minutes after sending, because mail scanners follow every link as it arrives. Try again in a minute.`;
-  }
+  const later = await deferred(row, "click", at);
+  if (later) return later;
   const first = await followTrackedLink(row, at);
   await happen(row.id, "click", at);
   return first ? `Clicked ${link.url}: Herald saw the click.` : "Clicked again: Herald already knew a link of this e-mail was clicked.";
@@ -56,7 +69,13 @@ async function click(row: SandboxEmail, at: Date): Promise<string> {
 
 async function unsubscribe(actor: Actor, row: SandboxEmail, mailboxId: string, at: Date): Promise<string> {
   const email = await db.emailMessage.findFirst({ where: { mailboxId, messageId: row.messageId, workspaceId: actor.workspaceId }, select: { id: true } });
-  const changed = await unsubscribeAddress({ workspaceId: actor.workspaceId, address: row.toAddress, source: "page", emailMessageId: email?.id ?? null });
+  const changed = await unsubscribeAddress({
+    workspaceId: actor.workspaceId,
+    address: row.toAddress,
+    source: "page",
+    emailMessageId: email?.id ?? null,
+    mailboxEmail: row.fromAddress,
+  });
   await happen(row.id, "unsubscribe", at);
   return changed
     ? `Unsubscribed ${row.toAddress}: Herald opted the address out and stopped the lead.`

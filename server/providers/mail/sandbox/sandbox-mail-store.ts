@@ -194,3 +194,11 @@ function inboundRow(row: SandboxEmail, kind: InboundKind, at: Date, input: { tex
 export function dueSandboxEmails(at: Date, limit: number): Promise<SandboxEmail[]> {
   return db.sandboxEmail.findMany({ where: { nextAt: { lte: at } }, orderBy: { nextAt: "asc" }, take: limit });
 }
+
+/** Moves an open or a click that has not happened yet to a new time (a person asked for it too early). */
+export async function replanMoment(emailId: string, moment: "open" | "click", at: Date): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const row = await tx.sandboxEmail.update({ where: { id: emailId }, data: moment === "open" ? { openAt: at } : { clickAt: at } });
+    await tx.sandboxEmail.update({ where: { id: emailId }, data: { nextAt: nextAtOf(row) } });
+  });
+}
