@@ -26,14 +26,17 @@ export function CampaignForecast({ campaign }: { campaign: TCampaign }) {
     staleTime: 60_000,
   });
   const senders = useAllSenders();
+  // A hundred mailboxes is the list's page; a mailbox beyond it shows by its id.
+  const mailboxes = useQuery({ ...trpc.mailboxes.list.queryOptions({ limit: 100, offset: 0 }), enabled: campaign.emailAccountIds.length > 0 });
+  const mailboxNames = useMemo(() => new Map((mailboxes.data?.mailboxes ?? []).map((mailbox) => [mailbox.id, mailbox.label || mailbox.email])), [mailboxes.data]);
   const steps = useMemo(() => stepNames(readSteps(campaign.sequence.steps)), [campaign.sequence.steps]);
   const names = useMemo(() => new Map((senders.data?.senders ?? []).map((sender) => [sender.id, senderName(sender)])), [senders.data]);
 
-  if (!campaign.linkedinAccountIds.length || !campaign.sequence.steps.length || !campaign.stats.total) {
+  if ((!campaign.linkedinAccountIds.length && !campaign.emailAccountIds.length) || !campaign.sequence.steps.length || !campaign.stats.total) {
     return (
       <EmptyState title="Nothing to forecast yet">
-        A forecast needs senders in the pool, a sequence and leads. It then shows when the campaign should finish, the actions per day of each
-        sender and when each lead is reached.
+        A forecast needs senders or mailboxes in the pools, a sequence and leads. It then shows when the campaign should finish, the actions per day
+        of each sender and mailbox and when each lead is reached.
       </EmptyState>
     );
   }
@@ -62,7 +65,7 @@ export function CampaignForecast({ campaign }: { campaign: TCampaign }) {
         <Alert tone="error">The forecast could not be made: {errorMessage(forecast.error)}</Alert>
       ) : (
         <div className={forecast.isPlaceholderData ? "opacity-60" : ""} aria-busy={forecast.isFetching}>
-          <ForecastPanel forecast={forecast.data} senderNames={names} stepNames={steps} />
+          <ForecastPanel forecast={forecast.data} senderNames={names} mailboxNames={mailboxNames} stepNames={steps} />
         </div>
       )}
     </div>

@@ -14,7 +14,7 @@ const forecast: TCampaignForecast = {
   model: "sandbox",
   assumptions: ["Senders act between 09:00 and 19:00 on weekdays", "Acceptances follow the sandbox's behaviour model"],
   finishAt: "2026-03-04T15:30:00.000Z",
-  totals: { ...counts, invitations: 3, profileViews: 3, leads: 3, reached: 3, accepted: 1, replied: 0 },
+  totals: { ...counts, invitations: 3, profileViews: 3, emails: 0, leads: 3, reached: 3, accepted: 1, replied: 0 },
   days: [
     {
       date: "2026-03-02",
@@ -23,8 +23,9 @@ const forecast: TCampaignForecast = {
         { ...counts, linkedinAccountId: "acc_dana", profileViews: 2, invitations: 1 },
         { ...counts, linkedinAccountId: "acc_eli", profileViews: 1 },
       ],
+      mailboxes: [],
     },
-    { date: "2026-03-03", total: 0, senders: [] },
+    { date: "2026-03-03", total: 0, senders: [], mailboxes: [] },
   ],
   leads: [
     {
@@ -32,6 +33,7 @@ const forecast: TCampaignForecast = {
       leadId: "led_1",
       name: "Maya Chen",
       linkedinAccountId: "acc_dana",
+      emailAccountId: null,
       firstActionAt: "2026-03-02T08:05:00.000Z",
       steps: [
         { stepId: "st_visit", type: "visit_profile", at: "2026-03-02T08:05:00.000Z", outcome: null },
@@ -40,7 +42,7 @@ const forecast: TCampaignForecast = {
       expectedStatus: "done",
       endsAt: "2026-03-04T15:30:00.000Z",
     },
-    { campaignLeadId: "cld_2", leadId: "led_2", name: null, linkedinAccountId: null, firstActionAt: null, steps: [], expectedStatus: "pending", endsAt: null },
+    { campaignLeadId: "cld_2", leadId: "led_2", name: null, linkedinAccountId: null, emailAccountId: null, firstActionAt: null, steps: [], expectedStatus: "pending", endsAt: null },
   ],
   leadsTruncated: false,
 };
@@ -89,9 +91,29 @@ describe("ForecastPanel", () => {
   });
 
   it("has an empty state for a forecast without actions", () => {
-    const html = render({ ...forecast, days: [{ date: "2026-03-02", total: 0, senders: [] }], leads: [], assumptions: [] });
+    const html = render({ ...forecast, days: [{ date: "2026-03-02", total: 0, senders: [], mailboxes: [] }], leads: [], assumptions: [] });
     expect(html).toContain("No action is expected within the forecast.");
     expect(html).toContain("The campaign has no leads to forecast.");
     expect(html).not.toContain("Assumptions");
+  });
+
+  it("shows each mailbox's e-mails per day beside the senders, the e-mail total and each lead's mailbox, by name", () => {
+    const html = renderToStaticMarkup(
+      createElement(ForecastPanel, {
+        forecast: {
+          ...forecast,
+          totals: { ...forecast.totals, emails: 5 },
+          days: [{ ...forecast.days[0]!, total: 9, mailboxes: [{ emailAccountId: "mbx_ada", emails: 5 }] }],
+          leads: [{ ...forecast.leads[0]!, emailAccountId: "mbx_ada" }],
+        },
+        senderNames: new Map([["acc_dana", "Dana Fischer"]]),
+        mailboxNames: new Map([["mbx_ada", "ada@acme.test"]]),
+      }),
+    );
+    expect(html).toContain("E-mails");
+    expect(html).toContain('title="5 e-mails"');
+    expect(html).toContain("Mailbox");
+    expect(html.replace(/<[^>]*>/g, " ")).not.toContain("mbx_ada");
+    expect(html.match(/ada@acme\.test/g)?.length).toBe(3);
   });
 });

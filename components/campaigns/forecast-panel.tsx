@@ -48,6 +48,7 @@ function Summary({ forecast }: { forecast: TCampaignForecast }) {
     { label: "Invitations", value: totals.invitations },
     { label: "Accepted", value: totals.accepted },
     { label: "Messages", value: totals.messages },
+    ...(totals.emails ? [{ label: "E-mails", value: totals.emails }] : []),
     { label: "Replied", value: totals.replied },
   ];
   return (
@@ -75,7 +76,7 @@ function Summary({ forecast }: { forecast: TCampaignForecast }) {
             </p>
           )}
         </div>
-        <dl className="grid grid-cols-3 gap-x-6 gap-y-2 sm:grid-cols-6">
+        <dl className={`grid grid-cols-3 gap-x-6 gap-y-2 ${figures.length > 6 ? "sm:grid-cols-7" : "sm:grid-cols-6"}`}>
           {figures.map((figure) => (
             <div key={figure.label}>
               <dt className="text-xs text-slate-500">{figure.label}</dt>
@@ -88,36 +89,66 @@ function Summary({ forecast }: { forecast: TCampaignForecast }) {
   );
 }
 
-function DailyActions({ forecast, senderName }: { forecast: TCampaignForecast; senderName: (id: string) => string }) {
+/** A column of the day table: a sender's actions or a mailbox's e-mails. */
+interface Column {
+  id: string;
+  name: string;
+  count: (day: TCampaignForecast["days"][number]) => number;
+  title: (day: TCampaignForecast["days"][number]) => string | undefined;
+}
+
+function DailyActions({ forecast, senderName, mailboxName }: { forecast: TCampaignForecast; senderName: (id: string) => string; mailboxName: (id: string) => string }) {
   const senderIds = [...new Set(forecast.days.flatMap((day) => day.senders.map((sender) => sender.linkedinAccountId)))];
-  const color = (id: string) => SENDER_COLORS[senderIds.indexOf(id) % SENDER_COLORS.length]!;
+  const mailboxIds = [...new Set(forecast.days.flatMap((day) => day.mailboxes.map((mailbox) => mailbox.emailAccountId)))];
+  const actors: Column[] = [
+    ...senderIds.map((id) => {
+      const counts = (day: TCampaignForecast["days"][number]) => day.senders.find((sender) => sender.linkedinAccountId === id);
+      return {
+        id,
+        name: senderName(id),
+        count: (day: TCampaignForecast["days"][number]) => {
+          const found = counts(day);
+          return found ? actionsOf(found) : 0;
+        },
+        title: (day: TCampaignForecast["days"][number]) => {
+          const found = counts(day);
+          return found && actionsOf(found) ? breakdown(found) : undefined;
+        },
+      };
+    }),
+    ...mailboxIds.map((id) => {
+      const emails = (day: TCampaignForecast["days"][number]) => day.mailboxes.find((mailbox) => mailbox.emailAccountId === id)?.emails ?? 0;
+      return { id, name: mailboxName(id), count: emails, title: (day: TCampaignForecast["days"][number]) => (emails(day) ? plural(emails(day), "e-mail") : undefined) };
+    }),
+  ];
+  const color = (id: string) => SENDER_COLORS[actors.findIndex((actor) => actor.id === id) % SENDER_COLORS.length]!;
   const busiest = Math.max(1, ...forecast.days.map((day) => day.total));
   return (
-    <Card title="Actions per day" description={`Per sender, on the campaign's calendar days (${forecast.timezone}).`}>
+    <Card title="Actions per day" description={`Per sender${mailboxIds.length ? " and mailbox (e-mails)" : ""}, on the campaign's calendar days (${forecast.timezone}).`}>
       {!forecast.days.some((day) => day.total) ? (
         <p className="text-sm text-slate-500">No action is expected within the forecast.</p>
       ) : (
         <>
-          <ul className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-label="Senders">
-            {senderIds.map((id) => (
-              <li key={id} className="flex items-center gap-1.5">
-                <span aria-hidden="true" className={`size-2.5 rounded-sm ${color(id)}`} />
-                {senderName(id)}
+          <ul className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-label={mailboxIds.length ? "Senders and mailboxes" : "Senders"}>
+            {actors.map((actor) => (
+              <li key={actor.id} className="flex items-center gap-1.5">
+                <span aria-hidden="true" className={`size-2.5 rounded-sm ${color(actor.id)}`} />
+                {actor.name}
               </li>
             ))}
           </ul>
           <div className="max-h-[28rem] overflow-y-auto">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Actions per day and sender</caption>
+              <caption className="sr-only">{mailboxIds.length ? "Actions per day and sender, e-mails per day and mailbox" : "Actions per day and sender"}</caption>
               <thead className="sticky top-0 bg-white text-xs text-slate-500 uppercase">
                 <tr className="border-b border-slate-200">
                   <th scope="col" className="py-2 pr-3 font-medium">Day</th>
                   <th scope="col" className="w-1/2 px-3 py-2 font-medium">
                     <span className="sr-only">Chart</span>
                   </th>
-                  {senderIds.map((id) => (
-                    <th key={id} scope="col" className="px-3 py-2 text-right font-medium normal-case">
-                      {senderName(id)}
+                  {actors.map((actor) => (
+                    <th key={actor.id} scope="col" className="px-3 py-2 text-right font-medium normal-case">
+                      {actor.name}
                     </th>
                   ))}
                   <th scope="col" className="py-2 pl-3 text-right font-medium">Total</th>
@@ -131,21 +162,17 @@ function DailyActions({ forecast, senderName }: { forecast: TCampaignForecast; s
                     </th>
                     <td className="px-3 py-1.5" aria-hidden="true">
                       <div className="flex h-3 overflow-hidden rounded-sm" style={{ width: `${(day.total / busiest) * 100}%` }}>
-                        {day.senders.map((sender) => {
-                          const total = actionsOf(sender);
-                          return total ? <div key={sender.linkedinAccountId} className={color(sender.linkedinAccountId)} style={{ width: `${(total / day.total) * 100}%` }} /> : null;
+                        {actors.map((actor) => {
+                          const total = actor.count(day);
+                          return total ? <div key={actor.id} className={color(actor.id)} style={{ width: `${(total / day.total) * 100}%` }} /> : null;
                         })}
                       </div>
                     </td>
-                    {senderIds.map((id) => {
-                      const counts = day.senders.find((sender) => sender.linkedinAccountId === id);
-                      const total = counts ? actionsOf(counts) : 0;
-                      return (
-                        <td key={id} className="px-3 py-1.5 text-right tabular-nums" title={counts && total ? breakdown(counts) : undefined}>
-                          {total || "·"}
-                        </td>
-                      );
-                    })}
+                    {actors.map((actor) => (
+                      <td key={actor.id} className="px-3 py-1.5 text-right tabular-nums" title={actor.title(day)}>
+                        {actor.count(day) || "·"}
+                      </td>
+                    ))}
                     <td className="py-1.5 pl-3 text-right font-medium tabular-nums">{day.total}</td>
                   </tr>
                 ))}
@@ -158,8 +185,19 @@ function DailyActions({ forecast, senderName }: { forecast: TCampaignForecast; s
   );
 }
 
-function LeadTimeline({ forecast, senderName, stepNames }: { forecast: TCampaignForecast; senderName: (id: string) => string; stepNames: ReadonlyMap<string, string> }) {
+function LeadTimeline({
+  forecast,
+  senderName,
+  mailboxName,
+  stepNames,
+}: {
+  forecast: TCampaignForecast;
+  senderName: (id: string) => string;
+  mailboxName: (id: string) => string;
+  stepNames: ReadonlyMap<string, string>;
+}) {
   const [offset, setOffset] = useState(0);
+  const withMailboxes = forecast.leads.some((lead) => lead.emailAccountId);
   const page = forecast.leads.slice(offset, offset + LEADS_PAGE);
   return (
     <Card
@@ -181,6 +219,11 @@ function LeadTimeline({ forecast, senderName, stepNames }: { forecast: TCampaign
                 <tr>
                   <th scope="col" className="py-2 pr-3 pl-5 font-medium">Lead</th>
                   <th scope="col" className="px-3 py-2 font-medium">Sender</th>
+                  {withMailboxes && (
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Mailbox
+                    </th>
+                  )}
                   <th scope="col" className="px-3 py-2 font-medium">First reached</th>
                   <th scope="col" className="px-3 py-2 font-medium">Steps expected</th>
                   <th scope="col" className="py-2 pr-5 pl-3 font-medium">At the end</th>
@@ -195,6 +238,9 @@ function LeadTimeline({ forecast, senderName, stepNames }: { forecast: TCampaign
                       </Link>
                     </td>
                     <td className="px-3 py-2 text-slate-700">{lead.linkedinAccountId ? senderName(lead.linkedinAccountId) : <span className="text-slate-400">None</span>}</td>
+                    {withMailboxes && (
+                      <td className="px-3 py-2 text-slate-700">{lead.emailAccountId ? mailboxName(lead.emailAccountId) : <span className="text-slate-400">None</span>}</td>
+                    )}
                     <td className="px-3 py-2 whitespace-nowrap text-slate-700">
                       {lead.firstActionAt ? inZone(lead.firstActionAt, forecast.timezone) : <span className="text-slate-400">Not within the forecast</span>}
                     </td>
@@ -224,25 +270,30 @@ function LeadTimeline({ forecast, senderName, stepNames }: { forecast: TCampaign
 }
 
 /**
- * A campaign forecast: when it should finish, the actions per day per sender in the campaign's
- * timezone, when each lead is reached, and what the simulation assumed.
+ * A campaign forecast: when it should finish, the actions per day per sender and the e-mails per
+ * day per mailbox in the campaign's timezone, when each lead is reached, and what the simulation
+ * assumed.
  */
 export function ForecastPanel({
   forecast,
   senderNames,
+  mailboxNames,
   stepNames = new Map(),
 }: {
   forecast: TCampaignForecast;
   senderNames?: ReadonlyMap<string, string>;
+  /** A mailbox's label or address by id. */
+  mailboxNames?: ReadonlyMap<string, string>;
   /** "#3 Message" by step id (stepNames of the campaign's sequence). */
   stepNames?: ReadonlyMap<string, string>;
 }) {
   const senderName = (id: string) => senderNames?.get(id) ?? id;
+  const mailboxName = (id: string) => mailboxNames?.get(id) ?? id;
   return (
     <div className="space-y-6">
       <Summary forecast={forecast} />
-      <DailyActions forecast={forecast} senderName={senderName} />
-      <LeadTimeline forecast={forecast} senderName={senderName} stepNames={stepNames} />
+      <DailyActions forecast={forecast} senderName={senderName} mailboxName={mailboxName} />
+      <LeadTimeline forecast={forecast} senderName={senderName} mailboxName={mailboxName} stepNames={stepNames} />
       {forecast.assumptions.length > 0 && (
         <Card title="Assumptions">
           <ul className="list-disc space-y-1 pl-5 text-sm text-slate-600">

@@ -47,6 +47,12 @@ function StandingCard({ timeline, now }: { timeline: TLeadTimeline; now: number 
         <dd>{moving ? <When iso={lead.waitUntil} now={now} empty="Due now" past="Due now" /> : <span className="text-slate-500">{lead.status === "paused" ? "When resumed" : "—"}</span>}</dd>
         <dt className="text-slate-500">Sender</dt>
         <dd className="text-slate-900">{timeline.senderName ?? <span className="text-slate-500">Not assigned yet</span>}</dd>
+        {timeline.mailboxName && (
+          <>
+            <dt className="text-slate-500">Mailbox</dt>
+            <dd className="text-slate-900">{timeline.mailboxName}</dd>
+          </>
+        )}
         <dt className="text-slate-500">Interest</dt>
         <dd className="text-slate-900">
           {lead.interest ? `${INTEREST[lead.interest] ?? lead.interest}${lead.interestBy ? ` (by ${lead.interestBy === "ai" ? "the reply classifier" : lead.interestBy})` : ""}` : <span className="text-slate-500">Not known yet</span>}

@@ -54,8 +54,38 @@ export const ZCampaignStats = z
   })
   .meta({ id: "CampaignStats" });
 
-const ZTracking = z.object({ opens: z.enum(["off", "on"]).default("off"), clicks: z.enum(["off", "on"]).default("off") });
-const ZUnsubscribe = z.object({ enabled: z.boolean().default(false), text: z.string().max(500).default("") });
+/**
+ * The unsubscribe line's default. `{{unsubscribe}}` marks where the unsubscribe link goes (the
+ * word "unsubscribe" linked in HTML, the page's address in the plain text); a line without it is
+ * the link itself in HTML and is followed by the address in plain text
+ * (server/services/email-tracking/unsubscribe-parts.ts renders it).
+ */
+export const DEFAULT_UNSUBSCRIBE_TEXT = "If you'd rather not hear from me, {{unsubscribe}}.";
+export const DEFAULT_UNSUBSCRIBE = { enabled: true, text: DEFAULT_UNSUBSCRIBE_TEXT };
+// Off until asked for: an open pixel and rewritten links weigh on deliverability, and opens are
+// unreliable since mail apps fetch images for privacy.
+export const DEFAULT_TRACKING = { opens: "off", clicks: "off" } as const;
+
+const ZTrackingMode = z.enum(["off", "on"]);
+const ZTracking = z
+  .object({
+    opens: ZTrackingMode.optional().meta({ description: "`on` adds an open pixel to the campaign's e-mails (email.opened). Default off" }),
+    clicks: ZTrackingMode.optional().meta({ description: "`on` sends the links of the campaign's e-mails through Herald (email.clicked). Default off" }),
+  })
+  .meta({ description: "Open and click tracking of the campaign's e-mails. Fields left out keep their value (on create: off)" });
+const ZUnsubscribe = z
+  .object({
+    enabled: z.boolean().optional().meta({ description: "Append the unsubscribe line and the List-Unsubscribe headers to every e-mail. Default true" }),
+    text: z
+      .string()
+      .trim()
+      .max(500, "must be at most 500 characters")
+      .optional()
+      .meta({
+        description: `The unsubscribe line. \`{{unsubscribe}}\` marks where the unsubscribe link goes (the word "unsubscribe" linked in HTML, the address in plain text); without it the whole line is the link in HTML and the address follows it in plain text. Default: "${DEFAULT_UNSUBSCRIBE_TEXT}"`,
+      }),
+  })
+  .meta({ description: "The unsubscribe line of the campaign's e-mails. Fields left out keep their value (on create: enabled, with the default line)" });
 
 export const ZCampaign = z
   .object({
@@ -64,10 +94,10 @@ export const ZCampaign = z
     status: ZCampaignStatus,
     stats: ZCampaignStats,
     aiInterestEnabled: z.boolean(),
-    unsubscribe: z.object({ enabled: z.boolean(), text: z.string() }),
-    tracking: z.object({ opens: z.enum(["off", "on"]), clicks: z.enum(["off", "on"]) }),
+    unsubscribe: z.object({ enabled: z.boolean(), text: z.string() }).meta({ description: "The unsubscribe line of the campaign's e-mails (see the create body)" }),
+    tracking: z.object({ opens: ZTrackingMode, clicks: ZTrackingMode }).meta({ description: "Open and click tracking of the campaign's e-mails" }),
     linkedinAccountIds: z.array(z.string()).meta({ description: "The sender pool" }),
-    emailAccountIds: z.array(z.string()),
+    emailAccountIds: z.array(z.string()).meta({ description: "The mailbox pool (`mbx_…`): the campaign's e-mail steps are sent from these mailboxes" }),
     excludeListIds: z.array(z.string()),
     listId: z.string().nullable(),
     excludeOtherCampaigns: z.boolean(),
@@ -96,7 +126,10 @@ const ZIds = z.array(z.string().min(1)).max(500);
 const campaignFields = {
   name: z.string().trim().min(1, "is required").max(120, "must be at most 120 characters"),
   linkedinAccountIds: ZIds,
-  emailAccountIds: ZIds,
+  emailAccountIds: ZIds.meta({
+    description:
+      "The mailbox pool: ids of mailboxes of the workspace (`mbx_…`, GET /email-accounts); a mailbox named twice counts once. Each lead gets one, balanced, and keeps it once e-mailed (follow-ups thread there)",
+  }),
   sequence: ZSequence,
   schedule: ZSchedule,
   aiInterestEnabled: z.boolean(),
@@ -127,7 +160,7 @@ export const ZCampaignLead = z
     campaignId: z.string(),
     leadId: z.string(),
     linkedinAccountId: z.string().nullable(),
-    emailAccountId: z.string().nullable(),
+    emailAccountId: z.string().nullable().meta({ description: "The mailbox that sends the lead's e-mails (one of the campaign's `emailAccountIds`); null while the campaign has none" }),
     status: ZCampaignLeadStatus,
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
@@ -268,7 +301,8 @@ export const ZForecastLead = z.object({
   leadId: z.string(),
   name: z.string().nullable(),
   linkedinAccountId: z.string().nullable(),
-  firstActionAt: ZTimestamp.nullable().meta({ description: "When the lead is first reached (its first action), if within the horizon" }),
+  emailAccountId: z.string().nullable().meta({ description: "The mailbox that sends the lead's e-mails (given as enrolment would when it has none yet)" }),
+  firstActionAt: ZTimestamp.nullable().meta({ description: "When the lead is first reached (its first action or e-mail), if within the horizon" }),
   steps: z.array(z.object({ stepId: z.string(), type: z.string(), at: ZTimestamp, outcome: z.string().nullable() })).meta({
     description: "Each step the lead is expected to reach, when, and the branch it is expected to take",
   }),
@@ -290,12 +324,19 @@ export const ZCampaignForecast = z
     }),
     assumptions: z.array(z.string()).meta({ description: "What the forecast assumed, in plain words" }),
     finishAt: ZTimestamp.nullable().meta({ description: "When every lead is expected to be at rest; null if not within the horizon" }),
-    totals: ZActionCounts.extend({ leads: z.number().int(), reached: z.number().int(), accepted: z.number().int(), replied: z.number().int() }),
+    totals: ZActionCounts.extend({
+      emails: z.number().int().meta({ description: "Campaign e-mails sent" }),
+      leads: z.number().int(),
+      reached: z.number().int(),
+      accepted: z.number().int(),
+      replied: z.number().int().meta({ description: "Leads that reply on LinkedIn (e-mail replies are not forecast yet)" }),
+    }),
     days: z.array(
       z.object({
         date: z.string().meta({ description: "YYYY-MM-DD in the campaign's timezone" }),
-        total: z.number().int(),
+        total: z.number().int().meta({ description: "LinkedIn actions and e-mails of the day" }),
         senders: z.array(ZActionCounts.extend({ linkedinAccountId: z.string() })),
+        mailboxes: z.array(z.object({ emailAccountId: z.string(), emails: z.number().int() })).meta({ description: "E-mails per mailbox that day" }),
       }),
     ),
     leads: z.array(ZForecastLead),

@@ -12,7 +12,7 @@ export const ZProfileFieldView = z.object({
   providerValue: z.string().nullable(),
 });
 
-export const TIMELINE_KINDS = ["added", "step", "invitation", "message", "reply", "visit", "status", "error", "direct"] as const;
+export const TIMELINE_KINDS = ["added", "step", "invitation", "message", "email", "reply", "visit", "status", "error", "direct"] as const;
 
 export const ZTimelineEvent = z.object({
   at: ZTimestamp,
@@ -29,6 +29,8 @@ export const ZLeadTimeline = z.object({
   campaignLead: ZCampaignLead,
   campaign: z.object({ id: z.string(), name: z.string(), status: ZCampaignStatus }),
   senderName: z.string().nullable(),
+  /** The mailbox that e-mails the lead, by its label or address. */
+  mailboxName: z.string().nullable(),
   currentStep: z.object({ id: z.string(), label: z.string() }).nullable(),
   profile: z.array(ZProfileFieldView),
   lists: z.array(z.object({ id: z.string(), name: z.string() })),

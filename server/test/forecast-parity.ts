@@ -1,7 +1,7 @@
 // Test support for the forecast parity tests: what really happened on the sandbox network between a
 // forecast's start and its horizon, read from the executor's own records and laid out in the
-// forecast's shape (leads with their first action, steps, status and end; actions per day per
-// sender; totals; the finish date), so that a test compares the two with one deep equality.
+// forecast's shape (leads with their first action or e-mail, steps, status and end; actions per
+// day per sender and e-mails per day per mailbox; totals; the finish date), so that a test compares the two with one deep equality.
 import { db } from "../db/client";
 import { zonedDateString } from "../lib/time-zones";
 import type { TCampaignForecast } from "../schemas/campaign";
@@ -56,11 +56,15 @@ export async function takeBefore(campaignId: string): Promise<Before> {
 export async function observed(forecast: TCampaignForecast, before: Before): Promise<Predicted> {
   const start = new Date(forecast.generatedAt);
   const ids = forecast.leads.map((lead) => lead.campaignLeadId);
-  const [campaign, rows, actions, journal] = await Promise.all([
+  const [campaign, rows, actions, emails, journal] = await Promise.all([
     db.campaign.findUniqueOrThrow({ where: { id: forecast.campaignId } }),
     db.campaignLead.findMany({ where: { id: { in: ids } }, include: { lead: true } }),
     db.senderAction.findMany({
       where: { campaignLeadId: { in: ids }, sentAt: { not: null }, createdAt: { gte: start } },
+      orderBy: { createdAt: "asc" },
+    }),
+    db.emailMessage.findMany({
+      where: { campaignLeadId: { in: ids }, direction: "outbound", source: "campaign", status: "sent", createdAt: { gte: start } },
       orderBy: { createdAt: "asc" },
     }),
     db.campaignLeadStep.findMany({ where: { campaignId: forecast.campaignId, startedAt: { gte: start } }, orderBy: [{ startedAt: "asc" }, { id: "asc" }] }),
@@ -78,10 +82,13 @@ export async function observed(forecast: TCampaignForecast, before: Before): Pro
   const connectedDuring = new Set(relations.map((relation) => `${relation.memberId}>${relation.otherMemberId}`).filter((pair) => !before.connections.has(pair)));
 
   const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
-  const totals = { leads: ids.length, reached: 0, accepted: 0, replied: 0, invitations: 0, messages: 0, inmails: 0, profileViews: 0 };
+  const totals = { leads: ids.length, reached: 0, accepted: 0, replied: 0, invitations: 0, messages: 0, inmails: 0, profileViews: 0, emails: 0 };
   const leads = forecast.leads.map((lead) => {
     const row = byId.get(lead.campaignLeadId)!;
-    const first = actions.find((action) => action.campaignLeadId === row.id);
+    // The lead's first action or e-mail, whichever came first.
+    const firstAction = actions.find((action) => action.campaignLeadId === row.id)?.createdAt;
+    const firstEmail = emails.find((email) => email.campaignLeadId === row.id)?.createdAt;
+    const first = firstAction && firstEmail ? (firstAction < firstEmail ? firstAction : firstEmail) : (firstAction ?? firstEmail);
     if (first) totals.reached++;
     if (row.status === "replied") totals.replied++;
     const senderMember = row.linkedinAccountId ? memberOfSender.get(row.linkedinAccountId) : null;
@@ -90,7 +97,8 @@ export async function observed(forecast: TCampaignForecast, before: Before): Pro
       campaignLeadId: row.id,
       leadId: row.leadId,
       linkedinAccountId: row.linkedinAccountId,
-      firstActionAt: iso(first?.createdAt),
+      emailAccountId: row.emailAccountId,
+      firstActionAt: iso(first),
       steps: journal
         .filter((step) => step.campaignLeadId === row.id)
         .map((step) => ({ stepId: step.stepId, type: step.stepType, at: step.startedAt.toISOString(), outcome: step.outcome })),
@@ -109,16 +117,33 @@ export async function observed(forecast: TCampaignForecast, before: Before): Pro
     perDay.set(key, counts);
     totals[kind] += 1;
   }
+  const emailsPerDay = new Map<string, number>();
+  for (const email of emails) {
+    const key = `${zonedDateString(email.createdAt, forecast.timezone)}|${email.mailboxId}`;
+    emailsPerDay.set(key, (emailsPerDay.get(key) ?? 0) + 1);
+    totals.emails += 1;
+  }
   const days: Predicted["days"] = [];
-  for (const [key, counts] of [...perDay.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    const [date, linkedinAccountId] = key.split("|") as [string, string];
+  const dayOf = (date: string) => {
     let day = days.find((candidate) => candidate.date === date);
     if (!day) {
-      day = { date, total: 0, senders: [] };
+      day = { date, total: 0, senders: [], mailboxes: [] };
       days.push(day);
     }
+    return day;
+  };
+  for (const [key, counts] of [...perDay.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    const [date, linkedinAccountId] = key.split("|") as [string, string];
+    const day = dayOf(date);
     day.senders.push({ linkedinAccountId, ...counts });
     day.total += counts.invitations + counts.messages + counts.inmails + counts.profileViews;
   }
+  for (const [key, count] of [...emailsPerDay.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    const [date, emailAccountId] = key.split("|") as [string, string];
+    const day = dayOf(date);
+    day.mailboxes.push({ emailAccountId, emails: count });
+    day.total += count;
+  }
+  days.sort((a, b) => a.date.localeCompare(b.date));
   return { finishAt: iso(campaign.finishedAt), totals, days, leads };
 }

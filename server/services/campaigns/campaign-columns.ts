@@ -29,3 +29,19 @@ export function sequenceColumn(sequence: WiredSequence): JsonObject {
 export function scheduleColumn(schedule: Schedule): JsonObject {
   return toJsonColumn(schedule);
 }
+
+type StoredUnsubscribe = z.infer<typeof ZStoredUnsubscribe>;
+type StoredTracking = z.infer<typeof ZStoredTracking>;
+
+/** Only the fields a change names: a PATCH of one field keeps the other's value. */
+function given<T extends object>(change: T | undefined): Partial<T> {
+  return Object.fromEntries(Object.entries(change ?? {}).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+export function mergeUnsubscribe(current: StoredUnsubscribe, change: Partial<StoredUnsubscribe> | undefined): StoredUnsubscribe {
+  return { ...current, ...given(change) };
+}
+
+export function mergeTracking(current: StoredTracking, change: Partial<StoredTracking> | undefined): StoredTracking {
+  return { ...current, ...given(change) };
+}

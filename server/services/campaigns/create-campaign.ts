@@ -1,29 +1,30 @@
 import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
-import { HeraldError } from "../../lib/errors";
-import type { TCreateCampaignInput, TCampaign } from "../../schemas/campaign";
+import { DEFAULT_TRACKING, DEFAULT_UNSUBSCRIBE, type TCreateCampaignInput, type TCampaign } from "../../schemas/campaign";
 import { DEFAULT_SCHEDULE } from "../../domain/sequence/schedule";
 import { wireSequence } from "../../domain/sequence/wire-sequence";
 import { enrollListLeads } from "./enroll-list-leads";
 import { kickCampaignExecutor } from "./kick-campaign-executor";
 import { toCampaign } from "./to-campaign";
-import { validateCampaignFields } from "./validate-campaign-fields";
-import { scheduleColumn, sequenceColumn } from "./campaign-columns";
+import { checkCanRun, checkUnsubscribe, uniqueIds, validateCampaignFields } from "./validate-campaign-fields";
+import { mergeTracking, mergeUnsubscribe, scheduleColumn, sequenceColumn } from "./campaign-columns";
 
 /**
  * Creates a campaign. Defaults: an empty sequence, the schedule 09:00 to 19:00 Monday to Friday
- * (UTC), status paused. An active campaign needs at least one sender in its pool.
+ * (UTC), status paused, tracking off, the unsubscribe line on. An active campaign needs senders for
+ * its LinkedIn steps and mailboxes for its e-mail steps. Its leads get a sender and a mailbox from
+ * the pools as they are enrolled.
  */
 export async function createCampaign(actor: Actor, input: TCreateCampaignInput): Promise<TCampaign> {
   await validateCampaignFields(actor, input);
   const sequence = input.sequence ? wireSequence(input.sequence) : { steps: [] };
   const status = input.status ?? "paused";
-  if (status === "active" && !input.linkedinAccountIds?.length) {
-    throw HeraldError.invalidInput("Invalid linkedinAccountIds: an active campaign needs at least one sender", [
-      { field: "linkedinAccountIds", message: "must name at least one sender for an active campaign" },
-    ]);
-  }
+  const linkedinAccountIds = input.linkedinAccountIds ?? [];
+  const emailAccountIds = uniqueIds(input.emailAccountIds ?? []);
+  checkCanRun({ status, sequence, linkedinAccountIds, emailAccountIds });
+  const unsubscribe = mergeUnsubscribe(DEFAULT_UNSUBSCRIBE, input.unsubscribe);
+  checkUnsubscribe(unsubscribe);
   const at = now();
   const row = await db.$transaction(async (tx) => {
     const created = await tx.campaign.create({
@@ -32,10 +33,10 @@ export async function createCampaign(actor: Actor, input: TCreateCampaignInput):
         name: input.name ?? "Untitled campaign",
         status,
         aiInterestEnabled: input.aiInterestEnabled ?? false,
-        unsubscribe: input.unsubscribe ?? { enabled: false, text: "" },
-        tracking: input.tracking ?? { opens: "off", clicks: "off" },
-        linkedinAccountIds: input.linkedinAccountIds ?? [],
-        emailAccountIds: input.emailAccountIds ?? [],
+        unsubscribe,
+        tracking: mergeTracking(DEFAULT_TRACKING, input.tracking),
+        linkedinAccountIds,
+        emailAccountIds,
         excludeListIds: input.excludeListIds ?? [],
         listId: input.listId ?? null,
         excludeOtherCampaigns: input.excludeOtherCampaigns ?? false,

@@ -1,6 +1,7 @@
 import type { Prisma } from "../../db/client";
 import type { Campaign } from "../../db/generated/client";
 import { now } from "../../lib/clock";
+import { mailboxLoads } from "./assign-campaign-mailboxes";
 import { pickSenders, senderLoads } from "./assign-campaign-senders";
 import { campaignLeadExclusions } from "./campaign-lead-exclusions";
 import { firstStep } from "../../domain/sequence/wire-sequence";
@@ -8,7 +9,7 @@ import { readSequence } from "./campaign-columns";
 
 /**
  * Puts leads into a campaign (skipping those already in it), at its first step, each with the
- * pool's lightest sender at that moment. The senders are chosen before the rows are written, from
+ * pool's lightest sender and the mailbox pool's lightest mailbox at that moment. The senders are chosen before the rows are written, from
  * the campaign's counters, so a batch writes its own rows once and reads nothing in proportion to
  * the leads already there.
  */
@@ -22,16 +23,19 @@ export async function enrollLeads(
   const at = now();
   const pool = campaign.linkedinAccountIds;
   const senders = pickSenders(pool, await senderLoads(tx, campaign.id, pool), leads.length);
+  // Mailboxes are balanced the same way, only when the campaign has some (mailboxLoads reads nothing then).
+  const mailboxPool = campaign.emailAccountIds;
+  const mailboxes = pickSenders(mailboxPool, await mailboxLoads(tx, campaign.id, mailboxPool), leads.length);
   // One statement with one array per column: Prisma's createManyAndReturn binds every value of a
   // 1000-lead batch as its own parameter and took seconds to compile and serialise them. Rows are
   // inserted in request order, which is their seq (the order leads are listed and contacted in).
   const stamp = at.toISOString();
   const created = await tx.$queryRaw<Array<{ id: string; leadId: string }>>`
-    INSERT INTO "CampaignLead" ("workspaceId", "campaignId", "leadId", "linkedinAccountId", "customVariables", "currentStepId", "currentStepType", "waitUntil", "createdAt", "updatedAt")
-    SELECT ${campaign.workspaceId}, ${campaign.id}, u.lead, u.sender, u.variables::jsonb, ${first?.id ?? null}, ${first?.type ?? null},
+    INSERT INTO "CampaignLead" ("workspaceId", "campaignId", "leadId", "linkedinAccountId", "emailAccountId", "customVariables", "currentStepId", "currentStepType", "waitUntil", "createdAt", "updatedAt")
+    SELECT ${campaign.workspaceId}, ${campaign.id}, u.lead, u.sender, u.mailbox, u.variables::jsonb, ${first?.id ?? null}, ${first?.type ?? null},
       ${stamp}::timestamptz AT TIME ZONE 'UTC', ${stamp}::timestamptz AT TIME ZONE 'UTC', ${stamp}::timestamptz AT TIME ZONE 'UTC'
-    FROM unnest(${leads.map((lead) => lead.leadId)}::text[], ${senders}::text[], ${leads.map((lead) => JSON.stringify(lead.customVariables ?? {}))}::text[])
-      WITH ORDINALITY AS u(lead, sender, variables, position)
+    FROM unnest(${leads.map((lead) => lead.leadId)}::text[], ${senders}::text[], ${mailboxes}::text[], ${leads.map((lead) => JSON.stringify(lead.customVariables ?? {}))}::text[])
+      WITH ORDINALITY AS u(lead, sender, mailbox, variables, position)
     ORDER BY u.position
     ON CONFLICT DO NOTHING
     RETURNING id, "leadId"`;

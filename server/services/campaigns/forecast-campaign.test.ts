@@ -2,6 +2,7 @@
 // (the sandbox network's deterministic behaviour model), and from acceptance and reply rates when
 // it cannot (real LinkedIn): it never reads the sandbox's tables itself.
 import { afterEach, expect, it } from "vitest";
+import { db } from "@/server/db/client";
 import { publicUrl } from "@/server/env";
 import { getLinkedinProvider, setLinkedinProvider } from "@/server/providers/linkedin";
 import { sandboxDirectory, sandboxProfileUrl } from "@/server/providers/linkedin/sandbox/directory";
@@ -61,4 +62,35 @@ it("draws from acceptance and reply rates when the provider cannot tell", async 
   expect(forecast.model).toBe("rates");
   expect(forecast.assumptions.join(" ")).toMatch(/% of invitations accepted .*defaults/);
   expect(forecast.totals.invitations).toBe(4);
+});
+
+it("forecasts an e-mail-only campaign on its mailboxes: their daily limits, the leads' mailboxes, and what it does not forecast", async () => {
+  const { actor, workspace } = await createTestWorkspace();
+  const at = new Date();
+  const mailbox = async (email: string) =>
+    (await db.mailbox.create({ data: { workspaceId: workspace.id, label: "", email, provider: "sandbox", authType: "sandbox", connectedVia: "api", dailyLimit: 1, createdAt: at, updatedAt: at } })).id;
+  const mailboxes = [await mailbox("ada@forecast.test"), await mailbox("ben@forecast.test")];
+  const campaign = await createCampaign(
+    actor,
+    ZCreateCampaignInput.parse({
+      name: "Mail only",
+      emailAccountIds: mailboxes,
+      sequence: { steps: [{ type: "email", config: { subject: "Hello", text: "Hi" } }] },
+      schedule: { timezone: "UTC", activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] },
+    }),
+  );
+  await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: [1, 2, 3].map((index) => ({ email: `person-${index}@example.com` })) }));
+  // A lead from before the campaign had mailboxes gets one as enrolment would give it.
+  await db.campaignLead.updateMany({ where: { campaignId: campaign.id, lead: { email: "person-3@example.com" } }, data: { emailAccountId: null } });
+
+  const forecast = await forecastCampaign(actor, campaign.id, { days: 5 });
+  expect(forecast.totals).toMatchObject({ leads: 3, reached: 3, emails: 3, invitations: 0, profileViews: 0 });
+  expect(forecast.leads.map((lead) => lead.emailAccountId)).toEqual([mailboxes[0], mailboxes[1], mailboxes[0]]);
+  // One e-mail a day per mailbox: the third waits for the first mailbox's next day.
+  const perDay = forecast.days.map((day) => day.mailboxes.reduce((sum, entry) => sum + entry.emails, 0)).filter(Boolean);
+  expect(perDay).toEqual([2, 1]);
+  expect(forecast.days.flatMap((day) => day.senders)).toEqual([]);
+  const assumptions = forecast.assumptions.join(" ");
+  expect(assumptions).toContain("E-mail replies, bounces and unsubscribes are not forecast yet");
+  expect(assumptions).not.toContain("no senders");
 });

@@ -1,8 +1,8 @@
 // The campaign forecast (beyond the spec): when each lead will be reached, actions per day per
 // sender and the expected finish date, by running the executor's rules forward in memory from the
 // campaign's current state (see forecast/simulate-campaigns.ts). A draft or paused campaign is
-// forecast as if activated now. Active campaigns that share its senders are simulated too, since
-// they compete for the same senders' turns and caps.
+// forecast as if activated now. Active campaigns that share its senders or mailboxes are simulated
+// too, since they compete for the same turns, caps and daily limits.
 import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
@@ -12,7 +12,11 @@ import type { Campaign } from "../../db/generated/client";
 import { countSenderUsage } from "../senders/count-sender-usage";
 import { resolveLimits } from "../../domain/sender-limits";
 import { senderAvailable } from "../../domain/sequence/rebalanceable-sender";
+import { sequenceChannels } from "../../domain/sequence/campaign-channels";
+import { turnMailbox } from "../../domain/sequence/turn-policy";
+import { mailboxLoads } from "./assign-campaign-mailboxes";
 import { pickSenders, senderLoads } from "./assign-campaign-senders";
+import { loadSimMailboxes } from "./forecast/load-sim-mailboxes";
 import { scheduleOf, sequenceOf } from "./executor/load-campaign-sequence";
 import { findCampaign } from "./find-campaign";
 import { DEFAULT_RATES, ratesOutcomeModel, type Rates } from "./forecast/rates-outcome-model";
@@ -56,6 +60,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
   for (let round = 0; round < 10; round++) {
     const simulated = [campaign, ...others];
     const pool = [...new Set(simulated.flatMap((row) => row.linkedinAccountIds))];
+    const mailboxPool = [...new Set(simulated.flatMap((row) => row.emailAccountIds))];
     const excluding = simulated.filter(excludes).map((row) => row.id);
     const more = await db.campaign.findMany({
       where: {
@@ -64,6 +69,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
         id: { notIn: simulated.map((row) => row.id) },
         OR: [
           ...(pool.length ? [{ linkedinAccountIds: { hasSome: pool } }] : []),
+          ...(mailboxPool.length ? [{ emailAccountIds: { hasSome: mailboxPool } }] : []),
           ...(excluding.length ? [{ leads: { some: { status: { in: ["pending" as const, "running" as const] }, lead: { campaignLeads: { some: { campaignId: { in: excluding } } } } } } }] : []),
         ],
       },
@@ -72,8 +78,12 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     if (!more.length) break;
     others.push(...more);
   }
-  const sharing = others.filter((row) => row.linkedinAccountIds.some((id) => campaign.linkedinAccountIds.includes(id)));
-  if (sharing.length) assumptions.push(`${sharing.length} other active campaign${sharing.length > 1 ? "s share" : " shares"} these senders; their leads compete for the same turns and caps.`);
+  const sharing = others.filter(
+    (row) => row.linkedinAccountIds.some((id) => campaign.linkedinAccountIds.includes(id)) || row.emailAccountIds.some((id) => campaign.emailAccountIds.includes(id)),
+  );
+  if (sharing.length) {
+    assumptions.push(`${sharing.length} other active campaign${sharing.length > 1 ? "s share" : " shares"} these senders or mailboxes; their leads compete for the same turns, caps and daily limits.`);
+  }
   const linked = others.length - sharing.length;
   if (linked) {
     assumptions.push(
@@ -92,7 +102,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     db.campaignLead.findMany({
       // Paused leads too: they never act, but the network's answers still reach them.
       where: { campaignId: { in: campaigns.map((row) => row.id) }, status: { in: ["pending", "running", "paused"] } },
-      include: { lead: { select: { memberId: true, publicIdentifier: true, profileUrl: true, openProfile: true, firstName: true, lastName: true } } },
+      include: { lead: { select: { memberId: true, publicIdentifier: true, profileUrl: true, openProfile: true, firstName: true, lastName: true, email: true, emailOptOut: true } } },
       orderBy: { seq: "asc" },
     }),
   ]);
@@ -116,7 +126,8 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     }),
   );
   const unavailable = accounts.filter((account) => !senderAvailable(account));
-  if (!campaign.linkedinAccountIds.length) assumptions.push("The campaign has no senders yet: nothing can be sent until senders join its pool.");
+  const channels = sequenceChannels(sequenceOf(campaign).steps);
+  if (channels.linkedin && !campaign.linkedinAccountIds.length) assumptions.push("The campaign has no senders yet: nothing can be sent on LinkedIn until senders join its pool.");
   if (unavailable.length) assumptions.push(`${unavailable.length} sender${unavailable.length > 1 ? "s are" : " is"} paused or not connected and will not act.`);
 
   // Leads without a sender get one as sender assignment would give it (assign-campaign-senders.ts):
@@ -126,6 +137,22 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     ? pickSenders(campaign.linkedinAccountIds, await senderLoads(db, campaign.id, campaign.linkedinAccountIds), unassigned.length)
     : [];
   const assignedSender = new Map(unassigned.map((row, index) => [row.id, assigned[index] ?? null]));
+  // Leads without a mailbox get one as enrolment and mailbox assignment give it (assign-campaign-mailboxes.ts).
+  const withoutMailbox = rows.filter((row) => row.campaignId === campaign.id && !row.emailAccountId);
+  const givenMailboxes = withoutMailbox.length
+    ? pickSenders(campaign.emailAccountIds, await mailboxLoads(db, campaign.id, campaign.emailAccountIds), withoutMailbox.length)
+    : [];
+  const assignedMailbox = new Map(withoutMailbox.map((row, index) => [row.id, givenMailboxes[index] ?? null]));
+  const mailboxIds = [...new Set([...campaigns.flatMap((row) => row.emailAccountIds), ...rows.flatMap((row) => (row.emailAccountId ? [row.emailAccountId] : []))])];
+  const { rows: mailboxRows, mailboxes } = await loadSimMailboxes(mailboxIds, start);
+  if (channels.email) {
+    assumptions.push(
+      "E-mail replies, bounces and unsubscribes are not forecast yet (Herald does not read them yet): each e-mail step moves on by its no-reply branch once its delay is over.",
+    );
+    if (!campaign.emailAccountIds.length) assumptions.push("The campaign has no mailboxes yet: its leads' e-mail steps fail until mailboxes join its pool.");
+    const resting = mailboxRows.filter((row) => campaign.emailAccountIds.includes(row.id) && !turnMailbox(row).available);
+    if (resting.length) assumptions.push(`${resting.length} mailbox${resting.length > 1 ? "es are" : " is"} paused or not connected and will not send.`);
+  }
   const personIds = [...new Set(rows.map((row) => row.leadId))];
   const [pendingActions, outside] = await Promise.all([
     db.senderAction.findMany({
@@ -167,6 +194,9 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       hasProfile: Boolean(row.lead.profileUrl || row.lead.publicIdentifier),
       personId: row.leadId,
       invitationSent: sentFor.has(`${row.id}|${row.currentStepId}`),
+      mailboxId: row.emailAccountId ?? assignedMailbox.get(row.id) ?? null,
+      email: row.lead.email,
+      emailOptOut: row.lead.emailOptOut,
     };
   });
 
@@ -194,11 +224,13 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       schedule: scheduleOf(row),
       sequence: sequenceOf(row),
       active: true,
+      mailboxIds: row.emailAccountIds,
       name: row.name,
       excludeOtherCampaigns: row.excludeOtherCampaigns,
       excludeSameSenderOtherCampaigns: row.excludeSameSenderOtherCampaigns,
     })),
     senders,
+    mailboxes,
     leads,
     model,
     reportCampaignIds: new Set([campaign.id]),
@@ -215,10 +247,11 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
   const own = leads.filter((lead) => lead.campaignId === campaign.id);
   const timezone = scheduleOf(campaign).timezone;
   const byDay = new Map<string, TCampaignForecast["days"][number]>();
-  const totals = { leads: own.length, reached: 0, accepted: result.accepted.size, replied: result.replied.size, invitations: 0, messages: 0, inmails: 0, profileViews: 0 };
+  const totals = { leads: own.length, reached: 0, accepted: result.accepted.size, replied: result.replied.size, invitations: 0, messages: 0, inmails: 0, profileViews: 0, emails: 0 };
+  const dayOf = (date: string) => byDay.get(date) ?? { date, total: 0, senders: [], mailboxes: [] };
   for (const [key, counts] of [...result.actions.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const [, date, senderId] = key.split("|") as [string, string, string];
-    const day = byDay.get(date) ?? { date, total: 0, senders: [] };
+    const day = dayOf(date);
     day.senders.push({ linkedinAccountId: senderId, ...counts });
     day.total += counts.invitations + counts.messages + counts.inmails + counts.profileViews;
     byDay.set(date, day);
@@ -226,6 +259,14 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     totals.messages += counts.messages;
     totals.inmails += counts.inmails;
     totals.profileViews += counts.profileViews;
+  }
+  for (const [key, emails] of [...result.emails.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    const [, date, mailboxId] = key.split("|") as [string, string, string];
+    const day = dayOf(date);
+    day.mailboxes.push({ emailAccountId: mailboxId, emails });
+    day.total += emails;
+    byDay.set(date, day);
+    totals.emails += emails;
   }
   let finishAt: number | null = 0;
   let holdsOpen = false;
@@ -251,6 +292,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       leadId: rowById.get(lead.id)!.leadId,
       name: nameOf(lead.id),
       linkedinAccountId: lead.senderId,
+      emailAccountId: lead.mailboxId ?? null,
       firstActionAt: iso(simulated?.firstActionAt ?? null),
       steps: (simulated?.steps ?? []).map((step) => ({ stepId: step.stepId, type: step.type, at: new Date(step.at).toISOString(), outcome: step.outcome })),
       expectedStatus: simulated?.status ?? lead.status,
@@ -268,7 +310,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     assumptions,
     finishAt: iso(finishAt),
     totals,
-    days: [...byDay.values()],
+    days: [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date)),
     leads: forecastLeads.slice(0, LISTED_LEADS),
     leadsTruncated: forecastLeads.length > LISTED_LEADS,
   };

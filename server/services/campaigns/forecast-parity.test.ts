@@ -24,11 +24,16 @@
 // 7. An executor deadlock (two turns finishing leads of one campaign in the same pass): the finish
 //    check locks the campaign FOR NO KEY UPDATE (executor/settle-campaign-lead.ts).
 // 8. Paused leads (d) are simulated: they never act, answers still end them.
+// 9. E-mail steps (h) run on mailbox turns in both (decideEmailStep, the mailbox turn policy and
+//    gap), within each mailbox's daily limit counted in its zone; replies to e-mails are not read
+//    yet, so both move a lead on by the no-reply branch.
 import { afterEach, describe, expect, it } from "vitest";
 import { db, Prisma } from "@/server/db/client";
 import type { Actor } from "@/server/lib/actor";
-import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
+import { ManualClock, now, setClock, systemClock } from "@/server/lib/clock";
 import { zonedParts } from "@/server/lib/time-zones";
+import { setMailProvider } from "@/server/providers/mail";
+import type { MailProvider } from "@/server/providers/mail/types";
 import { acceptanceTime, invitationKey, messageKey, replyRateFor, replyTime } from "@/server/providers/linkedin/sandbox/behaviour";
 import { sandboxDirectory, sandboxProfileUrl, type DirectoryProspect } from "@/server/providers/linkedin/sandbox/directory";
 import { sandboxIdentity } from "@/server/providers/linkedin/sandbox/sign-in-rules";
@@ -61,6 +66,7 @@ const DAY = 86_400_000;
 // every active campaign) is the file's: a scenario's campaigns stop when it ends.
 afterEach(async () => {
   await db.campaign.updateMany({ where: { status: "active" }, data: { status: "paused" } });
+  setMailProvider("sandbox", undefined);
   setClock(systemClock);
 });
 
@@ -455,4 +461,77 @@ describe("the forecast against the executor, lead by lead", () => {
     expect(replied.map((row) => row.id).sort()).toEqual([inmails.leads[0]!.id, inmails.leads[1]!.id, visits.leads[0]!.id, visits.leads[1]!.id].sort());
     for (const { forecast, before } of forecasts) await expectParity(forecast, before);
   }, 120_000);
+
+  it("h. a mixed LinkedIn and e-mail campaign: visits, e-mails from two mailboxes with small daily limits in two zones, then invitations and messages", async () => {
+    const { clock, actor, workspace, senders } = await world("mixed", "2026-05-03T10:00:00Z", ["rep0"]);
+    // A mail server that takes every e-mail: what recipients do with them is not read yet.
+    const sent: string[] = [];
+    const server: MailProvider = {
+      name: "sandbox",
+      verify: () => Promise.resolve(),
+      async send(_mailbox, email) {
+        sent.push(email.messageId);
+        return { messageId: email.messageId, acceptedAt: now().toISOString(), response: "250 OK" };
+      },
+      findSent: () => Promise.resolve(null),
+      fetchIncoming: () => Promise.resolve({ messages: [], cursor: null }),
+    };
+    setMailProvider("sandbox", server);
+    const mailbox = async (email: string, timezone: string, dailyLimit: number) =>
+      (
+        await db.mailbox.create({
+          data: { workspaceId: workspace.id, label: email, email, provider: "sandbox", authType: "sandbox", connectedVia: "api", timezone, dailyLimit, createdAt: now(), updatedAt: now() },
+        })
+      ).id;
+    const mailboxes = [await mailbox("ada@mixed.test", "Europe/Paris", 2), await mailbox("ben@mixed.test", "America/New_York", 3)];
+    const sequence: TSequenceInput = {
+      steps: [
+        { id: "look", type: "visit_profile", nextDelayHours: 1 },
+        { id: "hello", type: "email", parent: "look", nextDelayHours: 24, config: { subject: "Hello {{firstName}}", fallbackSubject: "Hello", text: "A short note" } },
+        { id: "again", type: "email", parent: "hello", branch: "no", nextDelayHours: 48, config: { subject: "Following up", text: "Any thoughts?" } },
+        { id: "invite", type: "invite", parent: "again", branch: "no", branchDelays: { no: 72 } },
+        { id: "thanks", type: "message", parent: "invite", branch: "yes", config: { text: "Thanks, {{firstName}}" } },
+      ],
+    };
+    const campaign = await createCampaign(
+      actor,
+      ZCreateCampaignInput.parse({ name: "Mixed", linkedinAccountIds: senders, emailAccountIds: mailboxes, sequence, schedule: SCHEDULE }),
+    );
+    const prospects = CLOSED.slice(20, 28);
+    // The first has no address (its e-mail steps are skipped); the second unsubscribed earlier.
+    const added = await addCampaignLeads(
+      actor,
+      campaign.id,
+      ZLeadsInput.parse({
+        leads: prospects.map((prospect, index) => ({
+          profileUrl: sandboxProfileUrl(prospect.publicIdentifier),
+          ...(index === 0 ? {} : { email: `${prospect.publicIdentifier}@example.com` }),
+        })),
+      }),
+    );
+    expect(added.added).toBe(prospects.length);
+    await db.lead.update({ where: { id: added.leadIds[1]! }, data: { emailOptOut: true } });
+
+    clock.set("2026-05-04T06:00:00Z");
+    const { forecast, before } = await forecastOne(actor, campaign.id, 10);
+    expect(forecast.assumptions.join(" ")).toContain("E-mail replies, bounces and unsubscribes are not forecast yet");
+    await updateCampaign(actor, campaign.id, { status: "active" });
+    await driveCampaigns(clock, new Date(forecast.horizonEnd));
+
+    // The scenario did what it is for: both mailboxes sent, one of them up to its limit on a day,
+    // the lead without an address and the unsubscribed one skipped their e-mails.
+    const emails = await db.emailMessage.findMany({ where: { campaignId: campaign.id, status: "sent" } });
+    expect(emails.length).toBe(sent.length);
+    expect(new Set(emails.map((email) => email.mailboxId))).toEqual(new Set(mailboxes));
+    const perDay = new Map<string, number>();
+    for (const email of emails.filter((row) => row.mailboxId === mailboxes[0])) {
+      const key = email.createdAt.toLocaleDateString("en-CA", { timeZone: "Europe/Paris" });
+      perDay.set(key, (perDay.get(key) ?? 0) + 1);
+    }
+    expect(Math.max(...perDay.values())).toBe(2);
+    const skipped = await db.campaignLeadStep.findMany({ where: { campaignId: campaign.id, stepType: "email", status: "skipped" }, select: { campaignLeadId: true } });
+    expect(new Set(skipped.map((step) => step.campaignLeadId)).size).toBe(2);
+    expect(forecast.totals.emails).toBeGreaterThan(0);
+    await expectParity(forecast, before);
+  }, 180_000);
 });

@@ -76,3 +76,63 @@ it("answers not found for a lead of another workspace", async () => {
   const added = await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: [{ email: "jane@example.com" }] }));
   await expect(getLeadTimeline(other, campaign.id, added.leadIds[0]!)).rejects.toMatchObject({ status: 404 });
 });
+
+it("shows the campaign's e-mails to the lead: each step's e-mail with its subject and mailbox, then its opens and clicks", async () => {
+  const clock = new ManualClock("2026-03-02T09:00:00Z");
+  setClock(clock);
+  const { actor } = await createTestWorkspace();
+  const at = now();
+  const mailbox = await db.mailbox.create({
+    data: { workspaceId: actor.workspaceId, label: "Ada at Acme", email: "ada@acme.test", provider: "sandbox", authType: "sandbox", connectedVia: "api", createdAt: at, updatedAt: at },
+  });
+  const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({
+    name: "Mail",
+    emailAccountIds: [mailbox.id],
+    sequence: { steps: [{ id: "first", type: "email", config: { subject: "Quick question", text: "Hello Jane" } }, { id: "again", type: "email", parent: "first", branch: "no", config: { subject: "Following up", text: "Any thoughts?" } }] },
+  }));
+  const added = await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: [{ email: "jane@example.com" }] }));
+  const campaignLeadId = added.campaignLeadIds[0]!;
+  const minutes = (count: number) => new Date(at.getTime() + count * 60_000);
+  const email = (input: { stepId: string; subject: string; text: string; status: string; minute: number; threaded?: boolean; openedMinute?: number; clickedMinute?: number; error?: string }) =>
+    db.emailMessage.create({
+      data: {
+        workspaceId: actor.workspaceId,
+        mailboxId: mailbox.id,
+        leadId: added.leadIds[0]!,
+        campaignLeadId,
+        campaignId: campaign.id,
+        stepId: input.stepId,
+        direction: "outbound",
+        source: "campaign",
+        status: input.status,
+        messageId: `<${input.stepId}@acme.test>`,
+        threadRootId: "<first@acme.test>",
+        threaded: input.threaded ?? false,
+        fromAddress: "ada@acme.test",
+        toAddress: "jane@example.com",
+        subject: input.subject,
+        text: input.text,
+        sentAt: input.status === "sent" ? minutes(input.minute) : null,
+        openedAt: input.openedMinute === undefined ? null : minutes(input.openedMinute),
+        clickedAt: input.clickedMinute === undefined ? null : minutes(input.clickedMinute),
+        error: input.error ?? null,
+        createdAt: minutes(input.minute),
+        updatedAt: minutes(input.minute),
+      },
+    });
+  await db.campaignLeadStep.create({ data: { campaignLeadId, campaignId: campaign.id, stepId: "first", stepType: "email", status: "done", startedAt: minutes(1), finishedAt: minutes(1) } });
+  await email({ stepId: "first", subject: "Quick question", text: "Hello Jane", status: "sent", minute: 1, openedMinute: 30, clickedMinute: 45 });
+  // A follow-up the journal does not show yet (sent, its step not recorded): still on the timeline.
+  await email({ stepId: "again", subject: "Re: Quick question", text: "Any thoughts?", status: "sent", minute: 4000, threaded: true });
+
+  const timeline = await getLeadTimeline(actor, campaign.id, added.leadIds[0]!);
+  expect(timeline.mailboxName).toBe("Ada at Acme");
+  expect(timeline.campaignLead.emailAccountId).toBe(mailbox.id);
+  expect(timeline.events.map((event) => [event.kind, event.title, event.detail, event.text])).toEqual([
+    ["added", "Added to the campaign", null, null],
+    ["email", "#1 E-mail: sent", '"Quick question" · From Ada at Acme', "Hello Jane"],
+    ["email", "Opened the e-mail", '"Quick question"', null],
+    ["email", "Clicked a link in the e-mail", '"Quick question"', null],
+    ["email", "E-mail sent", '"Re: Quick question" · From Ada at Acme · In the same thread', "Any thoughts?"],
+  ]);
+});

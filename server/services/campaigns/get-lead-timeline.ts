@@ -22,6 +22,8 @@ const FIELD_LABELS = {
   picture: "Picture",
 } as const;
 
+const mailboxName = (mailbox: { label: string; email: string }) => mailbox.label || mailbox.email;
+
 const kindName = (type: string) => STEP_LABELS[type as StepType] ?? type;
 
 export async function getLeadTimeline(actor: Actor, campaignId: string, leadId: string): Promise<TLeadTimeline> {
@@ -30,7 +32,7 @@ export async function getLeadTimeline(actor: Actor, campaignId: string, leadId: 
 
 async function readLeadTimeline(client: DbClient, actor: Actor, campaignId: string, leadId: string): Promise<TLeadTimeline> {
   const row = await findCampaignLead(actor, campaignId, leadId, client);
-  const [campaign, journal, actions, messages, statusEvents, entries, campaignLead] = await Promise.all([
+  const [campaign, journal, actions, messages, emails, statusEvents, entries, campaignLead] = await Promise.all([
     client.campaign.findUniqueOrThrow({ where: { id: row.campaignId } }),
     client.campaignLeadStep.findMany({ where: { campaignLeadId: row.id }, orderBy: { startedAt: "asc" } }),
     client.senderAction.findMany({
@@ -39,6 +41,26 @@ async function readLeadTimeline(client: DbClient, actor: Actor, campaignId: stri
       orderBy: { createdAt: "asc" },
     }),
     client.linkedinMessage.findMany({ where: { leadId: row.leadId, at: { gte: row.createdAt } }, orderBy: { at: "asc" } }),
+    client.emailMessage.findMany({
+      where: { campaignLeadId: row.id },
+      select: {
+        id: true,
+        mailboxId: true,
+        stepId: true,
+        direction: true,
+        status: true,
+        subject: true,
+        text: true,
+        threaded: true,
+        sentAt: true,
+        createdAt: true,
+        openedAt: true,
+        clickedAt: true,
+        error: true,
+        mailbox: { select: { label: true, email: true } },
+      },
+      orderBy: { createdAt: "asc" },
+    }),
     client.outboxEvent.findMany({
       where: { workspaceId: actor.workspaceId, event: "lead.status_changed", createdAt: { gte: row.createdAt }, data: { path: ["campaignLeadId"], equals: row.id } },
       orderBy: { createdAt: "asc" },
@@ -59,12 +81,17 @@ async function readLeadTimeline(client: DbClient, actor: Actor, campaignId: stri
     }
   }
   const senderName = (id: string | null) => (id ? (senderNames.get(id) ?? "a sender") : "a sender");
+  const mailbox = row.emailAccountId
+    ? (emails.find((email) => email.mailboxId === row.emailAccountId)?.mailbox ??
+      (await client.mailbox.findFirst({ where: { id: row.emailAccountId, workspaceId: actor.workspaceId }, select: { label: true, email: true } })))
+    : null;
   const current = row.currentStepId && (row.status === "pending" || row.status === "running" || row.status === "paused") ? row.currentStepId : null;
 
   return {
     campaignLead: campaignLead[0]!,
     campaign: { id: campaign.id, name: campaign.name, status: campaign.status as TLeadTimeline["campaign"]["status"] },
     senderName: row.linkedinAccountId ? senderName(row.linkedinAccountId) : null,
+    mailboxName: mailbox ? mailboxName(mailbox) : null,
     currentStep: current ? { id: current, label: stepName(current, row.currentStepType ?? "") } : null,
     profile: profileFieldViews(row.lead).map((view) => ({ ...view, label: FIELD_LABELS[view.field] })),
     lists: entries.map((entry) => entry.list),
@@ -77,6 +104,7 @@ async function readLeadTimeline(client: DbClient, actor: Actor, campaignId: stri
         // Only messages with this campaign's sender, or while no sender held the lead.
         .filter((message) => !row.linkedinAccountId || message.accountId === row.linkedinAccountId || message.source !== "campaign")
         .map((message) => ({ ...message, senderName: senderName(message.accountId) })),
+      emails: emails.map(({ mailbox: from, mailboxId: _mailboxId, ...email }) => ({ ...email, mailboxName: mailboxName(from) })),
       statusChanges: statusEvents.map((outbox) => ({ at: outbox.createdAt, newStatus: String((outbox.data as { newStatus?: unknown }).newStatus ?? "") })),
     }),
   };

@@ -1,6 +1,6 @@
 // Everything that happened to a lead in a campaign, as one list in time order, from the records
-// Herald keeps: the executor's journal, the sender actions, the LinkedIn messages and the status
-// changes it announced. Pure: the service fetches the facts, this decides what a person reads.
+// Herald keeps: the executor's journal, the sender actions, the LinkedIn messages, the campaign's
+// e-mails to the lead (with their opens and clicks) and the status changes it announced. Pure: the service fetches the facts, this decides what a person reads.
 import { BRANCH_MEANING, type StepType } from "../../schemas/sequence";
 import type { TTimelineEvent } from "../../schemas/lead-timeline";
 
@@ -11,6 +11,22 @@ export interface TimelineFacts {
   journal: Array<{ stepId: string; stepType: string; status: string; outcome: string | null; detail: string | null; actionId: string | null; startedAt: Date; finishedAt: Date | null }>;
   actions: Array<{ id: string; type: string; source: string; status: string; sentAt: Date | null; acceptedAt: Date | null; withdrawnAt: Date | null; createdAt: Date; error: string | null; providerRef: string | null; senderName: string }>;
   messages: Array<{ direction: string; source: string; text: string; at: Date; providerMessageId: string; senderName: string }>;
+  /** The campaign lead's e-mails (EmailMessage rows), oldest first. */
+  emails: Array<{
+    id: string;
+    stepId: string | null;
+    direction: string;
+    status: string;
+    subject: string;
+    text: string;
+    mailboxName: string;
+    threaded: boolean;
+    sentAt: Date | null;
+    createdAt: Date;
+    openedAt: Date | null;
+    clickedAt: Date | null;
+    error: string | null;
+  }>;
   statusChanges: Array<{ at: Date; newStatus: string }>;
 }
 
@@ -34,6 +50,7 @@ const STATUS_TITLES: Record<string, { title: string; tone: TTimelineEvent["tone"
 
 function stepKind(type: string): TTimelineEvent["kind"] {
   if (type === "invite") return "invitation";
+  if (type === "email") return "email";
   if (type === "message" || type === "inmail" || type === "voice_note") return "message";
   if (type === "visit_profile") return "visit";
   return "step";
@@ -41,7 +58,7 @@ function stepKind(type: string): TTimelineEvent["kind"] {
 
 function doneWord(type: string): string {
   if (type === "invite") return "invitation sent";
-  if (type === "message" || type === "inmail" || type === "voice_note") return "sent";
+  if (type === "message" || type === "inmail" || type === "voice_note" || type === "email") return "sent";
   if (type === "visit_profile") return "profile visited";
   if (type.startsWith("if_")) return "checked";
   return "done";
@@ -56,24 +73,51 @@ const event = (at: Date, kind: TTimelineEvent["kind"], title: string, extra: Par
   tone: extra.tone ?? "neutral",
 });
 
+/** Subject, mailbox, and whether it went into the thread of the lead's first e-mail. */
+function emailDetail(email: { subject: string; mailboxName: string; threaded: boolean }): string {
+  return [`"${email.subject}"`, `From ${email.mailboxName}`, email.threaded && "In the same thread"].filter(Boolean).join(" · ");
+}
+
 export function leadTimelineEvents(facts: TimelineFacts): TTimelineEvent[] {
   const events: TTimelineEvent[] = [event(facts.campaignLead.createdAt, "added", "Added to the campaign")];
   const actionsById = new Map(facts.actions.map((action) => [action.id, action]));
   const outbound = new Map(facts.messages.filter((message) => message.direction === "outbound").map((message) => [message.providerMessageId, message]));
   const shownMessages = new Set<string>();
 
+  const outboundEmails = facts.emails.filter((email) => email.direction === "outbound");
+  // The journal holds one entry per step, and an e-mail step sends one e-mail: its latest.
+  const emailOfStep = new Map(outboundEmails.flatMap((email) => (email.stepId ? [[email.stepId, email] as const] : [])));
+  const shownEmails = new Set<string>();
+
   for (const entry of facts.journal) {
     const name = facts.stepName(entry.stepId, entry.stepType);
     const action = entry.actionId ? actionsById.get(entry.actionId) : undefined;
     const message = action?.providerRef ? outbound.get(action.providerRef) : undefined;
     if (message) shownMessages.add(message.providerMessageId);
+    const email = entry.stepType === "email" ? emailOfStep.get(entry.stepId) : undefined;
+    if (email) shownEmails.add(email.id);
     const meaning = entry.outcome === "yes" || entry.outcome === "no" ? BRANCH_MEANING[entry.stepType as StepType]?.[entry.outcome] : undefined;
-    const detail = [entry.detail, meaning && `Then: ${meaning.toLowerCase()}`, action && `By ${action.senderName}`].filter(Boolean).join(" · ") || null;
+    const by = action ? `By ${action.senderName}` : email && emailDetail(email);
+    const detail = [entry.detail, meaning && `Then: ${meaning.toLowerCase()}`, by].filter(Boolean).join(" · ") || null;
     const at = entry.finishedAt ?? entry.startedAt;
-    if (entry.status === "failed") events.push(event(at, "error", `${name}: failed`, { detail: entry.detail ?? action?.error ?? null, tone: "error" }));
+    if (entry.status === "failed") events.push(event(at, "error", `${name}: failed`, { detail: entry.detail ?? action?.error ?? email?.error ?? null, tone: "error" }));
     else if (entry.status === "skipped") events.push(event(at, stepKind(entry.stepType), `${name}: skipped`, { detail, tone: "warning" }));
     else if (entry.status === "sending") events.push(event(entry.startedAt, stepKind(entry.stepType), `${name}: being sent`, { detail }));
-    else events.push(event(at, stepKind(entry.stepType), `${name}: ${doneWord(entry.stepType)}`, { detail, text: message?.text ?? null }));
+    else events.push(event(at, stepKind(entry.stepType), `${name}: ${doneWord(entry.stepType)}`, { detail, text: message?.text ?? email?.text ?? null }));
+  }
+
+  for (const email of facts.emails) {
+    if (email.direction === "inbound") {
+      events.push(event(email.sentAt ?? email.createdAt, "reply", "Replied by e-mail", { detail: `To ${email.mailboxName} · "${email.subject}"`, text: email.text, tone: "success" }));
+      continue;
+    }
+    if (!shownEmails.has(email.id)) {
+      if (email.status === "failed") events.push(event(email.createdAt, "error", "E-mail failed", { detail: email.error ?? emailDetail(email), tone: "error" }));
+      else if (email.status === "sending") events.push(event(email.createdAt, "email", "E-mail being sent", { detail: emailDetail(email) }));
+      else events.push(event(email.sentAt ?? email.createdAt, "email", "E-mail sent", { detail: emailDetail(email), text: email.text }));
+    }
+    if (email.openedAt) events.push(event(email.openedAt, "email", "Opened the e-mail", { detail: `"${email.subject}"`, tone: "success" }));
+    if (email.clickedAt) events.push(event(email.clickedAt, "email", "Clicked a link in the e-mail", { detail: `"${email.subject}"`, tone: "success" }));
   }
 
   let accepted = false;

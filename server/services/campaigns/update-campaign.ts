@@ -4,6 +4,7 @@ import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import type { TUpdateCampaignInput, TCampaign } from "../../schemas/campaign";
 import type { WiredSequence } from "../../schemas/sequence";
+import { assignCampaignMailboxes } from "./assign-campaign-mailboxes";
 import { assignCampaignSenders } from "./assign-campaign-senders";
 import { structuralChanges } from "../../domain/sequence/structural-changes";
 import { firstStep, wireSequence } from "../../domain/sequence/wire-sequence";
@@ -11,13 +12,16 @@ import { enrollListLeads } from "./enroll-list-leads";
 import { findCampaign } from "./find-campaign";
 import { kickCampaignExecutor } from "./kick-campaign-executor";
 import { toCampaign } from "./to-campaign";
-import { validateCampaignFields } from "./validate-campaign-fields";
-import { readSequence, sequenceColumn } from "./campaign-columns";
+import { checkCanRun, checkUnsubscribe, uniqueIds, validateCampaignFields } from "./validate-campaign-fields";
+import { mergeTracking, mergeUnsubscribe, readSequence, readTracking, readUnsubscribe, sequenceColumn } from "./campaign-columns";
 
 /**
  * Updates a campaign (PATCH /campaigns/{id}). The sequence and the schedule are replaced wholesale.
  * Once leads are in progress, only copy and delays may change and steps be appended. An active
- * campaign needs a sender. `draft` is for campaigns no lead has started yet.
+ * campaign needs senders for its LinkedIn steps and mailboxes for its e-mail steps. A changed pool
+ * gives leads without a sender or mailbox (or with one that left the pool before contacting them)
+ * one from it. `tracking` and `unsubscribe` keep the fields a change leaves out. `draft` is for
+ * campaigns no lead has started yet.
  */
 export async function updateCampaign(actor: Actor, campaignId: string, changes: TUpdateCampaignInput): Promise<TCampaign> {
   const current = await findCampaign(actor, campaignId);
@@ -40,12 +44,19 @@ export async function updateCampaign(actor: Actor, campaignId: string, changes: 
     }
   }
   const status = changes.status ?? current.status;
-  const pool = changes.linkedinAccountIds ?? current.linkedinAccountIds;
-  if (status === "active" && !pool.length) {
-    throw HeraldError.invalidInput("Invalid linkedinAccountIds: an active campaign needs at least one sender", [
-      { field: "linkedinAccountIds", message: "must name at least one sender for an active campaign" },
-    ]);
+  const emailAccountIds = uniqueIds(changes.emailAccountIds);
+  // Checked when the change could leave an active campaign unable to run (a rename of one whose
+  // mailbox was since removed still goes through).
+  if (changes.status === "active" || changes.sequence || changes.linkedinAccountIds || changes.emailAccountIds) {
+    checkCanRun({
+      status,
+      sequence: sequence ?? readSequence(current.sequence),
+      linkedinAccountIds: changes.linkedinAccountIds ?? current.linkedinAccountIds,
+      emailAccountIds: emailAccountIds ?? current.emailAccountIds,
+    });
   }
+  const unsubscribe = changes.unsubscribe && mergeUnsubscribe(readUnsubscribe(current.unsubscribe), changes.unsubscribe);
+  if (unsubscribe) checkUnsubscribe(unsubscribe);
   if (changes.status === "draft" && current.status !== "draft" && started) {
     throw HeraldError.invalidInput("Invalid status: a campaign whose leads have started cannot go back to draft; pause it instead", [
       { field: "status", message: "cannot be draft once leads have started" },
@@ -59,10 +70,10 @@ export async function updateCampaign(actor: Actor, campaignId: string, changes: 
         name: changes.name,
         status: changes.status,
         aiInterestEnabled: changes.aiInterestEnabled,
-        unsubscribe: changes.unsubscribe,
-        tracking: changes.tracking,
+        unsubscribe,
+        tracking: changes.tracking && mergeTracking(readTracking(current.tracking), changes.tracking),
         linkedinAccountIds: changes.linkedinAccountIds,
-        emailAccountIds: changes.emailAccountIds,
+        emailAccountIds,
         excludeListIds: changes.excludeListIds,
         listId: changes.listId,
         excludeOtherCampaigns: changes.excludeOtherCampaigns,
@@ -82,6 +93,7 @@ export async function updateCampaign(actor: Actor, campaignId: string, changes: 
       });
     }
     if (changes.linkedinAccountIds) await assignCampaignSenders(tx, updated);
+    if (emailAccountIds) await assignCampaignMailboxes(tx, updated);
     if (changes.listId && changes.listId !== current.listId) await enrollListLeads(tx, updated);
     return updated;
   });

@@ -1,11 +1,12 @@
 // Checks shared by create and update: the schedule's zone, the senders of the pool and of recorded
-// voice notes, the lists.
+// voice notes, the mailboxes, the lists; and what an active campaign needs to run its sequence.
 import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { HeraldError, type FieldIssue } from "../../lib/errors";
+import { activationIssues } from "../../domain/sequence/campaign-channels";
 import { isValidTimeZone } from "../../lib/time-zones";
 import type { TCreateCampaignInput } from "../../schemas/campaign";
-import { STEP_LABELS } from "../../schemas/sequence";
+import { STEP_LABELS, type StepType } from "../../schemas/sequence";
 
 export async function validateCampaignFields(actor: Actor, input: TCreateCampaignInput): Promise<void> {
   const issues: FieldIssue[] = [];
@@ -38,6 +39,14 @@ export async function validateCampaignFields(actor: Actor, input: TCreateCampaig
       issues.push({ field: "linkedinAccountIds", message: "must not repeat a sender" });
     }
   }
+  if (input.emailAccountIds?.length) {
+    const known = new Set(
+      (await db.mailbox.findMany({ where: { workspaceId: actor.workspaceId, id: { in: input.emailAccountIds } }, select: { id: true } })).map((row) => row.id),
+    );
+    input.emailAccountIds.forEach((id, index) => {
+      if (!known.has(id)) issues.push({ field: `emailAccountIds.${index}`, message: `names no mailbox of this workspace: ${id}` });
+    });
+  }
   const listIds = [...(input.excludeListIds ?? []), ...(input.listId ? [input.listId] : [])];
   if (listIds.length) {
     const known = new Set(
@@ -49,4 +58,28 @@ export async function validateCampaignFields(actor: Actor, input: TCreateCampaig
     if (input.listId && !known.has(input.listId)) issues.push({ field: "listId", message: `names no lead list of this workspace: ${input.listId}` });
   }
   if (issues.length) throw HeraldError.invalidInput(`Invalid ${issues[0]!.field}: ${issues[0]!.message}`, issues);
+}
+
+/** The mailbox pool as stored: each mailbox once, in the order first named. */
+export function uniqueIds<T extends string[] | undefined>(ids: T): T {
+  return (ids && [...new Set(ids)]) as T;
+}
+
+/**
+ * An active campaign must be able to run its sequence: senders for LinkedIn steps, mailboxes for
+ * e-mail steps (campaign-channels.ts). Throws a 400 naming the empty pool.
+ */
+export function checkCanRun(campaign: { status: string; sequence: { steps: ReadonlyArray<{ type: StepType }> }; linkedinAccountIds: string[]; emailAccountIds: string[] }): void {
+  if (campaign.status !== "active") return;
+  const issues = activationIssues({ steps: campaign.sequence.steps, linkedinAccountIds: campaign.linkedinAccountIds, emailAccountIds: campaign.emailAccountIds });
+  if (issues.length) throw HeraldError.invalidInput(issues[0]!.summary, issues.map(({ field, message }) => ({ field, message })));
+}
+
+/** The unsubscribe line, once merged with what the campaign had: on, it needs words. */
+export function checkUnsubscribe(unsubscribe: { enabled: boolean; text: string }): void {
+  if (unsubscribe.enabled && !unsubscribe.text.trim()) {
+    throw HeraldError.invalidInput("Invalid unsubscribe.text: the unsubscribe line is on, so it needs a text (for example the default, with {{unsubscribe}} where the link goes)", [
+      { field: "unsubscribe.text", message: "must not be empty while the unsubscribe line is on" },
+    ]);
+  }
 }

@@ -62,7 +62,7 @@ async function workspace() {
 }
 
 describe("creating and reading campaigns", () => {
-  it("applies the spec's defaults: empty sequence, 09:00–19:00 Monday to Friday, paused", async () => {
+  it("applies the spec's defaults: empty sequence, 09:00–19:00 Monday to Friday, paused; tracking off, the unsubscribe line on", async () => {
     const { api } = await workspace();
     const created = await api.create({});
     expect(created.status).toBe(201);
@@ -74,7 +74,8 @@ describe("creating and reading campaigns", () => {
       linkedinAccountIds: [],
       leadsInProgress: false,
       tracking: { opens: "off", clicks: "off" },
-      unsubscribe: { enabled: false, text: "" },
+      unsubscribe: { enabled: true, text: "If you'd rather not hear from me, {{unsubscribe}}." },
+      emailAccountIds: [],
     });
     const listed = await api.list();
     expect(listed.body).toMatchObject({ data: [{ id: created.body!.data.id }], paging: { limit: 50, offset: 0, total: 1 } });
@@ -129,6 +130,9 @@ describe("creating and reading campaigns", () => {
     const cases: Array<[unknown, string]> = [
       [{ status: "active" }, "linkedinAccountIds"],
       [{ linkedinAccountIds: ["acc_nope"] }, "linkedinAccountIds.0"],
+      [{ emailAccountIds: ["mbx_nope"] }, "emailAccountIds.0"],
+      [{ status: "active", sequence: { steps: [{ type: "email", config: { subject: "Hi", text: "Hello" } }] } }, "emailAccountIds"],
+      [{ unsubscribe: { text: "" } }, "unsubscribe.text"],
       [{ schedule: { timezone: "Mars/Olympus" } }, "schedule.timezone"],
       [{ schedule: { activeHours: { from: "19:00", to: "09:00" } } }, "schedule.activeHours.to"],
       [{ schedule: { activeDays: [] } }, "schedule.activeDays"],

@@ -13,6 +13,11 @@ export class MinHeap<T> {
     return this.items[0];
   }
 
+  /** Whether some item satisfies `test`, in no particular order (stops at the first). */
+  some(test: (item: T) => boolean): boolean {
+    return this.items.some(test);
+  }
+
   push(item: T): void {
     const items = this.items;
     items.push(item);

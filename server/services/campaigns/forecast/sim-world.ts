@@ -9,8 +9,9 @@ import { firstStep } from "../../../domain/sequence/wire-sequence";
 import { zonedDateString } from "../../../lib/time-zones";
 import type { WiredStep } from "../../../schemas/sequence";
 import { MinHeap } from "./min-heap";
+import { mailboxState, type MailboxState } from "./sim-mailboxes";
 import { dueFirst, senderState, type DueEntry, type SenderState } from "./sim-senders";
-import type { ActionKind, LeadStatus, OutcomeModel, SimCampaign, SimLead, SimLeadResult, SimOutsideHolder, SimSender, SimStepRecord } from "./simulation-types";
+import type { ActionKind, LeadStatus, OutcomeModel, SimCampaign, SimLead, SimLeadResult, SimMailbox, SimOutsideHolder, SimSender, SimStepRecord } from "./simulation-types";
 
 /** An answer from the network: an acceptance or a reply. */
 export interface QueuedEvent {
@@ -27,6 +28,8 @@ export interface SimInput {
   end: number;
   campaigns: SimCampaign[];
   senders: SimSender[];
+  /** The mailboxes of the simulated campaigns' pools and leads. */
+  mailboxes?: SimMailbox[];
   leads: SimLead[];
   model: OutcomeModel;
   /** Campaigns whose leads and actions are reported (others only compete for the senders). */
@@ -46,14 +49,18 @@ export class SimWorld {
   private readonly stepsOf: Map<string, Map<string, WiredStep>>;
   readonly leads: Map<string, SimLead>;
   readonly senders: Map<string, SenderState>;
+  readonly mailboxes: Map<string, MailboxState>;
   private readonly versions = new Map<string, number>();
   readonly results = new Map<string, SimLeadResult>();
   readonly actions = new Map<string, Record<ActionKind, number>>();
+  readonly emails = new Map<string, number>();
   readonly accepted = new Set<string>();
   readonly replied = new Set<string>();
   /** Leads by when they fall due (a lead's older entries are stale once its version moved on). */
   readonly due = new MinHeap<DueEntry>(dueFirst);
   readonly events = new MinHeap<QueuedEvent>((a, b) => a.at < b.at);
+  /** Due e-mail steps of leads without a mailbox, settled by the core while their campaign's schedule is open. */
+  readonly unmailed = new MinHeap<DueEntry>(dueFirst);
   /** Each invitation a lead gets is a round; withdrawing one ends its round, so its acceptance never comes. */
   readonly invitationRound = new Map<string, number>();
   /** Leads waiting at an invitation Herald sent for them (only those are withdrawn). */
@@ -72,6 +79,7 @@ export class SimWorld {
     this.stepsOf = new Map(input.campaigns.map((campaign) => [campaign.id, new Map(campaign.sequence.steps.map((step) => [step.id, step]))]));
     this.leads = new Map(input.leads.map((lead) => [lead.id, { ...lead }]));
     this.senders = new Map(input.senders.map((sender) => [sender.id, senderState(sender, input.start)]));
+    this.mailboxes = new Map((input.mailboxes ?? []).map((mailbox) => [mailbox.id, mailboxState(mailbox, input.start)]));
     this.pendingInvitations = new Set((input.pendingInvitations ?? []).map((pending) => pairKey(pending.senderId, pending.personId)));
     this.outsideHolders = new Map();
     for (const holder of input.outsideHolders ?? []) this.outsideHolders.set(holder.personId, [...(this.outsideHolders.get(holder.personId) ?? []), holder]);
@@ -193,6 +201,18 @@ export class SimWorld {
     const counts = this.actions.get(key) ?? { invitations: 0, messages: 0, inmails: 0, profileViews: 0 };
     counts[kind] += 1;
     this.actions.set(key, counts);
+  }
+
+  countEmail(mailboxId: string, lead: SimLead, at: number): void {
+    if (!this.reported(lead)) return;
+    const campaign = this.campaigns.get(lead.campaignId)!;
+    const key = `${lead.campaignId}|${zonedDateString(new Date(at), campaign.schedule.timezone)}|${mailboxId}`;
+    this.emails.set(key, (this.emails.get(key) ?? 0) + 1);
+  }
+
+  /** Whether the mailbox sends for the lead's campaign: the campaign's pool holds it (take-mailbox-turn.ts reads only those campaigns). */
+  sendsFor(mailboxId: string, campaignId: string): boolean {
+    return this.campaigns.get(campaignId)?.mailboxIds?.includes(mailboxId) ?? false;
   }
 
   invitationPending(senderId: string, lead: SimLead): boolean {

@@ -6,9 +6,10 @@
 // outcome model says what prospects do. Quiet stretches are skipped: the next pass simulated is
 // the next minute at which something can happen.
 import { nextWindowStart, isWithinSchedule } from "../../../domain/sequence/schedule";
-import { isActionStep, senderCanActAt, senderFreeFrom, senderTurnOrder } from "../../../domain/sequence/turn-policy";
+import { isActionStep, isEmailStep, senderCanActAt, senderFreeFrom, senderTurnOrder } from "../../../domain/sequence/turn-policy";
 import { addZonedDays, startOfZonedDay } from "../../../lib/time-zones";
 import { applyEventsUntil } from "./sim-events";
+import { mailboxesWithWork, pushEmailReady, settleUnmailed, takeInDueEmails, takeMailboxTurn } from "./sim-mailbox-turn";
 import type { DueEntry, SenderState } from "./sim-senders";
 import { openCampaigns, pushReady, takeTurn } from "./sim-turn";
 import { resolveWait } from "./sim-waits";
@@ -26,7 +27,7 @@ function senderOf(world: SimWorld, senderId: string | null): SenderState | undef
   return senderId ? world.senders.get(senderId) : undefined;
 }
 
-/** resolveDueWaits, on the leads due when it starts; leads whose step is an action join their sender's line. */
+/** resolveDueWaits, on the leads due when it starts; leads whose step is an action join their sender's line, e-mail steps their mailbox's. */
 function resolveDue(world: SimWorld, at: number): void {
   const snapshot: DueEntry[] = [];
   while (world.due.size && world.due.peek()!.at <= at) snapshot.push(world.due.pop()!);
@@ -34,6 +35,10 @@ function resolveDue(world: SimWorld, at: number): void {
     const lead = world.leads.get(entry.leadId)!;
     if (!world.isCurrent(entry) || !world.moving(lead) || !world.campaigns.get(lead.campaignId)?.active) continue;
     if (resolveWait(world, lead, at) !== "turn") continue;
+    if (isEmailStep(world.stepOf(lead)?.type)) {
+      pushEmailReady(world, entry);
+      continue;
+    }
     const sender = senderOf(world, lead.senderId);
     if (sender) pushReady(world, sender, entry);
   }
@@ -44,7 +49,9 @@ function resolveDue(world: SimWorld, at: number): void {
     const lead = world.leads.get(entry.leadId)!;
     if (!world.isCurrent(entry) || !world.moving(lead)) continue;
     const sender = senderOf(world, lead.senderId);
-    if (lead.phase === "ready" && isActionStep(world.stepOf(lead)?.type) && sender) pushReady(world, sender, entry);
+    const type = world.stepOf(lead)?.type;
+    if (lead.phase === "ready" && isActionStep(type) && sender) pushReady(world, sender, entry);
+    else if (lead.phase === "ready" && isEmailStep(type)) pushEmailReady(world, entry);
     else deferred.push(entry);
   }
   for (const entry of deferred) world.due.push(entry);
@@ -72,6 +79,18 @@ function nextMoment(world: SimWorld, at: number): number {
     const midnight = addZonedDays(startOfZonedDay(new Date(at), sender.timezone), 1, sender.timezone).getTime();
     next = Math.min(next, at + HOUR, nextOpening, midnight);
   }
+  for (const mailbox of world.mailboxes.values()) {
+    if (!mailbox.ready.size || !mailbox.available) continue;
+    if ((mailbox.nextSendAt ?? 0) > at) {
+      next = Math.min(next, mailbox.nextSendAt!);
+      continue;
+    }
+    // Free but idle: its leads wait for a schedule window, its next day or a held lead's retry.
+    const midnight = addZonedDays(startOfZonedDay(new Date(at), mailbox.timezone), 1, mailbox.timezone).getTime();
+    next = Math.min(next, at + HOUR, nextOpening, midnight);
+  }
+  // Leads without a mailbox wait for their campaign's schedule to open.
+  if (world.unmailed.size) next = Math.min(next, nextOpening);
   return next;
 }
 
@@ -84,13 +103,18 @@ export function simulateCampaigns(input: SimInput): SimulationResult {
     // The sandbox network (or LinkedIn) answers up to now.
     applyEventsUntil(world, at);
     resolveDue(world, at);
-    // Sender turns, in the core's order.
+    settleUnmailed(world, at, campaignOpen);
+    // The pass picks the mailboxes with due work before any turn (run-executor-pass.ts).
+    const mailboxTurns = mailboxesWithWork(world, at, campaignOpen);
+    // Sender turns, in the core's order, then mailbox turns.
     const free = [...world.senders.values()].filter((sender) => senderCanActAt(sender, at)).sort(senderTurnOrder);
     for (const sender of free) if (sender.ready.size) takeTurn(world, sender, at, campaignOpen);
+    takeInDueEmails(world, at);
+    for (const mailbox of mailboxTurns) takeMailboxTurn(world, mailbox, at, campaignOpen);
     const next = nextMoment(world, at);
     if (next === Infinity) break;
     at = Math.max(ceilMinute(next), at + MINUTE);
   }
   for (const lead of world.leads.values()) if (world.reported(lead)) world.resultOf(lead).status = lead.status;
-  return { leads: world.results, actions: world.actions, accepted: world.accepted, replied: world.replied, endedAt: Math.min(at, input.end) };
+  return { leads: world.results, actions: world.actions, emails: world.emails, accepted: world.accepted, replied: world.replied, endedAt: Math.min(at, input.end) };
 }

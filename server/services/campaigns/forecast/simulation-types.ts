@@ -23,11 +23,28 @@ export interface SimSender {
   inmailBalance: number;
 }
 
+/** A mailbox in the simulation: it sends the e-mail steps of the leads pinned to it. */
+export interface SimMailbox {
+  id: string;
+  /** Its zone: the daily limit is counted per day there. */
+  timezone: string;
+  dailyLimit: number;
+  /** Campaign e-mails already counted today (in its zone) at the start. */
+  usedToday: number;
+  nextSendAt: number | null;
+  /** Campaign e-mails sent so far (Mailbox.campaignSendCount): seeds the gap after each one. */
+  sendCount: number;
+  /** Connected and not paused. */
+  available: boolean;
+}
+
 export interface SimCampaign {
   id: string;
   schedule: Schedule;
   sequence: WiredSequence;
   active: boolean;
+  /** The mailbox pool: a mailbox sends for the campaigns whose pool holds it. */
+  mailboxIds?: string[];
   /** For the holder of a lead another campaign excludes. */
   name?: string;
   /** The campaign's exclusions: its leads wait while another campaign runs the same person (any sender, or the same sender). */
@@ -62,6 +79,11 @@ export interface SimLead {
   personId?: string;
   /** Waiting at an invitation: whether Herald sent it for this lead (false when one was already pending); true when unknown. */
   invitationSent?: boolean;
+  /** The mailbox that sends the lead's e-mails. */
+  mailboxId?: string | null;
+  /** The lead's e-mail address, and whether it unsubscribed (e-mail steps skip it then). */
+  email?: string | null;
+  emailOptOut?: boolean;
 }
 
 /** What prospects do: acceptances and replies, and whether a lead is connected to a sender. */
@@ -104,6 +126,8 @@ export interface SimulationResult {
   leads: Map<string, SimLeadResult>;
   /** Actions per sender per calendar day, keyed `${campaignId}|${date}|${senderId}`; the date is in the campaign's timezone. */
   actions: Map<string, Record<ActionKind, number>>;
+  /** Campaign e-mails per mailbox per calendar day, keyed `${campaignId}|${date}|${mailboxId}` as `actions`. */
+  emails: Map<string, number>;
   accepted: Set<string>;
   replied: Set<string>;
   /** The simulated moment the last pass ran. */

@@ -1,0 +1,162 @@
+// A mailbox's turn in the forecast (executor: take-mailbox-turn.ts, perform-email-step.ts and
+// settle-email-leads-without-mailbox.ts): the same turn policy and e-mail step decisions from the
+// core (decideEmailStep), on the simulated facts. What recipients do with an e-mail is not
+// simulated: the executor does not read replies, bounces or unsubscribes yet, so an e-mail step
+// always moves on by its no-reply branch once its delay is over.
+import { decideEmailStep } from "../../../domain/sequence/decide-email-step";
+import { mailboxGapSeconds } from "../../../domain/sequence/human-gaps";
+import { afterAction } from "../../../domain/sequence/step-timing";
+import { CANDIDATES_PER_SENDER, isEmailStep, mailboxCanActAt, mailboxTurnOrder } from "../../../domain/sequence/turn-policy";
+import type { WiredStep } from "../../../schemas/sequence";
+import { mailboxRemaining, type MailboxState } from "./sim-mailboxes";
+import type { DueEntry } from "./sim-senders";
+import type { SimLead } from "./simulation-types";
+import type { SimWorld } from "./sim-world";
+
+type CampaignOpen = (campaignId: string, at: number) => boolean;
+type EmailResult = "sent" | "resolved" | "held" | "capped";
+
+/** performEmailStep, for the simulation; `mailbox` null for a lead whose campaign has none. */
+function performEmail(world: SimWorld, mailbox: MailboxState | null, lead: SimLead, step: WiredStep, at: number): EmailResult {
+  const decision = decideEmailStep({
+    step,
+    campaignLeadId: lead.id,
+    at,
+    holder: world.holderOf(lead),
+    address: lead.email ?? null,
+    optedOut: lead.emailOptOut ?? false,
+    deadAddress: false,
+    hasMailbox: mailbox !== null,
+    capped: false,
+    // Threading decides the headers and subject, not when anything happens.
+    previous: null,
+  });
+  switch (decision.kind) {
+    case "held":
+      lead.waitUntil = decision.retryAt;
+      world.schedule(lead);
+      return "held";
+    case "fail":
+      world.record(lead, step, at, null, false);
+      world.rest(lead, "failed", at);
+      return "resolved";
+    case "resolve":
+      world.record(lead, step, at, decision.outcome, false);
+      world.place(lead, step, decision.outcome, at);
+      return "resolved";
+    case "capped":
+      return "capped";
+    case "act":
+      // The core acts only with a mailbox.
+      if (!mailbox) return "resolved";
+      send(world, mailbox, lead, step, at);
+      return "sent";
+  }
+}
+
+/** The e-mail goes out: the mailbox counts it and rests its gap; the lead waits out the step's delay, then takes its no-reply branch. */
+function send(world: SimWorld, mailbox: MailboxState, lead: SimLead, step: WiredStep, at: number): void {
+  mailbox.sentToday += 1;
+  // Drawn from the count before this e-mail, as record-email-sent.ts draws it.
+  mailbox.nextSendAt = at + mailboxGapSeconds(mailbox.id, mailbox.sendCount) * 1000;
+  mailbox.sendCount += 1;
+  world.countEmail(mailbox.id, lead, at);
+  world.record(lead, step, at, null, true);
+  if (lead.status === "pending") lead.status = "running";
+  const next = afterAction(world.campaigns.get(lead.campaignId)!.sequence, step, new Date(at));
+  if (next.kind === "place") world.place(lead, step, null, at);
+  else world.await(lead, next.until.getTime());
+}
+
+/** Puts a due lead on an e-mail step in its mailbox's line, or with the leads that have none. */
+export function pushEmailReady(world: SimWorld, entry: DueEntry): void {
+  const lead = world.leads.get(entry.leadId)!;
+  if (!lead.mailboxId) {
+    world.unmailed.push(entry);
+    return;
+  }
+  // A mailbox that is gone sends nothing: its leads wait, as in the executor.
+  world.mailboxes.get(lead.mailboxId)?.ready.push(entry);
+}
+
+/** Leads a turn of this pass placed on an e-mail step already due join their mailbox's line (its turn comes after the senders'). */
+export function takeInDueEmails(world: SimWorld, at: number): void {
+  const later: DueEntry[] = [];
+  while (world.due.size && world.due.peek()!.at <= at) {
+    const entry = world.due.pop()!;
+    const lead = world.leads.get(entry.leadId)!;
+    if (!world.isCurrent(entry) || !world.moving(lead)) continue;
+    if (lead.phase === "ready" && isEmailStep(world.stepOf(lead)?.type)) pushEmailReady(world, entry);
+    else later.push(entry);
+  }
+  for (const entry of later) world.due.push(entry);
+}
+
+/** settleEmailLeadsWithoutMailbox: the core settles the due e-mail steps of leads without a mailbox, in open campaigns. */
+export function settleUnmailed(world: SimWorld, at: number, campaignOpen: CampaignOpen): void {
+  const waiting: DueEntry[] = [];
+  while (world.unmailed.size) {
+    const entry = world.unmailed.pop()!;
+    const lead = world.leads.get(entry.leadId)!;
+    if (!world.isCurrent(entry) || !world.moving(lead) || lead.mailboxId) continue;
+    const step = world.stepOf(lead);
+    if (!step || !isEmailStep(step.type)) continue;
+    if (!campaignOpen(lead.campaignId, at)) waiting.push(entry);
+    else performEmail(world, null, lead, step, at);
+  }
+  for (const entry of waiting) world.unmailed.push(entry);
+}
+
+/** Whether a lead in the mailbox's line may be e-mailed at `at` by it: still current, and its campaign open with the mailbox in its pool. */
+function sendable(world: SimWorld, mailbox: MailboxState, entry: DueEntry, at: number, campaignOpen: CampaignOpen): boolean {
+  const lead = world.leads.get(entry.leadId)!;
+  return world.sendsFor(mailbox.id, lead.campaignId) && campaignOpen(lead.campaignId, at);
+}
+
+/** mailboxesWithWork (run-executor-pass.ts): free mailboxes with a due lead they may e-mail now, the longest-resting first. */
+export function mailboxesWithWork(world: SimWorld, at: number, campaignOpen: CampaignOpen): MailboxState[] {
+  return [...world.mailboxes.values()]
+    .filter(
+      (mailbox) =>
+        mailboxCanActAt(mailbox, at) &&
+        mailbox.ready.some((entry) => {
+          const lead = world.leads.get(entry.leadId)!;
+          return world.isCurrent(entry) && world.moving(lead) && sendable(world, mailbox, entry, at, campaignOpen);
+        }),
+    )
+    .sort(mailboxTurnOrder);
+}
+
+/**
+ * takeMailboxTurn: within its daily limit, the mailbox looks at its first due leads of open
+ * campaigns (one batch, in the core's candidate order) and sends one e-mail at most; leads that
+ * are held or skipped do not use the turn.
+ */
+export function takeMailboxTurn(world: SimWorld, mailbox: MailboxState, at: number, campaignOpen: CampaignOpen): void {
+  if (!mailboxCanActAt(mailbox, at) || mailboxRemaining(mailbox, at) <= 0) return;
+  const putBack: DueEntry[] = [];
+  const batch: DueEntry[] = [];
+  while (batch.length < CANDIDATES_PER_SENDER) {
+    const entry = mailbox.ready.pop();
+    if (!entry) break;
+    const lead = world.leads.get(entry.leadId)!;
+    if (!world.isCurrent(entry) || !world.moving(lead) || lead.mailboxId !== mailbox.id) continue;
+    if (sendable(world, mailbox, entry, at, campaignOpen)) batch.push(entry);
+    else putBack.push(entry);
+  }
+  // One kind of step and one limit: a batch never finds a new cap, so the turn reads one batch (readAnotherBatch).
+  let index = 0;
+  for (; index < batch.length; index++) {
+    const lead = world.leads.get(batch[index]!.leadId)!;
+    const step = world.stepOf(lead);
+    if (!step) continue;
+    const result = performEmail(world, mailbox, lead, step, at);
+    if (result === "capped") break;
+    if (result === "sent") {
+      index++;
+      break;
+    }
+  }
+  putBack.push(...batch.slice(index));
+  for (const entry of putBack) if (world.isCurrent(entry)) mailbox.ready.push(entry);
+}

@@ -1,0 +1,30 @@
+// A mailbox in the forecast simulation: its daily limit and what it sent today (rolled over at
+// midnight in its zone, as countMailboxUsage counts), and its due e-mail leads in the core's order.
+import { zonedDateString } from "../../../lib/time-zones";
+import { MinHeap } from "./min-heap";
+import { dueFirst, type DueEntry } from "./sim-senders";
+import type { SimMailbox } from "./simulation-types";
+
+export interface MailboxState extends SimMailbox {
+  dayKey: string;
+  sentToday: number;
+  /** Due leads whose step is an e-mail. */
+  ready: MinHeap<DueEntry>;
+}
+
+export function mailboxState(mailbox: SimMailbox, start: number): MailboxState {
+  return { ...mailbox, dayKey: zonedDateString(new Date(start), mailbox.timezone), sentToday: mailbox.usedToday, ready: new MinHeap<DueEntry>(dueFirst) };
+}
+
+/** Starts a new day's count when `at` is past the day the mailbox holds. */
+export function rollMailboxDay(mailbox: MailboxState, at: number): void {
+  const dayKey = zonedDateString(new Date(at), mailbox.timezone);
+  if (dayKey === mailbox.dayKey) return;
+  mailbox.dayKey = dayKey;
+  mailbox.sentToday = 0;
+}
+
+export function mailboxRemaining(mailbox: MailboxState, at: number): number {
+  rollMailboxDay(mailbox, at);
+  return Math.max(0, mailbox.dailyLimit - mailbox.sentToday);
+}

@@ -1,0 +1,152 @@
+// The forecast's mailbox turns, in memory: each mailbox's daily limit counted in its zone, its
+// human-like gap between e-mails, schedule windows, skips decided by the core, and e-mail steps
+// that always move on by their no-reply branch (replies to e-mails are not read yet).
+import { describe, expect, it } from "vitest";
+import { MAILBOX_GAP_RANGE_SECONDS, mailboxGapSeconds } from "../../../domain/sequence/human-gaps";
+import { wireSequence } from "../../../domain/sequence/wire-sequence";
+import { zonedDateString } from "../../../lib/time-zones";
+import type { TSequenceInput } from "../../../schemas/sequence";
+import { ratesOutcomeModel } from "./rates-outcome-model";
+import { simulateCampaigns } from "./simulate-campaigns";
+import type { SimLead, SimMailbox, SimSender } from "./simulation-types";
+
+const HOUR = 3_600_000;
+const START = Date.parse("2026-03-02T08:00:00Z"); // a Monday
+const EVERY_DAY = { timezone: "UTC", activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] };
+const OFFICE = { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] };
+
+function mailbox(id: string, overrides: Partial<SimMailbox> = {}): SimMailbox {
+  return { id, timezone: "UTC", dailyLimit: 50, usedToday: 0, nextSendAt: null, sendCount: 0, available: true, ...overrides };
+}
+
+function lead(index: number, overrides: Partial<SimLead> = {}): SimLead {
+  return {
+    id: `cld_${index}`,
+    seq: index,
+    campaignId: "cmp_mail",
+    senderId: null,
+    status: "pending",
+    phase: "ready",
+    stepId: null,
+    waitUntil: null,
+    invitationAccepted: false,
+    openProfile: false,
+    hasProfile: false,
+    mailboxId: "mbx_a",
+    email: `person-${index}@example.com`,
+    emailOptOut: false,
+    ...overrides,
+  };
+}
+
+function simulate(input: {
+  sequence: TSequenceInput;
+  leads: SimLead[];
+  mailboxes?: SimMailbox[];
+  senders?: SimSender[];
+  schedule?: typeof EVERY_DAY;
+  mailboxIds?: string[];
+  days?: number;
+}) {
+  return simulateCampaigns({
+    start: START,
+    end: START + (input.days ?? 10) * 24 * HOUR,
+    campaigns: [{ id: "cmp_mail", schedule: input.schedule ?? EVERY_DAY, sequence: wireSequence(input.sequence), active: true, mailboxIds: input.mailboxIds ?? ["mbx_a"] }],
+    senders: input.senders ?? [],
+    mailboxes: input.mailboxes ?? [mailbox("mbx_a")],
+    leads: input.leads,
+    model: ratesOutcomeModel({ acceptRate: 1, replyRate: 1, acceptDelayHours: [1, 2], replyDelayHours: [1, 2] }),
+    reportCampaignIds: new Set(["cmp_mail"]),
+  });
+}
+
+const ONE_EMAIL: TSequenceInput = { steps: [{ id: "hello", type: "email", config: { subject: "Hello", text: "Hi" } }] };
+
+describe("mailbox turns in the forecast", () => {
+  it("sends within the mailbox's daily limit, counted per day in its zone, with the core's gap between e-mails", () => {
+    const leads = Array.from({ length: 7 }, (_, index) => lead(index + 1));
+    const result = simulate({ sequence: ONE_EMAIL, leads, mailboxes: [mailbox("mbx_a", { dailyLimit: 3, timezone: "America/New_York", usedToday: 1 })] });
+    const sends = leads.map((entry) => result.leads.get(entry.id)!.steps[0]!.at).sort((a, b) => a - b);
+    expect(sends).toHaveLength(7);
+    // 08:00 UTC is 03:00 in New York: 2 left on the first day, then 3 a day.
+    const perDay = new Map<string, number>();
+    for (const at of sends) perDay.set(zonedDateString(new Date(at), "America/New_York"), (perDay.get(zonedDateString(new Date(at), "America/New_York")) ?? 0) + 1);
+    expect([...perDay.values()]).toEqual([2, 3, 2]);
+    // The second e-mail of the first day waits out the gap drawn for the mailbox's first send.
+    expect(sends[1]! - sends[0]!).toBeGreaterThanOrEqual(mailboxGapSeconds("mbx_a", 0) * 1000);
+    for (let index = 1; index < sends.length; index++) expect(sends[index]! - sends[index - 1]!).toBeGreaterThanOrEqual(MAILBOX_GAP_RANGE_SECONDS[0] * 1000);
+    // Reported per day per mailbox, on the campaign's calendar.
+    expect([...result.emails.values()].reduce((sum, count) => sum + count, 0)).toBe(7);
+    expect([...result.emails.keys()].every((key) => key.startsWith("cmp_mail|") && key.endsWith("|mbx_a"))).toBe(true);
+    for (const entry of leads) expect(result.leads.get(entry.id)).toMatchObject({ status: "done", firstActionAt: expect.any(Number) });
+  });
+
+  it("moves a lead on by the no-reply branch after the step's delay, never on a reply", () => {
+    const sequence: TSequenceInput = {
+      steps: [
+        { id: "hello", type: "email", nextDelayHours: 48, config: { subject: "Hello", text: "Hi" } },
+        { id: "again", type: "email", parent: "hello", branch: "no", config: { subject: "Again", text: "Still there?" } },
+      ],
+    };
+    const result = simulate({ sequence, leads: [lead(1)] });
+    const steps = result.leads.get("cld_1")!.steps;
+    expect(steps.map((step) => [step.stepId, step.outcome, step.acted])).toEqual([
+      ["hello", "no", true],
+      ["again", "no", true],
+    ]);
+    expect(steps[1]!.at - steps[0]!.at).toBeGreaterThanOrEqual(48 * HOUR);
+    expect(steps[1]!.at - steps[0]!.at).toBeLessThan(48 * HOUR + 10 * 60_000);
+    expect(result.replied.size).toBe(0);
+    expect(result.leads.get("cld_1")!.status).toBe("done");
+  });
+
+  it("sends only inside the campaign's schedule, and only for campaigns whose pool holds the mailbox", () => {
+    const inside = simulate({ sequence: ONE_EMAIL, leads: [lead(1)], schedule: OFFICE });
+    const at = inside.leads.get("cld_1")!.steps[0]!.at;
+    expect(new Date(at).toISOString()).toBe("2026-03-02T08:00:00.000Z"); // 09:00 in Paris
+    const outside = simulate({ sequence: ONE_EMAIL, leads: [lead(1)], schedule: OFFICE, mailboxIds: ["mbx_other"] });
+    expect(outside.leads.get("cld_1")).toMatchObject({ status: "pending", steps: [] });
+  });
+
+  it("skips leads without an address or unsubscribed, fails leads of a campaign without mailboxes, and a paused mailbox sends nothing", () => {
+    const result = simulate({
+      sequence: ONE_EMAIL,
+      leads: [lead(1, { email: null }), lead(2, { emailOptOut: true }), lead(3)],
+    });
+    expect(result.leads.get("cld_1")).toMatchObject({ status: "done", firstActionAt: null, steps: [{ stepId: "hello", outcome: "no", acted: false }] });
+    expect(result.leads.get("cld_2")).toMatchObject({ status: "done", firstActionAt: null, steps: [{ stepId: "hello", outcome: "no", acted: false }] });
+    expect(result.leads.get("cld_3")).toMatchObject({ status: "done", steps: [{ stepId: "hello", acted: true }] });
+
+    const noPool = simulate({ sequence: ONE_EMAIL, leads: [lead(1, { mailboxId: null })], mailboxIds: [], mailboxes: [] });
+    expect(noPool.leads.get("cld_1")).toMatchObject({ status: "failed", steps: [{ stepId: "hello", acted: false }] });
+
+    const paused = simulate({ sequence: ONE_EMAIL, leads: [lead(1)], mailboxes: [mailbox("mbx_a", { available: false })] });
+    expect(paused.leads.get("cld_1")).toMatchObject({ status: "pending", steps: [] });
+  });
+
+  it("runs LinkedIn and e-mail steps of one lead: the sender visits, then the mailbox writes", () => {
+    const sender: SimSender = {
+      id: "acc_a",
+      timezone: "UTC",
+      daily: { invitations: 20, profileViews: 80, postLikes: 50, messages: 50, inmails: 10, comments: 10 },
+      weeklyInvitations: 100,
+      usedToday: {},
+      usedThisWeek: 0,
+      nextActionAt: null,
+      actionCount: 0,
+      available: true,
+      cooldownUntil: null,
+      inmailBalance: 0,
+    };
+    const sequence: TSequenceInput = { steps: [{ type: "visit_profile", nextDelayHours: 1 }, { type: "email", config: { subject: "Hello", text: "Hi" } }] };
+    const result = simulate({ sequence, leads: [lead(1, { senderId: "acc_a", hasProfile: true })], senders: [sender] });
+    const steps = result.leads.get("cld_1")!.steps;
+    expect(steps.map((step) => [step.type, step.acted])).toEqual([
+      ["visit_profile", true],
+      ["email", true],
+    ]);
+    expect(steps[1]!.at - steps[0]!.at).toBe(HOUR);
+    expect([...result.actions.values()].reduce((sum, counts) => sum + counts.profileViews, 0)).toBe(1);
+    expect([...result.emails.values()].reduce((sum, count) => sum + count, 0)).toBe(1);
+  });
+});
