@@ -115,6 +115,7 @@ test("connect a sandbox mailbox, send a campaign e-mail, and act as the prospect
   await page.getByLabel("Body", { exact: true }).fill("Hi {{firstName}}, a gentle nudge on my note below.");
   await expect(page.getByTestId("email-preview").getByTestId("email-preview-subject")).toHaveText("Re: A question, Ada");
   await snap(page, "sequence-editor-email");
+  if (process.env.EMAIL_SCREENSHOTS) await page.getByTestId("email-preview").screenshot({ path: `${process.env.EMAIL_SCREENSHOTS}/email-preview.png` });
   await page.getByRole("button", { name: "Save sequence" }).click();
   await expect(page.getByTestId("save-state")).toHaveText("All changes saved");
 
