@@ -50,7 +50,7 @@ export function EmailPreviewPanel({
 
   return (
     <div className="space-y-3" data-testid="email-preview">
-      <div className="grid gap-2 sm:grid-cols-2">
+      <div className="grid gap-2">
         <label className="space-y-1 text-xs text-slate-500" htmlFor={`${idPrefix}-preview-lead`}>
           <span className="block font-medium">Preview for</span>
           <Select id={`${idPrefix}-preview-lead`} value={leadId} onChange={(event) => setLeadId(event.target.value)} className="text-xs">
