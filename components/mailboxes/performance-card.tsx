@@ -41,11 +41,11 @@ function DeltaTile({
   const good = delta.direction === "flat" ? null : (delta.direction === "up") === goodWhenUp;
   const tone = good === null ? "text-slate-500" : good ? "text-emerald-700" : "text-red-700";
   return (
-    <div className="min-w-0 rounded-md bg-slate-50 px-3 py-2 ring-1 ring-slate-200" data-testid={`performance-${label.toLowerCase()}`}>
+    <div className="min-w-0 rounded-md bg-slate-50 px-2.5 py-2 ring-1 ring-slate-200 sm:px-3" data-testid={`performance-${label.toLowerCase()}`}>
       <p className="text-xs text-slate-500">{label}</p>
       <p className="text-xl font-semibold text-slate-900 tabular-nums">{value.toLocaleString("en")}</p>
       <p className={`text-xs tabular-nums ${tone}`} title={`${previous} in the ${days} days before`}>
-        {delta.text} <span className="text-slate-400">vs previous {days} days</span>
+        {delta.text} <span className="block text-slate-400 sm:inline">vs previous {days} days</span>
       </p>
     </div>
   );
@@ -84,7 +84,7 @@ export function PerformanceCard({ mailboxId }: { mailboxId: string }) {
         <ErrorAlert error={performance.error} />
       ) : (
         <div className="space-y-5" aria-busy={performance.isFetching}>
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <div className="grid grid-cols-3 gap-2 sm:gap-3">
             {METRICS.map((metric) => (
               <DeltaTile
                 key={metric.key}

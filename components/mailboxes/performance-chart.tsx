@@ -21,7 +21,7 @@ function dayLabel(date: string): string {
 
 export function PerformanceChart({ dates, series, title }: { dates: readonly string[]; series: readonly ChartSeries[]; title: string }) {
   const max = niceMax(Math.max(0, ...series.flatMap((line) => line.values)));
-  const labels = labelIndexes(dates.length, 6);
+  const labels = labelIndexes(dates.length, 4);
   const summary = series.map((line) => `${line.label}: ${line.values.reduce((sum, value) => sum + value, 0)}`).join(", ");
   return (
     <figure className="space-y-2">
