@@ -60,10 +60,10 @@ function ConnectedSummary({ mailbox, onAnother, onDone }: { mailbox: TMailbox; o
  * Connecting a mailbox: a simulated sandbox mailbox (the default here), any SMTP + IMAP host with a
  * password (tested before it is saved), or a Google or Microsoft account through their own sign-in.
  */
-export function ConnectMailboxDialog({ onClose }: { onClose: () => void }) {
+export function ConnectMailboxDialog({ onClose, reconnect }: { onClose: () => void; /** A password mailbox in error, connected again in place. */ reconnect?: TMailbox }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [method, setMethod] = useState<Method>("sandbox");
+  const [method, setMethod] = useState<Method>(reconnect ? "smtp" : "sandbox");
   const [connected, setConnected] = useState<TMailbox | null>(null);
   const onConnected = useCallback(
     (mailbox: TMailbox) => {
@@ -74,13 +74,15 @@ export function ConnectMailboxDialog({ onClose }: { onClose: () => void }) {
   );
   return (
     <Dialog
-      title={connected ? "Mailbox connected" : "Connect a mailbox"}
-      description={connected ? undefined : "The address your campaigns' e-mail steps are sent from."}
+      title={connected ? "Mailbox connected" : reconnect ? `Reconnect ${reconnect.email}` : "Connect a mailbox"}
+      description={connected ? undefined : reconnect ? "Fix the settings or the password; its campaigns, leads and settings stay." : "The address your campaigns' e-mail steps are sent from."}
       onClose={onClose}
       size="lg"
     >
       {connected ? (
         <ConnectedSummary mailbox={connected} onAnother={() => setConnected(null)} onDone={onClose} />
+      ) : reconnect ? (
+        <SmtpConnectForm onConnected={onConnected} reconnect={reconnect} />
       ) : (
         <Tabs label="Kind of mailbox" tabs={METHODS} selected={method} onSelect={setMethod}>
           {method === "sandbox" && <SandboxConnectForm onConnected={onConnected} />}

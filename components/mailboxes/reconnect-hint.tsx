@@ -1,9 +1,11 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
 import { ErrorAlert } from "@/components/senders/error-alert";
 import { useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui/button";
 import type { TMailbox } from "@/server/schemas/mailbox";
+import { ConnectMailboxDialog } from "./connect-mailbox-dialog";
 
 /**
  * How to repair a mailbox in error: Google and Microsoft sign in again on their own page (the same
@@ -12,6 +14,7 @@ import type { TMailbox } from "@/server/schemas/mailbox";
 export function ReconnectHint({ mailbox }: { mailbox: TMailbox }) {
   const trpc = useTRPC();
   const create = useMutation(trpc.mailboxes.createHostedLink.mutationOptions({ onSuccess: (link) => window.location.assign(link.url) }));
+  const [reconnecting, setReconnecting] = useState(false);
   if (mailbox.provider === "google" || mailbox.provider === "microsoft") {
     const name = mailbox.provider === "google" ? "Google" : "Microsoft";
     return (
@@ -26,10 +29,16 @@ export function ReconnectHint({ mailbox }: { mailbox: TMailbox }) {
   }
   if (mailbox.provider === "smtp") {
     return (
-      <p className="mt-1">
-        Check the server settings and the password (an app password where the provider asks for one), then connect {mailbox.email} again under
-        Mailboxes → Connect a mailbox → SMTP / IMAP: Herald updates this mailbox and keeps its campaigns and settings.
-      </p>
+      <div className="mt-2 space-y-2">
+        <p>
+          Check the server settings and the password (an app password where the provider asks for one), then connect it again: Herald updates this
+          mailbox in place and keeps its campaigns and settings.
+        </p>
+        <Button size="sm" variant="secondary" onClick={() => setReconnecting(true)}>
+          Reconnect…
+        </Button>
+        {reconnecting && <ConnectMailboxDialog reconnect={mailbox} onClose={() => setReconnecting(false)} />}
+      </div>
     );
   }
   return <p className="mt-1">Connect {mailbox.email} again under Mailboxes → Connect a mailbox: Herald updates this mailbox and keeps its campaigns and settings.</p>;

@@ -107,15 +107,23 @@ function ServerFieldset({
  * Any SMTP + IMAP host with a password. "Test connection" signs in to both servers and puts what
  * failed next to the field at fault; "Connect" tests again and saves.
  */
-export function SmtpConnectForm({ onConnected }: { onConnected: (mailbox: TMailbox) => void }) {
+export function SmtpConnectForm({ onConnected, reconnect }: { onConnected: (mailbox: TMailbox) => void; reconnect?: TMailbox }) {
   const trpc = useTRPC();
-  const [email, setEmail] = useState("");
-  const [fromName, setFromName] = useState("");
-  const [smtp, setSmtp] = useState<ServerFields>({ host: "", port: "587", security: "starttls", username: "", password: "" });
-  const [imap, setImap] = useState<ServerFields>({ host: "", port: "993", security: "tls", username: "", password: "" });
-  const [imapHostTouched, setImapHostTouched] = useState(false);
-  const [usernameTouched, setUsernameTouched] = useState(false);
-  const [sameCredentials, setSameCredentials] = useState(true);
+  // Reconnecting fills in what Herald keeps (never the password): the same address updates the mailbox in place.
+  const kept = reconnect?.settings;
+  const initial = (kind: MailServerKind): ServerFields => {
+    const server = kept?.[kind];
+    return server
+      ? { host: server.host, port: String(server.port), security: server.security, username: server.username, password: "" }
+      : { host: "", port: String(defaultPort(kind, kind === "smtp" ? "starttls" : "tls")), security: kind === "smtp" ? "starttls" : "tls", username: "", password: "" };
+  };
+  const [email, setEmail] = useState(reconnect?.email ?? "");
+  const [fromName, setFromName] = useState(reconnect?.fromName ?? "");
+  const [smtp, setSmtp] = useState<ServerFields>(() => initial("smtp"));
+  const [imap, setImap] = useState<ServerFields>(() => initial("imap"));
+  const [imapHostTouched, setImapHostTouched] = useState(Boolean(kept));
+  const [usernameTouched, setUsernameTouched] = useState(Boolean(kept));
+  const [sameCredentials, setSameCredentials] = useState(!kept || kept.smtp.username === kept.imap.username);
   const test = useMutation(trpc.mailboxes.testConnection.mutationOptions());
   const connect = useMutation(trpc.mailboxes.connect.mutationOptions({ onSuccess: onConnected }));
   // The latest attempt's problems: a test after a failed connect (or the other way) replaces them.
@@ -162,6 +170,7 @@ export function SmtpConnectForm({ onConnected }: { onConnected: (mailbox: TMailb
             id="smtp-email"
             type="email"
             value={email}
+            readOnly={Boolean(reconnect)}
             autoComplete="off"
             spellCheck={false}
             placeholder="ada@example.com"
@@ -219,7 +228,7 @@ export function SmtpConnectForm({ onConnected }: { onConnected: (mailbox: TMailb
           {test.isPending ? "Testing…" : "Test connection"}
         </Button>
         <Button type="submit" disabled={connect.isPending || test.isPending}>
-          {connect.isPending ? "Connecting…" : "Connect"}
+          {connect.isPending ? "Connecting…" : reconnect ? "Reconnect" : "Connect"}
         </Button>
       </div>
     </form>
