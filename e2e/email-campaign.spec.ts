@@ -201,3 +201,34 @@ test("the connect dialog: Google says what it lacks; a password mailbox's test n
   await expect(dialog.getByLabel("SMTP host").or(dialog.getByLabel("SMTP port")).and(dialog.locator("[aria-invalid=true]"))).toHaveCount(1);
   await snap(page, "connect-smtp-error");
 });
+
+test("a mailbox's page: pause and resume, and removing says what happens before it does", async ({ page, own }) => {
+  const email = `ops.${uniqueTag()}@herald-demo.example`;
+  const connected = await own.api.post("/email-accounts", { provider: "sandbox", email, label: "Ops mailbox" });
+  expect(connected.status()).toBeLessThan(300);
+  const mailboxId = (await connected.json()).data.id as string;
+  await own.signIn(page);
+  await page.goto(`/mailboxes/${mailboxId}`);
+  await expect(page.getByRole("heading", { name: "Ops mailbox", level: 1 })).toBeVisible();
+
+  await page.getByRole("button", { name: "Pause", exact: true }).click();
+  await expect(page.getByTestId("mailbox-paused")).toContainText("Campaigns send nothing from it until it is resumed");
+  await expect(page.getByTestId("mailbox-badges")).toContainText("Paused");
+  await page.getByRole("button", { name: "Resume", exact: true }).click();
+  await expect(page.getByTestId("mailbox-paused")).toHaveCount(0);
+
+  // The performance period changes the figures' comparison.
+  await page.getByLabel("Period").selectOption("7");
+  await expect(page.getByTestId("performance-sent")).toContainText("vs previous 7 days");
+
+  await page.getByRole("button", { name: "Remove", exact: true }).click();
+  const confirm = page.getByRole("dialog", { name: "Remove Ops mailbox?" });
+  await expect(confirm).toContainText("leaves every campaign");
+  await expect(confirm).toContainText("Its leads move to the campaigns' remaining mailboxes");
+  await expect(confirm).toContainText(`Connecting ${email} again within 15 days restores its campaigns, leads and settings`);
+  await expect(confirm.getByRole("button", { name: "Keep it" })).toBeFocused();
+  await confirm.getByRole("button", { name: "Remove mailbox" }).click();
+  await expect(page).toHaveURL(/\/mailboxes$/);
+  await expect(page.getByRole("heading", { name: "No mailboxes yet" })).toBeVisible();
+  expect((await own.api.get(`/email-accounts/${mailboxId}`)).status()).toBe(404);
+});
