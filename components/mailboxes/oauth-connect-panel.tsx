@@ -7,13 +7,14 @@ import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import type { TMailboxHostedLink } from "@/server/schemas/mailbox-hosted-link";
 
 type OauthProvider = "google" | "microsoft";
 
 const NAMES: Record<OauthProvider, string> = { google: "Google", microsoft: "Microsoft" };
 const ACCOUNT: Record<OauthProvider, string> = { google: "Gmail or Google Workspace", microsoft: "Outlook or Microsoft 365" };
 
-const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
+const STATUS: Record<TMailboxHostedLink["status"], { label: string; tone: BadgeTone }> = {
   pending: { label: "Waiting for sign-in", tone: "amber" },
   connected: { label: "Connected", tone: "green" },
   failed: { label: "Failed", tone: "red" },
@@ -32,7 +33,7 @@ function LinkProgress({ linkId, url, provider }: { linkId: string; url: string; 
   useEffect(() => {
     if (status === "connected") void queryClient.invalidateQueries({ queryKey: trpc.mailboxes.list.queryKey() });
   }, [status, queryClient, trpc]);
-  const shown = STATUS[status] ?? STATUS.pending!;
+  const shown = STATUS[status];
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-600">
