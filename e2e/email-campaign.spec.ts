@@ -132,6 +132,8 @@ test("connect a sandbox mailbox, send a campaign e-mail, and act as the prospect
   await add.getByRole("button", { name: "Done" }).click();
   const lead = page.getByTestId("lead-row").filter({ hasText: "Lin" });
   await expect(lead).toContainText("Pending");
+  await expect(lead.getByTestId("lead-mailbox")).toContainText(mailboxEmail);
+  await expect(page.getByText(/^1 lead · 1 mailbox · created/)).toBeVisible();
 
   // Activate: the executor sends the first e-mail from the mailbox.
   await page.getByRole("button", { name: "Activate campaign" }).click();
