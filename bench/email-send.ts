@@ -3,22 +3,23 @@
 // (renderCopy), composed with HTML and text parts, threading and List-Unsubscribe headers, and
 // sent over the provider's pooled, signed-in SMTP connections to a local smtp-server (the test
 // server of server/test/mail-servers.ts, same process) that checks AUTH and records every message.
-// No IMAP: the Sent copy is off here (it costs one IMAP append per e-mail, measured separately by
-// nothing; Gmail's SMTP files its own).
+// Without --sent-copy, no IMAP: the copy in the Sent folder is off (Gmail's SMTP files its own);
+// with it, a Dovecot (server/test/mail-servers.ts) takes each copy, one IMAP sign-in and APPEND per e-mail.
 //
-//   npx tsx bench/email-send.ts [--emails=2000] [--concurrency=4] [--mailboxes=1] [--security=none|starttls|tls]
+//   npx tsx bench/email-send.ts [--emails=2000] [--concurrency=4] [--mailboxes=1] [--security=none|starttls|tls] [--sent-copy]
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { renderCopy, type MergeFields } from "../server/domain/sequence/render-copy";
 import type { MailboxHandle, MailSecurity, OutgoingEmail } from "../server/providers/mail/types";
 import { createSmtpImapProvider } from "../server/providers/mail/smtp/smtp-imap-provider";
-import { startSmtpServer, TEST_TLS_CERT } from "../server/test/mail-servers";
+import { startDovecot, startSmtpServer, TEST_TLS_CERT } from "../server/test/mail-servers";
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, "").split("=")));
 const total = Number(args.emails ?? 2000);
 const concurrency = Number(args.concurrency ?? 4);
 const mailboxCount = Number(args.mailboxes ?? 1);
 const security = (args.security ?? "none") as MailSecurity;
+const sentCopy = "sent-copy" in args;
 const WARM_UP = 20;
 
 process.env.HERALD_LOG_LEVEL = "error";
@@ -88,7 +89,9 @@ function compose(index: number, mailbox: MailboxHandle): OutgoingEmail {
 async function main() {
   const users = Object.fromEntries(Array.from({ length: mailboxCount }, (_, index) => [`sender${index}@herald.test`, `password-${index}`]));
   const server = await startSmtpServer({ users, secure: security === "tls" });
-  const provider = createSmtpImapProvider({ saveCopyToSent: false, ca: TEST_TLS_CERT });
+  const dovecot = sentCopy ? await startDovecot() : null;
+  for (const [email, password] of Object.entries(users)) await dovecot?.addUser(email, password);
+  const provider = createSmtpImapProvider({ saveCopyToSent: sentCopy, ca: TEST_TLS_CERT });
   const mailboxes: MailboxHandle[] = Object.entries(users).map(([email, password], index) => ({
     id: `mbx_bench${index}`,
     workspaceId: "wsp_bench",
@@ -96,7 +99,7 @@ async function main() {
     provider: "smtp",
     settings: {
       smtp: { host: "127.0.0.1", port: server.port, security, username: email },
-      imap: { host: "127.0.0.1", port: 1, security: "none", username: email },
+      imap: { host: "127.0.0.1", port: dovecot?.imapPort ?? 1, security: "none", username: email },
     },
     credentials: { kind: "password", smtpPassword: password, imapPassword: password },
   }));
@@ -132,6 +135,7 @@ async function main() {
         concurrency,
         mailboxes: mailboxCount,
         security,
+        sentCopy,
         received: received.length,
         distinctMessageIds: distinct,
         smtpConnections: server.connections(),
@@ -146,6 +150,7 @@ async function main() {
     ),
   );
   await server.close();
+  await dovecot?.close();
   if (received.length !== total || distinct !== total) {
     console.error("The server did not receive every e-mail exactly once");
     process.exitCode = 1;

@@ -223,6 +223,14 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
+/** A group's name from /etc/group (Dovecot takes names, Node gives the current gid only). */
+function groupName(gid: number): string {
+  const line = readFileSync("/etc/group", "utf8")
+    .split("\n")
+    .find((entry) => entry.split(":")[2] === String(gid));
+  return line ? line.split(":")[0]! : String(gid);
+}
+
 function dovecotConfig(folder: string, port: number): string {
   const me = userInfo();
   const root = me.uid === 0;
@@ -232,7 +240,7 @@ function dovecotConfig(folder: string, port: number): string {
   const mailGid = root ? 8 : me.gid;
   const processUsers = root
     ? ""
-    : `default_internal_user = ${me.username}\ndefault_login_user = ${me.username}\ndefault_internal_group = ${me.username}\n`;
+    : `default_internal_user = ${me.username}\ndefault_login_user = ${me.username}\ndefault_internal_group = ${groupName(me.gid)}\n`;
   return `# Written by server/test/mail-servers.ts for one test run.
 base_dir = ${folder}/run
 state_dir = ${folder}/state

@@ -31,13 +31,6 @@ export async function findSentFolder(client: ImapFlow): Promise<string | null> {
   return folders.find((folder) => SENT_NAMES.includes(folder.path.toLowerCase()))?.path ?? null;
 }
 
-export async function appendToSent(client: ImapFlow, raw: Buffer, at: Date): Promise<boolean> {
-  const folder = await findSentFolder(client);
-  if (!folder) return false;
-  await client.append(folder, raw, ["\\Seen"], at);
-  return true;
-}
-
 /** Whether the Sent folder holds a message with this Message-ID dated `since` or later; null without a Sent folder. */
 export async function sentFolderHas(client: ImapFlow, messageId: string, since: Date): Promise<boolean | null> {
   const folder = await findSentFolder(client);

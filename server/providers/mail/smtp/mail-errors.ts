@@ -166,6 +166,8 @@ export function smtpSendError(settings: MailServerSettings, auth: MailServerAuth
   const said = response ? ` The server said: ${response}` : "";
 
   if (isAuthRefusal(failure) && !isTemporary(failure)) return authFailed("smtp", settings, auth, error, response);
+  // A refused STARTTLS carries the server's 5xx answer, but it is about the security setting, not this e-mail.
+  if (failure.code === "ETLS" || (responseCode === null && isTlsFailure(error))) return connectionError("smtp", settings, error)!;
   if (isTemporary(failure)) {
     return new MailProviderError("mail-failed", `The sending server asked to try again later.${said}`, { retryable: true, serverResponse: response, cause: error });
   }

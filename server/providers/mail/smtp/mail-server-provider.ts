@@ -9,7 +9,8 @@ import { now } from "@/server/lib/clock";
 import { logger } from "@/server/lib/logger";
 import type { MailboxHandle, MailProvider, MailProviderName, OutgoingEmail, SentEmail } from "../types";
 import { imapClientOptions, serverSettings, smtpTransportOptions, type MailConnectionTuning, type MailServerAuth } from "./connection-options";
-import { appendToSent, readInbox, sentFolderHas, withImap } from "./imap-operations";
+import { readInbox, sentFolderHas, withImap } from "./imap-operations";
+import { createImapSessions } from "./imap-sessions";
 import { imapError, smtpSendError, smtpVerifyError } from "./mail-errors";
 import { createSmtpPools } from "./smtp-pool";
 
@@ -22,7 +23,7 @@ export interface MailServerProviderOptions extends MailConnectionTuning {
    * files one there itself (a second copy would show twice), so the default is off for "google".
    */
   saveCopyToSent?: boolean;
-  /** How long an unused pooled SMTP connection stays open (ms). */
+  /** How long an unused pooled SMTP connection, or the IMAP connection for Sent copies, stays open (ms). */
   poolIdleMs?: number;
 }
 
@@ -49,6 +50,7 @@ export function createMailServerProvider(name: MailProviderName, resolveAuth: Re
   const tuning: MailConnectionTuning = { timeoutMs: options.timeoutMs, ca: options.ca };
   const saveCopyToSent = options.saveCopyToSent ?? name !== "google";
   const pools = createSmtpPools(tuning, options.poolIdleMs);
+  const imapSessions = createImapSessions(options.poolIdleMs);
 
   async function verifySmtp(handle: MailboxHandle): Promise<void> {
     const auth = await resolveAuth(handle, "smtp");
@@ -75,7 +77,17 @@ export function createMailServerProvider(name: MailProviderName, resolveAuth: Re
 
   async function keepSentCopy(handle: MailboxHandle, raw: Buffer, at: Date, messageId: string): Promise<void> {
     try {
-      const saved = await imap(handle, (client) => appendToSent(client, raw, at));
+      const auth = await resolveAuth(handle, "imap");
+      const saved = await imapSessions
+        .use(handle, auth, imapClientOptions(handle, auth, tuning), async (session) => {
+          const folder = await session.sentFolder();
+          if (!folder) return false;
+          await session.client.append(folder, raw, ["\\Seen"], at);
+          return true;
+        })
+        .catch((error: unknown) => {
+          throw imapError(serverSettings(handle, "imap"), auth, error);
+        });
       if (!saved) logger.warn("The mailbox has no Sent folder: no copy of the sent e-mail was kept", { mailboxId: handle.id, messageId });
     } catch (error) {
       // The e-mail went out; a missing copy in Sent is not worth failing the send over.

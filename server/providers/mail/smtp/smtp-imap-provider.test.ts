@@ -223,6 +223,18 @@ describe("send", () => {
     expect(await provider.findSent(mailbox(), uniqueId("never-sent"), since)).toBe(false);
   });
 
+  it("files each copy over the mailbox's kept IMAP connection, replaced when the password changes", async () => {
+    const since = new Date(Date.now() - 60_000);
+    const ids = [uniqueId("kept-1"), uniqueId("kept-2"), uniqueId("wrong-imap-password"), uniqueId("kept-3")];
+    await provider.send(mailbox(), outgoing({ messageId: ids[0]! }));
+    await provider.send(mailbox(), outgoing({ messageId: ids[1]! }));
+    // A connection kept from the right password must not be reused for settings that no longer sign in.
+    await provider.send(mailbox({ imapPassword: "changed" }), outgoing({ messageId: ids[2]! }));
+    await provider.send(mailbox(), outgoing({ messageId: ids[3]! }));
+    const found = await Promise.all(ids.map((id) => provider.findSent(mailbox(), id, since)));
+    expect(found).toEqual([true, true, false, true]);
+  });
+
   it("keeps no copy for Google, whose SMTP files one itself", async () => {
     const google = createMailServerProvider("google", passwordAuth, { timeoutMs: 2_000 });
     const messageId = uniqueId("google");
