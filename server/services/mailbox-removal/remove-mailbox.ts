@@ -39,7 +39,7 @@ export async function removeMailbox(actor: Actor, mailboxId: string): Promise<{ 
         select: { id: true },
       });
       // Leads it e-mailed may sit in campaigns whose pool it already left (pinned to their thread).
-      const holding = await tx.campaignLead.findMany({ where: { emailAccountId: row.id }, distinct: ["campaignId"], select: { campaignId: true } });
+      const holding = await tx.campaignLead.groupBy({ by: ["campaignId"], where: { emailAccountId: row.id } });
       const gone = await tx.mailbox.deleteMany({ where: { id: row.id } });
       if (!gone.count) throw new HeraldError({ code: "not-found", message: "No mailbox with this id in the workspace" });
 

@@ -22,7 +22,7 @@ const ZMailCredentials = z.discriminatedUnion("kind", [
 ]) satisfies z.ZodType<MailCredentials>;
 
 /** The settings a removed mailbox gives back when its address is connected again in time. */
-export const ZRestorableSettings = z.object({
+const ZRestorableSettings = z.object({
   label: z.string(),
   fromName: z.string().nullable(),
   dailyLimit: z.number().int(),
@@ -31,7 +31,6 @@ export const ZRestorableSettings = z.object({
   trackClicks: z.boolean(),
   timezone: z.string(),
 });
-export type RestorableSettings = z.infer<typeof ZRestorableSettings>;
 
 const ZRemovedMailboxSnapshot = z.object({
   settings: ZRestorableSettings,

@@ -15,7 +15,8 @@ export async function pauseMailbox(actor: Actor, mailboxId: string): Promise<TMa
       where: { id: found.id, paused: false },
       data: { paused: true, pausedReason: "manual", pausedAt: now(), updatedAt: now() },
     });
-    const current = await tx.mailbox.findUniqueOrThrow({ where: { id: found.id } });
+    // Removed since it was found: the same 404 as if it had been gone before.
+    const current = await findMailbox(actor, found.id, tx);
     if (changed.count) await emitMailboxEvent(tx, emit, current, "account.paused");
     return current;
   });

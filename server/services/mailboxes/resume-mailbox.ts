@@ -14,7 +14,8 @@ export async function resumeMailbox(actor: Actor, mailboxId: string): Promise<TM
       where: { id: found.id, paused: true },
       data: { paused: false, pausedReason: null, pausedAt: null, updatedAt: now() },
     });
-    const current = await tx.mailbox.findUniqueOrThrow({ where: { id: found.id } });
+    // Removed since it was found: the same 404 as if it had been gone before.
+    const current = await findMailbox(actor, found.id, tx);
     if (changed.count) await emitMailboxEvent(tx, emit, current, "account.resumed");
     return current;
   });

@@ -113,11 +113,16 @@ async function create(
     const campaignIds = campaigns.map((campaign) => campaign.id);
     if (campaignIds.length) {
       await tx.campaign.updateMany({ where: { id: { in: campaignIds } }, data: { emailAccountIds: { push: row.id }, updatedAt: at } });
-      // Its leads come back unless they finished or another mailbox has e-mailed them since (that thread stays there).
-      await tx.campaignLead.updateMany({
-        where: { id: { in: snapshot.campaignLeadIds }, campaignId: { in: campaignIds }, status: { in: [...OPEN_STATUSES] }, emailContacted: false },
-        data: { emailAccountId: row.id, updatedAt: at },
-      });
+      // Its leads come back unless they finished or another mailbox has e-mailed them since (that
+      // thread stays there). The ids go as one array parameter: a busy mailbox held more leads than
+      // a statement may have parameters.
+      await tx.$executeRaw`
+        UPDATE "CampaignLead"
+           SET "emailAccountId" = ${row.id}, "updatedAt" = (${at.toISOString()}::timestamptz AT TIME ZONE 'UTC')
+         WHERE id = ANY(${snapshot.campaignLeadIds}::text[])
+           AND "campaignId" = ANY(${campaignIds}::text[])
+           AND status::text = ANY(${[...OPEN_STATUSES]}::text[])
+           AND "emailContacted" = false`;
     }
     await tx.removedMailbox.update({ where: { id: removed.id }, data: { restoredAt: at } });
   }
