@@ -11,6 +11,7 @@ import { driveCampaigns } from "@/server/test/campaign-driver";
 import { createTestWorkspace, outboxEvents } from "@/server/test/factories";
 import { EMAIL_OPTED_OUT, NO_EMAIL_ADDRESS, NO_MAILBOX } from "../../../domain/sequence/decide-email-step";
 import { MAILBOX_GAP_RANGE_SECONDS } from "../../../domain/sequence/human-gaps";
+import { HELD_RETRY_MS } from "../../../domain/sequence/turn-policy";
 import { ZCreateCampaignInput } from "../../../schemas/campaign";
 import { ZLeadsInput } from "../../../schemas/lead";
 import { addCampaignLeads } from "../add-campaign-leads";
@@ -67,6 +68,8 @@ async function setup(options: {
 }) {
   const clock = new ManualClock(START);
   setClock(clock);
+  // The tests of this file share a database, and a pass runs every active campaign: only this test's runs.
+  await db.campaign.updateMany({ where: { status: "active" }, data: { status: "paused" } });
   const { actor, workspace } = await createTestWorkspace();
   const mailboxIds: string[] = [];
   for (let index = 0; index < (options.mailboxes ?? 1); index++) {
@@ -187,6 +190,17 @@ describe("e-mail steps", () => {
     expect(mail.sent.every((entry) => entry.at.getUTCHours() >= 8 && entry.at.getUTCHours() < 17)).toBe(true);
   });
 
+  it("lets the test driver skip only minutes in which a pass would change nothing", async () => {
+    fakeMailProvider();
+    const leads = Array.from({ length: 5 }, (_, index) => ({ email: `s${index}@prospect.example` }));
+    const sequence: TSequenceInput = { steps: [{ type: "email", config: { subject: "Hello", text: "Hi" }, nextDelayHours: 2 }, { type: "email", config: { subject: "Again", text: "Hi again" } }] };
+    const { clock } = await setup({ sequence, leads, dailyLimit: 4 });
+    const missed: Date[] = [];
+    const report = await driveCampaigns(clock, new Date(Date.parse(START) + 28 * HOUR), { checkSkipping: (at) => missed.push(at) });
+    expect(report.acted).toBeGreaterThanOrEqual(8);
+    expect(missed).toEqual([]);
+  }, 400_000);
+
   it("skips leads without an address or unsubscribed with the reason in the journal, and fails leads of a campaign without a mailbox", async () => {
     const mail = fakeMailProvider();
     const sequence: TSequenceInput = { steps: [{ type: "email", config: { subject: "Hello", text: "Hi" } }, { type: "email", config: { subject: "Again", text: "Hi again" } }] };
@@ -215,6 +229,24 @@ describe("e-mail steps", () => {
     expect(failed.journal.map((entry) => [entry.status, entry.detail])).toEqual([["failed", NO_MAILBOX]]);
     const skipped = await db.campaignLead.findFirstOrThrow({ where: { campaignId: second.campaign.id, lead: { email: null } } });
     expect(skipped.status).not.toBe("failed");
+  });
+
+  it("keeps a lead another campaign is running waiting, without using the mailbox's turn", async () => {
+    const mail = fakeMailProvider();
+    const { campaign, mailboxIds } = await setup({ sequence: { steps: [{ type: "email", config: { subject: "Hello", text: "Hi" } }] }, leads: [{ email: "busy@prospect.example" }, { email: "free@prospect.example" }] });
+    await db.campaign.update({ where: { id: campaign.id }, data: { excludeOtherCampaigns: true } });
+    const busy = await leadByEmail(campaign.id, "busy@prospect.example");
+    const other = await db.campaign.create({
+      data: { workspaceId: campaign.workspaceId, name: "Spring", status: "paused", sequence: campaign.sequence ?? {}, schedule: campaign.schedule ?? {}, unsubscribe: campaign.unsubscribe ?? {}, tracking: campaign.tracking ?? {}, createdAt: now(), updatedAt: now() },
+    });
+    await db.campaignLead.create({ data: { workspaceId: campaign.workspaceId, campaignId: other.id, leadId: busy.leadId, status: "running", createdAt: now(), updatedAt: now() } });
+
+    expect(await takeMailboxTurn(mailboxIds[0]!, now())).toBe(true);
+    expect(mail.sent.map((entry) => entry.email.to.address)).toEqual(["free@prospect.example"]);
+    const held = await leadByEmail(campaign.id, "busy@prospect.example");
+    expect(held.heldBy).toMatchObject({ campaignId: other.id, campaignName: "Spring" });
+    expect(held.waitUntil!.getTime()).toBe(now().getTime() + HELD_RETRY_MS);
+    expect(held.journal).toEqual([]);
   });
 
   it("fails the lead whose address the server refuses, and goes on to the next lead in the same turn", async () => {

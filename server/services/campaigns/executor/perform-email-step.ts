@@ -9,7 +9,7 @@ import type { Campaign, EmailMessage, Mailbox } from "../../../db/generated/clie
 import { now } from "../../../lib/clock";
 import { logger } from "../../../lib/logger";
 import { getMailProvider } from "../../../providers/mail";
-import { isMailProviderError, type MailProviderName } from "../../../providers/mail/types";
+import { isMailProviderError, type MailboxHandle, type MailProvider, type MailProviderName } from "../../../providers/mail/types";
 import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
 import { decideEmailStep, threadRootOf, type EmailStepDecision, type PreviousEmail } from "../../../domain/sequence/decide-email-step";
 import type { Holder } from "../../../domain/sequence/decide-step";
@@ -115,6 +115,17 @@ export async function performEmailStep(input: {
   if (campaignLead.heldBy) await db.campaignLead.update({ where: { id: campaignLead.id }, data: { heldBy: Prisma.DbNull } });
   const { variant, thread } = decision;
 
+  // The provider and the mailbox's secrets before any intent: a mailbox that cannot even be opened sends nothing.
+  let provider: MailProvider;
+  let handle: MailboxHandle;
+  try {
+    provider = await getMailProvider(mailbox.provider as MailProviderName);
+    handle = mailboxHandle(mailbox);
+  } catch (error) {
+    logger.error("A mailbox could not be opened for a campaign e-mail", { mailboxId: mailbox.id, error });
+    return { kind: "mailbox-unavailable" };
+  }
+
   const at = now();
   const messageId = randomMessageId(mailbox.email);
   let intent: { journalId: string; email: EmailMessage; headers: Record<string, string> };
@@ -183,9 +194,8 @@ export async function performEmailStep(input: {
 
   const { journalId, email } = intent;
   try {
-    const provider = await getMailProvider(mailbox.provider as MailProviderName);
     const fullName = [lead.firstName, lead.lastName].filter(Boolean).join(" ").trim();
-    await provider.send(mailboxHandle(mailbox), {
+    await provider.send(handle, {
       from: { name: mailbox.fromName, address: mailbox.email },
       to: { name: fullName || null, address },
       subject: email.subject,
