@@ -14,7 +14,7 @@ const forecast: TCampaignForecast = {
   model: "sandbox",
   assumptions: ["Senders act between 09:00 and 19:00 on weekdays", "Acceptances follow the sandbox's behaviour model"],
   finishAt: "2026-03-04T15:30:00.000Z",
-  totals: { ...counts, invitations: 3, profileViews: 3, emails: 0, leads: 3, reached: 3, accepted: 1, replied: 0 },
+  totals: { ...counts, invitations: 3, profileViews: 3, emails: 0, emailsOpened: 0, emailsClicked: 0, leads: 3, reached: 3, accepted: 1, replied: 0 },
   days: [
     {
       date: "2026-03-02",
@@ -95,6 +95,7 @@ describe("ForecastPanel", () => {
     expect(html).toContain("No action is expected within the forecast.");
     expect(html).toContain("The campaign has no leads to forecast.");
     expect(html).not.toContain("Assumptions");
+    expect(html).not.toContain("Opened");
   });
 
   it("shows each mailbox's e-mails per day beside the senders, the e-mail total and each lead's mailbox, by name", () => {
@@ -102,7 +103,7 @@ describe("ForecastPanel", () => {
       createElement(ForecastPanel, {
         forecast: {
           ...forecast,
-          totals: { ...forecast.totals, emails: 5 },
+          totals: { ...forecast.totals, emails: 5, emailsOpened: 3, emailsClicked: 1 },
           days: [{ ...forecast.days[0]!, total: 9, mailboxes: [{ emailAccountId: "mbx_ada", emails: 5 }] }],
           leads: [{ ...forecast.leads[0]!, emailAccountId: "mbx_ada" }],
         },
@@ -111,6 +112,8 @@ describe("ForecastPanel", () => {
       }),
     );
     expect(html).toContain("E-mails");
+    expect(html).toMatch(/Opened<\/dt><dd[^>]*>3</);
+    expect(html).toMatch(/Clicked<\/dt><dd[^>]*>1</);
     expect(html).toContain('title="5 e-mails"');
     expect(html).toContain("Mailbox");
     expect(html.replace(/<[^>]*>/g, " ")).not.toContain("mbx_ada");

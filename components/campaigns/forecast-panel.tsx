@@ -49,6 +49,9 @@ function Summary({ forecast }: { forecast: TCampaignForecast }) {
     { label: "Accepted", value: totals.accepted },
     { label: "Messages", value: totals.messages },
     ...(totals.emails ? [{ label: "E-mails", value: totals.emails }] : []),
+    // Only where the campaign tracks them: otherwise none are seen.
+    ...(totals.emailsOpened ? [{ label: "Opened", value: totals.emailsOpened }] : []),
+    ...(totals.emailsClicked ? [{ label: "Clicked", value: totals.emailsClicked }] : []),
     { label: "Replied", value: totals.replied },
   ];
   return (
@@ -76,7 +79,7 @@ function Summary({ forecast }: { forecast: TCampaignForecast }) {
             </p>
           )}
         </div>
-        <dl className={`grid grid-cols-3 gap-x-6 gap-y-2 ${figures.length > 6 ? "sm:grid-cols-7" : "sm:grid-cols-6"}`}>
+        <dl className={`grid grid-cols-3 gap-x-6 gap-y-2 ${figures.length > 6 ? "sm:grid-cols-9" : "sm:grid-cols-6"}`}>
           {figures.map((figure) => (
             <div key={figure.label}>
               <dt className="text-xs text-slate-500">{figure.label}</dt>

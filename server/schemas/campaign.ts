@@ -326,6 +326,8 @@ export const ZCampaignForecast = z
     finishAt: ZTimestamp.nullable().meta({ description: "When every lead is expected to be at rest; null if not within the horizon" }),
     totals: ZActionCounts.extend({
       emails: z.number().int().meta({ description: "Campaign e-mails sent" }),
+      emailsOpened: z.number().int().meta({ description: "E-mails expected to be seen opened (0 unless the campaign tracks opens or clicks; a tracked click counts as an open)" }),
+      emailsClicked: z.number().int().meta({ description: "E-mails expected to have a link clicked (0 unless the campaign tracks clicks)" }),
       leads: z.number().int(),
       reached: z.number().int(),
       accepted: z.number().int(),

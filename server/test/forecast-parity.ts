@@ -82,7 +82,21 @@ export async function observed(forecast: TCampaignForecast, before: Before): Pro
   const connectedDuring = new Set(relations.map((relation) => `${relation.memberId}>${relation.otherMemberId}`).filter((pair) => !before.connections.has(pair)));
 
   const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
-  const totals = { leads: ids.length, reached: 0, accepted: 0, replied: 0, invitations: 0, messages: 0, inmails: 0, profileViews: 0, emails: 0 };
+  // Opens and clicks as Herald recorded them within the horizon (a click records the open it proves).
+  const horizon = new Date(forecast.horizonEnd);
+  const totals = {
+    leads: ids.length,
+    reached: 0,
+    accepted: 0,
+    replied: 0,
+    invitations: 0,
+    messages: 0,
+    inmails: 0,
+    profileViews: 0,
+    emails: 0,
+    emailsOpened: emails.filter((email) => email.openedAt && email.openedAt <= horizon).length,
+    emailsClicked: emails.filter((email) => email.clickedAt && email.clickedAt <= horizon).length,
+  };
   const leads = forecast.leads.map((lead) => {
     const row = byId.get(lead.campaignLeadId)!;
     // The lead's first action or e-mail, whichever came first.

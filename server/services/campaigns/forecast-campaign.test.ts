@@ -5,6 +5,7 @@ import { afterEach, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { publicUrl } from "@/server/env";
 import { getLinkedinProvider, setLinkedinProvider } from "@/server/providers/linkedin";
+import { getMailProvider } from "@/server/providers/mail";
 import { sandboxDirectory, sandboxProfileUrl } from "@/server/providers/linkedin/sandbox/directory";
 import { createSandboxProvider } from "@/server/providers/linkedin/sandbox/sandbox-provider";
 import { ensureSandboxDirectory } from "@/server/providers/linkedin/sandbox/store";
@@ -93,4 +94,37 @@ it("forecasts an e-mail-only campaign on its mailboxes: their daily limits, the 
   const assumptions = forecast.assumptions.join(" ");
   expect(assumptions).toContain("E-mail replies, bounces and unsubscribes are not forecast yet");
   expect(assumptions).not.toContain("no senders");
+});
+
+it("forecasts tracked opens of sandbox mailboxes from the sandbox mail network's own model", async () => {
+  const { actor, workspace } = await createTestWorkspace();
+  const at = new Date();
+  const box = await db.mailbox.create({ data: { workspaceId: workspace.id, label: "", email: "opens@forecast.test", provider: "sandbox", authType: "sandbox", connectedVia: "api", createdAt: at, updatedAt: at } });
+  const campaign = await createCampaign(
+    actor,
+    ZCreateCampaignInput.parse({
+      name: "Tracked",
+      emailAccountIds: [box.id],
+      tracking: { opens: "on" },
+      sequence: { steps: [{ type: "email", config: { subject: "Hello", text: "Hi" } }] },
+      schedule: { timezone: "UTC", activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] },
+    }),
+  );
+  const addresses = Array.from({ length: 12 }, (_, index) => `reader-${index}@example.com`);
+  await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: addresses.map((email) => ({ email })) }));
+
+  const forecast = await forecastCampaign(actor, campaign.id, { days: 3 });
+  expect(forecast.assumptions).toContain("Tracked opens and clicks follow the sandbox mail network's behaviour model.");
+  const provider = await getMailProvider("sandbox");
+  const horizon = Date.parse(forecast.horizonEnd);
+  const expected = forecast.leads.filter((lead) => {
+    const sentAt = Date.parse(lead.steps[0]!.at);
+    const toAddress = addresses[forecast.leads.indexOf(lead)]!;
+    const openAt = provider.planOutcome!({ fromAddress: box.email, toAddress, nth: 0, sentAt, hasLinks: false }).openAt;
+    return openAt !== null && openAt <= horizon;
+  }).length;
+  expect(forecast.totals).toMatchObject({ emails: 12, emailsOpened: expected, emailsClicked: 0 });
+  // Some open and some do not: the count is the model's, not all or nothing.
+  expect(expected).toBeGreaterThan(0);
+  expect(expected).toBeLessThan(12);
 });

@@ -1,5 +1,5 @@
 // The campaign forecast (beyond the spec): when each lead will be reached, actions per day per
-// sender and the expected finish date, by running the executor's rules forward in memory from the
+// sender, e-mails per day per mailbox and the expected finish date, by running the executor's rules forward in memory from the
 // campaign's current state (see forecast/simulate-campaigns.ts). A draft or paused campaign is
 // forecast as if activated now. Active campaigns that share its senders or mailboxes are simulated
 // too, since they compete for the same turns, caps and daily limits.
@@ -13,10 +13,9 @@ import { countSenderUsage } from "../senders/count-sender-usage";
 import { resolveLimits } from "../../domain/sender-limits";
 import { senderAvailable } from "../../domain/sequence/rebalanceable-sender";
 import { sequenceChannels } from "../../domain/sequence/campaign-channels";
-import { turnMailbox } from "../../domain/sequence/turn-policy";
-import { mailboxLoads } from "./assign-campaign-mailboxes";
 import { pickSenders, senderLoads } from "./assign-campaign-senders";
-import { loadSimMailboxes } from "./forecast/load-sim-mailboxes";
+import { forecastMailboxes } from "./forecast/forecast-mailboxes";
+import { readTracking } from "./campaign-columns";
 import { scheduleOf, sequenceOf } from "./executor/load-campaign-sequence";
 import { findCampaign } from "./find-campaign";
 import { DEFAULT_RATES, ratesOutcomeModel, type Rates } from "./forecast/rates-outcome-model";
@@ -41,6 +40,11 @@ async function historicalRates(workspaceId: string, since: Date): Promise<{ rate
     fromHistory,
     rates: fromHistory ? { ...DEFAULT_RATES, acceptRate: accepted / invitations, replyRate: Math.min(1, replies / messages) } : DEFAULT_RATES,
   };
+}
+
+function trackingOf(campaign: Campaign): { opens: boolean; clicks: boolean } {
+  const tracking = readTracking(campaign.tracking);
+  return { opens: tracking.opens === "on", clicks: tracking.clicks === "on" };
 }
 
 export async function forecastCampaign(actor: Actor, campaignId: string, query: TForecastQuery): Promise<TCampaignForecast> {
@@ -137,22 +141,8 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     ? pickSenders(campaign.linkedinAccountIds, await senderLoads(db, campaign.id, campaign.linkedinAccountIds), unassigned.length)
     : [];
   const assignedSender = new Map(unassigned.map((row, index) => [row.id, assigned[index] ?? null]));
-  // Leads without a mailbox get one as enrolment and mailbox assignment give it (assign-campaign-mailboxes.ts).
-  const withoutMailbox = rows.filter((row) => row.campaignId === campaign.id && !row.emailAccountId);
-  const givenMailboxes = withoutMailbox.length
-    ? pickSenders(campaign.emailAccountIds, await mailboxLoads(db, campaign.id, campaign.emailAccountIds), withoutMailbox.length)
-    : [];
-  const assignedMailbox = new Map(withoutMailbox.map((row, index) => [row.id, givenMailboxes[index] ?? null]));
-  const mailboxIds = [...new Set([...campaigns.flatMap((row) => row.emailAccountIds), ...rows.flatMap((row) => (row.emailAccountId ? [row.emailAccountId] : []))])];
-  const { rows: mailboxRows, mailboxes } = await loadSimMailboxes(mailboxIds, start);
-  if (channels.email) {
-    assumptions.push(
-      "E-mail replies, bounces and unsubscribes are not forecast yet (Herald does not read them yet): each e-mail step moves on by its no-reply branch once its delay is over.",
-    );
-    if (!campaign.emailAccountIds.length) assumptions.push("The campaign has no mailboxes yet: its leads' e-mail steps fail until mailboxes join its pool.");
-    const resting = mailboxRows.filter((row) => campaign.emailAccountIds.includes(row.id) && !turnMailbox(row).available);
-    if (resting.length) assumptions.push(`${resting.length} mailbox${resting.length > 1 ? "es are" : " is"} paused or not connected and will not send.`);
-  }
+  const mail = await forecastMailboxes({ campaign, campaigns, rows, start, email: channels.email });
+  assumptions.push(...mail.assumptions);
   const personIds = [...new Set(rows.map((row) => row.leadId))];
   const [pendingActions, outside] = await Promise.all([
     db.senderAction.findMany({
@@ -194,7 +184,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       hasProfile: Boolean(row.lead.profileUrl || row.lead.publicIdentifier),
       personId: row.leadId,
       invitationSent: sentFor.has(`${row.id}|${row.currentStepId}`),
-      mailboxId: row.emailAccountId ?? assignedMailbox.get(row.id) ?? null,
+      mailboxId: row.emailAccountId ?? mail.assignedMailbox.get(row.id) ?? null,
       email: row.lead.email,
       emailOptOut: row.lead.emailOptOut,
     };
@@ -220,6 +210,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     start: start.getTime(),
     end: end.getTime(),
     campaigns: campaigns.map((row) => ({
+      tracking: trackingOf(row),
       id: row.id,
       schedule: scheduleOf(row),
       sequence: sequenceOf(row),
@@ -230,9 +221,11 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       excludeSameSenderOtherCampaigns: row.excludeSameSenderOtherCampaigns,
     })),
     senders,
-    mailboxes,
+    mailboxes: mail.mailboxes,
     leads,
     model,
+    emailModel: mail.emailModel,
+    emailsBefore: mail.emailsBefore,
     reportCampaignIds: new Set([campaign.id]),
     outsideHolders: outside.map((row) => ({
       personId: row.leadId,
@@ -247,7 +240,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
   const own = leads.filter((lead) => lead.campaignId === campaign.id);
   const timezone = scheduleOf(campaign).timezone;
   const byDay = new Map<string, TCampaignForecast["days"][number]>();
-  const totals = { leads: own.length, reached: 0, accepted: result.accepted.size, replied: result.replied.size, invitations: 0, messages: 0, inmails: 0, profileViews: 0, emails: 0 };
+  const totals = { leads: own.length, reached: 0, accepted: result.accepted.size, replied: result.replied.size, invitations: 0, messages: 0, inmails: 0, profileViews: 0, emails: 0, emailsOpened: result.emailsOpened, emailsClicked: result.emailsClicked };
   const dayOf = (date: string) => byDay.get(date) ?? { date, total: 0, senders: [], mailboxes: [] };
   for (const [key, counts] of [...result.actions.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const [, date, senderId] = key.split("|") as [string, string, string];

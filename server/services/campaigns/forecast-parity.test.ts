@@ -26,7 +26,9 @@
 // 8. Paused leads (d) are simulated: they never act, answers still end them.
 // 9. E-mail steps (h) run on mailbox turns in both (decideEmailStep, the mailbox turn policy and
 //    gap), within each mailbox's daily limit counted in its zone; replies to e-mails are not read
-//    yet, so both move a lead on by the no-reply branch.
+//    yet, so both move a lead on by the no-reply branch. Tracked opens and clicks (i) come from the
+//    sandbox mail network's model in both, once the forecast judges links on the HTML body as sent
+//    (an address in a plain-text body is not a link).
 import { afterEach, describe, expect, it } from "vitest";
 import { db, Prisma } from "@/server/db/client";
 import type { Actor } from "@/server/lib/actor";
@@ -532,6 +534,39 @@ describe("the forecast against the executor, lead by lead", () => {
     const skipped = await db.campaignLeadStep.findMany({ where: { campaignId: campaign.id, stepType: "email", status: "skipped" }, select: { campaignLeadId: true } });
     expect(new Set(skipped.map((step) => step.campaignLeadId)).size).toBe(2);
     expect(forecast.totals.emails).toBeGreaterThan(0);
+    await expectParity(forecast, before);
+  }, 180_000);
+
+  it("i. tracked e-mails on the sandbox mail network: opens and clicks as its model plans them, seen through Herald's tracking", async () => {
+    const { clock, actor, workspace } = await world("tracked", "2026-06-07T10:00:00Z", []);
+    const box = await db.mailbox.create({
+      data: { workspaceId: workspace.id, label: "Tracked", email: "tracked@parity.test", provider: "sandbox", authType: "sandbox", connectedVia: "api", timezone: "Europe/Paris", dailyLimit: 6, createdAt: now(), updatedAt: now() },
+    });
+    const sequence: TSequenceInput = {
+      steps: [
+        { id: "hello", type: "email", nextDelayHours: 24, config: { subject: "Hello", text: "Our offer", html: '<p>Our <a href="https://example.com/offer">offer</a></p>' } },
+        { id: "again", type: "email", parent: "hello", branch: "no", config: { subject: "Again", text: "Still interested?" } },
+      ],
+    };
+    const campaign = await createCampaign(
+      actor,
+      ZCreateCampaignInput.parse({ name: "Tracked", emailAccountIds: [box.id], sequence, schedule: SCHEDULE, tracking: { opens: "on", clicks: "on" } }),
+    );
+    // The network's test addresses that always click or only open, and readers who do as its rates say.
+    const addresses = ["clicker-ann@tracked.example", "opener-bob@tracked.example", ...Array.from({ length: 8 }, (_, index) => `reader-${index}@tracked.example`)];
+    await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: addresses.map((email) => ({ email })) }));
+
+    clock.set("2026-06-08T06:00:00Z");
+    const { forecast, before } = await forecastOne(actor, campaign.id, 6);
+    expect(forecast.assumptions).toContain("Tracked opens and clicks follow the sandbox mail network's behaviour model.");
+    await updateCampaign(actor, campaign.id, { status: "active" });
+    await driveCampaigns(clock, new Date(forecast.horizonEnd));
+
+    // The scenario did what it is for: some e-mails were opened and some clicked, as Herald saw them.
+    const seen = await db.emailMessage.findMany({ where: { campaignId: campaign.id }, select: { openedAt: true, clickedAt: true } });
+    expect(seen.some((email) => email.openedAt)).toBe(true);
+    expect(seen.some((email) => !email.openedAt)).toBe(true);
+    expect(seen.some((email) => email.clickedAt)).toBe(true);
     await expectParity(forecast, before);
   }, 180_000);
 });

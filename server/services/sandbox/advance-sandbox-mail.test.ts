@@ -115,4 +115,16 @@ describe("advanceSandboxMail", () => {
       ["mailer-daemon@mx.sandbox-mail.test", true],
     ]);
   });
+
+  it("ends its pass when e-mails are found due with nothing left to play", async () => {
+    const clock = new ManualClock("2027-06-01T09:00:00Z");
+    setClock(clock);
+    const sent = await sendCampaignEmail(clock, "opener.ed@prospect.example", { opens: true, clicks: true });
+    clock.set(sent.row.openAt!.getTime() + 1000);
+    expect(await advanceSandboxMail()).toEqual({ moments: 1 });
+    // A pointer left behind (e.g. by an older version) must not keep the pass going round.
+    await db.sandboxEmail.update({ where: { id: sent.row.id }, data: { nextAt: sent.row.sentAt } });
+    expect(await advanceSandboxMail()).toEqual({ moments: 0 });
+    expect((await db.sandboxEmail.findUniqueOrThrow({ where: { id: sent.row.id } })).nextAt).toBeNull();
+  });
 });

@@ -5,7 +5,7 @@
 import type { SandboxEmail } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import { sandboxReplyText } from "../../providers/mail/sandbox/mail-behaviour";
-import { dueSandboxEmails, happen, pendingMoments, type SandboxMoment } from "../../providers/mail/sandbox/sandbox-mail-store";
+import { dueSandboxEmails, happen, pendingMoments, refreshNextAt, type SandboxMoment } from "../../providers/mail/sandbox/sandbox-mail-store";
 import { firstTrackedLink, openPixelToken } from "../../providers/mail/sandbox/tracking-in-email";
 import { recordEmailClick } from "../email-tracking/record-email-click";
 import { recordEmailOpen } from "../email-tracking/record-email-open";
@@ -54,8 +54,10 @@ export async function advanceSandboxMail(): Promise<{ moments: number }> {
   for (;;) {
     const due = await dueSandboxEmails(current, BATCH);
     for (const row of due) {
-      for (const { moment, at } of pendingMoments(row)) {
-        if (at > current) break;
+      const dueMoments = pendingMoments(row).filter(({ at }) => at <= current);
+      // Nothing left to play, yet found due: its pointer is stale; set it right so the pass ends.
+      if (!dueMoments.length) await refreshNextAt(row.id);
+      for (const { moment, at } of dueMoments) {
         if (await play(row, moment, at)) moments += 1;
       }
     }

@@ -38,10 +38,20 @@ export const SANDBOX_TEST_ADDRESSES = [
 
 export type SandboxPersona = (typeof SANDBOX_TEST_ADDRESSES)[number]["prefix"];
 
-/** Addresses of the sandbox mailboxes' "server": refused outright when a mailbox is connected. */
+/** Sandbox mailbox addresses whose "server" fails, so the dashboard can show a connection error. */
 export const SANDBOX_MAILBOX_RULES = [
-  { localPart: "unreachable", error: "The mail server cannot be reached." },
-  { localPart: "wrong-password", error: "The mail server refuses the password." },
+  {
+    localPart: "unreachable",
+    code: "host-unreachable",
+    error: "The sandbox mail server for this address cannot be reached.",
+    serverResponse: "connect ECONNREFUSED (sandbox)",
+  },
+  {
+    localPart: "wrong-password",
+    code: "auth-failed",
+    error: "The sandbox mail server refused the sign-in for this address.",
+    serverResponse: "535 5.7.8 Username and Password not accepted",
+  },
 ] as const;
 
 const MINUTE = 60_000;

@@ -2,9 +2,9 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
-import { MailProviderError, type MailboxHandle, type OutgoingEmail } from "../types";
+import { MailProviderError, type EmailOutcome, type MailboxHandle, type OutgoingEmail } from "../types";
 import { createSandboxMailProvider } from "./sandbox-mail-provider";
-import { happen } from "./sandbox-mail-store";
+import { happen, outcomeOf } from "./sandbox-mail-store";
 
 const provider = createSandboxMailProvider();
 
@@ -70,6 +70,26 @@ describe("send", () => {
     expect(rows[0]!.nextAt?.getTime()).toBe(plan0.openAt);
     expect(rows[1]!.inReplyTo).toBe(first.messageId);
     expect(rows[0]!.headers).toMatchObject({ "message-id": first.messageId, "list-unsubscribe-post": "List-Unsubscribe=One-Click", subject: "Quick question" });
+  });
+
+  it("stores for every recipient exactly the outcome planOutcome forecasts", async () => {
+    const clock = new ManualClock("2026-04-06T09:00:00Z");
+    setClock(clock);
+    const outcomes: Array<{ stored: EmailOutcome; forecast: EmailOutcome }> = [];
+    for (let index = 0; index < 60; index++) {
+      const to = `prospect${index}@company${index % 7}.test`;
+      const email = outgoing(to, index % 2 ? { html: null, text: "No link in this one" } : {});
+      const sentAt = clock.advance(37_000);
+      await provider.send(handle("forecast@herald.test"), { ...email, from: { name: null, address: "forecast@herald.test" } });
+      const row = await db.sandboxEmail.findUniqueOrThrow({ where: { messageId: email.messageId } });
+      outcomes.push({
+        stored: outcomeOf(row),
+        forecast: provider.planOutcome!({ fromAddress: "forecast@herald.test", toAddress: to, nth: 0, sentAt: sentAt.getTime(), hasLinks: index % 2 === 0 }),
+      });
+    }
+    for (const { stored, forecast } of outcomes) expect(stored).toEqual(forecast);
+    // Not all alike: some recipients open, some do not.
+    expect(new Set(outcomes.map(({ stored }) => stored.openAt === null))).toEqual(new Set([true, false]));
   });
 
   it("takes a Message-ID once, and refuses addresses that cannot receive mail", async () => {

@@ -5,7 +5,7 @@
 import { db } from "../../../db/client";
 import { now } from "../../../lib/clock";
 import { MailProviderError, type IncomingEmail, type MailboxHandle, type MailProvider } from "../types";
-import { localPart, planSandboxEmail } from "./mail-behaviour";
+import { localPart, planSandboxEmail, SANDBOX_MAILBOX_RULES } from "./mail-behaviour";
 import { storeSentEmail } from "./sandbox-mail-store";
 
 const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
@@ -13,18 +13,8 @@ const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 /** The network's own check of a mailbox, with the documented addresses that fail to connect. */
 export function checkSandboxMailbox(email: string): void {
   if (!ADDRESS.test(email.trim())) throw new MailProviderError("mail-failed", "This is not an e-mail address.", { field: "email" });
-  switch (localPart(email)) {
-    case "unreachable":
-      throw new MailProviderError("host-unreachable", "The sandbox mail server for this address cannot be reached.", {
-        field: "email",
-        serverResponse: "connect ECONNREFUSED (sandbox)",
-      });
-    case "wrong-password":
-      throw new MailProviderError("auth-failed", "The sandbox mail server refused the sign-in for this address.", {
-        field: "email",
-        serverResponse: "535 5.7.8 Username and Password not accepted",
-      });
-  }
+  const rule = SANDBOX_MAILBOX_RULES.find((candidate) => candidate.localPart === localPart(email));
+  if (rule) throw new MailProviderError(rule.code, rule.error, { field: "email", serverResponse: rule.serverResponse });
 }
 
 function parseAddress(value: string | undefined): { name: string | null; address: string } | null {

@@ -202,3 +202,11 @@ export async function replanMoment(emailId: string, moment: "open" | "click", at
     await tx.sandboxEmail.update({ where: { id: emailId }, data: { nextAt: nextAtOf(row) } });
   });
 }
+
+/** Recomputes where an e-mail's next planned moment is, for one found due with nothing left to play. */
+export async function refreshNextAt(emailId: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const row = await tx.sandboxEmail.findUnique({ where: { id: emailId } });
+    if (row) await tx.sandboxEmail.update({ where: { id: emailId }, data: { nextAt: nextAtOf(row) } });
+  });
+}

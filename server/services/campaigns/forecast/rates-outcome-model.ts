@@ -1,8 +1,8 @@
 // Outcomes for a real network, where nobody knows what a prospect will do: acceptance and reply
 // rates (the workspace's own history, else defaults) decide, by a stable draw per lead, one
-// plausible course.
+// plausible course; and the same for the opens and clicks of e-mails.
 import { createHash } from "node:crypto";
-import type { OutcomeModel, SimLead } from "./simulation-types";
+import type { EmailOutcomeModel, OutcomeModel, SimLead } from "./simulation-types";
 
 const HOUR = 3_600_000;
 
@@ -49,6 +49,30 @@ export function ratesOutcomeModel(rates: Rates, known: { connected: ReadonlySet<
     initialEvents: () => [],
     accepted(senderId, lead) {
       connected.add(`${senderId}>${lead.id}`);
+    },
+  };
+}
+
+export interface EmailRates {
+  openRate: number;
+  /** Of the opened e-mails that have links, the share whose link is clicked. */
+  clickOfOpenedRate: number;
+  openDelayHours: [number, number];
+  clickDelayHours: [number, number];
+}
+
+export const DEFAULT_EMAIL_RATES: EmailRates = { openRate: 0.4, clickOfOpenedRate: 0.1, openDelayHours: [0.05, 48], clickDelayHours: [0, 1] };
+
+/** Opens and clicks of e-mails by a stable draw per mailbox, address and e-mail count. */
+export function ratesEmailOutcomes(rates: EmailRates): EmailOutcomeModel {
+  return {
+    kind: "rates",
+    plan({ mailboxId, toAddress, nth, sentAt, hasLinks }) {
+      const key = `${mailboxId}>${toAddress}:${nth}`;
+      if (draw(`${key}:open`) >= rates.openRate) return { openAt: null, clickAt: null };
+      const openAt = sentAt + delay(`${key}:open`, rates.openDelayHours);
+      const clickAt = hasLinks && draw(`${key}:click`) < rates.clickOfOpenedRate ? openAt + delay(`${key}:click`, rates.clickDelayHours) : null;
+      return { openAt, clickAt };
     },
   };
 }

@@ -1,12 +1,14 @@
 // A mailbox's turn in the forecast (executor: take-mailbox-turn.ts, perform-email-step.ts and
 // settle-email-leads-without-mailbox.ts): the same turn policy and e-mail step decisions from the
-// core (decideEmailStep), on the simulated facts. What recipients do with an e-mail is not
-// simulated: the executor does not read replies, bounces or unsubscribes yet, so an e-mail step
+// core (decideEmailStep), on the simulated facts. Of what recipients do, only opens and clicks are
+// reported: the executor does not read replies, bounces or unsubscribes yet, so an e-mail step
 // always moves on by its no-reply branch once its delay is over.
 import { decideEmailStep } from "../../../domain/sequence/decide-email-step";
 import { mailboxGapSeconds } from "../../../domain/sequence/human-gaps";
 import { afterAction } from "../../../domain/sequence/step-timing";
 import { CANDIDATES_PER_SENDER, isEmailStep, mailboxCanActAt, mailboxTurnOrder } from "../../../domain/sequence/turn-policy";
+import { emailHasLinks } from "../../../domain/email/email-links";
+import type { Variant } from "../../../domain/sequence/decide-step";
 import type { WiredStep } from "../../../schemas/sequence";
 import { mailboxRemaining, type MailboxState } from "./sim-mailboxes";
 import type { DueEntry } from "./sim-senders";
@@ -49,18 +51,29 @@ function performEmail(world: SimWorld, mailbox: MailboxState | null, lead: SimLe
     case "act":
       // The core acts only with a mailbox.
       if (!mailbox) return "resolved";
-      send(world, mailbox, lead, step, at);
+      send(world, mailbox, lead, step, decision.variant, at);
       return "sent";
   }
 }
 
+/**
+ * Whether the e-mail will have a link to click, judged on its HTML body as the recipient sees it
+ * (compose-campaign-email.ts): the variant's own HTML, or, without one, its text turned into
+ * paragraphs, where an address is not a link. Placeholders are left unrendered.
+ */
+function copyHasLinks(variant: Variant): boolean {
+  const html = variant.html?.trim();
+  return html ? emailHasLinks(html, "") : false;
+}
+
 /** The e-mail goes out: the mailbox counts it and rests its gap; the lead waits out the step's delay, then takes its no-reply branch. */
-function send(world: SimWorld, mailbox: MailboxState, lead: SimLead, step: WiredStep, at: number): void {
+function send(world: SimWorld, mailbox: MailboxState, lead: SimLead, step: WiredStep, variant: Variant, at: number): void {
   mailbox.sentToday += 1;
   // Drawn from the count before this e-mail, as record-email-sent.ts draws it.
   mailbox.nextSendAt = at + mailboxGapSeconds(mailbox.id, mailbox.sendCount) * 1000;
   mailbox.sendCount += 1;
   world.countEmail(mailbox.id, lead, at);
+  world.emailSent(mailbox, lead, at, copyHasLinks(variant) || Boolean(mailbox.signatureHasLinks));
   world.record(lead, step, at, null, true);
   if (lead.status === "pending") lead.status = "running";
   const next = afterAction(world.campaigns.get(lead.campaignId)!.sequence, step, new Date(at));

@@ -11,7 +11,7 @@ import type { WiredStep } from "../../../schemas/sequence";
 import { MinHeap } from "./min-heap";
 import { mailboxState, type MailboxState } from "./sim-mailboxes";
 import { dueFirst, senderState, type DueEntry, type SenderState } from "./sim-senders";
-import type { ActionKind, LeadStatus, OutcomeModel, SimCampaign, SimLead, SimLeadResult, SimMailbox, SimOutsideHolder, SimSender, SimStepRecord } from "./simulation-types";
+import type { ActionKind, EmailOutcomeModel, LeadStatus, OutcomeModel, SimCampaign, SimLead, SimLeadResult, SimMailbox, SimOutsideHolder, SimSender, SimStepRecord } from "./simulation-types";
 
 /** An answer from the network: an acceptance or a reply. */
 export interface QueuedEvent {
@@ -32,6 +32,10 @@ export interface SimInput {
   mailboxes?: SimMailbox[];
   leads: SimLead[];
   model: OutcomeModel;
+  /** When e-mails are opened and clicked; without it none are reported. */
+  emailModel?: EmailOutcomeModel;
+  /** E-mails each mailbox sent to each address before the start (the outcome model counts them). */
+  emailsBefore?: Array<{ mailboxId: string; address: string; count: number }>;
   /** Campaigns whose leads and actions are reported (others only compete for the senders). */
   reportCampaignIds: ReadonlySet<string>;
   /** Leads of campaigns outside the simulation that hold people the simulated campaigns exclude. */
@@ -54,6 +58,12 @@ export class SimWorld {
   readonly results = new Map<string, SimLeadResult>();
   readonly actions = new Map<string, Record<ActionKind, number>>();
   readonly emails = new Map<string, number>();
+  readonly emailModel: EmailOutcomeModel | undefined;
+  readonly end: number;
+  emailsOpened = 0;
+  emailsClicked = 0;
+  /** E-mails each mailbox sent to each address so far, keyed `${mailboxId}>${address}`. */
+  private readonly sentTo = new Map<string, number>();
   readonly accepted = new Set<string>();
   readonly replied = new Set<string>();
   /** Leads by when they fall due (a lead's older entries are stale once its version moved on). */
@@ -74,6 +84,9 @@ export class SimWorld {
 
   constructor(input: SimInput) {
     this.model = input.model;
+    this.emailModel = input.emailModel;
+    this.end = input.end;
+    for (const before of input.emailsBefore ?? []) this.sentTo.set(`${before.mailboxId}>${before.address}`, before.count);
     this.reportCampaignIds = input.reportCampaignIds;
     this.campaigns = new Map(input.campaigns.map((campaign) => [campaign.id, campaign]));
     this.stepsOf = new Map(input.campaigns.map((campaign) => [campaign.id, new Map(campaign.sequence.steps.map((step) => [step.id, step]))]));
@@ -208,6 +221,27 @@ export class SimWorld {
     const campaign = this.campaigns.get(lead.campaignId)!;
     const key = `${lead.campaignId}|${zonedDateString(new Date(at), campaign.schedule.timezone)}|${mailboxId}`;
     this.emails.set(key, (this.emails.get(key) ?? 0) + 1);
+  }
+
+  /**
+   * An e-mail went out: counts it for its address (what the outcome model's `nth` is) and, when the
+   * campaign tracks them, reports its open and click if they come within the horizon.
+   */
+  emailSent(mailbox: SimMailbox, lead: SimLead, at: number, hasLinks: boolean): void {
+    const address = (lead.email ?? "").trim().toLowerCase();
+    const key = `${mailbox.id}>${address}`;
+    const nth = this.sentTo.get(key) ?? 0;
+    this.sentTo.set(key, nth + 1);
+    const tracking = this.campaigns.get(lead.campaignId)?.tracking;
+    // As compose-campaign-email.ts: the campaign asks for tracking and the mailbox allows it.
+    const opens = Boolean(tracking?.opens && mailbox.trackOpens !== false);
+    const clicks = Boolean(tracking?.clicks && mailbox.trackClicks !== false);
+    if (!this.emailModel || !this.reported(lead) || !(opens || clicks)) return;
+    const { openAt, clickAt } = this.emailModel.plan({ mailboxId: mailbox.id, toAddress: address, nth, sentAt: at, hasLinks });
+    const clicked = clicks && clickAt !== null && clickAt <= this.end;
+    // A tracked click proves the open, as Herald records it.
+    if (clicked || (opens && openAt !== null && openAt <= this.end)) this.emailsOpened++;
+    if (clicked) this.emailsClicked++;
   }
 
   /** Whether the mailbox sends for the lead's campaign: the campaign's pool holds it (take-mailbox-turn.ts reads only those campaigns). */

@@ -116,5 +116,5 @@ export function simulateCampaigns(input: SimInput): SimulationResult {
     at = Math.max(ceilMinute(next), at + MINUTE);
   }
   for (const lead of world.leads.values()) if (world.reported(lead)) world.resultOf(lead).status = lead.status;
-  return { leads: world.results, actions: world.actions, emails: world.emails, accepted: world.accepted, replied: world.replied, endedAt: Math.min(at, input.end) };
+  return { leads: world.results, actions: world.actions, emails: world.emails, emailsOpened: world.emailsOpened, emailsClicked: world.emailsClicked, accepted: world.accepted, replied: world.replied, endedAt: Math.min(at, input.end) };
 }

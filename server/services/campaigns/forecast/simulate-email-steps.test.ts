@@ -8,7 +8,7 @@ import { zonedDateString } from "../../../lib/time-zones";
 import type { TSequenceInput } from "../../../schemas/sequence";
 import { ratesOutcomeModel } from "./rates-outcome-model";
 import { simulateCampaigns } from "./simulate-campaigns";
-import type { SimLead, SimMailbox, SimSender } from "./simulation-types";
+import type { EmailOutcomeModel, SimLead, SimMailbox, SimSender } from "./simulation-types";
 
 const HOUR = 3_600_000;
 const START = Date.parse("2026-03-02T08:00:00Z"); // a Monday
@@ -148,5 +148,70 @@ describe("mailbox turns in the forecast", () => {
     expect(steps[1]!.at - steps[0]!.at).toBe(HOUR);
     expect([...result.actions.values()].reduce((sum, counts) => sum + counts.profileViews, 0)).toBe(1);
     expect([...result.emails.values()].reduce((sum, count) => sum + count, 0)).toBe(1);
+  });
+});
+
+describe("opens and clicks in the forecast", () => {
+  const sequence: TSequenceInput = {
+    steps: [
+      { id: "hello", type: "email", nextDelayHours: 24, config: { subject: "Hello", text: "See our offer", html: '<p>See <a href="https://example.com/offer">our offer</a></p>' } },
+      // An address in plain text is not a link: the body is sent as paragraphs of text.
+      { id: "again", type: "email", parent: "hello", branch: "no", config: { subject: "Again", text: "Still there? https://example.com/offer" } },
+    ],
+  };
+  // Opens an hour after each e-mail; clicks a minute after the open when the e-mail has a link; the second e-mail to an address is never opened.
+  const asked: Array<{ nth: number; hasLinks: boolean; toAddress: string }> = [];
+  const emailModel: EmailOutcomeModel = {
+    kind: "rates",
+    plan(input) {
+      asked.push({ nth: input.nth, hasLinks: input.hasLinks, toAddress: input.toAddress });
+      if (input.nth > 0) return { openAt: null, clickAt: null };
+      return { openAt: input.sentAt + HOUR, clickAt: input.hasLinks ? input.sentAt + HOUR + 60_000 : null };
+    },
+  };
+  const run = (tracking: { opens: boolean; clicks: boolean }, options: { days?: number; emailsBefore?: Array<{ mailboxId: string; address: string; count: number }> } = {}) =>
+    simulateCampaigns({
+      start: START,
+      end: START + (options.days ?? 10) * 24 * HOUR,
+      campaigns: [{ id: "cmp_mail", schedule: EVERY_DAY, sequence: wireSequence(sequence), active: true, mailboxIds: ["mbx_a"], tracking }],
+      senders: [],
+      mailboxes: [mailbox("mbx_a")],
+      leads: [lead(1, { email: " Person-1@Example.com " }), lead(2)],
+      model: ratesOutcomeModel({ acceptRate: 0, replyRate: 0, acceptDelayHours: [1, 2], replyDelayHours: [1, 2] }),
+      emailModel,
+      emailsBefore: options.emailsBefore,
+      reportCampaignIds: new Set(["cmp_mail"]),
+    });
+
+  it("counts tracked opens and clicks within the horizon, asking the model with the address's e-mail count and whether the copy has links", () => {
+    asked.length = 0;
+    expect(run({ opens: true, clicks: true })).toMatchObject({ emailsOpened: 2, emailsClicked: 2 });
+    expect(asked).toEqual([
+      { nth: 0, hasLinks: true, toAddress: "person-1@example.com" },
+      { nth: 0, hasLinks: true, toAddress: "person-2@example.com" },
+      { nth: 1, hasLinks: false, toAddress: "person-1@example.com" },
+      { nth: 1, hasLinks: false, toAddress: "person-2@example.com" },
+    ]);
+    // Untracked clicks are not seen; a tracked click is seen as an open too.
+    expect(run({ opens: true, clicks: false })).toMatchObject({ emailsOpened: 2, emailsClicked: 0 });
+    expect(run({ opens: false, clicks: true })).toMatchObject({ emailsOpened: 2, emailsClicked: 2 });
+    expect(run({ opens: false, clicks: false })).toMatchObject({ emailsOpened: 0, emailsClicked: 0 });
+    // A mailbox that does not track sees nothing, whatever the campaign asks.
+    expect(
+      simulateCampaigns({
+        start: START,
+        end: START + 10 * 24 * HOUR,
+        campaigns: [{ id: "cmp_mail", schedule: EVERY_DAY, sequence: wireSequence(sequence), active: true, mailboxIds: ["mbx_a"], tracking: { opens: true, clicks: true } }],
+        senders: [],
+        mailboxes: [mailbox("mbx_a", { trackOpens: false, trackClicks: false })],
+        leads: [lead(1)],
+        model: ratesOutcomeModel({ acceptRate: 0, replyRate: 0, acceptDelayHours: [1, 2], replyDelayHours: [1, 2] }),
+        emailModel,
+        reportCampaignIds: new Set(["cmp_mail"]),
+      }),
+    ).toMatchObject({ emailsOpened: 0, emailsClicked: 0 });
+    // An open after the horizon is not counted; e-mails sent before the start count for `nth`.
+    expect(run({ opens: true, clicks: true }, { days: 1 / 48 })).toMatchObject({ emailsOpened: 0, emailsClicked: 0 });
+    expect(run({ opens: true, clicks: true }, { emailsBefore: [{ mailboxId: "mbx_a", address: "person-2@example.com", count: 1 }] })).toMatchObject({ emailsOpened: 1, emailsClicked: 1 });
   });
 });

@@ -36,6 +36,21 @@ export interface SimMailbox {
   sendCount: number;
   /** Connected and not paused. */
   available: boolean;
+  /** The mailbox's own tracking switches (a campaign's tracking applies where its mailbox's is on too); on when left out. */
+  trackOpens?: boolean;
+  trackClicks?: boolean;
+  /** Its signature (added to every e-mail) has a link. */
+  signatureHasLinks?: boolean;
+}
+
+/**
+ * What recipients do with e-mails, as far as the forecast reports it: when one is opened and a link
+ * in it clicked (null: never). Replies, bounces and complaints are not read by the executor yet, so
+ * they move no lead.
+ */
+export interface EmailOutcomeModel {
+  kind: "provider" | "rates";
+  plan(input: { mailboxId: string; toAddress: string; nth: number; sentAt: number; hasLinks: boolean }): { openAt: number | null; clickAt: number | null };
 }
 
 export interface SimCampaign {
@@ -45,6 +60,8 @@ export interface SimCampaign {
   active: boolean;
   /** The mailbox pool: a mailbox sends for the campaigns whose pool holds it. */
   mailboxIds?: string[];
+  /** Open and click tracking of its e-mails: only tracked opens and clicks are reported. */
+  tracking?: { opens: boolean; clicks: boolean };
   /** For the holder of a lead another campaign excludes. */
   name?: string;
   /** The campaign's exclusions: its leads wait while another campaign runs the same person (any sender, or the same sender). */
@@ -128,6 +145,9 @@ export interface SimulationResult {
   actions: Map<string, Record<ActionKind, number>>;
   /** Campaign e-mails per mailbox per calendar day, keyed `${campaignId}|${date}|${mailboxId}` as `actions`. */
   emails: Map<string, number>;
+  /** E-mails of the reported campaigns seen opened (or clicked) and clicked within the horizon, where tracked. */
+  emailsOpened: number;
+  emailsClicked: number;
   accepted: Set<string>;
   replied: Set<string>;
   /** The simulated moment the last pass ran. */
