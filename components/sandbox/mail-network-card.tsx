@@ -24,6 +24,11 @@ const MOMENTS: Array<{ key: Moment; done: string; planned: string; tone: BadgeTo
   { key: "complain", done: "Marked as spam", planned: "Will mark as spam", tone: "red" },
 ];
 
+/** When a planned moment comes: its relative time, or "any moment" once due (the network catches up every minute). */
+function upcoming(iso: string, now: number): string {
+  return new Date(iso).getTime() <= now ? "any moment" : formatRelative(iso, now);
+}
+
 const ANSWER_KIND: Record<string, string> = { reply: "Reply", "auto-reply": "Auto-reply", bounce: "Bounce report", complaint: "Spam complaint" };
 
 function Outcomes({ email, now }: { email: TSandboxMailEmail; now: number }) {
@@ -38,7 +43,7 @@ function Outcomes({ email, now }: { email: TSandboxMailEmail; now: number }) {
   } else if (planned.bounce) {
     chips.push(
       <Badge key="bounce" tone="amber" title={formatDateTime(planned.bounce.at)}>
-        Will bounce ({planned.bounce.kind}) {formatRelative(planned.bounce.at, now)}
+        Will bounce ({planned.bounce.kind}) {upcoming(planned.bounce.at, now)}
       </Badge>,
     );
   }
@@ -54,7 +59,7 @@ function Outcomes({ email, now }: { email: TSandboxMailEmail; now: number }) {
     } else if (plan && !happened.bounce) {
       chips.push(
         <Badge key={moment.key} tone="slate" title={formatDateTime(plan)}>
-          {moment.planned} {formatRelative(plan, now)}
+          {moment.planned} {upcoming(plan, now)}
         </Badge>,
       );
     }

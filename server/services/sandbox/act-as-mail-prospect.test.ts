@@ -124,6 +124,16 @@ describe("acting as the recipient of a sandbox e-mail", () => {
     expect(overview.emails[0]!.happened).toMatchObject({ bounce: { kind: "soft", at: clock.now().toISOString() }, unsubscribe: clock.now().toISOString() });
   });
 
+  it("says so when Herald no longer has the e-mail (its mailbox was removed and connected again)", async () => {
+    const clock = new ManualClock("2027-05-20T09:00:00Z");
+    setClock(clock);
+    const email = await sent(clock);
+    await db.emailMessage.delete({ where: { id: email.email.id } });
+    clock.advance(10 * MINUTE);
+    expect((await email.act({ action: "open" })).message).toMatch(/Herald no longer has this e-mail/);
+    expect((await email.act({ action: "click" })).message).toMatch(/Herald no longer has this e-mail/);
+  });
+
   it("only acts on e-mails of the workspace's own sandbox mailboxes", async () => {
     const clock = new ManualClock("2027-05-24T09:00:00Z");
     setClock(clock);

@@ -42,6 +42,13 @@ async function deferred(row: SandboxEmail, moment: "open" | "click", at: Date): 
   return `Herald ignores ${what} in the first ${GRACE_MINUTES} minutes after sending, because mail scanners ${moment === "open" ? "open every e-mail" : "follow every link"} as it arrives. The ${moment} will happen in ${seconds} seconds, when the network next catches up.`;
 }
 
+const FORGOTTEN = "Done, but Herald no longer has this e-mail (its mailbox was removed since), so nothing happens there, as with a real e-mail.";
+
+/** Whether Herald still has the e-mail of a tracking token (it goes with its mailbox when that is removed). */
+async function knownToHerald(token: string): Promise<boolean> {
+  return (await db.emailMessage.count({ where: { trackingToken: token } })) > 0;
+}
+
 async function open(row: SandboxEmail, at: Date): Promise<string> {
   if (!openPixelToken(row.html)) {
     await happen(row.id, "open", at);
@@ -51,7 +58,10 @@ async function open(row: SandboxEmail, at: Date): Promise<string> {
   if (later) return later;
   const first = await loadOpenPixel(row, at);
   await happen(row.id, "open", at);
-  return first ? "Opened: Herald saw the open." : "Opened again: Herald already knew this e-mail was opened.";
+  if (first) return "Opened: Herald saw the open.";
+  return (await knownToHerald(openPixelToken(row.html)!))
+    ? "Opened again: Herald already knew this e-mail was opened."
+    : FORGOTTEN;
 }
 
 async function click(row: SandboxEmail, at: Date): Promise<string> {
@@ -64,7 +74,8 @@ async function click(row: SandboxEmail, at: Date): Promise<string> {
   if (later) return later;
   const first = await followTrackedLink(row, at);
   await happen(row.id, "click", at);
-  return first ? `Clicked ${link.url}: Herald saw the click.` : "Clicked again: Herald already knew a link of this e-mail was clicked.";
+  if (first) return `Clicked ${link.url}: Herald saw the click.`;
+  return (await knownToHerald(link.token)) ? "Clicked again: Herald already knew a link of this e-mail was clicked." : FORGOTTEN;
 }
 
 async function unsubscribe(actor: Actor, row: SandboxEmail, mailboxId: string, at: Date): Promise<string> {

@@ -4,7 +4,7 @@ import { db } from "@/server/db/client";
 import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
 import { MailProviderError, type EmailOutcome, type MailboxHandle, type OutgoingEmail } from "../types";
 import { createSandboxMailProvider } from "./sandbox-mail-provider";
-import { happen, outcomeOf } from "./sandbox-mail-store";
+import { happen, outcomeOf, prospectName } from "./sandbox-mail-store";
 
 const provider = createSandboxMailProvider();
 
@@ -179,5 +179,14 @@ describe("fetchIncoming", () => {
     const parsed = await simpleParser(messages[0]!.raw);
     expect(everything(parsed)).toContain("Status: 5.1.1");
     expect((await db.sandboxEmail.findUniqueOrThrow({ where: { id: row.id } })).nextAt).toBeNull();
+  });
+});
+
+describe("prospectName", () => {
+  it("signs with the name in the address, without a test address's word", () => {
+    expect(prospectName("anna.smith@acme.test")).toBe("Anna Smith");
+    expect(prospectName("reply.anna-marie@acme.test")).toBe("Anna Marie");
+    expect(prospectName("zoë_brandt2@acme.test")).toBe("Zoë Brandt2");
+    expect(prospectName("12345@acme.test")).toBe("");
   });
 });

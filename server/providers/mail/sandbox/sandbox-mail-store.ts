@@ -6,8 +6,9 @@ import type { Prisma, SandboxEmail } from "../../../db/generated/client";
 import { db } from "../../../db/client";
 import type { EmailOutcome, OutgoingEmail } from "../types";
 import { emailHasLinks } from "../../../domain/email/email-links";
-import { planSandboxEmail } from "./mail-behaviour";
-import { autoReplyMessage, bounceMessage, complaintMessage, replyMessage, sentHeaders, type OriginalEmail, type RawMessage } from "./raw-messages";
+import { planSandboxEmail, SANDBOX_TEST_ADDRESSES } from "./mail-behaviour";
+import { autoReplyMessage, replyMessage, sentHeaders, type OriginalEmail, type RawMessage } from "./raw-messages";
+import { bounceMessage, complaintMessage } from "./report-messages";
 
 /** What can happen to a sent e-mail on the prospect's side. */
 export type SandboxMoment = "open" | "click" | "reply" | "autoReply" | "bounce" | "complain" | "unsubscribe";
@@ -118,12 +119,12 @@ function original(row: SandboxEmail): OriginalEmail {
   };
 }
 
-/** "anna.smith@acme.test" → "Anna Smith": the name a prospect signs with. */
+/** "anna.smith@acme.test" (or "reply.anna.smith@…") → "Anna Smith": the name a prospect signs with. */
 export function prospectName(address: string): string {
   const local = address.split("@")[0] ?? address;
   return local
     .split(/[._+-]+/)
-    .filter((word) => /^[a-z]/i.test(word))
+    .filter((word, index) => /^\p{L}/u.test(word) && !(index === 0 && SANDBOX_TEST_ADDRESSES.some((entry) => entry.prefix === word.toLowerCase())))
     .map((word) => word[0]!.toUpperCase() + word.slice(1))
     .join(" ");
 }
