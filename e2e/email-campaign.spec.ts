@@ -143,6 +143,12 @@ test("connect a sandbox mailbox, send a campaign e-mail, and act as the prospect
   expect(sent.data).toMatchObject({ accountId: expect.stringMatching(/^mbx_/), email: { subject: "A question, Lin", to: prospect, threaded: false } });
   const sentAt = Date.now();
 
+  // While the scanners' two minutes pass: the mailbox's page counts the e-mail in its performance.
+  await page.goto(`/mailboxes/${sent.data.accountId}`);
+  await expect(page.getByTestId("performance-sent")).toContainText(/^Sent\s*1/);
+  await expect(page.getByTestId("performance-totals")).toContainText(/Sent\s*1/);
+  await snap(page, "mailbox-page-after-sending");
+
   // The Sandbox page: act as the prospect. Opens and clicks within two minutes of sending are mail
   // scanners' and are ignored, so the prospect reads the e-mail after that.
   await page.goto("/sandbox");
