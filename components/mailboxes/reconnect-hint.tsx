@@ -20,7 +20,10 @@ export function ReconnectHint({ mailbox }: { mailbox: TMailbox }) {
     return (
       <div className="mt-2 space-y-2">
         <p>Sign in to {mailbox.email} on {name}&apos;s page again to renew Herald&apos;s access; its campaigns and settings stay as they are.</p>
-        <Button size="sm" variant="secondary" disabled={create.isPending} onClick={() => create.mutate({ provider: mailbox.provider as "google" | "microsoft", reconnectAccountId: mailbox.id })}>
+        <Button size="sm" variant="secondary" disabled={create.isPending} onClick={() =>
+            // Back to this page when the sign-in is done.
+            create.mutate({ provider: mailbox.provider as "google" | "microsoft", reconnectAccountId: mailbox.id, redirectUrl: window.location.href })
+          }>
           {create.isPending ? "Opening…" : `Reconnect with ${name}`}
         </Button>
         <ErrorAlert error={create.error} />
