@@ -4,7 +4,7 @@
 import { db } from "../../../db/client";
 import type { Mailbox } from "../../../db/generated/client";
 import { getMailProvider } from "../../../providers/mail";
-import type { MailProviderName } from "../../../providers/mail/types";
+import type { MailProvider, MailProviderName } from "../../../providers/mail/types";
 import { DEFAULT_EMAIL_RATES, ratesEmailOutcomes, type EmailRates } from "./rates-outcome-model";
 import type { EmailOutcomeModel } from "./simulation-types";
 
@@ -22,8 +22,9 @@ async function historicalEmailRates(workspaceId: string, since: Date): Promise<{
   return { rates: { ...DEFAULT_EMAIL_RATES, openRate: opened / count, clickOfOpenedRate: Math.min(1, clicked / opened) }, fromHistory: true };
 }
 
+/** The model for the forecast's mailboxes (at least one), and the assumption it makes, in plain words. */
 export async function emailOutcomeModel(mailboxes: Mailbox[], workspaceId: string, start: Date): Promise<{ model: EmailOutcomeModel; assumption: string }> {
-  const planners = new Map<string, NonNullable<Awaited<ReturnType<typeof getMailProvider>>["planOutcome"]>>();
+  const planners = new Map<string, NonNullable<MailProvider["planOutcome"]>>();
   for (const mailbox of mailboxes) {
     const provider = await getMailProvider(mailbox.provider as MailProviderName);
     if (provider.planOutcome) planners.set(mailbox.id, provider.planOutcome.bind(provider));

@@ -46,7 +46,8 @@ export async function forecastMailboxes(input: {
   if (resting.length) assumptions.push(`${resting.length} mailbox${resting.length > 1 ? "es are" : " is"} paused or not connected and will not send.`);
 
   const tracking = readTracking(campaign.tracking);
-  if (tracking.opens !== "on" && tracking.clicks !== "on") return { mailboxes, assignedMailbox, emailModel: undefined, emailsBefore: [], assumptions };
+  // Nothing to see: the campaign tracks nothing, or has no mailbox to send from.
+  if ((tracking.opens !== "on" && tracking.clicks !== "on") || !mailboxRows.length) return { mailboxes, assignedMailbox, emailModel: undefined, emailsBefore: [], assumptions };
   const outcomes = await emailOutcomeModel(mailboxRows, campaign.workspaceId, start);
   assumptions.push(outcomes.assumption);
   // The outcome model counts the e-mails each mailbox sent to each address before.
