@@ -133,3 +133,29 @@ test("a sender's time zone is picked from a searchable list of IANA zones", asyn
   await page.reload();
   await expect(page.getByLabel("Timezone")).toHaveValue("America/New_York");
 });
+
+test("the mailboxes list and a mailbox's page fit a phone, with a long address", async ({ page, own }) => {
+  const connected = await own.api.post("/email-accounts", {
+    provider: "sandbox",
+    email: `mia-alexandra.worthington.${uniqueTag()}@a-rather-long-company-domain.example`,
+    fromName: "Mia-Alexandra Worthington",
+  });
+  expect(connected.status()).toBeLessThan(300);
+  const mailboxId = (await connected.json()).data.id as string;
+  await page.setViewportSize(PHONE);
+  await own.signIn(page);
+  for (const [what, path, loaded] of [
+    ["mailboxes", "/mailboxes", (p: Page) => expect(p.getByTestId("mailbox-row")).toHaveCount(1)],
+    ["a mailbox", `/mailboxes/${mailboxId}`, (p: Page) => expect(p.getByTestId("performance-chart")).toBeVisible()],
+  ] as const) {
+    await page.goto(path);
+    await loaded(page);
+    await page.waitForLoadState("networkidle");
+    if (process.env.MOBILE_SCREENSHOTS) await page.screenshot({ path: `${process.env.MOBILE_SCREENSHOTS}/${what.replaceAll(" ", "-")}.png`, fullPage: true });
+    await expectNoHorizontalOverflow(page, what);
+  }
+  await page.goto("/mailboxes");
+  await page.getByRole("button", { name: "Connect a mailbox" }).click();
+  await page.getByRole("dialog").getByRole("tab", { name: "SMTP / IMAP" }).click();
+  await expectNoHorizontalOverflow(page, "the connect dialog's SMTP / IMAP form");
+});

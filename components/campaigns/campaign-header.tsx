@@ -1,4 +1,5 @@
 "use client";
+import { sequenceChannels } from "@/server/domain/sequence/campaign-channels";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -126,8 +127,11 @@ export function CampaignHeader({ campaign, onOpenSettings }: { campaign: TCampai
   const sendState = useQuery({ ...trpc.campaigns.sendState.queryOptions({ id: campaign.id }), enabled: active, refetchInterval: 60_000 });
   const outsideSchedule = active && sendState.data ? windowNote(sendState.data, now) : null;
   const poolError = firstErrorUnder(campaignFieldErrors(setStatus.error), "linkedinAccountIds");
-  // "The pool is empty" stops being true once senders are added: the message goes with it.
-  const statusError = setStatus.error && !(poolError && campaign.linkedinAccountIds.length) ? setStatus.error : null;
+  const mailboxError = firstErrorUnder(campaignFieldErrors(setStatus.error), "emailAccountIds");
+  // "The pool is empty" stops being true once senders (mailboxes) are added: the message goes with it.
+  const poolsFilled = (!poolError || campaign.linkedinAccountIds.length > 0) && (!mailboxError || campaign.emailAccountIds.length > 0);
+  const statusError = setStatus.error && !((poolError || mailboxError) && poolsFilled) ? setStatus.error : null;
+  const channels = sequenceChannels(campaign.sequence.steps);
   return (
     <header className="mb-6 space-y-3">
       <Link href="/campaigns" className="text-sm text-slate-500 hover:text-slate-800">
@@ -149,7 +153,10 @@ export function CampaignHeader({ campaign, onOpenSettings }: { campaign: TCampai
             </div>
           )}
           <p className="mt-1 text-sm text-slate-500">
-            {plural(campaign.stats.total, "lead")} · {plural(campaign.linkedinAccountIds.length, "sender")} in the pool · created {formatDateTime(campaign.createdAt)}
+            {plural(campaign.stats.total, "lead")}
+            {(channels.linkedin || campaign.linkedinAccountIds.length > 0) && <> · {plural(campaign.linkedinAccountIds.length, "sender")} in the pool</>}
+            {(channels.email || campaign.emailAccountIds.length > 0) && <> · {plural(campaign.emailAccountIds.length, "mailbox", "mailboxes")}</>} · created{" "}
+            {formatDateTime(campaign.createdAt)}
             {campaign.finishedAt && <> · every lead finished {formatDateTime(campaign.finishedAt)}</>}
           </p>
           {outsideSchedule && (
@@ -176,11 +183,15 @@ export function CampaignHeader({ campaign, onOpenSettings }: { campaign: TCampai
       {statusError && (
         <Alert tone="error">
           <p className="font-medium">The campaign could not be {active ? "paused" : "activated"}.</p>
-          {poolError ? (
+          {poolError || mailboxError ? (
             <p>
-              An active campaign needs at least one sender in its pool:{" "}
+              {poolError && mailboxError
+                ? "An active campaign needs at least one sender for its LinkedIn steps and one mailbox for its e-mail steps: "
+                : poolError
+                  ? "An active campaign needs at least one sender in its pool: "
+                  : "An active campaign with e-mail steps needs at least one mailbox to send them: "}
               <button type="button" onClick={onOpenSettings} className="font-medium underline">
-                open the sender pool
+                {poolError ? "open the sender pool" : "choose its mailboxes"}
               </button>
               .
             </p>

@@ -1,6 +1,8 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import { mailboxName } from "@/components/mailboxes/mailbox-display";
+import { useMailboxes } from "@/components/mailboxes/use-mailboxes";
 import { senderName } from "@/components/senders/sender-display";
 import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
@@ -37,6 +39,8 @@ export function LeadsPanel({ campaign }: { campaign: TCampaign }) {
   });
   const senders = useAllSenders();
   const senderNames = useMemo(() => new Map((senders.data?.senders ?? []).map((sender) => [sender.id, senderName(sender)])), [senders.data]);
+  const mailboxes = useMailboxes();
+  const mailboxNames = useMemo(() => new Map((mailboxes.data ?? []).map((mailbox) => [mailbox.id, mailboxName(mailbox)])), [mailboxes.data]);
 
   const importButtons = (
     <>
@@ -97,7 +101,7 @@ export function LeadsPanel({ campaign }: { campaign: TCampaign }) {
       ) : (
         <div className="rounded-lg bg-white shadow-xs ring-1 ring-slate-200">
           {leads.data.total ? (
-            <LeadsTable campaign={campaign} leads={leads.data.leads} senderNames={senderNames} />
+            <LeadsTable campaign={campaign} leads={leads.data.leads} senderNames={senderNames} mailboxNames={mailboxNames} />
           ) : (
             <p className="px-5 py-8 text-center text-sm text-slate-500">No {LEAD_STATUS[status as TCampaignLead["status"]].label.toLowerCase()} leads.</p>
           )}

@@ -53,7 +53,18 @@ function NextDue({ lead, note, now }: { lead: TCampaignLead; note: string | null
 }
 
 /** The leads of one page, with their progress and per-lead actions. */
-export function LeadsTable({ campaign, leads, senderNames }: { campaign: TCampaign; leads: TCampaignLead[]; senderNames: Map<string, string> }) {
+export function LeadsTable({
+  campaign,
+  leads,
+  senderNames,
+  mailboxNames,
+}: {
+  campaign: TCampaign;
+  leads: TCampaignLead[];
+  senderNames: Map<string, string>;
+  /** Names of the workspace's mailboxes, for leads an e-mail step is sent to. */
+  mailboxNames: Map<string, string>;
+}) {
   const [actionError, setActionError] = useState<string | null>(null);
   const now = useNow(30_000);
   const trpc = useTRPC();
@@ -136,9 +147,16 @@ export function LeadsTable({ campaign, leads, senderNames }: { campaign: TCampai
                   </td>
                   <td className="px-3 py-3">
                     {lead.linkedinAccountId ? (
-                      <span className="text-slate-800">{senderNames.get(lead.linkedinAccountId) ?? lead.linkedinAccountId}</span>
+                      <span className="block text-slate-800">{senderNames.get(lead.linkedinAccountId) ?? lead.linkedinAccountId}</span>
                     ) : (
-                      <span className="text-slate-400">Not assigned</span>
+                      !lead.emailAccountId && <span className="text-slate-400">Not assigned</span>
+                    )}
+                    {lead.emailAccountId && (
+                      <span className="block max-w-56 truncate text-xs text-slate-500" data-testid="lead-mailbox" title="The mailbox its e-mails come from">
+                        <span className="sr-only">Mailbox: </span>
+                        <span aria-hidden="true">✉ </span>
+                        {mailboxNames.get(lead.emailAccountId) ?? lead.emailAccountId}
+                      </span>
                     )}
                   </td>
                   <td className="px-3 py-3">

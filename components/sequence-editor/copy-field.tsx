@@ -38,7 +38,13 @@ export function CopyField({
   return (
     <Field label={spec.required ? spec.label : `${spec.label} (optional)`} htmlFor={id} error={error} hint={spec.hint}>
       {spec.multiline ? (
-        <textarea {...common} rows={spec.max <= 300 ? 4 : 6} className={textareaClass} onChange={(event) => onChange(event.target.value)} />
+        <textarea
+          {...common}
+          rows={spec.code ? 10 : spec.max <= 300 ? 4 : 6}
+          spellCheck={spec.code ? false : undefined}
+          className={`${textareaClass} ${spec.code ? "font-mono text-xs" : ""}`}
+          onChange={(event) => onChange(event.target.value)}
+        />
       ) : (
         <Input {...common} onChange={(event) => onChange(event.target.value)} />
       )}

@@ -7,6 +7,7 @@ import { MENU_ORDER } from "./kinds";
 const sample: Record<ContentField, unknown> = {
   text: "t",
   fallbackText: "t",
+  html: "<p>h</p>",
   note: "n",
   fallbackNote: "n",
   subject: "s",

@@ -1,8 +1,8 @@
 // What the editor's form shows for each step kind: the copy fields of a variant, and which content
 // a kind accepts. It mirrors FIELDS_OF in wire-sequence.ts; fields.test.ts checks the two agree.
-import { NOTE_MAX, type StepType, type TVariantContent } from "@/server/schemas/sequence";
+import { EMAIL_HTML_MAX, NOTE_MAX, type StepType, type TVariantContent } from "@/server/schemas/sequence";
 
-export const TEXT_FIELDS = ["text", "fallbackText", "note", "fallbackNote", "subject", "fallbackSubject", "script", "fallbackScript", "prompt"] as const;
+export const TEXT_FIELDS = ["text", "fallbackText", "html", "note", "fallbackNote", "subject", "fallbackSubject", "script", "fallbackScript", "prompt"] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 export const CONTENT_FIELDS = [...TEXT_FIELDS, "attachments", "voice"] as const;
 export type ContentField = (typeof CONTENT_FIELDS)[number];
@@ -16,6 +16,10 @@ export interface CopyFieldSpec {
   multiline: boolean;
   required?: boolean;
   hint?: string;
+  /** Hidden behind a button with this label until it has a value (an optional field most steps leave out). */
+  addLabel?: string;
+  /** Code rather than prose: a monospaced, taller box. */
+  code?: boolean;
 }
 
 const fallbackHint = "Used instead when a placeholder has no value for a lead, so no message says “Hi ,”.";
@@ -46,14 +50,23 @@ export const COPY_FIELDS: Record<StepType, CopyFieldSpec[]> = {
   ],
   voice_note: [],
   email: [
-    { name: "subject", label: "Subject", max: 200, multiline: false, required: true },
+    { name: "subject", label: "Subject", max: 200, multiline: false, required: true, hint: "A follow-up in the first e-mail's thread is sent as “Re: ” of that e-mail's subject." },
     { name: "fallbackSubject", label: "Fallback subject", max: 200, multiline: false, hint: fallbackHint },
-    { name: "text", label: "Body", max: 8000, multiline: true, required: true },
+    { name: "text", label: "Body", max: 8000, multiline: true, required: true, hint: "Plain text; a blank line starts a new paragraph. The mailbox's signature is added below." },
     { name: "fallbackText", label: "Fallback body", max: 8000, multiline: true, hint: fallbackHint },
+    {
+      name: "html",
+      label: "HTML body",
+      max: EMAIL_HTML_MAX,
+      multiline: true,
+      code: true,
+      addLabel: "Add an HTML body",
+      hint: "Sent as the e-mail's HTML instead of the plain body made into paragraphs; the plain body stays the text part. Leave empty for plain e-mails, which land in the inbox more often.",
+    },
   ],
 };
 
-export const ATTACHMENT_KINDS: ReadonlySet<StepType> = new Set(["message", "inmail", "email"]);
+export const ATTACHMENT_KINDS: ReadonlySet<StepType> = new Set(["message", "inmail"]);
 export const VOICE_KINDS: ReadonlySet<StepType> = new Set(["message", "voice_note"]);
 
 /** Content fields each kind accepts (the form's fields, and a message's recorded voice). */

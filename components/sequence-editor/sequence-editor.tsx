@@ -29,6 +29,8 @@ import { useSequenceDraft } from "./use-sequence-draft";
 import { useUndoShortcuts } from "./use-undo-shortcuts";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes-guard";
 import { useAllSenders } from "@/components/senders/use-all-senders";
+import { useMailboxes } from "@/components/mailboxes/use-mailboxes";
+import type { EmailPreviewContext } from "./email-preview-panel";
 
 export function SequenceEditor({ campaignId }: { campaignId: string }) {
   const trpc = useTRPC();
@@ -74,6 +76,15 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
     const names = new Map((senderList.data?.senders ?? []).map((sender) => [sender.id, sender.label || sender.fullName || sender.id]));
     return campaign.linkedinAccountIds.map((id) => ({ id, name: names.get(id) ?? id }));
   }, [senderList.data, campaign.linkedinAccountIds]);
+
+  const mailboxList = useMailboxes();
+  const emailPreview = useMemo<EmailPreviewContext>(() => {
+    const mailboxes = mailboxList.data ?? [];
+    return {
+      leads: leads.data?.leads ?? [],
+      mailboxes: campaign.emailAccountIds.flatMap((id) => mailboxes.filter((mailbox) => mailbox.id === id)),
+    };
+  }, [mailboxList.data, leads.data, campaign.emailAccountIds]);
 
   // The canvas and the validation follow the draft a moment behind typing.
   const deferredSteps = useDeferredValue(draft.steps);
@@ -210,6 +221,7 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
               issues={issues}
               customVariables={customVariables}
               senders={poolSenders}
+              emailPreview={emailPreview}
               onChoose={choose}
               onDelete={requestDelete}
               onMoved={(id) => setFocusRequest({ nodeId: id, focus: false })}

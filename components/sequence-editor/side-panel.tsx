@@ -3,6 +3,9 @@
 import { STEP_LABELS, type StepType } from "@/server/schemas/sequence";
 import { stepNumbers } from "@/components/campaigns/sequence-outline";
 import { AddStepMenu } from "./add-step-menu";
+import type { EmailPreviewContext } from "./email-preview-panel";
+import { firstEmailAbove } from "./email-thread";
+import { contentOf } from "./fields";
 import { MENU_ORDER } from "./kinds";
 import type { StepIssue } from "./issues";
 import { moveTargets, retypeOptions } from "./operations";
@@ -28,6 +31,7 @@ export function SidePanel({
   issues,
   customVariables,
   senders,
+  emailPreview,
   onChoose,
   onDelete,
   onMoved,
@@ -38,6 +42,7 @@ export function SidePanel({
   issues: ReadonlyMap<string, StepIssue[]>;
   customVariables: readonly string[];
   senders: readonly PoolSender[];
+  emailPreview: EmailPreviewContext;
   onChoose(slot: Slot, type: StepType): void;
   onDelete(id: string): void;
   /** A step moved (with its subtree): bring it into view. */
@@ -64,6 +69,7 @@ export function SidePanel({
   if (!step) return null;
   const locked = draft.lockedIds.has(step.id);
   const below = subtreeIds(steps, step.id).length - 1;
+  const firstEmail = step.type === "email" ? firstEmailAbove(index, step) : undefined;
   return (
     <StepPanel
       key={step.id}
@@ -77,6 +83,8 @@ export function SidePanel({
       below={below}
       customVariables={customVariables}
       senders={senders}
+      emailThreadOf={firstEmail ? contentOf(firstEmail.config.variants[0] ?? { id: "a" }) : null}
+      emailPreview={emailPreview}
       onChange={(change) => draft.change(step.id, change)}
       onRetype={(type) => draft.retype(step.id, type)}
       onMove={(slot) => {

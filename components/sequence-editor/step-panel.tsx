@@ -4,8 +4,10 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { NOT_YET_AVAILABLE, STEP_LABELS, type StepType, type TVariantContent } from "@/server/schemas/sequence";
 import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 import { AttachmentsField } from "./attachments-field";
 import { CopyField } from "./copy-field";
+import { EmailPreviewPanel, type EmailPreviewContext } from "./email-preview-panel";
 import { ATTACHMENT_KINDS, COPY_FIELDS, VOICE_KINDS, hasCopy, type TextField } from "./fields";
 import { issuesForField, type StepIssue } from "./issues";
 import { PlaceholderPicker } from "./placeholder-picker";
@@ -19,7 +21,7 @@ import { VariantTabs } from "./variant-tabs";
 import { VoiceAssignmentsField, type PoolSender } from "./voice-assignments-field";
 
 /** Issues the panel shows next to a field; the others are listed at its top. */
-const SHOWN_BY_FIELDS = /^(config\.variants\.\d+\..+|config\.(text|fallbackText|note|fallbackNote|subject|fallbackSubject|script|fallbackScript|prompt|attachments|voice|voiceAssignments)(\..+)?|config\.withdrawDays|config\.whenUnable|nextDelayHours|branchDelays\.(yes|no))$/;
+const SHOWN_BY_FIELDS = /^(config\.variants\.\d+\..+|config\.(text|fallbackText|html|note|fallbackNote|subject|fallbackSubject|script|fallbackScript|prompt|attachments|voice|voiceAssignments)(\..+)?|config\.withdrawDays|config\.whenUnable|config\.newThread|nextDelayHours|branchDelays\.(yes|no))$/;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -41,6 +43,8 @@ export function StepPanel({
   below,
   customVariables,
   senders,
+  emailThreadOf,
+  emailPreview,
   onChange,
   onRetype,
   onMove,
@@ -59,6 +63,10 @@ export function StepPanel({
   customVariables: readonly string[];
   /** The campaign's sender pool, for recordings per sender. */
   senders: readonly PoolSender[];
+  /** An e-mail step's first e-mail above it (variant A), whose thread a follow-up answers; null for the first e-mail. */
+  emailThreadOf: Omit<TVariantContent, "id"> | null;
+  /** Leads and mailboxes for an e-mail step's preview. */
+  emailPreview: EmailPreviewContext;
   onChange(change: (step: EditorStep) => EditorStep): void;
   onRetype(type: StepType): void;
   onMove(slot: Slot): void;
@@ -66,6 +74,8 @@ export function StepPanel({
   onClose(): void;
 }) {
   const [active, setActive] = useState(0);
+  /** Optional fields opened with their "Add …" button while still empty. */
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   const variantIndex = Math.min(active, step.config.variants.length - 1);
   const variant: TVariantContent = step.config.variants[variantIndex] ?? { id: "a" };
   const lastField = useRef<{ variant: number; field: TextField; element: HTMLInputElement | HTMLTextAreaElement } | null>(null);
@@ -110,7 +120,12 @@ export function StepPanel({
 
   const copy = (
     <>
-      {copyFields.map((spec) => (
+      {copyFields.map((spec) =>
+        spec.addLabel && !variant[spec.name] && !opened.has(`${variantIndex}-${spec.name}`) ? (
+          <Button key={`${variantIndex}-${spec.name}`} variant="ghost" size="sm" onClick={() => setOpened(new Set(opened).add(`${variantIndex}-${spec.name}`))}>
+            + {spec.addLabel}
+          </Button>
+        ) : (
         <CopyField
           key={`${variantIndex}-${spec.name}`}
           id={fieldId(spec.name)}
@@ -122,7 +137,8 @@ export function StepPanel({
             lastField.current = { variant: variantIndex, field: spec.name, element };
           }}
         />
-      ))}
+        ),
+      )}
       {copyFields.length > 0 && <PlaceholderPicker customVariables={customVariables} onInsert={insertPlaceholder} />}
       {VOICE_KINDS.has(step.type) && (
         <VoiceField
@@ -202,6 +218,28 @@ export function StepPanel({
       {(step.type === "invite" || step.type === "inmail") && (
         <Section title="Settings">
           <StepSettingsFields step={step} issues={issues} onChange={(config) => onChange((current) => ({ ...current, config: { ...current.config, ...config } }))} />
+        </Section>
+      )}
+
+      {step.type === "email" && (
+        <Section title="Thread">
+          <StepSettingsFields
+            step={step}
+            issues={issues}
+            followUp={emailThreadOf !== null}
+            onChange={(config) => onChange((current) => ({ ...current, config: { ...current.config, ...config } }))}
+          />
+        </Section>
+      )}
+
+      {step.type === "email" && (
+        <Section title="Preview">
+          <EmailPreviewPanel
+            idPrefix={id}
+            variant={variant}
+            threadOf={emailThreadOf && !step.config.newThread ? emailThreadOf : null}
+            context={emailPreview}
+          />
         </Section>
       )}
 

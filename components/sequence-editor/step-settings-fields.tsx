@@ -1,12 +1,23 @@
 "use client";
 // Settings of a step that are not copy: withdrawing an unaccepted invitation, what an InMail does
-// when it cannot be sent, and a recorded voice note's file.
+// when it cannot be sent, whether a follow-up e-mail starts a new thread, and a recorded voice note's file.
 import { Field, Input, Select } from "@/components/ui/field";
 import type { StepIssue } from "./issues";
 import type { StepConfig } from "./variants";
 import type { EditorStep } from "./tree";
 
-export function StepSettingsFields({ step, issues, onChange }: { step: EditorStep; issues: readonly StepIssue[]; onChange(config: Partial<StepConfig>): void }) {
+export function StepSettingsFields({
+  step,
+  issues,
+  followUp = false,
+  onChange,
+}: {
+  step: EditorStep;
+  issues: readonly StepIssue[];
+  /** An e-mail step below another e-mail step: it answers in that e-mail's thread unless it starts a new one. */
+  followUp?: boolean;
+  onChange(config: Partial<StepConfig>): void;
+}) {
   const id = `step-${step.id}`;
   const error = (field: string) => issues.filter((issue) => issue.field === field).map((issue) => issue.message).join("; ") || null;
 
@@ -37,6 +48,35 @@ export function StepSettingsFields({ step, issues, onChange }: { step: EditorSte
               onChange={(event) => onChange({ withdrawDays: event.target.value === "" ? undefined : Math.round(Number(event.target.value)) })}
             />
           </Field>
+        )}
+      </div>
+    );
+  }
+  if (step.type === "email") {
+    if (!followUp) {
+      return <p className="text-sm text-slate-600">The lead&apos;s first e-mail of this campaign: it starts the thread that follow-up e-mails answer in.</p>;
+    }
+    return (
+      <div className="space-y-1">
+        <label className="flex items-start gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+            checked={step.config.newThread ?? false}
+            onChange={(event) => onChange({ newThread: event.target.checked || undefined })}
+          />
+          <span>
+            Start a new thread
+            <span className="block text-xs text-slate-500">
+              Sent as a new e-mail with its own subject. Otherwise it is a reply in the thread of the lead&apos;s first e-mail (“Re:” its subject), as a
+              person&apos;s follow-up would be.
+            </span>
+          </span>
+        </label>
+        {error("config.newThread") && (
+          <p className="text-xs text-red-600" role="alert">
+            {error("config.newThread")}
+          </p>
         )}
       </div>
     );

@@ -17,6 +17,10 @@ describe("fieldLabel", () => {
     expect(fieldLabel("linkedinAccountIds.2")).toBe("Sender 3");
     expect(fieldLabel("leads.4.profileUrl")).toBe("Lead 5 — LinkedIn profile URL");
     expect(fieldLabel("changes.limits.daily.invitations")).toBe("Limits — Daily limits — Connection requests");
+    expect(fieldLabel("emailAccountIds.1")).toBe("Mailbox 2");
+    expect(fieldLabel("smtp.port")).toBe("SMTP — Port");
+    expect(fieldLabel("changes.dailyLimit")).toBe("Daily limit");
+    expect(fieldLabel("sequence.steps.0.config.variants.1.html", { steps: [{ type: "email" }] })).toBe("Step #1 E-mail — Variant B — HTML body");
   });
 
   it("turns an unknown field into words rather than showing it raw", () => {

@@ -1,0 +1,48 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { ErrorAlert } from "@/components/senders/error-alert";
+import { useTRPC } from "@/components/trpc/client";
+import { Button } from "@/components/ui/button";
+import type { TMailbox } from "@/server/schemas/mailbox";
+import { ConnectMailboxDialog } from "./connect-mailbox-dialog";
+
+/**
+ * How to repair a mailbox in error: Google and Microsoft sign in again on their own page (the same
+ * address renews this mailbox); a password mailbox is connected again with the same address.
+ */
+export function ReconnectHint({ mailbox }: { mailbox: TMailbox }) {
+  const trpc = useTRPC();
+  const create = useMutation(trpc.mailboxes.createHostedLink.mutationOptions({ onSuccess: (link) => window.location.assign(link.url) }));
+  const [reconnecting, setReconnecting] = useState(false);
+  if (mailbox.provider === "google" || mailbox.provider === "microsoft") {
+    const name = mailbox.provider === "google" ? "Google" : "Microsoft";
+    return (
+      <div className="mt-2 space-y-2">
+        <p>Sign in to {mailbox.email} on {name}&apos;s page again to renew Herald&apos;s access; its campaigns and settings stay as they are.</p>
+        <Button size="sm" variant="secondary" disabled={create.isPending} onClick={() =>
+            // Back to this page when the sign-in is done.
+            create.mutate({ provider: mailbox.provider as "google" | "microsoft", reconnectAccountId: mailbox.id, redirectUrl: window.location.href })
+          }>
+          {create.isPending ? "Opening…" : `Reconnect with ${name}`}
+        </Button>
+        <ErrorAlert error={create.error} />
+      </div>
+    );
+  }
+  if (mailbox.provider === "smtp") {
+    return (
+      <div className="mt-2 space-y-2">
+        <p>
+          Check the server settings and the password (an app password where the provider asks for one), then connect it again: Herald updates this
+          mailbox in place and keeps its campaigns and settings.
+        </p>
+        <Button size="sm" variant="secondary" onClick={() => setReconnecting(true)}>
+          Reconnect…
+        </Button>
+        {reconnecting && <ConnectMailboxDialog reconnect={mailbox} onClose={() => setReconnecting(false)} />}
+      </div>
+    );
+  }
+  return <p className="mt-1">Connect {mailbox.email} again under Mailboxes → Connect a mailbox: Herald updates this mailbox and keeps its campaigns and settings.</p>;
+}
