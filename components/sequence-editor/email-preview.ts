@@ -1,8 +1,9 @@
-// What a lead receives from an e-mail step, for the editor's preview: the placeholders filled by the
-// same rule the executor sends with (renderCopy, with the fallback copy when one has no value), a
-// follow-up's "Re:" subject (replySubject, the executor's own), and the mailbox's signature below.
+// What a lead receives from an e-mail step, for the editor's preview: the content the executor
+// sends (renderEmailContent: placeholders with fallbacks, both bodies, the mailbox's signature) and a
+// follow-up's "Re:" subject (replySubject, the executor's own).
 import { replySubject } from "@/server/domain/sequence/decide-email-step";
-import { renderCopy, type MergeFields } from "@/server/domain/sequence/render-copy";
+import { renderEmailContent } from "@/server/domain/email/email-content";
+import type { MergeFields } from "@/server/domain/sequence/render-copy";
 import type { TCampaignLead } from "@/server/schemas/campaign";
 import type { TVariantContent } from "@/server/schemas/sequence";
 
@@ -21,9 +22,6 @@ export const SAMPLE_LEAD: MergeFields = {
 export function mergeFieldsOf(lead: Pick<TCampaignLead, "firstName" | "lastName" | "company" | "headline" | "email" | "customVariables">): MergeFields {
   return { ...lead.customVariables, firstName: lead.firstName, lastName: lead.lastName, company: lead.company, headline: lead.headline, email: lead.email };
 }
-
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ENTITIES[char]!);
 
 export interface EmailPreview {
   subject: string;
@@ -44,20 +42,17 @@ export function previewEmail(input: {
   /** The subject of the lead's first e-mail when this one is sent in its thread, else null. */
   threadSubject: string | null;
 }): EmailPreview {
-  const { variant, fields } = input;
-  const subject = renderCopy(variant.subject, variant.fallbackSubject, fields);
-  const text = renderCopy(variant.text, variant.fallbackText, fields);
-  const escaped = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, typeof value === "string" ? escapeHtml(value) : value]));
-  const html = variant.html?.trim() ? renderCopy(variant.html, undefined, escaped) : null;
-  const signature = input.signature?.trim() ?? "";
-  // An HTML body whose placeholders lack values gives way to the fallback body, as a plain e-mail.
-  const htmlGivesWay = Boolean(html?.missing.length && variant.fallbackText?.trim());
-  const body = htmlGivesWay ? renderCopy(variant.fallbackText, undefined, fields).text : text.text;
+  const content = renderEmailContent({
+    variant: input.variant,
+    fields: input.fields,
+    signature: input.signature,
+    threadSubject: input.threadSubject !== null ? replySubject(input.threadSubject) : null,
+  });
   return {
-    subject: input.threadSubject !== null ? replySubject(input.threadSubject) : subject.text,
-    text: [body, signature].filter(Boolean).join("\n\n"),
-    html: html && !htmlGivesWay ? `${html.text}${signature ? `\n<p>${escapeHtml(signature).replace(/\n/g, "<br>")}</p>` : ""}` : null,
-    missing: [...new Set([...(input.threadSubject === null ? subject.missing : []), ...text.missing, ...(html?.missing ?? [])])],
-    usedFallback: (input.threadSubject === null && subject.usedFallback) || text.usedFallback || htmlGivesWay,
+    subject: content.subject,
+    text: content.text,
+    html: content.htmlGiven ? content.html : null,
+    missing: content.missing,
+    usedFallback: content.usedFallback,
   };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { composeCampaignEmail, htmlToText, textToHtml, type ComposeInput } from "./compose-campaign-email";
+import { htmlToText, textToHtml } from "../../domain/email/email-content";
+import { previewEmail } from "../../../components/sequence-editor/email-preview";
+import { composeCampaignEmail, type ComposeInput } from "./compose-campaign-email";
 
 function input(overrides: Partial<ComposeInput> = {}): ComposeInput {
   return {
@@ -67,5 +69,25 @@ describe("composeCampaignEmail", () => {
     expect(tracked.html.indexOf("/t/o/token")).toBeLessThan(tracked.html.indexOf("/u/"));
     expect(tracked.text).toMatch(/\n\nUnsubscribe here: \S+\/u\/\S+$/);
     expect(tracked.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+  });
+});
+
+describe("the editor's preview and the sender", () => {
+  it("show the same subject and bodies for the same step, lead and signature (tracking and unsubscribe aside)", () => {
+    const cases: Array<Partial<ComposeInput>> = [
+      {},
+      { fields: { company: "Acme" } },
+      { variant: { id: "a", subject: "Hi", html: "<p>Hello <b>{{firstName}}</b></p>" }, mailbox: { email: "rep@sender.example", signature: "<i>Rob</i>", trackOpens: false, trackClicks: false } },
+      { variant: { id: "a", subject: "Hi", html: "<p>Hello {{firstName}}</p>", text: "Hello {{firstName}}", fallbackText: "Hello" }, fields: {} },
+      { thread: { inReplyTo: "<a@x>", references: ["<a@x>"], subject: "Re: First" } },
+    ];
+    for (const overrides of cases) {
+      const given = input(overrides);
+      const sent = composeCampaignEmail(given);
+      const preview = previewEmail({ variant: given.variant, fields: given.fields, signature: given.mailbox.signature, threadSubject: given.thread ? "First" : null });
+      expect(preview.subject).toBe(sent.subject);
+      expect(preview.text).toBe(sent.text);
+      if (preview.html !== null) expect(preview.html).toBe(sent.html);
+    }
   });
 });

@@ -1,0 +1,136 @@
+// What an e-mail step says to one lead, before tracking and the unsubscribe line: the subject, the
+// body in plain text and HTML (each derived from the other when the step gives only one) with the
+// lead's placeholders filled (or the fallback copy when one has no value), and the mailbox's
+// signature below. One rule for the executor's composer (server/services/email) and the sequence
+// editor's preview, so what the preview shows is what goes out. Pure.
+import { renderCopy, type MergeFields } from "../sequence/render-copy";
+
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ENTITIES[char]!);
+}
+
+const LOOKS_LIKE_HTML = /<\/?[a-z][^>]*>/i;
+
+/** Plain text as HTML: escaped, blank lines between paragraphs, single line breaks kept. */
+export function textToHtml(text: string): string {
+  return text
+    .trim()
+    .split(/\n\s*\n/)
+    .filter((paragraph) => paragraph.trim())
+    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\r?\n/g, "<br>")}</p>`)
+    .join("\n");
+}
+
+const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+function decodeEntities(value: string): string {
+  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
+    if (entity[0] === "#") {
+      const code = entity[1]?.toLowerCase() === "x" ? Number.parseInt(entity.slice(2), 16) : Number.parseInt(entity.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
+    }
+    return NAMED[entity.toLowerCase()] ?? match;
+  });
+}
+
+/**
+ * HTML as plain text, for the text part of an HTML-only e-mail: scripts and styles dropped, line
+ * breaks at breaks and block ends, a link's address after its words, tags removed, entities decoded.
+ */
+export function htmlToText(html: string): string {
+  return decodeEntities(
+    html
+      .replace(/<(script|style|head)\b[\s\S]*?<\/\1\s*>/gi, "")
+      .replace(/<a\b[^>]*?href\s*=\s*["']([^"']+)["'][^>]*>([\s\S]*?)<\/a\s*>/gi, (_match, href: string, label: string) => {
+        const words = label.replace(/<[^>]*>/g, "").trim();
+        return !words || words === href || href.startsWith("mailto:") ? words || href : `${words} (${href})`;
+      })
+      .replace(/<br\s*\/?>/gi, "\n")
+      .replace(/<li\b[^>]*>/gi, "- ")
+      .replace(/<\/(p|div|h[1-6]|ul|ol|table|blockquote)\s*>/gi, "\n\n")
+      .replace(/<\/(li|tr)\s*>/gi, "\n")
+      .replace(/<[^>]*>/g, "")
+      .replace(/\r/g, ""),
+  )
+    .split("\n")
+    .map((line) => line.replace(/[ \t]+/g, " ").trim())
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** The fields with their values escaped, for filling an HTML template. */
+function escapedFields(fields: MergeFields): MergeFields {
+  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, typeof value === "string" ? escapeHtml(value) : value]));
+}
+
+/** The copy fields of an e-mail variant. */
+export interface EmailCopy {
+  subject?: string;
+  fallbackSubject?: string;
+  text?: string;
+  fallbackText?: string;
+  html?: string;
+}
+
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+  /** The step gave an HTML body of its own (else `html` is derived from the text). */
+  htmlGiven: boolean;
+  /** Placeholders without a value for this lead. */
+  missing: string[];
+  /** The fallback copy replaced the body (or the subject) for this lead. */
+  usedFallback: boolean;
+}
+
+/**
+ * The e-mail's content for one lead. `threadSubject` is the subject of a follow-up sent in the
+ * lead's thread ("Re: …" of the first e-mail's), which replaces the variant's own; null for a new thread.
+ */
+export function renderEmailContent(input: { variant: EmailCopy; fields: MergeFields; signature: string | null; threadSubject: string | null }): EmailContent {
+  const { variant, fields } = input;
+  const subject = renderCopy(variant.subject, variant.fallbackSubject, fields);
+  const ownSubject = input.threadSubject === null;
+  const missing = new Set(ownSubject ? subject.missing : []);
+  let usedFallback = ownSubject && subject.usedFallback;
+  let text: string;
+  let html: string;
+  let htmlGiven = false;
+  if (!variant.html?.trim()) {
+    const rendered = renderCopy(variant.text, variant.fallbackText, fields);
+    rendered.missing.forEach((name) => missing.add(name));
+    usedFallback ||= rendered.usedFallback;
+    text = rendered.text;
+    html = textToHtml(text);
+  } else {
+    const filled = renderCopy(variant.html, undefined, escapedFields(fields));
+    filled.missing.forEach((name) => missing.add(name));
+    if (filled.missing.length && variant.fallbackText?.trim()) {
+      // An HTML body whose placeholders lack values gives way to the fallback body, as a plain e-mail.
+      text = renderCopy(variant.fallbackText, undefined, fields).text;
+      html = textToHtml(text);
+      usedFallback = true;
+    } else {
+      htmlGiven = true;
+      html = filled.text;
+      if (variant.text?.trim()) {
+        const rendered = renderCopy(variant.text, variant.fallbackText, fields);
+        rendered.missing.forEach((name) => missing.add(name));
+        text = rendered.text;
+      } else {
+        text = htmlToText(filled.text);
+      }
+    }
+  }
+  const signature = input.signature?.trim();
+  if (signature) {
+    const signatureIsHtml = LOOKS_LIKE_HTML.test(signature);
+    text += `\n\n${signatureIsHtml ? htmlToText(signature) : signature}`;
+    html += `\n${signatureIsHtml ? `<div>${signature}</div>` : textToHtml(signature)}`;
+  }
+  return { subject: input.threadSubject ?? subject.text, text, html, htmlGiven, missing: [...missing], usedFallback };
+}
