@@ -211,9 +211,12 @@ export class EmbeddedExecutor {
   /** Ticks until nothing is due now and nothing is in flight (tests and simulations). */
   async drain(maxRounds = 100_000): Promise<void> {
     for (let round = 0; round < maxRounds; round++) {
+      // A run that finishes while a pass looks for work frees its concurrency slot after the pass
+      // left out the runs waiting on it: settled only after a pass that began with nothing in flight.
+      const busy = this.inFlight.size > 0;
       const started = await this.tick();
       if (this.inFlight.size) await Promise.race(this.inFlight.values());
-      else if (!started) return;
+      else if (!started && !busy) return;
     }
     throw new Error("The embedded executor did not settle");
   }
