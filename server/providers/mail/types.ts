@@ -177,6 +177,14 @@ export interface MailProvider {
   fetchIncoming(mailbox: MailboxHandle, input: { cursor: string | null; since: Date; limit?: number }): Promise<{ messages: IncomingEmail[]; cursor: string | null }>;
 
   /**
+   * Waits until new mail may have arrived (IMAP IDLE), at most `timeoutMs`; resolves true when the
+   * server announced new mail, false on timeout or when `signal` aborts. Only providers whose
+   * server offers a push implement it (and may resolve false at once when this server does not
+   * offer IDLE); the others are polled.
+   */
+  waitForIncoming?(mailbox: MailboxHandle, input: { timeoutMs: number; signal?: AbortSignal }): Promise<boolean>;
+
+  /**
    * What the recipient will do with an e-mail, for the campaign forecast. Only a network whose
    * behaviour is known implements it (the sandbox's model is deterministic); for real mailboxes
    * the forecast draws from rates. `nth` counts the e-mails this mailbox sent to this address before.
