@@ -4,6 +4,8 @@
 // feedback reports are read from the raw message here instead: the tree of parts with their
 // headers and decoded bodies. It never throws: whatever cannot be read becomes a plain text part.
 
+import { htmlToText } from "./html-to-text";
+
 export interface MimePart {
   /** Lower-cased header names to their (first) value, continuation lines unfolded. */
   headers: Record<string, string>;
@@ -147,7 +149,7 @@ function readPart(raw: string, depth: number, budget: { parts: number }): MimePa
   }
   // Latin-1 holds the raw bytes of an 8-bit body; the charset turns them into text.
   const decoded = decodeCharset(decodeTransfer(body, headers["content-transfer-encoding"]), params.charset);
-  if ((type === "message/rfc822" || type === "message/global") && depth < MAX_DEPTH) {
+  if ((type === "message/rfc822" || type === "message/global" || type === "message/global-headers") && depth < MAX_DEPTH) {
     return { headers, contentType: type, params, body: decoded, parts: [readPart(decoded, depth + 1, budget)] };
   }
   return { headers, contentType: type, params, body: decoded, parts: [] };
@@ -174,16 +176,28 @@ export function findPart(root: MimePart, ...types: string[]): MimePart | null {
   return allParts(root).find((part) => types.includes(part.contentType)) ?? null;
 }
 
-/** The Message-ID a returned message (message/rfc822 or text/rfc822-headers part) carries, with angle brackets. */
-export function returnedMessageId(root: MimePart): string | null {
+/** The headers of the message a report returns (its message/rfc822 or text/rfc822-headers part). */
+export function returnedHeaders(root: MimePart): Record<string, string> | null {
   for (const part of allParts(root)) {
-    if (part === root) continue;
-    const headers = part.contentType === "text/rfc822-headers" ? parseHeaderFields(part.body) : part.contentType.startsWith("message/") ? null : part.headers;
-    const value = headers?.["message-id"];
-    const id = value ? normalizeMessageId(value) : null;
-    if (id) return id;
+    if (part.contentType === "text/rfc822-headers") return parseHeaderFields(part.body);
+    if ((part.contentType === "message/rfc822" || part.contentType === "message/global" || part.contentType === "message/global-headers") && part.parts[0]) return part.parts[0].headers;
   }
   return null;
+}
+
+/** The Message-ID of the message a report returns, with angle brackets. */
+export function returnedMessageId(root: MimePart): string | null {
+  const value = returnedHeaders(root)?.["message-id"];
+  return value ? normalizeMessageId(value) : null;
+}
+
+/** The readable text of a message: its text parts (HTML ones as text) and report parts, in order. */
+export function readableText(root: MimePart): string {
+  return allParts(root)
+    .filter((part) => part.parts.length === 0)
+    .map((part) => (part.contentType === "text/html" ? htmlToText(part.body) : part.contentType.startsWith("text/") || part.contentType.startsWith("message/") ? part.body : ""))
+    .filter((text) => text.trim())
+    .join("\n");
 }
 
 /** A Message-ID with its angle brackets, or null when the value holds none. */
