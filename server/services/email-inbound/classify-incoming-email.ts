@@ -7,7 +7,7 @@ import { logger } from "../../lib/logger";
 import type { IncomingEmail } from "../../providers/mail/types";
 import { detectAutoReply } from "./detect-auto-reply";
 import type { IncomingClassification } from "./inbound-types";
-import { parseMime, readableText, type MimePart } from "./mime-parts";
+import { parseMime, readableText, splitMessage, type MimePart } from "./mime-parts";
 import { parseDeliveryReport } from "./parse-delivery-report";
 import { parseFeedbackReport } from "./parse-feedback-report";
 import { stripQuotedReply } from "./strip-quoted-reply";
@@ -39,7 +39,7 @@ function readableOf(email: IncomingEmail, mime: MimePart | null): string {
   if (email.text.trim() || email.html?.trim()) return email.text;
   const fromMime = mime ? readableText(mime) : "";
   if (fromMime.trim()) return fromMime;
-  return email.raw;
+  return splitMessage(email.raw).body || email.raw;
 }
 
 /** Control characters (NUL cannot even be stored in PostgreSQL text) and undecodable bytes go; line breaks and tabs stay. */

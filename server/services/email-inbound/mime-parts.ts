@@ -141,8 +141,10 @@ function readPart(raw: string, depth: number, budget: { parts: number }): MimePa
   const { head, body } = splitMessage(raw);
   const headers = parseHeaderFields(head);
   const { type, params } = parseContentType(headers["content-type"]);
-  if (type.startsWith("multipart/") && params.boundary && depth < MAX_DEPTH) {
-    const parts = splitMultipart(body, params.boundary)
+  // A boundary parameter lost to a badly folded header is found again from the first delimiter line.
+  const boundary = type.startsWith("multipart/") ? (params.boundary ?? /^--(\S+?)\s*$/m.exec(body)?.[1]) : undefined;
+  if (boundary && depth < MAX_DEPTH) {
+    const parts = splitMultipart(body, boundary)
       .slice(0, Math.max(0, MAX_PARTS - budget.parts))
       .map((part) => readPart(part, depth + 1, budget));
     if (parts.length > 0) return { headers, contentType: type, params, body: "", parts };
@@ -195,7 +197,8 @@ export function returnedMessageId(root: MimePart): string | null {
 export function readableText(root: MimePart): string {
   return allParts(root)
     .filter((part) => part.parts.length === 0)
-    .map((part) => (part.contentType === "text/html" ? htmlToText(part.body) : part.contentType.startsWith("text/") || part.contentType.startsWith("message/") ? part.body : ""))
+    // A multipart whose boundary could not be read is left as one part: its body is still the best text there is.
+    .map((part) => (part.contentType === "text/html" ? htmlToText(part.body) : /^(text|message|multipart)\//.test(part.contentType) ? part.body : ""))
     .filter((text) => text.trim())
     .join("\n");
 }

@@ -23,7 +23,7 @@ const CORPUS: Array<[file: string, expected: Expected]> = [
   ["postfix-01.eml", { severity: "hard", action: "failed", status: "5.1.1", recipient: "r@p351355.pool.example.ne.jp", originalMessageId: null, message: NOT_FOUND }],
   ["postfix-06.eml", { severity: "hard", action: "failed", status: "5.4.4", recipient: "kijitora@neko.example.jp", originalMessageId: "<20141024104625.9C81E2203D@vagrant-centos65.vagrantup.com>", message: "The domain has no mail server (5.4.4)" }],
   ["exim-02.eml", { severity: "hard", action: "failed", status: "5.1.1", recipient: "kijitora@example.jp", originalMessageId: "<E1X58pB-0004bW-2s@marutamachi.example.org>", message: NOT_FOUND }],
-  ["exim-08.eml", { severity: "hard", action: "failed", status: null, recipient: "shironeko@email.example.com", originalMessageId: "<000000000000000000000000xx@host5.example.org>", message: "The e-mail could not be delivered" }],
+  ["exim-08.eml", { severity: "hard", action: "failed", status: null, recipient: "kijitora@example.org", originalMessageId: "<000000000000000000000000xx@host5.example.org>", message: "The e-mail could not be delivered" }],
   ["qmail-02.eml", { severity: "hard", action: "failed", status: "5.1.1", recipient: "userunknown@example.jp", originalMessageId: null, message: NOT_FOUND }],
   ["qmail-05.eml", { severity: "soft", action: "failed", status: "4.4.3", recipient: "kijitora@example.net", originalMessageId: "<00000000.000000000@example.jp>", message: "Temporarily not delivered: the domain's mail server could not be looked up (4.4.3)" }],
   ["sendmail-01.eml", { severity: "hard", action: "failed", status: "5.1.1", recipient: "userunknown@bouncehammer.jp", originalMessageId: "<E1C50F1B-1C83-4820-BC36-AC6FBFBE8568@example.org>", message: NOT_FOUND }],

@@ -57,10 +57,10 @@ function readStandardReport(mime: MimePart, statusPart: MimePart): DeliveryRepor
   };
 }
 
-const DAEMON_ADDRESS = /^(mailer-daemon|mail-daemon|mailerdaemon|postmaster|microsoftexchange[0-9a-f]*|mdaemon)@/i;
-const DAEMON_NAME = /^(mail delivery (system|subsystem)|mail administrator|microsoft outlook|postmaster|mailer-daemon)$/i;
+const DAEMON_ADDRESS = /^(mailer-daemon|mail-daemon|mailerdaemon|post_?master|microsoftexchange[0-9a-f]*|mdaemon)@/i;
+const DAEMON_NAME = /^(mail deliver(y)? (system|subsystem)|mail administrator|system administrator|microsoft outlook|postmaster|mailer[- ]daemon)$/i;
 const BOUNCE_SUBJECT =
-  /^(undeliver(ed|able)|returned mail|mail delivery failed|delivery status notification \((failure|delay)\)|delivery (status notification|failure|has failed|notification)|failure notice|non[- ]?deliver|message not delivered|undelivered mail|could not deliver|warning: could not send|delayed mail|unzustellbar|nicht zustellbar|non remis|non recapitabile|no se puede entregar|onbestelbaar|não entregue)/i;
+  /^(undeliver(ed|able)|returned mail|mail delivery failed|(mail )?delivery status notification|delivery (failure|has failed|notification)|failed delivery|warning--could not send|failure notice|non[- ]?deliver|message not delivered|undelivered mail|could not deliver|warning: could not send|delayed mail|unzustellbar|nicht zustellbar|non remis|non recapitabile|no se puede entregar|onbestelbaar|não entregue)/i;
 
 /** Where the bounce names the recipient: Postfix and qmail "<addr>:", Exim's indented address after "failed:", Gmail's and Exchange's sentences. */
 const RECIPIENT_PATTERNS = [
@@ -98,7 +98,10 @@ function messageIdInText(text: string, own: string | null): string | null {
 
 function readServerWords(email: IncomingEmail, mime: MimePart): DeliveryReport | null {
   const from = email.from;
-  const fromDaemon = !!from && (DAEMON_ADDRESS.test(from.address) || DAEMON_NAME.test((from.name ?? "").trim()));
+  // Exim names the addresses that failed in X-Failed-Recipients.
+  const failedRecipient = addressOf(email.headers["x-failed-recipients"]?.split(",")[0]);
+  // "MAILER-DAEMON <>" has no address to parse: its header says who it is.
+  const fromDaemon = !!failedRecipient || (!!from && (DAEMON_ADDRESS.test(from.address) || DAEMON_NAME.test((from.name ?? "").trim()))) || /^\W*(mailer-daemon|mail delivery system)\b/i.test(email.headers.from ?? "");
   const subjectSaysBounce = BOUNCE_SUBJECT.test(email.subject.trim());
   if (!fromDaemon && !subjectSaysBounce) return null;
   const text = readableText(mime) || email.text;
@@ -106,7 +109,7 @@ function readServerWords(email: IncomingEmail, mime: MimePart): DeliveryReport |
   // A person may write "Undeliverable" in a subject; only a mail server's message without a code counts.
   if (!status && !fromDaemon) return null;
   if (!status && !subjectSaysBounce && !/(could not be delivered|couldn't be delivered|undeliverable|delivery (to the following recipients? )?(has )?failed|permanent (error|failure)|user unknown|no such user|mailbox (is )?(full|unavailable))/i.test(text)) return null;
-  const delayed = /^(delayed mail|warning: could not send)|delivery status notification \(delay\)/i.test(email.subject.trim()) || (!status && /\b(will (be )?retr(y|ied)|not yet been delivered|delivery (is )?delayed)\b/i.test(text));
+  const delayed = /^(delayed mail|warning(:|--) ?could not send)|delivery status notification \(delay\)/i.test(email.subject.trim()) || (!status && /\b(will (be )?retr(y|ied)|not yet been delivered|delivery (is )?delayed)\b/i.test(text));
   // The server's answer ("550 5.1.10 …") rather than an explanation that mentions the code.
   const statusLines = status ? text.split(/\r?\n/).filter((line) => line.includes(status)) : [];
   const statusLine = (statusLines.find((line) => /(^|\W)[45]\d\d[\s-]/.test(line)) ?? statusLines[0])?.trim();
@@ -115,7 +118,7 @@ function readServerWords(email: IncomingEmail, mime: MimePart): DeliveryReport |
     bounce: bounceFrom({
       action: delayed ? "delayed" : "failed",
       status,
-      recipient: recipientOf(text, mime),
+      recipient: failedRecipient ?? recipientOf(text, mime),
       diagnostic: statusLine ? statusLine.slice(0, 1000) : null,
       originalMessageId: returnedMessageId(mime) ?? messageIdInText(text, normalizeMessageId(email.messageId ?? "")),
     }),
