@@ -158,14 +158,13 @@ function readPart(raw: string, depth: number, budget: { parts: number }): MimePa
 }
 
 /**
- * The MIME tree of a raw message. `raw` is the message as the provider handed it (a string whose
- * 8-bit bytes may already be UTF-8 text); bodies are decoded by their transfer encoding and charset.
+ * The MIME tree of a raw message. `raw` is the message as the provider handed it (its bytes decoded
+ * as UTF-8, as IncomingEmail.raw is); bodies are decoded by their transfer encoding and charset.
  */
 export function parseMime(raw: string): MimePart {
   const text = raw.length > MAX_RAW ? raw.slice(0, MAX_RAW) : raw;
-  // Text already decoded as UTF-8 (the usual case): keep it as UTF-8 bytes for the charset step.
-  const bytesAsLatin1 = /[^\x00-\xff]/.test(text) ? Buffer.from(text, "utf8").toString("latin1") : text;
-  return readPart(bytesAsLatin1, 0, { parts: 0 });
+  // The providers hand the raw message decoded as UTF-8: back to its bytes (one character each) for the charset step.
+  return readPart(Buffer.from(text, "utf8").toString("latin1"), 0, { parts: 0 });
 }
 
 /** Every part of the tree, depth first. */
