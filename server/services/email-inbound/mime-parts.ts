@@ -87,21 +87,12 @@ export function decodeTransfer(body: string, encoding: string | undefined): Buff
   switch ((encoding ?? "").trim().toLowerCase()) {
     case "base64":
       return Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ""), "base64");
-    case "quoted-printable": {
-      const joined = body.replace(/=\r?\n/g, "");
-      const bytes: number[] = [];
-      for (let index = 0; index < joined.length; index++) {
-        const char = joined[index]!;
-        const hex = char === "=" ? joined.slice(index + 1, index + 3) : "";
-        if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
-          bytes.push(parseInt(hex, 16));
-          index += 2;
-        } else {
-          for (const byte of Buffer.from(char, "utf8")) bytes.push(byte);
-        }
-      }
-      return Buffer.from(bytes);
-    }
+    case "quoted-printable":
+      // The body holds one byte per character already: only the =XX escapes and soft line breaks change.
+      return Buffer.from(
+        body.replace(/=\r?\n/g, "").replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        "latin1",
+      );
     default:
       return Buffer.from(body, "latin1");
   }
