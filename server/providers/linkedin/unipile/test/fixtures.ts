@@ -231,7 +231,8 @@ export function relationPage(cursor: string | null) {
   };
 }
 
-function message(fields: Record<string, unknown>) {
+/** A Message object of Unipile's API (GET /messages, GET /chats/{id}/messages). */
+export function message(fields: Record<string, unknown>) {
   return {
     object: "Message",
     account_id: ACCOUNT_ID,
