@@ -9,37 +9,26 @@ import {
   MEMBER_ID,
   OTHER_MEMBER_ID,
   OWN_MEMBER_ID,
-  accountCreated,
   chat,
   chatMessagePage,
   chatPage,
   message,
-  ownProfile,
-  userProfile,
 } from "../../providers/linkedin/unipile/test/fixtures";
 import { withFakeUnipile } from "../../providers/linkedin/unipile/test/harness";
-import { ZConnectSenderInput } from "../../schemas/sender";
-import { createTestWorkspace, outboxEvents } from "../../test/factories";
-import { upsertLeadFromProfile } from "../leads/upsert-lead-from-profile";
-import { connectSender } from "../senders/connect-sender";
+import { outboxEvents } from "../../test/factories";
 import { SYNC_OVERLAP_MS, syncSenderConversations } from "./sync-sender-conversations";
+import { connectUnipileSenderWithLead } from "./test/unipile-sender";
 
 const h = withFakeUnipile();
 
 /** A connected Unipile sender, Jane Doe as a lead of its workspace, and the fake's chats. */
 async function setup() {
-  setLinkedinProvider(h.provider);
-  h.unipile.on("POST", "/api/v1/accounts", { status: 201, body: accountCreated });
-  h.unipile.on("GET", "/api/v1/users/me", { status: 200, body: ownProfile });
-  const { actor, workspace } = await createTestWorkspace();
-  const { account } = await connectSender(actor, ZConnectSenderInput.parse({ username: "julien@example.com", password: "p" }), { via: "api" });
-  h.unipile.on("GET", "/api/v1/users/jane-doe", { status: 200, body: userProfile });
-  const lead = await upsertLeadFromProfile(workspace.id, await h.provider.getProfile(ACCOUNT_ID, "jane-doe"), "api");
+  const connected = await connectUnipileSenderWithLead(h);
   h.unipile.on("GET", "/api/v1/chats", (request) => ({ status: 200, body: chatPage(request.query.get("cursor") ? null : "older-chats") }));
   h.unipile.on("GET", "/api/v1/chats/chat-1", { status: 200, body: chat });
   h.unipile.on("GET", "/api/v1/chats/chat-1/messages", (request) => ({ status: 200, body: chatMessagePage("chat-1", MEMBER_ID, request.query.get("cursor") ? null : "earlier") }));
   h.unipile.on("GET", "/api/v1/chats/chat-2/messages", { status: 200, body: chatMessagePage("chat-2", OTHER_MEMBER_ID, null) });
-  return { workspace, senderId: account.id, lead };
+  return connected;
 }
 
 /** Unipile's chat list once chat-1 has a message at `at` (newest first, then Herald's non-lead chat). */
@@ -51,10 +40,7 @@ function chatsUpdatedAt(at: string) {
 const messageEvents = async (workspaceId: string) =>
   [...(await outboxEvents(workspaceId, "message.received")), ...(await outboxEvents(workspaceId, "message.sent"))];
 
-beforeEach(async () => {
-  await db.linkedinMessage.deleteMany({ where: { chatId: { in: ["chat-1", "chat-2"] } } });
-  await db.linkedinAccount.deleteMany({ where: { provider: "unipile", providerAccountId: ACCOUNT_ID } });
-});
+beforeEach(() => db.linkedinMessage.deleteMany({ where: { chatId: { in: ["chat-1", "chat-2"] } } }));
 afterEach(() => setLinkedinProvider(undefined));
 
 describe("syncSenderConversations on Unipile", () => {
