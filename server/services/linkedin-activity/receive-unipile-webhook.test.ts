@@ -8,7 +8,7 @@ import { MEMBER_ID, OTHER_MEMBER_ID, OWN_MEMBER_ID, messageReceivedWebhook } fro
 import { withFakeUnipile } from "../../providers/linkedin/unipile/test/harness";
 import { outboxEvents } from "../../test/factories";
 import { receiveUnipileWebhook } from "./receive-unipile-webhook";
-import { connectUnipileSenderWithLead } from "./test/unipile-sender";
+import { connectUnipileSenderWithLead } from "../../test/unipile-sender";
 
 const SECRET = "unipile-webhook-secret";
 const h = withFakeUnipile();

@@ -17,7 +17,7 @@ import {
 import { withFakeUnipile } from "../../providers/linkedin/unipile/test/harness";
 import { outboxEvents } from "../../test/factories";
 import { SYNC_OVERLAP_MS, syncSenderConversations } from "./sync-sender-conversations";
-import { connectUnipileSenderWithLead } from "./test/unipile-sender";
+import { connectUnipileSenderWithLead } from "../../test/unipile-sender";
 
 const h = withFakeUnipile();
 

@@ -1,13 +1,13 @@
 // Test setup shared by the Unipile tests of LinkedIn activity: a sender connected through the fake
 // Unipile (Unipile's ACCOUNT_ID, OWN_MEMBER_ID) and Jane Doe (MEMBER_ID) as a lead of its workspace.
-import { db } from "../../../db/client";
-import { setLinkedinProvider } from "../../../providers/linkedin";
-import { ACCOUNT_ID, accountCreated, ownProfile, userProfile } from "../../../providers/linkedin/unipile/test/fixtures";
-import type { Harness } from "../../../providers/linkedin/unipile/test/harness";
-import { ZConnectSenderInput } from "../../../schemas/sender";
-import { createTestWorkspace } from "../../../test/factories";
-import { upsertLeadFromProfile } from "../../leads/upsert-lead-from-profile";
-import { connectSender } from "../../senders/connect-sender";
+import { db } from "../db/client";
+import { setLinkedinProvider } from "../providers/linkedin";
+import { ACCOUNT_ID, accountCreated, ownProfile, userProfile } from "../providers/linkedin/unipile/test/fixtures";
+import type { Harness } from "../providers/linkedin/unipile/test/harness";
+import { ZConnectSenderInput } from "../schemas/sender";
+import { createTestWorkspace } from "./factories";
+import { upsertLeadFromProfile } from "../services/leads/upsert-lead-from-profile";
+import { connectSender } from "../services/senders/connect-sender";
 
 export async function connectUnipileSenderWithLead(h: Harness) {
   // Unipile answers every sign-in with the same account: an earlier test's sender holds it.
