@@ -51,11 +51,22 @@ describe("parseUnipileWebhook", () => {
   });
 
   it("leaves out group chats and chat events, which have no single counterpart", () => {
-    const group = {
+    const ownToGroup = {
       ...messageReceivedWebhook,
-      attendees: [...messageReceivedWebhook.attendees, { attendee_id: "c", attendee_name: "Sam", attendee_provider_id: "ACoAAB1111" }],
+      is_sender: 1,
+      sender: { ...messageReceivedWebhook.sender, attendee_provider_id: OWN_MEMBER_ID },
+      attendees: [
+        { attendee_id: "b", attendee_name: "Jane", attendee_provider_id: MEMBER_ID },
+        { attendee_id: "c", attendee_name: "Sam", attendee_provider_id: "ACoAAB1111" },
+      ],
     };
-    expect(parse(group)).toEqual([]);
+    expect(parse(ownToGroup)).toEqual([]);
+    // A received message naming the sender by another of its ids (Sales Navigator) is still a reply.
+    const salesNavigator = {
+      ...messageReceivedWebhook,
+      attendees: [...messageReceivedWebhook.attendees, { attendee_id: "d", attendee_name: "Julien Crepieux", attendee_provider_id: "ACwAAAEkwwAB" }],
+    };
+    expect(parse(salesNavigator)).toEqual([expect.objectContaining({ isFromSender: false, counterpartMemberId: MEMBER_ID })]);
     expect(parse({ ...messageReceivedWebhook, is_group: true })).toEqual([]);
     expect(parse({ ...messageReceivedWebhook, is_event: 1 })).toEqual([]);
   });

@@ -104,8 +104,10 @@ function messageActivity(event: z.infer<typeof ZMessageReceived>, receivedAt: st
   const isFromSender = flagged ? isSet(event.is_sender) : Boolean(senderId) && senderId === event.account_info?.user_id;
   const own = isFromSender ? senderId : (event.account_info?.user_id ?? null);
   const others = new Set([senderId, ...(event.attendees ?? []).map((attendee) => attendee.attendee_provider_id)].filter((id): id is string => Boolean(id) && id !== own));
-  // With the sender's own id known, more than one other person is a group chat.
-  if (own && others.size > 1) return [];
+  // The sender's own message to several people has no single counterpart. A received message is
+  // kept unless flagged as a group's: the attendees may name the sender by another of its ids
+  // (Sales Navigator, Recruiter), and a reply must not be lost for that.
+  if (isFromSender && others.size > 1) return [];
   const counterpart = isFromSender ? [...others][0] : senderId;
   if (!counterpart) return [];
   return [
