@@ -46,3 +46,11 @@ export const leadImportRequested = eventType("herald/lead-import.requested", {
 export const senderCheckpointPending = eventType("herald/sender-checkpoint.pending", {
   schema: z.object({ accountId: z.string(), workspaceId: z.string() }),
 });
+
+/**
+ * Read a sender's LinkedIn chats into Herald (sync-sender-conversations.ts): sent when a sender
+ * connects, and for every connected sender by the function's own cron.
+ */
+export const senderConversationsSync = eventType("herald/sender-conversations.sync", {
+  schema: z.object({ senderId: z.string() }),
+});

@@ -6,6 +6,7 @@ import { importLinkedinSearch } from "./import-linkedin-search";
 import { purgeExpiredRecords } from "./purge-expired-records";
 import { refreshSenderStatsFunction } from "./refresh-sender-stats";
 import { runCampaignExecutor } from "./run-campaign-executor";
+import { syncSenderConversationsFunction } from "./sync-sender-conversations";
 import { takeMailboxTurnFunction } from "./take-mailbox-turn";
 import { takeSenderTurnFunction } from "./take-sender-turn";
 import { watchSenderCheckpoint } from "./watch-sender-checkpoint";
@@ -21,4 +22,5 @@ export const functions = [
   takeMailboxTurnFunction,
   importLinkedinSearch,
   watchSenderCheckpoint,
+  syncSenderConversationsFunction,
 ];

@@ -131,6 +131,15 @@ export interface ChatMessage {
   at: string;
 }
 
+/** A one-to-one chat of the sender, as listed for reading its conversations. */
+export interface ChatSummary {
+  chatId: string;
+  /** The other person in the chat. */
+  counterpartMemberId: string;
+  /** When its newest message was written (ISO). */
+  lastMessageAt: string;
+}
+
 export interface SsiScore {
   score: number;
   brand: number;
@@ -250,6 +259,13 @@ export interface LinkedinProvider {
   listSentInvitations(providerAccountId: string, cursor?: string | null): Promise<Page<SentInvitation>>;
   listRelations(providerAccountId: string, cursor?: string | null): Promise<Page<Relation>>;
   listMessages(providerAccountId: string, input: { since: Date; cursor?: string | null }): Promise<Page<ChatMessage>>;
+  /**
+   * The sender's one-to-one chats with a message since a moment, newest first. Group chats are left
+   * out: they have no single counterpart to attach to a lead.
+   */
+  listChats(providerAccountId: string, input: { since: Date; cursor?: string | null }): Promise<Page<ChatSummary>>;
+  /** The messages of one chat written since a moment (reactions and chat events left out). */
+  listChatMessages(providerAccountId: string, chatId: string, input: { since: Date; cursor?: string | null }): Promise<Page<ChatMessage>>;
   getInmailBalance(providerAccountId: string): Promise<number>;
   /**
    * Whether the sender visited the member's profile since a moment, for reconciling a visit

@@ -4,7 +4,7 @@ import { db } from "../../db/client";
 import type { LinkedinAccount } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import { logger } from "../../lib/logger";
-import type { ProviderActivity } from "../../providers/linkedin/types";
+import type { ChatMessage, ProviderActivity } from "../../providers/linkedin/types";
 import { withOutbox } from "../events/with-outbox";
 import { classifyReply } from "../campaigns/classify-reply";
 import { onInvitationAccepted } from "../campaigns/executor/on-invitation-accepted";
@@ -67,16 +67,23 @@ async function wantsClassification(account: LinkedinAccount, leadId: string): Pr
   return Boolean(campaign || endpoint);
 }
 
-async function recordMessage(account: LinkedinAccount, activity: Extract<ProviderActivity, { kind: "message.created" }>) {
+/**
+ * Stores one message of a chat with a lead, once (by the provider's message id). New activity then
+ * fires message.received (a reply: the lead's campaign reacts) or message.sent with source `manual`
+ * (the sender wrote on LinkedIn itself). History (read when a sender's chats are first backfilled)
+ * is only stored: no classification, no lead update, no events. Returns whether it was new.
+ */
+export async function recordChatMessage(account: LinkedinAccount, activity: ChatMessage, options: { history?: boolean } = {}): Promise<boolean> {
   const lead = await db.lead.findFirst({ where: { workspaceId: account.workspaceId, memberId: activity.counterpartMemberId } });
-  if (!lead) return;
-  if (await db.linkedinMessage.findUnique({ where: { providerMessageId: activity.messageId }, select: { id: true } })) return;
+  if (!lead) return false;
+  if (await db.linkedinMessage.findUnique({ where: { providerMessageId: activity.messageId }, select: { id: true } })) return false;
   const at = new Date(activity.at);
+  const history = options.history === true;
   const interest =
-    !activity.isFromSender && (await wantsClassification(account, lead.id))
+    !history && !activity.isFromSender && (await wantsClassification(account, lead.id))
       ? await classifyReply(account.workspaceId, activity.text, activity.messageId)
       : null;
-  await withOutbox(async (tx, emit) => {
+  return withOutbox(async (tx, emit) => {
     const stored = await tx.linkedinMessage.createMany({
       data: [
         {
@@ -95,7 +102,8 @@ async function recordMessage(account: LinkedinAccount, activity: Extract<Provide
       skipDuplicates: true,
     });
     // Seen before (Herald sent it, or the provider reported it twice): nothing new happened.
-    if (!stored.count) return;
+    if (!stored.count) return false;
+    if (history) return true;
     await tx.lead.update({ where: { id: lead.id }, data: { lastActivityAt: at } });
     const common = {
       accountId: account.id,
@@ -123,6 +131,7 @@ async function recordMessage(account: LinkedinAccount, activity: Extract<Provide
         },
       });
     }
+    return true;
   });
 }
 
@@ -137,5 +146,5 @@ export async function recordProviderActivity(providerName: string, activity: Pro
     return;
   }
   if (activity.kind === "relation.created") await recordAcceptance(account, activity);
-  else await recordMessage(account, activity);
+  else await recordChatMessage(account, activity);
 }

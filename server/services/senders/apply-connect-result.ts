@@ -9,6 +9,7 @@ import { withOutbox } from "../events/with-outbox";
 import { emitAccountEvent } from "./emit-account-event";
 import { failSenderConnection } from "./fail-sender-connection";
 import { startCheckpointWatch } from "./start-checkpoint-watch";
+import { startConversationSync } from "./start-conversation-sync";
 import { reconnectOrigin } from "./to-sender-account";
 import { checkpointColumn, ssiColumn, type StoredCheckpoint } from "./sender-columns";
 
@@ -77,7 +78,7 @@ export async function applyConnectResult(row: LinkedinAccount, result: ConnectRe
     return {};
   });
   const wasConnected = reconnectOrigin(row) !== null;
-  return withOutbox(async (tx, emit) => {
+  const connected = await withOutbox(async (tx, emit) => {
     if (row.connectionStatus === "checkpoint_required") {
       // A pending step can be cleared by a poll and by the background watcher at the same moment:
       // only the first one connects the sender and sends the events.
@@ -126,4 +127,6 @@ export async function applyConnectResult(row: LinkedinAccount, result: ConnectRe
     }
     return updated;
   });
+  await startConversationSync(connected);
+  return connected;
 }

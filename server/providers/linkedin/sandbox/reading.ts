@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { db, type Prisma } from "../../../db/client";
 import { now } from "../../../lib/clock";
-import { LinkedinProviderError, type ChatMessage, type MemberProfile, type Page, type PostSummary, type Relation, type SentInvitation, type SsiScore } from "../types";
+import { LinkedinProviderError, type ChatMessage, type ChatSummary, type MemberProfile, type Page, type PostSummary, type Relation, type SentInvitation, type SsiScore } from "../types";
 import { publicIdentifierFrom, sandboxProfileUrl } from "./directory";
 import { activeSession, ensureSandboxDirectory } from "./store";
 
@@ -117,6 +117,20 @@ export async function listRelations(sessionId: string, cursor?: string | null): 
   );
 }
 
+type SandboxMessageRow = Prisma.SandboxMessageGetPayload<object>;
+
+function toChatMessage(row: SandboxMessageRow, senderMemberId: string): ChatMessage {
+  const isFromSender = row.fromMemberId === senderMemberId;
+  return {
+    chatId: row.chatId,
+    messageId: row.id,
+    counterpartMemberId: isFromSender ? row.toMemberId : row.fromMemberId,
+    isFromSender,
+    text: row.text,
+    at: row.sentAt.toISOString(),
+  };
+}
+
 export async function listMessages(sessionId: string, input: { since: Date; cursor?: string | null }): Promise<Page<ChatMessage>> {
   const { member } = await activeSession(sessionId);
   const rows = await db.sandboxMessage.findMany({
@@ -124,14 +138,35 @@ export async function listMessages(sessionId: string, input: { since: Date; curs
     orderBy: { sentAt: "asc" },
   });
   return pageOf(
-    rows.map((row) => ({
-      chatId: row.chatId,
-      messageId: row.id,
-      counterpartMemberId: row.fromMemberId === member.id ? row.toMemberId : row.fromMemberId,
-      isFromSender: row.fromMemberId === member.id,
-      text: row.text,
-      at: row.sentAt.toISOString(),
-    })),
+    rows.map((row) => toChatMessage(row, member.id)),
+    input.cursor,
+  );
+}
+
+/** The sender's chats with a message since a moment, newest first (every sandbox chat is one-to-one). */
+export async function listChats(sessionId: string, input: { since: Date; cursor?: string | null }): Promise<Page<ChatSummary>> {
+  const { member } = await activeSession(sessionId);
+  // The newest message of each chat of the sender's.
+  const newest = await db.sandboxMessage.findMany({
+    where: { OR: [{ fromMemberId: member.id }, { toMemberId: member.id }] },
+    distinct: ["chatId"],
+    orderBy: [{ chatId: "asc" }, { sentAt: "desc" }],
+  });
+  const items = newest
+    .filter((row) => row.sentAt >= input.since)
+    .map((row) => ({ chatId: row.chatId, counterpartMemberId: toChatMessage(row, member.id).counterpartMemberId, lastMessageAt: row.sentAt.toISOString() }))
+    .sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt) || a.chatId.localeCompare(b.chatId));
+  return pageOf(items, input.cursor);
+}
+
+export async function listChatMessages(sessionId: string, chatId: string, input: { since: Date; cursor?: string | null }): Promise<Page<ChatMessage>> {
+  const { member } = await activeSession(sessionId);
+  const rows = await db.sandboxMessage.findMany({
+    where: { chatId, sentAt: { gte: input.since }, OR: [{ fromMemberId: member.id }, { toMemberId: member.id }] },
+    orderBy: [{ sentAt: "asc" }, { id: "asc" }],
+  });
+  return pageOf(
+    rows.map((row) => toChatMessage(row, member.id)),
     input.cursor,
   );
 }

@@ -28,6 +28,8 @@ export function createSandboxProvider(options: { publicUrl: () => string }): Lin
     listSentInvitations: reading.listSentInvitations,
     listRelations: reading.listRelations,
     listMessages: reading.listMessages,
+    listChats: reading.listChats,
+    listChatMessages: reading.listChatMessages,
     getInmailBalance: reading.getInmailBalance,
     visitedProfileSince: reading.visitedProfileSince,
     getSsi: reading.getSsi,

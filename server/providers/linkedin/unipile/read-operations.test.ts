@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { ChatMessage, MemberProfile, Page } from "../types";
+import type { ChatMessage, ChatSummary, MemberProfile, Page } from "../types";
 import {
   ACCOUNT_ID,
   MEMBER_ID,
   OWN_MEMBER_ID,
+  OTHER_MEMBER_ID,
   chat,
+  chatMessagePage,
+  chatPage,
   inmailBalance,
   invitationPage,
   messagePage,
@@ -190,6 +193,50 @@ describe("listMessages", () => {
     const next = await h.provider.listMessages(ACCOUNT_ID, { since, cursor: page.cursor });
     expect(next.cursor).toBeNull();
     expect(h.unipile.requests("GET", "/api/v1/messages")[1]!.query.get("cursor")).toBe("older");
+  });
+});
+
+describe("listChats", () => {
+  it("lists the account's LinkedIn one-to-one chats newest first, and stops at the first chat quiet since before `since`", async () => {
+    h.unipile.on("GET", "/api/v1/chats", (request) =>
+      request.query.get("cursor") ? { status: 200, body: chatPage(null) } : { status: 200, body: chatPage("older-chats") },
+    );
+    const since = new Date("2025-12-06T00:00:00.000Z");
+    const first = await h.provider.listChats(ACCOUNT_ID, { since });
+    expect(Object.fromEntries(h.unipile.requests("GET", "/api/v1/chats")[0]!.query)).toEqual({ account_id: ACCOUNT_ID, account_type: "LINKEDIN", limit: "100" });
+    expect(first).toEqual<Page<ChatSummary>>({
+      items: [
+        { chatId: "chat-1", counterpartMemberId: MEMBER_ID, lastMessageAt: "2026-01-05T10:00:00.000Z" },
+        { chatId: "chat-2", counterpartMemberId: OTHER_MEMBER_ID, lastMessageAt: "2026-01-04T16:00:00.000Z" },
+      ],
+      cursor: "older-chats",
+    });
+    const second = await h.provider.listChats(ACCOUNT_ID, { since, cursor: first.cursor });
+    expect(h.unipile.requests("GET", "/api/v1/chats")[1]!.query.get("cursor")).toBe("older-chats");
+    expect(second).toEqual({ items: [], cursor: null });
+  });
+});
+
+describe("listChatMessages", () => {
+  it("reads a chat's messages since a time, page by page, without reaction notices, finding the other person for the sender's own", async () => {
+    h.unipile.on("GET", "/api/v1/chats/chat-1/messages", (request) =>
+      request.query.get("cursor") ? { status: 200, body: chatMessagePage("chat-1", MEMBER_ID, null) } : { status: 200, body: chatMessagePage("chat-1", MEMBER_ID, "earlier") },
+    );
+    h.unipile.on("GET", "/api/v1/chats/chat-1", { status: 200, body: chat });
+    const since = new Date("2025-12-06T00:00:00.000Z");
+    const first = await h.provider.listChatMessages(ACCOUNT_ID, "chat-1", { since });
+    expect(Object.fromEntries(h.unipile.requests("GET", "/api/v1/chats/chat-1/messages")[0]!.query)).toEqual({ after: since.toISOString(), limit: "100" });
+    expect(first).toEqual<Page<ChatMessage>>({
+      items: [
+        { chatId: "chat-1", messageId: "chat1-reply", counterpartMemberId: MEMBER_ID, isFromSender: false, text: "Sounds good, let's talk", at: "2026-01-05T10:00:00.000Z" },
+        { chatId: "chat-1", messageId: "chat1-own", counterpartMemberId: MEMBER_ID, isFromSender: true, text: "Hi there", at: "2026-01-05T09:30:00.000Z" },
+      ],
+      cursor: "earlier",
+    });
+    const second = await h.provider.listChatMessages(ACCOUNT_ID, "chat-1", { since, cursor: first.cursor });
+    expect(second.cursor).toBeNull();
+    expect(second.items.map((item) => item.messageId)).toEqual(["chat1-first"]);
+    expect(h.unipile.requests("GET", "/api/v1/chats/chat-1/messages")[1]!.query.get("cursor")).toBe("earlier");
   });
 });
 

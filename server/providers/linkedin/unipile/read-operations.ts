@@ -1,12 +1,13 @@
 // Reading LinkedIn through Unipile: profiles, search, posts, invitations, relations, messages and
 // InMail credits. Lists page with Unipile's opaque cursor, passed through as Herald's cursor.
 import { now } from "../../../lib/clock";
-import type { ChatMessage, LinkedinProvider, PostSummary, Relation, SentInvitation } from "../types";
+import type { ChatMessage, ChatSummary, LinkedinProvider, PostSummary, Relation, SentInvitation } from "../types";
 import type { ErrorOverrides } from "./errors";
 import { segment, type UnipileContext } from "./context";
 import { memberFromProfile, memberFromSearch, profileIdentifier } from "./mappers";
 import {
   ZUnipileChat,
+  ZUnipileChatPage,
   ZUnipileInmailBalance,
   ZUnipileInvitationPage,
   ZUnipileMessagePage,
@@ -22,8 +23,20 @@ import {
 
 type ReadOperations = Pick<
   LinkedinProvider,
-  "getProfile" | "searchPeople" | "listRecentPosts" | "listSentInvitations" | "listRelations" | "listMessages" | "getInmailBalance" | "getSsi"
+  | "getProfile"
+  | "searchPeople"
+  | "listRecentPosts"
+  | "listSentInvitations"
+  | "listRelations"
+  | "listMessages"
+  | "listChats"
+  | "listChatMessages"
+  | "getInmailBalance"
+  | "getSsi"
 >;
+
+/** Unipile's chat `type`: 0 is a one-to-one chat, 1 a group, 2 a channel. */
+const ONE_TO_ONE = 0;
 
 /** On calls that name a person, "not found" is about that person. */
 export const PROFILE_NOT_FOUND: ErrorOverrides = {
@@ -139,15 +152,38 @@ export function readOperations(context: UnipileContext): ReadOperations {
       const query = { account_id: providerAccountId, after: input.since.toISOString(), limit: PAGE_SIZE, cursor: input.cursor || undefined };
       const { body } = await client.request({ method: "GET", path: "/api/v1/messages", query, kind: "action" });
       const page = parseAnswer(ZUnipileMessagePage, body, "GET /api/v1/messages", "action");
-      const counterpartOf = chatCounterparts();
-      const items: ChatMessage[] = [];
-      for (const message of page.items) {
-        // Reactions ("X reacted 👍") arrive as hidden messages, group changes as events: not replies.
-        if (isSet(message.is_event) || isSet(message.hidden) || isSet(message.deleted)) continue;
-        const chatMessage = await toChatMessage(message, counterpartOf);
-        if (chatMessage) items.push(chatMessage);
+      return { items: await readableMessages(page.items, chatCounterparts()), cursor: page.cursor || null };
+    },
+
+    async listChats(providerAccountId, input) {
+      // Unipile lists chats newest activity first. Its `after` filter is documented on creation
+      // time, which would drop an old chat with a new message, so the listing stops instead at the
+      // first chat whose newest message is older than `since`.
+      const query = { account_id: providerAccountId, account_type: "LINKEDIN", limit: PAGE_SIZE, cursor: input.cursor || undefined };
+      const { body } = await client.request({ method: "GET", path: "/api/v1/chats", query, kind: "action" });
+      const page = parseAnswer(ZUnipileChatPage, body, "GET /api/v1/chats", "action");
+      const since = input.since.getTime();
+      let reachedOlder = false;
+      const items: ChatSummary[] = [];
+      for (const chat of page.items) {
+        const lastMessageAt = epochToIso(chat.timestamp);
+        if (!lastMessageAt) continue;
+        if (Date.parse(lastMessageAt) < since) {
+          reachedOlder = true;
+          continue;
+        }
+        if (chat.type !== ONE_TO_ONE || !chat.attendee_provider_id) continue;
+        items.push({ chatId: chat.id, counterpartMemberId: chat.attendee_provider_id, lastMessageAt });
       }
-      return { items, cursor: page.cursor || null };
+      return { items, cursor: reachedOlder ? null : page.cursor || null };
+    },
+
+    async listChatMessages(providerAccountId, chatId, input) {
+      const path = `/api/v1/chats/${segment(chatId)}/messages`;
+      const query = { after: input.since.toISOString(), limit: PAGE_SIZE, cursor: input.cursor || undefined };
+      const { body } = await client.request({ method: "GET", path, query, kind: "action" });
+      const page = parseAnswer(ZUnipileMessagePage, body, `GET ${path}`, "action");
+      return { items: await readableMessages(page.items, chatCounterparts()), cursor: page.cursor || null };
     },
 
     async getInmailBalance(providerAccountId) {
@@ -161,6 +197,17 @@ export function readOperations(context: UnipileContext): ReadOperations {
     // Unipile has no Social Selling Index endpoint.
     getSsi: async () => null,
   };
+}
+
+async function readableMessages(messages: TUnipileMessage[], counterpartOf: (chatId: string) => Promise<string | null>): Promise<ChatMessage[]> {
+  const items: ChatMessage[] = [];
+  for (const message of messages) {
+    // Reactions ("X reacted 👍") arrive as hidden messages, group changes as events: not replies.
+    if (isSet(message.is_event) || isSet(message.hidden) || isSet(message.deleted)) continue;
+    const chatMessage = await toChatMessage(message, counterpartOf);
+    if (chatMessage) items.push(chatMessage);
+  }
+  return items;
 }
 
 async function toChatMessage(message: TUnipileMessage, counterpartOf: (chatId: string) => Promise<string | null>): Promise<ChatMessage | null> {

@@ -148,6 +148,12 @@ export const ZUnipileMessagePage = z.object({ items: z.array(ZUnipileMessage), c
 
 export const ZUnipileChat = z.object({ id: z.string(), attendee_provider_id: text });
 
+/** GET /api/v1/chats: `type` 0 is one-to-one; `timestamp` is the newest message's time. */
+export const ZUnipileChatPage = z.object({
+  items: z.array(ZUnipileChat.extend({ type: z.number().nullish(), timestamp: text })),
+  cursor: text,
+});
+
 export const ZUnipileInmailBalance = z.object({
   premium: z.number().nullish(),
   recruiter: z.number().nullish(),

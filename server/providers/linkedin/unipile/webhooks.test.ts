@@ -34,6 +34,43 @@ describe("parseUnipileWebhook", () => {
     expect(parse(own)).toEqual([expect.objectContaining({ kind: "message.created", isFromSender: true, counterpartMemberId: MEMBER_ID })]);
   });
 
+  it("reads a message flagged is_sender as the sender's own, even without account_info, in a chat Herald did not start", () => {
+    const own = {
+      ...messageReceivedWebhook,
+      account_info: undefined,
+      chat_id: "chat-started-on-linkedin",
+      is_sender: true,
+      sender: { ...messageReceivedWebhook.sender, attendee_provider_id: OWN_MEMBER_ID },
+      attendees: [{ attendee_id: "b", attendee_name: "Jane", attendee_provider_id: MEMBER_ID }],
+    };
+    expect(parse(own)).toEqual([
+      expect.objectContaining({ kind: "message.created", chatId: "chat-started-on-linkedin", isFromSender: true, counterpartMemberId: MEMBER_ID }),
+    ]);
+    expect(parse({ ...messageReceivedWebhook, is_sender: 0 })).toEqual([expect.objectContaining({ isFromSender: false, counterpartMemberId: MEMBER_ID })]);
+    expect(parse({ ...messageReceivedWebhook, account_info: undefined })).toEqual([expect.objectContaining({ isFromSender: false, counterpartMemberId: MEMBER_ID })]);
+  });
+
+  it("leaves out group chats and chat events, which have no single counterpart", () => {
+    const ownToGroup = {
+      ...messageReceivedWebhook,
+      is_sender: 1,
+      sender: { ...messageReceivedWebhook.sender, attendee_provider_id: OWN_MEMBER_ID },
+      attendees: [
+        { attendee_id: "b", attendee_name: "Jane", attendee_provider_id: MEMBER_ID },
+        { attendee_id: "c", attendee_name: "Sam", attendee_provider_id: "ACoAAB1111" },
+      ],
+    };
+    expect(parse(ownToGroup)).toEqual([]);
+    // A received message naming the sender by another of its ids (Sales Navigator) is still a reply.
+    const salesNavigator = {
+      ...messageReceivedWebhook,
+      attendees: [...messageReceivedWebhook.attendees, { attendee_id: "d", attendee_name: "Julien Crepieux", attendee_provider_id: "ACwAAAEkwwAB" }],
+    };
+    expect(parse(salesNavigator)).toEqual([expect.objectContaining({ isFromSender: false, counterpartMemberId: MEMBER_ID })]);
+    expect(parse({ ...messageReceivedWebhook, is_group: true })).toEqual([]);
+    expect(parse({ ...messageReceivedWebhook, is_event: 1 })).toEqual([]);
+  });
+
   it("reads a new relation; without a public identifier, from the profile URL", () => {
     expect(parse(newRelationWebhook)).toEqual<ProviderActivity[]>([
       { kind: "relation.created", providerAccountId: ACCOUNT_ID, memberId: MEMBER_ID, publicIdentifier: "jane-doe", at: receivedAt.toISOString() },

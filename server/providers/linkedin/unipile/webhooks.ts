@@ -7,6 +7,7 @@ import { z } from "zod";
 import { constantTimeEqual } from "../../../lib/crypto";
 import type { ProviderAccountState, ProviderActivity } from "../types";
 import { profileIdentifier } from "./mappers";
+import { isSet } from "./schemas";
 
 export const UNIPILE_WEBHOOK_AUTH_HEADER = "Unipile-Auth";
 
@@ -29,6 +30,7 @@ export function verifyUnipileWebhook(headers: WebhookHeaders, secret: string, he
 }
 
 const text = z.string().nullish();
+const flag = z.union([z.boolean(), z.number()]).nullish();
 
 const ZMessageReceived = z.object({
   event: z.literal("message_received"),
@@ -41,6 +43,10 @@ const ZMessageReceived = z.object({
   timestamp: text,
   sender: z.object({ attendee_provider_id: text }).nullish(),
   attendees: z.array(z.object({ attendee_provider_id: text })).nullish(),
+  // Not in every payload: the Message object's flags, as 0/1 or booleans.
+  is_sender: flag,
+  is_event: flag,
+  is_group: flag,
 });
 
 const ZNewRelation = z.object({
@@ -85,34 +91,44 @@ function publicIdentifierFromUrl(url: string | null | undefined): string | null 
   }
 }
 
+/**
+ * A new message in any chat of the sender's, received or sent: Unipile reports the messages the
+ * sender writes on LinkedIn itself too (is_sender, or the sender being the account's own user).
+ * A message in a group chat, or a chat event, has no single counterpart and is left out.
+ */
+function messageActivity(event: z.infer<typeof ZMessageReceived>, receivedAt: string): ProviderActivity[] {
+  if (!isLinkedin(event.account_type) || isSet(event.is_event) || isSet(event.is_group)) return [];
+  const senderId = event.sender?.attendee_provider_id ?? null;
+  // The payload's own flag when it has one; else the sender is the account's own user.
+  const flagged = event.is_sender !== null && event.is_sender !== undefined;
+  const isFromSender = flagged ? isSet(event.is_sender) : Boolean(senderId) && senderId === event.account_info?.user_id;
+  const own = isFromSender ? senderId : (event.account_info?.user_id ?? null);
+  const others = new Set([senderId, ...(event.attendees ?? []).map((attendee) => attendee.attendee_provider_id)].filter((id): id is string => Boolean(id) && id !== own));
+  // The sender's own message to several people has no single counterpart. A received message is
+  // kept unless flagged as a group's: the attendees may name the sender by another of its ids
+  // (Sales Navigator, Recruiter), and a reply must not be lost for that.
+  if (isFromSender && others.size > 1) return [];
+  const counterpart = isFromSender ? [...others][0] : senderId;
+  if (!counterpart) return [];
+  return [
+    {
+      kind: "message.created",
+      providerAccountId: event.account_id,
+      chatId: event.chat_id,
+      messageId: event.message_id,
+      counterpartMemberId: counterpart,
+      isFromSender,
+      text: event.message ?? "",
+      at: event.timestamp || receivedAt,
+    },
+  ];
+}
+
 export function parseUnipileWebhook(input: { headers: WebhookHeaders; body: unknown; receivedAt: Date }): ProviderActivity[] {
   const receivedAt = input.receivedAt.toISOString();
 
   const message = ZMessageReceived.safeParse(input.body);
-  if (message.success) {
-    const event = message.data;
-    if (!isLinkedin(event.account_type)) return [];
-    const own = event.account_info?.user_id ?? null;
-    const senderId = event.sender?.attendee_provider_id ?? null;
-    const isFromSender = own !== null && senderId === own;
-    const counterpart = isFromSender
-      ? (event.attendees ?? []).map((attendee) => attendee.attendee_provider_id).find((id) => id && id !== own)
-      : senderId;
-    // Without a counterpart (a group chat the sender wrote in) there is no lead to attach it to.
-    if (!counterpart) return [];
-    return [
-      {
-        kind: "message.created",
-        providerAccountId: event.account_id,
-        chatId: event.chat_id,
-        messageId: event.message_id,
-        counterpartMemberId: counterpart,
-        isFromSender,
-        text: event.message ?? "",
-        at: event.timestamp || receivedAt,
-      },
-    ];
-  }
+  if (message.success) return messageActivity(message.data, receivedAt);
 
   const relation = ZNewRelation.safeParse(input.body);
   if (relation.success) {

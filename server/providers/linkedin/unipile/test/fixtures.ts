@@ -231,7 +231,8 @@ export function relationPage(cursor: string | null) {
   };
 }
 
-function message(fields: Record<string, unknown>) {
+/** A Message object of Unipile's API (GET /messages, GET /chats/{id}/messages). */
+export function message(fields: Record<string, unknown>) {
   return {
     object: "Message",
     account_id: ACCOUNT_ID,
@@ -285,6 +286,49 @@ export const chat = {
   read_only: 0,
   pinned: 0,
 };
+
+export const OTHER_MEMBER_ID = "ACoAAB2fKq0BmG7tVnX3yLcUeHqWz9pRsT0aBcD";
+
+function chatItem(fields: Record<string, unknown>) {
+  return { ...chat, provider_id: `2-${String(fields.id)}`, name: null, unread_count: 0, folder: ["INBOX", "INBOX_LINKEDIN_CLASSIC"], ...fields };
+}
+
+/**
+ * GET /api/v1/chats, newest activity first: a page with a chat with Jane, one with another member and
+ * a group chat (when a next page follows), else the last page: a chat quiet since December.
+ */
+export function chatPage(cursor: string | null) {
+  return {
+    object: "ChatList",
+    items: cursor
+      ? [
+          chatItem({ id: "chat-1", attendee_provider_id: MEMBER_ID, timestamp: "2026-01-05T10:00:00.000Z", unread_count: 1 }),
+          chatItem({ id: "chat-2", attendee_provider_id: OTHER_MEMBER_ID, timestamp: "2026-01-04T16:00:00.000Z" }),
+          chatItem({ id: "chat-group", attendee_provider_id: undefined, name: "Sales team", type: 1, timestamp: "2026-01-04T12:00:00.000Z" }),
+        ]
+      : [chatItem({ id: "chat-old", attendee_provider_id: "ACoAAOLD", timestamp: "2025-12-01T08:00:00.000Z" })],
+    cursor,
+  };
+}
+
+/**
+ * GET /api/v1/chats/{chat_id}/messages, newest first: a reaction notice, a reply and the sender's
+ * own message (when a next page follows), else the last page: the sender's first message.
+ */
+export function chatMessagePage(chatId: string, counterpartId: string, cursor: string | null) {
+  const tag = chatId.replace(/[^a-z0-9]/gi, "");
+  return {
+    object: "MessageList",
+    items: cursor
+      ? [
+          message({ id: `${tag}-reaction`, chat_id: chatId, sender_id: counterpartId, text: "reacted 👍", timestamp: "2026-01-05T10:01:00.000Z", is_sender: 0, hidden: 1 }),
+          message({ id: `${tag}-reply`, chat_id: chatId, sender_id: counterpartId, text: "Sounds good, let's talk", timestamp: "2026-01-05T10:00:00.000Z", is_sender: 0 }),
+          message({ id: `${tag}-own`, chat_id: chatId, sender_id: OWN_MEMBER_ID, text: "Hi there", timestamp: "2026-01-05T09:30:00.000Z", is_sender: 1 }),
+        ]
+      : [message({ id: `${tag}-first`, chat_id: chatId, sender_id: OWN_MEMBER_ID, text: "Hello from LinkedIn", timestamp: "2026-01-03T09:00:00.000Z", is_sender: 1 })],
+    cursor,
+  };
+}
 
 export const inmailBalance = { object: "LinkedinInmailBalance", premium: 7, recruiter: null, sales_navigator: 20 };
 export const invitationSent = { object: "UserInvitationSent", invitation_id: "7432050021786857473", usage: 50 };

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "LinkedinAccount" ADD COLUMN     "conversationsSyncedAt" TIMESTAMP(3);
