@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { db, Prisma } from "../../db/client";
 import type { Actor } from "../../lib/actor";
+import { parseInput } from "../../lib/zod-issues";
 import { ZListConversationsQuery, type TConversationPage, type TListConversationsQuery } from "../../schemas/inbox";
 import { decodeConversationCursor, encodeConversationCursor } from "./conversation-cursor";
 import { CONVERSATION_FROM, CONVERSATION_ROW_COLUMNS, toConversationSummaries, type ConversationRow } from "./to-conversation-summaries";
@@ -42,7 +43,7 @@ const utcTimestamp = (at: Date) => at.toISOString().slice(0, -1);
 const FROM = Prisma.raw(CONVERSATION_FROM);
 
 export async function listConversations(actor: Actor, input: TListConversationsQuery): Promise<TConversationPage> {
-  const query = ZListConversationsQuery.parse(input);
+  const query = parseInput(ZListConversationsQuery, input);
   const after = query.cursor ? decodeConversationCursor(query.cursor) : null;
   const where = conditions(actor, query, true);
   if (after) where.push(Prisma.sql`(c."lastMessageAt", c."id") < (${utcTimestamp(after.lastMessageAt)}::timestamp(3), ${after.id})`);
