@@ -15,6 +15,7 @@ import { ZConnectSenderInput } from "../schemas/sender";
 import { createCampaign } from "../services/campaigns/create-campaign";
 import { sequenceOf } from "../services/campaigns/executor/load-campaign-sequence";
 import { recordStepSuccess } from "../services/campaigns/executor/record-step-success";
+import { recordProviderActivity } from "../services/linkedin-activity/record-provider-activity";
 import { replyAsSandboxProspect } from "../services/sandbox/act-as-prospect";
 import { connectSender } from "../services/senders/connect-sender";
 import { createTestWorkspace } from "./factories";
@@ -120,6 +121,20 @@ export async function prospectReplies(actor: Actor, senderMemberId: string, lead
   await replyAsSandboxProspect(actor, { prospectMemberId: lead.memberId!, senderMemberId, text });
 }
 
+/** The provider reports a message the sender wrote (a webhook, polling), as it does for every message of a chat. */
+export async function providerReportsSenderMessage(sender: LinkedinAccount, lead: Lead, message: { chatId: string; providerMessageId: string; text: string; at: Date }) {
+  await recordProviderActivity("sandbox", {
+    kind: "message.created",
+    providerAccountId: sender.providerAccountId,
+    chatId: message.chatId,
+    messageId: message.providerMessageId,
+    counterpartMemberId: lead.memberId!,
+    isFromSender: true,
+    text: message.text,
+    at: message.at.toISOString(),
+  });
+}
+
 // --- E-mail ---------------------------------------------------------------------------------------
 
 export async function sandboxMailbox(workspaceId: string, overrides: { label?: string; signature?: string | null; email?: string } = {}) {
@@ -178,16 +193,14 @@ export async function emailCampaignLead(actor: Actor, mailboxId: string, leadId:
 
 type Thread = { workspaceId: string; mailboxId: string; mailboxEmail: string; leadId: string; campaignId: string | null; campaignLeadId: string | null };
 
+const threadColumns = ({ mailboxEmail: _address, ...columns }: Thread) => columns;
+
 /** A campaign e-mail as the executor writes it: the intent (`sending`), then marked sent. */
 export async function sentCampaignEmail(thread: Thread, fields: { subject: string; text: string; to: string; root?: string; inReplyTo?: string; references?: string[] }) {
   const messageId = `<c${unique()}@acme.example>`;
   const intent = await db.emailMessage.create({
     data: {
-      workspaceId: thread.workspaceId,
-      mailboxId: thread.mailboxId,
-      leadId: thread.leadId,
-      campaignLeadId: thread.campaignLeadId,
-      campaignId: thread.campaignId,
+      ...threadColumns(thread),
       stepId: fields.root ? "bump" : "first",
       direction: "outbound",
       source: "campaign",
@@ -216,11 +229,7 @@ export async function receivedEmail(
   const at = fields.at ?? now();
   const row = await db.emailMessage.create({
     data: {
-      workspaceId: thread.workspaceId,
-      mailboxId: thread.mailboxId,
-      leadId: thread.leadId,
-      campaignLeadId: thread.campaignLeadId,
-      campaignId: thread.campaignId,
+      ...threadColumns(thread),
       direction: "inbound",
       source: "campaign",
       status: "received",

@@ -5,8 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../../db/client";
 import { ManualClock, setClock, systemClock } from "../../lib/clock";
-import { recordProviderActivity } from "../linkedin-activity/record-provider-activity";
-import { campaignMessage, connectedProspect, emailConversationSeed, inboxWorkspace, prospectReplies, receivedEmail, sandboxSender } from "../../test/inbox-seed";
+import { campaignMessage, connectedProspect, emailConversationSeed, inboxWorkspace, prospectReplies, providerReportsSenderMessage, receivedEmail, sandboxSender } from "../../test/inbox-seed";
 
 afterEach(() => setClock(systemClock));
 
@@ -113,16 +112,7 @@ describe("conversations of LinkedIn chats", () => {
 
     // The provider reporting a message Herald stored already records nothing twice.
     const stored = await db.linkedinMessage.findFirstOrThrow({ where: { chatId, direction: "outbound" } });
-    await recordProviderActivity("sandbox", {
-      kind: "message.created",
-      providerAccountId: sender.providerAccountId,
-      chatId,
-      messageId: stored.providerMessageId,
-      counterpartMemberId: lead.memberId!,
-      isFromSender: true,
-      text: stored.text,
-      at: stored.at.toISOString(),
-    });
+    await providerReportsSenderMessage(sender, lead, stored);
     expect((await db.conversation.findFirstOrThrow({ where: { workspaceId: workspace.id } })).messageCount).toBe(2);
   });
 });

@@ -8,10 +8,9 @@ import { ManualClock, setClock, systemClock } from "../../lib/clock";
 import { setMailProvider } from "../../providers/mail";
 import { MailProviderError } from "../../providers/mail/types";
 import { countMailboxUsage } from "../mailboxes/count-mailbox-usage";
-import { recordProviderActivity } from "../linkedin-activity/record-provider-activity";
 import { fakeMailProvider } from "../../test/fake-mail-provider";
 import { outboxEvents } from "../../test/factories";
-import { campaignMessage, connectedProspect, emailConversationSeed, inboxWorkspace, prospectReplies, receivedEmail, sandboxSender } from "../../test/inbox-seed";
+import { campaignMessage, connectedProspect, emailConversationSeed, inboxWorkspace, prospectReplies, providerReportsSenderMessage, receivedEmail, sandboxSender } from "../../test/inbox-seed";
 import { replyToConversation } from "./reply-to-conversation";
 
 afterEach(() => {
@@ -49,16 +48,7 @@ describe("replying on LinkedIn", () => {
     expect(await db.conversation.findUniqueOrThrow({ where: { id: conversation.id } })).toMatchObject({ unread: false, messageCount: 3, lastDirection: "outbound", lastMessageText: "Sure, here is more." });
 
     // The provider reports the sender's message later (a webhook): nothing is recorded twice.
-    await recordProviderActivity("sandbox", {
-      kind: "message.created",
-      providerAccountId: sender.providerAccountId,
-      chatId,
-      messageId: stored.providerMessageId,
-      counterpartMemberId: lead.memberId!,
-      isFromSender: true,
-      text: stored.text,
-      at: stored.at.toISOString(),
-    });
+    await providerReportsSenderMessage(sender, lead, stored);
     expect(await db.linkedinMessage.count({ where: { chatId } })).toBe(3);
     const sent = await outboxEvents(workspace.id, "message.sent");
     expect(sent.map((event) => event.data.source)).toEqual(["campaign", "manual"]);
