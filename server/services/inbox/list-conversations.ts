@@ -42,6 +42,17 @@ const utcTimestamp = (at: Date) => at.toISOString().slice(0, -1);
 
 const FROM = Prisma.raw(CONVERSATION_FROM);
 
+/** The count joins only the tables its filters read: the unread conversations alone are an index-only count. */
+function countFrom(query: Filters): Prisma.Sql {
+  return Prisma.raw(
+    [
+      `"Conversation" c`,
+      query.search ? `JOIN "Lead" l ON l."id" = c."leadId"` : "",
+      query.interest ? `LEFT JOIN "CampaignLead" cl ON cl."id" = c."campaignLeadId"` : "",
+    ].join(" "),
+  );
+}
+
 export async function listConversations(actor: Actor, input: TListConversationsQuery): Promise<TConversationPage> {
   const query = parseInput(ZListConversationsQuery, input);
   const after = query.cursor ? decodeConversationCursor(query.cursor) : null;
@@ -52,7 +63,7 @@ export async function listConversations(actor: Actor, input: TListConversationsQ
     db.$queryRaw<ConversationRow[]>`SELECT ${Prisma.raw(CONVERSATION_ROW_COLUMNS)} FROM ${FROM}
       WHERE ${Prisma.join(where, " AND ")}
       ORDER BY c."lastMessageAt" DESC, c."id" DESC LIMIT ${query.limit + 1}`,
-    db.$queryRaw<Array<{ count: number }>>`SELECT count(*)::int AS "count" FROM ${FROM} WHERE ${Prisma.join(countWhere, " AND ")}`,
+    db.$queryRaw<Array<{ count: number }>>`SELECT count(*)::int AS "count" FROM ${countFrom(query)} WHERE ${Prisma.join(countWhere, " AND ")}`,
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
