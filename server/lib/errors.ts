@@ -104,6 +104,12 @@ export const errorCodeToHttpStatus = {
   "endpoint-disabled": 409,
   "invitation-not-pending": 409,
 
+  // The inbox: a reply that cannot go out (the sender or mailbox cannot send, the lead cannot be
+  // written to), or that the mail server did not take
+  "cannot-reply": 409,
+  "mailbox-not-ready": 409,
+  "email-not-sent": 409,
+
   // Mailbox hosted links (Google and Microsoft sign-in)
   /** An administrator has not set the provider's OAuth client id and secret. */
   "provider-not-configured": 409,

@@ -3,6 +3,7 @@ import { apiKeysRouter } from "./routers/api-keys";
 import { campaignsRouter } from "./routers/campaigns";
 import { creditsRouter } from "./routers/credits";
 import { hostedConnectRouter } from "./routers/hosted-connect";
+import { inboxRouter } from "./routers/inbox";
 import { jobsRouter } from "./routers/jobs";
 import { leadImportsRouter } from "./routers/lead-imports";
 import { leadListsRouter } from "./routers/lead-lists";
@@ -31,6 +32,7 @@ export const appRouter = router({
   leadLists: leadListsRouter,
   leadImports: leadImportsRouter,
   leads: leadsRouter,
+  inbox: inboxRouter,
 });
 
 export type AppRouter = typeof appRouter;

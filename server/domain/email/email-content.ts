@@ -126,11 +126,17 @@ export function renderEmailContent(input: { variant: EmailCopy; fields: MergeFie
       }
     }
   }
-  const signature = input.signature?.trim();
-  if (signature) {
-    const signatureIsHtml = LOOKS_LIKE_HTML.test(signature);
-    text += `\n\n${signatureIsHtml ? htmlToText(signature) : signature}`;
-    html += `\n${signatureIsHtml ? `<div>${signature}</div>` : textToHtml(signature)}`;
-  }
+  ({ text, html } = appendSignature({ text, html }, input.signature));
   return { subject: input.threadSubject ?? subject.text, text, html, htmlGiven, missing: [...missing], usedFallback };
+}
+
+/** Both bodies with the mailbox's signature below (plain text or HTML, each body in its own form). */
+export function appendSignature(body: { text: string; html: string }, signature: string | null): { text: string; html: string } {
+  const trimmed = signature?.trim();
+  if (!trimmed) return body;
+  const signatureIsHtml = LOOKS_LIKE_HTML.test(trimmed);
+  return {
+    text: `${body.text}\n\n${signatureIsHtml ? htmlToText(trimmed) : trimmed}`,
+    html: `${body.html}\n${signatureIsHtml ? `<div>${trimmed}</div>` : textToHtml(trimmed)}`,
+  };
 }

@@ -4,7 +4,7 @@
 // otherwise show a step done while the lead still stands on it.
 import { db, Prisma, type DbClient } from "../../db/client";
 import type { Actor } from "../../lib/actor";
-import { STEP_LABELS, type StepType } from "../../schemas/sequence";
+import { stepLabel } from "../../domain/sequence/step-label";
 import type { TLeadTimeline } from "../../schemas/lead-timeline";
 import { profileFieldViews } from "../leads/merge-provider-profile";
 import { sequenceOf } from "./executor/load-campaign-sequence";
@@ -23,8 +23,6 @@ const FIELD_LABELS = {
 } as const;
 
 const mailboxName = (mailbox: { label: string; email: string }) => mailbox.label || mailbox.email;
-
-const kindName = (type: string) => STEP_LABELS[type as StepType] ?? type;
 
 export async function getLeadTimeline(actor: Actor, campaignId: string, leadId: string): Promise<TLeadTimeline> {
   return db.$transaction((tx) => readLeadTimeline(tx, actor, campaignId, leadId), { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead });
@@ -69,10 +67,7 @@ async function readLeadTimeline(client: DbClient, actor: Actor, campaignId: stri
     toCampaignLeads([row], client),
   ]);
   const steps = sequenceOf(campaign).steps;
-  const stepName = (stepId: string, stepType: string) => {
-    const index = steps.findIndex((step) => step.id === stepId);
-    return index >= 0 ? `#${index + 1} ${kindName(steps[index]!.type)}` : kindName(stepType);
-  };
+  const stepName = (stepId: string, stepType: string) => stepLabel(steps, stepId, stepType);
   const senderNames = new Map(actions.map((action) => [action.accountId, action.account.label || action.account.fullName || "a sender"]));
   const senderIds = [...new Set([row.linkedinAccountId, ...messages.map((message) => message.accountId)].filter((id): id is string => Boolean(id) && !senderNames.has(id!)))];
   if (senderIds.length) {

@@ -12,11 +12,9 @@ import { upsertLeadFromProfile } from "../leads/upsert-lead-from-profile";
 import { checkSenderCanAct } from "../senders/check-sender-can-act";
 import { findSender } from "../senders/find-sender";
 import { isProviderError, providerErrorToHerald } from "../senders/provider-error";
+import { failSenderAction } from "./fail-sender-action";
 import { reserveSenderAction, type ActionIntent } from "./reserve-sender-action";
 import { toDirectAction } from "./to-direct-action";
-
-/** How long LinkedIn's throttling keeps a sender resting when it gives no time. */
-const DEFAULT_COOLDOWN_SECONDS = 6 * 3600;
 
 export interface DirectActionPlan {
   type: ActionIntent["type"];
@@ -63,21 +61,6 @@ export async function performDirectAction(actor: Actor, accountId: string, profi
     await db.lead.update({ where: { id: lead.id }, data: { lastActivityAt: now() } });
     return toDirectAction(updated);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await db.senderAction.update({
-      where: { id: action.id },
-      data: { status: "failed", error: message, openInvitationKey: null, updatedAt: now() },
-    });
-    if (isProviderError(error)) {
-      if (error.code === "throttled") {
-        const seconds = error.retryAfterSeconds ?? DEFAULT_COOLDOWN_SECONDS;
-        await db.linkedinAccount.update({
-          where: { id: account.id },
-          data: { cooldownUntil: new Date(now().getTime() + seconds * 1000), cooldownReason: "LinkedIn throttled the sender", updatedAt: now() },
-        });
-      }
-      throw providerErrorToHerald(error);
-    }
-    throw error;
+    return failSenderAction(account, action.id, error);
   }
 }

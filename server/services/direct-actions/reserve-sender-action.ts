@@ -11,7 +11,8 @@ import { readLimitOverrides } from "../senders/sender-columns";
 
 export interface ActionIntent {
   type: "invitation" | "profile_view" | "post_like" | "message" | "inmail" | "comment" | "voice_note";
-  source: "direct" | "campaign";
+  /** `manual`: a reply written in the inbox (counted against the caps as any message). */
+  source: "direct" | "campaign" | "manual";
   leadId: string;
   profileUrl?: string | null;
   publicIdentifier?: string | null;

@@ -61,7 +61,8 @@ export async function dropEmailIntent(journalId: string, emailId: string, campai
   ]);
 }
 
-function randomMessageId(mailboxEmail: string): string {
+/** A new RFC 5322 Message-ID at the mailbox's domain, chosen before sending so the intent records it. */
+export function randomMessageId(mailboxEmail: string): string {
   const domain = mailboxEmail.split("@")[1] || "herald.invalid";
   return `<${randomBytes(16).toString("hex")}@${domain}>`;
 }
