@@ -38,7 +38,7 @@ describe("webhooks of inbox replies", () => {
 
     const byEvent = Object.fromEntries(receiver.received.map((delivery) => [delivery.body.event, delivery.body.data]));
     expect(receiver.received).toHaveLength(2);
-    expect(byEvent["message.sent"]).toMatchObject({ source: "manual", accountId: linkedin.sender.id, chatId: linkedin.chatId, leadId: linkedin.lead.id, message: { text: "Here it is" } });
+    expect(byEvent["message.sent"]).toMatchObject({ source: "manual", accountId: linkedin.sender.id, chatId: linkedin.chatId, leadId: linkedin.lead.id, campaignLeadId: null, campaignId: null, message: { text: "Here it is" } });
     expect(byEvent["email.sent"]).toMatchObject({
       source: "manual",
       accountId: email.mailbox.id,

@@ -67,8 +67,9 @@ export async function replyOnLinkedin(conversation: ConversationRow, sender: Lin
         data: {
           source: "manual",
           accountId: sender.id,
-          campaignLeadId: conversation.campaignLeadId,
-          campaignId: conversation.campaignId,
+          // The spec names the campaign only when the campaign sent the message; an inbox reply is not its.
+          campaignLeadId: null,
+          campaignId: null,
           leadId: lead.id,
           chatId: sent.chatId,
           message: { text, at: new Date(sent.sentAt).toISOString() },
