@@ -13,7 +13,7 @@ import { failCampaignLeadOnStep, setCampaignLeadStatus } from "../campaigns/exec
 import { STOPPABLE } from "../campaigns/unsubscribe-address";
 import type { Emit } from "../events/with-outbox";
 import type { IncomingMatch, IncomingOutcome, ParsedBounce } from "./inbound-types";
-import { lockActiveCampaignLead, lockReportedEmail } from "./lock-reported-email";
+import { emitEmailBounced, lockActiveCampaignLead, lockReportedEmail } from "./reported-email";
 import { pauseMailboxOnBounceRate } from "./pause-mailbox-on-bounce-rate";
 
 /** What the lead's side of the bounce changes: the decision, and whether the lead failed on it. */
@@ -82,21 +82,12 @@ export async function recordEmailBounce(
     });
   }
   if (first) await tx.mailbox.update({ where: { id: outbound.mailboxId }, data: { bouncedCount: { increment: 1 }, updatedAt: at } });
-  await emit({
-    workspaceId: outbound.workspaceId,
-    event: "email.bounced",
-    data: {
-      accountId: outbound.mailboxId,
-      campaignLeadId: outbound.campaignLeadId,
-      campaignId: outbound.campaignId,
-      leadId: outbound.leadId,
-      kind: "bounce",
-      email: { messageId: outbound.messageId, recipient },
-      bounce: { action: bounce.action, status: bounce.status, message: bounce.message },
-      deadAddress: decision.deadAddress,
-      leadFailed,
-      at: at.toISOString(),
-    },
+  await emitEmailBounced(emit, outbound, {
+    kind: "bounce",
+    bounce: { action: bounce.action, status: bounce.status, message: bounce.message },
+    deadAddress: decision.deadAddress,
+    leadFailed,
+    at,
   });
   await pauseMailboxOnBounceRate(tx, emit, outbound.mailboxId);
   return "bounce";

@@ -12,7 +12,7 @@ import { STOPPABLE } from "../campaigns/unsubscribe-address";
 import type { Emit } from "../events/with-outbox";
 import type { IncomingMatch, IncomingOutcome, ParsedComplaint } from "./inbound-types";
 import { pauseMailboxOnBounceRate } from "./pause-mailbox-on-bounce-rate";
-import { lockActiveCampaignLead, lockReportedEmail } from "./lock-reported-email";
+import { emitEmailBounced, lockActiveCampaignLead, lockReportedEmail } from "./reported-email";
 
 export async function recordEmailComplaint(
   tx: Prisma.TransactionClient,
@@ -35,21 +35,12 @@ export async function recordEmailComplaint(
     });
     await setCampaignLeadStatus(tx, emit, campaignLead, "stopped", {}, [...STOPPABLE]);
   }
-  await emit({
-    workspaceId: outbound.workspaceId,
-    event: "email.bounced",
-    data: {
-      accountId: outbound.mailboxId,
-      campaignLeadId: outbound.campaignLeadId,
-      campaignId: outbound.campaignId,
-      leadId: outbound.leadId,
-      kind: "complaint",
-      email: { messageId: outbound.messageId, recipient },
-      bounce: { action: "complained", status: null, message: input.complaint.message },
-      deadAddress: false,
-      leadFailed: false,
-      at: at.toISOString(),
-    },
+  await emitEmailBounced(emit, outbound, {
+    kind: "complaint",
+    bounce: { action: "complained", status: null, message: input.complaint.message },
+    deadAddress: false,
+    leadFailed: false,
+    at,
   });
   await pauseMailboxOnBounceRate(tx, emit, outbound.mailboxId);
   return "complaint";
