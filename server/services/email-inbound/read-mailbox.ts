@@ -42,8 +42,11 @@ function emptyResult(): ReadMailboxResult {
   return { read: 0, outcomes: { reply: 0, "auto-reply": 0, bounce: 0, complaint: 0, unmatched: 0, duplicate: 0, skipped: 0 }, more: false };
 }
 
+/** An error's own words for the mailbox page: its last line (a database error's is the reason), not too long. */
 function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : String(error);
+  const last = message.split("\n").map((line) => line.trim()).filter(Boolean).at(-1) ?? "unknown error";
+  return last.length > 300 ? `${last.slice(0, 299)}…` : last;
 }
 
 /** The mailbox, its provider and handle, when it is one to read now; null otherwise. */
