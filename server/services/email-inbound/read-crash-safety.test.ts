@@ -7,10 +7,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { now } from "@/server/lib/clock";
 import { createTestWorkspace } from "@/server/test/factories";
+import { createImapMailbox, replyMessage, seedSentEmails, strangerMessage, type SentToLead } from "@/server/test/incoming-mail";
 import { startDovecot, type DovecotServer } from "@/server/test/mail-servers";
-import { encryptMailCredentials, mailboxSettingsColumn } from "../mailboxes/mailbox-columns";
 import { readMailbox } from "./read-mailbox";
 
 const WORKER = path.resolve("server/test/fixtures/mailbox-read-worker.ts");
@@ -50,62 +49,15 @@ async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs 
   }
 }
 
-/** Seeds what replies answer: leads in a running campaign, each sent one e-mail from the mailbox. */
-async function seedSentEmails(workspaceId: string, mailboxId: string, count: number) {
-  const at = now();
-  const campaign = await db.campaign.create({
-    data: { workspaceId, name: "Crash", status: "active", emailAccountIds: [mailboxId], unsubscribe: { enabled: false }, tracking: { opens: "off", clicks: "off" }, schedule: {}, sequence: { steps: [] }, createdAt: at, updatedAt: at },
-  });
-  const sent: Array<{ address: string; messageId: string; campaignLeadId: string }> = [];
-  for (let index = 0; index < count; index++) {
-    const address = `lead${index}@prospect.test`;
-    const lead = await db.lead.create({ data: { workspaceId, email: address, firstName: `Lead${index}`, source: "api", createdAt: at, updatedAt: at } });
-    const campaignLead = await db.campaignLead.create({
-      data: { workspaceId, campaignId: campaign.id, leadId: lead.id, emailAccountId: mailboxId, emailContacted: true, status: "running", currentStepId: "first", currentStepType: "email", createdAt: at, updatedAt: at },
-    });
-    const messageId = `<sent${index}@herald.test>`;
-    await db.emailMessage.create({
-      data: {
-        workspaceId, mailboxId, leadId: lead.id, campaignLeadId: campaignLead.id, campaignId: campaign.id, stepId: "first", variantId: "a",
-        direction: "outbound", source: "campaign", status: "sent", messageId, threadRootId: messageId, fromAddress: REP, toAddress: address,
-        subject: `Hello Lead${index}`, text: "Would a call work?", sentAt: new Date(at.getTime() - 3_600_000), createdAt: at, updatedAt: at,
-      },
-    });
-    sent.push({ address, messageId, campaignLeadId: campaignLead.id });
-  }
-  return { campaign, sent };
-}
-
-function incoming(index: number, sent: Array<{ address: string; messageId: string }>): string {
+function incoming(index: number, sent: SentToLead[]): string {
   const reply = index % 3 === 0 ? sent[index / 3] : undefined;
-  const from = reply ? reply.address : `stranger${index}@elsewhere.test`;
-  const threading = reply ? `In-Reply-To: ${reply.messageId}\r\nReferences: ${reply.messageId}\r\n` : "";
-  return (
-    `From: <${from}>\r\nTo: ${REP}\r\nSubject: ${reply ? "Re: Hello" : `Note ${index}`}\r\nMessage-ID: <in${index}@prospect.test>\r\n` +
-    `Date: ${new Date().toUTCString()}\r\n${threading}\r\n${reply ? "Sounds good, call me Tuesday." : `Unrelated note ${index}`}\r\n`
-  );
+  return reply ? replyMessage(`in${index}`, REP, reply) : strangerMessage(`in${index}`, REP);
 }
 
 it("stores every message exactly once when the reading process is killed mid-stream", async () => {
   const { workspace } = await createTestWorkspace();
-  const mailbox = await db.mailbox.create({
-    data: {
-      workspaceId: workspace.id,
-      label: "Rep",
-      email: REP,
-      provider: "smtp",
-      authType: "password",
-      connectedVia: "api",
-      settings: mailboxSettingsColumn({
-        smtp: { host: "127.0.0.1", port: 1, security: "none", username: REP },
-        imap: { host: "127.0.0.1", port: dovecot.imapPort, security: "none", username: REP },
-      }),
-      credentialsEncrypted: encryptMailCredentials({ kind: "password", smtpPassword: PASSWORD, imapPassword: PASSWORD }),
-      createdAt: now(),
-      updatedAt: now(),
-    },
-  });
-  const { sent } = await seedSentEmails(workspace.id, mailbox.id, REPLIES);
+  const mailbox = await createImapMailbox(workspace.id, REP, PASSWORD, dovecot.imapPort);
+  const sent = await seedSentEmails(workspace.id, mailbox, REPLIES);
   const stored = () => db.emailMessage.count({ where: { mailboxId: mailbox.id, direction: "inbound" } });
 
   // The stream: a message every 100 ms or so while the readers (each takes a second or two to start) read.
@@ -146,7 +98,7 @@ it("stores every message exactly once when the reading process is killed mid-str
   expect(rows).toHaveLength(MESSAGES);
   expect(new Set(rows.map((row) => row.messageId)).size).toBe(MESSAGES);
   expect(new Set(rows.map((row) => row.uid)).size).toBe(MESSAGES);
-  expect(rows.map((row) => row.messageId).sort()).toEqual(Array.from({ length: MESSAGES }, (_, index) => `<in${index}@prospect.test>`).sort());
+  expect(rows.map((row) => row.messageId).sort()).toEqual(Array.from({ length: MESSAGES }, (_, index) => index % 3 === 0 ? `<in${index}@prospect.test>` : `<in${index}@elsewhere.test>`).sort());
   // Stored in arrival order: the UIDs grow with each message.
   const uids = rows.map((row) => Number(row.uid!.split(":")[1]));
   expect(uids).toEqual([...uids].sort((a, b) => a - b));
