@@ -61,6 +61,8 @@ export async function recordEmailBounce(
   if (!first && !givenUp) return "bounce";
 
   const at = now();
+  // The mailbox before the lead, in the order the executor's recording of a sent e-mail takes them.
+  if (first) await tx.mailbox.update({ where: { id: outbound.mailboxId }, data: { bouncedCount: { increment: 1 }, updatedAt: at } });
   const { decision, leadFailed } = await applyToLead(tx, emit, outbound, bounce, at);
   await tx.emailMessage.update({
     where: { id: outbound.id },
@@ -81,7 +83,6 @@ export async function recordEmailBounce(
       skipDuplicates: true,
     });
   }
-  if (first) await tx.mailbox.update({ where: { id: outbound.mailboxId }, data: { bouncedCount: { increment: 1 }, updatedAt: at } });
   await emitEmailBounced(emit, outbound, {
     kind: "bounce",
     bounce: { action: bounce.action, status: bounce.status, message: bounce.message },
