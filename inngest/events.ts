@@ -54,3 +54,11 @@ export const senderCheckpointPending = eventType("herald/sender-checkpoint.pendi
 export const senderConversationsSync = eventType("herald/sender-conversations.sync", {
   schema: z.object({ senderId: z.string() }),
 });
+
+/**
+ * A mailbox is due to be read (the minute's poll, poll-mailboxes.ts). One event per mailbox and
+ * minute; its id carries both, so overlapping polls start no second run.
+ */
+export const mailboxReadDue = eventType("herald/mailbox-read.due", {
+  schema: z.object({ mailboxId: z.string() }),
+});

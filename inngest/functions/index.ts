@@ -3,7 +3,9 @@ import { advanceSandboxNetworkFunction } from "./advance-sandbox-network";
 import { deliverWebhook } from "./deliver-webhook";
 import { dispatchOutbox } from "./dispatch-outbox";
 import { importLinkedinSearch } from "./import-linkedin-search";
+import { pollMailboxes } from "./poll-mailboxes";
 import { purgeExpiredRecords } from "./purge-expired-records";
+import { readMailboxFunction } from "./read-mailbox";
 import { refreshSenderStatsFunction } from "./refresh-sender-stats";
 import { runCampaignExecutor } from "./run-campaign-executor";
 import { syncSenderConversationsFunction } from "./sync-sender-conversations";
@@ -20,6 +22,8 @@ export const functions = [
   runCampaignExecutor,
   takeSenderTurnFunction,
   takeMailboxTurnFunction,
+  pollMailboxes,
+  readMailboxFunction,
   importLinkedinSearch,
   watchSenderCheckpoint,
   syncSenderConversationsFunction,

@@ -31,11 +31,17 @@ export const ZMailboxUsage = z
   })
   .meta({ id: "MailboxUsage" });
 
+export const ZMailboxPausedReason = z.enum(["manual", "bounce-rate", "complaint-rate"]).meta({
+  description:
+    "`manual` (paused by a person), `bounce-rate` or `complaint-rate` (paused automatically: too many of its recent e-mails bounced or were reported as spam; resuming it starts the count again)",
+});
+export type TMailboxPausedReason = z.infer<typeof ZMailboxPausedReason>;
+
 export const ZMailboxCounters = z
   .object({
     sent: z.number().int(),
-    bounced: z.number().int(),
-    complained: z.number().int(),
+    bounced: z.number().int().meta({ description: "E-mails that bounced, hard or soft, each counted once" }),
+    complained: z.number().int().meta({ description: "E-mails their recipient reported as spam (feedback reports)" }),
   })
   .meta({ id: "MailboxCounters", description: "Gateway counters since the mailbox was connected" });
 
@@ -60,7 +66,7 @@ export const ZMailbox = z
     counters: ZMailboxCounters,
     signature: z.string().nullable(),
     paused: z.boolean(),
-    pausedReason: z.string().nullable(),
+    pausedReason: ZMailboxPausedReason.nullable(),
     pausedAt: ZTimestamp.nullable(),
     trackOpens: z.boolean(),
     trackClicks: z.boolean(),

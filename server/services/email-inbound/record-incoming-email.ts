@@ -40,7 +40,7 @@ export async function recordIncomingEmail(mailbox: Mailbox, email: IncomingEmail
   const match = skipReason
     ? { by: "none" as const, leadId: null, campaignLeadId: null, campaignId: null, outboundEmailId: null, threadRootId: messageId }
     : await matchIncomingEmail(mailbox, email, classification, messageId);
-  const prepared = skipReason ? { interest: null } : await prepareIncomingEmail(mailbox, classification, match, messageId);
+  const prepared = skipReason ? { interest: null } : await prepareIncomingEmail(mailbox, classification, match, messageId, email);
   const at = now();
   const receivedAt = Number.isNaN(Date.parse(email.receivedAt)) ? at : new Date(email.receivedAt);
   const text = (classification.kind === "reply" ? classification.text : email.text).slice(0, MAX_TEXT);
@@ -59,7 +59,9 @@ export async function recordIncomingEmail(mailbox: Mailbox, email: IncomingEmail
           // Stored first as unmatched, so the conversation trigger sees the final kind once, below.
           kind: "unmatched",
           uid: email.uid,
-          skipReason,
+          // A message the provider read only in part (too large) still takes effect from what was
+          // read (its headers and first part); the record says why the rest is missing.
+          skipReason: skipReason ?? email.incomplete ?? null,
           messageId,
           threadRootId: match.threadRootId,
           inReplyTo: email.inReplyTo,

@@ -9,6 +9,7 @@ import { withOutbox } from "../events/with-outbox";
 import { classifyReply } from "../campaigns/classify-reply";
 import { onInvitationAccepted } from "../campaigns/executor/on-invitation-accepted";
 import { onReplyReceived } from "../campaigns/executor/on-reply-received";
+import { wantsReplyClassification } from "../campaigns/wants-reply-classification";
 import { leadSummary } from "../leads/lead-summary";
 import { recordSenderSessionState } from "../senders/record-sender-session-state";
 
@@ -52,21 +53,6 @@ async function recordAcceptance(account: LinkedinAccount, activity: Extract<Prov
   });
 }
 
-/** Whether anyone wants this reply classified: the lead's campaign, or a webhook endpoint. */
-async function wantsClassification(account: LinkedinAccount, leadId: string): Promise<boolean> {
-  const [campaign, endpoint] = await Promise.all([
-    db.campaignLead.findFirst({
-      where: { leadId, linkedinAccountId: account.id, status: { in: ["pending", "running", "paused"] }, campaign: { aiInterestEnabled: true } },
-      select: { id: true },
-    }),
-    db.webhookEndpoint.findFirst({
-      where: { workspaceId: account.workspaceId, enabled: true, classifyReplies: true, events: { has: "message.received" } },
-      select: { id: true },
-    }),
-  ]);
-  return Boolean(campaign || endpoint);
-}
-
 /**
  * Stores one message of a chat with a lead, once (by the provider's message id). New activity then
  * fires message.received (a reply: the lead's campaign reacts) or message.sent with source `manual`
@@ -80,7 +66,9 @@ export async function recordChatMessage(account: LinkedinAccount, activity: Chat
   const at = new Date(activity.at);
   const history = options.history === true;
   const interest =
-    !history && !activity.isFromSender && (await wantsClassification(account, lead.id))
+    !history &&
+    !activity.isFromSender &&
+    (await wantsReplyClassification({ workspaceId: account.workspaceId, leadId: lead.id, channel: { linkedinAccountId: account.id }, event: "message.received" }))
       ? await classifyReply(account.workspaceId, activity.text, activity.messageId)
       : null;
   return withOutbox(async (tx, emit) => {
@@ -116,7 +104,7 @@ export async function recordChatMessage(account: LinkedinAccount, activity: Chat
     if (activity.isFromSender) {
       await emit({ workspaceId: account.workspaceId, event: "message.sent", data: { source: "manual", ...common, to: leadSummary(lead) } });
     } else {
-      const campaign = await onReplyReceived(tx, emit, { accountId: account.id, leadId: lead.id, at, interest });
+      const campaign = await onReplyReceived(tx, emit, { channel: { linkedinAccountId: account.id }, leadId: lead.id, at, interest });
       await emit({
         workspaceId: account.workspaceId,
         event: "message.received",
