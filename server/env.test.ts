@@ -46,4 +46,14 @@ describe("environment", () => {
     const unipile = parseEnv({ HERALD_LINKEDIN_PROVIDER: "unipile", UNIPILE_DSN: "api1.unipile.com:13111", UNIPILE_API_KEY: "k" });
     expect(unipile).toMatchObject({ HERALD_LINKEDIN_PROVIDER: "unipile", UNIPILE_DSN: "api1.unipile.com:13111" });
   });
+
+  it("reads the mailbox pause thresholds as percentages, 5% bounces and 0.5% complaints by default", () => {
+    expect(parseEnv({})).toMatchObject({ HERALD_MAILBOX_MAX_BOUNCE_RATE: 5, HERALD_MAILBOX_MAX_COMPLAINT_RATE: 0.5 });
+    expect(parseEnv({ HERALD_MAILBOX_MAX_BOUNCE_RATE: "2.5%", HERALD_MAILBOX_MAX_COMPLAINT_RATE: "0.3" })).toMatchObject({
+      HERALD_MAILBOX_MAX_BOUNCE_RATE: 2.5,
+      HERALD_MAILBOX_MAX_COMPLAINT_RATE: 0.3,
+    });
+    expect(() => parseEnv({ HERALD_MAILBOX_MAX_BOUNCE_RATE: "five" })).toThrow(/HERALD_MAILBOX_MAX_BOUNCE_RATE: must be a percentage from 0 to 100/);
+    expect(() => parseEnv({ HERALD_MAILBOX_MAX_COMPLAINT_RATE: "150" })).toThrow(/HERALD_MAILBOX_MAX_COMPLAINT_RATE: must be a percentage/);
+  });
 });

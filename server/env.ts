@@ -34,6 +34,21 @@ const mailServer = z
     return { host: match[1]!, port: Number(match[2]), security: match[3] as "tls" | "starttls" | "none" };
   });
 
+/** A percentage from 0 to 100, written with or without its % sign (`5` or `5%`, `0.5`). */
+const percentage = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined || value === "") return undefined;
+    const match = /^(\d+(?:\.\d+)?)\s*%?$/.exec(value);
+    if (!match || Number(match[1]) > 100) {
+      context.addIssue({ code: "custom", message: "must be a percentage from 0 to 100, e.g. 5 or 0.5" });
+      return z.NEVER;
+    }
+    return Number(match[1]);
+  });
+
 const endpointUrl = z.url({ message: "must be an absolute URL such as https://oauth2.googleapis.com/token" }).optional();
 
 const EnvSchema = z.object({
@@ -57,6 +72,10 @@ const EnvSchema = z.object({
   HERALD_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** How long a removed mailbox can be restored (campaigns, leads, settings) by connecting its address again. */
   HERALD_MAILBOX_RESTORE_DAYS: z.coerce.number().int().min(0, "must be a whole number of days, 0 or more").default(15),
+  /** A mailbox pauses itself when more than this percentage of its recent e-mails bounced (at least 20 sent in 7 days). */
+  HERALD_MAILBOX_MAX_BOUNCE_RATE: percentage.default(5),
+  /** A mailbox pauses itself when more than this percentage of its recent e-mails were reported as spam. */
+  HERALD_MAILBOX_MAX_COMPLAINT_RATE: percentage.default(0.5),
   HERALD_SEED_DEMO: booleanFlag,
   /** Whether webhook endpoints may point at private, loopback or link-local addresses. */
   HERALD_ALLOW_PRIVATE_WEBHOOK_URLS: booleanFlag,

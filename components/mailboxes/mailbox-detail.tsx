@@ -11,7 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { formatDateTime } from "@/components/ui/format";
 import { errorCode } from "@/components/ui/trpc-error";
 import type { TMailbox } from "@/server/schemas/mailbox";
-import { MailboxBadges, MailboxCounters, MailboxIcon, MailboxUsage, PROVIDER_LABELS, fromLine, mailboxName } from "./mailbox-display";
+import { MailboxBadges, MailboxCounters, MailboxIcon, MailboxUsage, PROVIDER_LABELS, fromLine, mailboxName, mailboxPauseReasonText } from "./mailbox-display";
 import { MailboxSettingsCard } from "./mailbox-settings-card";
 import { PerformanceCard } from "./performance-card";
 import { ReconnectHint } from "./reconnect-hint";
@@ -57,8 +57,11 @@ function Header({ mailbox, onRemove }: { mailbox: TMailbox; onRemove: () => void
       {mailbox.paused && (
         <Alert tone="warning">
           <span data-testid="mailbox-paused">
-            {mailbox.pausedReason ? `Paused: ${mailbox.pausedReason}` : "Paused"}
+            {mailboxPauseReasonText(mailbox.pausedReason)}
             {mailbox.pausedAt ? ` since ${formatDateTime(mailbox.pausedAt)}` : ""}. Campaigns send nothing from it until it is resumed; its leads wait.
+            {mailbox.pausedReason === "bounce-rate" || mailbox.pausedReason === "complaint-rate"
+              ? " Check the list it sends to before resuming it: the rates count again from the moment it is resumed."
+              : ""}
           </span>
         </Alert>
       )}

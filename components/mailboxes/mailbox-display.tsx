@@ -18,6 +18,17 @@ const STATUS: Record<TMailbox["status"], { label: string; tone: BadgeTone }> = {
   disconnected: { label: "Disconnected", tone: "slate" },
 };
 
+const PAUSE_REASON: Record<NonNullable<TMailbox["pausedReason"]>, string> = {
+  manual: "Paused by a person",
+  "bounce-rate": "Paused automatically: too many of its recent e-mails bounced",
+  "complaint-rate": "Paused automatically: too many of its recent e-mails were reported as spam",
+};
+
+/** Why a mailbox is paused, in plain words. */
+export function mailboxPauseReasonText(reason: TMailbox["pausedReason"]): string {
+  return reason ? PAUSE_REASON[reason] : "Paused";
+}
+
 /** The label a person gave it, else the address. */
 export function mailboxName(mailbox: Pick<TMailbox, "label" | "email">): string {
   return mailbox.label.trim() || mailbox.email;
@@ -34,7 +45,7 @@ export function MailboxBadges({ mailbox }: { mailbox: TMailbox }) {
     <span className="flex flex-wrap items-center gap-1.5" data-testid="mailbox-badges">
       <Badge tone={status.tone}>{status.label}</Badge>
       {mailbox.paused && (
-        <Badge tone="amber" title={mailbox.pausedReason ?? (mailbox.pausedAt ? `Paused since ${formatDateTime(mailbox.pausedAt)}` : "Paused")}>
+        <Badge tone="amber" title={`${mailboxPauseReasonText(mailbox.pausedReason)}${mailbox.pausedAt ? ` since ${formatDateTime(mailbox.pausedAt)}` : ""}`}>
           Paused
         </Badge>
       )}

@@ -31,6 +31,12 @@ export const ZMailboxUsage = z
   })
   .meta({ id: "MailboxUsage" });
 
+export const ZMailboxPausedReason = z.enum(["manual", "bounce-rate", "complaint-rate"]).meta({
+  description:
+    "`manual` (paused by a person), `bounce-rate` or `complaint-rate` (paused automatically: too many of its recent e-mails bounced or were reported as spam; resuming it starts the count again)",
+});
+export type TMailboxPausedReason = z.infer<typeof ZMailboxPausedReason>;
+
 export const ZMailboxCounters = z
   .object({
     sent: z.number().int(),
@@ -60,7 +66,7 @@ export const ZMailbox = z
     counters: ZMailboxCounters,
     signature: z.string().nullable(),
     paused: z.boolean(),
-    pausedReason: z.string().nullable(),
+    pausedReason: ZMailboxPausedReason.nullable(),
     pausedAt: ZTimestamp.nullable(),
     trackOpens: z.boolean(),
     trackClicks: z.boolean(),

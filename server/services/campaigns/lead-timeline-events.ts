@@ -26,6 +26,11 @@ export interface TimelineFacts {
     openedAt: Date | null;
     clickedAt: Date | null;
     error: string | null;
+    /** A bounce (hard | soft) or a spam complaint about an outbound e-mail, and what it said. */
+    bouncedAt: Date | null;
+    bounceKind: string | null;
+    bounceMessage: string | null;
+    complainedAt: Date | null;
   }>;
   statusChanges: Array<{ at: Date; newStatus: string }>;
 }
@@ -85,15 +90,24 @@ export function leadTimelineEvents(facts: TimelineFacts): TTimelineEvent[] {
   const shownMessages = new Set<string>();
 
   const outboundEmails = facts.emails.filter((email) => email.direction === "outbound");
-  // The journal holds one entry per step, and an e-mail step sends one e-mail: its latest.
+  // The journal holds one entry per step, and an e-mail step sends one e-mail: its latest (an
+  // e-mail step sent again after a soft bounce sent more, the earlier ones shown on their own).
   const emailOfStep = new Map(outboundEmails.flatMap((email) => (email.stepId ? [[email.stepId, email] as const] : [])));
+  const emailsOfStep = (stepId: string) => outboundEmails.filter((email) => email.stepId === stepId).length;
   const shownEmails = new Set<string>();
+  // After the bounces that caused them.
+  const retries: TTimelineEvent[] = [];
 
   for (const entry of facts.journal) {
     const name = facts.stepName(entry.stepId, entry.stepType);
     const action = entry.actionId ? actionsById.get(entry.actionId) : undefined;
     const message = action?.providerRef ? outbound.get(action.providerRef) : undefined;
     if (message) shownMessages.add(message.providerMessageId);
+    // An e-mail step to be sent again after a soft bounce (retry-email-step.ts).
+    if (entry.status === "retrying") {
+      retries.push(event(entry.finishedAt ?? entry.startedAt, "email", `${name}: bounced, to be sent again`, { detail: entry.detail, tone: "warning" }));
+      continue;
+    }
     const email = entry.stepType === "email" ? emailOfStep.get(entry.stepId) : undefined;
     if (email) shownEmails.add(email.id);
     const meaning = entry.outcome === "yes" || entry.outcome === "no" ? BRANCH_MEANING[entry.stepType as StepType]?.[entry.outcome] : undefined;
@@ -103,7 +117,10 @@ export function leadTimelineEvents(facts: TimelineFacts): TTimelineEvent[] {
     if (entry.status === "failed") events.push(event(at, "error", `${name}: failed`, { detail: entry.detail ?? action?.error ?? email?.error ?? null, tone: "error" }));
     else if (entry.status === "skipped") events.push(event(at, stepKind(entry.stepType), `${name}: skipped`, { detail, tone: "warning" }));
     else if (entry.status === "sending") events.push(event(entry.startedAt, stepKind(entry.stepType), `${name}: being sent`, { detail }));
-    else events.push(event(at, stepKind(entry.stepType), `${name}: ${doneWord(entry.stepType)}`, { detail, text: message?.text ?? email?.text ?? null }));
+    else {
+      const again = email && emailsOfStep(entry.stepId) > 1 ? " again" : "";
+      events.push(event(at, stepKind(entry.stepType), `${name}: ${doneWord(entry.stepType)}${again}`, { detail, text: message?.text ?? email?.text ?? null }));
+    }
   }
 
   for (const email of facts.emails) {
@@ -116,9 +133,16 @@ export function leadTimelineEvents(facts: TimelineFacts): TTimelineEvent[] {
       else if (email.status === "sending") events.push(event(email.createdAt, "email", "E-mail being sent", { detail: emailDetail(email) }));
       else events.push(event(email.sentAt ?? email.createdAt, "email", "E-mail sent", { detail: emailDetail(email), text: email.text }));
     }
+    if (email.bouncedAt && email.bounceKind) {
+      const title = email.bounceKind === "soft" ? "E-mail bounced (the receiving server will be tried again)" : "E-mail bounced";
+      events.push(event(email.bouncedAt, "email", title, { detail: email.bounceMessage ?? `"${email.subject}"`, tone: email.bounceKind === "soft" ? "warning" : "error" }));
+    }
+    if (email.complainedAt) events.push(event(email.complainedAt, "email", "Reported the e-mail as spam", { detail: `"${email.subject}"`, tone: "error" }));
     if (email.openedAt) events.push(event(email.openedAt, "email", "Opened the e-mail", { detail: `"${email.subject}"`, tone: "success" }));
     if (email.clickedAt) events.push(event(email.clickedAt, "email", "Clicked a link in the e-mail", { detail: `"${email.subject}"`, tone: "success" }));
   }
+
+  events.push(...retries);
 
   let accepted = false;
   for (const action of facts.actions) {

@@ -4,9 +4,14 @@
 // campaigns and may not import them.
 import type { Prisma } from "../../db/client";
 import { now } from "../../lib/clock";
-import { withOutbox } from "../events/with-outbox";
+import { withOutbox, type Emit } from "../events/with-outbox";
 import { lockCampaignLead, setCampaignLeadStatus } from "./executor/settle-campaign-lead";
+import { optOutEmailAddress } from "./opt-out-email-address";
 
+/**
+ * page: the unsubscribe page; one-click: the mail app's unsubscribe button, by the RFC 8058 POST
+ * or by an e-mail to the List-Unsubscribe mailto: address (the spec names only these two).
+ */
 export type UnsubscribeSource = "page" | "one-click";
 
 export interface UnsubscribeInput {
@@ -21,7 +26,7 @@ export interface UnsubscribeInput {
   mailboxEmail?: string | null;
 }
 
-const STOPPABLE = ["pending", "running", "paused"] as const;
+export const STOPPABLE = ["pending", "running", "paused"] as const;
 
 /**
  * The mailbox that sent an e-mail Herald no longer has: the mailbox was removed with its e-mails
@@ -43,54 +48,49 @@ async function sendingMailboxId(tx: Prisma.TransactionClient, workspaceId: strin
  * nothing (the address is opted out, the lead stopped). Returns whether anything changed.
  */
 export async function unsubscribeAddress(input: UnsubscribeInput): Promise<boolean> {
+  if (!input.address.trim()) return false;
+  return withOutbox((tx, emit) => unsubscribeAddressIn(tx, emit, input));
+}
+
+/** unsubscribeAddress in the caller's transaction (an unsubscribe request read from a mailbox). */
+export async function unsubscribeAddressIn(tx: Prisma.TransactionClient, emit: Emit, input: UnsubscribeInput): Promise<boolean> {
   const address = input.address.trim();
   if (!address) return false;
-  return withOutbox(async (tx, emit) => {
-    const at = now();
-    // The address is matched without regard to case (Ada@Example.org and ada@example.org are one
-    // mailbox to every provider in practice), and exactly otherwise: Prisma's case-insensitive
-    // equals is an ILIKE, in which the address's _ and % would be wildcards.
-    const leads = await tx.$queryRaw<Array<{ id: string }>>`
-      SELECT id FROM "Lead" WHERE "workspaceId" = ${input.workspaceId} AND lower(email) = lower(${address}) ORDER BY "createdAt", id`;
-    // The conditional update makes a second, simultaneous unsubscribe find nothing left to change.
-    const optedOut = await tx.lead.updateMany({
-      where: { id: { in: leads.map((lead) => lead.id) }, emailOptOut: false },
-      data: { emailOptOut: true, emailOptOutAt: at, updatedAt: at },
-    });
+  const at = now();
+  const { leadIds, optedOut } = await optOutEmailAddress(tx, { workspaceId: input.workspaceId, address, at });
 
-    const email = input.emailMessageId
-      ? await tx.emailMessage.findFirst({
-          where: { id: input.emailMessageId, workspaceId: input.workspaceId },
-          select: { mailboxId: true, campaignLeadId: true, campaignId: true, leadId: true },
-        })
-      : null;
-    const campaignLeadId = email?.campaignLeadId ?? input.campaignLeadId ?? null;
-    const campaignLead = campaignLeadId
-      ? await tx.campaignLead.findFirst({
-          where: { id: campaignLeadId, workspaceId: input.workspaceId },
-          include: { lead: { select: { firstName: true, lastName: true, publicIdentifier: true } } },
-        })
-      : null;
-    const status = campaignLead ? await lockCampaignLead(tx, campaignLead.id) : null;
-    const leadStopped = status !== null && (STOPPABLE as readonly string[]).includes(status);
-    // Nothing new: the address was opted out and the lead stopped already (an earlier unsubscribe).
-    if (!optedOut.count && !leadStopped) return false;
+  const email = input.emailMessageId
+    ? await tx.emailMessage.findFirst({
+        where: { id: input.emailMessageId, workspaceId: input.workspaceId },
+        select: { mailboxId: true, campaignLeadId: true, campaignId: true, leadId: true },
+      })
+    : null;
+  const campaignLeadId = email?.campaignLeadId ?? input.campaignLeadId ?? null;
+  const campaignLead = campaignLeadId
+    ? await tx.campaignLead.findFirst({
+        where: { id: campaignLeadId, workspaceId: input.workspaceId },
+        include: { lead: { select: { firstName: true, lastName: true, publicIdentifier: true } } },
+      })
+    : null;
+  const status = campaignLead ? await lockCampaignLead(tx, campaignLead.id) : null;
+  const leadStopped = status !== null && (STOPPABLE as readonly string[]).includes(status);
+  // Nothing new: the address was opted out and the lead stopped already (an earlier unsubscribe).
+  if (!optedOut && !leadStopped) return false;
 
-    await emit({
-      workspaceId: input.workspaceId,
-      event: "email.unsubscribed",
-      data: {
-        accountId: email?.mailboxId ?? (await sendingMailboxId(tx, input.workspaceId, input.mailboxEmail)),
-        campaignLeadId: campaignLead?.id ?? null,
-        campaignId: campaignLead?.campaignId ?? email?.campaignId ?? null,
-        leadId: campaignLead?.leadId ?? email?.leadId ?? leads[0]?.id ?? null,
-        email: { address },
-        source: input.source,
-        leadStopped,
-        at: at.toISOString(),
-      },
-    });
-    if (campaignLead && leadStopped) await setCampaignLeadStatus(tx, emit, campaignLead, "stopped", {}, [...STOPPABLE]);
-    return true;
+  await emit({
+    workspaceId: input.workspaceId,
+    event: "email.unsubscribed",
+    data: {
+      accountId: email?.mailboxId ?? (await sendingMailboxId(tx, input.workspaceId, input.mailboxEmail)),
+      campaignLeadId: campaignLead?.id ?? null,
+      campaignId: campaignLead?.campaignId ?? email?.campaignId ?? null,
+      leadId: campaignLead?.leadId ?? email?.leadId ?? leadIds[0] ?? null,
+      email: { address },
+      source: input.source,
+      leadStopped,
+      at: at.toISOString(),
+    },
   });
+  if (campaignLead && leadStopped) await setCampaignLeadStatus(tx, emit, campaignLead, "stopped", {}, [...STOPPABLE]);
+  return true;
 }

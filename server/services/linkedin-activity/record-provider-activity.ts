@@ -9,6 +9,7 @@ import { withOutbox } from "../events/with-outbox";
 import { classifyReply } from "../campaigns/classify-reply";
 import { onInvitationAccepted } from "../campaigns/executor/on-invitation-accepted";
 import { onReplyReceived } from "../campaigns/executor/on-reply-received";
+import { wantsReplyClassification } from "../campaigns/wants-reply-classification";
 import { leadSummary } from "../leads/lead-summary";
 import { recordSenderSessionState } from "../senders/record-sender-session-state";
 
@@ -52,28 +53,14 @@ async function recordAcceptance(account: LinkedinAccount, activity: Extract<Prov
   });
 }
 
-/** Whether anyone wants this reply classified: the lead's campaign, or a webhook endpoint. */
-async function wantsClassification(account: LinkedinAccount, leadId: string): Promise<boolean> {
-  const [campaign, endpoint] = await Promise.all([
-    db.campaignLead.findFirst({
-      where: { leadId, linkedinAccountId: account.id, status: { in: ["pending", "running", "paused"] }, campaign: { aiInterestEnabled: true } },
-      select: { id: true },
-    }),
-    db.webhookEndpoint.findFirst({
-      where: { workspaceId: account.workspaceId, enabled: true, classifyReplies: true, events: { has: "message.received" } },
-      select: { id: true },
-    }),
-  ]);
-  return Boolean(campaign || endpoint);
-}
-
 async function recordMessage(account: LinkedinAccount, activity: Extract<ProviderActivity, { kind: "message.created" }>) {
   const lead = await db.lead.findFirst({ where: { workspaceId: account.workspaceId, memberId: activity.counterpartMemberId } });
   if (!lead) return;
   if (await db.linkedinMessage.findUnique({ where: { providerMessageId: activity.messageId }, select: { id: true } })) return;
   const at = new Date(activity.at);
   const interest =
-    !activity.isFromSender && (await wantsClassification(account, lead.id))
+    !activity.isFromSender &&
+    (await wantsReplyClassification({ workspaceId: account.workspaceId, leadId: lead.id, channel: { linkedinAccountId: account.id }, event: "message.received" }))
       ? await classifyReply(account.workspaceId, activity.text, activity.messageId)
       : null;
   await withOutbox(async (tx, emit) => {
@@ -108,7 +95,7 @@ async function recordMessage(account: LinkedinAccount, activity: Extract<Provide
     if (activity.isFromSender) {
       await emit({ workspaceId: account.workspaceId, event: "message.sent", data: { source: "manual", ...common, to: leadSummary(lead) } });
     } else {
-      const campaign = await onReplyReceived(tx, emit, { accountId: account.id, leadId: lead.id, at, interest });
+      const campaign = await onReplyReceived(tx, emit, { channel: { linkedinAccountId: account.id }, leadId: lead.id, at, interest });
       await emit({
         workspaceId: account.workspaceId,
         event: "message.received",

@@ -12,7 +12,9 @@ export async function resumeMailbox(actor: Actor, mailboxId: string): Promise<TM
   const row = await withOutbox(async (tx, emit) => {
     const changed = await tx.mailbox.updateMany({
       where: { id: found.id, paused: true },
-      data: { paused: false, pausedReason: null, pausedAt: null, updatedAt: now() },
+      // pausedAt stays: a mailbox paused for its bounce or complaint rate counts its rates from its
+      // latest pause, so that the e-mails that paused it do not pause it again at the next bounce.
+      data: { paused: false, pausedReason: null, updatedAt: now() },
     });
     // Removed since it was found: the same 404 as if it had been gone before.
     const current = await findMailbox(actor, found.id, tx);

@@ -10,6 +10,7 @@ const ZProvider = ZMailbox.shape.provider;
 const ZAuthType = ZMailbox.shape.authType;
 const ZConnectedVia = ZMailbox.shape.connectedVia;
 const ZStatus = ZMailbox.shape.status;
+const ZPausedReason = ZMailbox.shape.pausedReason;
 
 /** The Mailbox resource as the API, the dashboard and account.* events show it. Credentials never leave. */
 export async function toMailbox(row: Mailbox, client: DbClient = db): Promise<TMailbox> {
@@ -40,8 +41,9 @@ function mailboxResource(row: Mailbox, usage: MailboxUsage): TMailbox {
     counters: { sent: row.sentCount, bounced: row.bouncedCount, complained: row.complainedCount },
     signature: row.signature,
     paused: row.paused,
-    pausedReason: row.pausedReason,
-    pausedAt: toIso(row.pausedAt),
+    pausedReason: row.paused ? ZPausedReason.parse(row.pausedReason) : null,
+    // The row keeps its latest pause after a resume (the rates that pause a mailbox count from it).
+    pausedAt: row.paused ? toIso(row.pausedAt) : null,
     trackOpens: row.trackOpens,
     trackClicks: row.trackClicks,
     timezone: row.timezone,

@@ -3,20 +3,16 @@
 // each kind, email.sent, and the reconciliation of a send a crash interrupted.
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { ManualClock, now, setClock, systemClock } from "@/server/lib/clock";
+import { now, setClock, systemClock } from "@/server/lib/clock";
 import { setMailProvider } from "@/server/providers/mail";
-import { MailProviderError, type MailboxHandle, type MailProvider, type OutgoingEmail } from "@/server/providers/mail/types";
+import { MailProviderError } from "@/server/providers/mail/types";
 import type { TSequenceInput } from "@/server/schemas/sequence";
 import { driveCampaigns } from "@/server/test/campaign-driver";
-import { createTestWorkspace, outboxEvents } from "@/server/test/factories";
+import { HOUR, leadByEmail, recordingMailProvider, setupEmailCampaign, START, THREE_EMAILS } from "@/server/test/email-campaign";
+import { outboxEvents } from "@/server/test/factories";
 import { EMAIL_OPTED_OUT, NO_EMAIL_ADDRESS, NO_MAILBOX } from "../../../domain/sequence/decide-email-step";
 import { MAILBOX_GAP_RANGE_SECONDS } from "../../../domain/sequence/human-gaps";
 import { HELD_RETRY_MS } from "../../../domain/sequence/turn-policy";
-import { ZCreateCampaignInput } from "../../../schemas/campaign";
-import { ZLeadsInput } from "../../../schemas/lead";
-import { addCampaignLeads } from "../add-campaign-leads";
-import { assignCampaignMailboxes } from "../assign-campaign-mailboxes";
-import { createCampaign } from "../create-campaign";
 import { SENT_UNCERTAIN } from "./reconcile-interrupted-emails";
 import { runExecutorPass } from "./run-executor-pass";
 import { takeMailboxTurn } from "./take-mailbox-turn";
@@ -26,96 +22,10 @@ afterEach(() => {
   setMailProvider("sandbox", undefined);
 });
 
-const START = "2026-03-02T08:00:00Z"; // a Monday, 09:00 in Paris
-const HOUR = 3_600_000;
-
-/** A mail provider that records what it is handed; `send` and `findSent` can be made to fail or answer. */
-function fakeMailProvider() {
-  const sent: Array<{ mailbox: MailboxHandle; email: OutgoingEmail; at: Date }> = [];
-  const fake = {
-    sent,
-    send: async (mailbox: MailboxHandle, email: OutgoingEmail) => {
-      sent.push({ mailbox, email, at: now() });
-      return { messageId: email.messageId, acceptedAt: now().toISOString(), response: "250 OK" };
-    },
-    findSent: async (): Promise<boolean | null> => null,
-  };
-  const provider: MailProvider = {
-    name: "sandbox",
-    verify: async () => {},
-    send: (mailbox, email) => fake.send(mailbox, email),
-    findSent: () => fake.findSent(),
-    fetchIncoming: async () => ({ messages: [], cursor: null }),
-  };
-  setMailProvider("sandbox", provider);
-  return fake;
-}
-
-const THREE_EMAILS: TSequenceInput = {
-  steps: [
-    { id: "first", type: "email", config: { subject: "Quick question, {{firstName}}", text: "Hi {{firstName}},\n\nDo you have a minute for {{company}}?", fallbackText: "Hi there,\n\nDo you have a minute?" }, nextDelayHours: 48 },
-    { id: "bump", type: "email", parent: "first", config: { subject: "ignored in a thread", html: "<p>Just bumping this, <b>{{firstName}}</b>.</p>" }, nextDelayHours: 48 },
-    { id: "last", type: "email", parent: "bump", config: { subject: "Last one", text: "Closing the loop." }, nextDelayHours: 24 },
-  ],
-};
-
-async function setup(options: {
-  sequence: TSequenceInput;
-  leads: Array<{ email?: string; firstName?: string; company?: string; profileUrl?: string }>;
-  mailboxes?: number;
-  dailyLimit?: number;
-  signature?: string;
-}) {
-  const clock = new ManualClock(START);
-  setClock(clock);
-  // The tests of this file share a database, and a pass runs every active campaign: only this test's runs.
-  await db.campaign.updateMany({ where: { status: "active" }, data: { status: "paused" } });
-  const { actor, workspace } = await createTestWorkspace();
-  const mailboxIds: string[] = [];
-  for (let index = 0; index < (options.mailboxes ?? 1); index++) {
-    const mailbox = await db.mailbox.create({
-      data: {
-        workspaceId: workspace.id,
-        label: `Rep ${index}`,
-        email: `rep${index}@sender.example`,
-        fromName: `Rep ${index}`,
-        provider: "sandbox",
-        authType: "sandbox",
-        connectedVia: "api",
-        dailyLimit: options.dailyLimit ?? 50,
-        signature: options.signature ?? null,
-        timezone: "Europe/Paris",
-        createdAt: now(),
-        updatedAt: now(),
-      },
-    });
-    mailboxIds.push(mailbox.id);
-  }
-  const created = await createCampaign(
-    actor,
-    ZCreateCampaignInput.parse({
-      name: "E-mail only",
-      sequence: options.sequence,
-      // The unsubscribe line is on by default; these bodies are compared without it (its own test turns it on).
-      unsubscribe: { enabled: false },
-      schedule: { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] },
-    }),
-  );
-  await addCampaignLeads(actor, created.id, ZLeadsInput.parse({ leads: options.leads }));
-  // Activation's own rules for e-mail campaigns are another part's; here the campaign simply runs with its mailboxes.
-  const campaign = await db.campaign.update({ where: { id: created.id }, data: { status: "active", emailAccountIds: mailboxIds } });
-  await db.$transaction((tx) => assignCampaignMailboxes(tx, campaign));
-  return { clock, workspace, campaign, mailboxIds };
-}
-
-async function leadByEmail(campaignId: string, email: string) {
-  return db.campaignLead.findFirstOrThrow({ where: { campaignId, lead: { email } }, include: { journal: { orderBy: { startedAt: "asc" } } } });
-}
-
 describe("e-mail steps", () => {
   it("sends a sequence of three e-mails threaded onto the first, with placeholders, signature and both bodies", async () => {
-    const mail = fakeMailProvider();
-    const { clock, workspace, campaign, mailboxIds } = await setup({
+    const mail = recordingMailProvider();
+    const { clock, workspace, campaign, mailboxIds } = await setupEmailCampaign({
       sequence: THREE_EMAILS,
       leads: [{ email: "ann@prospect.example", firstName: "Ann", company: "Acme" }],
       signature: "Rob\nSales at Sender",
@@ -170,9 +80,9 @@ describe("e-mail steps", () => {
   });
 
   it("keeps each mailbox within its daily limit, with a human-like gap between its e-mails, inside the schedule", async () => {
-    const mail = fakeMailProvider();
+    const mail = recordingMailProvider();
     const leads = Array.from({ length: 7 }, (_, index) => ({ email: `p${index}@prospect.example`, firstName: `P${index}` }));
-    const { clock } = await setup({ sequence: { steps: [{ type: "email", config: { subject: "Hello", text: "Hi {{firstName}}" } }] }, leads, dailyLimit: 3 });
+    const { clock } = await setupEmailCampaign({ sequence: { steps: [{ type: "email", config: { subject: "Hello", text: "Hi {{firstName}}" } }] }, leads, dailyLimit: 3 });
     await driveCampaigns(clock, new Date(Date.parse(START) + 3 * 24 * HOUR));
 
     expect(mail.sent).toHaveLength(7);
@@ -191,10 +101,10 @@ describe("e-mail steps", () => {
   });
 
   it("lets the test driver skip only minutes in which a pass would change nothing", async () => {
-    fakeMailProvider();
+    recordingMailProvider();
     const leads = Array.from({ length: 5 }, (_, index) => ({ email: `s${index}@prospect.example` }));
     const sequence: TSequenceInput = { steps: [{ type: "email", config: { subject: "Hello", text: "Hi" }, nextDelayHours: 2 }, { type: "email", config: { subject: "Again", text: "Hi again" } }] };
-    const { clock } = await setup({ sequence, leads, dailyLimit: 4 });
+    const { clock } = await setupEmailCampaign({ sequence, leads, dailyLimit: 4 });
     const missed: Date[] = [];
     const report = await driveCampaigns(clock, new Date(Date.parse(START) + 28 * HOUR), { checkSkipping: (at) => missed.push(at) });
     expect(report.acted).toBeGreaterThanOrEqual(8);
@@ -202,9 +112,9 @@ describe("e-mail steps", () => {
   }, 400_000);
 
   it("skips leads without an address or unsubscribed with the reason in the journal, and fails leads of a campaign without a mailbox", async () => {
-    const mail = fakeMailProvider();
+    const mail = recordingMailProvider();
     const sequence: TSequenceInput = { steps: [{ type: "email", config: { subject: "Hello", text: "Hi" } }, { type: "email", config: { subject: "Again", text: "Hi again" } }] };
-    const { clock, campaign } = await setup({
+    const { clock, campaign } = await setupEmailCampaign({
       sequence,
       leads: [{ email: "yes@prospect.example" }, { email: "gone@prospect.example" }, { profileUrl: "https://www.linkedin.com/in/no-address" }],
     });
@@ -222,7 +132,7 @@ describe("e-mail steps", () => {
     expect(noAddress.status).toBe("done");
     expect(noAddress.journal.map((entry) => entry.detail)).toEqual([NO_EMAIL_ADDRESS, NO_EMAIL_ADDRESS]);
 
-    const second = await setup({ sequence, leads: [{ email: "lonely@prospect.example" }, { profileUrl: "https://www.linkedin.com/in/nobody" }], mailboxes: 0 });
+    const second = await setupEmailCampaign({ sequence, leads: [{ email: "lonely@prospect.example" }, { profileUrl: "https://www.linkedin.com/in/nobody" }], mailboxes: 0 });
     await runExecutorPass();
     const failed = await leadByEmail(second.campaign.id, "lonely@prospect.example");
     expect(failed).toMatchObject({ status: "failed", error: NO_MAILBOX });
@@ -232,8 +142,8 @@ describe("e-mail steps", () => {
   });
 
   it("keeps a lead another campaign is running waiting, without using the mailbox's turn", async () => {
-    const mail = fakeMailProvider();
-    const { campaign, mailboxIds } = await setup({ sequence: { steps: [{ type: "email", config: { subject: "Hello", text: "Hi" } }] }, leads: [{ email: "busy@prospect.example" }, { email: "free@prospect.example" }] });
+    const mail = recordingMailProvider();
+    const { campaign, mailboxIds } = await setupEmailCampaign({ sequence: { steps: [{ type: "email", config: { subject: "Hello", text: "Hi" } }] }, leads: [{ email: "busy@prospect.example" }, { email: "free@prospect.example" }] });
     await db.campaign.update({ where: { id: campaign.id }, data: { excludeOtherCampaigns: true } });
     const busy = await leadByEmail(campaign.id, "busy@prospect.example");
     const other = await db.campaign.create({
@@ -250,13 +160,13 @@ describe("e-mail steps", () => {
   });
 
   it("fails the lead whose address the server refuses, and goes on to the next lead in the same turn", async () => {
-    const mail = fakeMailProvider();
+    const mail = recordingMailProvider();
     const send = mail.send;
     mail.send = async (mailbox, email) => {
       if (email.to.address === "bad@prospect.example") throw new MailProviderError("recipient-refused", "550 5.1.1 The e-mail account does not exist.", { serverResponse: "550 5.1.1" });
       return send(mailbox, email);
     };
-    const { campaign, mailboxIds } = await setup({ sequence: { steps: [{ type: "email", config: { subject: "Hello", text: "Hi" } }] }, leads: [{ email: "bad@prospect.example" }, { email: "good@prospect.example" }] });
+    const { campaign, mailboxIds } = await setupEmailCampaign({ sequence: { steps: [{ type: "email", config: { subject: "Hello", text: "Hi" } }] }, leads: [{ email: "bad@prospect.example" }, { email: "good@prospect.example" }] });
     expect(await takeMailboxTurn(mailboxIds[0]!, now())).toBe(true);
 
     const bad = await leadByEmail(campaign.id, "bad@prospect.example");
@@ -268,11 +178,11 @@ describe("e-mail steps", () => {
   });
 
   it("puts a mailbox the server signs out in error and keeps its lead for later, sending nothing", async () => {
-    const mail = fakeMailProvider();
+    const mail = recordingMailProvider();
     mail.send = async () => {
       throw new MailProviderError("auth-failed", "535 5.7.8 Username and Password not accepted", { field: "smtp.password" });
     };
-    const { workspace, campaign, mailboxIds } = await setup({ sequence: { steps: [{ type: "email", config: { subject: "Hello", text: "Hi" } }] }, leads: [{ email: "ann@prospect.example" }] });
+    const { workspace, campaign, mailboxIds } = await setupEmailCampaign({ sequence: { steps: [{ type: "email", config: { subject: "Hello", text: "Hi" } }] }, leads: [{ email: "ann@prospect.example" }] });
     expect(await takeMailboxTurn(mailboxIds[0]!, now())).toBe(false);
 
     const mailbox = await db.mailbox.findUniqueOrThrow({ where: { id: mailboxIds[0] } });
@@ -289,14 +199,14 @@ describe("e-mail steps", () => {
   });
 
   it("keeps the intent of a send that timed out, and reconciles it by what the provider finds: sent, not sent, or cannot tell", async () => {
-    const mail = fakeMailProvider();
+    const mail = recordingMailProvider();
     const send = mail.send;
     const timingOut = new Set<string>();
     mail.send = async (mailbox, email) => {
       if (timingOut.has(email.to.address)) throw new MailProviderError("timeout", "The mail server did not answer after the message was sent.");
       return send(mailbox, email);
     };
-    const { workspace, campaign, mailboxIds, clock } = await setup({
+    const { workspace, campaign, mailboxIds, clock } = await setupEmailCampaign({
       sequence: { steps: [{ type: "email", config: { subject: "Hello", text: "Hi" } }] },
       leads: [{ email: "a@prospect.example" }, { email: "b@prospect.example" }, { email: "c@prospect.example" }],
     });
@@ -339,8 +249,8 @@ describe("e-mail steps", () => {
   });
 
   it("adds tracking and the unsubscribe line when the campaign asks, with the List-Unsubscribe headers", async () => {
-    const mail = fakeMailProvider();
-    const { campaign, mailboxIds } = await setup({ sequence: { steps: [{ type: "email", config: { subject: "Hello", html: '<p>See <a href="https://acme.example/offer">our offer</a></p>' } }] }, leads: [{ email: "ann@prospect.example" }] });
+    const mail = recordingMailProvider();
+    const { campaign, mailboxIds } = await setupEmailCampaign({ sequence: { steps: [{ type: "email", config: { subject: "Hello", html: '<p>See <a href="https://acme.example/offer">our offer</a></p>' } }] }, leads: [{ email: "ann@prospect.example" }] });
     await db.campaign.update({ where: { id: campaign.id }, data: { tracking: { opens: "on", clicks: "on" }, unsubscribe: { enabled: true, text: "Not interested? {{unsubscribe}}" } } });
     expect(await takeMailboxTurn(mailboxIds[0]!, now())).toBe(true);
 

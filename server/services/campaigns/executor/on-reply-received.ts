@@ -3,17 +3,36 @@ import type { Interest } from "../../../providers/ai/types";
 import type { Emit } from "../../events/with-outbox";
 import { setCampaignLeadStatus } from "./settle-campaign-lead";
 
+const ACTIVE = ["pending", "running", "paused"] as const;
+
 /**
- * A lead replied to a sender: every campaign of that lead with that sender ends its sequence with
- * `replied` (lead.status_changed). Returns the campaign lead to name in message.received.
+ * Where a reply arrived: a sender's LinkedIn chat, or a mailbox (with the campaign lead its thread
+ * belongs to, when the reply was matched to one of the campaign's e-mails).
+ */
+export type ReplyChannel = { linkedinAccountId: string } | { emailAccountId: string; campaignLeadId: string | null };
+
+/** The campaign leads a reply ends: the lead's active ones on the account the reply came through. */
+export function repliedCampaignLeadsWhere(leadId: string, channel: ReplyChannel): Prisma.CampaignLeadWhereInput {
+  const account: Prisma.CampaignLeadWhereInput =
+    "linkedinAccountId" in channel
+      ? { linkedinAccountId: channel.linkedinAccountId }
+      : { OR: [{ emailAccountId: channel.emailAccountId }, ...(channel.campaignLeadId ? [{ id: channel.campaignLeadId }] : [])] };
+  return { leadId, status: { in: [...ACTIVE] }, ...account };
+}
+
+/**
+ * A lead replied (on LinkedIn to a sender, or by e-mail to a mailbox): every campaign of that lead
+ * through that account ends its sequence with `replied` (lead.status_changed), with `lastReplyAt`,
+ * and the reply's interest where the campaign asks for it. Returns the campaign lead to name in
+ * message.received / email.received: the matched one for an e-mail, else the latest.
  */
 export async function onReplyReceived(
   tx: Prisma.TransactionClient,
   emit: Emit,
-  input: { accountId: string; leadId: string; at: Date; interest: Interest | null },
+  input: { channel: ReplyChannel; leadId: string; at: Date; interest: Interest | null },
 ): Promise<{ campaignLeadId: string; campaignId: string } | null> {
   const campaignLeads = await tx.campaignLead.findMany({
-    where: { leadId: input.leadId, linkedinAccountId: input.accountId, status: { in: ["pending", "running", "paused"] } },
+    where: repliedCampaignLeadsWhere(input.leadId, input.channel),
     include: { lead: true, campaign: { select: { aiInterestEnabled: true } } },
     orderBy: { createdAt: "desc" },
   });
@@ -24,9 +43,10 @@ export async function onReplyReceived(
       campaignLead,
       "replied",
       { lastReplyAt: input.at, ...(campaign.aiInterestEnabled && input.interest ? { interest: input.interest, interestBy: "ai" } : {}) },
-      ["pending", "running", "paused"],
+      [...ACTIVE],
     );
   }
-  const first = campaignLeads[0];
-  return first ? { campaignLeadId: first.id, campaignId: first.campaignId } : null;
+  const matched = "campaignLeadId" in input.channel ? input.channel.campaignLeadId : null;
+  const named = campaignLeads.find((campaignLead) => campaignLead.id === matched) ?? campaignLeads[0];
+  return named ? { campaignLeadId: named.id, campaignId: named.campaignId } : null;
 }

@@ -22,6 +22,7 @@ import { countMailboxUsage } from "../../mailboxes/count-mailbox-usage";
 import { readTracking, readUnsubscribe } from "../campaign-columns";
 import { failLead, mergeFields, resolveWithout, type LeadInCampaign } from "./perform-lead-step";
 import { recordEmailSent } from "./record-email-sent";
+import { RETRYING } from "./retry-email-step";
 import { lockCampaignLead, moveCampaignLead, setCampaignLeadStatus } from "./settle-campaign-lead";
 
 export type EmailStepResult =
@@ -39,11 +40,13 @@ class MailboxCapped extends Error {}
 
 /**
  * The lead's latest sent e-mail in the thread of its first e-mail of this campaign: what a
- * follow-up answers (a step that started a new thread does not move the campaign's thread).
+ * follow-up answers (a step that started a new thread does not move the campaign's thread). A
+ * bounced e-mail never arrived: a step sent again after a soft bounce sends the same e-mail, not
+ * a reply to it.
  */
 export async function previousEmail(campaignLeadId: string): Promise<PreviousEmail | null> {
   const sent = await db.emailMessage.findMany({
-    where: { campaignLeadId, direction: "outbound", status: "sent" },
+    where: { campaignLeadId, direction: "outbound", status: "sent", bouncedAt: null },
     orderBy: { createdAt: "asc" },
     select: { messageId: true, references: true, subject: true, threadRootId: true },
   });
@@ -59,6 +62,27 @@ export async function dropEmailIntent(journalId: string, emailId: string, campai
     db.campaignLeadStep.deleteMany({ where: { id: journalId } }),
     db.campaignLead.updateMany({ where: { id: campaignLeadId, status: "running", contacted: false, emailContacted: false, journal: { none: {} } }, data: { status: "pending" } }),
   ]);
+}
+
+/**
+ * The step's journal row, `sending`: a new one, or the row of a step to be sent again after a soft
+ * bounce (retry-email-step.ts; the bounced e-mail keeps why). Any other row means the step
+ * happened already (the unique key refuses a second one, P2002).
+ */
+async function writeStepIntent(tx: Prisma.TransactionClient, input: { campaignLeadId: string; campaignId: string; step: WiredStep; variantId: string; at: Date }) {
+  const { campaignLeadId, campaignId, step, variantId, at } = input;
+  const retried = await tx.campaignLeadStep.updateMany({
+    where: { campaignLeadId, stepId: step.id, status: RETRYING },
+    data: { status: "sending", variantId, detail: null, startedAt: at, finishedAt: null },
+  });
+  if (retried.count) return tx.campaignLeadStep.findUniqueOrThrow({ where: { campaignLeadId_stepId: { campaignLeadId, stepId: step.id } } });
+  return tx.campaignLeadStep.create({ data: { campaignLeadId, campaignId, stepId: step.id, stepType: step.type, variantId, status: "sending", startedAt: at } });
+}
+
+/** The address is dead for the workspace (a hard bounce, or repeated soft ones): its e-mail steps are skipped. */
+export async function isDeadAddress(workspaceId: string, address: string | null): Promise<boolean> {
+  if (!address) return false;
+  return (await db.deadEmailAddress.count({ where: { workspaceId, address: address.toLowerCase() } })) > 0;
 }
 
 /** A new RFC 5322 Message-ID at the mailbox's domain, chosen before sending so the intent records it. */
@@ -105,7 +129,7 @@ export async function performEmailStep(input: {
     holder: input.holder,
     address,
     optedOut: lead.emailOptOut,
-    deadAddress: false,
+    deadAddress: input.holder ? false : await isDeadAddress(campaign.workspaceId, address),
     hasMailbox: mailbox !== null,
     capped: input.capped,
     previous: input.holder || !address || !mailbox ? null : await previousEmail(campaignLead.id),
@@ -138,9 +162,7 @@ export async function performEmailStep(input: {
       // One intent at a time per mailbox decides on its day's last e-mail.
       await tx.$executeRaw`SELECT 1 FROM "Mailbox" WHERE id = ${mailbox.id} FOR UPDATE`;
       if ((await countMailboxUsage(mailbox, at, tx)).remaining <= 0) throw new MailboxCapped();
-      const journal = await tx.campaignLeadStep.create({
-        data: { campaignLeadId: campaignLead.id, campaignId: campaign.id, stepId: step.id, stepType: step.type, variantId: variant.id, status: "sending", startedAt: at },
-      });
+      const journal = await writeStepIntent(tx, { campaignLeadId: campaignLead.id, campaignId: campaign.id, step, variantId: variant.id, at });
       const row = await tx.emailMessage.create({
         data: {
           workspaceId: campaign.workspaceId,

@@ -23,7 +23,7 @@ import { UNREACHABLE_RETRY_MS } from "../../../domain/sequence/turn-policy";
 import { fetchAttachment, fetchVoice } from "./fetch-attachment";
 import { recordStepSuccess, type SentDetails } from "./record-step-success";
 import { coolDownSender, markSenderSessionProblem } from "./sender-availability";
-import { lockCampaignLead, moveCampaignLead, placeCampaignLead, setCampaignLeadStatus } from "./settle-campaign-lead";
+import { failCampaignLeadOnStep, lockCampaignLead, moveCampaignLead, placeCampaignLead } from "./settle-campaign-lead";
 
 export type StepResult =
   /** The sender acted (or the step resolved without acting); the sender's turn is used. */
@@ -54,24 +54,7 @@ export function mergeFields(lead: Lead, campaignLead: CampaignLead): MergeFields
 }
 
 export async function failLead(campaignLead: LeadInCampaign, step: WiredStep, message: string, variantId?: string): Promise<StepResult> {
-  await withOutbox(async (tx, emit) => {
-    await tx.campaignLeadStep.upsert({
-      where: { campaignLeadId_stepId: { campaignLeadId: campaignLead.id, stepId: step.id } },
-      create: {
-        campaignLeadId: campaignLead.id,
-        campaignId: campaignLead.campaignId,
-        stepId: step.id,
-        stepType: step.type,
-        variantId,
-        status: "failed",
-        detail: message,
-        startedAt: now(),
-        finishedAt: now(),
-      },
-      update: { status: "failed", detail: message, finishedAt: now() },
-    });
-    await setCampaignLeadStatus(tx, emit, campaignLead, "failed", { error: message });
-  });
+  await withOutbox((tx, emit) => failCampaignLeadOnStep(tx, emit, campaignLead, step, message, { variantId }));
   return { kind: "resolved" };
 }
 

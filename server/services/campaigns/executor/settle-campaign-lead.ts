@@ -113,3 +113,35 @@ export async function placeCampaignLead(
     waitUntil: placement.waitUntil,
   });
 }
+
+/**
+ * Fails a lead on a step, in the caller's transaction: the step's journal row is `failed` with the
+ * message (written when the step never ran), and the lead `failed` with it when its status is one
+ * of `from`. Returns whether the lead's status changed.
+ */
+export async function failCampaignLeadOnStep(
+  tx: Prisma.TransactionClient,
+  emit: Emit,
+  campaignLead: CampaignLeadWithLead,
+  step: { id: string; type: string },
+  message: string,
+  options: { variantId?: string | null; from?: CampaignLeadStatus[] } = {},
+): Promise<boolean> {
+  const at = now();
+  await tx.campaignLeadStep.upsert({
+    where: { campaignLeadId_stepId: { campaignLeadId: campaignLead.id, stepId: step.id } },
+    create: {
+      campaignLeadId: campaignLead.id,
+      campaignId: campaignLead.campaignId,
+      stepId: step.id,
+      stepType: step.type,
+      variantId: options.variantId ?? undefined,
+      status: "failed",
+      detail: message,
+      startedAt: at,
+      finishedAt: at,
+    },
+    update: { status: "failed", detail: message, finishedAt: at },
+  });
+  return setCampaignLeadStatus(tx, emit, campaignLead, "failed", { error: message }, options.from);
+}
