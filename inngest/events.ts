@@ -46,3 +46,11 @@ export const leadImportRequested = eventType("herald/lead-import.requested", {
 export const senderCheckpointPending = eventType("herald/sender-checkpoint.pending", {
   schema: z.object({ accountId: z.string(), workspaceId: z.string() }),
 });
+
+/**
+ * A mailbox is due to be read (the minute's poll, poll-mailboxes.ts). One event per mailbox and
+ * minute; its id carries both, so overlapping polls start no second run.
+ */
+export const mailboxReadDue = eventType("herald/mailbox-read.due", {
+  schema: z.object({ mailboxId: z.string() }),
+});

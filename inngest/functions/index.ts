@@ -3,7 +3,9 @@ import { advanceSandboxNetworkFunction } from "./advance-sandbox-network";
 import { deliverWebhook } from "./deliver-webhook";
 import { dispatchOutbox } from "./dispatch-outbox";
 import { importLinkedinSearch } from "./import-linkedin-search";
+import { pollMailboxes } from "./poll-mailboxes";
 import { purgeExpiredRecords } from "./purge-expired-records";
+import { readMailboxFunction } from "./read-mailbox";
 import { refreshSenderStatsFunction } from "./refresh-sender-stats";
 import { runCampaignExecutor } from "./run-campaign-executor";
 import { takeMailboxTurnFunction } from "./take-mailbox-turn";
@@ -19,6 +21,8 @@ export const functions = [
   runCampaignExecutor,
   takeSenderTurnFunction,
   takeMailboxTurnFunction,
+  pollMailboxes,
+  readMailboxFunction,
   importLinkedinSearch,
   watchSenderCheckpoint,
 ];

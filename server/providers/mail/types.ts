@@ -78,7 +78,11 @@ export interface SentEmail {
 
 /** An e-mail found in a mailbox (part 2 reads replies, bounces and complaints from these). */
 export interface IncomingEmail {
-  /** The provider's position of the message (IMAP UID, sandbox row), for resuming. */
+  /**
+   * The provider's position of the message, in the format of the reading cursor (IMAP
+   * `<UIDVALIDITY>:<UID>`, the sandbox's row number): passed back as `cursor`, reading resumes
+   * right after this message. The reader moves the mailbox's cursor to it once the message is stored.
+   */
   uid: string;
   messageId: string | null;
   inReplyTo: string | null;
@@ -93,6 +97,11 @@ export interface IncomingEmail {
   /** The whole message as received (RFC 5322), for authentication checks and bounce parsing. */
   raw: string;
   receivedAt: string;
+  /**
+   * Why only part of the message was read (e.g. larger than HERALD_MAIL_MAX_MESSAGE_BYTES: its
+   * headers and first part only); the stored record keeps it as its skipReason. Absent when whole.
+   */
+  incomplete?: string;
 }
 
 export type MailErrorCode =
@@ -180,9 +189,10 @@ export interface MailProvider {
    * Waits until new mail may have arrived (IMAP IDLE), at most `timeoutMs`; resolves true when the
    * server announced new mail, false on timeout or when `signal` aborts. Only providers whose
    * server offers a push implement it (and may resolve false at once when this server does not
-   * offer IDLE); the others are polled.
+   * offer IDLE); the others are polled. Given the reader's `cursor`, mail that arrived after it
+   * before the wait began resolves true at once (nothing falls between a read and the wait).
    */
-  waitForIncoming?(mailbox: MailboxHandle, input: { timeoutMs: number; signal?: AbortSignal }): Promise<boolean>;
+  waitForIncoming?(mailbox: MailboxHandle, input: { timeoutMs: number; signal?: AbortSignal; cursor?: string | null }): Promise<boolean>;
 
   /**
    * What the recipient will do with an e-mail, for the campaign forecast. Only a network whose

@@ -59,7 +59,9 @@ export async function recordIncomingEmail(mailbox: Mailbox, email: IncomingEmail
           // Stored first as unmatched, so the conversation trigger sees the final kind once, below.
           kind: "unmatched",
           uid: email.uid,
-          skipReason,
+          // A message the provider read only in part (too large) still takes effect from what was
+          // read (its headers and first part); the record says why the rest is missing.
+          skipReason: skipReason ?? email.incomplete ?? null,
           messageId,
           threadRootId: match.threadRootId,
           inReplyTo: email.inReplyTo,

@@ -103,6 +103,22 @@ describe("advanceSandboxMail", () => {
     expect(messages[0]).toMatchObject({ inReplyTo: sent.email.messageId, subject: `Re: ${sent.email.subject}`, receivedAt: replyAt.toISOString() });
   });
 
+  it("reads the reply into the sending mailbox in the same pass of the network, once, dated when it was written", async () => {
+    const clock = new ManualClock("2027-03-08T09:00:00Z");
+    setClock(clock);
+    const sent = await sendCampaignEmail(clock, "reply.fay@prospect.example", { opens: true, clicks: true });
+    const replyAt = sent.row.replyAt!;
+    clock.set(replyAt.getTime() + 30 * SECOND);
+    await advanceSandboxNetwork();
+    const inbound = () => db.emailMessage.findMany({ where: { mailboxId: sent.mailbox.id, direction: "inbound" } });
+    expect(await inbound()).toMatchObject([{ inReplyTo: sent.email.messageId, fromAddress: "reply.fay@prospect.example", sentAt: replyAt, status: "received" }]);
+    const reply = await db.sandboxEmail.findFirstOrThrow({ where: { inReplyTo: sent.email.messageId, direction: "inbound" } });
+    expect((await db.mailbox.findUniqueOrThrow({ where: { id: sent.mailbox.id } })).readCursor).toBe(String(reply.seq));
+    clock.advance(3_600_000);
+    await advanceSandboxNetwork();
+    expect(await inbound()).toHaveLength(1);
+  });
+
   it("sends the bounce of an address that does not exist, and nothing else", async () => {
     const clock = new ManualClock("2027-04-01T09:00:00Z");
     setClock(clock);

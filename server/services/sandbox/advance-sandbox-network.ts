@@ -1,5 +1,6 @@
 import { getLinkedinProvider } from "../../providers/linkedin";
 import { collectDueSandboxActivity } from "../../providers/linkedin/sandbox/network-activity";
+import { readSandboxMailboxes } from "../email-inbound/read-sandbox-mailboxes";
 import { recordProviderActivity } from "../linkedin-activity/record-provider-activity";
 import { advanceSandboxMail } from "./advance-sandbox-mail";
 
@@ -7,10 +8,12 @@ import { advanceSandboxMail } from "./advance-sandbox-mail";
  * Lets the sandbox networks live up to now: prospects accept and reply when the behaviour model says
  * so, and Herald takes it in exactly as it takes a real provider's webhooks. The mail network runs
  * whatever the LinkedIn provider is, since each mailbox chooses its own (sandbox mailboxes exist
- * beside a real LinkedIn provider).
+ * beside a real LinkedIn provider). What the mail prospects wrote is read into the sandbox mailboxes
+ * at once, so an e-mail reply takes effect in the same minute as a LinkedIn reply.
  */
 export async function advanceSandboxNetwork(): Promise<{ activities: number }> {
   const mail = await advanceSandboxMail();
+  await readSandboxMailboxes();
   const provider = await getLinkedinProvider();
   if (provider.name !== "sandbox") return { activities: mail.moments };
   let total = mail.moments;

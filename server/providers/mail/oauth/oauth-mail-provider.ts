@@ -51,5 +51,6 @@ export function createOauthMailProvider(name: OauthMailProviderName, options: Ma
     send: (handle, email) => withTokenRecheck(handle, (current) => servers.send(current, email)),
     findSent: (handle, messageId, since) => withTokenRecheck(handle, (current) => servers.findSent(current, messageId, since)),
     fetchIncoming: (handle, input) => withTokenRecheck(handle, (current) => servers.fetchIncoming(current, input)),
+    waitForIncoming: (handle, input) => withTokenRecheck(handle, (current) => servers.waitForIncoming!(current, input)),
   };
 }

@@ -1,8 +1,8 @@
 // The IMAP side of a mailbox: signing in (for the connect check), keeping a copy of what was sent
 // in the Sent folder, finding a sent e-mail again, and reading new mail from the INBOX.
-import { ImapFlow, type ImapFlowOptions, type ListResponse } from "imapflow";
-import { simpleParser, type AddressObject, type ParsedMail } from "mailparser";
-import type { IncomingEmail, MailAddress } from "../types";
+import { ImapFlow, type FetchQueryObject, type ImapFlowOptions, type ListResponse } from "imapflow";
+import type { IncomingEmail } from "../types";
+import { toIncomingEmail } from "./incoming-message";
 
 /** Signs in, runs `work`, and signs out (or drops the connection when something failed). */
 export async function withImap<T>(options: ImapFlowOptions, work: (client: ImapFlow) => Promise<T>): Promise<T> {
@@ -51,49 +51,62 @@ function parseCursor(cursor: string | null): { validity: string; uid: number } |
   return match ? { validity: match[1]!, uid: Number(match[2]) } : null;
 }
 
-function address(value: { name?: string; address?: string } | undefined): MailAddress | null {
-  if (!value?.address) return null;
-  return { name: value.name ? value.name : null, address: value.address.toLowerCase() };
+/** Above this size (HERALD_MAIL_MAX_MESSAGE_BYTES, default 10 MB) only the start of a message is downloaded. */
+export function maxMessageBytes(): number {
+  const configured = Number(process.env.HERALD_MAIL_MAX_MESSAGE_BYTES);
+  return Number.isFinite(configured) && configured > 0 ? configured : 10 * 1024 * 1024;
 }
 
-function addresses(value: AddressObject | AddressObject[] | undefined): MailAddress[] {
-  const groups = value === undefined ? [] : Array.isArray(value) ? value : [value];
-  return groups.flatMap((group) => group.value.map(address).filter((entry): entry is MailAddress => entry !== null));
+/** How much of a message above the limit is read: its headers and first part are in there. */
+export const PARTIAL_MESSAGE_BYTES = 256 * 1024;
+/** Bytes of whole messages asked for in one FETCH (a batch of small ones, never many large ones at once). */
+const FETCH_BYTES = 16 * 1024 * 1024;
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1_048_576).toFixed(1)} MB`;
 }
 
-function headerMap(parsed: ParsedMail): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const { key, line } of parsed.headerLines) {
-    if (key in headers) continue;
-    const colon = line.indexOf(":");
-    headers[key] = (colon === -1 ? "" : line.slice(colon + 1)).replace(/\r?\n[ \t]+/g, " ").trim();
-  }
-  return headers;
-}
-
-export async function toIncomingEmail(uid: number, raw: Buffer, receivedAt: Date | null): Promise<IncomingEmail> {
-  const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
-  const references = parsed.references === undefined ? [] : Array.isArray(parsed.references) ? parsed.references : [parsed.references];
-  return {
-    uid: String(uid),
-    messageId: parsed.messageId ?? null,
-    inReplyTo: parsed.inReplyTo ?? null,
-    references: references.flatMap((reference) => reference.split(/\s+/)).filter(Boolean),
-    from: addresses(parsed.from)[0] ?? null,
-    to: addresses(parsed.to),
-    subject: parsed.subject ?? "",
-    text: parsed.text ?? "",
-    html: typeof parsed.html === "string" ? parsed.html : null,
-    headers: headerMap(parsed),
-    raw: raw.toString("utf8"),
-    receivedAt: (receivedAt ?? parsed.date ?? new Date(0)).toISOString(),
+/** The messages' sources, oldest first: whole up to the size limit, the first 256 KB above it (marked incomplete). */
+async function fetchMessages(client: ImapFlow, validity: string, uids: number[]): Promise<IncomingEmail[]> {
+  const limit = maxMessageBytes();
+  const sizes = await client.fetchAll(uids.join(","), { uid: true, size: true, internalDate: true }, { uid: true });
+  sizes.sort((a, b) => a.uid - b.uid);
+  const messages: IncomingEmail[] = [];
+  const take = async (range: string, query: FetchQueryObject, incomplete?: (uid: number) => string) => {
+    const fetched = await client.fetchAll(range, { uid: true, internalDate: true, ...query }, { uid: true });
+    fetched.sort((a, b) => a.uid - b.uid);
+    for (const message of fetched) {
+      // A message expunged meanwhile has no source: there is nothing to read at its place.
+      if (!message.source) continue;
+      const internalDate = message.internalDate ? new Date(message.internalDate) : null;
+      messages.push(await toIncomingEmail(`${validity}:${message.uid}`, message.source, internalDate, incomplete?.(message.uid)));
+    }
   };
+  let batch: number[] = [];
+  let batchBytes = 0;
+  const flush = async () => {
+    if (batch.length) await take(batch.join(","), { source: true });
+    batch = [];
+    batchBytes = 0;
+  };
+  for (const { uid, size = 0 } of sizes) {
+    if (size > limit) {
+      await flush();
+      await take(String(uid), { source: { start: 0, maxLength: PARTIAL_MESSAGE_BYTES } }, () => `Too large (${megabytes(size)}): only its first ${PARTIAL_MESSAGE_BYTES / 1024} KB were read`);
+      continue;
+    }
+    if (batch.length && batchBytes + size > FETCH_BYTES) await flush();
+    batch.push(uid);
+    batchBytes += size;
+  }
+  await flush();
+  return messages;
 }
 
 /**
- * INBOX messages after the cursor (`<UIDVALIDITY>:<last UID read>`), oldest first. Without a
- * cursor, or when the server renumbered the folder (UIDVALIDITY changed), reading starts again
- * from the messages that arrived since `since`.
+ * INBOX messages after the cursor (`<UIDVALIDITY>:<last UID read>`), oldest first; each message's
+ * `uid` is its own cursor. Without a cursor, or when the server renumbered the folder
+ * (UIDVALIDITY changed), reading starts again from the messages that arrived since `since`.
  */
 export async function readInbox(client: ImapFlow, input: { cursor: string | null; since: Date; limit: number }): Promise<{ messages: IncomingEmail[]; cursor: string | null }> {
   const lock = await client.getMailboxLock("INBOX", { readOnly: true });
@@ -117,16 +130,7 @@ export async function readInbox(client: ImapFlow, input: { cursor: string | null
     }
     uids = [...uids].sort((a, b) => a - b).slice(0, input.limit);
 
-    const messages: IncomingEmail[] = [];
-    if (uids.length) {
-      const fetched = await client.fetchAll(uids.join(","), { uid: true, source: true, internalDate: true }, { uid: true });
-      fetched.sort((a, b) => a.uid - b.uid);
-      for (const message of fetched) {
-        if (!message.source) continue;
-        const internalDate = message.internalDate ? new Date(message.internalDate) : null;
-        messages.push(await toIncomingEmail(message.uid, message.source, internalDate));
-      }
-    }
+    const messages = uids.length ? await fetchMessages(client, validity, uids) : [];
     const last = uids.at(-1) ?? resume ?? Math.max(0, (mailbox.uidNext ?? 1) - 1);
     return { messages, cursor: `${validity}:${last}` };
   } finally {

@@ -9,6 +9,7 @@ import { now } from "@/server/lib/clock";
 import { logger } from "@/server/lib/logger";
 import type { MailboxHandle, MailProvider, MailProviderName, OutgoingEmail, SentEmail } from "../types";
 import { imapClientOptions, serverSettings, smtpTransportOptions, type MailConnectionTuning, type MailServerAuth } from "./connection-options";
+import { waitForInbox } from "./imap-idle";
 import { readInbox, sentFolderHas, withImap } from "./imap-operations";
 import { createImapSessions } from "./imap-sessions";
 import { imapError, smtpSendError, smtpVerifyError } from "./mail-errors";
@@ -132,6 +133,16 @@ export function createMailServerProvider(name: MailProviderName, resolveAuth: Re
 
     async fetchIncoming(handle, input) {
       return imap(handle, (client) => readInbox(client, { cursor: input.cursor, since: input.since, limit: input.limit ?? DEFAULT_FETCH_LIMIT }));
+    },
+
+    // IMAP IDLE on a connection of its own (the reading one is signed out after each read).
+    async waitForIncoming(handle, input) {
+      const auth = await resolveAuth(handle, "imap");
+      try {
+        return await waitForInbox(imapClientOptions(handle, auth, tuning), input);
+      } catch (error) {
+        throw imapError(serverSettings(handle, "imap"), auth, error);
+      }
     },
   };
 }

@@ -319,7 +319,10 @@ describe("fetchIncoming", () => {
     const second = await provider.fetchIncoming(bob, { cursor: first.cursor, since });
     expect(second.messages.map((message) => message.subject)).toEqual(["incoming-one", "incoming-two"]);
     expect(second.messages[0]).toMatchObject({ messageId: "<incoming-one@example.test>", from: { name: "Bob", address: BOB.email }, text: expect.stringMatching(/^incoming-one body\s*$/) });
-    expect(Number(second.messages[1]!.uid)).toBeGreaterThan(Number(second.messages[0]!.uid));
+    // Each message carries its own cursor: reading resumes right after it.
+    expect(second.messages.map((message) => message.uid.split(":")[0])).toEqual([second.cursor!.split(":")[0], second.cursor!.split(":")[0]]);
+    expect(Number(second.messages[1]!.uid.split(":")[1])).toBeGreaterThan(Number(second.messages[0]!.uid.split(":")[1]));
+    expect(second.messages[1]!.uid).toBe(second.cursor);
 
     const limited = await provider.fetchIncoming(bob, { cursor: first.cursor, since, limit: 1 });
     expect(limited.messages.map((message) => message.subject)).toEqual(["incoming-one"]);
