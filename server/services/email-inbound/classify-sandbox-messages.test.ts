@@ -1,7 +1,7 @@
 // The sandbox mail network's own messages (server/providers/mail/sandbox) are read as real ones:
 // a reply with its quoted history, an RFC 3834 out-of-office, RFC 3464 bounces and an ARF complaint.
 import { describe, expect, it } from "vitest";
-import { toIncomingEmail } from "../../providers/mail/smtp/imap-operations";
+import { toIncomingEmail } from "../../providers/mail/smtp/incoming-message";
 import { autoReplyMessage, replyMessage, type OriginalEmail, type RawMessage } from "../../providers/mail/sandbox/raw-messages";
 import { bounceMessage, complaintMessage } from "../../providers/mail/sandbox/report-messages";
 import { classifyIncomingEmail } from "./classify-incoming-email";
@@ -18,7 +18,7 @@ const original: OriginalEmail = {
 const at = new Date("2026-03-02T10:00:00Z");
 
 async function classify(message: RawMessage) {
-  return classifyIncomingEmail(await toIncomingEmail(1, Buffer.from(message.raw, "utf8"), at));
+  return classifyIncomingEmail(await toIncomingEmail("1:1", Buffer.from(message.raw, "utf8"), at));
 }
 
 describe("classifying the sandbox network's messages", () => {
