@@ -18,7 +18,7 @@ const CHANNEL_TABS: Array<{ value: ChannelFilter; label: string }> = [
 
 function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
-    <label className="inline-flex items-center gap-1.5 text-sm text-slate-700">
+    <label className="inline-flex items-center gap-1.5 text-xs text-slate-700">
       <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} className="size-4 rounded border-slate-300 text-brand-600" />
       {label}
     </label>
@@ -42,6 +42,12 @@ export function InboxFiltersBar({ filters, onChange }: { filters: InboxFilters; 
   const accounts = useAccounts();
   const campaigns = useQuery(trpc.campaigns.list.queryOptions({ limit: PICKER_PAGE, offset: 0 }));
   const [search, setSearch] = useState(filters.search);
+  // A search changed from outside (clearing the filters, going back) replaces what is typed.
+  const [seenSearch, setSeenSearch] = useState(filters.search);
+  if (filters.search !== seenSearch) {
+    setSeenSearch(filters.search);
+    setSearch(filters.search);
+  }
   // The search goes into the address a moment after typing stops, not on every key.
   useEffect(() => {
     if (search === filters.search) return;
@@ -51,7 +57,16 @@ export function InboxFiltersBar({ filters, onChange }: { filters: InboxFilters; 
   const set = (changes: Partial<InboxFilters>) => onChange({ ...filters, ...changes });
   return (
     <div className="space-y-2" role="search" aria-label="Filter conversations">
-      <div className="flex flex-wrap items-center gap-2">
+      <Input
+        type="search"
+        aria-label="Search by name or address"
+        placeholder="Search by name or address"
+        value={search}
+        maxLength={200}
+        onChange={(event) => setSearch(event.target.value)}
+        className="py-1.5"
+      />
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <div role="group" aria-label="Channel" className="inline-flex rounded-md bg-slate-100 p-0.5">
           {CHANNEL_TABS.map((tab) => (
             <button
@@ -65,22 +80,15 @@ export function InboxFiltersBar({ filters, onChange }: { filters: InboxFilters; 
             </button>
           ))}
         </div>
-        <Input
-          type="search"
-          aria-label="Search by name or address"
-          placeholder="Search by name or address"
-          value={search}
-          maxLength={200}
-          onChange={(event) => setSearch(event.target.value)}
-          className="min-w-0 flex-1 py-1.5"
-        />
+        <Toggle label="Unread only" checked={filters.unread} onChange={(unread) => set({ unread })} />
+        <Toggle label="Replied only" checked={filters.replied} onChange={(replied) => set({ replied })} />
       </div>
       <div className="grid grid-cols-3 gap-2">
         <div>
           <label htmlFor={`${id}-account`} className="sr-only">
             Sender or mailbox
           </label>
-          <Select id={`${id}-account`} value={filters.accountId} onChange={(event) => set({ accountId: event.target.value })} className="py-1.5 text-xs">
+          <Select id={`${id}-account`} value={filters.accountId} onChange={(event) => set({ accountId: event.target.value })} className="py-1.5 pr-7 pl-2 text-xs">
             <option value="">All accounts</option>
             {accounts.senders.length > 0 && (
               <optgroup label="Senders (LinkedIn)">
@@ -106,7 +114,7 @@ export function InboxFiltersBar({ filters, onChange }: { filters: InboxFilters; 
           <label htmlFor={`${id}-campaign`} className="sr-only">
             Campaign
           </label>
-          <Select id={`${id}-campaign`} value={filters.campaignId} onChange={(event) => set({ campaignId: event.target.value })} className="py-1.5 text-xs">
+          <Select id={`${id}-campaign`} value={filters.campaignId} onChange={(event) => set({ campaignId: event.target.value })} className="py-1.5 pr-7 pl-2 text-xs">
             <option value="">All campaigns</option>
             {(campaigns.data?.campaigns ?? []).map((campaign) => (
               <option key={campaign.id} value={campaign.id}>
@@ -119,7 +127,7 @@ export function InboxFiltersBar({ filters, onChange }: { filters: InboxFilters; 
           <label htmlFor={`${id}-interest`} className="sr-only">
             Interest
           </label>
-          <Select id={`${id}-interest`} value={filters.interest} onChange={(event) => set({ interest: event.target.value as InterestFilter })} className="py-1.5 text-xs">
+          <Select id={`${id}-interest`} value={filters.interest} onChange={(event) => set({ interest: event.target.value as InterestFilter })} className="py-1.5 pr-7 pl-2 text-xs">
             <option value="all">Any interest</option>
             <option value="interested">Interested</option>
             <option value="not_interested">Not interested</option>
@@ -128,22 +136,17 @@ export function InboxFiltersBar({ filters, onChange }: { filters: InboxFilters; 
           </Select>
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-        <Toggle label="Unread only" checked={filters.unread} onChange={(unread) => set({ unread })} />
-        <Toggle label="Replied only" checked={filters.replied} onChange={(replied) => set({ replied })} />
-        {isFiltered(filters) && (
+      {isFiltered(filters) && (
+        <div className="text-right">
           <button
             type="button"
-            className="ml-auto text-xs font-medium text-brand-700 hover:underline"
-            onClick={() => {
-              setSearch("");
-              onChange(NO_FILTERS);
-            }}
+            className="text-xs font-medium text-brand-700 hover:underline"
+            onClick={() => onChange(NO_FILTERS)}
           >
             Clear filters
           </button>
-        )}
-      </div>
+        </div>
+      )}
     </div>
   );
 }

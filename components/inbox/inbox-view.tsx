@@ -1,6 +1,6 @@
 "use client";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { PageHeader } from "@/components/ui/page-header";
 import { plural } from "@/components/ui/plural";
 import { ConversationList } from "./conversation-list";
@@ -16,11 +16,26 @@ import { useUnreadCount } from "./use-inbox";
 export function InboxView() {
   const router = useRouter();
   const searchParams = useSearchParams();
-  const filters = useMemo(() => filtersFromParams(searchParams), [searchParams]);
+  const fromAddress = useMemo(() => filtersFromParams(searchParams), [searchParams]);
   const openId = searchParams.get("c");
   const unread = useUnreadCount();
+  // The filters answer a click at once and the address follows (router.replace runs in a
+  // transition, so the address lags a click or two behind); an address that none of those clicks
+  // asked for (back, forward, a link) sets the filters.
+  const [filters, setFiltersNow] = useState(fromAddress);
+  const requested = useRef<string[]>([]);
+  const addressKey = inboxHref(fromAddress, null);
+  useEffect(() => {
+    const index = requested.current.indexOf(addressKey);
+    if (index >= 0) requested.current = requested.current.slice(index + 1);
+    else setFiltersNow(filtersFromParams(new URLSearchParams(addressKey.split("?")[1] ?? "")));
+  }, [addressKey]);
   const setFilters = useCallback(
-    (next: InboxFilters) => router.replace(inboxHref(next, openId), { scroll: false }),
+    (next: InboxFilters) => {
+      setFiltersNow(next);
+      requested.current.push(inboxHref(next, null));
+      router.replace(inboxHref(next, openId), { scroll: false });
+    },
     [router, openId],
   );
   const clearFilters = useCallback(() => setFilters(NO_FILTERS), [setFilters]);
@@ -37,7 +52,7 @@ export function InboxView() {
           }
         />
       </div>
-      <div className="overflow-hidden rounded-lg bg-white shadow-xs ring-1 ring-slate-200 lg:grid lg:h-[calc(100vh-10rem)] lg:min-h-[34rem] lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[22rem_minmax(0,1fr)]">
+      <div className="overflow-hidden rounded-lg bg-white shadow-xs ring-1 ring-slate-200 lg:grid lg:h-[calc(100vh-10rem)] lg:min-h-[34rem] lg:grid-cols-[21rem_minmax(0,1fr)] xl:grid-cols-[23rem_minmax(0,1fr)]">
         <div className={`${openId ? "hidden" : "flex"} min-h-0 flex-col border-slate-200 lg:flex lg:border-r`}>
           <div className="border-b border-slate-200 p-3">
             <InboxFiltersBar filters={filters} onChange={setFilters} />
