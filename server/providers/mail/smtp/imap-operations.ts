@@ -4,6 +4,8 @@ import { ImapFlow, type FetchQueryObject, type ImapFlowOptions, type ListRespons
 import type { IncomingEmail } from "../types";
 import { toIncomingEmail } from "./incoming-message";
 
+export { toIncomingEmail };
+
 /** Signs in, runs `work`, and signs out (or drops the connection when something failed). */
 export async function withImap<T>(options: ImapFlowOptions, work: (client: ImapFlow) => Promise<T>): Promise<T> {
   const client = new ImapFlow(options);

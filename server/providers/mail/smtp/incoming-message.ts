@@ -37,7 +37,7 @@ function errorText(error: unknown): string {
  * `position` is the message's place in the reading order, in the cursor's format (IMAP
  * `<UIDVALIDITY>:<UID>`). `incomplete` says why only part of it was fetched (too large).
  */
-export async function toIncomingEmail(position: string, raw: Buffer, receivedAt: Date | null, incomplete?: string): Promise<IncomingEmail> {
+export async function toIncomingEmail(position: string | number, raw: Buffer, receivedAt: Date | null, incomplete?: string): Promise<IncomingEmail> {
   const text = clean(raw.toString("utf8"));
   let parsed: ParsedMail;
   try {
@@ -45,7 +45,7 @@ export async function toIncomingEmail(position: string, raw: Buffer, receivedAt:
   } catch (error) {
     const reason = `Malformed message: ${errorText(error)}`;
     return {
-      uid: position,
+      uid: String(position),
       messageId: null,
       inReplyTo: null,
       references: [],
@@ -63,7 +63,7 @@ export async function toIncomingEmail(position: string, raw: Buffer, receivedAt:
   const references = parsed.references === undefined ? [] : Array.isArray(parsed.references) ? parsed.references : [parsed.references];
   const date = receivedAt ?? (parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : new Date(0));
   return {
-    uid: position,
+    uid: String(position),
     messageId: parsed.messageId ?? null,
     inReplyTo: parsed.inReplyTo ?? null,
     references: references.flatMap((reference) => reference.split(/\s+/)).filter(Boolean),
