@@ -331,7 +331,7 @@ export const ZCampaignForecast = z
       leads: z.number().int(),
       reached: z.number().int(),
       accepted: z.number().int(),
-      replied: z.number().int().meta({ description: "Leads that reply on LinkedIn (e-mail replies are not forecast yet)" }),
+      replied: z.number().int().meta({ description: "Leads that reply, on LinkedIn or by e-mail" }),
     }),
     days: z.array(
       z.object({

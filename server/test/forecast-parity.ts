@@ -64,7 +64,8 @@ export async function observed(forecast: TCampaignForecast, before: Before): Pro
       orderBy: { createdAt: "asc" },
     }),
     db.emailMessage.findMany({
-      where: { campaignLeadId: { in: ids }, direction: "outbound", source: "campaign", status: "sent", createdAt: { gte: start } },
+      // A bounced e-mail left the mailbox too (and counts for its day).
+      where: { campaignLeadId: { in: ids }, direction: "outbound", source: "campaign", status: { in: ["sent", "bounced"] }, createdAt: { gte: start } },
       orderBy: { createdAt: "asc" },
     }),
     db.campaignLeadStep.findMany({ where: { campaignId: forecast.campaignId, startedAt: { gte: start } }, orderBy: [{ startedAt: "asc" }, { id: "asc" }] }),

@@ -92,7 +92,8 @@ it("forecasts an e-mail-only campaign on its mailboxes: their daily limits, the 
   expect(perDay).toEqual([2, 1]);
   expect(forecast.days.flatMap((day) => day.senders)).toEqual([]);
   const assumptions = forecast.assumptions.join(" ");
-  expect(assumptions).toContain("E-mail replies, bounces and unsubscribes are not forecast yet");
+  expect(assumptions).toContain("Replies, bounces, spam complaints and tracked opens and clicks follow the sandbox mail network's behaviour model.");
+  expect(assumptions).toContain("the forecast assumes the mailboxes keep sending");
   expect(assumptions).not.toContain("no senders");
 });
 
@@ -114,7 +115,7 @@ it("forecasts tracked opens of sandbox mailboxes from the sandbox mail network's
   await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: addresses.map((email) => ({ email })) }));
 
   const forecast = await forecastCampaign(actor, campaign.id, { days: 3 });
-  expect(forecast.assumptions).toContain("Tracked opens and clicks follow the sandbox mail network's behaviour model.");
+  expect(forecast.assumptions).toContain("Replies, bounces, spam complaints and tracked opens and clicks follow the sandbox mail network's behaviour model.");
   const provider = await getMailProvider("sandbox");
   const horizon = Date.parse(forecast.horizonEnd);
   const expected = forecast.leads.filter((lead) => {

@@ -187,6 +187,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       mailboxId: row.emailAccountId ?? mail.assignedMailbox.get(row.id) ?? null,
       email: row.lead.email,
       emailOptOut: row.lead.emailOptOut,
+      softBounces: row.softBounces,
     };
   });
 
@@ -226,6 +227,8 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     model,
     emailModel: mail.emailModel,
     emailsBefore: mail.emailsBefore,
+    emailEventsBefore: mail.emailEventsBefore,
+    deadAddresses: mail.deadAddresses,
     reportCampaignIds: new Set([campaign.id]),
     outsideHolders: outside.map((row) => ({
       personId: row.leadId,

@@ -25,8 +25,8 @@
 //    check locks the campaign FOR NO KEY UPDATE (executor/settle-campaign-lead.ts).
 // 8. Paused leads (d) are simulated: they never act, answers still end them.
 // 9. E-mail steps (h) run on mailbox turns in both (decideEmailStep, the mailbox turn policy and
-//    gap), within each mailbox's daily limit counted in its zone; replies to e-mails are not read
-//    yet, so both move a lead on by the no-reply branch. Tracked opens and clicks (i) come from the
+//    gap), within each mailbox's daily limit counted in its zone; without an answer both move a
+//    lead on by the no-reply branch. Tracked opens and clicks (i) come from the
 //    sandbox mail network's model in both, once the forecast judges links on the HTML body as sent
 //    (an address in a plain-text body is not a link).
 import { afterEach, describe, expect, it } from "vitest";
@@ -466,7 +466,7 @@ describe("the forecast against the executor, lead by lead", () => {
 
   it("h. a mixed LinkedIn and e-mail campaign: visits, e-mails from two mailboxes with small daily limits in two zones, then invitations and messages", async () => {
     const { clock, actor, workspace, senders } = await world("mixed", "2026-05-03T10:00:00Z", ["rep0"]);
-    // A mail server that takes every e-mail: what recipients do with them is not read yet.
+    // A mail server that takes every e-mail, whose recipients never answer, bounce or complain (it says so to the forecast).
     const sent: string[] = [];
     const server: MailProvider = {
       name: "sandbox",
@@ -477,6 +477,7 @@ describe("the forecast against the executor, lead by lead", () => {
       },
       findSent: () => Promise.resolve(null),
       fetchIncoming: () => Promise.resolve({ messages: [], cursor: null }),
+      planOutcome: () => ({ openAt: null, clickAt: null, replyAt: null, autoReplyAt: null, bounce: null, complainAt: null }),
     };
     setMailProvider("sandbox", server);
     const mailbox = async (email: string, timezone: string, dailyLimit: number) =>
@@ -516,7 +517,7 @@ describe("the forecast against the executor, lead by lead", () => {
 
     clock.set("2026-05-04T06:00:00Z");
     const { forecast, before } = await forecastOne(actor, campaign.id, 10);
-    expect(forecast.assumptions.join(" ")).toContain("E-mail replies, bounces and unsubscribes are not forecast yet");
+    expect(forecast.assumptions.join(" ")).toContain("Replies, bounces, spam complaints and tracked opens and clicks follow the sandbox mail network's behaviour model.");
     await updateCampaign(actor, campaign.id, { status: "active" });
     await driveCampaigns(clock, new Date(forecast.horizonEnd));
 
@@ -558,7 +559,7 @@ describe("the forecast against the executor, lead by lead", () => {
 
     clock.set("2026-06-08T06:00:00Z");
     const { forecast, before } = await forecastOne(actor, campaign.id, 6);
-    expect(forecast.assumptions).toContain("Tracked opens and clicks follow the sandbox mail network's behaviour model.");
+    expect(forecast.assumptions).toContain("Replies, bounces, spam complaints and tracked opens and clicks follow the sandbox mail network's behaviour model.");
     await updateCampaign(actor, campaign.id, { status: "active" });
     await driveCampaigns(clock, new Date(forecast.horizonEnd));
 

@@ -7,7 +7,7 @@ import { logger } from "../../lib/logger";
 import type { IncomingEmail } from "../../providers/mail/types";
 import { detectAutoReply } from "./detect-auto-reply";
 import type { IncomingClassification } from "./inbound-types";
-import { parseMime, type MimePart } from "./mime-parts";
+import { parseMime, readableText, splitMessage, type MimePart } from "./mime-parts";
 import { parseDeliveryReport } from "./parse-delivery-report";
 import { parseFeedbackReport } from "./parse-feedback-report";
 import { stripQuotedReply } from "./strip-quoted-reply";
@@ -28,18 +28,31 @@ function classifyReport(email: IncomingEmail, mime: MimePart): IncomingClassific
   const delivery = parseDeliveryReport(email, mime);
   if (delivery?.kind === "bounce") return { kind: "bounce", bounce: delivery.bounce };
   if (delivery?.kind === "delivered") return { kind: "auto-reply", reason: "A delivery report: the e-mail was delivered", returnDate: null };
-  const feedback = parseFeedbackReport(mime);
+  const feedback = parseFeedbackReport(email, mime);
   if (feedback?.kind === "complaint") return { kind: "complaint", complaint: feedback.complaint };
   if (feedback?.kind === "notice") return { kind: "auto-reply", reason: `A feedback report (${feedback.feedbackType}): ${feedback.message}`, returnDate: null };
   return null;
 }
 
-function replyText(email: IncomingEmail): string {
+/** What text the message has: its text part, else its HTML as text, else whatever the MIME reader or the raw message holds (a message mailparser could not read). */
+function readableOf(email: IncomingEmail, mime: MimePart | null): string {
+  if (email.text.trim() || email.html?.trim()) return email.text;
+  const fromMime = mime ? readableText(mime) : "";
+  if (fromMime.trim()) return fromMime;
+  return splitMessage(email.raw).body || email.raw;
+}
+
+/** Control characters (NUL cannot even be stored in PostgreSQL text) and undecodable bytes go; line breaks and tabs stay. */
+function withoutControlCharacters(text: string): string {
+  return text.replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]+/g, " ").replace(/ {2,}/g, " ");
+}
+
+function replyText(email: IncomingEmail, mime: MimePart | null): string {
   try {
-    return stripQuotedReply(email.text.slice(0, MAX_REPLY_TEXT), email.html?.slice(0, MAX_REPLY_TEXT * 5) ?? null);
+    return withoutControlCharacters(stripQuotedReply(readableOf(email, mime).slice(0, MAX_REPLY_TEXT), email.html?.slice(0, MAX_REPLY_TEXT * 5) ?? null)).trim();
   } catch (error) {
     logger.warn("An incoming reply's quoted history could not be stripped", { error });
-    return email.text.slice(0, MAX_REPLY_TEXT).trim();
+    return withoutControlCharacters(email.text.slice(0, MAX_REPLY_TEXT)).trim();
   }
 }
 
@@ -60,5 +73,5 @@ export async function classifyIncomingEmail(email: IncomingEmail): Promise<Incom
   } catch (error) {
     logger.warn("An incoming e-mail could not be checked for an automatic answer", { error });
   }
-  return { kind: "reply", text: replyText(email) };
+  return { kind: "reply", text: replyText(email, mime) };
 }

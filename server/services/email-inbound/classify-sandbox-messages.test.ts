@@ -2,6 +2,7 @@
 // a reply with its quoted history, an RFC 3834 out-of-office, RFC 3464 bounces and an ARF complaint.
 import { describe, expect, it } from "vitest";
 import { toIncomingEmail } from "../../providers/mail/smtp/imap-operations";
+import type { IncomingEmail } from "../../providers/mail/types";
 import { autoReplyMessage, replyMessage, type OriginalEmail, type RawMessage } from "../../providers/mail/sandbox/raw-messages";
 import { bounceMessage, complaintMessage } from "../../providers/mail/sandbox/report-messages";
 import { classifyIncomingEmail } from "./classify-incoming-email";
@@ -17,11 +18,32 @@ const original: OriginalEmail = {
 };
 const at = new Date("2026-03-02T10:00:00Z");
 
-async function classify(message: RawMessage) {
-  return classifyIncomingEmail(await toIncomingEmail(1, Buffer.from(message.raw, "utf8"), at));
+/** The message as the sandbox provider hands it (fetchIncoming: its stored fields, headers not decoded). */
+function asSandboxProviderReadsIt(message: RawMessage): IncomingEmail {
+  return {
+    uid: "1",
+    messageId: message.messageId,
+    inReplyTo: message.inReplyTo,
+    references: message.headers.references?.split(/\s+/).filter(Boolean) ?? [],
+    from: { name: message.fromName, address: message.fromAddress },
+    to: [{ name: null, address: original.fromAddress }],
+    subject: message.subject,
+    text: message.text,
+    html: null,
+    headers: message.headers,
+    raw: message.raw,
+    receivedAt: at.toISOString(),
+  };
 }
 
-describe("classifying the sandbox network's messages", () => {
+const READERS: Array<[name: string, read: (message: RawMessage) => Promise<IncomingEmail>]> = [
+  ["as the sandbox provider hands them", async (message) => asSandboxProviderReadsIt(message)],
+  ["as an IMAP mailbox would hand them", (message) => toIncomingEmail(1, Buffer.from(message.raw, "utf8"), at)],
+];
+
+describe.each(READERS)("classifying the sandbox network's messages %s", (_, read) => {
+  const classify = async (message: RawMessage) => classifyIncomingEmail(await read(message));
+
   it("reads a reply without the history it quotes", async () => {
     const reply = replyMessage(original, { text: "Avec plaisir !\nMardi 10 h ?", fromName: "Zoë Brandt", at });
     expect(reply.raw).toContain("wrote:\r\n> Bonjour Zoë,");

@@ -4,6 +4,8 @@
 // feedback reports are read from the raw message here instead: the tree of parts with their
 // headers and decoded bodies. It never throws: whatever cannot be read becomes a plain text part.
 
+import { htmlToText } from "./html-to-text";
+
 export interface MimePart {
   /** Lower-cased header names to their (first) value, continuation lines unfolded. */
   headers: Record<string, string>;
@@ -85,21 +87,12 @@ export function decodeTransfer(body: string, encoding: string | undefined): Buff
   switch ((encoding ?? "").trim().toLowerCase()) {
     case "base64":
       return Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ""), "base64");
-    case "quoted-printable": {
-      const joined = body.replace(/=\r?\n/g, "");
-      const bytes: number[] = [];
-      for (let index = 0; index < joined.length; index++) {
-        const char = joined[index]!;
-        const hex = char === "=" ? joined.slice(index + 1, index + 3) : "";
-        if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
-          bytes.push(parseInt(hex, 16));
-          index += 2;
-        } else {
-          for (const byte of Buffer.from(char, "utf8")) bytes.push(byte);
-        }
-      }
-      return Buffer.from(bytes);
-    }
+    case "quoted-printable":
+      // The body holds one byte per character already: only the =XX escapes and soft line breaks change.
+      return Buffer.from(
+        body.replace(/=\r?\n/g, "").replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        "latin1",
+      );
     default:
       return Buffer.from(body, "latin1");
   }
@@ -139,29 +132,30 @@ function readPart(raw: string, depth: number, budget: { parts: number }): MimePa
   const { head, body } = splitMessage(raw);
   const headers = parseHeaderFields(head);
   const { type, params } = parseContentType(headers["content-type"]);
-  if (type.startsWith("multipart/") && params.boundary && depth < MAX_DEPTH) {
-    const parts = splitMultipart(body, params.boundary)
+  // A boundary parameter lost to a badly folded header is found again from the first delimiter line.
+  const boundary = type.startsWith("multipart/") ? (params.boundary ?? /^--(\S+?)\s*$/m.exec(body)?.[1]) : undefined;
+  if (boundary && depth < MAX_DEPTH) {
+    const parts = splitMultipart(body, boundary)
       .slice(0, Math.max(0, MAX_PARTS - budget.parts))
       .map((part) => readPart(part, depth + 1, budget));
     if (parts.length > 0) return { headers, contentType: type, params, body: "", parts };
   }
   // Latin-1 holds the raw bytes of an 8-bit body; the charset turns them into text.
   const decoded = decodeCharset(decodeTransfer(body, headers["content-transfer-encoding"]), params.charset);
-  if ((type === "message/rfc822" || type === "message/global") && depth < MAX_DEPTH) {
+  if ((type === "message/rfc822" || type === "message/global" || type === "message/global-headers") && depth < MAX_DEPTH) {
     return { headers, contentType: type, params, body: decoded, parts: [readPart(decoded, depth + 1, budget)] };
   }
   return { headers, contentType: type, params, body: decoded, parts: [] };
 }
 
 /**
- * The MIME tree of a raw message. `raw` is the message as the provider handed it (a string whose
- * 8-bit bytes may already be UTF-8 text); bodies are decoded by their transfer encoding and charset.
+ * The MIME tree of a raw message. `raw` is the message as the provider handed it (its bytes decoded
+ * as UTF-8, as IncomingEmail.raw is); bodies are decoded by their transfer encoding and charset.
  */
 export function parseMime(raw: string): MimePart {
   const text = raw.length > MAX_RAW ? raw.slice(0, MAX_RAW) : raw;
-  // Text already decoded as UTF-8 (the usual case): keep it as UTF-8 bytes for the charset step.
-  const bytesAsLatin1 = /[^\x00-\xff]/.test(text) ? Buffer.from(text, "utf8").toString("latin1") : text;
-  return readPart(bytesAsLatin1, 0, { parts: 0 });
+  // The providers hand the raw message decoded as UTF-8: back to its bytes (one character each) for the charset step.
+  return readPart(Buffer.from(text, "utf8").toString("latin1"), 0, { parts: 0 });
 }
 
 /** Every part of the tree, depth first. */
@@ -174,16 +168,29 @@ export function findPart(root: MimePart, ...types: string[]): MimePart | null {
   return allParts(root).find((part) => types.includes(part.contentType)) ?? null;
 }
 
-/** The Message-ID a returned message (message/rfc822 or text/rfc822-headers part) carries, with angle brackets. */
-export function returnedMessageId(root: MimePart): string | null {
+/** The headers of the message a report returns (its message/rfc822 or text/rfc822-headers part). */
+export function returnedHeaders(root: MimePart): Record<string, string> | null {
   for (const part of allParts(root)) {
-    if (part === root) continue;
-    const headers = part.contentType === "text/rfc822-headers" ? parseHeaderFields(part.body) : part.contentType.startsWith("message/") ? null : part.headers;
-    const value = headers?.["message-id"];
-    const id = value ? normalizeMessageId(value) : null;
-    if (id) return id;
+    if (part.contentType === "text/rfc822-headers") return parseHeaderFields(part.body);
+    if ((part.contentType === "message/rfc822" || part.contentType === "message/global" || part.contentType === "message/global-headers") && part.parts[0]) return part.parts[0].headers;
   }
   return null;
+}
+
+/** The Message-ID of the message a report returns, with angle brackets. */
+export function returnedMessageId(root: MimePart): string | null {
+  const value = returnedHeaders(root)?.["message-id"];
+  return value ? normalizeMessageId(value) : null;
+}
+
+/** The readable text of a message: its text parts (HTML ones as text) and report parts, in order. */
+export function readableText(root: MimePart): string {
+  return allParts(root)
+    .filter((part) => part.parts.length === 0)
+    // A multipart whose boundary could not be read is left as one part: its body is still the best text there is.
+    .map((part) => (part.contentType === "text/html" ? htmlToText(part.body) : /^(text|message|multipart)\//.test(part.contentType) ? part.body : ""))
+    .filter((text) => text.trim())
+    .join("\n");
 }
 
 /** A Message-ID with its angle brackets, or null when the value holds none. */

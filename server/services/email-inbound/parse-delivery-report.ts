@@ -5,9 +5,8 @@
 // in its text. The returned message, or its headers, gives the Message-ID of the e-mail that bounced.
 import type { IncomingEmail } from "../../providers/mail/types";
 import { bounceSeverity, describeBounceStatus, findStatusCode } from "./describe-bounce-status";
-import { htmlToText } from "./html-to-text";
 import type { ParsedBounce } from "./inbound-types";
-import { allParts, findPart, normalizeMessageId, parseFieldGroups, returnedMessageId, type MimePart } from "./mime-parts";
+import { findPart, normalizeMessageId, parseFieldGroups, readableText, returnedHeaders, returnedMessageId, type MimePart } from "./mime-parts";
 
 export type DeliveryReport =
   /** The e-mail did not reach (or has not yet reached) a recipient. */
@@ -58,37 +57,34 @@ function readStandardReport(mime: MimePart, statusPart: MimePart): DeliveryRepor
   };
 }
 
-const DAEMON_ADDRESS = /^(mailer-daemon|mail-daemon|mailerdaemon|postmaster|microsoftexchange[0-9a-f]*|mdaemon)@/i;
-const DAEMON_NAME = /^(mail delivery (system|subsystem)|mail administrator|microsoft outlook|postmaster|mailer-daemon)$/i;
+const DAEMON_ADDRESS = /^(mailer-daemon|mail-daemon|mailerdaemon|post_?master|microsoftexchange[0-9a-f]*|mdaemon)@/i;
+const DAEMON_NAME = /^(mail deliver(y)? (system|subsystem)|mail administrator|system administrator|microsoft outlook|postmaster|mailer[- ]daemon)$/i;
 const BOUNCE_SUBJECT =
-  /^(undeliver(ed|able)|returned mail|mail delivery failed|delivery status notification \((failure|delay)\)|delivery (status notification|failure|has failed|notification)|failure notice|non[- ]?deliver|message not delivered|undelivered mail|could not deliver|warning: could not send|delayed mail|unzustellbar|nicht zustellbar|non remis|non recapitabile|no se puede entregar|onbestelbaar|não entregue)/i;
-
-/** The bounce's readable text: its text parts (HTML ones as text) and report parts, in order. */
-function readableText(mime: MimePart, email: IncomingEmail): string {
-  const texts = allParts(mime)
-    .filter((part) => part.parts.length === 0)
-    .map((part) => (part.contentType === "text/html" ? htmlToText(part.body) : part.contentType.startsWith("text/") || part.contentType.startsWith("message/") ? part.body : ""))
-    .filter(Boolean);
-  return texts.length > 0 ? texts.join("\n") : email.text;
-}
+  /^(undeliver(ed|able)|returned mail|mail delivery failed|(mail )?delivery status notification|delivery (failure|has failed|notification)|failed delivery|warning--could not send|failure notice|non[- ]?deliver|message not delivered|undelivered mail|could not deliver|warning: could not send|delayed mail|unzustellbar|nicht zustellbar|non remis|non recapitabile|no se puede entregar|onbestelbaar|não entregue)/i;
 
 /** Where the bounce names the recipient: Postfix and qmail "<addr>:", Exim's indented address after "failed:", Gmail's and Exchange's sentences. */
 const RECIPIENT_PATTERNS = [
   /^\s*<([^\s<>@]+@[^\s<>]+)>:?\s*$/m,
   /^<([^\s<>@]+@[^\s<>]+)>:/m,
-  /(?:final|original)-recipient:\s*(?:rfc822;)?\s*<?([^\s<>@;]+@[^\s<>;]+?)>?\s*$/im,
-  /following (?:address(?:\(es\))?|recipients?)(?: failed)?[^\n]*:\s*\n(?:\s*\n)*\s*<?([^\s<>@]+@[^\s<>():]+?)>?[\s:(]/i,
-  /wasn't delivered to ([^\s<>@]+@[^\s<>]+?) because/i,
-  /(?:delivery|message) to ([^\s<>@]+@[^\s<>,]+?) (?:failed|couldn't be delivered|could not be delivered)/i,
-  /your message to ([^\s<>@]+@[^\s<>,]+?) couldn't be delivered/i,
-  /delivery has failed to these recipients or groups:\s*\n(?:\s*\n)*\s*<?([^\s<>@]+@[^\s<>()]+?)>?[\s(]/i,
-  /^ {2}<?([^\s<>@]+@[^\s<>]+?)>?\s*\n\s+(?:host|SMTP error|\(generated from|mailbox is full|retry timeout)/im,
+  /(?:final|original)-recipient:\s*(?:rfc822;)?\s*<?([^\s<>@;]+@[^\s<>;]+)>?\s*$/im,
+  /\b(?:delivering your mail to|delivery to|recipient:?|rcpt to:?)\s+<?([^\s<>@;]+@[^\s<>;]+)>?[\s.,:]/i,
+  /following (?:address(?:\(es\))?|recipients?)(?: failed)?[^\n]{0,100}:\s{0,200}<?([^\s<>@]+@[^\s<>():;]+)>?[\s:(]/i,
+  /wasn't delivered to ([^\s<>@]+@[^\s<>;]+) because/i,
+  /(?:delivery|message) to ([^\s<>@]+@[^\s<>,;]+) (?:failed|couldn't be delivered|could not be delivered)/i,
+  /your message to ([^\s<>@]+@[^\s<>,;]+) couldn't be delivered/i,
+  /delivery has failed to these recipients or groups:\s{0,200}<?([^\s<>@]+@[^\s<>();]+)>?[\s(<]/i,
+  /^ {2}<?([^\s<>@]+@[^\s<>;]+)>?[ \t]*\n[ \t]+(?:host|SMTP error|\(generated from|mailbox is full|retry timeout)/im,
 ];
 
-function recipientInText(text: string): string | null {
-  for (const pattern of RECIPIENT_PATTERNS) {
-    const address = pattern.exec(text)?.[1]?.replace(/[.,;]+$/, "").toLowerCase();
-    if (address && !DAEMON_ADDRESS.test(address)) return address;
+/** The bounced address: named in the text, else the To of the returned message (its headers attached, or quoted in the text). */
+function recipientOf(fullText: string, mime: MimePart): string | null {
+  // The recipient is named near the top; a returned message's body need not be searched.
+  const text = fullText.slice(0, 50_000);
+  const toLine = returnedHeaders(mime)?.to ?? /^\s*to:\s*(.+)$/im.exec(text)?.[1];
+  const candidates = [...RECIPIENT_PATTERNS.map((pattern) => pattern.exec(text)?.[1]), /<([^<>\s]+@[^<>\s]+)>/.exec(toLine ?? "")?.[1] ?? toLine?.trim()];
+  for (const candidate of candidates) {
+    const address = candidate?.replace(/[.,;]+$/, "").toLowerCase();
+    if (address && /^[^\s@<>]+@[^\s@<>]+$/.test(address) && !DAEMON_ADDRESS.test(address)) return address;
   }
   return null;
 }
@@ -104,22 +100,27 @@ function messageIdInText(text: string, own: string | null): string | null {
 
 function readServerWords(email: IncomingEmail, mime: MimePart): DeliveryReport | null {
   const from = email.from;
-  const fromDaemon = !!from && (DAEMON_ADDRESS.test(from.address) || DAEMON_NAME.test((from.name ?? "").trim()));
+  // Exim names the addresses that failed in X-Failed-Recipients.
+  const failedRecipient = addressOf(email.headers["x-failed-recipients"]?.split(",")[0]);
+  // "MAILER-DAEMON <>" has no address to parse: its header says who it is.
+  const fromDaemon = !!failedRecipient || (!!from && (DAEMON_ADDRESS.test(from.address) || DAEMON_NAME.test((from.name ?? "").trim()))) || /^\W*(mailer-daemon|mail delivery system)\b/i.test(email.headers.from ?? "");
   const subjectSaysBounce = BOUNCE_SUBJECT.test(email.subject.trim());
   if (!fromDaemon && !subjectSaysBounce) return null;
-  const text = readableText(mime, email);
+  const text = readableText(mime) || email.text;
   const status = findStatusCode(text);
   // A person may write "Undeliverable" in a subject; only a mail server's message without a code counts.
   if (!status && !fromDaemon) return null;
   if (!status && !subjectSaysBounce && !/(could not be delivered|couldn't be delivered|undeliverable|delivery (to the following recipients? )?(has )?failed|permanent (error|failure)|user unknown|no such user|mailbox (is )?(full|unavailable))/i.test(text)) return null;
-  const delayed = /^(delayed mail|warning: could not send)|delivery status notification \(delay\)/i.test(email.subject.trim()) || (!status && /\b(will (be )?retr(y|ied)|not yet been delivered|delivery (is )?delayed)\b/i.test(text));
-  const statusLine = status ? text.split(/\r?\n/).find((line) => line.includes(status))?.trim() : undefined;
+  const delayed = /^(delayed mail|warning(:|--) ?could not send)|delivery status notification \(delay\)/i.test(email.subject.trim()) || (!status && /\b(will (be )?retr(y|ied)|not yet been delivered|delivery (is )?delayed)\b/i.test(text));
+  // The server's answer ("550 5.1.10 …") rather than an explanation that mentions the code.
+  const statusLines = status ? text.split(/\r?\n/).filter((line) => line.includes(status)) : [];
+  const statusLine = (statusLines.find((line) => /(^|\W)[45]\d\d[\s-]/.test(line)) ?? statusLines[0])?.trim();
   return {
     kind: "bounce",
     bounce: bounceFrom({
       action: delayed ? "delayed" : "failed",
       status,
-      recipient: recipientInText(text),
+      recipient: failedRecipient ?? recipientOf(text, mime),
       diagnostic: statusLine ? statusLine.slice(0, 1000) : null,
       originalMessageId: returnedMessageId(mime) ?? messageIdInText(text, normalizeMessageId(email.messageId ?? "")),
     }),

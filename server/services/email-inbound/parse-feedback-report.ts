@@ -1,8 +1,9 @@
 // Reads a feedback report (Abuse Reporting Format, RFC 5965: multipart/report with a
 // message/feedback-report part, as the feedback loops of Yahoo/AOL, Microsoft JMRP, Comcast and
 // others send): what the recipient's provider reports, about which address and which e-mail.
+import type { IncomingEmail } from "../../providers/mail/types";
 import type { ParsedComplaint } from "./inbound-types";
-import { allParts, findPart, parseFieldGroups, parseHeaderFields, returnedMessageId, type MimePart } from "./mime-parts";
+import { findPart, parseFieldGroups, returnedHeaders, returnedMessageId, type MimePart } from "./mime-parts";
 
 export type FeedbackReport =
   /** The recipient (or their provider) objects to the e-mail: abuse, fraud, virus, opt-out, other. */
@@ -31,27 +32,22 @@ function addressOf(value: string | undefined): string | null {
   return /^[^\s@<>,;]+@[^\s@<>,;]+$/.test(address) ? address : null;
 }
 
-/** The returned message's own headers (message/rfc822 or text/rfc822-headers), for its To. */
-function returnedHeaders(mime: MimePart): Record<string, string> | null {
-  for (const part of allParts(mime)) {
-    if (part.contentType === "text/rfc822-headers") return parseHeaderFields(part.body);
-    if ((part.contentType === "message/rfc822" || part.contentType === "message/global") && part.parts[0]) return part.parts[0].headers;
-  }
-  return null;
-}
+/** Microsoft's JMRP (Outlook.com, Hotmail) sends the message alone as message/rfc822, under this subject. */
+const JMRP_SUBJECT = /^\s*complaint about message from\b/i;
 
 /** The feedback this message reports, or null when it is not a feedback report. */
-export function parseFeedbackReport(mime: MimePart): FeedbackReport | null {
+export function parseFeedbackReport(email: IncomingEmail, mime: MimePart): FeedbackReport | null {
   const part = findPart(mime, "message/feedback-report");
-  if (!part) return null;
-  const fields = parseFieldGroups(part.body)[0] ?? {};
+  const returned = returnedHeaders(mime);
+  if (!part && !(JMRP_SUBJECT.test(email.subject) && returned)) return null;
+  const fields = part ? (parseFieldGroups(part.body)[0] ?? {}) : {};
   const feedbackType = (fields["feedback-type"] ?? "abuse").trim().toLowerCase();
   if (NOTICE_WORDS[feedbackType]) return { kind: "notice", feedbackType, message: NOTICE_WORDS[feedbackType] };
   return {
     kind: "complaint",
     complaint: {
       feedbackType,
-      recipient: addressOf(fields["original-rcpt-to"]) ?? addressOf(returnedHeaders(mime)?.to),
+      recipient: addressOf(fields["original-rcpt-to"]) ?? addressOf(returned?.["x-hmxmroriginalrecipient"]) ?? addressOf(returned?.to),
       originalMessageId: returnedMessageId(mime),
       message: COMPLAINT_WORDS[feedbackType] ?? "The recipient's mail provider reported the e-mail as unwanted",
     },

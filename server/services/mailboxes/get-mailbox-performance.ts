@@ -1,8 +1,9 @@
 // A mailbox's results over the last `days` days (in its timezone), against the days before, per day,
 // per campaign and since it was connected. E-mails count per message; replies and bounces per lead
-// (several replies of one lead are one reply). A reply is the lead's e-mail into the mailbox, or a
-// reply on another channel (CampaignLead.lastReplyAt) when the lead's latest campaign message was an
-// e-mail of this mailbox. A bounce is an e-mail of the mailbox whose status became `bounced`.
+// (several replies of one lead are one reply). A reply is the lead's e-mail into the mailbox (kind
+// `reply`: auto-replies, bounce and complaint reports and mail from no lead are not), or a reply on
+// another channel (CampaignLead.lastReplyAt) when the lead's latest campaign message was an e-mail of
+// this mailbox. A bounce is an e-mail of the mailbox whose status became `bounced`.
 import { db, Prisma } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
@@ -36,7 +37,7 @@ function facts(mailboxId: string): Prisma.Sql {
       UNION ALL
       SELECT 'reply', COALESCE(m."sentAt", m."createdAt"), m."campaignId", COALESCE(m."leadId", lower(m."fromAddress"))
         FROM "EmailMessage" m
-       WHERE m."mailboxId" = ${mailboxId} AND m.direction = 'inbound'
+       WHERE m."mailboxId" = ${mailboxId} AND m.direction = 'inbound' AND m.kind = 'reply'
       UNION ALL
       SELECT 'reply', cl."lastReplyAt", cl."campaignId", cl."leadId"
         FROM "CampaignLead" cl

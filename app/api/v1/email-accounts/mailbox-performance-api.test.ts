@@ -50,7 +50,7 @@ describe("mailbox performance", () => {
       return { leadId: row.id, campaignLeadId: campaignLead.id, campaignId, address: row.email! };
     };
     let number = 0;
-    const message = async (to: Awaited<ReturnType<typeof lead>>, when: string | null, fields: { direction?: "inbound"; status?: string } = {}) => {
+    const message = async (to: Awaited<ReturnType<typeof lead>>, when: string | null, fields: { direction?: "inbound"; status?: string; kind?: string } = {}) => {
       number += 1;
       const time = new Date(when ?? "2026-03-10T11:00:00Z");
       await db.emailMessage.create({
@@ -63,6 +63,7 @@ describe("mailbox performance", () => {
           direction: fields.direction ?? "outbound",
           source: "campaign",
           status: fields.status ?? (fields.direction ? "received" : "sent"),
+          kind: fields.direction ? (fields.kind ?? "reply") : null,
           messageId: `<p${number}@example.com>`,
           threadRootId: `<p${number}@example.com>`,
           fromAddress: fields.direction ? to.address : mailbox.email,
@@ -96,6 +97,10 @@ describe("mailbox performance", () => {
     await message(l1, "2026-03-09T16:00:00Z", { direction: "inbound" });
     await message(l2, "2026-03-10T09:30:00Z", { direction: "inbound" });
     await message(l2, "2026-03-06T12:00:00Z", { direction: "inbound" });
+    // What else arrives from a lead's address is no reply: an out-of-office, the bounce report, mail from nobody.
+    await message(l4, "2026-03-10T09:00:00Z", { direction: "inbound", kind: "auto-reply" });
+    await message(l4, "2026-03-10T08:31:00Z", { direction: "inbound", kind: "bounce" });
+    await message(l4, "2026-03-10T08:32:00Z", { direction: "inbound", kind: "unmatched" });
 
     const response = await callRoute(performanceRoute.GET, "GET", `/email-accounts/${mailbox.id}/performance`, { key, params: { id: mailbox.id }, query: { days: 3 } });
     expect(response.status).toBe(200);

@@ -83,6 +83,20 @@ describe("bounces in e-mail steps", () => {
     expect(await leadByEmail(campaign.id, addressOf(other))).toMatchObject({ waitUntil: other.waitUntil, journal: [{ status: "sending", detail: null }] });
   });
 
+  it("skips a step to be sent again whose address died meanwhile, the skip taking its journal row", async () => {
+    const mail = recordingMailProvider();
+    const { workspace, campaign, mailboxIds } = await setupEmailCampaign({ sequence: THREE_EMAILS, leads: [{ email: "gil@prospect.example" }] });
+    expect(await takeMailboxTurn(mailboxIds[0]!, now())).toBe(true);
+    const lead = await leadByEmail(campaign.id, "gil@prospect.example");
+    await db.$transaction((tx) => retryEmailStep(tx, { campaignLeadId: lead.id, stepId: "first", retryAt: now(), reason: REASON }));
+    await db.deadEmailAddress.create({ data: { workspaceId: workspace.id, address: "gil@prospect.example", message: "The address does not exist (5.1.1)", createdAt: now() } });
+    await takeMailboxTurn(mailboxIds[0]!, new Date(now().getTime() + HOUR));
+    expect(mail.sent).toHaveLength(1);
+    const skipped = await leadByEmail(campaign.id, "gil@prospect.example");
+    expect(skipped.journal.map((entry) => [entry.stepId, entry.status, entry.outcome, entry.detail])).toEqual([["first", "skipped", "no", EMAIL_ADDRESS_DEAD]]);
+    expect(skipped).toMatchObject({ status: "running", currentStepId: "bump", phase: "ready" });
+  });
+
   it("skips the e-mail steps of every lead of the workspace whose address is dead, whatever its case", async () => {
     const mail = recordingMailProvider();
     const sequence = { steps: [{ type: "email" as const, config: { subject: "Hello", text: "Hi" } }] };

@@ -100,6 +100,8 @@ async function carryOut(decision: Exclude<EmailStepDecision, { kind: "act" }>, c
       await failLead(campaignLead, step, decision.message);
       return { kind: "resolved" };
     case "resolve":
+      // A step to be sent again after a soft bounce that is now skipped (the address died meanwhile): the skip is its journal row.
+      await db.campaignLeadStep.deleteMany({ where: { campaignLeadId: campaignLead.id, stepId: step.id, status: RETRYING } });
       await resolveWithout(campaignLead, sequence, step, decision.outcome, decision.detail);
       return { kind: "resolved" };
     case "capped":

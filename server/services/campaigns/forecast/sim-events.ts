@@ -1,17 +1,21 @@
 // The network's answers in the forecast, as the executor receives them (on-invitation-accepted.ts,
 // on-reply-received.ts): an acceptance or a reply concerns the person and the sender, so every lead
-// of that person with that sender takes it, whatever its campaign.
+// of that person with that sender takes it, whatever its campaign. What comes back to a mailbox
+// (replies, bounces, complaints) is sim-email-events.ts's.
+import { applyEmailEvent } from "./sim-email-events";
 import type { QueuedEvent, SimWorld } from "./sim-world";
 
 /**
  * Applies the network's answers due up to the pass at `at`. A reply ends the lead when the pass
  * takes it in (the executor's finishedAt); an acceptance places the next step from its own time.
+ * Mail arrives at the pass too: the sandbox mailboxes are read in the network's minute.
  */
 export function applyEventsUntil(world: SimWorld, at: number): void {
   while (world.events.size && world.events.peek()!.at <= at) applyEvent(world, world.events.pop()!, at);
 }
 
 function applyEvent(world: SimWorld, event: QueuedEvent, at: number): void {
+  if ("mailboxId" in event) return applyEmailEvent(world, event, at);
   const lead = world.leads.get(event.leadId);
   if (!lead || lead.senderId !== event.senderId) return;
   const open = (candidate: typeof lead) => world.moving(candidate) || candidate.status === "paused";

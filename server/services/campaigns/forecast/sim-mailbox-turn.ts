@@ -1,8 +1,9 @@
 // A mailbox's turn in the forecast (executor: take-mailbox-turn.ts, perform-email-step.ts and
 // settle-email-leads-without-mailbox.ts): the same turn policy and e-mail step decisions from the
-// core (decideEmailStep), on the simulated facts. Of what recipients do, only opens and clicks are
-// reported: the executor does not read replies, bounces or unsubscribes yet, so an e-mail step
-// always moves on by its no-reply branch once its delay is over.
+// core (decideEmailStep), on the simulated facts (dead addresses and opt-outs included). What the
+// recipient does with each e-mail is planned when it goes out (sim-world.ts emailSent): replies,
+// bounces and complaints come back as events (sim-email-events.ts); without one, an e-mail step
+// moves on by its no-reply branch once its delay is over.
 import { decideEmailStep } from "../../../domain/sequence/decide-email-step";
 import { mailboxGapSeconds } from "../../../domain/sequence/human-gaps";
 import { afterAction } from "../../../domain/sequence/step-timing";
@@ -13,7 +14,7 @@ import type { WiredStep } from "../../../schemas/sequence";
 import { mailboxRemaining, type MailboxState } from "./sim-mailboxes";
 import type { DueEntry } from "./sim-senders";
 import type { SimLead } from "./simulation-types";
-import type { SimWorld } from "./sim-world";
+import { addressOf, type SimWorld } from "./sim-world";
 
 type CampaignOpen = (campaignId: string, at: number) => boolean;
 type EmailResult = "sent" | "resolved" | "held" | "capped";
@@ -27,7 +28,7 @@ function performEmail(world: SimWorld, mailbox: MailboxState | null, lead: SimLe
     holder: world.holderOf(lead),
     address: lead.email ?? null,
     optedOut: lead.emailOptOut ?? false,
-    deadAddress: false,
+    deadAddress: world.deadAddresses.has(addressOf(lead)),
     hasMailbox: mailbox !== null,
     capped: false,
     // Threading decides the headers and subject, not when anything happens.
@@ -73,7 +74,7 @@ function send(world: SimWorld, mailbox: MailboxState, lead: SimLead, step: Wired
   mailbox.nextSendAt = at + mailboxGapSeconds(mailbox.id, mailbox.sendCount) * 1000;
   mailbox.sendCount += 1;
   world.countEmail(mailbox.id, lead, at);
-  world.emailSent(mailbox, lead, at, copyHasLinks(variant) || Boolean(mailbox.signatureHasLinks));
+  world.emailSent(mailbox, lead, step.id, at, copyHasLinks(variant) || Boolean(mailbox.signatureHasLinks));
   world.record(lead, step, at, null, true);
   if (lead.status === "pending") lead.status = "running";
   const next = afterAction(world.campaigns.get(lead.campaignId)!.sequence, step, new Date(at));

@@ -13,8 +13,8 @@ import { mailboxState, type MailboxState } from "./sim-mailboxes";
 import { dueFirst, senderState, type DueEntry, type SenderState } from "./sim-senders";
 import type { ActionKind, EmailOutcomeModel, LeadStatus, OutcomeModel, SimCampaign, SimLead, SimLeadResult, SimMailbox, SimOutsideHolder, SimSender, SimStepRecord } from "./simulation-types";
 
-/** An answer from the network: an acceptance or a reply. */
-export interface QueuedEvent {
+/** An answer from LinkedIn: an acceptance or a reply. */
+export interface LinkedinEvent {
   at: number;
   kind: "accept" | "reply";
   leadId: string;
@@ -22,6 +22,22 @@ export interface QueuedEvent {
   /** For an acceptance: the invitation round it answers (a withdrawn invitation's answer never comes). */
   version: number;
 }
+
+/** What came back to a mailbox about a campaign e-mail: a reply, a bounce or a spam complaint (sim-email-events.ts). */
+export interface EmailEvent {
+  at: number;
+  kind: "email-reply" | "email-bounce" | "email-complaint";
+  /** The campaign lead the e-mail went to, by its step. */
+  leadId: string;
+  stepId: string;
+  mailboxId: string;
+  /** Lower-cased. */
+  address: string;
+  /** For a bounce. */
+  severity?: "hard" | "soft";
+}
+
+export type QueuedEvent = LinkedinEvent | EmailEvent;
 
 export interface SimInput {
   start: number;
@@ -36,6 +52,10 @@ export interface SimInput {
   emailModel?: EmailOutcomeModel;
   /** E-mails each mailbox sent to each address before the start (the outcome model counts them). */
   emailsBefore?: Array<{ mailboxId: string; address: string; count: number }>;
+  /** Replies, bounces and complaints still to come about e-mails sent before the start. */
+  emailEventsBefore?: EmailEvent[];
+  /** The workspace's dead addresses (DeadEmailAddress), lower-cased: e-mail steps skip them. */
+  deadAddresses?: string[];
   /** Campaigns whose leads and actions are reported (others only compete for the senders). */
   reportCampaignIds: ReadonlySet<string>;
   /** Leads of campaigns outside the simulation that hold people the simulated campaigns exclude. */
@@ -45,6 +65,8 @@ export interface SimInput {
 }
 
 export const personOf = (lead: SimLead) => lead.personId ?? lead.id;
+/** The lead's address as the executor compares it (lower-cased), "" without one. */
+export const addressOf = (lead: SimLead) => (lead.email ?? "").trim().toLowerCase();
 const pairKey = (senderId: string, personId: string) => `${senderId}>${personId}`;
 
 export class SimWorld {
@@ -64,6 +86,8 @@ export class SimWorld {
   emailsClicked = 0;
   /** E-mails each mailbox sent to each address so far, keyed `${mailboxId}>${address}`. */
   private readonly sentTo = new Map<string, number>();
+  /** Addresses no e-mail step writes to any more (hard bounces), lower-cased. */
+  readonly deadAddresses: Set<string>;
   readonly accepted = new Set<string>();
   readonly replied = new Set<string>();
   /** Leads by when they fall due (a lead's older entries are stale once its version moved on). */
@@ -87,6 +111,8 @@ export class SimWorld {
     this.emailModel = input.emailModel;
     this.end = input.end;
     for (const before of input.emailsBefore ?? []) this.sentTo.set(`${before.mailboxId}>${before.address}`, before.count);
+    this.deadAddresses = new Set((input.deadAddresses ?? []).map((address) => address.trim().toLowerCase()));
+    for (const event of input.emailEventsBefore ?? []) this.events.push(event);
     this.reportCampaignIds = input.reportCampaignIds;
     this.campaigns = new Map(input.campaigns.map((campaign) => [campaign.id, campaign]));
     this.stepsOf = new Map(input.campaigns.map((campaign) => [campaign.id, new Map(campaign.sequence.steps.map((step) => [step.id, step]))]));
@@ -199,6 +225,21 @@ export class SimWorld {
     this.schedule(lead);
   }
 
+  /**
+   * A soft bounce sends the e-mail step again (retry-email-step.ts): the lead is back on the step,
+   * ready at `at`; the step's journal row is the next send's, so its earlier record goes.
+   */
+  retryEmail(lead: SimLead, stepId: string, at: number): void {
+    const steps = this.results.get(lead.id)?.steps;
+    const index = steps ? steps.map((entry) => entry.stepId).lastIndexOf(stepId) : -1;
+    if (index >= 0) steps!.splice(index, 1);
+    lead.stepId = stepId;
+    lead.phase = "ready";
+    lead.waitUntil = at;
+    if (lead.status === "pending") lead.status = "running";
+    this.schedule(lead);
+  }
+
   /** The lead waits at its step for an answer until `until`. */
   await(lead: SimLead, until: number): void {
     lead.phase = "waiting";
@@ -224,20 +265,27 @@ export class SimWorld {
   }
 
   /**
-   * An e-mail went out: counts it for its address (what the outcome model's `nth` is) and, when the
-   * campaign tracks them, reports its open and click if they come within the horizon.
+   * An e-mail went out: counts it for its address (what the outcome model's `nth` is), queues what
+   * will come back to the mailbox (a reply, a bounce, a complaint) and, when the campaign tracks
+   * them, reports its open and click if they come within the horizon.
    */
-  emailSent(mailbox: SimMailbox, lead: SimLead, at: number, hasLinks: boolean): void {
-    const address = (lead.email ?? "").trim().toLowerCase();
+  emailSent(mailbox: SimMailbox, lead: SimLead, stepId: string, at: number, hasLinks: boolean): void {
+    const address = addressOf(lead);
     const key = `${mailbox.id}>${address}`;
     const nth = this.sentTo.get(key) ?? 0;
     this.sentTo.set(key, nth + 1);
+    if (!this.emailModel) return;
+    const outcome = this.emailModel.plan({ mailboxId: mailbox.id, toAddress: address, nth, sentAt: at, hasLinks });
+    const about = { leadId: lead.id, stepId, mailboxId: mailbox.id, address };
+    if (outcome.replyAt != null) this.events.push({ ...about, at: outcome.replyAt, kind: "email-reply" });
+    if (outcome.bounce) this.events.push({ ...about, at: outcome.bounce.at, kind: "email-bounce", severity: outcome.bounce.kind });
+    if (outcome.complainAt != null) this.events.push({ ...about, at: outcome.complainAt, kind: "email-complaint" });
     const tracking = this.campaigns.get(lead.campaignId)?.tracking;
     // As compose-campaign-email.ts: the campaign asks for tracking and the mailbox allows it.
     const opens = Boolean(tracking?.opens && mailbox.trackOpens !== false);
     const clicks = Boolean(tracking?.clicks && mailbox.trackClicks !== false);
-    if (!this.emailModel || !this.reported(lead) || !(opens || clicks)) return;
-    const { openAt, clickAt } = this.emailModel.plan({ mailboxId: mailbox.id, toAddress: address, nth, sentAt: at, hasLinks });
+    if (!this.reported(lead) || !(opens || clicks)) return;
+    const { openAt, clickAt } = outcome;
     const clicked = clicks && clickAt !== null && clickAt <= this.end;
     // A tracked click proves the open, as Herald records it.
     if (clicked || (opens && openAt !== null && openAt <= this.end)) this.emailsOpened++;

@@ -1,6 +1,6 @@
 // The forecast's mailbox turns, in memory: each mailbox's daily limit counted in its zone, its
 // human-like gap between e-mails, schedule windows, skips decided by the core, and e-mail steps
-// that always move on by their no-reply branch (replies to e-mails are not read yet).
+// that move on by their no-reply branch when nobody answers (answers: simulate-email-answers.test.ts).
 import { describe, expect, it } from "vitest";
 import { MAILBOX_GAP_RANGE_SECONDS, mailboxGapSeconds } from "../../../domain/sequence/human-gaps";
 import { wireSequence } from "../../../domain/sequence/wire-sequence";
@@ -8,36 +8,8 @@ import { zonedDateString } from "../../../lib/time-zones";
 import type { TSequenceInput } from "../../../schemas/sequence";
 import { ratesOutcomeModel } from "./rates-outcome-model";
 import { simulateCampaigns } from "./simulate-campaigns";
+import { EVERY_DAY, HOUR, lead, mailbox, OFFICE, START } from "./sim-email-fixtures";
 import type { EmailOutcomeModel, SimLead, SimMailbox, SimSender } from "./simulation-types";
-
-const HOUR = 3_600_000;
-const START = Date.parse("2026-03-02T08:00:00Z"); // a Monday
-const EVERY_DAY = { timezone: "UTC", activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] };
-const OFFICE = { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] };
-
-function mailbox(id: string, overrides: Partial<SimMailbox> = {}): SimMailbox {
-  return { id, timezone: "UTC", dailyLimit: 50, usedToday: 0, nextSendAt: null, sendCount: 0, available: true, ...overrides };
-}
-
-function lead(index: number, overrides: Partial<SimLead> = {}): SimLead {
-  return {
-    id: `cld_${index}`,
-    seq: index,
-    campaignId: "cmp_mail",
-    senderId: null,
-    status: "pending",
-    phase: "ready",
-    stepId: null,
-    waitUntil: null,
-    invitationAccepted: false,
-    openProfile: false,
-    hasProfile: false,
-    mailboxId: "mbx_a",
-    email: `person-${index}@example.com`,
-    emailOptOut: false,
-    ...overrides,
-  };
-}
 
 function simulate(input: {
   sequence: TSequenceInput;

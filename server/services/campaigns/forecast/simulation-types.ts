@@ -3,6 +3,7 @@
 import type { TDailyCaps } from "../../../schemas/sender";
 import type { StepType, WiredSequence } from "../../../schemas/sequence";
 import type { Schedule } from "../../../domain/sequence/schedule";
+import type { EmailOutcome } from "../../../providers/mail/types";
 
 export type LeadStatus = "pending" | "running" | "done" | "failed" | "paused" | "replied" | "stopped";
 export type ActionKind = "invitations" | "messages" | "inmails" | "profileViews";
@@ -44,13 +45,17 @@ export interface SimMailbox {
 }
 
 /**
- * What recipients do with e-mails, as far as the forecast reports it: when one is opened and a link
- * in it clicked (null: never). Replies, bounces and complaints are not read by the executor yet, so
- * they move no lead.
+ * What a recipient does with one e-mail (null: never): opens and clicks are reported where tracked;
+ * a reply ends the lead, a bounce fails it or sends the step again, a complaint stops it (the
+ * executor reads them from the mailbox: server/services/email-inbound). Auto-replies change nothing.
+ * Left out: nothing of that kind.
  */
+export type SimEmailOutcome = Pick<EmailOutcome, "openAt" | "clickAt"> & Partial<Omit<EmailOutcome, "openAt" | "clickAt">>;
+
 export interface EmailOutcomeModel {
   kind: "provider" | "rates";
-  plan(input: { mailboxId: string; toAddress: string; nth: number; sentAt: number; hasLinks: boolean }): { openAt: number | null; clickAt: number | null };
+  /** `nth`: how many e-mails the mailbox sent to the address before this one (a step sent again after a soft bounce counts). */
+  plan(input: { mailboxId: string; toAddress: string; nth: number; sentAt: number; hasLinks: boolean }): SimEmailOutcome;
 }
 
 export interface SimCampaign {
@@ -101,6 +106,8 @@ export interface SimLead {
   /** The lead's e-mail address, and whether it unsubscribed (e-mail steps skip it then). */
   email?: string | null;
   emailOptOut?: boolean;
+  /** Soft bounces of the lead's e-mails so far (CampaignLead.softBounces); 0 when left out. */
+  softBounces?: number;
 }
 
 /** What prospects do: acceptances and replies, and whether a lead is connected to a sender. */

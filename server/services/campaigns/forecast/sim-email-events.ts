@@ -1,0 +1,47 @@
+// What comes back to a mailbox about a campaign e-mail, in the forecast, as the executor takes it in
+// when the mailbox is read (server/services/email-inbound: on-reply-received.ts for replies,
+// decideEmailBounce and retry-email-step.ts for bounces, decideEmailComplaint and
+// opt-out-email-address.ts for complaints), at the pass that reads it. Auto-replies change nothing
+// and are never queued.
+import { decideEmailBounce, decideEmailComplaint } from "../../../domain/sequence/decide-email-bounce";
+import type { SimLead } from "./simulation-types";
+import { addressOf, personOf, type EmailEvent, type SimWorld } from "./sim-world";
+
+/** A campaign lead still going: a reply, a bounce or a complaint reaches a paused one too. */
+const active = (world: SimWorld, lead: SimLead) => world.moving(lead) || lead.status === "paused";
+
+export function applyEmailEvent(world: SimWorld, event: EmailEvent, at: number): void {
+  const lead = world.leads.get(event.leadId);
+  if (!lead) return;
+  switch (event.kind) {
+    case "email-reply":
+      // repliedCampaignLeadsWhere: the person's active leads with that mailbox, and the one the e-mail went to.
+      for (const other of world.leadsOfPerson.get(personOf(lead)) ?? []) {
+        if (!active(world, other) || (other.id !== lead.id && other.mailboxId !== event.mailboxId)) continue;
+        world.rest(other, "replied", at);
+        if (world.reported(other)) world.replied.add(other.id);
+      }
+      return;
+    case "email-bounce": {
+      const decision = decideEmailBounce({
+        severity: event.severity ?? "hard",
+        softBouncesBefore: lead.softBounces ?? 0,
+        leadActive: active(world, lead),
+        leadAtStep: lead.stepId === event.stepId,
+        at,
+      });
+      lead.softBounces = decision.softBounces;
+      if (decision.deadAddress) world.deadAddresses.add(event.address);
+      if (decision.lead.kind === "fail") world.rest(lead, "failed", at);
+      else if (decision.lead.kind === "retry") world.retryEmail(lead, event.stepId, decision.lead.at);
+      return;
+    }
+    case "email-complaint": {
+      const decision = decideEmailComplaint({ leadActive: active(world, lead) });
+      // Every lead of the workspace with the address is opted out.
+      for (const other of world.leads.values()) if (addressOf(other) === event.address) other.emailOptOut = true;
+      if (decision.stopLead) world.rest(lead, "stopped", at);
+      return;
+    }
+  }
+}
