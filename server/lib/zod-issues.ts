@@ -16,3 +16,10 @@ export function invalidInputFromZod(error: z.ZodError, prefix?: string): HeraldE
   const message = first ? `Invalid ${first.field}: ${first.message}` : "Invalid input";
   return HeraldError.invalidInput(fields.length > 1 ? `${message} (and ${fields.length - 1} more)` : message, fields);
 }
+
+/** The value parsed by the schema, or the 400 naming each offending field (for services called with unparsed input). */
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalidInputFromZod(result.error);
+  return result.data;
+}

@@ -66,6 +66,10 @@ import { removeLeadListLeadOperation } from "./lead-lists/remove-lead-list-lead"
 import { startLeadImportOperation } from "./lead-imports/start-lead-import";
 import { listLeadImportsOperation } from "./lead-imports/list-lead-imports";
 import { getLeadImportOperation } from "./lead-imports/get-lead-import";
+import { listConversationsOperation } from "./inbox/list-conversations";
+import { getConversationOperation } from "./inbox/get-conversation";
+import { updateConversationOperation } from "./inbox/update-conversation";
+import { replyToConversationOperation } from "./inbox/reply-to-conversation";
 
 export const operations: ApiOperation[] = [
   getOpenApiDocumentOperation,
@@ -134,4 +138,8 @@ export const operations: ApiOperation[] = [
   getLeadImportOperation,
   createMailboxHostedLinkOperation,
   getMailboxHostedLinkOperation,
+  listConversationsOperation,
+  getConversationOperation,
+  updateConversationOperation,
+  replyToConversationOperation,
 ];

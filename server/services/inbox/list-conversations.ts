@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { db, Prisma } from "../../db/client";
 import type { Actor } from "../../lib/actor";
+import { parseInput } from "../../lib/zod-issues";
 import { ZListConversationsQuery, type TConversationPage, type TListConversationsQuery } from "../../schemas/inbox";
 import { decodeConversationCursor, encodeConversationCursor } from "./conversation-cursor";
 import { CONVERSATION_FROM, CONVERSATION_ROW_COLUMNS, toConversationSummaries, type ConversationRow } from "./to-conversation-summaries";
@@ -41,8 +42,19 @@ const utcTimestamp = (at: Date) => at.toISOString().slice(0, -1);
 
 const FROM = Prisma.raw(CONVERSATION_FROM);
 
+/** The count joins only the tables its filters read: the unread conversations alone are an index-only count. */
+function countFrom(query: Filters): Prisma.Sql {
+  return Prisma.raw(
+    [
+      `"Conversation" c`,
+      query.search ? `JOIN "Lead" l ON l."id" = c."leadId"` : "",
+      query.interest ? `LEFT JOIN "CampaignLead" cl ON cl."id" = c."campaignLeadId"` : "",
+    ].join(" "),
+  );
+}
+
 export async function listConversations(actor: Actor, input: TListConversationsQuery): Promise<TConversationPage> {
-  const query = ZListConversationsQuery.parse(input);
+  const query = parseInput(ZListConversationsQuery, input);
   const after = query.cursor ? decodeConversationCursor(query.cursor) : null;
   const where = conditions(actor, query, true);
   if (after) where.push(Prisma.sql`(c."lastMessageAt", c."id") < (${utcTimestamp(after.lastMessageAt)}::timestamp(3), ${after.id})`);
@@ -51,7 +63,7 @@ export async function listConversations(actor: Actor, input: TListConversationsQ
     db.$queryRaw<ConversationRow[]>`SELECT ${Prisma.raw(CONVERSATION_ROW_COLUMNS)} FROM ${FROM}
       WHERE ${Prisma.join(where, " AND ")}
       ORDER BY c."lastMessageAt" DESC, c."id" DESC LIMIT ${query.limit + 1}`,
-    db.$queryRaw<Array<{ count: number }>>`SELECT count(*)::int AS "count" FROM ${FROM} WHERE ${Prisma.join(countWhere, " AND ")}`,
+    db.$queryRaw<Array<{ count: number }>>`SELECT count(*)::int AS "count" FROM ${countFrom(query)} WHERE ${Prisma.join(countWhere, " AND ")}`,
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

@@ -2,6 +2,7 @@
 // own sender (a LinkedIn message) or mailbox (an e-mail in the thread). Refused in plain words when
 // the sender or mailbox cannot send now or the lead cannot be written to.
 import type { Actor } from "../../lib/actor";
+import { parseInput } from "../../lib/zod-issues";
 import { ZReplyInput, type TConversationMessage, type TReplyInput } from "../../schemas/inbox";
 import { findConversation } from "./find-conversation";
 import { findReplyBlocker } from "./reply-blocker";
@@ -9,7 +10,7 @@ import { replyByEmail } from "./reply-by-email";
 import { replyOnLinkedin } from "./reply-on-linkedin";
 
 export async function replyToConversation(actor: Actor, conversationId: string, input: TReplyInput): Promise<TConversationMessage> {
-  const { text } = ZReplyInput.parse(input);
+  const { text } = parseInput(ZReplyInput, input);
   const conversation = await findConversation(actor, conversationId);
   const reply = await findReplyBlocker({ ...conversation, workspaceId: actor.workspaceId });
   if (reply.blocker) throw reply.blocker;

@@ -2,6 +2,7 @@
 // interestBy `manual`). Both in one transaction; the answer is the conversation's summary after.
 import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
+import { parseInput } from "../../lib/zod-issues";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import { ZUpdateConversationInput, type TConversationSummary, type TUpdateConversationInput } from "../../schemas/inbox";
@@ -10,7 +11,7 @@ import { findConversation } from "./find-conversation";
 import { toConversationSummaries } from "./to-conversation-summaries";
 
 export async function updateConversation(actor: Actor, conversationId: string, input: TUpdateConversationInput): Promise<TConversationSummary> {
-  const changes = ZUpdateConversationInput.parse(input);
+  const changes = parseInput(ZUpdateConversationInput, input);
   const conversation = await findConversation(actor, conversationId);
   if (changes.interest !== undefined && !conversation.campaignLeadId) {
     throw HeraldError.invalidInput("Invalid interest: this conversation's lead is in no campaign, and interest is kept per campaign lead", [
