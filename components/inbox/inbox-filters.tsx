@@ -55,6 +55,7 @@ export function InboxFiltersBar({ filters, onChange }: { filters: InboxFilters; 
     return () => clearTimeout(timer);
   }, [search, filters, onChange]);
   const set = (changes: Partial<InboxFilters>) => onChange({ ...filters, ...changes });
+  const small = "py-1.5 pr-7 pl-2 text-xs";
   return (
     <div className="space-y-2" role="search" aria-label="Filter conversations">
       <Input
@@ -66,8 +67,8 @@ export function InboxFiltersBar({ filters, onChange }: { filters: InboxFilters; 
         onChange={(event) => setSearch(event.target.value)}
         className="py-1.5"
       />
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <div role="group" aria-label="Channel" className="inline-flex rounded-md bg-slate-100 p-0.5">
+      <div className="flex items-center gap-2">
+        <div role="group" aria-label="Channel" className="inline-flex shrink-0 rounded-md bg-slate-100 p-0.5">
           {CHANNEL_TABS.map((tab) => (
             <button
               key={tab.value}
@@ -80,15 +81,23 @@ export function InboxFiltersBar({ filters, onChange }: { filters: InboxFilters; 
             </button>
           ))}
         </div>
-        <Toggle label="Unread only" checked={filters.unread} onChange={(unread) => set({ unread })} />
-        <Toggle label="Replied only" checked={filters.replied} onChange={(replied) => set({ replied })} />
+        <label htmlFor={`${id}-interest`} className="sr-only">
+          Interest
+        </label>
+        <Select id={`${id}-interest`} value={filters.interest} onChange={(event) => set({ interest: event.target.value as InterestFilter })} className={`min-w-0 flex-1 ${small}`}>
+          <option value="all">Any interest</option>
+          <option value="interested">Interested</option>
+          <option value="not_interested">Not interested</option>
+          <option value="neutral">Neutral</option>
+          <option value="unknown">Not known yet</option>
+        </Select>
       </div>
-      <div className="grid grid-cols-3 gap-2">
+      <div className="grid grid-cols-2 gap-2">
         <div>
           <label htmlFor={`${id}-account`} className="sr-only">
             Sender or mailbox
           </label>
-          <Select id={`${id}-account`} value={filters.accountId} onChange={(event) => set({ accountId: event.target.value })} className="py-1.5 pr-7 pl-2 text-xs">
+          <Select id={`${id}-account`} value={filters.accountId} onChange={(event) => set({ accountId: event.target.value })} className={small}>
             <option value="">All accounts</option>
             {accounts.senders.length > 0 && (
               <optgroup label="Senders (LinkedIn)">
@@ -114,7 +123,7 @@ export function InboxFiltersBar({ filters, onChange }: { filters: InboxFilters; 
           <label htmlFor={`${id}-campaign`} className="sr-only">
             Campaign
           </label>
-          <Select id={`${id}-campaign`} value={filters.campaignId} onChange={(event) => set({ campaignId: event.target.value })} className="py-1.5 pr-7 pl-2 text-xs">
+          <Select id={`${id}-campaign`} value={filters.campaignId} onChange={(event) => set({ campaignId: event.target.value })} className={small}>
             <option value="">All campaigns</option>
             {(campaigns.data?.campaigns ?? []).map((campaign) => (
               <option key={campaign.id} value={campaign.id}>
@@ -123,30 +132,16 @@ export function InboxFiltersBar({ filters, onChange }: { filters: InboxFilters; 
             ))}
           </Select>
         </div>
-        <div>
-          <label htmlFor={`${id}-interest`} className="sr-only">
-            Interest
-          </label>
-          <Select id={`${id}-interest`} value={filters.interest} onChange={(event) => set({ interest: event.target.value as InterestFilter })} className="py-1.5 pr-7 pl-2 text-xs">
-            <option value="all">Any interest</option>
-            <option value="interested">Interested</option>
-            <option value="not_interested">Not interested</option>
-            <option value="neutral">Neutral</option>
-            <option value="unknown">Not known yet</option>
-          </Select>
-        </div>
       </div>
-      {isFiltered(filters) && (
-        <div className="text-right">
-          <button
-            type="button"
-            className="text-xs font-medium text-brand-700 hover:underline"
-            onClick={() => onChange(NO_FILTERS)}
-          >
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        <Toggle label="Unread only" checked={filters.unread} onChange={(unread) => set({ unread })} />
+        <Toggle label="Replied only" checked={filters.replied} onChange={(replied) => set({ replied })} />
+        {isFiltered(filters) && (
+          <button type="button" className="ml-auto text-xs font-medium text-brand-700 hover:underline" onClick={() => onChange(NO_FILTERS)}>
             Clear filters
           </button>
-        </div>
-      )}
+        )}
+      </div>
     </div>
   );
 }
