@@ -164,6 +164,11 @@ test("a prospect answers by e-mail and on LinkedIn; both land unread in the Inbo
   await expect(page.getByTestId("inbox-unread-badge")).toHaveCount(0);
   await snap(page, "inbox-email-thread");
 
+  // A paused mailbox cannot answer: the open thread learns it by itself and the composer says why.
+  expect((await own.api.post(`/email-accounts/${mailboxId}/pause`, {})).status()).toBeLessThan(300);
+  await expect(page.getByTestId("cannot-reply")).toContainText("is paused: resume it to reply");
+  await expect(page.getByRole("form", { name: "Reply" }).getByRole("textbox")).toBeDisabled();
+
   // The webhooks: both replies came in, and both answers went out as the user's own (source manual).
   await expect.poll(() => EVENTS.filter((event) => !deliveries(webhookReceiver, event).length), { timeout: 30_000 }).toEqual([]);
   await expect.poll(() => deliveries(webhookReceiver, "email.sent").length, { timeout: 30_000 }).toBe(2);
@@ -181,6 +186,10 @@ test("a prospect answers by e-mail and on LinkedIn; both land unread in the Inbo
   await page.goto(linkedinUrl);
   await expect(page.getByTestId("thread-title")).toHaveText(name);
   await expect(page.getByRole("form", { name: "Reply" })).toBeVisible();
+  await expect(page.getByTestId("lead-card")).toBeHidden();
+  await page.getByRole("button", { name: "Lead", exact: true }).click();
+  await expect(page.getByTestId("lead-card")).toContainText(`Inbox journey ${tag}`);
+  await page.getByRole("button", { name: "Hide lead" }).click();
   await snap(page, "inbox-phone-thread");
   await expectContentFits(page);
   await page.getByRole("link", { name: "Back to conversations" }).click();
