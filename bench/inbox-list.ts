@@ -129,8 +129,8 @@ async function main() {
   try {
     const { actor } = await createTestWorkspace();
     const ids = await seed(db, actor.workspaceId);
-    const version = await db.$queryRawUnsafe<Array<{ version: string }>>("SHOW server_version");
-    console.log(`PostgreSQL ${version[0]!.version}, Node ${process.version}, ${clients} client(s), ${requests} requests per case`);
+    const version = await db.$queryRawUnsafe<Array<{ server_version: string }>>("SHOW server_version");
+    console.log(`PostgreSQL ${version[0]!.server_version}, Node ${process.version}, ${clients} client(s), ${requests} requests per case`);
 
     // A cursor 100 pages deep, walked once.
     let deepCursor: string | undefined;

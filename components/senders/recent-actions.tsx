@@ -74,6 +74,7 @@ export function RecentActions({ senderId }: { senderId: string }) {
                       <td className="py-2 pr-3 whitespace-nowrap">
                         {TYPE[action.type]}
                         {action.source === "campaign" && <span className="ml-1 text-xs text-slate-400">(campaign)</span>}
+                        {action.source === "manual" && <span className="ml-1 text-xs text-slate-400">(inbox reply)</span>}
                       </td>
                       <td className="max-w-56 truncate py-2 pr-3">
                         {action.profileUrl ? (

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { db } from "../db/client";
 import type { Lead, LinkedinAccount } from "../db/generated/client";
 import type { Actor } from "../lib/actor";
-import { now } from "../lib/clock";
+import { now, type ManualClock } from "../lib/clock";
 import { getLinkedinProvider } from "../providers/linkedin";
 import { ensureSandboxDirectory } from "../providers/linkedin/sandbox/store";
 import { ZCreateCampaignInput } from "../schemas/campaign";
@@ -119,6 +119,17 @@ export async function campaignMessage(options: { actor: Actor; sender: LinkedinA
 /** The prospect answers on LinkedIn; Herald takes it in as the provider's activity. */
 export async function prospectReplies(actor: Actor, senderMemberId: string, lead: Lead, text: string) {
   await replyAsSandboxProspect(actor, { prospectMemberId: lead.memberId!, senderMemberId, text });
+}
+
+/** A LinkedIn conversation: a campaign message from a connected sandbox sender, and the prospect's answer a minute later. */
+export async function linkedinConversationSeed(actor: Actor, clock: ManualClock, texts: { sent: string; reply: string }, senderLabel?: string) {
+  const { sender, memberId } = await sandboxSender(actor, senderLabel);
+  const lead = await connectedProspect(actor, memberId);
+  const sent = await campaignMessage({ actor, sender, lead, text: texts.sent });
+  clock.advance(60_000);
+  await prospectReplies(actor, memberId, lead, texts.reply);
+  const conversation = await db.conversation.findUniqueOrThrow({ where: { workspaceId_chatId: { workspaceId: actor.workspaceId, chatId: sent.chatId } } });
+  return { sender, memberId, lead, ...sent, conversation };
 }
 
 /** The provider reports a message the sender wrote (a webhook, polling), as it does for every message of a chat. */

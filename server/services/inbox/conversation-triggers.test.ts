@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../../db/client";
 import { ManualClock, setClock, systemClock } from "../../lib/clock";
-import { campaignMessage, connectedProspect, emailConversationSeed, inboxWorkspace, prospectReplies, providerReportsSenderMessage, receivedEmail, sandboxSender } from "../../test/inbox-seed";
+import { emailConversationSeed, inboxWorkspace, linkedinConversationSeed, providerReportsSenderMessage, receivedEmail } from "../../test/inbox-seed";
 
 afterEach(() => setClock(systemClock));
 
@@ -88,11 +88,7 @@ describe("conversations of LinkedIn chats", () => {
     const clock = new ManualClock("2026-03-02T09:00:00Z");
     setClock(clock);
     const { actor, workspace } = await inboxWorkspace();
-    const { sender, memberId } = await sandboxSender(actor);
-    const lead = await connectedProspect(actor, memberId);
-    const { campaign, campaignLead, chatId } = await campaignMessage({ actor, sender, lead, text: "Hello there" });
-    clock.advance(3_600_000);
-    await prospectReplies(actor, memberId, lead, "Hi! Tell me more.");
+    const { sender, lead, campaign, campaignLead, chatId } = await linkedinConversationSeed(actor, clock, { sent: "Hello there", reply: "Hi! Tell me more." });
     const conversations = await db.conversation.findMany({ where: { workspaceId: workspace.id } });
     expect(conversations).toHaveLength(1);
     expect(conversations[0]).toMatchObject({

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../../db/client";
 import { ManualClock, setClock, systemClock } from "../../lib/clock";
 import { createTestWorkspace } from "../../test/factories";
-import { campaignMessage, connectedProspect, emailConversationSeed, inboxWorkspace, prospectReplies, receivedEmail, sandboxSender, sentCampaignEmail } from "../../test/inbox-seed";
+import { emailConversationSeed, inboxWorkspace, linkedinConversationSeed, receivedEmail, sentCampaignEmail } from "../../test/inbox-seed";
 import { getConversation } from "./get-conversation";
 
 afterEach(() => setClock(systemClock));
@@ -60,13 +60,8 @@ describe("reading a conversation", () => {
   it("shows a LinkedIn chat's messages and the sender's state", async () => {
     const clock = new ManualClock("2026-03-02T09:00:00Z");
     setClock(clock);
-    const { actor, workspace } = await inboxWorkspace();
-    const { sender, memberId } = await sandboxSender(actor);
-    const lead = await connectedProspect(actor, memberId);
-    await campaignMessage({ actor, sender, lead, text: "Hello there" });
-    clock.advance(MINUTE);
-    await prospectReplies(actor, memberId, lead, "Hi!");
-    const { id } = await db.conversation.findFirstOrThrow({ where: { workspaceId: workspace.id } });
+    const { actor } = await inboxWorkspace();
+    const { sender, conversation: { id } } = await linkedinConversationSeed(actor, clock, { sent: "Hello there", reply: "Hi!" });
     const conversation = await getConversation(actor, id);
     expect(conversation.messages.map((message) => [message.direction, message.source, message.kind, message.status, message.text, message.subject])).toEqual([
       ["outbound", "campaign", "message", "sent", "Hello there", null],

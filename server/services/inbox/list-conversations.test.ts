@@ -7,15 +7,7 @@ import { ManualClock, setClock, systemClock } from "../../lib/clock";
 import type { TListConversationsQuery } from "../../schemas/inbox";
 import { setCampaignLeadInterest } from "../campaigns/set-campaign-lead-interest";
 import { createTestWorkspace } from "../../test/factories";
-import {
-  campaignMessage,
-  connectedProspect,
-  emailConversationSeed,
-  inboxWorkspace,
-  prospectReplies,
-  receivedEmail,
-  sandboxSender,
-} from "../../test/inbox-seed";
+import { emailConversationSeed, inboxWorkspace, linkedinConversationSeed, receivedEmail } from "../../test/inbox-seed";
 import { listConversations } from "./list-conversations";
 
 afterEach(() => setClock(systemClock));
@@ -33,11 +25,8 @@ async function inbox() {
   clock.advance(MINUTE);
   const alan = await emailConversationSeed(actor, { lead: { firstName: "Alan", lastName: "Turing", email: "alan%t@bletchley.example" }, campaignName: "Spring" });
   clock.advance(MINUTE);
-  const { sender, memberId } = await sandboxSender(actor, "Rep on LinkedIn");
-  const prospect = await connectedProspect(actor, memberId);
-  const linkedin = await campaignMessage({ actor, sender, lead: prospect, text: "Hello on LinkedIn" });
-  clock.advance(MINUTE);
-  await prospectReplies(actor, memberId, prospect, "Happy to talk");
+  const linkedin = await linkedinConversationSeed(actor, clock, { sent: "Hello on LinkedIn", reply: "Happy to talk" }, "Rep on LinkedIn");
+  const { sender, lead: prospect } = linkedin;
   clock.advance(MINUTE);
   // Grace replies (unread, replied); Alan's out of office (neither).
   await receivedEmail(grace.thread, { kind: "reply", text: "Yes please", from: grace.lead.email!, root: grace.first.messageId, inReplyTo: grace.first.messageId });

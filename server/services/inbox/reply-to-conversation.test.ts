@@ -10,7 +10,7 @@ import { MailProviderError } from "../../providers/mail/types";
 import { countMailboxUsage } from "../mailboxes/count-mailbox-usage";
 import { fakeMailProvider } from "../../test/fake-mail-provider";
 import { outboxEvents } from "../../test/factories";
-import { campaignMessage, connectedProspect, emailConversationSeed, inboxWorkspace, prospectReplies, providerReportsSenderMessage, receivedEmail, sandboxSender } from "../../test/inbox-seed";
+import { emailConversationSeed, inboxWorkspace, linkedinConversationSeed, providerReportsSenderMessage, receivedEmail } from "../../test/inbox-seed";
 import { replyToConversation } from "./reply-to-conversation";
 
 afterEach(() => {
@@ -24,13 +24,8 @@ async function linkedinConversation() {
   const clock = new ManualClock("2026-03-02T09:00:00Z");
   setClock(clock);
   const { actor, workspace } = await inboxWorkspace();
-  const { sender, memberId } = await sandboxSender(actor);
-  const lead = await connectedProspect(actor, memberId);
-  const { campaign, campaignLead, chatId } = await campaignMessage({ actor, sender, lead, text: "Hello there" });
-  clock.advance(MINUTE);
-  await prospectReplies(actor, memberId, lead, "Tell me more");
-  const conversation = await db.conversation.findFirstOrThrow({ where: { workspaceId: workspace.id } });
-  return { clock, actor, workspace, sender, memberId, lead, campaign, campaignLead, chatId, conversation };
+  const seed = await linkedinConversationSeed(actor, clock, { sent: "Hello there", reply: "Tell me more" });
+  return { clock, actor, workspace, ...seed };
 }
 
 describe("replying on LinkedIn", () => {

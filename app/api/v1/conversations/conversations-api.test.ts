@@ -6,7 +6,7 @@ import { db } from "@/server/db/client";
 import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
 import { callRoute } from "@/server/test/call-route";
 import { createTestApiKey, createTestWorkspace, outboxEvents } from "@/server/test/factories";
-import { campaignMessage, connectedProspect, emailConversationSeed, inboxWorkspace, prospectReplies, receivedEmail, sandboxSender } from "@/server/test/inbox-seed";
+import { emailConversationSeed, inboxWorkspace, linkedinConversationSeed, receivedEmail } from "@/server/test/inbox-seed";
 import * as conversationRoute from "./[id]/route";
 import * as messagesRoute from "./[id]/messages/route";
 import * as conversationsRoute from "./route";
@@ -22,13 +22,8 @@ async function inboxWithKey() {
   clock.advance(60_000);
   await receivedEmail(email.thread, { kind: "reply", text: "Interested", from: email.lead.email!, root: email.first.messageId, inReplyTo: email.first.messageId });
   clock.advance(60_000);
-  const { sender, memberId } = await sandboxSender(context.actor);
-  const lead = await connectedProspect(context.actor, memberId);
-  await campaignMessage({ actor: context.actor, sender, lead, text: "Hello on LinkedIn" });
-  clock.advance(60_000);
-  await prospectReplies(context.actor, memberId, lead, "Hi back");
+  const linkedinId = (await linkedinConversationSeed(context.actor, clock, { sent: "Hello on LinkedIn", reply: "Hi back" })).conversation.id;
   const emailId = (await email.conversation()).id;
-  const linkedinId = (await db.conversation.findFirstOrThrow({ where: { workspaceId: context.workspace.id, channel: "linkedin" } })).id;
   return { ...context, key, email, emailId, linkedinId, clock };
 }
 
