@@ -1,7 +1,7 @@
 // Test support: runs Herald's campaign machinery as its minute crons would — the sandbox network
 // answering, then an executor pass — on a manual clock, skipping the minutes in which nothing can
 // happen (no lead due that a free sender under its caps or a free mailbox under its daily limit
-// could take, no answer coming, no schedule window opening, no day starting). Weeks of campaign run in seconds, through the real services.
+// could take, no answer coming on either network, no schedule window opening, no day starting). Weeks of campaign run in seconds, through the real services.
 import { db } from "../db/client";
 import type { ManualClock } from "../lib/clock";
 import { addZonedDays, startOfZonedDay } from "../lib/time-zones";
@@ -127,7 +127,7 @@ async function nextMailboxTurnMoment(at: Date, before: number): Promise<number |
 
 async function nextInterestingMoment(at: Date, capped: CappedKinds): Promise<number> {
   const moments: number[] = [at.getTime() + LONGEST_SKIP];
-  const [placedNow, lead, sender, mailbox, invitation, message, campaigns, accounts, mailboxZones] = await Promise.all([
+  const [placedNow, lead, sender, mailbox, invitation, message, mail, campaigns, accounts, mailboxZones] = await Promise.all([
     // Leads this pass placed on a step already due: the next pass takes them.
     db.campaignLead.findFirst({
       where: { status: { in: ["pending", "running"] }, waitUntil: { lte: at }, updatedAt: { gte: at }, campaign: { status: "active" } },
@@ -144,6 +144,8 @@ async function nextInterestingMoment(at: Date, capped: CappedKinds): Promise<num
     db.mailbox.findFirst({ where: { nextSendAt: { gt: at } }, orderBy: { nextSendAt: "asc" }, select: { nextSendAt: true } }),
     db.sandboxInvitation.findFirst({ where: { status: "pending", acceptAt: { gt: at } }, orderBy: { acceptAt: "asc" }, select: { acceptAt: true } }),
     db.sandboxMessage.findFirst({ where: { repliedAt: null, replyAt: { gt: at } }, orderBy: { replyAt: "asc" }, select: { replyAt: true } }),
+    // The mail network's next moment (a reply, a bounce, a complaint is read in the network's minute).
+    db.sandboxEmail.findFirst({ where: { nextAt: { gt: at } }, orderBy: { nextAt: "asc" }, select: { nextAt: true } }),
     db.campaign.findMany({ where: { status: "active" }, select: { schedule: true } }),
     db.linkedinAccount.findMany({ select: { timezone: true }, distinct: ["timezone"] }),
     db.mailbox.findMany({ select: { timezone: true }, distinct: ["timezone"] }),
@@ -154,6 +156,7 @@ async function nextInterestingMoment(at: Date, capped: CappedKinds): Promise<num
   if (mailbox?.nextSendAt) moments.push(mailbox.nextSendAt.getTime());
   if (invitation?.acceptAt) moments.push(invitation.acceptAt.getTime());
   if (message?.replyAt) moments.push(message.replyAt.getTime());
+  if (mail?.nextAt) moments.push(mail.nextAt.getTime());
   for (const campaign of campaigns) {
     const schedule = readSchedule(campaign.schedule);
     if (isWithinSchedule(schedule, at)) continue;

@@ -1,10 +1,19 @@
 // Test support for the forecast parity tests: what really happened on the sandbox network between a
 // forecast's start and its horizon, read from the executor's own records and laid out in the
 // forecast's shape (leads with their first action or e-mail, steps, status and end; actions per
-// day per sender and e-mails per day per mailbox; totals; the finish date), so that a test compares the two with one deep equality.
+// day per sender and e-mails per day per mailbox; totals; the finish date), so that a test compares the two with one deep equality;
+// and the scenarios' shared steps: a workspace with sandbox senders on a manual clock, a forecast, the comparison.
+import { expect } from "vitest";
 import { db } from "../db/client";
+import type { Actor } from "../lib/actor";
+import { ManualClock, setClock } from "../lib/clock";
 import { zonedDateString } from "../lib/time-zones";
+import { ensureSandboxDirectory } from "../providers/linkedin/sandbox/store";
 import type { TCampaignForecast } from "../schemas/campaign";
+import { ZConnectSenderInput } from "../schemas/sender";
+import { forecastCampaign } from "../services/campaigns/forecast-campaign";
+import { connectSender } from "../services/senders/connect-sender";
+import { createTestWorkspace } from "./factories";
 
 type Counts = { invitations: number; messages: number; inmails: number; profileViews: number };
 
@@ -161,4 +170,44 @@ export async function observed(forecast: TCampaignForecast, before: Before): Pro
   }
   days.sort((a, b) => a.date.localeCompare(b.date));
   return { finishAt: iso(campaign.finishedAt), totals, days, leads };
+}
+
+/** A workspace with sandbox senders named after the scenario (the network's answers are keyed by who acts). */
+export async function world(label: string, start: string, names: string[]) {
+  const clock = new ManualClock(start);
+  setClock(clock);
+  await ensureSandboxDirectory();
+  const { actor, workspace } = await createTestWorkspace();
+  const senders: string[] = [];
+  for (const name of names) {
+    const connected = await connectSender(actor, ZConnectSenderInput.parse({ username: `${label}-${name}@example.com`, password: "x" }), { via: "api" });
+    expect(connected.status).toBe("connected");
+    senders.push(connected.account.id);
+  }
+  return { clock, actor, workspace, senders };
+}
+
+/**
+ * The forecast against what happened: the same leads, steps, statuses, days, totals and finish;
+ * and the campaign's leads the forecast leaves out (not moving when it was taken) did nothing.
+ */
+export async function expectParity(forecast: TCampaignForecast, before: Before): Promise<void> {
+  // Soft: a scenario with several campaigns reports every forecast that differs, not only the first.
+  expect.soft(predicted(forecast)).toEqual(await observed(forecast, before));
+  const listed = new Set(forecast.leads.map((lead) => lead.campaignLeadId));
+  const leftOut = [...before.statuses.keys()].filter((id) => !listed.has(id));
+  const now = await db.campaignLead.findMany({ where: { id: { in: leftOut } }, select: { id: true, status: true } });
+  const acted = await db.senderAction.findMany({ where: { campaignLeadId: { in: leftOut }, createdAt: { gte: new Date(forecast.generatedAt) } }, select: { campaignLeadId: true } });
+  expect.soft({ statuses: Object.fromEntries(now.map((row) => [row.id, row.status])), acted: acted.map((action) => action.campaignLeadId) }).toEqual({
+    statuses: Object.fromEntries(leftOut.map((id) => [id, before.statuses.get(id)])),
+    acted: [],
+  });
+}
+
+/** The forecast of one campaign, with its leads' statuses when it was taken. */
+export async function forecastOne(actor: Actor, campaignId: string, days: number) {
+  const forecast = await forecastCampaign(actor, campaignId, { days });
+  // The sandbox network's own behaviour model, so the forecast can be compared lead by lead.
+  expect(forecast.model).toBe("sandbox");
+  return { forecast, before: await takeBefore(campaignId) };
 }

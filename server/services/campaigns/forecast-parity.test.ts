@@ -32,29 +32,24 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db, Prisma } from "@/server/db/client";
 import type { Actor } from "@/server/lib/actor";
-import { ManualClock, now, setClock, systemClock } from "@/server/lib/clock";
+import { now, setClock, systemClock } from "@/server/lib/clock";
 import { zonedParts } from "@/server/lib/time-zones";
 import { setMailProvider } from "@/server/providers/mail";
 import type { MailProvider } from "@/server/providers/mail/types";
 import { acceptanceTime, invitationKey, messageKey, replyRateFor, replyTime } from "@/server/providers/linkedin/sandbox/behaviour";
 import { sandboxDirectory, sandboxProfileUrl, type DirectoryProspect } from "@/server/providers/linkedin/sandbox/directory";
 import { sandboxIdentity } from "@/server/providers/linkedin/sandbox/sign-in-rules";
-import { ensureSandboxDirectory } from "@/server/providers/linkedin/sandbox/store";
 import type { TCampaignForecast } from "@/server/schemas/campaign";
 import type { TSequenceInput } from "@/server/schemas/sequence";
 import { sendConnectionRequest } from "@/server/services/direct-actions/send-connection-request";
 import { acceptInvitationAsSandboxProspect } from "@/server/services/sandbox/act-as-prospect";
-import { connectSender } from "@/server/services/senders/connect-sender";
 import { pauseSender } from "@/server/services/senders/pause-sender";
 import { driveCampaigns } from "@/server/test/campaign-driver";
-import { createTestWorkspace } from "@/server/test/factories";
-import { observed, predicted, takeBefore, type Before } from "@/server/test/forecast-parity";
+import { expectParity, forecastOne, world, type Before } from "@/server/test/forecast-parity";
 import { addCampaignLeads } from "./add-campaign-leads";
 import { createCampaign } from "./create-campaign";
-import { forecastCampaign } from "./forecast-campaign";
 import { pauseCampaignLead } from "./pause-campaign-lead";
 import { updateCampaign } from "./update-campaign";
-import { ZConnectSenderInput } from "@/server/schemas/sender";
 import { ZCreateCampaignInput } from "@/server/schemas/campaign";
 import { ZLeadsInput } from "@/server/schemas/lead";
 
@@ -71,21 +66,6 @@ afterEach(async () => {
   setMailProvider("sandbox", undefined);
   setClock(systemClock);
 });
-
-/** A workspace with sandbox senders named after the scenario (the network's answers are keyed by who acts). */
-async function world(label: string, start: string, names: string[]) {
-  const clock = new ManualClock(start);
-  setClock(clock);
-  await ensureSandboxDirectory();
-  const { actor, workspace } = await createTestWorkspace();
-  const senders: string[] = [];
-  for (const name of names) {
-    const connected = await connectSender(actor, ZConnectSenderInput.parse({ username: `${label}-${name}@example.com`, password: "x" }), { via: "api" });
-    expect(connected.status).toBe("connected");
-    senders.push(connected.account.id);
-  }
-  return { clock, actor, workspace, senders };
-}
 
 /** The sandbox member a sender acts as. */
 async function memberOf(senderId: string): Promise<string> {
@@ -129,31 +109,6 @@ async function inviteDirectly(actor: Actor, senderId: string, prospect: Director
 /** The sender and the prospect are connected before the campaign starts (an invitation accepted on the Sandbox page). */
 async function connectBeforehand(actor: Actor, senderId: string, prospect: DirectoryProspect): Promise<void> {
   await acceptInvitationAsSandboxProspect(actor, await inviteDirectly(actor, senderId, prospect));
-}
-
-/**
- * The forecast against what happened: the same leads, steps, statuses, days, totals and finish;
- * and the campaign's leads the forecast leaves out (not moving when it was taken) did nothing.
- */
-async function expectParity(forecast: TCampaignForecast, before: Before): Promise<void> {
-  // Soft: a scenario with several campaigns reports every forecast that differs, not only the first.
-  expect.soft(predicted(forecast)).toEqual(await observed(forecast, before));
-  const listed = new Set(forecast.leads.map((lead) => lead.campaignLeadId));
-  const leftOut = [...before.statuses.keys()].filter((id) => !listed.has(id));
-  const now = await db.campaignLead.findMany({ where: { id: { in: leftOut } }, select: { id: true, status: true } });
-  const acted = await db.senderAction.findMany({ where: { campaignLeadId: { in: leftOut }, createdAt: { gte: new Date(forecast.generatedAt) } }, select: { campaignLeadId: true } });
-  expect.soft({ statuses: Object.fromEntries(now.map((row) => [row.id, row.status])), acted: acted.map((action) => action.campaignLeadId) }).toEqual({
-    statuses: Object.fromEntries(leftOut.map((id) => [id, before.statuses.get(id)])),
-    acted: [],
-  });
-}
-
-/** The forecast of one campaign, with its leads' statuses when it was taken. */
-async function forecastOne(actor: Actor, campaignId: string, days: number) {
-  const forecast = await forecastCampaign(actor, campaignId, { days });
-  // The sandbox network's own behaviour model, so the forecast can be compared lead by lead.
-  expect(forecast.model).toBe("sandbox");
-  return { forecast, before: await takeBefore(campaignId) };
 }
 
 /** The forecasts of several campaigns at the same moment (each sees the others compete for the senders). */

@@ -24,6 +24,7 @@ export async function recordEmailComplaint(
   if (outbound.complainedAt) return "complaint";
   const at = now();
   await tx.emailMessage.update({ where: { id: outbound.id }, data: { complainedAt: at, updatedAt: at } });
+  // The mailbox before the lead, in the order the executor's recording of a sent e-mail takes them.
   await tx.mailbox.update({ where: { id: outbound.mailboxId }, data: { complainedCount: { increment: 1 }, updatedAt: at } });
   const recipient = outbound.toAddress.trim().toLowerCase();
   const decision = decideEmailComplaint({ leadActive: await lockActiveCampaignLead(tx, outbound.campaignLeadId) });

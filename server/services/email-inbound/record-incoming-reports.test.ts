@@ -166,6 +166,32 @@ describe("recording bounces and complaints", () => {
     expect(await db.mailbox.findUniqueOrThrow({ where: { id: mailbox.id } })).toMatchObject({ bouncedCount: 3 });
   });
 
+  it("a delay notice does nothing; a hard report after a soft one about the same e-mail (the server gave up) takes effect without counting it twice", async () => {
+    const { clock, workspace, mailbox, sent, campaignLead } = await oneLeadCampaign();
+    clock.advance(10 * 60_000);
+    const soft = bounceMessage(originalOf(sent), { kind: "soft", at: now() });
+    const delayed = soft.raw.replace("Action: failed", "Action: delayed").replace(/Message-ID: <[^>]+>/, "Message-ID: <delay-notice@mx.sandbox-mail.test>");
+    expect(await recordIncomingEmail(mailbox, await incoming(delayed), null)).toBe("bounce");
+    expect(await db.emailMessage.findFirstOrThrow({ where: { messageId: "<delay-notice@mx.sandbox-mail.test>" } })).toMatchObject({
+      kind: "bounce",
+      skipReason: "A delay notice: the receiving server is still trying to deliver the e-mail",
+    });
+    expect(await db.emailMessage.findUniqueOrThrow({ where: { id: sent.id } })).toMatchObject({ status: "sent", bouncedAt: null });
+    expect(await outboxEvents(workspace.id, "email.bounced")).toEqual([]);
+
+    expect(await recordIncomingEmail(mailbox, await incoming(soft), null)).toBe("bounce");
+    expect(await db.campaignLead.findUniqueOrThrow({ where: { id: campaignLead.id } })).toMatchObject({ status: "running", softBounces: 1 });
+    clock.advance(HOUR);
+    expect(await bounce(mailbox, sent, "hard")).toBe("bounce");
+    expect(await db.campaignLead.findUniqueOrThrow({ where: { id: campaignLead.id } })).toMatchObject({ status: "failed", error: ADDRESS_BOUNCED, softBounces: 1 });
+    expect(await db.emailMessage.findUniqueOrThrow({ where: { id: sent.id } })).toMatchObject({ status: "bounced", bounceKind: "hard", bounceStatus: "5.1.1" });
+    expect((await outboxEvents(workspace.id, "email.bounced")).map((event) => [event.data.deadAddress, event.data.leadFailed])).toEqual([
+      [false, false],
+      [true, true],
+    ]);
+    expect(await db.mailbox.findUniqueOrThrow({ where: { id: mailbox.id } })).toMatchObject({ bouncedCount: 1 });
+  });
+
   it("a complaint opts the address out for every lead that has it, stops the lead and fires email.bounced (complaint), once", async () => {
     const { clock, workspace, mailbox, sent, campaign, campaignLead } = await oneLeadCampaign();
     const twin = await db.lead.create({ data: { workspaceId: workspace.id, email: "ANN@prospect.example", source: "api", createdAt: now(), updatedAt: now() } });

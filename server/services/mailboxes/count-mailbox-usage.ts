@@ -1,8 +1,11 @@
 import { db, type DbClient } from "../../db/client";
 import { addZonedDays, startOfZonedDay, zonedDateString } from "../../lib/time-zones";
 
-/** The e-mails that count against a mailbox's daily limit: campaign ones that went out or are going out. */
-export const COUNTED_EMAIL_STATUSES = ["sending", "sent"];
+/**
+ * The e-mails that count against a mailbox's daily limit: campaign ones that went out or are going
+ * out. A bounced one went out too (its server took it; the report came later): it keeps counting.
+ */
+export const COUNTED_EMAIL_STATUSES = ["sending", "sent", "bounced"];
 
 export interface MailboxUsage {
   /** The mailbox's local date (YYYY-MM-DD) of the day counted. */
