@@ -133,7 +133,7 @@ export function ConversationList({ filters, selectedId, onClearFilters }: { filt
   }
   return (
     <>
-      <ul className="divide-y divide-slate-100" aria-label="Conversations">
+      <ul className={`divide-y divide-slate-100 transition-opacity ${list.isPlaceholderData ? "opacity-60" : ""}`} aria-label="Conversations" aria-busy={list.isPlaceholderData}>
         {rows.map((conversation) => (
           <ConversationRow key={conversation.id} conversation={conversation} href={inboxHref(filters, conversation.id)} selected={conversation.id === selectedId} now={now} />
         ))}
