@@ -1,5 +1,5 @@
-import { planSandboxEmail } from "../server/providers/mail/sandbox/mail-behaviour";
 import { expect, test, uniqueTag } from "./own-workspace";
+import { quietProspect } from "./sandbox-mail";
 
 // The e-mail channel end to end in the dashboard: connect a sandbox mailbox, build a campaign with
 // an e-mail and a follow-up, activate it, let the executor send, then act as the prospect on the
@@ -12,19 +12,6 @@ async function snap(page: import("@playwright/test").Page, name: string) {
 }
 
 const EVENTS = ["email.sent", "email.opened", "email.clicked", "email.unsubscribed", "lead.status_changed"];
-
-/**
- * A prospect's address the sandbox network's behaviour model leaves alone for this mailbox (no
- * bounce, open, reply or complaint of its own), so that what happens is what the test does.
- */
-function quietProspect(mailboxEmail: string, tag: string): string {
-  for (let index = 0; index < 500; index++) {
-    const address = `lin.moreau.${tag}${index}@prospects.example`;
-    const plan = planSandboxEmail({ fromAddress: mailboxEmail, toAddress: address, nth: 0, sentAt: 0, hasLinks: true });
-    if (Object.values(plan).every((value) => value === null)) return address;
-  }
-  throw new Error("no quiet sandbox address found");
-}
 
 test("connect a sandbox mailbox, send a campaign e-mail, and act as the prospect: open, click, unsubscribe", async ({ page, own, webhookReceiver }) => {
   test.setTimeout(300_000);

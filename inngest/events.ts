@@ -60,5 +60,9 @@ export const senderConversationsSync = eventType("herald/sender-conversations.sy
  * minute; its id carries both, so overlapping polls start no second run.
  */
 export const mailboxReadDue = eventType("herald/mailbox-read.due", {
-  schema: z.object({ mailboxId: z.string() }),
+  schema: z.object({
+    mailboxId: z.string(),
+    /** Whether the reader may wait in IMAP IDLE after reading (false: read once and end). */
+    idle: z.boolean().optional(),
+  }),
 });

@@ -6,16 +6,17 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import type { TCampaignLead } from "@/server/schemas/campaign";
 
-type Action = "pause" | "resume" | "stop";
+export type LeadAction = "pause" | "resume" | "stop";
 
-function actionsFor(status: TCampaignLead["status"]): Action[] {
+/** What can be done to a campaign lead in its status (resume retries a failed step); the leads table and the inbox's lead card offer the same. */
+export function actionsFor(status: string): LeadAction[] {
   if (status === "pending" || status === "running") return ["pause", "stop"];
   if (status === "paused") return ["resume", "stop"];
   if (status === "failed") return ["resume"];
   return [];
 }
 
-const LABELS: Record<Action, { idle: string; busy: string }> = {
+const LABELS: Record<LeadAction, { idle: string; busy: string }> = {
   pause: { idle: "Pause", busy: "Pausing…" },
   resume: { idle: "Resume", busy: "Resuming…" },
   stop: { idle: "Stop", busy: "Stopping…" },

@@ -2,11 +2,14 @@ export interface NavItem {
   href: string;
   label: string;
   icon: string;
+  /** A count beside the label, kept fresh by the sidebar (the Inbox's unread conversations). */
+  badge?: "inbox-unread";
 }
 
 /** The product's sections, in sidebar order. */
 export const navItems: NavItem[] = [
   { href: "/campaigns", label: "Campaigns", icon: "M4 5h16M4 12h16M4 19h10" },
+  { href: "/inbox", label: "Inbox", icon: "M4 13h4l2 3h4l2-3h4M5.5 5h13L21 13v6H3v-6l2.5-8Z", badge: "inbox-unread" },
   { href: "/senders", label: "Senders", icon: "M16 11a4 4 0 1 0-8 0 4 4 0 0 0 8 0ZM4 21a8 8 0 0 1 16 0" },
   { href: "/approvals", label: "Approvals", icon: "M5 13l4 4L19 7" },
   { href: "/mailboxes", label: "Mailboxes", icon: "M3 7l9 6 9-6M3 7v10h18V7" },

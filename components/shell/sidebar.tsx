@@ -4,6 +4,7 @@ import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useEffect, useState } from "react";
 import type { TMembershipSummary } from "@/server/schemas/workspace";
+import { InboxUnreadBadge } from "@/components/inbox/inbox-unread-badge";
 import { Logo } from "./logo";
 import { navItems, toolNavItems, type NavItem } from "./nav-items";
 import { WorkspaceSwitcher } from "./workspace-switcher";
@@ -16,7 +17,7 @@ function Icon({ path }: { path: string }) {
   );
 }
 
-function NavLink({ item, pathname }: { item: NavItem; pathname: string }) {
+function NavLink({ item, pathname, showBadges }: { item: NavItem; pathname: string; showBadges: boolean }) {
   const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
   return (
     <Link
@@ -28,6 +29,7 @@ function NavLink({ item, pathname }: { item: NavItem; pathname: string }) {
     >
       <Icon path={item.icon} />
       {item.label}
+      {showBadges && item.badge === "inbox-unread" && <InboxUnreadBadge />}
     </Link>
   );
 }
@@ -103,12 +105,12 @@ export function Sidebar({
         </div>
         <nav aria-label="Main" className="flex-1 space-y-0.5 px-3">
           {navItems.map((item) => (
-            <NavLink key={item.href} item={item} pathname={pathname} />
+            <NavLink key={item.href} item={item} pathname={pathname} showBadges={activeWorkspaceId !== null} />
           ))}
           <div className="mt-4 border-t border-slate-200 pt-4">
             <p className="px-2.5 pb-1 text-[11px] font-semibold tracking-wide text-slate-400 uppercase">Testing</p>
             {toolNavItems.map((item) => (
-              <NavLink key={item.href} item={item} pathname={pathname} />
+              <NavLink key={item.href} item={item} pathname={pathname} showBadges={false} />
             ))}
           </div>
         </nav>
