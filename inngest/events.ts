@@ -52,5 +52,9 @@ export const senderCheckpointPending = eventType("herald/sender-checkpoint.pendi
  * minute; its id carries both, so overlapping polls start no second run.
  */
 export const mailboxReadDue = eventType("herald/mailbox-read.due", {
-  schema: z.object({ mailboxId: z.string() }),
+  schema: z.object({
+    mailboxId: z.string(),
+    /** Whether the reader may wait in IMAP IDLE after reading (false: read once and end). */
+    idle: z.boolean().optional(),
+  }),
 });

@@ -5,10 +5,12 @@ import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
 import { listMailboxesToRead } from "@/server/services/email-inbound/list-mailboxes-to-read";
+import { jobsRunEmbedded } from "../connection";
 import { syncedFunction } from "./contract";
-import { pollMailboxes, READS_PER_SEND } from "./poll-mailboxes";
+import { EMBEDDED_IDLE_MAILBOXES, pollMailboxes, READS_PER_SEND } from "./poll-mailboxes";
 
 vi.mock("@/server/services/email-inbound/list-mailboxes-to-read", () => ({ listMailboxesToRead: vi.fn() }));
+vi.mock("../connection", async (original) => ({ ...(await original<typeof import("../connection")>()), jobsRunEmbedded: vi.fn(() => false) }));
 
 const engine = (sends = 1) =>
   new InngestTestEngine({
@@ -17,7 +19,8 @@ const engine = (sends = 1) =>
   });
 
 afterEach(() => {
-  vi.resetAllMocks();
+  vi.mocked(listMailboxesToRead).mockReset();
+  vi.mocked(jobsRunEmbedded).mockReturnValue(false);
   setClock(systemClock);
 });
 
@@ -37,10 +40,22 @@ describe("poll-mailboxes", () => {
     const [stepId, events] = ctx.step.sendEvent.mock.calls[0]!;
     expect(stepId).toBe("reads-0");
     expect(events).toEqual([
-      expect.objectContaining({ name: "herald/mailbox-read.due", data: { mailboxId: "mbx_a" }, id: "mailbox-read-mbx_a-2026-03-02T09:00:00.000Z" }),
-      expect.objectContaining({ name: "herald/mailbox-read.due", data: { mailboxId: "mbx_b" }, id: "mailbox-read-mbx_b-2026-03-02T09:00:00.000Z" }),
+      expect.objectContaining({ name: "herald/mailbox-read.due", data: { mailboxId: "mbx_a", idle: true }, id: "mailbox-read-mbx_a-2026-03-02T09:00:00.000Z" }),
+      expect.objectContaining({ name: "herald/mailbox-read.due", data: { mailboxId: "mbx_b", idle: true }, id: "mailbox-read-mbx_b-2026-03-02T09:00:00.000Z" }),
     ]);
-    expect(result).toEqual({ minute: "2026-03-02T09:00:00.000Z", mailboxes: 2 });
+    expect(result).toEqual({ minute: "2026-03-02T09:00:00.000Z", mailboxes: 2, idle: true });
+  });
+
+  it("lets readers idle on the embedded executor only while there are few mailboxes", async () => {
+    vi.mocked(jobsRunEmbedded).mockReturnValue(true);
+    const idleOf = async (count: number) => {
+      vi.mocked(listMailboxesToRead).mockResolvedValue(Array.from({ length: count }, (_, index) => `mbx_${index}`));
+      const { ctx } = await engine().execute();
+      const [, events] = ctx.step.sendEvent.mock.calls[0]!;
+      return new Set((events as Array<{ data: { idle: boolean } }>).map((event) => event.data.idle));
+    };
+    expect(await idleOf(EMBEDDED_IDLE_MAILBOXES)).toEqual(new Set([true]));
+    expect(await idleOf(EMBEDDED_IDLE_MAILBOXES + 1)).toEqual(new Set([false]));
   });
 
   it("sends the events in batches, and none without mailboxes", async () => {

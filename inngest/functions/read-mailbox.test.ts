@@ -12,7 +12,7 @@ import { readMailboxFunction } from "./read-mailbox";
 vi.mock("@/server/services/email-inbound/read-mailbox", () => ({ readMailbox: vi.fn() }));
 vi.mock("@/server/services/email-inbound/wait-for-mailbox-mail", () => ({ waitForMailboxMail: vi.fn(), mailIdleMs: vi.fn() }));
 
-const readDue = (mailboxId: string) => ({ name: "herald/mailbox-read.due", data: { mailboxId } });
+const readDue = (mailboxId: string, idle?: boolean) => ({ name: "herald/mailbox-read.due", data: { mailboxId, ...(idle === undefined ? {} : { idle }) } });
 const engine = () => new InngestTestEngine({ function: readMailboxFunction });
 const outcomes = { reply: 0, "auto-reply": 0, bounce: 0, complaint: 0, unmatched: 0, duplicate: 0, skipped: 0 };
 const read = (count: number, more = false) => ({ read: count, outcomes: { ...outcomes, reply: count }, more });
@@ -55,6 +55,14 @@ describe("read-mailbox", () => {
     const { result } = await engine().execute({ events: [readDue("mbx_b")] });
     expect(waits).toEqual([45_000, 35_000, 25_000]);
     expect(result).toEqual({ mailboxId: "mbx_b", read: 2, reads: 3, waits: 3 });
+  });
+
+  it("does not wait when the poll says not to idle", async () => {
+    vi.mocked(mailIdleMs).mockReturnValue(45_000);
+    vi.mocked(readMailbox).mockResolvedValue(read(1));
+    const { result } = await engine().execute({ events: [readDue("mbx_d", false)] });
+    expect(result).toEqual({ mailboxId: "mbx_d", read: 1, reads: 1, waits: 0 });
+    expect(waitForMailboxMail).not.toHaveBeenCalled();
   });
 
   it("goes on reading without waiting while a read stopped at its limit", async () => {

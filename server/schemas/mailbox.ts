@@ -40,8 +40,8 @@ export type TMailboxPausedReason = z.infer<typeof ZMailboxPausedReason>;
 export const ZMailboxCounters = z
   .object({
     sent: z.number().int(),
-    bounced: z.number().int(),
-    complained: z.number().int(),
+    bounced: z.number().int().meta({ description: "E-mails that bounced, hard or soft, each counted once" }),
+    complained: z.number().int().meta({ description: "E-mails their recipient reported as spam (feedback reports)" }),
   })
   .meta({ id: "MailboxCounters", description: "Gateway counters since the mailbox was connected" });
 

@@ -26,10 +26,18 @@ function isUnsubscribeRequest(email: Pick<IncomingEmail, "subject">, classificat
 /**
  * Before the transaction: the reply's AI classification (a paid call), when a campaign the reply
  * ends sets the lead's interest or a webhook endpoint asked for classified email.received, as for
- * LinkedIn replies. A message already stored (read again) is not classified again.
+ * LinkedIn replies. A message already stored (read again), and an unsubscribe request (no reply),
+ * are not classified.
  */
-export async function prepareIncomingEmail(mailbox: Mailbox, classification: IncomingClassification, match: IncomingMatch, messageId: string): Promise<PreparedIncoming> {
+export async function prepareIncomingEmail(
+  mailbox: Mailbox,
+  classification: IncomingClassification,
+  match: IncomingMatch,
+  messageId: string,
+  email?: Pick<IncomingEmail, "subject">,
+): Promise<PreparedIncoming> {
   if (classification.kind !== "reply" || !match.leadId || !classification.text.trim()) return { interest: null };
+  if (email && isUnsubscribeRequest(email, classification, match)) return { interest: null };
   const seen = await db.emailMessage.findUnique({ where: { mailboxId_messageId: { mailboxId: mailbox.id, messageId } }, select: { id: true } });
   if (seen) return { interest: null };
   const wanted = await wantsReplyClassification({

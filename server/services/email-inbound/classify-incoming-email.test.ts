@@ -51,6 +51,29 @@ describe("classifyIncomingEmail", () => {
     expect(await classifyIncomingEmail(await toIncomingEmail(1, Buffer.from(raw), null))).toEqual({ kind: "auto-reply", reason: "A delivery report: the e-mail was delivered", returnDate: null });
   });
 
+  it("takes a read receipt for an automatic message, not a reply", async () => {
+    const raw = [
+      "From: Lead <lead@prospect.example>",
+      "To: rep@herald.example",
+      "Subject: Read: Hello",
+      'Content-Type: multipart/report; report-type=disposition-notification; boundary="b"',
+      "",
+      "--b",
+      "Content-Type: text/plain",
+      "",
+      "Your message was read on Monday.",
+      "--b",
+      "Content-Type: message/disposition-notification",
+      "",
+      "Final-Recipient: rfc822; lead@prospect.example",
+      "Original-Message-ID: <campaign-9@herald.example>",
+      "Disposition: manual-action/MDN-sent-manually; displayed",
+      "--b--",
+      "",
+    ].join("\r\n");
+    expect(await classifyIncomingEmail(await toIncomingEmail(1, Buffer.from(raw), null))).toEqual({ kind: "auto-reply", reason: "A read receipt (message disposition notification)", returnDate: null });
+  });
+
   it("reads a bounce's continuation lines and several recipients, the failed one first", async () => {
     const raw = [
       "From: Mail Delivery System <MAILER-DAEMON@mx.herald.example>",

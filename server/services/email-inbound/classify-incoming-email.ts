@@ -1,13 +1,15 @@
 // What kind of message arrived, in this order: a bounce (a delivery status notification, or a
-// server's own bounce), a spam complaint (a feedback report), an automatic answer, and otherwise a
-// person's reply with its quoted history stripped. A message that cannot be read well is still
-// classified from what could be read (a garbled message is a reply with whatever text there is):
-// problems with the content never throw out of here.
+// server's own bounce), a spam complaint (a feedback report), an automatic answer (out of office,
+// autoresponder, and the reports that are neither bounce nor complaint: a delivery confirmation, a
+// not-spam or authentication failure report, a read receipt), and otherwise a person's reply with
+// its quoted history stripped. A message that cannot be read well is still classified from what
+// could be read (a garbled message is a reply with whatever text there is): problems with the
+// content never throw out of here.
 import { logger } from "../../lib/logger";
 import type { IncomingEmail } from "../../providers/mail/types";
 import { detectAutoReply } from "./detect-auto-reply";
 import type { IncomingClassification } from "./inbound-types";
-import { parseMime, readableText, splitMessage, type MimePart } from "./mime-parts";
+import { findPart, parseMime, readableText, splitMessage, type MimePart } from "./mime-parts";
 import { parseDeliveryReport } from "./parse-delivery-report";
 import { parseFeedbackReport } from "./parse-feedback-report";
 import { stripQuotedReply } from "./strip-quoted-reply";
@@ -31,6 +33,8 @@ function classifyReport(email: IncomingEmail, mime: MimePart): IncomingClassific
   const feedback = parseFeedbackReport(email, mime);
   if (feedback?.kind === "complaint") return { kind: "complaint", complaint: feedback.complaint };
   if (feedback?.kind === "notice") return { kind: "auto-reply", reason: `A feedback report (${feedback.feedbackType}): ${feedback.message}`, returnDate: null };
+  // A read receipt (RFC 8098) is sent by the recipient's client, not written by them.
+  if (findPart(mime, "message/disposition-notification", "message/global-disposition-notification")) return { kind: "auto-reply", reason: "A read receipt (message disposition notification)", returnDate: null };
   return null;
 }
 

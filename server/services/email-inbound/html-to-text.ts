@@ -1,5 +1,5 @@
 // The text of an HTML e-mail, for a message that came without a text part: block elements become
-// line breaks, quoted history (<blockquote>, Gmail's gmail_quote, Outlook's divRplyFwdMsg) becomes
+// line breaks, quoted history (<blockquote>, Gmail's gmail_quote, Yahoo's yahoo_quoted) becomes
 // "> " lines so the quote stripping removes it as it does in plain text. Small on purpose: the
 // reply's words are what is wanted, not its layout.
 
@@ -16,8 +16,11 @@ function decodeEntities(text: string): string {
 }
 
 const BLOCK = /^(p|div|br|tr|li|h[1-6]|table|ul|ol|blockquote|pre|hr)$/;
-/** Elements that open quoted history in the common webmail and desktop clients. */
-const QUOTE_OPENER = /^<(blockquote\b|div[^>]*\b(class="[^"]*gmail_quote|id="(divRplyFwdMsg|appendonsend)|class="[^"]*(yahoo_quoted|moz-cite-prefix|OutlookMessageHeader)))/i;
+/**
+ * Elements that hold quoted history in the common webmail and desktop clients. Outlook's own
+ * (divRplyFwdMsg) holds only the From/Sent/To/Subject block, which the text stripping cuts at.
+ */
+const QUOTE_OPENER = /^<(blockquote\b|div[^>]*\bclass="[^"]*(gmail_quote|yahoo_quoted))/i;
 
 export function htmlToText(html: string): string {
   const cleaned = html.replace(/<!--[\s\S]*?-->/g, "").replace(/<(head|style|script|title)\b[\s\S]*?<\/\1\s*>/gi, "");

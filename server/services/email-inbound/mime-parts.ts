@@ -87,21 +87,12 @@ export function decodeTransfer(body: string, encoding: string | undefined): Buff
   switch ((encoding ?? "").trim().toLowerCase()) {
     case "base64":
       return Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ""), "base64");
-    case "quoted-printable": {
-      const joined = body.replace(/=\r?\n/g, "");
-      const bytes: number[] = [];
-      for (let index = 0; index < joined.length; index++) {
-        const char = joined[index]!;
-        const hex = char === "=" ? joined.slice(index + 1, index + 3) : "";
-        if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
-          bytes.push(parseInt(hex, 16));
-          index += 2;
-        } else {
-          for (const byte of Buffer.from(char, "utf8")) bytes.push(byte);
-        }
-      }
-      return Buffer.from(bytes);
-    }
+    case "quoted-printable":
+      // The body holds one byte per character already: only the =XX escapes and soft line breaks change.
+      return Buffer.from(
+        body.replace(/=\r?\n/g, "").replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        "latin1",
+      );
     default:
       return Buffer.from(body, "latin1");
   }
@@ -158,14 +149,13 @@ function readPart(raw: string, depth: number, budget: { parts: number }): MimePa
 }
 
 /**
- * The MIME tree of a raw message. `raw` is the message as the provider handed it (a string whose
- * 8-bit bytes may already be UTF-8 text); bodies are decoded by their transfer encoding and charset.
+ * The MIME tree of a raw message. `raw` is the message as the provider handed it (its bytes decoded
+ * as UTF-8, as IncomingEmail.raw is); bodies are decoded by their transfer encoding and charset.
  */
 export function parseMime(raw: string): MimePart {
   const text = raw.length > MAX_RAW ? raw.slice(0, MAX_RAW) : raw;
-  // Text already decoded as UTF-8 (the usual case): keep it as UTF-8 bytes for the charset step.
-  const bytesAsLatin1 = /[^\x00-\xff]/.test(text) ? Buffer.from(text, "utf8").toString("latin1") : text;
-  return readPart(bytesAsLatin1, 0, { parts: 0 });
+  // The providers hand the raw message decoded as UTF-8: back to its bytes (one character each) for the charset step.
+  return readPart(Buffer.from(text, "utf8").toString("latin1"), 0, { parts: 0 });
 }
 
 /** Every part of the tree, depth first. */

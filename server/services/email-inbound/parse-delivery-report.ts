@@ -68,16 +68,18 @@ const RECIPIENT_PATTERNS = [
   /^<([^\s<>@]+@[^\s<>]+)>:/m,
   /(?:final|original)-recipient:\s*(?:rfc822;)?\s*<?([^\s<>@;]+@[^\s<>;]+)>?\s*$/im,
   /\b(?:delivering your mail to|delivery to|recipient:?|rcpt to:?)\s+<?([^\s<>@;]+@[^\s<>;]+)>?[\s.,:]/i,
-  /following (?:address(?:\(es\))?|recipients?)(?: failed)?[^\n]*:\s*\n(?:\s*\n)*\s*<?([^\s<>@]+@[^\s<>():;]+)>?[\s:(]/i,
+  /following (?:address(?:\(es\))?|recipients?)(?: failed)?[^\n]{0,100}:\s{0,200}<?([^\s<>@]+@[^\s<>():;]+)>?[\s:(]/i,
   /wasn't delivered to ([^\s<>@]+@[^\s<>;]+) because/i,
   /(?:delivery|message) to ([^\s<>@]+@[^\s<>,;]+) (?:failed|couldn't be delivered|could not be delivered)/i,
   /your message to ([^\s<>@]+@[^\s<>,;]+) couldn't be delivered/i,
-  /delivery has failed to these recipients or groups:\s*\n(?:\s*\n)*\s*<?([^\s<>@]+@[^\s<>();]+)>?[\s(<]/i,
-  /^ {2}<?([^\s<>@]+@[^\s<>;]+)>?\s*\n\s+(?:host|SMTP error|\(generated from|mailbox is full|retry timeout)/im,
+  /delivery has failed to these recipients or groups:\s{0,200}<?([^\s<>@]+@[^\s<>();]+)>?[\s(<]/i,
+  /^ {2}<?([^\s<>@]+@[^\s<>;]+)>?[ \t]*\n[ \t]+(?:host|SMTP error|\(generated from|mailbox is full|retry timeout)/im,
 ];
 
 /** The bounced address: named in the text, else the To of the returned message (its headers attached, or quoted in the text). */
-function recipientOf(text: string, mime: MimePart): string | null {
+function recipientOf(fullText: string, mime: MimePart): string | null {
+  // The recipient is named near the top; a returned message's body need not be searched.
+  const text = fullText.slice(0, 50_000);
   const toLine = returnedHeaders(mime)?.to ?? /^\s*to:\s*(.+)$/im.exec(text)?.[1];
   const candidates = [...RECIPIENT_PATTERNS.map((pattern) => pattern.exec(text)?.[1]), /<([^<>\s]+@[^<>\s]+)>/.exec(toLine ?? "")?.[1] ?? toLine?.trim()];
   for (const candidate of candidates) {

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { createTestWorkspace } from "@/server/test/factories";
+import { createTestWorkspace, outboxEvents } from "@/server/test/factories";
 import { createImapMailbox, replyMessage, seedSentEmails, strangerMessage, type SentToLead } from "@/server/test/incoming-mail";
 import { startDovecot, type DovecotServer } from "@/server/test/mail-servers";
 import { readMailbox } from "./read-mailbox";
@@ -102,6 +102,14 @@ it("stores every message exactly once when the reading process is killed mid-str
   // Stored in arrival order: the UIDs grow with each message.
   const uids = rows.map((row) => Number(row.uid!.split(":")[1]));
   expect(uids).toEqual([...uids].sort((a, b) => a - b));
+  // Each reply took effect once: its lead replied, one email.received per reply.
+  expect(rows.filter((row) => row.kind === "reply")).toHaveLength(REPLIES);
+  const leads = await db.campaignLead.findMany({ where: { id: { in: sent.map((entry) => entry.campaignLeadId) } } });
+  expect(leads.map((lead) => lead.status)).toEqual(sent.map(() => "replied"));
+  const received = await outboxEvents(workspace.id, "email.received");
+  expect(received).toHaveLength(REPLIES);
+  expect(new Set(received.map((event) => event.data.email.messageId)).size).toBe(REPLIES);
+  expect(new Set(received.map((event) => event.data.campaignLeadId))).toEqual(new Set(sent.map((entry) => entry.campaignLeadId)));
   const after = await db.mailbox.findUniqueOrThrow({ where: { id: mailbox.id } });
   expect(after.readCursor).toBe(rows.at(-1)!.uid);
   expect(after.readError).toBeNull();

@@ -10,6 +10,7 @@ import { MailProviderError, type IncomingEmail, type MailProvider } from "../../
 import { createTestWorkspace } from "../../test/factories";
 import { encryptMailCredentials } from "../mailboxes/mailbox-columns";
 import { MESSAGE_ATTEMPTS, readMailbox } from "./read-mailbox";
+import { mailIdleMs, waitForMailboxMail } from "./wait-for-mailbox-mail";
 
 /** What the scripted INBOX holds (positions 1, 2, 3…), and a failure to throw on the next fetch. */
 let inbox: IncomingEmail[] = [];
@@ -159,5 +160,38 @@ describe("readMailbox", () => {
     setMailProvider("smtp", position);
     expect(await readMailbox(mailbox.id)).toMatchObject({ read: 0 });
     expect((await db.mailbox.findUniqueOrThrow({ where: { id: mailbox.id } })).readCursor).toBe("7:41");
+  });
+});
+
+describe("waitForMailboxMail", () => {
+  afterEach(() => {
+    delete process.env.HERALD_MAIL_IDLE_SECONDS;
+  });
+
+  it("reads HERALD_MAIL_IDLE_SECONDS: 45 s unless set, 0 turns IDLE off", () => {
+    expect(mailIdleMs()).toBe(45_000);
+    process.env.HERALD_MAIL_IDLE_SECONDS = "20";
+    expect(mailIdleMs()).toBe(20_000);
+    process.env.HERALD_MAIL_IDLE_SECONDS = "0";
+    expect(mailIdleMs()).toBe(0);
+    process.env.HERALD_MAIL_IDLE_SECONDS = "soon";
+    expect(mailIdleMs()).toBe(45_000);
+  });
+
+  it("waits through the provider from the mailbox's cursor, and answers false without a push or when the wait fails", async () => {
+    const mailbox = await createMailbox();
+    await db.mailbox.update({ where: { id: mailbox.id }, data: { readCursor: "7:12" } });
+    expect(await waitForMailboxMail(mailbox.id, 1_000)).toBe(false);
+
+    const waits: Array<{ timeoutMs: number; cursor?: string | null }> = [];
+    setMailProvider("smtp", { ...provider, waitForIncoming: async (_handle, input) => (waits.push(input), true) });
+    expect(await waitForMailboxMail(mailbox.id, 1_000)).toBe(true);
+    expect(waits).toEqual([{ timeoutMs: 1_000, cursor: "7:12" }]);
+    expect(await waitForMailboxMail(mailbox.id, 0)).toBe(false);
+
+    setMailProvider("smtp", { ...provider, waitForIncoming: () => Promise.reject(new MailProviderError("timeout", "No answer")) });
+    expect(await waitForMailboxMail(mailbox.id, 1_000)).toBe(false);
+    const broken = await createMailbox({ status: "error" });
+    expect(await waitForMailboxMail(broken.id, 1_000)).toBe(false);
   });
 });

@@ -13,15 +13,16 @@ import { failCampaignLeadOnStep, setCampaignLeadStatus } from "../campaigns/exec
 import { STOPPABLE } from "../campaigns/unsubscribe-address";
 import type { Emit } from "../events/with-outbox";
 import type { IncomingMatch, IncomingOutcome, ParsedBounce } from "./inbound-types";
-import { lockActiveCampaignLead, lockReportedEmail } from "./lock-reported-email";
+import { emitEmailBounced, lockActiveCampaignLead, lockReportedEmail } from "./reported-email";
 import { pauseMailboxOnBounceRate } from "./pause-mailbox-on-bounce-rate";
 
 /** What the lead's side of the bounce changes: the decision, and whether the lead failed on it. */
 async function applyToLead(tx: Prisma.TransactionClient, emit: Emit, outbound: EmailMessage, bounce: ParsedBounce, at: Date): Promise<{ decision: BounceDecision; leadFailed: boolean }> {
+  // Locked before it is read: two bounces of the lead's e-mails at once count its soft bounces one after the other.
+  const leadActive = await lockActiveCampaignLead(tx, outbound.campaignLeadId);
   const campaignLead = outbound.campaignLeadId
     ? await tx.campaignLead.findUnique({ where: { id: outbound.campaignLeadId }, include: { lead: { select: { firstName: true, lastName: true, publicIdentifier: true } } } })
     : null;
-  const leadActive = await lockActiveCampaignLead(tx, campaignLead?.id ?? null);
   const decision = decideEmailBounce({
     severity: bounce.severity,
     softBouncesBefore: campaignLead?.softBounces ?? 0,
@@ -61,6 +62,8 @@ export async function recordEmailBounce(
   if (!first && !givenUp) return "bounce";
 
   const at = now();
+  // The mailbox before the lead, in the order the executor's recording of a sent e-mail takes them.
+  if (first) await tx.mailbox.update({ where: { id: outbound.mailboxId }, data: { bouncedCount: { increment: 1 }, updatedAt: at } });
   const { decision, leadFailed } = await applyToLead(tx, emit, outbound, bounce, at);
   await tx.emailMessage.update({
     where: { id: outbound.id },
@@ -81,22 +84,12 @@ export async function recordEmailBounce(
       skipDuplicates: true,
     });
   }
-  if (first) await tx.mailbox.update({ where: { id: outbound.mailboxId }, data: { bouncedCount: { increment: 1 }, updatedAt: at } });
-  await emit({
-    workspaceId: outbound.workspaceId,
-    event: "email.bounced",
-    data: {
-      accountId: outbound.mailboxId,
-      campaignLeadId: outbound.campaignLeadId,
-      campaignId: outbound.campaignId,
-      leadId: outbound.leadId,
-      kind: "bounce",
-      email: { messageId: outbound.messageId, recipient },
-      bounce: { action: bounce.action, status: bounce.status, message: bounce.message },
-      deadAddress: decision.deadAddress,
-      leadFailed,
-      at: at.toISOString(),
-    },
+  await emitEmailBounced(emit, outbound, {
+    kind: "bounce",
+    bounce: { action: bounce.action, status: bounce.status, message: bounce.message },
+    deadAddress: decision.deadAddress,
+    leadFailed,
+    at,
   });
   await pauseMailboxOnBounceRate(tx, emit, outbound.mailboxId);
   return "bounce";

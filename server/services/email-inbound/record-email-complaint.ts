@@ -12,7 +12,7 @@ import { STOPPABLE } from "../campaigns/unsubscribe-address";
 import type { Emit } from "../events/with-outbox";
 import type { IncomingMatch, IncomingOutcome, ParsedComplaint } from "./inbound-types";
 import { pauseMailboxOnBounceRate } from "./pause-mailbox-on-bounce-rate";
-import { lockActiveCampaignLead, lockReportedEmail } from "./lock-reported-email";
+import { emitEmailBounced, lockActiveCampaignLead, lockReportedEmail } from "./reported-email";
 
 export async function recordEmailComplaint(
   tx: Prisma.TransactionClient,
@@ -24,6 +24,7 @@ export async function recordEmailComplaint(
   if (outbound.complainedAt) return "complaint";
   const at = now();
   await tx.emailMessage.update({ where: { id: outbound.id }, data: { complainedAt: at, updatedAt: at } });
+  // The mailbox before the lead, in the order the executor's recording of a sent e-mail takes them.
   await tx.mailbox.update({ where: { id: outbound.mailboxId }, data: { complainedCount: { increment: 1 }, updatedAt: at } });
   const recipient = outbound.toAddress.trim().toLowerCase();
   const decision = decideEmailComplaint({ leadActive: await lockActiveCampaignLead(tx, outbound.campaignLeadId) });
@@ -35,21 +36,12 @@ export async function recordEmailComplaint(
     });
     await setCampaignLeadStatus(tx, emit, campaignLead, "stopped", {}, [...STOPPABLE]);
   }
-  await emit({
-    workspaceId: outbound.workspaceId,
-    event: "email.bounced",
-    data: {
-      accountId: outbound.mailboxId,
-      campaignLeadId: outbound.campaignLeadId,
-      campaignId: outbound.campaignId,
-      leadId: outbound.leadId,
-      kind: "complaint",
-      email: { messageId: outbound.messageId, recipient },
-      bounce: { action: "complained", status: null, message: input.complaint.message },
-      deadAddress: false,
-      leadFailed: false,
-      at: at.toISOString(),
-    },
+  await emitEmailBounced(emit, outbound, {
+    kind: "complaint",
+    bounce: { action: "complained", status: null, message: input.complaint.message },
+    deadAddress: false,
+    leadFailed: false,
+    at,
   });
   await pauseMailboxOnBounceRate(tx, emit, outbound.mailboxId);
   return "complaint";

@@ -40,7 +40,7 @@ export async function recordIncomingEmail(mailbox: Mailbox, email: IncomingEmail
   const match = skipReason
     ? { by: "none" as const, leadId: null, campaignLeadId: null, campaignId: null, outboundEmailId: null, threadRootId: messageId }
     : await matchIncomingEmail(mailbox, email, classification, messageId);
-  const prepared = skipReason ? { interest: null } : await prepareIncomingEmail(mailbox, classification, match, messageId);
+  const prepared = skipReason ? { interest: null } : await prepareIncomingEmail(mailbox, classification, match, messageId, email);
   const at = now();
   const receivedAt = Number.isNaN(Date.parse(email.receivedAt)) ? at : new Date(email.receivedAt);
   const text = (classification.kind === "reply" ? classification.text : email.text).slice(0, MAX_TEXT);

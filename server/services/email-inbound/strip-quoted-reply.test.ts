@@ -87,6 +87,18 @@ describe("stripping the formats of common clients", () => {
     expect(stripQuotedReply(text)).toBe(answer);
   });
 
+  it("Outlook on the web, HTML only", () => {
+    const html = [
+      '<html><head><style>p { margin: 0 }</style></head><body>',
+      '<div style="font-family: Calibri">Thursday works, see you then.</div>',
+      '<div id="appendonsend"></div><hr style="display:inline-block;width:98%" tabindex="-1">',
+      '<div id="divRplyFwdMsg" dir="ltr"><font face="Calibri"><b>From:</b> Jane Doe &lt;jane@example.com&gt;<br>',
+      "<b>Sent:</b> Monday, March 2, 2026 9:12 AM<br><b>To:</b> Bob &lt;bob@example.com&gt;<br><b>Subject:</b> Meeting</font><div>&nbsp;</div></div>",
+      "<div>Would Thursday work?</div></body></html>",
+    ].join("\n");
+    expect(stripQuotedReply("", html)).toBe(answer);
+  });
+
   it("keeps a reply that is all quote rather than return nothing", () => {
     expect(stripQuotedReply("> Would Thursday work?\n")).toBe("> Would Thursday work?");
   });

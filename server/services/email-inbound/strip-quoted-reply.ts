@@ -10,7 +10,7 @@ import { htmlToText } from "./html-to-text";
 const INTRO = /^\s*(on|am|le|el|op|il|em|den|på|w dniu)\s/i;
 const WROTE = /(wrote|schrieb|a écrit|a ecrit|escribió|escribio|schreef|ha scritto|escreveu|skrev|napisał|написал|написала|пишет)\s*:\s*$/i;
 /** A line (or two) with a date or time that ends "… <jane@x> wrote:" in another language or order ("02.04.2012 14:20 пользователь … написал:"). */
-const DATED_ATTRIBUTION = /(\d{1,2}:\d{2}|\d{4}).{0,200}(@.{0,200}(wrote|schrieb|a écrit|escribió|schreef|ha scritto|escreveu|skrev|napisał|написал|написала|пишет)|<[^<>\s]+@[^<>\s]+>)\s*:\s*$/i;
+const DATED_ATTRIBUTION = /^.{0,40}?(\d{1,2}:\d{2}|\d{4}).{0,200}(@.{0,200}(wrote|schrieb|a écrit|escribió|schreef|ha scritto|escreveu|skrev|napisał|написал|написала|пишет)|<[^<>\s]+@[^<>\s]+>)\s*:\s*$/i;
 /** "Jane Doe <jane@x> wrote:" without an intro word: only when quoted lines follow. */
 const ANYONE_WROTE = /^.{1,200}\b(wrote|schrieb|a écrit|escribió|schreef|ha scritto|escreveu)\s*:\s*$/i;
 const SEPARATOR = [
@@ -63,9 +63,11 @@ function isQuoteHeader(lines: string[], index: number): boolean {
     const next = lines.slice(index + 1).find((candidate) => candidate.trim());
     if (next?.trimStart().startsWith(">")) return true;
   }
+  // The date starts the attribution, on its first line.
   if (/^.{0,40}?(\d{1,2}:\d{2}|\d{4})/.test(line)) {
     for (let span = 1; span <= 2 && index + span <= lines.length; span++) {
-      if (DATED_ATTRIBUTION.test(lines.slice(index, index + span).join(" "))) return true;
+      const joined = lines.slice(index, index + span).join(" ");
+      if (joined.length <= 500 && DATED_ATTRIBUTION.test(joined)) return true;
     }
   }
   return isHeaderBlock(lines, index);

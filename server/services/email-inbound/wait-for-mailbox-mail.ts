@@ -8,9 +8,10 @@ const DEFAULT_IDLE_SECONDS = 45;
 
 /** How long a reading run may wait in IDLE for new mail, in milliseconds (0: never, only poll). */
 export function mailIdleMs(): number {
-  const configured = process.env.HERALD_MAIL_IDLE_SECONDS;
-  const seconds = configured === undefined || configured.trim() === "" ? DEFAULT_IDLE_SECONDS : Number(configured);
-  return Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : 0;
+  const configured = Number(process.env.HERALD_MAIL_IDLE_SECONDS?.trim() || DEFAULT_IDLE_SECONDS);
+  // Not a number: the default, rather than silently turning IDLE off.
+  const seconds = Number.isFinite(configured) ? configured : DEFAULT_IDLE_SECONDS;
+  return seconds > 0 ? Math.round(seconds * 1000) : 0;
 }
 
 /**

@@ -114,9 +114,13 @@ describe("advanceSandboxMail", () => {
     expect(await inbound()).toMatchObject([{ inReplyTo: sent.email.messageId, fromAddress: "reply.fay@prospect.example", sentAt: replyAt, status: "received" }]);
     const reply = await db.sandboxEmail.findFirstOrThrow({ where: { inReplyTo: sent.email.messageId, direction: "inbound" } });
     expect((await db.mailbox.findUniqueOrThrow({ where: { id: sent.mailbox.id } })).readCursor).toBe(String(reply.seq));
+    // It took effect then, at the moment the prospect wrote it.
+    expect(await db.campaignLead.findUniqueOrThrow({ where: { id: sent.campaignLead.id } })).toMatchObject({ status: "replied", lastReplyAt: replyAt });
+    expect(await outboxEvents(sent.workspace.id, "email.received")).toHaveLength(1);
     clock.advance(3_600_000);
     await advanceSandboxNetwork();
     expect(await inbound()).toHaveLength(1);
+    expect(await outboxEvents(sent.workspace.id, "email.received")).toHaveLength(1);
   });
 
   it("sends the bounce of an address that does not exist, and nothing else", async () => {

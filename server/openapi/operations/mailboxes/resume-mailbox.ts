@@ -8,7 +8,8 @@ export const resumeMailboxOperation = defineOperation({
   method: "post",
   path: "/email-accounts/{id}/resume",
   summary: "Resume a mailbox",
-  description: "Resumes a paused mailbox so campaigns can send from it. No-op when not paused; returns the mailbox either way. Emits account.resumed with `channel: email`.",
+  description:
+    "Resumes a paused mailbox so campaigns can send from it, whatever paused it: a person, or its own bounce or complaint rate (`pausedReason` `bounce-rate` or `complaint-rate`; the rates then count only e-mails sent after the pause). No-op when not paused; returns the mailbox either way. Emits account.resumed with `channel: email`.",
   tags: ["Mailboxes"],
   params: ZMailboxIdParams,
   response: dataEnvelope(ZMailbox),
