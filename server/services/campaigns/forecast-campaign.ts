@@ -229,6 +229,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     emailsBefore: mail.emailsBefore,
     emailEventsBefore: mail.emailEventsBefore,
     deadAddresses: mail.deadAddresses,
+    mailboxRateLimits: mail.mailboxRateLimits,
     reportCampaignIds: new Set([campaign.id]),
     outsideHolders: outside.map((row) => ({
       personId: row.leadId,

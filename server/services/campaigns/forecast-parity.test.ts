@@ -28,7 +28,8 @@
 //    gap), within each mailbox's daily limit counted in its zone; without an answer both move a
 //    lead on by the no-reply branch. Tracked opens and clicks (i) come from the
 //    sandbox mail network's model in both, once the forecast judges links on the HTML body as sent
-//    (an address in a plain-text body is not a link).
+//    (an address in a plain-text body is not a link). What comes back to a mailbox (replies,
+//    bounces, complaints, a mailbox pausing itself): forecast-parity-mail.test.ts.
 import { afterEach, describe, expect, it } from "vitest";
 import { db, Prisma } from "@/server/db/client";
 import type { Actor } from "@/server/lib/actor";

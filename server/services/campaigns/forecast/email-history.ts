@@ -40,7 +40,7 @@ export async function emailHistory(input: {
     db.emailMessage.groupBy({ by: ["mailboxId", "toAddress"], where: left, _count: { _all: true } }),
     db.emailMessage.findMany({
       where: { ...left, createdAt: { gte: new Date(start.getTime() - ANSWER_WINDOW_MS) } },
-      select: { mailboxId: true, toAddress: true, campaignLeadId: true, stepId: true, sentAt: true, createdAt: true, bouncedAt: true, complainedAt: true },
+      select: { id: true, mailboxId: true, toAddress: true, campaignLeadId: true, stepId: true, sentAt: true, createdAt: true, bouncedAt: true, complainedAt: true },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     }),
   ]);
@@ -57,7 +57,7 @@ export async function emailHistory(input: {
     if (!email.campaignLeadId || !email.stepId || !simulated.has(email.campaignLeadId)) continue;
     const nth = (total.get(key) ?? 0) - (recentOf.get(key) ?? 0) + index;
     const outcome = model.plan({ mailboxId: email.mailboxId, toAddress: email.toAddress, nth, sentAt: (email.sentAt ?? email.createdAt).getTime(), hasLinks: false });
-    const about = { leadId: email.campaignLeadId, stepId: email.stepId, mailboxId: email.mailboxId, address: email.toAddress };
+    const about = { leadId: email.campaignLeadId, stepId: email.stepId, mailboxId: email.mailboxId, address: email.toAddress, emailId: email.id };
     // Those already read changed what they change; a reply read already ended the lead, which is not simulated.
     if (outcome.replyAt != null) events.push({ ...about, at: outcome.replyAt, kind: "email-reply" });
     if (outcome.bounce && !email.bouncedAt) events.push({ ...about, at: outcome.bounce.at, kind: "email-bounce", severity: outcome.bounce.kind });

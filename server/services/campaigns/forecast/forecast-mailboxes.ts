@@ -3,6 +3,8 @@
 // recipients do with e-mails (email-outcome-model.ts) and the e-mail history it starts from
 // (email-history.ts), and what the forecast assumes about e-mail.
 import { db } from "../../../db/client";
+import type { MailboxRateLimits } from "../../../domain/email/decide-mailbox-pause";
+import { env } from "../../../env";
 import type { Campaign, CampaignLead } from "../../../db/generated/client";
 import { turnMailbox } from "../../../domain/sequence/turn-policy";
 import { mailboxLoads } from "../assign-campaign-mailboxes";
@@ -15,6 +17,8 @@ import type { EmailOutcomeModel, SimMailbox } from "./simulation-types";
 export interface ForecastMailboxes extends EmailHistory {
   /** The workspace's dead addresses among the leads'. */
   deadAddresses: string[];
+  /** The rates past which a mailbox pauses itself. */
+  mailboxRateLimits: MailboxRateLimits;
   mailboxes: SimMailbox[];
   /** The mailbox each of the campaign's leads without one would get. */
   assignedMailbox: Map<string, string | null>;
@@ -32,26 +36,25 @@ export async function forecastMailboxes(input: {
 }): Promise<ForecastMailboxes> {
   const { campaign, rows, start } = input;
   const assumptions: string[] = [];
+  const settings = env();
+  const mailboxRateLimits = { maxBounceRate: settings.HERALD_MAILBOX_MAX_BOUNCE_RATE / 100, maxComplaintRate: settings.HERALD_MAILBOX_MAX_COMPLAINT_RATE / 100 };
   // Leads without a mailbox get one as enrolment and mailbox assignment give it (assign-campaign-mailboxes.ts).
   const withoutMailbox = rows.filter((row) => row.campaignId === campaign.id && !row.emailAccountId);
   const given = withoutMailbox.length ? pickSenders(campaign.emailAccountIds, await mailboxLoads(db, campaign.id, campaign.emailAccountIds), withoutMailbox.length) : [];
   const assignedMailbox = new Map(withoutMailbox.map((row, index) => [row.id, given[index] ?? null]));
   const mailboxIds = [...new Set([...input.campaigns.flatMap((row) => row.emailAccountIds), ...rows.flatMap((row) => (row.emailAccountId ? [row.emailAccountId] : []))])];
   const { rows: mailboxRows, mailboxes } = await loadSimMailboxes(mailboxIds, start);
-  if (!input.email) return { mailboxes, assignedMailbox, emailModel: undefined, emailsBefore: [], emailEventsBefore: [], deadAddresses: [], assumptions };
+  if (!input.email) return { mailboxes, assignedMailbox, emailModel: undefined, emailsBefore: [], emailEventsBefore: [], deadAddresses: [], mailboxRateLimits, assumptions };
   const leads = rows.map((row) => ({ id: row.id, email: row.lead.email }));
   const deadAddresses = await deadAddressesOf(campaign.workspaceId, leads);
 
   if (!campaign.emailAccountIds.length) assumptions.push("The campaign has no mailboxes yet: its leads' e-mail steps fail until mailboxes join its pool.");
   const resting = mailboxRows.filter((row) => campaign.emailAccountIds.includes(row.id) && !turnMailbox(row).available);
   if (resting.length) assumptions.push(`${resting.length} mailbox${resting.length > 1 ? "es are" : " is"} paused or not connected and will not send.`);
-  if (!mailboxRows.length) return { mailboxes, assignedMailbox, emailModel: undefined, emailsBefore: [], emailEventsBefore: [], deadAddresses, assumptions };
+  if (!mailboxRows.length) return { mailboxes, assignedMailbox, emailModel: undefined, emailsBefore: [], emailEventsBefore: [], deadAddresses, mailboxRateLimits, assumptions };
 
   const outcomes = await emailOutcomeModel(mailboxRows, campaign.workspaceId, start);
   assumptions.push(outcomes.assumption);
-  assumptions.push(
-    "A mailbox whose bounce or spam-complaint rate passes its threshold is paused automatically; the forecast assumes the mailboxes keep sending.",
-  );
   const history = await emailHistory({ mailboxIds, leads, start, model: outcomes.model });
-  return { mailboxes, assignedMailbox, emailModel: outcomes.model, ...history, deadAddresses, assumptions };
+  return { mailboxes, assignedMailbox, emailModel: outcomes.model, ...history, deadAddresses, mailboxRateLimits, assumptions };
 }

@@ -1,16 +1,30 @@
 // The forecast's mailboxes: each as a mailbox turn sees it (available, its gap, its send count) with
-// what it already sent today, counted as the executor counts it (countMailboxUsage).
+// what it already sent today, counted as the executor counts it (countMailboxUsage), and its recent
+// e-mails for its bounce and complaint rates.
 import { db } from "../../../db/client";
 import type { Mailbox } from "../../../db/generated/client";
 import { emailHasLinks } from "../../../domain/email/email-links";
+import { MAILBOX_RATE_WINDOW_MS } from "../../../domain/email/decide-mailbox-pause";
 import { turnMailbox } from "../../../domain/sequence/turn-policy";
 import { countMailboxUsage } from "../../mailboxes/count-mailbox-usage";
-import type { SimMailbox } from "./simulation-types";
+import type { SentEmailMark, SimMailbox } from "./simulation-types";
 
 /** As compose-campaign-email.ts adds it: an HTML signature keeps its links; a plain one becomes paragraphs without any. */
 function signatureHasLinks(signature: string | null): boolean {
   const trimmed = signature?.trim();
   return Boolean(trimmed && /<\/?[a-z][^>]*>/i.test(trimmed) && emailHasLinks(trimmed, ""));
+}
+
+/** The mailbox's e-mails that count for its bounce and complaint rates at `at` (pauseMailboxOnBounceRate's window). */
+async function recentSends(mailbox: Mailbox, at: Date): Promise<SentEmailMark[]> {
+  const windowStart = at.getTime() - MAILBOX_RATE_WINDOW_MS;
+  const since = new Date(Math.max(windowStart, mailbox.pausedAt?.getTime() ?? windowStart));
+  const rows = await db.emailMessage.findMany({
+    where: { mailboxId: mailbox.id, direction: "outbound", sentAt: { gte: since } },
+    select: { id: true, sentAt: true, bounceKind: true, complainedAt: true },
+    orderBy: { sentAt: "asc" },
+  });
+  return rows.map((row) => ({ emailId: row.id, at: row.sentAt!.getTime(), hard: row.bounceKind === "hard", complained: row.complainedAt !== null }));
 }
 
 export async function loadSimMailboxes(ids: string[], at: Date): Promise<{ rows: Mailbox[]; mailboxes: SimMailbox[] }> {
@@ -30,6 +44,8 @@ export async function loadSimMailboxes(ids: string[], at: Date): Promise<{ rows:
         trackOpens: row.trackOpens,
         trackClicks: row.trackClicks,
         signatureHasLinks: signatureHasLinks(row.signature),
+        recentSends: await recentSends(row, at),
+        pausedAt: row.pausedAt?.getTime() ?? null,
       };
     }),
   );

@@ -1,8 +1,8 @@
 // What comes back to a mailbox about a campaign e-mail, in the forecast, as the executor takes it in
 // when the mailbox is read (server/services/email-inbound: on-reply-received.ts for replies,
 // decideEmailBounce and retry-email-step.ts for bounces, decideEmailComplaint and
-// opt-out-email-address.ts for complaints), at the pass that reads it. Auto-replies change nothing
-// and are never queued.
+// opt-out-email-address.ts for complaints, pauseMailboxOnBounceRate after either), at the pass that
+// reads it. Auto-replies change nothing and are never queued.
 import { decideEmailBounce, decideEmailComplaint } from "../../../domain/sequence/decide-email-bounce";
 import type { SimLead } from "./simulation-types";
 import { addressOf, personOf, type EmailEvent, type SimWorld } from "./sim-world";
@@ -31,6 +31,7 @@ export function applyEmailEvent(world: SimWorld, event: EmailEvent, at: number):
         at,
       });
       lead.softBounces = decision.softBounces;
+      world.markSend(event, at, { hard: decision.hard });
       if (decision.deadAddress) world.deadAddresses.add(event.address);
       if (decision.lead.kind === "fail") world.rest(lead, "failed", at);
       else if (decision.lead.kind === "retry") world.retryEmail(lead, event.stepId, decision.lead.at);
@@ -38,6 +39,7 @@ export function applyEmailEvent(world: SimWorld, event: EmailEvent, at: number):
     }
     case "email-complaint": {
       const decision = decideEmailComplaint({ leadActive: active(world, lead) });
+      world.markSend(event, at, { complained: true });
       // Every lead of the workspace with the address is opted out.
       for (const other of world.leads.values()) if (addressOf(other) === event.address) other.emailOptOut = true;
       if (decision.stopLead) world.rest(lead, "stopped", at);

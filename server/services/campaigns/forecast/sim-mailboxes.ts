@@ -10,6 +10,8 @@ export interface MailboxState extends SimMailbox {
   sentToday: number;
   /** Due leads whose step is an e-mail. */
   ready: MinHeap<DueEntry>;
+  /** It paused itself in the simulation for its bounce or complaint rate. */
+  pausedByRates?: boolean;
 }
 
 export function mailboxState(mailbox: SimMailbox, start: number): MailboxState {

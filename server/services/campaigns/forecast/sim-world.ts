@@ -3,6 +3,7 @@
 // network's answers, and the lead transitions (place on the next step, come to rest). The sender
 // turns (sim-turn.ts), due waits (sim-waits.ts) and answers (sim-events.ts) move the world forward
 // with the decision core's rules.
+import { decideMailboxPause, MAILBOX_RATE_WINDOW_MS, type MailboxRateLimits } from "../../../domain/email/decide-mailbox-pause";
 import { exclusionScope, holdsLead } from "../../../domain/sequence/exclusions";
 import { placeAfter } from "../../../domain/sequence/step-timing";
 import { firstStep } from "../../../domain/sequence/wire-sequence";
@@ -11,7 +12,7 @@ import type { WiredStep } from "../../../schemas/sequence";
 import { MinHeap } from "./min-heap";
 import { mailboxState, type MailboxState } from "./sim-mailboxes";
 import { dueFirst, senderState, type DueEntry, type SenderState } from "./sim-senders";
-import type { ActionKind, EmailOutcomeModel, LeadStatus, OutcomeModel, SimCampaign, SimLead, SimLeadResult, SimMailbox, SimOutsideHolder, SimSender, SimStepRecord } from "./simulation-types";
+import type { ActionKind, EmailOutcomeModel, LeadStatus, OutcomeModel, SentEmailMark, SimCampaign, SimLead, SimLeadResult, SimMailbox, SimOutsideHolder, SimSender, SimStepRecord } from "./simulation-types";
 
 /** An answer from LinkedIn: an acceptance or a reply. */
 export interface LinkedinEvent {
@@ -35,6 +36,8 @@ export interface EmailEvent {
   address: string;
   /** For a bounce. */
   severity?: "hard" | "soft";
+  /** The e-mail, as its mailbox's rates count it (an EmailMessage id for e-mails sent before the forecast). */
+  emailId?: string;
 }
 
 export type QueuedEvent = LinkedinEvent | EmailEvent;
@@ -56,6 +59,8 @@ export interface SimInput {
   emailEventsBefore?: EmailEvent[];
   /** The workspace's dead addresses (DeadEmailAddress), lower-cased: e-mail steps skip them. */
   deadAddresses?: string[];
+  /** The rates past which a mailbox pauses itself (decideMailboxPause); without them none does. */
+  mailboxRateLimits?: MailboxRateLimits;
   /** Campaigns whose leads and actions are reported (others only compete for the senders). */
   reportCampaignIds: ReadonlySet<string>;
   /** Leads of campaigns outside the simulation that hold people the simulated campaigns exclude. */
@@ -88,6 +93,12 @@ export class SimWorld {
   private readonly sentTo = new Map<string, number>();
   /** Addresses no e-mail step writes to any more (hard bounces), lower-cased. */
   readonly deadAddresses: Set<string>;
+  readonly mailboxRateLimits: MailboxRateLimits | undefined;
+  /** Leads' e-mail steps to be sent again after a soft bounce, `${leadId}|${stepId}`. */
+  private readonly retrying = new Set<string>();
+  /** Each mailbox's e-mails for its bounce and complaint rates, and each e-mail's by its id. */
+  private readonly sendsOf = new Map<string, SentEmailMark[]>();
+  private readonly sendById = new Map<string, SentEmailMark>();
   readonly accepted = new Set<string>();
   readonly replied = new Set<string>();
   /** Leads by when they fall due (a lead's older entries are stale once its version moved on). */
@@ -112,6 +123,12 @@ export class SimWorld {
     this.end = input.end;
     for (const before of input.emailsBefore ?? []) this.sentTo.set(`${before.mailboxId}>${before.address}`, before.count);
     this.deadAddresses = new Set((input.deadAddresses ?? []).map((address) => address.trim().toLowerCase()));
+    this.mailboxRateLimits = input.mailboxRateLimits;
+    for (const mailbox of input.mailboxes ?? []) {
+      const sends = (mailbox.recentSends ?? []).map((send) => ({ ...send }));
+      this.sendsOf.set(mailbox.id, sends);
+      for (const send of sends) if (send.emailId) this.sendById.set(send.emailId, send);
+    }
     for (const event of input.emailEventsBefore ?? []) this.events.push(event);
     this.reportCampaignIds = input.reportCampaignIds;
     this.campaigns = new Map(input.campaigns.map((campaign) => [campaign.id, campaign]));
@@ -191,6 +208,9 @@ export class SimWorld {
 
   record(lead: SimLead, step: WiredStep, at: number, outcome: "yes" | "no" | null, acted: boolean): SimStepRecord {
     const result = this.resultOf(lead);
+    // A step sent again after a soft bounce: its one journal row is the latest attempt's.
+    const again = this.retrying.delete(`${lead.id}|${step.id}`) ? result.steps.map((entry) => entry.stepId).lastIndexOf(step.id) : -1;
+    if (again >= 0) result.steps.splice(again, 1);
     result.steps.push({ stepId: step.id, type: step.type, at, outcome, acted });
     if (acted && result.firstActionAt === null) result.firstActionAt = at;
     return result.steps[result.steps.length - 1]!;
@@ -227,12 +247,10 @@ export class SimWorld {
 
   /**
    * A soft bounce sends the e-mail step again (retry-email-step.ts): the lead is back on the step,
-   * ready at `at`; the step's journal row is the next send's, so its earlier record goes.
+   * ready at `at`; the step's journal row is taken over by what the step does next (record).
    */
   retryEmail(lead: SimLead, stepId: string, at: number): void {
-    const steps = this.results.get(lead.id)?.steps;
-    const index = steps ? steps.map((entry) => entry.stepId).lastIndexOf(stepId) : -1;
-    if (index >= 0) steps!.splice(index, 1);
+    this.retrying.add(`${lead.id}|${stepId}`);
     lead.stepId = stepId;
     lead.phase = "ready";
     lead.waitUntil = at;
@@ -274,9 +292,11 @@ export class SimWorld {
     const key = `${mailbox.id}>${address}`;
     const nth = this.sentTo.get(key) ?? 0;
     this.sentTo.set(key, nth + 1);
+    const emailId = `sim-${this.sendById.size}`;
+    this.noteSend(mailbox.id, { emailId, at, hard: false, complained: false });
     if (!this.emailModel) return;
     const outcome = this.emailModel.plan({ mailboxId: mailbox.id, toAddress: address, nth, sentAt: at, hasLinks });
-    const about = { leadId: lead.id, stepId, mailboxId: mailbox.id, address };
+    const about = { leadId: lead.id, stepId, mailboxId: mailbox.id, address, emailId };
     if (outcome.replyAt != null) this.events.push({ ...about, at: outcome.replyAt, kind: "email-reply" });
     if (outcome.bounce) this.events.push({ ...about, at: outcome.bounce.at, kind: "email-bounce", severity: outcome.bounce.kind });
     if (outcome.complainAt != null) this.events.push({ ...about, at: outcome.complainAt, kind: "email-complaint" });
@@ -290,6 +310,32 @@ export class SimWorld {
     // A tracked click proves the open, as Herald records it.
     if (clicked || (opens && openAt !== null && openAt <= this.end)) this.emailsOpened++;
     if (clicked) this.emailsClicked++;
+  }
+
+  private noteSend(mailboxId: string, send: SentEmailMark): void {
+    const sends = this.sendsOf.get(mailboxId) ?? [];
+    sends.push(send);
+    this.sendsOf.set(mailboxId, sends);
+    this.sendById.set(send.emailId!, send);
+  }
+
+  /**
+   * A bounce or a complaint about one of the mailbox's e-mails came: it is marked, and the mailbox
+   * pauses itself when its rates since its window opened (or its latest pause) are past the limits
+   * (pauseMailboxOnBounceRate).
+   */
+  markSend(event: EmailEvent, at: number, mark: { hard?: boolean; complained?: boolean }): void {
+    const send = event.emailId ? this.sendById.get(event.emailId) : undefined;
+    if (send) Object.assign(send, mark);
+    const mailbox = this.mailboxes.get(event.mailboxId);
+    if (!mailbox || !this.mailboxRateLimits || mailbox.pausedByRates) return;
+    const since = Math.max(at - MAILBOX_RATE_WINDOW_MS, mailbox.pausedAt ?? -Infinity);
+    const counted = (this.sendsOf.get(mailbox.id) ?? []).filter((entry) => entry.at >= since);
+    const facts = { sent: counted.length, bounced: counted.filter((entry) => entry.hard).length, complained: counted.filter((entry) => entry.complained).length };
+    if (!decideMailboxPause(facts, this.mailboxRateLimits)) return;
+    mailbox.available = false;
+    mailbox.pausedByRates = true;
+    mailbox.pausedAt = at;
   }
 
   /** Whether the mailbox sends for the lead's campaign: the campaign's pool holds it (take-mailbox-turn.ts reads only those campaigns). */

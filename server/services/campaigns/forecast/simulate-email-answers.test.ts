@@ -4,6 +4,7 @@
 // the step again later (the third counts as hard), a complaint stops the lead and opts the address
 // out. All at the pass that reads them.
 import { describe, expect, it } from "vitest";
+import type { MailboxRateLimits } from "../../../domain/email/decide-mailbox-pause";
 import { SOFT_BOUNCE_RETRY_MS } from "../../../domain/sequence/decide-email-bounce";
 import { wireSequence } from "../../../domain/sequence/wire-sequence";
 import type { TSequenceInput } from "../../../schemas/sequence";
@@ -11,7 +12,7 @@ import { ratesOutcomeModel } from "./rates-outcome-model";
 import { EVERY_DAY, HOUR, lead, mailbox, START } from "./sim-email-fixtures";
 import type { EmailEvent } from "./sim-world";
 import { simulateCampaigns } from "./simulate-campaigns";
-import type { EmailOutcomeModel, SimCampaign, SimEmailOutcome, SimLead } from "./simulation-types";
+import type { EmailOutcomeModel, SimCampaign, SimEmailOutcome, SimLead, SimMailbox } from "./simulation-types";
 
 const MINUTE = 60_000;
 
@@ -46,20 +47,24 @@ function addressModel() {
   return { model, asked };
 }
 
-function run(leads: SimLead[], options: { campaigns?: SimCampaign[]; days?: number; deadAddresses?: string[]; emailEventsBefore?: EmailEvent[] } = {}) {
+function run(
+  leads: SimLead[],
+  options: { campaigns?: SimCampaign[]; days?: number; deadAddresses?: string[]; emailEventsBefore?: EmailEvent[]; mailboxes?: SimMailbox[]; mailboxRateLimits?: MailboxRateLimits } = {},
+) {
   const { model, asked } = addressModel();
   const result = simulateCampaigns({
     start: START,
     end: START + (options.days ?? 6) * 24 * HOUR,
     campaigns: options.campaigns ?? [{ id: "cmp_mail", schedule: EVERY_DAY, sequence: wireSequence(TWO_EMAILS), active: true, mailboxIds: ["mbx_a", "mbx_b"] }],
     senders: [],
-    mailboxes: [mailbox("mbx_a"), mailbox("mbx_b")],
+    mailboxes: options.mailboxes ?? [mailbox("mbx_a"), mailbox("mbx_b")],
     leads,
     model: ratesOutcomeModel({ acceptRate: 0, replyRate: 0, acceptDelayHours: [1, 2], replyDelayHours: [1, 2] }),
     emailModel: model,
     reportCampaignIds: new Set((options.campaigns ?? [{ id: "cmp_mail" }]).map((campaign) => campaign.id)),
     deadAddresses: options.deadAddresses,
     emailEventsBefore: options.emailEventsBefore,
+    mailboxRateLimits: options.mailboxRateLimits,
   });
   return { result, asked };
 }
@@ -132,6 +137,26 @@ describe("replies, bounces and complaints in the forecast", () => {
     const hal = result.leads.get("cld_1")!;
     expect(hal).toMatchObject({ status: "stopped", endsAt: pass(hal.steps[0]!.at + 30 * MINUTE), steps: [{ stepId: "hello", acted: true }] });
     expect(result.leads.get("cld_2")).toMatchObject({ status: "done", firstActionAt: null, steps: [{ acted: false, outcome: "no" }, { acted: false, outcome: "no" }] });
+  });
+
+  it("pauses a mailbox whose bounce rate passes the limit over enough e-mails, counting its e-mails from before the start", () => {
+    const limits = { maxBounceRate: 0.05, maxComplaintRate: 0.005 };
+    // 20 readers, then two addresses that do not exist: the second bounce makes 2 of 22 (9%).
+    const leads = [...Array.from({ length: 20 }, (_, index) => lead(index + 1)), lead(21, { email: "bounce-x@example.com" }), lead(22, { email: "bounce-y@example.com" })];
+    const paused = run(leads, { mailboxRateLimits: limits }).result;
+    const sent = (result: typeof paused, stepId: string) => [...result.leads.values()].filter((entry) => entry.steps.some((step) => step.stepId === stepId && step.acted)).length;
+    expect(sent(paused, "hello")).toBe(22);
+    expect(sent(paused, "again")).toBe(0);
+    expect(paused.leads.get("cld_1")).toMatchObject({ status: "running", endsAt: null });
+    // Without the limits (or below them), the readers get their second e-mail.
+    expect(sent(run(leads).result, "again")).toBe(20);
+    expect(sent(run(leads.slice(0, 21), { mailboxRateLimits: limits }).result, "again")).toBe(20);
+    // One more bounce is enough when the mailbox bounced before the start, within the window, after its latest pause.
+    const before = [{ at: START - HOUR, hard: true, complained: false }];
+    const early = run(leads.slice(0, 21), { mailboxRateLimits: limits, mailboxes: [mailbox("mbx_a", { recentSends: before }), mailbox("mbx_b")] }).result;
+    expect(sent(early, "again")).toBe(0);
+    const resumed = run(leads.slice(0, 21), { mailboxRateLimits: limits, mailboxes: [mailbox("mbx_a", { recentSends: before, pausedAt: START - HOUR / 2 }), mailbox("mbx_b")] }).result;
+    expect(sent(resumed, "again")).toBe(20);
   });
 
   it("takes in what comes back about e-mails sent before the start", () => {

@@ -42,6 +42,20 @@ export interface SimMailbox {
   trackClicks?: boolean;
   /** Its signature (added to every e-mail) has a link. */
   signatureHasLinks?: boolean;
+  /** Its e-mails that count for its bounce and complaint rates when the forecast starts (decideMailboxPause's window), oldest first. */
+  recentSends?: SentEmailMark[];
+  /** When it was last paused: its rates count from then. */
+  pausedAt?: number | null;
+}
+
+/** One e-mail a mailbox sent, for its bounce and complaint rates. */
+export interface SentEmailMark {
+  /** The EmailMessage's id, for e-mails sent before the forecast (what comes back about them is matched to it). */
+  emailId?: string;
+  at: number;
+  /** It bounced hard (or softly once too often): EmailMessage.bounceKind `hard`. */
+  hard: boolean;
+  complained: boolean;
 }
 
 /**
