@@ -5,7 +5,7 @@
 import { db } from "../../../db/client";
 import type { Campaign, Mailbox } from "../../../db/generated/client";
 import { isWithinSchedule } from "../../../domain/sequence/schedule";
-import { CANDIDATES_PER_SENDER, EMAIL_STEP_TYPES, mailboxCanActAt, readAnotherBatch, turnMailbox } from "../../../domain/sequence/turn-policy";
+import { CANDIDATES_PER_SENDER, EMAIL_STEP_TYPES, mailboxCanActAt, turnMailbox } from "../../../domain/sequence/turn-policy";
 import { countMailboxUsage } from "../../mailboxes/count-mailbox-usage";
 import { heldBy } from "./held-by";
 import { scheduleOf, sequenceOf, stepById } from "./load-campaign-sequence";
@@ -14,40 +14,36 @@ import { reconcileInterruptedSteps } from "./reconcile-interrupted-steps";
 
 /**
  * Lets one mailbox send once: the first due lead whose e-mail may go out now. Leads skipped (no
- * address, unsubscribed) or held by another campaign do not use the turn. Due leads are read in
- * batches, by the turn policy shared with sender turns and the forecast.
+ * address, unsubscribed, a dead address) or held by another campaign do not use the turn. One
+ * batch of due leads is read, as the turn policy shared with sender turns and the forecast says:
+ * with one kind of step and one limit, a batch never finds a new cap that another would get past
+ * (readAnotherBatch), so leads beyond it wait for the next turn.
  */
 async function takeTurn(mailbox: Mailbox, campaigns: Map<string, Campaign>, at: Date): Promise<boolean> {
-  const seen: string[] = [];
-  for (;;) {
-    const candidates = await db.campaignLead.findMany({
-      where: {
-        emailAccountId: mailbox.id,
-        campaignId: { in: [...campaigns.keys()] },
-        status: { in: ["pending", "running"] },
-        phase: "ready",
-        waitUntil: { lte: at },
-        currentStepType: { in: [...EMAIL_STEP_TYPES] },
-        ...(seen.length ? { id: { notIn: seen } } : {}),
-      },
-      include: { lead: true },
-      orderBy: [{ waitUntil: "asc" }, { seq: "asc" }],
-      take: CANDIDATES_PER_SENDER,
-    });
-    for (const candidate of candidates) {
-      seen.push(candidate.id);
-      const campaign = campaigns.get(candidate.campaignId)!;
-      const sequence = sequenceOf(campaign);
-      const step = stepById(sequence, candidate.currentStepId);
-      if (!step) continue;
-      const holder = await heldBy(candidate, campaign);
-      const result = await performEmailStep({ campaign, sequence, campaignLead: candidate, mailbox, step, holder, capped: false });
-      if (result.kind === "sent") return true;
-      if (result.kind === "capped" || result.kind === "mailbox-unavailable") return false;
-    }
-    // One kind of step and one limit: a batch never finds a new cap, so the turn reads one batch.
-    if (!readAnotherBatch({ size: candidates.length, cappedBefore: 0, cappedAfter: 0 })) return false;
+  const candidates = await db.campaignLead.findMany({
+    where: {
+      emailAccountId: mailbox.id,
+      campaignId: { in: [...campaigns.keys()] },
+      status: { in: ["pending", "running"] },
+      phase: "ready",
+      waitUntil: { lte: at },
+      currentStepType: { in: [...EMAIL_STEP_TYPES] },
+    },
+    include: { lead: true },
+    orderBy: [{ waitUntil: "asc" }, { seq: "asc" }],
+    take: CANDIDATES_PER_SENDER,
+  });
+  for (const candidate of candidates) {
+    const campaign = campaigns.get(candidate.campaignId)!;
+    const sequence = sequenceOf(campaign);
+    const step = stepById(sequence, candidate.currentStepId);
+    if (!step) continue;
+    const holder = await heldBy(candidate, campaign);
+    const result = await performEmailStep({ campaign, sequence, campaignLead: candidate, mailbox, step, holder, capped: false });
+    if (result.kind === "sent") return true;
+    if (result.kind === "capped" || result.kind === "mailbox-unavailable") return false;
   }
+  return false;
 }
 
 /**
