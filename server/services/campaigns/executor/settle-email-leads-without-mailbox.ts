@@ -4,8 +4,9 @@
 // an address or unsubscribed moves on, the others fail with the reason). Run by each pass.
 import { db } from "../../../db/client";
 import type { Campaign } from "../../../db/generated/client";
-import { EMAIL_STEP_TYPES, isEmailStep, WAITS_PER_BATCH } from "../../../domain/sequence/turn-policy";
+import { isEmailStep, WAITS_PER_BATCH } from "../../../domain/sequence/turn-policy";
 import { assignCampaignMailboxes } from "../assign-campaign-mailboxes";
+import { dueEmailLeads } from "./due-email-leads";
 import { heldBy } from "./held-by";
 import { sequenceOf, stepById } from "./load-campaign-sequence";
 import { performEmailStep } from "./perform-email-step";
@@ -15,17 +16,11 @@ export async function settleEmailLeadsWithoutMailbox(open: Campaign[], at: Date)
   // Only campaigns with an e-mail step can have such leads: most passes ask the database nothing here.
   const withEmail = open.filter((campaign) => sequenceOf(campaign).steps.some((step) => isEmailStep(step.type)));
   if (!withEmail.length) return 0;
+  const due = dueEmailLeads(at);
   const leads = await db.campaignLead.findMany({
-    where: {
-      campaignId: { in: withEmail.map((campaign) => campaign.id) },
-      emailAccountId: null,
-      status: { in: ["pending", "running"] },
-      phase: "ready",
-      waitUntil: { lte: at },
-      currentStepType: { in: [...EMAIL_STEP_TYPES] },
-    },
+    where: { ...due.where, campaignId: { in: withEmail.map((campaign) => campaign.id) }, emailAccountId: null },
     include: { lead: true },
-    orderBy: [{ waitUntil: "asc" }, { seq: "asc" }],
+    orderBy: due.orderBy,
     take: WAITS_PER_BATCH,
   });
   const campaigns = new Map(withEmail.map((campaign) => [campaign.id, campaign]));

@@ -5,8 +5,9 @@
 import { db } from "../../../db/client";
 import type { Campaign, Mailbox } from "../../../db/generated/client";
 import { isWithinSchedule } from "../../../domain/sequence/schedule";
-import { CANDIDATES_PER_SENDER, EMAIL_STEP_TYPES, mailboxCanActAt, turnMailbox } from "../../../domain/sequence/turn-policy";
+import { CANDIDATES_PER_SENDER, mailboxCanActAt, turnMailbox } from "../../../domain/sequence/turn-policy";
 import { countMailboxUsage } from "../../mailboxes/count-mailbox-usage";
+import { dueEmailLeads } from "./due-email-leads";
 import { heldBy } from "./held-by";
 import { scheduleOf, sequenceOf, stepById } from "./load-campaign-sequence";
 import { performEmailStep } from "./perform-email-step";
@@ -20,17 +21,11 @@ import { reconcileInterruptedSteps } from "./reconcile-interrupted-steps";
  * (readAnotherBatch), so leads beyond it wait for the next turn.
  */
 async function takeTurn(mailbox: Mailbox, campaigns: Map<string, Campaign>, at: Date): Promise<boolean> {
+  const due = dueEmailLeads(at);
   const candidates = await db.campaignLead.findMany({
-    where: {
-      emailAccountId: mailbox.id,
-      campaignId: { in: [...campaigns.keys()] },
-      status: { in: ["pending", "running"] },
-      phase: "ready",
-      waitUntil: { lte: at },
-      currentStepType: { in: [...EMAIL_STEP_TYPES] },
-    },
+    where: { ...due.where, emailAccountId: mailbox.id, campaignId: { in: [...campaigns.keys()] } },
     include: { lead: true },
-    orderBy: [{ waitUntil: "asc" }, { seq: "asc" }],
+    orderBy: due.orderBy,
     take: CANDIDATES_PER_SENDER,
   });
   for (const candidate of candidates) {

@@ -1,0 +1,19 @@
+import type { Prisma } from "../../../db/client";
+import { EMAIL_STEP_TYPES } from "../../../domain/sequence/turn-policy";
+
+/**
+ * Campaign leads whose e-mail step is due at `at` (not yet begun or still going, ready, their time
+ * come), oldest due first, in the order leads were added. Shared by mailbox turns and by the leads
+ * whose campaign has no mailbox for them, so both take the same leads in the same order.
+ */
+export function dueEmailLeads(at: Date) {
+  return {
+    where: {
+      status: { in: ["pending", "running"] },
+      phase: "ready",
+      waitUntil: { lte: at },
+      currentStepType: { in: [...EMAIL_STEP_TYPES] },
+    } satisfies Prisma.CampaignLeadWhereInput,
+    orderBy: [{ waitUntil: "asc" }, { seq: "asc" }] satisfies Prisma.CampaignLeadOrderByWithRelationInput[],
+  };
+}
