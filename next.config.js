@@ -12,6 +12,8 @@ const nextConfig = {
     "@prisma/adapter-pg",
     "@prisma/client",
     "pg",
+    "espeak-ng",
+    "music-metadata",
   ],
   typescript: { ignoreBuildErrors: false },
 };

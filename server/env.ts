@@ -96,6 +96,22 @@ const EnvSchema = z.object({
   HERALD_AI_BASE_URL: z.url({ message: "must be an absolute URL such as https://api.openai.com/v1" }).optional(),
   HERALD_AI_API_KEY: z.string().min(1).optional(),
   HERALD_AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  /** Voice notes: offline eSpeak NG (default), ElevenLabs or OpenAI speech (docs/voice-notes.md). */
+  HERALD_SPEECH_PROVIDER: z.enum(["offline", "elevenlabs", "openai"], { message: "must be offline, elevenlabs or openai" }).default("offline"),
+  HERALD_SPEECH_BASE_URL: z.url({ message: "must be an absolute URL such as https://api.elevenlabs.io" }).optional(),
+  HERALD_SPEECH_API_KEY: z.string().min(1).optional(),
+  HERALD_SPEECH_MODEL: z.string().min(1).optional(),
+  /** Where files go: the data folder (default) or S3-compatible object storage (docs/storage.md). */
+  HERALD_STORAGE: z.enum(["filesystem", "s3"], { message: "must be filesystem or s3" }).default("filesystem"),
+  HERALD_S3_ENDPOINT: z.url({ message: "must be an absolute URL such as https://s3.eu-west-1.amazonaws.com" }).optional(),
+  HERALD_S3_BUCKET: z.string().trim().min(1).optional(),
+  HERALD_S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  HERALD_S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  HERALD_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addresses (endpoint/bucket/key), as MinIO and most S3-compatible servers want. */
+  HERALD_S3_FORCE_PATH_STYLE: booleanFlag,
+  /** How long signed file addresses (voice note audio) stay valid, in seconds (default one hour). */
+  HERALD_FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60, "must be at least 60 seconds").max(7 * 24 * 3600, "must be at most 7 days").optional(),
   /** How many prospects the sandbox network holds (benchmarks raise it). */
   HERALD_SANDBOX_DIRECTORY_SIZE: z.coerce.number().int().min(1, "must be a whole number of at least 1").optional(),
   /** OAuth 2.0 client of a Google Cloud project (web application): without both, Google mailboxes are not offered. */

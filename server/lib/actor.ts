@@ -2,7 +2,8 @@
 // (dashboard session or API key) and handed to services, which never read HTTP requests.
 import { HeraldError } from "./errors";
 
-export type Role = "owner" | "admin" | "member";
+/** `approver` works the Approvals queue and the Inbox only (server/lib/approver-access.ts). */
+export type Role = "owner" | "admin" | "member" | "approver";
 
 export interface Actor {
   userId: string;
@@ -13,7 +14,7 @@ export interface Actor {
   apiKeyId?: string;
 }
 
-const rank: Record<Role, number> = { member: 1, admin: 2, owner: 3 };
+const rank: Record<Role, number> = { approver: 0, member: 1, admin: 2, owner: 3 };
 
 export function hasRole(actor: Actor, atLeast: Role): boolean {
   return rank[actor.role] >= rank[atLeast];

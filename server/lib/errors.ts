@@ -115,6 +115,10 @@ export const errorCodeToHttpStatus = {
   "provider-not-configured": 409,
   /** A provider's answer that no Herald link started (wrong or replayed state). */
   "invalid-oauth-state": 400,
+
+  // Approvals
+  /** An approval decision on a draft that was already decided (or withdrawn because its lead moved on). */
+  "already-decided": 409,
 } as const satisfies Record<string, ErrorStatus>;
 
 export type ErrorCode = keyof typeof errorCodeToHttpStatus;

@@ -1,5 +1,6 @@
 // Campaigns and their leads: the API's shapes, shared by REST, tRPC, OpenAPI and the dashboard.
 import { z } from "zod";
+import { ZCampaignApprovals } from "./approvals";
 import { ZPaginationQuery, ZPagingWithTotal, ZTimestamp } from "./common";
 import { ZAddLeadsResult } from "./lead";
 import { ZSequence, ZWiredSequence } from "./sequence";
@@ -96,6 +97,7 @@ export const ZCampaign = z
     aiInterestEnabled: z.boolean(),
     unsubscribe: z.object({ enabled: z.boolean(), text: z.string() }).meta({ description: "The unsubscribe line of the campaign's e-mails (see the create body)" }),
     tracking: z.object({ opens: ZTrackingMode, clicks: ZTrackingMode }).meta({ description: "Open and click tracking of the campaign's e-mails" }),
+    approvals: ZCampaignApprovals,
     linkedinAccountIds: z.array(z.string()).meta({ description: "The sender pool" }),
     emailAccountIds: z.array(z.string()).meta({ description: "The mailbox pool (`mbx_…`): the campaign's e-mail steps are sent from these mailboxes" }),
     excludeListIds: z.array(z.string()),
@@ -135,6 +137,9 @@ const campaignFields = {
   aiInterestEnabled: z.boolean(),
   unsubscribe: ZUnsubscribe,
   tracking: ZTracking,
+  approvals: ZCampaignApprovals.partial().meta({
+    description: "Which drafts wait in the Approvals queue: `comments` and `aiVoiceNotes` (default true), `recordedVoiceNotes` (default false). Fields left out keep their value",
+  }),
   excludeListIds: ZIds,
   listId: z.string().min(1).nullable(),
   excludeOtherCampaigns: z.boolean(),

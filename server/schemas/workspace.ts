@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZTimestamp } from "./common";
 
-export const ZRole = z.enum(["owner", "admin", "member"]).meta({ id: "Role" });
+export const ZRole = z.enum(["owner", "admin", "member", "approver"]).meta({ id: "Role" });
 export type TRole = z.infer<typeof ZRole>;
 
 export const ZWorkspace = z

@@ -3,7 +3,8 @@
 import { env } from "../../env";
 import { offlineClassifier } from "./offline-classifier";
 import { createOpenAiClassifier } from "./openai-classifier";
-import type { ReplyClassifier } from "./types";
+import { offlineTextGenerator } from "./offline-text-generator";
+import type { ReplyClassifier, TextGenerator } from "./types";
 
 const slot: typeof globalThis & { __heraldClassifier?: ReplyClassifier } = globalThis;
 
@@ -24,4 +25,17 @@ export function getReplyClassifier(): ReplyClassifier {
 
 export function setReplyClassifier(classifier: ReplyClassifier | undefined): void {
   slot.__heraldClassifier = classifier;
+}
+
+const generatorSlot: typeof globalThis & { __heraldTextGenerator?: TextGenerator } = globalThis;
+
+/** The installation's drafting model: offline templates by default, an OpenAI-compatible model by configuration. */
+export function getTextGenerator(): TextGenerator {
+  if (generatorSlot.__heraldTextGenerator) return generatorSlot.__heraldTextGenerator;
+  generatorSlot.__heraldTextGenerator = offlineTextGenerator;
+  return generatorSlot.__heraldTextGenerator;
+}
+
+export function setTextGenerator(generator: TextGenerator | undefined): void {
+  generatorSlot.__heraldTextGenerator = generator;
 }

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { jsonColumnReader, toJsonColumn, type JsonObject } from "../../lib/json-column";
 import { ZWiredSequence, type WiredSequence } from "../../schemas/sequence";
+import { DEFAULT_CAMPAIGN_APPROVALS, ZCampaignApprovals, type TCampaignApprovals } from "../../schemas/approvals";
 import type { Schedule } from "../../domain/sequence/schedule";
 
 const ZStoredSchedule = z.object({
@@ -21,6 +22,8 @@ export const readSequence = jsonColumnReader(ZWiredSequence, "campaign sequence"
 export const readSchedule = jsonColumnReader(ZStoredSchedule, "campaign schedule");
 export const readUnsubscribe = jsonColumnReader(ZStoredUnsubscribe, "campaign unsubscribe settings");
 export const readTracking = jsonColumnReader(ZStoredTracking, "campaign tracking settings");
+/** Rows from before approvals existed, or written partly, read with the defaults filled in. */
+export const readApprovals = (value: unknown): TCampaignApprovals => jsonColumnReader(ZCampaignApprovals, "campaign approval settings")({ ...DEFAULT_CAMPAIGN_APPROVALS, ...(value as object) });
 
 export function sequenceColumn(sequence: WiredSequence): JsonObject {
   return toJsonColumn(sequence);
@@ -43,5 +46,9 @@ export function mergeUnsubscribe(current: StoredUnsubscribe, change: Partial<Sto
 }
 
 export function mergeTracking(current: StoredTracking, change: Partial<StoredTracking> | undefined): StoredTracking {
+  return { ...current, ...given(change) };
+}
+
+export function mergeApprovals(current: TCampaignApprovals, change: Partial<TCampaignApprovals> | undefined): TCampaignApprovals {
   return { ...current, ...given(change) };
 }

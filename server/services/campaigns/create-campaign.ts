@@ -8,7 +8,8 @@ import { enrollListLeads } from "./enroll-list-leads";
 import { kickCampaignExecutor } from "./kick-campaign-executor";
 import { toCampaign } from "./to-campaign";
 import { checkCanRun, checkUnsubscribe, uniqueIds, validateCampaignFields } from "./validate-campaign-fields";
-import { mergeTracking, mergeUnsubscribe, scheduleColumn, sequenceColumn } from "./campaign-columns";
+import { mergeApprovals, mergeTracking, mergeUnsubscribe, scheduleColumn, sequenceColumn } from "./campaign-columns";
+import { DEFAULT_CAMPAIGN_APPROVALS } from "../../schemas/approvals";
 
 /**
  * Creates a campaign. Defaults: an empty sequence, the schedule 09:00 to 19:00 Monday to Friday
@@ -35,6 +36,7 @@ export async function createCampaign(actor: Actor, input: TCreateCampaignInput):
         aiInterestEnabled: input.aiInterestEnabled ?? false,
         unsubscribe,
         tracking: mergeTracking(DEFAULT_TRACKING, input.tracking),
+        approvals: mergeApprovals(DEFAULT_CAMPAIGN_APPROVALS, input.approvals),
         linkedinAccountIds,
         emailAccountIds,
         excludeListIds: input.excludeListIds ?? [],

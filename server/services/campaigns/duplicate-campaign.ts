@@ -4,7 +4,7 @@ import { now } from "../../lib/clock";
 import type { TCampaign } from "../../schemas/campaign";
 import { findCampaign } from "./find-campaign";
 import { toCampaign } from "./to-campaign";
-import { readSchedule, readSequence, readTracking, readUnsubscribe, scheduleColumn, sequenceColumn } from "./campaign-columns";
+import { readApprovals, readSchedule, readSequence, readTracking, readUnsubscribe, scheduleColumn, sequenceColumn } from "./campaign-columns";
 
 // The longest name ZCreateCampaignInput accepts.
 const MAX_NAME_LENGTH = 120;
@@ -31,6 +31,7 @@ export async function duplicateCampaign(actor: Actor, campaignId: string): Promi
       aiInterestEnabled: source.aiInterestEnabled,
       unsubscribe: readUnsubscribe(source.unsubscribe),
       tracking: readTracking(source.tracking),
+      approvals: readApprovals(source.approvals),
       linkedinAccountIds: source.linkedinAccountIds,
       emailAccountIds: source.emailAccountIds,
       excludeListIds: source.excludeListIds,

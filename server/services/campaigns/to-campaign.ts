@@ -3,7 +3,7 @@ import type { Campaign } from "../../db/generated/client";
 import { toIso } from "../../schemas/common";
 import type { TCampaign } from "../../schemas/campaign";
 import { campaignStats } from "./campaign-stats";
-import { readSchedule, readSequence, readTracking, readUnsubscribe } from "./campaign-columns";
+import { readApprovals, readSchedule, readSequence, readTracking, readUnsubscribe } from "./campaign-columns";
 
 /** Campaigns as the API shows them, with their stats and whether leads are in progress. */
 export async function toCampaigns(rows: Campaign[], client: DbClient = db): Promise<TCampaign[]> {
@@ -26,6 +26,7 @@ export async function toCampaigns(rows: Campaign[], client: DbClient = db): Prom
       aiInterestEnabled: row.aiInterestEnabled,
       unsubscribe: readUnsubscribe(row.unsubscribe),
       tracking: readTracking(row.tracking),
+      approvals: readApprovals(row.approvals),
       linkedinAccountIds: row.linkedinAccountIds,
       emailAccountIds: row.emailAccountIds,
       excludeListIds: row.excludeListIds,

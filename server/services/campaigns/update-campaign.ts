@@ -13,7 +13,7 @@ import { findCampaign } from "./find-campaign";
 import { kickCampaignExecutor } from "./kick-campaign-executor";
 import { toCampaign } from "./to-campaign";
 import { checkCanRun, checkUnsubscribe, uniqueIds, validateCampaignFields } from "./validate-campaign-fields";
-import { mergeTracking, mergeUnsubscribe, readSequence, readTracking, readUnsubscribe, sequenceColumn } from "./campaign-columns";
+import { mergeApprovals, mergeTracking, mergeUnsubscribe, readApprovals, readSequence, readTracking, readUnsubscribe, sequenceColumn } from "./campaign-columns";
 
 /**
  * Updates a campaign (PATCH /campaigns/{id}). The sequence and the schedule are replaced wholesale.
@@ -72,6 +72,7 @@ export async function updateCampaign(actor: Actor, campaignId: string, changes: 
         aiInterestEnabled: changes.aiInterestEnabled,
         unsubscribe,
         tracking: changes.tracking && mergeTracking(readTracking(current.tracking), changes.tracking),
+        approvals: changes.approvals && mergeApprovals(readApprovals(current.approvals), changes.approvals),
         linkedinAccountIds: changes.linkedinAccountIds,
         emailAccountIds,
         excludeListIds: changes.excludeListIds,

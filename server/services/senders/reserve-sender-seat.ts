@@ -71,6 +71,7 @@ export async function attemptedSender(actor: Actor, input: TConnectSenderInput, 
     conversationsSyncedAt: null,
     nextActionAt: null,
     campaignActionCount: 0,
+    voiceId: null,
     createdAt: at,
     updatedAt: at,
   };
