@@ -3,6 +3,7 @@ import { apiKeysRouter } from "./routers/api-keys";
 import { campaignsRouter } from "./routers/campaigns";
 import { creditsRouter } from "./routers/credits";
 import { hostedConnectRouter } from "./routers/hosted-connect";
+import { approvalsRouter } from "./routers/approvals";
 import { inboxRouter } from "./routers/inbox";
 import { jobsRouter } from "./routers/jobs";
 import { leadImportsRouter } from "./routers/lead-imports";
@@ -33,6 +34,7 @@ export const appRouter = router({
   leadImports: leadImportsRouter,
   leads: leadsRouter,
   inbox: inboxRouter,
+  approvals: approvalsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import {
+  ZApproveCommentInput,
+  ZBulkDecisionInput,
+  ZEditCommentInput,
+  ZListApprovalsQuery,
+  ZRegenerateCommentInput,
+  ZReRecordVoiceNoteInput,
+  ZUploadVoiceRecordingInput,
+} from "../../schemas/approvals";
+import { approvePendingComment } from "../../services/approvals/approve-pending-comment";
+import { approvePendingVoiceNote } from "../../services/approvals/approve-pending-voice-note";
+import { countPendingApprovals } from "../../services/approvals/count-pending-approvals";
+import { decidePendingMany } from "../../services/approvals/decide-pending-many";
+import { editPendingComment } from "../../services/approvals/edit-pending-comment";
+import { getPendingComment } from "../../services/approvals/get-pending-comment";
+import { getPendingVoiceNote } from "../../services/approvals/get-pending-voice-note";
+import { listPendingComments } from "../../services/approvals/list-pending-comments";
+import { listPendingVoiceNotes } from "../../services/approvals/list-pending-voice-notes";
+import { regeneratePendingComment } from "../../services/approvals/regenerate-pending-comment";
+import { reRecordPendingVoiceNote } from "../../services/approvals/re-record-pending-voice-note";
+import { rejectPendingComment } from "../../services/approvals/reject-pending-comment";
+import { rejectPendingVoiceNote } from "../../services/approvals/reject-pending-voice-note";
+import { uploadVoiceNoteRecording } from "../../services/approvals/upload-voice-note-recording";
+import { router, workspaceProcedure } from "../init";
+
+const ZId = z.object({ id: z.string().min(1) });
+
+const commentsRouter = router({
+  list: workspaceProcedure.input(ZListApprovalsQuery).query(({ ctx, input }) => listPendingComments(ctx.actor, input)),
+  get: workspaceProcedure.input(ZId).query(({ ctx, input }) => getPendingComment(ctx.actor, input.id)),
+  approve: workspaceProcedure.input(ZId.extend(ZApproveCommentInput.shape)).mutation(({ ctx, input }) => approvePendingComment(ctx.actor, input.id, { comment: input.comment })),
+  edit: workspaceProcedure.input(ZId.extend(ZEditCommentInput.shape)).mutation(({ ctx, input }) => editPendingComment(ctx.actor, input.id, { comment: input.comment })),
+  regenerate: workspaceProcedure.input(ZId.extend(ZRegenerateCommentInput.shape)).mutation(({ ctx, input }) => regeneratePendingComment(ctx.actor, input.id, { prompt: input.prompt })),
+  reject: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => rejectPendingComment(ctx.actor, input.id)),
+  approveMany: workspaceProcedure.input(ZBulkDecisionInput).mutation(({ ctx, input }) => decidePendingMany(ctx.actor, { kind: "comment", decision: "approve", ids: input.ids })),
+  rejectMany: workspaceProcedure.input(ZBulkDecisionInput).mutation(({ ctx, input }) => decidePendingMany(ctx.actor, { kind: "comment", decision: "reject", ids: input.ids })),
+});
+
+const voiceNotesRouter = router({
+  list: workspaceProcedure.input(ZListApprovalsQuery).query(({ ctx, input }) => listPendingVoiceNotes(ctx.actor, input)),
+  get: workspaceProcedure.input(ZId).query(({ ctx, input }) => getPendingVoiceNote(ctx.actor, input.id)),
+  approve: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => approvePendingVoiceNote(ctx.actor, input.id)),
+  reRecord: workspaceProcedure.input(ZId.extend(ZReRecordVoiceNoteInput.shape)).mutation(({ ctx, input }) => reRecordPendingVoiceNote(ctx.actor, input.id, { script: input.script })),
+  reject: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => rejectPendingVoiceNote(ctx.actor, input.id)),
+  uploadRecording: workspaceProcedure
+    .input(ZId.extend(ZUploadVoiceRecordingInput.shape))
+    .mutation(({ ctx, input }) => uploadVoiceNoteRecording(ctx.actor, input.id, { audio: input.audio, mimeType: input.mimeType, durationMs: input.durationMs })),
+  approveMany: workspaceProcedure.input(ZBulkDecisionInput).mutation(({ ctx, input }) => decidePendingMany(ctx.actor, { kind: "voice_note", decision: "approve", ids: input.ids })),
+  rejectMany: workspaceProcedure.input(ZBulkDecisionInput).mutation(({ ctx, input }) => decidePendingMany(ctx.actor, { kind: "voice_note", decision: "reject", ids: input.ids })),
+});
+
+export const approvalsRouter = router({
+  // The navigation's counts: two numbers, polled.
+  counts: workspaceProcedure.query(({ ctx }) => countPendingApprovals(ctx.actor)),
+  comments: commentsRouter,
+  voiceNotes: voiceNotesRouter,
+});
