@@ -29,7 +29,8 @@ export function SignInForm() {
       return;
     }
     const callbackUrl = searchParams.get("callbackUrl");
-    router.replace(callbackUrl?.startsWith("/") ? callbackUrl : "/campaigns");
+    // "/" sends each person to their home page: Campaigns, or Approvals for an approver.
+    router.replace(callbackUrl?.startsWith("/") ? callbackUrl : "/");
     router.refresh();
   }
 
