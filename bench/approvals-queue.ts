@@ -57,7 +57,7 @@ async function seed(db: typeof import("../server/db/client").db, actor: import("
       label: `Rep ${index}`,
       provider: "sandbox",
       providerAccountId: `bench-${randomBytes(6).toString("hex")}`,
-      connectionMethod: "credentials",
+      connectionMethod: "password",
       connectedVia: "api",
       connectionStatus: "connected",
       createdAt: at,
