@@ -38,8 +38,8 @@ export const offlineSpeech: SpeechProvider = {
     // eSpeak reads text as an argument: a leading "-" would be taken for an option.
     const spoken = text.replace(/\s+/g, " ").trim().replace(/^-+/, "");
     const errors: string[] = [];
-    const module = await ESpeakNg({ arguments: ["-w", "voice.wav", "-v", voice, spoken], print: () => {}, printErr: (line) => errors.push(line) });
-    const audio = Buffer.from(module.FS.readFile("voice.wav"));
+    const engine = await ESpeakNg({ arguments: ["-w", "voice.wav", "-v", voice, spoken], print: () => {}, printErr: (line) => errors.push(line) });
+    const audio = Buffer.from(engine.FS.readFile("voice.wav"));
     if (audio.length <= 44) throw new Error(`eSpeak produced no audio${errors.length ? `: ${errors.join(" ")}` : ""}`);
     return { audio, mimeType: "audio/wav", durationMs: wavDurationMs(audio) };
   },
