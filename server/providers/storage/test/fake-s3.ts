@@ -32,7 +32,7 @@ async function signatureProblem(request: FakeRequest, credentials: { accessKeyId
   for (const required of ["host", "x-amz-date", "x-amz-content-sha256"]) if (!names.includes(required)) return `${required} not signed`;
   const payloadHash = String(request.headers["x-amz-content-sha256"]);
   if (payloadHash !== createHash("sha256").update(request.body).digest("hex")) return "body does not match x-amz-content-sha256";
-  const headers = new Headers(names.map((name) => [name, String(request.headers[name] ?? "")]));
+  const headers = new Headers(names.map((name): [string, string] => [name, String(request.headers[name] ?? "")]));
   const expected = new AwsV4Signer({
     method: request.method,
     url: `http://${request.headers.host}${request.url}`,
