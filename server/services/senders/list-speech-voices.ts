@@ -23,7 +23,7 @@ export async function listSpeechVoices(actor: Actor): Promise<TSpeechVoice[]> {
 export async function assertSpeechVoice(actor: Actor, voiceId: string): Promise<void> {
   const voices = await listSpeechVoices(actor);
   if (!voices.some((voice) => voice.id === voiceId)) {
-    const message = `is not one of this installation's voices (GET /voices lists the ${voices.length} it has)`;
+    const message = "is not one of this installation's voices";
     throw HeraldError.invalidInput(`Invalid voiceId: ${message}`, [{ field: "voiceId", message }]);
   }
 }
