@@ -4,7 +4,7 @@
 //   npx tsx bench/tts-offline.ts [--rounds=5] [--voice=en-us+m3]
 //   npm run bench:tts-offline -- [same flags]
 //
-// Speaks each script of SCRIPTS (20 to 110 words: what an outreach voice note says in 10 to 45
+// Speaks each script of SCRIPTS (16 to 110 words: what an outreach voice note says in 5 to 45
 // seconds) `rounds` times in turn, one note at a time as the executor does, and reports the
 // seconds of audio produced per second of CPU (user + system, process.cpuUsage) and the wall
 // time per note (p50, p95, max), the first note (which loads and compiles the WebAssembly) apart,
