@@ -23,6 +23,7 @@ import { pauseSenderOperation } from "./senders/pause-sender";
 import { resumeSenderOperation } from "./senders/resume-sender";
 import { reconnectSenderOperation } from "./senders/reconnect-sender";
 import { updateSenderOperation } from "./senders/update-sender";
+import { listVoicesOperation } from "./senders/list-voices";
 import { connectMailboxOperation } from "./mailboxes/connect-mailbox";
 import { listMailboxesOperation } from "./mailboxes/list-mailboxes";
 import { getMailboxOperation } from "./mailboxes/get-mailbox";
@@ -70,6 +71,18 @@ import { listConversationsOperation } from "./inbox/list-conversations";
 import { getConversationOperation } from "./inbox/get-conversation";
 import { updateConversationOperation } from "./inbox/update-conversation";
 import { replyToConversationOperation } from "./inbox/reply-to-conversation";
+import { listPendingCommentsOperation } from "./approvals/list-pending-comments";
+import { getPendingCommentOperation } from "./approvals/get-pending-comment";
+import { approvePendingCommentOperation } from "./approvals/approve-pending-comment";
+import { editPendingCommentOperation } from "./approvals/edit-pending-comment";
+import { regeneratePendingCommentOperation } from "./approvals/regenerate-pending-comment";
+import { rejectPendingCommentOperation } from "./approvals/reject-pending-comment";
+import { listPendingVoiceNotesOperation } from "./approvals/list-pending-voice-notes";
+import { getPendingVoiceNoteOperation } from "./approvals/get-pending-voice-note";
+import { approvePendingVoiceNoteOperation } from "./approvals/approve-pending-voice-note";
+import { reRecordPendingVoiceNoteOperation } from "./approvals/re-record-pending-voice-note";
+import { rejectPendingVoiceNoteOperation } from "./approvals/reject-pending-voice-note";
+import { uploadVoiceNoteRecordingOperation } from "./approvals/upload-voice-note-recording";
 
 export const operations: ApiOperation[] = [
   getOpenApiDocumentOperation,
@@ -93,6 +106,7 @@ export const operations: ApiOperation[] = [
   sendConnectionRequestOperation,
   visitProfileOperation,
   likeLatestPostOperation,
+  listVoicesOperation,
   connectMailboxOperation,
   listMailboxesOperation,
   getMailboxOperation,
@@ -142,4 +156,16 @@ export const operations: ApiOperation[] = [
   getConversationOperation,
   updateConversationOperation,
   replyToConversationOperation,
+  listPendingCommentsOperation,
+  getPendingCommentOperation,
+  approvePendingCommentOperation,
+  editPendingCommentOperation,
+  regeneratePendingCommentOperation,
+  rejectPendingCommentOperation,
+  listPendingVoiceNotesOperation,
+  getPendingVoiceNoteOperation,
+  approvePendingVoiceNoteOperation,
+  reRecordPendingVoiceNoteOperation,
+  rejectPendingVoiceNoteOperation,
+  uploadVoiceNoteRecordingOperation,
 ];
