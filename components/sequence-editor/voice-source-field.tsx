@@ -14,8 +14,8 @@ import type { TVoice } from "@/server/schemas/sequence";
 const MAX_RECORDING_MS = 300_000;
 
 function formatDuration(milliseconds: number): string {
-  // Whole seconds down, as audio players count; never 0:00 for a voice message that has sound.
-  const seconds = Math.max(1, Math.floor(milliseconds / 1000));
+  // Whole seconds down, as audio players count.
+  const seconds = Math.floor(milliseconds / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
