@@ -82,7 +82,7 @@ function VoiceField({ value, onChange, error }: { value: string; onChange: (voic
       hint="AI voice notes from this sender are spoken in this voice."
     >
       <div className="flex items-center gap-2">
-        <Select id="sender-voice" name="voiceId" value={value} onChange={(event) => onChange(event.target.value)} disabled={!voices.data}>
+        <Select id="sender-voice" name="voiceId" className="min-w-0 flex-1" value={value} onChange={(event) => onChange(event.target.value)} disabled={!voices.data}>
           <option value="">{fallback ? `Default voice (${fallback.name})` : "Default voice"}</option>
           {list.map((voice) => (
             <option key={voice.id} value={voice.id}>
@@ -91,7 +91,7 @@ function VoiceField({ value, onChange, error }: { value: string; onChange: (voic
           ))}
           {value && voices.data && !list.some((voice) => voice.id === value) && <option value={value}>A voice no longer offered</option>}
         </Select>
-        <Button type="button" variant="secondary" size="sm" disabled={!selected || sample.isPending} onClick={() => selected && sample.mutate({ voiceId: selected })}>
+        <Button type="button" variant="secondary" size="sm" className="shrink-0 whitespace-nowrap" disabled={!selected || sample.isPending} onClick={() => selected && sample.mutate({ voiceId: selected })}>
           {sample.isPending ? "Speaking…" : "Play sample"}
         </Button>
       </div>
