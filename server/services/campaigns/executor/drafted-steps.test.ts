@@ -18,7 +18,7 @@ import { rejectPendingComment } from "@/server/services/approvals/reject-pending
 import { rejectPendingVoiceNote } from "@/server/services/approvals/reject-pending-voice-note";
 import { grantAiCredits } from "@/server/services/credits/grant-ai-credits";
 import { connectSender } from "@/server/services/senders/connect-sender";
-import { useTemporaryFileStorage, silentWav } from "@/server/test/approvals-seed";
+import { silentWav, useTemporaryFileStorage as temporaryFileStorage } from "@/server/test/approvals-seed";
 import { driveCampaigns } from "@/server/test/campaign-driver";
 import { createTestWorkspace, outboxEvents } from "@/server/test/factories";
 import { connectBeforehand } from "@/server/test/forecast-parity-campaigns";
@@ -68,7 +68,7 @@ async function prospects(count: number, offset: number, withPost: boolean): Prom
 async function setup(options: { label: string; sequence: TSequenceInput; prospects: DirectoryProspect[]; approvals?: Partial<TCampaignApprovals>; credits?: number; connected?: boolean }) {
   const clock = new ManualClock(START);
   setClock(clock);
-  useTemporaryFileStorage();
+  temporaryFileStorage();
   await ensureSandboxDirectory();
   const { actor, workspace } = await createTestWorkspace();
   const sender = (await connectSender(actor, ZConnectSenderInput.parse({ username: `${options.label}@example.com`, password: "x" }), { via: "api" })).account.id;

@@ -8,7 +8,7 @@ import { logger } from "../../../lib/logger";
 import type { PostSummary } from "../../../providers/linkedin/types";
 import { getFileStorage } from "../../../providers/storage";
 import type { WiredStep } from "../../../schemas/sequence";
-import type { Variant } from "../../../domain/sequence/decide-step";
+import { recordingFor, type Variant } from "../../../domain/sequence/decide-step";
 import { renderCopy } from "../../../domain/sequence/render-copy";
 import { draftComment } from "../../drafts/draft-comment";
 import type { DraftOutcome } from "../../drafts/draft-outcome";
@@ -21,11 +21,6 @@ export type StepDraft =
   | { kind: "voice"; voiceKind: "ai" | "recorded"; script: string | null; voiceId: string | null; voiceName: string | null; audioKey: string; mimeType: string; durationMs: number };
 
 type Recording = NonNullable<Variant["voice"]>;
-
-/** The recording a recorded voice note step sends for this sender: its own, else the step's. */
-export function recordingFor(step: WiredStep, variant: Variant, senderId: string): Recording | null {
-  return step.config.voiceAssignments?.find((assignment) => assignment.linkedinAccountId === senderId)?.voice ?? variant.voice ?? null;
-}
 
 /** The length of a recording whose step did not give it, read from the audio itself (0 when it cannot be read). */
 async function durationOf(audio: Buffer, mimeType: string): Promise<number> {
