@@ -19,7 +19,7 @@ const errorDescriptions: Record<ErrorStatus, string> = {
   404: "Not found (also for another workspace's resources)",
   405: "The path exists but not with this method: `Allow` lists the methods it has",
   409: "Conflict with the current state",
-  413: "The request body is larger than the limit (1 MB of JSON; 4 MB for campaigns and their sequence; 10 MB where leads are added)",
+  413: "The request body is larger than the limit (1 MB of JSON; 4 MB for campaigns and their sequence; 8 MB for a voice note recording; 10 MB where leads are added)",
   422: "Valid input that cannot be processed in the current state",
   429: "Too many requests: retry after the number of seconds in `Retry-After`",
   500: "Unexpected error; it was logged",
@@ -108,8 +108,9 @@ function toOpenApiOperation(operation: ApiOperation): ZodOpenApiOperationObject 
         header: Object.keys(headers).length ? z.object(headers) : undefined,
       }).filter(([, schema]) => schema !== undefined),
     ) as ZodOpenApiOperationObject["requestParams"],
+    // An empty body is read as {} (api-route.ts): a body whose every field is optional may be left out.
     requestBody: operation.body
-      ? { required: true, content: { "application/json": { schema: operation.body } } }
+      ? { required: !operation.body.safeParse({}).success, content: { "application/json": { schema: operation.body } } }
       : undefined,
     responses,
   };
@@ -160,7 +161,7 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
         "",
         "**Rate limit.** Each key may make a fixed number of requests per minute (600 by default, set by the installation with `HERALD_API_RATE_LIMIT_PER_MINUTE`); responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`.",
         "",
-        "**Request size.** A request body may be at most 1 MB of JSON (4 MB for creating or updating a campaign, whose sequence may hold 500 steps; 10 MB for adding leads to a campaign or a lead list, which takes 1000 leads at a time). A larger body is refused with 413 `payload-too-large` before it is read; `details.limitBytes` gives the limit.",
+        "**Request size.** A request body may be at most 1 MB of JSON (4 MB for creating or updating a campaign, whose sequence may hold 500 steps; 10 MB for adding leads to a campaign or a lead list, which takes 1000 leads at a time; 8 MB for a voice note recording, 5 MB of audio in base64). A larger body is refused with 413 `payload-too-large` before it is read; `details.limitBytes` gives the limit.",
         "",
         "**Paths and methods.** Paths have no trailing slash: `/campaigns/` is a 404. A method a path does not have is a 405 `method-not-allowed` whose `Allow` header (and `details.allow`) lists the methods it has; `HEAD` is not supported (405). `OPTIONS` answers 204 with `Allow`. A path segment that is not valid percent-encoded UTF-8 (`/campaigns/%ff`) is a 400 `invalid-input` naming the parameter. Text anywhere in a request (body, query, path) must not contain the NUL character `\\u0000`: it is a 400 `invalid-input` naming each such field (`body.name`, `status`, `id`).",
       ].join("\n"),
