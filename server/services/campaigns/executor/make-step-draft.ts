@@ -39,10 +39,10 @@ async function copyRecording(workspaceId: string, recording: Recording): Promise
     const audio = Buffer.from(fetched.content, "base64");
     const key = audioKey(workspaceId, fetched.mimeType);
     await getFileStorage().put(key, audio, fetched.mimeType);
-    const durationMs = recording.durationMs ?? (await durationOf(audio, fetched.mimeType));
+    const durationMs = fetched.durationMs || (await durationOf(audio, fetched.mimeType));
     return { ok: true, value: { kind: "voice", voiceKind: "recorded", script: null, voiceId: null, voiceName: null, audioKey: key, mimeType: fetched.mimeType, durationMs } };
   } catch (error) {
-    logger.warn("Could not copy a voice note recording", { url: recording.url, error });
+    logger.warn("Could not copy a voice note recording", { url: recording.url, fileId: recording.fileId, error });
     return { ok: false, reason: "provider-failed", message: "The voice note's recording could not be fetched; Herald tries again later." };
   }
 }
