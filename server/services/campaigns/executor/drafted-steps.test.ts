@@ -13,6 +13,7 @@ import { getFileStorage } from "@/server/providers/storage";
 import { getLinkedinProvider, setLinkedinProvider } from "@/server/providers/linkedin";
 import { LinkedinProviderError } from "@/server/providers/linkedin/types";
 import { draftCommentOffline } from "@/server/providers/ai/offline-text-generator";
+import { setTextGenerator } from "@/server/providers/ai";
 import { regeneratePendingComment } from "@/server/services/approvals/regenerate-pending-comment";
 import type { TSequenceInput } from "@/server/schemas/sequence";
 import type { TCampaignApprovals } from "@/server/schemas/approvals";
@@ -52,6 +53,7 @@ afterAll(() => new Promise<void>((resolve) => recordings.close(() => resolve()))
 afterEach(() => {
   setClock(systemClock);
   setLinkedinProvider(undefined);
+  setTextGenerator(undefined);
 });
 
 /** The sandbox provider, but `method` reaches the network and then times out, as a lost answer would. */
@@ -208,6 +210,22 @@ describe("comment steps", () => {
     await drive(clock, 1.5);
     expect(await db.pendingComment.count({ where: { campaignId: campaign.id, status: "pending" } })).toBe(1);
     expect((await db.workspace.findUniqueOrThrow({ where: { id: workspace.id } })).aiCreditBalance).toBe(0);
+  }, 60_000);
+
+  it("tries again ten minutes later, with its credit given back, when the AI model fails to draft", async () => {
+    const posting = await prospects(1, 140, true);
+    const { clock, workspace, campaign, leadOf } = await setup({ label: "comment-model-down", sequence: COMMENT_THEN_VISIT, prospects: posting, credits: 3 });
+    setTextGenerator({ name: "down", draftComment: () => Promise.reject(new Error("model unavailable")) });
+    await drive(clock, 0.1);
+    const waiting = await leadOf(posting[0]!);
+    const tried = (await ledger(workspace.id))[0]!.createdAt.getTime();
+    expect(waiting).toMatchObject({ phase: "ready", currentStepId: "comment" });
+    expect(waiting.waitUntil!.getTime()).toBe(tried + 10 * 60_000);
+    expect((await ledger(workspace.id)).map((entry) => [entry.reason, entry.amount])).toEqual([["comment-draft", -1], ["refund", 1]]);
+    expect(await db.pendingComment.count({ where: { campaignId: campaign.id } })).toBe(0);
+    setTextGenerator(undefined);
+    await drive(clock, 1);
+    expect(await db.pendingComment.count({ where: { campaignId: campaign.id, status: "pending" } })).toBe(1);
   }, 60_000);
 });
 
