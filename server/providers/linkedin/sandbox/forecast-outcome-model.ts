@@ -6,9 +6,7 @@ import { db } from "../../../db/client";
 import type { OutcomeModel, SimLead } from "../../../services/campaigns/forecast/simulation-types";
 import type { ForecastOutcomeInput } from "../types";
 import { acceptanceTime, invitationKey, messageKey, replyRateFor, replyTime } from "./behaviour";
-import { RECENT_POST_DAYS } from "./reading";
-
-const DAY = 86_400_000;
+import { recentPostsSince } from "../recent-posts";
 
 interface Prospect {
   memberId: string;
@@ -51,7 +49,7 @@ export async function sandboxForecastOutcomeModel(input: ForecastOutcomeInput): 
     db.sandboxMessage.findMany({ where: { fromMemberId: { in: senderIds }, toMemberId: { in: prospectIds } } }),
     db.sandboxPost.groupBy({ by: ["authorId"], where: { authorId: { in: prospectIds } }, _max: { postedAt: true } }),
   ]);
-  // A prospect's latest post: listRecentPosts finds it while it is within RECENT_POST_DAYS (prospects post only when a person acts as them).
+  // A prospect's latest post: listRecentPosts finds it while it is recent (recent-posts.ts); prospects post only when a person acts as them.
   const latestPost = new Map(posts.flatMap((post) => (post._max.postedAt ? [[post.authorId, post._max.postedAt.getTime()] as const] : [])));
   const pair = (from: string, to: string) => `${from}>${to}`;
   const connected = new Set(relations.map((relation) => pair(relation.memberId, relation.otherMemberId)));
@@ -84,7 +82,7 @@ export async function sandboxForecastOutcomeModel(input: ForecastOutcomeInput): 
     hasRecentPost(lead, at) {
       const memberId = prospects.get(lead.id)?.memberId;
       const latest = memberId ? latestPost.get(memberId) : undefined;
-      return latest !== undefined && latest >= at - RECENT_POST_DAYS * DAY;
+      return latest !== undefined && latest >= recentPostsSince(new Date(at)).getTime();
     },
     isConnected(senderId, lead) {
       const ids = keyOf(senderId, lead);
