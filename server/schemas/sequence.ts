@@ -28,9 +28,11 @@ export const REPLY_STEPS: ReadonlySet<StepType> = new Set(["message", "inmail", 
 /** Steps that cannot sit below a connected branch (the yes of invite or of if_connected). */
 export const NOT_BELOW_CONNECTED: ReadonlySet<StepType> = new Set(["invite", "inmail", "if_connected", "if_open_profile"]);
 /** Steps sent as LinkedIn messages, which reach only a connection (the executor fails them otherwise). */
-export const NEEDS_CONNECTION: ReadonlySet<StepType> = new Set(["message", "voice_note"]);
-/** Kinds whose machinery is not built yet: a lead reaching one fails with a clear error. */
-export const NOT_YET_AVAILABLE: ReadonlySet<StepType> = new Set(["comment_post", "ai_voice_note", "voice_note"]);
+export const NEEDS_CONNECTION: ReadonlySet<StepType> = new Set(["message", "ai_voice_note", "voice_note"]);
+/** Steps whose content is drafted first (an AI comment, a spoken or copied voice note) and may wait for a person's approval. */
+export const DRAFTED_STEPS: ReadonlySet<StepType> = new Set(["comment_post", "ai_voice_note", "voice_note"]);
+/** Kinds whose machinery is not built yet (none today): a lead reaching one fails with a clear error. */
+export const NOT_YET_AVAILABLE: ReadonlySet<StepType> = new Set<StepType>();
 
 export const STEP_LABELS: Record<StepType, string> = {
   visit_profile: "Visit profile",
@@ -59,21 +61,38 @@ export const BRANCH_MEANING: Partial<Record<StepType, { yes: string; no: string 
 
 export const NOTE_MAX = 300;
 
+const ZFileId = z.string().trim().min(1, "is required").max(60).meta({ description: "An uploaded file's id (POST /files)", example: "fil_8c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f" });
+const ZFileUrl = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" });
+
+/** A step's file comes from a URL Herald fetches when sending, or from an upload: exactly one of the two. */
+function oneSource(value: { url?: string; fileId?: string }, context: z.core.$RefinementCtx) {
+  if (value.url !== undefined && value.fileId !== undefined) {
+    context.addIssue({ code: "custom", path: ["fileId"], message: "give either url or fileId, not both" });
+  } else if (value.url === undefined && value.fileId === undefined) {
+    context.addIssue({ code: "custom", path: ["url"], message: "is required, or fileId (an uploaded file)" });
+  }
+}
+
 export const ZAttachment = z
   .object({
     name: z.string().trim().min(1).max(200),
-    url: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }),
+    url: ZFileUrl.optional().meta({ description: "Where Herald fetches the file when it sends; or give `fileId`" }),
+    fileId: ZFileId.optional().meta({ description: "An uploaded file of the workspace (POST /files); or give `url`" }),
     mimeType: z.string().trim().min(1).max(100).optional(),
   })
-  .meta({ id: "Attachment", description: "A file Herald fetches from `url` and attaches" });
+  .superRefine(oneSource)
+  .meta({ id: "Attachment", description: "A file Herald attaches: fetched from `url` when sending, or an uploaded file named by `fileId` (exactly one of the two)" });
 
 export const ZVoice = z
   .object({
-    url: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }),
+    url: ZFileUrl.optional().meta({ description: "Where Herald fetches the audio when it sends; or give `fileId`" }),
+    fileId: ZFileId.optional().meta({ description: "An uploaded audio file of the workspace (POST /files); or give `url`" }),
     mimeType: z.string().trim().min(1).max(100).optional(),
     durationMs: z.number().int().min(1).max(300_000).optional(),
   })
-  .meta({ id: "VoiceRecording", description: "A recorded audio file sent as a voice note" });
+  .superRefine(oneSource)
+  .meta({ id: "VoiceRecording", description: "A recorded audio file sent as a voice note: fetched from `url`, or an uploaded file named by `fileId` (exactly one of the two)" });
+export type TVoice = z.infer<typeof ZVoice>;
 
 /** The longest HTML body an e-mail step may carry. */
 export const EMAIL_HTML_MAX = 100_000;
