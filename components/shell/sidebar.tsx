@@ -4,6 +4,7 @@ import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useEffect, useState } from "react";
 import type { TMembershipSummary } from "@/server/schemas/workspace";
+import { ApprovalsBadge } from "@/components/approvals/approvals-badge";
 import { InboxUnreadBadge } from "@/components/inbox/inbox-unread-badge";
 import { Logo } from "./logo";
 import { navItems, toolNavItems, type NavItem } from "./nav-items";
@@ -30,6 +31,7 @@ function NavLink({ item, pathname, showBadges }: { item: NavItem; pathname: stri
       <Icon path={item.icon} />
       {item.label}
       {showBadges && item.badge === "inbox-unread" && <InboxUnreadBadge />}
+      {showBadges && item.badge === "approvals-pending" && <ApprovalsBadge />}
     </Link>
   );
 }
