@@ -120,7 +120,11 @@ export function ProspectDirectory() {
                         <p className="mt-1 flex flex-wrap gap-1">
                           {prospect.openProfile && <Badge tone="blue">Open profile</Badge>}
                           {prospect.isPremium && <Badge tone="amber">Premium</Badge>}
-                          <Badge>{prospect.posts === 1 ? "1 post" : `${prospect.posts} posts`}</Badge>
+                          {prospect.recentPosts ? (
+                            <Badge tone="green">{prospect.recentPosts === 1 ? "1 recent post" : `${prospect.recentPosts} recent posts`}</Badge>
+                          ) : (
+                            <Badge tone="slate">No recent post</Badge>
+                          )}
                         </p>
                       </td>
                       <td className="py-2 pr-3 whitespace-nowrap text-slate-600">{prospect.location}</td>

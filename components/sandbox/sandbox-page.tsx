@@ -10,6 +10,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { MailNetworkCard } from "./mail-network-card";
 import { ConversationsCard, InteractionsCard, InvitationsCard } from "./network-cards";
 import { ProspectDirectory } from "./prospect-directory";
+import { ReceivedCard } from "./received-card";
 import { CredentialsCard, SignInsCard } from "./sign-ins-card";
 
 const DESCRIPTION = "A simulated LinkedIn network and mail network to try Herald safely: nothing here reaches LinkedIn or anyone's inbox.";
@@ -90,12 +91,13 @@ export function SandboxPage() {
         {advanceResult}
         <p className="text-sm text-slate-600">
           Prospects answer on their own as time passes (the network catches up every minute). Here you can also act for them: accept an
-          invitation, reply, publish a post, or open, answer and bounce an e-mail, and watch Herald react as it would to LinkedIn and real mail.
+          invitation, reply, publish a post, listen to a voice message, or open, answer and bounce an e-mail, and watch Herald react as it would to LinkedIn and real mail.
         </p>
         <CredentialsCard overview={data} />
         <SignInsCard overview={data} />
         <InvitationsCard overview={data} />
         <ConversationsCard overview={data} />
+        <ReceivedCard />
         <InteractionsCard overview={data} />
         <MailNetworkCard />
         <ProspectDirectory />

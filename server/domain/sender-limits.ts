@@ -52,6 +52,9 @@ export const CAP_OF_STEP: Record<string, keyof TDailyCaps> = {
   invite: "invitations",
   message: "messages",
   inmail: "inmails",
+  comment_post: "comments",
+  ai_voice_note: "messages",
+  voice_note: "messages",
 };
 
 /**

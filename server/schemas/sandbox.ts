@@ -45,3 +45,32 @@ export const ZSandboxOverview = z.object({
   ),
 });
 export type TSandboxOverview = z.infer<typeof ZSandboxOverview>;
+
+/** Comments the network's prospects received on their posts, and voice messages with their audio. */
+export const ZSandboxReceived = z.object({
+  comments: z.array(
+    z.object({
+      id: z.string(),
+      sender: z.string(),
+      prospect: ZSandboxPerson.nullable(),
+      /** The post commented on; null when it no longer exists. */
+      post: z.object({ text: z.string(), postedAt: ZTimestamp }).nullable(),
+      text: z.string(),
+      at: ZTimestamp,
+    }),
+  ),
+  voiceMessages: z.array(
+    z.object({
+      id: z.string(),
+      sender: z.string(),
+      prospect: ZSandboxPerson.nullable(),
+      /** The text sent along with the audio, often empty. */
+      text: z.string(),
+      durationMs: z.number().int().nullable(),
+      /** A signed, expiring address of the audio; null for a voice message sent before the network kept audio. */
+      audio: z.object({ url: z.string(), expiresAt: ZTimestamp, mimeType: z.string() }).nullable(),
+      sentAt: ZTimestamp,
+    }),
+  ),
+});
+export type TSandboxReceived = z.infer<typeof ZSandboxReceived>;

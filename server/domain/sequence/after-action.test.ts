@@ -10,6 +10,8 @@ const sequence = wireSequence({
     { id: "invite", type: "invite", parent: "visit", config: { withdrawDays: 5 } },
     { id: "thanks", type: "message", parent: "invite", branch: "yes", config: { text: "Hi" }, nextDelayHours: 48 },
     { id: "inmail", type: "inmail", parent: "invite", branch: "no", config: { subject: "s", text: "t" } },
+    { id: "comment", type: "comment_post", parent: "thanks", config: { prompt: "Be kind" }, nextDelayHours: 2 },
+    { id: "spoken", type: "ai_voice_note", parent: "comment", config: { script: "Hi" }, nextDelayHours: 24 },
   ],
 });
 const step = (id: string) => sequence.steps.find((candidate) => candidate.id === id)!;
@@ -23,5 +25,10 @@ describe("after the sender acted", () => {
     expect(afterAction(sequence, step("invite"), at)).toEqual({ kind: "await", until: new Date(at.getTime() + 5 * 24 * HOUR) });
     expect(afterAction(sequence, step("thanks"), at)).toEqual({ kind: "await", until: new Date(at.getTime() + 48 * HOUR) });
     expect(afterAction(sequence, step("inmail"), at)).toEqual({ kind: "await", until: new Date(at.getTime() + 72 * HOUR) });
+  });
+
+  it("moves a lead on after a comment (nobody answers a comment), and waits for a reply to a voice note", () => {
+    expect(afterAction(sequence, step("comment"), at)).toEqual({ kind: "place", placement: { kind: "step", step: step("spoken"), waitUntil: new Date(at.getTime() + 2 * HOUR) } });
+    expect(afterAction(sequence, step("spoken"), at)).toEqual({ kind: "await", until: new Date(at.getTime() + 24 * HOUR) });
   });
 });

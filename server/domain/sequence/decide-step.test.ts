@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { decideInmailUnable, decideStep, MESSAGE_NEEDS_CONNECTION, NO_PROFILE, type StepFacts } from "./decide-step";
+import {
+  decideInmailUnable,
+  decideStep,
+  MESSAGE_NEEDS_CONNECTION,
+  NO_PROFILE,
+  NO_RECENT_POST,
+  NO_RECORDING,
+  VOICE_NOTE_NEEDS_CONNECTION,
+  type StepFacts,
+} from "./decide-step";
 import { HELD_RETRY_MS, SENDER_PAUSED_RETRY_MS } from "./turn-policy";
 import { wireSequence } from "./wire-sequence";
 
@@ -13,6 +22,9 @@ const sequence = wireSequence({
     { id: "thanks", type: "message", parent: "invite", branch: "yes", config: { text: "Hi", variants: [{ text: "Hi" }, { text: "Hello" }] } },
     { id: "inmail", type: "inmail", parent: "invite", branch: "no", config: { subject: "s", text: "t" } },
     { id: "check", type: "if_connected", parent: "inmail" },
+    { id: "comment", type: "comment_post", parent: "check", branch: "no", config: { prompt: "Say something kind" } },
+    { id: "spoken", type: "ai_voice_note", parent: "check", branch: "yes", config: { script: "Hi {{firstName}}" } },
+    { id: "recorded", type: "voice_note", parent: "spoken", config: { voice: { url: "https://example.com/hi.ogg" } } },
   ],
 });
 const step = (id: string) => sequence.steps.find((candidate) => candidate.id === id)!;
@@ -28,9 +40,9 @@ describe("decideStep", () => {
     expect(decideStep(facts("thanks", { holder, hasProfile: false }))).toEqual({ kind: "held", holder, retryAt: AT + HELD_RETRY_MS });
   });
 
-  it("fails steps Herald cannot take yet, and leads without a LinkedIn profile, before reading anything", () => {
-    expect(decideStep(facts("visit", { step: { ...step("visit"), type: "voice_note" }, profile: null }))).toMatchObject({ kind: "fail", message: expect.stringContaining("not available") });
+  it("fails leads without a LinkedIn profile before reading anything", () => {
     expect(decideStep(facts("visit", { hasProfile: false, profile: null }))).toEqual({ kind: "fail", message: NO_PROFILE });
+    expect(decideStep(facts("comment", { hasProfile: false, profile: null }))).toEqual({ kind: "fail", message: NO_PROFILE });
   });
 
   it("asks for the profile before deciding on it, and ignores conditions", () => {
@@ -85,5 +97,43 @@ describe("decideStep", () => {
     expect(decideInmailUnable(withRule("auto"), { outOfCredits: false, at: AT })).toMatchObject({ kind: "resolve", outcome: "no" });
     expect(decideInmailUnable(withRule("pause"), { outOfCredits: false, at: AT })).toMatchObject({ kind: "pause-sender" });
     expect(decideInmailUnable(withRule("skip"), { outOfCredits: true, at: AT })).toMatchObject({ kind: "resolve", outcome: "no" });
+  });
+
+  describe("drafted kinds", () => {
+    const connected = { ...profile, connected: true };
+
+    it("reads a lead's posts before drafting a comment, skips the step without one, and drafts for approval or to post at once", () => {
+      expect(decideStep(facts("comment", { profile: null }))).toEqual({ kind: "read-profile" });
+      expect(decideStep(facts("comment"))).toEqual({ kind: "read-posts" });
+      expect(decideStep(facts("comment", { recentPost: false }))).toEqual({ kind: "skip", detail: NO_RECENT_POST });
+      expect(decideStep(facts("comment", { recentPost: true, approvalRequired: true }))).toMatchObject({ kind: "draft", action: "comment", approval: true });
+      expect(decideStep(facts("comment", { recentPost: true, approvalRequired: false }))).toMatchObject({ kind: "draft", action: "comment", approval: false });
+    });
+
+    it("waits while a draft is pending and sends an approved one, within the kind's cap", () => {
+      expect(decideStep(facts("comment", { draft: "pending", recentPost: true }))).toEqual({ kind: "await-approval" });
+      expect(decideStep(facts("comment", { draft: "approved" }))).toMatchObject({ kind: "act", action: "comment" });
+      expect(decideStep(facts("spoken", { draft: "approved", profile: connected }))).toMatchObject({ kind: "act", action: "voice_note" });
+      expect(decideStep(facts("spoken", { draft: "approved", profile: connected, capped: true }))).toEqual({ kind: "capped" });
+    });
+
+    it("drafts nothing when the kind is at its cap (no post is read for a comment that could not be posted)", () => {
+      expect(decideStep(facts("comment", { capped: true }))).toEqual({ kind: "capped" });
+      expect(decideStep(facts("spoken", { capped: true, profile: connected }))).toEqual({ kind: "capped" });
+      expect(decideStep(facts("recorded", { capped: true, profile: connected, hasRecording: true, approvalRequired: true }))).toEqual({ kind: "capped" });
+    });
+
+    it("sends voice notes only to connections, and speaks an AI note for approval or at once", () => {
+      expect(decideStep(facts("spoken"))).toMatchObject({ kind: "fail", message: VOICE_NOTE_NEEDS_CONNECTION });
+      expect(decideStep(facts("recorded", { hasRecording: true }))).toMatchObject({ kind: "fail", message: VOICE_NOTE_NEEDS_CONNECTION });
+      expect(decideStep(facts("spoken", { profile: connected, approvalRequired: true }))).toMatchObject({ kind: "draft", action: "voice_note", approval: true });
+      expect(decideStep(facts("spoken", { profile: connected }))).toMatchObject({ kind: "draft", action: "voice_note", approval: false });
+    });
+
+    it("sends a recording at once unless the campaign wants it approved, and fails the lead when its sender has none", () => {
+      expect(decideStep(facts("recorded", { profile: connected, hasRecording: true }))).toMatchObject({ kind: "act", action: "voice_note" });
+      expect(decideStep(facts("recorded", { profile: connected, hasRecording: true, approvalRequired: true }))).toMatchObject({ kind: "draft", action: "voice_note", approval: true });
+      expect(decideStep(facts("recorded", { profile: connected, hasRecording: false }))).toMatchObject({ kind: "fail", message: NO_RECORDING });
+    });
   });
 });

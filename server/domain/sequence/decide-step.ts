@@ -1,23 +1,30 @@
 // What a lead's current action step does when its sender's turn reaches it, given the facts the
 // caller gathered: another campaign holding the lead, the lead's LinkedIn profile (what LinkedIn
 // says of the connection, a pending invitation, an open profile), the sender's InMail credits and
-// caps. The executor reads the facts from the database and LinkedIn and carries out the decision;
+// caps, and for the drafted kinds (comment, voice notes) where the draft stands, whether the
+// campaign wants it approved, the lead's recent post and the sender's recording. The executor reads the facts from the database and LinkedIn and carries out the decision;
 // the forecast reads them from its simulated world. Pure.
-import { NEEDS_CONNECTION, NOT_YET_AVAILABLE, STEP_LABELS, type WiredStep } from "../../schemas/sequence";
+import { DRAFTED_STEPS, NEEDS_CONNECTION, NOT_YET_AVAILABLE, STEP_LABELS, type WiredStep } from "../../schemas/sequence";
 import { chooseVariant } from "./choose-variant";
 import { acceptanceWindowMs } from "./step-timing";
 import { HELD_RETRY_MS, SENDER_PAUSED_RETRY_MS } from "./turn-policy";
 
 export type Variant = WiredStep["config"]["variants"][number];
 /** The sender action a step takes (what counts against the caps). */
-export type StepAction = "profile_view" | "invitation" | "message" | "inmail" | "voice_note";
+export type StepAction = "profile_view" | "invitation" | "message" | "inmail" | "voice_note" | "comment";
 
 const ACTION_OF: Partial<Record<WiredStep["type"], StepAction>> = {
   visit_profile: "profile_view",
   invite: "invitation",
   message: "message",
   inmail: "inmail",
+  comment_post: "comment",
+  ai_voice_note: "voice_note",
+  voice_note: "voice_note",
 };
+
+/** Where a drafted step's draft stands for this lead: none made yet, waiting for a person, or approved. */
+export type DraftState = "none" | "pending" | "approved";
 
 /** Another campaign that has the same person running, per the lead's campaign's exclusions. */
 export interface Holder {
@@ -48,6 +55,14 @@ export interface StepFacts {
   inmailBalance: number;
   /** The step's kind is at its cap for the sender now. */
   capped: boolean;
+  /** Drafted kinds: the draft of this step for this lead ("none" when left out). */
+  draft?: DraftState;
+  /** Drafted kinds: the campaign wants this kind's drafts approved by a person first. */
+  approvalRequired?: boolean;
+  /** Comments: whether the lead posted recently, once read; null (or left out) until read. */
+  recentPost?: boolean | null;
+  /** Recorded voice notes: the step has a recording for this sender. */
+  hasRecording?: boolean;
 }
 
 export type StepDecision =
@@ -67,7 +82,19 @@ export type StepDecision =
   | { kind: "pause-sender"; reason: "no-inmail-credits"; retryAt: number }
   /** The step's kind is at its cap for the sender: the turn moves to other kinds. */
   | { kind: "capped" }
-  /** Act: the sender takes `action` with `variant`. */
+  /** Read the lead's recent posts (a comment needs one), then decide again with what was found. */
+  | { kind: "read-posts" }
+  /** The step is skipped without acting (no outcome) and the lead moves on. */
+  | { kind: "skip"; detail: string }
+  /**
+   * Make the step's draft (an AI comment, a spoken or copied voice note): it uses the sender's turn
+   * (its human-like gap) but no cap. With `approval` the lead waits for a person; without, the
+   * sender takes `action` with the draft at once.
+   */
+  | { kind: "draft"; action: StepAction; approval: boolean; variant: Variant }
+  /** A draft waits for a person: nothing to do on a turn. */
+  | { kind: "await-approval" }
+  /** Act: the sender takes `action` with `variant` (for drafted kinds: the approved draft). */
   | { kind: "act"; action: StepAction; variant: Variant };
 
 export const ALREADY_CONNECTED = "Already connected";
@@ -75,6 +102,9 @@ export const INVITATION_ALREADY_PENDING = "An invitation was already pending";
 export const INMAIL_SKIPPED = "InMail could not be sent; continued on the no-reply branch";
 export const NO_PROFILE = "This lead has no LinkedIn profile (it was added by e-mail only).";
 export const MESSAGE_NEEDS_CONNECTION = "Messages need a connection: put the message below an invitation's accepted branch, or use an InMail.";
+export const VOICE_NOTE_NEEDS_CONNECTION = "Voice notes need a connection: put the voice note below an invitation's accepted branch.";
+export const NO_RECENT_POST = "No recent post to comment on";
+export const NO_RECORDING = "This voice note step has no recording for this lead's sender: add one to the step, or a recording for this sender.";
 
 export function notYetAvailable(step: WiredStep): string {
   return `${STEP_LABELS[step.type]} steps are not available in this version of Herald yet.`;
@@ -105,8 +135,35 @@ export function decideStep(facts: StepFacts): StepDecision {
     if (profile.connected) return { kind: "resolve", outcome: "yes", detail: ALREADY_CONNECTED, accepted: true };
     if (profile.invitationPending) return { kind: "await-invitation", detail: INVITATION_ALREADY_PENDING, waitUntil: facts.at + acceptanceWindowMs(step) };
   }
-  if (NEEDS_CONNECTION.has(step.type) && !profile.connected) return { kind: "fail", message: MESSAGE_NEEDS_CONNECTION, variantId: variant.id };
+  if (NEEDS_CONNECTION.has(step.type) && !profile.connected) {
+    return { kind: "fail", message: step.type === "message" ? MESSAGE_NEEDS_CONNECTION : VOICE_NOTE_NEEDS_CONNECTION, variantId: variant.id };
+  }
   if (step.type === "inmail" && !profile.openProfile && facts.inmailBalance <= 0) return decideInmailUnable(step, { outOfCredits: true, at: facts.at });
+  if (DRAFTED_STEPS.has(step.type)) return decideDrafted(facts, action, variant);
   if (facts.capped) return { kind: "capped" };
   return { kind: "act", action: variant.voice && step.type === "message" ? "voice_note" : action, variant };
+}
+
+/**
+ * A drafted kind, once the lead is reachable: an approved draft is sent (within the cap); a pending
+ * one waits; otherwise, within the cap (a draft is made only when it could be sent), a comment
+ * needs a recent post (read first; none skips the step), a recorded note a recording (none fails
+ * the lead), and the draft is made, for approval or to be sent at once. A recording sent without
+ * approval needs no draft.
+ */
+function decideDrafted(facts: StepFacts, action: StepAction, variant: Variant): StepDecision {
+  const { step } = facts;
+  const draft = facts.draft ?? "none";
+  if (draft === "pending") return { kind: "await-approval" };
+  if (facts.capped) return { kind: "capped" };
+  if (draft === "approved") return { kind: "act", action, variant };
+  if (step.type === "comment_post") {
+    if (facts.recentPost === null || facts.recentPost === undefined) return { kind: "read-posts" };
+    if (!facts.recentPost) return { kind: "skip", detail: NO_RECENT_POST };
+  }
+  if (step.type === "voice_note") {
+    if (!facts.hasRecording) return { kind: "fail", message: NO_RECORDING, variantId: variant.id };
+    if (!facts.approvalRequired) return { kind: "act", action, variant };
+  }
+  return { kind: "draft", action, approval: Boolean(facts.approvalRequired), variant };
 }

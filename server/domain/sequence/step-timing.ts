@@ -37,10 +37,10 @@ export function placeAfter(sequence: WiredSequence, step: WiredStep, outcome: "y
 }
 
 /**
- * Where a lead stands once its sender acted at `at`: a visit moves it on; an invitation waits for
- * acceptance and a message or InMail for a reply, until their window closes.
+ * Where a lead stands once its sender acted at `at`: a visit or a comment moves it on; an invitation
+ * waits for acceptance and a message, InMail or voice note for a reply, until their window closes.
  */
 export function afterAction(sequence: WiredSequence, step: WiredStep, at: Date): { kind: "place"; placement: Placement } | { kind: "await"; until: Date } {
-  if (step.type === "visit_profile") return { kind: "place", placement: placeAfter(sequence, step, null, at) };
+  if (step.type === "visit_profile" || step.type === "comment_post") return { kind: "place", placement: placeAfter(sequence, step, null, at) };
   return { kind: "await", until: new Date(at.getTime() + (step.type === "invite" ? acceptanceWindowMs(step) : replyWindowMs(step))) };
 }

@@ -2,14 +2,14 @@
 // take a sender's turn and which a mailbox's, which senders and mailboxes may take one and in what
 // order, which due leads a turn looks at and in what order, and when a turn reads another batch of
 // them. Pure: times are numbers (milliseconds) or Dates passed in.
-import { NOT_YET_AVAILABLE, type StepType } from "../../schemas/sequence";
+import type { StepType } from "../../schemas/sequence";
 import { senderAvailable, type SenderState } from "./rebalanceable-sender";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** Step kinds a sender's turn is used for (the not-yet-available kinds fail the lead on their turn). */
-export const ACTION_STEP_TYPES: readonly StepType[] = ["visit_profile", "invite", "message", "inmail", ...NOT_YET_AVAILABLE];
+/** Step kinds a sender's turn is used for (the drafted kinds' drafts are made on a turn too). */
+export const ACTION_STEP_TYPES: readonly StepType[] = ["visit_profile", "invite", "message", "inmail", "comment_post", "ai_voice_note", "voice_note"];
 const ACTIONS: ReadonlySet<StepType> = new Set(ACTION_STEP_TYPES);
 /** Step kinds a mailbox's turn is used for. */
 export const EMAIL_STEP_TYPES: readonly StepType[] = ["email"];
@@ -26,6 +26,10 @@ export const HELD_RETRY_MS = HOUR;
 export const SENDER_PAUSED_RETRY_MS = HOUR;
 /** A lead whose profile could not be read (LinkedIn unreachable) is looked at again this much later. */
 export const UNREACHABLE_RETRY_MS = 10 * MINUTE;
+/** A lead whose draft could not be paid for (the workspace is out of AI credits) is looked at again this much later. */
+export const NO_CREDITS_RETRY_MS = HOUR;
+/** A lead whose draft the AI or speech provider failed to make is looked at again this much later. */
+export const DRAFT_FAILED_RETRY_MS = 10 * MINUTE;
 /** A withdrawal due after the schedule's last window waits this long before it is looked at again. */
 export const CLOSED_SCHEDULE_RETRY_MS = 24 * HOUR;
 /** How many due waits are read at a time when resolving them (all of them are resolved each pass). */

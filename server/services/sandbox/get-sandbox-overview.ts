@@ -1,7 +1,9 @@
 import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { linkedinProviderName } from "../../providers/linkedin";
+import { now } from "../../lib/clock";
 import { sandboxProfileUrl } from "../../providers/linkedin/sandbox/directory";
+import { RECENT_POST_DAYS } from "../../providers/linkedin/sandbox/reading";
 import { SANDBOX_TEST_CREDENTIALS } from "../../providers/linkedin/sandbox/sign-in-rules";
 import { ensureSandboxDirectory } from "../../providers/linkedin/sandbox/store";
 import type { TSandboxOverview } from "../../schemas/sandbox";
@@ -109,7 +111,13 @@ export async function listSandboxProspects(input: { search?: string; limit: numb
     db.sandboxMember.findMany({ where, orderBy: { id: "asc" }, take: input.limit, skip: input.offset }),
     db.sandboxMember.count({ where }),
   ]);
-  const posts = await db.sandboxPost.groupBy({ by: ["authorId"], where: { authorId: { in: rows.map((row) => row.id) } }, _count: { _all: true } });
+  // Only recent posts count: a comment step skips a prospect without one (and says so).
+  const since = new Date(now().getTime() - RECENT_POST_DAYS * 86_400_000);
+  const posts = await db.sandboxPost.groupBy({
+    by: ["authorId"],
+    where: { authorId: { in: rows.map((row) => row.id) }, postedAt: { gte: since } },
+    _count: { _all: true },
+  });
   const postCount = new Map(posts.map((row) => [row.authorId, row._count._all]));
   return {
     total,
@@ -121,7 +129,7 @@ export async function listSandboxProspects(input: { search?: string; limit: numb
       profileUrl: sandboxProfileUrl(row.publicIdentifier),
       openProfile: row.openProfile,
       isPremium: row.isPremium,
-      posts: postCount.get(row.id) ?? 0,
+      recentPosts: postCount.get(row.id) ?? 0,
     })),
   };
 }

@@ -6,10 +6,13 @@ import { acceptInvitationAsSandboxProspect, approveSandboxSignInFor, publishPost
 import { advanceSandboxNetwork } from "../../services/sandbox/advance-sandbox-network";
 import { getSandboxMailOverview } from "../../services/sandbox/get-sandbox-mail-overview";
 import { getSandboxOverview, listSandboxProspects } from "../../services/sandbox/get-sandbox-overview";
+import { getSandboxReceived } from "../../services/sandbox/get-sandbox-received";
 import { publicProcedure, router, workspaceProcedure } from "../init";
 
 export const sandboxRouter = router({
   overview: workspaceProcedure.query(({ ctx }) => getSandboxOverview(ctx.actor)),
+  /** Comments on prospects' posts and voice messages (with signed addresses of their audio). */
+  received: workspaceProcedure.query(({ ctx }) => getSandboxReceived(ctx.actor)),
   prospects: workspaceProcedure
     .input(ZPaginationQuery.extend({ search: z.string().max(100).optional() }))
     .query(({ input }) => listSandboxProspects(input)),

@@ -2,6 +2,7 @@
 // throttling when a sender acts too fast.
 import { db } from "../../../db/client";
 import { now } from "../../../lib/clock";
+import { getFileStorage } from "../../storage";
 import { LinkedinProviderError, type Attachment, type SentInvitation, type SentMessage, type VoiceNote } from "../types";
 import { acceptanceTime, DEFAULT_BEHAVIOUR, invitationKey, messageKey, replyRateFor, replyTime } from "./behaviour";
 import { activeSession, chatIdFor, sandboxId } from "./store";
@@ -76,9 +77,12 @@ async function deliverMessage(input: {
   text: string;
   subject?: string;
   attachments?: Attachment[];
+  voiceNote?: VoiceNote;
 }): Promise<SentMessage> {
   const id = sandboxId("sbmsg");
   const sentAt = now();
+  // The prospect keeps the audio, as LinkedIn does: the Sandbox page plays it back.
+  const audio = input.voiceNote ? await storeVoiceNote(id, input.voiceNote) : null;
   const chatId = chatIdFor(input.from, input.to.id);
   // A prospect answers a conversation once until it is answered: later messages schedule no reply.
   const awaitingReply = await db.sandboxMessage.findFirst({
@@ -96,6 +100,9 @@ async function deliverMessage(input: {
       subject: input.subject,
       text: input.text,
       attachments: input.attachments?.length ?? 0,
+      audioKey: audio?.key ?? null,
+      audioMimeType: audio?.mimeType ?? null,
+      durationMs: audio?.durationMs ?? null,
       sentAt,
       replyAt:
         input.to.username || awaitingReply
@@ -104,6 +111,37 @@ async function deliverMessage(input: {
     },
   });
   return { chatId, messageId: id, sentAt: sentAt.toISOString() };
+}
+
+const AUDIO_EXTENSIONS: Record<string, string> = {
+  "audio/wav": "wav",
+  "audio/x-wav": "wav",
+  "audio/wave": "wav",
+  "audio/mpeg": "mp3",
+  "audio/mp3": "mp3",
+  "audio/ogg": "ogg",
+  "audio/opus": "opus",
+  "audio/webm": "webm",
+  "audio/mp4": "m4a",
+  "audio/x-m4a": "m4a",
+  "audio/aac": "aac",
+  "audio/flac": "flac",
+};
+
+/** The key under which the network keeps a voice message's audio. */
+export function sandboxAudioKey(messageId: string, mimeType: string): string {
+  const base = mimeType.split(";")[0]!.trim().toLowerCase();
+  return `sandbox/${messageId}.${AUDIO_EXTENSIONS[base] ?? "bin"}`;
+}
+
+async function storeVoiceNote(messageId: string, voiceNote: VoiceNote) {
+  const body = Buffer.from(voiceNote.content, "base64");
+  // LinkedIn refuses a voice message without audio, or that is not audio.
+  if (!body.length) throw new LinkedinProviderError("action-failed", "The voice message has no audio");
+  if (!voiceNote.mimeType.toLowerCase().startsWith("audio/")) throw new LinkedinProviderError("action-failed", "A voice message must be audio");
+  const key = sandboxAudioKey(messageId, voiceNote.mimeType);
+  await getFileStorage().put(key, body, voiceNote.mimeType);
+  return { key, mimeType: voiceNote.mimeType, durationMs: voiceNote.durationMs > 0 ? Math.round(voiceNote.durationMs) : null };
 }
 
 export async function sendMessage(
@@ -116,7 +154,14 @@ export async function sendMessage(
     throw new LinkedinProviderError("not-connected", "Messages need a connection: invite the member first, or send an InMail");
   }
   await checkThrottle(member.id);
-  return deliverMessage({ from: member.id, to: prospect, kind: input.voiceNote ? "voice_note" : "message", text: input.text, attachments: input.attachments });
+  return deliverMessage({
+    from: member.id,
+    to: prospect,
+    kind: input.voiceNote ? "voice_note" : "message",
+    text: input.text,
+    attachments: input.attachments,
+    voiceNote: input.voiceNote,
+  });
 }
 
 export async function sendInmail(

@@ -10,7 +10,7 @@ import { isHeraldError } from "../../../lib/errors";
 import { logger } from "../../../lib/logger";
 import { getLinkedinProvider } from "../../../providers/linkedin";
 import type { LinkedinProviderError, MemberProfile } from "../../../providers/linkedin/types";
-import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
+import { DRAFTED_STEPS, type WiredSequence, type WiredStep } from "../../../schemas/sequence";
 import { reserveSenderAction } from "../../direct-actions/reserve-sender-action";
 import { withOutbox } from "../../events/with-outbox";
 import { upsertLeadFromProfile } from "../../leads/upsert-lead-from-profile";
@@ -21,6 +21,7 @@ import { renderCopy, type MergeFields } from "../../../domain/sequence/render-co
 import { placeAfter } from "../../../domain/sequence/step-timing";
 import { UNREACHABLE_RETRY_MS } from "../../../domain/sequence/turn-policy";
 import { fetchAttachment, fetchVoice } from "./fetch-attachment";
+import { performDraftedStep } from "./perform-drafted-step";
 import { recordStepSuccess, type SentDetails } from "./record-step-success";
 import { coolDownSender, markSenderSessionProblem } from "./sender-availability";
 import { failCampaignLeadOnStep, lockCampaignLead, moveCampaignLead, placeCampaignLead } from "./settle-campaign-lead";
@@ -37,7 +38,8 @@ export type StepResult =
 
 export type LeadInCampaign = CampaignLead & { lead: Lead };
 
-class LeadMovedOn extends Error {}
+/** The lead was stopped, paused or moved since the pass read it: leave it alone. */
+export class LeadMovedOn extends Error {}
 
 export function mergeFields(lead: Lead, campaignLead: CampaignLead): MergeFields {
   const custom = { ...(lead.customVariables as Record<string, string>), ...(campaignLead.customVariables as Record<string, string>) };
@@ -90,7 +92,7 @@ export async function resolveWithout(
  * Forgets an intent that never reached LinkedIn, so the step can run again later. A lead that had
  * not started (no step journaled but this one) is pending again: writing the intent made it running.
  */
-async function dropIntent(journalId: string, actionId: string | null, campaignLeadId: string): Promise<void> {
+export async function dropIntent(journalId: string, actionId: string | null, campaignLeadId: string): Promise<void> {
   await db.$transaction([
     db.campaignLeadStep.deleteMany({ where: { id: journalId } }),
     ...(actionId ? [db.senderAction.deleteMany({ where: { id: actionId } })] : []),
@@ -98,7 +100,7 @@ async function dropIntent(journalId: string, actionId: string | null, campaignLe
   ]);
 }
 
-async function postpone(campaignLead: CampaignLead, until: Date): Promise<void> {
+export async function postpone(campaignLead: CampaignLead, until: Date): Promise<void> {
   await db.campaignLead.update({ where: { id: campaignLead.id }, data: { waitUntil: until, updatedAt: now() } });
 }
 
@@ -125,6 +127,7 @@ export async function performLeadStep(input: {
   step: WiredStep;
 }): Promise<StepResult> {
   const { campaign, sequence, campaignLead, sender, step } = input;
+  if (DRAFTED_STEPS.has(step.type)) return performDraftedStep(input);
   const lead = campaignLead.lead;
   const before = decideStep(stepFacts(campaignLead, sender, step, null));
   if (before.kind === "fail") return failLead(campaignLead, step, before.message);
@@ -256,7 +259,7 @@ async function carryOut(
   }
 }
 
-async function handleProviderError(
+export async function handleProviderError(
   error: unknown,
   context: { campaignLead: LeadInCampaign; sender: LinkedinAccount; step: WiredStep; journalId: string | null; actionId: string | null; variantId?: string },
 ): Promise<StepResult> {

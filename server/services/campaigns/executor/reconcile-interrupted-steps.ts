@@ -14,6 +14,8 @@ import { reconcileInterruptedEmails } from "./reconcile-interrupted-emails";
 import { recordStepSuccess, type SentDetails } from "./record-step-success";
 
 const MAX_PAGES = 20;
+/** Steps sent as a LinkedIn message (a voice note is a message with audio). */
+const MESSAGE_LIKE = new Set(["message", "inmail", "ai_voice_note", "voice_note"]);
 
 /** Looks through a provider's pages for an item; a match beyond the pages read counts as not found. */
 async function findInPages<T>(read: (cursor: string | null) => Promise<Page<T>>, matches: (item: T) => boolean): Promise<T | null> {
@@ -81,13 +83,16 @@ async function reconcileLinkedinSteps(scope: { senderId?: string; startedBefore?
           const match = await findInPages((cursor) => provider.listSentInvitations(sender.providerAccountId, cursor), (invitation) => invitation.memberId === memberId);
           sent = { kind: "invitation", providerRef: match?.invitationId ?? null, note: action.note };
         }
-      } else if ((journal.stepType === "message" || journal.stepType === "inmail") && memberId) {
+      } else if (journal.stepType === "comment_post") {
+        // LinkedIn cannot be asked whether a comment was posted: it counts as made (a second comment is the worse side).
+        sent = { kind: "comment", commentId: null };
+      } else if (MESSAGE_LIKE.has(journal.stepType) && memberId) {
         const match = await findInPages(
           (cursor) => provider.listMessages(sender.providerAccountId, { since, cursor }),
           (message) => message.isFromSender && message.counterpartMemberId === memberId,
         );
         if (match) sent = {
-            kind: journal.stepType as "message" | "inmail",
+            kind: journal.stepType === "inmail" ? "inmail" : "message",
             chatId: match.chatId,
             messageId: match.messageId,
             text: match.text,

@@ -11,12 +11,14 @@ import { moveCampaignLead, placeCampaignLead } from "./settle-campaign-lead";
 export type SentDetails =
   | { kind: "visit" }
   | { kind: "invitation"; providerRef: string | null; note: string | null }
+  /** A comment on the lead's post; commentId null when reconciliation could not tell it (it counts as made). */
+  | { kind: "comment"; commentId: string | null }
   | { kind: "message" | "inmail"; chatId: string; messageId: string; text: string; at: string; spentInmailCredit?: boolean };
 
 /**
- * Records a step that reached LinkedIn: the journal and the sender action are completed, the lead
- * waits for an answer or moves on, the sender rests for a human-like gap, and a message fires
- * message.sent. Also used by reconciliation, when an interrupted step turns out to have happened.
+ * Records a step that reached LinkedIn: the journal and the sender action are completed, the step's
+ * approved draft (comment, voice note) is sent, the lead waits for an answer or moves on, the sender
+ * rests for a human-like gap, and a message (a voice note too) fires message.sent. Also used by reconciliation, when an interrupted step turns out to have happened.
  */
 export async function recordStepSuccess(input: {
   campaign: Campaign;
@@ -32,12 +34,18 @@ export async function recordStepSuccess(input: {
   const at = now();
   await withOutbox(async (tx, emit) => {
     await tx.campaignLeadStep.update({ where: { id: journalId }, data: { status: "done", finishedAt: at } });
+    // Before the lead moves on: moving it withdraws its open drafts.
+    const draft = { where: { campaignLeadId: campaignLead.id, stepId: step.id, status: { in: ["pending", "approved"] } } };
+    if (sent.kind === "comment") await tx.pendingComment.updateMany({ ...draft, data: { status: "sent", sentAt: at, providerRef: sent.commentId, updatedAt: at } });
+    if (step.type === "ai_voice_note" || step.type === "voice_note") {
+      await tx.pendingVoiceNote.updateMany({ ...draft, data: { status: "sent", sentAt: at, providerRef: sent.kind === "message" ? sent.messageId : null, updatedAt: at } });
+    }
     if (actionId) {
       await tx.senderAction.update({
         where: { id: actionId },
         data: {
           status: sent.kind === "invitation" ? "pending" : "done",
-          providerRef: sent.kind === "invitation" ? sent.providerRef : sent.kind === "visit" ? null : sent.messageId,
+          providerRef: sent.kind === "invitation" ? sent.providerRef : sent.kind === "visit" ? null : sent.kind === "comment" ? sent.commentId : sent.messageId,
           chatId: sent.kind === "message" || sent.kind === "inmail" ? sent.chatId : null,
           note: sent.kind === "invitation" ? sent.note : undefined,
           sentAt: at,
@@ -64,7 +72,7 @@ export async function recordStepSuccess(input: {
       await moveCampaignLead(tx, campaignLead.id, { contacted: true, phase: "waiting", invitationSentAt: at, waitUntil: next.until });
       return;
     }
-    if (sent.kind === "visit") return;
+    if (sent.kind === "visit" || sent.kind === "comment") return;
     await moveCampaignLead(tx, campaignLead.id, { contacted: true, phase: "waiting", messageSentAt: at, waitUntil: next.until });
     const stored = await tx.linkedinMessage.createMany({
       data: [

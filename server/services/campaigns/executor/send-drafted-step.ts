@@ -1,0 +1,95 @@
+// Posts a comment or sends a voice note for a lead's step: an approved draft, or one sent without
+// approval. As for every step, the intent (the journal row `sending` and the sender action, within
+// the caps) is written before LinkedIn is asked, so a crash in between is reconciled, never sent
+// twice. LinkedIn refusing it fails the draft with its reason, and the lead like any step.
+import { db, Prisma } from "../../../db/client";
+import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
+import { now } from "../../../lib/clock";
+import { isHeraldError } from "../../../lib/errors";
+import { getLinkedinProvider } from "../../../providers/linkedin";
+import type { VoiceNote } from "../../../providers/linkedin/types";
+import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
+import type { StepAction, Variant } from "../../../domain/sequence/decide-step";
+import { reserveSenderAction } from "../../direct-actions/reserve-sender-action";
+import { isProviderError } from "../../senders/provider-error";
+import { handleProviderError, LeadMovedOn, type LeadInCampaign, type StepResult } from "./perform-lead-step";
+import { recordStepSuccess, type SentDetails } from "./record-step-success";
+import { lockCampaignLead, moveCampaignLead } from "./settle-campaign-lead";
+
+/** What is sent: a comment on a post, or a voice message. `draftId`: the approved draft it comes from. */
+export type DraftedPayload = { kind: "comment"; postId: string; text: string; draftId?: string } | { kind: "voice"; voiceNote: VoiceNote; draftId?: string };
+
+/** Provider errors after which the step is tried again later: the draft stays as it is. */
+const PASSING = new Set(["throttled", "network-limit-reached", "rate-limited", "session-expired", "account-restricted", "provider-timeout", "provider-unreachable"]);
+
+async function failDraft(step: WiredStep, draftId: string, message: string): Promise<void> {
+  const data = { status: "failed", error: message, updatedAt: now() };
+  if (step.type === "comment_post") await db.pendingComment.updateMany({ where: { id: draftId, status: { in: ["pending", "approved"] } }, data });
+  else await db.pendingVoiceNote.updateMany({ where: { id: draftId, status: { in: ["pending", "approved"] } }, data });
+}
+
+export async function sendDraftedStep(input: {
+  campaign: Campaign;
+  sequence: WiredSequence;
+  campaignLead: LeadInCampaign;
+  sender: LinkedinAccount;
+  step: WiredStep;
+  variant: Variant;
+  action: StepAction;
+  memberId: string;
+  payload: DraftedPayload;
+}): Promise<StepResult> {
+  const { campaign, sequence, campaignLead, sender, step, variant, action, memberId, payload } = input;
+  const lead = campaignLead.lead;
+  const at = now();
+  let journalId: string;
+  let actionId: string;
+  try {
+    const reserved = await db.$transaction(async (tx) => {
+      const status = await lockCampaignLead(tx, campaignLead.id);
+      if (status !== "pending" && status !== "running") throw new LeadMovedOn();
+      const journal = await tx.campaignLeadStep.create({
+        data: { campaignLeadId: campaignLead.id, campaignId: campaign.id, stepId: step.id, stepType: step.type, variantId: variant.id, status: "sending", startedAt: at },
+      });
+      const reservedAction = await reserveSenderAction(tx, sender, {
+        type: action,
+        source: "campaign",
+        leadId: lead.id,
+        campaignLeadId: campaignLead.id,
+        stepId: step.id,
+        variantId: variant.id,
+        profileUrl: lead.profileUrl,
+        publicIdentifier: lead.publicIdentifier,
+        honourWeeklyBypass: false,
+      });
+      await tx.campaignLeadStep.update({ where: { id: journal.id }, data: { actionId: reservedAction.id } });
+      await moveCampaignLead(tx, campaignLead.id, {});
+      return { journalId: journal.id, actionId: reservedAction.id };
+    });
+    journalId = reserved.journalId;
+    actionId = reserved.actionId;
+  } catch (error) {
+    if (error instanceof LeadMovedOn) return { kind: "resolved" };
+    if (isHeraldError(error) && error.status === 429) return { kind: "capped" };
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return { kind: "resolved" };
+    throw error;
+  }
+
+  const provider = await getLinkedinProvider();
+  let sent: SentDetails;
+  try {
+    if (payload.kind === "comment") {
+      const posted = await provider.commentOnPost(sender.providerAccountId, payload.postId, payload.text);
+      sent = { kind: "comment", commentId: posted.commentId };
+    } else {
+      const message = await provider.sendMessage(sender.providerAccountId, { memberId, text: "", voiceNote: payload.voiceNote });
+      sent = { kind: "message", chatId: message.chatId, messageId: message.messageId, text: "", at: message.sentAt };
+    }
+  } catch (error) {
+    // LinkedIn refused it for good: the draft says why before the lead fails (which withdraws open drafts).
+    if (payload.draftId && isProviderError(error) && !PASSING.has(error.code)) await failDraft(step, payload.draftId, error.message);
+    return handleProviderError(error, { campaignLead, sender, step, journalId, actionId, variantId: variant.id });
+  }
+  await recordStepSuccess({ campaign, sequence, campaignLead, sender, step, journalId, actionId, sent });
+  return { kind: "acted" };
+}
