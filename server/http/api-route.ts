@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { env } from "../env";
 import type { Actor } from "../lib/actor";
+import { APPROVER_DENIED_MESSAGE, approverMayUseApi } from "../lib/approver-access";
 import { now } from "../lib/clock";
 import { sha256Hex } from "../lib/crypto";
 import { HeraldError, isHeraldError, toErrorBody, type ErrorStatus } from "../lib/errors";
@@ -117,6 +118,11 @@ export function apiRoute<Op extends ApiOperation>(
         }
         const requested = operation.acceptsWorkspaceHeader ? request.headers.get(WORKSPACE_HEADER) : null;
         actor = await resolveApiActor(identity, requested?.trim() || null);
+        // The key acts with its creator's role of this request, so a key made before its creator
+        // became an approver is held to the approver's reach too.
+        if (actor.role === "approver" && !approverMayUseApi(operation.path)) {
+          throw new HeraldError({ code: "forbidden", message: APPROVER_DENIED_MESSAGE });
+        }
       }
 
       const url = new URL(request.url);

@@ -30,6 +30,8 @@ export const errorCodeToHttpStatus = {
   "too-many-attempts": 429,
   "already-set-up": 409,
   "already-member": 409,
+  /** A change that would leave a workspace without an owner. */
+  "last-owner": 409,
   "invitation-accepted": 409,
   "invitation-revoked": 409,
   "invitation-expired": 409,

@@ -121,6 +121,16 @@ describe("OpenAPI error responses", () => {
     }
   });
 
+  it("lists `forbidden` under 403 wherever an approver's key is refused, and not on the conversations", () => {
+    const codesAt403 = (operationId: string) => {
+      const operation = operations.find((candidate) => candidate.operationId === operationId)!;
+      const response = Object.fromEntries(errorResponses(operation))["403"];
+      return response && "x-error-codes" in response ? response["x-error-codes"] : [];
+    };
+    expect(codesAt403("listCampaigns")).toContain("forbidden");
+    expect(codesAt403("listConversations")).not.toContain("forbidden");
+  });
+
   it("documents a sender connect's codes with their statuses, automatic login's 400 included", () => {
     const connect = Object.fromEntries(errorResponses(operations.find((operation) => operation.operationId === "connectSender")!));
     const codesAt = (status: string) => connect[status]?.["x-error-codes"];

@@ -8,6 +8,7 @@ import {
 } from "zod-openapi";
 import type { ApiOperation } from "../http/api-operation";
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from "../http/api-route";
+import { approverMayUseApi } from "../lib/approver-access";
 import { errorCodeToHttpStatus, type ErrorCode, type ErrorStatus } from "../lib/errors";
 import { ZErrorBody } from "../schemas/common";
 import { operations } from "./operations";
@@ -55,6 +56,8 @@ export function operationErrorCodes(operation: ApiOperation): ErrorCode[] {
   if (operation.authenticated !== false) {
     codes.add("unauthorized");
     codes.add("rate-limited");
+    // An approver's key reaches only the approval queues and the conversations.
+    if (!approverMayUseApi(operation.path)) codes.add("forbidden");
     if (operation.method !== "get") {
       codes.add("idempotency-key-reused");
       codes.add("idempotency-key-in-use");

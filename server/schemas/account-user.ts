@@ -28,6 +28,12 @@ export const ZInviteMemberInput = z.object({
 });
 export type TInviteMemberInput = z.infer<typeof ZInviteMemberInput>;
 
+export const ZUpdateMemberRoleInput = z.object({
+  memberId: z.string().min(1),
+  role: ZRole,
+});
+export type TUpdateMemberRoleInput = z.infer<typeof ZUpdateMemberRoleInput>;
+
 export const ZAcceptInvitationInput = z.object({
   token: z.string().min(1),
   /** Required when the invited address has no Herald account yet. */

@@ -5,6 +5,7 @@ import superjson from "superjson";
 import { ZodError } from "zod";
 import { getSessionActor, getSessionUserId } from "../auth/dashboard-session";
 import { requestClientAddress, UNKNOWN_CLIENT } from "../http/client-address";
+import { APPROVER_DENIED_MESSAGE, approverMayCall } from "../lib/approver-access";
 import { isHeraldError, type FieldIssue } from "../lib/errors";
 import { logger } from "../lib/logger";
 import { fieldIssues } from "../lib/zod-issues";
@@ -69,9 +70,13 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, userId: ctx.userId } });
 });
 
-/** A procedure acting in the user's active workspace. */
-export const workspaceProcedure = protectedProcedure.use(async ({ ctx, next }) => {
+/**
+ * A procedure acting in the user's active workspace. The role is read on every call, so a member
+ * made approver loses the rest at their next request.
+ */
+export const workspaceProcedure = protectedProcedure.use(async ({ ctx, next, path }) => {
   const actor = await getSessionActor(ctx.userId);
   if (!actor) throw new TRPCError({ code: "FORBIDDEN", message: "You do not belong to any workspace yet." });
+  if (actor.role === "approver" && !approverMayCall(path)) throw new TRPCError({ code: "FORBIDDEN", message: APPROVER_DENIED_MESSAGE });
   return next({ ctx: { ...ctx, actor } });
 });

@@ -16,6 +16,11 @@ export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export async function inviteMember(actor: Actor, input: TInviteMemberInput): Promise<{ invitation: TInvitation; url: string }> {
   const { email, role, canManageBilling } = input;
   requireRole(actor, "admin", "invite members");
+  if (canManageBilling && role === "approver") {
+    throw HeraldError.invalidInput("Invalid canManageBilling: an approver cannot manage billing", [
+      { field: "canManageBilling", message: "an approver cannot manage billing" },
+    ]);
+  }
   if (canManageBilling && actor.role !== "owner" && !actor.canManageBilling) {
     throw new HeraldError({ code: "not-allowed", message: "Only someone who manages billing can grant the billing permission." });
   }

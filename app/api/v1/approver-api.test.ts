@@ -1,0 +1,99 @@
+// The approver role at the REST edge: a key acts with its creator's role of the request, so a key made
+// while its creator was a member obeys the approver's reach once they are made one — the pending
+// approvals and the conversations, and 403 `forbidden` for everything else, before its input is read.
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { db } from "@/server/db/client";
+import { defineOperation } from "@/server/http/api-operation";
+import { apiRoute } from "@/server/http/api-route";
+import type { Actor } from "@/server/lib/actor";
+import { APPROVER_DENIED_MESSAGE } from "@/server/lib/approver-access";
+import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
+import { updateMemberRole } from "@/server/services/members/update-member-role";
+import { callRoute } from "@/server/test/call-route";
+import { createTestApiKey, createTestUser, createTestWorkspace } from "@/server/test/factories";
+import { emailConversationSeed, inboxWorkspace, receivedEmail } from "@/server/test/inbox-seed";
+import * as accountsRoute from "./accounts/route";
+import * as campaignsRoute from "./campaigns/route";
+import * as conversationRoute from "./conversations/[id]/route";
+import * as messagesRoute from "./conversations/[id]/messages/route";
+import * as conversationsRoute from "./conversations/route";
+import * as ledgerRoute from "./credits/ledger/route";
+import * as webhooksRoute from "./webhooks/route";
+import * as workspaceRoute from "./workspace/route";
+
+afterEach(() => setClock(systemClock));
+
+/** An owner's workspace with a conversation, and a member who made an API key there. */
+async function workspaceWithMemberKey() {
+  setClock(new ManualClock("2026-03-02T09:00:00Z"));
+  const owner = await inboxWorkspace();
+  const seed = await emailConversationSeed(owner.actor);
+  await receivedEmail(seed.thread, { kind: "reply", text: "Sounds good", from: seed.lead.email!, root: seed.first.messageId, inReplyTo: seed.first.messageId });
+  const conversationId = (await seed.conversation()).id;
+  const user = await createTestUser({ name: "Avery Approver" });
+  const membership = await db.membership.create({ data: { workspaceId: owner.actor.workspaceId, userId: user.id, role: "member" } });
+  const member: Actor = { userId: user.id, workspaceId: owner.actor.workspaceId, role: "member", canManageBilling: false };
+  const { key } = await createTestApiKey(member, "Avery's key");
+  return { owner, member, membership, key, conversationId };
+}
+
+// Operations of the approval queues, as the approvals API declares them, to show the edge lets them
+// through whatever their handlers do.
+const pendingOperation = (method: "get" | "post", path: `/${string}`) =>
+  defineOperation({ operationId: `test${method}${path}`, method, path, summary: "test", tags: ["Approvals"], response: z.object({ reached: z.literal(true) }) });
+
+describe("an approver's API key", () => {
+  it("reaches the conversations and the approval queues, and nothing else, from the moment its creator is made an approver", async () => {
+    const { owner, membership, key, conversationId } = await workspaceWithMemberKey();
+    expect((await callRoute(campaignsRoute.GET, "GET", "/campaigns", { key })).status).toBe(200);
+
+    await updateMemberRole(owner.actor, { memberId: membership.id, role: "approver" });
+
+    const list = await callRoute(conversationsRoute.GET, "GET", "/conversations", { key });
+    expect(list.status).toBe(200);
+    expect(list.body!.data.map((conversation: { id: string }) => conversation.id)).toEqual([conversationId]);
+    expect((await callRoute(conversationRoute.GET, "GET", `/conversations/${conversationId}`, { key, params: { id: conversationId } })).status).toBe(200);
+    const reply = await callRoute(messagesRoute.POST, "POST", `/conversations/${conversationId}/messages`, { key, params: { id: conversationId }, body: { text: "Glad to hear it" } });
+    expect(reply.status).toBe(201);
+
+    for (const [method, path] of [
+      ["get", "/pending-comments"],
+      ["get", "/pending-voice-notes/{id}"],
+      ["post", "/pending-comments/{id}/approve"],
+      ["post", "/pending-voice-notes/{id}/re-record"],
+    ] as const) {
+      const route = apiRoute(pendingOperation(method, path), async () => ({ reached: true as const }));
+      const answer = await callRoute(route, method.toUpperCase(), path.replace("{id}", "pvn_1"), { key });
+      expect(answer, path).toMatchObject({ status: 200, body: { reached: true } });
+    }
+
+    const refused = [
+      await callRoute(workspaceRoute.GET, "GET", "/workspace", { key }),
+      await callRoute(campaignsRoute.GET, "GET", "/campaigns", { key }),
+      await callRoute(accountsRoute.GET, "GET", "/accounts", { key }),
+      await callRoute(ledgerRoute.GET, "GET", "/credits/ledger", { key }),
+      await callRoute(webhooksRoute.GET, "GET", "/webhooks", { key }),
+      // Refused before its input is read: no 400 telling an approver what a webhook needs.
+      await callRoute(webhooksRoute.POST, "POST", "/webhooks", { key, body: { url: "not a url" } }),
+    ];
+    for (const answer of refused) {
+      expect(answer).toMatchObject({ status: 403, body: { error: { code: "forbidden", message: APPROVER_DENIED_MESSAGE } } });
+    }
+    expect(await db.webhookEndpoint.count({ where: { workspaceId: owner.actor.workspaceId } })).toBe(0);
+
+    // Made a member again, the same key works as before.
+    await updateMemberRole(owner.actor, { memberId: membership.id, role: "member" });
+    expect((await callRoute(campaignsRoute.GET, "GET", "/campaigns", { key })).status).toBe(200);
+  });
+
+  it("holds its creator to the role they have in the workspace X-Herald-Workspace names", async () => {
+    const { member, key } = await workspaceWithMemberKey();
+    const other = await createTestWorkspace({ name: "Other workspace" });
+    await db.membership.create({ data: { workspaceId: other.workspace.id, userId: member.userId, role: "approver" } });
+
+    expect((await callRoute(workspaceRoute.GET, "GET", "/workspace", { key })).status).toBe(200);
+    const there = await callRoute(workspaceRoute.GET, "GET", "/workspace", { key, headers: { "x-herald-workspace": other.workspace.id } });
+    expect(there).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
+  });
+});
