@@ -3,6 +3,8 @@
 // page costs the same few statements however many drafts it holds.
 import { db, type DbClient } from "../../db/client";
 import type { Lead } from "../../db/generated/client";
+import type { Actor } from "../../lib/actor";
+import type { TApprovalStatus } from "../../schemas/approvals";
 
 const LEAD_CARD = { firstName: true, lastName: true, headline: true, profileUrl: true, publicIdentifier: true, picture: true, company: true } as const;
 
@@ -39,5 +41,15 @@ export function leadCard(lead: LeadCard) {
     publicIdentifier: lead.publicIdentifier,
     picture: lead.picture,
     company: lead.company,
+  };
+}
+
+/** The queue's filters, for either kind's table (the same columns). */
+export function draftFilters(actor: Actor, filters: { status?: TApprovalStatus; campaignId?: string; linkedinAccountId?: string }) {
+  return {
+    workspaceId: actor.workspaceId,
+    status: filters.status ?? "pending",
+    ...(filters.campaignId ? { campaignId: filters.campaignId } : {}),
+    ...(filters.linkedinAccountId ? { linkedinAccountId: filters.linkedinAccountId } : {}),
   };
 }

@@ -1,6 +1,18 @@
-// Lists a workspace's voice notes waiting for a person (default: pending, oldest first).
+// Lists a workspace's voice notes waiting for a person (default: pending, oldest first), each with a
+// fresh signed audio address. Statements as for the comments' list (list-pending-comments.ts).
+import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
-import type { TListApprovalsQuery, TPendingVoiceNote } from "../../schemas/approvals";
+import { parseInput } from "../../lib/zod-issues";
+import { ZListApprovalsQuery, type TListApprovalsQuery, type TPendingVoiceNote } from "../../schemas/approvals";
+import { DRAFT_LEAD_INCLUDE, draftFilters } from "./draft-context";
+import { toPendingVoiceNotes } from "./to-pending-voice-note";
+
 export async function listPendingVoiceNotes(actor: Actor, query: TListApprovalsQuery): Promise<{ data: TPendingVoiceNote[]; paging: { limit: number; offset: number; total: number } }> {
-  throw new Error("listPendingVoiceNotes is not built yet");
+  const { limit, offset, ...filters } = parseInput(ZListApprovalsQuery, query);
+  const where = draftFilters(actor, filters);
+  const [total, rows] = await Promise.all([
+    db.pendingVoiceNote.count({ where }),
+    db.pendingVoiceNote.findMany({ where, include: DRAFT_LEAD_INCLUDE, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: limit, skip: offset }),
+  ]);
+  return { data: await toPendingVoiceNotes(rows), paging: { limit, offset, total } };
 }

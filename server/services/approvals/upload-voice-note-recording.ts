@@ -1,6 +1,69 @@
-// Replaces a pending voice note's audio with a person's own recording; it stays pending.
+// Replaces a pending voice note's audio with a person's own recording (the browser's MediaRecorder,
+// or a file); it stays pending and spends no credits. The recording must be audio Herald can read:
+// its length is read from it (the recorder's own measure when the file does not say, as WebM from a
+// browser often does not). Bad audio is a 400 naming the field.
+import { parseBuffer } from "music-metadata";
+import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
-import type { TPendingVoiceNote } from "../../schemas/approvals";
+import { HeraldError } from "../../lib/errors";
+import { parseInput } from "../../lib/zod-issues";
+import { getFileStorage } from "../../providers/storage";
+import { VOICE_RECORDING_MAX_BYTES, ZUploadVoiceRecordingInput, type TPendingVoiceNote } from "../../schemas/approvals";
+import { audioKey } from "../drafts/speak-voice-note";
+import { alreadyDecided, requirePending } from "./decide-draft";
+import { getPendingVoiceNote } from "./get-pending-voice-note";
+import { replaceVoiceNoteAudio } from "./replace-voice-note-audio";
+
+const MIN_MS = 500;
+const MAX_MS = 300_000;
+
+const badAudio = (message: string) => HeraldError.invalidInput(`The recording ${message}.`, [{ field: "audio", message }]);
+
+/** The recording's bytes from base64 (a data: address's prefix is allowed). */
+function decodeRecording(audio: string): Buffer {
+  const base64 = audio.replace(/^data:[^,]*;base64,/, "").replace(/\s+/g, "");
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) throw badAudio("is not base64");
+  // Checked before decoding, so an oversized body is refused without holding it twice.
+  if (Math.floor((base64.length * 3) / 4) > VOICE_RECORDING_MAX_BYTES + 2) throw badAudio(`must be at most ${VOICE_RECORDING_MAX_BYTES / 1024 / 1024} MB`);
+  const bytes = Buffer.from(base64, "base64");
+  if (bytes.length > VOICE_RECORDING_MAX_BYTES) throw badAudio(`must be at most ${VOICE_RECORDING_MAX_BYTES / 1024 / 1024} MB`);
+  if (!bytes.length) throw badAudio("is empty");
+  return bytes;
+}
+
+/** How long the recording lasts, from the file itself or else as measured by the recorder. */
+async function recordingDurationMs(bytes: Buffer, mimeType: string, measured: number | undefined): Promise<number> {
+  let seconds: number | undefined;
+  try {
+    const metadata = await parseBuffer(bytes, { mimeType, size: bytes.length }, { duration: true, skipCovers: true });
+    if (!metadata.format.container && !metadata.format.codec) throw new Error("no audio format");
+    seconds = metadata.format.duration;
+  } catch {
+    throw badAudio("is not audio Herald can read (send WebM, Ogg, MP4, MP3 or WAV)");
+  }
+  const durationMs = seconds && Number.isFinite(seconds) ? Math.round(seconds * 1000) : measured;
+  if (durationMs === undefined) {
+    throw HeraldError.invalidInput("The recording does not say how long it is: send its length too.", [{ field: "durationMs", message: "is required for this recording" }]);
+  }
+  if (durationMs < MIN_MS || durationMs > MAX_MS) throw badAudio("must last from half a second to 5 minutes");
+  return durationMs;
+}
+
 export async function uploadVoiceNoteRecording(actor: Actor, id: string, input: { audio: string; mimeType: string; durationMs?: number }): Promise<TPendingVoiceNote> {
-  throw new Error("uploadVoiceNoteRecording is not built yet");
+  const parsed = parseInput(ZUploadVoiceRecordingInput, input);
+  const draft = await db.pendingVoiceNote.findFirst({ where: { id, workspaceId: actor.workspaceId }, select: { id: true, status: true, audioKey: true } });
+  if (!draft) throw HeraldError.notFound("Voice note");
+  requirePending("voice_note", draft);
+  const bytes = decodeRecording(parsed.audio);
+  const mimeType = parsed.mimeType.split(";")[0]!.trim().toLowerCase();
+  const durationMs = await recordingDurationMs(bytes, mimeType, parsed.durationMs);
+
+  const key = audioKey(actor.workspaceId, mimeType);
+  await getFileStorage().put(key, bytes, mimeType);
+  const replaced = await replaceVoiceNoteAudio(draft, { audioKey: key, audioMimeType: mimeType, durationMs, voiceId: null, voiceName: null, recordedById: actor.userId });
+  if (!replaced) {
+    const current = await db.pendingVoiceNote.findUniqueOrThrow({ where: { id: draft.id }, select: { status: true } });
+    throw alreadyDecided("voice_note", current.status);
+  }
+  return getPendingVoiceNote(actor, id);
 }
