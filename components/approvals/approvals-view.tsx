@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
-import { useId, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import { senderName } from "@/components/senders/sender-display";
 import { useAllSenders } from "@/components/senders/use-all-senders";
 import { useTRPC } from "@/components/trpc/client";
@@ -32,17 +32,26 @@ export function approvalsHref(kind: ApprovalKind, filters: QueueFilters): string
   return `/approvals${query ? `?${query}` : ""}`;
 }
 
+type Named = ReadonlyMap<string, string>;
+
 /**
- * Campaigns and senders to filter by. An approver may not list every campaign or sender, so the
- * names the queue itself carries fill in (retry off: a refusal is an answer, not a glitch).
+ * Campaigns and senders to filter by: the workspace's, for the roles that may list them, and
+ * always those the queue's drafts name (an approver sees only these).
  */
-function useFilterOptions() {
+function useFilterOptions(seen: { campaigns: Named; senders: Named }) {
   const trpc = useTRPC();
-  const campaigns = useQuery({ ...trpc.campaigns.list.queryOptions({ limit: PICKER_PAGE, offset: 0 }), retry: false });
-  const senders = useAllSenders();
+  const current = useQuery(trpc.workspace.current.queryOptions());
+  const mayList = current.data !== undefined && current.data.role !== "approver";
+  const campaigns = useQuery({ ...trpc.campaigns.list.queryOptions({ limit: PICKER_PAGE, offset: 0 }), enabled: mayList });
+  const senders = useAllSenders({ enabled: mayList });
+  const merge = (listed: Array<{ id: string; name: string }>, names: Named) => {
+    const all = new Map(names);
+    for (const entry of listed) all.set(entry.id, entry.name);
+    return [...all].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+  };
   return {
-    campaigns: (campaigns.data?.campaigns ?? []).map((campaign) => ({ id: campaign.id, name: campaign.name })),
-    senders: (senders.data?.senders ?? []).map((sender) => ({ id: sender.id, name: senderName(sender) })),
+    campaigns: merge((campaigns.data?.campaigns ?? []).map((campaign) => ({ id: campaign.id, name: campaign.name })), seen.campaigns),
+    senders: merge((senders.data?.senders ?? []).map((sender) => ({ id: sender.id, name: senderName(sender) })), seen.senders),
   };
 }
 
@@ -51,7 +60,21 @@ export function ApprovalsView() {
   const params = useSearchParams();
   const [state, setState] = useState(() => fromParams(new URLSearchParams(params.toString())));
   const counts = useApprovalCounts({ fast: true });
-  const options = useFilterOptions();
+  const [seen, setSeen] = useState<{ campaigns: Named; senders: Named }>({ campaigns: new Map(), senders: new Map() });
+  const options = useFilterOptions(seen);
+  const onSeen = useCallback((drafts: ReadonlyArray<{ campaignId: string; campaignName: string; linkedinAccountId: string; senderName: string | null }>) => {
+    setSeen((current) => {
+      const fresh = drafts.filter((draft) => !current.campaigns.has(draft.campaignId) || (draft.senderName && !current.senders.has(draft.linkedinAccountId)));
+      if (!fresh.length) return current;
+      const campaigns = new Map(current.campaigns);
+      const senders = new Map(current.senders);
+      for (const draft of fresh) {
+        campaigns.set(draft.campaignId, draft.campaignName);
+        if (draft.senderName) senders.set(draft.linkedinAccountId, draft.senderName);
+      }
+      return { campaigns, senders };
+    });
+  }, []);
   const id = useId();
   const update = (next: { kind: ApprovalKind; filters: QueueFilters }) => {
     setState(next);
@@ -115,7 +138,7 @@ export function ApprovalsView() {
               </button>
             )}
           </div>
-          <QueuePanel key={kind} kind={kind} filters={filters} filtered={filtered} onClearFilters={clearFilters} />
+          <QueuePanel key={kind} kind={kind} filters={filters} filtered={filtered} onClearFilters={clearFilters} onSeen={onSeen} />
         </div>
       </Tabs>
     </>

@@ -66,7 +66,20 @@ function EmptyQueue({ kind, filtered, onClearFilters }: { kind: ApprovalKind; fi
  * every decision by button or key. A decision takes the draft out of the list at once and hands the
  * focus to the next; polling keeps the list fresh without moving the focus or the selection.
  */
-export function QueuePanel({ kind, filters, filtered, onClearFilters }: { kind: ApprovalKind; filters: QueueFilters; filtered: boolean; onClearFilters: () => void }) {
+export function QueuePanel({
+  kind,
+  filters,
+  filtered,
+  onClearFilters,
+  onSeen,
+}: {
+  kind: ApprovalKind;
+  filters: QueueFilters;
+  filtered: boolean;
+  onClearFilters: () => void;
+  /** The drafts of each page as it arrives, for the filters' names. */
+  onSeen: (drafts: Draft[]) => void;
+}) {
   const [offset, setOffset] = useState(0);
   const comments = usePendingComments(filters, offset, kind === "comments");
   const voiceNotes = usePendingVoiceNotes(filters, offset, kind === "voiceNotes");
@@ -79,6 +92,9 @@ export function QueuePanel({ kind, filters, filtered, onClearFilters }: { kind: 
   const page = list.data?.data as Draft[] | undefined;
   const drafts = (page ?? []).filter((draft) => !hidden.has(draft.id));
   const ids = drafts.map((draft) => draft.id);
+  useEffect(() => {
+    if (page) onSeen(page);
+  }, [page, onSeen]);
 
   // The focus follows its draft through polls; when the draft leaves, the next one takes it.
   const [focus, setFocus] = useState<{ id: string | null; ids: string[] }>({ id: null, ids: [] });

@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useEffect, useRef } from "react";
+import { useIsApprover } from "@/components/shell/workspace-role";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -91,6 +92,7 @@ function useLoadWhenVisible(load: () => void, active: boolean) {
 export function ConversationList({ filters, selectedId, onClearFilters }: { filters: InboxFilters; selectedId: string | null; onClearFilters: () => void }) {
   const list = useConversations(filters);
   const now = useNow(30_000);
+  const approver = useIsApprover();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const sentinel = useLoadWhenVisible(() => void fetchNextPage(), Boolean(hasNextPage) && !isFetchingNextPage);
   if (list.isPending) {
@@ -121,9 +123,11 @@ export function ConversationList({ filters, selectedId, onClearFilters }: { filt
         <EmptyState
           title="No conversations yet"
           action={
-            <Link href="/campaigns" className="text-sm font-medium text-brand-700 hover:underline">
-              Go to Campaigns
-            </Link>
+            approver ? undefined : (
+              <Link href="/campaigns" className="text-sm font-medium text-brand-700 hover:underline">
+                Go to Campaigns
+              </Link>
+            )
           }
         >
           Conversations appear here as soon as a campaign sends a LinkedIn message or an e-mail, and every reply lands here too.

@@ -5,6 +5,7 @@ import { mailboxName } from "@/components/mailboxes/mailbox-display";
 import { useMailboxes } from "@/components/mailboxes/use-mailboxes";
 import { senderName } from "@/components/senders/sender-display";
 import { useAllSenders } from "@/components/senders/use-all-senders";
+import { useIsApprover } from "@/components/shell/workspace-role";
 import { useTRPC } from "@/components/trpc/client";
 import { Input, Select } from "@/components/ui/field";
 import { PICKER_PAGE } from "@/components/ui/every-page";
@@ -26,9 +27,9 @@ function Toggle({ label, checked, onChange }: { label: string; checked: boolean;
 }
 
 /** The accounts to pick from: every sender and mailbox of the workspace, by name, with the channel each one implies. */
-function useAccounts() {
-  const senders = useAllSenders();
-  const mailboxes = useMailboxes();
+function useAccounts(enabled: boolean) {
+  const senders = useAllSenders({ enabled });
+  const mailboxes = useMailboxes({ enabled });
   return {
     senders: (senders.data?.senders ?? []).map((sender) => ({ id: sender.id, name: senderName(sender) })),
     mailboxes: (mailboxes.data ?? []).map((mailbox) => ({ id: mailbox.id, name: mailboxName(mailbox) })),
@@ -39,8 +40,10 @@ function useAccounts() {
 export function InboxFiltersBar({ filters, onChange }: { filters: InboxFilters; onChange: (next: InboxFilters) => void }) {
   const trpc = useTRPC();
   const id = useId();
-  const accounts = useAccounts();
-  const campaigns = useQuery(trpc.campaigns.list.queryOptions({ limit: PICKER_PAGE, offset: 0 }));
+  // Senders, mailboxes and campaigns are closed to approvers: they filter without those pickers.
+  const pickers = !useIsApprover();
+  const accounts = useAccounts(pickers);
+  const campaigns = useQuery({ ...trpc.campaigns.list.queryOptions({ limit: PICKER_PAGE, offset: 0 }), enabled: pickers });
   const [search, setSearch] = useState(filters.search);
   // A search changed from outside (clearing the filters, going back) replaces what is typed.
   const [seenSearch, setSeenSearch] = useState(filters.search);
@@ -92,47 +95,49 @@ export function InboxFiltersBar({ filters, onChange }: { filters: InboxFilters; 
           <option value="unknown">Not known yet</option>
         </Select>
       </div>
-      <div className="grid grid-cols-2 gap-2">
-        <div>
-          <label htmlFor={`${id}-account`} className="sr-only">
-            Sender or mailbox
-          </label>
-          <Select id={`${id}-account`} value={filters.accountId} onChange={(event) => set({ accountId: event.target.value })} className={small}>
-            <option value="">All accounts</option>
-            {accounts.senders.length > 0 && (
-              <optgroup label="Senders (LinkedIn)">
-                {accounts.senders.map((sender) => (
-                  <option key={sender.id} value={sender.id}>
-                    {sender.name}
-                  </option>
-                ))}
-              </optgroup>
-            )}
-            {accounts.mailboxes.length > 0 && (
-              <optgroup label="Mailboxes (e-mail)">
-                {accounts.mailboxes.map((mailbox) => (
-                  <option key={mailbox.id} value={mailbox.id}>
-                    {mailbox.name}
-                  </option>
-                ))}
-              </optgroup>
-            )}
-          </Select>
+      {pickers && (
+        <div className="grid grid-cols-2 gap-2">
+          <div>
+            <label htmlFor={`${id}-account`} className="sr-only">
+              Sender or mailbox
+            </label>
+            <Select id={`${id}-account`} value={filters.accountId} onChange={(event) => set({ accountId: event.target.value })} className={small}>
+              <option value="">All accounts</option>
+              {accounts.senders.length > 0 && (
+                <optgroup label="Senders (LinkedIn)">
+                  {accounts.senders.map((sender) => (
+                    <option key={sender.id} value={sender.id}>
+                      {sender.name}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
+              {accounts.mailboxes.length > 0 && (
+                <optgroup label="Mailboxes (e-mail)">
+                  {accounts.mailboxes.map((mailbox) => (
+                    <option key={mailbox.id} value={mailbox.id}>
+                      {mailbox.name}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
+            </Select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-campaign`} className="sr-only">
+              Campaign
+            </label>
+            <Select id={`${id}-campaign`} value={filters.campaignId} onChange={(event) => set({ campaignId: event.target.value })} className={small}>
+              <option value="">All campaigns</option>
+              {(campaigns.data?.campaigns ?? []).map((campaign) => (
+                <option key={campaign.id} value={campaign.id}>
+                  {campaign.name}
+                </option>
+              ))}
+            </Select>
+          </div>
         </div>
-        <div>
-          <label htmlFor={`${id}-campaign`} className="sr-only">
-            Campaign
-          </label>
-          <Select id={`${id}-campaign`} value={filters.campaignId} onChange={(event) => set({ campaignId: event.target.value })} className={small}>
-            <option value="">All campaigns</option>
-            {(campaigns.data?.campaigns ?? []).map((campaign) => (
-              <option key={campaign.id} value={campaign.id}>
-                {campaign.name}
-              </option>
-            ))}
-          </Select>
-        </div>
-      </div>
+      )}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
         <Toggle label="Unread only" checked={filters.unread} onChange={(unread) => set({ unread })} />
         <Toggle label="Replied only" checked={filters.replied} onChange={(replied) => set({ replied })} />

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { ErrorAlert } from "@/components/senders/error-alert";
+import { useIsApprover } from "@/components/shell/workspace-role";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
@@ -101,6 +102,8 @@ function LeadActionsBar({ conversation, campaignLeadId, status }: { conversation
 /** The lead of a conversation: who they are, where they are in the campaign, and what can be done. */
 export function LeadCard({ conversation }: { conversation: TConversation }) {
   const { lead, campaign, campaignLead } = conversation;
+  // Campaign pages are closed to approvers: the campaign is named, not linked.
+  const approver = useIsApprover();
   const headline = leadHeadline(lead);
   return (
     <section aria-label="Lead" data-testid="lead-card" className="space-y-4 text-sm">
@@ -127,7 +130,9 @@ export function LeadCard({ conversation }: { conversation: TConversation }) {
           </Row>
         )}
         <Row label="Campaign">
-          {campaign ? (
+          {campaign && approver ? (
+            <span className="text-slate-700">{campaign.name}</span>
+          ) : campaign ? (
             <Link href={`/campaigns/${campaign.id}`} className="text-brand-700 hover:underline">
               {campaign.name}
             </Link>
@@ -145,7 +150,7 @@ export function LeadCard({ conversation }: { conversation: TConversation }) {
             </Row>
           </>
         )}
-        {campaign && campaignLead && (
+        {campaign && campaignLead && !approver && (
           <Row label="Timeline">
             <Link href={`/campaigns/${campaign.id}/leads/${lead.id}`} className="text-brand-700 hover:underline">
               The lead&apos;s page

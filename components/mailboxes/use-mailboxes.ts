@@ -4,7 +4,7 @@ import { useTRPC, useTRPCClient } from "@/components/trpc/client";
 import { fetchEveryPage } from "@/components/ui/every-page";
 
 /** Every mailbox of the workspace (all pages), newest first, as an array. */
-export function useMailboxes(options: { refetchInterval?: number } = {}) {
+export function useMailboxes(options: { refetchInterval?: number; enabled?: boolean } = {}) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   return useQuery({
@@ -12,5 +12,6 @@ export function useMailboxes(options: { refetchInterval?: number } = {}) {
     queryKey: [...trpc.mailboxes.list.queryKey(), "every page"],
     queryFn: async () => (await fetchEveryPage((paging) => client.mailboxes.list.query(paging), (page) => page.mailboxes)).rows,
     refetchInterval: options.refetchInterval,
+    enabled: options.enabled,
   });
 }

@@ -4,7 +4,7 @@ import { useTRPC, useTRPCClient } from "@/components/trpc/client";
 import { fetchEveryPage } from "@/components/ui/every-page";
 
 /** Every sender of the workspace (all pages), as `{senders, total}` like senders.list. */
-export function useAllSenders(options: { refetchInterval?: number } = {}) {
+export function useAllSenders(options: { refetchInterval?: number; enabled?: boolean } = {}) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   return useQuery({
@@ -15,5 +15,6 @@ export function useAllSenders(options: { refetchInterval?: number } = {}) {
       return { senders: rows, total };
     },
     refetchInterval: options.refetchInterval,
+    enabled: options.enabled,
   });
 }

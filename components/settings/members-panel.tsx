@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { useWorkspaceRole } from "@/components/shell/workspace-role";
 import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -8,14 +9,53 @@ import { Card } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
 import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
+import type { TMember } from "@/server/schemas/account-user";
+import type { TRole } from "@/server/schemas/workspace";
 import { CopyButton } from "./copy-button";
+
+const ROLE_LABELS: Record<TRole, string> = { owner: "Owner", admin: "Admin", member: "Member", approver: "Approver" };
+
+/** One line per role, under the invite form's role. */
+const ROLE_HINTS: Record<Exclude<TRole, "owner">, string> = {
+  member: "Works with campaigns, senders, leads and the Inbox.",
+  admin: "Also manages members and workspace settings.",
+  approver: "Works the Approvals queue and the Inbox only; sees nothing of settings, keys or billing.",
+};
+
+function isInvitedRole(value: string): value is Exclude<TRole, "owner"> {
+  return value === "member" || value === "admin" || value === "approver";
+}
+
+/** A member's role, as a choice for those who may change it (admins and owners; owners' roles by owners). */
+function MemberRole({ member, myRole, onChange, pending }: { member: TMember; myRole: TRole | null; onChange: (role: TRole) => void; pending: boolean }) {
+  const canChange = (myRole === "admin" && member.role !== "owner") || myRole === "owner";
+  if (!canChange) return <>{ROLE_LABELS[member.role]}</>;
+  const roles: TRole[] = myRole === "owner" ? ["owner", "admin", "member", "approver"] : ["admin", "member", "approver"];
+  return (
+    <Select
+      aria-label={`Role of ${member.name ?? member.email}`}
+      value={member.role}
+      disabled={pending}
+      onChange={(event) => onChange(event.target.value as TRole)}
+      className="w-auto py-1 pr-7 pl-2 text-xs"
+    >
+      {roles.map((role) => (
+        <option key={role} value={role}>
+          {ROLE_LABELS[role]}
+        </option>
+      ))}
+    </Select>
+  );
+}
 
 export function MembersPanel() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const members = useQuery(trpc.members.list.queryOptions());
   const invitations = useQuery(trpc.members.pendingInvitations.queryOptions());
+  const myRole = useWorkspaceRole();
   const [inviteUrl, setInviteUrl] = useState<string | null>(null);
+  const [inviteRole, setInviteRole] = useState<Exclude<TRole, "owner">>("member");
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.members.pathKey() });
   const invite = useMutation(
     trpc.members.invite.mutationOptions({
@@ -26,6 +66,7 @@ export function MembersPanel() {
     }),
   );
   const revoke = useMutation(trpc.members.revokeInvitation.mutationOptions({ onSuccess: refresh }));
+  const updateRole = useMutation(trpc.members.updateRole.mutationOptions({ onSettled: refresh }));
   const errors = fieldErrors(invite.error);
 
   function onInvite(event: FormEvent<HTMLFormElement>) {
@@ -34,8 +75,8 @@ export function MembersPanel() {
     setInviteUrl(null);
     invite.mutate({
       email: String(form.get("email") ?? ""),
-      role: form.get("role") === "admin" ? "admin" : "member",
-      canManageBilling: form.get("canManageBilling") === "on",
+      role: inviteRole,
+      canManageBilling: form.get("canManageBilling") === "on" && inviteRole !== "approver",
     });
   }
 
@@ -49,19 +90,23 @@ export function MembersPanel() {
             </Field>
           </div>
           <Field label="Role" htmlFor="invite-role">
-            <Select id="invite-role" name="role" defaultValue="member">
+            <Select id="invite-role" name="role" value={inviteRole} onChange={(event) => isInvitedRole(event.target.value) && setInviteRole(event.target.value)}>
               <option value="member">Member</option>
               <option value="admin">Admin</option>
+              <option value="approver">Approver</option>
             </Select>
           </Field>
           <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
-            <input type="checkbox" name="canManageBilling" className="size-4 rounded border-slate-300" />
+            <input type="checkbox" name="canManageBilling" disabled={inviteRole === "approver"} className="size-4 rounded border-slate-300" />
             Can manage billing
           </label>
           <Button type="submit" disabled={invite.isPending}>
             {invite.isPending ? "Creating link…" : "Create invitation"}
           </Button>
         </form>
+        <p className="mt-2 text-xs text-slate-500" data-testid="invite-role-hint">
+          {ROLE_LABELS[inviteRole]}: {ROLE_HINTS[inviteRole]}
+        </p>
         <div className="mt-3 space-y-2">
           {invite.error && !Object.keys(errors).length && <Alert tone="error">{errorMessage(invite.error)}</Alert>}
           {inviteUrl && (
@@ -78,7 +123,12 @@ export function MembersPanel() {
         </div>
       </Card>
 
-      <Card title="Members">
+      <Card title="Members" description={`Approvers: ${ROLE_HINTS.approver}`}>
+        {updateRole.error && (
+          <div className="mb-3">
+            <Alert tone="error">{errorMessage(updateRole.error)}</Alert>
+          </div>
+        )}
         {members.isPending ? (
           <p className="text-sm text-slate-500">Loading…</p>
         ) : (
@@ -98,7 +148,14 @@ export function MembersPanel() {
                     <span className="font-medium text-slate-800">{member.name ?? member.email}</span>
                     <span className="block text-xs text-slate-500">{member.email}</span>
                   </td>
-                  <td className="py-2 capitalize">{member.role}</td>
+                  <td className="py-2">
+                    <MemberRole
+                      member={member}
+                      myRole={myRole}
+                      pending={updateRole.isPending}
+                      onChange={(role) => updateRole.mutate({ memberId: member.id, role })}
+                    />
+                  </td>
                   <td className="py-2">{member.role === "owner" || member.canManageBilling ? "Yes" : "No"}</td>
                   <td className="py-2 text-slate-500">{formatDateTime(member.createdAt)}</td>
                 </tr>

@@ -3,8 +3,9 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useEffect, useState } from "react";
-import type { TMembershipSummary } from "@/server/schemas/workspace";
 import { ApprovalsBadge } from "@/components/approvals/approvals-badge";
+import { approverMayVisit, homePathFor } from "@/server/lib/approver-access";
+import type { TMembershipSummary, TRole } from "@/server/schemas/workspace";
 import { InboxUnreadBadge } from "@/components/inbox/inbox-unread-badge";
 import { Logo } from "./logo";
 import { navItems, toolNavItems, type NavItem } from "./nav-items";
@@ -38,6 +39,11 @@ function NavLink({ item, pathname, showBadges }: { item: NavItem; pathname: stri
 
 const MENU_ID = "dashboard-navigation";
 
+/** The sections a role may open: an approver's are Approvals and the Inbox (approver-access.ts). */
+function visibleTo(role: TRole | null, items: NavItem[]): NavItem[] {
+  return role === "approver" ? items.filter((item) => approverMayVisit(item.href)) : items;
+}
+
 /**
  * The dashboard's navigation: a fixed column from large screens up; on phones and tablets a
  * drawer behind a menu button in a top bar, so that pages get the whole width. The drawer closes
@@ -47,11 +53,17 @@ export function Sidebar({
   user,
   workspaces,
   activeWorkspaceId,
+  role,
 }: {
   user: { name: string | null; email: string };
   workspaces: TMembershipSummary[];
   activeWorkspaceId: string | null;
+  /** The role in the active workspace; null without one. */
+  role: TRole | null;
 }) {
+  const approver = role === "approver";
+  const home = homePathFor(role);
+  const tools = visibleTo(role, toolNavItems);
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   const [openedAt, setOpenedAt] = useState(pathname);
@@ -70,7 +82,7 @@ export function Sidebar({
   return (
     <>
       <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2.5 lg:hidden">
-        <Link href="/campaigns" aria-label="Herald home">
+        <Link href={home} aria-label="Herald home">
           <Logo />
         </Link>
         <button
@@ -98,28 +110,32 @@ export function Sidebar({
         }`}
       >
         <div className="px-4 pt-5 pb-3">
-          <Link href="/campaigns" aria-label="Herald home">
+          <Link href={home} aria-label="Herald home">
             <Logo />
           </Link>
         </div>
         <div className="px-3 pb-3">
-          <WorkspaceSwitcher workspaces={workspaces} activeWorkspaceId={activeWorkspaceId} />
+          <WorkspaceSwitcher workspaces={workspaces} activeWorkspaceId={activeWorkspaceId} canCreate={!approver} />
         </div>
         <nav aria-label="Main" className="flex-1 space-y-0.5 px-3">
-          {navItems.map((item) => (
+          {visibleTo(role, navItems).map((item) => (
             <NavLink key={item.href} item={item} pathname={pathname} showBadges={activeWorkspaceId !== null} />
           ))}
-          <div className="mt-4 border-t border-slate-200 pt-4">
-            <p className="px-2.5 pb-1 text-[11px] font-semibold tracking-wide text-slate-400 uppercase">Testing</p>
-            {toolNavItems.map((item) => (
-              <NavLink key={item.href} item={item} pathname={pathname} showBadges={false} />
-            ))}
-          </div>
+          {tools.length > 0 && (
+            <div className="mt-4 border-t border-slate-200 pt-4">
+              <p className="px-2.5 pb-1 text-[11px] font-semibold tracking-wide text-slate-400 uppercase">Testing</p>
+              {tools.map((item) => (
+                <NavLink key={item.href} item={item} pathname={pathname} showBadges={false} />
+              ))}
+            </div>
+          )}
         </nav>
         <div className="space-y-1 border-t border-slate-200 px-3 py-3">
-          <Link href="/api-reference" className="block rounded-md px-2.5 py-1.5 text-xs font-medium text-slate-500 hover:bg-slate-100">
-            API reference
-          </Link>
+          {!approver && (
+            <Link href="/api-reference" className="block rounded-md px-2.5 py-1.5 text-xs font-medium text-slate-500 hover:bg-slate-100">
+              API reference
+            </Link>
+          )}
           <div className="flex items-center justify-between gap-2 px-2.5 pt-1">
             <div className="min-w-0">
               <p className="truncate text-sm font-medium text-slate-800">{user.name ?? user.email}</p>

@@ -8,9 +8,12 @@ import type { TMembershipSummary } from "@/server/schemas/workspace";
 export function WorkspaceSwitcher({
   workspaces,
   activeWorkspaceId,
+  canCreate,
 }: {
   workspaces: TMembershipSummary[];
   activeWorkspaceId: string | null;
+  /** Approvers see no page but Approvals and the Inbox, the new-workspace page included. */
+  canCreate: boolean;
 }) {
   const trpc = useTRPC();
   const router = useRouter();
@@ -42,9 +45,11 @@ export function WorkspaceSwitcher({
           ))}
         </select>
       </label>
-      <Link href="/workspaces/new" className="block px-1 text-xs text-slate-500 hover:text-slate-800">
-        + New workspace
-      </Link>
+      {canCreate && (
+        <Link href="/workspaces/new" className="block px-1 text-xs text-slate-500 hover:text-slate-800">
+          + New workspace
+        </Link>
+      )}
     </div>
   );
 }

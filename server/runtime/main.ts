@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import nextEnv from "@next/env";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
+import { REQUEST_PATH_HEADER, requestPathOf } from "../http/request-path";
 import type { DemoWorkspace } from "../services/demo/seed-demo-workspace";
 
 const dev = process.argv.includes("--dev");
@@ -80,6 +81,8 @@ async function main() {
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
     // Route handlers cannot see the socket: hand them its address, overwriting any client's claim.
     request.headers[CLIENT_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
+    // Nor can layouts see the path: the dashboard's keeps approvers to their pages with it.
+    request.headers[REQUEST_PATH_HEADER] = requestPathOf(request.url);
     if (gate(request, response)) return;
     handle(request, response).catch((error: unknown) => {
       logger.error("Unhandled request error", { error });
