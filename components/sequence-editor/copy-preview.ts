@@ -33,7 +33,10 @@ export function copyPreview(step: EditorStep): CopyPreview {
   if (variant.subject) parts.push(variant.subject);
   const main = variant.note ?? variant.text ?? variant.prompt ?? variant.script;
   if (main) parts.push(main);
-  if (!parts.length && variant.voice) parts.push(`Recording: ${variant.voice.url.split("/").pop() || variant.voice.url}`);
+  if (!parts.length && variant.voice) {
+    const { url, durationMs } = variant.voice;
+    parts.push(url ? `Recording: ${url.split("/").pop() || url}` : `Recording uploaded${durationMs ? ` (${Math.round(durationMs / 1000)} s)` : ""}`);
+  }
   if (!parts.length && step.type === "voice_note" && step.config.voiceAssignments?.length) {
     parts.push(`${step.config.voiceAssignments.length} recordings, one per sender`);
   }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ZCampaignApprovals } from "./approvals";
 import { ZPaginationQuery, ZPagingWithTotal, ZTimestamp } from "./common";
 import { ZAddLeadsResult } from "./lead";
-import { ZSequence, ZWiredSequence } from "./sequence";
+import { ZAttachment, ZSequence, ZVoice, ZWiredSequence } from "./sequence";
 
 const ZHhMm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time such as 09:00 (HH:MM, 24-hour)");
 
@@ -244,8 +244,8 @@ export const ZStepContentInput = z
     script: z.string().max(2000).optional(),
     fallbackScript: z.string().max(2000).optional(),
     prompt: z.string().max(2000).optional(),
-    attachments: z.array(z.object({ name: z.string(), url: z.string(), mimeType: z.string().optional() })).max(5).optional(),
-    voice: z.object({ url: z.string(), mimeType: z.string().optional(), durationMs: z.number().int().optional() }).optional(),
+    attachments: z.array(ZAttachment).max(5, "at most 5 attachments").optional(),
+    voice: ZVoice.optional(),
   })
   .refine((value) => Object.entries(value).some(([key, field]) => key !== "variantId" && field !== undefined), {
     message: "send at least one content field",

@@ -61,21 +61,37 @@ export const BRANCH_MEANING: Partial<Record<StepType, { yes: string; no: string 
 
 export const NOTE_MAX = 300;
 
+const ZFileId = z.string().trim().min(1, "is required").max(60).meta({ description: "An uploaded file's id (POST /files)", example: "fil_8c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f" });
+const ZFileUrl = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" });
+
+/** A step's file comes from a URL Herald fetches when sending, or from an upload: exactly one of the two. */
+function oneSource(value: { url?: string; fileId?: string }, context: z.core.$RefinementCtx) {
+  if (value.url !== undefined && value.fileId !== undefined) {
+    context.addIssue({ code: "custom", path: ["fileId"], message: "give either url or fileId, not both" });
+  } else if (value.url === undefined && value.fileId === undefined) {
+    context.addIssue({ code: "custom", path: ["url"], message: "is required, or fileId (an uploaded file)" });
+  }
+}
+
 export const ZAttachment = z
   .object({
     name: z.string().trim().min(1).max(200),
-    url: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }),
+    url: ZFileUrl.optional().meta({ description: "Where Herald fetches the file when it sends; or give `fileId`" }),
+    fileId: ZFileId.optional().meta({ description: "An uploaded file of the workspace (POST /files); or give `url`" }),
     mimeType: z.string().trim().min(1).max(100).optional(),
   })
-  .meta({ id: "Attachment", description: "A file Herald fetches from `url` and attaches" });
+  .superRefine(oneSource)
+  .meta({ id: "Attachment", description: "A file Herald attaches: fetched from `url` when sending, or an uploaded file named by `fileId` (exactly one of the two)" });
 
 export const ZVoice = z
   .object({
-    url: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }),
+    url: ZFileUrl.optional().meta({ description: "Where Herald fetches the audio when it sends; or give `fileId`" }),
+    fileId: ZFileId.optional().meta({ description: "An uploaded audio file of the workspace (POST /files); or give `url`" }),
     mimeType: z.string().trim().min(1).max(100).optional(),
     durationMs: z.number().int().min(1).max(300_000).optional(),
   })
-  .meta({ id: "VoiceRecording", description: "A recorded audio file sent as a voice note" });
+  .superRefine(oneSource)
+  .meta({ id: "VoiceRecording", description: "A recorded audio file sent as a voice note: fetched from `url`, or an uploaded file named by `fileId` (exactly one of the two)" });
 
 /** The longest HTML body an e-mail step may carry. */
 export const EMAIL_HTML_MAX = 100_000;

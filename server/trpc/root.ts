@@ -2,6 +2,7 @@ import { createCallerFactory, router } from "./init";
 import { apiKeysRouter } from "./routers/api-keys";
 import { campaignsRouter } from "./routers/campaigns";
 import { creditsRouter } from "./routers/credits";
+import { filesRouter } from "./routers/files";
 import { hostedConnectRouter } from "./routers/hosted-connect";
 import { approvalsRouter } from "./routers/approvals";
 import { inboxRouter } from "./routers/inbox";
@@ -35,6 +36,7 @@ export const appRouter = router({
   leads: leadsRouter,
   inbox: inboxRouter,
   approvals: approvalsRouter,
+  files: filesRouter,
 });
 
 export type AppRouter = typeof appRouter;

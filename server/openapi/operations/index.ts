@@ -1,5 +1,7 @@
 // Every operation of the public API, assembled once for the OpenAPI document.
 import type { ApiOperation } from "../../http/api-operation";
+import { getFileOperation } from "./files/get-file";
+import { uploadFileOperation } from "./files/upload-file";
 import { listCreditLedgerOperation } from "./credits/list-credit-ledger";
 import { getOpenApiDocumentOperation } from "./meta/get-openapi-document";
 import { getCurrentWorkspaceOperation } from "./workspaces/get-current-workspace";
@@ -142,4 +144,6 @@ export const operations: ApiOperation[] = [
   getConversationOperation,
   updateConversationOperation,
   replyToConversationOperation,
+  uploadFileOperation,
+  getFileOperation,
 ];

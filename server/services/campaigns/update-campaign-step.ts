@@ -8,6 +8,7 @@ import { wireSequence } from "../../domain/sequence/wire-sequence";
 import { findCampaign } from "./find-campaign";
 import { toCampaign } from "./to-campaign";
 import { readSequence, sequenceColumn } from "./campaign-columns";
+import { checkStepFiles, namedFiles } from "./check-step-files";
 
 /**
  * Changes one step's copy and media (PATCH /campaigns/{id}/sequence/{stepId}), for variant A or the
@@ -39,6 +40,7 @@ export async function updateCampaignStep(actor: Actor, campaignId: string, stepI
       message: "This step has a recording per sender (voiceAssignments): replace them through PATCH /campaigns/{id} with the full sequence.",
     });
   }
+  await checkStepFiles(actor.workspaceId, namedFiles("", content));
   const variants = step.config.variants;
   const position = variantId === undefined ? 0 : variants.findIndex((variant) => variant.id === variantId);
   if (position < 0) throw HeraldError.notFound("Variant");

@@ -7,6 +7,7 @@ import { activationIssues } from "../../domain/sequence/campaign-channels";
 import { isValidTimeZone } from "../../lib/time-zones";
 import type { TCreateCampaignInput } from "../../schemas/campaign";
 import { STEP_LABELS, type StepType } from "../../schemas/sequence";
+import { namedFiles, stepFileIssues } from "./check-step-files";
 
 export async function validateCampaignFields(actor: Actor, input: TCreateCampaignInput): Promise<void> {
   const issues: FieldIssue[] = [];
@@ -57,6 +58,9 @@ export async function validateCampaignFields(actor: Actor, input: TCreateCampaig
     });
     if (input.listId && !known.has(input.listId)) issues.push({ field: "listId", message: `names no lead list of this workspace: ${input.listId}` });
   }
+  // Uploaded recordings and attachments the steps name must be this workspace's.
+  const files = (input.sequence?.steps ?? []).flatMap((step, stepIndex) => (step.config ? namedFiles(`sequence.steps.${stepIndex}.config.`, step.config) : []));
+  issues.push(...(await stepFileIssues(actor.workspaceId, files)));
   if (issues.length) throw HeraldError.invalidInput(`Invalid ${issues[0]!.field}: ${issues[0]!.message}`, issues);
 }
 

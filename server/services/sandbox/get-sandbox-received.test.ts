@@ -15,6 +15,7 @@ import { ensureSandboxDirectory } from "@/server/providers/linkedin/sandbox/stor
 import { getFileStorage, setFileStorage } from "@/server/providers/storage";
 import { createFilesystemStorage } from "@/server/providers/storage/filesystem-storage";
 import { ZConnectSenderInput } from "@/server/schemas/sender";
+import { silentWav } from "@/server/test/audio-fixtures";
 import { createTestWorkspace } from "@/server/test/factories";
 import { connectSender } from "../senders/connect-sender";
 import { getSandboxReceived } from "./get-sandbox-received";
@@ -33,26 +34,6 @@ afterEach(() => setClock(systemClock));
 
 const START = "2026-05-04T10:20:00Z";
 
-/** A tiny but real WAV file (mono, 8 kHz, 16-bit, 100 ms of silence). */
-function wav(): Buffer {
-  const samples = 800;
-  const data = Buffer.alloc(samples * 2);
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write("WAVEfmt ", 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(16000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
-
 it("keeps a voice message's audio and a comment with its post, and shows them to the workspace that sent them only", async () => {
   const clock = new ManualClock(START);
   setClock(clock);
@@ -66,7 +47,7 @@ it("keeps a voice message's audio and a comment with its post, and shows them to
 
   const invitation = await provider.sendInvitation(sender.providerAccountId, { memberId: prospect.id });
   await acceptInvitationAsProspect(invitation.invitationId);
-  const audio = wav();
+  const audio = silentWav(100);
   const sent = await provider.sendMessage(sender.providerAccountId, {
     memberId: prospect.id,
     text: "",

@@ -1,8 +1,15 @@
 import type { Attachment, VoiceNote } from "../../../providers/linkedin/types";
+import { readStoredFile } from "../../files/read-stored-file";
 
 const MAX_BYTES = 10 * 1024 * 1024;
 
-async function download(url: string): Promise<{ content: string; mimeType: string }> {
+interface FileContent {
+  content: string;
+  mimeType: string;
+  durationMs?: number | null;
+}
+
+async function download(url: string): Promise<FileContent> {
   const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
   if (!response.ok) throw new Error(`Could not fetch ${url}: HTTP ${response.status}`);
   const bytes = Buffer.from(await response.arrayBuffer());
@@ -10,13 +17,27 @@ async function download(url: string): Promise<{ content: string; mimeType: strin
   return { content: bytes.toString("base64"), mimeType: response.headers.get("content-type") ?? "application/octet-stream" };
 }
 
-/** Fetches a step's attachment from its URL, to hand to the provider. */
-export async function fetchAttachment(attachment: { name: string; url: string; mimeType?: string }): Promise<Attachment> {
-  const file = await download(attachment.url);
+/** An uploaded file's bytes from file storage (the sequence was checked to name the workspace's own). */
+async function readUpload(fileId: string): Promise<FileContent> {
+  const file = await readStoredFile(fileId);
+  if (!file) throw new Error(`The uploaded file ${fileId} is no longer in Herald's file storage`);
+  return { content: file.body.toString("base64"), mimeType: file.mimeType, durationMs: file.durationMs };
+}
+
+function fileOf(source: { url?: string; fileId?: string }): Promise<FileContent> {
+  if (source.fileId) return readUpload(source.fileId);
+  if (source.url) return download(source.url);
+  throw new Error("The step's file has neither a URL nor an uploaded file");
+}
+
+/** A step's attachment, fetched from its URL or read from the uploaded file, to hand to the provider. */
+export async function fetchAttachment(attachment: { name: string; url?: string; fileId?: string; mimeType?: string }): Promise<Attachment> {
+  const file = await fileOf(attachment);
   return { name: attachment.name, mimeType: attachment.mimeType ?? file.mimeType, content: file.content };
 }
 
-export async function fetchVoice(voice: { url: string; mimeType?: string; durationMs?: number }): Promise<VoiceNote> {
-  const file = await download(voice.url);
-  return { mimeType: voice.mimeType ?? file.mimeType, content: file.content, durationMs: voice.durationMs ?? 0 };
+/** A recorded voice note, fetched from its URL or read from the uploaded file; its length as the step says, else as stored. */
+export async function fetchVoice(voice: { url?: string; fileId?: string; mimeType?: string; durationMs?: number }): Promise<VoiceNote> {
+  const file = await fileOf(voice);
+  return { mimeType: voice.mimeType ?? file.mimeType, content: file.content, durationMs: voice.durationMs ?? file.durationMs ?? 0 };
 }
