@@ -151,6 +151,18 @@ const EnvSchema = z.object({
   if (value.HERALD_AI_PROVIDER === "openai" && !value.HERALD_AI_BASE_URL) {
     context.addIssue({ code: "custom", path: ["HERALD_AI_BASE_URL"], message: "is required when HERALD_AI_PROVIDER=openai" });
   }
+  if (value.HERALD_SPEECH_PROVIDER === "elevenlabs" && !value.HERALD_SPEECH_API_KEY) {
+    context.addIssue({ code: "custom", path: ["HERALD_SPEECH_API_KEY"], message: "is required when HERALD_SPEECH_PROVIDER=elevenlabs (the API key from your ElevenLabs profile)" });
+  }
+  // OpenAI itself needs a key; a compatible server of one's own (a base URL) may not.
+  if (value.HERALD_SPEECH_PROVIDER === "openai" && !value.HERALD_SPEECH_BASE_URL && !value.HERALD_AI_BASE_URL && !value.HERALD_SPEECH_API_KEY && !value.HERALD_AI_API_KEY) {
+    context.addIssue({ code: "custom", path: ["HERALD_SPEECH_API_KEY"], message: "is required when HERALD_SPEECH_PROVIDER=openai (or set HERALD_AI_API_KEY, which speech then shares)" });
+  }
+  if (value.HERALD_STORAGE === "s3") {
+    for (const key of ["HERALD_S3_ENDPOINT", "HERALD_S3_BUCKET", "HERALD_S3_ACCESS_KEY_ID", "HERALD_S3_SECRET_ACCESS_KEY"] as const) {
+      if (!value[key]) context.addIssue({ code: "custom", path: [key], message: "is required when HERALD_STORAGE=s3" });
+    }
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema>;

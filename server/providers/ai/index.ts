@@ -1,9 +1,11 @@
-// The installation's reply classifier: offline rules by default, or an OpenAI-compatible model
-// (HERALD_AI_PROVIDER=openai with HERALD_AI_BASE_URL, HERALD_AI_API_KEY and HERALD_AI_MODEL).
+// The installation's reply classifier and comment drafter: offline rules and templates by default,
+// or an OpenAI-compatible model (HERALD_AI_PROVIDER=openai with HERALD_AI_BASE_URL, HERALD_AI_API_KEY
+// and HERALD_AI_MODEL).
 import { env } from "../../env";
 import { offlineClassifier } from "./offline-classifier";
 import { createOpenAiClassifier } from "./openai-classifier";
 import { offlineTextGenerator } from "./offline-text-generator";
+import { createOpenAiTextGenerator } from "./openai-text-generator";
 import type { ReplyClassifier, TextGenerator } from "./types";
 
 const slot: typeof globalThis & { __heraldClassifier?: ReplyClassifier } = globalThis;
@@ -32,7 +34,11 @@ const generatorSlot: typeof globalThis & { __heraldTextGenerator?: TextGenerator
 /** The installation's drafting model: offline templates by default, an OpenAI-compatible model by configuration. */
 export function getTextGenerator(): TextGenerator {
   if (generatorSlot.__heraldTextGenerator) return generatorSlot.__heraldTextGenerator;
-  generatorSlot.__heraldTextGenerator = offlineTextGenerator;
+  const settings = env();
+  generatorSlot.__heraldTextGenerator =
+    settings.HERALD_AI_PROVIDER === "openai" && settings.HERALD_AI_BASE_URL
+      ? createOpenAiTextGenerator({ baseUrl: settings.HERALD_AI_BASE_URL, apiKey: settings.HERALD_AI_API_KEY, model: settings.HERALD_AI_MODEL })
+      : offlineTextGenerator;
   return generatorSlot.__heraldTextGenerator;
 }
 

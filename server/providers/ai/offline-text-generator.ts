@@ -4,20 +4,40 @@
 import type { CommentDraftInput, TextGenerator } from "./types";
 
 const OPENERS = ["Great point", "Really well put", "Thanks for sharing this", "Interesting take", "This resonates"];
+const MIDDLES = [
+  "What you wrote about {topic} is something more teams should think about.",
+  "The part on {topic} stuck with me.",
+  "Your take on {topic} matches what I keep hearing from peers.",
+  "I had not looked at {topic} from that angle before.",
+];
 const CLOSERS = ["Curious to see how this plays out.", "Looking forward to your next post.", "Thanks for putting this into words.", "Food for thought for the week."];
 
 const STOPWORDS = new Set(
-  "a an and are as at be but by for from has have how i in is it its of on or our so that the their this to was we what when who why will with you your about just more than into not".split(" "),
+  "a an and are as at be but by can for from had has have here how i in is it its let me my of on or our out so that the their them then there these they this those to too up us very was we were what when where which who why will with would you your about after again all also any been before being could did does doing each every few just more most much no not now only other over same should some such than into very while".split(" "),
 );
 
-/** The post's most telling word or two, for the comment to show it was read. */
-function topic(text: string): string | null {
-  const counts = new Map<string, number>();
-  for (const word of text.toLowerCase().match(/[a-zà-ÿ][a-zà-ÿ-]{3,}/g) ?? []) {
-    if (!STOPWORDS.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
-  }
-  const best = [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length)[0];
-  return best ? best[0] : null;
+/**
+ * The post's most telling phrase, for the comment to show it was read: the most frequent pair of
+ * consecutive content words ("support team"), else the most frequent content word; ties go to the
+ * earliest, so the same post always gives the same phrase.
+ */
+export function postTopic(text: string): string | null {
+  const words = (text.toLowerCase().replace(/https?:\/\/\S+/g, " ").match(/#?[a-zà-ÿ][a-zà-ÿ'-]*/g) ?? []).map((word) => word.replace(/^#/, "").replace(/['-]+$/, ""));
+  const content = (word: string | undefined) => word !== undefined && word.length >= 3 && !STOPWORDS.has(word);
+  const pairs = new Map<string, number>();
+  const singles = new Map<string, number>();
+  words.forEach((word, index) => {
+    if (!content(word)) return;
+    if (word.length >= 4) singles.set(word, (singles.get(word) ?? 0) + 1);
+    const next = words[index + 1];
+    if (content(next)) pairs.set(`${word} ${next}`, (pairs.get(`${word} ${next}`) ?? 0) + 1);
+  });
+  const best = (counts: Map<string, number>) => [...counts.entries()].reduce<[string, number] | null>((top, entry) => (!top || entry[1] > top[1] ? entry : top), null);
+  const pair = best(pairs);
+  if (pair && pair[1] > 1) return pair[0];
+  const single = best(singles);
+  if (single && single[1] > 1) return single[0];
+  return pair?.[0] ?? single?.[0] ?? null;
 }
 
 function pick<T>(items: readonly T[], seed: string): T {
@@ -29,9 +49,9 @@ function pick<T>(items: readonly T[], seed: string): T {
 export function draftCommentOffline(input: CommentDraftInput): string {
   const seed = `${input.post.url}|${input.prompt}`;
   const name = input.lead.firstName?.trim();
-  const subject = topic(input.post.text);
+  const subject = postTopic(input.post.text);
   const opener = `${pick(OPENERS, seed)}${name ? `, ${name}` : ""}!`;
-  const middle = subject ? `Your point on ${subject} is one more teams should think about.` : "This is a perspective more teams should hear.";
+  const middle = subject ? pick(MIDDLES, `${seed}|middle`).replace("{topic}", subject) : "This is a perspective more teams should hear.";
   return `${opener} ${middle} ${pick(CLOSERS, `${seed}|close`)}`;
 }
 

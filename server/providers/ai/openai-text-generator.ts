@@ -1,0 +1,69 @@
+// Comment drafting by any OpenAI-compatible chat-completions endpoint (OpenAI, Azure OpenAI, a
+// local vLLM or Ollama server), the same settings as the classifier: HERALD_AI_BASE_URL,
+// HERALD_AI_API_KEY, HERALD_AI_MODEL. Every draft goes to a person unless the campaign says not.
+import type { CommentDraftInput, TextGenerator } from "./types";
+
+/** LinkedIn's limit for a comment. */
+const COMMENT_LIMIT = 1250;
+
+const SYSTEM_PROMPT = `You write one comment on a LinkedIn post, on behalf of the sender, to start a relationship with the post's author.
+Follow the campaign's instructions. The comment must:
+- react to something specific in the post, so the author sees it was read;
+- be short: one to three sentences, under 400 characters unless the instructions ask for more;
+- sound like a thoughtful peer, not a salesperson: no pitch, no links, no call to book a meeting, no flattery for its own sake;
+- be plain text: no hashtags, no emoji unless the post uses them, no quotation marks around the comment, no signature;
+- be written in the post's language.
+Answer with the comment only.`;
+
+export function commentRequestMessages(input: CommentDraftInput): Array<{ role: "system" | "user"; content: string }> {
+  const lead = input.lead;
+  const name = [lead.firstName, lead.lastName].filter(Boolean).join(" ") || "unknown";
+  const role = [lead.jobTitle ?? lead.headline, lead.company].filter(Boolean).join(" at ") || "unknown";
+  const user = [
+    `Campaign instructions: ${input.prompt.trim() || "Write a genuine, specific comment."}`,
+    `Post author: ${name} (${role})`,
+    `Commenting as: ${input.sender.fullName ?? "the sender"}`,
+    `Post (${input.post.url}):`,
+    input.post.text.slice(0, 6000),
+  ].join("\n");
+  return [
+    { role: "system", content: SYSTEM_PROMPT },
+    { role: "user", content: user },
+  ];
+}
+
+/** The model's answer as a postable comment: quotes and hashtags a model adds anyway are removed. */
+export function cleanComment(text: string): string {
+  let comment = text.trim();
+  // A model sometimes wraps the whole answer in quotes or prefixes it with a label.
+  comment = comment.replace(/^(comment|here is (the|a|my) comment)\s*:\s*/i, "");
+  const quoted = comment.match(/^["“”'](.*)["“”']$/s);
+  if (quoted) comment = quoted[1]!.trim();
+  comment = comment.replace(/(^|\s)#[\p{L}\p{N}_]+/gu, "").replace(/[ \t]{2,}/g, " ").trim();
+  if (comment.length <= COMMENT_LIMIT) return comment;
+  // Cut at the last sentence end that fits, else at a word.
+  const cut = comment.slice(0, COMMENT_LIMIT);
+  const sentenceEnd = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf("! "), cut.lastIndexOf("? "));
+  if (sentenceEnd > COMMENT_LIMIT / 2) return cut.slice(0, sentenceEnd + 1);
+  return cut.replace(/\s+\S*$/, "").trim();
+}
+
+export function createOpenAiTextGenerator(config: { baseUrl: string; apiKey?: string; model: string; fetch?: typeof fetch; timeoutMs?: number }): TextGenerator {
+  const request = config.fetch ?? fetch;
+  return {
+    name: "openai-compatible",
+    async draftComment(input) {
+      const response = await request(`${config.baseUrl.replace(/\/$/, "")}/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
+        body: JSON.stringify({ model: config.model, temperature: 0.7, max_tokens: 400, messages: commentRequestMessages(input) }),
+        signal: AbortSignal.timeout(config.timeoutMs ?? 30_000),
+      });
+      if (!response.ok) throw new Error(`The text model answered HTTP ${response.status}`);
+      const body = (await response.json()) as { choices?: Array<{ message?: { content?: string | null } }> };
+      const comment = cleanComment(body.choices?.[0]?.message?.content ?? "");
+      if (!comment) throw new Error("The text model wrote an empty comment");
+      return comment;
+    },
+  };
+}
