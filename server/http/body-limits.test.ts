@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyLimitFor, DEFAULT_BODY_LIMIT_BYTES, INNGEST_BODY_LIMIT_BYTES, LEADS_BODY_LIMIT_BYTES, SEQUENCE_BODY_LIMIT_BYTES } from "./body-limits";
+import { bodyLimitFor, DEFAULT_BODY_LIMIT_BYTES, INNGEST_BODY_LIMIT_BYTES, LEADS_BODY_LIMIT_BYTES, RECORDING_BODY_LIMIT_BYTES, SEQUENCE_BODY_LIMIT_BYTES } from "./body-limits";
 
 describe("body limits", () => {
   it("gives 1 MB to JSON and more only where a request needs it", () => {
@@ -11,6 +11,9 @@ describe("body limits", () => {
     expect(bodyLimitFor("/api/v1/lead-lists/lst_1/leads")).toBe(LEADS_BODY_LIMIT_BYTES);
     expect(bodyLimitFor("/api/trpc/campaigns.get,campaigns.addLeads")).toBe(LEADS_BODY_LIMIT_BYTES);
     expect(bodyLimitFor("/api/v1/campaigns")).toBe(SEQUENCE_BODY_LIMIT_BYTES);
+    expect(bodyLimitFor("/api/v1/pending-voice-notes/pvn_1/recording")).toBe(RECORDING_BODY_LIMIT_BYTES);
+    expect(bodyLimitFor("/api/trpc/approvals.voiceNotes.uploadRecording")).toBe(RECORDING_BODY_LIMIT_BYTES);
+    expect(bodyLimitFor("/api/v1/pending-voice-notes/pvn_1/re-record")).toBe(DEFAULT_BODY_LIMIT_BYTES);
     expect(bodyLimitFor("/api/v1/campaigns/cmp_1")).toBe(SEQUENCE_BODY_LIMIT_BYTES);
     expect(bodyLimitFor("/api/v1/campaigns/cmp_1/sequence/step_1")).toBe(SEQUENCE_BODY_LIMIT_BYTES);
     expect(bodyLimitFor("/api/v1/campaigns/cmp_1/rebalance")).toBe(DEFAULT_BODY_LIMIT_BYTES);

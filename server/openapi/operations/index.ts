@@ -72,6 +72,18 @@ import { listConversationsOperation } from "./inbox/list-conversations";
 import { getConversationOperation } from "./inbox/get-conversation";
 import { updateConversationOperation } from "./inbox/update-conversation";
 import { replyToConversationOperation } from "./inbox/reply-to-conversation";
+import { listPendingCommentsOperation } from "./approvals/list-pending-comments";
+import { getPendingCommentOperation } from "./approvals/get-pending-comment";
+import { approvePendingCommentOperation } from "./approvals/approve-pending-comment";
+import { editPendingCommentOperation } from "./approvals/edit-pending-comment";
+import { regeneratePendingCommentOperation } from "./approvals/regenerate-pending-comment";
+import { rejectPendingCommentOperation } from "./approvals/reject-pending-comment";
+import { listPendingVoiceNotesOperation } from "./approvals/list-pending-voice-notes";
+import { getPendingVoiceNoteOperation } from "./approvals/get-pending-voice-note";
+import { approvePendingVoiceNoteOperation } from "./approvals/approve-pending-voice-note";
+import { reRecordPendingVoiceNoteOperation } from "./approvals/re-record-pending-voice-note";
+import { rejectPendingVoiceNoteOperation } from "./approvals/reject-pending-voice-note";
+import { uploadVoiceNoteRecordingOperation } from "./approvals/upload-voice-note-recording";
 
 export const operations: ApiOperation[] = [
   getOpenApiDocumentOperation,
@@ -146,4 +158,16 @@ export const operations: ApiOperation[] = [
   replyToConversationOperation,
   uploadFileOperation,
   getFileOperation,
+  listPendingCommentsOperation,
+  getPendingCommentOperation,
+  approvePendingCommentOperation,
+  editPendingCommentOperation,
+  regeneratePendingCommentOperation,
+  rejectPendingCommentOperation,
+  listPendingVoiceNotesOperation,
+  getPendingVoiceNoteOperation,
+  approvePendingVoiceNoteOperation,
+  reRecordPendingVoiceNoteOperation,
+  rejectPendingVoiceNoteOperation,
+  uploadVoiceNoteRecordingOperation,
 ];
