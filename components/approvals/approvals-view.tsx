@@ -4,6 +4,7 @@ import { useSearchParams } from "next/navigation";
 import { useCallback, useId, useState } from "react";
 import { senderName } from "@/components/senders/sender-display";
 import { useAllSenders } from "@/components/senders/use-all-senders";
+import { useIsApprover } from "@/components/shell/workspace-role";
 import { useTRPC } from "@/components/trpc/client";
 import { PICKER_PAGE } from "@/components/ui/every-page";
 import { Select } from "@/components/ui/field";
@@ -40,8 +41,7 @@ type Named = ReadonlyMap<string, string>;
  */
 function useFilterOptions(seen: { campaigns: Named; senders: Named }) {
   const trpc = useTRPC();
-  const current = useQuery(trpc.workspace.current.queryOptions());
-  const mayList = current.data !== undefined && current.data.role !== "approver";
+  const mayList = !useIsApprover();
   const campaigns = useQuery({ ...trpc.campaigns.list.queryOptions({ limit: PICKER_PAGE, offset: 0 }), enabled: mayList });
   const senders = useAllSenders({ enabled: mayList });
   const merge = (listed: Array<{ id: string; name: string }>, names: Named) => {
