@@ -23,6 +23,7 @@ export function WaveformPlayer({ src, version, durationMs, label, ref }: { src: 
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(durationMs / 1000);
+  const [playProblem, setPlayProblem] = useState(false);
 
   useEffect(() => {
     srcRef.current = src;
@@ -69,7 +70,13 @@ export function WaveformPlayer({ src, version, durationMs, label, ref }: { src: 
   const toggle = () => {
     const element = audio.current;
     if (!element || !playable) return;
-    if (element.paused) void element.play().catch(() => setPlaying(false));
+    if (element.paused) {
+      setPlayProblem(false);
+      void element.play().catch(() => {
+        setPlaying(false);
+        setPlayProblem(true);
+      });
+    }
     else element.pause();
   };
   useImperativeHandle(ref, () => ({ toggle }));
@@ -95,7 +102,7 @@ export function WaveformPlayer({ src, version, durationMs, label, ref }: { src: 
   const progress = duration > 0 ? time / duration : 0;
   const peaks = current?.peaks ?? null;
   return (
-    <div className="flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-3 ring-1 ring-slate-200" data-testid="voice-player">
+    <div className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 px-3 py-3 ring-1 ring-slate-200" data-testid="voice-player">
       <button
         type="button"
         onClick={toggle}
@@ -165,6 +172,11 @@ export function WaveformPlayer({ src, version, durationMs, label, ref }: { src: 
         />
       )}
       {current?.failed && <span className="sr-only">The waveform could not be drawn; the audio plays from its address.</span>}
+      {playProblem && (
+        <span role="alert" className="basis-full text-xs text-red-700">
+          This browser could not play the audio. Try again, or open Herald in another browser.
+        </span>
+      )}
     </div>
   );
 }
