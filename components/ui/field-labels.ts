@@ -10,6 +10,7 @@ const LABELS: Record<string, string> = {
   password: "Password",
   code: "Code",
   timezone: "Time zone",
+  voiceId: "Voice for AI voice notes",
   status: "Status",
   url: "URL",
   events: "Events",

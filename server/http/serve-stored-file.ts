@@ -26,6 +26,7 @@ export function parseByteRange(header: string | null, size: number): ByteRange {
   if (!header) return null;
   const match = header.trim().match(/^bytes=(\d*)-(\d*)$/i);
   if (!match || (!match[1] && !match[2])) return null;
+  if (size === 0) return "unsatisfiable";
   if (!match[1]) {
     const suffix = Number(match[2]);
     if (suffix === 0) return "unsatisfiable";

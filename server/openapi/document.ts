@@ -111,8 +111,9 @@ function toOpenApiOperation(operation: ApiOperation): ZodOpenApiOperationObject 
         header: Object.keys(headers).length ? z.object(headers) : undefined,
       }).filter(([, schema]) => schema !== undefined),
     ) as ZodOpenApiOperationObject["requestParams"],
+    // An empty body is read as {} (api-route.ts): a body whose every field is optional may be left out.
     requestBody: operation.body
-      ? { required: true, content: { "application/json": { schema: operation.body } } }
+      ? { required: !operation.body.safeParse({}).success, content: { "application/json": { schema: operation.body } } }
       : undefined,
     responses,
   };

@@ -107,6 +107,9 @@ export const ZSenderAccount = z
     ssi: ZSsi.nullable(),
     country: z.string().nullable(),
     timezone: z.string(),
+    voiceId: z.string().nullable().meta({
+      description: "The speech voice its AI voice notes are spoken in (an id from GET /voices); null: the installation's default voice",
+    }),
     createdAt: ZTimestamp,
     updatedAt: ZTimestamp,
   })
@@ -246,8 +249,16 @@ export const ZUpdateSenderInput = z
       })
       .optional()
       .meta({ description: "Overrides of the caps (admins only); null weeklyInvitations returns to the workspace's limit" }),
+    voiceId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .nullable()
+      .optional()
+      .meta({ description: "The voice its AI voice notes are spoken in, an id from GET /voices; null returns to the installation's default voice" }),
   })
-  .refine((value) => Object.values(value).some((field) => field !== undefined), { message: "send at least one of label, timezone, limits" });
+  .refine((value) => Object.values(value).some((field) => field !== undefined), { message: "send at least one of label, timezone, limits, voiceId" });
 export type TUpdateSenderInput = z.infer<typeof ZUpdateSenderInput>;
 
 export const ZPauseSenderInput = z.object({}).meta({ description: "No body fields" });

@@ -61,7 +61,7 @@ export async function approvalSender(actor: Actor, label = "Rep"): Promise<Linke
       providerAccountId: `sandbox-${unique()}`,
       label,
       fullName: `${label} Person`,
-      connectionMethod: "credentials",
+      connectionMethod: "password",
       connectedVia: "api",
       connectionStatus: "connected",
       createdAt: now(),

@@ -6,6 +6,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetEnv } from "@/server/env";
 import { buildOpenApiDocument } from "@/server/openapi/document";
+import { approvalCampaign, approvalSender, seedPendingComment, seedPendingVoiceNote, useTemporaryFileStorage } from "@/server/test/approvals-seed";
 import { callRoute } from "@/server/test/call-route";
 import { createTestApiKey, createTestWorkspace } from "@/server/test/factories";
 import { deeplyNested, FUZZ_STRINGS, pick, randomValue, resolveSchema, sampleFromSchema, seededRandom, type Schema } from "@/server/test/openapi-fuzz";
@@ -153,6 +154,13 @@ beforeAll(async () => {
   resetEnv();
   const context = await createTestWorkspace();
   ({ key } = await createTestApiKey(context.actor));
+  // Drafts waiting for approval are made by the executor, not by a POST: seeded, so that the
+  // approvals' operations are fuzzed on real drafts rather than only answering 404.
+  useTemporaryFileStorage();
+  const sender = await approvalSender(context.actor);
+  const campaign = await approvalCampaign(context.actor);
+  ids.set("/pending-comments", (await seedPendingComment({ actor: context.actor, campaign, sender })).draft.id);
+  ids.set("/pending-voice-notes", (await seedPendingVoiceNote({ actor: context.actor, campaign, sender })).draft.id);
 });
 
 async function send(operation: Operation, handler: Handler, fuzzCase: FuzzCase) {

@@ -25,6 +25,7 @@ import { pauseSenderOperation } from "./senders/pause-sender";
 import { resumeSenderOperation } from "./senders/resume-sender";
 import { reconnectSenderOperation } from "./senders/reconnect-sender";
 import { updateSenderOperation } from "./senders/update-sender";
+import { listVoicesOperation } from "./senders/list-voices";
 import { connectMailboxOperation } from "./mailboxes/connect-mailbox";
 import { listMailboxesOperation } from "./mailboxes/list-mailboxes";
 import { getMailboxOperation } from "./mailboxes/get-mailbox";
@@ -107,6 +108,7 @@ export const operations: ApiOperation[] = [
   sendConnectionRequestOperation,
   visitProfileOperation,
   likeLatestPostOperation,
+  listVoicesOperation,
   connectMailboxOperation,
   listMailboxesOperation,
   getMailboxOperation,

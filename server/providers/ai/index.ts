@@ -1,7 +1,7 @@
 // The installation's reply classifier and comment drafter: offline rules and templates by default,
 // or an OpenAI-compatible model (HERALD_AI_PROVIDER=openai with HERALD_AI_BASE_URL, HERALD_AI_API_KEY
 // and HERALD_AI_MODEL).
-import { env } from "../../env";
+import { env, type Env } from "../../env";
 import { offlineClassifier } from "./offline-classifier";
 import { createOpenAiClassifier } from "./openai-classifier";
 import { offlineTextGenerator } from "./offline-text-generator";
@@ -31,14 +31,16 @@ export function setReplyClassifier(classifier: ReplyClassifier | undefined): voi
 
 const generatorSlot: typeof globalThis & { __heraldTextGenerator?: TextGenerator } = globalThis;
 
+export function textGeneratorFromEnv(settings: Env): TextGenerator {
+  if (settings.HERALD_AI_PROVIDER === "openai" && settings.HERALD_AI_BASE_URL) {
+    return createOpenAiTextGenerator({ baseUrl: settings.HERALD_AI_BASE_URL, apiKey: settings.HERALD_AI_API_KEY, model: settings.HERALD_AI_MODEL });
+  }
+  return offlineTextGenerator;
+}
+
 /** The installation's drafting model: offline templates by default, an OpenAI-compatible model by configuration. */
 export function getTextGenerator(): TextGenerator {
-  if (generatorSlot.__heraldTextGenerator) return generatorSlot.__heraldTextGenerator;
-  const settings = env();
-  generatorSlot.__heraldTextGenerator =
-    settings.HERALD_AI_PROVIDER === "openai" && settings.HERALD_AI_BASE_URL
-      ? createOpenAiTextGenerator({ baseUrl: settings.HERALD_AI_BASE_URL, apiKey: settings.HERALD_AI_API_KEY, model: settings.HERALD_AI_MODEL })
-      : offlineTextGenerator;
+  generatorSlot.__heraldTextGenerator ??= textGeneratorFromEnv(env());
   return generatorSlot.__heraldTextGenerator;
 }
 

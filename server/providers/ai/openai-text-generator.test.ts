@@ -2,6 +2,8 @@
 // chat-completions shape (POST {base}/chat/completions → {choices: [{message: {content}}]}).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startLocalHttpFake, type LocalHttpFake } from "../test/local-http-fake";
+import { parseEnv } from "../../env";
+import { textGeneratorFromEnv } from "./index";
 import { cleanComment, createOpenAiTextGenerator } from "./openai-text-generator";
 import type { CommentDraftInput } from "./types";
 
@@ -84,5 +86,13 @@ describe("cleanComment", () => {
 
   it("drops a leading label", () => {
     expect(cleanComment("Comment: Nice one.")).toBe("Nice one.");
+  });
+});
+
+describe("text generator settings", () => {
+  it("drafts offline by default and with the OpenAI-compatible model when HERALD_AI_PROVIDER=openai", () => {
+    expect(textGeneratorFromEnv(parseEnv({})).name).toBe("offline");
+    expect(textGeneratorFromEnv(parseEnv({ HERALD_AI_PROVIDER: "openai", HERALD_AI_BASE_URL: "https://api.openai.com/v1", HERALD_AI_API_KEY: "sk" })).name).toBe("openai-compatible");
+    expect(() => parseEnv({ HERALD_AI_PROVIDER: "openai" })).toThrow(/HERALD_AI_BASE_URL: is required when HERALD_AI_PROVIDER=openai/);
   });
 });

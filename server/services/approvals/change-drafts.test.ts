@@ -2,6 +2,8 @@
 // a comment, writing a new one (AI credits in the ledger, the old draft kept when it cannot be
 // written), speaking a voice note again (placeholders filled in, the sender's voice, the old audio
 // removed) and replacing it with a person's own recording.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
@@ -185,6 +187,22 @@ describe("uploading a recording", () => {
     expect((await getFileStorage().get(row.audioKey))?.body.equals(recording)).toBe(true);
     expect(await getFileStorage().get(draft.audioKey)).toBeNull();
     expect(await ledger(workspace.id)).toEqual([]);
+  });
+
+  it("takes a browser's MediaRecorder WebM, whose length only the recorder knows", async () => {
+    // Recorded in Chromium (MediaRecorder, audio/webm;codecs=opus, 1.5 s of a tone): its segment's
+    // size is unknown, as every live recording's is, so the file cannot say how long it is.
+    const webm = readFileSync(join(import.meta.dirname, "../../test/fixtures/browser-recording.webm"));
+    const { actor, campaign, sender } = await setup();
+    const { draft } = await seedPendingVoiceNote({ actor, campaign, sender });
+    const input = { audio: webm.toString("base64"), mimeType: "audio/webm;codecs=opus" };
+    const refused = await failure(uploadVoiceNoteRecording(actor, draft.id, input));
+    expect(refused).toMatchObject({ code: "invalid-input", details: { fields: [{ field: "durationMs", message: "is required for this recording" }] } });
+    const uploaded = await uploadVoiceNoteRecording(actor, draft.id, { ...input, durationMs: 1500 });
+    expect(uploaded).toMatchObject({ audioMimeType: "audio/webm", durationMs: 1500, recordedByPerson: true });
+    const row = await db.pendingVoiceNote.findUniqueOrThrow({ where: { id: draft.id } });
+    expect(row.audioKey).toMatch(/\.webm$/);
+    expect((await getFileStorage().get(row.audioKey))?.contentType).toBe("audio/webm");
   });
 
   it("refuses what is not audio, too big or too short, naming the field, and keeps the audio", async () => {

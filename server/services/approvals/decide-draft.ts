@@ -9,6 +9,7 @@ import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import type { TApprovalStatus } from "../../schemas/approvals";
+import { lockCampaignLead } from "../campaigns/executor/settle-campaign-lead";
 import { withOutbox, type Emit } from "../events/with-outbox";
 
 export type DraftKind = "comment" | "voice_note";
@@ -71,7 +72,7 @@ export async function decideDraft(input: {
   const { kind, actor } = input;
   const draft = await findDraft(kind, actor, input.id);
   await withOutbox(async (tx, emit) => {
-    await tx.$executeRaw`SELECT 1 FROM "CampaignLead" WHERE id = ${draft.campaignLeadId} FOR UPDATE`;
+    await lockCampaignLead(tx, draft.campaignLeadId);
     const at = now();
     const where = { id: draft.id, workspaceId: actor.workspaceId, status: "pending" };
     const data = { status: input.status, decidedAt: at, decidedById: actor.userId, updatedAt: at };

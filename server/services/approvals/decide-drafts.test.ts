@@ -181,4 +181,30 @@ describe("decisions that cannot be made", () => {
     expect(journal).toBe(final.status === "rejected" ? 1 : 0);
     expect(await getFileStorage().get(draft.audioKey)).not.toBeNull();
   });
+
+  it("a decision racing the lead being stopped never deadlocks and leaves a consistent pair", async () => {
+    const { actor, campaign, sender } = await setup();
+    for (let round = 0; round < 6; round++) {
+      const { draft, campaignLead } = await seedPendingVoiceNote({ actor, campaign, sender });
+      const decide = round % 2 ? rejectPendingVoiceNote(actor, draft.id) : approvePendingVoiceNote(actor, draft.id);
+      const [decision, stop] = await Promise.allSettled([decide, stopCampaignLead(actor, campaign.id, campaignLead.leadId)]);
+      expect(stop.status).toBe("fulfilled");
+      const final = await db.pendingVoiceNote.findUniqueOrThrow({ where: { id: draft.id } });
+      const lead = await db.campaignLead.findUniqueOrThrow({ where: { id: campaignLead.id } });
+      expect(lead.status).toBe("stopped");
+      if (decision.status === "rejected") {
+        // The stop came first: the trigger withdrew the draft, and the decision was told so.
+        expect(decision.reason).toMatchObject({ code: "already-decided" });
+        expect(final.status).toBe("cancelled");
+        expect(lead.currentStepId).toBe("voice");
+      } else if (round % 2) {
+        // The rejection came first: the lead moved to the no-reply branch, then was stopped there.
+        expect(final.status).toBe("rejected");
+        expect(lead.currentStepId).toBe("bump");
+      } else {
+        // The approval came first; stopping the lead then withdrew the approved, unsent note.
+        expect(final.status).toBe("cancelled");
+      }
+    }
+  });
 });

@@ -53,3 +53,9 @@ export function draftFilters(actor: Actor, filters: { status?: TApprovalStatus; 
     ...(filters.linkedinAccountId ? { linkedinAccountId: filters.linkedinAccountId } : {}),
   };
 }
+
+/** Rows fetched by id, in the page's order. */
+export function inPageOrder<T extends { id: string }>(ids: string[], rows: T[]): T[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

@@ -31,15 +31,33 @@ function decodeRecording(audio: string): Buffer {
   return bytes;
 }
 
-/** How long the recording lasts, from the file itself or else as measured by the recorder. */
+/**
+ * The audio container the bytes begin with, or null: WebM/Matroska, Ogg, WAV, MP3 (ID3 tag or a
+ * frame sync), MP4/M4A. What a recorder or an audio file starts with, whatever its length.
+ */
+function audioContainer(bytes: Buffer): string | null {
+  if (bytes.length < 12) return null;
+  if (bytes.readUInt32BE(0) === 0x1a45dfa3) return "webm";
+  if (bytes.toString("latin1", 0, 4) === "OggS") return "ogg";
+  if (bytes.toString("latin1", 0, 4) === "RIFF" && bytes.toString("latin1", 8, 12) === "WAVE") return "wav";
+  if (bytes.toString("latin1", 0, 3) === "ID3" || (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0)) return "mp3";
+  if (bytes.toString("latin1", 4, 8) === "ftyp") return "mp4";
+  return null;
+}
+
+/**
+ * How long the recording lasts: read from the file, or else as measured by the recorder. A
+ * browser's MediaRecorder writes WebM whose length is unknown when it starts (and which the
+ * metadata reader cannot walk), so a recognised container without a readable length takes
+ * `durationMs`; bytes that are no audio container at all are refused.
+ */
 async function recordingDurationMs(bytes: Buffer, mimeType: string, measured: number | undefined): Promise<number> {
+  if (!audioContainer(bytes)) throw badAudio("is not audio Herald can read (send WebM, Ogg, MP4, MP3 or WAV)");
   let seconds: number | undefined;
   try {
-    const metadata = await parseBuffer(bytes, { mimeType, size: bytes.length }, { duration: true, skipCovers: true });
-    if (!metadata.format.container && !metadata.format.codec) throw new Error("no audio format");
-    seconds = metadata.format.duration;
+    seconds = (await parseBuffer(bytes, { mimeType, size: bytes.length }, { duration: true, skipCovers: true })).format.duration;
   } catch {
-    throw badAudio("is not audio Herald can read (send WebM, Ogg, MP4, MP3 or WAV)");
+    seconds = undefined;
   }
   const durationMs = seconds && Number.isFinite(seconds) ? Math.round(seconds * 1000) : measured;
   if (durationMs === undefined) {

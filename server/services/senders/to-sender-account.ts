@@ -85,6 +85,7 @@ export async function toSenderAccount(row: LinkedinAccount, client: DbClient = d
       : null,
     country: row.country,
     timezone: row.timezone,
+    voiceId: row.voiceId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

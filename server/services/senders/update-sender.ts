@@ -8,8 +8,12 @@ import { findSender } from "./find-sender";
 import type { LimitOverrides } from "../../domain/sender-limits";
 import { toSenderAccount } from "./to-sender-account";
 import { limitsColumn, readLimitOverrides } from "./sender-columns";
+import { assertSpeechVoice } from "./list-speech-voices";
 
-/** Renames a sender, sets the timezone its usage is counted in, or (admins) overrides its caps. */
+/**
+ * Renames a sender, sets the timezone its usage is counted in, the voice its AI voice notes are
+ * spoken in, or (admins) overrides its caps.
+ */
 export async function updateSender(actor: Actor, accountId: string, changes: TUpdateSenderInput): Promise<TSenderAccount> {
   const row = await findSender(actor, accountId);
   if (changes.timezone && !isValidTimeZone(changes.timezone)) {
@@ -17,6 +21,7 @@ export async function updateSender(actor: Actor, accountId: string, changes: TUp
       { field: "timezone", message: "must be an IANA zone such as Europe/Paris" },
     ]);
   }
+  if (changes.voiceId) await assertSpeechVoice(actor, changes.voiceId);
   let limits: LimitOverrides | undefined;
   if (changes.limits) {
     requireRole(actor, "admin", "change a sender's limits");
@@ -31,6 +36,7 @@ export async function updateSender(actor: Actor, accountId: string, changes: TUp
     data: {
       label: changes.label,
       timezone: changes.timezone,
+      voiceId: changes.voiceId,
       limits: limits === undefined ? undefined : limitsColumn(limits),
       updatedAt: now(),
     },

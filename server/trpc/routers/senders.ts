@@ -26,12 +26,16 @@ import { pauseSender } from "../../services/senders/pause-sender";
 import { reconnectSender } from "../../services/senders/reconnect-sender";
 import { resumeSender } from "../../services/senders/resume-sender";
 import { updateSender } from "../../services/senders/update-sender";
+import { listSpeechVoices } from "../../services/senders/list-speech-voices";
+import { previewSpeechVoice } from "../../services/senders/preview-speech-voice";
 import { router, workspaceProcedure } from "../init";
 
 const ZId = z.object({ id: z.string() });
 
 export const sendersRouter = router({
   list: workspaceProcedure.input(ZPaginationQuery).query(({ ctx, input }) => listSenders(ctx.actor, input)),
+  voices: workspaceProcedure.query(({ ctx }) => listSpeechVoices(ctx.actor)),
+  previewVoice: workspaceProcedure.input(z.object({ voiceId: z.string().min(1).max(200) })).mutation(({ ctx, input }) => previewSpeechVoice(ctx.actor, input.voiceId)),
   get: workspaceProcedure.input(ZId).query(({ ctx, input }) => getSender(ctx.actor, input.id)),
   connect: workspaceProcedure
     .input(ZConnectSenderInput)

@@ -76,9 +76,23 @@ describe("creating and reading campaigns", () => {
       tracking: { opens: "off", clicks: "off" },
       unsubscribe: { enabled: true, text: "If you'd rather not hear from me, {{unsubscribe}}." },
       emailAccountIds: [],
+      approvals: { comments: true, aiVoiceNotes: true, recordedVoiceNotes: false },
     });
     const listed = await api.list();
     expect(listed.body).toMatchObject({ data: [{ id: created.body!.data.id }], paging: { limit: 50, offset: 0, total: 1 } });
+  });
+
+  it("keeps the approval settings a change leaves out, and refuses a setting that is not a yes or no", async () => {
+    const { api } = await workspace();
+    const created = await api.create({ approvals: { recordedVoiceNotes: true } });
+    expect(created.body!.data.approvals).toEqual({ comments: true, aiVoiceNotes: true, recordedVoiceNotes: true });
+    const id = created.body!.data.id;
+    const patched = await api.patch(id, { approvals: { comments: false } });
+    expect(patched.body!.data.approvals).toEqual({ comments: false, aiVoiceNotes: true, recordedVoiceNotes: true });
+    const refused = await api.patch(id, { approvals: { aiVoiceNotes: "sometimes" } });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain("approvals.aiVoiceNotes");
+    expect((await api.get(id)).body!.data.approvals).toEqual({ comments: false, aiVoiceNotes: true, recordedVoiceNotes: true });
   });
 
   it("returns step and variant ids, wiring a linear chain by natural continuation", async () => {

@@ -10,6 +10,7 @@ import { getFileStorage } from "@/server/providers/storage";
 import { approvalCampaign, approvalSender, seedPendingVoiceNote, silentWav, useTemporaryFileStorage } from "@/server/test/approvals-seed";
 import { callRoute } from "@/server/test/call-route";
 import { createTestApiKey, createTestWorkspace } from "@/server/test/factories";
+import * as filesRoute from "../../files/[...key]/route";
 import * as approveRoute from "./[id]/approve/route";
 import * as reRecordRoute from "./[id]/re-record/route";
 import * as recordingRoute from "./[id]/recording/route";
@@ -66,6 +67,14 @@ describe("the pending voice notes API", () => {
     const audio = audioKeyOf(read.body!.data.audioUrl);
     expect(audio).toEqual({ key: first.draft.audioKey, check: "ok" });
     const url = new URL(read.body!.data.audioUrl);
+    // The address serves the note's audio (GET /api/files/<key>), and refuses once its key is changed.
+    const served = await filesRoute.GET(new Request(url), { params: Promise.resolve({ key: audio.key.split("/") }) });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("audio/wav");
+    expect(Buffer.from(await served.arrayBuffer()).equals((await getFileStorage().get(first.draft.audioKey))!.body)).toBe(true);
+    const otherKey = second.draft.audioKey;
+    const tampered = await filesRoute.GET(new Request(url), { params: Promise.resolve({ key: otherKey.split("/") }) });
+    expect(tampered.status).toBe(403);
     const later = new Date(new Date(read.body!.data.audioUrlExpiresAt).getTime() + 1000);
     expect(checkFileUrl(audio.key, url.searchParams.get("expires"), url.searchParams.get("signature"), later)).toBe("expired");
   });

@@ -1,5 +1,5 @@
 // GET /api/v1/accounts/{id} – get a sender
-// PATCH /api/v1/accounts/{id} – rename it, set its timezone or caps
+// PATCH /api/v1/accounts/{id} – rename it, set its timezone, voice or caps
 // DELETE /api/v1/accounts/{id} – disconnect it
 import { apiRoute } from "@/server/http/api-route";
 import { disconnectSenderOperation } from "@/server/openapi/operations/senders/disconnect-sender";

@@ -1,0 +1,25 @@
+// Which bytes a Range header asks for (RFC 9110 §14): one range served, anything else the whole file.
+import { describe, expect, it } from "vitest";
+import { parseByteRange } from "./serve-stored-file";
+
+describe("parseByteRange", () => {
+  it("reads a closed, an open and a suffix range, clamped to the file", () => {
+    expect(parseByteRange("bytes=0-99", 1000)).toEqual({ start: 0, end: 99 });
+    expect(parseByteRange("bytes=900-", 1000)).toEqual({ start: 900, end: 999 });
+    expect(parseByteRange("bytes=900-5000", 1000)).toEqual({ start: 900, end: 999 });
+    expect(parseByteRange("bytes=-100", 1000)).toEqual({ start: 900, end: 999 });
+    expect(parseByteRange("bytes=-5000", 1000)).toEqual({ start: 0, end: 999 });
+    expect(parseByteRange("BYTES=1-1", 1000)).toEqual({ start: 1, end: 1 });
+  });
+
+  it("sends the whole file for no header, several ranges, other units or nonsense", () => {
+    for (const header of [null, "", "bytes=0-1,5-6", "items=0-1", "bytes=-", "bytes=abc", "bytes=5-2"]) expect(parseByteRange(header, 1000), String(header)).toBeNull();
+  });
+
+  it("calls a range past the end (or an empty suffix) unsatisfiable", () => {
+    expect(parseByteRange("bytes=1000-", 1000)).toBe("unsatisfiable");
+    expect(parseByteRange("bytes=-0", 1000)).toBe("unsatisfiable");
+    expect(parseByteRange("bytes=0-", 0)).toBe("unsatisfiable");
+    expect(parseByteRange("bytes=-10", 0)).toBe("unsatisfiable");
+  });
+});
