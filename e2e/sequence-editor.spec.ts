@@ -348,20 +348,20 @@ test("voice notes: a message's voice note, and a recorded voice note with a reco
   await page.goto(`/campaigns/${id}/sequence`);
 
   await stepNode(page, /^Step 2: Message/).click();
-  await page.getByLabel("Voice note URL (optional)").fill("https://example.com/hello.m4a");
+  await page.getByLabel("Voice note (optional)").fill("https://example.com/hello.m4a");
 
   await stepNode(page, /^Add a step after No reply/).click();
   await page.getByTestId("add-step-menu").getByRole("button", { name: "Recorded voice note", exact: true }).click();
   const voiceStep = stepNode(page, /^Step 3: Recorded voice note/);
   await expect(voiceStep).toContainText("Incomplete");
-  await expect(page.getByLabel("Recording URL")).toBeVisible();
+  await expect(page.getByLabel("Recording", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "+ Recording for a sender" }).click();
   await expect(page.getByLabel("Recording 1 sender")).toHaveValue(senderId);
   await page.getByLabel("Recording 1 URL").fill("not a url");
   await expect(page.getByTestId("voice-assignment-row")).toContainText("http(s) URL");
   await page.getByLabel("Recording 1 URL").fill("https://example.com/rep.m4a");
   // With every sender's own recording, the step's default recording becomes optional.
-  await expect(page.getByLabel("Voice note URL (optional)")).toBeVisible();
+  await expect(page.getByLabel("Voice note (optional)")).toBeVisible();
   await expect(voiceStep).not.toContainText("Incomplete");
 
   await page.getByRole("button", { name: "Save sequence" }).click();

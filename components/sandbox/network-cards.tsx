@@ -162,7 +162,11 @@ export function ConversationsCard({ overview }: { overview: TSandboxOverview }) 
                           {message.kind !== "message" && <> · {KIND[message.kind] ?? message.kind}</>}
                         </p>
                         {message.subject && <p className="font-medium">{message.subject}</p>}
-                        <p className="whitespace-pre-line">{message.text}</p>
+                        {message.text ? (
+                          <p className="whitespace-pre-line">{message.text}</p>
+                        ) : message.kind === "voice_note" ? (
+                          <p className="text-slate-500 italic">Voice message: play it under Comments and voice messages</p>
+                        ) : null}
                         {message.fromSender && message.replyAt && new Date(message.replyAt).getTime() > now && (
                           <p className="mt-1 text-[11px] text-slate-500">{prospectName} will reply {formatRelative(message.replyAt)}</p>
                         )}

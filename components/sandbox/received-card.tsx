@@ -21,7 +21,8 @@ function PersonName({ person }: { person: Person }) {
 
 /** "0:42" from milliseconds. */
 function formatDuration(milliseconds: number): string {
-  const seconds = Math.round(milliseconds / 1000);
+  // Whole seconds down, as audio players count; never 0:00 for a voice message that has sound.
+  const seconds = Math.max(1, Math.floor(milliseconds / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 

@@ -144,10 +144,10 @@ export function StepPanel({
       {VOICE_KINDS.has(step.type) && (
         <VoiceField
           id={fieldId("voice")}
-          url={variant.voice?.url ?? ""}
+          voice={variant.voice}
           optional={step.type !== "voice_note" || Boolean(step.config.voiceAssignments?.length)}
           issues={issuesForField(issues, variantIndex, "voice").concat(issues.filter((issue) => issue.field.startsWith(`config.variants.${variantIndex}.voice.`)))}
-          onChange={(url) => setContent({ voice: url ? { ...variant.voice, url } : undefined })}
+          onChange={(voice) => setContent({ voice })}
         />
       )}
       {ATTACHMENT_KINDS.has(step.type) && (

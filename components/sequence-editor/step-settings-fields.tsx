@@ -2,9 +2,11 @@
 // Settings of a step that are not copy: withdrawing an unaccepted invitation, what an InMail does
 // when it cannot be sent, whether a follow-up e-mail starts a new thread, and a recorded voice note's file.
 import { Field, Input, Select } from "@/components/ui/field";
+import type { TVoice } from "@/server/schemas/sequence";
 import type { StepIssue } from "./issues";
 import type { StepConfig } from "./variants";
 import type { EditorStep } from "./tree";
+import { VoiceSourceField } from "./voice-source-field";
 
 export function StepSettingsFields({
   step,
@@ -103,26 +105,30 @@ export function StepSettingsFields({
 /** A recorded voice note's file (variant content): a voice note step's recording, or one sent with a message. */
 export function VoiceField({
   id,
-  url,
+  voice,
   optional,
   issues,
   onChange,
 }: {
   id: string;
-  url: string;
+  voice: TVoice | undefined;
   optional: boolean;
   issues: readonly StepIssue[];
-  onChange(url: string): void;
+  onChange(voice: TVoice | undefined): void;
 }) {
   const error = issues.map((issue) => issue.message).join("; ") || null;
   return (
     <Field
-      label={optional ? "Voice note URL (optional)" : "Recording URL"}
+      label={optional ? "Voice note (optional)" : "Recording"}
       htmlFor={id}
       error={error}
-      hint={optional ? "An audio file Herald fetches and sends with the message as a voice note." : "An audio file Herald fetches and sends as a voice note."}
+      hint={
+        optional
+          ? "Sent with the message as a voice note: record it here, upload an audio file, or give the URL of one Herald fetches."
+          : "Sent as a voice note: record it here, upload an audio file, or give the URL of one Herald fetches."
+      }
     >
-      <Input id={id} type="url" placeholder="https://…/note.m4a" value={url} aria-invalid={error ? true : undefined} onChange={(event) => onChange(event.target.value)} />
+      <VoiceSourceField id={id} voice={voice} label={optional ? "Voice note" : "Recording"} invalid={Boolean(error)} onChange={onChange} />
     </Field>
   );
 }

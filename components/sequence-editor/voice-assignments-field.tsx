@@ -3,8 +3,9 @@
 // (its own voice); senders without one send the step's default recording.
 import type { TStepConfig } from "@/server/schemas/sequence";
 import { Button } from "@/components/ui/button";
-import { Input, Select } from "@/components/ui/field";
+import { Select } from "@/components/ui/field";
 import type { StepIssue } from "./issues";
+import { VoiceSourceField } from "./voice-source-field";
 
 type Assignment = NonNullable<TStepConfig["voiceAssignments"]>[number];
 export interface PoolSender {
@@ -65,13 +66,13 @@ export function VoiceAssignmentsField({
                 Remove
               </Button>
             </div>
-            <Input
-              aria-label={`Recording ${index + 1} URL`}
-              type="url"
-              placeholder="https://…/note.m4a"
-              value={assignment.voice.url}
-              aria-invalid={error ? true : undefined}
-              onChange={(event) => change(index, { voice: { ...assignment.voice, url: event.target.value } })}
+            <VoiceSourceField
+              id={`${id}-${index}-voice`}
+              voice={assignment.voice.url || assignment.voice.fileId ? assignment.voice : undefined}
+              label={`Recording ${index + 1}`}
+              urlLabel={`Recording ${index + 1} URL`}
+              invalid={Boolean(error)}
+              onChange={(voice) => change(index, { voice: voice ?? { url: "" } })}
             />
             {error && <p className="text-xs text-red-600">{error}</p>}
           </div>

@@ -92,6 +92,7 @@ export const ZVoice = z
   })
   .superRefine(oneSource)
   .meta({ id: "VoiceRecording", description: "A recorded audio file sent as a voice note: fetched from `url`, or an uploaded file named by `fileId` (exactly one of the two)" });
+export type TVoice = z.infer<typeof ZVoice>;
 
 /** The longest HTML body an e-mail step may carry. */
 export const EMAIL_HTML_MAX = 100_000;

@@ -131,7 +131,7 @@ async function nextMailboxTurnMoment(at: Date, before: number): Promise<number |
 async function nextInterestingMoment(at: Date, capped: CappedKinds): Promise<number> {
   const moments: number[] = [at.getTime() + LONGEST_SKIP];
   const [placedNow, lead, sender, mailbox, invitation, message, mail, campaigns, accounts, mailboxZones] = await Promise.all([
-    // Leads this pass placed on a step already due: the next pass takes them.
+    // Leads this pass placed on a step already due (or made due by approving their drafts after it): the next pass takes them.
     db.campaignLead.findFirst({
       where: { status: { in: ["pending", "running"] }, waitUntil: { lte: at }, updatedAt: { gte: at }, campaign: { status: "active" } },
       select: { id: true },

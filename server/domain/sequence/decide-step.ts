@@ -110,6 +110,11 @@ export function notYetAvailable(step: WiredStep): string {
   return `${STEP_LABELS[step.type]} steps are not available in this version of Herald yet.`;
 }
 
+/** The recording a recorded voice note step sends for a sender: the sender's own (voiceAssignments), else the step's. */
+export function recordingFor(step: WiredStep, variant: Variant, senderId: string): NonNullable<Variant["voice"]> | null {
+  return step.config.voiceAssignments?.find((assignment) => assignment.linkedinAccountId === senderId)?.voice ?? variant.voice ?? null;
+}
+
 /**
  * An InMail that cannot go out (no credits and not an open profile, or LinkedIn says no credits),
  * per the step's whenUnable: `pause` pauses the sender, `skip` continues on the no branch, `auto`

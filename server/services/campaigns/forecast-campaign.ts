@@ -15,7 +15,8 @@ import { senderAvailable } from "../../domain/sequence/rebalanceable-sender";
 import { sequenceChannels } from "../../domain/sequence/campaign-channels";
 import { pickSenders, senderLoads } from "./assign-campaign-senders";
 import { forecastMailboxes } from "./forecast/forecast-mailboxes";
-import { readTracking } from "./campaign-columns";
+import { readApprovals, readTracking } from "./campaign-columns";
+import { DRAFTED_STEPS, type StepType } from "../../schemas/sequence";
 import { scheduleOf, sequenceOf } from "./executor/load-campaign-sequence";
 import { findCampaign } from "./find-campaign";
 import { DEFAULT_RATES, ratesOutcomeModel, type Rates } from "./forecast/rates-outcome-model";
@@ -45,6 +46,15 @@ async function historicalRates(workspaceId: string, since: Date): Promise<{ rate
 function trackingOf(campaign: Campaign): { opens: boolean; clicks: boolean } {
   const tracking = readTracking(campaign.tracking);
   return { opens: tracking.opens === "on", clicks: tracking.clicks === "on" };
+}
+
+/** The campaign leads' drafts that are pending or approved, keyed `${campaignLeadId}|${stepId}` (the forecast takes both as approved). */
+async function openDrafts(campaignLeadIds: string[]): Promise<Set<string>> {
+  if (!campaignLeadIds.length) return new Set();
+  const where = { campaignLeadId: { in: campaignLeadIds }, status: { in: ["pending", "approved"] } };
+  const select = { campaignLeadId: true, stepId: true };
+  const [comments, voiceNotes] = await Promise.all([db.pendingComment.findMany({ where, select }), db.pendingVoiceNote.findMany({ where, select })]);
+  return new Set([...comments, ...voiceNotes].map((draft) => `${draft.campaignLeadId}|${draft.stepId}`));
 }
 
 export async function forecastCampaign(actor: Actor, campaignId: string, query: TForecastQuery): Promise<TCampaignForecast> {
@@ -144,7 +154,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
   const mail = await forecastMailboxes({ campaign, campaigns, rows, start, email: channels.email });
   assumptions.push(...mail.assumptions);
   const personIds = [...new Set(rows.map((row) => row.leadId))];
-  const [pendingActions, outside] = await Promise.all([
+  const [pendingActions, outside, drafts] = await Promise.all([
     db.senderAction.findMany({
       where: { accountId: { in: senderIds }, leadId: { in: personIds }, type: "invitation", status: "pending" },
       select: { accountId: true, leadId: true, campaignLeadId: true, stepId: true },
@@ -155,6 +165,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
           select: { leadId: true, campaignId: true, linkedinAccountId: true, campaign: { select: { name: true } } },
         })
       : [],
+    openDrafts(rows.filter((row) => row.currentStepType && DRAFTED_STEPS.has(row.currentStepType as StepType)).map((row) => row.id)),
   ]);
   const sentFor = new Set(pendingActions.flatMap((action) => (action.campaignLeadId ? [`${action.campaignLeadId}|${action.stepId}`] : [])));
   const senderNames = new Map(accounts.map((account) => [account.id, account.label || account.fullName]));
@@ -176,9 +187,11 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       campaignId: row.campaignId,
       senderId,
       status: row.status,
-      phase: row.phase as SimLead["phase"],
+      // A lead waiting for a person's approval: approvers are assumed to approve at once.
+      phase: row.phase === "approval" ? "ready" : (row.phase as SimLead["phase"]),
       stepId: row.currentStepId,
-      waitUntil: row.waitUntil?.getTime() ?? null,
+      waitUntil: row.phase === "approval" ? start.getTime() : (row.waitUntil?.getTime() ?? null),
+      draftApproved: drafts.has(`${row.id}|${row.currentStepId}`),
       invitationAccepted: row.invitationAccepted,
       openProfile: row.lead.openProfile,
       hasProfile: Boolean(row.lead.profileUrl || row.lead.publicIdentifier),
@@ -220,6 +233,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       name: row.name,
       excludeOtherCampaigns: row.excludeOtherCampaigns,
       excludeSameSenderOtherCampaigns: row.excludeSameSenderOtherCampaigns,
+      approvals: readApprovals(row.approvals),
     })),
     senders,
     mailboxes: mail.mailboxes,

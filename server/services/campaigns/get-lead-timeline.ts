@@ -30,7 +30,8 @@ export async function getLeadTimeline(actor: Actor, campaignId: string, leadId: 
 
 async function readLeadTimeline(client: DbClient, actor: Actor, campaignId: string, leadId: string): Promise<TLeadTimeline> {
   const row = await findCampaignLead(actor, campaignId, leadId, client);
-  const [campaign, journal, actions, messages, emails, statusEvents, entries, campaignLead] = await Promise.all([
+  const draftOf = { where: { campaignLeadId: row.id }, select: { stepId: true, status: true, createdAt: true, decidedAt: true, updatedAt: true }, orderBy: { createdAt: "asc" as const } };
+  const [campaign, journal, actions, messages, emails, statusEvents, entries, campaignLead, comments, voiceNotes] = await Promise.all([
     client.campaign.findUniqueOrThrow({ where: { id: row.campaignId } }),
     client.campaignLeadStep.findMany({ where: { campaignLeadId: row.id }, orderBy: { startedAt: "asc" } }),
     client.senderAction.findMany({
@@ -69,6 +70,8 @@ async function readLeadTimeline(client: DbClient, actor: Actor, campaignId: stri
     }),
     client.leadListEntry.findMany({ where: { leadId: row.leadId }, include: { list: { select: { id: true, name: true } } }, orderBy: { addedAt: "asc" } }),
     toCampaignLeads([row], client),
+    client.pendingComment.findMany(draftOf),
+    client.pendingVoiceNote.findMany(draftOf),
   ]);
   const steps = sequenceOf(campaign).steps;
   const stepName = (stepId: string, stepType: string) => stepLabel(steps, stepId, stepType);
@@ -105,6 +108,10 @@ async function readLeadTimeline(client: DbClient, actor: Actor, campaignId: stri
         .map((message) => ({ ...message, senderName: senderName(message.accountId) })),
       emails: emails.map(({ mailbox: from, mailboxId: _mailboxId, ...email }) => ({ ...email, mailboxName: mailboxName(from) })),
       statusChanges: statusEvents.map((outbox) => ({ at: outbox.createdAt, newStatus: String((outbox.data as { newStatus?: unknown }).newStatus ?? "") })),
+      drafts: [
+        ...comments.map((draft) => ({ ...draft, kind: "comment" as const, stepType: "comment_post" })),
+        ...voiceNotes.map((draft) => ({ ...draft, kind: "voice_note" as const, stepType: steps.find((step) => step.id === draft.stepId)?.type ?? "ai_voice_note" })),
+      ],
     }),
   };
 }

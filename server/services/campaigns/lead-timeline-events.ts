@@ -33,6 +33,8 @@ export interface TimelineFacts {
     complainedAt: Date | null;
   }>;
   statusChanges: Array<{ at: Date; newStatus: string }>;
+  /** The lead's comment and voice note drafts (PendingComment, PendingVoiceNote rows); left out: none. */
+  drafts?: Array<{ kind: "comment" | "voice_note"; stepId: string; stepType: string; status: string; createdAt: Date; decidedAt: Date | null; updatedAt: Date }>;
 }
 
 const ACTION_NAMES: Record<string, string> = {
@@ -56,14 +58,16 @@ const STATUS_TITLES: Record<string, { title: string; tone: TTimelineEvent["tone"
 function stepKind(type: string): TTimelineEvent["kind"] {
   if (type === "invite") return "invitation";
   if (type === "email") return "email";
-  if (type === "message" || type === "inmail" || type === "voice_note") return "message";
+  if (type === "message" || type === "inmail" || type === "voice_note" || type === "ai_voice_note") return "message";
   if (type === "visit_profile") return "visit";
   return "step";
 }
 
 function doneWord(type: string): string {
   if (type === "invite") return "invitation sent";
-  if (type === "message" || type === "inmail" || type === "voice_note" || type === "email") return "sent";
+  if (type === "message" || type === "inmail" || type === "email") return "sent";
+  if (type === "voice_note" || type === "ai_voice_note") return "voice note sent";
+  if (type === "comment_post") return "comment posted";
   if (type === "visit_profile") return "profile visited";
   if (type.startsWith("if_")) return "checked";
   return "done";
@@ -143,6 +147,17 @@ export function leadTimelineEvents(facts: TimelineFacts): TTimelineEvent[] {
   }
 
   events.push(...retries);
+
+  for (const draft of facts.drafts ?? []) {
+    const name = facts.stepName(draft.stepId, draft.stepType);
+    const made = draft.kind === "comment" ? "comment drafted" : draft.stepType === "voice_note" ? "recording ready" : "voice note spoken";
+    const waiting = draft.status === "pending";
+    events.push(event(draft.createdAt, stepKind(draft.stepType), `${name}: ${made}${waiting ? ", awaiting approval" : ""}`, { tone: waiting ? "warning" : "neutral" }));
+    if (draft.decidedAt && (draft.status === "approved" || draft.status === "sent" || draft.status === "failed")) {
+      events.push(event(draft.decidedAt, stepKind(draft.stepType), `${name}: approved`, { tone: "success" }));
+    }
+    if (draft.status === "cancelled") events.push(event(draft.updatedAt, stepKind(draft.stepType), `${name}: draft withdrawn, the lead moved on`));
+  }
 
   let accepted = false;
   for (const action of facts.actions) {

@@ -3,7 +3,7 @@ import type { Actor } from "../../lib/actor";
 import { linkedinProviderName } from "../../providers/linkedin";
 import { now } from "../../lib/clock";
 import { sandboxProfileUrl } from "../../providers/linkedin/sandbox/directory";
-import { RECENT_POST_DAYS } from "../../providers/linkedin/sandbox/reading";
+import { recentPostsSince } from "../../providers/linkedin/recent-posts";
 import { SANDBOX_TEST_CREDENTIALS } from "../../providers/linkedin/sandbox/sign-in-rules";
 import { ensureSandboxDirectory } from "../../providers/linkedin/sandbox/store";
 import type { TSandboxOverview } from "../../schemas/sandbox";
@@ -112,7 +112,7 @@ export async function listSandboxProspects(input: { search?: string; limit: numb
     db.sandboxMember.count({ where }),
   ]);
   // Only recent posts count: a comment step skips a prospect without one (and says so).
-  const since = new Date(now().getTime() - RECENT_POST_DAYS * 86_400_000);
+  const since = recentPostsSince(now());
   const posts = await db.sandboxPost.groupBy({
     by: ["authorId"],
     where: { authorId: { in: rows.map((row) => row.id) }, postedAt: { gte: since } },

@@ -12,6 +12,7 @@ import { createFilesystemStorage } from "@/server/providers/storage/filesystem-s
 import { silentWav } from "@/server/test/audio-fixtures";
 import { callRoute } from "@/server/test/call-route";
 import { createTestApiKey, createTestWorkspace } from "@/server/test/factories";
+import * as storedFileRoute from "../../files/[...key]/route";
 import * as campaignRoute from "../campaigns/[id]/route";
 import * as stepRoute from "../campaigns/[id]/sequence/[stepId]/route";
 import * as campaignsRoute from "../campaigns/route";
@@ -67,6 +68,15 @@ describe("POST /files and GET /files/{id}", () => {
     const stored = await getFileStorage().get(key);
     expect(stored?.contentType).toBe("audio/wav");
     expect(stored?.body.equals(audio)).toBe(true);
+
+    // The address serves the bytes (GET /api/files/<key>), and refuses a changed key.
+    const served = await storedFileRoute.GET(new Request(file.url), { params: Promise.resolve({ key: key.split("/") }) });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("audio/wav");
+    expect(Buffer.from(await served.arrayBuffer()).equals(audio)).toBe(true);
+    const otherKey = `${key.slice(0, -1)}${key.endsWith("0") ? "1" : "0"}`;
+    const tampered = await storedFileRoute.GET(new Request(file.url.replace(key, otherKey)), { params: Promise.resolve({ key: otherKey.split("/") }) });
+    expect(tampered.status).toBeGreaterThanOrEqual(400);
 
     const fetched = await callRoute(fileRoute.GET, "GET", `/files/${file.id}`, { key: mine.key, params: { id: file.id } });
     expect(fetched.status).toBe(200);

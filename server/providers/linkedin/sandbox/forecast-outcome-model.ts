@@ -6,6 +6,7 @@ import { db } from "../../../db/client";
 import type { OutcomeModel, SimLead } from "../../../services/campaigns/forecast/simulation-types";
 import type { ForecastOutcomeInput } from "../types";
 import { acceptanceTime, invitationKey, messageKey, replyRateFor, replyTime } from "./behaviour";
+import { recentPostsSince } from "../recent-posts";
 
 interface Prospect {
   memberId: string;
@@ -42,11 +43,14 @@ export async function sandboxForecastOutcomeModel(input: ForecastOutcomeInput): 
 
   const senderIds = [...new Set(senderMember.values())];
   const prospectIds = [...new Set([...prospects.values()].map((prospect) => prospect.memberId))];
-  const [relations, invitations, messages] = await Promise.all([
+  const [relations, invitations, messages, posts] = await Promise.all([
     db.sandboxRelation.findMany({ where: { memberId: { in: senderIds }, otherMemberId: { in: prospectIds } } }),
     db.sandboxInvitation.findMany({ where: { fromMemberId: { in: senderIds }, toMemberId: { in: prospectIds } } }),
     db.sandboxMessage.findMany({ where: { fromMemberId: { in: senderIds }, toMemberId: { in: prospectIds } } }),
+    db.sandboxPost.groupBy({ by: ["authorId"], where: { authorId: { in: prospectIds } }, _max: { postedAt: true } }),
   ]);
+  // A prospect's latest post: listRecentPosts finds it while it is recent (recent-posts.ts); prospects post only when a person acts as them.
+  const latestPost = new Map(posts.flatMap((post) => (post._max.postedAt ? [[post.authorId, post._max.postedAt.getTime()] as const] : [])));
   const pair = (from: string, to: string) => `${from}>${to}`;
   const connected = new Set(relations.map((relation) => pair(relation.memberId, relation.otherMemberId)));
   const invitationCount = new Map<string, number>();
@@ -74,6 +78,11 @@ export async function sandboxForecastOutcomeModel(input: ForecastOutcomeInput): 
     kind: "sandbox",
     openProfile(lead) {
       return prospects.get(lead.id)?.openProfile;
+    },
+    hasRecentPost(lead, at) {
+      const memberId = prospects.get(lead.id)?.memberId;
+      const latest = memberId ? latestPost.get(memberId) : undefined;
+      return latest !== undefined && latest >= recentPostsSince(new Date(at)).getTime();
     },
     isConnected(senderId, lead) {
       const ids = keyOf(senderId, lead);

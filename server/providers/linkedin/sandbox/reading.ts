@@ -3,12 +3,12 @@ import { createHash } from "node:crypto";
 import { db, type Prisma } from "../../../db/client";
 import { now } from "../../../lib/clock";
 import { LinkedinProviderError, type ChatMessage, type ChatSummary, type MemberProfile, type Page, type PostSummary, type Relation, type SentInvitation, type SsiScore } from "../types";
+import { recentPostsSince } from "../recent-posts";
 import { publicIdentifierFrom, sandboxProfileUrl } from "./directory";
 import { activeSession, ensureSandboxDirectory } from "./store";
 
 const SEARCH_PAGE_SIZE = 10;
-/** A post older than this does not count as "recent" for post likes. */
-export const RECENT_POST_DAYS = 30;
+export { RECENT_POST_DAYS } from "../recent-posts";
 
 type Member = Prisma.SandboxMemberGetPayload<object>;
 
@@ -81,7 +81,7 @@ export async function searchPeople(sessionId: string, input: { searchUrl: string
 
 export async function listRecentPosts(sessionId: string, memberId: string, limit = 3): Promise<PostSummary[]> {
   await activeSession(sessionId);
-  const since = new Date(now().getTime() - RECENT_POST_DAYS * 86_400_000);
+  const since = recentPostsSince(now());
   const posts = await db.sandboxPost.findMany({
     where: { authorId: memberId, postedAt: { gte: since } },
     orderBy: { postedAt: "desc" },

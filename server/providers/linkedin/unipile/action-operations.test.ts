@@ -72,6 +72,15 @@ describe("messages", () => {
     expect(form.has("linkedin[inmail]")).toBe(false);
   });
 
+  it("sends a voice note on its own (an AI voice note, spoken as WAV) without an empty text part", async () => {
+    h.unipile.on("POST", "/api/v1/chats", { status: 201, body: chatStarted });
+    await h.provider.sendMessage(ACCOUNT_ID, { memberId: MEMBER_ID, text: "", voiceNote: { mimeType: "audio/wav", content: base64("RIFF voice"), durationMs: 2_500 } });
+    const form = h.unipile.requests("POST", "/api/v1/chats")[0]!.form!;
+    expect(form.has("text")).toBe(false);
+    expect(form.has("attachments")).toBe(false);
+    expect(await fileText(form.get("voice_message"))).toEqual({ name: "voice-note.wav", type: "audio/wav", text: "RIFF voice" });
+  });
+
   it("maps a recipient who is not a relation", async () => {
     h.unipile.on("POST", "/api/v1/chats", { status: 422, body: problem(422, "errors/no_connection_with_recipient") });
     expect((await providerError(h.provider.sendMessage(ACCOUNT_ID, { memberId: MEMBER_ID, text: "Hi" }))).code).toBe("not-connected");
@@ -133,5 +142,13 @@ describe("posts", () => {
 
     h.unipile.on("POST", path, { status: 201, body: { object: "CommentSent", comment_id: "7333000000000000001" } });
     expect(await h.provider.commentOnPost(ACCOUNT_ID, postId, "Again")).toEqual({ commentId: "7333000000000000001" });
+  });
+
+  it("reports a comment LinkedIn refuses (the post was removed) as a failed action, not a retry", async () => {
+    const path = `/api/v1/posts/${encodeURIComponent(postId)}/comments`;
+    h.unipile.on("POST", path, { status: 422, body: problem(422, "errors/invalid_post") });
+    const error = await providerError(h.provider.commentOnPost(ACCOUNT_ID, postId, "Congrats!"));
+    expect(error.code).toBe("action-failed");
+    expect(error.retryable).toBe(false);
   });
 });

@@ -18,6 +18,9 @@ const VOICE_EXTENSIONS: Record<string, string> = {
   "audio/aac": "aac",
   "audio/ogg": "ogg",
   "audio/wav": "wav",
+  "audio/x-wav": "wav",
+  "audio/wave": "wav",
+  "audio/x-m4a": "m4a",
   "audio/webm": "webm",
 };
 
@@ -37,7 +40,7 @@ function chatForm(
     form.append("attachments", file(attachment.content, attachment.mimeType), attachment.name);
   }
   if (input.voiceNote) {
-    const extension = VOICE_EXTENSIONS[input.voiceNote.mimeType.split(";")[0]!.trim()] ?? "audio";
+    const extension = VOICE_EXTENSIONS[input.voiceNote.mimeType.split(";")[0]!.trim().toLowerCase()] ?? "audio";
     form.append("voice_message", file(input.voiceNote.content, input.voiceNote.mimeType), `voice-note.${extension}`);
   }
   if (input.inmailSubject !== undefined) {

@@ -133,6 +133,16 @@ describe("listRecentPosts", () => {
       },
     ]);
   });
+
+  it("leaves out posts older than 30 days, so a comment step skips a lead who has not posted lately", async () => {
+    h.unipile.on("GET", `/api/v1/users/${MEMBER_ID}/posts`, { status: 200, body: postPage });
+    // On 2026-02-01 the newest post (2026-01-03) is 29 days old, the older one (2025-12-29) 34.
+    h.clock.set(new Date("2026-02-01T12:00:00.000Z"));
+    expect((await h.provider.listRecentPosts(ACCOUNT_ID, MEMBER_ID, 5)).map((post) => post.text)).toEqual(["We are hiring!"]);
+    // Two days later neither is recent.
+    h.clock.set(new Date("2026-02-03T12:00:00.000Z"));
+    expect(await h.provider.listRecentPosts(ACCOUNT_ID, MEMBER_ID, 5)).toEqual([]);
+  });
 });
 
 describe("listSentInvitations", () => {

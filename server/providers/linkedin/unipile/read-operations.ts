@@ -2,6 +2,7 @@
 // InMail credits. Lists page with Unipile's opaque cursor, passed through as Herald's cursor.
 import { now } from "../../../lib/clock";
 import type { ChatMessage, ChatSummary, LinkedinProvider, PostSummary, Relation, SentInvitation } from "../types";
+import { recentPostsSince } from "../recent-posts";
 import type { ErrorOverrides } from "./errors";
 import { segment, type UnipileContext } from "./context";
 import { memberFromProfile, memberFromSearch, profileIdentifier } from "./mappers";
@@ -107,9 +108,15 @@ export function readOperations(context: UnipileContext): ReadOperations {
       const query = { account_id: providerAccountId, limit };
       const { body } = await client.request({ method: "GET", path, query, kind: "action", overrides: PROFILE_NOT_FOUND });
       const page = parseAnswer(ZUnipilePostPage, body, `GET ${path}`, "action");
+      const since = recentPostsSince(now()).getTime();
       const posts: PostSummary[] = page.items
         // A repost is someone else's post: reacting to it is not engaging with this member's own.
         .filter((post) => post.is_repost !== true)
+        // Only recent posts, as on the sandbox network; a post whose date Unipile could not read is kept.
+        .filter((post) => {
+          const postedAt = post.parsed_datetime ? Date.parse(post.parsed_datetime) : Number.NaN;
+          return Number.isNaN(postedAt) || postedAt >= since;
+        })
         .map((post) => ({
           // Unipile reacts and comments by social_id; the plain id may not work for every post.
           postId: post.social_id || post.id,

@@ -10,6 +10,11 @@ import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
 import { sandboxDirectory, sandboxProfileUrl, type DirectoryProspect } from "@/server/providers/linkedin/sandbox/directory";
 import { ensureSandboxDirectory } from "@/server/providers/linkedin/sandbox/store";
 import { getFileStorage } from "@/server/providers/storage";
+import { getLinkedinProvider, setLinkedinProvider } from "@/server/providers/linkedin";
+import { LinkedinProviderError } from "@/server/providers/linkedin/types";
+import { draftCommentOffline } from "@/server/providers/ai/offline-text-generator";
+import { setTextGenerator } from "@/server/providers/ai";
+import { regeneratePendingComment } from "@/server/services/approvals/regenerate-pending-comment";
 import type { TSequenceInput } from "@/server/schemas/sequence";
 import type { TCampaignApprovals } from "@/server/schemas/approvals";
 import { approvePendingComment } from "@/server/services/approvals/approve-pending-comment";
@@ -18,7 +23,7 @@ import { rejectPendingComment } from "@/server/services/approvals/reject-pending
 import { rejectPendingVoiceNote } from "@/server/services/approvals/reject-pending-voice-note";
 import { grantAiCredits } from "@/server/services/credits/grant-ai-credits";
 import { connectSender } from "@/server/services/senders/connect-sender";
-import { useTemporaryFileStorage, silentWav } from "@/server/test/approvals-seed";
+import { silentWav, useTemporaryFileStorage as temporaryFileStorage } from "@/server/test/approvals-seed";
 import { driveCampaigns } from "@/server/test/campaign-driver";
 import { createTestWorkspace, outboxEvents } from "@/server/test/factories";
 import { connectBeforehand } from "@/server/test/forecast-parity-campaigns";
@@ -45,7 +50,30 @@ beforeAll(async () => {
   recordingUrl = `http://127.0.0.1:${(recordings.address() as AddressInfo).port}/hello.wav`;
 });
 afterAll(() => new Promise<void>((resolve) => recordings.close(() => resolve())));
-afterEach(() => setClock(systemClock));
+afterEach(() => {
+  setClock(systemClock);
+  setLinkedinProvider(undefined);
+  setTextGenerator(undefined);
+});
+
+/** The sandbox provider, but `method` reaches the network and then times out, as a lost answer would. */
+async function timingOutAfterSending(method: "commentOnPost" | "sendMessage") {
+  const sandbox = await getLinkedinProvider();
+  const real = sandbox[method] as (...args: unknown[]) => Promise<unknown>;
+  let calls = 0;
+  setLinkedinProvider({
+    ...sandbox,
+    [method]: async (...args: unknown[]) => {
+      calls++;
+      await real(...args);
+      throw new LinkedinProviderError("provider-timeout", "LinkedIn did not answer in time");
+    },
+  });
+  return {
+    calls: () => calls,
+    restore: () => setLinkedinProvider(sandbox),
+  };
+}
 
 /** Prospects of the directory, from `offset`, that posted in the last days, or never did. */
 async function prospects(count: number, offset: number, withPost: boolean): Promise<DirectoryProspect[]> {
@@ -68,7 +96,7 @@ async function prospects(count: number, offset: number, withPost: boolean): Prom
 async function setup(options: { label: string; sequence: TSequenceInput; prospects: DirectoryProspect[]; approvals?: Partial<TCampaignApprovals>; credits?: number; connected?: boolean }) {
   const clock = new ManualClock(START);
   setClock(clock);
-  useTemporaryFileStorage();
+  temporaryFileStorage();
   await ensureSandboxDirectory();
   const { actor, workspace } = await createTestWorkspace();
   const sender = (await connectSender(actor, ZConnectSenderInput.parse({ username: `${options.label}@example.com`, password: "x" }), { via: "api" })).account.id;
@@ -183,6 +211,22 @@ describe("comment steps", () => {
     expect(await db.pendingComment.count({ where: { campaignId: campaign.id, status: "pending" } })).toBe(1);
     expect((await db.workspace.findUniqueOrThrow({ where: { id: workspace.id } })).aiCreditBalance).toBe(0);
   }, 60_000);
+
+  it("tries again ten minutes later, with its credit given back, when the AI model fails to draft", async () => {
+    const posting = await prospects(1, 140, true);
+    const { clock, workspace, campaign, leadOf } = await setup({ label: "comment-model-down", sequence: COMMENT_THEN_VISIT, prospects: posting, credits: 3 });
+    setTextGenerator({ name: "down", draftComment: () => Promise.reject(new Error("model unavailable")) });
+    await drive(clock, 0.1);
+    const waiting = await leadOf(posting[0]!);
+    const tried = (await ledger(workspace.id))[0]!.createdAt.getTime();
+    expect(waiting).toMatchObject({ phase: "ready", currentStepId: "comment" });
+    expect(waiting.waitUntil!.getTime()).toBe(tried + 10 * 60_000);
+    expect((await ledger(workspace.id)).map((entry) => [entry.reason, entry.amount])).toEqual([["comment-draft", -1], ["refund", 1]]);
+    expect(await db.pendingComment.count({ where: { campaignId: campaign.id } })).toBe(0);
+    setTextGenerator(undefined);
+    await drive(clock, 1);
+    expect(await db.pendingComment.count({ where: { campaignId: campaign.id, status: "pending" } })).toBe(1);
+  }, 60_000);
 });
 
 const VOICE_THEN_BUMP: TSequenceInput = {
@@ -274,5 +318,79 @@ describe("recorded voice note steps", () => {
     ]);
     expect(await db.sandboxMessage.count({ where: { fromMemberId: memberOfSender } })).toBe(0);
     expect(await ledger(workspace.id)).toEqual([]);
+  }, 60_000);
+});
+
+describe("drafts after they were made", () => {
+  it("regenerates a pending comment from a new prompt, spending one more credit, and posts the new text once approved", async () => {
+    const posting = await prospects(1, 80, true);
+    const { clock, actor, workspace, memberOfSender, campaign } = await setup({ label: "comment-regenerate", sequence: COMMENT_THEN_VISIT, prospects: posting, credits: 5 });
+    await drive(clock, 1);
+    const draft = await db.pendingComment.findFirstOrThrow({ where: { campaignId: campaign.id } });
+    const lead = await db.lead.findUniqueOrThrow({ where: { id: draft.leadId } });
+    const prompt = "Ask how the team measured it";
+    await regeneratePendingComment(actor, draft.id, { prompt });
+    const regenerated = await db.pendingComment.findUniqueOrThrow({ where: { id: draft.id } });
+    const expected = draftCommentOffline({
+      prompt,
+      post: { text: draft.postText, url: draft.postUrl },
+      lead: { firstName: lead.firstName, lastName: lead.lastName, headline: lead.headline, company: lead.company, jobTitle: lead.jobTitle },
+      sender: { fullName: null },
+    });
+    expect(regenerated).toMatchObject({ status: "pending", generations: 2, comment: expected });
+    expect(regenerated.comment).not.toBe(draft.comment);
+    expect((await ledger(workspace.id)).map((entry) => [entry.reason, entry.amount])).toEqual([["comment-draft", -1], ["comment-draft", -1]]);
+
+    await approvePendingComment(actor, draft.id, {});
+    await drive(clock, 1);
+    expect((await db.sandboxInteraction.findMany({ where: { memberId: memberOfSender, kind: "comment" } })).map((comment) => comment.text)).toEqual([expected]);
+  }, 60_000);
+
+  it("counts an approved comment whose answer was lost as posted, and never posts it twice", async () => {
+    const posting = await prospects(1, 100, true);
+    const { clock, actor, memberOfSender, campaign } = await setup({ label: "comment-lost", sequence: COMMENT_THEN_VISIT, prospects: posting, credits: 5 });
+    await drive(clock, 1);
+    const draft = await db.pendingComment.findFirstOrThrow({ where: { campaignId: campaign.id } });
+    const lost = await timingOutAfterSending("commentOnPost");
+    await approvePendingComment(actor, draft.id, {});
+    // The lost answer leaves the intent `sending`; the sender's next turn reconciles it (a comment cannot be looked up).
+    await drive(clock, 2);
+    lost.restore();
+    expect(lost.calls()).toBe(1);
+    const journal = { campaignLeadId_stepId: { campaignLeadId: draft.campaignLeadId, stepId: "comment" } };
+    expect(await db.campaignLeadStep.findUniqueOrThrow({ where: journal })).toMatchObject({ status: "done" });
+    expect(await db.pendingComment.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({ status: "sent" });
+    expect(await db.sandboxInteraction.count({ where: { memberId: memberOfSender, kind: "comment" } })).toBe(1);
+    expect(await db.campaignLeadStep.findUnique({ where: { campaignLeadId_stepId: { campaignLeadId: draft.campaignLeadId, stepId: "visit" } } })).toMatchObject({ status: "done" });
+  }, 60_000);
+
+  it("finds a voice note whose answer was lost on LinkedIn and records it once, waiting for a reply", async () => {
+    const leads = directory.slice(110, 111);
+    const { clock, actor, memberOfSender, campaign } = await setup({ label: "voice-lost", sequence: VOICE_THEN_BUMP, prospects: leads, credits: 5, connected: true });
+    await drive(clock, 1);
+    const note = await db.pendingVoiceNote.findFirstOrThrow({ where: { campaignId: campaign.id } });
+    const lost = await timingOutAfterSending("sendMessage");
+    await approvePendingVoiceNote(actor, note.id);
+    await drive(clock, 0.5);
+    lost.restore();
+    expect(lost.calls()).toBe(1);
+    await drive(clock, 1);
+    const delivered = await db.sandboxMessage.findMany({ where: { fromMemberId: memberOfSender, kind: "voice_note" } });
+    expect(delivered).toHaveLength(1);
+    expect(await db.pendingVoiceNote.findUniqueOrThrow({ where: { id: note.id } })).toMatchObject({ status: "sent", providerRef: delivered[0]!.id });
+    expect(await db.campaignLead.findUniqueOrThrow({ where: { id: note.campaignLeadId } })).toMatchObject({ phase: "waiting", currentStepId: "voice" });
+  }, 60_000);
+
+  it("fails the draft with LinkedIn's reason, and the lead with it, when LinkedIn refuses the approved comment", async () => {
+    const posting = await prospects(1, 120, true);
+    const { clock, actor, campaign } = await setup({ label: "comment-refused", sequence: COMMENT_THEN_VISIT, prospects: posting, credits: 5 });
+    await drive(clock, 1);
+    const draft = await db.pendingComment.findFirstOrThrow({ where: { campaignId: campaign.id } });
+    // The post was deleted meanwhile.
+    await db.sandboxPost.delete({ where: { id: draft.postId } });
+    await approvePendingComment(actor, draft.id, {});
+    await drive(clock, 1);
+    expect(await db.pendingComment.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({ status: "failed", error: "That post does not exist" });
+    expect(await db.campaignLead.findUniqueOrThrow({ where: { id: draft.campaignLeadId } })).toMatchObject({ status: "failed", error: "That post does not exist" });
   }, 60_000);
 });

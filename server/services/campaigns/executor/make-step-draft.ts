@@ -8,7 +8,7 @@ import { logger } from "../../../lib/logger";
 import type { PostSummary } from "../../../providers/linkedin/types";
 import { getFileStorage } from "../../../providers/storage";
 import type { WiredStep } from "../../../schemas/sequence";
-import type { Variant } from "../../../domain/sequence/decide-step";
+import { recordingFor, type Variant } from "../../../domain/sequence/decide-step";
 import { renderCopy } from "../../../domain/sequence/render-copy";
 import { draftComment } from "../../drafts/draft-comment";
 import type { DraftOutcome } from "../../drafts/draft-outcome";
@@ -21,11 +21,6 @@ export type StepDraft =
   | { kind: "voice"; voiceKind: "ai" | "recorded"; script: string | null; voiceId: string | null; voiceName: string | null; audioKey: string; mimeType: string; durationMs: number };
 
 type Recording = NonNullable<Variant["voice"]>;
-
-/** The recording a recorded voice note step sends for this sender: its own, else the step's. */
-export function recordingFor(step: WiredStep, variant: Variant, senderId: string): Recording | null {
-  return step.config.voiceAssignments?.find((assignment) => assignment.linkedinAccountId === senderId)?.voice ?? variant.voice ?? null;
-}
 
 /** The length of a recording whose step did not give it, read from the audio itself (0 when it cannot be read). */
 async function durationOf(audio: Buffer, mimeType: string): Promise<number> {
@@ -44,10 +39,10 @@ async function copyRecording(workspaceId: string, recording: Recording): Promise
     const audio = Buffer.from(fetched.content, "base64");
     const key = audioKey(workspaceId, fetched.mimeType);
     await getFileStorage().put(key, audio, fetched.mimeType);
-    const durationMs = recording.durationMs ?? (await durationOf(audio, fetched.mimeType));
+    const durationMs = fetched.durationMs || (await durationOf(audio, fetched.mimeType));
     return { ok: true, value: { kind: "voice", voiceKind: "recorded", script: null, voiceId: null, voiceName: null, audioKey: key, mimeType: fetched.mimeType, durationMs } };
   } catch (error) {
-    logger.warn("Could not copy a voice note recording", { url: recording.url, error });
+    logger.warn("Could not copy a voice note recording", { url: recording.url, fileId: recording.fileId, error });
     return { ok: false, reason: "provider-failed", message: "The voice note's recording could not be fetched; Herald tries again later." };
   }
 }

@@ -11,13 +11,13 @@ import type { MemberProfile, PostSummary } from "../../../providers/linkedin/typ
 import { getFileStorage } from "../../../providers/storage";
 import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
 import { chooseVariant } from "../../../domain/sequence/choose-variant";
-import { decideStep, type DraftState, type StepDecision, type StepFacts } from "../../../domain/sequence/decide-step";
+import { decideStep, recordingFor, type DraftState, type StepDecision, type StepFacts } from "../../../domain/sequence/decide-step";
 import { DRAFT_FAILED_RETRY_MS, NO_CREDITS_RETRY_MS } from "../../../domain/sequence/turn-policy";
 import { upsertLeadFromProfile } from "../../leads/upsert-lead-from-profile";
 import { readApprovals } from "../campaign-columns";
 import { fetchVoice } from "./fetch-attachment";
 import { holdDraftForApproval } from "./hold-draft-for-approval";
-import { makeStepDraft, recordingFor, type StepDraft } from "./make-step-draft";
+import { makeStepDraft, type StepDraft } from "./make-step-draft";
 import { failLead, handleProviderError, LeadMovedOn, postpone, resolveWithout, type LeadInCampaign, type StepResult } from "./perform-lead-step";
 import { sendDraftedStep, type DraftedPayload } from "./send-drafted-step";
 import { moveCampaignLead } from "./settle-campaign-lead";

@@ -37,6 +37,8 @@ export function ratesOutcomeModel(rates: Rates, known: { connected: ReadonlySet<
   return {
     kind: "rates",
     isConnected: (senderId: string, lead: SimLead) => connected.has(`${senderId}>${lead.id}`),
+    // Nobody knows who will have posted by then: every lead is assumed to have a post to comment on.
+    hasRecentPost: () => true,
     invitationSent(senderId, lead, at) {
       const key = `${lead.id}:invite:${next(`${lead.id}:invite`)}`;
       return draw(`${key}:accept`) < rates.acceptRate ? at + delay(key, rates.acceptDelayHours) : null;

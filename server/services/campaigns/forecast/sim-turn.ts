@@ -1,8 +1,12 @@
-// A sender's turn in the forecast (executor: take-sender-turn.ts and perform-lead-step.ts): the
-// same turn policy and step decisions from the core, on the simulated facts, with the outcome
-// model answering for the prospects.
+// A sender's turn in the forecast (executor: take-sender-turn.ts, perform-lead-step.ts and
+// perform-drafted-step.ts): the same turn policy and step decisions from the core, on the simulated
+// facts, with the outcome model answering for the prospects. Drafts (comments, voice notes) are
+// assumed approved the moment they are made: the lead is due again at once, and the sender's next
+// turn sends the draft; drafting never runs out of AI credits.
 import { cappedStepKinds, CAP_OF_ACTION } from "../../../domain/sender-limits";
-import { decideStep, type StepDecision } from "../../../domain/sequence/decide-step";
+import { chooseVariant } from "../../../domain/sequence/choose-variant";
+import { decideStep, recordingFor, type StepDecision, type StepFacts } from "../../../domain/sequence/decide-step";
+import { DEFAULT_CAMPAIGN_APPROVALS } from "../../../schemas/approvals";
 import { humanGapSeconds } from "../../../domain/sequence/human-gaps";
 import { isWithinSchedule } from "../../../domain/sequence/schedule";
 import { afterAction } from "../../../domain/sequence/step-timing";
@@ -22,10 +26,17 @@ function capped(sender: SenderState, action: string, at: number): boolean {
   return sender.day[cap] >= sender.daily[cap] || (action === "invitation" && sender.week >= sender.weeklyInvitations);
 }
 
+/** Whether the campaign wants a step's drafts approved by a person. */
+function approvalRequired(world: SimWorld, lead: SimLead, step: WiredStep): boolean {
+  const approvals = world.campaigns.get(lead.campaignId)?.approvals ?? DEFAULT_CAMPAIGN_APPROVALS;
+  if (step.type === "comment_post") return approvals.comments;
+  return step.type === "ai_voice_note" ? approvals.aiVoiceNotes : approvals.recordedVoiceNotes;
+}
+
 /** performLeadStep, for the simulation. */
 function perform(world: SimWorld, sender: SenderState, lead: SimLead, step: WiredStep, at: number): TurnResult {
   const connected = lead.invitationAccepted || world.model.isConnected(sender.id, lead);
-  const facts = {
+  const facts: StepFacts = {
     step,
     campaignLeadId: lead.id,
     at,
@@ -34,9 +45,13 @@ function perform(world: SimWorld, sender: SenderState, lead: SimLead, step: Wire
     profile: { connected, invitationPending: world.invitationPending(sender.id, lead), openProfile: lead.openProfile },
     inmailBalance: sender.inmailBalance,
     capped: false,
+    draft: lead.draftApproved ? "approved" : "none",
+    approvalRequired: approvalRequired(world, lead, step),
+    recentPost: step.type === "comment_post" ? (world.model.hasRecentPost?.(lead, at) ?? true) : null,
+    hasRecording: step.type === "voice_note" ? recordingFor(step, chooseVariant(step.config.variants, lead.id, step.id), sender.id) !== null : undefined,
   };
   let decision: StepDecision = decideStep(facts);
-  if (decision.kind === "act" && capped(sender, decision.action, at)) decision = decideStep({ ...facts, capped: true });
+  if ((decision.kind === "act" || decision.kind === "draft") && capped(sender, decision.action, at)) decision = decideStep({ ...facts, capped: true });
   switch (decision.kind) {
     case "held":
       lead.waitUntil = decision.retryAt;
@@ -60,8 +75,19 @@ function perform(world: SimWorld, sender: SenderState, lead: SimLead, step: Wire
       lead.waitUntil = decision.retryAt;
       world.schedule(lead);
       return "unavailable";
+    case "skip":
+      world.record(lead, step, at, null, false);
+      world.place(lead, step, null, at);
+      return "resolved";
     case "capped":
       return "capped";
+    case "draft":
+      if (!decision.approval) {
+        act(world, sender, lead, step, decision.action, at);
+        return "acted";
+      }
+      draft(world, sender, lead, at);
+      return "acted";
     case "act":
       act(world, sender, lead, step, decision.action, at);
       return "acted";
@@ -70,14 +96,35 @@ function perform(world: SimWorld, sender: SenderState, lead: SimLead, step: Wire
   }
 }
 
+/** The sender rests its human-like gap after using its turn. */
+function rest(sender: SenderState, at: number): void {
+  sender.nextActionAt = at + humanGapSeconds(sender.id, sender.actionCount) * 1000;
+  sender.actionCount += 1;
+}
+
+/**
+ * The sender drafts for approval (hold-draft-for-approval.ts): its turn is used, no cap; the draft
+ * is approved at once, so the lead is due again now and the sender's next turn sends it.
+ */
+function draft(world: SimWorld, sender: SenderState, lead: SimLead, at: number): void {
+  rest(sender, at);
+  if (lead.status === "pending") lead.status = "running";
+  lead.draftApproved = true;
+  lead.phase = "ready";
+  lead.waitUntil = at;
+  world.schedule(lead);
+}
+
 /** The sender acts: its caps, its human-like gap, and the lead waits for an answer or moves on. */
 function act(world: SimWorld, sender: SenderState, lead: SimLead, step: WiredStep, action: string, at: number): void {
   const cap = CAP_OF_ACTION[action]!;
   sender.day[cap] += 1;
   if (action === "invitation") sender.week += 1;
-  sender.nextActionAt = at + humanGapSeconds(sender.id, sender.actionCount) * 1000;
-  sender.actionCount += 1;
-  world.countAction(sender, lead, KIND_OF_ACTION[action]!, at);
+  rest(sender, at);
+  lead.draftApproved = false;
+  const kind = KIND_OF_ACTION[action];
+  // Comments are not among the forecast's counts (they are no outreach a prospect answers).
+  if (kind) world.countAction(sender, lead, kind, at);
   world.record(lead, step, at, null, true);
   if (lead.status === "pending") lead.status = "running";
   const next = afterAction(world.campaigns.get(lead.campaignId)!.sequence, step, new Date(at));

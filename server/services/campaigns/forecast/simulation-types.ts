@@ -4,6 +4,7 @@ import type { TDailyCaps } from "../../../schemas/sender";
 import type { StepType, WiredSequence } from "../../../schemas/sequence";
 import type { Schedule } from "../../../domain/sequence/schedule";
 import type { EmailOutcome } from "../../../providers/mail/types";
+import type { TCampaignApprovals } from "../../../schemas/approvals";
 
 export type LeadStatus = "pending" | "running" | "done" | "failed" | "paused" | "replied" | "stopped";
 export type ActionKind = "invitations" | "messages" | "inmails" | "profileViews";
@@ -86,6 +87,8 @@ export interface SimCampaign {
   /** The campaign's exclusions: its leads wait while another campaign runs the same person (any sender, or the same sender). */
   excludeOtherCampaigns?: boolean;
   excludeSameSenderOtherCampaigns?: boolean;
+  /** Which drafts wait for a person's approval (the campaign's defaults when left out); approvers are assumed to approve at once. */
+  approvals?: TCampaignApprovals;
 }
 
 /** A campaign lead outside the simulation that runs a person the simulated campaigns may exclude (it is assumed to keep running). */
@@ -122,6 +125,11 @@ export interface SimLead {
   emailOptOut?: boolean;
   /** Soft bounces of the lead's e-mails so far (CampaignLead.softBounces); 0 when left out. */
   softBounces?: number;
+  /**
+   * The current step's draft (comment, voice note) is approved, or waits for approval, which the
+   * forecast assumes is granted at once: the sender's next turn sends it.
+   */
+  draftApproved?: boolean;
 }
 
 /** What prospects do: acceptances and replies, and whether a lead is connected to a sender. */
@@ -136,6 +144,11 @@ export interface OutcomeModel {
   /** Answers to actions sent before the forecast started, already decided. */
   initialEvents(senderId: string, lead: SimLead): Array<{ kind: "accept" | "reply"; at: number }>;
   accepted(senderId: string, lead: SimLead): void;
+  /**
+   * Whether the lead has a post recent enough to comment on at `at`, as the executor reads it before
+   * drafting a comment; left out: yes.
+   */
+  hasRecentPost?(lead: SimLead, at: number): boolean;
   /**
    * Whether the lead's profile is open, when the network says so (the executor reads the profile
    * before acting and checking conditions; Herald's own record may not know it yet).
