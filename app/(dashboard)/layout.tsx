@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Sidebar } from "@/components/shell/sidebar";
 import { ApproverPageGuard, WorkspaceRoleProvider } from "@/components/shell/workspace-role";
 import { requireDashboardSession } from "@/server/auth/dashboard-session";
-import { REQUEST_PATH_HEADER } from "@/server/http/request-path";
+import { PAGE_LOAD_PATH_HEADER } from "@/server/http/request-path";
 import { APPROVER_HOME, approverMayVisit } from "@/server/lib/approver-access";
 import { listUserWorkspaces } from "@/server/services/workspaces/list-user-workspaces";
 import { NoWorkspace } from "./no-workspace";
@@ -15,8 +15,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const { user, actor } = await requireDashboardSession();
   const role = actor?.role ?? null;
   if (role === "approver") {
-    // Every dashboard page but the approver's own sends them to Approvals, pages added later too.
-    const path = (await headers()).get(REQUEST_PATH_HEADER);
+    // Every dashboard page but the approver's own sends them to Approvals, pages added later too: a
+    // page load here, a navigation inside the app by ApproverPageGuard (see request-path.ts).
+    const path = (await headers()).get(PAGE_LOAD_PATH_HEADER);
     if (path && !approverMayVisit(path)) redirect(APPROVER_HOME);
   }
   const workspaces = await listUserWorkspaces(user.id);

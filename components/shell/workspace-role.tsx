@@ -1,5 +1,5 @@
 "use client";
-import { usePathname, useRouter } from "next/navigation";
+import { usePathname } from "next/navigation";
 import { createContext, useContext, useEffect, type ReactNode } from "react";
 import { APPROVER_HOME, approverMayVisit } from "@/server/lib/approver-access";
 import type { TRole } from "@/server/schemas/workspace";
@@ -25,13 +25,14 @@ export function useIsApprover(): boolean {
 /**
  * Keeps an approver on their pages when they follow a link inside the app: the dashboard layout
  * redirects when a page loads, but a navigation in the browser does not render the layout again.
+ * The way out is a page load, so that the server lays the page out for the role from the start; it
+ * is rare, as an approver's pages link to no closed page.
  */
 export function ApproverPageGuard({ children }: { children: ReactNode }) {
   const pathname = usePathname();
-  const router = useRouter();
   const closed = useIsApprover() && !approverMayVisit(pathname);
   useEffect(() => {
-    if (closed) router.replace(APPROVER_HOME);
-  }, [closed, router]);
+    if (closed) window.location.replace(APPROVER_HOME);
+  }, [closed]);
   return closed ? null : children;
 }

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import nextEnv from "@next/env";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
-import { REQUEST_PATH_HEADER, requestPathOf } from "../http/request-path";
+import { PAGE_LOAD_PATH_HEADER, pageLoadPath } from "../http/request-path";
 import type { DemoWorkspace } from "../services/demo/seed-demo-workspace";
 
 const dev = process.argv.includes("--dev");
@@ -82,7 +82,9 @@ async function main() {
     // Route handlers cannot see the socket: hand them its address, overwriting any client's claim.
     request.headers[CLIENT_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
     // Nor can layouts see the path: the dashboard's keeps approvers to their pages with it.
-    request.headers[REQUEST_PATH_HEADER] = requestPathOf(request.url);
+    const loading = pageLoadPath(request);
+    if (loading) request.headers[PAGE_LOAD_PATH_HEADER] = loading;
+    else delete request.headers[PAGE_LOAD_PATH_HEADER];
     if (gate(request, response)) return;
     handle(request, response).catch((error: unknown) => {
       logger.error("Unhandled request error", { error });

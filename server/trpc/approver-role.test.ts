@@ -2,11 +2,12 @@
 // approver FORBIDDEN unless approver-access.ts lists it, the Approvals queue and the Inbox work, and a
 // role changed between two calls holds at the next one (the session's actor is read per call).
 import { TRPCError } from "@trpc/server";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "../db/client";
 import { APPROVER_DENIED_MESSAGE, approverMayCall } from "../lib/approver-access";
 import type { Actor } from "../lib/actor";
 import { ManualClock, setClock, systemClock } from "../lib/clock";
+import { approvalCampaign, approvalSender, seedPendingComment, seedPendingVoiceNote, useTemporaryFileStorage } from "../test/approvals-seed";
 import { createTestUser } from "../test/factories";
 import { emailConversationSeed, inboxWorkspace, receivedEmail } from "../test/inbox-seed";
 import { createCallerFactory } from "./init";
@@ -26,6 +27,7 @@ vi.mock("../auth/dashboard-session", async () => {
   };
 });
 
+beforeEach(() => useTemporaryFileStorage());
 afterEach(() => setClock(systemClock));
 
 const callerFor = (userId: string) => createCallerFactory(appRouter)({ userId, clientAddress: "198.51.100.7" });
@@ -123,18 +125,16 @@ describe("an approver on the dashboard's procedures", () => {
     expect(await caller.inbox.update({ id, changes: { interest: "interested" } })).toMatchObject({ interest: "interested" });
     expect(await caller.inbox.reply({ id, text: "Happy to show you" })).toMatchObject({ direction: "outbound", status: "sent" });
 
-    // The queue's operations are the approvals service's; the access layer lets every one through.
-    for (const call of [
-      () => caller.approvals.counts(),
-      () => caller.approvals.comments.list({}),
-      () => caller.approvals.voiceNotes.list({}),
-      () => caller.approvals.comments.approve({ id: "pcm_missing" }),
-      () => caller.approvals.voiceNotes.reject({ id: "pvn_missing" }),
-    ]) {
-      const failure = await failureOf(call);
-      expect(failure?.message ?? "").not.toBe(APPROVER_DENIED_MESSAGE);
-      expect(failure?.code ?? "OK").not.toBe("FORBIDDEN");
-    }
+    // The queue: counted, listed and decided by the approver.
+    const sender = await approvalSender(actor);
+    const campaign = await approvalCampaign(actor);
+    const comment = await seedPendingComment({ actor, campaign, sender });
+    const voiceNote = await seedPendingVoiceNote({ actor, campaign, sender });
+    expect(await caller.approvals.counts()).toMatchObject({ comments: 1, voiceNotes: 1 });
+    expect((await caller.approvals.comments.list({})).data.map((draft) => draft.id)).toEqual([comment.draft.id]);
+    expect(await caller.approvals.comments.approve({ id: comment.draft.id })).toMatchObject({ status: "approved" });
+    expect(await caller.approvals.voiceNotes.reject({ id: voiceNote.draft.id })).toMatchObject({ status: "rejected" });
+    expect(await caller.approvals.counts()).toMatchObject({ comments: 0, voiceNotes: 0 });
 
     // The user-level procedures still answer: the switcher lists their workspaces.
     expect((await caller.workspace.list()).map((workspace) => workspace.workspaceId)).toEqual([actor.workspaceId]);

@@ -23,7 +23,8 @@ export function AcceptInvitationForm({ token, email, hasAccount }: { token: stri
     await accept.mutateAsync({ token, name, password }).then(
       async () => {
         await signIn("credentials", { email, password, redirect: false });
-        router.replace("/campaigns");
+        // "/" sends each person to their home page: Campaigns, or Approvals for an approver.
+        router.replace("/");
         router.refresh();
       },
       () => undefined,
