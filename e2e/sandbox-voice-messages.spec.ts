@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { humanGapSeconds } from "../server/domain/sequence/human-gaps";
 import { sandboxDirectory } from "../server/providers/linkedin/sandbox/directory";
 import { silentWav } from "../server/test/audio-fixtures";
 import { expect, test, uniqueTag } from "./own-workspace";
@@ -27,6 +28,10 @@ test("an uploaded recording sent by a campaign plays on the Sandbox page", async
   const sender = await own.api.post("/accounts", { username: `vera.${tag}@example.com`, password: "any password will do", label });
   expect(sender.status(), await sender.text()).toBe(200);
   const senderId = (await sender.json()).data.id as string;
+  // The connection request below is the sender's first action: the campaign's message waits for the
+  // human-like rest after it (90 to 420 seconds, fixed per sender).
+  const rest = Math.max(humanGapSeconds(senderId, 0), humanGapSeconds(senderId, 1));
+  test.setTimeout((180 + rest) * 1000);
   await own.signIn(page);
 
   // The prospect is a connection already, so the campaign's first step may be a message.
@@ -56,7 +61,7 @@ test("an uploaded recording sent by a campaign plays on the Sandbox page", async
 
   await page.goto("/sandbox");
   const row = page.getByTestId("sandbox-voice-message").filter({ hasText: prospectName });
-  await expect(row).toBeVisible({ timeout: 90_000 });
+  await expect(row).toBeVisible({ timeout: (90 + rest) * 1000 });
   await expect(row).toContainText(`${label} sent a voice message to ${prospectName}`);
   await expect(row).toContainText("0:01");
   const player = row.getByLabel(`Voice message from ${label} to ${prospectName}`);
