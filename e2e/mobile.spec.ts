@@ -88,6 +88,7 @@ test("no main page scrolls sideways at 390 px", async ({ page, own, phoneData: {
     ["campaign sequence", `/campaigns/${campaignId}?tab=sequence`, (p) => expect(p.getByTestId("sequence-step").first()).toBeVisible()],
     ["campaign settings", `/campaigns/${campaignId}?tab=settings`, (p) => expect(p.getByRole("form", { name: "Schedule" })).toBeVisible()],
     ["inbox", "/inbox", (p) => expect(p.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible()],
+    ["approvals", "/approvals", (p) => expect(p.getByText("Nothing waits for approval")).toBeVisible()],
     ["senders", "/senders", (p) => expect(p.getByTestId("sender-row").first()).toBeVisible()],
     ["a sender", `/senders/${senderId}`, (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
     ["settings", "/settings", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],

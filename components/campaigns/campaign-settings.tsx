@@ -1,4 +1,5 @@
 import type { TCampaign } from "@/server/schemas/campaign";
+import { ApprovalSettings } from "./approval-settings";
 import { EmailDeliverySettings } from "./email-delivery-settings";
 import { LeadRulesEditor } from "./lead-rules-editor";
 import { MailboxPoolEditor } from "./mailbox-pool-editor";
@@ -16,6 +17,7 @@ export function CampaignSettings({ campaign }: { campaign: TCampaign }) {
       <EmailDeliverySettings campaign={campaign} />
       <LeadRulesEditor campaign={campaign} />
       <ReplySettings campaign={campaign} />
+      <ApprovalSettings campaign={campaign} />
     </div>
   );
 }

@@ -43,9 +43,18 @@ export const COPY_FIELDS: Record<StepType, CopyFieldSpec[]> = {
   ],
   if_connected: [],
   if_open_profile: [],
-  comment_post: [{ name: "prompt", label: "Instructions for the AI comment", max: 2000, multiline: true, required: true }],
+  comment_post: [
+    {
+      name: "prompt",
+      label: "Instructions for the AI comment",
+      max: 2000,
+      multiline: true,
+      required: true,
+      hint: "What the comment should do and sound like, e.g. “Pick up one concrete point of the post and add a short thought of your own; no pitch.” The AI also reads the post and the lead’s profile.",
+    },
+  ],
   ai_voice_note: [
-    { name: "script", label: "Script", max: 2000, multiline: true, required: true },
+    { name: "script", label: "Script", max: 2000, multiline: true, required: true, hint: "What the voice says, placeholders filled in per lead. About 150 words make a minute." },
     { name: "fallbackScript", label: "Fallback script", max: 2000, multiline: true, hint: fallbackHint },
   ],
   voice_note: [],

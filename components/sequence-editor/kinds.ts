@@ -9,9 +9,9 @@ export const STEP_DESCRIPTIONS: Record<StepType, string> = {
   inmail: "Send an InMail to someone you are not connected to. A reply ends the sequence.",
   if_connected: "Branch on whether the lead is already a connection.",
   if_open_profile: "Branch on whether the lead has an open profile (free InMails).",
-  comment_post: "Comment on the lead’s latest post, drafted by AI.",
-  ai_voice_note: "Send a voice note generated from a script. A reply ends the sequence.",
-  voice_note: "Send a recorded voice note. A reply ends the sequence.",
+  comment_post: "Comment on the lead’s latest post with an AI draft; skipped when they have not posted lately.",
+  ai_voice_note: "Send a voice note spoken from a script in the sender’s voice, to a connection. A reply ends the sequence.",
+  voice_note: "Send a recorded voice note to a connection. A reply ends the sequence.",
   email: "Send an e-mail from the campaign’s mailboxes. A reply ends the sequence.",
 };
 
@@ -41,4 +41,17 @@ export const STEP_GLYPHS: Record<StepType, string> = {
   ai_voice_note: "M12 2a3 3 0 0 0-3 3v7a3 3 0 0 0 6 0V5a3 3 0 0 0-3-3Zm7 10a7 7 0 0 1-14 0m7 7v3",
   voice_note: "M12 2a3 3 0 0 0-3 3v7a3 3 0 0 0 6 0V5a3 3 0 0 0-3-3Zm7 10a7 7 0 0 1-14 0m7 7v3",
   email: "M3 7l9 6 9-6M3 7v10h18V7H3Z",
+};
+
+/**
+ * What happens to a drafted step's output before it goes out, shown in its panel: drafts wait in
+ * the Approvals queue when the campaign's Settings say so.
+ */
+export const APPROVAL_NOTES: Partial<Record<StepType, string>> = {
+  comment_post:
+    "Herald reads the lead’s most recent post and the AI drafts a comment from these instructions (1 AI credit per draft). The draft waits in Approvals unless the campaign’s Settings turn approval of comments off. No recent post: the step is skipped.",
+  ai_voice_note:
+    "The script is spoken in the sender’s chosen voice (2 AI credits per note) and sent as a LinkedIn voice message. The audio waits in Approvals unless the campaign’s Settings turn approval of AI voice notes off.",
+  voice_note:
+    "The recording is sent as it is, unless the campaign’s Settings ask for approval of recorded voice notes; then it waits in Approvals first.",
 };

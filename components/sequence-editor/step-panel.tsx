@@ -10,6 +10,7 @@ import { CopyField } from "./copy-field";
 import { EmailPreviewPanel, type EmailPreviewContext } from "./email-preview-panel";
 import { ATTACHMENT_KINDS, COPY_FIELDS, VOICE_KINDS, hasCopy, type TextField } from "./fields";
 import { issuesForField, type StepIssue } from "./issues";
+import { APPROVAL_NOTES } from "./kinds";
 import { PlaceholderPicker } from "./placeholder-picker";
 import { StepIcon } from "./step-icon";
 import { StepSettingsFields, VoiceField } from "./step-settings-fields";
@@ -176,6 +177,11 @@ export function StepPanel({
       <div className="space-y-2 px-4 pb-3">
         {NOT_YET_AVAILABLE.has(step.type) && (
           <Alert tone="warning">{STEP_LABELS[step.type]} steps are not available in this version of Herald yet: a lead that reaches this step fails with a clear error.</Alert>
+        )}
+        {APPROVAL_NOTES[step.type] && !NOT_YET_AVAILABLE.has(step.type) && (
+          <p className="text-xs text-slate-600" data-testid="step-approval-note">
+            {APPROVAL_NOTES[step.type]}
+          </p>
         )}
         {warning && (
           <Alert tone="warning">

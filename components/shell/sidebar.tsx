@@ -3,6 +3,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useEffect, useState } from "react";
+import { ApprovalsBadge } from "@/components/approvals/approvals-badge";
 import { approverMayVisit, homePathFor } from "@/server/lib/approver-access";
 import type { TMembershipSummary, TRole } from "@/server/schemas/workspace";
 import { InboxUnreadBadge } from "@/components/inbox/inbox-unread-badge";
@@ -31,6 +32,7 @@ function NavLink({ item, pathname, showBadges }: { item: NavItem; pathname: stri
       <Icon path={item.icon} />
       {item.label}
       {showBadges && item.badge === "inbox-unread" && <InboxUnreadBadge />}
+      {showBadges && item.badge === "approvals-pending" && <ApprovalsBadge />}
     </Link>
   );
 }

@@ -9,6 +9,9 @@ export function contentSecurityPolicy(options: { dev: boolean }): string {
     `script-src 'self' 'unsafe-inline'${options.dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
+    // Audio plays from Herald's signed file addresses, or from memory: a voice note fetched once for
+    // its waveform, a recording made in the browser before it is uploaded.
+    "media-src 'self' blob:",
     "font-src 'self' data:",
     `connect-src 'self'${options.dev ? " ws: wss:" : ""}`,
     "object-src 'none'",

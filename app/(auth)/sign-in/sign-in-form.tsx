@@ -29,9 +29,7 @@ export function SignInForm() {
       return;
     }
     const callbackUrl = searchParams.get("callbackUrl");
-    // The home page sends each role to its start (members to Campaigns, approvers to Approvals)
-    // without a dashboard page having to turn an approver away mid-navigation.
-    router.replace(callbackUrl?.startsWith("/") ? callbackUrl : "/");
+    router.replace(callbackUrl?.startsWith("/") ? callbackUrl : "/campaigns");
     router.refresh();
   }
 

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
-import { NotBuiltYet } from "@/components/shell/not-built-yet";
+import { Suspense } from "react";
+import { ApprovalsView } from "@/components/approvals/approvals-view";
 
 export const metadata: Metadata = { title: "Approvals" };
 
 export default function ApprovalsPage() {
   return (
-    <NotBuiltYet title="Approvals" description="AI-drafted comments and voice notes waiting for a person.">
-      When approvals arrive, drafts that need a decision will queue here for approval, editing or rejection.
-    </NotBuiltYet>
+    <Suspense fallback={<p className="text-sm text-slate-500">Loading the approvals queue…</p>}>
+      <ApprovalsView />
+    </Suspense>
   );
 }
