@@ -2,18 +2,13 @@
 // The kinds that may be added on an open branch, and only those: below a connected branch the menu
 // leaves out what needs an unconnected lead, and says so.
 import { useEffect, useRef, type KeyboardEvent } from "react";
-import { NOT_BELOW_CONNECTED, NOT_YET_AVAILABLE, STEP_LABELS, type StepType } from "@/server/schemas/sequence";
+import { NOT_BELOW_CONNECTED, STEP_LABELS, type StepType } from "@/server/schemas/sequence";
 import { STEP_DESCRIPTIONS } from "./kinds";
 import { StepIcon } from "./step-icon";
 
 const GROUPS: Array<{ title: string; note?: string; includes(type: StepType): boolean }> = [
-  { title: "LinkedIn actions", includes: (type) => !NOT_YET_AVAILABLE.has(type) && !type.startsWith("if_") },
+  { title: "LinkedIn actions", includes: (type) => !type.startsWith("if_") },
   { title: "Conditions", includes: (type) => type.startsWith("if_") },
-  {
-    title: "Not available yet",
-    note: "You can place these now; a lead that reaches one fails in this version of Herald.",
-    includes: (type) => NOT_YET_AVAILABLE.has(type),
-  },
 ];
 
 /** "A, B and C". */

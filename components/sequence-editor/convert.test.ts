@@ -44,11 +44,11 @@ describe("sequence → React Flow nodes and edges", () => {
     expect(label("edge:follow:no")).toBe("No reply · after 3 days");
   });
 
-  it("shows kind, copy preview, variant count and the not-yet-available notice on nodes", () => {
+  it("shows kind, copy preview, variant count and a drafted kind's label on nodes", () => {
     const steps = wireSequence({ steps: [{ type: "message", config: { text: "Hi {{firstName}}" } }, { type: "comment_post", config: { prompt: "Be kind" } }] }).steps;
     const [message, comment] = sequenceToFlow(steps).nodes as StepFlowNode[];
-    expect(message!.data).toMatchObject({ number: 1, label: "Message", preview: { text: "Hi {{firstName}}", empty: false }, variantCount: 1, notYetAvailable: false });
-    expect(comment!.data).toMatchObject({ number: 2, label: "Comment on post", notYetAvailable: true });
+    expect(message!.data).toMatchObject({ number: 1, label: "Message", preview: { text: "Hi {{firstName}}", empty: false }, variantCount: 1 });
+    expect(comment!.data).toMatchObject({ number: 2, label: "Comment on post" });
     expect(sequenceToFlow(inviteTree().steps).nodes.find((node) => node.id === "thanks")!.data).toMatchObject({ variantCount: 2 });
   });
 

@@ -3,7 +3,7 @@
 // Nodes come in tree order (the order Tab follows); each step's number is its place in the draft's
 // steps array, so flowToSequence gives back the same sequence.
 import type { Edge, Node } from "@xyflow/react";
-import { NOT_YET_AVAILABLE, REPLY_STEPS, STEP_LABELS, type StepType } from "@/server/schemas/sequence";
+import { REPLY_STEPS, STEP_LABELS, type StepType } from "@/server/schemas/sequence";
 import { copyPreview, type CopyPreview } from "./copy-preview";
 import type { StepIssue } from "./issues";
 import { branchTiming, timingPhrase } from "./timing";
@@ -20,7 +20,6 @@ export type StepNodeData = {
   label: string;
   preview: CopyPreview;
   variantCount: number;
-  notYetAvailable: boolean;
   issues: StepIssue[];
   /** A warning that does not block saving (the lead may not be a connection here), or null. */
   warning: string | null;
@@ -94,7 +93,6 @@ export function sequenceToFlow(steps: readonly EditorStep[], options: FlowOption
         label,
         preview: copyPreview(step),
         variantCount: step.config.variants.length,
-        notYetAvailable: NOT_YET_AVAILABLE.has(step.type),
         issues,
         warning,
         locked: options.lockedIds?.has(step.id) ?? false,

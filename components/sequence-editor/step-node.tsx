@@ -22,7 +22,7 @@ function StepNodeView({ data, selected }: NodeProps<StepFlowNode>) {
         ? "ring-2 ring-amber-400"
         : "ring-2 ring-red-500"
       : "ring-1 ring-slate-200 group-hover:ring-slate-300";
-  const tone = data.notYetAvailable ? "bg-slate-100 text-slate-600" : condition ? "bg-violet-50 text-violet-700" : "bg-brand-50 text-brand-700";
+  const tone = condition ? "bg-violet-50 text-violet-700" : "bg-brand-50 text-brand-700";
 
   return (
     <div className={`group flex h-full w-full cursor-pointer flex-col rounded-lg bg-white shadow-sm ${ring}`} data-testid="step-node" data-step-id={step.id}>
@@ -58,11 +58,6 @@ function StepNodeView({ data, selected }: NodeProps<StepFlowNode>) {
         {data.variantCount > 1 && (
           <span className="rounded-full bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-700" data-testid="variant-count">
             {data.variantCount} variants
-          </span>
-        )}
-        {data.notYetAvailable && (
-          <span className="rounded-full bg-amber-50 px-1.5 py-0.5 text-[11px] font-medium text-amber-800 ring-1 ring-amber-200" title="Leads that reach this step fail in this version of Herald">
-            Not available yet
           </span>
         )}
         {issues.length > 0 && (

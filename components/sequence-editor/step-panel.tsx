@@ -2,7 +2,7 @@
 // The side panel for one step: its copy per A/B variant with placeholders, its settings, its
 // delays, and (unless leads lock it) its kind, place and deletion.
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { NOT_YET_AVAILABLE, STEP_LABELS, type StepType, type TVariantContent } from "@/server/schemas/sequence";
+import { STEP_LABELS, type StepType, type TVariantContent } from "@/server/schemas/sequence";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { AttachmentsField } from "./attachments-field";
@@ -175,10 +175,7 @@ export function StepPanel({
         </button>
       </header>
       <div className="space-y-2 px-4 pb-3">
-        {NOT_YET_AVAILABLE.has(step.type) && (
-          <Alert tone="warning">{STEP_LABELS[step.type]} steps are not available in this version of Herald yet: a lead that reaches this step fails with a clear error.</Alert>
-        )}
-        {APPROVAL_NOTES[step.type] && !NOT_YET_AVAILABLE.has(step.type) && (
+        {APPROVAL_NOTES[step.type] && (
           <p className="text-xs text-slate-600" data-testid="step-approval-note">
             {APPROVAL_NOTES[step.type]}
           </p>

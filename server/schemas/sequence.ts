@@ -31,8 +31,6 @@ export const NOT_BELOW_CONNECTED: ReadonlySet<StepType> = new Set(["invite", "in
 export const NEEDS_CONNECTION: ReadonlySet<StepType> = new Set(["message", "ai_voice_note", "voice_note"]);
 /** Steps whose content is drafted first (an AI comment, a spoken or copied voice note) and may wait for a person's approval. */
 export const DRAFTED_STEPS: ReadonlySet<StepType> = new Set(["comment_post", "ai_voice_note", "voice_note"]);
-/** Kinds whose machinery is not built yet (none today): a lead reaching one fails with a clear error. */
-export const NOT_YET_AVAILABLE: ReadonlySet<StepType> = new Set<StepType>();
 
 export const STEP_LABELS: Record<StepType, string> = {
   visit_profile: "Visit profile",

@@ -4,7 +4,7 @@
 // caps, and for the drafted kinds (comment, voice notes) where the draft stands, whether the
 // campaign wants it approved, the lead's recent post and the sender's recording. The executor reads the facts from the database and LinkedIn and carries out the decision;
 // the forecast reads them from its simulated world. Pure.
-import { DRAFTED_STEPS, NEEDS_CONNECTION, NOT_YET_AVAILABLE, STEP_LABELS, type WiredStep } from "../../schemas/sequence";
+import { DRAFTED_STEPS, NEEDS_CONNECTION, type WiredStep } from "../../schemas/sequence";
 import { chooseVariant } from "./choose-variant";
 import { acceptanceWindowMs } from "./step-timing";
 import { HELD_RETRY_MS, SENDER_PAUSED_RETRY_MS } from "./turn-policy";
@@ -106,10 +106,6 @@ export const VOICE_NOTE_NEEDS_CONNECTION = "Voice notes need a connection: put t
 export const NO_RECENT_POST = "No recent post to comment on";
 export const NO_RECORDING = "This voice note step has no recording for this lead's sender: add one to the step, or a recording for this sender.";
 
-export function notYetAvailable(step: WiredStep): string {
-  return `${STEP_LABELS[step.type]} steps are not available in this version of Herald yet.`;
-}
-
 /** The recording a recorded voice note step sends for a sender: the sender's own (voiceAssignments), else the step's. */
 export function recordingFor(step: WiredStep, variant: Variant, senderId: string): NonNullable<Variant["voice"]> | null {
   return step.config.voiceAssignments?.find((assignment) => assignment.linkedinAccountId === senderId)?.voice ?? variant.voice ?? null;
@@ -129,7 +125,6 @@ export function decideInmailUnable(step: WiredStep, input: { outOfCredits: boole
 export function decideStep(facts: StepFacts): StepDecision {
   const { step } = facts;
   if (facts.holder) return { kind: "held", holder: facts.holder, retryAt: facts.at + HELD_RETRY_MS };
-  if (NOT_YET_AVAILABLE.has(step.type)) return { kind: "fail", message: notYetAvailable(step) };
   const action = ACTION_OF[step.type];
   if (!action) return { kind: "none" };
   if (!facts.hasProfile) return { kind: "fail", message: NO_PROFILE };
