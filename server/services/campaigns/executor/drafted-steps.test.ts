@@ -393,4 +393,30 @@ describe("drafts after they were made", () => {
     expect(await db.pendingComment.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({ status: "failed", error: "That post does not exist" });
     expect(await db.campaignLead.findUniqueOrThrow({ where: { id: draft.campaignLeadId } })).toMatchObject({ status: "failed", error: "That post does not exist" });
   }, 60_000);
+  it("does not leave a lead waiting for a decision that was made while its sender read the profile", async () => {
+    const posting = await prospects(1, 160, true);
+    const { clock, actor, memberOfSender, campaign } = await setup({ label: "comment-decided-mid-turn", sequence: COMMENT_THEN_VISIT, prospects: posting, credits: 5 });
+    await drive(clock, 1);
+    const draft = await db.pendingComment.findFirstOrThrow({ where: { campaignId: campaign.id } });
+    // Ready on the step with its draft still pending, as a lead resumed while its draft waited is.
+    await db.campaignLead.update({ where: { id: draft.campaignLeadId }, data: { phase: "ready", waitUntil: clock.now() } });
+    const sandbox = await getLinkedinProvider();
+    let approved = false;
+    setLinkedinProvider({
+      ...sandbox,
+      getProfile: async (...args: Parameters<typeof sandbox.getProfile>) => {
+        const profile = await sandbox.getProfile(...args);
+        if (!approved) {
+          approved = true;
+          await approvePendingComment(actor, draft.id, {});
+        }
+        return profile;
+      },
+    });
+    await drive(clock, 2);
+    expect(approved).toBe(true);
+    expect(await db.pendingComment.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({ status: "sent" });
+    expect(await db.sandboxInteraction.count({ where: { memberId: memberOfSender, kind: "comment" } })).toBe(1);
+  }, 60_000);
+
 });

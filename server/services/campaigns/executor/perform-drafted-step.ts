@@ -20,7 +20,7 @@ import { holdDraftForApproval } from "./hold-draft-for-approval";
 import { makeStepDraft, type StepDraft } from "./make-step-draft";
 import { failLead, handleProviderError, LeadMovedOn, postpone, resolveWithout, type LeadInCampaign, type StepResult } from "./perform-lead-step";
 import { sendDraftedStep, type DraftedPayload } from "./send-drafted-step";
-import { moveCampaignLead } from "./settle-campaign-lead";
+import { lockCampaignLead, moveCampaignLead } from "./settle-campaign-lead";
 
 type Context = { campaign: Campaign; sequence: WiredSequence; campaignLead: LeadInCampaign; sender: LinkedinAccount; step: WiredStep };
 
@@ -112,8 +112,7 @@ export async function performDraftedStep(context: Context): Promise<StepResult> 
     case "capped":
       return { kind: "capped" };
     case "await-approval":
-      // A lead ready on a step whose draft still waits: it waits with it.
-      await db.$transaction((tx) => moveCampaignLead(tx, campaignLead.id, { phase: "approval", waitUntil: null }));
+      await waitForDecision(campaignLead.id, step);
       return { kind: "resolved" };
     case "act": {
       const payload = draft.state === "approved" ? await payloadOfApproved(step, draft.row) : await recordingPayload(step, decision.variant, sender.id);
@@ -146,6 +145,21 @@ export async function performDraftedStep(context: Context): Promise<StepResult> 
     default:
       return { kind: "resolved" };
   }
+}
+
+/**
+ * A lead ready on a step whose draft still waits: it waits with it. The draft was read before the
+ * profile, so it is read again under the lead's lock (which a decision takes first): a draft decided
+ * meanwhile found the lead not yet waiting and did not release it, so the lead must stay ready for
+ * its next turn to carry the decision out, not wait for a decision already made.
+ */
+async function waitForDecision(campaignLeadId: string, step: WiredStep): Promise<void> {
+  await db.$transaction(async (tx) => {
+    await lockCampaignLead(tx, campaignLeadId);
+    const where = { campaignLeadId, stepId: step.id, status: "pending", campaignLead: { currentStepId: step.id } };
+    const stillPending = step.type === "comment_post" ? await tx.pendingComment.count({ where }) : await tx.pendingVoiceNote.count({ where });
+    if (stillPending) await moveCampaignLead(tx, campaignLeadId, { phase: "approval", waitUntil: null });
+  });
 }
 
 /** A recording sent without approval, fetched from the step's URL ("unreachable" when it cannot be fetched now). */
