@@ -419,4 +419,19 @@ describe("drafts after they were made", () => {
     expect(await db.sandboxInteraction.count({ where: { memberId: memberOfSender, kind: "comment" } })).toBe(1);
   }, 60_000);
 
+  it("gives the credit back, and keeps no draft, when the lead is stopped while its comment is drafted", async () => {
+    const posting = await prospects(1, 180, true);
+    const { clock, workspace, campaign } = await setup({ label: "comment-stopped-mid-draft", sequence: COMMENT_THEN_VISIT, prospects: posting, credits: 5 });
+    setTextGenerator({
+      name: "slow",
+      draftComment: async (input) => {
+        await db.campaignLead.updateMany({ where: { campaignId: campaign.id }, data: { status: "stopped" } });
+        return draftCommentOffline(input);
+      },
+    });
+    await drive(clock, 1);
+    expect(await db.pendingComment.count({ where: { campaignId: campaign.id } })).toBe(0);
+    expect((await ledger(workspace.id)).map((entry) => [entry.reason, entry.amount])).toEqual([["comment-draft", -1], ["refund", 1]]);
+    expect((await db.workspace.findUniqueOrThrow({ where: { id: workspace.id } })).aiCreditBalance).toBe(5);
+  }, 60_000);
 });

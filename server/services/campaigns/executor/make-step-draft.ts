@@ -10,9 +10,10 @@ import { getFileStorage } from "../../../providers/storage";
 import type { WiredStep } from "../../../schemas/sequence";
 import { recordingFor, type Variant } from "../../../domain/sequence/decide-step";
 import { renderCopy } from "../../../domain/sequence/render-copy";
-import { draftComment } from "../../drafts/draft-comment";
+import { refundAiCredits } from "../../credits/refund-ai-credits";
+import { COMMENT_DRAFT_COST, draftComment } from "../../drafts/draft-comment";
 import type { DraftOutcome } from "../../drafts/draft-outcome";
-import { audioKey, speakVoiceNote } from "../../drafts/speak-voice-note";
+import { audioKey, speakVoiceNote, VOICE_NOTE_COST } from "../../drafts/speak-voice-note";
 import { fetchVoice } from "./fetch-attachment";
 import { mergeFields, type LeadInCampaign } from "./perform-lead-step";
 
@@ -83,4 +84,19 @@ export async function makeStepDraft(input: {
   const recording = recordingFor(step, variant, sender.id);
   if (!recording) throw new Error(`Step ${step.id} has no recording for sender ${sender.id}`);
   return copyRecording(campaign.workspaceId, recording);
+}
+
+/**
+ * Gives up a draft that was made but will never be kept (its lead moved on while it was made): the
+ * credits it cost come back, as for a draft that could not be made, and its audio is removed.
+ */
+export async function discardStepDraft(input: { workspaceId: string; campaignLeadId: string; stepId: string; draft: StepDraft }): Promise<void> {
+  const { draft } = input;
+  const cost = draft.kind === "comment" ? COMMENT_DRAFT_COST : draft.voiceKind === "ai" ? VOICE_NOTE_COST : 0;
+  if (cost) await refundAiCredits({ workspaceId: input.workspaceId, amount: cost, reference: `${input.campaignLeadId}:${input.stepId}` });
+  if (draft.kind === "voice") {
+    await getFileStorage()
+      .delete(draft.audioKey)
+      .catch((error: unknown) => logger.warn("Removing a discarded voice note's audio failed", { key: draft.audioKey, error }));
+  }
 }

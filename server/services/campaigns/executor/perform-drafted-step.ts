@@ -17,7 +17,7 @@ import { upsertLeadFromProfile } from "../../leads/upsert-lead-from-profile";
 import { readApprovals } from "../campaign-columns";
 import { fetchVoice } from "./fetch-attachment";
 import { holdDraftForApproval } from "./hold-draft-for-approval";
-import { makeStepDraft, type StepDraft } from "./make-step-draft";
+import { discardStepDraft, makeStepDraft, type StepDraft } from "./make-step-draft";
 import { failLead, handleProviderError, LeadMovedOn, postpone, resolveWithout, type LeadInCampaign, type StepResult } from "./perform-lead-step";
 import { sendDraftedStep, type DraftedPayload } from "./send-drafted-step";
 import { lockCampaignLead, moveCampaignLead } from "./settle-campaign-lead";
@@ -133,8 +133,9 @@ export async function performDraftedStep(context: Context): Promise<StepResult> 
         try {
           await holdDraftForApproval({ campaign, campaignLead: fresh.campaignLead, sender, step, variant: decision.variant, draft: made.value });
         } catch (error) {
-          if (error instanceof LeadMovedOn) return { kind: "resolved" };
-          throw error;
+          if (!(error instanceof LeadMovedOn)) throw error;
+          await discardStepDraft({ workspaceId: campaign.workspaceId, campaignLeadId: campaignLead.id, stepId: step.id, draft: made.value });
+          return { kind: "resolved" };
         }
         return { kind: "acted" };
       }
