@@ -434,4 +434,18 @@ describe("drafts after they were made", () => {
     expect((await ledger(workspace.id)).map((entry) => [entry.reason, entry.amount])).toEqual([["comment-draft", -1], ["refund", 1]]);
     expect((await db.workspace.findUniqueOrThrow({ where: { id: workspace.id } })).aiCreditBalance).toBe(5);
   }, 60_000);
+  it("gives the credit back when the lead is stopped while a comment to post at once is drafted", async () => {
+    const posting = await prospects(1, 200, true);
+    const { clock, workspace, memberOfSender, campaign } = await setup({ label: "comment-direct-stopped", sequence: COMMENT_THEN_VISIT, prospects: posting, approvals: { comments: false }, credits: 5 });
+    setTextGenerator({
+      name: "slow",
+      draftComment: async (input) => {
+        await db.campaignLead.updateMany({ where: { campaignId: campaign.id }, data: { status: "stopped" } });
+        return draftCommentOffline(input);
+      },
+    });
+    await drive(clock, 1);
+    expect(await db.sandboxInteraction.count({ where: { memberId: memberOfSender, kind: "comment" } })).toBe(0);
+    expect((await ledger(workspace.id)).map((entry) => [entry.reason, entry.amount])).toEqual([["comment-draft", -1], ["refund", 1]]);
+  }, 60_000);
 });

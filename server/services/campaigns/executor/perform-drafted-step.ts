@@ -141,7 +141,8 @@ export async function performDraftedStep(context: Context): Promise<StepResult> 
       }
       const payload = await payloadOfDraft(made.value);
       if (!payload) return failLead(fresh.campaignLead, step, MISSING_AUDIO, decision.variant.id);
-      return sendDraftedStep({ ...fresh, variant: decision.variant, action: decision.action, memberId: profile.memberId, payload });
+      const notSent = () => discardStepDraft({ workspaceId: campaign.workspaceId, campaignLeadId: campaignLead.id, stepId: step.id, draft: made.value });
+      return sendDraftedStep({ ...fresh, variant: decision.variant, action: decision.action, memberId: profile.memberId, payload, notSent });
     }
     default:
       return { kind: "resolved" };

@@ -38,6 +38,8 @@ export async function sendDraftedStep(input: {
   action: StepAction;
   memberId: string;
   payload: DraftedPayload;
+  /** Called when it is not sent after all, before LinkedIn is asked (the lead moved on, the cap was reached). */
+  notSent?: () => Promise<void>;
 }): Promise<StepResult> {
   const { campaign, sequence, campaignLead, sender, step, variant, action, memberId, payload } = input;
   const lead = campaignLead.lead;
@@ -69,10 +71,11 @@ export async function sendDraftedStep(input: {
     journalId = reserved.journalId;
     actionId = reserved.actionId;
   } catch (error) {
-    if (error instanceof LeadMovedOn) return { kind: "resolved" };
-    if (isHeraldError(error) && error.status === 429) return { kind: "capped" };
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return { kind: "resolved" };
-    throw error;
+    const capped = isHeraldError(error) && error.status === 429;
+    const taken = error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+    if (!(error instanceof LeadMovedOn) && !capped && !taken) throw error;
+    await input.notSent?.();
+    return capped ? { kind: "capped" } : { kind: "resolved" };
   }
 
   const provider = await getLinkedinProvider();
