@@ -2,14 +2,16 @@ import { describe, expect, it } from "vitest";
 import { approverMayCall, approverMayUseApi, approverMayVisit, homePathFor } from "./approver-access";
 
 describe("approverMayCall", () => {
-  it("opens the Approvals and Inbox routers whole, and the shell's workspace", () => {
-    for (const path of ["approvals.counts", "approvals.comments.approve", "approvals.voiceNotes.uploadRecording", "inbox.list", "inbox.reply", "inbox.unreadCount", "workspace.current"]) {
+  it("opens the Approvals and Inbox routers whole", () => {
+    for (const path of ["approvals.counts", "approvals.comments.approve", "approvals.voiceNotes.uploadRecording", "inbox.list", "inbox.reply", "inbox.unreadCount"]) {
       expect(approverMayCall(path), path).toBe(true);
     }
   });
 
   it("closes settings, keys, billing and everything not listed", () => {
     for (const path of [
+      // Its settings, seats and credit balance.
+      "workspace.current",
       "workspace.updateSettings",
       "members.list",
       "members.invite",

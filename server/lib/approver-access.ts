@@ -12,14 +12,10 @@ export const APPROVER_HOME = "/approvals";
 /**
  * tRPC procedures acting in a workspace. `x.*` opens a whole router, anything else one procedure.
  * The user-level procedures (workspaces list, switch, create) act in no workspace and are not
- * checked here: a role belongs to a workspace.
+ * checked here: a role belongs to a workspace. Not `workspace.current`: it carries the workspace's
+ * settings, seats and credit balance, and the shell has the role and name from the layout.
  */
-const PROCEDURES = [
-  "approvals.*",
-  "inbox.*",
-  // The shell: the workspace's name and the actor's role.
-  "workspace.current",
-] as const;
+const PROCEDURES = ["approvals.*", "inbox.*"] as const;
 
 /** /api/v1 operation paths (as in the OpenAPI document), each with everything below it. */
 const API_PATHS = ["/pending-comments", "/pending-voice-notes", "/conversations"] as const;

@@ -85,10 +85,11 @@ describe("an approver on the dashboard's procedures", () => {
     }
     expect(open).toEqual(inWorkspace.filter(approverMayCall));
     expect(refused).toEqual(inWorkspace.filter((path) => !approverMayCall(path)));
-    expect(open.every((path) => path.startsWith("approvals.") || path.startsWith("inbox.") || path === "workspace.current")).toBe(true);
+    expect(open.every((path) => path.startsWith("approvals.") || path.startsWith("inbox."))).toBe(true);
     // Settings, members, keys, billing, senders, campaigns, webhooks, the sandbox: all closed.
     expect(refused).toEqual(
       expect.arrayContaining([
+        "workspace.current",
         "workspace.updateSettings",
         "members.list",
         "members.invite",
@@ -118,7 +119,8 @@ describe("an approver on the dashboard's procedures", () => {
     const approver = await join(actor, "approver");
     const caller = callerFor(approver.userId);
 
-    expect(await caller.workspace.current()).toMatchObject({ role: "approver", workspace: { id: actor.workspaceId } });
+    // Not the workspace's settings, seats or credit balance.
+    await expect(caller.workspace.current()).rejects.toMatchObject({ code: "FORBIDDEN", message: APPROVER_DENIED_MESSAGE });
     expect(await caller.inbox.unreadCount()).toEqual({ unreadCount: 1 });
     expect((await caller.inbox.list({ limit: 10 })).data.map((conversation) => conversation.id)).toEqual([id]);
     expect((await caller.inbox.get({ id })).messages).toHaveLength(2);
@@ -151,7 +153,7 @@ describe("an approver on the dashboard's procedures", () => {
     await expect(caller.campaigns.list({ limit: 5, offset: 0 })).rejects.toMatchObject({ code: "FORBIDDEN", message: APPROVER_DENIED_MESSAGE });
     await expect(caller.apiKeys.create({ name: "Mine" })).rejects.toMatchObject({ code: "FORBIDDEN", message: APPROVER_DENIED_MESSAGE });
     await expect(caller.members.updateRole({ memberId: member.membership.id, role: "owner" })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    expect((await caller.workspace.current()).role).toBe("approver");
+    await expect(caller.workspace.current()).rejects.toMatchObject({ code: "FORBIDDEN", message: APPROVER_DENIED_MESSAGE });
 
     await owner.members.updateRole({ memberId: member.membership.id, role: "member" });
     expect((await caller.campaigns.list({ limit: 5, offset: 0 })).total).toBe(0);
