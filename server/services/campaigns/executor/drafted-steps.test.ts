@@ -122,6 +122,17 @@ async function setup(options: { label: string; sequence: TSequenceInput; prospec
 
 const drive = (clock: ManualClock, hours: number, approveAs?: Actor) => driveCampaigns(clock, new Date(clock.now().getTime() + hours * HOUR), { approveAs });
 
+/** A text generator that drafts as the offline one, but the campaign's leads are stopped meanwhile. */
+function stopLeadsWhileDrafting(campaignId: string): void {
+  setTextGenerator({
+    name: "stopping",
+    draftComment: async (input) => {
+      await db.campaignLead.updateMany({ where: { campaignId }, data: { status: "stopped" } });
+      return draftCommentOffline(input);
+    },
+  });
+}
+
 const ledger = (workspaceId: string) => db.aiCreditLedgerEntry.findMany({ where: { workspaceId, reason: { not: "grant" } }, orderBy: { createdAt: "asc" } });
 
 const COMMENT_THEN_VISIT: TSequenceInput = {
@@ -422,13 +433,7 @@ describe("drafts after they were made", () => {
   it("gives the credit back, and keeps no draft, when the lead is stopped while its comment is drafted", async () => {
     const posting = await prospects(1, 180, true);
     const { clock, workspace, campaign } = await setup({ label: "comment-stopped-mid-draft", sequence: COMMENT_THEN_VISIT, prospects: posting, credits: 5 });
-    setTextGenerator({
-      name: "slow",
-      draftComment: async (input) => {
-        await db.campaignLead.updateMany({ where: { campaignId: campaign.id }, data: { status: "stopped" } });
-        return draftCommentOffline(input);
-      },
-    });
+    stopLeadsWhileDrafting(campaign.id);
     await drive(clock, 1);
     expect(await db.pendingComment.count({ where: { campaignId: campaign.id } })).toBe(0);
     expect((await ledger(workspace.id)).map((entry) => [entry.reason, entry.amount])).toEqual([["comment-draft", -1], ["refund", 1]]);
@@ -437,13 +442,7 @@ describe("drafts after they were made", () => {
   it("gives the credit back when the lead is stopped while a comment to post at once is drafted", async () => {
     const posting = await prospects(1, 200, true);
     const { clock, workspace, memberOfSender, campaign } = await setup({ label: "comment-direct-stopped", sequence: COMMENT_THEN_VISIT, prospects: posting, approvals: { comments: false }, credits: 5 });
-    setTextGenerator({
-      name: "slow",
-      draftComment: async (input) => {
-        await db.campaignLead.updateMany({ where: { campaignId: campaign.id }, data: { status: "stopped" } });
-        return draftCommentOffline(input);
-      },
-    });
+    stopLeadsWhileDrafting(campaign.id);
     await drive(clock, 1);
     expect(await db.sandboxInteraction.count({ where: { memberId: memberOfSender, kind: "comment" } })).toBe(0);
     expect((await ledger(workspace.id)).map((entry) => [entry.reason, entry.amount])).toEqual([["comment-draft", -1], ["refund", 1]]);
