@@ -1,6 +1,6 @@
 // Which bytes a Range header asks for (RFC 9110 §14): one range served, anything else the whole file.
 import { describe, expect, it } from "vitest";
-import { parseByteRange } from "./serve-stored-file";
+import { contentHeaders, parseByteRange } from "./serve-stored-file";
 
 describe("parseByteRange", () => {
   it("reads a closed, an open and a suffix range, clamped to the file", () => {
@@ -21,5 +21,17 @@ describe("parseByteRange", () => {
     expect(parseByteRange("bytes=-0", 1000)).toBe("unsatisfiable");
     expect(parseByteRange("bytes=0-", 0)).toBe("unsatisfiable");
     expect(parseByteRange("bytes=-10", 0)).toBe("unsatisfiable");
+  });
+});
+
+describe("contentHeaders", () => {
+  it("serves the types Herald takes as themselves", () => {
+    for (const type of ["audio/mpeg", "audio/webm;codecs=opus", "image/png", "application/pdf", "text/plain"]) expect(contentHeaders(type), type).toEqual({ "content-type": type });
+  });
+
+  it("hands anything else over as a download, so stored HTML or SVG never runs on Herald's origin", () => {
+    for (const type of ["text/html", "text/html; charset=utf-8", "image/svg+xml", "application/xhtml+xml", "application/javascript", "audio/mpeg, text/html", ""]) {
+      expect(contentHeaders(type), type).toEqual({ "content-type": "application/octet-stream", "content-disposition": "attachment" });
+    }
   });
 });

@@ -6,6 +6,7 @@ import { logger } from "../lib/logger";
 import { now } from "../lib/clock";
 import { checkFileUrl } from "../lib/signed-file-url";
 import { getFileStorage } from "../providers/storage";
+import { isUploadableType } from "../schemas/files";
 
 function errorResponse(error: HeraldError, method: string): Response {
   const { status, body } = toErrorBody(error);
@@ -39,6 +40,18 @@ export function parseByteRange(header: string | null, size: number): ByteRange {
   return { start, end };
 }
 
+/**
+ * The headers that say what the bytes are. Files are served from Herald's own origin, where the
+ * dashboard's policy lets inline scripts run, so only the types Herald takes (audio, images, PDF,
+ * office documents, plain text) are served as themselves: anything else stored (a recording step's
+ * `voice.url` answered with, or declared as, text/html or SVG) is handed over as a download, never
+ * rendered as a page of Herald's.
+ */
+export function contentHeaders(contentType: string): Record<string, string> {
+  if (isUploadableType(contentType)) return { "content-type": contentType };
+  return { "content-type": "application/octet-stream", "content-disposition": "attachment" };
+}
+
 export async function serveStoredFile(request: Request, key: string): Promise<Response> {
   const method = request.method.toUpperCase();
   const url = new URL(request.url);
@@ -60,7 +73,7 @@ export async function serveStoredFile(request: Request, key: string): Promise<Re
   const size = stored.body.length;
   const remaining = Math.max(0, Number(expires) - Math.floor(at.getTime() / 1000));
   const headers: Record<string, string> = {
-    "content-type": stored.contentType,
+    ...contentHeaders(stored.contentType),
     "cache-control": `private, max-age=${remaining}`,
     "x-content-type-options": "nosniff",
     "accept-ranges": "bytes",
