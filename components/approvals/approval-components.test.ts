@@ -122,9 +122,11 @@ describe("a pending voice note", () => {
 
 describe("problems in plain words", () => {
   const herald = (code: string, message: string) => ({ message, data: { heraldCode: code } });
-  it("says a draft decided meanwhile was decided by someone, with what happened", () => {
+  it("says what became of a draft decided or withdrawn meanwhile, in the server's words", () => {
     const error = herald("already-decided", "This comment was already approved.");
-    expect(approvalErrorText(error)).toBe("Someone already decided this one. This comment was already approved.");
+    expect(approvalErrorText(error)).toBe("This comment was already approved.");
+    const withdrawn = herald("already-decided", "This comment was withdrawn: its lead moved on (stopped, replied or left the step) before anyone decided.");
+    expect(approvalErrorText(withdrawn)).toMatch(/^This comment was withdrawn/);
     expect(isStale(error)).toBe(true);
     expect(isStale(herald("insufficient-credits", "Not enough AI credits."))).toBe(false);
     expect(approvalErrorText(herald("insufficient-credits", "Not enough AI credits."))).toBe("Not enough AI credits.");

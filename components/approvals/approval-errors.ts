@@ -7,7 +7,8 @@ import { errorCode, errorMessage } from "@/components/ui/trpc-error";
 export function approvalErrorText(error: unknown): string {
   const code = errorCode(error);
   const message = errorMessage(error) ?? "Something went wrong.";
-  if (code === "already-decided") return `Someone already decided this one. ${message}`;
+  // The server says what became of it: decided by someone else, or withdrawn as its lead moved on.
+  if (code === "already-decided") return message;
   if (code === "not-found") return "This draft no longer exists; the queue was refreshed.";
   if (code === "forbidden") return "Your role does not allow this decision.";
   return message;
