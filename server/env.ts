@@ -79,6 +79,8 @@ const EnvSchema = z.object({
   HERALD_SEED_DEMO: booleanFlag,
   /** Whether webhook endpoints may point at private, loopback or link-local addresses. */
   HERALD_ALLOW_PRIVATE_WEBHOOK_URLS: booleanFlag,
+  /** Whether files a campaign step names by URL (attachments, voice notes) may be fetched from private, loopback or link-local addresses. */
+  HERALD_ALLOW_PRIVATE_FILE_URLS: booleanFlag,
   /** Whether a webhook endpoint whose host does not resolve when it is saved is kept, with a warning. */
   HERALD_ALLOW_UNRESOLVED_WEBHOOK_HOSTS: booleanFlag,
   /** Loopback port of the embedded Inngest executor's event API (random when unset). */
@@ -192,6 +194,12 @@ export function resetEnv(): void {
 export function allowPrivateWebhookUrls(): boolean {
   const e = env();
   return e.HERALD_ALLOW_PRIVATE_WEBHOOK_URLS ?? e.NODE_ENV !== "production";
+}
+
+/** Files named by URL may come from private addresses when set, and by default only in development and test. */
+export function allowPrivateFileUrls(): boolean {
+  const e = env();
+  return e.HERALD_ALLOW_PRIVATE_FILE_URLS ?? e.NODE_ENV !== "production";
 }
 
 /**

@@ -1,5 +1,6 @@
-// Which IP addresses a webhook may reach: only globally reachable unicast addresses, so deliveries
-// cannot be pointed into the network Herald runs in (SSRF) unless the installation allows it.
+// Which IP addresses a webhook delivery or a file download may reach: only globally reachable unicast
+// addresses, so neither can be pointed into the network Herald runs in (SSRF) unless the
+// installation allows it.
 //
 // Addresses are parsed into bytes (ipaddr.js) and matched against the IANA IPv4 and IPv6
 // special-purpose registries, never compared as strings: `::ffff:7f00:1`, `::ffff:127.0.0.1` and

@@ -74,7 +74,7 @@ function oneSource(value: { url?: string; fileId?: string }, context: z.core.$Re
 export const ZAttachment = z
   .object({
     name: z.string().trim().min(1).max(200),
-    url: ZFileUrl.optional().meta({ description: "Where Herald fetches the file when it sends; or give `fileId`" }),
+    url: ZFileUrl.optional().meta({ description: "Where Herald fetches the file when it sends (at most 10 MB and 3 redirects, from a public address unless the installation sets HERALD_ALLOW_PRIVATE_FILE_URLS); or give `fileId`" }),
     fileId: ZFileId.optional().meta({ description: "An uploaded file of the workspace (POST /files); or give `url`" }),
     mimeType: z.string().trim().min(1).max(100).optional(),
   })
@@ -83,7 +83,7 @@ export const ZAttachment = z
 
 export const ZVoice = z
   .object({
-    url: ZFileUrl.optional().meta({ description: "Where Herald fetches the audio when it sends; or give `fileId`" }),
+    url: ZFileUrl.optional().meta({ description: "Where Herald fetches the audio when it sends (at most 10 MB and 3 redirects, from a public address unless the installation sets HERALD_ALLOW_PRIVATE_FILE_URLS); or give `fileId`" }),
     fileId: ZFileId.optional().meta({ description: "An uploaded audio file of the workspace (POST /files); or give `url`" }),
     mimeType: z.string().trim().min(1).max(100).optional(),
     durationMs: z.number().int().min(1).max(300_000).optional(),

@@ -3,7 +3,7 @@ import { allowPrivateWebhookUrls, allowUnresolvedWebhookHosts } from "../../env"
 import { HeraldError } from "../../lib/errors";
 import { isIpLiteral } from "../../lib/network-address";
 import type { TWebhookWarning } from "../../schemas/webhook";
-import { bareHostname, refusedAddressReason, refusedHostReason } from "./webhook-target";
+import { bareHostname, refusedAddressReason, refusedHostReason } from "../../lib/public-target";
 
 /** How long saving an endpoint waits for DNS: an offline resolver must not hold the request. */
 export const RESOLVE_TIMEOUT_MS = 3_000;

@@ -6,7 +6,7 @@ import https from "node:https";
 import { performance } from "node:perf_hooks";
 import { allowPrivateWebhookUrls } from "../../env";
 import { shortenText } from "../../lib/shorten-text";
-import { bareHostname, publicOnlyLookup, RefusedTargetError, refusedHostReason } from "./webhook-target";
+import { bareHostname, publicOnlyLookup, RefusedTargetError, refusedHostReason } from "../../lib/public-target";
 
 export const WEBHOOK_TIMEOUT_MS = 8_000;
 /** Bytes of the receiver's answer read; what is kept is shortened to RESPONSE_EXCERPT_CHARACTERS. */

@@ -1,7 +1,6 @@
 import type { Attachment, VoiceNote } from "../../../providers/linkedin/types";
 import { readStoredFile } from "../../files/read-stored-file";
-
-const MAX_BYTES = 10 * 1024 * 1024;
+import { downloadFile } from "./download-file";
 
 interface FileContent {
   content: string;
@@ -9,12 +8,9 @@ interface FileContent {
   durationMs?: number | null;
 }
 
-async function download(url: string): Promise<FileContent> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
-  if (!response.ok) throw new Error(`Could not fetch ${url}: HTTP ${response.status}`);
-  const bytes = Buffer.from(await response.arrayBuffer());
-  if (bytes.length > MAX_BYTES) throw new Error(`${url} is larger than 10 MB`);
-  return { content: bytes.toString("base64"), mimeType: response.headers.get("content-type") ?? "application/octet-stream" };
+async function download(url: string, what: string): Promise<FileContent> {
+  const file = await downloadFile(url, { what });
+  return { content: file.body.toString("base64"), mimeType: file.contentType ?? "application/octet-stream" };
 }
 
 /** An uploaded file's bytes from file storage (the sequence was checked to name the workspace's own). */
@@ -24,20 +20,20 @@ async function readUpload(fileId: string): Promise<FileContent> {
   return { content: file.body.toString("base64"), mimeType: file.mimeType, durationMs: file.durationMs };
 }
 
-function fileOf(source: { url?: string; fileId?: string }): Promise<FileContent> {
+function fileOf(source: { url?: string; fileId?: string }, what: string): Promise<FileContent> {
   if (source.fileId) return readUpload(source.fileId);
-  if (source.url) return download(source.url);
+  if (source.url) return download(source.url, what);
   throw new Error("The step's file has neither a URL nor an uploaded file");
 }
 
 /** A step's attachment, fetched from its URL or read from the uploaded file, to hand to the provider. */
 export async function fetchAttachment(attachment: { name: string; url?: string; fileId?: string; mimeType?: string }): Promise<Attachment> {
-  const file = await fileOf(attachment);
+  const file = await fileOf(attachment, "attachment");
   return { name: attachment.name, mimeType: attachment.mimeType ?? file.mimeType, content: file.content };
 }
 
 /** A recorded voice note, fetched from its URL or read from the uploaded file; its length as the step says, else as stored. */
 export async function fetchVoice(voice: { url?: string; fileId?: string; mimeType?: string; durationMs?: number }): Promise<VoiceNote> {
-  const file = await fileOf(voice);
+  const file = await fileOf(voice, "voice note's recording");
   return { mimeType: voice.mimeType ?? file.mimeType, content: file.content, durationMs: voice.durationMs ?? file.durationMs ?? 0 };
 }

@@ -1,10 +1,10 @@
-// The one rule for where a webhook may connect, used when an endpoint is saved and at every
-// delivery: unless the installation allows private targets, the host must be (or resolve only to)
-// globally reachable unicast addresses. The check runs on the URL parser's normalized host, so
-// `http://2130706433/`, `http://0x7f.1/` and `http://127.1/` are judged as 127.0.0.1.
+// The one rule for where Herald may connect on a user's behalf (webhook deliveries, files a campaign
+// step names by URL): unless the installation allows private targets, the host must be (or resolve
+// only to) globally reachable unicast addresses. The check runs on the URL parser's normalized host,
+// so `http://2130706433/`, `http://0x7f.1/` and `http://127.1/` are judged as 127.0.0.1.
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from "node:dns";
 import { isIP, type LookupFunction } from "node:net";
-import { classifyAddress, isIpLiteral, isLocalhostName } from "../../lib/network-address";
+import { classifyAddress, isIpLiteral, isLocalhostName } from "./network-address";
 
 /** The URL's host without IPv6 brackets, as the URL parser normalized it. */
 export function bareHostname(url: URL): string {
@@ -34,7 +34,7 @@ export class RefusedTargetError extends Error {
   readonly code = "EREFUSEDTARGET";
 }
 
-type Resolve = (hostname: string, options: LookupAllOptions, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+export type Resolve = (hostname: string, options: LookupAllOptions, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
 
 /**
  * A `lookup` for http(s) requests that resolves the name once and hands the socket only addresses

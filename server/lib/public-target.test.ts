@@ -1,6 +1,6 @@
 import type { LookupAddress, LookupAllOptions } from "node:dns";
 import { describe, expect, it } from "vitest";
-import { publicOnlyLookup, RefusedTargetError, refusedHostReason } from "./webhook-target";
+import { publicOnlyLookup, RefusedTargetError, refusedHostReason } from "./public-target";
 
 /** A resolver that answers from a table, as getaddrinfo would, recording what it was asked. */
 function resolverAnswering(addresses: LookupAddress[]) {
