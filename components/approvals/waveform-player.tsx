@@ -40,7 +40,7 @@ export function WaveformPlayer({ src, version, durationMs, label, ref }: { src: 
         objectUrl = URL.createObjectURL(new Blob([bytes], { type: response.headers.get("content-type") ?? "audio/wav" }));
         let peaks: number[] | null = null;
         try {
-          const AudioContextClass = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+          const AudioContextClass = window.AudioContext ?? (window as Window & { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
           const context = new AudioContextClass();
           try {
             const buffer = await context.decodeAudioData(bytes.slice(0));
