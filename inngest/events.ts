@@ -66,3 +66,13 @@ export const mailboxReadDue = eventType("herald/mailbox-read.due", {
     idle: z.boolean().optional(),
   }),
 });
+
+/** A deliverability test was started: its run sends the e-mail, waits for it at the seed and reports. */
+export const deliverabilityTestRequested = eventType("herald/deliverability-test.requested", {
+  schema: z.object({ testId: z.string(), mailboxId: z.string() }),
+});
+
+/** A mailbox's DNS health is due (the daily sweep fans out one per mailbox domain). */
+export const mailboxDnsCheckDue = eventType("herald/mailbox-dns.check-due", {
+  schema: z.object({ mailboxId: z.string() }),
+});

@@ -46,3 +46,22 @@ if [ ! -x "$dovecot" ]; then
     exit 1
   fi
 fi
+
+# BIND 9 serves the DNS tests' zones on loopback (server/test/dns-server.ts); Pigeonhole's Sieve
+# files the deliverability tests' junk at the Dovecot seed inbox (dovecot-lda with a Sieve rule).
+install_for_tests() { # binary package why
+  if [ ! -x "$1" ]; then
+    if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+      echo "$3: installing Debian's $2 package."
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
+    else
+      echo "$3: install Debian's $2 package." >&2
+      exit 1
+    fi
+  fi
+}
+install_for_tests "${NAMED_PATH:-/usr/sbin/named}" bind9 "The DNS tests need BIND's named"
+# The package may start the system's named on port 53; the tests run their own on free ports.
+if pgrep -x named >/dev/null && [ -f /run/named/named.pid ]; then kill "$(cat /run/named/named.pid)" 2>/dev/null || true; fi
+install_for_tests /usr/bin/sievec dovecot-sieve "The deliverability tests need Dovecot's Sieve (Pigeonhole)"

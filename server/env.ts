@@ -114,6 +114,26 @@ const EnvSchema = z.object({
   HERALD_S3_FORCE_PATH_STYLE: booleanFlag,
   /** How long signed file addresses (voice note audio) stay valid, in seconds (default one hour). */
   HERALD_FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60, "must be at least 60 seconds").max(7 * 24 * 3600, "must be at most 7 days").optional(),
+  /**
+   * Mailbox health (docs/mailbox-health.md). DNS servers the DNS checks and blocklist lookups ask,
+   * comma-separated `ip` or `ip:port` (the system's resolvers when unset).
+   */
+  HERALD_DNS_SERVERS: z.string().trim().min(1).optional(),
+  /** IP blocklists (DNSBL zones) asked about the sending server, comma-separated; "none" asks none. */
+  HERALD_DNSBL_ZONES: z.string().trim().min(1).default("zen.spamhaus.org,bl.spamcop.net,b.barracudacentral.org"),
+  /** Domain blocklists asked about the mailbox's domain, comma-separated; "none" asks none. */
+  HERALD_DOMAIN_BLOCKLISTS: z.string().trim().min(1).default("dbl.spamhaus.org,multi.surbl.org"),
+  /**
+   * Seed inboxes of the deliverability test (real mailboxes): a JSON array of {address, label?,
+   * imap: {host, port, security, username?, password}}. Sandbox mailboxes use the sandbox's seeds.
+   */
+  HERALD_SEED_INBOXES: z.string().trim().min(1).optional(),
+  /** Which warmup network mailboxes use: auto (sandbox mailboxes on the sandbox network, real ones in Herald's pool), pool or sandbox. */
+  HERALD_WARMUP_NETWORK: z.enum(["auto", "pool", "sandbox"], { message: "must be auto, pool or sandbox" }).default("auto"),
+  /** The highest warmup volume (e-mails a day) any mailbox may target. */
+  HERALD_WARMUP_MAX_VOLUME: z.coerce.number().int().min(1, "must be a whole number of at least 1").max(500, "must be at most 500").default(100),
+  /** Days campaigns wait after warmup starts. */
+  HERALD_WARMUP_HOLD_DAYS: z.coerce.number().int().min(0, "must be 0 or more").max(60, "must be at most 60").default(14),
   /** How many prospects the sandbox network holds (benchmarks raise it). */
   HERALD_SANDBOX_DIRECTORY_SIZE: z.coerce.number().int().min(1, "must be a whole number of at least 1").optional(),
   /** OAuth 2.0 client of a Google Cloud project (web application): without both, Google mailboxes are not offered. */

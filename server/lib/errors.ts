@@ -121,6 +121,16 @@ export const errorCodeToHttpStatus = {
   // Approvals
   /** An approval decision on a draft that was already decided (or withdrawn because its lead moved on). */
   "already-decided": 409,
+
+  // Mailbox health and warmup
+  /** A warmup strategy with bad values; `details.errors` lists each field. */
+  "invalid-strategy": 400,
+  /** The warmup's starting volume changed after its first day. */
+  "starting-volume-locked": 409,
+  /** A deliverability test of this mailbox is still running. */
+  "test-running": 409,
+  /** Warmup cannot run for this mailbox now (not connected, or it was removed). */
+  "warmup-unavailable": 409,
 } as const satisfies Record<string, ErrorStatus>;
 
 export type ErrorCode = keyof typeof errorCodeToHttpStatus;

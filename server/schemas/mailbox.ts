@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { isValidTimeZone } from "../lib/time-zones";
 import { ZPaginationQuery, ZTimestamp } from "./common";
+import { ZDeliverabilityTest, ZDnsHealth, ZMailboxHealthFilter, ZWarmup } from "./mailbox-health";
 
 export const MAIL_PROVIDERS = ["sandbox", "smtp", "google", "microsoft"] as const;
 export const ZMailProvider = z.enum(MAIL_PROVIDERS);
@@ -71,10 +72,11 @@ export const ZMailbox = z
     trackOpens: z.boolean(),
     trackClicks: z.boolean(),
     timezone: z.string(),
-    dnsHealth: z.null().meta({ description: "DNS health (SPF, DKIM, DMARC): arrives with mailbox health checks" }),
-    deliverabilityTest: z.null().meta({ description: "The latest deliverability test: arrives with mailbox health checks" }),
+    dnsHealth: ZDnsHealth.nullable().meta({ description: "DNS health of the mailbox's domain (SPF, DKIM, DMARC, MX); null until first checked" }),
+    deliverabilityTest: ZDeliverabilityTest.nullable().meta({ description: "The latest deliverability test; null when none was run" }),
+    health: ZMailboxHealthFilter.meta({ description: "Overall health: the worst of the DNS health, the latest deliverability test and warmup health (`unchecked` before any check)" }),
     managed: z.null().meta({ description: "Set only for managed mailboxes (bought through Herald)" }),
-    warmup: z.null().meta({ description: "Warmup state: arrives with warmup" }),
+    warmup: ZWarmup,
     restoredFrom: z.string().nullable(),
     createdAt: ZTimestamp,
     updatedAt: ZTimestamp,
@@ -154,6 +156,10 @@ export const ZListMailboxesQuery = ZPaginationQuery.extend({
     .enum(["pending", "connected", "error", "disconnected"], { message: "must be pending, connected, error or disconnected" })
     .optional()
     .meta({ description: "Only mailboxes with this status" }),
+  health: z
+    .enum(["ok", "warning", "failing", "unchecked"], { message: "must be ok, warning, failing or unchecked" })
+    .optional()
+    .meta({ description: "Only mailboxes whose overall health is this (see Mailbox.health)" }),
 });
 export type TListMailboxesQuery = z.infer<typeof ZListMailboxesQuery>;
 

@@ -10,6 +10,7 @@ import { jobsRouter } from "./routers/jobs";
 import { leadImportsRouter } from "./routers/lead-imports";
 import { leadListsRouter } from "./routers/lead-lists";
 import { leadsRouter } from "./routers/leads";
+import { mailboxHealthRouter } from "./routers/mailbox-health";
 import { mailboxesRouter } from "./routers/mailboxes";
 import { membersRouter } from "./routers/members";
 import { sandboxRouter } from "./routers/sandbox";
@@ -28,6 +29,7 @@ export const appRouter = router({
   jobs: jobsRouter,
   senders: sendersRouter,
   mailboxes: mailboxesRouter,
+  mailboxHealth: mailboxHealthRouter,
   hostedConnect: hostedConnectRouter,
   sandbox: sandboxRouter,
   campaigns: campaignsRouter,

@@ -1,10 +1,14 @@
 import { db, type DbClient } from "../../db/client";
-import type { Mailbox } from "../../db/generated/client";
+import type { DeliverabilityTest, Mailbox, MailboxWarmup } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import { toIso } from "../../schemas/common";
 import { ZMailbox, type TMailbox } from "../../schemas/mailbox";
 import { countMailboxesUsage, countMailboxUsage, type MailboxUsage } from "./count-mailbox-usage";
 import { readMailboxSettings } from "./mailbox-columns";
+import { toDeliverabilityTest } from "../deliverability/to-deliverability-test";
+import { readDnsHealth } from "../mailbox-health/to-dns-health";
+import { toWarmup } from "../warmup/to-warmup";
+import { ZMailboxHealthFilter } from "../../schemas/mailbox-health";
 
 const ZProvider = ZMailbox.shape.provider;
 const ZAuthType = ZMailbox.shape.authType;
@@ -12,18 +16,37 @@ const ZConnectedVia = ZMailbox.shape.connectedVia;
 const ZStatus = ZMailbox.shape.status;
 const ZPausedReason = ZMailbox.shape.pausedReason;
 
+/** What the Mailbox resource shows beside its row: the latest deliverability test and the warmup. */
+interface MailboxExtras {
+  usage: MailboxUsage;
+  test: DeliverabilityTest | null;
+  warmup: MailboxWarmup | null;
+}
+
+/** The latest test and the warmup of a page of mailboxes, in two queries. */
+async function loadHealth(ids: string[], client: DbClient): Promise<{ tests: Map<string, DeliverabilityTest>; warmups: Map<string, MailboxWarmup> }> {
+  if (!ids.length) return { tests: new Map(), warmups: new Map() };
+  const [tests, warmups] = await Promise.all([
+    client.deliverabilityTest.findMany({ where: { mailboxId: { in: ids } }, orderBy: [{ mailboxId: "asc" }, { startedAt: "desc" }], distinct: ["mailboxId"] }),
+    client.mailboxWarmup.findMany({ where: { mailboxId: { in: ids } } }),
+  ]);
+  return { tests: new Map(tests.map((test) => [test.mailboxId, test])), warmups: new Map(warmups.map((warmup) => [warmup.mailboxId, warmup])) };
+}
+
 /** The Mailbox resource as the API, the dashboard and account.* events show it. Credentials never leave. */
 export async function toMailbox(row: Mailbox, client: DbClient = db): Promise<TMailbox> {
-  return mailboxResource(row, await countMailboxUsage(row, now(), client));
+  const [usage, health] = await Promise.all([countMailboxUsage(row, now(), client), loadHealth([row.id], client)]);
+  return mailboxResource(row, { usage, test: health.tests.get(row.id) ?? null, warmup: health.warmups.get(row.id) ?? null });
 }
 
 /** toMailbox for a list: the page's usage is counted in one query. */
 export async function toMailboxes(rows: Mailbox[], client: DbClient = db): Promise<TMailbox[]> {
-  const usage = await countMailboxesUsage(rows, now(), client);
-  return rows.map((row) => mailboxResource(row, usage.get(row.id)!));
+  const ids = rows.map((row) => row.id);
+  const [usage, health] = await Promise.all([countMailboxesUsage(rows, now(), client), loadHealth(ids, client)]);
+  return rows.map((row) => mailboxResource(row, { usage: usage.get(row.id)!, test: health.tests.get(row.id) ?? null, warmup: health.warmups.get(row.id) ?? null }));
 }
 
-function mailboxResource(row: Mailbox, usage: MailboxUsage): TMailbox {
+function mailboxResource(row: Mailbox, { usage, test, warmup }: MailboxExtras): TMailbox {
   return {
     id: row.id,
     label: row.label,
@@ -47,10 +70,11 @@ function mailboxResource(row: Mailbox, usage: MailboxUsage): TMailbox {
     trackOpens: row.trackOpens,
     trackClicks: row.trackClicks,
     timezone: row.timezone,
-    dnsHealth: null,
-    deliverabilityTest: null,
+    dnsHealth: readDnsHealth(row.dnsHealth),
+    deliverabilityTest: test ? toDeliverabilityTest(test) : null,
+    health: ZMailboxHealthFilter.catch("unchecked").parse(row.health),
     managed: null,
-    warmup: null,
+    warmup: toWarmup(row, warmup, now()),
     restoredFrom: row.restoredFrom,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -1,0 +1,27 @@
+// A mailbox's overall health, the worst of what is known about it: its domain's DNS health, its
+// latest deliverability test and its warmup health. Pure; the list's health column and filter.
+export type OverallHealth = "ok" | "warning" | "failing" | "unchecked";
+
+export interface HealthFacts {
+  /** DnsHealth.status, null when never checked. */
+  dns: "ok" | "warning" | "failing" | null;
+  /** The latest finished deliverability test, null when none finished. */
+  test: { landing: "inbox" | "spam" | "promotions" | "not-arrived" | null; blocklisted: boolean; failed: boolean } | null;
+  /** Warmup health, null when warmup has no health yet. */
+  warmup: "excellent" | "good" | "fair" | "poor" | "unknown" | null;
+}
+
+const RANK: Record<Exclude<OverallHealth, "unchecked">, number> = { ok: 0, warning: 1, failing: 2 };
+
+export function overallMailboxHealth(facts: HealthFacts): OverallHealth {
+  const parts: Array<Exclude<OverallHealth, "unchecked">> = [];
+  if (facts.dns) parts.push(facts.dns);
+  if (facts.test && !facts.test.failed) {
+    if (facts.test.blocklisted || facts.test.landing === "spam" || facts.test.landing === "not-arrived") parts.push("failing");
+    else if (facts.test.landing === "promotions") parts.push("warning");
+    else parts.push("ok");
+  }
+  if (facts.warmup && facts.warmup !== "unknown") parts.push(facts.warmup === "poor" ? "failing" : facts.warmup === "fair" ? "warning" : "ok");
+  if (!parts.length) return "unchecked";
+  return parts.reduce((worst, part) => (RANK[part] > RANK[worst] ? part : worst));
+}

@@ -1,0 +1,29 @@
+// The mailbox health page's procedures: DNS checks, the deliverability test and warmup.
+import { z } from "zod";
+import { ZUpdateWarmupInput } from "../../schemas/mailbox-health";
+import { startDeliverabilityTest } from "../../services/deliverability/start-deliverability-test";
+import { checkMailboxDns } from "../../services/mailbox-health/check-dns-health";
+import { getWarmup } from "../../services/warmup/get-warmup";
+import { getWarmupHistory } from "../../services/warmup/get-warmup-history";
+import { resumeWarmup } from "../../services/warmup/resume-warmup";
+import { startWarmup } from "../../services/warmup/start-warmup";
+import { stopWarmup } from "../../services/warmup/stop-warmup";
+import { updateWarmupStrategy } from "../../services/warmup/update-warmup-strategy";
+import { router, workspaceProcedure } from "../init";
+
+const ZId = z.object({ id: z.string() });
+
+export const mailboxHealthRouter = router({
+  checkDns: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => checkMailboxDns(ctx.actor, input.id)),
+  runTest: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => startDeliverabilityTest(ctx.actor, input.id)),
+  warmup: workspaceProcedure.input(ZId).query(({ ctx, input }) => getWarmup(ctx.actor, input.id)),
+  warmupHistory: workspaceProcedure
+    .input(ZId.extend({ days: z.number().int().min(1).max(365).default(30) }))
+    .query(({ ctx, input }) => getWarmupHistory(ctx.actor, input.id, input.days)),
+  startWarmup: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => startWarmup(ctx.actor, input.id)),
+  stopWarmup: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => stopWarmup(ctx.actor, input.id)),
+  resumeWarmup: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => resumeWarmup(ctx.actor, input.id)),
+  updateWarmup: workspaceProcedure
+    .input(z.object({ id: z.string(), changes: ZUpdateWarmupInput }))
+    .mutation(({ ctx, input }) => updateWarmupStrategy(ctx.actor, input.id, input.changes)),
+});
