@@ -130,7 +130,7 @@ async function nextMailboxTurnMoment(at: Date, before: number): Promise<number |
 
 async function nextInterestingMoment(at: Date, capped: CappedKinds): Promise<number> {
   const moments: number[] = [at.getTime() + LONGEST_SKIP];
-  const [placedNow, lead, sender, mailbox, invitation, message, mail, campaigns, accounts, mailboxZones] = await Promise.all([
+  const [placedNow, lead, sender, mailbox, invitation, message, mail, campaigns, accounts, mailboxZones, hold] = await Promise.all([
     // Leads this pass placed on a step already due (or made due by approving their drafts after it): the next pass takes them.
     db.campaignLead.findFirst({
       where: { status: { in: ["pending", "running"] }, waitUntil: { lte: at }, updatedAt: { gte: at }, campaign: { status: "active" } },
@@ -152,6 +152,8 @@ async function nextInterestingMoment(at: Date, capped: CappedKinds): Promise<num
     db.campaign.findMany({ where: { status: "active" }, select: { schedule: true } }),
     db.linkedinAccount.findMany({ select: { timezone: true }, distinct: ["timezone"] }),
     db.mailbox.findMany({ select: { timezone: true }, distinct: ["timezone"] }),
+    // A warmup hold ending: the mailbox's campaign e-mails may go out from then.
+    db.mailboxWarmup.findFirst({ where: { holdUntil: { gt: at }, holdOverride: false }, orderBy: { holdUntil: "asc" }, select: { holdUntil: true } }),
   ]);
   if (placedNow) moments.push(at.getTime() + MINUTE);
   if (lead?.waitUntil) moments.push(lead.waitUntil.getTime());
@@ -160,6 +162,7 @@ async function nextInterestingMoment(at: Date, capped: CappedKinds): Promise<num
   if (invitation?.acceptAt) moments.push(invitation.acceptAt.getTime());
   if (message?.replyAt) moments.push(message.replyAt.getTime());
   if (mail?.nextAt) moments.push(mail.nextAt.getTime());
+  if (hold?.holdUntil) moments.push(hold.holdUntil.getTime());
   for (const campaign of campaigns) {
     const schedule = readSchedule(campaign.schedule);
     if (isWithinSchedule(schedule, at)) continue;

@@ -1,4 +1,6 @@
 import { db, type DbClient } from "../../db/client";
+import { WARMUP_CAP_COLUMNS, warmupCapFacts, type WarmupCapRow } from "../../domain/email/warmup-cap-facts";
+import { warmupCampaignCap } from "../../domain/email/warmup-ramp";
 import { addZonedDays, startOfZonedDay, zonedDateString } from "../../lib/time-zones";
 
 /**
@@ -11,6 +13,7 @@ export interface MailboxUsage {
   /** The mailbox's local date (YYYY-MM-DD) of the day counted. */
   date: string;
   sent: number;
+  /** What the day allows beyond `sent`: the daily limit, lowered by warmup's hold and ramp (warmupCampaignCap). */
   remaining: number;
 }
 
@@ -19,6 +22,11 @@ type UsageSubject = { id: string; timezone: string; dailyLimit: number };
 function dayOf(mailbox: UsageSubject, at: Date) {
   const start = startOfZonedDay(at, mailbox.timezone);
   return { start, end: addZonedDays(start, 1, mailbox.timezone), date: zonedDateString(at, mailbox.timezone) };
+}
+
+/** The day's allowance: the daily limit, or less while warmup holds campaigns or ramps up. */
+function allowance(mailbox: UsageSubject, warmup: WarmupCapRow | null | undefined, at: Date, date: string): number {
+  return warmupCampaignCap(warmupCapFacts(warmup), mailbox.dailyLimit, at.getTime(), date);
 }
 
 function countedWhere(mailbox: UsageSubject, day: { start: Date; end: Date }) {
@@ -34,30 +42,41 @@ function countedWhere(mailbox: UsageSubject, day: { start: Date; end: Date }) {
 /**
  * Campaign e-mails a mailbox sent on the day containing `at`, counted in its timezone, and what its
  * daily limit leaves. An e-mail counts from the moment its intent was written (createdAt), so one
- * being sent when the day's last slot is taken is not sent twice over the limit.
+ * being sent when the day's last slot is taken is not sent twice over the limit. A warming mailbox's
+ * limit is its campaign cap (0 during the hold, the ramp's volume after): the executor's turns, the
+ * usage shown and the forecast's starting point all read it here.
  */
 export async function countMailboxUsage(mailbox: UsageSubject, at: Date, client: DbClient = db): Promise<MailboxUsage> {
   const day = dayOf(mailbox, at);
-  const sent = await client.emailMessage.count({ where: countedWhere(mailbox, day) });
-  return { date: day.date, sent, remaining: Math.max(0, mailbox.dailyLimit - sent) };
+  const [sent, warmup] = await Promise.all([
+    client.emailMessage.count({ where: countedWhere(mailbox, day) }),
+    client.mailboxWarmup.findUnique({ where: { mailboxId: mailbox.id }, select: WARMUP_CAP_COLUMNS }),
+  ]);
+  return { date: day.date, sent, remaining: Math.max(0, allowance(mailbox, warmup, at, day.date) - sent) };
 }
 
-/** countMailboxUsage for a page of mailboxes in one query (each still counted in its own timezone). */
+/** countMailboxUsage for a page of mailboxes in two queries run together (each still counted in its own timezone). */
 export async function countMailboxesUsage(mailboxes: UsageSubject[], at: Date, client: DbClient = db): Promise<Map<string, MailboxUsage>> {
   const days = new Map(mailboxes.map((mailbox) => [mailbox.id, dayOf(mailbox, at)]));
   const counts = new Map<string, number>();
+  const warmups = new Map<string, WarmupCapRow>();
   if (mailboxes.length) {
-    const rows = await client.emailMessage.groupBy({
-      by: ["mailboxId"],
-      where: { OR: mailboxes.map((mailbox) => countedWhere(mailbox, days.get(mailbox.id)!)) },
-      _count: { _all: true },
-    });
+    const [rows, warmupRows] = await Promise.all([
+      client.emailMessage.groupBy({
+        by: ["mailboxId"],
+        where: { OR: mailboxes.map((mailbox) => countedWhere(mailbox, days.get(mailbox.id)!)) },
+        _count: { _all: true },
+      }),
+      client.mailboxWarmup.findMany({ where: { mailboxId: { in: mailboxes.map((mailbox) => mailbox.id) } }, select: { mailboxId: true, ...WARMUP_CAP_COLUMNS } }),
+    ]);
     for (const row of rows) counts.set(row.mailboxId, row._count._all);
+    for (const row of warmupRows) warmups.set(row.mailboxId, row);
   }
   return new Map(
     mailboxes.map((mailbox) => {
       const sent = counts.get(mailbox.id) ?? 0;
-      return [mailbox.id, { date: days.get(mailbox.id)!.date, sent, remaining: Math.max(0, mailbox.dailyLimit - sent) }];
+      const date = days.get(mailbox.id)!.date;
+      return [mailbox.id, { date, sent, remaining: Math.max(0, allowance(mailbox, warmups.get(mailbox.id), at, date) - sent) }];
     }),
   );
 }

@@ -6,6 +6,7 @@ import type { Mailbox } from "../../../db/generated/client";
 import { emailHasLinks } from "../../../domain/email/email-links";
 import { MAILBOX_RATE_WINDOW_MS } from "../../../domain/email/decide-mailbox-pause";
 import { turnMailbox } from "../../../domain/sequence/turn-policy";
+import { WARMUP_CAP_COLUMNS, warmupCapFacts } from "../../../domain/email/warmup-cap-facts";
 import { countMailboxUsage } from "../../mailboxes/count-mailbox-usage";
 import type { SentEmailMark, SimMailbox } from "./simulation-types";
 
@@ -30,6 +31,10 @@ async function recentSends(mailbox: Mailbox, at: Date): Promise<SentEmailMark[]>
 export async function loadSimMailboxes(ids: string[], at: Date): Promise<{ rows: Mailbox[]; mailboxes: SimMailbox[] }> {
   if (!ids.length) return { rows: [], mailboxes: [] };
   const rows = await db.mailbox.findMany({ where: { id: { in: ids } } });
+  // Their warmups, for the campaign cap of each simulated day (the executor's countMailboxUsage reads the same row).
+  const warmups = new Map(
+    (await db.mailboxWarmup.findMany({ where: { mailboxId: { in: ids } }, select: { mailboxId: true, ...WARMUP_CAP_COLUMNS } })).map((row) => [row.mailboxId, warmupCapFacts(row)]),
+  );
   const mailboxes = await Promise.all(
     rows.map(async (row) => {
       const turn = turnMailbox(row);
@@ -46,6 +51,7 @@ export async function loadSimMailboxes(ids: string[], at: Date): Promise<{ rows:
         signatureHasLinks: signatureHasLinks(row.signature),
         recentSends: await recentSends(row, at),
         pausedAt: row.pausedAt?.getTime() ?? null,
+        warmup: warmups.get(row.id) ?? null,
       };
     }),
   );

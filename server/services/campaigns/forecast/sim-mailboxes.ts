@@ -1,5 +1,8 @@
 // A mailbox in the forecast simulation: its daily limit and what it sent today (rolled over at
 // midnight in its zone, as countMailboxUsage counts), and its due e-mail leads in the core's order.
+// A warming mailbox's limit is its campaign cap on the simulated day: nothing until its hold ends,
+// then the ramp's volume, the warmup day advancing with the simulated date (warmupCampaignCap).
+import { warmupCampaignCap } from "../../../domain/email/warmup-ramp";
 import { zonedDateString } from "../../../lib/time-zones";
 import { MinHeap } from "./min-heap";
 import { dueFirst, type DueEntry } from "./sim-senders";
@@ -28,5 +31,11 @@ export function rollMailboxDay(mailbox: MailboxState, at: number): void {
 
 export function mailboxRemaining(mailbox: MailboxState, at: number): number {
   rollMailboxDay(mailbox, at);
-  return Math.max(0, mailbox.dailyLimit - mailbox.sentToday);
+  return Math.max(0, warmupCampaignCap(mailbox.warmup ?? null, mailbox.dailyLimit, at, mailbox.dayKey) - mailbox.sentToday);
+}
+
+/** When the mailbox's warmup hold ends, if after `at`: its leads may go out from then (a moment the simulation must not skip). */
+export function mailboxHoldEnds(mailbox: MailboxState, at: number): number | null {
+  const holdUntil = mailbox.warmup?.holdUntil ?? null;
+  return holdUntil !== null && holdUntil > at && !mailbox.warmup?.holdOverride ? holdUntil : null;
 }

@@ -10,6 +10,7 @@ import { isActionStep, isEmailStep, senderCanActAt, senderFreeFrom, senderTurnOr
 import { addZonedDays, startOfZonedDay } from "../../../lib/time-zones";
 import { applyEventsUntil } from "./sim-events";
 import { mailboxesWithWork, pushEmailReady, settleUnmailed, takeInDueEmails, takeMailboxTurn } from "./sim-mailbox-turn";
+import { mailboxHoldEnds } from "./sim-mailboxes";
 import type { DueEntry, SenderState } from "./sim-senders";
 import { openCampaigns, pushReady, takeTurn } from "./sim-turn";
 import { resolveWait } from "./sim-waits";
@@ -85,9 +86,9 @@ function nextMoment(world: SimWorld, at: number): number {
       next = Math.min(next, mailbox.nextSendAt!);
       continue;
     }
-    // Free but idle: its leads wait for a schedule window, its next day or a held lead's retry.
+    // Free but idle: its leads wait for a schedule window, its next day, the end of its warmup hold or a held lead's retry.
     const midnight = addZonedDays(startOfZonedDay(new Date(at), mailbox.timezone), 1, mailbox.timezone).getTime();
-    next = Math.min(next, at + HOUR, nextOpening, midnight);
+    next = Math.min(next, at + HOUR, nextOpening, midnight, mailboxHoldEnds(mailbox, at) ?? Infinity);
   }
   // Leads without a mailbox wait for their campaign's schedule to open.
   if (world.unmailed.size) next = Math.min(next, nextOpening);

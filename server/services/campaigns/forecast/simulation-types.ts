@@ -5,6 +5,7 @@ import type { StepType, WiredSequence } from "../../../schemas/sequence";
 import type { Schedule } from "../../../domain/sequence/schedule";
 import type { EmailOutcome } from "../../../providers/mail/types";
 import type { TCampaignApprovals } from "../../../schemas/approvals";
+import type { WarmupCapFacts } from "../../../domain/email/warmup-ramp";
 
 export type LeadStatus = "pending" | "running" | "done" | "failed" | "paused" | "replied" | "stopped";
 export type ActionKind = "invitations" | "messages" | "inmails" | "profileViews";
@@ -47,6 +48,8 @@ export interface SimMailbox {
   recentSends?: SentEmailMark[];
   /** When it was last paused: its rates count from then. */
   pausedAt?: number | null;
+  /** Its warmup as the campaign cap reads it (hold, ramp): each simulated day's limit is warmupCampaignCap of it. */
+  warmup?: WarmupCapFacts | null;
 }
 
 /** One e-mail a mailbox sent, for its bounce and complaint rates. */
