@@ -27,6 +27,12 @@ import { reconnectSenderOperation } from "./senders/reconnect-sender";
 import { updateSenderOperation } from "./senders/update-sender";
 import { listVoicesOperation } from "./senders/list-voices";
 import { connectMailboxOperation } from "./mailboxes/connect-mailbox";
+import { getWarmupOperation } from "./warmup/get-warmup";
+import { startWarmupOperation } from "./warmup/start-warmup";
+import { stopWarmupOperation } from "./warmup/stop-warmup";
+import { resumeWarmupOperation } from "./warmup/resume-warmup";
+import { changeWarmupStrategyOperation } from "./warmup/change-warmup-strategy";
+import { getWarmupHistoryOperation } from "./warmup/get-warmup-history";
 import { listMailboxesOperation } from "./mailboxes/list-mailboxes";
 import { getMailboxOperation } from "./mailboxes/get-mailbox";
 import { updateMailboxOperation } from "./mailboxes/update-mailbox";
@@ -117,6 +123,12 @@ export const operations: ApiOperation[] = [
   pauseMailboxOperation,
   resumeMailboxOperation,
   getMailboxPerformanceOperation,
+  getWarmupOperation,
+  startWarmupOperation,
+  stopWarmupOperation,
+  resumeWarmupOperation,
+  changeWarmupStrategyOperation,
+  getWarmupHistoryOperation,
   createWebhookOperation,
   listWebhooksOperation,
   getWebhookOperation,
