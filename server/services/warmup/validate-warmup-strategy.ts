@@ -84,7 +84,8 @@ export function validateWarmupChange(
     }
   }
 
-  const values: TWarmupStrategyValues = { ...base, replyInbox: [...base.replyInbox], replyPromotions: [...base.replyPromotions] };
+  const { preset: _basePreset, ...baseValues } = base;
+  const values: TWarmupStrategyValues = { ...baseValues, replyInbox: [...base.replyInbox], replyPromotions: [...base.replyPromotions] };
   const fieldOf = new Map<string, string>();
   for (const field of VOLUME_FIELDS) {
     const value = input[field];
