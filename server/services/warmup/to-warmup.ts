@@ -19,6 +19,15 @@ export function strategyOf(row: MailboxWarmup): TWarmupStrategy {
   };
 }
 
+/** The campaign hold in words, when it still holds at `at`. */
+function holdSentence(row: MailboxWarmup | null, at: Date, timeZone: string): string {
+  if (!row?.holdUntil || row.holdUntil <= at) return "";
+  const until = row.holdUntil.toLocaleDateString("en-GB", { day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", timeZone });
+  if (row.holdOverride) return ` Campaigns may send despite the hold (until ${until}), within today's warmup volume.`;
+  const why = row.holdReason === "poor-health" ? "while warmup mail lands in spam too often" : "while the mailbox warms up";
+  return ` Campaigns wait until ${until} ${why}.`;
+}
+
 function statusLabel(status: TWarmupStatus, row: MailboxWarmup | null, day: number, volume: number): string {
   switch (status) {
     case "pending":
@@ -53,7 +62,7 @@ export function toWarmup(mailbox: Pick<Mailbox, "provider" | "timezone">, row: M
   return {
     provider: (row?.network as TWarmup["provider"] | undefined) ?? warmupNetworkFor(mailbox),
     status,
-    statusLabel: statusLabel(status, row, day, currentVolume),
+    statusLabel: statusLabel(status, row, day, currentVolume) + (status === "warming" || status === "paused" ? holdSentence(row, at, mailbox.timezone) : ""),
     strategy,
     strategyApplied: Boolean(row?.appliedStrategy),
     day,

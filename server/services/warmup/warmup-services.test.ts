@@ -74,6 +74,7 @@ describe("starting, stopping and resuming warmup", () => {
     const started = await startWarmup(actor, mailbox.id);
     expect(started.warmup).toMatchObject({ status: "warming", strategyApplied: true, day: 1, currentVolume: 5, holdReason: "warming", startedAt: "2026-03-02T10:00:00.000Z", holdUntil: "2026-03-16T10:00:00.000Z" });
     expect(started.limits.campaignCap).toBe(0);
+    expect(started.warmup.statusLabel).toBe("Warming: day 1, 5 warmup e-mails today, rising to 40. Campaigns wait until 16 March at 11:00 while the mailbox warms up.");
     expect(networks.sandbox.calls.map((call) => call.call)).toEqual(["enroll"]);
     expect(networks.sandbox.calls[0]!.args[1]).toEqual({ startingVolume: 5, dailyIncrease: 2, targetVolume: 40, replyInbox: [25, 35], replyPromotions: [15, 25], replySpam: 10 });
     // Starting again while warming changes nothing.
