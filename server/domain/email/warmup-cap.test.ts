@@ -22,8 +22,10 @@ describe("the campaign cap of a warming mailbox", () => {
     expect(warmupCampaignCap(facts, 50, START + 3 * DAY, "2026-03-05")).toBe(5);
     expect(warmupCampaignCap(facts, 50, START + 4 * DAY, "2026-03-06")).toBe(6);
     expect(warmupCampaignCap(facts, 4, START + 4 * DAY, "2026-03-06")).toBe(4);
-    // Past the target: the target.
-    expect(warmupCampaignCap(facts, 50, START + 40 * DAY, "2026-04-11")).toBe(20);
+    // Day 18: 19; day 19 reaches the target of 20: warm, the daily limit (whether or not the sync marked it yet).
+    expect(warmupCampaignCap(facts, 50, START + 17 * DAY, "2026-03-19")).toBe(19);
+    expect(warmupCampaignCap(facts, 50, START + 18 * DAY, "2026-03-20")).toBe(50);
+    expect(warmupCampaignCap(facts, 50, START + 40 * DAY, "2026-04-11")).toBe(50);
   });
 
   it("holdOverride lifts the hold but not the ramp", () => {
@@ -42,8 +44,10 @@ describe("the campaign cap of a warming mailbox", () => {
     expect(warmupCapFacts(row({ status: "unheard-of" }))).toBeNull();
   });
 
-  it("a custom ramp: 10, then 14, 18… up to 30", () => {
+  it("a custom ramp: 10, then 14, 18… and the daily limit once it reaches its target of 30", () => {
     const facts = warmupCapFacts(row({ startingVolume: 10, dailyIncrease: 4, targetVolume: 30, holdUntil: null }));
-    expect([0, 1, 2, 5, 6, 9].map((offset) => warmupCampaignCap(facts, 100, START + offset * DAY, new Date(START + offset * DAY).toISOString().slice(0, 10)))).toEqual([10, 14, 18, 30, 30, 30]);
+    expect([0, 1, 2, 4, 5, 9].map((offset) => warmupCampaignCap(facts, 100, START + offset * DAY, new Date(START + offset * DAY).toISOString().slice(0, 10)))).toEqual([10, 14, 18, 26, 100, 100]);
+    // A paused one stays on its ramp even at the target.
+    expect(warmupCampaignCap(warmupCapFacts(row({ status: "paused", day: 9, startingVolume: 10, dailyIncrease: 4, targetVolume: 30, holdUntil: null })), 100, START, "2026-03-02")).toBe(30);
   });
 });

@@ -71,13 +71,17 @@ export function warmupDayOn(facts: Pick<WarmupCapFacts, "status" | "day" | "dayD
 /**
  * Campaign e-mails the mailbox may send on local date `date` at `at` (epoch ms), given its own daily
  * limit: 0 while the hold lasts (unless overridden); while warming or paused, no more than the
- * warmup's volume that day (the ramp); otherwise its daily limit.
+ * warmup's volume that day (the ramp); otherwise its daily limit. A warming mailbox whose ramp
+ * reached its target that day is warm already (as the warmup sync will mark it): the cap must not
+ * depend on when the sync last ran, or the forecast could not agree with the executor.
  */
 export function warmupCampaignCap(facts: WarmupCapFacts | null, dailyLimit: number, at: number, date: string): number {
   if (!facts || facts.status === "pending" || facts.status === "stopped") return dailyLimit;
   if (facts.holdUntil !== null && at < facts.holdUntil && !facts.holdOverride) return 0;
   if (facts.status === "warm") return dailyLimit;
-  return Math.min(dailyLimit, warmupVolumeOnDay(facts.strategy, warmupDayOn(facts, date)));
+  const volume = warmupVolumeOnDay(facts.strategy, warmupDayOn(facts, date));
+  if (facts.status === "warming" && volume >= facts.strategy.targetVolume) return dailyLimit;
+  return Math.min(dailyLimit, volume);
 }
 
 export type WarmupHealth = "excellent" | "good" | "fair" | "poor" | "unknown";

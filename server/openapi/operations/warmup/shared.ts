@@ -13,7 +13,7 @@ export const WARMUP_VALUES_TEXT = [
   "**Statuses** (`warmup.status`): `pending` (never started; a strategy may be stored), `warming` (ramping up, one warmup day per day of the mailbox's timezone), `warm` (at its target, keeps going), `paused` (held by a problem, `error` says which; resume continues at the same day), `stopped` (for good, cancelled at the network; start begins again at day 1).",
   "**Hold** (`holdUntil`, `holdReason`): campaigns send nothing from the mailbox until `holdUntil` — `warming` (the first days of warmup, " +
     `${DEFAULT_WARMUP_HOLD_DAYS} by default, the installation's HERALD_WARMUP_HOLD_DAYS) or \`poor-health\` (warmup mail lands in spam too often). ` +
-    "`holdOverride: true` lifts the hold, but a warming mailbox still sends no more campaign e-mails a day than its warmup volume that day (the ramp). `limits.campaignCap` is today's figure: 0 while held, the ramp's volume (at most the daily limit) while warming or paused, the daily limit once warm or without warmup.",
+    "`holdOverride: true` lifts the hold, but a warming mailbox still sends no more campaign e-mails a day than its warmup volume that day (the ramp). `limits.campaignCap` is today's figure: 0 while held, the ramp's volume (at most the daily limit) while warming or paused, the daily limit once warm (from the day the ramp reaches its target) or without warmup.",
   `**Health** (from where the last 7 days' warmup e-mails landed): \`excellent\` (inbox rate ≥ 95 %), \`good\` (≥ 85 %), \`fair\` (≥ 70 %), \`poor\` (below 70 %), \`unknown\` (fewer than ${HEALTH_MIN_EMAILS} e-mails yet). \`healthScore\` (0–100) counts Promotions at half; \`healthLabel\` says it in words with what to do.`,
 ].join("\n\n");
 
