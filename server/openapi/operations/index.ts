@@ -34,6 +34,7 @@ import { removeMailboxOperation } from "./mailboxes/remove-mailbox";
 import { pauseMailboxOperation } from "./mailboxes/pause-mailbox";
 import { resumeMailboxOperation } from "./mailboxes/resume-mailbox";
 import { getMailboxPerformanceOperation } from "./mailboxes/get-mailbox-performance";
+import { checkMailboxDnsOperation } from "./mailboxes/check-mailbox-dns";
 import { createWebhookOperation } from "./webhooks/create-webhook";
 import { deleteWebhookOperation } from "./webhooks/delete-webhook";
 import { getWebhookOperation } from "./webhooks/get-webhook";
@@ -117,6 +118,7 @@ export const operations: ApiOperation[] = [
   pauseMailboxOperation,
   resumeMailboxOperation,
   getMailboxPerformanceOperation,
+  checkMailboxDnsOperation,
   createWebhookOperation,
   listWebhooksOperation,
   getWebhookOperation,

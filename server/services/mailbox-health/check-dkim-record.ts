@@ -1,9 +1,10 @@
 // The DKIM part of the DNS checks: a public key at <selector>._domainkey.<domain> (through a CNAME,
 // as Microsoft 365 publishes them) that parses, for the selector seen in the mailbox's own signed
 // mail, else the ones its provider signs with.
-import { checkDkimKeyRecord, joinTxt, type SendingProvider, type SendingService } from "../../domain/email/dns-records";
+import { joinTxt, type SendingProvider, type SendingService } from "../../domain/email/dns-records";
 import type { DnsResolver } from "../../providers/dns";
 import type { TDnsHealth } from "../../schemas/mailbox-health";
+import { checkDkimKeyRecord } from "./dkim-key";
 import { lookup, lookupFailed } from "./dns-lookup";
 
 export interface DkimTarget {
@@ -12,6 +13,8 @@ export interface DkimTarget {
   service: SendingService;
   /** Seen in a DKIM-Signature of the mailbox's own mail (Mailbox.dkimSelector). */
   seenSelector: string | null;
+  /** The exact key record to publish, when Herald knows it (the sandbox's). */
+  knownKeyRecord: string | null;
 }
 
 type Found = { kind: "record"; selector: string; host: string; record: string; via: string | null } | { kind: "none" } | { kind: "error"; code: string };
@@ -34,9 +37,9 @@ async function keyAt(resolver: DnsResolver, selector: string, domain: string): P
 function missingFix(target: DkimTarget, selector: string): NonNullable<TDnsHealth["dkim"]["fix"]> {
   const host = `${selector}._domainkey.${target.domain}`;
   if (target.provider === "microsoft") {
-    return { type: "CNAME", host, value: `${selector}-${target.domain.replace(/\./g, "-")}._domainkey.<your tenant>.onmicrosoft.com (${target.service.dkimKeyFrom})`, replaces: null };
+    return { type: "CNAME", host, value: `${selector}-${target.domain.replace(/\./g, "-")}._domainkey.<your tenant>.onmicrosoft.com`, replaces: null };
   }
-  return { type: "TXT", host, value: `v=DKIM1; k=rsa; p=<the public key> (${target.service.dkimKeyFrom})`, replaces: null };
+  return { type: "TXT", host, value: target.knownKeyRecord ?? `v=DKIM1; k=rsa; p=<the public key from ${target.service.name}>`, replaces: null };
 }
 
 export async function checkDkim(resolver: DnsResolver, target: DkimTarget): Promise<TDnsHealth["dkim"]> {
@@ -57,7 +60,7 @@ export async function checkDkim(resolver: DnsResolver, target: DkimTarget): Prom
         status: "invalid",
         selector,
         record: found.record,
-        reason: `The DKIM record at ${where} cannot be used: ${verdict.problem}. Receivers cannot verify this mailbox's signatures, so DKIM fails. Publish the key again as ${target.service.name} gives it.`,
+        reason: `The DKIM record at ${where} cannot be used: ${verdict.problem}. Receivers cannot verify this mailbox's signatures, so DKIM fails. Publish the key again as ${target.service.name} gives it: ${target.service.dkimKeyFrom}.`,
         fix: { ...missingFix(target, selector), replaces: found.record },
       };
     }

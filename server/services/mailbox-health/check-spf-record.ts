@@ -106,23 +106,23 @@ export async function checkSpf(resolver: DnsResolver, target: SpfTarget): Promis
   if (lookups > MAX_SPF_LOOKUPS) {
     findings.push({
       status: "invalid",
-      text: `The record needs ${lookups} DNS lookups counting its includes; receivers stop at ${MAX_SPF_LOOKUPS} and treat SPF as failed (permerror). Remove includes of services that no longer send for ${domain}, or replace some with their ip4:/ip6: ranges.`,
+      text: `The SPF record needs ${lookups} DNS lookups counting its includes; receivers stop at ${MAX_SPF_LOOKUPS} and treat SPF as failed (permerror). Remove includes of services that no longer send for ${domain}, or replace some with their ip4:/ip6: ranges.`,
     });
   }
   if (includesSendingService === false) {
     findings.push({
       status: "invalid",
       text: service.spfInclude
-        ? `The record does not include ${service.name} (include:${service.spfInclude}), so receivers see this mailbox's mail as coming from a server the domain did not authorize.`
-        : `The record does not authorize ${target.smtpHost} (${addresses.join(", ")}), the server this mailbox sends through.`,
+        ? `The SPF record does not include ${service.name} (include:${service.spfInclude}), so receivers see this mailbox's mail as coming from a server the domain did not authorize.`
+        : `The SPF record does not authorize ${target.smtpHost} (${addresses.join(", ")}), the server this mailbox sends through.`,
     });
   } else if (includesSendingService === null && target.smtpHost) {
     findings.push({ status: "warning", text: `Could not find the address of ${target.smtpHost}, the server this mailbox sends through, so it is not known whether SPF authorizes it.` });
   }
-  if (all === "+all") findings.push({ status: "invalid", text: "It ends in +all, which lets any server on the internet send as this domain: spammers can too. End it in -all." });
-  else if (all === "?all") findings.push({ status: "invalid", text: "It ends in ?all (neutral), which says nothing about other servers, so it protects nothing. End it in -all." });
-  else if (all === null && !redirects) findings.push({ status: "invalid", text: "It has no all at the end, so servers it does not list are not turned away. End it in -all." });
-  else if (all === "~all") findings.push({ status: "warning", text: "It ends in ~all (soft fail): mail from servers it does not list is only marked, not refused. Once every service that sends for the domain is listed, end it in -all." });
+  if (all === "+all") findings.push({ status: "invalid", text: "The SPF record ends in +all, which lets any server on the internet send as this domain: spammers can too. End it in -all." });
+  else if (all === "?all") findings.push({ status: "invalid", text: "The SPF record ends in ?all (neutral), which says nothing about other servers, so it protects nothing. End it in -all." });
+  else if (all === null && !redirects) findings.push({ status: "invalid", text: "The SPF record has no all at the end, so servers it does not list are not turned away. End it in -all." });
+  else if (all === "~all") findings.push({ status: "warning", text: "The SPF record ends in ~all (soft fail): mail from servers it does not list is only marked, not refused. Once every service that sends for the domain is listed, end it in -all." });
 
   const status = worstOf(findings.map((finding) => finding.status));
   return {
