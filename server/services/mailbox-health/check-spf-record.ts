@@ -18,23 +18,34 @@ export interface SpfTarget {
   smtpHost: string | null;
 }
 
+interface LookupCount {
+  count: number;
+  /** Every name reached through include: and redirect=, lower-cased. */
+  reached: Set<string>;
+  /** Names included that have no SPF record: receivers treat that as a permanent error. */
+  broken: string[];
+}
+
 /** DNS lookups the record needs, counted through its includes and redirect (stops past the limit). */
-async function countLookups(resolver: DnsResolver, record: string, seen: Set<string>): Promise<{ count: number; reached: Set<string> }> {
+async function countLookups(resolver: DnsResolver, record: string, seen: Set<string>): Promise<LookupCount> {
   const { count, nested } = spfLookupTerms(record);
-  let total = count;
-  const reached = new Set<string>(nested.map((name) => name.toLowerCase()));
+  const result: LookupCount = { count, reached: new Set(nested.map((name) => name.toLowerCase())), broken: [] };
   for (const name of nested) {
-    if (total > MAX_SPF_LOOKUPS || seen.has(name.toLowerCase())) continue;
+    if (result.count > MAX_SPF_LOOKUPS || seen.has(name.toLowerCase())) continue;
     seen.add(name.toLowerCase());
     const answer = await lookup(resolver, name, "TXT");
     if (answer.kind === "error") throw Object.assign(new Error(`SPF lookup of ${name} failed`), { code: answer.code });
     const inner = answer.kind === "records" ? spfRecordsOf(joinTxt(answer.records))[0] : undefined;
-    if (!inner) continue;
+    if (!inner) {
+      result.broken.push(name);
+      continue;
+    }
     const below = await countLookups(resolver, inner, seen);
-    total += below.count;
-    for (const name of below.reached) reached.add(name);
+    result.count += below.count;
+    for (const reached of below.reached) result.reached.add(reached);
+    result.broken.push(...below.broken);
   }
-  return { count: total, reached };
+  return result;
 }
 
 /** The addresses of an SMTP server (itself when it is an address). */
@@ -44,11 +55,20 @@ async function smtpAddresses(resolver: DnsResolver, host: string): Promise<strin
   return [...(v4.kind === "records" ? v4.records : []), ...(v6.kind === "records" ? v6.records : [])];
 }
 
-/** Whether the domain's SPF lets the SMTP server's addresses send (mailauth's own SPF evaluation). */
-async function authorizesAddresses(resolver: DnsResolver, domain: string, addresses: string[]): Promise<boolean> {
-  for (const ip of addresses) {
-    const result = await spf({ sender: `postmaster@${domain}`, ip, helo: domain, mta: "herald", resolver: resolver as DNSResolver });
-    if (result.status.result !== "pass") return false;
+/** Addresses of an SMTP server checked at most (each is one SPF evaluation). */
+const MAX_SMTP_ADDRESSES = 4;
+
+/**
+ * Whether the domain's SPF lets the SMTP server's addresses send, by mailauth's own SPF evaluation:
+ * null when it cannot tell (a permanent error in the record, reported by the other findings),
+ * "error" when a lookup failed.
+ */
+async function authorizesAddresses(resolver: DnsResolver, domain: string, addresses: string[]): Promise<boolean | null | "error"> {
+  for (const ip of addresses.slice(0, MAX_SMTP_ADDRESSES)) {
+    const { status } = await spf({ sender: `postmaster@${domain}`, ip, helo: domain, mta: "herald", resolver: resolver as DNSResolver });
+    if (status.result === "temperror") return "error";
+    if (status.result === "permerror") return null;
+    if (status.result !== "pass") return false;
   }
   return true;
 }
@@ -86,18 +106,22 @@ export async function checkSpf(resolver: DnsResolver, target: SpfTarget): Promis
     };
   }
 
-  let lookups: number;
-  let reached: Set<string>;
+  let counted: LookupCount;
   try {
-    ({ count: lookups, reached } = await countLookups(resolver, record, new Set([domain])));
+    counted = await countLookups(resolver, record, new Set([domain]));
   } catch (error) {
     return { ...empty, record, status: "error", reason: lookupFailed(`the records ${domain}'s SPF includes`, (error as { code?: string }).code ?? "failed"), fix: null };
   }
-  const includesSendingService = service.spfInclude
-    ? reached.has(service.spfInclude.toLowerCase())
+  const lookups = counted.count;
+  const authorized = service.spfInclude
+    ? counted.reached.has(service.spfInclude.toLowerCase())
     : addresses.length
       ? await authorizesAddresses(resolver, domain, addresses)
       : null;
+  if (authorized === "error") {
+    return { ...empty, record, lookups, status: "error", reason: lookupFailed(`the records ${domain}'s SPF names`, "temperror"), fix: null };
+  }
+  const includesSendingService = authorized;
   const all = spfAll(record);
   const redirects = /(^|\s)redirect=/i.test(record);
   const fix = { type: "TXT" as const, host: domain, value: fixedSpfRecord(record, mechanisms), replaces: record };
@@ -106,6 +130,7 @@ export async function checkSpf(resolver: DnsResolver, target: SpfTarget): Promis
   if (lookups > MAX_SPF_LOOKUPS) {
     findings.push({
       status: "invalid",
+      manual: true,
       text: `The SPF record needs ${lookups} DNS lookups counting its includes; receivers stop at ${MAX_SPF_LOOKUPS} and treat SPF as failed (permerror). Remove includes of services that no longer send for ${domain}, or replace some with their ip4:/ip6: ranges.`,
     });
   }
@@ -116,8 +141,15 @@ export async function checkSpf(resolver: DnsResolver, target: SpfTarget): Promis
         ? `The SPF record does not include ${service.name} (include:${service.spfInclude}), so receivers see this mailbox's mail as coming from a server the domain did not authorize.`
         : `The SPF record does not authorize ${target.smtpHost} (${addresses.join(", ")}), the server this mailbox sends through.`,
     });
-  } else if (includesSendingService === null && target.smtpHost) {
+  } else if (includesSendingService === null && target.smtpHost && !addresses.length) {
     findings.push({ status: "warning", text: `Could not find the address of ${target.smtpHost}, the server this mailbox sends through, so it is not known whether SPF authorizes it.` });
+  }
+  if (counted.broken.length) {
+    findings.push({
+      status: "invalid",
+      manual: true,
+      text: `The SPF record includes ${counted.broken.join(", ")}, which ${counted.broken.length > 1 ? "have" : "has"} no SPF record: receivers treat that as an error (permerror) and SPF fails. Remove ${counted.broken.length > 1 ? "those includes" : "that include"} or correct the name.`,
+    });
   }
   if (all === "+all") findings.push({ status: "invalid", text: "The SPF record ends in +all, which lets any server on the internet send as this domain: spammers can too. End it in -all." });
   else if (all === "?all") findings.push({ status: "invalid", text: "The SPF record ends in ?all (neutral), which says nothing about other servers, so it protects nothing. End it in -all." });
@@ -135,6 +167,7 @@ export async function checkSpf(resolver: DnsResolver, target: SpfTarget): Promis
       status === "ok"
         ? `SPF is in order: it authorizes ${service.name}, turns away other servers (${all ?? "by its redirect"}) and needs ${lookups} of the ${MAX_SPF_LOOKUPS} DNS lookups allowed.`
         : findings.map((finding) => finding.text).join(" "),
-    fix: status === "ok" || (lookups > MAX_SPF_LOOKUPS && findings.length === 1) ? null : fix,
+    // Too many lookups and broken includes need a person's choice (which services to keep).
+    fix: status === "ok" || findings.every((finding) => finding.manual) ? null : fix,
   };
 }

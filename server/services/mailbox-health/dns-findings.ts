@@ -4,6 +4,8 @@ import type { TDnsCheckStatus, TDnsHealth } from "../../schemas/mailbox-health";
 export interface Finding {
   status: TDnsCheckStatus;
   text: string;
+  /** Only a person can fix it (which includes to drop): no record is proposed for it alone. */
+  manual?: boolean;
 }
 
 const RANK: Record<TDnsCheckStatus, number> = { ok: 0, warning: 1, error: 2, missing: 3, invalid: 4 };

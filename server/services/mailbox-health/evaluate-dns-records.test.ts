@@ -46,6 +46,7 @@ const ZONES: Record<string, TestDnsRecord[]> = {
     ...Array.from({ length: 8 }, (_, index): TestDnsRecord => ({ name: `l${index + 1}`, type: "TXT", value: `v=spf1 include:l${index + 2}.lookups.test -all` })),
     { name: "l9", type: "TXT", value: "v=spf1 ip4:192.0.2.9 -all" },
   ],
+  "brokeninclude.test": googleDomain("brokeninclude.test", { spf: "v=spf1 include:_spf.google.com include:gone.brokeninclude.test ~all" }),
   "nodkim.test": googleDomain("nodkim.test", { dkim: null }),
   "badkey.test": googleDomain("badkey.test", { dkim: `v=DKIM1; k=rsa; p=${KEY.slice(0, 150)}` }),
   "revoked.test": googleDomain("revoked.test", { dkim: "v=DKIM1; k=rsa; p=" }),
@@ -154,6 +155,13 @@ describe("DNS health against BIND", () => {
     const { spf } = await check("lookups.test");
     expect(spf).toMatchObject({ status: "invalid", lookups: 11, includesSendingService: true, fix: null });
     expect(spf.reason).toContain("11 DNS lookups");
+  });
+
+  it("fails an include of a name without SPF record, and still fixes the rest", async () => {
+    const { spf } = await check("brokeninclude.test");
+    expect(spf).toMatchObject({ status: "invalid", lookups: 3, fix: { value: "v=spf1 include:_spf.google.com include:gone.brokeninclude.test -all" } });
+    expect(spf.reason).toContain("gone.brokeninclude.test, which has no SPF record");
+    expect(spf.reason).toContain("~all");
   });
 
   it("fails a missing DKIM key and says where to get it and where to publish it", async () => {
