@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { refreshDnsHealth } from "@/server/services/mailbox-health/check-dns-health";
 import type { TDnsHealth } from "@/server/schemas/mailbox-health";
 import { mailboxDnsCheckDue } from "../events";
-import { checkMailboxDnsFunction } from "./check-mailbox-dns";
+import { checkMailboxDnsFunction, SHARE_DNS_CHECK_MS } from "./check-mailbox-dns";
 import { syncedFunction } from "./contract";
 
 vi.mock("@/server/services/mailbox-health/check-dns-health", () => ({ refreshDnsHealth: vi.fn() }));
@@ -27,10 +27,10 @@ describe("check-mailbox-dns", () => {
     });
   });
 
-  it("checks the mailbox's domain in one step", async () => {
+  it("checks the mailbox's domain in one step, sharing a check of the last hour", async () => {
     vi.mocked(refreshDnsHealth).mockResolvedValue({ status: "warning" } as TDnsHealth);
     const { result, ctx } = await run("mbx_a");
-    expect(refreshDnsHealth).toHaveBeenCalledExactlyOnceWith("mbx_a");
+    expect(refreshDnsHealth).toHaveBeenCalledExactlyOnceWith("mbx_a", { shareWithinMs: SHARE_DNS_CHECK_MS });
     expect(ctx.step.run).toHaveBeenCalledExactlyOnceWith("check", expect.any(Function));
     expect(result).toEqual({ mailboxId: "mbx_a", status: "warning" });
   });

@@ -90,6 +90,21 @@ describe("refreshDnsHealth", () => {
     expect((await db.mailbox.findUniqueOrThrow({ where: { id: mailbox.id } })).health).toBe("failing");
   });
 
+  it("shares a fresh check between mailboxes on one domain when asked to (the daily sweep), never on demand", async () => {
+    const { workspace, actor } = await createTestWorkspace();
+    const first = await sandboxMailbox(workspace.id, "ada@nomx-shared.test");
+    const second = await sandboxMailbox(workspace.id, "bob@nomx-shared.test");
+    const checked = await refreshDnsHealth(first.id);
+    // The twin's stored result is taken as is: a changed one shows that no lookup was made.
+    await db.mailbox.update({ where: { id: first.id }, data: { dnsHealth: { ...checked!, status: "ok" } } });
+    expect(await refreshDnsHealth(second.id, { shareWithinMs: 60_000 })).toMatchObject({ status: "ok", checkedAt: checked!.checkedAt });
+    expect((await db.mailbox.findUniqueOrThrow({ where: { id: second.id } })).dnsCheckedAt?.toISOString()).toBe(checked!.checkedAt);
+    expect((await checkMailboxDns(actor, second.id)).dnsHealth).toMatchObject({ status: "failing", mx: { status: "missing" } });
+    // A mailbox signing with another selector is checked its own way.
+    await db.mailbox.update({ where: { id: second.id }, data: { dkimSelector: "other" } });
+    expect(await refreshDnsHealth(second.id, { shareWithinMs: 60_000 })).toMatchObject({ dkim: { status: "missing", selector: "other" } });
+  });
+
   it("returns null for a mailbox that no longer exists, and checkMailboxDns answers 404 for another workspace's", async () => {
     expect(await refreshDnsHealth("mbx_gone")).toBeNull();
     const { workspace } = await createTestWorkspace();
