@@ -1,7 +1,7 @@
 // The record rules of the DNS checks: SPF's all and lookups, the fixed SPF record, the recommended
 // DMARC record.
 import { describe, expect, it } from "vitest";
-import { dmarcPolicy, fixedSpfRecord, joinTxt, parseTags, recommendedDmarcRecord, spfAll, spfIncludes, spfLookupTerms, spfRecordsOf } from "./dns-records";
+import { dmarcPolicy, sendingProvider, fixedSpfRecord, joinTxt, parseTags, recommendedDmarcRecord, spfAll, spfIncludes, spfLookupTerms, spfRecordsOf } from "./dns-records";
 
 describe("SPF records", () => {
   it("joins TXT pieces and keeps only v=spf1 records", () => {
@@ -55,5 +55,16 @@ describe("DMARC records", () => {
     expect(recommendedDmarcRecord("example.com", { v: "DMARC1", p: "none", rua: "mailto:reports@dmarc.example", adkim: "s", pct: 50, rr: "v=DMARC1; p=none", isOrgRecord: false })).toBe(
       "v=DMARC1; p=quarantine; rua=mailto:reports@dmarc.example; adkim=s; pct=50",
     );
+  });
+});
+
+describe("the sending service", () => {
+  it("is the provider's, or Google's or Microsoft's for an SMTP mailbox on their servers", () => {
+    expect(sendingProvider("google")).toBe("google");
+    expect(sendingProvider("sandbox", "smtp.gmail.com")).toBe("sandbox");
+    expect(sendingProvider("smtp", "smtp.gmail.com")).toBe("google");
+    expect(sendingProvider("smtp", "SMTP.Office365.com.")).toBe("microsoft");
+    expect(sendingProvider("smtp", "mail.notgmail.com")).toBe("smtp");
+    expect(sendingProvider("smtp", null)).toBe("smtp");
   });
 });

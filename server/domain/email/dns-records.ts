@@ -44,8 +44,17 @@ export const SENDING_SERVICES: Record<SendingProvider, SendingService> = {
   },
 };
 
-export function sendingProvider(provider: string): SendingProvider {
-  return provider === "google" || provider === "microsoft" || provider === "sandbox" ? provider : "smtp";
+/**
+ * The service a mailbox sends through: its provider, or for an SMTP mailbox on Google's or
+ * Microsoft's servers (an app password on smtp.gmail.com, smtp.office365.com) that service, whose
+ * SPF include and DKIM selectors apply rather than the server's own addresses.
+ */
+export function sendingProvider(provider: string, smtpHost: string | null = null): SendingProvider {
+  if (provider === "google" || provider === "microsoft" || provider === "sandbox") return provider;
+  const host = smtpHost?.toLowerCase().replace(/\.$/, "") ?? "";
+  if (/(^|\.)(gmail\.com|googlemail\.com|google\.com)$/.test(host)) return "google";
+  if (/(^|\.)(office365\.com|outlook\.com)$/.test(host)) return "microsoft";
+  return "smtp";
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -57,7 +57,8 @@ export async function refreshDnsHealth(mailboxId: string, options: RefreshDnsHea
     select: { id: true, email: true, provider: true, connectedVia: true, settings: true, dkimSelector: true },
   });
   if (!mailbox) return null;
-  const provider = sendingProvider(mailbox.provider);
+  const smtpHost = mailbox.provider === "smtp" ? smtpHostOf(mailbox.settings) : null;
+  const provider = sendingProvider(mailbox.provider, smtpHost);
   const managed = mailbox.connectedVia === "managed";
   const shared = options.shareWithinMs ? await sharedCheck(mailbox, options.shareWithinMs) : null;
   const health: TDnsHealth = shared
@@ -68,7 +69,7 @@ export async function refreshDnsHealth(mailboxId: string, options: RefreshDnsHea
           domain: mailbox.email.slice(mailbox.email.lastIndexOf("@") + 1),
           provider,
           dkimSelector: mailbox.dkimSelector,
-          smtpHost: provider === "smtp" ? smtpHostOf(mailbox.settings) : null,
+          smtpHost: provider === "smtp" ? smtpHost : null,
           managed,
         },
         now(),
