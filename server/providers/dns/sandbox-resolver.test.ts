@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnv } from "../../env";
 import { evaluateDnsRecords } from "../../services/mailbox-health/evaluate-dns-records";
-import { configuredDnsServers, resolverForMailbox, sandboxDnsResolver, sandboxDnsWords, SANDBOX_DKIM_PUBLIC_KEY, SANDBOX_SPF_INCLUDE } from "./index";
+import { configuredDnsServers, LISTED_SENDING_IP, resolverForMailbox, sandboxDnsResolver, sandboxDnsWords, SANDBOX_DKIM_PUBLIC_KEY, SANDBOX_SPF_INCLUDE } from "./index";
 
 const AT = new Date("2026-03-02T09:00:00.000Z");
 const check = (domain: string) => evaluateDnsRecords(sandboxDnsResolver, { domain, provider: "sandbox", dkimSelector: null, smtpHost: null, managed: false }, AT);
@@ -80,11 +80,14 @@ describe("the sandbox's zones", () => {
     }
   });
 
-  it("lists a domain with the word listed on the domain blocklists, and no other", async () => {
+  it("lists a domain with the word listed on the domain blocklists, and the listed sending IP on the IP blocklists", async () => {
     process.env.HERALD_DOMAIN_BLOCKLISTS = "dbl.example.org";
     resetEnv();
     expect(await sandboxDnsResolver("listed-acme.test.dbl.example.org", "A")).toEqual(["127.0.1.2"]);
     await expect(sandboxDnsResolver("acme.test.dbl.example.org", "A")).rejects.toMatchObject({ code: "ENOTFOUND" });
+    // The IP blocklists (HERALD_DNSBL_ZONES, Spamhaus ZEN by default) list the listed sending IP only.
+    expect(await sandboxDnsResolver(`${LISTED_SENDING_IP.split(".").reverse().join(".")}.zen.spamhaus.org`, "A")).toEqual(["127.0.0.2"]);
+    await expect(sandboxDnsResolver("25.2.0.192.zen.spamhaus.org", "A")).rejects.toMatchObject({ code: "ENOTFOUND" });
   });
 });
 

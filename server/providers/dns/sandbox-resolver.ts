@@ -12,6 +12,8 @@ export { SANDBOX_SPF_INCLUDE };
 /** The addresses the sandbox's sending service sends from (TEST-NET-1, never routed). */
 export const SANDBOX_SENDING_NETWORK = "192.0.2.0/24";
 export const SANDBOX_SENDING_IP = "192.0.2.25";
+/** The sending IP a deliverability test of a `listed` sandbox mailbox reports: the IP blocklists list it. */
+export const LISTED_SENDING_IP = "192.0.2.66";
 /** The DKIM selector the sandbox signs with. */
 export const SANDBOX_DKIM_SELECTOR = "herald";
 /** The sandbox's MX hosts, for every domain. */
@@ -64,7 +66,7 @@ function blocklistZones(): string[] {
 
 /** The sandbox's records of one name, by type; null when the name does not exist. */
 function sandboxRecords(name: string): Record<string, unknown[]> | null {
-  if (name === SPF_SERVICE) return { TXT: [[`v=spf1 ip4:${SANDBOX_SENDING_NETWORK} -all`]] };
+  if (name === SANDBOX_SPF_INCLUDE) return { TXT: [[`v=spf1 ip4:${SANDBOX_SENDING_NETWORK} -all`]] };
   if (name === SERVICE_ZONE) return { A: ["192.0.2.1"] };
   if (SANDBOX_MX_HOSTS.includes(name)) return { A: [name.startsWith("mx1") ? "192.0.2.10" : "192.0.2.11"] };
   if (name.endsWith(`.${SERVICE_ZONE}`)) return null;
@@ -101,10 +103,6 @@ function sandboxRecords(name: string): Record<string, unknown[]> | null {
   if (!words.has("nomx")) records.MX = SANDBOX_MX_HOSTS.map((exchange, index) => ({ exchange, priority: 10 * (index + 1) }));
   return records;
 }
-
-const SPF_SERVICE = SANDBOX_SPF_INCLUDE;
-/** The sending IP a deliverability test of a `listed` sandbox mailbox reports (TEST-NET-1). */
-export const LISTED_SENDING_IP = "192.0.2.66";
 
 function sandboxSpf(domain: string, words: Set<SandboxDnsWord>): string {
   const all = words.has("plusall") ? "+all" : words.has("softfail") ? "~all" : "-all";
