@@ -1,11 +1,13 @@
 // Every Inngest function Herald serves at /api/inngest.
 import { advanceSandboxNetworkFunction } from "./advance-sandbox-network";
+import { checkMailboxDnsFunction } from "./check-mailbox-dns";
 import { deliverWebhook } from "./deliver-webhook";
 import { dispatchOutbox } from "./dispatch-outbox";
 import { importLinkedinSearch } from "./import-linkedin-search";
 import { pollMailboxes } from "./poll-mailboxes";
 import { purgeExpiredRecords } from "./purge-expired-records";
 import { readMailboxFunction } from "./read-mailbox";
+import { refreshDnsHealthFunction } from "./refresh-dns-health";
 import { refreshSenderStatsFunction } from "./refresh-sender-stats";
 import { runCampaignExecutor } from "./run-campaign-executor";
 import { syncSenderConversationsFunction } from "./sync-sender-conversations";
@@ -27,4 +29,6 @@ export const functions = [
   importLinkedinSearch,
   watchSenderCheckpoint,
   syncSenderConversationsFunction,
+  refreshDnsHealthFunction,
+  checkMailboxDnsFunction,
 ];

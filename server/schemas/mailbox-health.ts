@@ -37,7 +37,7 @@ export const ZDnsHealth = z
   .object({
     domain: z.string().meta({ example: "example.com" }),
     managed: z.boolean().meta({ description: "The domain was bought through Herald (its records are kept by Herald)" }),
-    status: z.enum(["ok", "warning", "failing"]).meta({ description: "The worst of the checks: `failing` when SPF, DKIM, DMARC or MX is missing, invalid or could not be read" }),
+    status: z.enum(["ok", "warning", "failing"]).meta({ description: "The worst of the checks: `failing` when SPF, DKIM, DMARC or MX is missing or invalid; `warning` when one warns or could not be read (`error`: a failed lookup says nothing about the records, check again)" }),
     spf: z.object({
       ...dnsCheck,
       lookups: z.number().int().nullable().meta({ description: "DNS lookups the SPF record needs (at most 10 are allowed)" }),

@@ -40,6 +40,7 @@ import { removeMailboxOperation } from "./mailboxes/remove-mailbox";
 import { pauseMailboxOperation } from "./mailboxes/pause-mailbox";
 import { resumeMailboxOperation } from "./mailboxes/resume-mailbox";
 import { getMailboxPerformanceOperation } from "./mailboxes/get-mailbox-performance";
+import { checkMailboxDnsOperation } from "./mailboxes/check-mailbox-dns";
 import { createWebhookOperation } from "./webhooks/create-webhook";
 import { deleteWebhookOperation } from "./webhooks/delete-webhook";
 import { getWebhookOperation } from "./webhooks/get-webhook";
@@ -129,6 +130,7 @@ export const operations: ApiOperation[] = [
   resumeWarmupOperation,
   changeWarmupStrategyOperation,
   getWarmupHistoryOperation,
+  checkMailboxDnsOperation,
   createWebhookOperation,
   listWebhooksOperation,
   getWebhookOperation,

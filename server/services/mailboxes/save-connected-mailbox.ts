@@ -9,6 +9,7 @@ import type { TMailbox } from "../../schemas/mailbox";
 import { withOutbox, type Emit } from "../events/with-outbox";
 import { emitMailboxEvent } from "./emit-mailbox-event";
 import { encryptMailCredentials, mailboxSettingsColumn, readRemovedMailboxSnapshot } from "./mailbox-columns";
+import { requestDnsCheck } from "./request-dns-check";
 import { requireEmailChannel } from "./require-email-channel";
 
 export interface SaveConnectedMailboxInput {
@@ -38,7 +39,7 @@ export async function saveConnectedMailbox(input: SaveConnectedMailboxInput): Pr
   // Two connects of one address at once: the loser of the unique (workspace, email) reconnects instead.
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await withOutbox(async (tx, emit) => {
+      const saved = await withOutbox(async (tx, emit) => {
         await requireEmailChannel(input.workspaceId, "connect a mailbox", tx);
         const existing = await tx.mailbox.findUnique({ where: { workspaceId_email: { workspaceId: input.workspaceId, email } } });
         if (existing) return reconnect(tx, emit, existing, input);
@@ -48,6 +49,9 @@ export async function saveConnectedMailbox(input: SaveConnectedMailboxInput): Pr
         });
         return create(tx, emit, { ...input, email }, removed);
       });
+      // After the commit, so the check finds the mailbox as connected.
+      requestDnsCheck(saved.id);
+      return saved;
     } catch (error) {
       if (attempt === 0 && error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") continue;
       throw error;

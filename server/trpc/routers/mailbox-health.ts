@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ZUpdateWarmupInput } from "../../schemas/mailbox-health";
 import { startDeliverabilityTest } from "../../services/deliverability/start-deliverability-test";
-import { checkMailboxDns } from "../../services/mailbox-health/check-dns-health";
+import { checkMailboxDns } from "../../services/mailboxes/check-mailbox-dns";
 import { getWarmup } from "../../services/warmup/get-warmup";
 import { getWarmupHistory } from "../../services/warmup/get-warmup-history";
 import { resumeWarmup } from "../../services/warmup/resume-warmup";
