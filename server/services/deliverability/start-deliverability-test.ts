@@ -2,6 +2,7 @@
 // a seed inbox, records the test as running and asks for its run (inngest/functions/run-deliverability-test.ts).
 import { randomUUID } from "node:crypto";
 import { inngest } from "@/inngest/client";
+import { jobRunnerConfigured } from "@/inngest/connection";
 import { deliverabilityTestRequested } from "@/inngest/events";
 import { db } from "../../db/client";
 import { DELIVERABILITY_DAY_MS, deliverabilityRetryAfterSeconds } from "../../domain/email/deliverability-limits";
@@ -11,12 +12,20 @@ import { HeraldError } from "../../lib/errors";
 import { seedInboxesFor } from "../../providers/mail/seeds";
 import type { MailProviderName } from "../../providers/mail/types";
 import type { TMailbox } from "../../schemas/mailbox";
+import { logger } from "../../lib/logger";
 import { findMailbox } from "../mailboxes/find-mailbox";
 import { toMailbox } from "../mailboxes/to-mailbox";
 import { finishStaleDeliverabilityTests } from "./finish-stale-deliverability-tests";
 
 function testRunning(email: string): HeraldError {
   return new HeraldError({ code: "test-running", message: `A deliverability test of ${email} is already running: wait for its result (at most about 10 minutes).` });
+}
+
+function noJobRunner(): HeraldError {
+  return new HeraldError({
+    code: "unavailable",
+    message: "Deliverability tests run as background jobs, and the job runner cannot be reached right now: try again in a moment.",
+  });
 }
 
 /** Starts a test (one running per mailbox, 10 a day): returns the mailbox with deliverabilityTest running. */
@@ -30,6 +39,13 @@ export async function startDeliverabilityTest(actor: Actor, mailboxId: string): 
     throw new HeraldError({
       code: "provider-not-configured",
       message: "No seed inboxes are set up for deliverability tests: the installation's administrator lists them in the HERALD_SEED_INBOXES setting (see docs/mailbox-health.md).",
+    });
+  }
+  // An installation setting that is missing, like the seeds: not a passing outage.
+  if (!jobRunnerConfigured()) {
+    throw new HeraldError({
+      code: "provider-not-configured",
+      message: "Deliverability tests run as background jobs, and no job runner is configured (start Herald with its runtime, or set the INNGEST_* settings).",
     });
   }
   const at = now();
@@ -78,7 +94,8 @@ export async function startDeliverabilityTest(actor: Actor, mailboxId: string): 
       where: { id: testId },
       data: { status: "failed", failure: "send", failureMessage: "The test could not be started: try again in a moment.", finishedAt: now() },
     });
-    throw error;
+    logger.warn("Could not ask for a deliverability test's run", { error, mailboxId: mailbox.id });
+    throw noJobRunner();
   }
   return toMailbox(mailbox);
 }

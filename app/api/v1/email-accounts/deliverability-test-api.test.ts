@@ -58,19 +58,19 @@ describe("POST /email-accounts/{id}/deliverability-test", () => {
     const { run } = await setup();
     const first = await run();
     expect(first.status).toBe(202);
-    expect(first.body.data.deliverabilityTest).toMatchObject({ status: "running", seed: "seed-1@seeds.sandbox.herald.test", landing: null, finishedAt: null });
-    expect(first.body.data.deliverabilityTest.statusLabel).toBe("Sending the test e-mail…");
+    expect(first.body!.data.deliverabilityTest).toMatchObject({ status: "running", seed: "seed-1@seeds.sandbox.herald.test", landing: null, finishedAt: null });
+    expect(first.body!.data.deliverabilityTest.statusLabel).toBe("Sending the test e-mail…");
     const second = await run();
     expect(second.status).toBe(409);
-    expect(second.body.error.code).toBe("test-running");
-    expect(second.body.error.message).toMatch(/already running/);
+    expect(second.body!.error.code).toBe("test-running");
+    expect(second.body!.error.message).toMatch(/already running/);
   });
 
   it("lets only one of two simultaneous starts through (the one-running index)", async () => {
     const { run, mailbox } = await setup();
     const answers = await Promise.all([run(), run(), run()]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409, 409]);
-    expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.error.code === "test-running")).toBe(true);
+    expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body!.error.code === "test-running")).toBe(true);
     expect(await db.deliverabilityTest.count({ where: { mailboxId: mailbox.id, status: "running" } })).toBe(1);
   });
 
@@ -83,8 +83,8 @@ describe("POST /email-accounts/{id}/deliverability-test", () => {
     await pastTest(mailbox, new Date(at - 25 * HOUR));
     const refused = await run();
     expect(refused.status).toBe(429);
-    expect(refused.body.error.code).toBe("rate-limited");
-    expect(refused.body.error.message).toMatch(/10 deliverability tests in the last 24 hours/);
+    expect(refused.body!.error.code).toBe("rate-limited");
+    expect(refused.body!.error.message).toMatch(/10 deliverability tests in the last 24 hours/);
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(4 * 3600 - 60);
     expect(retryAfter).toBeLessThanOrEqual(4 * 3600);
@@ -103,16 +103,16 @@ describe("POST /email-accounts/{id}/deliverability-test", () => {
     await db.mailbox.update({ where: { id: mailbox.id }, data: { status: "error", error: "The mail server refused the sign-in." } });
     const answer = await run();
     expect(answer.status).toBe(409);
-    expect(answer.body.error.code).toBe("mailbox-not-ready");
-    expect(answer.body.error.message).toContain("rep@acme.test");
+    expect(answer.body!.error.code).toBe("mailbox-not-ready");
+    expect(answer.body!.error.message).toContain("rep@acme.test");
   });
 
   it("answers 409 provider-not-configured for a real mailbox when no seed inboxes are set up, naming the setting", async () => {
     const { run } = await setup("rep@example.com", "smtp");
     const answer = await run();
     expect(answer.status).toBe(409);
-    expect(answer.body.error.code).toBe("provider-not-configured");
-    expect(answer.body.error.message).toContain("HERALD_SEED_INBOXES");
+    expect(answer.body!.error.code).toBe("provider-not-configured");
+    expect(answer.body!.error.message).toContain("HERALD_SEED_INBOXES");
   });
 
   it("answers 404 for another workspace's mailbox", async () => {
