@@ -11,6 +11,7 @@ import { syncedFunction } from "./contract";
 import { runDeliverabilityTest } from "./run-deliverability-test";
 
 vi.mock("@/server/services/deliverability/check-deliverability-seed", () => ({ checkDeliverabilitySeed: vi.fn() }));
+vi.mock("@/server/services/deliverability/fail-deliverability-test", () => ({ failDeliverabilityTest: vi.fn() }));
 vi.mock("@/server/services/deliverability/finish-deliverability-test", () => ({ finishDeliverabilityTest: vi.fn() }));
 vi.mock("@/server/services/deliverability/send-deliverability-test-email", () => ({ sendDeliverabilityTestEmail: vi.fn() }));
 
