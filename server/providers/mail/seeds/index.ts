@@ -2,23 +2,15 @@
 // sandbox mailbox, the installation's HERALD_SEED_INBOXES for a real one (none when unset).
 import { env } from "../../../env";
 import type { MailProviderName } from "../types";
-import type { MailConnectionTuning } from "../smtp/connection-options";
 import { createImapSeedInbox } from "./imap-seed-inbox";
 import { createSandboxSeedInbox, SANDBOX_SEED_ADDRESS } from "./sandbox-seed-inbox";
 import type { SeedInbox } from "./types";
 
 export type { SeedFolder, SeedInbox, SeedMessage } from "./types";
 
-const slot: typeof globalThis & { __heraldSeedTuning?: MailConnectionTuning } = globalThis;
-
-/** Tests reading seeds behind a self-signed certificate pass it here. */
-export function setSeedConnectionTuning(tuning: MailConnectionTuning | undefined): void {
-  slot.__heraldSeedTuning = tuning;
-}
-
 export function seedInboxesFor(provider: MailProviderName): SeedInbox[] {
   if (provider === "sandbox") return [createSandboxSeedInbox()];
-  return env().HERALD_SEED_INBOXES.map((seed) => createImapSeedInbox(seed, slot.__heraldSeedTuning));
+  return env().HERALD_SEED_INBOXES.map((seed) => createImapSeedInbox(seed));
 }
 
 /** The seed a test was sent to, found again by its address (null when the setting no longer lists it). */
