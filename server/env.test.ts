@@ -56,4 +56,11 @@ describe("environment", () => {
     expect(() => parseEnv({ HERALD_MAILBOX_MAX_BOUNCE_RATE: "five" })).toThrow(/HERALD_MAILBOX_MAX_BOUNCE_RATE: must be a percentage from 0 to 100/);
     expect(() => parseEnv({ HERALD_MAILBOX_MAX_COMPLAINT_RATE: "150" })).toThrow(/HERALD_MAILBOX_MAX_COMPLAINT_RATE: must be a percentage/);
   });
+  it("reads HERALD_SEED_INBOXES as a list of seed inboxes, naming the seed and field at fault", () => {
+    expect(parseEnv({}).HERALD_SEED_INBOXES).toEqual([]);
+    const seed = { address: "Seed@Gmail.com", label: "Gmail", imap: { host: "imap.gmail.com", port: 993, security: "tls", password: "app" } };
+    expect(parseEnv({ HERALD_SEED_INBOXES: JSON.stringify([seed]) }).HERALD_SEED_INBOXES).toEqual([{ ...seed, address: "seed@gmail.com" }]);
+    expect(() => parseEnv({ HERALD_SEED_INBOXES: "seed@gmail.com" })).toThrow(/HERALD_SEED_INBOXES: must be a JSON array of seed inboxes, e\.g\./);
+    expect(() => parseEnv({ HERALD_SEED_INBOXES: JSON.stringify([seed, { ...seed, imap: { ...seed.imap, security: "ssl" } }]) })).toThrow(/seed 2: imap.security must be tls, starttls or none/);
+  });
 });

@@ -1,5 +1,6 @@
 // Environment variables, validated once with messages that say what to fix.
 import { z } from "zod";
+import { parseSeedInboxes } from "./providers/mail/seeds/seed-settings";
 
 const booleanFlag = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -127,7 +128,19 @@ const EnvSchema = z.object({
    * Seed inboxes of the deliverability test (real mailboxes): a JSON array of {address, label?,
    * imap: {host, port, security, username?, password}}. Sandbox mailboxes use the sandbox's seeds.
    */
-  HERALD_SEED_INBOXES: z.string().trim().min(1).optional(),
+  HERALD_SEED_INBOXES: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return [];
+      const parsed = parseSeedInboxes(value);
+      if ("error" in parsed) {
+        context.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.seeds;
+    }),
   /** Which warmup network mailboxes use: auto (sandbox mailboxes on the sandbox network, real ones in Herald's pool), pool or sandbox. */
   HERALD_WARMUP_NETWORK: z.enum(["auto", "pool", "sandbox"], { message: "must be auto, pool or sandbox" }).default("auto"),
   /** The highest warmup volume (e-mails a day) any mailbox may target. */

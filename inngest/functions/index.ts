@@ -10,6 +10,7 @@ import { readMailboxFunction } from "./read-mailbox";
 import { refreshDnsHealthFunction } from "./refresh-dns-health";
 import { refreshSenderStatsFunction } from "./refresh-sender-stats";
 import { runCampaignExecutor } from "./run-campaign-executor";
+import { runDeliverabilityTest } from "./run-deliverability-test";
 import { syncSenderConversationsFunction } from "./sync-sender-conversations";
 import { takeMailboxTurnFunction } from "./take-mailbox-turn";
 import { takeSenderTurnFunction } from "./take-sender-turn";
@@ -31,4 +32,5 @@ export const functions = [
   syncSenderConversationsFunction,
   refreshDnsHealthFunction,
   checkMailboxDnsFunction,
+  runDeliverabilityTest,
 ];

@@ -194,7 +194,20 @@ export interface DovecotServer {
   addUser(email: string, password: string): Promise<void>;
   /** Puts a message into a user's INBOX, as a delivery would (a no-op for an unknown address). */
   deliver(email: string, raw: string): Promise<void>;
+  /**
+   * Delivers through Dovecot's LDA (dovecot-lda), as a mail server hands over mail: the Sieve script
+   * given to startDovecot({ sieve }) files it (e.g. into Junk). Throws with the LDA's output when it refuses.
+   */
+  deliverWithLda(email: string, raw: string, sender: string): Promise<void>;
   close(): Promise<void>;
+}
+
+export const DOVECOT_LDA_BINARY = process.env.DOVECOT_LDA_PATH ?? "/usr/lib/dovecot/dovecot-lda";
+const SIEVEC_BINARY = process.env.SIEVEC_PATH ?? "/usr/bin/sievec";
+
+export interface DovecotOptions {
+  /** A Sieve script every LDA delivery runs first (package dovecot-sieve), e.g. one filing some mail into Junk. */
+  sieve?: string;
 }
 
 /** The name the helpers' contract uses for a running Dovecot. */
@@ -210,6 +223,19 @@ export async function freePort(): Promise<number> {
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
+}
+
+/** Runs a program to its end with `input` on stdin; throws with its output when it exits non-zero. */
+function runProcess(binary: string, args: string[], input: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = spawn(binary, args, { stdio: ["pipe", "pipe", "pipe"] });
+    let output = "";
+    started.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    started.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    started.once("error", reject);
+    started.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(binary)} exited with ${code}: ${output}`))));
+    started.stdin!.end(input);
+  });
 }
 
 function canConnect(port: number): Promise<boolean> {
@@ -231,7 +257,19 @@ function groupName(gid: number): string {
   return line ? line.split(":")[0]! : String(gid);
 }
 
-function dovecotConfig(folder: string, port: number): string {
+function sieveConfig(folder: string): string {
+  return `postmaster_address = postmaster@herald.test
+lda_mailbox_autocreate = yes
+protocol lda {
+  mail_plugins = $mail_plugins sieve
+}
+plugin {
+  sieve_before = ${folder}/sieve/before.sieve
+}
+`;
+}
+
+function dovecotConfig(folder: string, port: number, options: DovecotOptions = {}): string {
   const me = userInfo();
   const root = me.uid === 0;
   // Dovecot never gives mail access to uid 0, so as root the mailboxes belong to Debian's `mail`
@@ -299,11 +337,11 @@ namespace inbox {
     auto = create
   }
 }
-`;
+${options.sieve === undefined ? "" : sieveConfig(folder)}`;
 }
 
 /** Starts Debian's Dovecot (package dovecot-imapd; scripts/ensure-test-services.sh installs it) on a free loopback port. */
-export async function startDovecot(): Promise<DovecotServer> {
+export async function startDovecot(options: DovecotOptions = {}): Promise<DovecotServer> {
   if (!existsSync(DOVECOT_BINARY)) {
     throw new Error(`The IMAP tests need Dovecot at ${DOVECOT_BINARY}: run scripts/ensure-test-services.sh (installs Debian's dovecot-imapd) or set DOVECOT_PATH.`);
   }
@@ -324,7 +362,7 @@ export async function startDovecot(): Promise<DovecotServer> {
   for (let attempt = 0; attempt < 3 && !child; attempt++) {
     port = await freePort();
     const configPath = path.join(folder, "dovecot.conf");
-    await writeFile(configPath, dovecotConfig(folder, port));
+    await writeFile(configPath, dovecotConfig(folder, port, options));
     const started = spawn(DOVECOT_BINARY, ["-F", "-c", configPath], { stdio: ["ignore", "pipe", "pipe"] });
     started.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     started.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -344,6 +382,13 @@ export async function startDovecot(): Promise<DovecotServer> {
     }
   }
   const running = child!;
+  const configPath = path.join(folder, "dovecot.conf");
+  if (options.sieve !== undefined) {
+    await mkdir(path.join(folder, "sieve"), { mode: 0o755 });
+    await writeFile(path.join(folder, "sieve", "before.sieve"), options.sieve);
+    // Compiled ahead: the LDA runs as the mail user, who may not write next to a global script.
+    await runProcess(SIEVEC_BINARY, ["-c", configPath, path.join(folder, "sieve", "before.sieve")], "");
+  }
 
   const dovecot: DovecotServer = {
     host: "127.0.0.1",
@@ -368,6 +413,9 @@ export async function startDovecot(): Promise<DovecotServer> {
       } finally {
         await client.logout();
       }
+    },
+    async deliverWithLda(email, raw, sender) {
+      await runProcess(DOVECOT_LDA_BINARY, ["-c", configPath, "-d", email, "-f", sender], raw);
     },
     async close() {
       if (running.exitCode === null && running.signalCode === null) {

@@ -38,6 +38,7 @@ import { getMailboxOperation } from "./mailboxes/get-mailbox";
 import { updateMailboxOperation } from "./mailboxes/update-mailbox";
 import { removeMailboxOperation } from "./mailboxes/remove-mailbox";
 import { pauseMailboxOperation } from "./mailboxes/pause-mailbox";
+import { runDeliverabilityTestOperation } from "./mailboxes/run-deliverability-test";
 import { resumeMailboxOperation } from "./mailboxes/resume-mailbox";
 import { getMailboxPerformanceOperation } from "./mailboxes/get-mailbox-performance";
 import { checkMailboxDnsOperation } from "./mailboxes/check-mailbox-dns";
@@ -123,6 +124,7 @@ export const operations: ApiOperation[] = [
   removeMailboxOperation,
   pauseMailboxOperation,
   resumeMailboxOperation,
+  runDeliverabilityTestOperation,
   getMailboxPerformanceOperation,
   getWarmupOperation,
   startWarmupOperation,

@@ -5,7 +5,7 @@ import { toIso } from "../../schemas/common";
 import { ZMailbox, type TMailbox } from "../../schemas/mailbox";
 import { countMailboxesUsage, countMailboxUsage, type MailboxUsage } from "./count-mailbox-usage";
 import { readMailboxSettings } from "./mailbox-columns";
-import { toDeliverabilityTest } from "../deliverability/to-deliverability-test";
+import { toDeliverabilityTest } from "./to-deliverability-test";
 import { readDnsHealth } from "../mailbox-health/to-dns-health";
 import { toWarmup } from "../warmup/to-warmup";
 import { ZMailboxHealthFilter } from "../../schemas/mailbox-health";

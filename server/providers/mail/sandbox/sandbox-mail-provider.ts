@@ -6,7 +6,8 @@ import { db } from "../../../db/client";
 import { now } from "../../../lib/clock";
 import { MailProviderError, type IncomingEmail, type MailboxHandle, type MailProvider } from "../types";
 import { localPart, planSandboxEmail, SANDBOX_MAILBOX_RULES } from "./mail-behaviour";
-import { storeSentEmail } from "./sandbox-mail-store";
+import { isSandboxSeedAddress, sandboxSeedFolder } from "../seeds/sandbox-seed-inbox";
+import { storeSeedEmail, storeSentEmail } from "./sandbox-mail-store";
 
 const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
@@ -39,6 +40,11 @@ export function createSandboxMailProvider(): MailProvider {
         throw new MailProviderError("recipient-refused", `The address ${to || "(empty)"} cannot receive e-mail.`, {
           serverResponse: `501 5.1.3 Bad recipient address syntax`,
         });
+      }
+      if (isSandboxSeedAddress(to)) {
+        // A deliverability test: filed where the seed's filter puts this mailbox's mail, never answered.
+        const seeded = await storeSeedEmail(mailbox.email.toLowerCase(), email, now(), await sandboxSeedFolder(mailbox.id, email.messageId));
+        return { messageId: seeded.messageId, acceptedAt: seeded.sentAt.toISOString(), response: `250 2.0.0 Ok: queued as ${seeded.id}` };
       }
       const { row } = await storeSentEmail(mailbox.email.toLowerCase(), email, now());
       return { messageId: row.messageId, acceptedAt: row.sentAt.toISOString(), response: `250 2.0.0 Ok: queued as ${row.id}` };

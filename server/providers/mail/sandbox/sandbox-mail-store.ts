@@ -95,6 +95,33 @@ export async function storeSentEmail(fromAddress: string, email: OutgoingEmail, 
   }
 }
 
+/**
+ * Stores an e-mail to a seed inbox of the deliverability test, filed in `folder`: with no plan, so
+ * the network never opens, answers or bounces it (seeds only show where mail lands).
+ */
+export async function storeSeedEmail(fromAddress: string, email: OutgoingEmail, sentAt: Date, folder: string): Promise<SandboxEmail> {
+  const data = {
+    id: sandboxEmailId(),
+    fromAddress,
+    toAddress: email.to.address.trim().toLowerCase(),
+    messageId: email.messageId,
+    inReplyTo: email.inReplyTo,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    headers: sentHeaders({ ...email, sentAt }),
+    direction: "outbound",
+    sentAt,
+    folder,
+  };
+  try {
+    return await db.sandboxEmail.create({ data });
+  } catch (error) {
+    if ((error as { code?: string }).code === "P2002") return db.sandboxEmail.findUniqueOrThrow({ where: { messageId: email.messageId } });
+    throw error;
+  }
+}
+
 export function outcomeOf(row: SandboxEmail): EmailOutcome {
   const ms = (value: Date | null) => value?.getTime() ?? null;
   return {

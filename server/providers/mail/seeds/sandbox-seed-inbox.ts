@@ -1,0 +1,103 @@
+// The sandbox mail network's seed inboxes, for testing sandbox mailboxes: the test e-mail goes
+// through the sandbox network to seed-1@seeds.sandbox.herald.test, where it is filed as a real
+// provider's filter would (placement.ts: the sender's DNS health, warmup days and bounce rate) and
+// authenticated from the sender domain's stored DNS health. Seeds never answer: the prospect
+// behaviour model does not run on seed mail (no opens, replies or bounces).
+import { db } from "../../../db/client";
+import type { SandboxEmail } from "../../../db/generated/client";
+import { ZDnsHealth, type TDnsHealth } from "../../../schemas/mailbox-health";
+import { placeSandboxEmail, type PlacementFacts, type SandboxFolder } from "../sandbox/placement";
+import { CRLF, mailDate } from "../sandbox/raw-messages";
+import type { SeedInbox } from "./types";
+
+function readDnsHealth(value: unknown): TDnsHealth | null {
+  const parsed = ZDnsHealth.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+export const SANDBOX_SEED_DOMAIN = "seeds.sandbox.herald.test";
+export const SANDBOX_SEED_ADDRESS = `seed-1@${SANDBOX_SEED_DOMAIN}`;
+/** The address the sandbox network's sending server has (TEST-NET-1, never routed). */
+export const SANDBOX_SENDING_IP = "192.0.2.25";
+
+export function isSandboxSeedAddress(address: string): boolean {
+  return address.trim().toLowerCase().endsWith(`@${SANDBOX_SEED_DOMAIN}`);
+}
+
+/** What the seed's filter knows about the sending mailbox. */
+export async function sandboxPlacementFacts(mailboxId: string): Promise<PlacementFacts> {
+  const mailbox = await db.mailbox.findUnique({
+    where: { id: mailboxId },
+    select: { dnsHealth: true, sentCount: true, bouncedCount: true, warmup: { select: { day: true } } },
+  });
+  if (!mailbox) return { dns: null, warmupDays: 0, bounceRate: 0 };
+  return {
+    dns: readDnsHealth(mailbox.dnsHealth)?.status ?? null,
+    warmupDays: mailbox.warmup?.day ?? 0,
+    bounceRate: mailbox.sentCount > 0 ? mailbox.bouncedCount / mailbox.sentCount : 0,
+  };
+}
+
+/** Where the seed files an e-mail from this mailbox, keyed by its Message-ID (deterministic). */
+export async function sandboxSeedFolder(mailboxId: string, messageId: string): Promise<SandboxFolder> {
+  return placeSandboxEmail(await sandboxPlacementFacts(mailboxId), messageId);
+}
+
+type Verdict = "pass" | "fail" | "none" | "permerror" | "temperror";
+
+function checkVerdict(status: TDnsHealth["spf"]["status"]): Verdict {
+  switch (status) {
+    case "ok":
+    case "warning":
+      return "pass";
+    case "missing":
+      return "none";
+    case "invalid":
+      return "permerror";
+    case "error":
+      return "temperror";
+  }
+}
+
+/**
+ * The verdicts the seed's receiver writes, from the sender domain's stored DNS health: a record in
+ * order passes. A domain never checked is judged as the sandbox zones serve it (all in order).
+ */
+export function sandboxReceiverVerdicts(health: TDnsHealth | null): { spf: Verdict; dkim: Verdict; dmarc: Verdict; selector: string } {
+  if (!health) return { spf: "pass", dkim: "pass", dmarc: "pass", selector: "herald" };
+  const spf = checkVerdict(health.spf.status);
+  const dkim = health.dkim.status === "invalid" ? "fail" : checkVerdict(health.dkim.status);
+  const dmarcRecord = health.dmarc.status === "ok" || health.dmarc.status === "warning";
+  const dmarc: Verdict = !dmarcRecord ? "none" : spf === "pass" || dkim === "pass" ? "pass" : "fail";
+  return { spf, dkim, dmarc, selector: health.dkim.selector ?? "herald" };
+}
+
+/** The message as the seed stored it: the sandbox's Received and Authentication-Results on top of what was sent. */
+function seedRaw(row: SandboxEmail, health: TDnsHealth | null): string {
+  const domain = row.fromAddress.split("@")[1] ?? "";
+  const verdicts = sandboxReceiverVerdicts(health);
+  const headers = (row.headers ?? {}) as Record<string, string>;
+  const lines = [
+    `Authentication-Results: ${SANDBOX_SEED_DOMAIN}; spf=${verdicts.spf} smtp.mailfrom=${row.fromAddress}; dkim=${verdicts.dkim} header.d=${domain} header.s=${verdicts.selector}; dmarc=${verdicts.dmarc} header.from=${domain}`,
+    `Received: from mail.sandbox-mail.test (mail.sandbox-mail.test [${SANDBOX_SENDING_IP}]) by ${SANDBOX_SEED_DOMAIN} with ESMTPS; ${mailDate(row.sentAt)}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    row.text,
+  ];
+  return lines.join(CRLF);
+}
+
+export function createSandboxSeedInbox(address: string = SANDBOX_SEED_ADDRESS): SeedInbox {
+  return {
+    address,
+    label: "Sandbox seed",
+    simulated: true,
+    async find(messageId, since) {
+      const row = await db.sandboxEmail.findUnique({ where: { messageId } });
+      if (!row || row.toAddress !== address || row.sentAt < since) return null;
+      const sender = await db.mailbox.findFirst({ where: { email: row.fromAddress, provider: "sandbox" }, select: { dnsHealth: true } });
+      return { folder: (row.folder as SandboxFolder | null) ?? "inbox", raw: seedRaw(row, readDnsHealth(sender?.dnsHealth)) };
+    },
+  };
+}
