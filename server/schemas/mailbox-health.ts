@@ -56,6 +56,13 @@ export const ZDnsHealth = z
   .meta({ id: "DnsHealth", description: "DNS health of the mailbox's domain, refreshed daily and on demand" });
 export type TDnsHealth = z.infer<typeof ZDnsHealth>;
 
+/** The stored DNS health (Mailbox.dnsHealth); a value of an older shape reads as not checked rather than failing the mailbox. */
+export function readDnsHealth(value: unknown): TDnsHealth | null {
+  if (value === null || value === undefined) return null;
+  const parsed = ZDnsHealth.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Deliverability test
 

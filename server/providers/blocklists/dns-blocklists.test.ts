@@ -6,7 +6,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnv } from "@/server/env";
 import { startTestDnsServer, type TestDnsServer } from "@/server/test/dns-server";
-import { checkBlocklists, sandboxBlocklists } from "./dns-blocklists";
+import { SANDBOX_SENDING_IP, sandboxDnsResolver } from "@/server/providers/dns";
+import { sandboxSendingIp } from "@/server/providers/mail/seeds/sandbox-seed-inbox";
+import { checkBlocklists } from "./dns-blocklists";
 
 let dns: TestDnsServer;
 const saved = { ...process.env };
@@ -84,11 +86,12 @@ describe("checkBlocklists", () => {
   });
 });
 
-describe("sandboxBlocklists", () => {
-  it("lists a domain with the word `listed` in it, and nothing else", () => {
-    expect(sandboxBlocklists("listed-domain.test")).toMatchObject({ ip: "clean", domain: "listed" });
-    expect(sandboxBlocklists("acme.listed.test").domain).toBe("listed");
-    expect(sandboxBlocklists("unlisted.test").domain).toBe("clean");
-    expect(sandboxBlocklists("acme.test").domain).toBe("clean");
+describe("the sandbox's lists (through the sandbox DNS)", () => {
+  it("list a domain with the word `listed` in it and the sending server such a domain uses, and nothing else", async () => {
+    useLists({ HERALD_DNSBL_ZONES: "zen.spamhaus.org", HERALD_DOMAIN_BLOCKLISTS: "dbl.spamhaus.org" });
+    expect(await checkBlocklists({ ip: sandboxSendingIp("listed-domain.test"), domain: "listed-domain.test" }, sandboxDnsResolver)).toMatchObject({ ip: "listed", domain: "listed" });
+    expect((await checkBlocklists({ ip: null, domain: "acme.listed.test" }, sandboxDnsResolver)).domain).toBe("listed");
+    expect(await checkBlocklists({ ip: sandboxSendingIp("unlisted.test"), domain: "unlisted.test" }, sandboxDnsResolver)).toMatchObject({ ip: "clean", domain: "clean" });
+    expect(await checkBlocklists({ ip: SANDBOX_SENDING_IP, domain: "acme.test" }, sandboxDnsResolver)).toMatchObject({ ip: "clean", domain: "clean" });
   });
 });

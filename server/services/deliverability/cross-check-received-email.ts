@@ -1,7 +1,7 @@
 // Herald's own check of the message the seed received (mailauth on the raw message, with the
 // sending IP from the receiver's Received header), to show whether it agrees with the receiver.
 import { authenticate } from "mailauth";
-import { mailauthResolver } from "../../providers/blocklists/configured-resolver";
+import { createDnsResolver } from "../../providers/dns";
 import type { ReceiverVerdicts } from "../../domain/email/authentication-results";
 
 export interface CrossCheck {
@@ -17,7 +17,7 @@ export async function crossCheckReceivedEmail(input: { raw: string; ip: string |
     helo: input.helo ?? undefined,
     sender: input.sender,
     mta: "herald-deliverability-test",
-    resolver: mailauthResolver(),
+    resolver: createDnsResolver() as (name: string, rrtype: string) => Promise<string[][] | string[]>,
     disableArc: true,
     disableBimi: true,
   });

@@ -2,7 +2,8 @@
 // marks the test done and recomputes the mailbox's overall health from it.
 import { db } from "../../db/client";
 import { now } from "../../lib/clock";
-import { checkBlocklists, sandboxBlocklists } from "../../providers/blocklists/dns-blocklists";
+import { checkBlocklists } from "../../providers/blocklists/dns-blocklists";
+import { resolverForMailbox } from "../../providers/dns";
 import { refreshMailboxHealth } from "../mailbox-health/refresh-mailbox-health";
 
 export async function finishDeliverabilityTest(testId: string): Promise<"done" | "failed" | "gone"> {
@@ -10,7 +11,7 @@ export async function finishDeliverabilityTest(testId: string): Promise<"done" |
   if (!test) return "gone";
   if (test.status === "running") {
     const domain = (test.mailbox.email.split("@")[1] ?? "").toLowerCase();
-    const answers = test.mailbox.provider === "sandbox" ? sandboxBlocklists(domain) : await checkBlocklists({ ip: test.sendingIp, domain });
+    const answers = await checkBlocklists({ ip: test.sendingIp, domain }, resolverForMailbox(test.mailbox));
     await db.deliverabilityTest.updateMany({
       where: { id: testId, status: "running" },
       data: {

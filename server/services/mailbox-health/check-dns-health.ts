@@ -11,7 +11,7 @@ import { resolverForMailbox, type DnsResolver } from "../../providers/dns";
 import type { TDnsHealth } from "../../schemas/mailbox-health";
 import { evaluateDnsRecords } from "./evaluate-dns-records";
 import { refreshMailboxHealth } from "./refresh-mailbox-health";
-import { readDnsHealth } from "./to-dns-health";
+import { readDnsHealth } from "../../schemas/mailbox-health";
 
 /** The outgoing server of an SMTP mailbox, from its stored settings ({smtp: {host}}). */
 function smtpHostOf(settings: unknown): string | null {

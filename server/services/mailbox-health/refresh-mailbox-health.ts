@@ -3,7 +3,7 @@
 import { db, type DbClient } from "../../db/client";
 import { overallMailboxHealth, type HealthFacts, type OverallHealth } from "../../domain/email/mailbox-health";
 import { healthOfInboxRate } from "../../domain/email/warmup-ramp";
-import { readDnsHealth } from "./to-dns-health";
+import { readDnsHealth } from "../../schemas/mailbox-health";
 
 export async function refreshMailboxHealth(mailboxId: string, client: DbClient = db): Promise<OverallHealth | null> {
   const mailbox = await client.mailbox.findUnique({ where: { id: mailboxId }, select: { dnsHealth: true, warmup: { select: { status: true, healthScore: true, inboxRate: true } } } });

@@ -6,7 +6,7 @@ import { ZMailbox, type TMailbox } from "../../schemas/mailbox";
 import { countMailboxesUsage, countMailboxUsage, type MailboxUsage } from "./count-mailbox-usage";
 import { readMailboxSettings } from "./mailbox-columns";
 import { toDeliverabilityTest } from "./to-deliverability-test";
-import { readDnsHealth } from "../mailbox-health/to-dns-health";
+import { readDnsHealth } from "../../schemas/mailbox-health";
 import { toWarmup } from "../warmup/to-warmup";
 import { ZMailboxHealthFilter } from "../../schemas/mailbox-health";
 

@@ -5,20 +5,20 @@
 // behaviour model does not run on seed mail (no opens, replies or bounces).
 import { db } from "../../../db/client";
 import type { SandboxEmail } from "../../../db/generated/client";
-import { ZDnsHealth, type TDnsHealth } from "../../../schemas/mailbox-health";
+import { readDnsHealth, type TDnsHealth } from "../../../schemas/mailbox-health";
+import { LISTED_SENDING_IP, SANDBOX_SENDING_IP, sandboxDnsWords } from "../../dns";
 import { placeSandboxEmail, type PlacementFacts, type SandboxFolder } from "../sandbox/placement";
 import { CRLF, mailDate } from "../sandbox/raw-messages";
 import type { SeedInbox } from "./types";
 
-function readDnsHealth(value: unknown): TDnsHealth | null {
-  const parsed = ZDnsHealth.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
-
 export const SANDBOX_SEED_DOMAIN = "seeds.sandbox.herald.test";
 export const SANDBOX_SEED_ADDRESS = `seed-1@${SANDBOX_SEED_DOMAIN}`;
-/** The address the sandbox network's sending server has (TEST-NET-1, never routed). */
-export const SANDBOX_SENDING_IP = "192.0.2.25";
+export { SANDBOX_SENDING_IP };
+
+/** The sandbox's sending server: a mailbox on a `listed` domain sends through one the IP blocklists list. */
+export function sandboxSendingIp(domain: string): string {
+  return sandboxDnsWords(domain).has("listed") ? LISTED_SENDING_IP : SANDBOX_SENDING_IP;
+}
 
 export function isSandboxSeedAddress(address: string): boolean {
   return address.trim().toLowerCase().endsWith(`@${SANDBOX_SEED_DOMAIN}`);
@@ -79,7 +79,7 @@ function seedRaw(row: SandboxEmail, health: TDnsHealth | null): string {
   const headers = (row.headers ?? {}) as Record<string, string>;
   const lines = [
     `Authentication-Results: ${SANDBOX_SEED_DOMAIN}; spf=${verdicts.spf} smtp.mailfrom=${row.fromAddress}; dkim=${verdicts.dkim} header.d=${domain} header.s=${verdicts.selector}; dmarc=${verdicts.dmarc} header.from=${domain}`,
-    `Received: from mail.sandbox-mail.test (mail.sandbox-mail.test [${SANDBOX_SENDING_IP}]) by ${SANDBOX_SEED_DOMAIN} with ESMTPS; ${mailDate(row.sentAt)}`,
+    `Received: from mail.sandbox-mail.test (mail.sandbox-mail.test [${sandboxSendingIp(domain)}]) by ${SANDBOX_SEED_DOMAIN} with ESMTPS; ${mailDate(row.sentAt)}`,
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
     "Content-Type: text/plain; charset=utf-8",
     "",
