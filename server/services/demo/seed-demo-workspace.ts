@@ -3,6 +3,7 @@ import { now } from "../../lib/clock";
 import { hashPassword } from "../../lib/crypto";
 import { generateApiKey } from "../api-keys/api-key-format";
 import { seedDemoCampaign } from "./seed-demo-campaign";
+import { seedDemoMailbox } from "./seed-demo-mailbox";
 
 export const DEMO_EMAIL = "demo@herald.local";
 export const DEMO_PASSWORD = "demo-password";
@@ -19,8 +20,9 @@ export interface DemoWorkspace {
 }
 
 /**
- * The demo workspace of the Quick start: a demo owner with welcome credits, two sandbox senders and
- * a paused sample campaign (see seed-demo-campaign.ts). Safe to run at every
+ * The demo workspace of the Quick start: a demo owner with welcome credits, two sandbox senders,
+ * a paused sample campaign (see seed-demo-campaign.ts) and a sandbox mailbox with a DNS problem to
+ * fix (seed-demo-mailbox.ts). Safe to run at every
  * start: the owner and workspace are created once; the demo API key is replaced each time (only its
  * hash is stored, so a fresh one is the only way to print it).
  */
@@ -58,6 +60,8 @@ export async function seedDemoWorkspace(): Promise<DemoWorkspace> {
     return membership.workspaceId;
   });
   const owner = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true } });
-  const sample = await seedDemoCampaign({ userId: owner.id, workspaceId, role: "owner", canManageBilling: true });
+  const actor = { userId: owner.id, workspaceId, role: "owner" as const, canManageBilling: true };
+  const sample = await seedDemoCampaign(actor);
+  await seedDemoMailbox(actor);
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD, workspaceId, apiKey: key, sampleCampaignId: sample?.campaignId ?? null };
 }
