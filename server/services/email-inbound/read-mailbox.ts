@@ -39,7 +39,7 @@ export interface MailboxReader {
 }
 
 function emptyResult(): ReadMailboxResult {
-  return { read: 0, outcomes: { reply: 0, "auto-reply": 0, bounce: 0, complaint: 0, unmatched: 0, duplicate: 0, skipped: 0 }, more: false };
+  return { read: 0, outcomes: { reply: 0, "auto-reply": 0, bounce: 0, complaint: 0, unmatched: 0, duplicate: 0, skipped: 0, warmup: 0 }, more: false };
 }
 
 /** An error's own words for the mailbox page: its last line (a database error's is the reason), not too long. */
