@@ -1,0 +1,97 @@
+// The sandbox mail network between Herald's own mailboxes: a warmup e-mail (tagged X-Herald-Warmup)
+// to an address that is a Herald sandbox mailbox is delivered to it, filed by the placement model
+// (placement.ts) from the SENDER's facts: its domain's DNS health, its warmup days and its bounce
+// rate. It is one inbound row (kind `warmup`), never a prospect's e-mail: the behaviour model plans
+// nothing for it (no simulated open, reply or bounce) and the Sandbox page's list of sent mail does
+// not show it.
+import { db } from "../../../db/client";
+import type { SandboxEmail } from "../../../db/generated/client";
+import { isWarmupMail } from "../../../domain/email/warmup-mail";
+import { warmupDayOn } from "../../../domain/email/warmup-ramp";
+import { zonedDateString } from "../../../lib/time-zones";
+import type { OutgoingEmail, WarmupMailFolder, WarmupMailFound } from "../types";
+import { placeSandboxEmail, type PlacementFacts } from "./placement";
+import { CRLF, withCrlf, sentHeaders } from "./raw-messages";
+import { sandboxEmailId } from "./sandbox-mail-store";
+
+/** Bounce rates are judged from this many sent e-mails on (fewer say nothing yet). */
+const MIN_SENT_FOR_BOUNCE_RATE = 20;
+
+/** What the network's filter knows of a sending mailbox. */
+export async function senderPlacementFacts(mailboxId: string, at: Date): Promise<PlacementFacts> {
+  const mailbox = await db.mailbox.findUnique({
+    where: { id: mailboxId },
+    select: { dnsHealth: true, sentCount: true, bouncedCount: true, timezone: true, warmup: { select: { status: true, day: true, dayDate: true } } },
+  });
+  if (!mailbox) return { dns: null, warmupDays: 0, bounceRate: 0 };
+  const status = (mailbox.dnsHealth as { status?: string } | null)?.status;
+  const dns = status === "ok" || status === "warning" || status === "failing" ? status : null;
+  const warmup = mailbox.warmup;
+  const warmupDays = warmup ? warmupDayOn({ status: warmup.status as "warming", day: warmup.day, dayDate: warmup.dayDate }, zonedDateString(at, mailbox.timezone)) : 0;
+  const bounceRate = mailbox.sentCount >= MIN_SENT_FOR_BOUNCE_RATE ? mailbox.bouncedCount / mailbox.sentCount : 0;
+  return { dns, warmupDays, bounceRate };
+}
+
+function rawOf(headers: Record<string, string>, text: string): string {
+  const names = Object.entries(headers).map(([name, value]) => `${name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase())}: ${value}`);
+  return `${names.join(CRLF)}${CRLF}Content-Type: text/plain; charset=utf-8${CRLF}${CRLF}${withCrlf(text)}${CRLF}`;
+}
+
+/**
+ * Delivers a warmup e-mail to the Herald sandbox mailbox it is addressed to. Null when it is not
+ * warmup mail or no sandbox mailbox has that address (then it is an ordinary e-mail to a prospect).
+ * A Message-ID the network already carries is delivered once.
+ */
+export async function deliverWarmupEmail(sender: { id: string; email: string }, email: OutgoingEmail, at: Date): Promise<SandboxEmail | null> {
+  if (!isWarmupMail(email.headers)) return null;
+  const toAddress = email.to.address.trim().toLowerCase();
+  const recipient = await db.mailbox.findFirst({ where: { email: toAddress, provider: "sandbox" }, select: { id: true } });
+  if (!recipient) return null;
+  const existing = await db.sandboxEmail.findUnique({ where: { messageId: email.messageId } });
+  if (existing) return existing;
+  const folder = placeSandboxEmail(await senderPlacementFacts(sender.id, at), email.messageId);
+  const headers = sentHeaders({ ...email, sentAt: at });
+  try {
+    return await db.sandboxEmail.create({
+      data: {
+        id: sandboxEmailId(),
+        fromAddress: sender.email.toLowerCase(),
+        toAddress,
+        messageId: email.messageId,
+        inReplyTo: email.inReplyTo,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        headers,
+        direction: "inbound",
+        kind: "warmup",
+        sentAt: at,
+        raw: rawOf(headers, email.text),
+        folder,
+      },
+    });
+  } catch (error) {
+    // Two sends of one Message-ID raced: the first one stands.
+    if ((error as { code?: string }).code === "P2002") return db.sandboxEmail.findUniqueOrThrow({ where: { messageId: email.messageId } });
+    throw error;
+  }
+}
+
+/** Warmup mail delivered to a sandbox mailbox since `since`, with where it is now and whether it was opened. */
+export async function listSandboxWarmupMail(address: string, since: Date): Promise<WarmupMailFound[]> {
+  const rows = await db.sandboxEmail.findMany({
+    where: { toAddress: address.toLowerCase(), direction: "inbound", kind: "warmup", sentAt: { gte: since } },
+    select: { messageId: true, folder: true, openAt: true },
+    orderBy: { seq: "asc" },
+  });
+  return rows.map((row) => ({ messageId: row.messageId, folder: (row.folder ?? "inbox") as WarmupMailFolder, seen: row.openAt !== null }));
+}
+
+/** Opens a delivered warmup e-mail and, with `rescue`, moves it to the inbox. */
+export async function openSandboxWarmupMail(address: string, input: { messageId: string; rescue: boolean }, at: Date): Promise<boolean> {
+  const { count } = await db.sandboxEmail.updateMany({
+    where: { messageId: input.messageId, toAddress: address.toLowerCase(), direction: "inbound", kind: "warmup" },
+    data: { openAt: at, ...(input.rescue ? { folder: "inbox" } : {}) },
+  });
+  return count > 0;
+}

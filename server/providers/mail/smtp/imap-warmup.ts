@@ -1,0 +1,68 @@
+// Herald's warmup pool over IMAP: finding tagged warmup mail in the INBOX and the spam folder,
+// opening it (\Seen) and rescuing it from spam (moved to the INBOX, flagged $NotJunk, as mail
+// programs do when a person clicks "Not spam"). Promotions is a Gmail category, not an IMAP folder:
+// over plain IMAP, mail there shows in the INBOX and counts as inbox.
+import type { ImapFlow, ListResponse } from "imapflow";
+import { WARMUP_HEADER } from "../../../domain/email/warmup-mail";
+import type { WarmupMailFolder, WarmupMailFound } from "../types";
+
+// Names servers give the spam folder when they do not flag it \Junk (older servers without SPECIAL-USE).
+const JUNK_NAMES = ["junk", "spam", "junk e-mail", "junk email", "bulk mail", "inbox.junk", "inbox/junk", "inbox.spam", "inbox/spam"];
+
+/** The mailbox's spam folder: flagged \Junk, else by its usual names; null when it has none. */
+export async function findJunkFolder(client: ImapFlow): Promise<string | null> {
+  const folders: ListResponse[] = await client.list();
+  const flagged = folders.find((folder) => folder.specialUse === "\\Junk");
+  if (flagged) return flagged.path;
+  return folders.find((folder) => JUNK_NAMES.includes(folder.path.toLowerCase()))?.path ?? null;
+}
+
+async function folderPath(client: ImapFlow, folder: WarmupMailFolder): Promise<string | null> {
+  return folder === "spam" ? findJunkFolder(client) : "INBOX";
+}
+
+/** Tagged warmup mail in the INBOX and the spam folder that arrived since `since`. */
+export async function listWarmupMessages(client: ImapFlow, since: Date): Promise<WarmupMailFound[]> {
+  const found: WarmupMailFound[] = [];
+  const junk = await findJunkFolder(client);
+  const folders: Array<[string, WarmupMailFolder]> = [["INBOX", "inbox"], ...(junk ? [[junk, "spam"] as [string, WarmupMailFolder]] : [])];
+  // SINCE compares dates only: a day earlier cannot miss a message near midnight in another zone.
+  const day = new Date(since.getTime() - 24 * 60 * 60 * 1000);
+  for (const [path, folder] of folders) {
+    const lock = await client.getMailboxLock(path, { readOnly: true });
+    try {
+      if (!client.mailbox || client.mailbox.exists === 0) continue;
+      const uids = await client.search({ header: { [WARMUP_HEADER]: true }, since: day }, { uid: true });
+      if (!Array.isArray(uids) || uids.length === 0) continue;
+      const messages = await client.fetchAll(uids.join(","), { uid: true, envelope: true, flags: true }, { uid: true });
+      for (const message of messages) {
+        const messageId = message.envelope?.messageId;
+        if (messageId) found.push({ messageId, folder, seen: message.flags?.has("\\Seen") ?? false });
+      }
+    } finally {
+      lock.release();
+    }
+  }
+  return found;
+}
+
+/** Marks one warmup e-mail seen and, with `rescue`, moves it to the INBOX. False when it is not in that folder. */
+export async function openWarmupMessage(client: ImapFlow, input: { messageId: string; folder: WarmupMailFolder; rescue: boolean }): Promise<boolean> {
+  const path = await folderPath(client, input.folder);
+  if (!path) return false;
+  const lock = await client.getMailboxLock(path);
+  try {
+    const uids = await client.search({ header: { "message-id": input.messageId } }, { uid: true });
+    if (!Array.isArray(uids) || uids.length === 0) return false;
+    const range = uids.join(",");
+    await client.messageFlagsAdd(range, ["\\Seen"], { uid: true });
+    if (input.rescue && path !== "INBOX") {
+      // $NotJunk teaches the server's filter (where it learns); servers that do not keep keywords ignore it.
+      await client.messageFlagsAdd(range, ["$NotJunk"], { uid: true }).catch(() => false);
+      await client.messageMove(range, "INBOX", { uid: true });
+    }
+    return true;
+  } finally {
+    lock.release();
+  }
+}
