@@ -4,7 +4,7 @@
 // rate. It is one inbound row (kind `warmup`), never a prospect's e-mail: the behaviour model plans
 // nothing for it (no simulated open, reply or bounce) and the Sandbox page's list of sent mail does
 // not show it.
-import { db } from "../../../db/client";
+import { db, Prisma } from "../../../db/client";
 import type { SandboxEmail } from "../../../db/generated/client";
 import { isWarmupMail } from "../../../domain/email/warmup-mail";
 import { warmupDayOn } from "../../../domain/email/warmup-ramp";
@@ -17,18 +17,35 @@ import { sandboxEmailId } from "./sandbox-mail-store";
 /** Bounce rates are judged from this many sent e-mails on (fewer say nothing yet). */
 const MIN_SENT_FOR_BOUNCE_RATE = 20;
 
+interface SenderRow {
+  recipient: string | null;
+  dns: string | null;
+  sentCount: number | null;
+  bouncedCount: number | null;
+  timezone: string | null;
+  status: string | null;
+  day: number | null;
+  dayDate: string | null;
+}
+
+/** The recipient's mailbox (a Herald sandbox mailbox with that address, or null) and the sender's facts, in one query: this runs for every warmup e-mail. */
+async function recipientAndSender(toAddress: string, senderId: string): Promise<SenderRow> {
+  const rows = await db.$queryRaw<SenderRow[]>(Prisma.sql`
+    SELECT (SELECT r.id FROM "Mailbox" r WHERE r.email = ${toAddress} AND r.provider = 'sandbox' LIMIT 1) AS recipient,
+      m."dnsHealth" ->> 'status' AS dns, m."sentCount", m."bouncedCount", m.timezone, w.status, w.day, w."dayDate"
+    FROM (SELECT 1) one
+    LEFT JOIN "Mailbox" m ON m.id = ${senderId}
+    LEFT JOIN "MailboxWarmup" w ON w."mailboxId" = m.id`);
+  return rows[0]!;
+}
+
 /** What the network's filter knows of a sending mailbox. */
-export async function senderPlacementFacts(mailboxId: string, at: Date): Promise<PlacementFacts> {
-  const mailbox = await db.mailbox.findUnique({
-    where: { id: mailboxId },
-    select: { dnsHealth: true, sentCount: true, bouncedCount: true, timezone: true, warmup: { select: { status: true, day: true, dayDate: true } } },
-  });
-  if (!mailbox) return { dns: null, warmupDays: 0, bounceRate: 0 };
-  const status = (mailbox.dnsHealth as { status?: string } | null)?.status;
-  const dns = status === "ok" || status === "warning" || status === "failing" ? status : null;
-  const warmup = mailbox.warmup;
-  const warmupDays = warmup ? warmupDayOn({ status: warmup.status as "warming", day: warmup.day, dayDate: warmup.dayDate }, zonedDateString(at, mailbox.timezone)) : 0;
-  const bounceRate = mailbox.sentCount >= MIN_SENT_FOR_BOUNCE_RATE ? mailbox.bouncedCount / mailbox.sentCount : 0;
+export function senderPlacementFacts(row: Omit<SenderRow, "recipient">, at: Date): PlacementFacts {
+  const dns = row.dns === "ok" || row.dns === "warning" || row.dns === "failing" ? row.dns : null;
+  const date = zonedDateString(at, row.timezone ?? "UTC");
+  const warmupDays = row.status && row.day !== null ? warmupDayOn({ status: row.status as "warming", day: row.day, dayDate: row.dayDate }, date) : 0;
+  const sent = row.sentCount ?? 0;
+  const bounceRate = sent >= MIN_SENT_FOR_BOUNCE_RATE ? (row.bouncedCount ?? 0) / sent : 0;
   return { dns, warmupDays, bounceRate };
 }
 
@@ -45,11 +62,9 @@ function rawOf(headers: Record<string, string>, text: string): string {
 export async function deliverWarmupEmail(sender: { id: string; email: string }, email: OutgoingEmail, at: Date): Promise<SandboxEmail | null> {
   if (!isWarmupMail(email.headers)) return null;
   const toAddress = email.to.address.trim().toLowerCase();
-  const recipient = await db.mailbox.findFirst({ where: { email: toAddress, provider: "sandbox" }, select: { id: true } });
-  if (!recipient) return null;
-  const existing = await db.sandboxEmail.findUnique({ where: { messageId: email.messageId } });
-  if (existing) return existing;
-  const folder = placeSandboxEmail(await senderPlacementFacts(sender.id, at), email.messageId);
+  const facts = await recipientAndSender(toAddress, sender.id);
+  if (!facts.recipient) return null;
+  const folder = placeSandboxEmail(senderPlacementFacts(facts, at), email.messageId);
   const headers = sentHeaders({ ...email, sentAt: at });
   try {
     return await db.sandboxEmail.create({
@@ -71,7 +86,7 @@ export async function deliverWarmupEmail(sender: { id: string; email: string }, 
       },
     });
   } catch (error) {
-    // Two sends of one Message-ID raced: the first one stands.
+    // A Message-ID the network carries already (sent again, or two sends raced): the first one stands.
     if ((error as { code?: string }).code === "P2002") return db.sandboxEmail.findUniqueOrThrow({ where: { messageId: email.messageId } });
     throw error;
   }

@@ -59,17 +59,20 @@ export async function recomputeWarmupDays(at: Date, participants: PoolParticipan
   for (const row of sending) Object.assign(figure(row.id, row.date), { sent: Number(row.sent), inbox: Number(row.inbox), spam: Number(row.spam), promotions: Number(row.promotions) });
   for (const row of receiving) Object.assign(figure(row.id, row.date), { received: Number(row.received), opened: Number(row.opened), replied: Number(row.replied), rescued: Number(row.rescued) });
 
-  for (const { participant, date } of pairs) {
-    const values = figures.get(`${participant.mailbox.id}|${date}`);
-    const exists = values ?? (date === participant.date ? { ...EMPTY } : null);
-    if (!exists) continue;
+  const rows = pairs.flatMap(({ participant, date }) => {
+    const values = figures.get(`${participant.mailbox.id}|${date}`) ?? (date === participant.date ? { ...EMPTY } : null);
+    if (!values) return [];
     const warmup = participant.warmup;
     const day = warmupDayOn({ status: warmup.status as "warming", day: warmup.day, dayDate: warmup.dayDate }, date);
-    const data = { day, planned: warmupVolumeOnDay(participant.strategy, day), ...exists, updatedAt: at };
-    await db.warmupDay.upsert({
-      where: { mailboxId_date: { mailboxId: participant.mailbox.id, date } },
-      create: { mailboxId: participant.mailbox.id, date, ...data },
-      update: data,
-    });
-  }
+    const v = values;
+    return [Prisma.sql`(${participant.mailbox.id}, ${date}, ${day}, ${warmupVolumeOnDay(participant.strategy, day)}, ${v.sent}, ${v.inbox}, ${v.spam}, ${v.promotions}, ${v.received}, ${v.opened}, ${v.replied}, ${v.rescued}, ${at})`];
+  });
+  if (!rows.length) return;
+  // One statement for all of them: a tick touches two days of every mailbox it works on.
+  await db.$executeRaw(Prisma.sql`
+    INSERT INTO "WarmupDay" ("mailboxId", date, day, planned, sent, inbox, spam, promotions, received, opened, replied, rescued, "updatedAt")
+    VALUES ${Prisma.join(rows)}
+    ON CONFLICT ("mailboxId", date) DO UPDATE SET day = EXCLUDED.day, planned = EXCLUDED.planned, sent = EXCLUDED.sent, inbox = EXCLUDED.inbox,
+      spam = EXCLUDED.spam, promotions = EXCLUDED.promotions, received = EXCLUDED.received, opened = EXCLUDED.opened,
+      replied = EXCLUDED.replied, rescued = EXCLUDED.rescued, "updatedAt" = EXCLUDED."updatedAt"`);
 }

@@ -13,6 +13,7 @@ import { logger } from "../../../lib/logger";
 import { getMailProvider } from "../../mail";
 import type { MailProviderName, WarmupMailFolder, WarmupMailFound } from "../../mail/types";
 import type { TWarmupStrategyValues } from "../../../schemas/mailbox-health";
+import { forEachLimited, POOL_CONCURRENCY } from "./pool-concurrency";
 import { poolMailboxHandle, type PoolParticipant } from "./pool-participants";
 
 /** How far back a read looks for warmup mail not found yet. */
@@ -51,62 +52,61 @@ async function readOne(at: Date, reader: PoolParticipant, pool: Map<string, Pool
     where: { toMailboxId: reader.mailbox.id, status: "sent", openedAt: null, messageId: { in: [...where.keys()] } },
     orderBy: { sentAt: "asc" },
   });
-  let sentToday: number | null = null;
+  if (!rows.length) return;
+  // Where it landed is where it was first found; a rescued one is found in the inbox later.
+  for (const folder of ["inbox", "spam", "promotions"] as const) {
+    const ids = rows.filter((row) => !row.foundAt && where.get(row.messageId)!.folder === folder).map((row) => row.id);
+    if (ids.length) await db.warmupEmail.updateMany({ where: { id: { in: ids }, foundAt: null }, data: { foundAt: at, landing: folder } });
+  }
+  const opened: Array<{ row: WarmupEmail; landing: WarmupMailFolder; rescued: boolean }> = [];
   for (const row of rows) {
     const entry = where.get(row.messageId)!;
-    // Where it landed is where it was first found; a rescued one is found in the inbox later.
-    if (!row.foundAt) {
-      await db.warmupEmail.updateMany({ where: { id: row.id, foundAt: null }, data: { foundAt: at, landing: entry.folder } });
-      row.landing = entry.folder;
-    }
     const rescue = entry.folder !== "inbox";
-    const opened = await provider.openWarmupMail(handle, { messageId: row.messageId, folder: entry.folder, rescue });
-    if (!opened) continue;
-    const { count } = await db.warmupEmail.updateMany({ where: { id: row.id, openedAt: null }, data: { openedAt: at, ...(rescue ? { rescuedAt: at } : {}) } });
-    if (!count) continue;
-    result.read += 1;
-    if (rescue) result.rescued += 1;
+    if (await provider.openWarmupMail(handle, { messageId: row.messageId, folder: entry.folder, rescue })) opened.push({ row, landing: (row.landing ?? entry.folder) as WarmupMailFolder, rescued: rescue });
+  }
+  for (const rescued of [false, true]) {
+    const ids = opened.filter((entry) => entry.rescued === rescued).map((entry) => entry.row.id);
+    if (ids.length) await db.warmupEmail.updateMany({ where: { id: { in: ids }, openedAt: null }, data: { openedAt: at, ...(rescued ? { rescuedAt: at } : {}) } });
+  }
+  result.read += opened.length;
+  result.rescued += opened.filter((entry) => entry.rescued).length;
 
-    // Replies are not answered; and only a sender still in the pool asks for replies.
+  // Replies are not answered; only a sender still in the pool asks for replies; and the replier's
+  // volume counts its replies too: none past the day's volume.
+  const answer = opened.filter(({ row, landing }) => {
     const sender = pool.get(row.fromMailboxId);
-    if (row.replyToId || !sender) continue;
-    const landing = (row.landing ?? entry.folder) as WarmupMailFolder;
-    if (stableFraction(`${row.messageId}:reply`) * 100 >= replyRate(sender.strategy, landing, row.messageId)) continue;
-    sentToday ??= await db.warmupEmail.count({ where: { fromMailboxId: reader.mailbox.id, date: reader.date } });
-    // The replier's volume counts its replies too: none past the day's volume.
-    if (sentToday >= reader.volume) continue;
+    return !row.replyToId && sender && stableFraction(`${row.messageId}:reply`) * 100 < replyRate(sender.strategy, landing, row.messageId);
+  });
+  if (!answer.length) return;
+  const sentToday = await db.warmupEmail.count({ where: { fromMailboxId: reader.mailbox.id, date: reader.date } });
+  const room = Math.max(0, reader.volume - sentToday);
+  const replies = answer.slice(0, room).map(({ row }) => {
     const messageId = replyMessageId(row, reader);
     const delay = REPLY_DELAY_MIN_MS + Math.floor(stableFraction(`${row.messageId}:delay`) * REPLY_DELAY_SPREAD_MS);
-    const created = await db.warmupEmail.createMany({
-      data: [
-        {
-          fromMailboxId: reader.mailbox.id,
-          toMailboxId: row.fromMailboxId,
-          messageId,
-          replyToId: row.id,
-          tag: warmupTag(messageId),
-          date: reader.date,
-          scheduledAt: new Date(at.getTime() + delay),
-          createdAt: at,
-        },
-      ],
-      skipDuplicates: true,
-    });
-    sentToday += created.count;
-    result.replied += created.count;
-  }
+    return {
+      fromMailboxId: reader.mailbox.id,
+      toMailboxId: row.fromMailboxId,
+      messageId,
+      replyToId: row.id,
+      tag: warmupTag(messageId),
+      date: reader.date,
+      scheduledAt: new Date(at.getTime() + delay),
+      createdAt: at,
+    };
+  });
+  if (replies.length) result.replied += (await db.warmupEmail.createMany({ data: replies, skipDuplicates: true })).count;
 }
 
-/** Reads the warmup mail of these recipients; one that fails is tried again next tick. */
+/** Reads the warmup mail of these recipients, a few at a time; one that fails is tried again next tick. */
 export async function readPoolMail(at: Date, readers: PoolParticipant[], pool: Map<string, PoolParticipant>): Promise<ReadResult & { failed: number }> {
   const result: ReadResult & { failed: number } = { read: 0, rescued: 0, replied: 0, failed: 0 };
-  for (const reader of readers) {
+  await forEachLimited(readers, POOL_CONCURRENCY, async (reader) => {
     try {
       await readOne(at, reader, pool, result);
     } catch (error) {
       logger.warn("Reading a mailbox's warmup mail failed; it is read again next tick", { mailboxId: reader.mailbox.id, error });
       result.failed += 1;
     }
-  }
+  });
   return result;
 }

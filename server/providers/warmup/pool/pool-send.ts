@@ -11,6 +11,7 @@ import { logger } from "../../../lib/logger";
 import { now } from "../../../lib/clock";
 import { getMailProvider } from "../../mail";
 import type { MailProviderName, OutgoingEmail } from "../../mail/types";
+import { forEachLimited, POOL_CONCURRENCY } from "./pool-concurrency";
 import { poolMailboxHandle, type PoolParticipant } from "./pool-participants";
 
 /** A row `sending` for longer than this was interrupted (a send takes seconds). */
@@ -55,23 +56,28 @@ async function markReplied(row: WarmupEmail, at: Date): Promise<void> {
   if (row.replyToId) await db.warmupEmail.updateMany({ where: { id: row.replyToId, repliedAt: null }, data: { repliedAt: at } });
 }
 
-async function composeEmail(row: WarmupEmail, sender: PoolParticipant, recipient: { email: string; fromName: string | null }): Promise<OutgoingEmail> {
+function composeEmail(row: WarmupEmail, sender: PoolParticipant, recipient: Pick<PoolParticipant["mailbox"], "email" | "fromName">, originals: Map<string, Original>): OutgoingEmail {
   const from = { name: sender.mailbox.fromName ?? null, address: sender.mailbox.email };
-  const to = { name: recipient.fromName, address: recipient.email };
+  const to = { name: recipient.fromName ?? null, address: recipient.email };
   const headers = { [WARMUP_HEADER]: row.tag };
-  if (!row.replyToId) {
+  const original = row.replyToId ? originals.get(row.replyToId) : undefined;
+  if (!original) {
     const { subject, text } = warmupMessage(row.messageId, { fromName: from.name, toAddress: to.address });
     return { from, to, subject, text, html: null, messageId: row.messageId, inReplyTo: null, references: [], headers };
   }
-  // The original's words come back from its key, as its sender wrote them.
-  const original = await db.warmupEmail.findUniqueOrThrow({ where: { id: row.replyToId } });
-  const originalFrom = await db.mailbox.findUnique({ where: { id: original.fromMailboxId }, select: { email: true, fromName: true } });
-  const first = warmupMessage(original.messageId, { fromName: originalFrom?.fromName ?? null, toAddress: sender.mailbox.email });
-  const { subject, text } = warmupReply(row.messageId, { ...first, fromAddress: originalFrom?.email ?? to.address, sentAt: original.sentAt ?? original.scheduledAt });
+  // The original's words come back from its key, as its sender wrote them (the replier is its recipient).
+  const first = warmupMessage(original.messageId, { fromName: recipient.fromName ?? null, toAddress: sender.mailbox.email });
+  const { subject, text } = warmupReply(row.messageId, { ...first, fromAddress: recipient.email, sentAt: original.sentAt ?? original.scheduledAt });
   return { from, to, subject, text, html: null, messageId: row.messageId, inReplyTo: original.messageId, references: [original.messageId], headers };
 }
 
-/** Sends the due planned mail of these senders. */
+type Original = Pick<WarmupEmail, "id" | "messageId" | "sentAt" | "scheduledAt">;
+
+/**
+ * Sends the due planned mail of these senders: all of a batch claimed `sending` at once, then each
+ * sender's e-mails in turn through its provider (a few senders at a time), then the sent ones marked
+ * at once. A crash in between leaves them `sending`, for reconcileInterrupted.
+ */
 export async function sendDuePoolMail(at: Date, senders: Map<string, PoolParticipant>, pool: Map<string, PoolParticipant>): Promise<{ sent: number; failed: number }> {
   const result = { sent: 0, failed: 0 };
   if (!senders.size) return result;
@@ -79,31 +85,46 @@ export async function sendDuePoolMail(at: Date, senders: Map<string, PoolPartici
     where: { status: "planned", fromMailboxId: { in: [...senders.keys()] }, scheduledAt: { lte: at } },
     orderBy: [{ scheduledAt: "asc" }, { id: "asc" }],
     take: SEND_BATCH,
+    select: { id: true, toMailboxId: true },
   });
-  for (const row of due) {
-    const sender = senders.get(row.fromMailboxId)!;
-    const recipient = pool.get(row.toMailboxId);
-    if (!recipient) {
-      // The recipient left the pool (paused, stopped, disconnected) after it was planned.
-      const { count } = await db.warmupEmail.updateMany({ where: { id: row.id, status: "planned" }, data: { status: "failed", error: "The recipient no longer takes part in the warmup pool" } });
-      result.failed += count;
-      continue;
+  // The recipient left the pool (paused, stopped, disconnected) after the e-mail was planned.
+  const orphans = due.filter((row) => !pool.has(row.toMailboxId)).map((row) => row.id);
+  if (orphans.length) {
+    const { count } = await db.warmupEmail.updateMany({ where: { id: { in: orphans }, status: "planned" }, data: { status: "failed", error: "The recipient no longer takes part in the warmup pool" } });
+    result.failed += count;
+  }
+  const ids = due.filter((row) => pool.has(row.toMailboxId)).map((row) => row.id);
+  if (!ids.length) return result;
+  const claimed = await db.warmupEmail.updateManyAndReturn({ where: { id: { in: ids }, status: "planned" }, data: { status: "sending", sentAt: now() } });
+  const replyToIds = claimed.flatMap((row) => (row.replyToId ? [row.replyToId] : []));
+  const originals = new Map<string, Original>(
+    replyToIds.length ? (await db.warmupEmail.findMany({ where: { id: { in: replyToIds } }, select: { id: true, messageId: true, sentAt: true, scheduledAt: true } })).map((row) => [row.id, row]) : [],
+  );
+  const bySender = new Map<string, WarmupEmail[]>();
+  for (const row of claimed.sort((a, b) => a.scheduledAt.getTime() - b.scheduledAt.getTime())) bySender.set(row.fromMailboxId, [...(bySender.get(row.fromMailboxId) ?? []), row]);
+
+  const sent: WarmupEmail[] = [];
+  await forEachLimited([...bySender.entries()], POOL_CONCURRENCY, async ([senderId, rows]) => {
+    const sender = senders.get(senderId)!;
+    const provider = await getMailProvider(sender.mailbox.provider as MailProviderName);
+    const handle = poolMailboxHandle(sender.mailbox);
+    for (const row of rows) {
+      try {
+        await provider.send(handle, composeEmail(row, sender, pool.get(row.toMailboxId)!.mailbox, originals));
+        sent.push(row);
+      } catch (error) {
+        logger.warn("A warmup e-mail could not be sent", { warmupEmailId: row.id, mailboxId: row.fromMailboxId, error });
+        await db.warmupEmail.updateMany({ where: { id: row.id, status: "sending" }, data: { status: "failed", error: errorText(error) } });
+        result.failed += 1;
+      }
     }
-    const claimed = await db.warmupEmail.updateMany({ where: { id: row.id, status: "planned" }, data: { status: "sending", sentAt: now() } });
-    if (!claimed.count) continue;
-    try {
-      const provider = await getMailProvider(sender.mailbox.provider as MailProviderName);
-      const email = await composeEmail(row, sender, { email: recipient.mailbox.email, fromName: recipient.mailbox.fromName ?? null });
-      const sent = await provider.send(poolMailboxHandle(sender.mailbox), email);
-      const acceptedAt = Number.isNaN(Date.parse(sent.acceptedAt)) ? now() : new Date(sent.acceptedAt);
-      await db.warmupEmail.updateMany({ where: { id: row.id, status: "sending" }, data: { status: "sent", sentAt: acceptedAt } });
-      await markReplied(row, at);
-      result.sent += 1;
-    } catch (error) {
-      logger.warn("A warmup e-mail could not be sent", { warmupEmailId: row.id, mailboxId: row.fromMailboxId, error });
-      await db.warmupEmail.updateMany({ where: { id: row.id, status: "sending" }, data: { status: "failed", error: errorText(error) } });
-      result.failed += 1;
-    }
+  });
+  if (sent.length) {
+    // sentAt stays the moment of the claim: the send followed it within the tick.
+    const { count } = await db.warmupEmail.updateMany({ where: { id: { in: sent.map((row) => row.id) }, status: "sending" }, data: { status: "sent" } });
+    result.sent += count;
+    const answered = sent.flatMap((row) => (row.replyToId ? [row.replyToId] : []));
+    if (answered.length) await db.warmupEmail.updateMany({ where: { id: { in: answered }, repliedAt: null }, data: { repliedAt: at } });
   }
   return result;
 }
