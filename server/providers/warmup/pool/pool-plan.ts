@@ -18,10 +18,11 @@ const WINDOW_HOURS = 10;
 
 /**
  * First e-mails a day: the day's volume less what the expected replies will take (the middle of the
- * inbox reply range), so first e-mails and replies together stay within the volume.
+ * inbox reply range, at most half), so first e-mails and replies together stay within the volume.
  */
 export function firstEmailsOnDay(strategy: Pick<TWarmupStrategyValues, "replyInbox">, volume: number): number {
-  const replyShare = (strategy.replyInbox[0] + strategy.replyInbox[1]) / 200;
+  // At most half the volume is kept for replies, whatever the range: first e-mails come first.
+  const replyShare = Math.min(0.5, (strategy.replyInbox[0] + strategy.replyInbox[1]) / 200);
   return Math.max(0, volume - Math.floor(volume * replyShare));
 }
 
