@@ -93,7 +93,7 @@ export function warmupReply(key: string, original: { subject: string; text: stri
   const quoted = original.text
     .trimEnd()
     .split(/\r?\n/)
-    .map((line) => `> ${line}`)
+    .map((line) => (line ? `> ${line}` : ">"))
     .join("\n");
   return { subject, text: `${pick(REPLIES, key, "reply")}\n\nOn ${original.sentAt.toUTCString()}, ${original.fromAddress} wrote:\n${quoted}\n` };
 }
