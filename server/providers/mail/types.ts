@@ -172,6 +172,14 @@ export interface WarmupMailFound {
   seen: boolean;
 }
 
+export interface WarmupMailToOpen {
+  messageId: string;
+  /** Where it was found. */
+  folder: WarmupMailFolder;
+  /** Move it to the inbox. */
+  rescue: boolean;
+}
+
 export interface MailProvider {
   readonly name: MailProviderName;
 
@@ -220,8 +228,9 @@ export interface MailProvider {
   listWarmupMail?(mailbox: MailboxHandle, input: { since: Date }): Promise<WarmupMailFound[]>;
 
   /**
-   * Opens one warmup e-mail (marks it seen) and, with `rescue`, moves it from spam or Promotions to
-   * the inbox (marked not spam), as a person would. Returns false when it is no longer there.
+   * Opens warmup e-mails (marks them seen) and, with `rescue`, moves them from spam or Promotions to
+   * the inbox (marked not spam), as a person would; all in one visit (one IMAP sign-in). Returns
+   * the Message-IDs it opened (one no longer where it was said to be is left out).
    */
-  openWarmupMail?(mailbox: MailboxHandle, input: { messageId: string; folder: WarmupMailFolder; rescue: boolean }): Promise<boolean>;
+  openWarmupMail?(mailbox: MailboxHandle, input: { messages: WarmupMailToOpen[] }): Promise<string[]>;
 }

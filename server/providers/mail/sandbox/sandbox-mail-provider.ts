@@ -91,7 +91,7 @@ export function createSandboxMailProvider(): MailProvider {
     },
 
     async openWarmupMail(mailbox, input) {
-      return openSandboxWarmupMail(mailbox.email, input, now());
+      return openSandboxWarmupMail(mailbox.email, input.messages, now());
     },
 
     planOutcome(input) {

@@ -9,7 +9,7 @@ import type { SandboxEmail } from "../../../db/generated/client";
 import { isWarmupMail } from "../../../domain/email/warmup-mail";
 import { warmupDayOn } from "../../../domain/email/warmup-ramp";
 import { zonedDateString } from "../../../lib/time-zones";
-import type { OutgoingEmail, WarmupMailFolder, WarmupMailFound } from "../types";
+import type { OutgoingEmail, WarmupMailFolder, WarmupMailFound, WarmupMailToOpen } from "../types";
 import { placeSandboxEmail, type PlacementFacts } from "./placement";
 import { CRLF, withCrlf, sentHeaders } from "./raw-messages";
 import { sandboxEmailId } from "./sandbox-mail-store";
@@ -102,11 +102,18 @@ export async function listSandboxWarmupMail(address: string, since: Date): Promi
   return rows.map((row) => ({ messageId: row.messageId, folder: (row.folder ?? "inbox") as WarmupMailFolder, seen: row.openAt !== null }));
 }
 
-/** Opens a delivered warmup e-mail and, with `rescue`, moves it to the inbox. */
-export async function openSandboxWarmupMail(address: string, input: { messageId: string; rescue: boolean }, at: Date): Promise<boolean> {
-  const { count } = await db.sandboxEmail.updateMany({
-    where: { messageId: input.messageId, toAddress: address.toLowerCase(), direction: "inbound", kind: "warmup" },
-    data: { openAt: at, ...(input.rescue ? { folder: "inbox" } : {}) },
-  });
-  return count > 0;
+/** Opens delivered warmup e-mails and, with `rescue`, moves them to the inbox. Returns the Message-IDs opened. */
+export async function openSandboxWarmupMail(address: string, messages: WarmupMailToOpen[], at: Date): Promise<string[]> {
+  const opened: string[] = [];
+  for (const rescue of [false, true]) {
+    const messageIds = messages.filter((message) => message.rescue === rescue).map((message) => message.messageId);
+    if (!messageIds.length) continue;
+    const rows = await db.sandboxEmail.updateManyAndReturn({
+      where: { messageId: { in: messageIds }, toAddress: address.toLowerCase(), direction: "inbound", kind: "warmup" },
+      data: { openAt: at, ...(rescue ? { folder: "inbox" } : {}) },
+      select: { messageId: true },
+    });
+    opened.push(...rows.map((row) => row.messageId));
+  }
+  return opened;
 }

@@ -4,7 +4,7 @@
 // over plain IMAP, mail there shows in the INBOX and counts as inbox.
 import type { ImapFlow, ListResponse } from "imapflow";
 import { WARMUP_HEADER } from "../../../domain/email/warmup-mail";
-import type { WarmupMailFolder, WarmupMailFound } from "../types";
+import type { WarmupMailFolder, WarmupMailFound, WarmupMailToOpen } from "../types";
 
 // Names servers give the spam folder when they do not flag it \Junk (older servers without SPECIAL-USE).
 const JUNK_NAMES = ["junk", "spam", "junk e-mail", "junk email", "bulk mail", "inbox.junk", "inbox/junk", "inbox.spam", "inbox/spam"];
@@ -15,10 +15,6 @@ export async function findJunkFolder(client: ImapFlow): Promise<string | null> {
   const flagged = folders.find((folder) => folder.specialUse === "\\Junk");
   if (flagged) return flagged.path;
   return folders.find((folder) => JUNK_NAMES.includes(folder.path.toLowerCase()))?.path ?? null;
-}
-
-async function folderPath(client: ImapFlow, folder: WarmupMailFolder): Promise<string | null> {
-  return folder === "spam" ? findJunkFolder(client) : "INBOX";
 }
 
 /** Tagged warmup mail in the INBOX and the spam folder that arrived since `since`. */
@@ -46,23 +42,31 @@ export async function listWarmupMessages(client: ImapFlow, since: Date): Promise
   return found;
 }
 
-/** Marks one warmup e-mail seen and, with `rescue`, moves it to the INBOX. False when it is not in that folder. */
-export async function openWarmupMessage(client: ImapFlow, input: { messageId: string; folder: WarmupMailFolder; rescue: boolean }): Promise<boolean> {
-  const path = await folderPath(client, input.folder);
-  if (!path) return false;
-  const lock = await client.getMailboxLock(path);
-  try {
-    const uids = await client.search({ header: { "message-id": input.messageId } }, { uid: true });
-    if (!Array.isArray(uids) || uids.length === 0) return false;
-    const range = uids.join(",");
-    await client.messageFlagsAdd(range, ["\\Seen"], { uid: true });
-    if (input.rescue && path !== "INBOX") {
-      // $NotJunk teaches the server's filter (where it learns); servers that do not keep keywords ignore it.
-      await client.messageFlagsAdd(range, ["$NotJunk"], { uid: true }).catch(() => false);
-      await client.messageMove(range, "INBOX", { uid: true });
+/** Marks warmup e-mails seen and, with `rescue`, moves them to the INBOX. Returns the Message-IDs found where they were said to be. */
+export async function openWarmupMessages(client: ImapFlow, messages: WarmupMailToOpen[]): Promise<string[]> {
+  const opened: string[] = [];
+  const junk = messages.some((message) => message.folder === "spam") ? await findJunkFolder(client) : null;
+  for (const folder of ["inbox", "spam", "promotions"] as const) {
+    const here = messages.filter((message) => message.folder === folder);
+    const path = folder === "spam" ? junk : "INBOX";
+    if (!here.length || !path) continue;
+    const lock = await client.getMailboxLock(path);
+    try {
+      for (const message of here) {
+        const uids = await client.search({ header: { "message-id": message.messageId } }, { uid: true });
+        if (!Array.isArray(uids) || uids.length === 0) continue;
+        const range = uids.join(",");
+        await client.messageFlagsAdd(range, ["\\Seen"], { uid: true });
+        if (message.rescue && path !== "INBOX") {
+          // $NotJunk teaches the server's filter (where it learns); servers that do not keep keywords ignore it.
+          await client.messageFlagsAdd(range, ["$NotJunk"], { uid: true }).catch(() => false);
+          await client.messageMove(range, "INBOX", { uid: true });
+        }
+        opened.push(message.messageId);
+      }
+    } finally {
+      lock.release();
     }
-    return true;
-  } finally {
-    lock.release();
   }
+  return opened;
 }

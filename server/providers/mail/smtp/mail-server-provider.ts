@@ -11,7 +11,7 @@ import type { MailboxHandle, MailProvider, MailProviderName, OutgoingEmail, Sent
 import { imapClientOptions, serverSettings, smtpTransportOptions, type MailConnectionTuning, type MailServerAuth } from "./connection-options";
 import { waitForInbox } from "./imap-idle";
 import { readInbox, sentFolderHas, withImap } from "./imap-operations";
-import { listWarmupMessages, openWarmupMessage } from "./imap-warmup";
+import { listWarmupMessages, openWarmupMessages } from "./imap-warmup";
 import { createImapSessions } from "./imap-sessions";
 import { imapError, smtpSendError, smtpVerifyError } from "./mail-errors";
 import { createSmtpPools } from "./smtp-pool";
@@ -142,7 +142,7 @@ export function createMailServerProvider(name: MailProviderName, resolveAuth: Re
     },
 
     async openWarmupMail(handle, input) {
-      return imap(handle, (client) => openWarmupMessage(client, input));
+      return imap(handle, (client) => openWarmupMessages(client, input.messages));
     },
 
     // IMAP IDLE on a connection of its own (the reading one is signed out after each read).

@@ -58,12 +58,13 @@ async function readOne(at: Date, reader: PoolParticipant, pool: Map<string, Pool
     const ids = rows.filter((row) => !row.foundAt && where.get(row.messageId)!.folder === folder).map((row) => row.id);
     if (ids.length) await db.warmupEmail.updateMany({ where: { id: { in: ids }, foundAt: null }, data: { foundAt: at, landing: folder } });
   }
-  const opened: Array<{ row: WarmupEmail; landing: WarmupMailFolder; rescued: boolean }> = [];
-  for (const row of rows) {
-    const entry = where.get(row.messageId)!;
-    const rescue = entry.folder !== "inbox";
-    if (await provider.openWarmupMail(handle, { messageId: row.messageId, folder: entry.folder, rescue })) opened.push({ row, landing: (row.landing ?? entry.folder) as WarmupMailFolder, rescued: rescue });
-  }
+  const done = new Set(await provider.openWarmupMail(handle, { messages: rows.map((row) => ({ messageId: row.messageId, folder: where.get(row.messageId)!.folder, rescue: where.get(row.messageId)!.folder !== "inbox" })) }));
+  const opened = rows
+    .filter((row) => done.has(row.messageId))
+    .map((row) => {
+      const folder = where.get(row.messageId)!.folder;
+      return { row, landing: (row.landing ?? folder) as WarmupMailFolder, rescued: folder !== "inbox" };
+    });
   for (const rescued of [false, true]) {
     const ids = opened.filter((entry) => entry.rescued === rescued).map((entry) => entry.row.id);
     if (ids.length) await db.warmupEmail.updateMany({ where: { id: { in: ids }, openedAt: null }, data: { openedAt: at, ...(rescued ? { rescuedAt: at } : {}) } });

@@ -17,9 +17,9 @@ import { createPoolWarmupNetwork } from "./pool-warmup-network";
 import { firstEmailsOnDay } from "./pool-plan";
 
 const STRATEGY: TWarmupStrategyValues = { startingVolume: 2, dailyIncrease: 1, targetVolume: 8, replyInbox: [20, 30], replyPromotions: [10, 20], replySpam: 5 };
-const DAYS = Number(process.env.SIM_DAYS ?? 30);
+const DAYS = 30;
 const START = "2026-03-02";
-const TICK_HOURS = [7, 13, 19];
+const TICK_HOURS = [10, 20];
 const FAILING_DOMAINS = new Set(["broken-dns.test", "no-records.test"]);
 
 function dateOf(day: number): string {
@@ -55,10 +55,8 @@ beforeAll(async () => {
       clock.set(`${dateOf(day)}T${String(hour).padStart(2, "0")}:00:00Z`);
       await network.tick(now());
     }
-    // The regular reader reads the same mailboxes (as the sandbox network's minute does).
-    const started = performance.now();
-    await readSandboxMailboxes();
-    if (process.env.SIM_DAYS) console.log("day", day, "read", Math.round(performance.now() - started), "total", Math.round(performance.now()));
+    // The regular reader reads the same mailboxes (as the sandbox network's minute does), every few days here to keep the test short.
+    if (day % 5 === 0) await readSandboxMailboxes();
   }
 }, 120_000);
 
