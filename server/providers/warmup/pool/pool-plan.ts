@@ -56,19 +56,25 @@ export interface PlanCandidate {
  */
 export function assignRecipients(slots: PlanSlot[], candidates: PlanCandidate[], seed: string): Array<string | null> {
   const load = new Map(candidates.map((candidate) => [candidate.id, candidate.received]));
-  const pairs = new Map<string, number>();
-  return slots.map((slot) => {
+  const pairs = new Map<string, Map<string, number>>();
+  return slots.map((slot, index) => {
+    let written = pairs.get(slot.senderId);
+    if (!written) pairs.set(slot.senderId, (written = new Map()));
+    // Ties go to the first candidate from a point drawn per slot: one hash per slot, not per pair,
+    // so a pool of a thousand mailboxes plans in milliseconds.
+    const start = Math.floor(stableFraction(`${seed}:${slot.senderId}:${index}`) * candidates.length);
     let best: { id: string; score: number } | null = null;
-    for (const candidate of candidates) {
+    for (let step = 0; step < candidates.length; step++) {
+      const candidate = candidates[(start + step) % candidates.length]!;
       if (candidate.id === slot.senderId) continue;
       const room = candidate.capacity - (load.get(candidate.id) ?? 0);
-      const pair = pairs.get(`${slot.senderId}>${candidate.id}`) ?? 0;
-      const score = room * 10 - (candidate.domain === slot.senderDomain ? 15 : 0) - pair * 20 + stableFraction(`${seed}:${slot.senderId}:${candidate.id}:${pair}`);
+      const pair = written.get(candidate.id) ?? 0;
+      const score = room * 10 - (candidate.domain === slot.senderDomain ? 15 : 0) - pair * 20;
       if (!best || score > best.score) best = { id: candidate.id, score };
     }
     if (!best) return null;
     load.set(best.id, (load.get(best.id) ?? 0) + 1);
-    pairs.set(`${slot.senderId}>${best.id}`, (pairs.get(`${slot.senderId}>${best.id}`) ?? 0) + 1);
+    written.set(best.id, (written.get(best.id) ?? 0) + 1);
     return best.id;
   });
 }
