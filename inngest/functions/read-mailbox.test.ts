@@ -14,7 +14,7 @@ vi.mock("@/server/services/email-inbound/wait-for-mailbox-mail", () => ({ waitFo
 
 const readDue = (mailboxId: string, idle?: boolean) => ({ name: "herald/mailbox-read.due", data: { mailboxId, ...(idle === undefined ? {} : { idle }) } });
 const engine = () => new InngestTestEngine({ function: readMailboxFunction });
-const outcomes = { reply: 0, "auto-reply": 0, bounce: 0, complaint: 0, unmatched: 0, duplicate: 0, skipped: 0 };
+const outcomes = { reply: 0, "auto-reply": 0, bounce: 0, complaint: 0, unmatched: 0, duplicate: 0, skipped: 0, warmup: 0 };
 const read = (count: number, more = false) => ({ read: count, outcomes: { ...outcomes, reply: count }, more });
 
 afterEach(() => {

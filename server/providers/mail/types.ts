@@ -161,6 +161,25 @@ export interface EmailOutcome {
   complainAt: number | null;
 }
 
+/** Where a warmup e-mail was found in the recipient's mailbox (Herald's pool reads its own mail). */
+export type WarmupMailFolder = "inbox" | "spam" | "promotions";
+
+/** A tagged warmup e-mail found in a mailbox (header X-Herald-Warmup). */
+export interface WarmupMailFound {
+  /** RFC 5322 Message-ID with angle brackets. */
+  messageId: string;
+  folder: WarmupMailFolder;
+  seen: boolean;
+}
+
+export interface WarmupMailToOpen {
+  messageId: string;
+  /** Where it was found. */
+  folder: WarmupMailFolder;
+  /** Move it to the inbox. */
+  rescue: boolean;
+}
+
 export interface MailProvider {
   readonly name: MailProviderName;
 
@@ -200,4 +219,18 @@ export interface MailProvider {
    * the forecast draws from rates. `nth` counts the e-mails this mailbox sent to this address before.
    */
   planOutcome?(input: { fromAddress: string; toAddress: string; nth: number; sentAt: number; hasLinks: boolean }): EmailOutcome;
+
+  /**
+   * Tagged warmup mail (header X-Herald-Warmup) that arrived since `since`, wherever the mailbox's
+   * filter put it: the INBOX, the spam (Junk) folder, or Promotions where the provider tells it.
+   * Only providers that can read folders implement it; Herald's pool reads mail only with them.
+   */
+  listWarmupMail?(mailbox: MailboxHandle, input: { since: Date }): Promise<WarmupMailFound[]>;
+
+  /**
+   * Opens warmup e-mails (marks them seen) and, with `rescue`, moves them from spam or Promotions to
+   * the inbox (marked not spam), as a person would; all in one visit (one IMAP sign-in). Returns
+   * the Message-IDs it opened (one no longer where it was said to be is left out).
+   */
+  openWarmupMail?(mailbox: MailboxHandle, input: { messages: WarmupMailToOpen[] }): Promise<string[]>;
 }

@@ -60,4 +60,5 @@ export interface PreparedIncoming {
   interest: Interest | null;
 }
 
-export type IncomingOutcome = "reply" | "auto-reply" | "bounce" | "complaint" | "unmatched" | "duplicate" | "skipped";
+/** `warmup`: mail of Herald's warmup pool (tagged X-Herald-Warmup), passed over without a trace. */
+export type IncomingOutcome = "reply" | "auto-reply" | "bounce" | "complaint" | "unmatched" | "duplicate" | "skipped" | "warmup";

@@ -10,6 +10,7 @@ import { MailProviderError, type IncomingEmail, type MailProvider } from "../../
 import { createTestWorkspace } from "../../test/factories";
 import { encryptMailCredentials } from "../mailboxes/mailbox-columns";
 import { MESSAGE_ATTEMPTS, readMailbox } from "./read-mailbox";
+import { recordIncomingEmail } from "./record-incoming-email";
 import { mailIdleMs, waitForMailboxMail } from "./wait-for-mailbox-mail";
 
 /** What the scripted INBOX holds (positions 1, 2, 3…), and a failure to throw on the next fetch. */
@@ -103,6 +104,23 @@ describe("readMailbox", () => {
     await db.mailbox.update({ where: { id: mailbox.id }, data: { readCursor: "3" } });
     expect(await readMailbox(mailbox.id)).toMatchObject({ read: 2, outcomes: { duplicate: 2 } });
     expect(await inbound(mailbox.id)).toHaveLength(5);
+  });
+
+  it("passes warmup mail over (the pool's own, tagged X-Herald-Warmup): nothing stored, the cursor moves past it", async () => {
+    const mailbox = await createMailbox();
+    const warmup = (position: number, overrides: Partial<IncomingEmail> = {}) => message(position, { headers: { "x-herald-warmup": `hw1-${position}` }, ...overrides });
+    inbox = [warmup(1), warmup(2), message(3), warmup(4, { inReplyTo: "<wu.1@acme.test>", subject: "Re: Catching up" }), warmup(5)];
+
+    const result = await readMailbox(mailbox.id);
+    expect(result).toMatchObject({ read: 5, outcomes: { warmup: 4, unmatched: 1 } });
+    expect((await inbound(mailbox.id)).map((row) => row.uid)).toEqual(["3"]);
+    expect((await db.mailbox.findUniqueOrThrow({ where: { id: mailbox.id } })).readCursor).toBe("5");
+    expect(await db.conversation.count({ where: { accountId: mailbox.id } })).toBe(0);
+
+    // Taken in one by one (another caller), a warmup e-mail is passed over the same way.
+    expect(await recordIncomingEmail(mailbox, warmup(6), "6")).toBe("warmup");
+    expect((await db.mailbox.findUniqueOrThrow({ where: { id: mailbox.id } })).readCursor).toBe("6");
+    expect(await inbound(mailbox.id)).toHaveLength(1);
   });
 
   it("reads paused mailboxes, and not those in error or disconnected", async () => {

@@ -9,6 +9,7 @@ import { now } from "../../lib/clock";
 import { logger } from "../../lib/logger";
 import { getMailProvider } from "../../providers/mail";
 import { isMailProviderError, type IncomingEmail, type MailboxHandle, type MailProvider } from "../../providers/mail/types";
+import { isWarmupMail } from "../../domain/email/warmup-mail";
 import { ZMailProvider } from "../../schemas/mailbox";
 import { mailboxHandle } from "../mailboxes/mailbox-handle";
 import { markMailboxError } from "../mailboxes/mark-mailbox-error";
@@ -39,7 +40,7 @@ export interface MailboxReader {
 }
 
 function emptyResult(): ReadMailboxResult {
-  return { read: 0, outcomes: { reply: 0, "auto-reply": 0, bounce: 0, complaint: 0, unmatched: 0, duplicate: 0, skipped: 0 }, more: false };
+  return { read: 0, outcomes: { reply: 0, "auto-reply": 0, bounce: 0, complaint: 0, unmatched: 0, duplicate: 0, skipped: 0, warmup: 0 }, more: false };
 }
 
 /** An error's own words for the mailbox page: its last line (a database error's is the reason), not too long. */
@@ -92,6 +93,13 @@ async function takeIn(mailbox: Mailbox, email: IncomingEmail): Promise<IncomingO
   }
 }
 
+/** Moves the cursor past warmup mail (unless another reader moved it meanwhile). */
+async function passWarmup(mailbox: Mailbox, uid: string): Promise<null> {
+  await db.mailbox.updateMany({ where: { id: mailbox.id, readCursor: mailbox.readCursor }, data: { readCursor: uid } });
+  mailbox.readCursor = uid;
+  return null;
+}
+
 /** Reads with a reader already loaded (the IDLE loop reuses it). */
 export async function readWith(reader: MailboxReader, options: { limit?: number } = {}): Promise<ReadMailboxResult> {
   const { mailbox, provider, handle } = reader;
@@ -107,7 +115,17 @@ export async function readWith(reader: MailboxReader, options: { limit?: number 
       await readFailed(mailbox, error);
       return result;
     }
+    // Warmup mail (tagged) is passed over without being taken in: the cursor moves past a run of it
+    // at once, before the next message is taken in or at the end of the batch.
+    let passedTo: string | null = null;
     for (const email of batch.messages) {
+      if (isWarmupMail(email.headers)) {
+        passedTo = email.uid;
+        result.read += 1;
+        result.outcomes.warmup += 1;
+        continue;
+      }
+      if (passedTo !== null) passedTo = await passWarmup(mailbox, passedTo);
       const outcome = await takeIn(mailbox, email);
       if (outcome === null) return result;
       result.read += 1;
@@ -115,6 +133,7 @@ export async function readWith(reader: MailboxReader, options: { limit?: number 
       mailbox.readCursor = email.uid;
       mailbox.readError = null;
     }
+    if (passedTo !== null) await passWarmup(mailbox, passedTo);
     // The provider's position can be past the last message (none arrived yet, or the last ones
     // were deleted meanwhile): keep it, unless another reader moved the cursor in between.
     if (batch.cursor !== null && batch.cursor !== mailbox.readCursor) {

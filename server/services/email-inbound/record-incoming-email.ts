@@ -5,7 +5,9 @@
 // cursor. Nothing here throws for a bad message: what cannot be understood is stored as `unmatched`
 // with its reason, and the reader goes on.
 import { createHash } from "node:crypto";
+import { db } from "../../db/client";
 import type { Mailbox } from "../../db/generated/client";
+import { isWarmupMail } from "../../domain/email/warmup-mail";
 import { now } from "../../lib/clock";
 import { logger } from "../../lib/logger";
 import type { IncomingEmail } from "../../providers/mail/types";
@@ -35,6 +37,14 @@ async function classifySafely(email: IncomingEmail): Promise<{ classification: I
 }
 
 export async function recordIncomingEmail(mailbox: Mailbox, email: IncomingEmail, cursor: string | null): Promise<IncomingOutcome> {
+  // Warmup mail (and replies to it) belongs to the warmup pool, which reads it on its own: no
+  // message, conversation, reply or bounce handling, unread count or lead match here. The cursor
+  // still moves past it.
+  if (isWarmupMail(email.headers)) {
+    await db.mailbox.updateMany({ where: { id: mailbox.id }, data: { ...(cursor !== null ? { readCursor: cursor } : {}), lastReadAt: now(), readError: null } });
+    logger.debug("Warmup e-mail passed over", { mailboxId: mailbox.id, uid: email.uid });
+    return "warmup";
+  }
   const messageId = incomingMessageId(mailbox, email);
   const { classification, skipReason } = await classifySafely(email);
   const match = skipReason

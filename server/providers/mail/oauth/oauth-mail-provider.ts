@@ -52,5 +52,7 @@ export function createOauthMailProvider(name: OauthMailProviderName, options: Ma
     findSent: (handle, messageId, since) => withTokenRecheck(handle, (current) => servers.findSent(current, messageId, since)),
     fetchIncoming: (handle, input) => withTokenRecheck(handle, (current) => servers.fetchIncoming(current, input)),
     waitForIncoming: (handle, input) => withTokenRecheck(handle, (current) => servers.waitForIncoming!(current, input)),
+    listWarmupMail: (handle, input) => withTokenRecheck(handle, (current) => servers.listWarmupMail!(current, input)),
+    openWarmupMail: (handle, input) => withTokenRecheck(handle, (current) => servers.openWarmupMail!(current, input)),
   };
 }

@@ -8,6 +8,7 @@ import { MailProviderError, type IncomingEmail, type MailboxHandle, type MailPro
 import { localPart, planSandboxEmail, SANDBOX_MAILBOX_RULES } from "./mail-behaviour";
 import { isSandboxSeedAddress, sandboxSeedFolder } from "../seeds/sandbox-seed-inbox";
 import { storeSeedEmail, storeSentEmail } from "./sandbox-mail-store";
+import { deliverWarmupEmail, listSandboxWarmupMail, openSandboxWarmupMail } from "./sandbox-warmup-mail";
 
 const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
@@ -46,13 +47,18 @@ export function createSandboxMailProvider(): MailProvider {
         const seeded = await storeSeedEmail(mailbox.email.toLowerCase(), email, now(), await sandboxSeedFolder(mailbox.id, email.messageId));
         return { messageId: seeded.messageId, acceptedAt: seeded.sentAt.toISOString(), response: `250 2.0.0 Ok: queued as ${seeded.id}` };
       }
+      // Warmup mail between Herald's own mailboxes is delivered to them, not to a simulated prospect.
+      const warmup = await deliverWarmupEmail(mailbox, email, now());
+      if (warmup) return { messageId: warmup.messageId, acceptedAt: warmup.sentAt.toISOString(), response: `250 2.0.0 Ok: queued as ${warmup.id}` };
       const { row } = await storeSentEmail(mailbox.email.toLowerCase(), email, now());
       return { messageId: row.messageId, acceptedAt: row.sentAt.toISOString(), response: `250 2.0.0 Ok: queued as ${row.id}` };
     },
 
     async findSent(mailbox, messageId, since) {
-      const row = await db.sandboxEmail.findUnique({ where: { messageId }, select: { fromAddress: true, direction: true, sentAt: true } });
-      return Boolean(row && row.direction === "outbound" && row.fromAddress === mailbox.email.toLowerCase() && row.sentAt >= since);
+      const row = await db.sandboxEmail.findUnique({ where: { messageId }, select: { fromAddress: true, direction: true, kind: true, sentAt: true } });
+      // Warmup mail to another Herald mailbox is stored once, as the recipient's inbound row.
+      const sentByIt = row?.direction === "outbound" || (row?.direction === "inbound" && row.kind === "warmup");
+      return Boolean(row && sentByIt && row.fromAddress === mailbox.email.toLowerCase() && row.sentAt >= since);
     },
 
     async fetchIncoming(mailbox, input) {
@@ -84,6 +90,14 @@ export function createSandboxMailProvider(): MailProvider {
         };
       });
       return { messages, cursor: rows.length ? String(rows.at(-1)!.seq) : input.cursor };
+    },
+
+    async listWarmupMail(mailbox, input) {
+      return listSandboxWarmupMail(mailbox.email, input.since);
+    },
+
+    async openWarmupMail(mailbox, input) {
+      return openSandboxWarmupMail(mailbox.email, input.messages, now());
     },
 
     planOutcome(input) {

@@ -7,7 +7,9 @@ import { db } from "../../../db/client";
 import type { SandboxEmail } from "../../../db/generated/client";
 import { readDnsHealth, type TDnsHealth } from "../../../schemas/mailbox-health";
 import { LISTED_SENDING_IP, SANDBOX_SENDING_IP, sandboxDnsWords } from "../../dns";
+import { now } from "../../../lib/clock";
 import { placeSandboxEmail, type PlacementFacts, type SandboxFolder } from "../sandbox/placement";
+import { senderPlacementFacts } from "../sandbox/sandbox-warmup-mail";
 import { CRLF, mailDate } from "../sandbox/raw-messages";
 import type { SeedInbox } from "./types";
 
@@ -24,18 +26,17 @@ export function isSandboxSeedAddress(address: string): boolean {
   return address.trim().toLowerCase().endsWith(`@${SANDBOX_SEED_DOMAIN}`);
 }
 
-/** What the seed's filter knows about the sending mailbox. */
+/** What the seed's filter knows about the sending mailbox: the same facts the network files warmup mail by. */
 export async function sandboxPlacementFacts(mailboxId: string): Promise<PlacementFacts> {
   const mailbox = await db.mailbox.findUnique({
     where: { id: mailboxId },
-    select: { dnsHealth: true, sentCount: true, bouncedCount: true, warmup: { select: { day: true } } },
+    select: { dnsHealth: true, sentCount: true, bouncedCount: true, timezone: true, warmup: { select: { status: true, day: true, dayDate: true } } },
   });
   if (!mailbox) return { dns: null, warmupDays: 0, bounceRate: 0 };
-  return {
-    dns: readDnsHealth(mailbox.dnsHealth)?.status ?? null,
-    warmupDays: mailbox.warmup?.day ?? 0,
-    bounceRate: mailbox.sentCount > 0 ? mailbox.bouncedCount / mailbox.sentCount : 0,
-  };
+  return senderPlacementFacts(
+    { dns: readDnsHealth(mailbox.dnsHealth)?.status ?? null, sentCount: mailbox.sentCount, bouncedCount: mailbox.bouncedCount, timezone: mailbox.timezone, status: mailbox.warmup?.status ?? null, day: mailbox.warmup?.day ?? null, dayDate: mailbox.warmup?.dayDate ?? null },
+    now(),
+  );
 }
 
 /** Where the seed files an e-mail from this mailbox, keyed by its Message-ID (deterministic). */

@@ -11,6 +11,7 @@ import type { MailboxHandle, MailProvider, MailProviderName, OutgoingEmail, Sent
 import { imapClientOptions, serverSettings, smtpTransportOptions, type MailConnectionTuning, type MailServerAuth } from "./connection-options";
 import { waitForInbox } from "./imap-idle";
 import { readInbox, sentFolderHas, withImap } from "./imap-operations";
+import { listWarmupMessages, openWarmupMessages } from "./imap-warmup";
 import { createImapSessions } from "./imap-sessions";
 import { imapError, smtpSendError, smtpVerifyError } from "./mail-errors";
 import { createSmtpPools } from "./smtp-pool";
@@ -133,6 +134,15 @@ export function createMailServerProvider(name: MailProviderName, resolveAuth: Re
 
     async fetchIncoming(handle, input) {
       return imap(handle, (client) => readInbox(client, { cursor: input.cursor, since: input.since, limit: input.limit ?? DEFAULT_FETCH_LIMIT }));
+    },
+
+    // Herald's warmup pool reads its tagged mail in the INBOX and the spam folder (imap-warmup.ts).
+    async listWarmupMail(handle, input) {
+      return imap(handle, (client) => listWarmupMessages(client, input.since));
+    },
+
+    async openWarmupMail(handle, input) {
+      return imap(handle, (client) => openWarmupMessages(client, input.messages));
     },
 
     // IMAP IDLE on a connection of its own (the reading one is signed out after each read).
