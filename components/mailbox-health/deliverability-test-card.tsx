@@ -153,31 +153,33 @@ export function DeliverabilityTestCard({ mailbox }: { mailbox: TMailbox }) {
   const test = mailbox.deliverabilityTest;
   const running = test?.status === "running";
   return (
-    <Card
-      title="Deliverability test"
-      description="Sends one ordinary e-mail to a test inbox and reports where it landed, how the receiver authenticated it, and any blocklist listing. Up to 10 tests a day."
-      actions={
-        <Button size="sm" className="shrink-0" disabled={running || run.isPending} onClick={() => run.mutate({ id: mailbox.id })}>
-          {run.isPending ? "Starting…" : running ? "Running…" : test ? "Run again" : "Run test"}
-        </Button>
-      }
-    >
-      <div className="space-y-4" data-testid="test-card">
-        {run.error && (
-          <Alert tone="error">
-            <span data-testid="test-error">{healthErrorText(run.error)}</span>
-          </Alert>
-        )}
-        {!test ? (
-          <p className="text-sm text-slate-600" data-testid="test-never-run">
-            No test yet. A test takes a few minutes: the result shows where campaign e-mail from this mailbox is likely to land.
-          </p>
-        ) : running ? (
-          <Running test={test} />
-        ) : (
-          <Result test={test} />
-        )}
-      </div>
-    </Card>
+    <div data-testid="test-card">
+      <Card
+        title="Deliverability test"
+        description="Sends one ordinary e-mail to a test inbox and reports where it landed, how the receiver authenticated it, and any blocklist listing. Up to 10 tests a day."
+        actions={
+          <Button size="sm" className="shrink-0" disabled={running || run.isPending} onClick={() => run.mutate({ id: mailbox.id })}>
+            {run.isPending ? "Starting…" : running ? "Running…" : test ? "Run again" : "Run test"}
+          </Button>
+        }
+      >
+        <div className="space-y-4">
+          {run.error && (
+            <Alert tone="error">
+              <span data-testid="test-error">{healthErrorText(run.error)}</span>
+            </Alert>
+          )}
+          {!test ? (
+            <p className="text-sm text-slate-600" data-testid="test-never-run">
+              No test yet. A test takes a few minutes: the result shows where campaign e-mail from this mailbox is likely to land.
+            </p>
+          ) : running ? (
+            <Running test={test} />
+          ) : (
+            <Result test={test} />
+          )}
+        </div>
+      </Card>
+    </div>
   );
 }

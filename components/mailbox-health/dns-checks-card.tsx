@@ -103,41 +103,43 @@ export function DnsChecksCard({ mailbox }: { mailbox: TMailbox }) {
   );
   const dns = mailbox.dnsHealth;
   return (
-    <Card
-      title="DNS records"
-      description={dns ? `What the domain ${dns.domain} publishes for sending e-mail.` : "What the mailbox's domain publishes for sending e-mail."}
-      actions={
-        <Button variant="secondary" size="sm" className="shrink-0" disabled={check.isPending} onClick={() => check.mutate({ id: mailbox.id })}>
-          {check.isPending ? "Checking…" : dns ? "Check again" : "Check now"}
-        </Button>
-      }
-    >
-      <div className="space-y-4" aria-busy={check.isPending} data-testid="dns-card">
-        {check.isPending && (
-          <p className="text-sm text-slate-500" role="status">
-            Looking up the domain&apos;s records…
-          </p>
-        )}
-        {check.error && <Alert tone="error">{healthErrorText(check.error)}</Alert>}
-        {!dns ? (
-          <p className="text-sm text-slate-600" data-testid="dns-never-checked">
-            The domain has not been checked yet. Herald checks it every day; check it now to see whether SPF, DKIM, DMARC and MX are set up, and
-            what to add if not.
-          </p>
-        ) : (
-          <>
-            <p className="text-xs text-slate-500" title={formatDateTime(dns.checkedAt)} data-testid="dns-checked-at">
-              Checked {formatRelative(dns.checkedAt, now)}
-              {dns.managed ? " · Herald keeps this domain's records" : ""}
+    <div data-testid="dns-card">
+      <Card
+        title="DNS records"
+        description={dns ? `What the domain ${dns.domain} publishes for sending e-mail.` : "What the mailbox's domain publishes for sending e-mail."}
+        actions={
+          <Button variant="secondary" size="sm" className="shrink-0" disabled={check.isPending} onClick={() => check.mutate({ id: mailbox.id })}>
+            {check.isPending ? "Checking…" : dns ? "Check again" : "Check now"}
+          </Button>
+        }
+      >
+        <div className="space-y-4" aria-busy={check.isPending}>
+          {check.isPending && (
+            <p className="text-sm text-slate-500" role="status">
+              Looking up the domain&apos;s records…
             </p>
-            <ul className="divide-y divide-slate-100">
-              {DNS_CHECKS.map((item) => (
-                <DnsCheckRow key={item.key} dns={dns} check={item} />
-              ))}
-            </ul>
-          </>
-        )}
-      </div>
-    </Card>
+          )}
+          {check.error && <Alert tone="error">{healthErrorText(check.error)}</Alert>}
+          {!dns ? (
+            <p className="text-sm text-slate-600" data-testid="dns-never-checked">
+              The domain has not been checked yet. Herald checks it every day; check it now to see whether SPF, DKIM, DMARC and MX are set up, and
+              what to add if not.
+            </p>
+          ) : (
+            <>
+              <p className="text-xs text-slate-500" title={formatDateTime(dns.checkedAt)} data-testid="dns-checked-at">
+                Checked {formatRelative(dns.checkedAt, now)}
+                {dns.managed ? " · Herald keeps this domain's records" : ""}
+              </p>
+              <ul className="divide-y divide-slate-100">
+                {DNS_CHECKS.map((item) => (
+                  <DnsCheckRow key={item.key} dns={dns} check={item} />
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      </Card>
+    </div>
   );
 }

@@ -160,49 +160,51 @@ export function WarmupCard({ mailboxId, controls }: { mailboxId: string; control
   const health = WARMUP_HEALTH_BADGE[warmup.health];
   const running = warmup.status === "warming" || warmup.status === "warm" || warmup.status === "paused";
   return (
-    <Card
-      title="Warmup"
-      description="Warmup sends a few e-mails a day between mailboxes that open, reply to and rescue them from spam, so receivers learn to trust this mailbox before campaigns send from it."
-      actions={<Actions result={result} controls={controls} mailboxId={mailboxId} onStop={() => setStopping(true)} />}
-    >
-      <div className="space-y-4" data-testid="warmup-card">
-        <div className="space-y-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <span data-testid="warmup-status" data-status={warmup.status}>
-              <Badge tone={status.tone}>{status.label}</Badge>
-            </span>
-            {warmup.provider === "sandbox" && <Badge>Sandbox network</Badge>}
-          </div>
-          <p className="text-sm text-slate-700" data-testid="warmup-status-label">
-            {warmup.statusLabel}
-          </p>
-          {warmup.error && <Alert tone="warning">{warmup.error}</Alert>}
-          {!available && (
-            <p className="text-sm text-amber-800">Warmup cannot run for this mailbox now: it must be connected and able to send.</p>
-          )}
-        </div>
-        {actionError && <Alert tone="error">{healthErrorText(actionError)}</Alert>}
-        {running && <Progress result={result} />}
-        {running && (
-          <div className="space-y-1" data-testid="warmup-health">
+    <div data-testid="warmup-card">
+      <Card
+        title="Warmup"
+        description="Warmup sends a few e-mails a day between mailboxes that open, reply to and rescue them from spam, so receivers learn to trust this mailbox before campaigns send from it."
+        actions={<Actions result={result} controls={controls} mailboxId={mailboxId} onStop={() => setStopping(true)} />}
+      >
+        <div className="space-y-4">
+          <div className="space-y-1">
             <div className="flex flex-wrap items-center gap-2">
-              <span className="text-sm font-medium text-slate-900">Health</span>
-              <Badge tone={health.tone}>{health.label}</Badge>
-              {warmup.healthScore !== null && <span className="text-sm text-slate-600 tabular-nums">{Math.round(warmup.healthScore)} / 100</span>}
+              <span data-testid="warmup-status" data-status={warmup.status}>
+                <Badge tone={status.tone}>{status.label}</Badge>
+              </span>
+              {warmup.provider === "sandbox" && <Badge>Sandbox network</Badge>}
             </div>
-            <p className="text-sm text-slate-600">{warmup.healthLabel}</p>
+            <p className="text-sm text-slate-700" data-testid="warmup-status-label">
+              {warmup.statusLabel}
+            </p>
+            {warmup.error && <Alert tone="warning">{warmup.error}</Alert>}
+            {!available && (
+              <p className="text-sm text-amber-800">Warmup cannot run for this mailbox now: it must be connected and able to send.</p>
+            )}
           </div>
+          {actionError && <Alert tone="error">{healthErrorText(actionError)}</Alert>}
+          {running && <Progress result={result} />}
+          {running && (
+            <div className="space-y-1" data-testid="warmup-health">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="text-sm font-medium text-slate-900">Health</span>
+                <Badge tone={health.tone}>{health.label}</Badge>
+                {warmup.healthScore !== null && <span className="text-sm text-slate-600 tabular-nums">{Math.round(warmup.healthScore)} / 100</span>}
+              </div>
+              <p className="text-sm text-slate-600">{warmup.healthLabel}</p>
+            </div>
+          )}
+          <Hold result={result} controls={controls} mailboxId={mailboxId} />
+          <WarmupStrategyForm mailboxId={mailboxId} result={result} controls={controls} />
+        </div>
+        {stopping && (
+          <StopDialog
+            pending={controls.stop.isPending}
+            onClose={() => setStopping(false)}
+            onConfirm={() => controls.stop.mutate({ id: mailboxId }, { onSettled: () => setStopping(false) })}
+          />
         )}
-        <Hold result={result} controls={controls} mailboxId={mailboxId} />
-        <WarmupStrategyForm mailboxId={mailboxId} result={result} controls={controls} />
-      </div>
-      {stopping && (
-        <StopDialog
-          pending={controls.stop.isPending}
-          onClose={() => setStopping(false)}
-          onConfirm={() => controls.stop.mutate({ id: mailboxId }, { onSettled: () => setStopping(false) })}
-        />
-      )}
-    </Card>
+      </Card>
+    </div>
   );
 }

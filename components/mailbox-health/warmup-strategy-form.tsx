@@ -45,6 +45,7 @@ export function WarmupStrategyForm({ mailboxId, result, controls }: { mailboxId:
   const startLocked = warmup.day > 1;
   const set = (key: keyof Draft) => (value: string) => {
     setSaved(false);
+    update.reset();
     setDraft((current) => ({ ...current, [key]: value }));
   };
   const changes = choice === "custom" ? customChanges(draft, strategy) : choice !== strategy.preset ? { preset: choice } : {};
@@ -86,6 +87,7 @@ export function WarmupStrategyForm({ mailboxId, result, controls }: { mailboxId:
               checked={choice === option}
               onChange={() => {
                 setSaved(false);
+                update.reset();
                 setChoice(option);
                 if (option !== "custom") setDraft(draftOf(presetStrategy(option)));
               }}
