@@ -78,7 +78,8 @@ function Hold({ result, controls, mailboxId }: { result: TWarmupResult; controls
     <div className="space-y-3 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200" data-testid="warmup-hold">
       {held && (
         <p className="text-sm text-slate-700">
-          Campaigns wait until {formatDateTime(warmup.holdUntil)} because {HOLD_REASON[warmup.holdReason!]}.
+          {warmup.holdOverride ? "Warmup would hold campaigns" : "Campaigns wait"} until {formatDateTime(warmup.holdUntil)} because {HOLD_REASON[warmup.holdReason!]}
+          {warmup.holdOverride ? "; they send anyway, as you chose below." : "."}
         </p>
       )}
       <p className="text-sm text-slate-700" data-testid="warmup-campaign-cap">
