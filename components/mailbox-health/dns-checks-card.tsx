@@ -59,7 +59,8 @@ function extraFacts(dns: TDnsHealth, key: DnsCheckKey): string[] {
         dns.dmarc.aligned === false ? "SPF and DKIM do not authenticate the From domain itself" : "",
       ].filter(Boolean);
     case "mx":
-      return dns.mx.hosts.length ? [`Mail servers: ${dns.mx.hosts.join(", ")}`] : [];
+      // The published record names the hosts already.
+      return dns.mx.hosts.length && !dns.mx.record ? [`Mail servers: ${dns.mx.hosts.join(", ")}`] : [];
   }
 }
 
@@ -80,8 +81,8 @@ function DnsCheckRow({ dns, check }: { dns: TDnsHealth; check: (typeof DNS_CHECK
         </p>
       ))}
       {result.record && (
-        <p className="text-xs text-slate-500">
-          Published: <span className="font-mono break-all text-slate-700">{result.record}</span>
+        <p className="line-clamp-3 text-xs break-all text-slate-500" title={result.record}>
+          Published: <span className="font-mono text-slate-700">{result.record}</span>
         </p>
       )}
       {result.fix && <RecordFix fix={result.fix} checkName={check.name} />}
