@@ -21,6 +21,9 @@ const FAILURE: Record<NonNullable<TDeliverabilityTest["failure"]>, string> = {
   read: "The test inbox could not be read.",
 };
 
+/** A listing names what was asked about: the sending server's IP or the domain (or the address or name itself). */
+const BLOCKLIST_TARGET: Record<string, string> = { ip: "the sending server", domain: "the domain" };
+
 function Running({ test }: { test: TDeliverabilityTest }) {
   const now = useNow(1000);
   const stage = testStage(test, now);
@@ -78,7 +81,7 @@ function Blocklists({ test }: { test: TDeliverabilityTest }) {
           {lists.listings.map((listing) => (
             <li key={`${listing.zone} ${listing.target}`} className="break-all">
               <span className={listing.listed ? "font-medium text-red-700" : ""}>{listing.listed ? "Listed on" : "Not on"}</span> {listing.zone}{" "}
-              <span className="text-slate-400">({listing.target})</span>
+              <span className="text-slate-400">({BLOCKLIST_TARGET[listing.target] ?? listing.target})</span>
             </li>
           ))}
         </ul>
