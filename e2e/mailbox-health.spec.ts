@@ -19,7 +19,8 @@ async function snap(page: Page, name: string) {
 
 test("a sandbox mailbox's health page: DNS checks, a deliverability test, warmup with a preset", async ({ page, own }) => {
   test.setTimeout(240_000);
-  const email = `hedy.${uniqueTag()}@herald-demo.example`;
+  // A sandbox domain whose name breaks two checks on purpose (docs/sandbox.md): no SPF record, DMARC p=none.
+  const email = `hedy.${uniqueTag()}@nospf-dmarcnone-herald-demo.example`;
   const mailboxId = await sandboxMailbox(own, email);
   await page.setViewportSize({ width: 1440, height: 1000 });
   await own.signIn(page);
@@ -38,11 +39,17 @@ test("a sandbox mailbox's health page: DNS checks, a deliverability test, warmup
   for (const name of ["SPF", "DKIM", "DMARC", "MX"]) await expect(dns.getByRole("heading", { name, level: 3 })).toBeVisible();
   await expect(dns.getByTestId("dns-checked-at")).toContainText(/Checked (just now|\d+ (second|minute)s? ago)/);
   // What is wrong comes with the exact record to add, each part with a copy button.
-  const fixes = dns.getByTestId("dns-fix");
-  if (await fixes.count()) {
-    await expect(fixes.first()).toContainText("Host");
-    await expect(fixes.first().getByRole("button", { name: /^Copy the .+ record's value$/ })).toBeVisible();
-  }
+  const spf = dns.locator('[data-check="spf"]');
+  await expect(spf.getByText("Missing", { exact: true })).toBeVisible();
+  await expect(spf.getByTestId("dns-fix")).toContainText("Add this record at your DNS host");
+  await expect(spf.getByTestId("dns-fix")).toContainText("v=spf1");
+  await expect(spf.getByRole("button", { name: "Copy the SPF record's value" })).toBeVisible();
+  await expect(spf.getByRole("button", { name: "Copy the SPF record's host" })).toBeVisible();
+  const dmarc = dns.locator('[data-check="dmarc"]');
+  await expect(dmarc.getByText("Warning", { exact: true })).toBeVisible();
+  await expect(dmarc.getByTestId("dns-fix")).toContainText("Replace the current record");
+  await expect(dns.locator('[data-check="dkim"]').getByText("OK", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("mailbox-health-summary")).toContainText("Failing");
   await expect(page.getByRole("button", { name: "Check again" })).toBeEnabled();
 
   // The deliverability test: progress while it runs, then where the e-mail landed and why.
