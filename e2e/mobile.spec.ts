@@ -149,6 +149,7 @@ test("the mailboxes list and a mailbox's page fit a phone, with a long address",
   for (const [what, path, loaded] of [
     ["mailboxes", "/mailboxes", (p: Page) => expect(p.getByTestId("mailbox-row")).toHaveCount(1)],
     ["a mailbox", `/mailboxes/${mailboxId}`, (p: Page) => expect(p.getByTestId("performance-chart")).toBeVisible()],
+    ["a mailbox's health", `/mailboxes/${mailboxId}/health`, (p: Page) => expect(p.getByTestId("warmup-card")).toBeVisible()],
   ] as const) {
     await page.goto(path);
     await loaded(page);

@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import { HealthSummaryCard } from "@/components/mailbox-health/health-summary-card";
 import { ErrorAlert } from "@/components/senders/error-alert";
 import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
@@ -150,6 +151,7 @@ export function MailboxDetail({ id }: { id: string }) {
           <PerformanceCard mailboxId={data.id} />
         </div>
         <div className="min-w-0 space-y-6">
+          <HealthSummaryCard mailbox={data} />
           <MailboxSettingsCard mailbox={data} />
           <Facts mailbox={data} />
         </div>

@@ -1,21 +1,73 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
+import { MailboxHealthBadge } from "@/components/mailbox-health/health-badge";
+import { MAILBOX_HEALTH_BADGE, healthReason } from "@/components/mailbox-health/health-format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Select } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { plural } from "@/components/ui/plural";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { TMailbox } from "@/server/schemas/mailbox";
 import { ConnectMailboxDialog } from "./connect-mailbox-dialog";
 import { MailboxBadges, MailboxCounters, MailboxIcon, MailboxUsage, fromLine, mailboxName } from "./mailbox-display";
-import { useMailboxes } from "./use-mailboxes";
+import { useMailboxes, type MailboxFilters } from "./use-mailboxes";
+
+const STATUS_FILTERS: Array<[NonNullable<MailboxFilters["status"]>, string]> = [
+  ["connected", "Connected"],
+  ["pending", "Connecting"],
+  ["error", "Error"],
+  ["disconnected", "Disconnected"],
+];
+const HEALTH_FILTERS = (["failing", "warning", "ok", "unchecked"] as const).map((health) => [health, MAILBOX_HEALTH_BADGE[health].label] as const);
+
+function HealthCell({ mailbox }: { mailbox: TMailbox }) {
+  return (
+    <div className="min-w-0 space-y-1">
+      <p className="text-xs text-slate-500 lg:sr-only">Health</p>
+      <Link href={`/mailboxes/${mailbox.id}/health`} className="inline-flex" aria-label={`Health of ${mailboxName(mailbox)}: ${MAILBOX_HEALTH_BADGE[mailbox.health].label}`}>
+        <MailboxHealthBadge mailbox={mailbox} />
+      </Link>
+      <p className="line-clamp-2 text-xs break-words text-slate-500" data-testid="mailbox-health-reason">
+        {healthReason(mailbox)}
+      </p>
+    </div>
+  );
+}
+
+function Filters({ filters, onChange }: { filters: MailboxFilters; onChange: (filters: MailboxFilters) => void }) {
+  return (
+    <div className="mb-4 flex flex-wrap gap-3" role="group" aria-label="Filter mailboxes">
+      <div className="w-full sm:w-44">
+        <Select aria-label="Status" value={filters.status ?? ""} onChange={(event) => onChange({ ...filters, status: (event.target.value || undefined) as MailboxFilters["status"] })}>
+          <option value="">Any status</option>
+          {STATUS_FILTERS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="w-full sm:w-44">
+        <Select aria-label="Health" value={filters.health ?? ""} onChange={(event) => onChange({ ...filters, health: (event.target.value || undefined) as MailboxFilters["health"] })}>
+          <option value="">Any health</option>
+          {HEALTH_FILTERS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </div>
+    </div>
+  );
+}
 
 function MailboxRow({ mailbox }: { mailbox: TMailbox }) {
   const name = mailboxName(mailbox);
   return (
-    <li data-testid="mailbox-row" className="grid gap-4 px-5 py-4 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_auto] lg:items-center">
+    <li data-testid="mailbox-row" className="grid gap-4 px-5 py-4 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,0.7fr)_minmax(0,1fr)_auto] lg:items-center">
       <div className="flex min-w-0 items-start gap-3">
         <MailboxIcon mailbox={mailbox} />
         <div className="min-w-0 space-y-1">
@@ -33,6 +85,7 @@ function MailboxRow({ mailbox }: { mailbox: TMailbox }) {
           )}
         </div>
       </div>
+      <HealthCell mailbox={mailbox} />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
         <MailboxUsage mailbox={mailbox} />
         <MailboxCounters mailbox={mailbox} />
@@ -51,7 +104,9 @@ function MailboxRow({ mailbox }: { mailbox: TMailbox }) {
 }
 
 export function MailboxesList() {
-  const mailboxes = useMailboxes({ refetchInterval: 30_000 });
+  const [filters, setFilters] = useState<MailboxFilters>({});
+  const filtered = Boolean(filters.status || filters.health);
+  const mailboxes = useMailboxes({ refetchInterval: 30_000, filters });
   const [connecting, setConnecting] = useState(false);
   const rows = mailboxes.data ?? [];
   const failing = rows.filter((mailbox) => mailbox.status === "error").length;
@@ -72,10 +127,10 @@ export function MailboxesList() {
         description={
           <>
             E-mail accounts that send your campaigns&apos; e-mail steps, each within its daily limit.
-            {rows.length > 0 && <span className="ml-1">{plural(rows.length, "mailbox", "mailboxes")}.</span>}
+            {rows.length > 0 && <span className="ml-1">{plural(rows.length, "mailbox", "mailboxes")}{filtered ? " shown" : ""}.</span>}
           </>
         }
-        actions={rows.length ? connectButton : undefined}
+        actions={rows.length || filtered ? connectButton : undefined}
       />
       {failing > 0 && (
         <div className="mb-4">
@@ -84,12 +139,24 @@ export function MailboxesList() {
           </Alert>
         </div>
       )}
+      {(rows.length > 0 || filtered) && <Filters filters={filters} onChange={setFilters} />}
       {mailboxes.isPending ? (
         <div className="rounded-lg bg-white px-5 py-10 text-center text-sm text-slate-500 ring-1 ring-slate-200" role="status">
           Loading mailboxes…
         </div>
       ) : mailboxes.error ? (
         <Alert tone="error">{errorMessage(mailboxes.error)}</Alert>
+      ) : !rows.length && filtered ? (
+        <EmptyState
+          title="No mailboxes match"
+          action={
+            <Button variant="secondary" onClick={() => setFilters({})}>
+              Show every mailbox
+            </Button>
+          }
+        >
+          No mailbox has {[filters.status ? `the status “${STATUS_FILTERS.find(([value]) => value === filters.status)?.[1]}”` : "", filters.health ? `the health “${MAILBOX_HEALTH_BADGE[filters.health].label}”` : ""].filter(Boolean).join(" and ")}.
+        </EmptyState>
       ) : !rows.length ? (
         <EmptyState title="No mailboxes yet" action={connectButton}>
           Connect the mailboxes your campaigns send e-mail from: any SMTP and IMAP host with a password, a Google or Microsoft account, or a sandbox

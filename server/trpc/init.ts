@@ -43,6 +43,10 @@ const t = initTRPC.context<Context>().create({
         stack: undefined,
         heraldCode: herald?.code ?? null,
         fields,
+        // What REST puts in its error body too: the dashboard shows a refused warmup strategy's
+        // problems beside their fields (`details.errors`) and when a refused test may be retried.
+        details: herald?.details ?? null,
+        retryAfterSeconds: herald?.retryAfterSeconds ?? null,
       },
     };
   },
