@@ -58,10 +58,10 @@ describe("healthReason", () => {
 describe("testStage", () => {
   const startedAt = "2026-03-02T10:00:00.000Z";
   const start = Date.parse(startedAt);
-  it("is sending at first, then waiting for the e-mail to arrive", () => {
-    expect(testStage({ startedAt, sendingIp: null }, start + 5000)).toEqual({ stage: "sending", text: "Sending…", elapsedMs: 5000 });
-    expect(testStage({ startedAt, sendingIp: null }, start + 60_000).stage).toBe("waiting");
-    expect(testStage({ startedAt, sendingIp: "192.0.2.1" }, start + 2000).text).toBe("Waiting for it to arrive (up to 10 minutes)");
+  it("is sending until the server accepted the e-mail, then waiting for it to arrive, timed from sending", () => {
+    expect(testStage({ startedAt, sentAt: null }, start + 5000)).toEqual({ stage: "sending", text: "Sending…", elapsedMs: 5000 });
+    expect(testStage({ startedAt, sentAt: null }, start + 60_000).stage).toBe("sending");
+    expect(testStage({ startedAt, sentAt: "2026-03-02T10:00:02.000Z" }, start + 62_000)).toEqual({ stage: "waiting", text: "Waiting for it to arrive (up to 10 minutes)", elapsedMs: 60_000 });
   });
 
   it("formats elapsed time as minutes and seconds", () => {

@@ -108,14 +108,10 @@ export function healthReason(mailbox: Pick<TMailbox, "health" | "dnsHealth" | "d
 }
 
 export const TEST_TIMEOUT_MS = 10 * 60_000;
-/** How long a test is shown as sending before the page says it waits for the e-mail to arrive. */
-const SENDING_MS = 20_000;
-
-/** A running test's stage: sending at first (until the server names the sending IP), then waiting at the seed inbox. */
-export function testStage(test: Pick<TDeliverabilityTest, "startedAt" | "sendingIp">, now: number): { stage: "sending" | "waiting"; text: string; elapsedMs: number } {
-  const elapsedMs = Math.max(0, now - new Date(test.startedAt).getTime());
-  if (!test.sendingIp && elapsedMs < SENDING_MS) return { stage: "sending", text: "Sending…", elapsedMs };
-  return { stage: "waiting", text: "Waiting for it to arrive (up to 10 minutes)", elapsedMs };
+/** A running test's stage: sending until the mailbox's server accepted the e-mail, then waiting at the seed inbox (the 10 minutes count from sending). */
+export function testStage(test: Pick<TDeliverabilityTest, "startedAt" | "sentAt">, now: number): { stage: "sending" | "waiting"; text: string; elapsedMs: number } {
+  if (!test.sentAt) return { stage: "sending", text: "Sending…", elapsedMs: Math.max(0, now - new Date(test.startedAt).getTime()) };
+  return { stage: "waiting", text: "Waiting for it to arrive (up to 10 minutes)", elapsedMs: Math.max(0, now - new Date(test.sentAt).getTime()) };
 }
 
 /** "0:42", "3:05": minutes and seconds since something started. */

@@ -77,6 +77,7 @@ export const ZDeliverabilityTest = z
     statusLabel: z.string().meta({ description: "What the test is doing or found, in plain words" }),
     seed: z.string().meta({ description: "The seed inbox's address" }),
     startedAt: ZTimestamp,
+    sentAt: ZTimestamp.nullable().meta({ description: "When the mailbox's server accepted the test e-mail; the 10 minutes count from here" }),
     finishedAt: ZTimestamp.nullable(),
     landing: ZDeliverabilityLanding.nullable(),
     spf: z.string().nullable().meta({ description: "The receiver's SPF verdict (pass, fail, softfail, neutral, none, temperror, permerror)" }),

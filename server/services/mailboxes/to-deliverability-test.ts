@@ -44,6 +44,7 @@ export function toDeliverabilityTest(row: DeliverabilityTest): TDeliverabilityTe
     statusLabel: deliverabilityStatusLabel(row),
     seed: row.seedAddress,
     startedAt: row.startedAt.toISOString(),
+    sentAt: toIso(row.sentAt),
     finishedAt: toIso(row.finishedAt),
     landing: ZLanding.catch(null).parse(row.landing),
     spf: row.spf,
