@@ -7,4 +7,4 @@ export interface StartedHerald {
   stop(): Promise<void>;
 }
 
-export function startHerald(options: { port: number; database: string; quiet?: boolean }): Promise<StartedHerald>;
+export function startHerald(options: { port: number; database: string; quiet?: boolean; env?: Record<string, string> }): Promise<StartedHerald>;

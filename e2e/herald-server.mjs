@@ -20,10 +20,11 @@ async function admin(sql) {
 }
 
 /**
- * Starts Herald on `port` (0: one the system chooses) with the database `database`, made empty first.
+ * Starts Herald on `port` (0: one the system chooses) with the database `database`, made empty first,
+ * and `env` over the defaults (e.g. HERALD_DNS_SERVERS for a test DNS server).
  * Resolves once it serves, with its address and a stop() that also drops the database.
  */
-export async function startHerald({ port, database, quiet = false }) {
+export async function startHerald({ port, database, quiet = false, env = {} }) {
   await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
   await admin(`CREATE DATABASE "${database}"`);
   const url = new URL(adminUrl);
@@ -41,6 +42,7 @@ export async function startHerald({ port, database, quiet = false }) {
       HERALD_LOG_LEVEL: "warn",
       // The browser tests' webhook receivers listen on loopback.
       HERALD_ALLOW_PRIVATE_WEBHOOK_URLS: "1",
+      ...env,
     },
   });
   let output = "";
