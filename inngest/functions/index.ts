@@ -8,6 +8,7 @@ import { purgeExpiredRecords } from "./purge-expired-records";
 import { readMailboxFunction } from "./read-mailbox";
 import { refreshSenderStatsFunction } from "./refresh-sender-stats";
 import { runCampaignExecutor } from "./run-campaign-executor";
+import { runWarmupPass } from "./run-warmup-pass";
 import { syncSenderConversationsFunction } from "./sync-sender-conversations";
 import { takeMailboxTurnFunction } from "./take-mailbox-turn";
 import { takeSenderTurnFunction } from "./take-sender-turn";
@@ -27,4 +28,5 @@ export const functions = [
   importLinkedinSearch,
   watchSenderCheckpoint,
   syncSenderConversationsFunction,
+  runWarmupPass,
 ];
