@@ -5,7 +5,7 @@
 import { warmupVolumeOnDay } from "../../../domain/email/warmup-ramp";
 import { stableHash32 } from "../../../domain/sequence/stable-hash";
 import type { TWarmupStrategyValues } from "../../../schemas/mailbox-health";
-import { placementOdds, placeSandboxEmail, type PlacementFacts, type SandboxFolder } from "../../mail/sandbox/placement";
+import { placementOdds, type PlacementFacts, type SandboxFolder } from "../../mail/sandbox/placement";
 
 export interface SandboxWarmupDayFigures {
   planned: number;
@@ -48,6 +48,13 @@ function generator(seed: number): () => number {
   };
 }
 
+/** The folder a draw falls in, as placeSandboxEmail reads its draw: spam, then Promotions, then the inbox. */
+function folderOf(draw: number, odds: Record<SandboxFolder, number>): SandboxFolder {
+  if (draw < odds.spam) return "spam";
+  if (draw < odds.spam + odds.promotions) return "promotions";
+  return "inbox";
+}
+
 /** The moment (share of the day) the i-th of `count` e-mails goes: spread through the day, jittered, in order. */
 function moments(count: number, draw: () => number): number[] {
   return Array.from({ length: count }, (_, index) => (index + draw()) / count);
@@ -63,21 +70,25 @@ export function sandboxWarmupDayFigures(input: SandboxWarmupDayInput): SandboxWa
   const draw = generator(stableHash32(`${input.mailboxId}:${input.date}:sandbox-warmup`));
   // Drawn in a fixed order whatever the elapsed share, so a later tick extends an earlier one.
   const sendAt = moments(planned, draw);
+  const landings = sendAt.map(() => draw());
   const receiveAt = moments(planned, draw);
   const received = receiveAt.map(() => ({ landing: draw(), reply: draw() }));
   const rates = { inbox: between(input.strategy.replyInbox, draw()), promotions: between(input.strategy.replyPromotions, draw()), spam: input.strategy.replySpam / 100 };
 
   const figures: SandboxWarmupDayFigures = { planned, sent: 0, inbox: 0, spam: 0, promotions: 0, received: 0, opened: 0, replied: 0, rescued: 0 };
-  const facts: PlacementFacts = { ...input.facts, warmupDays: Math.max(0, input.day - 1) };
+  // The sandbox's filter model (placement.ts) gives the odds; each e-mail's draw comes from the
+  // seeded generator rather than placeSandboxEmail's SHA-256 per e-mail, which was most of a pass's
+  // time at 1,000 mailboxes. A change of facts (a domain's DNS fixed) moves the odds, not the draws.
+  const odds = placementOdds({ ...input.facts, warmupDays: Math.max(0, input.day - 1) });
   for (let index = 0; index < planned; index++) {
     if (sendAt[index]! > elapsed) break;
     figures.sent += 1;
-    figures[placeSandboxEmail(facts, `${input.mailboxId}:${input.date}:${index}`)] += 1;
+    figures[folderOf(landings[index]!, odds)] += 1;
   }
   for (let index = 0; index < planned; index++) {
     if (receiveAt[index]! > elapsed) break;
     const { landing, reply } = received[index]!;
-    const folder: SandboxFolder = landing < NETWORK_SENDER_ODDS.spam ? "spam" : landing < NETWORK_SENDER_ODDS.spam + NETWORK_SENDER_ODDS.promotions ? "promotions" : "inbox";
+    const folder = folderOf(landing, NETWORK_SENDER_ODDS);
     figures.received += 1;
     // Warmup mail is always opened. The strategy's ranges say how much is answered: in the inbox a
     // reply; in spam or Promotions, moved to the inbox (rescued: marked not spam) and answered.
