@@ -5,7 +5,7 @@
 // sent, landed, read, rescued and replied to as the day passes) and syncs every warmup (day, warm,
 // health, hold).
 //
-//   npx tsx bench/warmup-day.ts [--mailboxes=1000] [--network=sandbox|pool] [--keep]
+//   npx tsx bench/warmup-day.ts [--mailboxes=1000] [--network=sandbox|pool] [--keep] [--trace]
 //   npm run bench:warmup-day -- [same flags]
 //
 // The mailboxes are sandbox mailboxes of one workspace in three time zones (UTC, Europe/Paris,
@@ -35,9 +35,16 @@ function percentile(values: number[], fraction: number): number {
 
 // Every statement Prisma sends goes through node-postgres's Client.query.
 let statements = 0;
+/** --trace: print the statements of the pass at noon (the first 100 characters of each). */
+let tracing = false;
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...rest: unknown[]) {
   statements += 1;
+  if (tracing) {
+    const first = rest[0];
+    const text = typeof first === "string" ? first : ((first as { text?: string } | undefined)?.text ?? "");
+    console.log(`  sql: ${text.replace(/\s+/g, " ").slice(0, 100)}`);
+  }
   return (query as (...args: unknown[]) => unknown).apply(this, rest);
 } as typeof query;
 
@@ -134,8 +141,10 @@ async function main() {
     started = performance.now();
     for (let moment = START + PASS_MS; moment <= START + 86_400_000; moment += PASS_MS) {
       clock.set(moment);
+      tracing = "trace" in args && moment === START + 12 * 3_600_000;
       const passStarted = performance.now();
       const pass = await runWarmupPass();
+      tracing = false;
       passes.push(performance.now() - passStarted);
       for (const batch of pass.batches) {
         if ("error" in batch) {
