@@ -11,6 +11,7 @@ import { refreshDnsHealthFunction } from "./refresh-dns-health";
 import { refreshSenderStatsFunction } from "./refresh-sender-stats";
 import { runCampaignExecutor } from "./run-campaign-executor";
 import { runDeliverabilityTest } from "./run-deliverability-test";
+import { runWarmupPass } from "./run-warmup-pass";
 import { syncSenderConversationsFunction } from "./sync-sender-conversations";
 import { takeMailboxTurnFunction } from "./take-mailbox-turn";
 import { takeSenderTurnFunction } from "./take-sender-turn";
@@ -33,4 +34,5 @@ export const functions = [
   refreshDnsHealthFunction,
   checkMailboxDnsFunction,
   runDeliverabilityTest,
+  runWarmupPass,
 ];
