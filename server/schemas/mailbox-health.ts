@@ -190,7 +190,8 @@ export type TWarmupResult = TWarmupEnvelope["data"];
  */
 export const ZUpdateWarmupInput = z
   .object({
-    preset: z.string().optional().meta({ description: "conservative, standard or aggressive" }),
+    // Unknown like the values: a preset that is not a name is an invalid-strategy naming it, not a generic 400.
+    preset: z.unknown().optional().meta({ description: "conservative, standard or aggressive" }),
     startingVolume: z.unknown().optional().meta({ description: "Integer ≥ 1; only before day 2 (409 starting-volume-locked after)" }),
     dailyIncrease: z.unknown().optional().meta({ description: "Integer ≥ 1" }),
     targetVolume: z.unknown().optional().meta({ description: "Integer ≥ startingVolume, at most limits.maxTarget" }),
