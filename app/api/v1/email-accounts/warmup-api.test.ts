@@ -87,6 +87,11 @@ describe("the warmup endpoints", () => {
     const fields = (garbage.body!.error.details.errors as Array<{ field: string; message: string }>).map((issue) => issue.field).sort();
     expect(fields).toEqual(["dailyIncrease", "holdOverride", "nonsense", "preset", "replyInbox", "replyPromotions", "replySpam", "startingVolume", "targetVolume"].sort());
 
+    // Past what the database column holds: a 400 naming the field, never a 500.
+    const huge = await api.patch({ dailyIncrease: 3_000_000_000 });
+    expect(huge.status).toBe(400);
+    expect(huge.body!.error).toMatchObject({ code: "invalid-strategy", details: { errors: [{ field: "dailyIncrease" }] } });
+
     await api.post(startRoute, "start");
     clock.advance(86_400_000);
     const locked = await api.patch({ startingVolume: 9 });
