@@ -9,6 +9,12 @@ export const NOT_ARRIVED_AFTER_MS = 10 * 60 * 1000;
 export const SEED_CHECK_INTERVAL_MS = 30 * 1000;
 /** A test still running this long after it started lost its run (a crash): it is finished as failed. */
 export const STALE_TEST_AFTER_MS = 15 * 60 * 1000;
+export const STALE_TEST_MESSAGE = "The test stopped before it finished (Herald was interrupted): run it again.";
+
+/** A running test whose run was lost: past STALE_TEST_AFTER_MS it reads as failed, before any start finishes it. */
+export function isStaleDeliverabilityTest(test: { status: string; startedAt: Date }, at: Date): boolean {
+  return test.status === "running" && at.getTime() - test.startedAt.getTime() >= STALE_TEST_AFTER_MS;
+}
 
 /**
  * Seconds until another test may start, or null when one may now. The day is a rolling 24 hours

@@ -59,7 +59,7 @@ export async function checkDeliverabilitySeed(testId: string, options: { last?: 
   let found: SeedMessage | null;
   try {
     // From the start: the e-mail is dated when the mailbox handed it over, a moment before sentAt was written.
-    found = await seed.find(test.messageId, test.startedAt);
+    found = await seed.find(test.messageId, test.startedAt, { mailboxId: test.mailboxId });
   } catch (error) {
     if (!overdue) return "waiting";
     await fail(testId, "seed", `The seed inbox ${seed.label} could not be read: ${error instanceof Error ? error.message : String(error)}`);

@@ -26,12 +26,17 @@ interface LookupCount {
   broken: string[];
 }
 
-/** DNS lookups the record needs, counted through its includes and redirect (stops past the limit). */
+/**
+ * DNS lookups the record needs, counted through its includes and redirect (stops past the limit).
+ * `seen` is shared by the whole walk and bounds it: once 10 names were followed, another one makes
+ * the count pass 10 anyway, so a chain of includes (one per level, each level under the limit on
+ * its own) cannot make a domain's owner keep the check asking the DNS without end.
+ */
 async function countLookups(resolver: DnsResolver, record: string, seen: Set<string>): Promise<LookupCount> {
   const { count, nested } = spfLookupTerms(record);
   const result: LookupCount = { count, reached: new Set(nested.map((name) => name.toLowerCase())), broken: [] };
   for (const name of nested) {
-    if (result.count > MAX_SPF_LOOKUPS || seen.has(name.toLowerCase())) continue;
+    if (result.count > MAX_SPF_LOOKUPS || seen.size > MAX_SPF_LOOKUPS || seen.has(name.toLowerCase())) continue;
     seen.add(name.toLowerCase());
     const answer = await lookup(resolver, name, "TXT");
     if (answer.kind === "error") throw Object.assign(new Error(`SPF lookup of ${name} failed`), { code: answer.code });

@@ -1,5 +1,7 @@
 // The DeliverabilityTest object as the API and the dashboard show it.
 import type { DeliverabilityTest } from "../../db/generated/client";
+import { isStaleDeliverabilityTest, STALE_TEST_AFTER_MS, STALE_TEST_MESSAGE } from "../../domain/email/deliverability-limits";
+import { now } from "../../lib/clock";
 import { toIso } from "../../schemas/common";
 import { ZDeliverabilityTest, type TDeliverabilityTest } from "../../schemas/mailbox-health";
 
@@ -29,7 +31,18 @@ export function deliverabilityStatusLabel(row: Pick<DeliverabilityTest, "status"
   }
 }
 
-export function toDeliverabilityTest(row: DeliverabilityTest): TDeliverabilityTest {
+/**
+ * A test whose run was lost stays `running` in the database until the next start finishes it, and
+ * the page offers no start while one runs: past STALE_TEST_AFTER_MS it is shown as the failure the
+ * next start will record, so the person can run it again (a read never writes).
+ */
+function asShown(row: DeliverabilityTest, at: Date): DeliverabilityTest {
+  if (!isStaleDeliverabilityTest(row, at)) return row;
+  return { ...row, status: "failed", failure: "read", failureMessage: STALE_TEST_MESSAGE, finishedAt: new Date(row.startedAt.getTime() + STALE_TEST_AFTER_MS) };
+}
+
+export function toDeliverabilityTest(stored: DeliverabilityTest, at: Date = now()): TDeliverabilityTest {
+  const row = asShown(stored, at);
   const blocklists =
     row.blocklistIp || row.blocklistDomain
       ? {

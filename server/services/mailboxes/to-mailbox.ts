@@ -27,7 +27,13 @@ interface MailboxExtras {
 async function loadHealth(ids: string[], client: DbClient): Promise<{ tests: Map<string, DeliverabilityTest>; warmups: Map<string, MailboxWarmup> }> {
   if (!ids.length) return { tests: new Map(), warmups: new Map() };
   const [tests, warmups] = await Promise.all([
-    client.deliverabilityTest.findMany({ where: { mailboxId: { in: ids } }, orderBy: [{ mailboxId: "asc" }, { startedAt: "desc" }], distinct: ["mailboxId"] }),
+    // DISTINCT ON in the database (on the (mailboxId, startedAt DESC) index): Prisma's `distinct`
+    // fetched every test the page's mailboxes ever ran (never deleted, up to 10 a day each) and
+    // kept the newest in memory, on every list and every get.
+    client.$queryRaw<DeliverabilityTest[]>`
+      SELECT DISTINCT ON ("mailboxId") * FROM "DeliverabilityTest"
+      WHERE "mailboxId" = ANY(${ids}::text[])
+      ORDER BY "mailboxId", "startedAt" DESC`,
     client.mailboxWarmup.findMany({ where: { mailboxId: { in: ids } } }),
   ]);
   return { tests: new Map(tests.map((test) => [test.mailboxId, test])), warmups: new Map(warmups.map((warmup) => [warmup.mailboxId, warmup])) };

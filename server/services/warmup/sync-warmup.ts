@@ -57,6 +57,7 @@ export async function syncWarmup(options: { at?: Date; mailboxIds?: string[] } =
       inboxRate: true,
       error: true,
       syncedAt: true,
+      updatedAt: true,
       mailbox: { select: { status: true, timezone: true } },
     },
   });
@@ -114,18 +115,24 @@ export async function syncWarmup(options: { at?: Date; mailboxIds?: string[] } =
   const isoOrNull = (value: number | null) => (value === null ? null : new Date(value).toISOString());
   const ids = changed.map(({ row }) => row.mailboxId);
   const atIso = at.toISOString();
-  // A warmup stopped or restarted meanwhile (status no longer the one read) is left to its new owner.
+  // A warmup changed meanwhile (stopped, started again at day 1, a new strategy) is left as it is now,
+  // for the next pass: the status alone cannot tell, a stop and a start leave it `warming`.
+  const skipped = new Set<string>();
   if (changed.length) {
-    await db.$executeRaw`
+    const written = await db.$queryRaw<Array<{ mailboxId: string }>>`
     UPDATE "MailboxWarmup" AS w SET
       status = u.status, day = u.day, "dayDate" = u.day_date,
       "holdUntil" = u.hold_until::timestamptz AT TIME ZONE 'UTC', "holdReason" = u.hold_reason,
       "healthScore" = u.health_score, "inboxRate" = u.inbox_rate, error = u.error,
       "syncedAt" = ${atIso}::timestamptz AT TIME ZONE 'UTC', "updatedAt" = ${atIso}::timestamptz AT TIME ZONE 'UTC'
-    FROM unnest(${ids}::text[], ${changed.map(({ row }) => row.status)}::text[], ${column("status")}::text[], ${column("day")}::int[], ${column("dayDate")}::text[],
+    FROM unnest(${ids}::text[], ${changed.map(({ row }) => row.status)}::text[], ${changed.map(({ row }) => row.updatedAt.toISOString())}::text[],
+      ${column("status")}::text[], ${column("day")}::int[], ${column("dayDate")}::text[],
       ${column("holdUntil").map(isoOrNull)}::text[], ${column("holdReason")}::text[], ${column("healthScore")}::float8[], ${column("inboxRate")}::float8[],
-      ${column("error")}::text[]) AS u(id, was, status, day, day_date, hold_until, hold_reason, health_score, inbox_rate, error)
-    WHERE w."mailboxId" = u.id AND w.status = u.was`;
+      ${column("error")}::text[]) AS u(id, was, was_updated, status, day, day_date, hold_until, hold_reason, health_score, inbox_rate, error)
+    WHERE w."mailboxId" = u.id AND w.status = u.was AND w."updatedAt" = u.was_updated::timestamptz AT TIME ZONE 'UTC'
+    RETURNING w."mailboxId"`;
+    const writtenIds = new Set(written.map((row) => row.mailboxId));
+    for (const id of ids) if (!writtenIds.has(id)) skipped.add(id);
   }
   // Today's health score on the chart (today's row may be new since the last sync).
   await db.$executeRaw`
@@ -134,6 +141,8 @@ export async function syncWarmup(options: { at?: Date; mailboxIds?: string[] } =
     WHERE d."mailboxId" = u.id AND d.date = u.date AND d."healthScore" IS DISTINCT FROM u.score`;
 
   for (const [index, row] of rows.entries()) {
+    // Decided on what it was before the change: neither its health nor a pause at the network follows from it.
+    if (skipped.has(row.mailboxId)) continue;
     const outcome = outcomes[index]!;
     if (band(row.healthScore, row.inboxRate) !== band(outcome.healthScore, outcome.inboxRate)) await refreshMailboxHealth(row.mailboxId);
     if (outcome.pauseAtNetwork && row.externalId) await pauseAtNetwork(row.network as WarmupNetworkName, row.externalId, row.mailboxId);

@@ -91,7 +91,10 @@ export function validateWarmupChange(
     const value = input[field];
     if (value === undefined) continue;
     if (!isWholeNumber(value) || value < 1) errors.push({ field, message: `must be a whole number of at least 1 (${VOLUME_NAMES[field]}), not ${describe(value)}` });
-    else {
+    // More a day than the highest target changes nothing (the ramp stops at the target), and a huge one does not fit the column.
+    else if (field === "dailyIncrease" && value > limits.maxTarget) {
+      errors.push({ field, message: `must be at most ${limits.maxTarget} (${VOLUME_NAMES[field]}): the ramp stops at the target anyway, not ${value}` });
+    } else {
       values[field] = value;
       fieldOf.set(field, field);
     }

@@ -76,20 +76,25 @@ export function strategyColumns(strategy: TWarmupStrategy) {
 /** The mailbox's warmup row, created pending with the default preset on its first write. */
 export async function ensureWarmupRow(mailbox: WarmupMailboxRow, at: Date, client: DbClient = db): Promise<MailboxWarmup> {
   if (mailbox.warmup) return mailbox.warmup;
-  return client.mailboxWarmup.upsert({
-    where: { mailboxId: mailbox.id },
-    create: {
-      mailboxId: mailbox.id,
-      workspaceId: mailbox.workspaceId,
-      network: warmupNetworkFor(mailbox),
-      status: "pending",
-      ...strategyColumns(presetStrategy(DEFAULT_WARMUP_PRESET)),
-      appliedStrategy: Prisma.DbNull,
-      createdAt: at,
-      updatedAt: at,
-    },
-    update: {},
+  // INSERT … ON CONFLICT DO NOTHING: two first writes at once (a double-clicked start, a start and a
+  // strategy change) both go on with the one row. Prisma's upsert with an empty update is a
+  // find-then-create, and the slower one failed on the unique mailboxId with a 500.
+  await client.mailboxWarmup.createMany({
+    data: [
+      {
+        mailboxId: mailbox.id,
+        workspaceId: mailbox.workspaceId,
+        network: warmupNetworkFor(mailbox),
+        status: "pending",
+        ...strategyColumns(presetStrategy(DEFAULT_WARMUP_PRESET)),
+        appliedStrategy: Prisma.DbNull,
+        createdAt: at,
+        updatedAt: at,
+      },
+    ],
+    skipDuplicates: true,
   });
+  return client.mailboxWarmup.findUniqueOrThrow({ where: { mailboxId: mailbox.id } });
 }
 
 export function networkMailbox(mailbox: Mailbox): WarmupMailbox {

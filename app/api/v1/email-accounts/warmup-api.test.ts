@@ -80,12 +80,17 @@ describe("the warmup endpoints", () => {
 
   it("PATCH refuses garbage with 400 invalid-strategy naming each field, and a new starting volume after day 1 with 409", async () => {
     const api = await setup();
-    const garbage = await api.patch({ startingVolume: "ten", dailyIncrease: { a: 1 }, targetVolume: null, replyInbox: "20-30", replyPromotions: [1, "x"], replySpam: 1e309, holdOverride: [], nonsense: 1 });
+    const garbage = await api.patch({ preset: 5, startingVolume: "ten", dailyIncrease: { a: 1 }, targetVolume: null, replyInbox: "20-30", replyPromotions: [1, "x"], replySpam: 1e309, holdOverride: [], nonsense: 1 });
     expect(garbage.status).toBe(400);
     expect(garbage.body!.error.code).toBe("invalid-strategy");
     expect(garbage.body!.error.message).toMatch(/^The warmup strategy was not changed: check /);
     const fields = (garbage.body!.error.details.errors as Array<{ field: string; message: string }>).map((issue) => issue.field).sort();
-    expect(fields).toEqual(["dailyIncrease", "holdOverride", "nonsense", "replyInbox", "replyPromotions", "replySpam", "startingVolume", "targetVolume"].sort());
+    expect(fields).toEqual(["dailyIncrease", "holdOverride", "nonsense", "preset", "replyInbox", "replyPromotions", "replySpam", "startingVolume", "targetVolume"].sort());
+
+    // Past what the database column holds: a 400 naming the field, never a 500.
+    const huge = await api.patch({ dailyIncrease: 3_000_000_000 });
+    expect(huge.status).toBe(400);
+    expect(huge.body!.error).toMatchObject({ code: "invalid-strategy", details: { errors: [{ field: "dailyIncrease" }] } });
 
     await api.post(startRoute, "start");
     clock.advance(86_400_000);

@@ -94,10 +94,14 @@ export function createSandboxSeedInbox(address: string = SANDBOX_SEED_ADDRESS): 
     address,
     label: "Sandbox seed",
     simulated: true,
-    async find(messageId, since) {
+    async find(messageId, since, from) {
       const row = await db.sandboxEmail.findUnique({ where: { messageId } });
       if (!row || row.toAddress !== address || row.sentAt < since) return null;
-      const sender = await db.mailbox.findFirst({ where: { email: row.fromAddress, provider: "sandbox" }, select: { dnsHealth: true } });
+      // The sending mailbox itself when known: by address alone, another workspace's mailbox with
+      // the same address (every Quick start has the demo's) could lend its DNS health to the verdicts.
+      const sender = from
+        ? await db.mailbox.findUnique({ where: { id: from.mailboxId }, select: { dnsHealth: true } })
+        : await db.mailbox.findFirst({ where: { email: row.fromAddress, provider: "sandbox" }, select: { dnsHealth: true } });
       return { folder: (row.folder as SandboxFolder | null) ?? "inbox", raw: seedRaw(row, readDnsHealth(sender?.dnsHealth)) };
     },
   };

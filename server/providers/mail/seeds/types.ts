@@ -16,6 +16,10 @@ export interface SeedInbox {
   label: string;
   /** Whether the raw message is a real receiver's (Herald checks it again itself) or the sandbox's simulation. */
   simulated: boolean;
-  /** Looks for the e-mail with this Message-ID (angle brackets included) that arrived since `since`; null when not there (yet). */
-  find(messageId: string, since: Date): Promise<SeedMessage | null>;
+  /**
+   * Looks for the e-mail with this Message-ID (angle brackets included) that arrived since `since`;
+   * null when not there (yet). `sender`: the Herald mailbox that sent it (the sandbox's seed judges
+   * it by that mailbox's facts; an address can be a mailbox in several workspaces).
+   */
+  find(messageId: string, since: Date, sender?: { mailboxId: string }): Promise<SeedMessage | null>;
 }

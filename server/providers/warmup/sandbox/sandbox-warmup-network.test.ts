@@ -1,4 +1,4 @@
-// The sandbox warmup network as an external service sees Herald: one enrolment per address (a retry
+// The sandbox warmup network as an external service sees Herald: one enrolment per mailbox (a retry
 // gets the same id), every strategy change logged exactly as received, pause, resume, cancel; and
 // its tick, idempotent for the same moment, growing a day's figures as the day passes.
 import { afterEach, describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ import { createSandboxWarmupNetwork } from "./sandbox-warmup-network";
 
 const network = createSandboxWarmupNetwork();
 const { preset: _preset, ...conservative } = presetStrategy("conservative");
-const mailbox = (email: string) => ({ id: "mbx_x", workspaceId: "wsp_x", email, provider: "sandbox" as const, timezone: "UTC" });
+const mailbox = (email: string) => ({ id: `mbx_${email.split("@")[0]}`, workspaceId: "wsp_x", email, provider: "sandbox" as const, timezone: "UTC" });
 
 afterEach(() => setClock(systemClock));
 
@@ -28,6 +28,20 @@ describe("the sandbox warmup network", () => {
     expect(await db.sandboxWarmupEnrollment.findUniqueOrThrow({ where: { id: first.externalId } })).toMatchObject({ status: "cancelled", cancelledAt: expect.any(Date) });
     const again = await network.enroll(mailbox("ada@sender.example"), conservative);
     expect(again.externalId).not.toBe(first.externalId);
+  });
+
+  it("keeps the same address in two workspaces apart: each mailbox its own enrolment and strategy, a cancel touches only its own", async () => {
+    const inA = { ...mailbox("ada@northwind-nodmarc.test"), id: "mbx_a", workspaceId: "wsp_a" };
+    const inB = { ...mailbox("ada@northwind-nodmarc.test"), id: "mbx_b", workspaceId: "wsp_b" };
+    const { preset: _aggressive, ...aggressive } = presetStrategy("aggressive");
+    const a = await network.enroll(inA, conservative);
+    const b = await network.enroll(inB, aggressive);
+    expect(b.externalId).not.toBe(a.externalId);
+    expect((await db.sandboxWarmupEnrollment.findUniqueOrThrow({ where: { id: b.externalId } })).strategy).toEqual(aggressive);
+
+    await network.cancel(b.externalId);
+    expect((await db.sandboxWarmupEnrollment.findUniqueOrThrow({ where: { id: a.externalId } })).status).toBe("active");
+    expect((await db.sandboxWarmupEnrollment.findUniqueOrThrow({ where: { id: a.externalId } })).strategy).toEqual(conservative);
   });
 
   it("logs each strategy change with exactly the values it received, and refuses an empty one", async () => {

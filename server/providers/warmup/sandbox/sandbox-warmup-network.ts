@@ -57,10 +57,16 @@ export function createSandboxWarmupNetwork(): WarmupNetwork {
     name: "sandbox",
 
     async enroll(mailbox, strategy) {
-      const held = await db.sandboxWarmupEnrollment.findFirst({ where: { address: mailbox.email, status: { not: "cancelled" } }, orderBy: { createdAt: "desc" } });
-      if (held) return { externalId: held.id };
+      // Found again by the mailbox, not the address: two workspaces may hold the same address (every
+      // Quick start has the demo's), and one must never take over, change or cancel the other's.
+      const held = await db.sandboxWarmupEnrollment.findFirst({ where: { mailboxId: mailbox.id, status: { not: "cancelled" } }, orderBy: { createdAt: "desc" } });
+      if (held) {
+        // A retried start: the enrolment takes the strategy it is started with now.
+        await db.sandboxWarmupEnrollment.update({ where: { id: held.id }, data: { strategy: { ...strategy } } });
+        return { externalId: held.id };
+      }
       const created = await db.sandboxWarmupEnrollment.create({
-        data: { id: enrollmentId(), address: mailbox.email, status: "active", strategy: { ...strategy }, changes: [], createdAt: now() },
+        data: { id: enrollmentId(), address: mailbox.email, mailboxId: mailbox.id, status: "active", strategy: { ...strategy }, changes: [], createdAt: now() },
       });
       return { externalId: created.id };
     },
