@@ -2,7 +2,7 @@
 // through, within the 10 DNS lookups receivers allow, ending in -all.
 import { isIP } from "node:net";
 import type { DNSResolver } from "mailauth";
-import { spf } from "mailauth/lib/spf";
+import { spf } from "mailauth/lib/spf/index.js";
 import { fixedSpfRecord, joinTxt, spfAll, spfLookupTerms, spfRecordsOf, type SendingService } from "../../domain/email/dns-records";
 import type { DnsResolver } from "../../providers/dns";
 import type { TDnsHealth } from "../../schemas/mailbox-health";

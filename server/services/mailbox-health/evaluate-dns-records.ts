@@ -1,7 +1,7 @@
 // The DNS checks of one mailbox's domain (SPF, DKIM, DMARC, MX) as the DnsHealth shape, through
 // the resolver given: the real DNS or the sandbox's zones. Every finding in plain words with the
 // record to publish. No database: check-dns-health.ts stores the result.
-import getDmarcRecord from "mailauth/lib/dmarc/get-dmarc-record";
+import getDmarcRecord from "mailauth/lib/dmarc/get-dmarc-record.js";
 import { dmarcPolicy, recommendedDmarcRecord, SENDING_SERVICES, type SendingProvider } from "../../domain/email/dns-records";
 import { SANDBOX_DKIM_PUBLIC_KEY, type DnsResolver } from "../../providers/dns";
 import type { TDnsHealth } from "../../schemas/mailbox-health";

@@ -3,7 +3,7 @@
 // and a Google or Microsoft one (XOAUTH2 with an access token), so both are this provider with
 // their own `resolveAuth`.
 import nodemailer from "nodemailer";
-import MailComposer from "nodemailer/lib/mail-composer";
+import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { now } from "@/server/lib/clock";
 import { logger } from "@/server/lib/logger";
