@@ -1,7 +1,7 @@
 // The warmup tag and words: the header is recognised whatever its case, tags and e-mails are the
 // same for the same key (planning twice writes the same mail) and differ between keys.
 import { describe, expect, it } from "vitest";
-import { isWarmupMail, WARMUP_HEADER, warmupMessage, warmupReply, warmupTag } from "./warmup-mail";
+import { isWarmupMail, WARMUP_HEADER, warmupMessage, warmupReply, warmupTag, warmupTagOf } from "./warmup-mail";
 
 describe("warmup mail", () => {
   it("recognises the tag in lower-cased or original headers, and nothing else", () => {
@@ -10,6 +10,18 @@ describe("warmup mail", () => {
     expect(isWarmupMail({ "x-herald-warmup": " " })).toBe(false);
     expect(isWarmupMail({ subject: "Hello" })).toBe(false);
     expect(isWarmupMail(null)).toBe(false);
+  });
+
+  it("takes only a tag in the pool's format (anyone can write the header)", () => {
+    const tag = warmupTag("<a@x.test>");
+    expect(warmupTagOf({ "x-herald-warmup": ` ${tag} ` })).toBe(tag);
+    expect(warmupTagOf({ "x-herald-warmup": "yes" })).toBeNull();
+    expect(warmupTagOf({ "x-herald-warmup": "1" })).toBeNull();
+    expect(warmupTagOf({ "x-herald-warmup": "hw1-" })).toBeNull();
+    expect(warmupTagOf({ "x-herald-warmup": "hw1-ABC" })).toBeNull();
+    expect(warmupTagOf({ "x-herald-warmup": `${tag} extra` })).toBeNull();
+    expect(warmupTagOf({ "x-herald-warmup": `hw1-${"a".repeat(15)}` })).toBeNull();
+    expect(isWarmupMail({ "x-herald-warmup": "true" })).toBe(false);
   });
 
   it("derives the same tag and words from the same key", () => {

@@ -3,14 +3,26 @@
 // twice writes the same e-mails.
 import { stableFraction, stableHash32 } from "../sequence/stable-hash";
 
-/** The header every pool e-mail (and every reply to one) carries; the inbound reader skips mail with it. */
+/** The header every pool e-mail (and every reply to one) carries, with the e-mail's tag (warmupTag). */
 export const WARMUP_HEADER = "X-Herald-Warmup";
 
-/** Whether an e-mail is warmup mail, from its headers (lower-cased names, as providers hand them over). */
+/** What warmupTag makes: a version prefix and two base-36 words (each at most 7 characters). */
+const TAG_FORMAT = /^hw1-[0-9a-z]{1,14}$/;
+
+/**
+ * The header's tag, when it has the pool's tag format; null otherwise (headers with lower-cased
+ * names, as providers hand them over). Anyone can write the header, so a tag says only that the
+ * e-mail claims to be warmup mail: the inbound reader also asks whether the pool sent it.
+ */
+export function warmupTagOf(headers: Record<string, string> | null | undefined): string | null {
+  if (!headers) return null;
+  const value = (headers[WARMUP_HEADER.toLowerCase()] ?? headers[WARMUP_HEADER])?.trim();
+  return value && TAG_FORMAT.test(value) ? value : null;
+}
+
+/** Whether an e-mail carries a warmup tag in the pool's format (a claim, see warmupTagOf). */
 export function isWarmupMail(headers: Record<string, string> | null | undefined): boolean {
-  if (!headers) return false;
-  const value = headers[WARMUP_HEADER.toLowerCase()] ?? headers[WARMUP_HEADER];
-  return typeof value === "string" && value.trim() !== "";
+  return warmupTagOf(headers) !== null;
 }
 
 /** The tag of one e-mail: short, opaque, derived from its key (it names nothing about the mailboxes). */

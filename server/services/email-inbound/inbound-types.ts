@@ -60,5 +60,5 @@ export interface PreparedIncoming {
   interest: Interest | null;
 }
 
-/** `warmup`: mail of Herald's warmup pool (tagged X-Herald-Warmup), passed over without a trace. */
+/** `warmup`: mail of Herald's warmup pool (tagged X-Herald-Warmup and sent by the pool), or a report on it, passed over without a trace. */
 export type IncomingOutcome = "reply" | "auto-reply" | "bounce" | "complaint" | "unmatched" | "duplicate" | "skipped" | "warmup";

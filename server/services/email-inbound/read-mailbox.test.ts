@@ -1,9 +1,11 @@
 // The reader against a scripted mail provider and the real database: each message moves the
 // cursor as it is stored, paused mailboxes are read and broken ones are not, a refused sign-in puts
 // the mailbox in error while other failures are retried, and one message that cannot be stored
-// stops reading only until its third attempt, when it is kept bare and passed.
+// stops reading only until its third attempt, when it is kept bare and passed. The pool's warmup
+// mail is passed over; a warmup header the pool did not write hides nothing.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../db/client";
+import { warmupTag } from "../../domain/email/warmup-mail";
 import { ManualClock, now, setClock, systemClock } from "../../lib/clock";
 import { setMailProvider } from "../../providers/mail";
 import { MailProviderError, type IncomingEmail, type MailProvider } from "../../providers/mail/types";
@@ -106,10 +108,18 @@ describe("readMailbox", () => {
     expect(await inbound(mailbox.id)).toHaveLength(5);
   });
 
-  it("passes warmup mail over (the pool's own, tagged X-Herald-Warmup): nothing stored, the cursor moves past it", async () => {
+  it("passes the pool's warmup mail over (tagged, and sent by the pool): nothing stored, the cursor moves past it", async () => {
     const mailbox = await createMailbox();
-    const warmup = (position: number, overrides: Partial<IncomingEmail> = {}) => message(position, { headers: { "x-herald-warmup": `hw1-${position}` }, ...overrides });
-    inbox = [warmup(1), warmup(2), message(3), warmup(4, { inReplyTo: "<wu.1@acme.test>", subject: "Re: Catching up" }), warmup(5)];
+    /** An e-mail of the pool: stored as the pool stores what it sends, with the tag it carries. */
+    const warmup = async (position: number, overrides: Partial<IncomingEmail> = {}) => {
+      const email = message(position, overrides);
+      const tag = warmupTag(email.messageId!);
+      await db.warmupEmail.create({
+        data: { fromMailboxId: "mbx_peer", toMailboxId: mailbox.id, messageId: email.messageId!, tag, status: "sent", date: "2026-03-02", scheduledAt: now(), sentAt: now(), createdAt: now() },
+      });
+      return { ...email, headers: { "x-herald-warmup": tag } };
+    };
+    inbox = [await warmup(1), await warmup(2), message(3), await warmup(4, { inReplyTo: "<wu.1@acme.test>", subject: "Re: Catching up" }), await warmup(5)];
 
     const result = await readMailbox(mailbox.id);
     expect(result).toMatchObject({ read: 5, outcomes: { warmup: 4, unmatched: 1 } });
@@ -118,9 +128,32 @@ describe("readMailbox", () => {
     expect(await db.conversation.count({ where: { accountId: mailbox.id } })).toBe(0);
 
     // Taken in one by one (another caller), a warmup e-mail is passed over the same way.
-    expect(await recordIncomingEmail(mailbox, warmup(6), "6")).toBe("warmup");
+    expect(await recordIncomingEmail(mailbox, await warmup(6), "6")).toBe("warmup");
     expect((await db.mailbox.findUniqueOrThrow({ where: { id: mailbox.id } })).readCursor).toBe("6");
     expect(await inbound(mailbox.id)).toHaveLength(1);
+  });
+
+  it("takes in mail whose warmup header the pool did not write: anyone can add one", async () => {
+    const mailbox = await createMailbox();
+    const real = message(0);
+    const realTag = warmupTag(real.messageId!);
+    await db.warmupEmail.create({
+      data: { fromMailboxId: "mbx_peer", toMailboxId: mailbox.id, messageId: real.messageId!, tag: realTag, status: "sent", date: "2026-03-02", scheduledAt: now(), sentAt: now(), createdAt: now() },
+    });
+    inbox = [
+      // Not the pool's format.
+      message(1, { headers: { "x-herald-warmup": "yes" } }),
+      // The pool's format, but no e-mail the pool sent.
+      message(2, { headers: { "x-herald-warmup": warmupTag("<made-up@prospect.test>") } }),
+      // A real pool e-mail's tag, copied onto another message.
+      message(3, { headers: { "x-herald-warmup": realTag } }),
+      // A real pool e-mail's Message-ID with another tag.
+      message(4, { messageId: real.messageId, headers: { "x-herald-warmup": warmupTag("<other@prospect.test>") } }),
+    ];
+    expect(await readMailbox(mailbox.id)).toMatchObject({ read: 4, outcomes: { warmup: 0, unmatched: 4 } });
+    expect((await inbound(mailbox.id)).map((row) => row.uid)).toEqual(["1", "2", "3", "4"]);
+    const spoofed = message(5, { headers: { "x-herald-warmup": realTag } });
+    expect(await recordIncomingEmail(mailbox, spoofed, "5")).toBe("unmatched");
   });
 
   it("reads paused mailboxes, and not those in error or disconnected", async () => {

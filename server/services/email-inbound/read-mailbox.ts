@@ -9,11 +9,11 @@ import { now } from "../../lib/clock";
 import { logger } from "../../lib/logger";
 import { getMailProvider } from "../../providers/mail";
 import { isMailProviderError, type IncomingEmail, type MailboxHandle, type MailProvider } from "../../providers/mail/types";
-import { isWarmupMail } from "../../domain/email/warmup-mail";
 import { ZMailProvider } from "../../schemas/mailbox";
 import { mailboxHandle } from "../mailboxes/mailbox-handle";
 import { markMailboxError } from "../mailboxes/mark-mailbox-error";
 import type { IncomingOutcome } from "./inbound-types";
+import { findPoolWarmupMail } from "./pool-warmup-mail";
 import { recordIncomingEmail } from "./record-incoming-email";
 import { recordSkippedEmail } from "./record-skipped-email";
 
@@ -77,7 +77,7 @@ const ATTEMPT = /\(attempt (\d+) of \d+\)/;
  */
 async function takeIn(mailbox: Mailbox, email: IncomingEmail): Promise<IncomingOutcome | null> {
   try {
-    return await recordIncomingEmail(mailbox, email, email.uid);
+    return await recordIncomingEmail(mailbox, email, email.uid, { warmupChecked: true });
   } catch (error) {
     const before = mailbox.readError ? ATTEMPT.exec(mailbox.readError) : null;
     const attempt = (before ? Number(before[1]) : 0) + 1;
@@ -115,11 +115,19 @@ export async function readWith(reader: MailboxReader, options: { limit?: number 
       await readFailed(mailbox, error);
       return result;
     }
-    // Warmup mail (tagged) is passed over without being taken in: the cursor moves past a run of it
-    // at once, before the next message is taken in or at the end of the batch.
+    // The pool's warmup mail (tagged, and sent by the pool: one query for the batch) is passed over
+    // without being taken in: the cursor moves past a run of it at once, before the next message is
+    // taken in or at the end of the batch. Reports on pool mail are passed over by recordIncomingEmail.
+    let warmup: Set<IncomingEmail>;
+    try {
+      warmup = await findPoolWarmupMail(batch.messages);
+    } catch (error) {
+      await readFailed(mailbox, error);
+      return result;
+    }
     let passedTo: string | null = null;
     for (const email of batch.messages) {
-      if (isWarmupMail(email.headers)) {
+      if (warmup.has(email)) {
         passedTo = email.uid;
         result.read += 1;
         result.outcomes.warmup += 1;

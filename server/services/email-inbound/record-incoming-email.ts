@@ -7,7 +7,6 @@
 import { createHash } from "node:crypto";
 import { db } from "../../db/client";
 import type { Mailbox } from "../../db/generated/client";
-import { isWarmupMail } from "../../domain/email/warmup-mail";
 import { now } from "../../lib/clock";
 import { logger } from "../../lib/logger";
 import type { IncomingEmail } from "../../providers/mail/types";
@@ -16,6 +15,7 @@ import { applyIncomingEmail, prepareIncomingEmail } from "./apply-incoming-email
 import { classifyIncomingEmail } from "./classify-incoming-email";
 import type { IncomingClassification, IncomingOutcome } from "./inbound-types";
 import { matchIncomingEmail } from "./match-incoming-email";
+import { isPoolWarmupMail, passPoolWarmupReport } from "./pool-warmup-mail";
 
 /** Longest text kept of an incoming message (the rest of a huge message is not needed to answer it). */
 const MAX_TEXT = 100_000;
@@ -36,17 +36,26 @@ async function classifySafely(email: IncomingEmail): Promise<{ classification: I
   }
 }
 
-export async function recordIncomingEmail(mailbox: Mailbox, email: IncomingEmail, cursor: string | null): Promise<IncomingOutcome> {
-  // Warmup mail (and replies to it) belongs to the warmup pool, which reads it on its own: no
-  // message, conversation, reply or bounce handling, unread count or lead match here. The cursor
-  // still moves past it.
-  if (isWarmupMail(email.headers)) {
-    await db.mailbox.updateMany({ where: { id: mailbox.id }, data: { ...(cursor !== null ? { readCursor: cursor } : {}), lastReadAt: now(), readError: null } });
-    logger.debug("Warmup e-mail passed over", { mailboxId: mailbox.id, uid: email.uid });
-    return "warmup";
-  }
+/** Moves the cursor past mail of the warmup pool, which is taken in nowhere. */
+async function passWarmup(mailbox: Mailbox, email: IncomingEmail, cursor: string | null, what: string): Promise<"warmup"> {
+  await db.mailbox.updateMany({ where: { id: mailbox.id }, data: { ...(cursor !== null ? { readCursor: cursor } : {}), lastReadAt: now(), readError: null } });
+  logger.debug(`${what} passed over`, { mailboxId: mailbox.id, uid: email.uid });
+  return "warmup";
+}
+
+/**
+ * Takes one message in. `warmupChecked`: the caller already found it is not the pool's warmup mail
+ * (the reader asks for a whole batch at once), so it is not asked again.
+ */
+export async function recordIncomingEmail(mailbox: Mailbox, email: IncomingEmail, cursor: string | null, options: { warmupChecked?: boolean } = {}): Promise<IncomingOutcome> {
+  // Warmup mail of Herald's pool (and replies to it) belongs to the pool, which reads it on its own:
+  // no message, conversation, reply or bounce handling, unread count or lead match here. Only the
+  // pool's own mail: a tag someone else wrote is taken in as any other e-mail.
+  if (!options.warmupChecked && (await isPoolWarmupMail(email))) return passWarmup(mailbox, email, cursor, "Warmup e-mail");
   const messageId = incomingMessageId(mailbox, email);
   const { classification, skipReason } = await classifySafely(email);
+  // A bounce or complaint about a pool e-mail carries no tag at its top; the original's Message-ID tells.
+  if (!skipReason && (await passPoolWarmupReport(classification))) return passWarmup(mailbox, email, cursor, "Report on a warmup e-mail");
   const match = skipReason
     ? { by: "none" as const, leadId: null, campaignLeadId: null, campaignId: null, outboundEmailId: null, threadRootId: messageId }
     : await matchIncomingEmail(mailbox, email, classification, messageId);
