@@ -3,6 +3,7 @@
 // recorded, and the lead, the conversation, the events and the credits show what it did.
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
+import { warmupTag } from "@/server/domain/email/warmup-mail";
 import { now, setClock, systemClock } from "@/server/lib/clock";
 import { setReplyClassifier } from "@/server/providers/ai";
 import type { Interest } from "@/server/providers/ai/types";
@@ -122,6 +123,34 @@ describe("recording replies", () => {
     expect(await db.emailMessage.findFirstOrThrow({ where: { messageId: "<refs-only@prospect.example>" } })).toMatchObject({ threadRootId: sent.threadRootId, campaignLeadId: campaignLead.id });
     expect((await db.campaignLead.findUniqueOrThrow({ where: { id: campaignLead.id } })).status).toBe("replied");
     expect((await outboxEvents(workspace.id, "email.received"))[0]!.data).toMatchObject({ campaignLeadId: campaignLead.id, chatId: emailChatId(mailbox.id, sent.threadRootId) });
+  });
+
+  it("takes in a lead's reply that carries a warmup header the pool did not write: the header hides nothing", async () => {
+    const { clock, workspace, mailbox, sent, campaignLead } = await oneLeadCampaign();
+    clock.advance(HOUR);
+    // A real pool e-mail to this mailbox: its tag, copied onto another message, is no pass either.
+    const poolId = "<wu-real@pool.example>";
+    await db.warmupEmail.create({
+      data: { fromMailboxId: "mbx_peer", toMailboxId: mailbox.id, messageId: poolId, tag: warmupTag(poolId), status: "sent", date: "2026-03-02", scheduledAt: now(), sentAt: now(), createdAt: now() },
+    });
+    const tags = ["yes", warmupTag("<made-up@prospect.example>"), warmupTag(poolId)];
+    for (const [index, tag] of tags.entries()) {
+      const raw = handWritten(
+        { From: "Ann <ann@prospect.example>", To: mailbox.email, Subject: "Re: Quick question, Ann", "Message-ID": `<spoof-${index}@prospect.example>`, "In-Reply-To": sent.messageId, "X-Herald-Warmup": tag },
+        "Yes, let's talk on Tuesday.",
+      );
+      expect(await recordIncomingEmail(mailbox, await incoming(raw), null)).toBe("reply");
+    }
+    const stored = await db.emailMessage.findMany({ where: { mailboxId: mailbox.id, direction: "inbound" }, orderBy: { messageId: "asc" } });
+    expect(stored.map((row) => [row.messageId, row.kind, row.leadId, row.campaignLeadId, row.threadRootId])).toEqual(
+      tags.map((_, index) => [`<spoof-${index}@prospect.example>`, "reply", campaignLead.leadId, campaignLead.id, sent.threadRootId]),
+    );
+    expect((await db.campaignLead.findUniqueOrThrow({ where: { id: campaignLead.id } })).status).toBe("replied");
+    expect(await db.conversation.findUniqueOrThrow({ where: { workspaceId_chatId: { workspaceId: workspace.id, chatId: emailChatId(mailbox.id, sent.threadRootId) } } })).toMatchObject({
+      leadId: campaignLead.leadId,
+      inboundCount: 3,
+      unread: true,
+    });
   });
 
   it("matches by the sender's address without threading headers: the thread this mailbox wrote in, else a conversation of its own; nobody's mail fires nothing", async () => {

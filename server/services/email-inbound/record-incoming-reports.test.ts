@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import type { EmailMessage } from "@/server/db/generated/client";
+import { warmupTag } from "@/server/domain/email/warmup-mail";
 import { now, setClock, systemClock } from "@/server/lib/clock";
 import { setMailProvider } from "@/server/providers/mail";
 import { bounceMessage, complaintMessage } from "@/server/providers/mail/sandbox/report-messages";
@@ -223,6 +224,43 @@ describe("recording bounces and complaints", () => {
     expect(await recordIncomingEmail(mailbox, await incoming(complaintMessage(originalOf(sent), { at: now() })), null)).toBe("complaint");
     expect(await outboxEvents(workspace.id, "email.bounced")).toHaveLength(1);
     expect(await db.mailbox.findUniqueOrThrow({ where: { id: mailbox.id } })).toMatchObject({ complainedCount: 1 });
+  });
+
+  it("passes over a bounce or complaint about a warmup e-mail of the pool, marking it failed; a campaign e-mail's bounce still counts", async () => {
+    const { workspace, mailbox, sent, campaignLead } = await oneLeadCampaign();
+    const messageId = "<wu-bounced@pool.example>";
+    const tag = warmupTag(messageId);
+    const warmup = await db.warmupEmail.create({
+      data: { fromMailboxId: mailbox.id, toMailboxId: "mbx_peer", messageId, tag, status: "sent", date: "2026-03-02", scheduledAt: now(), sentAt: now(), createdAt: now() },
+    });
+    // The report carries the warmup e-mail's headers only in its returned part, not at its top.
+    const original = {
+      fromAddress: mailbox.email,
+      toAddress: "peer@pool.example",
+      messageId,
+      subject: "Catching up",
+      text: "Hi, just checking in.",
+      sentAt: now(),
+      headers: { from: `<${mailbox.email}>`, to: "<peer@pool.example>", subject: "Catching up", "message-id": messageId, "x-herald-warmup": tag },
+    };
+    const report = await incoming(bounceMessage(original, { kind: "hard", at: now() }));
+    expect(report.headers["x-herald-warmup"]).toBeUndefined();
+    expect(await recordIncomingEmail(mailbox, report, "4:1")).toBe("warmup");
+    expect(await recordIncomingEmail(mailbox, await incoming(complaintMessage(original, { at: now() })), "4:2")).toBe("warmup");
+
+    expect(await db.emailMessage.count({ where: { mailboxId: mailbox.id, direction: "inbound" } })).toBe(0);
+    expect(await db.warmupEmail.findUniqueOrThrow({ where: { id: warmup.id } })).toMatchObject({ status: "failed", error: "Bounced: The address does not exist (5.1.1)" });
+    expect(await db.mailbox.findUniqueOrThrow({ where: { id: mailbox.id } })).toMatchObject({ bouncedCount: 0, complainedCount: 0, paused: false, readCursor: "4:2" });
+    expect(await outboxEvents(workspace.id, "email.bounced")).toEqual([]);
+    expect(await db.deadEmailAddress.count({ where: { workspaceId: workspace.id } })).toBe(0);
+    // Only the campaign's own conversation, untouched: nothing in the inbox.
+    expect(await db.conversation.findMany({ where: { workspaceId: workspace.id }, select: { messageCount: true, inboundCount: true, unread: true } })).toEqual([{ messageCount: 1, inboundCount: 0, unread: false }]);
+
+    // The same mailbox's campaign e-mail bounces as before.
+    expect(await bounce(mailbox, sent, "hard")).toBe("bounce");
+    expect(await db.emailMessage.findFirstOrThrow({ where: { mailboxId: mailbox.id, direction: "inbound" } })).toMatchObject({ kind: "bounce", campaignLeadId: campaignLead.id });
+    expect(await db.mailbox.findUniqueOrThrow({ where: { id: mailbox.id } })).toMatchObject({ bouncedCount: 1 });
+    expect(await outboxEvents(workspace.id, "email.bounced")).toHaveLength(1);
   });
 
   it("a report about an e-mail Herald does not know is kept as unmatched and does nothing", async () => {
