@@ -9,6 +9,11 @@ describe("healthErrorText", () => {
     expect(healthErrorText(running)).toBe("A deliverability test of this mailbox is still running.");
   });
 
+  it("does not repeat the wait when the server's message already says it", () => {
+    const limited = { message: "rep@acme.test ran 10 deliverability tests in the last 24 hours, the most allowed: the next one can start in 23 hours.", data: { heraldCode: "rate-limited", retryAfterSeconds: 23 * 3600 } };
+    expect(healthErrorText(limited)).toBe(limited.message);
+  });
+
   it("words waits in hours, minutes or seconds", () => {
     expect(formatRetryAfter(30)).toBe("in 30 seconds");
     expect(formatRetryAfter(60)).toBe("in a minute");

@@ -1,6 +1,7 @@
 // The run of one deliverability test (started by services/deliverability/start-deliverability-test):
 // send the test e-mail, then look at the seed every 30 seconds until it arrived or 10 minutes have
-// passed since sending (Herald's clock), then ask the blocklists and finish. Each look is its own
+// passed since sending (Herald's clock), then ask the blocklists and finish. The send step is safe to
+// retry (its intent is written first: send-deliverability-test-email.ts). Each look is its own
 // step, so a crash resumes where it was; a step that fails for good ends the test as failed; a run
 // lost altogether is finished as failed by the next start after 15 minutes
 // (finish-stale-deliverability-tests.ts).

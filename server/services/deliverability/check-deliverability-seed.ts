@@ -7,6 +7,7 @@ import { db } from "../../db/client";
 import { dkimSignatures, headerLines, parseAuthenticationResults, sendingIpOf } from "../../domain/email/authentication-results";
 import { NOT_ARRIVED_AFTER_MS } from "../../domain/email/deliverability-limits";
 import { now } from "../../lib/clock";
+import { logger } from "../../lib/logger";
 import { seedInboxByAddress, type SeedMessage } from "../../providers/mail/seeds";
 import type { MailProviderName } from "../../providers/mail/types";
 import { crossCheckReceivedEmail } from "./cross-check-received-email";
@@ -53,7 +54,9 @@ export async function checkDeliverabilitySeed(testId: string, options: { last?: 
   const overdue = options.last === true || at.getTime() - test.sentAt.getTime() >= NOT_ARRIVED_AFTER_MS;
   const seed = seedInboxByAddress(test.mailbox.provider as MailProviderName, test.seedAddress);
   if (!seed) {
-    await fail(testId, "seed", `The seed inbox ${test.seedAddress} is no longer set up (HERALD_SEED_INBOXES changed): run the test again.`);
+    // The installation's seed list changed under the test: the details are for the administrator's log.
+    logger.warn("A deliverability test's seed inbox is no longer set up (HERALD_SEED_INBOXES changed)", { testId, mailboxId: test.mailboxId, seedAddress: test.seedAddress });
+    await fail(testId, "seed", "The test inbox this test used has been removed from Herald's settings: run the test again.");
     return "finished";
   }
   let found: SeedMessage | null;
@@ -62,7 +65,9 @@ export async function checkDeliverabilitySeed(testId: string, options: { last?: 
     found = await seed.find(test.messageId, test.startedAt, { mailboxId: test.mailboxId });
   } catch (error) {
     if (!overdue) return "waiting";
-    await fail(testId, "seed", `The seed inbox ${seed.label} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    // The server's own words (an IMAP error) go to the log; the person reads what it means for the test.
+    logger.warn("A deliverability test's seed inbox could not be read", { testId, mailboxId: test.mailboxId, seed: seed.label, error });
+    await fail(testId, "seed", "The test inbox could not be reached, so where the e-mail landed is not known: run the test again in a few minutes.");
     return "finished";
   }
   if (found) {

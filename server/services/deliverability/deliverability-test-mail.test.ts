@@ -170,6 +170,38 @@ describe("deliverability test against Dovecot, BIND and mailauth", () => {
     expect(test.finishedAt!.getTime() - test.sentAt!.getTime()).toBeGreaterThanOrEqual(10 * 60_000);
   }, 120_000);
 
+  it("fails with `seed` in plain words when the seed cannot be read for 10 minutes, the server's own error only in the log", async () => {
+    useSeeds({ address: SEED.address, password: "not-the-password" });
+    const { actor, mailbox } = await smtpMailbox("rep@good.test");
+    await startDeliverabilityTest(actor, mailbox.id);
+    await jobs.executor.drain();
+    // Unreadable while there is time: still waiting, nothing shown yet.
+    expect(await latestTest(mailbox.id)).toMatchObject({ status: "running", failure: null });
+
+    jobs.clock.advance(10 * 60_000 + 1_000);
+    await jobs.executor.drain();
+    const test = await latestTest(mailbox.id);
+    expect(test).toMatchObject({
+      status: "failed",
+      failure: "seed",
+      failureMessage: "The test inbox could not be reached, so where the e-mail landed is not known: run the test again in a few minutes.",
+    });
+  }, 120_000);
+
+  it("fails with `seed` in plain words when its seed was removed from the settings meanwhile", async () => {
+    useSeeds(LOST_SEED);
+    const { actor, mailbox } = await smtpMailbox("rep@good.test");
+    await startDeliverabilityTest(actor, mailbox.id);
+    await jobs.executor.drain();
+    useSeeds(SEED);
+    jobs.clock.advance(30_000);
+    await jobs.executor.drain();
+    const test = await latestTest(mailbox.id);
+    expect(test).toMatchObject({ status: "failed", failure: "seed" });
+    expect(test.failureMessage).toBe("The test inbox this test used has been removed from Herald's settings: run the test again.");
+    expect(test.failureMessage).not.toMatch(/HERALD_|@/);
+  }, 120_000);
+
   it("fails with `send` and the server's reason when the mailbox cannot send", async () => {
     const { actor, mailbox } = await smtpMailbox("blocked@good.test");
     await startDeliverabilityTest(actor, mailbox.id);
@@ -178,5 +210,7 @@ describe("deliverability test against Dovecot, BIND and mailauth", () => {
     expect(test).toMatchObject({ status: "failed", failure: "send", landing: null });
     expect(test.failureMessage).toMatch(/^The test e-mail could not be sent: /);
     expect(test.failureMessage).not.toMatch(/mbx_|dlt_/);
+    // It did contact the mail server: it counts towards the 10 a day.
+    expect(test.sendingAt).not.toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 // The run's first step: sends the test e-mail from the mailbox to its seed, through the mailbox's
 // own mail provider, as an ordinary e-mail (plain subject and text, no tracking, no special
 // headers): a filter must judge it as it would judge the mailbox's real mail. Found again at the
-// seed by its Message-ID, chosen when the test started.
+// seed by its Message-ID, chosen when the test started. Sent at most once (see below).
 import { db } from "../../db/client";
 import { now } from "../../lib/clock";
+import { logger } from "../../lib/logger";
 import { getMailProvider } from "../../providers/mail";
 import { isMailProviderError, type MailProviderName, type OutgoingEmail } from "../../providers/mail/types";
 import { mailErrorReason } from "../mailboxes/mail-error-reason";
@@ -26,12 +27,31 @@ function testEmail(test: { messageId: string; seedAddress: string }, mailbox: { 
   };
 }
 
+/** How far before the intent a sent e-mail is looked for (clocks of Herald and the mail server differ a little). */
+const CLOCK_SLACK_MS = 60_000;
+
+/**
+ * Idempotent like Herald's other sends: the intent (sendingAt) is written before the e-mail is
+ * handed over, so a retried step (the database failed after the send, or the process died) asks
+ * the provider whether it left (findSent) instead of sending it again. Cannot tell: counted as
+ * sent, since the seed check finds it or reports it not arrived, and a second copy could land
+ * elsewhere and confuse the result.
+ */
 export async function sendDeliverabilityTestEmail(testId: string): Promise<SendTestResult> {
   const test = await db.deliverabilityTest.findUnique({ where: { id: testId }, include: { mailbox: true } });
   if (!test || test.status !== "running") return { sent: false };
   // A retried step after the send was recorded: the e-mail is on its way already.
   if (test.sentAt) return { sent: true, sentAt: test.sentAt.toISOString() };
   const provider = await getMailProvider(test.mailbox.provider as MailProviderName);
+  if (test.sendingAt) {
+    const found = await provider.findSent(mailboxHandle(test.mailbox), test.messageId, new Date(test.sendingAt.getTime() - CLOCK_SLACK_MS));
+    if (found !== false) {
+      if (found === null) logger.warn("A deliverability test e-mail was interrupted while being sent and the mail server cannot say whether it left: counted as sent", { testId, mailboxId: test.mailboxId });
+      return recordSent(testId, test.sendingAt);
+    }
+  } else {
+    await db.deliverabilityTest.updateMany({ where: { id: testId, status: "running" }, data: { sendingAt: now() } });
+  }
   try {
     await provider.send(mailboxHandle(test.mailbox), testEmail(test, test.mailbox));
   } catch (error) {
@@ -42,7 +62,10 @@ export async function sendDeliverabilityTestEmail(testId: string): Promise<SendT
     });
     return { sent: false };
   }
-  const sentAt = now();
+  return recordSent(testId, now());
+}
+
+async function recordSent(testId: string, sentAt: Date): Promise<SendTestResult> {
   await db.deliverabilityTest.update({ where: { id: testId }, data: { sentAt } });
   return { sent: true, sentAt: sentAt.toISOString() };
 }

@@ -1,4 +1,4 @@
-// Starts a deliverability test of a mailbox: checks the limits (one running, 10 in 24 hours), picks
+// Starts a deliverability test of a mailbox: checks the limits (one running, 10 sent in 24 hours), picks
 // a seed inbox, records the test as running and asks for its run (inngest/functions/run-deliverability-test.ts).
 import { randomUUID } from "node:crypto";
 import { inngest } from "@/inngest/client";
@@ -6,6 +6,7 @@ import { jobRunnerConfigured } from "@/inngest/connection";
 import { deliverabilityTestRequested } from "@/inngest/events";
 import { db } from "../../db/client";
 import { DELIVERABILITY_DAY_MS, deliverabilityRetryAfterSeconds } from "../../domain/email/deliverability-limits";
+import { formatRetryAfter } from "../../domain/retry-after-words";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
@@ -38,20 +39,24 @@ export async function startDeliverabilityTest(actor: Actor, mailboxId: string): 
   if (seeds.length === 0) {
     throw new HeraldError({
       code: "provider-not-configured",
-      message: "No seed inboxes are set up for deliverability tests: the installation's administrator lists them in the HERALD_SEED_INBOXES setting (see docs/mailbox-health.md).",
+      message: "No test inboxes are set up for real mailboxes: an administrator adds them in Herald's settings (see the documentation on deliverability tests).",
     });
   }
   // An installation setting that is missing, like the seeds: not a passing outage.
   if (!jobRunnerConfigured()) {
     throw new HeraldError({
       code: "provider-not-configured",
-      message: "Deliverability tests run as background jobs, and no job runner is configured (start Herald with its runtime, or set the INNGEST_* settings).",
+      message: "Deliverability tests run in the background, and this installation has no background job runner set up: an administrator sets one up (see the documentation on running Herald).",
     });
   }
   const at = now();
   await finishStaleDeliverabilityTests(mailbox.id, at);
+  // The day's tests that count: running ones, and those that tried to send (sendingAt), even when
+  // the mail server refused the e-mail (the mailbox did contact it). A test that never sent
+  // anything because Herald itself failed first (its run lost or stopped before sending) does not
+  // use up one of the 10.
   const recent = await db.deliverabilityTest.findMany({
-    where: { mailboxId: mailbox.id, startedAt: { gt: new Date(at.getTime() - DELIVERABILITY_DAY_MS) } },
+    where: { mailboxId: mailbox.id, startedAt: { gt: new Date(at.getTime() - DELIVERABILITY_DAY_MS) }, OR: [{ status: "running" }, { sendingAt: { not: null } }] },
     select: { status: true, startedAt: true },
     orderBy: { startedAt: "asc" },
   });
@@ -60,7 +65,7 @@ export async function startDeliverabilityTest(actor: Actor, mailboxId: string): 
   if (retryAfterSeconds !== null) {
     throw new HeraldError({
       code: "rate-limited",
-      message: `${mailbox.email} ran 10 deliverability tests in the last 24 hours, the most allowed: the next one can start in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+      message: `${mailbox.email} ran 10 deliverability tests in the last 24 hours, the most allowed: the next one can start ${formatRetryAfter(retryAfterSeconds)}.`,
       retryAfterSeconds,
     });
   }
@@ -89,11 +94,10 @@ export async function startDeliverabilityTest(actor: Actor, mailboxId: string): 
   try {
     await inngest.send(deliverabilityTestRequested.create({ testId, mailboxId: mailbox.id }));
   } catch (error) {
-    // Without its run the test would wait for nothing: finished at once, so the next start is free.
-    await db.deliverabilityTest.update({
-      where: { id: testId },
-      data: { status: "failed", failure: "send", failureMessage: "The test could not be started: try again in a moment.", finishedAt: now() },
-    });
+    // Without its run the test would wait for nothing and it never started: removed, so it neither
+    // blocks the next start nor shows as a failed test (the person sees this refusal instead). A
+    // run that starts anyway (the event did arrive) finds no test and stops.
+    await db.deliverabilityTest.deleteMany({ where: { id: testId, sendingAt: null } });
     logger.warn("Could not ask for a deliverability test's run", { error, mailboxId: mailbox.id });
     throw noJobRunner();
   }

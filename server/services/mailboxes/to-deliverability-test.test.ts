@@ -27,6 +27,7 @@ function row(overrides: Partial<DeliverabilityTest> = {}): DeliverabilityTest {
     failure: null,
     failureMessage: null,
     startedAt,
+    sendingAt: null,
     sentAt: null,
     finishedAt: null,
     createdAt: startedAt,

@@ -3,6 +3,7 @@
 // Retry-After until the oldest leaves the window); a run lost for 15 minutes never blocks the
 // mailbox; not connected → 409 mailbox-not-ready; a real mailbox without seeds → 409 provider-not-configured.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inngest } from "@/inngest/client";
 import { db } from "@/server/db/client";
 import { resetEnv } from "@/server/env";
 import { now } from "@/server/lib/clock";
@@ -47,9 +48,22 @@ async function setup(email = "rep@acme.test", provider: "sandbox" | "smtp" = "sa
   return { actor, key, mailbox, run };
 }
 
-function pastTest(mailbox: { id: string; workspaceId: string }, startedAt: Date, status = "done") {
+/** `sent`: whether the test got as far as handing its e-mail over (a done test always did). */
+function pastTest(mailbox: { id: string; workspaceId: string }, startedAt: Date, status = "done", sent = status === "done") {
   return db.deliverabilityTest.create({
-    data: { workspaceId: mailbox.workspaceId, mailboxId: mailbox.id, status, seedAddress: "seed-1@seeds.sandbox.herald.test", messageId: `<${startedAt.getTime()}-${Math.random()}@acme.test>`, landing: status === "done" ? "inbox" : null, startedAt, createdAt: startedAt, finishedAt: status === "running" ? null : startedAt },
+    data: {
+      workspaceId: mailbox.workspaceId,
+      mailboxId: mailbox.id,
+      status,
+      seedAddress: "seed-1@seeds.sandbox.herald.test",
+      messageId: `<${startedAt.getTime()}-${Math.random()}@acme.test>`,
+      landing: status === "done" ? "inbox" : null,
+      sendingAt: sent ? startedAt : null,
+      sentAt: sent && status === "done" ? startedAt : null,
+      startedAt,
+      createdAt: startedAt,
+      finishedAt: status === "running" ? null : startedAt,
+    },
   });
 }
 
@@ -88,6 +102,39 @@ describe("POST /email-accounts/{id}/deliverability-test", () => {
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(4 * 3600 - 60);
     expect(retryAfter).toBeLessThanOrEqual(4 * 3600);
+    // In plain words, not in minutes by the hundred.
+    expect(refused.body!.error.message).toMatch(/the next one can start in 4 hours\.$/);
+  });
+
+  it("does not count tests that never sent anything because Herald failed first, but does count those the mail server refused", async () => {
+    const { run, mailbox } = await setup();
+    const at = now().getTime();
+    // Nine sent, and five whose run was lost or gave up before sending (their intent never written).
+    for (let index = 0; index < 9; index++) await pastTest(mailbox, new Date(at - 20 * HOUR + index * HOUR));
+    for (let index = 0; index < 5; index++) await pastTest(mailbox, new Date(at - 10 * HOUR + index * HOUR), "failed", false);
+    expect((await run()).status).toBe(202);
+    await db.deliverabilityTest.updateMany({ where: { mailboxId: mailbox.id, status: "running" }, data: { status: "done", sendingAt: new Date(at), sentAt: new Date(at) } });
+
+    // A test the mail server refused did try: it uses up a slot.
+    const other = await setup("refused@acme.test");
+    for (let index = 0; index < 9; index++) await pastTest(other.mailbox, new Date(at - 20 * HOUR + index * HOUR));
+    await pastTest(other.mailbox, new Date(at - HOUR), "failed", true);
+    expect((await other.run()).status).toBe(429);
+  });
+
+  it("leaves no test behind when the job runner cannot be reached, so the refusal uses up nothing", async () => {
+    const { run, mailbox } = await setup();
+    const send = inngest.send.bind(inngest);
+    inngest.send = (() => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:8288"))) as typeof inngest.send;
+    try {
+      const refused = await run();
+      expect(refused.status).toBe(503);
+      expect(refused.body!.error.message).toMatch(/job runner cannot be reached/);
+    } finally {
+      inngest.send = send;
+    }
+    expect(await db.deliverabilityTest.count({ where: { mailboxId: mailbox.id } })).toBe(0);
+    expect((await run()).status).toBe(202);
   });
 
   it("finishes a test whose run was lost 15 minutes ago as failed, so the mailbox can be tested again", async () => {
@@ -107,12 +154,15 @@ describe("POST /email-accounts/{id}/deliverability-test", () => {
     expect(answer.body!.error.message).toContain("rep@acme.test");
   });
 
-  it("answers 409 provider-not-configured for a real mailbox when no seed inboxes are set up, naming the setting", async () => {
+  it("answers 409 provider-not-configured for a real mailbox when no seed inboxes are set up, in plain words", async () => {
     const { run } = await setup("rep@example.com", "smtp");
     const answer = await run();
     expect(answer.status).toBe(409);
     expect(answer.body!.error.code).toBe("provider-not-configured");
-    expect(answer.body!.error.message).toContain("HERALD_SEED_INBOXES");
+    expect(answer.body!.error.message).toBe(
+      "No test inboxes are set up for real mailboxes: an administrator adds them in Herald's settings (see the documentation on deliverability tests).",
+    );
+    expect(answer.body!.error.message).not.toMatch(/HERALD_|INNGEST_/);
   });
 
   it("answers 404 for another workspace's mailbox", async () => {
