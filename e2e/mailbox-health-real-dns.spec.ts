@@ -40,7 +40,7 @@ test.afterAll(async () => {
 });
 
 test("a real mailbox's domain on a test DNS zone: what is wrong, the record to add, and in order once it is published", async ({ browser, playwright }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const context = await browser.newContext({ baseURL: herald.url });
   const page = await context.newPage();
   const request = await playwright.request.newContext({ baseURL: herald.url });
@@ -87,10 +87,14 @@ test("a real mailbox's domain on a test DNS zone: what is wrong, the record to a
   await expect(dnsCard.locator('[data-check="mx"]').getByText("OK", { exact: true })).toBeVisible();
   await expect(page.getByTestId("mailbox-health-summary")).toContainText("Failing");
 
-  // The owner publishes a DMARC record; checking again reads it from the zone.
+  // The owner publishes a DMARC record; checking again reads it from the zone. A check less than a
+  // minute old is answered as it is (no DNS queries for repeated clicks), so the owner may have to
+  // click again once the minute is up.
   await dns.setZone(DOMAIN, [...BASE_ZONE, { name: "_dmarc", type: "TXT", value: "v=DMARC1; p=quarantine; rua=mailto:dmarc@northwind-real.test" }]);
-  await page.getByRole("button", { name: "Check again" }).click();
-  await expect(dmarc.getByText("OK", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(async () => {
+    await page.getByRole("button", { name: "Check again" }).click();
+    await expect(dmarc.getByText("OK", { exact: true })).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 100_000, intervals: [10_000] });
   await expect(dmarc.getByTestId("dns-fix")).toHaveCount(0);
 
   await request.dispose();

@@ -3,13 +3,22 @@
 // its fresh DNS health. Here rather than in services/mailbox-health, which sits below this folder
 // (to-mailbox reads the stored health from it) and so cannot build the Mailbox resource.
 import type { Actor } from "../../lib/actor";
+import { now } from "../../lib/clock";
 import type { TMailbox } from "../../schemas/mailbox";
 import { refreshDnsHealth } from "../mailbox-health/check-dns-health";
 import { findMailbox } from "./find-mailbox";
 import { toMailbox } from "./to-mailbox";
 
+/**
+ * A check of the mailbox this recent is answered as it is: a full check is dozens of DNS queries,
+ * and repeated clicks (or a script calling the endpoint in a loop) would otherwise send them all
+ * again each time. DNS changes take minutes to show anyway; after this, "Check again" asks again.
+ */
+export const RECHECK_DNS_AFTER_MS = 60_000;
+
 export async function checkMailboxDns(actor: Actor, mailboxId: string): Promise<TMailbox> {
-  await findMailbox(actor, mailboxId);
+  const mailbox = await findMailbox(actor, mailboxId);
+  if (mailbox.dnsCheckedAt && now().getTime() - mailbox.dnsCheckedAt.getTime() < RECHECK_DNS_AFTER_MS) return toMailbox(mailbox);
   await refreshDnsHealth(mailboxId);
   return toMailbox(await findMailbox(actor, mailboxId));
 }

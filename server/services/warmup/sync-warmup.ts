@@ -1,7 +1,8 @@
 // Keeps every running warmup true (run by the warmup pass after the networks' ticks): the day on
 // each mailbox's local date, warming → warm, health from the last 7 days' WarmupDay rows (and
 // today's row's health score, the chart), the campaign hold, and a pause with a plain error when
-// the mailbox can no longer send (resume is the user's). The decisions are pure
+// the mailbox can no longer send (resume is the user's); first, the cancels a stop still owes a
+// network (cancel-owed-warmups.ts). The decisions are pure
 // (domain/email/warmup-sync.ts); this fetches the facts and stores the outcomes, a few statements
 // for any number of mailboxes.
 import { db } from "../../db/client";
@@ -14,6 +15,7 @@ import { addZonedDays, zonedDateString } from "../../lib/time-zones";
 import { getWarmupNetwork } from "../../providers/warmup";
 import type { WarmupNetworkName } from "../../providers/warmup/types";
 import { refreshMailboxHealth } from "../mailbox-health/refresh-mailbox-health";
+import { cancelOwedWarmups } from "./cancel-owed-warmups";
 
 export interface SyncWarmupResult {
   synced: number;
@@ -38,6 +40,8 @@ function band(healthScore: number | null, inboxRate: number | null): string | nu
 
 export async function syncWarmup(options: { at?: Date; mailboxIds?: string[] } = {}): Promise<SyncWarmupResult> {
   const at = options.at ?? now();
+  // Stopped warmups whose network did not confirm the cancel yet: asked again.
+  await cancelOwedWarmups({ mailboxIds: options.mailboxIds });
   const rows = await db.mailboxWarmup.findMany({
     where: { status: { in: ["warming", "warm", "paused"] }, ...(options.mailboxIds ? { mailboxId: { in: options.mailboxIds } } : {}) },
     select: {

@@ -41,7 +41,7 @@ function statusLabel(status: TWarmupStatus, row: MailboxWarmup | null, day: numb
     case "paused":
       return `Paused on day ${day}${row?.error ? `: ${row.error}` : ""}. Resume continues where it stopped.`;
     case "stopped":
-      return "Stopped for good. Start warmup again to begin a new ramp at day 1.";
+      return `Stopped for good.${row?.error ? ` ${row.error}` : ""} Start warmup again to begin a new ramp at day 1.`;
   }
 }
 

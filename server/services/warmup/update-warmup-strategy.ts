@@ -1,8 +1,10 @@
 // PATCH /email-accounts/{id}/warmup: a preset, custom values and/or holdOverride. Before start the
 // strategy is stored only (applied when warmup starts); after, only the values that differ from
 // what the network holds are sent to it. 400 invalid-strategy lists every bad field; a new starting
-// volume after day 1 is 409 starting-volume-locked.
-import { db } from "../../db/client";
+// volume after day 1 is 409 starting-volume-locked. Under the mailbox's warmup lock
+// (warmup-lock.ts): a start at the same moment either enrolls with the new strategy (it ran after)
+// or has enrolled before this reads the row, and then the change is sent to the network.
+import type { Prisma } from "../../db/generated/client";
 import { DEFAULT_WARMUP_PRESET, presetStrategy, warmupDayOn } from "../../domain/email/warmup-ramp";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
@@ -10,6 +12,7 @@ import { HeraldError } from "../../lib/errors";
 import { zonedDateString } from "../../lib/time-zones";
 import { ZWarmupStrategy, type TUpdateWarmupInput, type TWarmupResult, type TWarmupStrategyValues } from "../../schemas/mailbox-health";
 import { strategyOf } from "./to-warmup";
+import { withWarmupLock } from "./warmup-lock";
 import { validateWarmupChange } from "./validate-warmup-strategy";
 import { maxWarmupTarget } from "./warmup-limits";
 import { atNetwork, ensureWarmupRow, loadWarmupMailbox, networkNameOf, strategyColumns, strategyValues, warmupEnvelope } from "./warmup-state";
@@ -33,7 +36,11 @@ function heldStrategy(applied: unknown, fallback: TWarmupStrategyValues): TWarmu
 
 /** Sets a preset or custom values (and holdOverride); 400 invalid-strategy, 409 starting-volume-locked. */
 export async function updateWarmupStrategy(actor: Actor, mailboxId: string, input: TUpdateWarmupInput): Promise<TWarmupResult> {
-  const mailbox = await loadWarmupMailbox(actor, mailboxId);
+  return withWarmupLock(mailboxId, (tx) => updateLocked(tx, actor, mailboxId, input));
+}
+
+async function updateLocked(tx: Prisma.TransactionClient, actor: Actor, mailboxId: string, input: TUpdateWarmupInput): Promise<TWarmupResult> {
+  const mailbox = await loadWarmupMailbox(actor, mailboxId, tx);
   const at = now();
   const current = mailbox.warmup;
   const running = Boolean(current && RUNNING.has(current.status));
@@ -53,7 +60,7 @@ export async function updateWarmupStrategy(actor: Actor, mailboxId: string, inpu
     });
   }
 
-  const row = current ?? (await ensureWarmupRow(mailbox, at));
+  const row = current ?? (await ensureWarmupRow(mailbox, at, tx));
   const next = strategyValues(strategy);
   let appliedStrategy: TWarmupStrategyValues | undefined;
   if (running) {
@@ -65,9 +72,10 @@ export async function updateWarmupStrategy(actor: Actor, mailboxId: string, inpu
     }
     appliedStrategy = next;
   }
-  const updated = await db.mailboxWarmup.update({
+  // Written after the network answered: the pool writes appliedStrategy on this row from its own connection.
+  const updated = await tx.mailboxWarmup.update({
     where: { mailboxId: mailbox.id },
     data: { ...strategyColumns(strategy), ...(appliedStrategy ? { appliedStrategy } : {}), ...(holdOverride === undefined ? {} : { holdOverride }), updatedAt: at },
   });
-  return warmupEnvelope(mailbox, updated, at);
+  return warmupEnvelope(mailbox, updated, at, tx);
 }

@@ -9,10 +9,10 @@ export const stopWarmupOperation = defineOperation({
   summary: "Stop a mailbox's warmup for good",
   description: [
     "Cancels the warmup at its network: `status` `stopped`, the campaign hold lifted (`holdUntil` and `holdReason` null), the strategy kept but no longer applied (`strategyApplied` false). Start begins a new ramp at day 1. A `pending` or `stopped` warmup is left as it is. Returns the warmup envelope either way.",
-    "409 `warmup-unavailable` when the warmup network did not answer (nothing was changed; try again).",
+    "Herald stops the warmup first, then cancels it at the network. When the network does not confirm the cancel, the warmup is `stopped` all the same (nothing is sent for the mailbox) with `error` saying so, and Herald cancels it again every few minutes until the network confirms.",
   ].join("\n\n"),
   tags: ["Mailboxes"],
   params: ZMailboxIdParams,
   response: ZWarmupEnvelope,
-  errors: ["not-found", "warmup-unavailable"],
+  errors: ["not-found"],
 });
