@@ -42,3 +42,12 @@ export async function disconnectDb(): Promise<void> {
   slot.__heraldDb = undefined;
   slot.__heraldDbUrl = undefined;
 }
+
+/**
+ * Whether Herald runs on its embedded PostgreSQL (PGlite), which serves one session: while a
+ * transaction is open, every other connection waits for it to end. A transaction that waits on work
+ * done through another connection would wait for itself there.
+ */
+export function databaseIsEmbedded(): boolean {
+  return process.env.HERALD_EMBEDDED_DATABASE === "1";
+}

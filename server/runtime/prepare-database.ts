@@ -26,6 +26,9 @@ export async function prepareDatabase(options: { dataDir: string; databaseUrl?: 
     logger.info("Started the embedded PostgreSQL (PGlite)", { dataDir: dir });
   }
   process.env.DATABASE_URL = url;
+  // Code that must not hold a transaction open while another connection works (the embedded
+  // database serves one transaction at a time: server/db/pglite-server.ts) asks databaseIsEmbedded().
+  process.env.HERALD_EMBEDDED_DATABASE = embedded ? "1" : "";
   const applied = await applyMigrations(url);
   if (applied.length) logger.info("Applied migrations", { migrations: applied });
   return {

@@ -4,7 +4,7 @@
 // the network did not confirm leaves the warmup stopped with an error, and the sync cancels it later;
 // an enrolment whose row was never written is taken up again by the next start. The real sandbox
 // network (its SandboxWarmupEnrollment rows are the network's side) unless said otherwise.
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../db/client";
 import { now } from "../../lib/clock";
 import { getWarmupNetwork } from "../../providers/warmup";
@@ -54,7 +54,20 @@ async function expectAgreement(mailboxId: string) {
   return row;
 }
 
-describe("warmup changes of one mailbox at once", () => {
+// On a PostgreSQL server the changes hold an advisory lock in a transaction; on the embedded
+// database (HERALD_EMBEDDED_DATABASE, set by the runtime) no transaction is held across the network
+// call, and the in-process queue alone serializes them.
+describe.each([
+  { where: "on a PostgreSQL server", embedded: "" },
+  { where: "on the embedded database", embedded: "1" },
+])("warmup changes of one mailbox at once, $where", ({ embedded }) => {
+  beforeEach(() => {
+    process.env.HERALD_EMBEDDED_DATABASE = embedded;
+  });
+  afterEach(() => {
+    delete process.env.HERALD_EMBEDDED_DATABASE;
+  });
+
   it("a start and a strategy change together leave the network holding the stored strategy (10 rounds, both orders)", async () => {
     for (let round = 0; round < 10; round++) {
       const { actor, mailbox } = await freshMailbox(`change${round}`);
