@@ -328,10 +328,23 @@ test("a large CSV goes up in batches of 500, can be cancelled between batches an
   await page.getByLabel("CSV file").setInputFiles({ name: "big.csv", mimeType: "text/csv", buffer: Buffer.from(lines.join("\n")) });
   await expect(page.getByLabel("Column 1 (email) maps to")).toHaveValue("email");
   await expect(page.getByLabel("Column 3 (company) maps to")).toHaveValue("company");
+  // The first batch is held on its way until Cancel is clicked, so the click always lands while it
+  // is in flight (a fast server had answered it, and sent the second, before the click arrived).
+  let releaseFirstBatch = () => {};
+  const firstBatchHeld = new Promise<void>((resolve) => (releaseFirstBatch = resolve));
+  let batches = 0;
+  await page.route(/\/api\/trpc\/[^?]*campaigns\.addLeads/, async (route) => {
+    batches += 1;
+    if (batches === 1) await firstBatchHeld;
+    await route.continue();
+  });
   await page.getByRole("button", { name: "Import 1100 leads" }).click();
   // Cancel while the first batch is on its way: it completes, nothing after it is sent.
   await page.getByRole("button", { name: "Cancel import" }).click();
+  releaseFirstBatch();
   await expect(page.getByText("Import cancelled. Not imported: 600 rows (502–1101).")).toBeVisible({ timeout: 60_000 });
+  expect(batches).toBe(1);
+  await page.unroute(/\/api\/trpc\/[^?]*campaigns\.addLeads/);
   await expect(page.getByTestId("csv-progress-text")).toHaveText("500 of 1100 rows sent (45%)");
   await expect(page.getByTestId("csv-added")).toHaveText("500");
 
