@@ -11,6 +11,7 @@ const PAGE = 20;
 const reasonLabels: Record<string, string> = {
   grant: "Credits added",
   "company-search": "Company search",
+  "people-search": "People search",
   "reply-classification": "Reply classification",
   adjustment: "Adjustment",
   refund: "Refund",

@@ -3,6 +3,7 @@
 // like a server. One process owns the folder at a time.
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { makePrivate } from "../lib/private-files";
 import { servePglite } from "./pglite-server";
 
@@ -24,7 +25,8 @@ export async function startEmbeddedPostgres({ dataDir, port = 0 }: EmbeddedPostg
     resolvedDir = path.resolve(dataDir);
     makePrivate(resolvedDir);
   }
-  const database = await PGlite.create(resolvedDir ?? undefined);
+  // pg_trgm: the company database's typeahead (trigram indexes), as on a PostgreSQL server.
+  const database = await PGlite.create(resolvedDir ?? undefined, { extensions: { pg_trgm } });
   // PGlite creates its files with the process umask: an embedded database readable by every user.
   if (resolvedDir) makePrivate(resolvedDir, { recursive: true });
   // PGlite is one session: connections take turns (see pglite-server.ts), so a pool behaves like a

@@ -2,7 +2,7 @@
 // decides the HTTP status (the table below), and each edge (REST, tRPC, Inngest) translates it once.
 // Anything else that escapes is an internal error: logged, never shown.
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 429 | 500 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 422 | 429 | 500 | 502 | 503;
 
 /**
  * Every code Herald answers with, and its HTTP status. A new failure either reuses a code or adds
@@ -101,7 +101,8 @@ export const errorCodeToHttpStatus = {
   "sender-available": 409,
   "voice-assignments": 409,
   "list-in-use": 409,
-  "insufficient-credits": 409,
+  /** The workspace's AI credits cannot pay for the request; `details.balance` and `details.cost` when known. */
+  "insufficient-credits": 402,
   "delivery-not-failed": 409,
   "endpoint-disabled": 409,
   "invitation-not-pending": 409,

@@ -16,6 +16,7 @@ import { operations } from "./operations";
 const errorDescriptions: Record<ErrorStatus, string> = {
   400: "Invalid input: `error.details.fields` names each offending field",
   401: "Missing, malformed, revoked or unknown API key",
+  402: "Not enough AI credits: `error.details` has the `balance` and the `cost` of the request when known",
   403: "Not allowed",
   404: "Not found (also for another workspace's resources)",
   405: "The path exists but not with this method: `Allow` lists the methods it has",

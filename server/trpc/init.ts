@@ -22,6 +22,7 @@ type Context = Awaited<ReturnType<typeof createTRPCContext>>;
 const trpcCode = {
   400: "BAD_REQUEST",
   401: "UNAUTHORIZED",
+  402: "PAYMENT_REQUIRED",
   403: "FORBIDDEN",
   404: "NOT_FOUND",
   409: "CONFLICT",

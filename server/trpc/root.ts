@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from "./init";
 import { apiKeysRouter } from "./routers/api-keys";
 import { campaignsRouter } from "./routers/campaigns";
+import { companyDatabaseRouter } from "./routers/company-database";
 import { creditsRouter } from "./routers/credits";
 import { filesRouter } from "./routers/files";
 import { hostedConnectRouter } from "./routers/hosted-connect";
@@ -25,6 +26,7 @@ export const appRouter = router({
   members: membersRouter,
   apiKeys: apiKeysRouter,
   credits: creditsRouter,
+  companyDatabase: companyDatabaseRouter,
   webhooks: webhooksRouter,
   jobs: jobsRouter,
   senders: sendersRouter,

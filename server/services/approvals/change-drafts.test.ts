@@ -103,7 +103,7 @@ describe("regenerating a comment", () => {
     ]);
   });
 
-  it("without credits: 409 insufficient-credits, the draft kept, nothing in the ledger", async () => {
+  it("without credits: 402 insufficient-credits, the draft kept, nothing in the ledger", async () => {
     const { actor, campaign, sender, workspace } = await setup(0);
     const { draft } = await seedPendingComment({ actor, campaign, sender, comment: "First draft" });
     const refused = await failure(regeneratePendingComment(actor, draft.id, {}));

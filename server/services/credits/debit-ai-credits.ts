@@ -13,7 +13,7 @@ export interface DebitAiCreditsInput {
 
 /**
  * Spends credits atomically: the balance never goes below zero, and the ledger entry is written in the
- * same transaction when a client is passed. Throws 409 `insufficient-credits` when the balance is short.
+ * same transaction when a client is passed. Throws 402 `insufficient-credits` when the balance is short.
  * Pass a transaction client to make the debit part of a larger change.
  */
 export async function debitAiCredits(input: DebitAiCreditsInput, client: DbClient = db): Promise<{ balance: number }> {

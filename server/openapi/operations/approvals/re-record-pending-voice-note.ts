@@ -11,7 +11,7 @@ export const reRecordPendingVoiceNoteOperation = defineOperation({
   summary: "Record a voice note again",
   description: [
     `Speaks the voice note again in the sender's chosen voice: the same script, or \`script\` when given (the body is optional; its placeholders such as \`{{firstName}}\` are filled in for the lead, the step's fallback script used when one has no value). It stays \`pending\`; the new audio replaces the old, which is deleted. Each recording spends ${VOICE_NOTE_COST} AI credits (ledger reason \`voice-note\`). The spec names this operation without its shape.`,
-    "When no new audio can be made the current audio is kept: 409 `insufficient-credits` when the workspace is out of AI credits; 503 `unavailable` (with `Retry-After`) when the speech provider failed, its credits given back. A recorded voice note without a script needs `script` (400 naming it).",
+    "When no new audio can be made the current audio is kept: 402 `insufficient-credits` when the workspace is out of AI credits; 503 `unavailable` (with `Retry-After`) when the speech provider failed, its credits given back. A recorded voice note without a script needs `script` (400 naming it).",
     DECISION_RULES,
     AUDIO_URLS,
   ].join("\n\n"),

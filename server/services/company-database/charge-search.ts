@@ -1,0 +1,39 @@
+import { db, type DbClient } from "../../db/client";
+import { HeraldError, isHeraldError } from "../../lib/errors";
+import { debitAiCredits } from "../credits/debit-ai-credits";
+
+export interface SearchCharge {
+  charged: number;
+  balance: number;
+}
+
+/**
+ * Charges a page of company-database results: one AI credit per result returned, debited with its
+ * ledger row in one transaction (the balance never goes below zero, so parallel searches cannot
+ * overdraw). A page the balance cannot cover is refused whole with 402 `insufficient-credits`,
+ * `details.balance` and `details.cost`, and nothing is debited. An empty page costs nothing.
+ */
+export async function chargeSearch(
+  input: { workspaceId: string; userId?: string; results: number; reason: "company-search" | "people-search"; reference: string },
+  client?: DbClient,
+): Promise<SearchCharge> {
+  if (input.results === 0) {
+    const workspace = await (client ?? db).workspace.findUniqueOrThrow({ where: { id: input.workspaceId }, select: { aiCreditBalance: true } });
+    return { charged: 0, balance: workspace.aiCreditBalance };
+  }
+  const debit = (tx: DbClient) =>
+    debitAiCredits({ workspaceId: input.workspaceId, amount: input.results, reason: input.reason, reference: input.reference, userId: input.userId }, tx);
+  try {
+    const { balance } = client ? await debit(client) : await db.$transaction((tx) => debit(tx));
+    return { charged: input.results, balance };
+  } catch (error) {
+    if (!isHeraldError(error) || error.code !== "insufficient-credits") throw error;
+    const workspace = await db.workspace.findUniqueOrThrow({ where: { id: input.workspaceId }, select: { aiCreditBalance: true } });
+    const noun = input.reason === "company-search" ? (input.results === 1 ? "company" : "companies") : input.results === 1 ? "person" : "people";
+    throw new HeraldError({
+      code: "insufficient-credits",
+      message: `Not enough AI credits: these ${input.results} ${noun} cost ${input.results} credits and the workspace has ${workspace.aiCreditBalance}. Ask for fewer results (limit) or add credits under Settings → Billing.`,
+      details: { balance: workspace.aiCreditBalance, cost: input.results },
+    });
+  }
+}
