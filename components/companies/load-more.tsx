@@ -11,33 +11,35 @@ import { plural } from "@/components/ui/plural";
  */
 export function LoadMore({ next, cost, loading, onLoad, balanceNote }: { next: number; cost: string; loading: boolean; onLoad: () => void; balanceNote: string }) {
   const sentinel = useRef<HTMLDivElement>(null);
-  const scrolled = useRef(false);
   const load = useRef(onLoad);
   useEffect(() => {
     load.current = onLoad;
   }, [onLoad]);
   useEffect(() => {
-    scrolled.current = false;
-    const onScroll = () => (scrolled.current = true);
-    window.addEventListener("scroll", onScroll, { passive: true });
-    window.addEventListener("wheel", onScroll, { passive: true });
-    window.addEventListener("touchmove", onScroll, { passive: true });
     const element = sentinel.current;
-    const observer =
-      element && typeof IntersectionObserver !== "undefined"
-        ? new IntersectionObserver((entries) => {
-            if (entries.some((entry) => entry.isIntersecting) && scrolled.current) {
-              scrolled.current = false;
-              load.current();
-            }
-          })
-        : null;
-    if (element) observer?.observe(element);
+    if (loading || !element || typeof IntersectionObserver === "undefined") return;
+    // Armed again for each page: one scroll that reaches the end loads one page.
+    let scrolled = false;
+    let visible = false;
+    let fired = false;
+    const fire = () => {
+      if (fired || !scrolled || !visible) return;
+      fired = true;
+      load.current();
+    };
+    const onScroll = () => {
+      scrolled = true;
+      fire();
+    };
+    const observer = new IntersectionObserver((entries) => {
+      visible = entries.some((entry) => entry.isIntersecting);
+      fire();
+    });
+    observer.observe(element);
+    window.addEventListener("scroll", onScroll, { passive: true });
     return () => {
-      observer?.disconnect();
+      observer.disconnect();
       window.removeEventListener("scroll", onScroll);
-      window.removeEventListener("wheel", onScroll);
-      window.removeEventListener("touchmove", onScroll);
     };
   }, [next, loading]);
   return (
