@@ -94,6 +94,7 @@ import { reRecordPendingVoiceNoteOperation } from "./approvals/re-record-pending
 import { rejectPendingVoiceNoteOperation } from "./approvals/reject-pending-voice-note";
 import { uploadVoiceNoteRecordingOperation } from "./approvals/upload-voice-note-recording";
 import { searchPeopleOperation } from "./database/search-people";
+import { addDatabasePeopleOperation } from "./database/add-database-people";
 
 export const operations: ApiOperation[] = [
   getOpenApiDocumentOperation,
@@ -190,4 +191,5 @@ export const operations: ApiOperation[] = [
   rejectPendingVoiceNoteOperation,
   uploadVoiceNoteRecordingOperation,
   searchPeopleOperation,
+  addDatabasePeopleOperation,
 ];

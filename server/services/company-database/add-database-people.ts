@@ -6,7 +6,7 @@ import { Prisma } from "../../db/generated/client";
 import type { Actor } from "../../lib/actor";
 import { HeraldError } from "../../lib/errors";
 import { parseInput } from "../../lib/zod-issues";
-import { ZAddDatabasePeopleInput, type TAddDatabasePeopleInput } from "../../schemas/company-database";
+import { ZAddDatabasePeopleInput, type TAddDatabasePeopleInput, type TAddDatabasePeopleResult } from "../../schemas/company-database";
 import { ZLeadInput, type TAddLeadsResult, type TLeadInput } from "../../schemas/lead";
 import { addCampaignLeads } from "../campaigns/add-campaign-leads";
 import { findCampaign } from "../campaigns/find-campaign";
@@ -21,19 +21,7 @@ import type { PersonRow } from "./to-person";
 export const ADD_PEOPLE_MAX = 1000;
 export const LEAD_SOURCE_COMPANY_DATABASE = "company-database";
 
-export interface AddDatabasePeopleResult {
-  /** People of the selection who can be reached (a LinkedIn URL or an e-mail address): the leads sent to the campaign or list. */
-  people: number;
-  /** People of the selection with neither a LinkedIn URL nor an e-mail address: left out, not charged. */
-  unreachable: number;
-  added: number;
-  /** People the campaign or list already had (or that its exclusions keep out): not added, not charged. */
-  skipped: number;
-  /** Credits spent: one per person added. */
-  charged: number;
-  /** The workspace's AI credits afterwards. */
-  balance: number;
-}
+export type AddDatabasePeopleResult = TAddDatabasePeopleResult;
 
 /**
  * Adds people of the company database to a campaign or a lead list. Every reachable person is
