@@ -43,6 +43,8 @@ const prefixPattern = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g,
 /**
  * The WHERE of the filters: every filter given must match; a list matches when any of its values
  * does. Text values are compared in lower case (the database keeps them so); amounts in whole dollars.
+ * Counts are compared as bigint: the schema caps them only at JavaScript's safe integers, and an int
+ * cast of a larger one would fail the query.
  */
 export function companySearchWhere(filters: TCompanyFilters): Prisma.Sql {
   const conditions: Prisma.Sql[] = [];
@@ -62,12 +64,12 @@ export function companySearchWhere(filters: TCompanyFilters): Prisma.Sql {
   if (f.continents) add(Prisma.sql`c.continent = ANY(${textArray(lower(f.continents))})`);
   if (f.companyTypes) add(Prisma.sql`c."companyType" = ANY(${textArray(f.companyTypes)})`);
   if (f.headcountRanges) add(Prisma.sql`c."headcountRange" = ANY(${textArray(f.headcountRanges)})`);
-  if (f.minHeadcount !== undefined) add(Prisma.sql`c.headcount >= ${f.minHeadcount}::int`);
-  if (f.maxHeadcount !== undefined) add(Prisma.sql`c.headcount <= ${f.maxHeadcount}::int`);
+  if (f.minHeadcount !== undefined) add(Prisma.sql`c.headcount >= ${f.minHeadcount}::bigint`);
+  if (f.maxHeadcount !== undefined) add(Prisma.sql`c.headcount <= ${f.maxHeadcount}::bigint`);
   if (f.minHeadcountGrowth !== undefined) add(Prisma.sql`c."headcountGrowth12m" >= ${f.minHeadcountGrowth}::float8`);
   if (f.maxHeadcountGrowth !== undefined) add(Prisma.sql`c."headcountGrowth12m" <= ${f.maxHeadcountGrowth}::float8`);
-  if (f.minFollowers !== undefined) add(Prisma.sql`c.followers >= ${f.minFollowers}::int`);
-  if (f.minOpenings !== undefined) add(Prisma.sql`c.openings >= ${f.minOpenings}::int`);
+  if (f.minFollowers !== undefined) add(Prisma.sql`c.followers >= ${f.minFollowers}::bigint`);
+  if (f.minOpenings !== undefined) add(Prisma.sql`c.openings >= ${f.minOpenings}::bigint`);
   if (f.minYearFounded !== undefined) add(Prisma.sql`c."yearFounded" >= ${f.minYearFounded}::int`);
   if (f.maxYearFounded !== undefined) add(Prisma.sql`c."yearFounded" <= ${f.maxYearFounded}::int`);
   if (f.lastRoundTypes) add(Prisma.sql`c."lastRoundType" = ANY(${textArray(f.lastRoundTypes)})`);

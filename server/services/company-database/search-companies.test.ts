@@ -11,6 +11,7 @@ import { createTestWorkspace } from "../../test/factories";
 import { generateCompanyData } from "./generate-company-data";
 import { generateCompany, type CompanyRecord } from "./generator/generate-dataset";
 import { searchCompanies } from "./search-companies";
+import { encodeSearchCursor, searchFingerprint } from "./search-cursor";
 import { upsertCompanies } from "./write-dataset-rows";
 
 const options = { seed: "search", companies: 2000, people: 0 };
@@ -314,6 +315,10 @@ describe("searches refused with 400", () => {
     expect((await invalidInput({ filters: { headcountRanges: ["2-9"] } })).fields).toEqual(["filters.headcountRanges.0"]);
     expect((await invalidInput({ filters: { minLastRoundDate: "June 2024" } })).fields).toEqual(["filters.minLastRoundDate"]);
     expect((await invalidInput({ filters: { keywords: "the" } })).fields).toEqual(["filters.keywords"]);
+    expect((await invalidInput({ filters: { maxLastRoundDate: "0000-01-01" } })).fields).toEqual(["filters.maxLastRoundDate"]);
+    // Counts past PostgreSQL's integers are fine: they match nothing (or everything).
+    expect((await searchCompanies(actor, { filters: { minHeadcount: 2 ** 53 - 1 } })).data).toEqual([]);
+    expect((await searchCompanies(actor, { filters: { minFollowers: 1e12, minOpenings: 1e12 } })).data).toEqual([]);
   });
 
   it("names the maximum below its minimum", async () => {
@@ -334,6 +339,25 @@ describe("searches refused with 400", () => {
     for (const cursor of ["garbage!", Buffer.from("{}").toString("base64url"), Buffer.from('{"f":"x","v":1,"i":-1}').toString("base64url")]) {
       expect((await invalidInput({ filters: { minHeadcount: 1 }, cursor })).fields).toEqual(["cursor"]);
     }
+    // The fingerprint is no secret: a hand-made cursor that passes it must still fit the sort.
+    const handMade = (sortKey: string, dir: string, value: string | number | null, id = 1) =>
+      encodeSearchCursor(searchFingerprint("companies", { minHeadcount: 1 }, sortKey, dir), { value, id });
+    for (const [sort, value, id] of [
+      [{ key: "headcount" }, "many", 1],
+      [{ key: "headcount" }, 1e12, 1],
+      [{ key: "headcount" }, 5, 1e12],
+      [{ key: "lastRoundDate" }, "2024-02-30", 1],
+      [{ key: "lastRoundDate" }, 7, 1],
+      [{ key: "name" }, null, 1],
+      [{ key: "name" }, "a\u0000b", 1],
+      [{ key: "relevance" }, "high", 1],
+    ] as const) {
+      const cursor = handMade(sort.key, sort.key === "name" ? "asc" : "desc", value, id);
+      expect((await invalidInput({ filters: { minHeadcount: 1 }, sort, cursor })).fields, JSON.stringify([sort, value, id])).toEqual(["cursor"]);
+    }
+    const fitting = await searchCompanies(actor, { filters: { minHeadcount: 1 }, sort: { key: "lastRoundDate" }, limit: 3, cursor: handMade("lastRoundDate", "desc", "2024-02-29") });
+    expect(fitting.data.every((company) => company.funding.lastRoundDate === null || company.funding.lastRoundDate <= "2024-02-29")).toBe(true);
+
     const first = await searchCompanies(actor, { filters: { countries: ["germany"] }, limit: 5 });
     const cursor = first.paging.nextCursor!;
     expect((await invalidInput({ filters: { countries: ["france"] }, limit: 5, cursor })).fields).toEqual(["cursor"]);

@@ -7,8 +7,8 @@ import { ZCompanySearchInput, type TCompanySearchInput, type TCompanySearchResul
 import { chargeSearch } from "./charge-search";
 import { assertRangesNotEmpty, COMPANY_FROM, companySearchWhere, companySort, defaultSortDir, keywordTermsSql } from "./company-search-sql";
 import { countMatches } from "./count-matches";
-import { keysetPageSql } from "./keyset-page";
-import { decodeSearchCursor, encodeSearchCursor, searchFingerprint, type CursorValue, type SearchCursor } from "./search-cursor";
+import { keysetPageSql, type KeysetSort } from "./keyset-page";
+import { cursorFitsSort, decodeSearchCursor, encodeSearchCursor, searchFingerprint, type CursorValue, type SearchCursor } from "./search-cursor";
 import { COMPANY_RESULT_COLUMNS, isoDate, toCompany, type CompanyResultRow } from "./to-company";
 
 type PageRow = CompanyResultRow & { sort_value: unknown; page_id: number };
@@ -29,11 +29,11 @@ export async function searchCompanies(actor: Actor, rawInput: TCompanySearchInpu
   const sortKey = input.sort?.key ?? "relevance";
   const dir = input.sort?.dir ?? defaultSortDir(sortKey);
   const fingerprint = searchFingerprint("companies", filters, sortKey, dir);
-  const cursor = input.cursor === undefined ? null : readCursor(input.cursor, fingerprint);
+  const sort = companySort(sortKey, dir, filters.keywords);
+  const cursor = input.cursor === undefined ? null : readCursor(input.cursor, fingerprint, sort);
   if (filters.keywords !== undefined) await assertKeywordsSearchable(filters.keywords);
 
   const where = companySearchWhere(filters);
-  const sort = companySort(sortKey, dir, filters.keywords);
   // One row past the page says whether another page follows, so the last page has no cursor.
   const pageSql = keysetPageSql({ select: COMPANY_RESULT_COLUMNS, from: COMPANY_FROM, where, sort, id: Prisma.sql`c.id`, cursor, limit: limit + 1 });
   const [rows, count] = await Promise.all([db.$queryRaw<PageRow[]>(pageSql), countMatches(COMPANY_FROM, where)]);
@@ -52,11 +52,11 @@ export async function searchCompanies(actor: Actor, rawInput: TCompanySearchInpu
   return { data: page.map(toCompany), paging: { nextCursor, ...count }, credits };
 }
 
-function readCursor(raw: string, fingerprint: string): SearchCursor {
+function readCursor(raw: string, fingerprint: string, sort: KeysetSort): SearchCursor {
   const decoded = decodeSearchCursor(raw, fingerprint);
-  if (decoded.ok) return decoded.cursor;
+  if (decoded.ok && cursorFitsSort(decoded.cursor, sort)) return decoded.cursor;
   const message =
-    decoded.reason === "mismatch"
+    !decoded.ok && decoded.reason === "mismatch"
       ? "belongs to a search with other filters or another sort: start again without a cursor"
       : "is not a cursor this search gave (pass paging.nextCursor as it is)";
   throw HeraldError.invalidInput(`Invalid cursor: ${message}`, [{ field: "cursor", message }]);
