@@ -94,6 +94,8 @@ import { reRecordPendingVoiceNoteOperation } from "./approvals/re-record-pending
 import { rejectPendingVoiceNoteOperation } from "./approvals/reject-pending-voice-note";
 import { uploadVoiceNoteRecordingOperation } from "./approvals/upload-voice-note-recording";
 import { searchCompaniesOperation } from "./database/search-companies";
+import { searchPeopleOperation } from "./database/search-people";
+import { addDatabasePeopleOperation } from "./database/add-database-people";
 
 export const operations: ApiOperation[] = [
   getOpenApiDocumentOperation,
@@ -190,4 +192,6 @@ export const operations: ApiOperation[] = [
   rejectPendingVoiceNoteOperation,
   uploadVoiceNoteRecordingOperation,
   searchCompaniesOperation,
+  searchPeopleOperation,
+  addDatabasePeopleOperation,
 ];
