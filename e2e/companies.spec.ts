@@ -16,9 +16,12 @@ async function trpc<T>(request: APIRequestContext, procedure: string, input: unk
   return (await response.json()).result.data.json as T;
 }
 
+/** The workspace's AI credits, read the way the dashboard reads them (a tRPC query is a GET). */
 async function balanceOf(page: Page): Promise<number> {
-  const { balance } = await trpc<{ balance: number }>(page.request, "credits.ledger", { limit: 1, offset: 0 });
-  return balance;
+  const input = encodeURIComponent(JSON.stringify({ json: { limit: 1, offset: 0 } }));
+  const response = await page.request.get(`/api/trpc/credits.ledger?input=${input}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).result.data.json.balance as number;
 }
 
 /** Picks a value in a typeahead of the filter sidebar, with the keyboard, and sees it as a chip. */

@@ -74,7 +74,8 @@ export function AddPeopleDialog({ companyIds, onClose }: { companyIds: number[];
         <div className="space-y-4" data-testid="add-people-result" aria-live="polite">
           <Alert tone={result.added ? "success" : "info"}>
             {plural(result.added, "person", "people")} added to {chosen.name}
-            {result.skipped ? `; ${result.skipped} skipped (already there, or no LinkedIn profile or e-mail address)` : ""}.{" "}
+            {result.skipped ? `; ${result.skipped} already there or kept out by its exclusions (not charged)` : ""}
+            {result.unreachable ? `; ${result.unreachable} without a LinkedIn profile or e-mail address left out` : ""}.{" "}
             {plural(result.charged, "credit")} spent; {result.balance.toLocaleString("en")} left.
           </Alert>
           <div className="flex justify-end gap-2">
@@ -129,7 +130,8 @@ export function AddPeopleDialog({ companyIds, onClose }: { companyIds: number[];
           ) : (
             <p className="text-sm text-slate-600" data-testid="add-people-cost">
               Adds every person of {companies} in the database{seniorities.length || departments.length ? " who match the choices above" : ""}, 1 credit per
-              person added{youHave(balance)}. People already in the {kind === "campaign" ? "campaign" : "list"} are skipped.
+              person added{youHave(balance)}. People the {kind === "campaign" ? "campaign" : "list"} already has are skipped and not charged; at most
+              1,000 people at a time.
             </p>
           )}
           <SearchErrorAlert error={add.error} what="Adding people" />

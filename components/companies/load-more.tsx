@@ -50,8 +50,9 @@ export function LoadMore({ next, cost, loading, onLoad, balanceNote }: { next: n
         <>
           <Button variant="secondary" onClick={onLoad}>
             Load {next} more · {cost}
+            {balanceNote}
           </Button>
-          <span className="text-xs">Scrolling here loads them too{balanceNote}.</span>
+          <span className="text-xs">Scrolling here loads them too.</span>
         </>
       )}
     </div>
