@@ -163,7 +163,8 @@ describe("importing People Data Labs companies", () => {
       path: file,
       kind: "companies",
       batchSize: 4,
-      onProgress: () => {
+      onProgress: (step) => {
+        if (step.imported + step.skipped === 0) return;
         calls += 1;
         throw new Error("the power went out");
       },
@@ -181,7 +182,8 @@ describe("importing People Data Labs companies", () => {
     const progress: number[] = [];
     const resumed = await run({ path: file, kind: "companies", batchSize: 4, onProgress: (step) => progress.push(step.bytesRead) });
     expect(resumed.resumedFrom).toBe(Number(stopped.byteOffset));
-    expect(progress[0]).toBeGreaterThan(Number(stopped.byteOffset));
+    expect(progress[0]).toBe(Number(stopped.byteOffset));
+    expect(progress[1]).toBeGreaterThan(Number(stopped.byteOffset));
     const resumedRun = await db.companyDataImport.findUniqueOrThrow({ where: { id: resumed.importId } });
     expect(resumedRun).toMatchObject({ status: "completed", resumedFromId: stopped.id, resumedFromByte: stopped.byteOffset });
     const afterResume = await companyTable();

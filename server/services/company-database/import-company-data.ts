@@ -22,6 +22,7 @@ export interface ImportCompanyDataInput {
   kind: "companies" | "people";
   /** Default: from the file name (.csv, .jsonl/.json/.ndjson). */
   format?: "csv" | "jsonl";
+  /** Called when the run starts (where it starts) and after each committed batch. */
   onProgress?: (progress: ImportProgress) => void;
   /** Lines per committed batch (default 2000). */
   batchSize?: number;
@@ -56,6 +57,9 @@ export type ImportProblem = { line: number; reason: string };
 
 /** The file cannot be imported at all (missing, unreadable, not the layout it should be). */
 export class ImportFileError extends Error {}
+
+/** Another run of the same file continued this one (it looked stopped). */
+export class ImportTakenOver extends Error {}
 
 const KEPT_PROBLEMS = 100;
 const FINGERPRINT_BYTES = 64 * 1024;
@@ -131,8 +135,8 @@ export async function importCompanyData(input: ImportCompanyDataInput): Promise<
     await db.$transaction(
       async (tx) => {
         await write(records, tx);
-        await tx.companyDataImport.update({
-          where: { id: run.id },
+        const claimed = await tx.companyDataImport.updateMany({
+          where: { id: run.id, status: "running" },
           data: {
             byteOffset: next.byte,
             lines: next.lines,
@@ -142,6 +146,8 @@ export async function importCompanyData(input: ImportCompanyDataInput): Promise<
             ...(completed ? { status: "completed", byteOffset: size, completedAt: now() } : {}),
           },
         });
+        // Another run of the same file took this one over (it looked stopped): leave the file to it.
+        if (!claimed.count) throw new ImportTakenOver(`another run of this file continued it (${run.id} is no longer running)`);
       },
       { maxWait: 60_000, timeout: 10 * 60_000 },
     );
@@ -153,6 +159,7 @@ export async function importCompanyData(input: ImportCompanyDataInput): Promise<
   };
 
   try {
+    input.onProgress?.(progress());
     const start = { byte: state.byte, line: state.lines };
     const items: AsyncIterable<SourceItem> = header ? readCsvRows(file, header, start) : readJsonLines(file, start);
     let lastLine = state.lines;
@@ -179,7 +186,7 @@ export async function importCompanyData(input: ImportCompanyDataInput): Promise<
       if (pending.lines >= batchSize) {
         await commit(item, false);
         if (input.signal?.aborted) {
-          await db.companyDataImport.update({ where: { id: run.id }, data: { status: "failed", error: "stopped before the end" } });
+          await db.companyDataImport.updateMany({ where: { id: run.id, status: "running" }, data: { status: "failed", error: "stopped before the end" } });
           return { ...progress(), status: "stopped", problems: state.problems };
         }
       }
@@ -187,9 +194,11 @@ export async function importCompanyData(input: ImportCompanyDataInput): Promise<
     await commit({ endByte: size, endLine: lastLine }, true);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await db.companyDataImport
-      .update({ where: { id: run.id }, data: { status: "failed", error: message.slice(0, 2000) } })
-      .catch(() => undefined);
+    if (!(error instanceof ImportTakenOver)) {
+      await db.companyDataImport
+        .update({ where: { id: run.id }, data: { status: "failed", error: message.slice(0, 2000) } })
+        .catch(() => undefined);
+    }
     throw error;
   }
   if (input.refreshValues !== false) await refreshFilterValues();
