@@ -103,7 +103,7 @@ describe("the pending comments API", () => {
     expect(failed.body!.error.code).toBe("unavailable");
     await db.workspace.update({ where: { id: workspace.id }, data: { aiCreditBalance: 0 } });
     const broke = await post(regenerateRoute.POST, "regenerate", first.draft.id, key);
-    expect(broke).toMatchObject({ status: 409, body: { error: { code: "insufficient-credits" } } });
+    expect(broke).toMatchObject({ status: 402, body: { error: { code: "insufficient-credits" } } });
     expect((await db.pendingComment.findUniqueOrThrow({ where: { id: first.draft.id } })).comment).toBe("New take: Ask a question");
   });
 

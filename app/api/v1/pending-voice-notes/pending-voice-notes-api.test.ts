@@ -123,7 +123,7 @@ describe("the pending voice notes API", () => {
     expect(await getFileStorage().get(first.draft.audioKey)).toBeNull();
     expect(await getFileStorage().get(newKey)).not.toBeNull();
     const broke = await post(reRecordRoute.POST, "re-record", first.draft.id, key);
-    expect(broke).toMatchObject({ status: 409, body: { error: { code: "insufficient-credits" } } });
+    expect(broke).toMatchObject({ status: 402, body: { error: { code: "insufficient-credits" } } });
     const empty = await post(reRecordRoute.POST, "re-record", first.draft.id, key, { script: "   " });
     expect(empty.status).toBe(400);
     expect(empty.body!.error.details.fields).toEqual([{ field: "script", message: "must not be empty" }]);
