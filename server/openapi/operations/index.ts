@@ -93,6 +93,7 @@ import { approvePendingVoiceNoteOperation } from "./approvals/approve-pending-vo
 import { reRecordPendingVoiceNoteOperation } from "./approvals/re-record-pending-voice-note";
 import { rejectPendingVoiceNoteOperation } from "./approvals/reject-pending-voice-note";
 import { uploadVoiceNoteRecordingOperation } from "./approvals/upload-voice-note-recording";
+import { listFilterValuesOperation } from "./database/filter-values";
 
 export const operations: ApiOperation[] = [
   getOpenApiDocumentOperation,
@@ -188,4 +189,5 @@ export const operations: ApiOperation[] = [
   reRecordPendingVoiceNoteOperation,
   rejectPendingVoiceNoteOperation,
   uploadVoiceNoteRecordingOperation,
+  listFilterValuesOperation,
 ];
