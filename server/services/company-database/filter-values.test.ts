@@ -120,6 +120,19 @@ describe("the filter values of the generated data set", () => {
     expect(hqCountries.data[0]).toMatchObject({ value: "united states", match: "fuzzy" });
   });
 
+  it("finds misspelled values of a large field (through the trigram index) the same way", async () => {
+    const names = Array.from({ length: 700 }, (_, i) => `Filler Company ${i.toString(36)}`);
+    await db.databaseFilterValue.createMany({ data: [...names, "Zanzibarquix Aerospace"].map((value) => ({ scope: "companies", field: "name", value, count: 1 })) });
+    try {
+      const { data } = await suggest({ type: "companies", field: "name", query: "zanzibarqix" });
+      expect(data[0]).toEqual({ value: "Zanzibarquix Aerospace", count: 1, match: "fuzzy" });
+      const spaced = await suggest({ type: "companies", field: "name", query: "Zanzibarqix Aerospce" });
+      expect(spaced.data).toContainEqual({ value: "Zanzibarquix Aerospace", count: 1, match: "fuzzy" });
+    } finally {
+      await refreshFilterValues();
+    }
+  });
+
   it("suggests enum values such as seniorities and company types like any other", async () => {
     const seniorities = await suggest({ type: "people", field: "seniority", query: "dir" });
     expect(seniorities.data).toEqual([{ value: "director", count: tally(people, personOracle.seniority!).director, match: "prefix" }]);
@@ -130,12 +143,9 @@ describe("the filter values of the generated data set", () => {
   });
 
   it("answers the eight headcount ranges in order with their counts, whatever the query and limit", async () => {
-    for (const [type, records, oracle] of [
-      ["companies", companies, companyOracle.headcountRange!],
-      ["people", people, personOracle.headcountRange!],
-    ] as const) {
-      const counts = tally(records as never[], oracle as (record: never) => string[]);
-      const expected = HEADCOUNT_RANGES.map((value) => ({ value, count: counts[value] ?? 0, match: "all" }));
+    const counts = { companies: tally(companies, companyOracle.headcountRange!), people: tally(people, personOracle.headcountRange!) };
+    for (const type of ["companies", "people"] as const) {
+      const expected = HEADCOUNT_RANGES.map((value) => ({ value, count: counts[type][value] ?? 0, match: "all" }));
       expect((await suggest({ type, field: "headcountRange" })).data).toEqual(expected);
       expect((await suggest({ type, field: "headcountRange", query: "zzz", limit: 1 })).data).toEqual(expected);
     }
