@@ -54,36 +54,42 @@ export async function suggestFilterValues(actor: Actor, input: TFilterValuesInpu
 
   const pattern = `${escapeLike(query)}%`;
   // lower(value) LIKE lower($pattern): the prefix index (scope, field, lower(value) text_pattern_ops).
-  const prefix = await db.$queryRaw<ValueRow[]>`
-    SELECT value, count FROM "DatabaseFilterValue"
-    WHERE scope = ${type} AND field = ${field} AND lower(value) LIKE lower(${pattern})
-    ORDER BY count DESC, value LIMIT ${limit}`;
-  const data: TFilterValue[] = prefix.map((row) => ({ ...row, match: "prefix" }));
+  // The same round trip tells whether the field is small (up to SMALL_FIELD values), for the fuzzy step.
+  const prefix = await db.$queryRaw<Array<{ size: number; value: string | null; count: number | null }>>`
+    SELECT s.size, p.value, p.count
+    FROM (SELECT count(*)::int AS size FROM (SELECT 1 FROM "DatabaseFilterValue" WHERE scope = ${type} AND field = ${field} LIMIT ${SMALL_FIELD + 1}) f) s
+    LEFT JOIN LATERAL (
+      SELECT value, count FROM "DatabaseFilterValue"
+      WHERE scope = ${type} AND field = ${field} AND lower(value) LIKE lower(${pattern})
+      ORDER BY count DESC, value LIMIT ${limit}
+    ) p ON true`;
+  const data: TFilterValue[] = prefix.flatMap((row) => (row.value === null ? [] : [{ value: row.value, count: row.count!, match: "prefix" as const }]));
   if (data.length >= limit || query.length < FUZZY_MIN_LENGTH) return { data };
 
-  // Fuzzy: `query <% value`, word similarity of at least WORD_SIMILARITY: the query spelled alike
-  // somewhere in the value ("sofware" in "computer software"). pg_trgm's default threshold (0.6)
-  // misses that one (0.55), so the threshold is set for this transaction only. A field of a few
-  // hundred values is filtered row by row; a large one (company names, real job titles) goes through
-  // the trigram GIN index, which PostgreSQL's cost model undervalues (it takes the trigram functions
-  // for cheap): `|| ''` keeps it off the field's btree and enable_seqscan off the table scan. There
-  // the best are ranked among the first LARGE_FIELD_CANDIDATES matches (all spelled alike, in no
+  // Fuzzy: word similarity of at least WORD_SIMILARITY, the query spelled alike somewhere in the value
+  // ("sofware" in "computer software", 0.55). A field of a few hundred values is filtered row by row
+  // in one query. A large one (company names, real job titles) goes through the trigram GIN index
+  // (`query <% value`): its threshold is a setting (pg_trgm's default 0.6 is too strict), set for one
+  // transaction, and PostgreSQL's cost model undervalues the index (it takes the trigram functions for
+  // cheap): `|| ''` keeps it off the field's btree and enable_seqscan off the table scan. There the
+  // best are ranked among the first LARGE_FIELD_CANDIDATES matches (all spelled alike, in no
   // particular order): "sofware" is in thousands of company names, ranking all would take 10s of ms.
-  const [{ size }] = await db.$queryRaw<[{ size: number }]>`
-    SELECT count(*)::int AS size FROM (SELECT 1 FROM "DatabaseFilterValue" WHERE scope = ${type} AND field = ${field} LIMIT ${SMALL_FIELD + 1}) s`;
   const notPrefix = Prisma.sql`lower(value) NOT LIKE lower(${pattern})`;
-  const matches =
-    size <= SMALL_FIELD
-      ? Prisma.sql`SELECT value, count FROM "DatabaseFilterValue" WHERE scope = ${type} AND field = ${field} AND ${query} <% value AND ${notPrefix}`
-      : Prisma.sql`SELECT value, count FROM "DatabaseFilterValue"
-          WHERE ${query} <% value AND scope || '' = ${type} AND field || '' = ${field} AND ${notPrefix} LIMIT ${LARGE_FIELD_CANDIDATES}`;
-  const [, fuzzy] = await db.$transaction([
-    db.$queryRaw`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true), set_config('enable_seqscan', 'off', true)`,
-    db.$queryRaw<ValueRow[]>`
-      SELECT value, count FROM (${matches}) f
-      ORDER BY word_similarity(${query}, value) DESC, similarity(${query}, value) DESC, count DESC, value
-      LIMIT ${limit - data.length}`,
-  ]);
+  const ranked = (matches: Prisma.Sql) => db.$queryRaw<ValueRow[]>`
+    SELECT value, count FROM (${matches}) f
+    ORDER BY word_similarity(${query}, value) DESC, similarity(${query}, value) DESC, count DESC, value
+    LIMIT ${limit - data.length}`;
+  const fuzzy =
+    prefix[0]!.size <= SMALL_FIELD
+      ? await ranked(Prisma.sql`SELECT value, count FROM "DatabaseFilterValue"
+          WHERE scope = ${type} AND field = ${field} AND word_similarity(${query}, value) >= ${WORD_SIMILARITY} AND ${notPrefix}`)
+      : (
+          await db.$transaction([
+            db.$queryRaw`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true), set_config('enable_seqscan', 'off', true)`,
+            ranked(Prisma.sql`SELECT value, count FROM "DatabaseFilterValue"
+              WHERE ${query} <% value AND scope || '' = ${type} AND field || '' = ${field} AND ${notPrefix} LIMIT ${LARGE_FIELD_CANDIDATES}`),
+          ])
+        )[1];
   data.push(...fuzzy.map((row) => ({ ...row, match: "fuzzy" as const })));
   return { data };
 }
