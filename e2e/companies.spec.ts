@@ -147,4 +147,15 @@ test("a search the credits cannot pay for says so, charges nothing and links to 
   await page.getByRole("link", { name: "Add credits in Settings → AI credits" }).click();
   await expect(page).toHaveURL(/\/settings#ai-credits$/);
   await expect(page.getByRole("heading", { name: "AI credits" })).toBeVisible();
+
+  // An owner adds credits there; the same search then goes through.
+  await page.getByLabel("Credits to add").fill("40");
+  await page.getByRole("button", { name: "Add credits" }).click();
+  await expect(page.getByText("Added 40 credits.")).toBeVisible();
+  expect(await balanceOf(page)).toBe(40);
+  await page.goto("/companies");
+  await pickValue(page, "Industries", "computer sof", /^Computer software/);
+  await page.getByRole("button", { name: `Search · up to ${PAGE} credits (you have 40)` }).click();
+  await expect(page.getByTestId("company-row")).toHaveCount(PAGE);
+  expect(await balanceOf(page)).toBe(40 - PAGE);
 });

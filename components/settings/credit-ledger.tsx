@@ -5,6 +5,7 @@ import { useTRPC } from "@/components/trpc/client";
 import { Pager } from "@/components/ui/pager";
 import { Card } from "@/components/ui/card";
 import { formatDateTime } from "@/components/ui/format";
+import { AddCreditsForm } from "./add-credits-form";
 
 const PAGE = 20;
 
@@ -24,9 +25,10 @@ export function CreditLedger() {
   return (
     <Card
       title="AI credits"
-      description="Company search and reply classification spend credits. Every change is recorded here."
+      description="Company and people search (one credit per result), reply classification and AI drafts spend credits. Every change is recorded here."
       actions={ledger.data && <span className="text-lg font-semibold text-slate-900">{ledger.data.balance.toLocaleString("en")}</span>}
     >
+      <AddCreditsForm />
       {ledger.isPending ? (
         <p className="text-sm text-slate-500">Loading…</p>
       ) : !ledger.data?.entries.length ? (

@@ -36,7 +36,7 @@ export async function regeneratePendingComment(actor: Actor, id: string, input: 
   });
   if (!outcome.ok) {
     throw outcome.reason === "insufficient-credits"
-      ? new HeraldError({ code: "insufficient-credits", message: `Not enough AI credits to write a new draft (it costs ${COMMENT_DRAFT_COST}); the current draft is kept. A workspace owner or admin can add credits under Settings → Billing.` })
+      ? new HeraldError({ code: "insufficient-credits", message: `Not enough AI credits to write a new draft (it costs ${COMMENT_DRAFT_COST}); the current draft is kept. A workspace owner or admin can add credits under Settings → AI credits.` })
       : new HeraldError({ code: "unavailable", message: "The AI model could not write a new draft just now; the current draft is kept. Try again in a moment.", retryAfterSeconds: 30 });
   }
   const saved = await db.pendingComment.updateMany({

@@ -32,7 +32,7 @@ export async function chargeSearch(
     const noun = input.reason === "company-search" ? (input.results === 1 ? "company" : "companies") : input.results === 1 ? "person" : "people";
     throw new HeraldError({
       code: "insufficient-credits",
-      message: `Not enough AI credits: these ${input.results} ${noun} cost ${input.results} credits and the workspace has ${workspace.aiCreditBalance}. Ask for fewer results (limit) or add credits under Settings → Billing.`,
+      message: `Not enough AI credits: these ${input.results} ${noun} cost ${input.results} credits and the workspace has ${workspace.aiCreditBalance}. Ask for fewer results (limit) or add credits under Settings → AI credits.`,
       details: { balance: workspace.aiCreditBalance, cost: input.results },
     });
   }

@@ -28,7 +28,7 @@ export async function debitAiCredits(input: DebitAiCreditsInput, client: DbClien
   if (balance === undefined) {
     throw new HeraldError({
       code: "insufficient-credits",
-      message: `Not enough AI credits: this needs ${input.amount}. Add credits under Settings → Billing.`,
+      message: `Not enough AI credits: this needs ${input.amount}. Add credits under Settings → AI credits.`,
     });
   }
   await client.aiCreditLedgerEntry.create({
