@@ -167,6 +167,7 @@ describe("the filter values of the generated data set", () => {
       details: { fields: [{ field: "field", message: expect.stringContaining("title, keyword, seniority") }] },
     });
     await expect(suggest({ type: "people", field: "technology" })).rejects.toMatchObject({ details: { fields: [{ field: "field" }] } });
+    await expect(suggest({ type: "people", field: "title", query: "man\u0000ager" })).rejects.toMatchObject({ details: { fields: [{ field: "query" }] } });
     for (const limit of [0, 51, 2.5]) {
       await expect(suggest({ type: "companies", field: "industry", limit })).rejects.toMatchObject({ details: { fields: [{ field: "limit" }] } });
     }
