@@ -31,9 +31,16 @@ export const ROUND_TYPES = [
 export const SEARCH_LIMIT_DEFAULT = 25;
 export const SEARCH_LIMIT_MAX = 100;
 
+// PostgreSQL text cannot hold the NUL character: refused here, or the query itself would fail (REST
+// refuses NUL before the schema, tRPC does not).
+const noNul = <T extends z.ZodString>(schema: T) => schema.refine((text) => !text.includes("\u0000"), "must not contain the NUL character (\\u0000)");
+/** The database's ids are PostgreSQL integers: a larger number would fail the query instead of matching nothing. */
+const ID_MAX = 2_147_483_647;
+const databaseId = (what: string) => z.number().int().min(1).max(ID_MAX, `is not a ${what} id`);
+
 const values = (what: string) =>
   z
-    .array(z.string().trim().min(1, `each ${what} must not be empty`).max(200, `each ${what} must be at most 200 characters`), {
+    .array(noNul(z.string().trim().min(1, `each ${what} must not be empty`).max(200, `each ${what} must be at most 200 characters`)), {
       message: `must be an array of ${what}s`,
     })
     .min(1, `give at least one ${what}, or leave the filter out`)
@@ -56,7 +63,7 @@ function unknownKeyMessage(allowed: readonly string[]) {
 }
 
 const companyFilterShape = {
-  keywords: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional().meta({
+  keywords: noNul(z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters")).optional().meta({
     description: "Words to find in the company's name and description (all of them; `\"exact phrase\"` and `-word` work).",
   }),
   names: values("name").optional().meta({ description: "Companies whose name starts with any of these" }),
@@ -181,7 +188,7 @@ export type TCompanySearchResult = z.infer<typeof ZCompanySearchResult>;
 // --- People search (a documented extension) --------------------------------------------------
 
 const personFilterShape = {
-  keywords: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional().meta({
+  keywords: noNul(z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters")).optional().meta({
     description: "Words to find in the person's name, title and headline",
   }),
   titles: values("title").optional().meta({ description: "Job titles containing any of these (case-insensitive)" }),
@@ -197,7 +204,7 @@ const personFilterShape = {
   schools: values("school").optional(),
   degrees: values("degree").optional(),
   fieldsOfStudy: values("field of study").optional(),
-  companyIds: z.array(z.number().int().min(1), { message: "must be an array of company ids" }).min(1).max(1000, "at most 1000 companies").optional(),
+  companyIds: z.array(databaseId("company"), { message: "must be an array of company ids" }).min(1).max(1000, "at most 1000 companies").optional(),
   companies: values("company").optional().meta({ description: "Working at a company whose name is any of these" }),
   industries: values("industry").optional().meta({ description: "Working at a company in any of these industries" }),
   companyTypes: z.array(z.enum(COMPANY_TYPES, { message: `must be one of ${COMPANY_TYPES.join(", ")}` })).min(1).optional(),
@@ -297,7 +304,7 @@ export const ZFilterValuesInput = z
     field: z.string({ message: "must be a field name" }).meta({
       description: `People fields: ${PEOPLE_VALUE_FIELDS.join(", ")}. Company fields: ${COMPANY_VALUE_FIELDS.join(", ")}.`,
     }),
-    query: z.string().trim().max(100, "must be at most 100 characters").default("").meta({
+    query: noNul(z.string().trim().max(100, "must be at most 100 characters")).default("").meta({
       description: "What the user typed: values starting with it come first, then close spellings (fuzzy). Empty: the most common values.",
     }),
     limit: z.number({ message: "must be an integer from 1 to 50" }).int().min(1, "must be an integer from 1 to 50").max(50, "must be an integer from 1 to 50").default(10),
@@ -327,12 +334,12 @@ export type TFilterValuesResult = z.infer<typeof ZFilterValuesResult>;
 
 export const ZAddDatabasePeopleInput = z
   .strictObject({
-    personIds: z.array(z.number().int().min(1)).max(1000, "at most 1000 people at a time").optional(),
-    companyIds: z.array(z.number().int().min(1)).max(100, "at most 100 companies at a time").optional().meta({
+    personIds: z.array(databaseId("person")).max(1000, "at most 1000 people at a time").optional(),
+    companyIds: z.array(databaseId("company")).max(100, "at most 100 companies at a time").optional().meta({
       description: "Every person of these companies (narrowed by `personFilters`)",
     }),
     personFilters: ZPersonFilters.optional(),
-    target: z.union([z.strictObject({ campaignId: z.string().min(1) }), z.strictObject({ listId: z.string().min(1) })], {
+    target: z.union([z.strictObject({ campaignId: noNul(z.string().min(1)) }), z.strictObject({ listId: noNul(z.string().min(1)) })], {
       message: "must be {campaignId} or {listId}",
     }),
   })

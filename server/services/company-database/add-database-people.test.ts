@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "../../db/client";
 import { publicIdentifierFrom } from "../../lib/linkedin-url";
 import { ZCreateCampaignInput } from "../../schemas/campaign";
+import type { TAddDatabasePeopleInput } from "../../schemas/company-database";
 import { ZCreateLeadListInput } from "../../schemas/lead";
 import { createTestWorkspace } from "../../test/factories";
 import { createCampaign } from "../campaigns/create-campaign";
@@ -141,6 +142,20 @@ describe("adding company-database people as leads", () => {
     }
     expect(await balanceOf(stranger.workspaceId)).toBe(50);
     expect(await db.lead.count({ where: { workspaceId: stranger.workspaceId } })).toBe(0);
+  });
+
+  it("refuses ids PostgreSQL cannot hold with 400 naming them, and charges nothing", async () => {
+    const actor = await workspaceWith(50);
+    const list = await createLeadList(actor, ZCreateLeadListInput.parse({ name: "Ids" }));
+    const refused: Array<[TAddDatabasePeopleInput, string]> = [
+      [{ personIds: [2 ** 31], target: { listId: list.id } }, "personIds.0"],
+      [{ companyIds: [2 ** 40], target: { listId: list.id } }, "companyIds.0"],
+      [{ companyIds: [companyIds[5]!], target: { listId: "lst\u0000" } }, "target.listId"],
+    ];
+    for (const [input, field] of refused) {
+      await expect(addDatabasePeople(actor, input)).rejects.toMatchObject({ code: "invalid-input", details: { fields: [expect.objectContaining({ field })] } });
+    }
+    expect(await balanceOf(actor.workspaceId)).toBe(50);
   });
 
   it("gives the credits back when adding fails after the charge", async () => {

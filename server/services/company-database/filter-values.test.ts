@@ -167,6 +167,7 @@ describe("the filter values of the generated data set", () => {
       details: { fields: [{ field: "field", message: expect.stringContaining("title, keyword, seniority") }] },
     });
     await expect(suggest({ type: "people", field: "technology" })).rejects.toMatchObject({ details: { fields: [{ field: "field" }] } });
+    await expect(suggest({ type: "people", field: "title", query: "man\u0000ager" })).rejects.toMatchObject({ details: { fields: [{ field: "query" }] } });
     for (const limit of [0, 51, 2.5]) {
       await expect(suggest({ type: "companies", field: "industry", limit })).rejects.toMatchObject({ details: { fields: [{ field: "limit" }] } });
     }
@@ -180,6 +181,15 @@ describe("the filter values of the generated data set", () => {
     await suggest({ type: "people", field: "title", query: "enginer" });
     expect(await db.aiCreditLedgerEntry.count()).toBe(0);
     expect((await db.workspace.findUniqueOrThrow({ where: { id: actor.workspaceId } })).aiCreditBalance).toBe(before.aiCreditBalance);
+  });
+
+  it("leaves the tables analyzed, so the next refresh's anti-join is hashed, not a loop over every pair of values", async () => {
+    await refreshFilterValues();
+    // ANALYZE sets reltuples (-1: never analyzed); the embedded database has no autovacuum to do it.
+    const tables = await db.$queryRaw<Array<{ relname: string; reltuples: number }>>`
+      SELECT relname, reltuples::float8 AS reltuples FROM pg_class WHERE relname IN ('Company', 'Person', 'DatabaseFilterValue') ORDER BY relname`;
+    const counts = { Company: await db.company.count(), DatabaseFilterValue: await db.databaseFilterValue.count(), Person: await db.person.count() };
+    expect(tables).toEqual(Object.entries(counts).map(([relname, count]) => ({ relname, reltuples: count })));
   });
 
   it("follows the data on the next refresh: new values appear, gone ones disappear, unchanged rows are not rewritten", async () => {

@@ -1,4 +1,5 @@
-import { statSync } from "node:fs";
+import { mkdtempSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../db/client";
@@ -192,6 +193,30 @@ describe("importing People Data Labs companies", () => {
     const clean = await run({ path: file, kind: "companies", restart: true });
     expect(resumed).toMatchObject({ imported: clean.imported, skipped: clean.skipped, lines: clean.lines, problems: clean.problems });
     expect(afterResume).toEqual(await companyTable());
+  });
+
+  it("stores what PostgreSQL cannot hold without failing the import: NUL left out, half characters replaced, huge revenue skipped", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "herald-import-")), "odd.jsonl");
+    const lines = [
+      { id: "odd-nul", name: "Nul\u0000 Works", industry: "soft\u0000ware" },
+      { id: "odd-half", name: "Half \ud83d Co", technologies: ["react\udc00"] },
+      // 299 characters then an emoji: the 300-character name limit cuts it in two.
+      { id: "odd-cut", name: `${"x".repeat(299)}\u{1F600}` },
+      { id: "odd-revenue", name: "Huge", inferred_revenue: "$99999999999T+" },
+      { id: "odd-reason", name: "Reason", founded: "19\u0000\ud800" },
+      { id: "odd-fine", name: "Fine Co" },
+    ];
+    writeFileSync(file, `${lines.map((line) => JSON.stringify(line)).join("\n")}\n{"id": "broken\u0000\n`);
+    const result = await run({ path: file, kind: "companies" });
+    expect(result).toMatchObject({ status: "completed", imported: 4, skipped: 3 });
+    expect(result.problems.map((problem) => problem.line)).toEqual([4, 5, 7]);
+    const stored = await db.company.findMany({ orderBy: { externalId: "asc" }, select: { externalId: true, name: true, industries: true, technologies: true } });
+    expect(stored).toEqual([
+      { externalId: "odd-cut", name: `${"x".repeat(299)}\ufffd`, industries: [], technologies: [] },
+      { externalId: "odd-fine", name: "Fine Co", industries: [], technologies: [] },
+      { externalId: "odd-half", name: "Half \ufffd Co", industries: [], technologies: ["react\ufffd"] },
+      { externalId: "odd-nul", name: "Nul Works", industries: ["software"], technologies: [] },
+    ]);
   });
 
   it("refuses a file it cannot read, or a CSV without the columns of the kind asked for, before writing anything", async () => {

@@ -11,7 +11,7 @@ import { now } from "../../lib/clock";
 import type { CompanyRecord, PersonRecord } from "./generator/generate-dataset";
 import { mapPdlCompany } from "./import/pdl-company";
 import { mapPdlPerson } from "./import/pdl-person";
-import { RecordProblem } from "./import/pdl-values";
+import { RecordProblem, storable } from "./import/pdl-values";
 import { readCsvHeader, readCsvRows, readJsonLines, type SourceItem } from "./import/read-source-rows";
 import { refreshFilterValues } from "./refresh-filter-values";
 import { upsertCompanies, upsertPeople, WRITE_BATCH } from "./write-dataset-rows";
@@ -176,11 +176,11 @@ export async function importCompanyData(input: ImportCompanyDataInput): Promise<
         } catch (error) {
           if (!(error instanceof RecordProblem)) throw error;
           pending.skipped += 1;
-          pending.problems.push({ line: item.line, reason: error.message });
+          pending.problems.push({ line: item.line, reason: storable(error.message) });
         }
       } else {
         pending.skipped += 1;
-        pending.problems.push({ line: item.line, reason: item.reason });
+        pending.problems.push({ line: item.line, reason: storable(item.reason) });
       }
       if (item.endByte < 0) continue;
       if (pending.lines >= batchSize) {

@@ -147,6 +147,12 @@ function replaceValuesSql(source: ValueSource): Prisma.Sql {
  */
 export async function refreshFilterValues(client: DbClient = db): Promise<void> {
   const run = async (target: DbClient) => {
+    // Fresh statistics first: the statements below delete the values missing from the fresh ones by
+    // an anti-join, which PostgreSQL runs as a nested loop (every stored value against every fresh one:
+    // seconds at thousands of values, hours at a million) when it takes the table for nearly empty,
+    // as it does right after its first fill. The embedded database has no autovacuum to analyze the
+    // tables at all, and the searches' plans need the statistics of companies and people too.
+    await target.$executeRawUnsafe(`ANALYZE "Company", "Person", "DatabaseFilterValue"`);
     for (const source of SOURCES) await target.$executeRaw(replaceValuesSql(source));
   };
   if (client !== db || databaseIsEmbedded()) return run(client);

@@ -316,6 +316,10 @@ describe("searches refused with 400", () => {
     expect((await invalidInput({ filters: { minLastRoundDate: "June 2024" } })).fields).toEqual(["filters.minLastRoundDate"]);
     expect((await invalidInput({ filters: { keywords: "the" } })).fields).toEqual(["filters.keywords"]);
     expect((await invalidInput({ filters: { maxLastRoundDate: "0000-01-01" } })).fields).toEqual(["filters.maxLastRoundDate"]);
+    // PostgreSQL text cannot hold NUL: a 400 naming the value, not a failed query (tRPC has no REST NUL check before it).
+    expect((await invalidInput({ filters: { industries: ["a\u0000b"] } })).fields).toEqual(["filters.industries.0"]);
+    expect((await invalidInput({ filters: { names: ["\u0000"] } })).fields).toEqual(["filters.names.0"]);
+    expect((await invalidInput({ filters: { keywords: "cloud\u0000" } })).fields).toEqual(["filters.keywords"]);
     // Counts past PostgreSQL's integers are fine: they match nothing (or everything).
     expect((await searchCompanies(actor, { filters: { minHeadcount: 2 ** 53 - 1 } })).data).toEqual([]);
     expect((await searchCompanies(actor, { filters: { minFollowers: 1e12, minOpenings: 1e12 } })).data).toEqual([]);

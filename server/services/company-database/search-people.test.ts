@@ -221,6 +221,16 @@ describe("people search", () => {
     await expect(searchPeople(actor, { filters: { seniorities: ["boss" as never] } })).rejects.toMatchObject({
       details: { fields: [expect.objectContaining({ field: "filters.seniorities.0" })] },
     });
+    // Values PostgreSQL cannot take (NUL, ids past its integers) are 400s naming them, not failed queries.
+    const unstorable: Array<[TPersonFilters, string]> = [
+      [{ titles: ["c\u0000to"] }, "filters.titles.0"],
+      [{ keywords: "\u0000" }, "filters.keywords"],
+      [{ skills: ["x\u0000"] }, "filters.skills.0"],
+      [{ companyIds: [2 ** 31] }, "filters.companyIds.0"],
+    ];
+    for (const [filters, field] of unstorable) {
+      await expect(searchPeople(actor, { filters })).rejects.toMatchObject({ code: "invalid-input", details: { fields: [expect.objectContaining({ field })] } });
+    }
     await expect(searchPeople(actor, { filters: { titles: ["cto"] }, cursor: "not-a-cursor" })).rejects.toMatchObject({
       code: "invalid-input",
       details: { fields: [expect.objectContaining({ field: "cursor" })] },

@@ -138,5 +138,7 @@ function revenueRange(value: unknown): { min: number | null; max: number | null 
   if (!match) throw new RecordProblem(`inferred_revenue is not a range such as $1M-$10M: ${quote(value)}`);
   const min = Number(match[1]) * SCALE[match[2]!]!;
   const max = match[3] === undefined ? null : Number(match[3]) * SCALE[match[4]!]!;
+  // The amounts are bigint dollars: a larger one would fail the batch's statement.
+  if (min > USD_MAX || (max ?? 0) > USD_MAX) throw new RecordProblem(`inferred_revenue is too large: ${quote(value)}`);
   return { min: Math.round(min), max: max === null ? null : Math.round(max) };
 }

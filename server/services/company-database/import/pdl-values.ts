@@ -28,14 +28,26 @@ export function first(record: RawRecord, ...paths: string[]): unknown {
   return undefined;
 }
 
-/** Text, trimmed; null for nothing. PDL writes `true` for a field a plan does not include: also null. */
+/** A UTF-16 half of a character without its other half (JSON's `\\ud800`, or a cut between the two). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Text, trimmed; null for nothing. PDL writes `true` for a field a plan does not include: also null.
+ * What PostgreSQL text cannot hold is left out (NUL) or replaced (half a character, also where the
+ * length limit cuts one in two): the whole batch's statement would fail on it, and the import with it.
+ */
 export function text(value: unknown, options: { lower?: boolean; max?: number } = {}): string | null {
   if (typeof value === "number") value = String(value);
   if (typeof value !== "string") return null;
-  let result = value.trim();
+  let result = value.replace(/\u0000/g, "").trim();
   if (!result) return null;
   if (options.lower) result = result.toLowerCase();
-  return result.slice(0, options.max ?? 2000);
+  return storable(result.slice(0, options.max ?? 2000));
+}
+
+/** Text PostgreSQL can store (text or jsonb): without NUL, half characters replaced. */
+export function storable(value: string): string {
+  return value.replace(/\u0000/g, "").replace(LONE_SURROGATE, "\ufffd");
 }
 
 /** A number, or null when absent; throws for text that is not one. */
