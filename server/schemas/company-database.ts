@@ -338,3 +338,15 @@ export const ZAddDatabasePeopleInput = z
   })
   .meta({ id: "AddDatabasePeopleInput" });
 export type TAddDatabasePeopleInput = z.infer<typeof ZAddDatabasePeopleInput>;
+
+export const ZAddDatabasePeopleResult = z
+  .object({
+    people: z.number().int().meta({ description: "People of the selection who can be reached (a LinkedIn URL or an e-mail address): the leads sent to the campaign or list" }),
+    unreachable: z.number().int().meta({ description: "People of the selection with neither a LinkedIn URL nor an e-mail address: left out, not charged" }),
+    added: z.number().int(),
+    skipped: z.number().int().meta({ description: "People the campaign or list already had, or that its exclusions keep out: not added, not charged" }),
+    charged: z.number().int().meta({ description: "AI credits spent: one per person added" }),
+    balance: z.number().int().meta({ description: "The workspace's AI credits afterwards" }),
+  })
+  .meta({ id: "AddDatabasePeopleResult" });
+export type TAddDatabasePeopleResult = z.infer<typeof ZAddDatabasePeopleResult>;

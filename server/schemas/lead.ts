@@ -23,7 +23,9 @@ export const ZLead = z
     listIds: z.array(z.string()),
     campaignIds: z.array(z.string()),
     customVariables: z.record(z.string(), z.string()),
-    source: z.string().meta({ description: "How the lead arrived: api, csv, linkedin-search, direct-action" }),
+    source: z.string().meta({
+      description: "How the lead arrived: api, dashboard, csv, linkedin-search, direct-action, campaign, company-database (added from a company-database search)",
+    }),
     lastActivityAt: ZTimestamp.nullable(),
     enrichedAt: ZTimestamp.nullable(),
     createdAt: ZTimestamp,

@@ -93,6 +93,8 @@ import { approvePendingVoiceNoteOperation } from "./approvals/approve-pending-vo
 import { reRecordPendingVoiceNoteOperation } from "./approvals/re-record-pending-voice-note";
 import { rejectPendingVoiceNoteOperation } from "./approvals/reject-pending-voice-note";
 import { uploadVoiceNoteRecordingOperation } from "./approvals/upload-voice-note-recording";
+import { searchPeopleOperation } from "./database/search-people";
+import { addDatabasePeopleOperation } from "./database/add-database-people";
 
 export const operations: ApiOperation[] = [
   getOpenApiDocumentOperation,
@@ -188,4 +190,6 @@ export const operations: ApiOperation[] = [
   reRecordPendingVoiceNoteOperation,
   rejectPendingVoiceNoteOperation,
   uploadVoiceNoteRecordingOperation,
+  searchPeopleOperation,
+  addDatabasePeopleOperation,
 ];

@@ -1,9 +1,54 @@
+import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
-import type { TPersonSearchInput, TPersonSearchResult } from "../../schemas/company-database";
+import { HeraldError } from "../../lib/errors";
+import { parseInput } from "../../lib/zod-issues";
+import { ZPersonSearchInput, type TPersonSearchInput, type TPersonSearchResult } from "../../schemas/company-database";
+import { chargeSearch } from "./charge-search";
+import { countMatches } from "./count-matches";
+import { keysetPageSql } from "./keyset-page";
+import { personIdSql, personSelectSql, personSortSql, personTableSql, personWhereSql, personWithCompanySql } from "./people-search-sql";
+import { decodeSearchCursor, encodeSearchCursor, searchFingerprint, type SearchCursor } from "./search-cursor";
+import { toPerson, type PersonRow } from "./to-person";
 
-/** POST /database/people/search: one page of people, one AI credit per result (placeholder). */
+/**
+ * POST /database/people/search (an extension): one keyset page of the people who match every
+ * filter, with the total, and one AI credit per person returned (402 `insufficient-credits` and no
+ * page when the balance cannot cover it; nothing is debited then).
+ */
 export async function searchPeople(actor: Actor, input: TPersonSearchInput): Promise<TPersonSearchResult> {
-  void actor;
-  void input;
-  throw new Error("searchPeople is not built yet");
+  const { filters, sort: requested, limit, cursor: rawCursor } = parseInput(ZPersonSearchInput, input);
+  const key = requested?.key ?? "relevance";
+  const sortInput = { key, dir: requested?.dir ?? (key === "name" ? "asc" : "desc") } as const;
+  const fingerprint = searchFingerprint("people", filters, sortInput.key, sortInput.dir);
+  let cursor: SearchCursor | null = null;
+  if (rawCursor !== undefined) {
+    const decoded = decodeSearchCursor(rawCursor, fingerprint);
+    if (!decoded.ok) {
+      const message =
+        decoded.reason === "mismatch" ? "belongs to a search with other filters or another sort: start again without a cursor" : "is not a cursor this search gave";
+      throw HeraldError.invalidInput(`Invalid cursor: ${message}`, [{ field: "cursor", message }]);
+    }
+    cursor = decoded.cursor;
+  }
+
+  const where = personWhereSql(filters);
+  const sort = personSortSql(sortInput, filters);
+  // One more row than the page tells whether another page follows.
+  const rows = await db.$queryRaw<Array<PersonRow & { sort_value: string | number | null; page_id: number }>>(
+    keysetPageSql({ select: personSelectSql, from: personWithCompanySql, where, sort, id: personIdSql, cursor, limit: limit + 1 }),
+  );
+  const page = rows.slice(0, limit);
+  const { totalCount, totalCountIsEstimate } = await countMatches(personTableSql, where);
+  const credits = await chargeSearch({ workspaceId: actor.workspaceId, userId: actor.userId, results: page.length, reason: "people-search", reference: `people-search:${fingerprint}` });
+  const last = page[page.length - 1];
+  return {
+    data: page.map(toPerson),
+    paging: {
+      nextCursor: rows.length > limit && last ? encodeSearchCursor(fingerprint, { value: last.sort_value, id: last.page_id }) : null,
+      totalCount,
+      totalCountIsEstimate,
+    },
+    credits,
+  };
 }
+
