@@ -41,7 +41,11 @@ const values = (what: string) =>
 const count = (what: string) => z.number({ message: `must be a number of ${what}` }).int(`must be a whole number of ${what}`).min(0, "must not be negative");
 const usd = () => z.number({ message: "must be an amount in US dollars" }).min(0, "must not be negative").max(1e15, "is too large");
 const year = () => z.number({ message: "must be a year" }).int("must be a year").min(1600, "must be 1600 or later").max(2100, "must be 2100 or earlier");
-const day = () => z.iso.date({ message: "must be a date such as 2024-06-30" });
+const day = () =>
+  z.iso
+    .date({ message: "must be a date such as 2024-06-30" })
+    // PostgreSQL's dates start at year 1: year 0000 would fail the query instead of matching nothing.
+    .refine((date) => !date.startsWith("0000-"), "must be a date such as 2024-06-30");
 const percent = () => z.number({ message: "must be a percentage" }).min(-100, "must be -100 or more").max(100_000, "is too large");
 
 function unknownKeyMessage(allowed: readonly string[]) {

@@ -93,6 +93,7 @@ import { approvePendingVoiceNoteOperation } from "./approvals/approve-pending-vo
 import { reRecordPendingVoiceNoteOperation } from "./approvals/re-record-pending-voice-note";
 import { rejectPendingVoiceNoteOperation } from "./approvals/reject-pending-voice-note";
 import { uploadVoiceNoteRecordingOperation } from "./approvals/upload-voice-note-recording";
+import { searchCompaniesOperation } from "./database/search-companies";
 import { searchPeopleOperation } from "./database/search-people";
 import { addDatabasePeopleOperation } from "./database/add-database-people";
 
@@ -190,6 +191,7 @@ export const operations: ApiOperation[] = [
   reRecordPendingVoiceNoteOperation,
   rejectPendingVoiceNoteOperation,
   uploadVoiceNoteRecordingOperation,
+  searchCompaniesOperation,
   searchPeopleOperation,
   addDatabasePeopleOperation,
 ];

@@ -52,7 +52,15 @@ export function keysetPageSql(input: KeysetPageInput): Prisma.Sql {
   const condition = cursor
     ? Prisma.sql`${sort.expr} IS NOT NULL AND (${sort.expr}, ${id}) ${after} (${value}, ${cursor.id})`
     : Prisma.sql`${sort.expr} IS NOT NULL`;
-  // Both parts, then the page's own order (at most twice the limit to sort): nulls after values.
-  return Prisma.sql`SELECT * FROM (${valuedPart(condition)} UNION ALL ${nullPart(Prisma.sql`TRUE`)}) AS page
+  // Both parts, then the page's own order (at most twice the limit to sort): nulls after values. The
+  // null part runs only when the rows with a value do not fill the page (a one-time filter skips it):
+  // a planner that misjudges how many unknown values match would otherwise read the whole table for
+  // it on every page, though only the last pages need it.
+  return Prisma.sql`WITH valued AS MATERIALIZED ${valuedPart(condition)}
+    SELECT * FROM (
+      SELECT * FROM valued
+      UNION ALL
+      SELECT * FROM ${nullPart(Prisma.sql`TRUE`)} AS nulls WHERE (SELECT count(*) FROM valued) < ${limit}
+    ) AS page
     ORDER BY page_part, sort_value ${dir}, ${Prisma.raw("page_id")} ${dir} LIMIT ${limit}`;
 }

@@ -1,9 +1,79 @@
+import { db } from "../../db/client";
+import { Prisma } from "../../db/generated/client";
 import type { Actor } from "../../lib/actor";
-import type { TCompanySearchInput, TCompanySearchResult } from "../../schemas/company-database";
+import { HeraldError } from "../../lib/errors";
+import { parseInput } from "../../lib/zod-issues";
+import { ZCompanySearchInput, type TCompanySearchInput, type TCompanySearchResult } from "../../schemas/company-database";
+import { chargeSearch } from "./charge-search";
+import { assertRangesNotEmpty, COMPANY_FROM, companySearchWhere, companySort, defaultSortDir, keywordTermsSql } from "./company-search-sql";
+import { countMatches } from "./count-matches";
+import { keysetPageSql, type KeysetSort } from "./keyset-page";
+import { cursorFitsSort, decodeSearchCursor, encodeSearchCursor, searchFingerprint, type CursorValue, type SearchCursor } from "./search-cursor";
+import { COMPANY_RESULT_COLUMNS, isoDate, toCompany, type CompanyResultRow } from "./to-company";
 
-/** POST /database/companies/search: one page of companies, one AI credit per result (placeholder). */
-export async function searchCompanies(actor: Actor, input: TCompanySearchInput): Promise<TCompanySearchResult> {
-  void actor;
-  void input;
-  throw new Error("searchCompanies is not built yet");
+type PageRow = CompanyResultRow & { sort_value: unknown; page_id: number };
+
+/**
+ * POST /database/companies/search: one page of the companies matching every filter, in the sort's
+ * order, and the workspace's AI credits charged one per company returned.
+ *
+ * The page is read first and the charge follows for exactly the rows read, in its own short
+ * transaction (the debit and its ledger row together; a balance that cannot cover the page is a 402
+ * and nothing is debited, nor returned). Reads stay outside that transaction: on the embedded
+ * database a transaction holds every other connection, so it is kept to the two writes.
+ */
+export async function searchCompanies(actor: Actor, rawInput: TCompanySearchInput): Promise<TCompanySearchResult> {
+  const input = parseInput(ZCompanySearchInput, rawInput);
+  const { filters, limit } = input;
+  assertRangesNotEmpty(filters);
+  const sortKey = input.sort?.key ?? "relevance";
+  const dir = input.sort?.dir ?? defaultSortDir(sortKey);
+  const fingerprint = searchFingerprint("companies", filters, sortKey, dir);
+  const sort = companySort(sortKey, dir, filters.keywords);
+  const cursor = input.cursor === undefined ? null : readCursor(input.cursor, fingerprint, sort);
+  if (filters.keywords !== undefined) await assertKeywordsSearchable(filters.keywords);
+
+  const where = companySearchWhere(filters);
+  // One row past the page says whether another page follows, so the last page has no cursor.
+  const pageSql = keysetPageSql({ select: COMPANY_RESULT_COLUMNS, from: COMPANY_FROM, where, sort, id: Prisma.sql`c.id`, cursor, limit: limit + 1 });
+  const [rows, count] = await Promise.all([db.$queryRaw<PageRow[]>(pageSql), countMatches(COMPANY_FROM, where)]);
+
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const nextCursor = rows.length > limit && last ? encodeSearchCursor(fingerprint, { value: cursorValue(last.sort_value), id: last.page_id }) : null;
+
+  const credits = await chargeSearch({
+    workspaceId: actor.workspaceId,
+    userId: actor.userId,
+    results: page.length,
+    reason: "company-search",
+    reference: `Company search: ${page.length} ${page.length === 1 ? "result" : "results"}`,
+  });
+  return { data: page.map(toCompany), paging: { nextCursor, ...count }, credits };
+}
+
+function readCursor(raw: string, fingerprint: string, sort: KeysetSort): SearchCursor {
+  const decoded = decodeSearchCursor(raw, fingerprint);
+  if (decoded.ok && cursorFitsSort(decoded.cursor, sort)) return decoded.cursor;
+  const message =
+    !decoded.ok && decoded.reason === "mismatch"
+      ? "belongs to a search with other filters or another sort: start again without a cursor"
+      : "is not a cursor this search gave (pass paging.nextCursor as it is)";
+  throw HeraldError.invalidInput(`Invalid cursor: ${message}`, [{ field: "cursor", message }]);
+}
+
+/** Keywords made only of common words ("the", "and") would silently match nothing: say so instead. */
+async function assertKeywordsSearchable(keywords: string): Promise<void> {
+  const [row] = await db.$queryRaw<Array<{ terms: number }>>(keywordTermsSql(keywords));
+  if ((row?.terms ?? 0) > 0) return;
+  const message = "has no word to search for (common words such as “the” are left out): add a more specific word";
+  throw HeraldError.invalidInput(`Invalid filters.keywords: ${message}`, [{ field: "filters.keywords", message }]);
+}
+
+/** The sort value of a page's last row as the cursor carries it (dates as YYYY-MM-DD). */
+function cursorValue(value: unknown): CursorValue {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return isoDate(value);
+  if (typeof value === "bigint") return Number(value);
+  return value as string | number;
 }

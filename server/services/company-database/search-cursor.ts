@@ -55,3 +55,31 @@ function canonical(value: unknown): unknown {
   }
   return value;
 }
+
+const INT4_MAX = 2_147_483_647;
+
+/**
+ * Whether a decoded cursor can be compared with the sort's values. The fingerprint is no secret, so a
+ * hand-made cursor can pass it: its value must still be of the sort's type (and its id an integer id)
+ * or the query itself would fail. A search answers 400 `cursor` when this is false.
+ */
+export function cursorFitsSort(cursor: SearchCursor, sort: { type: "int" | "float8" | "text" | "date"; nullable: boolean }): boolean {
+  const { value, id } = cursor;
+  if (id > INT4_MAX) return false;
+  if (value === null) return sort.nullable;
+  switch (sort.type) {
+    case "int":
+      return typeof value === "number" && Number.isInteger(value) && Math.abs(value) <= INT4_MAX;
+    case "float8":
+      return typeof value === "number";
+    case "text":
+      return typeof value === "string" && !value.includes("\u0000");
+    case "date":
+      return typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) && !value.startsWith("0000") && isCalendarDate(value);
+  }
+}
+
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
