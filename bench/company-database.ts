@@ -8,7 +8,7 @@
 //   - suggestFilterValues p50/p95 for typical typeahead queries (empty, 1–3 letter prefixes, a typo).
 //
 //   npx tsx bench/company-database.ts [--db=postgres|embedded] [--companies=1000000] [--people=2000000]
-//       [--runs=200] [--phase=load|refresh|search|all] [--fresh] [--dir=<PGlite folder>] [--explain]
+//       [--runs=200] [--phase=load|refresh|search|all] [--fresh] [--dir=<PGlite folder>] [--explain] [--only=<text>]
 //   npm run bench:company-database -- [same flags]
 //
 // PostgreSQL: database `herald_bench_company_db` (suffixed with the size when not the default) on the
@@ -30,6 +30,8 @@ const runs = Number(args.runs ?? 200);
 const phase = args.phase ?? "all";
 const fresh = "fresh" in args;
 const explain = "explain" in args;
+/** --only=<text>: measure only the searches and value queries whose name contains it. */
+const only = args.only;
 const SEED = "bench";
 const defaultSize = companies === 1_000_000 && people === 2_000_000;
 const sizeSuffix = defaultSize ? "" : `_${companies}_${people}`;
@@ -183,7 +185,7 @@ const COMBINATIONS: Combination[] = [
   {
     name: "people: titles + seniorities + countries",
     scope: "people",
-    input: { filters: { titles: ["engineer"], seniorities: ["senior", "manager"], countries: ["united states", "germany"] } },
+    input: { filters: { titles: ["software", "devops"], seniorities: ["senior", "manager"], countries: ["united states", "germany"] } },
   },
   { name: "people: skills + countries, name asc", scope: "people", input: { filters: { skills: ["python"], countries: ["india"] }, sort: { key: "name", dir: "asc" } } },
   { name: "people: companyIds (50 companies)", scope: "people", input: { filters: { companyIds: [] as number[] } } },
@@ -230,6 +232,7 @@ pg.Client.prototype.query = function (this: pg.Client, ...rest: unknown[]) {
 } as typeof clientQuery;
 
 function summary(times: number[]): string {
+  if (!times.length) return "nothing measured";
   return `p50 ${ms(percentile(times, 0.5))} ms, p95 ${ms(percentile(times, 0.95))} ms, p99 ${ms(percentile(times, 0.99))} ms, max ${ms(Math.max(...times))} ms`;
 }
 
@@ -261,10 +264,17 @@ async function measureSearches(): Promise<void> {
   const all: number[] = [];
   const rows: string[] = [];
   for (const combination of COMBINATIONS) {
+    if (only && !combination.name.includes(only)) continue;
     // The cursor of the page before the measured one (a deep page is measured on its own).
     let cursor: string | undefined;
-    for (let page = 1; page < (combination.page ?? 1); page++) cursor = (await search(combination, cursor)).paging.nextCursor ?? undefined;
-    let last = await search(combination, cursor);
+    let last;
+    try {
+      for (let page = 1; page < (combination.page ?? 1); page++) cursor = (await search(combination, cursor)).paging.nextCursor ?? undefined;
+      last = await search(combination, cursor);
+    } catch (error) {
+      console.log(`  ${combination.name}: failed: ${error instanceof Error ? error.message : String(error)}`);
+      continue;
+    }
     for (let i = 0; i < 4; i++) await search(combination, cursor);
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
@@ -285,6 +295,7 @@ async function measureSearches(): Promise<void> {
     }
   }
   console.log(`  all searches: ${summary(all)}`);
+  if (!all.length) all.push(NaN);
   console.log(`\n| Search | totalCount | p50 (ms) | p95 (ms) | p99 (ms) |\n|---|---|---|---|---|\n${rows.join("\n")}`);
   console.log(`| **all** | | ${ms(percentile(all, 0.5))} | ${ms(percentile(all, 0.95))} | ${ms(percentile(all, 0.99))} |`);
 
@@ -292,7 +303,14 @@ async function measureSearches(): Promise<void> {
   const allValues: number[] = [];
   const valueRows: string[] = [];
   for (const query of VALUE_QUERIES) {
-    let last = await suggestFilterValues(actor, { ...query, limit: 10 } as never);
+    if (only && !`${query.type} ${query.field} "${query.query}"`.includes(only)) continue;
+    let last;
+    try {
+      last = await suggestFilterValues(actor, { ...query, limit: 10 } as never);
+    } catch (error) {
+      console.log(`  ${query.field}: failed: ${error instanceof Error ? error.message : String(error)}`);
+      continue;
+    }
     for (let i = 0; i < 4; i++) await suggestFilterValues(actor, { ...query, limit: 10 } as never);
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
@@ -314,6 +332,7 @@ async function measureSearches(): Promise<void> {
     }
   }
   console.log(`  all filter values: ${summary(allValues)}`);
+  if (!allValues.length) allValues.push(NaN);
   console.log(`\n| Query | values | p50 (ms) | p95 (ms) | p99 (ms) |\n|---|---|---|---|---|\n${valueRows.join("\n")}`);
   console.log(`| **all** | | ${ms(percentile(allValues, 0.5))} | ${ms(percentile(allValues, 0.95))} | ${ms(percentile(allValues, 0.99))} |`);
 }
@@ -324,7 +343,7 @@ async function explainStatements(statements: Array<{ text: string; values: unkno
   await client.connect();
   try {
     for (const statement of statements) {
-      if (!/^\s*(SELECT|WITH)/i.test(statement.text) || /"Workspace"|"AiCredit|"Membership"/.test(statement.text)) continue;
+      if (!/^\s*\(?\s*(SELECT|WITH)/i.test(statement.text) || /"Workspace"|"AiCredit|"Membership"/.test(statement.text)) continue;
       const plan = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.values as unknown[]);
       console.log(`    -- ${statement.text.replace(/\s+/g, " ").slice(0, 300)}\n    -- values ${JSON.stringify(statement.values).slice(0, 200)}`);
       for (const line of plan.rows) console.log(`    ${line["QUERY PLAN"]}`);
