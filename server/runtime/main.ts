@@ -64,6 +64,11 @@ async function main() {
   if (demo || env.HERALD_SEED_DEMO) {
     const { seedDemoWorkspace } = await import("../services/demo/seed-demo-workspace");
     seeded = await seedDemoWorkspace();
+    // The first start only (an empty company database): a few seconds on the embedded database.
+    const { seedDemoCompanyDatabase } = await import("../services/demo/seed-demo-company-database");
+    const started = performance.now();
+    const companies = await seedDemoCompanyDatabase();
+    if (companies) logger.info("Generated the demo company database", { companies, seconds: Math.round(performance.now() - started) / 1000 });
   }
 
   const { default: next } = await import("next");
@@ -117,6 +122,7 @@ async function main() {
         `  Sign in:   ${seeded.email} / ${seeded.password}`,
         `  API key:   ${seeded.apiKey}`,
         `  Try it:    curl -H "Authorization: Bearer ${seeded.apiKey}" ${url}/api/v1/workspace`,
+        `  Companies: ${url}/companies (a generated company database to search; each result costs an AI credit)`,
         ...(seeded.sampleCampaignId
           ? [`  Sample:    a paused campaign on two sandbox senders: ${url}/campaigns/${seeded.sampleCampaignId} (look at its Forecast, then Activate)`]
           : []),

@@ -8,7 +8,8 @@ import { seedDemoMailbox } from "./seed-demo-mailbox";
 export const DEMO_EMAIL = "demo@herald.local";
 export const DEMO_PASSWORD = "demo-password";
 const DEMO_KEY_NAME = "Demo key";
-const WELCOME_CREDITS = 1000;
+/** Enough to try company search for a while (each result returned costs a credit; a page is 25). */
+const WELCOME_CREDITS = 5000;
 
 export interface DemoWorkspace {
   email: string;
