@@ -97,6 +97,7 @@ test("no main page scrolls sideways at 390 px", async ({ page, own, phoneData: {
     ["background jobs", "/settings/jobs", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
     ["API reference", "/api-reference", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
     ["sandbox", "/sandbox", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
+    ["companies", "/companies", (p) => expect(p.getByRole("button", { name: /^Search · / })).toBeVisible()],
     ["sequence editor", `/campaigns/${campaignId}/sequence`, (p) => expect(p.getByRole("button", { name: /^Step 1: / })).toBeVisible()],
   ];
   for (const [what, path, loaded] of pages) {

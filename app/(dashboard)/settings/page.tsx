@@ -8,7 +8,10 @@ export default function GeneralSettingsPage() {
   return (
     <>
       <WorkspaceSettings />
-      <CreditLedger />
+      {/* The Companies page links here (#ai-credits) when a search needs more credits. */}
+      <div id="ai-credits" className="scroll-mt-6">
+        <CreditLedger />
+      </div>
     </>
   );
 }

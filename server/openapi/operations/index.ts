@@ -96,6 +96,7 @@ import { uploadVoiceNoteRecordingOperation } from "./approvals/upload-voice-note
 import { searchCompaniesOperation } from "./database/search-companies";
 import { searchPeopleOperation } from "./database/search-people";
 import { addDatabasePeopleOperation } from "./database/add-database-people";
+import { listFilterValuesOperation } from "./database/filter-values";
 
 export const operations: ApiOperation[] = [
   getOpenApiDocumentOperation,
@@ -194,4 +195,5 @@ export const operations: ApiOperation[] = [
   searchCompaniesOperation,
   searchPeopleOperation,
   addDatabasePeopleOperation,
+  listFilterValuesOperation,
 ];

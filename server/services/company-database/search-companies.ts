@@ -7,8 +7,8 @@ import { ZCompanySearchInput, type TCompanySearchInput, type TCompanySearchResul
 import { chargeSearch } from "./charge-search";
 import { assertRangesNotEmpty, COMPANY_FROM, companySearchWhere, companySort, defaultSortDir, keywordTermsSql } from "./company-search-sql";
 import { countMatches } from "./count-matches";
-import { keysetPageSql, type KeysetSort } from "./keyset-page";
-import { cursorFitsSort, decodeSearchCursor, encodeSearchCursor, searchFingerprint, type CursorValue, type SearchCursor } from "./search-cursor";
+import { keysetPageSql } from "./keyset-page";
+import { encodeSearchCursor, readSearchCursor, searchFingerprint, type CursorValue } from "./search-cursor";
 import { COMPANY_RESULT_COLUMNS, isoDate, toCompany, type CompanyResultRow } from "./to-company";
 
 type PageRow = CompanyResultRow & { sort_value: unknown; page_id: number };
@@ -30,7 +30,7 @@ export async function searchCompanies(actor: Actor, rawInput: TCompanySearchInpu
   const dir = input.sort?.dir ?? defaultSortDir(sortKey);
   const fingerprint = searchFingerprint("companies", filters, sortKey, dir);
   const sort = companySort(sortKey, dir, filters.keywords);
-  const cursor = input.cursor === undefined ? null : readCursor(input.cursor, fingerprint, sort);
+  const cursor = input.cursor === undefined ? null : readSearchCursor(input.cursor, fingerprint, sort);
   if (filters.keywords !== undefined) await assertKeywordsSearchable(filters.keywords);
 
   const where = companySearchWhere(filters);
@@ -50,16 +50,6 @@ export async function searchCompanies(actor: Actor, rawInput: TCompanySearchInpu
     reference: `Company search: ${page.length} ${page.length === 1 ? "result" : "results"}`,
   });
   return { data: page.map(toCompany), paging: { nextCursor, ...count }, credits };
-}
-
-function readCursor(raw: string, fingerprint: string, sort: KeysetSort): SearchCursor {
-  const decoded = decodeSearchCursor(raw, fingerprint);
-  if (decoded.ok && cursorFitsSort(decoded.cursor, sort)) return decoded.cursor;
-  const message =
-    !decoded.ok && decoded.reason === "mismatch"
-      ? "belongs to a search with other filters or another sort: start again without a cursor"
-      : "is not a cursor this search gave (pass paging.nextCursor as it is)";
-  throw HeraldError.invalidInput(`Invalid cursor: ${message}`, [{ field: "cursor", message }]);
 }
 
 /** Keywords made only of common words ("the", "and") would silently match nothing: say so instead. */

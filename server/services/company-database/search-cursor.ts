@@ -3,6 +3,7 @@
 // cursor replayed with other filters is refused instead of paging through the wrong results. Rows
 // added later never shift a page (unlike an offset): each page starts strictly after the last row.
 import { createHash } from "node:crypto";
+import { HeraldError } from "../../lib/errors";
 
 export type CursorValue = string | number | null;
 
@@ -82,4 +83,18 @@ export function cursorFitsSort(cursor: SearchCursor, sort: { type: "int" | "floa
 function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * The cursor of a request, checked against the search it is replayed with (fingerprint) and the
+ * sort's value type; anything else is a 400 naming `cursor`, never a failed query.
+ */
+export function readSearchCursor(raw: string, fingerprint: string, sort: { type: "int" | "float8" | "text" | "date"; nullable: boolean }): SearchCursor {
+  const decoded = decodeSearchCursor(raw, fingerprint);
+  if (decoded.ok && cursorFitsSort(decoded.cursor, sort)) return decoded.cursor;
+  const message =
+    !decoded.ok && decoded.reason === "mismatch"
+      ? "belongs to a search with other filters or another sort: start again without a cursor"
+      : "is not a cursor this search gave (pass paging.nextCursor as it is)";
+  throw HeraldError.invalidInput(`Invalid cursor: ${message}`, [{ field: "cursor", message }]);
 }

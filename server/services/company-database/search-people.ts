@@ -1,13 +1,12 @@
 import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
-import { HeraldError } from "../../lib/errors";
 import { parseInput } from "../../lib/zod-issues";
 import { ZPersonSearchInput, type TPersonSearchInput, type TPersonSearchResult } from "../../schemas/company-database";
 import { chargeSearch } from "./charge-search";
 import { countMatches } from "./count-matches";
 import { keysetPageSql } from "./keyset-page";
 import { personIdSql, personSelectSql, personSortSql, personTableSql, personWhereSql, personWithCompanySql } from "./people-search-sql";
-import { decodeSearchCursor, encodeSearchCursor, searchFingerprint, type SearchCursor } from "./search-cursor";
+import { encodeSearchCursor, readSearchCursor, searchFingerprint } from "./search-cursor";
 import { toPerson, type PersonRow } from "./to-person";
 
 /**
@@ -20,19 +19,9 @@ export async function searchPeople(actor: Actor, input: TPersonSearchInput): Pro
   const key = requested?.key ?? "relevance";
   const sortInput = { key, dir: requested?.dir ?? (key === "name" ? "asc" : "desc") } as const;
   const fingerprint = searchFingerprint("people", filters, sortInput.key, sortInput.dir);
-  let cursor: SearchCursor | null = null;
-  if (rawCursor !== undefined) {
-    const decoded = decodeSearchCursor(rawCursor, fingerprint);
-    if (!decoded.ok) {
-      const message =
-        decoded.reason === "mismatch" ? "belongs to a search with other filters or another sort: start again without a cursor" : "is not a cursor this search gave";
-      throw HeraldError.invalidInput(`Invalid cursor: ${message}`, [{ field: "cursor", message }]);
-    }
-    cursor = decoded.cursor;
-  }
-
   const where = personWhereSql(filters);
   const sort = personSortSql(sortInput, filters);
+  const cursor = rawCursor === undefined ? null : readSearchCursor(rawCursor, fingerprint, sort);
   // One more row than the page tells whether another page follows.
   const rows = await db.$queryRaw<Array<PersonRow & { sort_value: string | number | null; page_id: number }>>(
     keysetPageSql({ select: personSelectSql, from: personWithCompanySql, where, sort, id: personIdSql, cursor, limit: limit + 1 }),

@@ -1,0 +1,150 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { datasetCompanies, seedCompanyData } from "./company-data";
+import { expect, test, uniqueTag } from "./own-workspace";
+
+// Issue 17's "done when": a newcomer searches the company database, sees what it costs before it
+// runs, sorts, scrolls for more, opens a company and its people, and adds the people of two
+// companies to a campaign; the AI credits go down by exactly what each step said it charged.
+
+const INDUSTRY = "computer software";
+const COUNTRY = "united states";
+const PAGE = 25;
+
+async function trpc<T>(request: APIRequestContext, procedure: string, input: unknown): Promise<T> {
+  const response = await request.post(`/api/trpc/${procedure}`, { data: { json: input } });
+  expect(response.status(), `${procedure}: ${await response.text()}`).toBe(200);
+  return (await response.json()).result.data.json as T;
+}
+
+/** The workspace's AI credits, read the way the dashboard reads them (a tRPC query is a GET). */
+async function balanceOf(page: Page): Promise<number> {
+  const input = encodeURIComponent(JSON.stringify({ json: { limit: 1, offset: 0 } }));
+  const response = await page.request.get(`/api/trpc/credits.ledger?input=${input}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).result.data.json.balance as number;
+}
+
+/** Picks a value in a typeahead of the filter sidebar, with the keyboard, and sees it as a chip. */
+async function pickValue(page: Page, label: string, typed: string, option: RegExp) {
+  const filters = page.getByRole("form", { name: "Filters" });
+  const box = filters.getByRole("combobox", { name: label });
+  await box.fill(typed);
+  const suggestion = page.getByRole("listbox", { name: `${label} suggestions` }).getByRole("option", { name: option });
+  await expect(suggestion).toBeVisible();
+  // The count of companies with the value is shown beside it.
+  await expect(suggestion).toContainText(/\d/);
+  await box.press("ArrowDown");
+  await box.press("ArrowUp");
+  await suggestion.click();
+  await expect(filters.getByRole("list", { name: `${label}: chosen` })).toContainText(option);
+}
+
+test.beforeAll(() => seedCompanyData());
+
+test("a newcomer finds companies, sees each cost first, and adds their people to a campaign", async ({ page, own }) => {
+  test.setTimeout(120_000);
+  const matching = datasetCompanies().filter(({ company }) => company.industries.includes(INDUSTRY) && company.country === COUNTRY);
+  expect(matching.length).toBeGreaterThan(2 * PAGE);
+  const campaignName = `Software in the US ${uniqueTag()}`;
+  const created = await own.api.post("/campaigns", { name: campaignName });
+  expect(created.status(), await created.text()).toBe(201);
+  const campaignId = (await created.json()).data.id as string;
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await own.signIn(page);
+  await trpc(page.request, "credits.grant", { amount: 500, reference: "companies journey" });
+  let balance = 500;
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Companies" }).click();
+  await expect(page.getByRole("heading", { name: "Companies", level: 1 })).toBeVisible();
+  await expect(page.getByText("Choose filters to find companies")).toBeVisible();
+  const searchButton = page.getByRole("button", { name: /^Search · / });
+  await expect(searchButton).toBeDisabled();
+
+  await pickValue(page, "Industries", "computer sof", /^Computer software/);
+  await pickValue(page, "Countries", "united sta", /^United states/);
+  // A range typed wrong is said in words and holds the search back until fixed.
+  await page.getByLabel("Employees from").fill("a dozen");
+  await expect(page.getByText("From: Enter a whole number, such as 50.")).toBeVisible();
+  await expect(searchButton).toBeDisabled();
+  await page.getByLabel("Employees from").fill("");
+
+  await expect(searchButton).toHaveText(`Search · up to ${PAGE} credits (you have 500)`);
+  await searchButton.click();
+  const rows = page.getByTestId("company-row");
+  await expect(rows).toHaveCount(PAGE);
+  balance -= PAGE;
+  await expect(page.getByTestId("results-summary")).toHaveText(`${matching.length} companies match · ${PAGE} shown · ${PAGE} credits spent`);
+  await expect(page.getByTestId("credit-balance")).toContainText(String(balance));
+
+  // Sorting by employees is a new search: it says so, with its cost, and runs on confirmation.
+  await page.getByRole("columnheader", { name: /Employees/ }).getByRole("button").click();
+  await page.getByRole("button", { name: `Sort · up to ${PAGE} credits (you have ${balance})` }).click();
+  await expect(page.getByRole("columnheader", { name: /Employees/ })).toHaveAttribute("aria-sort", "descending");
+  balance -= PAGE;
+  await expect(page.getByTestId("credit-balance")).toContainText(String(balance));
+  const largest = [...matching].sort((a, b) => (b.company.headcount ?? 0) - (a.company.headcount ?? 0));
+  await expect(rows.first()).toContainText(largest[0]!.company.name);
+
+  // Scrolling to the end loads the next page, which the line there prices. The summary counts the
+  // credits of the rows shown: those of this (sorted) search.
+  const more = Math.min(PAGE, matching.length - PAGE);
+  await expect(page.getByRole("button", { name: `Load ${more} more · ${more} credits (you have ${balance})` })).toBeVisible();
+  await page.getByTestId("load-more").scrollIntoViewIfNeeded();
+  await expect(rows).toHaveCount(PAGE + more);
+  balance -= more;
+  await expect(page.getByTestId("results-summary")).toContainText(`${PAGE + more} shown · ${PAGE + more} credits spent`);
+  await expect(page.getByTestId("credit-balance")).toContainText(String(balance));
+
+  // A company's details, then its people, whose cost is on the button.
+  const first = largest[0]!;
+  await rows.first().getByRole("button", { name: first.company.name }).click();
+  const detail = page.getByRole("dialog", { name: first.company.name });
+  await expect(detail.getByText(first.company.description!)).toBeVisible();
+  await detail.getByRole("button", { name: `Show people · up to ${PAGE} credits (you have ${balance})` }).click();
+  await expect(detail.getByTestId("person-row")).toHaveCount(first.people.length);
+  await expect(detail.getByTestId("person-row").first()).toContainText(/\w+ \w+/);
+  balance -= first.people.length;
+  await expect(detail.getByTestId("people-count")).toHaveText(`${first.people.length} of ${first.people.length} shown · ${first.people.length} credits spent`);
+  await detail.getByRole("button", { name: "Close" }).click();
+  await expect(page.getByTestId("credit-balance")).toContainText(String(balance));
+
+  // Two companies' people go to the campaign.
+  const chosen = [largest[1]!, largest[2]!];
+  for (const [index, { company }] of chosen.entries()) {
+    await expect(rows.nth(index + 1)).toContainText(company.name);
+    await rows.nth(index + 1).getByRole("checkbox").check();
+  }
+  await expect(page.getByTestId("selection-count")).toHaveText("2 companies selected");
+  await page.getByRole("button", { name: "Add people to…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add people to…" });
+  await dialog.getByLabel("Campaign", { exact: true }).selectOption({ label: campaignName });
+  await expect(dialog.getByTestId("add-people-cost")).toContainText(`1 credit per person added (you have ${balance})`);
+  await dialog.getByRole("button", { name: "Add people" }).click();
+  const result = dialog.getByTestId("add-people-result");
+  const reachable = chosen.flatMap(({ people }) => people).filter((person) => person.linkedinUrl || person.email).length;
+  await expect(result).toContainText(`${reachable} people added to ${campaignName}`);
+  balance -= reachable;
+  await expect(result).toContainText(`${reachable} credits spent; ${balance} left.`);
+  await dialog.getByRole("button", { name: "Done" }).click();
+
+  // The balance went down by exactly what each step said, and the leads are in the campaign.
+  await expect(page.getByTestId("credit-balance")).toContainText(String(balance));
+  expect(await balanceOf(page)).toBe(500 - (2 * PAGE + more + first.people.length + reachable));
+  const leads = await own.api.get(`/campaigns/${campaignId}/leads?limit=100`);
+  expect((await leads.json()).data).toHaveLength(reachable);
+});
+
+test("a search the credits cannot pay for says so, charges nothing and links to the credits", async ({ page, own }) => {
+  await own.signIn(page);
+  await page.goto("/companies");
+  await pickValue(page, "Industries", "computer sof", /^Computer software/);
+  await page.getByRole("button", { name: `Search · up to ${PAGE} credits (you have 0)` }).click();
+  const alert = page.getByText("Not enough AI credits.");
+  await expect(alert).toBeVisible();
+  await expect(page.getByText(/which would cost 25 credits; the workspace has 0 credits\. Nothing was charged\./)).toBeVisible();
+  await expect(page.getByTestId("company-row")).toHaveCount(0);
+  expect(await balanceOf(page)).toBe(0);
+  await page.getByRole("link", { name: "Add credits in Settings → AI credits" }).click();
+  await expect(page).toHaveURL(/\/settings#ai-credits$/);
+  await expect(page.getByRole("heading", { name: "AI credits" })).toBeVisible();
+});
