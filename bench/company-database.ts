@@ -8,7 +8,8 @@
 //   - suggestFilterValues p50/p95 for typical typeahead queries (empty, 1–3 letter prefixes, a typo).
 //
 //   npx tsx bench/company-database.ts [--db=postgres|embedded] [--companies=1000000] [--people=2000000]
-//       [--runs=200] [--phase=load|refresh|search|all] [--fresh] [--dir=<PGlite folder>] [--explain] [--only=<text>]
+//       [--runs=200] [--phase=load|refresh|search|values|all] [--fresh] [--dir=<PGlite folder>] [--explain] [--only=<text>]
+//       [--database=<PostgreSQL database name>]
 //   npm run bench:company-database -- [same flags]
 //
 // PostgreSQL: database `herald_bench_company_db` (suffixed with the size when not the default) on the
@@ -49,7 +50,7 @@ const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1))
 
 async function openDatabase(): Promise<{ url: string; close(): Promise<void>; label: string }> {
   if (mode === "postgres") {
-    const name = `herald_bench_company_db${sizeSuffix}`;
+    const name = args.database ?? `herald_bench_company_db${sizeSuffix}`;
     const admin = new pg.Client(adminUrl);
     await admin.connect();
     if (fresh) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -264,7 +265,7 @@ async function measureSearches(): Promise<void> {
   const all: number[] = [];
   const rows: string[] = [];
   for (const combination of COMBINATIONS) {
-    if (only && !combination.name.includes(only)) continue;
+    if ((only && !combination.name.includes(only)) || phase === "values") continue;
     // The cursor of the page before the measured one (a deep page is measured on its own).
     let cursor: string | undefined;
     let last;
@@ -364,7 +365,7 @@ async function main() {
   try {
     if (phase === "load" || phase === "all") await load();
     if (phase === "refresh" || phase === "all") await refresh();
-    if (phase === "search" || phase === "all") {
+    if (phase === "search" || phase === "values" || phase === "all") {
       await measureSearches();
     }
   } finally {
