@@ -154,6 +154,10 @@ export async function refreshFilterValues(client: DbClient = db): Promise<void> 
     // tables at all, and the searches' plans need the statistics of companies and people too.
     await target.$executeRawUnsafe(`ANALYZE "Company", "Person", "DatabaseFilterValue"`);
     for (const source of SOURCES) await target.$executeRaw(replaceValuesSql(source));
+    // Fresh statistics for the typeahead's plans: with the table's old ones (none after the first
+    // refresh) the planner took a field of a million names for one row and filtered them all
+    // instead of seeking its prefix index (65 ms p95 instead of 2 ms at 1M companies).
+    await target.$executeRawUnsafe(`ANALYZE "DatabaseFilterValue"`);
   };
   if (client !== db || databaseIsEmbedded()) return run(client);
   await db.$transaction(

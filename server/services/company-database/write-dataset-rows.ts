@@ -1,15 +1,31 @@
 // Writes company-database rows in batches: one statement per batch (json_to_recordset), upserting
 // by the source's id so that a re-import or a re-run of the generator updates instead of duplicating.
 // Used by the importer and the generator alike.
+import type { ClientBase } from "pg";
 import { db, type DbClient } from "../../db/client";
 import type { CompanyRecord, PersonRecord } from "./generator/generate-dataset";
+
+/**
+ * Where rows are written: the Prisma client, an open Prisma transaction, or a plain node-postgres
+ * connection. The generator's bulk load uses the last: a batch is one multi-megabyte JSON parameter,
+ * and passing it through Prisma's query engine cost as much again as the insert itself.
+ */
+export type RowWriter = DbClient | ClientBase;
+
+async function execute(client: RowWriter, sql: string, json: string): Promise<number> {
+  // A property read, not `in`: the shared `db` is a proxy that resolves the client on first use.
+  const prisma = client as DbClient;
+  if (typeof prisma.$executeRawUnsafe === "function") return prisma.$executeRawUnsafe(sql, json);
+  return ((await (client as ClientBase).query(sql, [json])).rowCount ?? 0);
+}
 
 /** Rows per statement: large enough to be fast, small enough for the embedded database's memory. */
 export const WRITE_BATCH = 2000;
 
-export async function upsertCompanies(records: readonly CompanyRecord[], client: DbClient = db): Promise<number> {
+export async function upsertCompanies(records: readonly CompanyRecord[], client: RowWriter = db): Promise<number> {
   if (!records.length) return 0;
-  return client.$executeRawUnsafe(
+  return execute(
+    client,
     `INSERT INTO "Company" ("externalId", name, domain, website, "linkedinUrl", description, "companyType", industry, industries,
        headcount, "headcountRange", "headcountGrowth12m", followers, openings, "yearFounded", country, region, city, continent,
        "fundingTotalUsd", "lastRoundUsd", "lastRoundType", "lastRoundDate", investors, technologies, "revenueMinUsd", "revenueMaxUsd",
@@ -39,9 +55,10 @@ export async function upsertCompanies(records: readonly CompanyRecord[], client:
 }
 
 /** People whose company is not in the database are kept without one (companyId null). */
-export async function upsertPeople(records: readonly PersonRecord[], client: DbClient = db): Promise<number> {
+export async function upsertPeople(records: readonly PersonRecord[], client: RowWriter = db): Promise<number> {
   if (!records.length) return 0;
-  return client.$executeRawUnsafe(
+  return execute(
+    client,
     `INSERT INTO "Person" ("externalId", "companyId", "firstName", "lastName", title, headline, seniority, department, function,
        country, region, city, continent, languages, skills, schools, degrees, "fieldsOfStudy", "linkedinUrl", email, "updatedAt")
      SELECT r."externalId", c.id, r."firstName", r."lastName", r.title, r.headline, r.seniority, r.department, r.function,
