@@ -147,6 +147,12 @@ const EnvSchema = z.object({
   HERALD_WARMUP_MAX_VOLUME: z.coerce.number().int().min(1, "must be a whole number of at least 1").max(500, "must be at most 500").default(100),
   /** Days campaigns wait after warmup starts. */
   HERALD_WARMUP_HOLD_DAYS: z.coerce.number().int().min(0, "must be 0 or more").max(60, "must be at most 60").default(14),
+  /**
+   * Company and people search count their matches exactly when PostgreSQL expects at most this many;
+   * above, `totalCount` is the planner's estimate (`totalCountIsEstimate`). Higher is more exact and
+   * slower for broad searches on a large database.
+   */
+  HERALD_SEARCH_EXACT_COUNT_UP_TO: z.coerce.number().int().min(0, "must be 0 or more").max(1_000_000, "must be at most 1,000,000").default(1000),
   /** How many prospects the sandbox network holds (benchmarks raise it). */
   HERALD_SANDBOX_DIRECTORY_SIZE: z.coerce.number().int().min(1, "must be a whole number of at least 1").optional(),
   /** OAuth 2.0 client of a Google Cloud project (web application): without both, Google mailboxes are not offered. */

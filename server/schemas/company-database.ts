@@ -136,7 +136,10 @@ export const ZSearchPaging = z
   .object({
     nextCursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null on the last page" }),
     totalCount: z.number().int().meta({ description: "Results that match the filters (exact unless `totalCountIsEstimate`)" }),
-    totalCountIsEstimate: z.boolean().meta({ description: "True when more than 10,000 match: `totalCount` is then PostgreSQL's estimate" }),
+    totalCountIsEstimate: z.boolean().meta({
+      description:
+        "True when `totalCount` is PostgreSQL's estimate: for broad searches, when it expects more matches than the installation counts exactly (HERALD_SEARCH_EXACT_COUNT_UP_TO, default 1,000) and they do not fit on the first page",
+    }),
   })
   .meta({ id: "SearchPaging" });
 export type TSearchPaging = z.infer<typeof ZSearchPaging>;

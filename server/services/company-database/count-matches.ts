@@ -1,27 +1,46 @@
-import { Prisma } from "../../db/generated/client";
-import type { DbClient } from "../../db/client";
-import { db } from "../../db/client";
+import type { Prisma } from "../../db/generated/client";
+import { db, type DbClient } from "../../db/client";
+import { env } from "../../env";
 
-/** Above this many matches a search's totalCount is PostgreSQL's estimate (counting would be slow). */
-export const EXACT_COUNT_LIMIT = 10_000;
-
-/**
- * How many rows match a search: exact up to EXACT_COUNT_LIMIT (a count that stops at the limit),
- * above it the planner's estimate of the same query, never less than the limit. `from` and `where`
- * are the search's own SQL fragments.
- */
-export async function countMatches(from: Prisma.Sql, where: Prisma.Sql, client: DbClient = db): Promise<{ totalCount: number; totalCountIsEstimate: boolean }> {
-  const rows = await client.$queryRaw<Array<{ n: number }>>`
-    SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}) AS matches`;
-  const n = rows[0]?.n ?? 0;
-  if (n <= EXACT_COUNT_LIMIT) return { totalCount: n, totalCountIsEstimate: false };
-  const plan = await client.$queryRaw<Array<{ "QUERY PLAN": unknown }>>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} WHERE ${where}`;
-  const estimate = planRows(plan[0]?.["QUERY PLAN"]);
-  return { totalCount: Math.max(EXACT_COUNT_LIMIT + 1, Math.round(estimate)), totalCountIsEstimate: true };
+/** What the search already knows from its page: a first page that is not full holds every match. */
+export interface CountHint {
+  /** Rows the page query returned (it reads one past the page). */
+  rows: number;
+  limit: number;
+  /** Whether this is the first page (no cursor). */
+  first: boolean;
 }
 
-function planRows(plan: unknown): number {
-  const parsed = typeof plan === "string" ? (JSON.parse(plan) as unknown) : plan;
+/**
+ * How many rows match a search. Exact when the first page holds them all, or when PostgreSQL expects
+ * at most HERALD_SEARCH_EXACT_COUNT_UP_TO (default 1,000): then they are counted (the count stops one
+ * past that). Above, counting would read every match on a large database, so `totalCount` is the
+ * planner's estimate of the same query (about 1 ms) with `totalCountIsEstimate` true — never less than
+ * the rows the search has already seen. `from` and `where` are the search's own SQL fragments.
+ */
+export async function countMatches(
+  from: Prisma.Sql,
+  where: Prisma.Sql,
+  hint: CountHint,
+  client: DbClient = db,
+): Promise<{ totalCount: number; totalCountIsEstimate: boolean }> {
+  if (hint.first && hint.rows <= hint.limit) return { totalCount: hint.rows, totalCountIsEstimate: false };
+  const seen = hint.first ? hint.rows : hint.limit + 1;
+  const exactUpTo = env().HERALD_SEARCH_EXACT_COUNT_UP_TO;
+  const estimate = await plannerEstimate(from, where, client);
+  if (estimate <= exactUpTo) {
+    const rows = await client.$queryRaw<Array<{ n: number }>>`
+      SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${exactUpTo + 1}) AS matches`;
+    const n = rows[0]?.n ?? 0;
+    if (n <= exactUpTo) return { totalCount: n, totalCountIsEstimate: false };
+  }
+  return { totalCount: Math.max(exactUpTo + 1, seen, Math.round(estimate)), totalCountIsEstimate: true };
+}
+
+async function plannerEstimate(from: Prisma.Sql, where: Prisma.Sql, client: DbClient): Promise<number> {
+  const plan = await client.$queryRaw<Array<{ "QUERY PLAN": unknown }>>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} WHERE ${where}`;
+  const raw = plan[0]?.["QUERY PLAN"];
+  const parsed = typeof raw === "string" ? (JSON.parse(raw) as unknown) : raw;
   const top = Array.isArray(parsed) ? (parsed[0] as { Plan?: { "Plan Rows"?: number } } | undefined) : undefined;
   return top?.Plan?.["Plan Rows"] ?? 0;
 }

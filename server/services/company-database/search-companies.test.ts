@@ -13,6 +13,9 @@ import { generateCompany, type CompanyRecord } from "./generator/generate-datase
 import { searchCompanies } from "./search-companies";
 import { encodeSearchCursor, searchFingerprint } from "./search-cursor";
 import { upsertCompanies } from "./write-dataset-rows";
+import { countSearchesExactly } from "../../test/exact-search-counts";
+
+countSearchesExactly();
 
 const options = { seed: "search", companies: 2000, people: 0 };
 

@@ -12,6 +12,9 @@ import { generateCompany, type CompanyRecord, type PersonRecord } from "./genera
 import { generateCompanyData } from "./generate-company-data";
 import { nameSortSql, seniorityRankSql } from "./people-search-sql";
 import { searchPeople } from "./search-people";
+import { countSearchesExactly } from "../../test/exact-search-counts";
+
+countSearchesExactly();
 
 const options = { seed: "people-search", companies: 1000, people: 2000 };
 

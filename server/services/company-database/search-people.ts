@@ -27,7 +27,7 @@ export async function searchPeople(actor: Actor, input: TPersonSearchInput): Pro
     keysetPageSql({ select: personSelectSql, from: personWithCompanySql, where, sort, id: personIdSql, cursor, limit: limit + 1 }),
   );
   const page = rows.slice(0, limit);
-  const { totalCount, totalCountIsEstimate } = await countMatches(personTableSql, where);
+  const { totalCount, totalCountIsEstimate } = await countMatches(personTableSql, where, { rows: rows.length, limit, first: cursor === null });
   const credits = await chargeSearch({ workspaceId: actor.workspaceId, userId: actor.userId, results: page.length, reason: "people-search", reference: `people-search:${fingerprint}` });
   const last = page[page.length - 1];
   return {

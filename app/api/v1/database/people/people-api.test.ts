@@ -10,6 +10,9 @@ import { callRoute } from "@/server/test/call-route";
 import { createTestApiKey, createTestWorkspace } from "@/server/test/factories";
 import * as addRoute from "./add-to-leads/route";
 import * as searchRoute from "./search/route";
+import { countSearchesExactly } from "@/server/test/exact-search-counts";
+
+countSearchesExactly();
 
 let actor: Actor;
 let key: string;

@@ -8,6 +8,9 @@ import { generateCompanyData } from "@/server/services/company-database/generate
 import { callRoute } from "@/server/test/call-route";
 import { createTestApiKey, createTestWorkspace } from "@/server/test/factories";
 import * as searchRoute from "./route";
+import { countSearchesExactly } from "@/server/test/exact-search-counts";
+
+countSearchesExactly();
 
 const PATH = "/database/companies/search";
 let actor: Actor;
