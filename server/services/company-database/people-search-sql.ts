@@ -9,6 +9,10 @@ import type { KeysetSort } from "./keyset-page";
 const SENIORITY_RANKING = `{${[...SENIORITIES].reverse().join(",")}}`;
 
 export const seniorityRankSql = Prisma.raw(`array_position('${SENIORITY_RANKING}'::text[], p."seniority")`);
+/** The rank seniorityRankSql gives a seniority (intern 1 … owner 11). */
+export function seniorityRank(seniority: (typeof SENIORITIES)[number]): number {
+  return SENIORITIES.length - SENIORITIES.indexOf(seniority);
+}
 export const nameSortSql = Prisma.raw(`(lower(p."lastName" || ' ' || p."firstName") COLLATE "C")`);
 const keywordDocumentSql = Prisma.raw(
   `to_tsvector('simple'::regconfig, p."firstName" || ' ' || p."lastName" || ' ' || coalesce(p."title", '') || ' ' || coalesce(p."headline", ''))`,
@@ -44,7 +48,9 @@ export function personWhereSql(filters: TPersonFilters): Prisma.Sql {
   if (filters.titles) {
     conditions.push(Prisma.sql`(${Prisma.join(filters.titles.map((title) => Prisma.sql`p."title" ILIKE ${containsPattern(title)}`), " OR ")})`);
   }
-  if (filters.seniorities) conditions.push(Prisma.sql`p."seniority" = ANY(${filters.seniorities}::text[])`);
+  // Written as the seniority rank (the same people): with the seniority sort, PostgreSQL then walks
+  // only the chosen levels of the rank index, in order, instead of every level above them.
+  if (filters.seniorities) conditions.push(Prisma.sql`${seniorityRankSql} = ANY(${filters.seniorities.map(seniorityRank)}::int[])`);
   equalsAny("department", filters.departments);
   equalsAny("function", filters.functions);
   equalsAny("country", filters.countries);
