@@ -2,10 +2,10 @@ import type { Prisma } from "../../db/generated/client";
 import { db, type DbClient } from "../../db/client";
 import { env } from "../../env";
 
-/** What the search already knows from its page: a first page that is not full holds every match. */
+/** What the search knows from its page: a first page that is not full holds every match. */
 export interface CountHint {
-  /** Rows the page query returned (it reads one past the page). */
-  rows: number;
+  /** Rows the page query returns (it reads one past the page): awaited last, so the count runs beside it. */
+  rows: Promise<number>;
   limit: number;
   /** Whether this is the first page (no cursor). */
   first: boolean;
@@ -24,16 +24,21 @@ export async function countMatches(
   hint: CountHint,
   client: DbClient = db,
 ): Promise<{ totalCount: number; totalCountIsEstimate: boolean }> {
-  if (hint.first && hint.rows <= hint.limit) return { totalCount: hint.rows, totalCountIsEstimate: false };
-  const seen = hint.first ? hint.rows : hint.limit + 1;
+  // A failed page query is the search's error, reported by its own await; until this count reaches
+  // the rows, it must not count as an unhandled rejection (which stops the process).
+  hint.rows.catch(() => undefined);
   const exactUpTo = env().HERALD_SEARCH_EXACT_COUNT_UP_TO;
   const estimate = await plannerEstimate(from, where, client);
+  let counted: number | null = null;
   if (estimate <= exactUpTo) {
     const rows = await client.$queryRaw<Array<{ n: number }>>`
       SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${exactUpTo + 1}) AS matches`;
-    const n = rows[0]?.n ?? 0;
-    if (n <= exactUpTo) return { totalCount: n, totalCountIsEstimate: false };
+    counted = rows[0]?.n ?? 0;
   }
+  const pageRows = await hint.rows;
+  if (hint.first && pageRows <= hint.limit) return { totalCount: pageRows, totalCountIsEstimate: false };
+  if (counted !== null && counted <= exactUpTo) return { totalCount: counted, totalCountIsEstimate: false };
+  const seen = hint.first ? pageRows : hint.limit + 1;
   return { totalCount: Math.max(exactUpTo + 1, seen, Math.round(estimate)), totalCountIsEstimate: true };
 }
 

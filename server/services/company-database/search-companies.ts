@@ -36,8 +36,9 @@ export async function searchCompanies(actor: Actor, rawInput: TCompanySearchInpu
   const where = companySearchWhere(filters);
   // One row past the page says whether another page follows, so the last page has no cursor.
   const pageSql = keysetPageSql({ select: COMPANY_RESULT_COLUMNS, from: COMPANY_FROM, where, sort, id: Prisma.sql`c.id`, cursor, limit: limit + 1 });
-  const rows = await db.$queryRaw<PageRow[]>(pageSql);
-  const count = await countMatches(COMPANY_FROM, where, { rows: rows.length, limit, first: cursor === null });
+  // The count (when one is needed) runs beside the page query.
+  const reading = Promise.resolve(db.$queryRaw<PageRow[]>(pageSql));
+  const [rows, count] = await Promise.all([reading, countMatches(COMPANY_FROM, where, { rows: reading.then((read) => read.length), limit, first: cursor === null })]);
 
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];

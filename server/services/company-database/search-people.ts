@@ -23,11 +23,18 @@ export async function searchPeople(actor: Actor, input: TPersonSearchInput): Pro
   const sort = personSortSql(sortInput, filters);
   const cursor = rawCursor === undefined ? null : readSearchCursor(rawCursor, fingerprint, sort);
   // One more row than the page tells whether another page follows.
-  const rows = await db.$queryRaw<Array<PersonRow & { sort_value: string | number | null; page_id: number }>>(
-    keysetPageSql({ select: personSelectSql, from: personWithCompanySql, where, sort, id: personIdSql, cursor, limit: limit + 1 }),
+  // One more row than the page tells whether another page follows; the count (when one is needed)
+  // runs beside the page query.
+  const reading = Promise.resolve(
+    db.$queryRaw<Array<PersonRow & { sort_value: string | number | null; page_id: number }>>(
+      keysetPageSql({ select: personSelectSql, from: personWithCompanySql, where, sort, id: personIdSql, cursor, limit: limit + 1 }),
+    ),
   );
+  const [rows, { totalCount, totalCountIsEstimate }] = await Promise.all([
+    reading,
+    countMatches(personTableSql, where, { rows: reading.then((read) => read.length), limit, first: cursor === null }),
+  ]);
   const page = rows.slice(0, limit);
-  const { totalCount, totalCountIsEstimate } = await countMatches(personTableSql, where, { rows: rows.length, limit, first: cursor === null });
   const credits = await chargeSearch({ workspaceId: actor.workspaceId, userId: actor.userId, results: page.length, reason: "people-search", reference: `people-search:${fingerprint}` });
   const last = page[page.length - 1];
   return {
