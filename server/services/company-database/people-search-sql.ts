@@ -1,5 +1,5 @@
 // The SQL of a people search: the filters as one WHERE over "Person" p, and the sort keys. The
-// sort and keyword expressions are written exactly as the expression indexes of migration
+// sort expressions are written exactly as the expression indexes of migration
 // 20261124164118_people_search, so that PostgreSQL can use them; change both together.
 import { Prisma } from "../../db/generated/client";
 import { SENIORITIES, type TPersonFilters, type TPersonSort } from "../../schemas/company-database";
@@ -14,9 +14,8 @@ export function seniorityRank(seniority: (typeof SENIORITIES)[number]): number {
   return SENIORITIES.length - SENIORITIES.indexOf(seniority);
 }
 export const nameSortSql = Prisma.raw(`(lower(p."lastName" || ' ' || p."firstName") COLLATE "C")`);
-const keywordDocumentSql = Prisma.raw(
-  `to_tsvector('simple'::regconfig, p."firstName" || ' ' || p."lastName" || ' ' || coalesce(p."title", '') || ' ' || coalesce(p."headline", ''))`,
-);
+/** Name, title and headline as words: a column PostgreSQL generates (migration 20261124174000_people_search_vector). */
+const keywordDocumentSql = Prisma.raw(`p."searchVector"`);
 
 /** The keyword query: every word must appear (`"a phrase"` and `-word` work, as in a web search). */
 function keywordQuerySql(keywords: string): Prisma.Sql {
