@@ -28,11 +28,14 @@ export async function chargeSearch(
     return { charged: input.results, balance };
   } catch (error) {
     if (!isHeraldError(error) || error.code !== "insufficient-credits") throw error;
-    const workspace = await db.workspace.findUniqueOrThrow({ where: { id: input.workspaceId }, select: { aiCreditBalance: true } });
-    const noun = input.reason === "company-search" ? (input.results === 1 ? "company" : "companies") : input.results === 1 ? "person" : "people";
+    // The caller's client: on the embedded database another connection would wait for its transaction.
+    const workspace = await (client ?? db).workspace.findUniqueOrThrow({ where: { id: input.workspaceId }, select: { aiCreditBalance: true } });
+    const one = input.results === 1;
+    const noun = input.reason === "company-search" ? (one ? "company" : "companies") : one ? "person" : "people";
+    const what = one ? `this ${noun} costs 1 credit` : `these ${input.results} ${noun} cost ${input.results} credits`;
     throw new HeraldError({
       code: "insufficient-credits",
-      message: `Not enough AI credits: these ${input.results} ${noun} cost ${input.results} credits and the workspace has ${workspace.aiCreditBalance}. Ask for fewer results (limit) or add credits under Settings → AI credits.`,
+      message: `Not enough AI credits: ${what} and the workspace has ${workspace.aiCreditBalance}. Ask for fewer results (limit) or add credits under Settings → AI credits.`,
       details: { balance: workspace.aiCreditBalance, cost: input.results },
     });
   }
