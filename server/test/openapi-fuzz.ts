@@ -6,17 +6,8 @@
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Schema = Record<string, any>;
 
-/** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (server/lib/seeded-random.ts): the same sequence for the same seed everywhere. */
+export { mulberry32 as seededRandom } from "../lib/seeded-random";
 
 export function resolveSchema(schema: Schema | undefined, document: Schema): Schema {
   let current = schema ?? {};

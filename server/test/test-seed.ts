@@ -7,6 +7,7 @@
 import { randomInt } from "node:crypto";
 import path from "node:path";
 import { expect, onTestFailed } from "vitest";
+import { mulberry32 } from "../lib/seeded-random";
 
 export interface SeededRandom {
   seed: number;
@@ -25,16 +26,9 @@ export function parseSeed(value: string | undefined): number | null {
   return seed;
 }
 
-/** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
+/** mulberry32 (server/lib/seeded-random.ts) with the helpers tests use. */
 export function seededRandom(seed: number): SeededRandom {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return { seed, next, int: (min, max) => min + Math.floor(next() * (max - min)) };
 }
 

@@ -2,6 +2,7 @@
 // and n, so the demo, the tests and the benchmarks get the same rows on every machine and a batch can
 // be made on its own. Values follow People Data Labs' conventions (see vocabulary.ts), headcounts a
 // long tail (most companies are small), funding only for some, people spread over every company.
+import { mulberry32, seedFromText } from "../../../lib/seeded-random";
 import type { THeadcountRange } from "../../../schemas/company-database";
 import {
   ADJECTIVES,
@@ -270,19 +271,7 @@ function pickWeighted<T>(list: Weighted<T>, roll: number): T {
   return list[list.length - 1]![0];
 }
 
-/** mulberry32 seeded by a string hash (FNV-1a): fast, and the same numbers everywhere. */
+/** The random numbers of one record: the same for the same seed text everywhere. */
 function rng(seed: string): () => number {
-  let h = 2166136261;
-  for (let i = 0; i < seed.length; i++) {
-    h ^= seed.charCodeAt(i);
-    h = Math.imul(h, 16777619);
-  }
-  let state = h >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seedFromText(seed));
 }
