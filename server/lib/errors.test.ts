@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ProviderErrorCode } from "../providers/linkedin/types";
 import { errorCodes, errorCodeToHttpStatus, HeraldError, isErrorCode, toErrorBody, type ErrorCode, type ErrorStatus } from "./errors";
 
-const STATUSES: readonly ErrorStatus[] = [400, 401, 403, 404, 405, 409, 413, 422, 429, 500, 502, 503];
+const STATUSES: readonly ErrorStatus[] = [400, 401, 402, 403, 404, 405, 409, 413, 422, 429, 500, 502, 503];
 
 describe("error codes", () => {
   it("maps every code of the closed set to an error status", () => {
