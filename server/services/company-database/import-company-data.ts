@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
+import { z } from "zod";
 import { db, type DbClient } from "../../db/client";
 import { now } from "../../lib/clock";
 import type { CompanyRecord, PersonRecord } from "./generator/generate-dataset";
@@ -54,6 +55,8 @@ export interface ImportResult extends ImportProgress {
 }
 
 export type ImportProblem = { line: number; reason: string };
+/** The problems a run stored (a JSON column): anything unreadable is dropped, never trusted. */
+const ZStoredProblems = z.array(z.object({ line: z.number().int(), reason: z.string() })).catch([]);
 
 /** The file cannot be imported at all (missing, unreadable, not the layout it should be). */
 export class ImportFileError extends Error {}
@@ -104,7 +107,7 @@ export async function importCompanyData(input: ImportCompanyDataInput): Promise<
     lines: run.lines,
     imported: run.imported,
     skipped: run.skipped,
-    problems: (run.problems as unknown as ImportProblem[]).slice(0, KEPT_PROBLEMS),
+    problems: ZStoredProblems.parse(run.problems).slice(0, KEPT_PROBLEMS),
   };
   const progress = (): ImportProgress => ({
     importId: run.id,
