@@ -12,10 +12,12 @@ import { db } from "../../../db/client";
 import { daysBetweenDates } from "../../../domain/email/warmup-ramp";
 import { now } from "../../../lib/clock";
 import { zonedDateString, zonedTimeToUtc } from "../../../lib/time-zones";
-import type { TWarmupStrategyValues } from "../../../schemas/mailbox-health";
+import { ZWarmupStrategy, type TWarmupStrategyValues } from "../../../schemas/mailbox-health";
 import type { PlacementFacts } from "../../mail/sandbox/placement";
 import { WarmupNetworkError, type WarmupNetwork, type WarmupTickResult } from "../types";
 import { elapsedShare, sandboxWarmupDayFigures, type SandboxWarmupDayFigures } from "./sandbox-warmup-day";
+
+const ZWarmupStrategyValues = ZWarmupStrategy.omit({ preset: true });
 
 /** Most past dates one tick fills in for a mailbox (after a long outage of the pass). */
 const MOST_DATES = 31;
@@ -122,7 +124,14 @@ export function createSandboxWarmupNetwork(): WarmupNetwork {
         where: { id: { in: connected.map((warmup) => warmup.externalId!) }, status: "active" },
         select: { id: true, strategy: true },
       });
-      const strategies = new Map(enrollments.map((row) => [row.id, row.strategy as unknown as TWarmupStrategyValues]));
+      // The stored strategy is read through its schema: one that does not parse (never written by
+      // Herald) leaves that mailbox out of the tick instead of failing every mailbox's.
+      const strategies = new Map(
+        enrollments.flatMap((row): Array<[string, TWarmupStrategyValues]> => {
+          const parsed = ZWarmupStrategyValues.safeParse(row.strategy);
+          return parsed.success ? [[row.id, parsed.data]] : [];
+        }),
+      );
       const active = connected.filter((warmup) => strategies.has(warmup.externalId!));
       if (!active.length) return result;
 
