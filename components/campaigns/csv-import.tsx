@@ -13,6 +13,7 @@ import { CsvPreview } from "./csv-preview";
 import { CsvUploadProgress } from "./csv-upload-progress";
 import { useLeadUpload } from "./use-lead-upload";
 import { plural } from "@/components/ui/plural";
+import { downloadFile } from "@/components/ui/download-file";
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
 const DELIMITERS: Array<{ value: CsvDelimiter; label: string }> = [
@@ -26,15 +27,6 @@ interface LoadedFile {
   text: string;
   delimiter: CsvDelimiter;
   hasHeader: boolean;
-}
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
 }
 
 /**
@@ -87,7 +79,7 @@ export function CsvImport({ campaign, onClose }: { campaign: TCampaign; onClose:
     const byRow = new Map<number, string[]>(dataRows.map((row, index) => [firstRowNumber + index, row]));
     const numbers = [...prepared.rejected.map((row) => row.rowNumber), ...upload.state.unsent.map((row) => row.rowNumber)].sort((a, b) => a - b);
     const rows = numbers.map((number) => byRow.get(number) ?? []);
-    download(`${file!.name.replace(/\.[^.]+$/, "")}-not-imported.csv`, toCsv(file!.hasHeader ? [parsed.rows[0]!, ...rows] : rows, file!.delimiter));
+    downloadFile(`${file!.name.replace(/\.[^.]+$/, "")}-not-imported.csv`, toCsv(file!.hasHeader ? [parsed.rows[0]!, ...rows] : rows, file!.delimiter));
   }
 
   const phase = upload.state.phase;

@@ -6,6 +6,7 @@ import { plural } from "@/components/ui/plural";
 import { COMPANY_SORT_KEYS, type TCompany, type TCompanyFilters, type TSearchPaging } from "@/server/schemas/company-database";
 import { companiesToCsv, formatTotal } from "./company-format";
 import { firstDirection, type CompanySort, type SortKey } from "./use-company-search";
+import { downloadFile } from "@/components/ui/download-file";
 
 export const SORT_LABELS: Record<SortKey, string> = {
   relevance: "Relevance",
@@ -23,15 +24,6 @@ export function sortWords(sort: CompanySort): string {
   if (sort.key === "name") return `name, ${sort.dir === "asc" ? "A to Z" : "Z to A"}`;
   if (sort.key === "yearFounded" || sort.key === "lastRoundDate") return `${SORT_LABELS[sort.key].toLowerCase()}, ${sort.dir === "desc" ? "newest first" : "oldest first"}`;
   return `${SORT_LABELS[sort.key].toLowerCase()}, ${sort.dir === "desc" ? "most first" : "fewest first"}`;
-}
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
 }
 
 /** Above the results: how many match, what the search cost, the sort, and what to do with a selection. */
@@ -109,7 +101,7 @@ export function ResultsToolbar({
             size="sm"
             variant="secondary"
             title="Made in your browser from the rows already loaded: costs nothing"
-            onClick={() => download(`companies-${new Date().toISOString().slice(0, 10)}.csv`, companiesToCsv(exportRows))}
+            onClick={() => downloadFile(`companies-${new Date().toISOString().slice(0, 10)}.csv`, companiesToCsv(exportRows))}
           >
             Export {chosen.length ? "selected" : `all ${rows.length}`} to CSV
           </Button>

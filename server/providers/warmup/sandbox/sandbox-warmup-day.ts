@@ -6,6 +6,7 @@ import { warmupVolumeOnDay } from "../../../domain/email/warmup-ramp";
 import { stableHash32 } from "../../../domain/sequence/stable-hash";
 import type { TWarmupStrategyValues } from "../../../schemas/mailbox-health";
 import { placementOdds, type PlacementFacts, type SandboxFolder } from "../../mail/sandbox/placement";
+import { mulberry32 } from "../../../lib/seeded-random";
 
 export interface SandboxWarmupDayFigures {
   planned: number;
@@ -37,16 +38,7 @@ export interface SandboxWarmupDayInput {
 const NETWORK_SENDER_ODDS = placementOdds({ dns: "ok", warmupDays: 30, bounceRate: 0 });
 
 /** A small seeded generator (mulberry32): one SHA-256 per mailbox and date instead of one per draw. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 0x1_0000_0000;
-  };
-}
+const generator = mulberry32;
 
 /** The folder a draw falls in, as placeSandboxEmail reads its draw: spam, then Promotions, then the inbox. */
 function folderOf(draw: number, odds: Record<SandboxFolder, number>): SandboxFolder {
