@@ -76,3 +76,11 @@ export const deliverabilityTestRequested = eventType("herald/deliverability-test
 export const mailboxDnsCheckDue = eventType("herald/mailbox-dns.check-due", {
   schema: z.object({ mailboxId: z.string() }),
 });
+
+/**
+ * A paid (or resumed) mailbox order should move through its provisioning pipeline
+ * (provision-mailbox-order.ts). `round` is bumped by every resume, so one run per order and round.
+ */
+export const mailboxOrderProvisionRequested = eventType("herald/mailbox-order.provision", {
+  schema: z.object({ orderId: z.string(), round: z.number().int() }),
+});

@@ -174,6 +174,31 @@ const EnvSchema = z.object({
   HERALD_MICROSOFT_TOKEN_URL: endpointUrl,
   HERALD_MICROSOFT_SMTP_SERVER: mailServer,
   HERALD_MICROSOFT_IMAP_SERVER: mailServer,
+  /** Mailbox orders (docs/mailbox-orders.md): the registrar that registers domains, sandbox (default) or Name.com. */
+  HERALD_REGISTRAR: z.enum(["sandbox", "namecom"], { message: "must be sandbox or namecom" }).default("sandbox"),
+  HERALD_NAMECOM_USERNAME: z.string().trim().min(1).optional(),
+  HERALD_NAMECOM_TOKEN: z.string().trim().min(1).optional(),
+  /** Name.com's API address (its test environment, or a stand-in in tests); the production API when unset. */
+  HERALD_NAMECOM_URL: endpointUrl,
+  /** The mail platform that hosts managed mailboxes: sandbox (default) or Microsoft 365 through Microsoft Graph. */
+  HERALD_MAIL_PLATFORM: z.enum(["sandbox", "microsoft-graph"], { message: "must be sandbox or microsoft-graph" }).default("sandbox"),
+  /** The Microsoft 365 tenant managed mailboxes live in, and an app registration there with Domain.ReadWrite.All, User.ReadWrite.All and Directory.ReadWrite.All. */
+  HERALD_GRAPH_TENANT_ID: z.string().trim().min(1).optional(),
+  HERALD_GRAPH_CLIENT_ID: z.string().trim().min(1).optional(),
+  HERALD_GRAPH_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  HERALD_GRAPH_URL: endpointUrl,
+  HERALD_GRAPH_TOKEN_URL: endpointUrl,
+  /** Who takes payment for mailbox orders: sandbox (default: paid at once) or Stripe Checkout. */
+  HERALD_BILLING_PROVIDER: z.enum(["sandbox", "stripe"], { message: "must be sandbox or stripe" }).default("sandbox"),
+  HERALD_STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+  /** The signing secret of the Stripe webhook endpoint (whsec_…) that points at /api/billing/stripe/webhook. */
+  HERALD_STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  /** Stripe's API address (a stand-in in tests); Stripe's own when unset. */
+  HERALD_STRIPE_API_URL: endpointUrl,
+  /** Monthly price of one managed mailbox, in cents of HERALD_BILLING_CURRENCY. */
+  HERALD_MAILBOX_PRICE_GOOGLE_CENTS: z.coerce.number().int().min(0, "must be 0 or more").max(100_000, "must be at most 100000").default(700),
+  HERALD_MAILBOX_PRICE_MICROSOFT_CENTS: z.coerce.number().int().min(0, "must be 0 or more").max(100_000, "must be at most 100000").default(600),
+  HERALD_BILLING_CURRENCY: z.string().trim().toLowerCase().regex(/^[a-z]{3}$/, "must be a three-letter currency code such as usd").default("usd"),
 }).superRefine((value, context) => {
   if (value.HERALD_LINKEDIN_PROVIDER === "unipile") {
     for (const key of ["UNIPILE_DSN", "UNIPILE_API_KEY"] as const) {
@@ -188,6 +213,15 @@ const EnvSchema = z.object({
       const missing = value[id] ? secret : id;
       context.addIssue({ code: "custom", path: [missing], message: `is required with ${missing === id ? secret : id}` });
     }
+  }
+  const required: [boolean, string, readonly (keyof typeof value)[]][] = [
+    [value.HERALD_REGISTRAR === "namecom", "HERALD_REGISTRAR=namecom", ["HERALD_NAMECOM_USERNAME", "HERALD_NAMECOM_TOKEN"]],
+    [value.HERALD_MAIL_PLATFORM === "microsoft-graph", "HERALD_MAIL_PLATFORM=microsoft-graph", ["HERALD_GRAPH_TENANT_ID", "HERALD_GRAPH_CLIENT_ID", "HERALD_GRAPH_CLIENT_SECRET"]],
+    [value.HERALD_BILLING_PROVIDER === "stripe", "HERALD_BILLING_PROVIDER=stripe", ["HERALD_STRIPE_SECRET_KEY", "HERALD_STRIPE_WEBHOOK_SECRET"]],
+  ];
+  for (const [applies, setting, keys] of required) {
+    if (!applies) continue;
+    for (const key of keys) if (!value[key]) context.addIssue({ code: "custom", path: [key], message: `is required when ${setting}` });
   }
   if (value.HERALD_AI_PROVIDER === "openai" && !value.HERALD_AI_BASE_URL) {
     context.addIssue({ code: "custom", path: ["HERALD_AI_BASE_URL"], message: "is required when HERALD_AI_PROVIDER=openai" });
@@ -254,4 +288,10 @@ export function allowUnresolvedWebhookHosts(): boolean {
 export function publicUrl(): string {
   const e = env();
   return (e.HERALD_URL ?? process.env.AUTH_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+}
+
+/** The monthly price of one managed mailbox on each mail platform, in cents (quotes and renewals). */
+export function mailboxMonthlyPrices(): { google: number; microsoft: number } {
+  const e = env();
+  return { google: e.HERALD_MAILBOX_PRICE_GOOGLE_CENTS, microsoft: e.HERALD_MAILBOX_PRICE_MICROSOFT_CENTS };
 }

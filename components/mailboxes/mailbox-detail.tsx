@@ -16,12 +16,15 @@ import { MailboxBadges, MailboxCounters, MailboxIcon, MailboxUsage, PROVIDER_LAB
 import { MailboxSettingsCard } from "./mailbox-settings-card";
 import { PerformanceCard } from "./performance-card";
 import { ReconnectHint } from "./reconnect-hint";
+import { CancelManagedDialog } from "./cancel-managed-dialog";
 import { RemoveMailboxDialog } from "./remove-mailbox-dialog";
 
 const VIA: Record<TMailbox["connectedVia"], string> = { api: "the API", dashboard: "the dashboard", "hosted-link": "a hosted link", managed: "a mailbox order" };
 
 function Header({ mailbox, onRemove }: { mailbox: TMailbox; onRemove: () => void }) {
   const trpc = useTRPC();
+  const [cancellingManaged, setCancellingManaged] = useState(false);
+  const { managed } = mailbox;
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.mailboxes.pathKey() });
   const pause = useMutation(trpc.mailboxes.pause.mutationOptions({ onSuccess: refresh }));
@@ -40,7 +43,7 @@ function Header({ mailbox, onRemove }: { mailbox: TMailbox; onRemove: () => void
             <MailboxBadges mailbox={mailbox} />
           </div>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           {mailbox.paused ? (
             <Button variant="secondary" disabled={resume.isPending} onClick={() => resume.mutate({ id: mailbox.id })}>
               {resume.isPending ? "Resuming…" : "Resume"}
@@ -50,10 +53,20 @@ function Header({ mailbox, onRemove }: { mailbox: TMailbox; onRemove: () => void
               {pause.isPending ? "Pausing…" : "Pause"}
             </Button>
           )}
-          <Button variant="danger" onClick={onRemove}>
-            Remove
-          </Button>
+          {/* A managed mailbox ends with its subscription (removing it is refused, 409 managed-mailbox). */}
+          {!managed ? (
+            <Button variant="danger" onClick={onRemove}>
+              Remove
+            </Button>
+          ) : (
+            managed.status === "active" && (
+              <Button variant="danger" onClick={() => setCancellingManaged(true)}>
+                Cancel subscription
+              </Button>
+            )
+          )}
         </div>
+        {managed && cancellingManaged && <CancelManagedDialog mailbox={{ ...mailbox, managed }} onClose={() => setCancellingManaged(false)} />}
       </div>
       {mailbox.paused && (
         <Alert tone="warning">

@@ -50,7 +50,35 @@ export function MailboxBadges({ mailbox }: { mailbox: TMailbox }) {
         </Badge>
       )}
       <Badge tone={mailbox.provider === "sandbox" ? "blue" : "slate"}>{PROVIDER_LABELS[mailbox.provider]}</Badge>
+      {mailbox.managed && <ManagedBadges managed={mailbox.managed} />}
     </span>
+  );
+}
+
+/** "Dec 24, 2026". */
+export function formatDay(iso: string | null | undefined): string {
+  return iso ? new Date(iso).toLocaleDateString("en", { dateStyle: "medium" }) : "—";
+}
+
+/** A mailbox bought through Herald: its domain, and when it renews or ends. */
+function ManagedBadges({ managed }: { managed: NonNullable<TMailbox["managed"]> }) {
+  return (
+    <>
+      <Badge tone="blue" title={`Bought through Herald on ${managed.domain}${managed.isAdmin ? ", the domain's admin mailbox" : ""}`}>
+        Managed · {managed.domain}
+      </Badge>
+      {managed.status === "cancelling" ? (
+        <Badge tone="amber">
+          <span data-testid="managed-cancels">Cancels on {formatDay(managed.cancelAt)}</span>
+        </Badge>
+      ) : (
+        managed.renewsAt && (
+          <span className="text-xs text-slate-500" data-testid="managed-renews">
+            Renews {formatDay(managed.renewsAt)}
+          </span>
+        )
+      )}
+    </>
   );
 }
 

@@ -11,6 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { plural } from "@/components/ui/plural";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { TMailbox } from "@/server/schemas/mailbox";
+import { CancelManagedDialog } from "./cancel-managed-dialog";
 import { ConnectMailboxDialog } from "./connect-mailbox-dialog";
 import { MailboxBadges, MailboxCounters, MailboxIcon, MailboxUsage, fromLine, mailboxName } from "./mailbox-display";
 import { useMailboxes, type MailboxFilters } from "./use-mailboxes";
@@ -66,6 +67,8 @@ function Filters({ filters, onChange }: { filters: MailboxFilters; onChange: (fi
 
 function MailboxRow({ mailbox }: { mailbox: TMailbox }) {
   const name = mailboxName(mailbox);
+  const [cancelling, setCancelling] = useState(false);
+  const { managed } = mailbox;
   return (
     <li data-testid="mailbox-row" className="grid gap-4 px-5 py-4 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,0.7fr)_minmax(0,1fr)_auto] lg:items-center">
       <div className="flex min-w-0 items-start gap-3">
@@ -90,7 +93,12 @@ function MailboxRow({ mailbox }: { mailbox: TMailbox }) {
         <MailboxUsage mailbox={mailbox} />
         <MailboxCounters mailbox={mailbox} />
       </div>
-      <div className="flex gap-2 lg:justify-end">
+      <div className="flex flex-wrap gap-2 lg:justify-end">
+        {managed?.status === "active" && (
+          <Button variant="secondary" size="sm" onClick={() => setCancelling(true)} aria-label={`Cancel the subscription of ${name}`}>
+            Cancel subscription
+          </Button>
+        )}
         <Link
           href={`/mailboxes/${mailbox.id}`}
           className="inline-flex items-center rounded-md px-2.5 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
@@ -99,6 +107,7 @@ function MailboxRow({ mailbox }: { mailbox: TMailbox }) {
           {mailbox.status === "error" ? "Fix" : "Manage"}
         </Link>
       </div>
+      {managed && cancelling && <CancelManagedDialog mailbox={{ ...mailbox, managed }} onClose={() => setCancelling(false)} />}
     </li>
   );
 }

@@ -38,6 +38,7 @@ export function WorkspaceSettings() {
       name: String(form.get("name") ?? ""),
       bypassWeeklyInvitationLimit: form.get("bypassWeeklyInvitationLimit") === "on",
       emailChannelEnabled: form.get("emailChannelEnabled") === "on",
+      managedMailboxesEnabled: form.get("managedMailboxesEnabled") === "on",
     });
   }
 
@@ -49,36 +50,15 @@ export function WorkspaceSettings() {
         <Field label="Name" htmlFor="name" error={errors.name}>
           <Input id="name" name="name" defaultValue={workspace.name} disabled={!canEdit} required />
         </Field>
-        <label className="flex items-start gap-3 text-sm">
-          <input
-            type="checkbox"
-            name="bypassWeeklyInvitationLimit"
-            defaultChecked={workspace.settings.bypassWeeklyInvitationLimit}
-            disabled={!canEdit}
-            className="mt-0.5 size-4 rounded border-slate-300"
-          />
-          <span>
-            <span className="font-medium text-slate-800">Bypass the weekly connection-request limit</span>
-            <span className="block text-slate-500">
-              Direct connection requests stop being refused at a sender&apos;s weekly limit. LinkedIn may still throttle the account.
-            </span>
-          </span>
-        </label>
-        <label className="flex items-start gap-3 text-sm">
-          <input
-            type="checkbox"
-            name="emailChannelEnabled"
-            defaultChecked={workspace.settings.emailChannelEnabled}
-            disabled={!canEdit}
-            className="mt-0.5 size-4 rounded border-slate-300"
-          />
-          <span>
-            <span className="font-medium text-slate-800">Send e-mail from this workspace</span>
-            <span className="block text-slate-500">
-              Whether this workspace uses e-mail: mailboxes can be connected or removed only while it is on.
-            </span>
-          </span>
-        </label>
+        <SettingCheckbox name="bypassWeeklyInvitationLimit" checked={workspace.settings.bypassWeeklyInvitationLimit} disabled={!canEdit} title="Bypass the weekly connection-request limit">
+          Direct connection requests stop being refused at a sender&apos;s weekly limit. LinkedIn may still throttle the account.
+        </SettingCheckbox>
+        <SettingCheckbox name="emailChannelEnabled" checked={workspace.settings.emailChannelEnabled} disabled={!canEdit} title="Send e-mail from this workspace">
+          Whether this workspace uses e-mail: mailboxes can be connected or removed only while it is on.
+        </SettingCheckbox>
+        <SettingCheckbox name="managedMailboxesEnabled" checked={workspace.settings.managedMailboxesEnabled} disabled={!canEdit} title="Managed mailboxes">
+          Whether this workspace may buy domains and mailboxes through Herald (the Orders page). Mailboxes already bought keep working either way.
+        </SettingCheckbox>
         <dl className="grid grid-cols-2 gap-4 rounded-md bg-slate-50 p-3 text-sm">
           <div>
             <dt className="text-slate-500">Sender seats</dt>
@@ -98,5 +78,18 @@ export function WorkspaceSettings() {
         )}
       </form>
     </Card>
+  );
+}
+
+/** One on/off workspace setting with what it does in words. */
+function SettingCheckbox({ name, checked, disabled, title, children }: { name: string; checked: boolean; disabled: boolean; title: string; children: React.ReactNode }) {
+  return (
+    <label className="flex items-start gap-3 text-sm">
+      <input type="checkbox" name={name} defaultChecked={checked} disabled={disabled} className="mt-0.5 size-4 rounded border-slate-300" />
+      <span>
+        <span className="font-medium text-slate-800">{title}</span>
+        <span className="block text-slate-500">{children}</span>
+      </span>
+    </label>
   );
 }

@@ -83,6 +83,10 @@ const LABELS: Record<string, string> = {
   leads: "Leads",
   limit: "Page size",
   offset: "Page start",
+  localPart: "Address",
+  redirectUrl: "Redirect",
+  platform: "Mail platform",
+  years: "Years",
 };
 
 /** One item of a list field, numbered: "Sender 3", "Lead 5". */
@@ -92,6 +96,8 @@ const ITEM: Record<string, string> = {
   excludeListIds: "Excluded lead list",
   activeDays: "Active day",
   customVariables: "Custom variable",
+  domains: "Domain",
+  mailboxes: "Mailbox",
 };
 
 /** The wrappers tRPC procedures put around a service's input. */

@@ -5,10 +5,14 @@ import { deliverWebhook } from "./deliver-webhook";
 import { dispatchOutbox } from "./dispatch-outbox";
 import { importLinkedinSearch } from "./import-linkedin-search";
 import { pollMailboxes } from "./poll-mailboxes";
+import { provisionMailboxOrder } from "./provision-mailbox-order";
 import { purgeExpiredRecords } from "./purge-expired-records";
 import { readMailboxFunction } from "./read-mailbox";
 import { refreshDnsHealthFunction } from "./refresh-dns-health";
 import { refreshSenderStatsFunction } from "./refresh-sender-stats";
+import { restartStalledMailboxOrdersFunction } from "./restart-stalled-mailbox-orders";
+import { retryPendingRefunds } from "./retry-pending-refunds";
+import { renewManagedMailboxes } from "./renew-managed-mailboxes";
 import { runCampaignExecutor } from "./run-campaign-executor";
 import { runDeliverabilityTest } from "./run-deliverability-test";
 import { runWarmupPass } from "./run-warmup-pass";
@@ -35,4 +39,8 @@ export const functions = [
   checkMailboxDnsFunction,
   runDeliverabilityTest,
   runWarmupPass,
+  provisionMailboxOrder,
+  restartStalledMailboxOrdersFunction,
+  retryPendingRefunds,
+  renewManagedMailboxes,
 ];

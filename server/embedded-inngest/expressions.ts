@@ -1,7 +1,7 @@
 // The expressions Inngest configs carry (CEL): trigger `expression`, waitForEvent and cancelOn `if`,
 // concurrency and idempotency `key`. The embedded executor understands the subset Herald and the
 // SDK's shorthands produce: paths (`event.data.accountId`, `async.data.id`), string, number, boolean
-// and null literals, `==`, `!=`, `<`, `<=`, `>`, `>=`, `&&`, `||`, `!`, `+` and parentheses.
+// and null literals, `==`, `!=`, `<`, `<=`, `>`, `>=`, `&&`, `||`, `!`, `+`, `string()` and parentheses.
 type Token = { kind: "path" | "string" | "number" | "op" | "paren"; value: string };
 
 function tokenize(source: string): Token[] {
@@ -91,6 +91,13 @@ export function evaluate(source: string, scope: Scope): unknown {
     if (token.kind === "op" && token.value === "!") return !primary();
     if (token.kind === "string") return token.value;
     if (token.kind === "number") return Number(token.value);
+    // CEL's string() conversion, for keys that join an id and a number (`id + "-" + string(round)`).
+    if (token.kind === "path" && token.value === "string" && peek()?.value === "(") {
+      take();
+      const value = or();
+      if (take()?.value !== ")") throw new Error(`Missing ) in expression: ${source}`);
+      return value === null ? "null" : String(value);
+    }
     if (token.kind === "path") return resolvePath(token.value, scope);
     throw new Error(`Unexpected "${token.value}" in expression: ${source}`);
   }

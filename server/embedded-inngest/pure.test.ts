@@ -48,6 +48,7 @@ describe("expressions", () => {
     expect(evaluateKey("event.data.id", scope)).toBe("a1");
     expect(evaluateKey('event.data.id + "-" + async.data.other', scope)).toBe("a1-x");
     expect(evaluateKey('"global"', scope)).toBe("global");
+    expect(evaluateKey('event.data.id + "-" + string(event.data.count)', scope)).toBe("a1-3");
   });
   it("refuses unsupported syntax instead of guessing", () => {
     expect(() => evaluate("event.data.items.exists(x, x > 1)", scope)).toThrow(/Unsupported|Unexpected/);

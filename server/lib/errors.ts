@@ -132,6 +132,24 @@ export const errorCodeToHttpStatus = {
   "test-running": 409,
   /** Warmup cannot run for this mailbox now (not connected, or it was removed). */
   "warmup-unavailable": 409,
+
+  // Mailbox orders and managed mailboxes
+  /** Ordering domains and managed mailboxes is turned off for the workspace (Settings). */
+  "managed-mailboxes-disabled": 403,
+  /** cancel-managed on a mailbox the workspace connected itself. */
+  "not-managed": 409,
+  /** cancel-managed on a domain's admin mailbox while others run on it, without `confirmAdmin`. */
+  "admin-mailbox": 409,
+  /** A new mailbox on a domain whose admin mailbox was cancelled. */
+  "domain-closed": 409,
+  /** Paying an order that is not `quoted` (already paid, cancelled) or whose quote expired. */
+  "order-not-payable": 409,
+  /** Resuming an order that is not `needs_attention`. */
+  "order-not-resumable": 409,
+  /** Cancelling an order that is connecting mailboxes, completed or already cancelled. */
+  "order-not-cancellable": 409,
+  /** The registrar, mail platform or billing provider could not be reached or refused the call. */
+  "provider-failed": 502,
 } as const satisfies Record<string, ErrorStatus>;
 
 export type ErrorCode = keyof typeof errorCodeToHttpStatus;

@@ -31,8 +31,8 @@ export const ROUND_TYPES = [
 export const SEARCH_LIMIT_DEFAULT = 25;
 export const SEARCH_LIMIT_MAX = 100;
 
-// PostgreSQL text cannot hold the NUL character: refused here, or the query itself would fail (REST
-// refuses NUL before the schema, tRPC does not).
+// PostgreSQL text cannot hold the NUL character: refused here too, so that a caller of the services
+// other than the REST and tRPC edges (which refuse it before the schema) gets a 400 as well.
 const noNul = <T extends z.ZodString>(schema: T) => schema.refine((text) => !text.includes("\u0000"), "must not contain the NUL character (\\u0000)");
 /** The database's ids are PostgreSQL integers: a larger number would fail the query instead of matching nothing. */
 const ID_MAX = 2_147_483_647;

@@ -46,6 +46,28 @@ export const ZMailboxCounters = z
   })
   .meta({ id: "MailboxCounters", description: "Gateway counters since the mailbox was connected" });
 
+export const MAIL_PLATFORMS = ["google", "microsoft"] as const;
+export const ZMailPlatform = z.enum(MAIL_PLATFORMS, { message: "must be google or microsoft" }).meta({
+  id: "MailPlatform",
+  description: "`google` (Google Workspace) or `microsoft` (Microsoft 365)",
+});
+export type TMailPlatform = z.infer<typeof ZMailPlatform>;
+
+export const ZMailboxManaged = z
+  .object({
+    provider: ZMailPlatform,
+    domain: z.string(),
+    status: z.enum(["active", "cancelling"]).meta({ description: "`active`, or `cancelling` once cancelled (it works until `cancelAt`)" }),
+    renewsAt: ZTimestamp.nullable(),
+    cancelAt: ZTimestamp.nullable(),
+    isAdmin: z.boolean().meta({ description: "The domain's admin mailbox" }),
+    renewalProblem: z.string().nullable().optional().meta({
+      description: "Why this period's renewal charge failed, in plain words (retried every hour; after three declines the mailbox is cancelled); null when none",
+    }),
+  })
+  .meta({ id: "MailboxManaged" });
+export type TMailboxManaged = z.infer<typeof ZMailboxManaged>;
+
 export const ZMailbox = z
   .object({
     id: z.string().meta({ example: "mbx_7c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f" }),
@@ -75,7 +97,7 @@ export const ZMailbox = z
     dnsHealth: ZDnsHealth.nullable().meta({ description: "DNS health of the mailbox's domain (SPF, DKIM, DMARC, MX); null until first checked" }),
     deliverabilityTest: ZDeliverabilityTest.nullable().meta({ description: "The latest deliverability test; null when none was run" }),
     health: ZMailboxHealthFilter.meta({ description: "Overall health: the worst of the DNS health, the latest deliverability test and warmup health (`unchecked` before any check)" }),
-    managed: z.null().meta({ description: "Set only for managed mailboxes (bought through Herald)" }),
+    managed: ZMailboxManaged.nullable().meta({ description: "Set only for managed mailboxes (bought through Herald)" }),
     warmup: ZWarmup,
     restoredFrom: z.string().nullable(),
     createdAt: ZTimestamp,

@@ -22,6 +22,10 @@ export const ZWorkspace = z
       emailChannelEnabled: z
         .boolean()
         .meta({ description: "Whether the workspace sends e-mail: mailboxes can be connected and removed only while it is on (on for new workspaces)" }),
+      managedMailboxesEnabled: z.boolean().meta({
+        description:
+          "Whether the workspace may search and order domains and managed mailboxes (on for new workspaces). Cancelling a managed mailbox works whatever it says",
+      }),
     }),
     createdAt: ZTimestamp,
     updatedAt: ZTimestamp,
@@ -39,6 +43,7 @@ export const ZUpdateWorkspaceSettingsInput = z.object({
   weeklyInvitationLimitFree: ZWeeklyLimit.optional(),
   weeklyInvitationLimitPaid: ZWeeklyLimit.optional(),
   emailChannelEnabled: z.boolean({ message: "must be true or false" }).optional(),
+  managedMailboxesEnabled: z.boolean({ message: "must be true or false" }).optional(),
 });
 export type TUpdateWorkspaceSettingsInput = z.infer<typeof ZUpdateWorkspaceSettingsInput>;
 

@@ -1,9 +1,9 @@
 // Which vitest project a test file runs in, read from what the file imports — so membership needs
 // no list to keep up to date and no naming to remember:
 //
-//   process  imports server/test/herald-process, server/test/mail-servers (Dovecot) or
-//            node:child_process: starts the built Herald or another process, kills it, runs a
-//            build. Needs PostgreSQL and `npm run build`.
+//   process  imports server/test/herald-process, server/test/mail-servers (Dovecot),
+//            server/test/killable-worker or node:child_process: starts the built Herald or another
+//            process, kills it, runs a build. Needs PostgreSQL and `npm run build`.
 //   db       imports a database module (DATABASE_MODULES below: the Prisma client, the factories,
 //            the campaign driver, `pg`, …). Runs on the real PostgreSQL, a fresh database per file.
 //   unit     everything else. Runs with no database at all: DATABASE_URL points at a closed port,
@@ -18,7 +18,7 @@ import path from "node:path";
 export type TestProject = "unit" | "db" | "process";
 
 /** Modules that start or kill processes (paths from the repository root, without extension). */
-export const PROCESS_MODULES = ["server/test/herald-process", "server/test/mail-servers", "node:child_process", "child_process"];
+export const PROCESS_MODULES = ["server/test/herald-process", "server/test/mail-servers", "node:child_process", "child_process", "server/test/killable-worker"];
 
 /** Modules that need a PostgreSQL database to be of any use. */
 export const DATABASE_MODULES = [

@@ -5,6 +5,7 @@ import superjson from "superjson";
 import { ZodError } from "zod";
 import { getSessionActor, getSessionUserId } from "../auth/dashboard-session";
 import { requestClientAddress, UNKNOWN_CLIENT } from "../http/client-address";
+import { refuseNulCharacters } from "../http/nul-characters";
 import { APPROVER_DENIED_MESSAGE, approverMayCall } from "../lib/approver-access";
 import { isHeraldError, type FieldIssue } from "../lib/errors";
 import { logger } from "../lib/logger";
@@ -68,7 +69,14 @@ const translateErrors = t.middleware(async ({ next, path }) => {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(translateErrors);
+/** As the REST edge does (server/http/nul-characters.ts): a NUL in any input is a 400 naming its field, never a database error. */
+const refuseNul = t.middleware(async ({ getRawInput, next }) => {
+  // Named as its own fields (`orderId`, `changes.label`), as a path or query would be.
+  refuseNulCharacters({ params: await getRawInput() });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(translateErrors).use(refuseNul);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.userId) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });

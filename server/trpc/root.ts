@@ -12,6 +12,7 @@ import { leadImportsRouter } from "./routers/lead-imports";
 import { leadListsRouter } from "./routers/lead-lists";
 import { leadsRouter } from "./routers/leads";
 import { mailboxHealthRouter } from "./routers/mailbox-health";
+import { mailboxOrdersRouter } from "./routers/mailbox-orders";
 import { mailboxesRouter } from "./routers/mailboxes";
 import { membersRouter } from "./routers/members";
 import { sandboxRouter } from "./routers/sandbox";
@@ -32,6 +33,7 @@ export const appRouter = router({
   senders: sendersRouter,
   mailboxes: mailboxesRouter,
   mailboxHealth: mailboxHealthRouter,
+  mailboxOrders: mailboxOrdersRouter,
   hostedConnect: hostedConnectRouter,
   sandbox: sandboxRouter,
   campaigns: campaignsRouter,

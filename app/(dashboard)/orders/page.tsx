@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
-import { NotBuiltYet } from "@/components/shell/not-built-yet";
+import { Suspense } from "react";
+import { OrdersPage } from "@/components/orders/orders-page";
 
 export const metadata: Metadata = { title: "Orders" };
 
-export default function OrdersPage() {
+export default function Orders() {
   return (
-    <NotBuiltYet title="Orders" description="Domains and managed mailboxes bought through Herald.">
-      When ordering arrives you will follow each order through provisioning here.
-    </NotBuiltYet>
+    <Suspense fallback={<p className="text-sm text-slate-500">Loading orders…</p>}>
+      <OrdersPage />
+    </Suspense>
   );
 }

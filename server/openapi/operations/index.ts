@@ -40,6 +40,7 @@ import { removeMailboxOperation } from "./mailboxes/remove-mailbox";
 import { pauseMailboxOperation } from "./mailboxes/pause-mailbox";
 import { runDeliverabilityTestOperation } from "./mailboxes/run-deliverability-test";
 import { resumeMailboxOperation } from "./mailboxes/resume-mailbox";
+import { cancelManagedMailboxOperation } from "./mailboxes/cancel-managed-mailbox";
 import { getMailboxPerformanceOperation } from "./mailboxes/get-mailbox-performance";
 import { checkMailboxDnsOperation } from "./mailboxes/check-mailbox-dns";
 import { createWebhookOperation } from "./webhooks/create-webhook";
@@ -97,6 +98,13 @@ import { searchCompaniesOperation } from "./database/search-companies";
 import { searchPeopleOperation } from "./database/search-people";
 import { addDatabasePeopleOperation } from "./database/add-database-people";
 import { listFilterValuesOperation } from "./database/filter-values";
+import { searchDomainsOperation } from "./mailbox-orders/search-domains";
+import { quoteMailboxOrderOperation } from "./mailbox-orders/quote-mailbox-order";
+import { listMailboxOrdersOperation } from "./mailbox-orders/list-mailbox-orders";
+import { getMailboxOrderOperation } from "./mailbox-orders/get-mailbox-order";
+import { payMailboxOrderOperation } from "./mailbox-orders/pay-mailbox-order";
+import { resumeMailboxOrderOperation } from "./mailbox-orders/resume-mailbox-order";
+import { cancelMailboxOrderOperation } from "./mailbox-orders/cancel-mailbox-order";
 
 export const operations: ApiOperation[] = [
   getOpenApiDocumentOperation,
@@ -128,6 +136,7 @@ export const operations: ApiOperation[] = [
   removeMailboxOperation,
   pauseMailboxOperation,
   resumeMailboxOperation,
+  cancelManagedMailboxOperation,
   runDeliverabilityTestOperation,
   getMailboxPerformanceOperation,
   getWarmupOperation,
@@ -196,4 +205,11 @@ export const operations: ApiOperation[] = [
   searchPeopleOperation,
   addDatabasePeopleOperation,
   listFilterValuesOperation,
+  searchDomainsOperation,
+  quoteMailboxOrderOperation,
+  listMailboxOrdersOperation,
+  getMailboxOrderOperation,
+  payMailboxOrderOperation,
+  resumeMailboxOrderOperation,
+  cancelMailboxOrderOperation,
 ];

@@ -1,22 +1,12 @@
-// Removing a mailbox: it leaves every campaign pool, its leads go to the remaining mailboxes, and its
-// e-mails go with it. What it held (settings, campaigns, leads) is kept for the restore window, so
-// connecting the same address again in time brings it all back (saveConnectedMailbox).
+// Removing a mailbox a workspace connected itself (what removal does: delete-mailbox-rows.ts).
 // It lives apart from services/mailboxes because it reaches into campaigns (their mailbox
 // assignment), while campaigns (the executor, enrolment) depend on mailboxes: one folder above both
 // keeps the folders' dependencies one way.
-import { env } from "../../env";
 import type { Actor } from "../../lib/actor";
-import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
-import { assignCampaignMailboxes } from "../campaigns/assign-campaign-mailboxes";
-import { withOutbox } from "../events/with-outbox";
-import { emitMailboxEvent } from "../mailboxes/emit-mailbox-event";
 import { findMailbox } from "../mailboxes/find-mailbox";
-import { removedMailboxSnapshotColumn } from "../mailboxes/mailbox-columns";
 import { requireEmailChannel } from "../mailboxes/require-email-channel";
-
-const OPEN_STATUSES = ["pending", "running", "paused"] as const;
-const DAY_MS = 86_400_000;
+import { deleteMailboxRows } from "./delete-mailbox-rows";
 
 export async function removeMailbox(actor: Actor, mailboxId: string): Promise<{ id: string; deleted: true }> {
   await requireEmailChannel(actor.workspaceId, "remove a mailbox");
@@ -27,65 +17,7 @@ export async function removeMailbox(actor: Actor, mailboxId: string): Promise<{ 
       message: `${row.email} is a managed mailbox bought through Herald: cancel it with cancel-managed instead of removing it.`,
     });
   }
-  const removedAt = now();
-  await withOutbox(
-    async (tx, emit) => {
-      const pools = await tx.campaign.findMany({
-        where: { workspaceId: row.workspaceId, emailAccountIds: { has: row.id } },
-        select: { id: true, emailAccountIds: true },
-      });
-      const openLeads = await tx.campaignLead.findMany({
-        where: { emailAccountId: row.id, status: { in: [...OPEN_STATUSES] } },
-        select: { id: true },
-      });
-      // Leads it e-mailed may sit in campaigns whose pool it already left (pinned to their thread).
-      const holding = await tx.campaignLead.groupBy({ by: ["campaignId"], where: { emailAccountId: row.id } });
-      const gone = await tx.mailbox.deleteMany({ where: { id: row.id } });
-      if (!gone.count) throw new HeraldError({ code: "not-found", message: "No mailbox with this id in the workspace" });
-
-      await tx.removedMailbox.create({
-        data: {
-          workspaceId: row.workspaceId,
-          email: row.email,
-          mailboxId: row.id,
-          snapshot: removedMailboxSnapshotColumn({
-            settings: {
-              label: row.label,
-              fromName: row.fromName,
-              dailyLimit: row.dailyLimit,
-              signature: row.signature,
-              trackOpens: row.trackOpens,
-              trackClicks: row.trackClicks,
-              timezone: row.timezone,
-            },
-            campaignIds: pools.map((campaign) => campaign.id),
-            campaignLeadIds: openLeads.map((lead) => lead.id),
-          }),
-          removedAt,
-          restorableUntil: new Date(removedAt.getTime() + env().HERALD_MAILBOX_RESTORE_DAYS * DAY_MS),
-        },
-      });
-
-      const campaigns = new Map<string, string[]>();
-      for (const campaign of pools) campaigns.set(campaign.id, campaign.emailAccountIds.filter((id) => id !== row.id));
-      for (const lead of holding) {
-        if (campaigns.has(lead.campaignId)) continue;
-        const campaign = await tx.campaign.findUniqueOrThrow({ where: { id: lead.campaignId }, select: { emailAccountIds: true } });
-        campaigns.set(lead.campaignId, campaign.emailAccountIds);
-      }
-      for (const [id, emailAccountIds] of campaigns) {
-        if (pools.some((campaign) => campaign.id === id)) {
-          await tx.campaign.update({ where: { id }, data: { emailAccountIds, updatedAt: removedAt } });
-        }
-        await assignCampaignMailboxes(tx, { id, emailAccountIds }, { releaseContacted: [row.id] });
-      }
-
-      await emitMailboxEvent(tx, emit, { ...row, status: "disconnected", updatedAt: removedAt }, "account.status_changed", {
-        previousStatus: row.status,
-        removed: true,
-      });
-    },
-    { timeout: 60_000 },
-  );
+  const removed = await deleteMailboxRows(row, { connectedVia: { not: "managed" } });
+  if (!removed) throw new HeraldError({ code: "not-found", message: "No mailbox with this id in the workspace" });
   return { id: row.id, deleted: true };
 }

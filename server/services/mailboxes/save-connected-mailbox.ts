@@ -24,6 +24,16 @@ export interface SaveConnectedMailboxInput {
   credentials: MailCredentials;
   label?: string | null;
   fromName?: string | null;
+  /** A managed mailbox (connectedVia `managed`, bought through a mailbox order): its subscription columns. */
+  managed?: ManagedMailboxColumns;
+}
+
+export interface ManagedMailboxColumns {
+  managedDomainId: string;
+  managedIsAdmin: boolean;
+  managedUserId: string;
+  managedStatus: "active";
+  managedRenewsAt: Date;
 }
 
 /** The leads a mailbox can be given back: those still to run. */
@@ -73,6 +83,8 @@ async function reconnect(tx: Prisma.TransactionClient, emit: Emit, existing: Mai
       fromName: input.fromName?.trim() || existing.fromName,
       status: "connected",
       error: null,
+      // A managed connect makes the mailbox managed whatever it was; an ordinary reconnect keeps its subscription.
+      ...(input.managed ? { connectedVia: input.connectedVia, ...input.managed } : {}),
       updatedAt: now(),
     },
   });
@@ -101,6 +113,7 @@ async function create(
       settings: input.settings ? mailboxSettingsColumn(input.settings) : Prisma.DbNull,
       credentialsEncrypted: encryptMailCredentials(input.credentials),
       status: "connected",
+      ...input.managed,
       // A restored mailbox is the one that was removed: its settings win over this connect's defaults.
       ...(snapshot
         ? { ...snapshot.settings, restoredFrom: removed!.mailboxId }

@@ -9,6 +9,7 @@ import { toDeliverabilityTest } from "./to-deliverability-test";
 import { readDnsHealth } from "../../schemas/mailbox-health";
 import { toWarmup } from "../warmup/to-warmup";
 import { ZMailboxHealthFilter } from "../../schemas/mailbox-health";
+import { loadManaged, toManaged, type ManagedExtras } from "./mailbox-managed";
 
 const ZProvider = ZMailbox.shape.provider;
 const ZAuthType = ZMailbox.shape.authType;
@@ -21,6 +22,7 @@ interface MailboxExtras {
   usage: MailboxUsage;
   test: DeliverabilityTest | null;
   warmup: MailboxWarmup | null;
+  managed: ManagedExtras;
 }
 
 /** The latest test and the warmup of a page of mailboxes, in two queries. */
@@ -41,18 +43,20 @@ async function loadHealth(ids: string[], client: DbClient): Promise<{ tests: Map
 
 /** The Mailbox resource as the API, the dashboard and account.* events show it. Credentials never leave. */
 export async function toMailbox(row: Mailbox, client: DbClient = db): Promise<TMailbox> {
-  const [usage, health] = await Promise.all([countMailboxUsage(row, now(), client), loadHealth([row.id], client)]);
-  return mailboxResource(row, { usage, test: health.tests.get(row.id) ?? null, warmup: health.warmups.get(row.id) ?? null });
+  const [usage, health, managed] = await Promise.all([countMailboxUsage(row, now(), client), loadHealth([row.id], client), loadManaged([row], client)]);
+  return mailboxResource(row, { usage, test: health.tests.get(row.id) ?? null, warmup: health.warmups.get(row.id) ?? null, managed });
 }
 
-/** toMailbox for a list: the page's usage is counted in one query. */
+/** toMailbox for a list: the page's usage is counted in one query, its managed domains read in one. */
 export async function toMailboxes(rows: Mailbox[], client: DbClient = db): Promise<TMailbox[]> {
   const ids = rows.map((row) => row.id);
-  const [usage, health] = await Promise.all([countMailboxesUsage(rows, now(), client), loadHealth(ids, client)]);
-  return rows.map((row) => mailboxResource(row, { usage: usage.get(row.id)!, test: health.tests.get(row.id) ?? null, warmup: health.warmups.get(row.id) ?? null }));
+  const [usage, health, managed] = await Promise.all([countMailboxesUsage(rows, now(), client), loadHealth(ids, client), loadManaged(rows, client)]);
+  return rows.map((row) =>
+    mailboxResource(row, { usage: usage.get(row.id)!, test: health.tests.get(row.id) ?? null, warmup: health.warmups.get(row.id) ?? null, managed }),
+  );
 }
 
-function mailboxResource(row: Mailbox, { usage, test, warmup }: MailboxExtras): TMailbox {
+function mailboxResource(row: Mailbox, { usage, test, warmup, managed }: MailboxExtras): TMailbox {
   return {
     id: row.id,
     label: row.label,
@@ -79,7 +83,7 @@ function mailboxResource(row: Mailbox, { usage, test, warmup }: MailboxExtras): 
     dnsHealth: readDnsHealth(row.dnsHealth),
     deliverabilityTest: test ? toDeliverabilityTest(test) : null,
     health: ZMailboxHealthFilter.catch("unchecked").parse(row.health),
-    managed: null,
+    managed: toManaged(row, managed),
     warmup: toWarmup(row, warmup, now()),
     restoredFrom: row.restoredFrom,
     createdAt: row.createdAt.toISOString(),

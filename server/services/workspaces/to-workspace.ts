@@ -12,6 +12,7 @@ export function toWorkspace(row: Workspace, usedSeats: number): TWorkspace {
       weeklyInvitationLimitFree: row.weeklyInvitationLimitFree,
       weeklyInvitationLimitPaid: row.weeklyInvitationLimitPaid,
       emailChannelEnabled: row.emailChannelEnabled,
+      managedMailboxesEnabled: row.managedMailboxesEnabled,
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

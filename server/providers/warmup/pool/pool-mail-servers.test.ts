@@ -92,6 +92,10 @@ beforeAll(async () => {
       }),
     );
   }
+  // The inbound reader's first read asks IMAP for what arrived SINCE the mailbox was created, a date
+  // the servers count on their real clock: after 20:00 UTC Herald's clock is on tomorrow's date,
+  // so the mailboxes are dated by the real clock, as they would be.
+  await db.mailbox.updateMany({ where: { id: { in: mailboxes.map((mailbox) => mailbox.id) } }, data: { createdAt: real } });
 }, 60_000);
 
 afterAll(async () => {

@@ -3,7 +3,6 @@
 // recorded it. Restarted each time, it finishes the campaign with nothing sent twice and every
 // lead accounted for. The random moments come from a seed the test prints; HERALD_TEST_SEED=<seed>
 // replays them (server/test/test-seed.ts).
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,6 +13,7 @@ import { sandboxDirectory, sandboxProfileUrl } from "@/server/providers/linkedin
 import { ensureSandboxDirectory } from "@/server/providers/linkedin/sandbox/store";
 import { connectSender } from "@/server/services/senders/connect-sender";
 import { createTestWorkspace } from "@/server/test/factories";
+import { runKillableWorker } from "@/server/test/killable-worker";
 import { testRandom } from "@/server/test/test-seed";
 import { addCampaignLeads } from "../add-campaign-leads";
 import { createCampaign } from "../create-campaign";
@@ -26,21 +26,8 @@ const START = "2026-03-02T07:55:00Z";
 const UNTIL = "2026-03-20T18:00:00Z";
 const WORKER = path.resolve("server/test/fixtures/executor-worker.ts");
 
-function runWorker(env: Record<string, string>, killAfterMs: number | null): Promise<"finished" | "killed" | "crashed"> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", WORKER], {
-      env: { ...process.env, HERALD_LOG_LEVEL: "error", ...env },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    const timer = killAfterMs === null ? null : setTimeout(() => child.kill("SIGKILL"), killAfterMs);
-    child.on("error", reject);
-    child.on("exit", (code, signal) => {
-      if (timer) clearTimeout(timer);
-      if (code === 0) resolve("finished");
-      else if (signal === "SIGKILL") resolve(timer && killAfterMs !== null ? "killed" : "crashed");
-      else reject(new Error(`The executor worker failed (code ${code}, signal ${signal})`));
-    });
-  });
+function runWorker(env: Record<string, string>, killAfterMs: number | null) {
+  return runKillableWorker(WORKER, env, killAfterMs);
 }
 
 it("sends nothing twice and loses no lead when the executing process is killed repeatedly", async () => {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "SandboxDomainRegistration" ADD COLUMN     "renewalReferences" TEXT[] DEFAULT ARRAY[]::TEXT[];

@@ -1,0 +1,185 @@
+// The Microsoft 365 platform against a local stand-in for the token endpoint and Microsoft Graph v1.0
+// in their documented shapes (domains, verification and service records, users, licenses), keeping
+// the tenant's state, so adding a domain, verifying it, creating licensed users and access are real.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ManualClock, setClock, systemClock } from "../../../lib/clock";
+import { startGraphFake, type GraphFake } from "../../test/graph-fake";
+import { createMicrosoftGraphPlatform, strongPassword } from "./microsoft-graph-platform";
+import { provisioningFailure } from "../../../test/provisioning-failure";
+
+const APP = { tenantId: "7d3b2c1a-tenant", clientId: "herald-app", clientSecret: "s3cret" };
+let graph: GraphFake;
+let clock: ManualClock;
+
+beforeAll(async () => {
+  graph = await startGraphFake(APP);
+});
+afterAll(() => graph.close());
+beforeEach(() => {
+  clock = new ManualClock();
+  setClock(clock);
+  for (const id of graph.domains.keys()) if (id !== "herald.onmicrosoft.com") graph.domains.delete(id);
+  graph.users.clear();
+  graph.dnsVisible.clear();
+  for (const sku of graph.skus) sku.consumedUnits = 0;
+  graph.createDelayMs = 0;
+  graph.tokensIssued = 0;
+  graph.outage = null;
+  graph.http.requests.length = 0;
+});
+afterEach(() => setClock(systemClock));
+
+const platform = (options: { timeoutMs?: number; clientSecret?: string } = {}) =>
+  createMicrosoftGraphPlatform({ ...APP, clientSecret: options.clientSecret ?? APP.clientSecret, graphUrl: graph.url, tokenUrl: graph.tokenUrl, timeoutMs: options.timeoutMs });
+
+async function readyDomain(name: string) {
+  const microsoft = platform();
+  await microsoft.ensureTenant({ domain: name, platform: "microsoft", reference: "r" });
+  graph.dnsVisible.add(name);
+  await microsoft.getTenant({ domain: name, tenantId: APP.tenantId });
+  return microsoft;
+}
+
+describe("the domain in Herald's tenant", () => {
+  it("adds the domain and asks for its verification TXT and DKIM records; mail records follow verification", async () => {
+    const microsoft = platform();
+    const tenant = await microsoft.ensureTenant({ domain: "Acme-Mail.com", platform: "microsoft", reference: "order-1" });
+    expect(tenant).toEqual({
+      tenantId: APP.tenantId,
+      ready: false,
+      dnsRecords: [
+        { type: "TXT", host: "@", value: "MS=ms61636d65", priority: null },
+        { type: "CNAME", host: "selector1._domainkey", value: "selector1-acme-mail-com._domainkey.herald.onmicrosoft.com", priority: null },
+        { type: "CNAME", host: "selector2._domainkey", value: "selector2-acme-mail-com._domainkey.herald.onmicrosoft.com", priority: null },
+      ],
+    });
+    expect(graph.domains.get("acme-mail.com")).toMatchObject({ isVerified: false });
+
+    expect((await microsoft.getTenant({ domain: "acme-mail.com", tenantId: APP.tenantId })).ready).toBe(false);
+    graph.dnsVisible.add("acme-mail.com");
+    const ready = await microsoft.getTenant({ domain: "acme-mail.com", tenantId: APP.tenantId });
+    expect(ready.ready).toBe(true);
+    expect(ready.dnsRecords).toEqual(
+      expect.arrayContaining([
+        { type: "MX", host: "@", value: "acme-mail-com.mail.protection.outlook.com", priority: 0 },
+        { type: "TXT", host: "@", value: "v=spf1 include:spf.protection.outlook.com -all", priority: null },
+        { type: "CNAME", host: "autodiscover", value: "autodiscover.outlook.com", priority: null },
+      ]),
+    );
+    expect(ready.dnsRecords.some((record) => record.value.includes("sipfed"))).toBe(false);
+    expect(graph.domains.get("acme-mail.com")!.supportedServices).toEqual(["Email"]);
+  });
+
+  it("finds the domain on a repeated call instead of adding it again", async () => {
+    await platform().ensureTenant({ domain: "acme-mail.com", platform: "microsoft", reference: "r" });
+    await platform().ensureTenant({ domain: "acme-mail.com", platform: "microsoft", reference: "r" });
+    expect(graph.http.requests.filter((request) => request.method === "POST" && request.path === "/v1.0/domains")).toHaveLength(1);
+  });
+
+  it("refuses Google Workspace domains", async () => {
+    expect(await provisioningFailure(platform().ensureTenant({ domain: "acme.com", platform: "google", reference: "r" }))).toMatchObject({ kind: "refused", reason: "platform" });
+  });
+
+  it("signs in once and again only when the token is about to expire, on Herald's clock", async () => {
+    const microsoft = platform();
+    await microsoft.ensureTenant({ domain: "acme-mail.com", platform: "microsoft", reference: "r" });
+    await microsoft.getTenant({ domain: "acme-mail.com", tenantId: APP.tenantId });
+    expect(graph.tokensIssued).toBe(1);
+    const tokenRequest = graph.http.requests.find((request) => request.path.endsWith("/oauth2/v2.0/token"))!;
+    expect(Object.fromEntries(new URLSearchParams(tokenRequest.body.toString("utf8")))).toEqual({
+      client_id: "herald-app",
+      client_secret: "s3cret",
+      scope: "https://graph.microsoft.com/.default",
+      grant_type: "client_credentials",
+    });
+    clock.advance(56 * 60 * 1000);
+    await microsoft.getTenant({ domain: "acme-mail.com", tenantId: APP.tenantId });
+    expect(graph.tokensIssued).toBe(2);
+  });
+});
+
+describe("users, licenses and access", () => {
+  it("creates a licensed user once; a repeated call finds it", async () => {
+    const microsoft = await readyDomain("acme-mail.com");
+    const first = await microsoft.ensureUser({ tenantId: APP.tenantId, domain: "acme-mail.com", email: "ada@acme-mail.com", firstName: "Ada", lastName: "Lovelace", isAdmin: true });
+    const again = await microsoft.ensureUser({ tenantId: APP.tenantId, domain: "acme-mail.com", email: "ada@acme-mail.com", firstName: "Ada", lastName: "Lovelace", isAdmin: true });
+    expect(again).toEqual(first);
+    expect(graph.users.size).toBe(1);
+    const user = graph.users.get(first.userId)!;
+    expect(user).toMatchObject({ userPrincipalName: "ada@acme-mail.com", displayName: "Ada Lovelace", mailNickname: "ada", accountEnabled: true, usageLocation: "US" });
+    // The Exchange plan is preferred over the first SKU with room (Visio has no mailbox).
+    expect(user.assignedLicenses).toEqual([{ skuId: "4b9405b0-7788-4568-add1-99614e613b69", disabledPlans: [] }]);
+    expect(graph.http.requests.filter((request) => request.path.endsWith("/assignLicense"))).toHaveLength(1);
+  });
+
+  it("says plainly when no mailbox license is free", async () => {
+    const microsoft = await readyDomain("acme-mail.com");
+    graph.skus[1]!.consumedUnits = 10;
+    graph.skus[0]!.consumedUnits = 5;
+    const error = await provisioningFailure(microsoft.ensureUser({ tenantId: APP.tenantId, domain: "acme-mail.com", email: "bob@acme-mail.com", firstName: "Bob", lastName: "Smith", isAdmin: false }));
+    expect(error).toMatchObject({ kind: "refused", reason: "no-license", message: "Herald's Microsoft 365 subscription has no free mailbox license for bob@acme-mail.com" });
+  });
+
+  it("turns Graph's refusal of a user on an unverified domain into plain words", async () => {
+    await platform().ensureTenant({ domain: "acme-mail.com", platform: "microsoft", reference: "r" });
+    const error = await provisioningFailure(platform().ensureUser({ tenantId: APP.tenantId, domain: "acme-mail.com", email: "ada@acme-mail.com", firstName: "Ada", lastName: "L", isAdmin: true }));
+    expect(error.kind).toBe("refused");
+    expect(error.message).toBe(
+      "Microsoft 365 answered HTTP 400 (The domain portion of the userPrincipalName property is invalid. You must use one of the verified domain names in your organization.) while creating ada@acme-mail.com",
+    );
+  });
+
+  it("grants access with a fresh strong password and Exchange Online's SMTP and IMAP", async () => {
+    const microsoft = await readyDomain("acme-mail.com");
+    const { userId } = await microsoft.ensureUser({ tenantId: APP.tenantId, domain: "acme-mail.com", email: "ada@acme-mail.com", firstName: "Ada", lastName: "L", isAdmin: true });
+    const access = await microsoft.grantAccess({ tenantId: APP.tenantId, userId, email: "ada@acme-mail.com" });
+    expect(access).toEqual({
+      kind: "password",
+      username: "ada@acme-mail.com",
+      password: graph.users.get(userId)!.password,
+      smtp: { host: "smtp.office365.com", port: 587, security: "starttls" },
+      imap: { host: "outlook.office365.com", port: 993, security: "tls" },
+    });
+    const passwords = new Set(Array.from({ length: 50 }, () => strongPassword()));
+    expect(passwords.size).toBe(50);
+    for (const password of passwords) expect(password).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^a-zA-Z\d]).{24}$/);
+  });
+
+  it("removes a user, and removing one already gone is fine", async () => {
+    const microsoft = await readyDomain("acme-mail.com");
+    const { userId } = await microsoft.ensureUser({ tenantId: APP.tenantId, domain: "acme-mail.com", email: "ada@acme-mail.com", firstName: "Ada", lastName: "L", isAdmin: true });
+    await microsoft.removeUser({ tenantId: APP.tenantId, userId, email: "ada@acme-mail.com" });
+    expect(graph.users.size).toBe(0);
+    await microsoft.removeUser({ tenantId: APP.tenantId, userId, email: "ada@acme-mail.com" });
+  });
+});
+
+describe("failures", () => {
+  it("reports a create whose answer was lost as a timeout, and the next call finds what was created", async () => {
+    const microsoft = await readyDomain("acme-mail.com");
+    graph.createDelayMs = 300;
+    const slow = platform({ timeoutMs: 100 });
+    const error = await provisioningFailure(slow.ensureUser({ tenantId: APP.tenantId, domain: "acme-mail.com", email: "ada@acme-mail.com", firstName: "Ada", lastName: "L", isAdmin: true }));
+    expect(error.kind).toBe("timeout");
+    expect(error.message).toMatch(/creating ada@acme-mail.com; it may have happened/);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    graph.createDelayMs = 0;
+    await microsoft.ensureUser({ tenantId: APP.tenantId, domain: "acme-mail.com", email: "ada@acme-mail.com", firstName: "Ada", lastName: "L", isAdmin: true });
+    expect(graph.users.size).toBe(1);
+  });
+
+  it("treats throttling and outages as transient, and wrong credentials or missing permissions as refused", async () => {
+    graph.outage = { status: 429, code: "TooManyRequests", message: "Too many requests" };
+    expect(await provisioningFailure(platform().ensureTenant({ domain: "acme-mail.com", platform: "microsoft", reference: "r" }))).toMatchObject({ kind: "transient" });
+    graph.outage = { status: 503, code: "serviceNotAvailable", message: "Service unavailable" };
+    expect(await provisioningFailure(platform().ensureTenant({ domain: "acme-mail.com", platform: "microsoft", reference: "r" }))).toMatchObject({ kind: "transient" });
+    graph.outage = { status: 403, code: "Authorization_RequestDenied", message: "Insufficient privileges to complete the operation." };
+    const forbidden = await provisioningFailure(platform().ensureTenant({ domain: "acme-mail.com", platform: "microsoft", reference: "r" }));
+    expect(forbidden).toMatchObject({ kind: "refused", reason: "forbidden" });
+    expect(forbidden.message).toMatch(/lacks a Microsoft Graph permission.*Insufficient privileges/);
+    graph.outage = null;
+    const wrong = await provisioningFailure(platform({ clientSecret: "nope" }).ensureTenant({ domain: "acme-mail.com", platform: "microsoft", reference: "r" }));
+    expect(wrong).toMatchObject({ kind: "refused", reason: "unauthorized" });
+    expect(wrong.message).toMatch(/did not accept Herald's app credentials.*Invalid client secret provided/);
+  });
+});
