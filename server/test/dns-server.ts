@@ -9,6 +9,7 @@ import { Resolver } from "node:dns/promises";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { freePort } from "./mail-servers";
+import { stopServerProcess } from "./stop-server-process";
 
 export const NAMED_BINARY = process.env.NAMED_PATH ?? "/usr/sbin/named";
 
@@ -138,14 +139,7 @@ export async function startTestDnsServer(initial: TestZones = {}): Promise<TestD
       }
     },
     async close() {
-      if (running.exitCode === null && running.signalCode === null) {
-        const exited = new Promise<void>((resolve) => running.once("exit", () => resolve()));
-        running.kill("SIGTERM");
-        const timer = setTimeout(() => running.kill("SIGKILL"), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      await rm(folder, { recursive: true, force: true });
+      await stopServerProcess(running, folder);
     },
   };
 }

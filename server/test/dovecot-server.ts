@@ -8,6 +8,7 @@ import { createServer, connect, type AddressInfo } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { ImapFlow } from "imapflow";
+import { stopServerProcess } from "./stop-server-process";
 export const DOVECOT_BINARY = process.env.DOVECOT_PATH ?? "/usr/sbin/dovecot";
 
 export interface DovecotServer {
@@ -241,14 +242,7 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
       await runProcess(DOVECOT_LDA_BINARY, ["-c", configPath, "-d", email, "-f", sender], raw);
     },
     async close() {
-      if (running.exitCode === null && running.signalCode === null) {
-        const exited = new Promise<void>((resolve) => running.once("exit", () => resolve()));
-        running.kill("SIGTERM");
-        const timer = setTimeout(() => running.kill("SIGKILL"), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      await rm(folder, { recursive: true, force: true });
+      await stopServerProcess(running, folder);
     },
   };
   return dovecot;
