@@ -1,29 +1,30 @@
 // The leads list of a large campaign: its orders have their indexes (no sort of the campaign per
-// request), and paging by offset and by cursor return the same leads in the same order.
-import { describe, expect, it } from "vitest";
+// request, a deep offset counted in the index alone), one statement per page at any depth, and
+// paging by offset and by cursor return the same leads in the same order.
+import { describe, expect, it, vi } from "vitest";
 import * as leadsRoute from "@/app/api/v1/campaigns/[id]/leads/route";
-import { db } from "@/server/db/client";
+import pg from "pg";
+import { db, Prisma } from "@/server/db/client";
 import { callRoute } from "@/server/test/call-route";
 import { createTestApiKey, createTestWorkspace } from "@/server/test/factories";
 import { addCampaignLeads } from "./add-campaign-leads";
 import { createCampaign } from "./create-campaign";
+import { getCampaignLead } from "./get-campaign-lead";
 import { stopCampaignLead } from "./stop-campaign-lead";
-import { ZCreateCampaignInput } from "../../schemas/campaign";
+import { campaignLeadsPageStatement, encodeLeadCursor, listCampaignLeads } from "./list-campaign-leads";
+import { ZCreateCampaignInput, type TListCampaignLeadsQuery } from "../../schemas/campaign";
 import { ZLeadsInput } from "../../schemas/lead";
 
 interface PlanNode {
   "Node Type": string;
   "Index Name"?: string;
+  "Relation Name"?: string;
+  "Plan Rows"?: number;
   Plans?: PlanNode[];
 }
 
 function nodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
-
-async function plan(sql: string, ...params: unknown[]): Promise<PlanNode[]> {
-  const [row] = await db.$queryRawUnsafe<Array<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }>>(`EXPLAIN (FORMAT JSON) ${sql}`, ...params);
-  return nodes(row!["QUERY PLAN"][0]!.Plan);
 }
 
 describe("the list's query plans on a campaign of 30,000 leads", () => {
@@ -50,23 +51,88 @@ describe("the list's query plans on a campaign of 30,000 leads", () => {
     const [{ middle }] = await db.$queryRaw<[{ middle: bigint }]>`
       SELECT percentile_disc(0.9) WITHIN GROUP (ORDER BY seq) AS middle FROM "CampaignLead" WHERE "campaignId" = ${campaign.id}`;
 
-    // The statements Prisma sends for the list (its columns aside): first page, one status, by cursor.
-    const queries = [
-      [`SELECT * FROM "CampaignLead" WHERE "campaignId" = $1 ORDER BY seq ASC LIMIT 51 OFFSET 0`, campaign.id],
-      [`SELECT * FROM "CampaignLead" WHERE "campaignId" = $1 AND status = 'done'::"CampaignLeadStatus" ORDER BY seq ASC LIMIT 51 OFFSET 0`, campaign.id],
-      [`SELECT * FROM "CampaignLead" WHERE "campaignId" = $1 AND seq > $2 ORDER BY seq ASC LIMIT 51 OFFSET 0`, campaign.id, middle],
-      [`SELECT * FROM "CampaignLead" WHERE "campaignId" = $1 AND status = 'pending'::"CampaignLeadStatus" AND seq > $2 ORDER BY seq ASC LIMIT 51 OFFSET 0`, campaign.id, middle],
-    ] as const;
-    for (const [sql, ...params] of queries) {
-      const steps = await plan(sql, ...params);
-      expect(steps.map((step) => step["Node Type"]), sql).not.toContain("Sort");
-      expect(steps.map((step) => step["Node Type"]), sql).not.toContain("Seq Scan");
-      expect(
-        steps.some((step) => step["Index Name"] === "CampaignLead_campaignId_seq_idx" || step["Index Name"] === "CampaignLead_campaignId_status_seq_idx"),
-        sql,
-      ).toBe(true);
+    // The list's own statement: the first page, one status, by cursor, and deep offsets.
+    await db.$executeRawUnsafe(`VACUUM ANALYZE "CampaignLead"`);
+    const cursor = encodeLeadCursor(middle);
+    const queries: Array<[string, Partial<TListCampaignLeadsQuery>]> = [
+      ["first page", {}],
+      ["one status", { status: "done" }],
+      ["by cursor", { cursor }],
+      ["one status by cursor", { status: "pending", cursor }],
+      ["deep offset", { offset: 19_900 }],
+      ["deep offset of one status", { status: "pending", offset: 14_900 }],
+    ];
+    for (const [name, query] of queries) {
+      const statement = campaignLeadsPageStatement(actor, campaign.id, { limit: 50, offset: 0, ...query });
+      const [row] = await db.$queryRaw<Array<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }>>(Prisma.sql`EXPLAIN (FORMAT JSON) ${statement}`);
+      const steps = nodes(row!["QUERY PLAN"][0]!.Plan);
+      const onLeads = steps.filter((step) => step["Relation Name"] === "CampaignLead");
+      // Only the page itself (limit + 1 rows) is ever sorted, never the campaign.
+      expect(steps.filter((step) => step["Node Type"] === "Sort" && step["Plan Rows"]! > 51).length, name).toBe(0);
+      expect(steps.filter((step) => step["Node Type"] === "Seq Scan").map((step) => step["Relation Name"]), name).toEqual([]);
+      expect(onLeads.length, name).toBeGreaterThan(0);
+      for (const step of onLeads) {
+        expect(["CampaignLead_campaignId_seq_idx", "CampaignLead_campaignId_status_seq_idx"], name).toContain(step["Index Name"]);
+      }
+      // A deep offset steps over the leads before the page in the index alone, not in their rows.
+      if (query.offset) expect(onLeads.map((step) => step["Node Type"]), name).toContain("Index Only Scan");
     }
   }, 60_000);
+});
+
+describe("the statements of a page", () => {
+  it("is one statement that only reads, whatever the page's depth, status or size", async () => {
+    const { actor } = await createTestWorkspace();
+    const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Counted" }));
+    const added = await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: Array.from({ length: 120 }, (_, index) => ({ profileUrl: `https://www.linkedin.com/in/counted-${index}` })) }));
+    await stopCampaignLead(actor, campaign.id, added.leadIds[100]!);
+    // The lead the single statement shows is the one the lead's own read shows: variants from the
+    // journal, custom variables of the lead and of the campaign lead merged, dates as ISO strings.
+    const leadRow = await db.campaignLead.findFirstOrThrow({ where: { campaignId: campaign.id, leadId: added.leadIds[1]! } });
+    await db.lead.update({ where: { id: leadRow.leadId }, data: { firstName: "Ada", customVariables: { city: "Paris", team: "A" } } });
+    await db.campaignLead.update({ where: { id: leadRow.id }, data: { customVariables: { team: "B" }, interest: "interested", invitationSentAt: new Date("2026-11-20T10:00:00.000Z") } });
+    await db.campaignLeadStep.createMany({
+      data: [
+        { campaignLeadId: leadRow.id, campaignId: campaign.id, stepId: "invite", stepType: "invite", variantId: "v2", status: "done", startedAt: new Date() },
+        { campaignLeadId: leadRow.id, campaignId: campaign.id, stepId: "visit", stepType: "visit", status: "done", startedAt: new Date() },
+      ],
+    });
+    const first = await listCampaignLeads(actor, campaign.id, { limit: 10, offset: 0 });
+    expect(first.leads[1]).toEqual(await getCampaignLead(actor, campaign.id, leadRow.leadId));
+    expect(first.leads[1]).toMatchObject({ firstName: "Ada", customVariables: { city: "Paris", team: "B" }, variantIds: { invite: "v2" }, invitationSentAt: "2026-11-20T10:00:00.000Z" });
+    expect(first.total).toBe(120);
+    // Every statement the database client sends, as the pg driver sees it.
+    const sent = vi.spyOn(pg.Client.prototype, "query");
+    try {
+      for (const query of [
+        { limit: 10, offset: 0 },
+        { limit: 100, offset: 0 },
+        { limit: 50, offset: 110 },
+        { limit: 50, offset: 119 },
+        { limit: 10, offset: 0, status: "stopped" as const },
+        { limit: 10, offset: 50, status: "pending" as const },
+        { limit: 10, offset: 0, cursor: first.nextCursor! },
+      ]) {
+        sent.mockClear();
+        const page = await listCampaignLeads(actor, campaign.id, query);
+        expect(page.leads.length, JSON.stringify(query)).toBeGreaterThan(0);
+        const statements = sent.mock.calls.map(([text]) => (typeof text === "string" ? text : (text as { text: string }).text));
+        expect(statements, JSON.stringify(query)).toHaveLength(1);
+        expect(statements[0], JSON.stringify(query)).toMatch(/^\s*SELECT/);
+      }
+      // Past the last lead: no leads, the total still there.
+      sent.mockClear();
+      expect(await listCampaignLeads(actor, campaign.id, { limit: 10, offset: 500 })).toEqual({ leads: [], total: 120, nextCursor: null });
+      expect(sent).toHaveBeenCalledTimes(1);
+      // A campaign of another workspace is not found, in the same single statement.
+      const other = await createTestWorkspace();
+      sent.mockClear();
+      await expect(listCampaignLeads(other.actor, campaign.id, { limit: 10, offset: 0 })).rejects.toMatchObject({ code: "not-found" });
+      expect(sent).toHaveBeenCalledTimes(1);
+    } finally {
+      sent.mockRestore();
+    }
+  });
 });
 
 describe("paging through GET /campaigns/{id}/leads", () => {

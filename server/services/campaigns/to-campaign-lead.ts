@@ -6,18 +6,22 @@ import type { TCampaignLead } from "../../schemas/campaign";
 import { readCustomVariables } from "../leads/lead-columns";
 import { readHeldBy } from "./campaign-lead-columns";
 
-/** Campaign leads as the API shows them, with the A/B variant each got at every step it reached. */
-export async function toCampaignLeads(rows: Array<CampaignLead & { lead: Lead }>, client: DbClient = db): Promise<TCampaignLead[]> {
-  if (!rows.length) return [];
-  const journal = await client.campaignLeadStep.findMany({
-    where: { campaignLeadId: { in: rows.map((row) => row.id) }, variantId: { not: null } },
-    select: { campaignLeadId: true, stepId: true, variantId: true },
-  });
-  const variants = new Map<string, Record<string, string>>();
-  for (const entry of journal) {
-    variants.set(entry.campaignLeadId, { ...(variants.get(entry.campaignLeadId) ?? {}), [entry.stepId]: entry.variantId! });
-  }
-  return rows.map(({ lead, ...row }) => ({
+/** The columns of a campaign lead the API shows (the leads list reads just these, in SQL). */
+export type CampaignLeadViewRow = Pick<
+  CampaignLead,
+  | "id" | "campaignId" | "leadId" | "linkedinAccountId" | "emailAccountId" | "status" | "customVariables" | "interest" | "interestBy"
+  | "currentStepId" | "waitUntil" | "heldBy" | "invitationSentAt" | "invitationAccepted" | "invitationAcceptedAt"
+  | "invitationWithdrawnAt" | "messageSentAt" | "lastReplyAt" | "emailOpenedAt" | "emailClickedAt" | "finishedAt" | "createdAt" | "error"
+>;
+/** The columns of its lead the API shows beside them. */
+export type CampaignLeadViewLead = Pick<
+  Lead,
+  "firstName" | "lastName" | "headline" | "company" | "picture" | "profileUrl" | "publicIdentifier" | "email" | "openProfile" | "customVariables"
+>;
+
+/** One campaign lead as the API shows it, from its row, its lead's, and the variant it got at each step. */
+export function campaignLeadView(row: CampaignLeadViewRow, lead: CampaignLeadViewLead, variantIds: Record<string, string>): TCampaignLead {
+  return {
     id: row.id,
     campaignId: row.campaignId,
     leadId: row.leadId,
@@ -37,7 +41,7 @@ export async function toCampaignLeads(rows: Array<CampaignLead & { lead: Lead }>
     interest: row.interest,
     interestBy: row.interestBy,
     currentStepId: row.currentStepId,
-    variantIds: variants.get(row.id) ?? {},
+    variantIds,
     waitUntil: row.status === "pending" || row.status === "running" ? toIso(row.waitUntil) : null,
     heldBy: readHeldBy(row.heldBy),
     invitationSentAt: toIso(row.invitationSentAt),
@@ -51,5 +55,19 @@ export async function toCampaignLeads(rows: Array<CampaignLead & { lead: Lead }>
     finishedAt: toIso(row.finishedAt),
     createdAt: row.createdAt.toISOString(),
     error: row.error,
-  }));
+  };
+}
+
+/** Campaign leads as the API shows them, with the A/B variant each got at every step it reached. */
+export async function toCampaignLeads(rows: Array<CampaignLead & { lead: Lead }>, client: DbClient = db): Promise<TCampaignLead[]> {
+  if (!rows.length) return [];
+  const journal = await client.campaignLeadStep.findMany({
+    where: { campaignLeadId: { in: rows.map((row) => row.id) }, variantId: { not: null } },
+    select: { campaignLeadId: true, stepId: true, variantId: true },
+  });
+  const variants = new Map<string, Record<string, string>>();
+  for (const entry of journal) {
+    variants.set(entry.campaignLeadId, { ...(variants.get(entry.campaignLeadId) ?? {}), [entry.stepId]: entry.variantId! });
+  }
+  return rows.map(({ lead, ...row }) => campaignLeadView(row, lead, variants.get(row.id) ?? {}));
 }
