@@ -77,6 +77,18 @@ export async function attemptWebhookBatch(input: {
   await Promise.all(Array.from({ length: Math.min(ATTEMPTS_IN_FLIGHT, fresh.length) }, worker));
   const notAttempted = fresh.slice(next);
 
+  if (!made.length) {
+    // Nothing new to attempt (only deliveries for the retry schedule), or the endpoint's streak
+    // already stood at the threshold: the latter fail as a disabled endpoint's would.
+    if (notAttempted.length) {
+      await db.webhookDelivery.updateMany({
+        where: { id: { in: notAttempted.map((row) => row.id) }, status: "pending" },
+        data: { status: "failed", lastError: disabledEndpointReason({ disabledReason: disabledAfterFailuresReason(null) }), nextAttemptAt: null },
+      });
+    }
+    outcome.failed += notAttempted.length;
+    return outcome;
+  }
   const lastSuccess = made.findLastIndex((entry) => entry.attempt.response.ok);
   const trailing = made.slice(lastSuccess + 1);
   const lastError = trailing.at(-1)?.attempt.response.error ?? null;
