@@ -8,9 +8,24 @@ export const outboxCommitted = eventType("herald/outbox.committed", {
   schema: z.object({ reason: z.string().optional() }),
 });
 
-/** A webhook delivery needs a delivery run (new, manually retried, or lost). */
+/**
+ * Deliveries to one endpoint need their first attempt (new, manually retried, or lost): one run
+ * attempts them together and hands the ones that failed to deliver-webhook's retry schedule.
+ */
+export const webhookBatchRequested = eventType("herald/webhook.batch.requested", {
+  schema: z.object({
+    webhookId: z.string(),
+    workspaceId: z.string(),
+    deliveries: z.array(z.object({ deliveryId: z.string(), round: z.number().int() })),
+  }),
+});
+
+/**
+ * A webhook delivery needs its next attempts after a failed first one: a run that waits until
+ * `notBefore` (the schedule's next attempt), then attempts until delivered or out of attempts.
+ */
 export const webhookDeliveryRequested = eventType("herald/webhook.delivery.requested", {
-  schema: z.object({ deliveryId: z.string(), round: z.number().int(), workspaceId: z.string() }),
+  schema: z.object({ deliveryId: z.string(), round: z.number().int(), workspaceId: z.string(), notBefore: z.iso.datetime().optional() }),
 });
 
 /** Something gives the campaign executor work now (a campaign activated, leads added, a reply). */

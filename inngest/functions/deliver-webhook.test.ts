@@ -44,6 +44,19 @@ describe("deliver-webhook", () => {
     expect(attemptWebhookDelivery).toHaveBeenCalledTimes(3);
   });
 
+  it("handed over after a failed first attempt, sleeps until the schedule's next attempt first", async () => {
+    vi.mocked(attemptWebhookDelivery).mockResolvedValue({ state: "delivered" });
+    const handed = { ...requested, data: { ...requested.data, notBefore: retryAt(0).nextAttemptAt } };
+    const { result, ctx } = await new InngestTestEngine({
+      function: deliverWebhook,
+      events: [handed],
+      steps: [{ id: "wait-for-schedule", handler: () => null }],
+    }).execute();
+    expect(result).toEqual({ state: "delivered" });
+    expect(ctx.step.sleepUntil.mock.calls).toEqual([["wait-for-schedule", retryAt(0).nextAttemptAt]]);
+    expect(attemptWebhookDelivery).toHaveBeenCalledExactlyOnceWith("delivery-1", 2);
+  });
+
   it("stops at six attempts in a round", async () => {
     vi.mocked(attemptWebhookDelivery).mockResolvedValue(retryAt(30));
     const { result } = await engine(MAX_ATTEMPTS_PER_ROUND).execute();

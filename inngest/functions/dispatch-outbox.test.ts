@@ -1,8 +1,10 @@
 // Contract of dispatch-outbox with Inngest's own test engine: on a commit and every minute, one run
-// at a time; each batch is one step that asks for delivery runs (with the request's own event id,
-// so a repeated step starts no second run) before marking the deliveries requested. Services mocked.
+// at a time; each batch is one step that asks for a batch run per endpoint (with an event id derived
+// from the requests, so a repeated step starts no second run) before marking the deliveries
+// requested. Services mocked.
 import { InngestTestEngine } from "@inngest/test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DELIVERY_BATCH } from "@/server/services/webhooks/batch-delivery-requests";
 import { dispatchOutboxEvents } from "@/server/services/webhooks/dispatch-outbox-events";
 import { findDeliveriesToRequest, REQUEST_BATCH, type DeliveryRequest } from "@/server/services/webhooks/find-deliveries-to-request";
 import { markDeliveriesRequested } from "@/server/services/webhooks/mark-deliveries-requested";
@@ -18,7 +20,13 @@ vi.mock("@/server/services/webhooks/find-deliveries-to-request", async (importOr
 vi.mock("@/server/services/webhooks/mark-deliveries-requested", () => ({ markDeliveriesRequested: vi.fn() }));
 
 const engine = () => new InngestTestEngine({ function: dispatchOutbox, events: [{ name: "herald/outbox.committed", data: { reason: "commit" } }] });
-const request = (n: number): DeliveryRequest => ({ deliveryId: `delivery-${n}`, workspaceId: "workspace-1", round: 1, eventId: `delivery-${n}-request-1` });
+const request = (n: number, webhookId = "endpoint-1"): DeliveryRequest => ({
+  deliveryId: `delivery-${n}`,
+  workspaceId: "workspace-1",
+  webhookId,
+  round: 1,
+  eventId: `delivery-${n}-request-1`,
+});
 const send = vi.spyOn(inngest, "send");
 
 beforeEach(() => {
@@ -36,18 +44,39 @@ describe("dispatch-outbox", () => {
     expect(spec).toMatchObject({ maxAttempts: 6, concurrency: [{ limit: 1 }] });
   });
 
-  it("asks for a delivery run per request, with its event id, then marks them requested", async () => {
+  it("asks for one batch run per endpoint, with an id derived from the requests, then marks them requested", async () => {
     vi.mocked(dispatchOutboxEvents).mockResolvedValue({ events: 2, deliveries: 3 });
-    vi.mocked(findDeliveriesToRequest).mockResolvedValue([request(1), request(2)]);
+    const requests = [request(1), request(2, "endpoint-2"), request(3)];
+    vi.mocked(findDeliveriesToRequest).mockResolvedValue(requests);
     const { result, ctx } = await engine().execute();
-    expect(result).toEqual({ events: 2, requested: 2 });
+    expect(result).toEqual({ events: 2, requested: 3 });
     expect(ctx.step.run).toHaveBeenCalledTimes(1);
     expect(send).toHaveBeenCalledExactlyOnceWith([
-      expect.objectContaining({ name: "herald/webhook.delivery.requested", data: { deliveryId: "delivery-1", round: 1, workspaceId: "workspace-1" }, id: "delivery-1-request-1" }),
-      expect.objectContaining({ name: "herald/webhook.delivery.requested", data: { deliveryId: "delivery-2", round: 1, workspaceId: "workspace-1" }, id: "delivery-2-request-1" }),
+      expect.objectContaining({
+        name: "herald/webhook.batch.requested",
+        data: { webhookId: "endpoint-1", workspaceId: "workspace-1", deliveries: [{ deliveryId: "delivery-1", round: 1 }, { deliveryId: "delivery-3", round: 1 }] },
+        id: expect.stringMatching(/^endpoint-1-batch-[0-9a-f]{40}$/),
+      }),
+      expect.objectContaining({
+        name: "herald/webhook.batch.requested",
+        data: { webhookId: "endpoint-2", workspaceId: "workspace-1", deliveries: [{ deliveryId: "delivery-2", round: 1 }] },
+        id: expect.stringMatching(/^endpoint-2-batch-/),
+      }),
     ]);
-    expect(markDeliveriesRequested).toHaveBeenCalledExactlyOnceWith([request(1), request(2)]);
+    expect(markDeliveriesRequested).toHaveBeenCalledExactlyOnceWith(requests);
     expect(send.mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(markDeliveriesRequested).mock.invocationCallOrder[0]!);
+  });
+
+  it("asks again with the same batch ids when the step is repeated, and splits an endpoint's requests into batches", async () => {
+    const many = Array.from({ length: DELIVERY_BATCH + 1 }, (_, index) => request(index));
+    vi.mocked(findDeliveriesToRequest).mockResolvedValue(many);
+    await engine().execute();
+    await engine().execute();
+    const ids = send.mock.calls.map(([events]) => (events as Array<{ id: string; data: { deliveries: unknown[] } }>).map((event) => event.id));
+    expect(ids[0]).toHaveLength(2);
+    expect(ids[1]).toEqual(ids[0]);
+    const sizes = (send.mock.calls[0]![0] as Array<{ data: { deliveries: unknown[] } }>).map((event) => event.data.deliveries.length);
+    expect(sizes).toEqual([DELIVERY_BATCH, 1]);
   });
 
   it("sends nothing when no delivery needs a run", async () => {

@@ -1,11 +1,12 @@
-// Turns committed domain events into webhook deliveries and starts a delivery run for each. Runs
+// Turns committed domain events into webhook deliveries and starts a batch run per endpoint for them. Runs
 // on commits that emitted events (notifications are coalesced) and, as a safety net, every minute.
 import { cron } from "inngest";
+import { batchDeliveryRequests } from "@/server/services/webhooks/batch-delivery-requests";
 import { dispatchOutboxEvents } from "@/server/services/webhooks/dispatch-outbox-events";
 import { findDeliveriesToRequest, REQUEST_BATCH } from "@/server/services/webhooks/find-deliveries-to-request";
 import { markDeliveriesRequested } from "@/server/services/webhooks/mark-deliveries-requested";
 import { inngest } from "../client";
-import { outboxCommitted, webhookDeliveryRequested } from "../events";
+import { outboxCommitted, webhookBatchRequested } from "../events";
 
 const MAX_BATCHES = 20;
 
@@ -21,18 +22,19 @@ export const dispatchOutbox = inngest.createFunction(
     let events = 0;
     let requested = 0;
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
-      // One step per batch, so the common case costs one request. Runs are asked for, then the
-      // deliveries marked requested: if the process dies in between, the step runs again and asks
-      // again with the same event ids, which the job runner ignores, so no delivery gets two runs.
+      // One step per batch, so the common case costs one request. Batch runs are asked for, then
+      // the deliveries marked requested: if the process dies in between, the step runs again and
+      // asks again with the same event ids (derived from the requests), which the job runner
+      // ignores; a batch that differs (new rows came in meanwhile) finds the deliveries attempted.
       const result = await step.run(`dispatch-${batch}`, async () => {
         const dispatched = await dispatchOutboxEvents();
         const requests = await findDeliveriesToRequest();
         if (requests.length) {
           await inngest.send(
-            requests.map((request) =>
-              webhookDeliveryRequested.create(
-                { deliveryId: request.deliveryId, round: request.round, workspaceId: request.workspaceId },
-                { id: request.eventId },
+            batchDeliveryRequests(requests).map((batch) =>
+              webhookBatchRequested.create(
+                { webhookId: batch.webhookId, workspaceId: batch.workspaceId, deliveries: batch.deliveries },
+                { id: batch.eventId },
               ),
             ),
           );

@@ -2,6 +2,7 @@
 import { advanceSandboxNetworkFunction } from "./advance-sandbox-network";
 import { checkMailboxDnsFunction } from "./check-mailbox-dns";
 import { deliverWebhook } from "./deliver-webhook";
+import { deliverWebhookBatch } from "./deliver-webhook-batch";
 import { dispatchOutbox } from "./dispatch-outbox";
 import { importLinkedinSearch } from "./import-linkedin-search";
 import { pollMailboxes } from "./poll-mailboxes";
@@ -24,6 +25,7 @@ import { watchSenderCheckpoint } from "./watch-sender-checkpoint";
 export const functions = [
   dispatchOutbox,
   deliverWebhook,
+  deliverWebhookBatch,
   purgeExpiredRecords,
   advanceSandboxNetworkFunction,
   refreshSenderStatsFunction,

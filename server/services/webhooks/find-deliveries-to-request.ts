@@ -7,6 +7,7 @@ const STUCK_AFTER_MS = 30 * 60 * 1000;
 export interface DeliveryRequest {
   deliveryId: string;
   workspaceId: string;
+  webhookId: string;
   round: number;
   /** Unique per request of a round (it counts requests): the job runner ignores a repeated event id,
    * so re-sending the same request starts no second run, while a lost delivery's new request does. */
@@ -27,13 +28,14 @@ export async function findDeliveriesToRequest(limit = REQUEST_BATCH): Promise<De
         { requestedAt: { lt: stuckBefore }, nextAttemptAt: { lt: stuckBefore } },
       ],
     },
-    select: { id: true, workspaceId: true, round: true, requestCount: true },
+    select: { id: true, workspaceId: true, webhookId: true, round: true, requestCount: true },
     orderBy: { createdAt: "asc" },
     take: limit,
   });
   return rows.map((row) => ({
     deliveryId: row.id,
     workspaceId: row.workspaceId,
+    webhookId: row.webhookId,
     round: row.round,
     eventId: `${row.id}-r${row.round}-q${row.requestCount + 1}`,
   }));

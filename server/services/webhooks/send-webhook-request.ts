@@ -14,6 +14,39 @@ const MAX_RESPONSE_BYTES = 4096;
 const RESPONSE_EXCERPT_CHARACTERS = 1000;
 const REFUSED_NOTE = "This installation delivers webhooks to public addresses only.";
 
+/** Connections kept open per endpoint origin, and how long an idle one is kept. */
+const SOCKETS_PER_ORIGIN = 16;
+const IDLE_SOCKET_MS = 15_000;
+const MAX_AGENTS = 1000;
+const agents = new Map<string, http.Agent>();
+
+/**
+ * One kept-alive agent per endpoint origin (and guard setting): consecutive deliveries to an
+ * endpoint reuse its connections instead of a TCP (and TLS) handshake each. A reused socket stays
+ * connected to the address checked when it was opened, so the public-address guard still holds.
+ */
+function agentFor(target: URL, guard: boolean): http.Agent {
+  const key = `${guard ? "guarded" : "open"} ${target.origin}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    if (agents.size >= MAX_AGENTS) {
+      const [oldest] = agents.keys();
+      agents.get(oldest!)?.destroy();
+      agents.delete(oldest!);
+    }
+    const options = { keepAlive: true, maxSockets: SOCKETS_PER_ORIGIN, maxFreeSockets: SOCKETS_PER_ORIGIN, timeout: IDLE_SOCKET_MS, scheduling: "lifo" as const };
+    agent = target.protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
+/** Closes the kept-alive connections (tests; a process that stops). */
+export function closeWebhookConnections(): void {
+  for (const agent of agents.values()) agent.destroy();
+  agents.clear();
+}
+
 export interface WebhookResponse {
   ok: boolean;
   status: number | null;
@@ -52,66 +85,79 @@ export async function sendWebhookRequest(input: {
   const refusedHost = guard ? refusedHostReason(bareHostname(target)) : null;
   if (refusedHost) return { ok: false, status: null, body: null, error: `Refused: ${refusedHost}. ${REFUSED_NOTE}`, durationMs: 0 };
 
-  return new Promise<WebhookResponse>((resolve) => {
-    let settled = false;
-    const finish = (result: Omit<WebhookResponse, "durationMs">) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      request.destroy();
-      resolve({ ...result, durationMs: elapsed() });
-    };
-    const transport = target.protocol === "https:" ? https : http;
-    const request = transport.request(
-      target,
-      {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "user-agent": "Herald-Webhooks/1.0",
-          "content-length": Buffer.byteLength(input.body),
-          ...input.headers,
+  const agent = agentFor(target, guard);
+  const attempt = (mayRetry: boolean) =>
+    new Promise<WebhookResponse | "retry">((resolve) => {
+      let settled = false;
+      const finish = (result: Omit<WebhookResponse, "durationMs">, keepConnection = false) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        // A fully read answer leaves its connection to the agent for the next delivery; anything
+        // else (a timeout, an answer cut at the byte limit, an error) closes it.
+        if (!keepConnection) request.destroy();
+        resolve({ ...result, durationMs: elapsed() });
+      };
+      const transport = target.protocol === "https:" ? https : http;
+      const request = transport.request(
+        target,
+        {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "user-agent": "Herald-Webhooks/1.0",
+            "content-length": Buffer.byteLength(input.body),
+            ...input.headers,
+          },
+          lookup: guard ? publicOnlyLookup() : undefined,
+          agent,
         },
-        lookup: guard ? publicOnlyLookup() : undefined,
-        agent: false,
-      },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const conclude = (complete: boolean) => {
-          const body = responseExcerpt(chunks, complete);
-          if (status >= 300 && status < 400) {
-            const location = response.headers.location ? ` to ${shortenText(response.headers.location, 200)}` : "";
-            finish({ ok: false, status, body, error: `Redirect${location} not followed: answer with 2xx` });
-          } else {
-            finish({ ok: status >= 200 && status < 300, status, body, error: status >= 200 && status < 300 ? null : `HTTP ${status}` });
-          }
-        };
-        response.on("data", (chunk: Buffer) => {
-          chunks.push(chunk);
-          size += chunk.length;
-          if (size >= MAX_RESPONSE_BYTES) conclude(false);
-        });
-        response.on("end", () => conclude(true));
-        response.on("error", () => conclude(false));
-      },
-    );
-    const timer = setTimeout(
-      () => finish({ ok: false, status: null, body: null, error: `No answer within ${Math.round(timeoutMs / 1000)} seconds` }),
-      timeoutMs,
-    );
-    request.on("error", (error: NodeJS.ErrnoException) => {
-      const reason =
-        error instanceof RefusedTargetError
-          ? `Refused: ${error.message}. ${REFUSED_NOTE}`
-          : error.code === "ECONNREFUSED"
-            ? "Connection refused"
-            : error.code === "ENOTFOUND" || error.code === "EAI_AGAIN"
-              ? `The host ${target.hostname} does not resolve`
-              : error.message;
-      finish({ ok: false, status: null, body: null, error: reason });
+        (response) => {
+          const status = response.statusCode ?? 0;
+          const chunks: Buffer[] = [];
+          let size = 0;
+          const conclude = (complete: boolean) => {
+            const body = responseExcerpt(chunks, complete);
+            if (status >= 300 && status < 400) {
+              const location = response.headers.location ? ` to ${shortenText(response.headers.location, 200)}` : "";
+              finish({ ok: false, status, body, error: `Redirect${location} not followed: answer with 2xx` }, complete);
+            } else {
+              finish({ ok: status >= 200 && status < 300, status, body, error: status >= 200 && status < 300 ? null : `HTTP ${status}` }, complete);
+            }
+          };
+          response.on("data", (chunk: Buffer) => {
+            chunks.push(chunk);
+            size += chunk.length;
+            if (size >= MAX_RESPONSE_BYTES) conclude(false);
+          });
+          response.on("end", () => conclude(true));
+          response.on("error", () => conclude(false));
+        },
+      );
+      const timer = setTimeout(
+        () => finish({ ok: false, status: null, body: null, error: `No answer within ${Math.round(timeoutMs / 1000)} seconds` }),
+        Math.max(0, timeoutMs - elapsed()),
+      );
+      request.on("error", (error: NodeJS.ErrnoException) => {
+        // A kept-alive connection the receiver closed just as this request went out: nothing was
+        // answered, so the request goes again at once on a new connection (as Node's docs advise).
+        if (mayRetry && request.reusedSocket && error.code === "ECONNRESET" && !settled) {
+          settled = true;
+          clearTimeout(timer);
+          return resolve("retry");
+        }
+        const reason =
+          error instanceof RefusedTargetError
+            ? `Refused: ${error.message}. ${REFUSED_NOTE}`
+            : error.code === "ECONNREFUSED"
+              ? "Connection refused"
+              : error.code === "ENOTFOUND" || error.code === "EAI_AGAIN"
+                ? `The host ${target.hostname} does not resolve`
+                : error.message;
+        finish({ ok: false, status: null, body: null, error: reason });
+      });
+      request.end(input.body);
     });
-    request.end(input.body);
-  });
+  const first = await attempt(true);
+  return first === "retry" ? ((await attempt(false)) as WebhookResponse) : first;
 }
