@@ -25,7 +25,8 @@ export async function findDeliveriesToRequest(limit = REQUEST_BATCH): Promise<De
       status: "pending",
       OR: [
         { requestedAt: null },
-        { requestedAt: { lt: stuckBefore }, nextAttemptAt: { lt: stuckBefore } },
+        // A run lost before its first attempt has no nextAttemptAt yet (a null is never "less than").
+        { requestedAt: { lt: stuckBefore }, OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lt: stuckBefore } }] },
       ],
     },
     select: { id: true, workspaceId: true, webhookId: true, round: true, requestCount: true },

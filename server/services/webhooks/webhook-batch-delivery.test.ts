@@ -13,6 +13,7 @@ import { withOutbox } from "../events/with-outbox";
 import { attemptWebhookBatch } from "./attempt-webhook-batch";
 import { createWebhook } from "./create-webhook";
 import { dispatchOutboxEvents } from "./dispatch-outbox-events";
+import { findDeliveriesToRequest } from "./find-deliveries-to-request";
 import { closeWebhookConnections, sendWebhookRequest } from "./send-webhook-request";
 
 let jobs: HeraldJobs;
@@ -138,5 +139,24 @@ describe("batched webhook delivery", () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe("lost delivery runs", () => {
+  it("asks again for a delivery whose run was lost before its first attempt, once it has waited 30 minutes", async () => {
+    const start = jobs.clock.now();
+    const { actor } = await createTestWorkspace();
+    const { endpoint } = await endpointFor(actor);
+    await emit(actor.workspaceId, 1);
+    await dispatchOutboxEvents();
+    // The run was asked for, then lost: requested, never attempted.
+    const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { webhookId: endpoint.id } });
+    await db.webhookDelivery.update({ where: { id: delivery.id }, data: { requestedAt: start, nextAttemptAt: null, attempts: 0, roundAttempts: 0, status: "pending" } });
+    const requested = async () => (await findDeliveriesToRequest()).map((request) => request.deliveryId);
+
+    jobs.clock.set(new Date(start.getTime() + 29 * 60_000));
+    expect(await requested()).not.toContain(delivery.id);
+    jobs.clock.set(new Date(start.getTime() + 31 * 60_000));
+    expect(await requested()).toContain(delivery.id);
   });
 });
