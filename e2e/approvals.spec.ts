@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { humanGapSeconds } from "../server/domain/sequence/human-gaps";
 import { sandboxDirectory } from "../server/providers/linkedin/sandbox/directory";
 import { expect, expectContentFits, test, uniqueTag, type OwnWorkspace } from "./own-workspace";
+import { allDaySchedule } from "./schedules";
 
 // The Approvals queue end to end, on the sandbox network with the real executor: three leads reach
 // a campaign's comment step and two others an AI voice note step (each with its own sender, as a
@@ -11,8 +12,6 @@ import { expect, expectContentFits, test, uniqueTag, type OwnWorkspace } from ".
 // (the comment's next step, the voice note's no-reply branch), approved ones on their sender's
 // next turn, when the prospect receives the comment as edited and the voice message.
 test.use({ ownLabel: "Quinn" });
-
-const allDay = { timezone: "Europe/Berlin", activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] };
 
 interface Sender {
   id: string;
@@ -36,7 +35,7 @@ async function newSender(own: OwnWorkspace, label: string, tag: string): Promise
 }
 
 async function newCampaign(own: OwnWorkspace, name: string, senders: Sender[], steps: unknown[], people: ReturnType<typeof sandboxDirectory>) {
-  const created = await own.api.post("/campaigns", { name, schedule: allDay, linkedinAccountIds: senders.map((sender) => sender.id), sequence: { steps } });
+  const created = await own.api.post("/campaigns", { name, schedule: allDaySchedule(), linkedinAccountIds: senders.map((sender) => sender.id), sequence: { steps } });
   expect(created.status(), await created.text()).toBe(201);
   const campaign = (await created.json()).data as { id: string; sequence: { steps: Array<{ id: string; type: string }> } };
   const leads = people.map((person) => ({ profileUrl: `https://www.linkedin.com/in/${person.publicIdentifier}`, firstName: person.firstName, lastName: person.lastName, company: person.company }));

@@ -1,5 +1,6 @@
 import { sandboxDirectory } from "../server/providers/linkedin/sandbox/directory";
 import { expect, restApi, test, uniqueTag, type RestApi } from "./own-workspace";
+import { allDaySchedule } from "./schedules";
 
 // Campaigns in the dashboard, each test in a workspace of its own (Casey's) with what it needs
 // set up over the REST API first.
@@ -24,9 +25,6 @@ async function connectSenders(api: RestApi): Promise<Array<{ id: string; label: 
   }
   return senders;
 }
-
-/** Every day, around the clock, Berlin time, so the executor may act while the test runs. */
-const allDay = { timezone: "Europe/Berlin", activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] };
 
 /** Sandbox directory members as a spreadsheet exports them: BOM, semicolons, CRLF, quoted fields. */
 function prospectsCsv() {
@@ -220,7 +218,7 @@ test("per-lead pause, resume and stop; the status filter; funnel per variant; fo
   const created = await own.api.post("/campaigns", {
     name: campaignName,
     linkedinAccountIds: senders.map((sender) => sender.id),
-    schedule: allDay,
+    schedule: allDaySchedule(),
     sequence: {
       steps: [
         { type: "visit_profile", nextDelayHours: 4 },

@@ -1,5 +1,6 @@
 import { expect, test, uniqueTag } from "./own-workspace";
 import { quietProspect } from "./sandbox-mail";
+import { allDaySchedule } from "./schedules";
 
 // The e-mail channel end to end in the dashboard: connect a sandbox mailbox, build a campaign with
 // an e-mail and a follow-up, activate it, let the executor send, then act as the prospect on the
@@ -61,7 +62,7 @@ test("connect a sandbox mailbox, send a campaign e-mail, and act as the prospect
   // A campaign with tracking and an unsubscribe line, sending from the mailbox all day.
   const created = await own.api.post("/campaigns", {
     name: `E-mail journey ${tag}`,
-    schedule: { timezone: "Europe/Berlin", activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] },
+    schedule: allDaySchedule(),
   });
   expect(created.status()).toBe(201);
   const campaignId = (await created.json()).data.id as string;

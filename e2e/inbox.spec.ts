@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { sandboxDirectory } from "../server/providers/linkedin/sandbox/directory";
 import { expect, expectContentFits, test, uniqueTag, type WebhookReceiver } from "./own-workspace";
 import { quietProspect } from "./sandbox-mail";
+import { allDaySchedule } from "./schedules";
 
 // The unified inbox end to end: a lead of a campaign gets the campaign's e-mail and connects with
 // the workspace's sender on LinkedIn; acting as the prospect on the Sandbox page, they answer by
@@ -10,9 +11,6 @@ import { quietProspect } from "./sandbox-mail";
 test.use({ ownLabel: "Ines" });
 
 const EVENTS = ["email.sent", "email.received", "message.sent", "message.received"];
-
-/** Every campaign step may run now: all day, every day. */
-const allDay = { timezone: "Europe/Berlin", activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] };
 
 /** Screenshots of the Inbox for a look at its layout, taken on demand (INBOX_SCREENSHOTS=folder). */
 async function snap(page: Page, name: string) {
@@ -55,7 +53,7 @@ test("a prospect answers by e-mail and on LinkedIn; both land unread in the Inbo
   const mailboxId = (await mailbox.json()).data.id as string;
   const created = await own.api.post("/campaigns", {
     name: `Inbox journey ${tag}`,
-    schedule: allDay,
+    schedule: allDaySchedule(),
     linkedinAccountIds: [senderBody.id],
     emailAccountIds: [mailboxId],
     sequence: { steps: [{ type: "email", nextDelayHours: 72, config: { subject: "A question, {{firstName}}", text: "Hi {{firstName}},\n\nHow does {{company}} handle outbound today?" } }] },

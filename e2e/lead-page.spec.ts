@@ -1,6 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { sandboxDirectory } from "../server/providers/linkedin/sandbox/directory";
 import { expect, expectContentFits, test } from "./own-workspace";
+import { allDaySchedule } from "./schedules";
 
 // A lead page reached from the leads table and the forecast: the profile with the user's values
 // beside LinkedIn's, where the lead stands, its timeline as the executor works it, pause and resume.
@@ -34,7 +35,7 @@ test("a lead's page: profile, standing, timeline, replies, pause and resume, at 
       name: "Lead page journey",
       linkedinAccountIds: [sender.data.id],
       sequence: { steps: [{ type: "visit_profile", nextDelayHours: 4 }, { type: "invite" }] },
-      schedule: { timezone: "UTC", activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] },
+      schedule: allDaySchedule(),
     })
   ).data;
   expect(prospect.company).not.toBe("Acme");

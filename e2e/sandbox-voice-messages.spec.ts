@@ -3,12 +3,11 @@ import { humanGapSeconds } from "../server/domain/sequence/human-gaps";
 import { sandboxDirectory } from "../server/providers/linkedin/sandbox/directory";
 import { silentWav } from "../server/test/audio-fixtures";
 import { expect, test, uniqueTag } from "./own-workspace";
+import { allDaySchedule } from "./schedules";
 
 // A recording uploaded through POST /files and named by a message step's `voice.fileId` reaches the
 // prospect on the sandbox network with the real executor, and the Sandbox page lists the voice
 // message (sender, prospect, length) with a player whose signed address serves the audio.
-
-const allDay = { timezone: "Europe/Berlin", activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] };
 
 async function trpc<T>(request: APIRequestContext, procedure: string, input: unknown, method: "query" | "mutation"): Promise<T> {
   const response =
@@ -51,7 +50,7 @@ test("an uploaded recording sent by a campaign plays on the Sandbox page", async
   const created = await own.api.post("/campaigns", {
     name: `Recorded hello ${tag}`,
     status: "active",
-    schedule: allDay,
+    schedule: allDaySchedule(),
     linkedinAccountIds: [senderId],
     sequence: { steps: [{ type: "message", config: { text: "A quick hello, {{firstName}}", voice: { fileId: file.id } } }] },
   });

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, uniqueTag, type RestApi } from "./own-workspace";
+import { allDaySchedule } from "./schedules";
 
 // The sequence editor, each test in a workspace of its own with the campaign it edits.
 
@@ -257,7 +258,7 @@ test("once leads are in progress: a refused save shows why, structure locks, cop
   const id = await createCampaign(api, {
     name: "Running campaign",
     linkedinAccountIds: [senderId],
-    schedule: { activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] },
+    schedule: allDaySchedule(),
     sequence: {
       steps: [
         // Two days before the invitation: no invitation goes out (and no acceptance comes back) during the tests.

@@ -50,6 +50,27 @@ describe("graceful shutdown", () => {
     agent.destroy();
   });
 
+  it("does not wait for a connection whose request was answered before its body was all sent", async () => {
+    const { server, tracker } = slowServer(0);
+    // Herald keeps idle connections for a minute: a drain that waited for this one would run out.
+    server.keepAliveTimeout = 65_000;
+    const port = await listen(server);
+    const agent = new Agent({ keepAlive: true });
+    // A chunked upload answered at once (as a refused one is) whose client then stops sending, never ending it.
+    const answered = new Promise<string>((resolve, reject) => {
+      const upload = httpRequest({ host: "127.0.0.1", port, path: "/fast", method: "POST", agent, headers: { "transfer-encoding": "chunked" } }, (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        response.on("end", () => resolve(text));
+      });
+      upload.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" ? undefined : reject(error)));
+      upload.write("the first part of a large body");
+    });
+    expect(await answered).toBe("fast");
+    expect(await tracker.drain(2_000)).toBe(true);
+    agent.destroy();
+  });
+
   it("cuts what is still running when the wait runs out", async () => {
     const { server, tracker, started } = slowServer(60_000);
     const port = await listen(server);

@@ -3,6 +3,16 @@
 // fall idle, instead of server.closeAllConnections(), which dropped every request mid-answer.
 import type { Server, ServerResponse } from "node:http";
 
+/**
+ * Closes the connections no answer is using. Once no answer is in flight, all of them: a connection
+ * whose request was answered before its body was read to the end (a refused upload its client
+ * stopped sending) is not idle to Node, and would hold the server open for its keep-alive timeout.
+ */
+function closeUnusedConnections(server: Server, answering: number): void {
+  if (answering) server.closeIdleConnections();
+  else server.closeAllConnections();
+}
+
 export interface RequestTracker {
   /** Resolves true when every request finished, false when the wait ran out and connections were cut. */
   drain(timeoutMs: number): Promise<boolean>;
@@ -18,7 +28,7 @@ export function trackRequests(server: Server): RequestTracker {
     if (draining && !response.headersSent) response.setHeader("connection", "close");
     response.once("close", () => {
       inFlight.delete(response);
-      if (draining) setImmediate(() => server.closeIdleConnections());
+      if (draining) setImmediate(() => closeUnusedConnections(server, inFlight.size));
     });
   });
   return {
@@ -26,7 +36,7 @@ export function trackRequests(server: Server): RequestTracker {
       draining = true;
       for (const response of inFlight) if (!response.headersSent) response.setHeader("connection", "close");
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      closeUnusedConnections(server, inFlight.size);
       let timer: NodeJS.Timeout | undefined;
       const timedOut = await Promise.race([
         closed.then(() => false),

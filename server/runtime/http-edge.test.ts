@@ -1,7 +1,7 @@
 // Herald's real process (the production build) at its HTTP edge: what Next.js or Node would answer
 // before any route handler (oversized bodies, odd paths and methods) comes back in the API's error
 // shape, every response carries the security headers, and SIGTERM lets a request in flight finish.
-import { request as httpRequest } from "node:http";
+import { Agent, get as httpGet, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApiKey, createTestWorkspace } from "../test/factories";
 import { startHeraldProcess, type HeraldProcess } from "../test/herald-process";
@@ -114,6 +114,20 @@ describe("Herald's HTTP edge (real process)", () => {
     }
     const proxied = await rawRequest(herald.url, "/sign-in", { headers: { "x-forwarded-proto": "https" } });
     expect(proxied.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+  });
+
+  it("keeps an idle connection open for 65 s, longer than the clients and proxies that reuse it", async () => {
+    // A keep-alive request, as Playwright's and most HTTP clients' agents make them.
+    const agent = new Agent({ keepAlive: true });
+    const headers = await new Promise<IncomingHttpHeaders>((resolve, reject) => {
+      httpGet(`${herald.url}/sign-in`, { agent }, (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.headers));
+      }).on("error", reject);
+    });
+    agent.destroy();
+    expect(headers.connection).toBe("keep-alive");
+    expect(headers["keep-alive"]).toBe("timeout=65");
   });
 
   it("lets a request in flight at SIGTERM finish with its answer, then exits", { timeout: 60_000 }, async () => {

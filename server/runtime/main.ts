@@ -11,6 +11,9 @@ import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { PAGE_LOAD_PATH_HEADER, pageLoadPath } from "../http/request-path";
 import type { DemoWorkspace } from "../services/demo/seed-demo-workspace";
 
+/** How long an idle keep-alive connection is kept open (announced as Keep-Alive: timeout=65). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 const dev = process.argv.includes("--dev");
 const demo = process.argv.includes("--demo");
 const root = process.env.HERALD_ROOT ?? process.cwd();
@@ -82,6 +85,13 @@ async function main() {
   const { toErrorBody } = await import("../lib/errors");
   const gate = createRequestGate({ operations, publicUrlIsHttps: publicUrl().startsWith("https:"), dev });
   const server = createServer();
+  // Idle keep-alive connections stay open longer than clients and proxies keep theirs: with Node's
+  // 5 s default, a client that reuses a connection just as the server closes it (agents that ignore
+  // the Keep-Alive hint do, Playwright's among them) gets ECONNRESET on a request that never arrived.
+  // 65 s outlasts the 60 s idle timeout of the usual load balancers; the headers timeout must be
+  // longer still, or a reused connection's next request can be cut off while it is being read.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   const requests = trackRequests(server);
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
     // Route handlers cannot see the socket: hand them its address, overwriting any client's claim.

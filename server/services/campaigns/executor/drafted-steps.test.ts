@@ -93,8 +93,19 @@ async function prospects(count: number, offset: number, withPost: boolean): Prom
   return found;
 }
 
-async function setup(options: { label: string; sequence: TSequenceInput; prospects: DirectoryProspect[]; approvals?: Partial<TCampaignApprovals>; credits?: number; connected?: boolean }) {
-  const clock = new ManualClock(START);
+const WEEKDAYS_IN_PARIS = { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] };
+
+async function setup(options: {
+  label: string;
+  sequence: TSequenceInput;
+  prospects: DirectoryProspect[];
+  approvals?: Partial<TCampaignApprovals>;
+  credits?: number;
+  connected?: boolean;
+  start?: string;
+  schedule?: typeof WEEKDAYS_IN_PARIS;
+}) {
+  const clock = new ManualClock(options.start ?? START);
   setClock(clock);
   temporaryFileStorage();
   await ensureSandboxDirectory();
@@ -108,7 +119,7 @@ async function setup(options: { label: string; sequence: TSequenceInput; prospec
       name: options.label,
       linkedinAccountIds: [sender],
       sequence: options.sequence,
-      schedule: { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] },
+      schedule: options.schedule ?? WEEKDAYS_IN_PARIS,
       approvals: options.approvals,
     }),
   );
@@ -295,6 +306,31 @@ describe("AI voice note steps", () => {
     // The rejected lead's no-reply branch ran without the note.
     expect(await db.campaignLeadStep.findUnique({ where: { campaignLeadId_stepId: { campaignLeadId: dropped.campaignLeadId, stepId: "bump" } } })).toMatchObject({ status: "done" });
   }, 90_000);
+
+  it("an approved note whose sender rests into the last minute of an all-day schedule (closed: `to` is exclusive) goes out in the next day's first minute, not spread into it", async () => {
+    const allDayInBerlin = { timezone: "Europe/Berlin", activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] };
+    // 23:50 in Berlin on a Tuesday: the CI run in which the approvals journey waited in vain.
+    const { clock, actor, campaign } = await setup({
+      label: "voice-midnight",
+      sequence: VOICE_THEN_BUMP,
+      prospects: directory.slice(64, 65),
+      credits: 5,
+      connected: true,
+      start: "2026-11-24T22:50:00Z",
+      schedule: allDayInBerlin,
+    });
+    await driveCampaigns(clock, new Date("2026-11-24T22:51:00Z"));
+    const note = await db.pendingVoiceNote.findFirstOrThrow({ where: { campaignId: campaign.id, status: "pending" } });
+    // The sender's rest after the draft ends at 23:58:30 Berlin, after that minute's pass.
+    await db.linkedinAccount.update({ where: { id: note.linkedinAccountId }, data: { nextActionAt: new Date("2026-11-24T22:58:30Z") } });
+    clock.set("2026-11-24T22:52:00Z");
+    await approvePendingVoiceNote(actor, note.id);
+
+    await driveCampaigns(clock, new Date("2026-11-25T01:00:00Z"));
+    const sent = await db.senderAction.findFirstOrThrow({ where: { campaignLeadId: note.campaignLeadId, type: "voice_note" } });
+    expect(sent.sentAt).toEqual(new Date("2026-11-24T23:00:00Z"));
+    expect(await db.pendingVoiceNote.findUniqueOrThrow({ where: { id: note.id } })).toMatchObject({ status: "sent" });
+  }, 60_000);
 });
 
 const RECORDED: (url: string) => TSequenceInput = (url) => ({ steps: [{ id: "recorded", type: "voice_note", config: { voice: { url } } }] });
