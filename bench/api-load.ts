@@ -12,7 +12,7 @@
 // second. --cpu-prof=DIR writes a V8 CPU profile of the server (node --cpu-prof) on exit.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -94,10 +94,14 @@ async function seed(): Promise<Seeded> {
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
   const profile = args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-prof"])}`] : [];
-  const child = spawn(process.execPath, [...profile, ".herald/main.mjs"], { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+  // e.g. --node-args=--trace-gc --server-log=/tmp/herald.log, to see whether the heap grows or RSS only does.
+  const nodeArgs = args["node-args"] ? args["node-args"].split(",") : [];
+  const child = spawn(process.execPath, [...profile, ...nodeArgs, ".herald/main.mjs"], { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
   let output = "";
+  const log = args["server-log"] ? createWriteStream(args["server-log"]) : null;
   return new Promise((resolve, reject) => {
     const read = (chunk: Buffer) => {
+      log?.write(chunk);
       output += chunk.toString();
       if (/Herald is running at/.test(output)) {
         resolve({

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
+import { ZCreateCampaignInput } from "@/server/schemas/campaign";
 import { ZLeadsInput } from "@/server/schemas/lead";
 import { addCampaignLeads } from "@/server/services/campaigns/add-campaign-leads";
 import { createCampaign } from "@/server/services/campaigns/create-campaign";
@@ -35,7 +36,7 @@ beforeAll(async () => {
 describe("authenticated API reads", () => {
   it("write nothing: after a key's first use, 40 list and detail GETs write no row", async () => {
     const { actor } = await createTestWorkspace();
-    const campaign = await createCampaign(actor, { name: "Reads", sequence: { steps: [{ id: "invite", type: "invite" }] } });
+    const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Reads", sequence: { steps: [{ id: "invite", type: "invite" }] } }));
     await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: [{ profileUrl: "https://www.linkedin.com/in/reader-1" }, { profileUrl: "https://www.linkedin.com/in/reader-2" }] }));
     const list = await createLeadList(actor, { name: "Readers" });
     await addLeadListLeads(actor, list.id, ZLeadsInput.parse({ leads: [{ email: "reader@example.org" }] }));
