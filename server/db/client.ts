@@ -10,9 +10,17 @@ export type DbClient = PrismaClient | Prisma.TransactionClient;
 
 const slot: typeof globalThis & { __heraldDb?: PrismaClient; __heraldDbUrl?: string } = globalThis;
 
+/**
+ * How long a transaction may wait for a pool connection. Prisma's default (2 s) answered 500
+ * "Unable to start a transaction in the given time" to writes under 150 concurrent API clients while
+ * plain queries, which pg's pool queues without limit, kept waiting their turn: a write now waits in
+ * the same queue as long as a request reasonably can.
+ */
+const TRANSACTION_MAX_WAIT_MS = 30_000;
+
 export function createDbClient(connectionString: string, poolSize = 10): PrismaClient {
   const adapter = new PrismaPg({ connectionString, max: poolSize });
-  return new PrismaClient({ adapter });
+  return new PrismaClient({ adapter, transactionOptions: { maxWait: TRANSACTION_MAX_WAIT_MS } });
 }
 
 export function getDb(): PrismaClient {

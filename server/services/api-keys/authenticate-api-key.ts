@@ -5,6 +5,7 @@ import { HeraldError, isHeraldError } from "../../lib/errors";
 import { logger } from "../../lib/logger";
 import { sharedLimiter } from "../rate-limits/attempt-limiter";
 import { API_KEY_PREFIX, hashApiKey } from "./api-key-format";
+import { apiKeyCacheGeneration, cachedApiKey, rememberApiKey, type CachedKeyRow } from "./api-key-cache";
 import { recordApiKeyUse } from "./record-api-key-use";
 
 export interface ApiKeyIdentity {
@@ -23,15 +24,6 @@ const invalidKeys = () => sharedLimiter("invalid-api-keys", { limit: INVALID_KEY
 
 const unauthorized = (message: string) => new HeraldError({ code: "unauthorized", message });
 
-interface KeyRow {
-  id: string;
-  workspaceId: string;
-  createdById: string;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-  role: Role | null;
-  canManageBilling: boolean | null;
-}
 
 /**
  * The identity behind an `Authorization` header value, or a 401 saying what is wrong. An address
@@ -67,13 +59,7 @@ async function identify(authorization: string): Promise<ApiKeyIdentity> {
   const key = match[1];
   if (!key.startsWith(API_KEY_PREFIX)) throw unauthorized("Invalid API key.");
 
-  // One round trip: the key and its creator's membership in the key's workspace.
-  const [row] = await db.$queryRaw<KeyRow[]>`
-    SELECT k."id", k."workspaceId", k."createdById", k."lastUsedAt", k."revokedAt",
-           m."role"::text AS "role", m."canManageBilling"
-    FROM "ApiKey" k
-    LEFT JOIN "Membership" m ON m."workspaceId" = k."workspaceId" AND m."userId" = k."createdById"
-    WHERE k."hashedKey" = ${hashApiKey(key)}`;
+  const row = await lookUpKey(hashApiKey(key));
   if (!row) throw unauthorized("Invalid API key.");
   if (row.revokedAt) throw unauthorized("This API key was revoked.");
   // A key acts as its creator: it stops working when the creator leaves the key's workspace.
@@ -86,6 +72,22 @@ async function identify(authorization: string): Promise<ApiKeyIdentity> {
     userId: row.createdById,
     membership: { role: row.role, canManageBilling: row.canManageBilling ?? false },
   };
+}
+
+/** The key and its creator's membership in the key's workspace: remembered, or one round trip. */
+async function lookUpKey(hashedKey: string): Promise<CachedKeyRow | undefined> {
+  const at = now().getTime();
+  const cached = cachedApiKey(hashedKey, at);
+  if (cached) return cached;
+  const generation = apiKeyCacheGeneration();
+  const [row] = await db.$queryRaw<CachedKeyRow[]>`
+    SELECT k."id", k."workspaceId", k."createdById", k."lastUsedAt", k."revokedAt",
+           m."role"::text AS "role", m."canManageBilling"
+    FROM "ApiKey" k
+    LEFT JOIN "Membership" m ON m."workspaceId" = k."workspaceId" AND m."userId" = k."createdById"
+    WHERE k."hashedKey" = ${hashedKey}`;
+  if (row) rememberApiKey(hashedKey, row, at, generation);
+  return row;
 }
 
 /**

@@ -3,9 +3,13 @@ import { hasRole, type Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import type { TApiKey } from "../../schemas/api-key";
+import { forgetApiKeys } from "./api-key-cache";
 import { toApiKey } from "./to-api-key";
 
-/** Revokes a key at once: its next request gets 401. Admins may revoke anyone's key; members their own. */
+/**
+ * Revokes a key at once: its next request gets 401 (in another Herald process, within the few
+ * seconds api-key-cache.ts remembers a key). Admins may revoke anyone's key; members their own.
+ */
 export async function revokeApiKey(actor: Actor, apiKeyId: string): Promise<TApiKey> {
   const key = await db.apiKey.findFirst({ where: { id: apiKeyId, workspaceId: actor.workspaceId } });
   if (!key) throw HeraldError.notFound("API key");
@@ -17,5 +21,6 @@ export async function revokeApiKey(actor: Actor, apiKeyId: string): Promise<TApi
     data: { revokedAt: key.revokedAt ?? now() },
     include: { createdBy: { select: { id: true, name: true, email: true } } },
   });
+  forgetApiKeys();
   return toApiKey(row);
 }

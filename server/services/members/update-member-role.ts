@@ -1,6 +1,7 @@
 import { db } from "../../db/client";
 import { requireRole, type Actor } from "../../lib/actor";
 import { HeraldError } from "../../lib/errors";
+import { forgetApiKeys } from "../api-keys/api-key-cache";
 import type { TMember, TUpdateMemberRoleInput } from "../../schemas/account-user";
 import { toMember } from "./to-member";
 
@@ -8,11 +9,12 @@ import { toMember } from "./to-member";
  * Gives a member another role. Admins and owners may change roles; only an owner may make an owner
  * or change an owner's role, and a workspace always keeps one owner. An approver cannot use the
  * billing permission (approver-access.ts keeps billing out of their reach), so becoming one drops it.
- * The new role holds from the member's next request: every edge reads the role per request.
+ * The new role holds from the member's next request: every edge reads the role per request (API
+ * keys remember it a few seconds, forgotten here once the change is committed: api-key-cache.ts).
  */
 export async function updateMemberRole(actor: Actor, input: TUpdateMemberRoleInput): Promise<TMember> {
   requireRole(actor, "admin", "change members' roles");
-  return db.$transaction(async (tx) => {
+  const changed = await db.$transaction(async (tx) => {
     // The workspace's owners, locked, so that two owners demoting each other cannot both succeed.
     const owners = await tx.$queryRaw<Array<{ id: string }>>`
       SELECT "id" FROM "Membership" WHERE "workspaceId" = ${actor.workspaceId} AND "role" = 'owner' FOR UPDATE`;
@@ -36,4 +38,6 @@ export async function updateMemberRole(actor: Actor, input: TUpdateMemberRoleInp
     });
     return toMember(updated);
   });
+  forgetApiKeys();
+  return changed;
 }
