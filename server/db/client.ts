@@ -1,6 +1,7 @@
 // The Prisma client, created on first use from DATABASE_URL (which the runtime sets to the embedded
 // PostgreSQL when the user gave none) and cached on globalThis so every module copy shares one pool.
 import { PrismaPg } from "@prisma/adapter-pg";
+import { env } from "../env";
 import { PrismaClient, Prisma } from "./generated/client";
 
 export { Prisma };
@@ -15,6 +16,15 @@ export function createDbClient(connectionString: string, poolSize = 10): PrismaC
   return new PrismaClient({ adapter });
 }
 
+/**
+ * Connections per process: HERALD_DATABASE_POOL_SIZE, else enough for HERALD_TURN_CONCURRENCY turns
+ * at once. A turn holds a connection only for a query or a short transaction, never across a call
+ * to LinkedIn, so a pool a fraction of the turns' size keeps them from queueing on it.
+ */
+export function databasePoolSize(settings: { HERALD_DATABASE_POOL_SIZE?: number; HERALD_TURN_CONCURRENCY: number } = env()): number {
+  return settings.HERALD_DATABASE_POOL_SIZE ?? Math.max(10, Math.ceil(settings.HERALD_TURN_CONCURRENCY / 5));
+}
+
 export function getDb(): PrismaClient {
   const url = process.env.DATABASE_URL;
   if (!url) {
@@ -22,7 +32,7 @@ export function getDb(): PrismaClient {
   }
   if (!slot.__heraldDb || slot.__heraldDbUrl !== url) {
     void slot.__heraldDb?.$disconnect();
-    slot.__heraldDb = createDbClient(url);
+    slot.__heraldDb = createDbClient(url, databasePoolSize());
     slot.__heraldDbUrl = url;
   }
   return slot.__heraldDb;
