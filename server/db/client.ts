@@ -1,10 +1,11 @@
 // The Prisma client, created on first use from DATABASE_URL (which the runtime sets to the embedded
 // PostgreSQL when the user gave none) and cached on globalThis so every module copy shares one pool.
 import { PrismaPg } from "@prisma/adapter-pg";
-import { env } from "../env";
 import { PrismaClient, Prisma } from "./generated/client";
+import { databasePoolSize } from "./pool-size";
 
 export { Prisma };
+export { databasePoolSize };
 export type Db = PrismaClient;
 /** The client or an open transaction: services that compose inside a transaction accept either. */
 export type DbClient = PrismaClient | Prisma.TransactionClient;
@@ -14,15 +15,6 @@ const slot: typeof globalThis & { __heraldDb?: PrismaClient; __heraldDbUrl?: str
 export function createDbClient(connectionString: string, poolSize = 10): PrismaClient {
   const adapter = new PrismaPg({ connectionString, max: poolSize });
   return new PrismaClient({ adapter });
-}
-
-/**
- * Connections per process: HERALD_DATABASE_POOL_SIZE, else enough for HERALD_TURN_CONCURRENCY turns
- * at once. A turn holds a connection only for a query or a short transaction, never across a call
- * to LinkedIn, so a pool a fraction of the turns' size keeps them from queueing on it.
- */
-export function databasePoolSize(settings: { HERALD_DATABASE_POOL_SIZE?: number; HERALD_TURN_CONCURRENCY: number } = env()): number {
-  return settings.HERALD_DATABASE_POOL_SIZE ?? Math.max(10, Math.ceil(settings.HERALD_TURN_CONCURRENCY / 5));
 }
 
 export function getDb(): PrismaClient {
