@@ -101,6 +101,8 @@ export class EmbeddedExecutor {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.unsubscribeClock?.();
+    // A pass under way may still claim runs: let it finish, then wait for every run in flight.
+    await this.tickChain;
     await Promise.allSettled([...this.inFlight.values()]);
     await this.lockClient?.end().catch(() => undefined);
     this.lockClient = null;
