@@ -155,6 +155,24 @@ const EnvSchema = z.object({
   HERALD_SEARCH_EXACT_COUNT_UP_TO: z.coerce.number().int().min(0, "must be 0 or more").max(1_000_000, "must be at most 1,000,000").default(1000),
   /** How many prospects the sandbox network holds (benchmarks raise it). */
   HERALD_SANDBOX_DIRECTORY_SIZE: z.coerce.number().int().min(1, "must be a whole number of at least 1").optional(),
+  /**
+   * A simulated network wait before each sandbox LinkedIn call, in milliseconds (0: none), spread
+   * evenly by up to ± HERALD_SANDBOX_LATENCY_JITTER_MS: benchmarks and demos of real provider latency.
+   */
+  HERALD_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0, "must be 0 or more milliseconds").max(60_000, "must be at most 60000 milliseconds").default(0),
+  HERALD_SANDBOX_LATENCY_JITTER_MS: z.coerce.number().int().min(0, "must be 0 or more milliseconds").max(60_000, "must be at most 60000 milliseconds").default(0),
+  /**
+   * How many sender turns one Herald process takes at once. Turns mostly wait on LinkedIn, so this
+   * is what lets hundreds of senders act within a minute.
+   */
+  HERALD_TURN_CONCURRENCY: z.coerce.number().int().min(1, "must be a whole number of at least 1").max(1000, "must be at most 1000").default(50),
+  /**
+   * How many Herald processes share one Inngest server: its concurrency limits count across all of
+   * them, so take-sender-turn's limit is HERALD_TURN_CONCURRENCY × HERALD_PROCESSES.
+   */
+  HERALD_PROCESSES: z.coerce.number().int().min(1, "must be a whole number of at least 1").max(1000, "must be at most 1000").default(1),
+  /** Connections each Herald process keeps to PostgreSQL; unset: sized to HERALD_TURN_CONCURRENCY. */
+  HERALD_DATABASE_POOL_SIZE: z.coerce.number().int().min(1, "must be a whole number of at least 1").max(500, "must be at most 500").optional(),
   /** OAuth 2.0 client of a Google Cloud project (web application): without both, Google mailboxes are not offered. */
   HERALD_GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   HERALD_GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),

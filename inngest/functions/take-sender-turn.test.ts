@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
 import { takeSenderTurn } from "@/server/services/campaigns/executor/take-sender-turn";
 import { syncedFunction } from "./contract";
-import { takeSenderTurnFunction, TURN_EXPIRES_AFTER_MS } from "./take-sender-turn";
+import { senderTurnsAtOnce, takeSenderTurnFunction, TURN_EXPIRES_AFTER_MS } from "./take-sender-turn";
 
 vi.mock("@/server/services/campaigns/executor/take-sender-turn", () => ({ takeSenderTurn: vi.fn() }));
 
@@ -20,12 +20,25 @@ afterEach(() => {
 });
 
 describe("take-sender-turn", () => {
-  it("is triggered by herald/sender-turn.due, one run per sender at a time, never retried (the next pass is)", async () => {
+  it("is triggered by herald/sender-turn.due, one run per sender at a time and HERALD_TURN_CONCURRENCY in all, never retried (the next pass is)", async () => {
     const { config, spec } = await syncedFunction(takeSenderTurnFunction);
     expect(config.triggers).toEqual([{ event: "herald/sender-turn.due" }]);
-    expect(config.concurrency).toEqual({ limit: 1, key: "event.data.senderId" });
+    expect(config.concurrency).toEqual([{ limit: 1, key: "event.data.senderId" }, { limit: 50 }]);
     expect(Object.values(config.steps ?? {})[0]?.retries).toEqual({ attempts: 0 });
-    expect(spec).toMatchObject({ maxAttempts: 1, concurrency: [{ limit: 1, key: "event.data.senderId", scope: "fn" }] });
+    expect(spec).toMatchObject({
+      maxAttempts: 1,
+      concurrency: [
+        { limit: 1, key: "event.data.senderId", scope: "fn" },
+        { limit: 50, scope: "fn" },
+      ],
+    });
+  });
+
+  it("allows the per-process turns times the processes behind an Inngest server, whose limit counts over all of them", () => {
+    const settings = { HERALD_TURN_CONCURRENCY: 40, HERALD_PROCESSES: 3 };
+    expect(senderTurnsAtOnce(settings, true)).toBe(120);
+    // The embedded executor is one process, whatever HERALD_PROCESSES says.
+    expect(senderTurnsAtOnce(settings, false)).toBe(40);
   });
 
   it("takes the sender's turn at the pass moment in one step", async () => {

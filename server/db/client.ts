@@ -2,8 +2,10 @@
 // PostgreSQL when the user gave none) and cached on globalThis so every module copy shares one pool.
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, Prisma } from "./generated/client";
+import { databasePoolSize } from "./pool-size";
 
 export { Prisma };
+export { databasePoolSize };
 export type Db = PrismaClient;
 /** The client or an open transaction: services that compose inside a transaction accept either. */
 export type DbClient = PrismaClient | Prisma.TransactionClient;
@@ -30,7 +32,7 @@ export function getDb(): PrismaClient {
   }
   if (!slot.__heraldDb || slot.__heraldDbUrl !== url) {
     void slot.__heraldDb?.$disconnect();
-    slot.__heraldDb = createDbClient(url);
+    slot.__heraldDb = createDbClient(url, databasePoolSize());
     slot.__heraldDbUrl = url;
   }
   return slot.__heraldDb;

@@ -190,6 +190,76 @@ describe("embedded executor", () => {
     expect(peak).toBe(3);
   });
 
+  it("keeps a function-wide limit beside the per-key one, leaving the other slots to other functions", async () => {
+    let active = 0;
+    let peak = 0;
+    let otherDone = false;
+    let otherRanBeside = false;
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    harness = await startHarness({
+      appId: "wide",
+      maxParallel: 3,
+      functions: (client) => [
+        client.createFunction(
+          { id: "turn", concurrency: [{ limit: 1, key: "event.data.sender" }, { limit: 2 }], triggers: [{ event: "test/turn" }] },
+          async ({ step }) =>
+            step.run("act", async () => {
+              active += 1;
+              peak = Math.max(peak, active);
+              // Hold the slot until the other function has run (or 3 s): were the turns to take
+              // all three slots, it could only run after them.
+              for (const started = Date.now(); !otherDone && Date.now() - started < 3000; ) await pause(5);
+              await pause(10);
+              active -= 1;
+            }),
+        ),
+        client.createFunction({ id: "other", triggers: [{ event: "test/other" }] }, async ({ step }) =>
+          step.run("other", () => {
+            otherRanBeside = active > 0;
+            otherDone = true;
+          }),
+        ),
+      ],
+    });
+    await harness.client.send(["a", "b", "c", "d", "e"].map((sender) => ({ name: "test/turn", data: { sender } })));
+    await harness.client.send({ name: "test/other", data: {} });
+    await harness.executor.drain();
+    expect((await runsOf("wide-turn")).map((run) => run.status)).toEqual(["completed", "completed", "completed", "completed", "completed"]);
+    expect(peak).toBe(2);
+    expect(otherRanBeside).toBe(true);
+  });
+
+  it("takes a request's events in order: a repeated id once, and a stop after a start cancels the run it started", async () => {
+    harness = await startHarness({
+      appId: "batch",
+      functions: (client) => [
+        client.createFunction(
+          { id: "long", triggers: [{ event: "test/start" }], cancelOn: [{ event: "test/stop", match: "data.key" }] },
+          async ({ step }) => {
+            await step.sleep("wait", "1d");
+            return "finished";
+          },
+        ),
+      ],
+    });
+    await harness.client.send([
+      { name: "test/start", data: { key: "k1" }, id: "repeated" },
+      { name: "test/start", data: { key: "k1" }, id: "repeated" },
+      { name: "test/start", data: { key: "k2" } },
+      { name: "test/stop", data: { key: "k1" } },
+      { name: "test/start", data: { key: "k3" } },
+    ]);
+    await harness.executor.drain();
+    harness.clock.advance(86_400_000);
+    await harness.executor.drain();
+    const byKey = (await runsOf("batch-long")).map((run) => [(run.event as { data: { key: string } }).data.key, run.status]).sort(([a], [b]) => String(a).localeCompare(String(b)));
+    expect(byKey).toEqual([
+      ["k1", "cancelled"],
+      ["k2", "completed"],
+      ["k3", "completed"],
+    ]);
+  });
+
   it("cancels runs with cancelOn and ignores repeated event ids", async () => {
     harness = await startHarness({
       appId: "cancel",

@@ -9,6 +9,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { getDb, Prisma, type Db } from "../db/client";
+import { env } from "../env";
 import { getClock, ManualClock, type Clock } from "../lib/clock";
 import { logger } from "../lib/logger";
 import { callFunction } from "./call-function";
@@ -18,7 +19,7 @@ import { CronTriggers } from "./cron-triggers";
 import { syncFunctions, type FunctionSpec } from "./functions";
 import { applyResult, resolveDuePending, type RunState } from "./run-state";
 import { fromRaw, stateColumns, stateOf, type Row } from "./run-row";
-import { cancelRuns, resumeWaitingRuns, startTriggeredRuns } from "./run-intake";
+import { takeEvents } from "./run-intake";
 
 export interface IncomingEvent {
   name: string;
@@ -37,12 +38,23 @@ export interface EmbeddedExecutorOptions {
   databaseUrl?: string;
   clock?: Clock;
   pollIntervalMs?: number;
+  /** Runs in flight at once; by default room for HERALD_TURN_CONCURRENCY sender turns and the rest. */
   maxParallel?: number;
   /** No background loop: only tick() and drain() move runs (deterministic tests and simulations). */
   manual?: boolean;
 }
 
 const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Runs of functions other than the sender turns that may be in flight beside a full set of turns
+ * (take-sender-turn.ts caps the turns, so these slots stay free for webhooks, imports, the pass).
+ */
+const OTHER_RUNS_AT_ONCE = 16;
+
+export function defaultMaxParallel(): number {
+  return env().HERALD_TURN_CONCURRENCY + OTHER_RUNS_AT_ONCE;
+}
 const LOCK_KEY = 7_413_001;
 
 type HistoryRecord = { stepId: string; name: string; op: string; attempt: number; error?: unknown; durationMs?: number };
@@ -89,6 +101,8 @@ export class EmbeddedExecutor {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.unsubscribeClock?.();
+    // A pass under way may still claim runs: let it finish, then wait for every run in flight.
+    await this.tickChain;
     await Promise.allSettled([...this.inFlight.values()]);
     await this.lockClient?.end().catch(() => undefined);
     this.lockClient = null;
@@ -170,7 +184,7 @@ export class EmbeddedExecutor {
     const now = this.now();
     await this.cron.fire(this.db, this.functions.values(), now);
     await this.housekeeping(now);
-    const capacity = (this.options.maxParallel ?? 16) - this.inFlight.size;
+    const capacity = (this.options.maxParallel ?? defaultMaxParallel()) - this.inFlight.size;
     if (capacity <= 0) return 0;
     // Runs whose concurrency slots are all taken are left out of the query, so a queue of them
     // (say 200 runs of a limit-1 function) cannot crowd out runs that could start.
@@ -349,34 +363,34 @@ export class EmbeddedExecutor {
 
   /**
    * Takes events (from the event API or from inside): stores each once (a repeated id is ignored),
-   * starts the functions they trigger, resumes runs waiting for them and cancels runs they cancel.
+   * starts the functions they trigger, resumes runs waiting for them and cancels runs they cancel,
+   * all of a request's events in one transaction.
    */
   async receiveEvents(events: IncomingEvent[]): Promise<string[]> {
-    const ids: string[] = [];
-    for (const incoming of events) {
-      const at = this.now();
-      const event = {
-        name: incoming.name,
-        data: incoming.data ?? {},
-        id: incoming.id ?? `01${randomUUID().replace(/-/g, "").toUpperCase()}`,
-        ts: incoming.ts ?? at.getTime(),
-        ...(incoming.user !== undefined ? { user: incoming.user } : {}),
-        ...(incoming.v !== undefined ? { v: incoming.v } : {}),
-      };
-      ids.push(event.id);
+    const at = this.now();
+    const received = events.map((incoming) => ({
+      name: incoming.name,
+      data: incoming.data ?? {},
+      id: incoming.id ?? `01${randomUUID().replace(/-/g, "").toUpperCase()}`,
+      ts: incoming.ts ?? at.getTime(),
+      ...(incoming.user !== undefined ? { user: incoming.user } : {}),
+      ...(incoming.v !== undefined ? { v: incoming.v } : {}),
+    }));
+    if (received.length) {
       await this.db.$transaction(async (tx) => {
-        const stored = await tx.jobEvent.createMany({
-          data: [{ id: event.id, name: event.name, data: event.data as Prisma.InputJsonValue, receivedAt: at }],
+        const stored = await tx.jobEvent.createManyAndReturn({
+          data: received.map((event) => ({ id: event.id, name: event.name, data: event.data as Prisma.InputJsonValue, receivedAt: at })),
           skipDuplicates: true,
+          select: { id: true },
         });
-        if (!stored.count) return;
-        await startTriggeredRuns(tx, this.functions.values(), event, at);
-        await resumeWaitingRuns(tx, event, at);
-        await cancelRuns(tx, this.functions.values(), event, at);
+        // An id repeated within the batch is stored once, and taken once (its first occurrence).
+        const fresh = new Set(stored.map((row) => row.id));
+        const taken = received.filter((event) => fresh.delete(event.id));
+        await takeEvents(tx, [...this.functions.values()], taken, at);
       });
     }
     this.wake();
-    return ids;
+    return received.map((event) => event.id);
   }
 
   private async housekeeping(now: Date): Promise<void> {

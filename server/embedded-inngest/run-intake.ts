@@ -1,6 +1,8 @@
-// What an incoming event does to runs: starts the functions it triggers (once per idempotency
-// key), resumes the runs waiting for it, and cancels the runs it cancels. Called inside the
-// transaction that stores the event, so a repeated event id changes nothing.
+// What incoming events do to runs: start the functions they trigger (once per idempotency key),
+// resume the runs waiting for them, and cancel the runs they cancel. Done inside the transaction
+// that stores the events, so a repeated event id changes nothing. A batch (a pass's hundreds of
+// sender turns) is stored in a few statements, not a transaction per event: the turns must be
+// queued within seconds of the pass, while the turns already started compete for the database.
 import type { Prisma } from "../db/client";
 import { logger } from "../lib/logger";
 import { evaluateCondition, evaluateKey } from "./expressions";
@@ -12,42 +14,68 @@ const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export type StoredEvent = { name: string; data: Record<string, unknown> };
 
-/** Starts a run of every function the event triggers. */
-export async function startTriggeredRuns(tx: Prisma.TransactionClient, functions: Iterable<FunctionSpec>, event: StoredEvent, at: Date) {
-  for (const spec of functions) {
-    const scope = { event };
-    if (!triggerMatches(spec, event.name, scope)) continue;
-    await createRun(tx, spec, event, at);
+/**
+ * Takes events already stored as new (each id once): queues the runs they trigger, in one statement
+ * for the functions without an idempotency key, and resumes and cancels runs in event order (runs
+ * an earlier event of the batch started are written before a later one may cancel them).
+ */
+export async function takeEvents(tx: Prisma.TransactionClient, functions: FunctionSpec[], events: StoredEvent[], at: Date) {
+  if (!events.length) return;
+  const names = [...new Set(events.map((event) => event.name))];
+  const waiting = await tx.jobRun.findMany({ where: { status: "waiting", waitEvents: { hasSome: names } }, select: { waitEvents: true } });
+  const awaited = new Set(waiting.flatMap((run) => run.waitEvents));
+  let queued: Prisma.JobRunCreateManyInput[] = [];
+  const flush = async () => {
+    if (queued.length) await tx.jobRun.createMany({ data: queued });
+    queued = [];
+  };
+  for (const event of events) {
+    for (const spec of functions) {
+      if (!triggerMatches(spec, event.name, { event })) continue;
+      if (spec.idempotency) {
+        await flush();
+        await createRun(tx, spec, event, at);
+      } else {
+        queued.push(runData(spec, event, at, null));
+      }
+    }
+    const cancels = functions.some((spec) => spec.cancel.some((rule) => rule.event === event.name));
+    if (!awaited.has(event.name) && !cancels) continue;
+    await flush();
+    if (awaited.has(event.name)) await resumeWaitingRuns(tx, event, at);
+    if (cancels) await cancelRuns(tx, functions, event, at);
   }
+  await flush();
+}
+
+function runData(spec: FunctionSpec, event: StoredEvent, at: Date, idempotencyKey: string | null): Prisma.JobRunCreateManyInput {
+  const workspaceId = typeof event.data.workspaceId === "string" ? event.data.workspaceId : null;
+  return {
+    functionId: spec.id,
+    functionName: spec.name,
+    status: "queued",
+    eventName: event.name,
+    event: event as Prisma.InputJsonValue,
+    events: [event] as Prisma.InputJsonValue,
+    concurrencyKeys: concurrencyKeys(spec, { event }),
+    idempotencyKey,
+    workspaceId,
+    nextRunAt: at,
+    createdAt: at,
+    updatedAt: at,
+  };
 }
 
 /** Queues one run of `spec` for `event`, unless its idempotency key ran within a day. */
 export async function createRun(tx: Prisma.TransactionClient, spec: FunctionSpec, event: StoredEvent, at: Date) {
-  const scope = { event };
-  const idempotencyKey = spec.idempotency ? evaluateKey(spec.idempotency, scope) : null;
+  const idempotencyKey = spec.idempotency ? evaluateKey(spec.idempotency, { event }) : null;
   if (idempotencyKey) {
     const duplicate = await tx.jobRun.count({
       where: { functionId: spec.id, idempotencyKey, createdAt: { gt: new Date(at.getTime() - IDEMPOTENCY_WINDOW_MS) } },
     });
     if (duplicate) return;
   }
-  const workspaceId = typeof event.data.workspaceId === "string" ? event.data.workspaceId : null;
-  await tx.jobRun.create({
-    data: {
-      functionId: spec.id,
-      functionName: spec.name,
-      status: "queued",
-      eventName: event.name,
-      event: event as Prisma.InputJsonValue,
-      events: [event] as Prisma.InputJsonValue,
-      concurrencyKeys: concurrencyKeys(spec, scope),
-      idempotencyKey,
-      workspaceId,
-      nextRunAt: at,
-      createdAt: at,
-      updatedAt: at,
-    },
-  });
+  await tx.jobRun.create({ data: runData(spec, event, at, idempotencyKey) });
 }
 
 /** Resumes runs whose step.waitForEvent the event satisfies. */

@@ -49,6 +49,7 @@ export async function startHarness(options: {
   functions: (client: Inngest) => InngestFunction.Any[];
   clock?: ManualClock;
   eventApiPort?: number;
+  maxParallel?: number;
 }): Promise<Harness> {
   const clock = options.clock ?? new ManualClock("2026-03-02T09:00:00Z");
   setClock(clock);
@@ -56,7 +57,7 @@ export async function startHarness(options: {
   const eventApi = await startEventApiFor(() => executor, options.eventApiPort);
   const client = testClient(options.appId, eventApi.url);
   const served = await serveFunctions(client, options.functions(client));
-  executor = new EmbeddedExecutor({ serveUrl: served.url, signingKey: TEST_SIGNING_KEY, clock, manual: true });
+  executor = new EmbeddedExecutor({ serveUrl: served.url, signingKey: TEST_SIGNING_KEY, clock, manual: true, maxParallel: options.maxParallel });
   await executor.start();
   const started = executor;
   return {

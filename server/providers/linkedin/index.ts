@@ -1,7 +1,9 @@
 // The installation's LinkedIn provider, chosen by configuration: HERALD_LINKEDIN_PROVIDER=sandbox
-// (the default) or unipile (with UNIPILE_DSN and UNIPILE_API_KEY).
+// (the default) or unipile (with UNIPILE_DSN and UNIPILE_API_KEY). The sandbox can be given a real
+// provider's network wait (HERALD_SANDBOX_LATENCY_MS, simulated-latency.ts).
 import { env, publicUrl } from "../../env";
 import { createSandboxProvider } from "./sandbox/sandbox-provider";
+import { withSimulatedLatency } from "./simulated-latency";
 import type { LinkedinProvider } from "./types";
 
 const slot: typeof globalThis & { __heraldLinkedinProvider?: LinkedinProvider } = globalThis;
@@ -21,7 +23,8 @@ export async function getLinkedinProvider(): Promise<LinkedinProvider> {
     const { createUnipileProvider } = await import("./unipile/unipile-provider");
     slot.__heraldLinkedinProvider = createUnipileProvider({ dsn, apiKey });
   } else {
-    slot.__heraldLinkedinProvider = createSandboxProvider({ publicUrl });
+    const { HERALD_SANDBOX_LATENCY_MS: latencyMs, HERALD_SANDBOX_LATENCY_JITTER_MS: jitterMs } = env();
+    slot.__heraldLinkedinProvider = withSimulatedLatency(createSandboxProvider({ publicUrl }), { latencyMs, jitterMs });
   }
   return slot.__heraldLinkedinProvider;
 }
