@@ -10,11 +10,29 @@ import { performance } from "node:perf_hooks";
 import { median, rssMb } from "./bench-database";
 import { addProspectsToCampaign, benchArgs, setUpCampaignBench } from "./campaign-bench-setup";
 import { ZCreateCampaignInput, ZUpdateCampaignInput } from "../server/schemas/campaign";
+import { countStatements } from "../server/test/statement-counter";
 
 const args = benchArgs();
 const leadCount = Number(args.leads ?? 100_000);
 const senderCount = Number(args.senders ?? 500);
 const campaignCount = Number(args.campaigns ?? 10);
+
+/** Runs a pass, counting its statements (the sandbox network's included) and this process's CPU time. */
+async function measuredPass<T extends { acted: number }>(pass: () => Promise<T>): Promise<{ report: T; ms: number; line: string }> {
+  const counter = countStatements();
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const report = await pass();
+  const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  const count = counter.stop();
+  const cpuMs = (used.user + used.system) / 1000;
+  const per = Math.max(1, report.acted);
+  const line =
+    `${count.queries} queries, ${count.transactions} transactions, ${count.statements} statements with transaction control; ` +
+    `per action: ${(count.queries / per).toFixed(1)} queries, ${(count.transactions / per).toFixed(2)} transactions, ${(cpuMs / per).toFixed(2)} ms CPU (Node)`;
+  return { report, ms, line };
+}
 
 async function main() {
   const clockModule = await import("../server/lib/clock");
@@ -55,10 +73,9 @@ async function main() {
   const active = await db.campaignLead.count({ where: { status: { in: ["pending", "running"] } } });
   console.log(`seeded ${active} active leads, ${senders.length} senders, ${campaigns.length} campaigns in ${(seeded / 1000).toFixed(1)} s`);
 
-  started = performance.now();
-  const busy = await runExecutorPass();
-  const busyMs = performance.now() - started;
+  const { report: busy, ms: busyMs, line: busyLine } = await measuredPass(() => runExecutorPass());
   console.log(`pass with every sender acting: ${busy.acted} actions in ${busyMs.toFixed(0)} ms (${(busyMs / Math.max(1, busy.acted)).toFixed(1)} ms per action)`);
+  console.log(`  ${busyLine}`);
 
   const following: Array<{ ms: number; acted: number }> = [];
   for (let minute = 1; minute <= 5; minute++) {
@@ -73,9 +90,9 @@ async function main() {
 
   // A day later: every invitation still waits for its answer, every sender is free again.
   clock.set(new Date(Date.parse("2026-03-03T09:00:00Z")));
-  started = performance.now();
-  const nextDay = await runExecutorPass();
-  console.log(`pass a day later: ${nextDay.acted} actions, ${nextDay.resolved} waits resolved in ${(performance.now() - started).toFixed(0)} ms`);
+  const { report: nextDay, ms: nextDayMs, line: nextDayLine } = await measuredPass(() => runExecutorPass());
+  console.log(`pass a day later: ${nextDay.acted} actions, ${nextDay.resolved} waits resolved in ${nextDayMs.toFixed(0)} ms`);
+  console.log(`  ${nextDayLine}`);
   console.log(`rss ${rssMb()} MB`);
   await tearDown();
 }

@@ -32,7 +32,10 @@ export function resolveLimits(input: {
   };
 }
 
-/** Which daily cap an action type counts against. */
+/**
+ * Which daily cap an action type counts against. The SenderDailyUsage trigger (migration
+ * 20261124231724_sender_daily_usage) applies the same map and COUNTED_STATUSES in SQL: change them together.
+ */
 export const CAP_OF_ACTION: Record<string, keyof TDailyCaps> = {
   invitation: "invitations",
   profile_view: "profileViews",

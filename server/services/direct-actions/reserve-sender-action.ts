@@ -1,12 +1,14 @@
-// Records the intent of an action before LinkedIn is asked, inside the sender's lock: the caps are
-// checked and the intent counted in one step, so concurrent requests cannot exceed a cap, and an
-// invitation to a member can be open only once per sender.
+// Records the intent of an action before LinkedIn is asked: the intent is counted and the caps are
+// checked in one transaction, so concurrent requests cannot exceed a cap, and an invitation to a
+// member can be open only once per sender.
 import { Prisma } from "../../db/client";
 import type { LinkedinAccount, SenderAction } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
-import { addZonedDays, startOfZonedDay, startOfZonedWeek } from "../../lib/time-zones";
-import { CAP_OF_ACTION, COUNTED_STATUSES, resolveLimits } from "../../domain/sender-limits";
+import { addZonedDays, startOfZonedWeek } from "../../lib/time-zones";
+import { CAP_OF_ACTION, resolveLimits } from "../../domain/sender-limits";
+import { countSenderUsage } from "../senders/count-sender-usage";
+import type { WorkspaceLimits } from "../senders/sender-capped-kinds";
 import { readLimitOverrides } from "../senders/sender-columns";
 
 export interface ActionIntent {
@@ -25,48 +27,91 @@ export interface ActionIntent {
   honourWeeklyBypass: boolean;
 }
 
+/** The step already has its journal row (another turn took it): nothing to do. */
+export class StepAlreadyJournaled extends Error {}
+
+/** A unique constraint refused the insert (through Prisma's model API, or a raw statement). */
+function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  if (error.code === "P2002") return true;
+  return error.code === "P2010" && (JSON.stringify(error.meta ?? {}).includes("23505") || /unique constraint/i.test(error.message));
+}
+
 function secondsUntil(date: Date): number {
   return Math.max(1, Math.ceil((date.getTime() - now().getTime()) / 1000));
 }
 
-export async function reserveSenderAction(tx: Prisma.TransactionClient, account: LinkedinAccount, intent: ActionIntent): Promise<SenderAction> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`sender:${account.id}`}))`;
-  const workspace = await tx.workspace.findUniqueOrThrow({
-    where: { id: account.workspaceId },
-    select: { weeklyInvitationLimitFree: true, weeklyInvitationLimitPaid: true, bypassWeeklyInvitationLimit: true },
+/**
+ * Records the intent and checks the caps in the same transaction: the insert counts the action on
+ * the sender's day (the SenderDailyUsage trigger), which locks that day's counter row until the
+ * transaction ends, so concurrent reservations of one sender are counted one after the other and
+ * cannot exceed a cap. Over a cap, the error rolls the transaction (and the intent) back.
+ * `workspace`: the workspace's weekly limits, when the caller has read them already.
+ */
+export async function reserveSenderAction(
+  tx: Prisma.TransactionClient,
+  account: LinkedinAccount,
+  intent: ActionIntent,
+  workspace?: WorkspaceLimits,
+): Promise<SenderAction> {
+  return reserve(tx, account, intent, workspace, null);
+}
+
+/** A campaign step's journal row, written with its action. */
+export interface StepJournal {
+  campaignLeadId: string;
+  campaignId: string;
+  stepId: string;
+  stepType: string;
+  variantId: string | null;
+}
+
+/**
+ * A campaign step's intent: its action, reserved as reserveSenderAction does, and its journal row
+ * (`sending`, pointing at the action), written in the same statement.
+ */
+export async function reserveStepAction(
+  tx: Prisma.TransactionClient,
+  account: LinkedinAccount,
+  intent: ActionIntent,
+  journal: StepJournal,
+  workspace?: WorkspaceLimits,
+): Promise<{ action: SenderAction; journalId: string }> {
+  let journalId = "";
+  const action = await reserve(tx, account, intent, workspace, async (current) => {
+    const rows = await tx.$queryRaw<Array<SenderAction & { __journalId: string }>>`
+      WITH action AS (
+        INSERT INTO "SenderAction" ("workspaceId", "accountId", "leadId", type, source, status, "campaignLeadId", "stepId", "variantId",
+          "profileUrl", "publicIdentifier", note, "postUrl", "openInvitationKey", "createdAt", "updatedAt")
+        VALUES (${account.workspaceId}, ${account.id}, ${intent.leadId}, ${intent.type}, ${intent.source}, 'sending', ${intent.campaignLeadId ?? null},
+          ${intent.stepId ?? null}, ${intent.variantId ?? null}, ${intent.profileUrl ?? null}, ${intent.publicIdentifier ?? null}, ${intent.note ?? null},
+          ${intent.postUrl ?? null}, ${intent.type === "invitation" ? `${account.id}:${intent.leadId}` : null}, ${current}, ${current})
+        RETURNING *
+      ), journal AS (
+        INSERT INTO "CampaignLeadStep" ("campaignLeadId", "campaignId", "stepId", "stepType", "variantId", status, "startedAt", "actionId")
+        SELECT ${journal.campaignLeadId}, ${journal.campaignId}, ${journal.stepId}, ${journal.stepType}, ${journal.variantId}, 'sending', ${current}, action.id
+        FROM action
+        RETURNING id
+      )
+      SELECT action.*, (SELECT id FROM journal) AS "__journalId" FROM action`;
+    const { __journalId, ...created } = rows[0]!;
+    journalId = __journalId;
+    return created;
   });
-  const limits = resolveLimits({ linkedinPlan: account.linkedinPlan, overrides: readLimitOverrides(account.limits), workspace });
+  return { action, journalId };
+}
+
+async function reserve(
+  tx: Prisma.TransactionClient,
+  account: LinkedinAccount,
+  intent: ActionIntent,
+  workspace: WorkspaceLimits | undefined,
+  insert: ((current: Date) => Promise<SenderAction>) | null,
+): Promise<SenderAction> {
   const current = now();
-  const cap = CAP_OF_ACTION[intent.type]!;
-  const sameCap = Object.entries(CAP_OF_ACTION).filter(([, name]) => name === cap).map(([type]) => type);
-  const dayStart = startOfZonedDay(current, account.timezone);
-  const usedToday = await tx.senderAction.count({
-    where: { accountId: account.id, type: { in: sameCap }, status: { in: COUNTED_STATUSES }, createdAt: { gte: dayStart } },
-  });
-  if (usedToday >= limits.daily[cap]) {
-    const tomorrow = addZonedDays(current, 1, account.timezone);
-    throw new HeraldError({
-      code: "daily-limit-reached",
-      message: `This sender reached its daily cap of ${limits.daily[cap]} ${cap} (resets at ${tomorrow.toISOString()}, midnight ${account.timezone}).`,
-      retryAfterSeconds: secondsUntil(tomorrow),
-    });
-  }
-  if (intent.type === "invitation" && !(intent.honourWeeklyBypass && limits.weeklyLimitBypassed)) {
-    const weekStart = startOfZonedWeek(current, account.timezone);
-    const usedThisWeek = await tx.senderAction.count({
-      where: { accountId: account.id, type: "invitation", status: { in: COUNTED_STATUSES }, createdAt: { gte: weekStart } },
-    });
-    if (usedThisWeek >= limits.weeklyInvitations) {
-      const nextWeek = addZonedDays(weekStart, 7, account.timezone);
-      throw new HeraldError({
-        code: "weekly-limit-reached",
-        message: `This sender reached its weekly limit of ${limits.weeklyInvitations} connection requests (resets ${nextWeek.toISOString()}).`,
-        retryAfterSeconds: secondsUntil(nextWeek),
-      });
-    }
-  }
+  let action: SenderAction;
   try {
-    return await tx.senderAction.create({
+    action = insert ? await insert(current) : await tx.senderAction.create({
       data: {
         workspaceId: account.workspaceId,
         accountId: account.id,
@@ -87,9 +132,39 @@ export async function reserveSenderAction(tx: Prisma.TransactionClient, account:
       },
     });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    if (isUniqueViolation(error)) {
+      if (insert && !String((error as Error).message).includes("openInvitationKey")) throw new StepAlreadyJournaled();
       throw new HeraldError({ code: "invitation-pending", message: "An invitation from this sender to this profile is already pending." });
     }
     throw error;
   }
+  const [limitsOf, usage] = await Promise.all([
+    workspace ??
+      tx.workspace.findUniqueOrThrow({
+        where: { id: account.workspaceId },
+        select: { weeklyInvitationLimitFree: true, weeklyInvitationLimitPaid: true, bypassWeeklyInvitationLimit: true },
+      }),
+    countSenderUsage(account, tx),
+  ]);
+  const limits = resolveLimits({ linkedinPlan: account.linkedinPlan, overrides: readLimitOverrides(account.limits), workspace: limitsOf });
+  const cap = CAP_OF_ACTION[intent.type]!;
+  // The counters include this action: over the cap means the cap was used up before it.
+  if (usage.day[cap] > limits.daily[cap]) {
+    const tomorrow = addZonedDays(current, 1, account.timezone);
+    throw new HeraldError({
+      code: "daily-limit-reached",
+      message: `This sender reached its daily cap of ${limits.daily[cap]} ${cap} (resets at ${tomorrow.toISOString()}, midnight ${account.timezone}).`,
+      retryAfterSeconds: secondsUntil(tomorrow),
+    });
+  }
+  if (intent.type === "invitation" && !(intent.honourWeeklyBypass && limits.weeklyLimitBypassed) && usage.week.invitations > limits.weeklyInvitations) {
+    const weekStart = startOfZonedWeek(current, account.timezone);
+    const nextWeek = addZonedDays(weekStart, 7, account.timezone);
+    throw new HeraldError({
+      code: "weekly-limit-reached",
+      message: `This sender reached its weekly limit of ${limits.weeklyInvitations} connection requests (resets ${nextWeek.toISOString()}).`,
+      retryAfterSeconds: secondsUntil(nextWeek),
+    });
+  }
+  return action;
 }

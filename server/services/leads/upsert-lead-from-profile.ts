@@ -40,3 +40,9 @@ export async function upsertLeadFromProfile(
     update: providerProfileColumns(existing, profile, at),
   });
 }
+
+/** Refreshes a tracked lead already read (a campaign's lead) from its provider profile, in one update. */
+export async function refreshLeadFromProfile(lead: Lead, profile: MemberProfile, client: DbClient = db): Promise<Lead> {
+  if (lead.publicIdentifier !== profile.publicIdentifier) return upsertLeadFromProfile(lead.workspaceId, profile, lead.source, client);
+  return client.lead.update({ where: { id: lead.id }, data: providerProfileColumns(lead, profile, now()) });
+}

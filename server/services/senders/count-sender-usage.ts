@@ -1,30 +1,59 @@
+// A sender's usage, read from its daily counters (SenderDailyUsage, kept by a trigger on
+// SenderAction in the same transaction as each action): one indexed read of at most seven rows
+// instead of counting the sender's actions.
 import { db, type DbClient } from "../../db/client";
 import { now } from "../../lib/clock";
-import { startOfZonedDay, startOfZonedWeek, zonedDateString } from "../../lib/time-zones";
+import { startOfZonedWeek, zonedDateString } from "../../lib/time-zones";
 import type { TDailyCaps, TSenderUsage } from "../../schemas/sender";
-import { CAP_OF_ACTION, COUNTED_STATUSES } from "../../domain/sender-limits";
+
+/** A SenderDailyUsage row; `day` a DATE (a Date at UTC midnight, or its ISO date from JSON). */
+export type UsageRow = { day: Date | string } & TDailyCaps;
+
+const CAP_NAMES = ["invitations", "profileViews", "postLikes", "messages", "inmails", "comments"] as const satisfies ReadonlyArray<keyof TDailyCaps>;
+
+/** A counter row's day (a DATE column) as the sender's local date string. */
+function dayString(day: Date | string): string {
+  return typeof day === "string" ? day.slice(0, 10) : day.toISOString().slice(0, 10);
+}
+
+/** The counter rows of this week (the sender's week, in its timezone), for one or many senders. */
+function weekWindow(account: { timezone: string }, at: Date) {
+  const today = zonedDateString(at, account.timezone);
+  const weekStart = zonedDateString(startOfZonedWeek(at, account.timezone), account.timezone);
+  return { today, weekStart };
+}
+
+/** A sender's usage from its counter rows (any rows: those outside its current week are left out). */
+export function usageFrom(rows: UsageRow[], account: { timezone: string }, at: Date): TSenderUsage {
+  const { today, weekStart } = weekWindow(account, at);
+  const day: TDailyCaps = { invitations: 0, profileViews: 0, postLikes: 0, messages: 0, inmails: 0, comments: 0 };
+  let weekInvitations = 0;
+  for (const row of rows) {
+    const date = dayString(row.day);
+    if (date < weekStart || date > today) continue;
+    weekInvitations += row.invitations;
+    if (date === today) for (const cap of CAP_NAMES) day[cap] = row[cap];
+  }
+  return { timezone: account.timezone, day: { ...day, date: today }, week: { startsOn: weekStart, invitations: weekInvitations } };
+}
 
 /** What a sender used today and this week, counted in its timezone. */
 export async function countSenderUsage(account: { id: string; timezone: string }, client: DbClient = db): Promise<TSenderUsage> {
-  const current = now();
-  const dayStart = startOfZonedDay(current, account.timezone);
-  const weekStart = startOfZonedWeek(current, account.timezone);
-  const rows = await client.senderAction.groupBy({
-    by: ["type"],
-    where: { accountId: account.id, status: { in: COUNTED_STATUSES }, createdAt: { gte: dayStart } },
-    _count: { _all: true },
+  return (await countSendersUsage([account], client)).get(account.id)!;
+}
+
+/** What each sender used today and this week, in one query. */
+export async function countSendersUsage(accounts: Array<{ id: string; timezone: string }>, client: DbClient = db): Promise<Map<string, TSenderUsage>> {
+  const at = now();
+  const usage = new Map<string, TSenderUsage>();
+  if (!accounts.length) return usage;
+  // The earliest week start among the senders (timezones differ): each sender's rows are then filtered to its own week.
+  const earliest = accounts.map((account) => weekWindow(account, at).weekStart).sort()[0]!;
+  const rows = await client.senderDailyUsage.findMany({
+    where: { accountId: { in: accounts.map((account) => account.id) }, day: { gte: new Date(`${earliest}T00:00:00Z`) } },
   });
-  const weekInvitations = await client.senderAction.count({
-    where: { accountId: account.id, type: "invitation", status: { in: COUNTED_STATUSES }, createdAt: { gte: weekStart } },
-  });
-  const day: TDailyCaps = { invitations: 0, profileViews: 0, postLikes: 0, messages: 0, inmails: 0, comments: 0 };
-  for (const row of rows) {
-    const cap = CAP_OF_ACTION[row.type];
-    if (cap) day[cap] += row._count._all;
-  }
-  return {
-    timezone: account.timezone,
-    day: { ...day, date: zonedDateString(current, account.timezone) },
-    week: { startsOn: zonedDateString(weekStart, account.timezone), invitations: weekInvitations },
-  };
+  const byAccount = new Map<string, UsageRow[]>();
+  for (const row of rows) byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row]);
+  for (const account of accounts) usage.set(account.id, usageFrom(byAccount.get(account.id) ?? [], account, at));
+  return usage;
 }

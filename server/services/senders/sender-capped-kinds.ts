@@ -1,4 +1,5 @@
 import type { DbClient, Prisma } from "../../db/client";
+import type { TSenderUsage } from "../../schemas/sender";
 import { countSenderUsage } from "./count-sender-usage";
 import { cappedStepKinds, resolveLimits } from "../../domain/sender-limits";
 import { readLimitOverrides } from "./sender-columns";
@@ -11,7 +12,11 @@ export async function senderCappedKinds(
   workspace: WorkspaceLimits,
   client?: DbClient,
 ): Promise<Set<string>> {
-  const usage = await countSenderUsage(sender, client);
+  return cappedKindsOf(sender, workspace, await countSenderUsage(sender, client));
+}
+
+/** The step kinds at their cap, from a usage already read. */
+export function cappedKindsOf(sender: { linkedinPlan: string; limits: Prisma.JsonValue }, workspace: WorkspaceLimits, usage: TSenderUsage): Set<string> {
   const limits = resolveLimits({ linkedinPlan: sender.linkedinPlan, overrides: readLimitOverrides(sender.limits), workspace });
   return cappedStepKinds(limits, { day: usage.day, weekInvitations: usage.week.invitations });
 }

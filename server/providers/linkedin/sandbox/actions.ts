@@ -5,48 +5,36 @@ import { now } from "../../../lib/clock";
 import { getFileStorage } from "../../storage";
 import { LinkedinProviderError, type Attachment, type SentInvitation, type SentMessage, type VoiceNote } from "../types";
 import { acceptanceTime, DEFAULT_BEHAVIOUR, invitationKey, messageKey, replyRateFor, replyTime } from "./behaviour";
+import { actingContext, type ActingContext } from "./acting-context";
 import { activeSession, chatIdFor, sandboxId } from "./store";
 
-async function target(memberId: string) {
-  const member = await db.sandboxMember.findUnique({ where: { id: memberId } });
-  if (!member) throw new LinkedinProviderError("profile-not-found", `No member ${memberId} in the sandbox network`);
-  return member;
+/** The context of acting on a member: the member must exist. */
+async function actingOn(sessionId: string, memberId: string) {
+  const context = await actingContext(sessionId, { memberId });
+  if (!context.target) throw new LinkedinProviderError("profile-not-found", `No member ${memberId} in the sandbox network`);
+  return { ...context, target: context.target };
 }
 
 /** The network throttles a sender that acts more than it allows in an hour. */
-async function checkThrottle(memberId: string): Promise<void> {
-  const since = new Date(now().getTime() - 3_600_000);
-  const [invitations, messages, interactions] = await Promise.all([
-    db.sandboxInvitation.count({ where: { fromMemberId: memberId, sentAt: { gte: since } } }),
-    db.sandboxMessage.count({ where: { fromMemberId: memberId, sentAt: { gte: since } } }),
-    db.sandboxInteraction.count({ where: { memberId, at: { gte: since } } }),
-  ]);
-  if (invitations + messages + interactions >= DEFAULT_BEHAVIOUR.throttleActionsPerHour) {
+function checkThrottle(context: ActingContext): void {
+  if (context.lastHourActions >= DEFAULT_BEHAVIOUR.throttleActionsPerHour) {
     throw new LinkedinProviderError("throttled", "LinkedIn is throttling this account for acting too fast", { retryAfterSeconds: 3600 });
   }
 }
 
-async function connected(a: string, b: string): Promise<boolean> {
-  return Boolean(await db.sandboxRelation.findUnique({ where: { memberId_otherMemberId: { memberId: a, otherMemberId: b } } }));
-}
-
 export async function sendInvitation(sessionId: string, input: { memberId: string; note?: string }): Promise<SentInvitation> {
-  const { member } = await activeSession(sessionId);
-  const prospect = await target(input.memberId);
+  const context = await actingOn(sessionId, input.memberId);
+  const { member, target: prospect } = context;
   if (input.note && input.note.length > 300) throw new LinkedinProviderError("action-failed", "LinkedIn notes are at most 300 characters");
   if (input.note && !member.isPremium) throw new LinkedinProviderError("action-failed", "Only Premium members can add a note");
-  if (await connected(member.id, prospect.id)) throw new LinkedinProviderError("already-connected", "Already connected to this member");
-  const pending = await db.sandboxInvitation.findFirst({ where: { fromMemberId: member.id, toMemberId: prospect.id, status: "pending" } });
-  if (pending) throw new LinkedinProviderError("already-invited", "An invitation to this member is already pending");
-  const weekAgo = new Date(now().getTime() - 7 * 86_400_000);
-  const thisWeek = await db.sandboxInvitation.count({ where: { fromMemberId: member.id, sentAt: { gte: weekAgo } } });
-  if (thisWeek >= DEFAULT_BEHAVIOUR.networkWeeklyInvitationLimit) {
+  if (context.connected) throw new LinkedinProviderError("already-connected", "Already connected to this member");
+  if (context.invitationPending) throw new LinkedinProviderError("already-invited", "An invitation to this member is already pending");
+  if (context.weekInvitations >= DEFAULT_BEHAVIOUR.networkWeeklyInvitationLimit) {
     throw new LinkedinProviderError("network-limit-reached", "LinkedIn's weekly invitation limit for this account is reached");
   }
-  await checkThrottle(member.id);
+  checkThrottle(context);
   const id = sandboxId("sbinv");
   const sentAt = now();
-  const earlier = await db.sandboxInvitation.count({ where: { fromMemberId: member.id, toMemberId: prospect.id } });
   await db.sandboxInvitation.create({
     data: {
       id,
@@ -55,7 +43,7 @@ export async function sendInvitation(sessionId: string, input: { memberId: strin
       note: input.note ?? null,
       status: "pending",
       sentAt,
-      acceptAt: prospect.username ? null : acceptanceTime(invitationKey(member.id, prospect.id, earlier), prospect.acceptRate, sentAt),
+      acceptAt: prospect.username ? null : acceptanceTime(invitationKey(member.id, prospect.id, context.earlierInvitations), prospect.acceptRate, sentAt),
     },
   });
   return { invitationId: id, memberId: prospect.id, sentAt: sentAt.toISOString() };
@@ -72,7 +60,9 @@ export async function withdrawInvitation(sessionId: string, invitationId: string
 
 async function deliverMessage(input: {
   from: string;
-  to: Awaited<ReturnType<typeof target>>;
+  to: { id: string; username: string | null; replyRate: number };
+  /** The context read before acting: whether a reply is awaited, how many messages went before. */
+  context: ActingContext;
   kind: "message" | "inmail" | "voice_note";
   text: string;
   subject?: string;
@@ -85,11 +75,8 @@ async function deliverMessage(input: {
   const audio = input.voiceNote ? await storeVoiceNote(id, input.voiceNote) : null;
   const chatId = chatIdFor(input.from, input.to.id);
   // A prospect answers a conversation once until it is answered: later messages schedule no reply.
-  const awaitingReply = await db.sandboxMessage.findFirst({
-    where: { chatId, fromMemberId: input.from, replyAt: { not: null }, repliedAt: null },
-    select: { id: true },
-  });
-  const earlier = await db.sandboxMessage.count({ where: { chatId, fromMemberId: input.from } });
+  const awaitingReply = input.context.awaitingReply;
+  const earlier = input.context.earlierMessages;
   await db.sandboxMessage.create({
     data: {
       id,
@@ -148,15 +135,16 @@ export async function sendMessage(
   sessionId: string,
   input: { memberId: string; text: string; attachments?: Attachment[]; voiceNote?: VoiceNote },
 ): Promise<SentMessage> {
-  const { member } = await activeSession(sessionId);
-  const prospect = await target(input.memberId);
-  if (!(await connected(member.id, prospect.id))) {
+  const context = await actingOn(sessionId, input.memberId);
+  const { member, target: prospect } = context;
+  if (!context.connected) {
     throw new LinkedinProviderError("not-connected", "Messages need a connection: invite the member first, or send an InMail");
   }
-  await checkThrottle(member.id);
+  checkThrottle(context);
   return deliverMessage({
     from: member.id,
     to: prospect,
+    context,
     kind: input.voiceNote ? "voice_note" : "message",
     text: input.text,
     attachments: input.attachments,
@@ -168,26 +156,26 @@ export async function sendInmail(
   sessionId: string,
   input: { memberId: string; subject: string; text: string; attachments?: Attachment[] },
 ): Promise<SentMessage> {
-  const { member } = await activeSession(sessionId);
-  const prospect = await target(input.memberId);
-  await checkThrottle(member.id);
+  const context = await actingOn(sessionId, input.memberId);
+  const { member, target: prospect } = context;
+  checkThrottle(context);
   if (!prospect.openProfile) {
     const spent = await db.sandboxMember.updateMany({ where: { id: member.id, inmailCredits: { gt: 0 } }, data: { inmailCredits: { decrement: 1 } } });
     if (!spent.count) throw new LinkedinProviderError("no-inmail-credits", "No InMail credits left and the member is not an open profile");
   }
-  return deliverMessage({ from: member.id, to: prospect, kind: "inmail", text: input.text, subject: input.subject, attachments: input.attachments });
+  return deliverMessage({ from: member.id, to: prospect, context, kind: "inmail", text: input.text, subject: input.subject, attachments: input.attachments });
 }
 
 async function interact(sessionId: string, kind: "profile_view" | "reaction" | "comment", targetId: string, postId?: string, text?: string) {
-  const { member } = await activeSession(sessionId);
-  await checkThrottle(member.id);
+  const context = await actingOn(sessionId, targetId);
+  const { member } = context;
+  checkThrottle(context);
   const id = sandboxId("sbint");
   await db.sandboxInteraction.create({ data: { id, kind, memberId: member.id, targetId, postId, text, at: now() } });
   return id;
 }
 
 export async function visitProfile(sessionId: string, memberId: string): Promise<void> {
-  await target(memberId);
   await interact(sessionId, "profile_view", memberId);
 }
 

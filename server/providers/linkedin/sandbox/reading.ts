@@ -5,6 +5,7 @@ import { now } from "../../../lib/clock";
 import { LinkedinProviderError, type ChatMessage, type ChatSummary, type MemberProfile, type Page, type PostSummary, type Relation, type SentInvitation, type SsiScore } from "../types";
 import { recentPostsSince } from "../recent-posts";
 import { publicIdentifierFrom, sandboxProfileUrl } from "./directory";
+import { actingContext } from "./acting-context";
 import { activeSession, ensureSandboxDirectory } from "./store";
 
 const SEARCH_PAGE_SIZE = 10;
@@ -17,6 +18,13 @@ async function toProfile(member: Member, viewerId: string): Promise<MemberProfil
     db.sandboxRelation.findUnique({ where: { memberId_otherMemberId: { memberId: viewerId, otherMemberId: member.id } } }),
     db.sandboxInvitation.findFirst({ where: { fromMemberId: viewerId, toMemberId: member.id, status: "pending" }, select: { id: true } }),
   ]);
+  return profileOf(member, { connected: Boolean(relation), invitationPending: Boolean(invitation) });
+}
+
+function profileOf(
+  member: Pick<Member, "id" | "publicIdentifier" | "firstName" | "lastName" | "headline" | "company" | "jobTitle" | "location" | "picture" | "openProfile" | "isPremium">,
+  relation: { connected: boolean; invitationPending: boolean },
+): MemberProfile {
   return {
     memberId: member.id,
     publicIdentifier: member.publicIdentifier,
@@ -30,23 +38,23 @@ async function toProfile(member: Member, viewerId: string): Promise<MemberProfil
     picture: member.picture,
     openProfile: member.openProfile,
     isPremium: member.isPremium,
-    connectionDegree: relation ? 1 : 2,
-    invitationPending: Boolean(invitation),
+    connectionDegree: relation.connected ? 1 : 2,
+    invitationPending: relation.invitationPending,
   };
 }
 
 export async function getProfile(sessionId: string, profileUrlOrIdentifier: string): Promise<MemberProfile> {
   await ensureSandboxDirectory();
-  const { member: viewer } = await activeSession(sessionId);
-  const publicIdentifier = publicIdentifierFrom(profileUrlOrIdentifier);
-  const member = publicIdentifier ? await db.sandboxMember.findUnique({ where: { publicIdentifier } }) : null;
+  // The session, the member, the relation and the pending invitation in one round trip.
+  const context = await actingContext(sessionId, { publicIdentifier: publicIdentifierFrom(profileUrlOrIdentifier) });
+  const member = context.target;
   if (!member) {
     throw new LinkedinProviderError(
       "profile-not-found",
       `No LinkedIn profile at ${profileUrlOrIdentifier} in the sandbox network (see the Sandbox page for its directory)`,
     );
   }
-  return toProfile(member, viewer.id);
+  return profileOf(member, { connected: context.connected, invitationPending: context.invitationPending });
 }
 
 /** Searches the directory by the `keywords` of a LinkedIn people-search URL. */

@@ -11,9 +11,10 @@ import { logger } from "../../../lib/logger";
 import { getLinkedinProvider } from "../../../providers/linkedin";
 import type { LinkedinProviderError, MemberProfile } from "../../../providers/linkedin/types";
 import { DRAFTED_STEPS, type WiredSequence, type WiredStep } from "../../../schemas/sequence";
-import { reserveSenderAction } from "../../direct-actions/reserve-sender-action";
+import { reserveStepAction, StepAlreadyJournaled } from "../../direct-actions/reserve-sender-action";
 import { withOutbox } from "../../events/with-outbox";
-import { upsertLeadFromProfile } from "../../leads/upsert-lead-from-profile";
+import { refreshLeadFromProfile } from "../../leads/upsert-lead-from-profile";
+import type { WorkspaceLimits } from "../../senders/sender-capped-kinds";
 import { pauseSenderById } from "../../senders/pause-sender";
 import { isProviderError } from "../../senders/provider-error";
 import { ALREADY_CONNECTED, decideInmailUnable, decideStep, type ProfileFacts, type StepDecision } from "../../../domain/sequence/decide-step";
@@ -24,7 +25,7 @@ import { fetchAttachment, fetchVoice } from "./fetch-attachment";
 import { performDraftedStep } from "./perform-drafted-step";
 import { recordStepSuccess, type SentDetails } from "./record-step-success";
 import { coolDownSender, markSenderSessionProblem } from "./sender-availability";
-import { failCampaignLeadOnStep, lockCampaignLead, moveCampaignLead, placeCampaignLead } from "./settle-campaign-lead";
+import { failCampaignLeadOnStep, moveCampaignLead, placeCampaignLead, startCampaignLead } from "./settle-campaign-lead";
 
 export type StepResult =
   /** The sender acted (or the step resolved without acting); the sender's turn is used. */
@@ -125,6 +126,8 @@ export async function performLeadStep(input: {
   campaignLead: LeadInCampaign;
   sender: LinkedinAccount;
   step: WiredStep;
+  /** The workspace's weekly limits, when the turn has read them already. */
+  workspace?: WorkspaceLimits;
 }): Promise<StepResult> {
   const { campaign, sequence, campaignLead, sender, step } = input;
   if (DRAFTED_STEPS.has(step.type)) return performDraftedStep(input);
@@ -141,7 +144,8 @@ export async function performLeadStep(input: {
   } catch (error) {
     return handleProviderError(error, { campaignLead, sender, step, journalId: null, actionId: null });
   }
-  const refreshed = await upsertLeadFromProfile(campaign.workspaceId, profile, lead.source);
+  // The turn read the lead with its campaign lead: no need to read it again before refreshing it.
+  const refreshed = await refreshLeadFromProfile(lead, profile);
   const freshLead = { ...campaignLead, lead: refreshed };
   const decision = decideStep(
     stepFacts(campaignLead, sender, step, { connected: profile.connectionDegree === 1, invitationPending: profile.invitationPending, openProfile: profile.openProfile }),
@@ -149,36 +153,36 @@ export async function performLeadStep(input: {
   if (decision.kind !== "act") return carryOut(decision, { campaign, sequence, campaignLead: freshLead, sender, step });
   const { variant, action: actionType } = decision;
 
-  const at = now();
   let journalId: string;
   let actionId: string;
   try {
     const reserved = await db.$transaction(async (tx) => {
-      // Stopped or paused since this pass read it: leave the lead alone.
-      const status = await lockCampaignLead(tx, campaignLead.id);
-      if (status !== "pending" && status !== "running") throw new LeadMovedOn();
-      const journal = await tx.campaignLeadStep.create({
-        data: { campaignLeadId: campaignLead.id, campaignId: campaign.id, stepId: step.id, stepType: step.type, variantId: variant.id, status: "sending", startedAt: at },
-      });
-      const action = await reserveSenderAction(tx, sender, {
-        type: actionType,
-        source: "campaign",
-        leadId: refreshed.id,
-        campaignLeadId: campaignLead.id,
-        stepId: step.id,
-        variantId: variant.id,
-        profileUrl: refreshed.profileUrl,
-        publicIdentifier: refreshed.publicIdentifier,
-        honourWeeklyBypass: false,
-      });
-      await tx.campaignLeadStep.update({ where: { id: journal.id }, data: { actionId: action.id } });
-      await moveCampaignLead(tx, campaignLead.id, {});
-      return { journalId: journal.id, actionId: action.id };
+      // Stopped or paused since this pass read it: leave the lead alone. The update locks the row
+      // (as lockCampaignLead would) and makes a pending lead running, in one statement.
+      if (!(await startCampaignLead(tx, campaignLead.id))) throw new LeadMovedOn();
+      const { action, journalId: journal } = await reserveStepAction(
+        tx,
+        sender,
+        {
+          type: actionType,
+          source: "campaign",
+          leadId: refreshed.id,
+          campaignLeadId: campaignLead.id,
+          stepId: step.id,
+          variantId: variant.id,
+          profileUrl: refreshed.profileUrl,
+          publicIdentifier: refreshed.publicIdentifier,
+          honourWeeklyBypass: false,
+        },
+        { campaignLeadId: campaignLead.id, campaignId: campaign.id, stepId: step.id, stepType: step.type, variantId: variant.id },
+        input.workspace,
+      );
+      return { journalId: journal, actionId: action.id };
     });
     journalId = reserved.journalId;
     actionId = reserved.actionId;
   } catch (error) {
-    if (error instanceof LeadMovedOn) return { kind: "resolved" };
+    if (error instanceof LeadMovedOn || error instanceof StepAlreadyJournaled) return { kind: "resolved" };
     if (isHeraldError(error) && error.status === 429) return { kind: "capped" };
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return { kind: "resolved" };
     if (isHeraldError(error) && error.code === "invitation-pending") return { kind: "resolved" };

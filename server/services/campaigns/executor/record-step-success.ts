@@ -6,7 +6,10 @@ import { leadSummary } from "../../leads/lead-summary";
 import { humanGapSeconds } from "../../../domain/sequence/human-gaps";
 import { afterAction } from "../../../domain/sequence/step-timing";
 import type { LeadInCampaign } from "./perform-lead-step";
-import { moveCampaignLead, placeCampaignLead } from "./settle-campaign-lead";
+import { placeCampaignLead } from "./settle-campaign-lead";
+
+/** Writing the step's intent made the lead running: it is not pending any more. */
+const STARTED = { started: true };
 
 export type SentDetails =
   | { kind: "visit" }
@@ -33,47 +36,56 @@ export async function recordStepSuccess(input: {
   const { campaign, sequence, campaignLead, sender, step, journalId, actionId, sent } = input;
   const at = now();
   await withOutbox(async (tx, emit) => {
-    await tx.campaignLeadStep.update({ where: { id: journalId }, data: { status: "done", finishedAt: at } });
     // Before the lead moves on: moving it withdraws its open drafts.
     const draft = { where: { campaignLeadId: campaignLead.id, stepId: step.id, status: { in: ["pending", "approved"] } } };
     if (sent.kind === "comment") await tx.pendingComment.updateMany({ ...draft, data: { status: "sent", sentAt: at, providerRef: sent.commentId, updatedAt: at } });
     if (step.type === "ai_voice_note" || step.type === "voice_note") {
       await tx.pendingVoiceNote.updateMany({ ...draft, data: { status: "sent", sentAt: at, providerRef: sent.kind === "message" ? sent.messageId : null, updatedAt: at } });
     }
-    if (actionId) {
-      await tx.senderAction.update({
-        where: { id: actionId },
-        data: {
-          status: sent.kind === "invitation" ? "pending" : "done",
-          providerRef: sent.kind === "invitation" ? sent.providerRef : sent.kind === "visit" ? null : sent.kind === "comment" ? sent.commentId : sent.messageId,
-          chatId: sent.kind === "message" || sent.kind === "inmail" ? sent.chatId : null,
-          note: sent.kind === "invitation" ? sent.note : undefined,
-          sentAt: at,
-          updatedAt: at,
-        },
-      });
-    }
     const gap = humanGapSeconds(sender.id, sender.campaignActionCount);
-    await tx.linkedinAccount.update({
-      where: { id: sender.id },
-      data: { nextActionAt: new Date(at.getTime() + gap * 1000), campaignActionCount: { increment: 1 } },
-    });
-    // An InMail to a profile that is not open spends a credit: the balance the next InMail step checks.
-    if (sent.kind === "inmail" && sent.spentInmailCredit) {
-      await tx.linkedinAccount.updateMany({ where: { id: sender.id, inmailBalance: { gt: 0 } }, data: { inmailBalance: { decrement: 1 } } });
-    }
-    await tx.lead.update({ where: { id: campaignLead.leadId }, data: { lastActivityAt: at } });
+    const providerRef = sent.kind === "invitation" ? sent.providerRef : sent.kind === "visit" ? null : sent.kind === "comment" ? sent.commentId : sent.messageId;
+    const chatId = sent.kind === "message" || sent.kind === "inmail" ? sent.chatId : null;
     const next = afterAction(sequence, step, at);
+    // An invitation or a message leaves the lead waiting for its answer (moveCampaignLead's update, started).
+    const waits = next.kind !== "place" && sent.kind !== "visit" && sent.kind !== "comment";
+    const waitUntil = next.kind === "place" ? null : next.until;
+    // The journal and the sender action completed, the sender resting for a human-like gap, the
+    // lead's last activity and, when it waits for an answer, its place: one statement.
+    await tx.$executeRaw`
+      WITH journal AS (
+        UPDATE "CampaignLeadStep" SET status = 'done', "finishedAt" = ${at} WHERE id = ${journalId} RETURNING id
+      ), action AS (
+        UPDATE "SenderAction" SET
+          status = ${sent.kind === "invitation" ? "pending" : "done"},
+          "providerRef" = ${providerRef},
+          "chatId" = ${chatId},
+          note = CASE WHEN ${sent.kind === "invitation"} THEN ${sent.kind === "invitation" ? sent.note : null} ELSE note END,
+          "sentAt" = ${at},
+          "updatedAt" = ${at}
+        WHERE id = ${actionId} RETURNING id
+      ), rested AS (
+        UPDATE "LinkedinAccount" SET
+          "nextActionAt" = ${new Date(at.getTime() + gap * 1000)},
+          "campaignActionCount" = "campaignActionCount" + 1,
+          -- An InMail to a profile that is not open spends a credit: the balance the next InMail step checks.
+          "inmailBalance" = CASE WHEN ${sent.kind === "inmail" && Boolean(sent.spentInmailCredit)} AND "inmailBalance" > 0 THEN "inmailBalance" - 1 ELSE "inmailBalance" END
+        WHERE id = ${sender.id} RETURNING id
+      ), waiting AS (
+        UPDATE "CampaignLead" SET
+          contacted = true,
+          phase = 'waiting',
+          "invitationSentAt" = CASE WHEN ${sent.kind === "invitation"} THEN ${at} ELSE "invitationSentAt" END,
+          "messageSentAt" = CASE WHEN ${sent.kind === "invitation"} THEN "messageSentAt" ELSE ${at} END,
+          "waitUntil" = ${waitUntil},
+          "updatedAt" = ${at}
+        WHERE id = ${campaignLead.id} AND ${waits} RETURNING id
+      )
+      UPDATE "Lead" SET "lastActivityAt" = ${at} WHERE id = ${campaignLead.leadId}`;
     if (next.kind === "place") {
-      await placeCampaignLead(tx, emit, campaignLead, next.placement, { contacted: true });
+      await placeCampaignLead(tx, emit, campaignLead, next.placement, { contacted: true }, STARTED);
       return;
     }
-    if (sent.kind === "invitation") {
-      await moveCampaignLead(tx, campaignLead.id, { contacted: true, phase: "waiting", invitationSentAt: at, waitUntil: next.until });
-      return;
-    }
-    if (sent.kind === "visit" || sent.kind === "comment") return;
-    await moveCampaignLead(tx, campaignLead.id, { contacted: true, phase: "waiting", messageSentAt: at, waitUntil: next.until });
+    if (sent.kind !== "message" && sent.kind !== "inmail") return;
     const stored = await tx.linkedinMessage.createMany({
       data: [
         {

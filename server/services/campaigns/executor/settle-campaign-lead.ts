@@ -22,6 +22,17 @@ export async function lockCampaignLead(tx: Prisma.TransactionClient, campaignLea
   return rows[0]?.status ?? null;
 }
 
+/**
+ * Starts a lead's step: a pending or running lead is (or stays) running, its row locked for the
+ * transaction, in one statement. Returns false when the lead was stopped, paused or finished.
+ */
+export async function startCampaignLead(tx: Prisma.TransactionClient, campaignLeadId: string): Promise<boolean> {
+  const started = await tx.$executeRaw`
+    UPDATE "CampaignLead" SET status = 'running', "updatedAt" = ${now()}
+    WHERE id = ${campaignLeadId} AND status IN ('pending', 'running')`;
+  return started > 0;
+}
+
 export async function checkCampaignFinished(tx: Prisma.TransactionClient, emit: Emit, campaignId: string): Promise<void> {
   // One transaction at a time decides whether the campaign just finished. FOR NO KEY UPDATE, not FOR
   // UPDATE: the lead-count trigger's foreign-key checks hold FOR KEY SHARE on the campaign, which
@@ -85,10 +96,16 @@ export async function setCampaignLeadStatus(
  * it. A pending lead becomes running; a paused lead stays paused and resumes from here; a finished
  * lead keeps its status.
  */
-export async function moveCampaignLead(tx: Prisma.TransactionClient, campaignLeadId: string, fields: Prisma.CampaignLeadUpdateInput): Promise<void> {
+export async function moveCampaignLead(
+  tx: Prisma.TransactionClient,
+  campaignLeadId: string,
+  fields: Prisma.CampaignLeadUpdateInput,
+  options: { started?: boolean } = {},
+): Promise<void> {
   const at = now();
   await tx.campaignLead.update({ where: { id: campaignLeadId }, data: { ...fields, updatedAt: at } });
-  await tx.campaignLead.updateMany({ where: { id: campaignLeadId, status: "pending" }, data: { status: "running" } });
+  // `started`: the lead's intent made it running (startCampaignLead), so it is not pending.
+  if (!options.started) await tx.campaignLead.updateMany({ where: { id: campaignLeadId, status: "pending" }, data: { status: "running" } });
 }
 
 /** Puts a lead on its next step, or finishes it (done) at the end of its branch. */
@@ -98,20 +115,26 @@ export async function placeCampaignLead(
   campaignLead: CampaignLeadWithLead,
   placement: Placement,
   fields: Prisma.CampaignLeadUpdateInput = {},
+  options: { started?: boolean } = {},
 ): Promise<void> {
   if (placement.kind === "end") {
     const position = { ...fields, phase: "ready", currentStepId: null, currentStepType: null };
     // A paused lead at the end of its branch is done when it resumes; until then it stays paused.
-    if (!(await setCampaignLeadStatus(tx, emit, campaignLead, "done", position))) await moveCampaignLead(tx, campaignLead.id, { ...position, waitUntil: now() });
+    if (!(await setCampaignLeadStatus(tx, emit, campaignLead, "done", position))) await moveCampaignLead(tx, campaignLead.id, { ...position, waitUntil: now() }, options);
     return;
   }
-  await moveCampaignLead(tx, campaignLead.id, {
-    ...fields,
-    phase: "ready",
-    currentStepId: placement.step.id,
-    currentStepType: placement.step.type,
-    waitUntil: placement.waitUntil,
-  });
+  await moveCampaignLead(
+    tx,
+    campaignLead.id,
+    {
+      ...fields,
+      phase: "ready",
+      currentStepId: placement.step.id,
+      currentStepType: placement.step.type,
+      waitUntil: placement.waitUntil,
+    },
+    options,
+  );
 }
 
 /**

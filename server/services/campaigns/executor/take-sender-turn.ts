@@ -7,11 +7,13 @@ import { db, Prisma } from "../../../db/client";
 import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
 import { decideStep } from "../../../domain/sequence/decide-step";
 import { isWithinSchedule } from "../../../domain/sequence/schedule";
-import { batchStepTypes, CANDIDATES_PER_SENDER, readAnotherBatch, senderCanActAt, turnSender } from "../../../domain/sequence/turn-policy";
-import { senderCappedKinds, type WorkspaceLimits } from "../../senders/sender-capped-kinds";
+import { batchStepTypes, CANDIDATES_PER_SENDER, EMAIL_STEP_TYPES, readAnotherBatch, senderCanActAt, turnSender } from "../../../domain/sequence/turn-policy";
+import { now } from "../../../lib/clock";
+import { usageFrom, type UsageRow } from "../../senders/count-sender-usage";
+import { cappedKindsOf, type WorkspaceLimits } from "../../senders/sender-capped-kinds";
 import { scheduleOf, sequenceOf, stepById } from "./load-campaign-sequence";
 import { reconcileInterruptedSteps } from "./reconcile-interrupted-steps";
-import { heldBy } from "./held-by";
+import { readTurnCandidates } from "./read-turn-candidates";
 import { performLeadStep } from "./perform-lead-step";
 
 /**
@@ -20,33 +22,25 @@ import { performLeadStep } from "./perform-lead-step";
  * leads are read in batches of the other kinds (readAnotherBatch says when another is read). The
  * forecast's turn (forecast/sim-turn.ts) follows the same policy.
  */
-async function takeTurn(sender: LinkedinAccount, campaigns: Map<string, Campaign>, at: Date, workspace: WorkspaceLimits): Promise<boolean> {
-  const capped = await senderCappedKinds(sender, workspace);
+async function takeTurn(sender: LinkedinAccount, campaigns: Map<string, Campaign>, at: Date, workspace: WorkspaceLimits, capped: Set<string>): Promise<boolean> {
   const seen: string[] = [];
   for (;;) {
     const cappedBefore = capped.size;
-    const candidates = await db.campaignLead.findMany({
-      where: {
-        linkedinAccountId: sender.id,
-        campaignId: { in: [...campaigns.keys()] },
-        status: { in: ["pending", "running"] },
-        phase: "ready",
-        waitUntil: { lte: at },
-        currentStepType: { in: batchStepTypes(capped) },
-        ...(seen.length ? { id: { notIn: seen } } : {}),
-      },
-      include: { lead: true },
-      orderBy: [{ waitUntil: "asc" }, { seq: "asc" }],
+    const candidates = await readTurnCandidates({
+      senderId: sender.id,
+      campaignIds: [...campaigns.keys()],
+      stepTypes: batchStepTypes(capped),
+      seen,
+      at,
       take: CANDIDATES_PER_SENDER,
     });
-    for (const candidate of candidates) {
+    for (const { holder, ...candidate } of candidates) {
       seen.push(candidate.id);
       if (candidate.currentStepType && capped.has(candidate.currentStepType)) continue;
       const campaign = campaigns.get(candidate.campaignId)!;
       const sequence = sequenceOf(campaign);
       const step = stepById(sequence, candidate.currentStepId);
       if (!step) continue;
-      const holder = await heldBy(candidate, campaign);
       const decision = decideStep({ step, campaignLeadId: candidate.id, at: at.getTime(), holder, hasProfile: true, profile: null, inmailBalance: 0, capped: false });
       if (decision.kind === "held") {
         await db.campaignLead.update({
@@ -56,12 +50,60 @@ async function takeTurn(sender: LinkedinAccount, campaigns: Map<string, Campaign
         continue;
       }
       if (candidate.heldBy) await db.campaignLead.update({ where: { id: candidate.id }, data: { heldBy: Prisma.DbNull } });
-      const result = await performLeadStep({ campaign, sequence, campaignLead: candidate, sender, step });
+      const result = await performLeadStep({ campaign, sequence, campaignLead: candidate, sender, step, workspace });
       if (result.kind === "acted" || result.kind === "sender-unavailable") return result.kind === "acted";
       if (result.kind === "capped") capped.add(step.type);
     }
     if (!readAnotherBatch({ size: candidates.length, cappedBefore, cappedAfter: capped.size })) return false;
   }
+}
+
+type TurnStart = LinkedinAccount &
+  WorkspaceLimits & {
+    /** Whether an intent of this sender is left `sending` (a turn was interrupted). */
+    interrupted: boolean;
+    usage: UsageRow[];
+    campaigns: Array<Record<string, unknown>>;
+  };
+
+/** The Campaign's DateTime columns, which come back from JSON as strings. */
+const CAMPAIGN_DATES = ["finishedAt", "archivedAt", "createdAt", "updatedAt"] as const;
+
+function campaignFromJson(json: Record<string, unknown>): Campaign {
+  const campaign = { ...json };
+  for (const name of CAMPAIGN_DATES) if (typeof campaign[name] === "string") campaign[name] = new Date(campaign[name]);
+  return campaign as unknown as Campaign;
+}
+
+/**
+ * The sender, its workspace's weekly limits, its usage counters of the last eight days, whether it
+ * has an interrupted intent, and its active campaigns: one round trip (this runs for every turn).
+ */
+async function readTurnStart(
+  senderId: string,
+  at: Date,
+): Promise<{ sender: LinkedinAccount; workspace: WorkspaceLimits; interrupted: boolean; usage: UsageRow[]; campaigns: Campaign[] } | null> {
+  const since = new Date(at.getTime() - 8 * 86_400_000);
+  const rows = await db.$queryRaw<TurnStart[]>`
+    SELECT a.*, w."weeklyInvitationLimitFree", w."weeklyInvitationLimitPaid", w."bypassWeeklyInvitationLimit",
+      EXISTS (
+        SELECT 1 FROM "CampaignLeadStep" j JOIN "CampaignLead" cl ON cl.id = j."campaignLeadId"
+        WHERE j.status = 'sending' AND cl."linkedinAccountId" = a.id AND j."stepType" <> ALL(${[...EMAIL_STEP_TYPES]})
+      ) AS interrupted,
+      COALESCE((SELECT jsonb_agg(to_jsonb(u) - 'accountId') FROM "SenderDailyUsage" u WHERE u."accountId" = a.id AND u.day >= ${since}::date), '[]'::jsonb) AS usage,
+      COALESCE((SELECT jsonb_agg(to_jsonb(c)) FROM "Campaign" c WHERE c.status = 'active' AND a.id = ANY(c."linkedinAccountIds")), '[]'::jsonb) AS campaigns
+    FROM "LinkedinAccount" a JOIN "Workspace" w ON w.id = a."workspaceId"
+    WHERE a.id = ${senderId}`;
+  const row = rows[0];
+  if (!row) return null;
+  const { weeklyInvitationLimitFree, weeklyInvitationLimitPaid, bypassWeeklyInvitationLimit, interrupted, usage, campaigns, ...sender } = row;
+  return {
+    sender,
+    workspace: { weeklyInvitationLimitFree, weeklyInvitationLimitPaid, bypassWeeklyInvitationLimit },
+    interrupted,
+    usage,
+    campaigns: campaigns.map(campaignFromJson),
+  };
 }
 
 /**
@@ -70,16 +112,17 @@ async function takeTurn(sender: LinkedinAccount, campaigns: Map<string, Campaign
  * then lets it act once. Returns whether the sender acted.
  */
 export async function takeSenderTurn(senderId: string, at: Date): Promise<boolean> {
-  // Turns of one sender never overlap, so any intent of this sender left `sending` is a leftover.
-  await reconcileInterruptedSteps({ senderId });
-  const sender = await db.linkedinAccount.findUnique({ where: { id: senderId } });
-  if (!sender || !senderCanActAt(turnSender(sender), at.getTime())) return false;
-  const active = await db.campaign.findMany({ where: { status: "active", linkedinAccountIds: { has: sender.id } } });
-  const open = new Map(active.filter((campaign) => isWithinSchedule(scheduleOf(campaign), at)).map((campaign) => [campaign.id, campaign]));
+  let start = await readTurnStart(senderId, at);
+  if (start?.interrupted) {
+    // Turns of one sender never overlap, so any intent of this sender left `sending` is a leftover.
+    await reconcileInterruptedSteps({ senderId });
+    start = await readTurnStart(senderId, at);
+  }
+  if (!start) return false;
+  const { sender, workspace } = start;
+  if (!senderCanActAt(turnSender(sender), at.getTime())) return false;
+  const open = new Map(start.campaigns.filter((campaign) => isWithinSchedule(scheduleOf(campaign), at)).map((campaign) => [campaign.id, campaign]));
   if (!open.size) return false;
-  const workspace = await db.workspace.findUniqueOrThrow({
-    where: { id: sender.workspaceId },
-    select: { weeklyInvitationLimitFree: true, weeklyInvitationLimitPaid: true, bypassWeeklyInvitationLimit: true },
-  });
-  return takeTurn(sender, open, at, workspace);
+  const capped = cappedKindsOf(sender, workspace, usageFrom(start.usage, sender, now()));
+  return takeTurn(sender, open, at, workspace, capped);
 }

@@ -1,0 +1,73 @@
+// A sender's due leads for its turn, read in one round trip: each campaign lead with its lead and
+// the campaign holding the same person, when its campaign's exclusions say one may (held-by.ts's
+// question, asked of every candidate in the same statement instead of one query per lead).
+import { db, Prisma } from "../../../db/client";
+import type { CampaignLead, Lead } from "../../../db/generated/client";
+import type { Holder } from "../../../domain/sequence/decide-step";
+import type { LeadInCampaign } from "./perform-lead-step";
+
+export type TurnCandidate = LeadInCampaign & { holder: Holder | null };
+
+type Row = CampaignLead & {
+  __lead: Record<string, unknown>;
+  __holderCampaignId: string | null;
+  __holderCampaignName: string | null;
+  __holderSenderName: string | null;
+};
+
+/** The Lead's DateTime columns, which come back from JSON as strings. */
+const LEAD_DATES = ["emailOptOutAt", "lastActivityAt", "enrichedAt", "createdAt", "updatedAt"] as const;
+
+function leadFromJson(json: Record<string, unknown>): Lead {
+  const lead = { ...json };
+  for (const name of LEAD_DATES) if (typeof lead[name] === "string") lead[name] = new Date(lead[name]);
+  return lead as unknown as Lead;
+}
+
+/**
+ * The first due ready leads of `senderId` in `campaignIds`, of the given step types, leaving out
+ * `seen`, in the order they should act (due time, then insertion order).
+ */
+export async function readTurnCandidates(input: {
+  senderId: string;
+  campaignIds: string[];
+  stepTypes: string[];
+  seen: string[];
+  at: Date;
+  take: number;
+}): Promise<TurnCandidate[]> {
+  const { senderId, campaignIds, stepTypes, seen, at, take } = input;
+  if (!campaignIds.length || !stepTypes.length) return [];
+  const rows = await db.$queryRaw<Row[]>`
+    SELECT cl.*, to_jsonb(l) AS "__lead",
+      h."campaignId" AS "__holderCampaignId", h.name AS "__holderCampaignName", h."senderName" AS "__holderSenderName"
+    FROM "CampaignLead" cl
+    JOIN "Lead" l ON l.id = cl."leadId"
+    JOIN "Campaign" c ON c.id = cl."campaignId"
+    LEFT JOIN LATERAL (
+      -- exclusions.ts's holdsLead: the same person running in another campaign (of the same sender).
+      SELECT o."campaignId", oc.name, COALESCE(NULLIF(oa.label, ''), oa."fullName") AS "senderName"
+      FROM "CampaignLead" o
+      JOIN "Campaign" oc ON oc.id = o."campaignId"
+      LEFT JOIN "LinkedinAccount" oa ON oa.id = o."linkedinAccountId"
+      WHERE (c."excludeOtherCampaigns" OR c."excludeSameSenderOtherCampaigns")
+        AND o."leadId" = cl."leadId" AND o."campaignId" <> cl."campaignId" AND o.status = 'running'
+        AND (c."excludeOtherCampaigns" OR o."linkedinAccountId" = cl."linkedinAccountId")
+      ORDER BY o.seq
+      LIMIT 1
+    ) h ON true
+    WHERE cl."linkedinAccountId" = ${senderId}
+      AND cl."campaignId" = ANY(${campaignIds})
+      AND cl.status IN ('pending', 'running')
+      AND cl.phase = 'ready'
+      AND cl."waitUntil" <= ${at}
+      AND cl."currentStepType" = ANY(${stepTypes})
+      ${seen.length ? Prisma.sql`AND cl.id <> ALL(${seen})` : Prisma.empty}
+    ORDER BY cl."waitUntil" ASC, cl.seq ASC
+    LIMIT ${take}`;
+  return rows.map(({ __lead, __holderCampaignId, __holderCampaignName, __holderSenderName, ...campaignLead }) => ({
+    ...campaignLead,
+    lead: leadFromJson(__lead),
+    holder: __holderCampaignId ? { campaignId: __holderCampaignId, campaignName: __holderCampaignName ?? "", senderName: __holderSenderName } : null,
+  }));
+}
