@@ -20,8 +20,9 @@ let lastSentId: string | null = null;
  * Notifications coalesce twice. In-process, the one sent for a commit leaves at most 20 ms after it
  * and covers every commit before it. Across processes and over time, a commit's notification carries
  * the event id `outbox-<oldest undispatched row>`, and the job runner starts one run per event id:
- * while a dispatch run is queued or working, every commit names the same row, so they share that
- * run plus at most one follow-up, instead of queueing a run each. Nothing is missed: the row named
+ * until a dispatch pass commits, every commit names the same row and they share one run, instead of
+ * queueing a run each (a working run's passes change the row named, so at most one run is queued per
+ * pass; it finds nothing to do and ends after one query pair). Nothing is missed: the row named
  * was undispatched after this commit, so whichever run dispatches it commits after this commit, and
  * dispatch-outbox runs until a pass finds the outbox empty (which then includes this commit). With
  * nothing undispatched, every commit before this moment is already dispatched: no run is needed.
