@@ -1,5 +1,5 @@
 // Contract of dispatch-outbox with Inngest's own test engine: on a commit and every minute, one run
-// at a time; each batch is one step that asks for a batch run per endpoint (with an event id derived
+// at a time, going on until a pass finds nothing; each batch is one step that asks for a batch run per endpoint (with an event id derived
 // from the requests, so a repeated step starts no second run) before marking the deliveries
 // requested. Services mocked.
 import { InngestTestEngine } from "@inngest/test";
@@ -45,12 +45,13 @@ describe("dispatch-outbox", () => {
   });
 
   it("asks for one batch run per endpoint, with an id derived from the requests, then marks them requested", async () => {
-    vi.mocked(dispatchOutboxEvents).mockResolvedValue({ events: 2, deliveries: 3 });
+    vi.mocked(dispatchOutboxEvents).mockResolvedValueOnce({ events: 2, deliveries: 3 });
     const requests = [request(1), request(2, "endpoint-2"), request(3)];
-    vi.mocked(findDeliveriesToRequest).mockResolvedValue(requests);
+    vi.mocked(findDeliveriesToRequest).mockResolvedValueOnce(requests).mockResolvedValue([]);
     const { result, ctx } = await engine().execute();
     expect(result).toEqual({ events: 2, requested: 3 });
-    expect(ctx.step.run).toHaveBeenCalledTimes(1);
+    // The second pass finds nothing and ends the run.
+    expect(ctx.step.run).toHaveBeenCalledTimes(2);
     expect(send).toHaveBeenCalledExactlyOnceWith([
       expect.objectContaining({
         name: "herald/webhook.batch.requested",
@@ -94,6 +95,27 @@ describe("dispatch-outbox", () => {
     expect(result).toEqual({ events: 0, requested: REQUEST_BATCH + 1 });
     expect(ctx.step.run.mock.calls.map(([id]) => id)).toEqual(expect.arrayContaining(["dispatch-0", "dispatch-1"]));
     expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it("goes on until a pass finds nothing, so commits made while it works (their notifications coalesced into it) are dispatched by it", async () => {
+    vi.mocked(dispatchOutboxEvents)
+      .mockResolvedValueOnce({ events: 3, deliveries: 3 })
+      .mockResolvedValueOnce({ events: 1, deliveries: 1 })
+      .mockResolvedValue({ events: 0, deliveries: 0 });
+    vi.mocked(findDeliveriesToRequest).mockResolvedValueOnce([request(1), request(2), request(3)]).mockResolvedValueOnce([request(4)]).mockResolvedValue([]);
+    const { result, ctx } = await engine().execute();
+    expect(result).toEqual({ events: 4, requested: 4 });
+    expect(ctx.step.run.mock.calls.map(([id]) => id)).toEqual(expect.arrayContaining(["dispatch-0", "dispatch-1", "dispatch-2"]));
+    expect(ctx.step.run).toHaveBeenCalledTimes(3);
+    expect(ctx.step.sendEvent).not.toHaveBeenCalled();
+  });
+
+  it("asks for a follow-up run when it still finds work after its last pass", async () => {
+    vi.mocked(dispatchOutboxEvents).mockResolvedValue({ events: 1, deliveries: 0 });
+    vi.mocked(findDeliveriesToRequest).mockResolvedValue([]);
+    const { ctx } = await engine().execute({ steps: [{ id: "follow-up", handler: () => ({ ids: ["follow-up"] }) }] });
+    expect(ctx.step.run.mock.calls.length).toBeGreaterThan(1);
+    expect(ctx.step.sendEvent).toHaveBeenCalledExactlyOnceWith("follow-up", expect.objectContaining({ name: "herald/outbox.committed", data: { reason: "follow-up" } }));
   });
 
   it("marks nothing requested when the runs could not be asked for, and lets Inngest retry the step", async () => {

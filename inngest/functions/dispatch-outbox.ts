@@ -1,5 +1,7 @@
 // Turns committed domain events into webhook deliveries and starts a batch run per endpoint for them. Runs
-// on commits that emitted events (notifications are coalesced) and, as a safety net, every minute.
+// on commits that emitted events (notifications are coalesced: see notifyOutbox) and, as a safety
+// net, every minute. A run goes on until a pass finds nothing to do, so a commit made while it works
+// is dispatched by it: that is what lets notifications of such commits share a run.
 import { cron } from "inngest";
 import { batchDeliveryRequests } from "@/server/services/webhooks/batch-delivery-requests";
 import { dispatchOutboxEvents } from "@/server/services/webhooks/dispatch-outbox-events";
@@ -8,7 +10,8 @@ import { markDeliveriesRequested } from "@/server/services/webhooks/mark-deliver
 import { inngest } from "../client";
 import { outboxCommitted, webhookBatchRequested } from "../events";
 
-const MAX_BATCHES = 20;
+/** Passes per run; a run that still finds work after them asks for a follow-up run. */
+const MAX_BATCHES = 50;
 
 export const dispatchOutbox = inngest.createFunction(
   {
@@ -21,7 +24,8 @@ export const dispatchOutbox = inngest.createFunction(
   async ({ step }) => {
     let events = 0;
     let requested = 0;
-    for (let batch = 0; batch < MAX_BATCHES; batch++) {
+    let idle = false;
+    for (let batch = 0; batch < MAX_BATCHES && !idle; batch++) {
       // One step per batch, so the common case costs one request. Batch runs are asked for, then
       // the deliveries marked requested: if the process dies in between, the step runs again and
       // asks again with the same event ids (derived from the requests), which the job runner
@@ -44,9 +48,11 @@ export const dispatchOutbox = inngest.createFunction(
       });
       events += result.events;
       requested += result.requested;
-      // A short batch means nothing is left; commits made meanwhile have notified another run.
-      if (result.requested < REQUEST_BATCH) break;
+      // Only a pass that found nothing ends the run: a notification for a commit made during this
+      // run may have been coalesced into it (see notifyOutbox), so one more pass looks after it.
+      idle = result.events === 0 && result.requested < REQUEST_BATCH;
     }
+    if (!idle) await step.sendEvent("follow-up", outboxCommitted.create({ reason: "follow-up" }));
     return { events, requested };
   },
 );

@@ -27,6 +27,7 @@ export async function retryWebhookDelivery(actor: Actor, deliveryId: string): Pr
     data: { status: "pending", round: { increment: 1 }, roundAttempts: 0, nextAttemptAt: now(), requestedAt: null, lastError: null },
   });
   if (claimed.count === 0) throw new HeraldError({ code: "delivery-not-failed", message: "The delivery changed meanwhile; reload and try again." });
-  await notifyOutbox();
+  // Not a commit to the outbox: a run must start even though the outbox may be empty.
+  await notifyOutbox("retry");
   return toWebhookDelivery(await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } }));
 }
