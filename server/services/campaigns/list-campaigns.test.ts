@@ -3,14 +3,14 @@
 // campaigns as a campaign's own read, and a change shows in the next list at once.
 import { describe, expect, it, vi } from "vitest";
 import pg from "pg";
-import { db } from "@/server/db/client";
+import { db, Prisma } from "@/server/db/client";
 import { createTestWorkspace } from "@/server/test/factories";
 import { ZCreateCampaignInput, ZUpdateCampaignInput } from "../../schemas/campaign";
 import { ZLeadsInput } from "../../schemas/lead";
 import { addCampaignLeads } from "./add-campaign-leads";
 import { archiveCampaign } from "./archive-campaign";
 import { createCampaign } from "./create-campaign";
-import { listCampaigns } from "./list-campaigns";
+import { campaignsPageStatement, listCampaigns } from "./list-campaigns";
 import { stopCampaignLead } from "./stop-campaign-lead";
 import { toCampaigns } from "./to-campaign";
 import { updateCampaign } from "./update-campaign";
@@ -36,7 +36,43 @@ async function counted<T>(read: () => Promise<T>): Promise<{ result: T; statemen
   }
 }
 
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  Plans?: PlanNode[];
+}
+
+function nodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
+
 describe("the campaigns list", () => {
+  it("looks up each campaign's journal in its index, also beside a campaign that holds most of the journal", async () => {
+    const { actor } = await createTestWorkspace();
+    for (let index = 0; index < 20; index++) await createCampaign(actor, ZCreateCampaignInput.parse({ name: `Quiet ${index}` }));
+    const big = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Busy" }));
+    const workspaceId = actor.workspaceId;
+    await db.$executeRaw`
+      INSERT INTO "Lead" (id, "workspaceId", "publicIdentifier", "profileUrl", source, "createdAt", "updatedAt")
+      SELECT 'led_plan_' || n, ${workspaceId}, 'plan-' || n, 'https://www.linkedin.com/in/plan-' || n, 'api', now(), now()
+      FROM generate_series(1, 5000) n`;
+    await db.$executeRaw`
+      INSERT INTO "CampaignLead" ("workspaceId", "campaignId", "leadId", status, "currentStepId", "currentStepType", "waitUntil", "createdAt", "updatedAt")
+      SELECT ${workspaceId}, ${big.id}, 'led_plan_' || n, 'running', 'invite', 'invite', now(), now(), now() FROM generate_series(1, 5000) n`;
+    await db.$executeRaw`
+      INSERT INTO "CampaignLeadStep" ("campaignLeadId", "campaignId", "stepId", "stepType", status, "startedAt")
+      SELECT id, "campaignId", 'invite', 'invite', 'done', now() FROM "CampaignLead" WHERE "campaignId" = ${big.id}`;
+    await db.$executeRawUnsafe(`ANALYZE "CampaignLeadStep"`);
+    const [explained] = await db.$queryRaw<Array<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }>>(
+      Prisma.sql`EXPLAIN (FORMAT JSON) ${campaignsPageStatement(actor, { limit: 100, offset: 0 })}`,
+    );
+    const journal = nodes(explained!["QUERY PLAN"][0]!.Plan).filter((node) => node["Relation Name"] === "CampaignLeadStep");
+    expect(journal.length).toBeGreaterThan(0);
+    expect(journal.map((node) => node["Node Type"])).not.toContain("Seq Scan");
+    const listed = await listCampaigns(actor, { limit: 100, offset: 0 });
+    expect(listed.campaigns.filter((campaign) => campaign.leadsInProgress).map((campaign) => campaign.name)).toEqual(["Busy"]);
+  });
+
   it("shows each campaign as its own read does, with stats from the counters", async () => {
     const { actor } = await createTestWorkspace();
     const first = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "First", sequence }));

@@ -62,6 +62,12 @@ function likeContains(search: string): string {
  * the one row of a page past the end), the page's campaigns with their live columns, their stats
  * summed from the counters (a few rows per campaign, however many leads) and whether some lead
  * has reached a step. The Json columns are not read here: they come from the cache.
+ *
+ * The journal probe is a subquery ordered by the (campaignId, stepId, …) index so that it is one
+ * index lookup per campaign (EXISTS would drop the order): without it, when one campaign holds most
+ * of the journal, the planner expects a match among the first rows of a sequential scan and reads
+ * the whole journal for every campaign that has none (measured: 140 ms per page of 100 campaigns
+ * beside a campaign of 33,000 entries).
  */
 export function campaignsPageStatement(actor: Actor, paging: TPaginationQuery, filter?: Partial<TCampaignListFilter>): Prisma.Sql {
   const conditions = [Prisma.sql`c."workspaceId" = ${actor.workspaceId}`];
@@ -81,7 +87,7 @@ export function campaignsPageStatement(actor: Actor, paging: TPaginationQuery, f
     LEFT JOIN LATERAL (
       SELECT c.id, c.name, c.status, c."aiInterestEnabled", c."linkedinAccountIds", c."emailAccountIds", c."excludeListIds", c."listId",
         c."excludeOtherCampaigns", c."excludeOtherSenders", c."excludeSameSenderOtherCampaigns", c."finishedAt", c."createdAt", c."updatedAt",
-        EXISTS (SELECT 1 FROM "CampaignLeadStep" j WHERE j."campaignId" = c.id) AS "leadsInProgress", s.*
+        coalesce((SELECT true FROM "CampaignLeadStep" j WHERE j."campaignId" = c.id ORDER BY j."stepId" LIMIT 1), false) AS "leadsInProgress", s.*
       FROM (
         SELECT c.id, c.name, c.status, c."aiInterestEnabled", c."linkedinAccountIds", c."emailAccountIds", c."excludeListIds", c."listId",
           c."excludeOtherCampaigns", c."excludeOtherSenders", c."excludeSameSenderOtherCampaigns", c."finishedAt", c."createdAt", c."updatedAt"
