@@ -41,10 +41,11 @@ interface PageRow {
  * the updatedAt they were read at. Every write of a Json column sets updatedAt in the same
  * statement (create, update, updateStep), so an entry whose updatedAt differs from the row's is
  * stale and is read again; the other columns (name, status, pools, finishedAt…) are read live on
- * every request, as are the stats. Bounded: the oldest entries go first.
+ * every request, as are the stats. Bounded (a sequence is a few kilobytes, rarely tens): the
+ * entries read longest ago go first, and a campaign pushed out is only read and parsed again.
  */
 const settingsCache = new Map<string, { updatedAt: number; settings: CampaignSettings }>();
-const SETTINGS_CACHE_SIZE = 5_000;
+const SETTINGS_CACHE_SIZE = 2_000;
 
 function remember(id: string, updatedAt: number, settings: CampaignSettings): void {
   settingsCache.delete(id);
