@@ -3,7 +3,7 @@ import type { Campaign } from "../../db/generated/client";
 import { toIso } from "../../schemas/common";
 import type { TCampaign } from "../../schemas/campaign";
 import { campaignStats } from "./campaign-stats";
-import { readApprovals, readSchedule, readSequence, readTracking, readUnsubscribe } from "./campaign-columns";
+import { campaignSettings } from "./campaign-settings";
 
 /** Campaigns as the API shows them, with their stats and whether leads are in progress. */
 export async function toCampaigns(rows: Campaign[], client: DbClient = db): Promise<TCampaign[]> {
@@ -17,16 +17,16 @@ export async function toCampaigns(rows: Campaign[], client: DbClient = db): Prom
   ]);
   const inProgress = new Set(started.map((row) => row.campaignId));
   return rows.map((row) => {
-    const schedule = readSchedule(row.schedule);
+    const settings = campaignSettings(row);
     return {
       id: row.id,
       name: row.name,
       status: row.status as TCampaign["status"],
       stats: stats.get(row.id)!,
       aiInterestEnabled: row.aiInterestEnabled,
-      unsubscribe: readUnsubscribe(row.unsubscribe),
-      tracking: readTracking(row.tracking),
-      approvals: readApprovals(row.approvals),
+      unsubscribe: settings.unsubscribe,
+      tracking: settings.tracking,
+      approvals: settings.approvals,
       linkedinAccountIds: row.linkedinAccountIds,
       emailAccountIds: row.emailAccountIds,
       excludeListIds: row.excludeListIds,
@@ -34,14 +34,8 @@ export async function toCampaigns(rows: Campaign[], client: DbClient = db): Prom
       excludeOtherCampaigns: row.excludeOtherCampaigns,
       excludeOtherSenders: row.excludeOtherSenders,
       excludeSameSenderOtherCampaigns: row.excludeSameSenderOtherCampaigns,
-      schedule: {
-        startDate: schedule.startDate ?? null,
-        endDate: schedule.endDate ?? null,
-        timezone: schedule.timezone,
-        activeHours: schedule.activeHours,
-        activeDays: schedule.activeDays,
-      },
-      sequence: readSequence(row.sequence),
+      schedule: settings.schedule,
+      sequence: settings.sequence,
       leadsInProgress: inProgress.has(row.id),
       finishedAt: toIso(row.finishedAt),
       createdAt: row.createdAt.toISOString(),
