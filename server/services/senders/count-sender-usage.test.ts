@@ -13,6 +13,7 @@ import { connectSender } from "@/server/services/senders/connect-sender";
 import { createTestWorkspace } from "@/server/test/factories";
 import { ZConnectSenderInput } from "../../schemas/sender";
 import { countSenderUsage } from "./count-sender-usage";
+import { updateSender } from "./update-sender";
 
 afterEach(() => setClock(systemClock));
 
@@ -70,4 +71,30 @@ it("counts what counting the actions counts, through reservations, failures, dro
   expect(isHeraldError(refused) && refused.code).toBe("daily-limit-reached");
   expect(await db.senderAction.count({ where: { accountId: account.id, type: "profile_view", status: { in: COUNTED_STATUSES }, createdAt: { gte: startOfZonedDay(clock.now(), account.timezone) } } })).toBe(3);
   expect((await countSenderUsage(account)).day.profileViews).toBe(3);
+});
+
+it("counts on the sender's new local days after its time zone changes, and takes a later failure off the day it was counted on", async () => {
+  // 20:00 UTC on Wednesday 4 March: already Thursday in Kiritimati (UTC+14), still Wednesday in Honolulu (UTC−10).
+  clock = new ManualClock("2026-03-04T20:00:00Z");
+  setClock(clock);
+  await ensureSandboxDirectory();
+  const { actor, workspace } = await createTestWorkspace();
+  const connected = await connectSender(actor, ZConnectSenderInput.parse({ username: "usage-zone@example.com", password: "x", timezone: "Pacific/Kiritimati" }), { via: "api" });
+  const before = await db.linkedinAccount.findUniqueOrThrow({ where: { id: connected.account.id } });
+  const invitations = [];
+  for (let index = 0; index < 3; index++) {
+    const lead = await db.lead.create({ data: { workspaceId: workspace.id, publicIdentifier: `usage-zone-${index}`, source: "test", createdAt: clock.now(), updatedAt: clock.now() } });
+    invitations.push(await db.$transaction((tx) => reserveSenderAction(tx, before, { type: "invitation", source: "direct", leadId: lead.id, honourWeeklyBypass: true })));
+  }
+  expect((await countSenderUsage(before)).day.invitations).toBe(3);
+
+  await updateSender(actor, before.id, { timezone: "Pacific/Honolulu" });
+  const after = await db.linkedinAccount.findUniqueOrThrow({ where: { id: before.id } });
+  // The same three invitations, sent today in Honolulu too: the cap still sees them.
+  expect((await countSenderUsage(after)).day).toMatchObject((await countedFromActions(after)).day);
+  expect((await countSenderUsage(after)).day.invitations).toBe(3);
+
+  await db.senderAction.update({ where: { id: invitations[0]!.id }, data: { status: "failed" } });
+  expect((await countSenderUsage(after)).day.invitations).toBe(2);
+  expect(await db.senderDailyUsage.findMany({ where: { accountId: after.id }, select: { day: true, invitations: true } })).toEqual([{ day: new Date("2026-03-04T00:00:00Z"), invitations: 2 }]);
 });

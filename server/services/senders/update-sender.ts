@@ -1,11 +1,11 @@
-import { db } from "../../db/client";
+import { db, type Prisma } from "../../db/client";
 import { requireRole, type Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import { isValidTimeZone } from "../../lib/time-zones";
 import type { TUpdateSenderInput, TSenderAccount } from "../../schemas/sender";
 import { findSender } from "./find-sender";
-import type { LimitOverrides } from "../../domain/sender-limits";
+import { COUNTED_STATUSES, type LimitOverrides } from "../../domain/sender-limits";
 import { toSenderAccount } from "./to-sender-account";
 import { limitsColumn, readLimitOverrides } from "./sender-columns";
 import { assertSpeechVoice } from "./list-speech-voices";
@@ -31,15 +31,55 @@ export async function updateSender(actor: Actor, accountId: string, changes: TUp
       weeklyInvitations: changes.limits.weeklyInvitations === undefined ? current.weeklyInvitations : changes.limits.weeklyInvitations,
     };
   }
-  const updated = await db.linkedinAccount.update({
-    where: { id: row.id },
-    data: {
-      label: changes.label,
-      timezone: changes.timezone,
-      voiceId: changes.voiceId,
-      limits: limits === undefined ? undefined : limitsColumn(limits),
-      updatedAt: now(),
-    },
+  const timezoneChanged = changes.timezone !== undefined && changes.timezone !== row.timezone;
+  if (timezoneChanged) await assertDatabaseKnowsTimeZone(changes.timezone!);
+  const updated = await db.$transaction(async (tx) => {
+    const account = await tx.linkedinAccount.update({
+      where: { id: row.id },
+      data: {
+        label: changes.label,
+        timezone: changes.timezone,
+        voiceId: changes.voiceId,
+        limits: limits === undefined ? undefined : limitsColumn(limits),
+        updatedAt: now(),
+      },
+    });
+    if (timezoneChanged) await recountSenderDailyUsage(tx, row.id);
+    return account;
   });
   return toSenderAccount(updated);
+}
+
+/** The usage counters (SenderDailyUsage) count on the database's time zone data: a zone it lacks would fail every action. */
+async function assertDatabaseKnowsTimeZone(timezone: string): Promise<void> {
+  const known = await db.$queryRaw<Array<{ known: boolean }>>`SELECT EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = ${timezone}) AS known`;
+  if (!known[0]?.known) {
+    throw HeraldError.invalidInput(`Invalid timezone: ${timezone} is not known to the database; pick a nearby IANA zone such as Europe/Paris`, [
+      { field: "timezone", message: "is not known to the database; pick a nearby IANA zone" },
+    ]);
+  }
+}
+
+/**
+ * A sender's actions count on its local days; with a new time zone they fall on other days. The
+ * counters are rebuilt from the actions in the new zone, in the transaction that changes it, so a
+ * daily cap keeps counting the actions of the sender's new today, and a later failure or deletion
+ * takes its action off the day it was counted on.
+ */
+async function recountSenderDailyUsage(tx: Prisma.TransactionClient, accountId: string): Promise<void> {
+  await tx.$executeRaw`DELETE FROM "SenderDailyUsage" WHERE "accountId" = ${accountId}`;
+  await tx.$executeRaw`
+    INSERT INTO "SenderDailyUsage" ("accountId", "day", "invitations", "profileViews", "postLikes", "messages", "inmails", "comments")
+    SELECT a."accountId",
+           ((a."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE acc.timezone)::date,
+           count(*) FILTER (WHERE a.type = 'invitation'),
+           count(*) FILTER (WHERE a.type = 'profile_view'),
+           count(*) FILTER (WHERE a.type = 'post_like'),
+           count(*) FILTER (WHERE a.type IN ('message', 'voice_note')),
+           count(*) FILTER (WHERE a.type = 'inmail'),
+           count(*) FILTER (WHERE a.type = 'comment')
+    FROM "SenderAction" a
+    JOIN "LinkedinAccount" acc ON acc.id = a."accountId"
+    WHERE a."accountId" = ${accountId} AND a.status::text = ANY(${COUNTED_STATUSES})
+    GROUP BY 1, 2`;
 }
