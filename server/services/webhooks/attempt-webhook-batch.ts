@@ -124,11 +124,15 @@ export async function attemptWebhookBatch(input: {
       INSERT INTO "WebhookDeliveryAttempt" ("deliveryId", round, number, ok, "responseStatus", "responseBody", error, "durationMs", "startedAt")
       SELECT r."deliveryId", r.round, r.number, r.ok, r."responseStatus", r."responseBody", r.error, r."durationMs", r."startedAt"
       FROM r JOIN updated ON updated.id = r."deliveryId"`,
+    // Deliveries left unattempted when this batch's streak reached the threshold go back to the
+    // dispatcher: the streak recorded below disables the endpoint, and the next batch fails them as
+    // a disabled endpoint's; unless a retry run succeeded meanwhile and reset the streak, and then
+    // the next batch attempts them.
     ...(notAttempted.length
       ? [
           db.webhookDelivery.updateMany({
             where: { id: { in: notAttempted.map((row) => row.id) }, status: "pending" },
-            data: { status: "failed", lastError: disabledEndpointReason({ disabledReason: disabledAfterFailuresReason(lastError) }), nextAttemptAt: null },
+            data: { requestedAt: null },
           }),
         ]
       : []),
@@ -140,6 +144,5 @@ export async function attemptWebhookBatch(input: {
     else if (attempt.status === "failed") outcome.failed++;
     else outcome.retries.push(retryRequest(row, attempt.nextAttemptAt!));
   }
-  outcome.failed += notAttempted.length;
   return outcome;
 }

@@ -14,8 +14,13 @@ const MAX_RESPONSE_BYTES = 4096;
 const RESPONSE_EXCERPT_CHARACTERS = 1000;
 const REFUSED_NOTE = "This installation delivers webhooks to public addresses only.";
 
-/** Connections kept open per endpoint origin, and how long an idle one is kept. */
-const SOCKETS_PER_ORIGIN = 16;
+/**
+ * Idle connections kept open per endpoint origin, and how long an idle one is kept. How many are
+ * open at once is not capped: a request queued for a free connection would spend its 8 seconds
+ * waiting, and endpoints sharing an origin (many workspaces on one automation service) would
+ * time each other out into auto-disabling.
+ */
+const IDLE_SOCKETS_PER_ORIGIN = 16;
 const IDLE_SOCKET_MS = 15_000;
 const MAX_AGENTS = 1000;
 const agents = new Map<string, http.Agent>();
@@ -34,7 +39,7 @@ function agentFor(target: URL, guard: boolean): http.Agent {
       agents.get(oldest!)?.destroy();
       agents.delete(oldest!);
     }
-    const options = { keepAlive: true, maxSockets: SOCKETS_PER_ORIGIN, maxFreeSockets: SOCKETS_PER_ORIGIN, timeout: IDLE_SOCKET_MS, scheduling: "lifo" as const };
+    const options = { keepAlive: true, maxFreeSockets: IDLE_SOCKETS_PER_ORIGIN, timeout: IDLE_SOCKET_MS, scheduling: "lifo" as const };
     agent = target.protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
     agents.set(key, agent);
   }
