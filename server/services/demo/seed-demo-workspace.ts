@@ -4,6 +4,7 @@ import { hashPassword } from "../../lib/crypto";
 import { generateApiKey } from "../api-keys/api-key-format";
 import { seedDemoCampaign } from "./seed-demo-campaign";
 import { seedDemoMailbox } from "./seed-demo-mailbox";
+import { forgetApiKeys } from "../api-keys/api-key-cache";
 
 export const DEMO_EMAIL = "demo@herald.local";
 export const DEMO_PASSWORD = "demo-password";
@@ -60,6 +61,8 @@ export async function seedDemoWorkspace(): Promise<DemoWorkspace> {
     });
     return membership.workspaceId;
   });
+  // The demo key of a previous start was revoked: this process stops honouring it from memory at once.
+  forgetApiKeys();
   const owner = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true } });
   const actor = { userId: owner.id, workspaceId, role: "owner" as const, canManageBilling: true };
   const sample = await seedDemoCampaign(actor);
