@@ -3,10 +3,13 @@
 # packages: `npm run db:migrate` (tsx) runs from it too.
 FROM node:20-bookworm-slim
 WORKDIR /herald
-COPY package.json package-lock.json ./
+# npm ci runs the postinstall (the Prisma client's generation), which needs the schema and its script.
+COPY package.json package-lock.json prisma.config.ts ./
+COPY prisma ./prisma
+COPY scripts/prisma-generate.mjs ./scripts/
 RUN npm ci
 COPY . .
-RUN npm run build && mkdir -p .data && chown node:node .data
+RUN npm run build && mkdir -p .data/files && chown -R node:node .data
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 HERALD_DATA_DIR=/herald/.data
 USER node
 EXPOSE 3000
