@@ -1,9 +1,9 @@
 import { db, Prisma } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import type { TPaginationQuery } from "../../schemas/common";
-import { toIso } from "../../schemas/common";
 import type { TCampaign, TCampaignListFilter } from "../../schemas/campaign";
 import { campaignSettings, type CampaignSettings } from "./campaign-settings";
+import { campaignView } from "./to-campaign";
 
 interface PageRow {
   total: number;
@@ -139,43 +139,20 @@ export async function listCampaigns(
     // A campaign deleted between the two statements is left out.
     const settings = read.get(row.id!) ?? settingsCache.get(row.id!)?.settings;
     if (!settings) return [];
-    return [
-      {
-        id: row.id!,
-        name: row.name,
-        status: row.status as TCampaign["status"],
-        stats: {
-          total: row.leads,
-          done: row.done,
-          failed: row.failed,
-          pending: row.pending,
-          running: row.running,
-          paused: row.paused,
-          replied: row.replied,
-          stopped: row.stopped,
-          invited: row.invited,
-          accepted: row.accepted,
-          messaged: row.messaged,
-        },
-        aiInterestEnabled: row.aiInterestEnabled,
-        unsubscribe: settings.unsubscribe,
-        tracking: settings.tracking,
-        approvals: settings.approvals,
-        linkedinAccountIds: row.linkedinAccountIds,
-        emailAccountIds: row.emailAccountIds,
-        excludeListIds: row.excludeListIds,
-        listId: row.listId,
-        excludeOtherCampaigns: row.excludeOtherCampaigns,
-        excludeOtherSenders: row.excludeOtherSenders,
-        excludeSameSenderOtherCampaigns: row.excludeSameSenderOtherCampaigns,
-        schedule: settings.schedule,
-        sequence: settings.sequence,
-        leadsInProgress: row.leadsInProgress,
-        finishedAt: toIso(row.finishedAt),
-        createdAt: row.createdAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
-      },
-    ];
+    const stats = {
+      total: row.leads,
+      done: row.done,
+      failed: row.failed,
+      pending: row.pending,
+      running: row.running,
+      paused: row.paused,
+      replied: row.replied,
+      stopped: row.stopped,
+      invited: row.invited,
+      accepted: row.accepted,
+      messaged: row.messaged,
+    };
+    return [campaignView({ ...row, id: row.id! }, settings, stats, row.leadsInProgress)];
   });
   return { campaigns, total };
 }
