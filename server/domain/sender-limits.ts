@@ -34,8 +34,8 @@ export function resolveLimits(input: {
 
 /**
  * Which daily cap an action type counts against. The SenderDailyUsage trigger (migration
- * 20261124231724_sender_daily_usage) applies the same map and COUNTED_STATUSES in SQL, as does the
- * recount when a sender's time zone changes (services/senders/update-sender.ts): change them together.
+ * 20261124231724_sender_daily_usage) and its recount function apply the same map and COUNTED_STATUSES in
+ * SQL: change them together.
  */
 export const CAP_OF_ACTION: Record<string, keyof TDailyCaps> = {
   invitation: "invitations",

@@ -90,17 +90,23 @@ $$ LANGUAGE plpgsql;
 CREATE TRIGGER "SenderAction_usage" AFTER INSERT OR UPDATE OR DELETE ON "SenderAction"
   FOR EACH ROW EXECUTE FUNCTION herald_sender_action_usage();
 
--- The usage recorded so far.
-INSERT INTO "SenderDailyUsage" ("accountId", "day", "invitations", "profileViews", "postLikes", "messages", "inmails", "comments")
-SELECT a."accountId",
-       ((a."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE acc.timezone)::date,
-       count(*) FILTER (WHERE a.type = 'invitation'),
-       count(*) FILTER (WHERE a.type = 'profile_view'),
-       count(*) FILTER (WHERE a.type = 'post_like'),
-       count(*) FILTER (WHERE a.type IN ('message', 'voice_note')),
-       count(*) FILTER (WHERE a.type = 'inmail'),
-       count(*) FILTER (WHERE a.type = 'comment')
-FROM "SenderAction" a
-JOIN "LinkedinAccount" acc ON acc.id = a."accountId"
-WHERE a.status IN ('sending', 'pending', 'accepted', 'withdrawn', 'done')
-GROUP BY 1, 2;
+-- A sender's counters counted again from its actions, on its local days in its current time zone:
+-- the usage recorded so far (below), and a sender whose time zone changes (update-sender.ts).
+CREATE OR REPLACE FUNCTION herald_sender_usage_recount(account text) RETURNS void AS $$
+  DELETE FROM "SenderDailyUsage" WHERE "accountId" = account;
+  INSERT INTO "SenderDailyUsage" ("accountId", "day", "invitations", "profileViews", "postLikes", "messages", "inmails", "comments")
+  SELECT a."accountId",
+         ((a."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE acc.timezone)::date,
+         count(*) FILTER (WHERE a.type = 'invitation'),
+         count(*) FILTER (WHERE a.type = 'profile_view'),
+         count(*) FILTER (WHERE a.type = 'post_like'),
+         count(*) FILTER (WHERE a.type IN ('message', 'voice_note')),
+         count(*) FILTER (WHERE a.type = 'inmail'),
+         count(*) FILTER (WHERE a.type = 'comment')
+  FROM "SenderAction" a
+  JOIN "LinkedinAccount" acc ON acc.id = a."accountId"
+  WHERE a."accountId" = account AND a.status IN ('sending', 'pending', 'accepted', 'withdrawn', 'done')
+  GROUP BY 1, 2;
+$$ LANGUAGE sql;
+
+SELECT herald_sender_usage_recount(id) FROM "LinkedinAccount";

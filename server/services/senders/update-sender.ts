@@ -5,7 +5,7 @@ import { HeraldError } from "../../lib/errors";
 import { isValidTimeZone } from "../../lib/time-zones";
 import type { TUpdateSenderInput, TSenderAccount } from "../../schemas/sender";
 import { findSender } from "./find-sender";
-import { COUNTED_STATUSES, type LimitOverrides } from "../../domain/sender-limits";
+import type { LimitOverrides } from "../../domain/sender-limits";
 import { toSenderAccount } from "./to-sender-account";
 import { limitsColumn, readLimitOverrides } from "./sender-columns";
 import { assertSpeechVoice } from "./list-speech-voices";
@@ -62,24 +62,11 @@ async function assertDatabaseKnowsTimeZone(timezone: string): Promise<void> {
 
 /**
  * A sender's actions count on its local days; with a new time zone they fall on other days. The
- * counters are rebuilt from the actions in the new zone, in the transaction that changes it, so a
- * daily cap keeps counting the actions of the sender's new today, and a later failure or deletion
- * takes its action off the day it was counted on.
+ * counters are counted again from the actions in the new zone (the SQL function
+ * herald_sender_usage_recount, from migration 20261124231724_sender_daily_usage), in the transaction
+ * that changes it, so a daily cap keeps counting the actions of the sender's new today, and a later
+ * failure or deletion takes its action off the day it was counted on.
  */
 async function recountSenderDailyUsage(tx: Prisma.TransactionClient, accountId: string): Promise<void> {
-  await tx.$executeRaw`DELETE FROM "SenderDailyUsage" WHERE "accountId" = ${accountId}`;
-  await tx.$executeRaw`
-    INSERT INTO "SenderDailyUsage" ("accountId", "day", "invitations", "profileViews", "postLikes", "messages", "inmails", "comments")
-    SELECT a."accountId",
-           ((a."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE acc.timezone)::date,
-           count(*) FILTER (WHERE a.type = 'invitation'),
-           count(*) FILTER (WHERE a.type = 'profile_view'),
-           count(*) FILTER (WHERE a.type = 'post_like'),
-           count(*) FILTER (WHERE a.type IN ('message', 'voice_note')),
-           count(*) FILTER (WHERE a.type = 'inmail'),
-           count(*) FILTER (WHERE a.type = 'comment')
-    FROM "SenderAction" a
-    JOIN "LinkedinAccount" acc ON acc.id = a."accountId"
-    WHERE a."accountId" = ${accountId} AND a.status::text = ANY(${COUNTED_STATUSES})
-    GROUP BY 1, 2`;
+  await tx.$executeRaw`SELECT herald_sender_usage_recount(${accountId})`;
 }
