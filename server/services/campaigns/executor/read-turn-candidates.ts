@@ -2,6 +2,7 @@
 // the campaign holding the same person, when its campaign's exclusions say one may (held-by.ts's
 // question, asked of every candidate in the same statement instead of one query per lead).
 import { db, Prisma } from "../../../db/client";
+import { rowFromJson } from "../../../db/json-timestamps";
 import type { CampaignLead, Lead } from "../../../db/generated/client";
 import type { Holder } from "../../../domain/sequence/decide-step";
 import type { LeadInCampaign } from "./perform-lead-step";
@@ -19,9 +20,7 @@ type Row = CampaignLead & {
 const LEAD_DATES = ["emailOptOutAt", "lastActivityAt", "enrichedAt", "createdAt", "updatedAt"] as const;
 
 function leadFromJson(json: Record<string, unknown>): Lead {
-  const lead = { ...json };
-  for (const name of LEAD_DATES) if (typeof lead[name] === "string") lead[name] = new Date(lead[name]);
-  return lead as unknown as Lead;
+  return rowFromJson<Lead>(json, LEAD_DATES);
 }
 
 /**

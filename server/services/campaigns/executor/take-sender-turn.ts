@@ -4,6 +4,7 @@
 // several Herald processes can share the turns (one turn per sender at a time). The rules are the
 // decision core's (server/domain/sequence); this file reads the facts and carries out its decisions.
 import { db, Prisma } from "../../../db/client";
+import { rowFromJson } from "../../../db/json-timestamps";
 import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
 import { decideStep } from "../../../domain/sequence/decide-step";
 import { isWithinSchedule } from "../../../domain/sequence/schedule";
@@ -70,9 +71,7 @@ type TurnStart = LinkedinAccount &
 const CAMPAIGN_DATES = ["finishedAt", "archivedAt", "createdAt", "updatedAt"] as const;
 
 function campaignFromJson(json: Record<string, unknown>): Campaign {
-  const campaign = { ...json };
-  for (const name of CAMPAIGN_DATES) if (typeof campaign[name] === "string") campaign[name] = new Date(campaign[name]);
-  return campaign as unknown as Campaign;
+  return rowFromJson<Campaign>(json, CAMPAIGN_DATES);
 }
 
 /**
