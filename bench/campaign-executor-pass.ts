@@ -1,13 +1,16 @@
 // Benchmark: the cost of one campaign executor pass with many active leads and senders, on
 // PostgreSQL, through the real services and the sandbox network.
 //
-//   npx tsx bench/campaign-executor-pass.ts [--leads=100000] [--senders=500] [--campaigns=10]
+//   npx tsx bench/campaign-executor-pass.ts [--leads=100000] [--senders=500] [--campaigns=10] [--profile=pass.cpuprofile]
+//
+// --profile writes a V8 CPU profile of the first pass (open it in Chrome's DevTools or speedscope).
 //
 // Measures a pass in which every sender is free and acts once (500 actions), then the five passes
 // that follow, minute by minute (senders come back from their human-like gaps one by one), and a
 // pass a day later when every sender is free again.
 import { performance } from "node:perf_hooks";
 import { median, rssMb } from "./bench-database";
+import { formatBreakdown, startCpuProfile } from "./cpu-profile";
 import { addProspectsToCampaign, benchArgs, setUpCampaignBench } from "./campaign-bench-setup";
 import { ZCreateCampaignInput, ZUpdateCampaignInput } from "../server/schemas/campaign";
 import { countStatements } from "../server/test/statement-counter";
@@ -73,9 +76,12 @@ async function main() {
   const active = await db.campaignLead.count({ where: { status: { in: ["pending", "running"] } } });
   console.log(`seeded ${active} active leads, ${senders.length} senders, ${campaigns.length} campaigns in ${(seeded / 1000).toFixed(1)} s`);
 
+  const profiler = args.profile ? await startCpuProfile(args.profile) : null;
   const { report: busy, ms: busyMs, line: busyLine } = await measuredPass(() => runExecutorPass());
+  const breakdown = await profiler?.stop();
   console.log(`pass with every sender acting: ${busy.acted} actions in ${busyMs.toFixed(0)} ms (${(busyMs / Math.max(1, busy.acted)).toFixed(1)} ms per action)`);
   console.log(`  ${busyLine}`);
+  if (breakdown) console.log(`  where the main thread's time went (profile in ${args.profile}), per action:\n${formatBreakdown(breakdown, Math.max(1, busy.acted))}`);
 
   const following: Array<{ ms: number; acted: number }> = [];
   for (let minute = 1; minute <= 5; minute++) {
