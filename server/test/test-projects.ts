@@ -29,6 +29,8 @@ export const DATABASE_MODULES = [
   "server/test/postgres",
   "server/test/factories",
   "server/test/campaign-driver",
+  "server/test/campaigns-api",
+  "server/test/drafted-steps",
   "server/test/call-route",
   "server/test/herald-jobs",
   "pg",
