@@ -31,6 +31,7 @@ export const DATABASE_MODULES = [
   "server/test/campaign-driver",
   "server/test/campaigns-api",
   "server/test/drafted-steps",
+  "server/test/mailbox-hosted-link",
   "server/test/call-route",
   "server/test/herald-jobs",
   "pg",
