@@ -32,6 +32,7 @@ export const DATABASE_MODULES = [
   "server/test/campaigns-api",
   "server/test/drafted-steps",
   "server/test/mailbox-hosted-link",
+  "server/test/row-writes",
   "server/test/call-route",
   "server/test/herald-jobs",
   "pg",
