@@ -6,9 +6,8 @@
 // onFailure handlers. Its state lives in the database, so a restart resumes every run. Time comes
 // from the injectable clock. One active executor per database (a PostgreSQL advisory lock); it is
 // meant for one machine, not as a replacement for an Inngest server.
-import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { getDb, Prisma, type Db } from "../db/client";
+import { getDb, type Db } from "../db/client";
 import { env } from "../env";
 import { getClock, ManualClock, type Clock } from "../lib/clock";
 import { logger } from "../lib/logger";
@@ -19,16 +18,9 @@ import { CronTriggers } from "./cron-triggers";
 import { syncFunctions, type FunctionSpec } from "./functions";
 import { applyResult, resolveDuePending, type RunState } from "./run-state";
 import { fromRaw, stateColumns, stateOf, type Row } from "./run-row";
-import { takeEvents } from "./run-intake";
+import { intakeEvents, type IncomingEvent } from "./run-intake";
 
-export interface IncomingEvent {
-  name: string;
-  data?: Record<string, unknown>;
-  id?: string;
-  ts?: number;
-  user?: unknown;
-  v?: string;
-}
+export type { IncomingEvent };
 
 export interface EmbeddedExecutorOptions {
   /** The app's Inngest endpoint, e.g. http://127.0.0.1:3000/api/inngest. */
@@ -367,30 +359,9 @@ export class EmbeddedExecutor {
    * all of a request's events in one transaction.
    */
   async receiveEvents(events: IncomingEvent[]): Promise<string[]> {
-    const at = this.now();
-    const received = events.map((incoming) => ({
-      name: incoming.name,
-      data: incoming.data ?? {},
-      id: incoming.id ?? `01${randomUUID().replace(/-/g, "").toUpperCase()}`,
-      ts: incoming.ts ?? at.getTime(),
-      ...(incoming.user !== undefined ? { user: incoming.user } : {}),
-      ...(incoming.v !== undefined ? { v: incoming.v } : {}),
-    }));
-    if (received.length) {
-      await this.db.$transaction(async (tx) => {
-        const stored = await tx.jobEvent.createManyAndReturn({
-          data: received.map((event) => ({ id: event.id, name: event.name, data: event.data as Prisma.InputJsonValue, receivedAt: at })),
-          skipDuplicates: true,
-          select: { id: true },
-        });
-        // An id repeated within the batch is stored once, and taken once (its first occurrence).
-        const fresh = new Set(stored.map((row) => row.id));
-        const taken = received.filter((event) => fresh.delete(event.id));
-        await takeEvents(tx, [...this.functions.values()], taken, at);
-      });
-    }
+    const ids = await intakeEvents(this.db, [...this.functions.values()], events, this.now());
     this.wake();
-    return received.map((event) => event.id);
+    return ids;
   }
 
   private async housekeeping(now: Date): Promise<void> {

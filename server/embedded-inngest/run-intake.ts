@@ -3,7 +3,8 @@
 // that stores the events, so a repeated event id changes nothing. A batch (a pass's hundreds of
 // sender turns) is stored in a few statements, not a transaction per event: the turns must be
 // queued within seconds of the pass, while the turns already started compete for the database.
-import type { Prisma } from "../db/client";
+import { randomUUID } from "node:crypto";
+import type { Db, Prisma } from "../db/client";
 import { logger } from "../lib/logger";
 import { evaluateCondition, evaluateKey } from "./expressions";
 import { concurrencyKeys, triggerMatches, type FunctionSpec } from "./functions";
@@ -13,6 +14,44 @@ import { stateColumns, stateOf } from "./run-row";
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export type StoredEvent = { name: string; data: Record<string, unknown> };
+
+export interface IncomingEvent {
+  name: string;
+  data?: Record<string, unknown>;
+  id?: string;
+  ts?: number;
+  user?: unknown;
+  v?: string;
+}
+
+/**
+ * Stores events each once (a repeated id is ignored) and takes the new ones (takeEvents), all of
+ * a request's events in one transaction. Returns the events' ids, in order.
+ */
+export async function intakeEvents(db: Db, functions: FunctionSpec[], events: IncomingEvent[], at: Date): Promise<string[]> {
+  const received = events.map((incoming) => ({
+    name: incoming.name,
+    data: incoming.data ?? {},
+    id: incoming.id ?? `01${randomUUID().replace(/-/g, "").toUpperCase()}`,
+    ts: incoming.ts ?? at.getTime(),
+    ...(incoming.user !== undefined ? { user: incoming.user } : {}),
+    ...(incoming.v !== undefined ? { v: incoming.v } : {}),
+  }));
+  if (received.length) {
+    await db.$transaction(async (tx) => {
+      const stored = await tx.jobEvent.createManyAndReturn({
+        data: received.map((event) => ({ id: event.id, name: event.name, data: event.data as Prisma.InputJsonValue, receivedAt: at })),
+        skipDuplicates: true,
+        select: { id: true },
+      });
+      // An id repeated within the batch is stored once, and taken once (its first occurrence).
+      const fresh = new Set(stored.map((row) => row.id));
+      const taken = received.filter((event) => fresh.delete(event.id));
+      await takeEvents(tx, functions, taken, at);
+    });
+  }
+  return received.map((event) => event.id);
+}
 
 /**
  * Takes events already stored as new (each id once): queues the runs they trigger, in one statement

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
 import { ZCreateCampaignInput } from "@/server/schemas/campaign";
 import { ZLeadsInput } from "@/server/schemas/lead";
 import { addCampaignLeads } from "@/server/services/campaigns/add-campaign-leads";
@@ -8,6 +7,7 @@ import { addLeadListLeads } from "@/server/services/lead-lists/add-lead-list-lea
 import { createLeadList } from "@/server/services/lead-lists/create-lead-list";
 import { callRoute } from "@/server/test/call-route";
 import { createTestApiKey, createTestWorkspace } from "@/server/test/factories";
+import { forgetRowWrites, recordRowWrites, rowWrites } from "@/server/test/row-writes";
 import * as accountsRoute from "./accounts/route";
 import * as campaignLeadsRoute from "./campaigns/[id]/leads/route";
 import * as campaignRoute from "./campaigns/[id]/route";
@@ -18,20 +18,8 @@ import * as leadListsRoute from "./lead-lists/route";
 import * as webhooksRoute from "./webhooks/route";
 import * as workspaceRoute from "./workspace/route";
 
-// Every row written to any table lands in test_row_writes, so the test can say that a series of
-// requests wrote nothing at all.
-beforeAll(async () => {
-  await db.$executeRawUnsafe(`CREATE TABLE test_row_writes (table_name text, op text)`);
-  await db.$executeRawUnsafe(`
-    CREATE FUNCTION test_count_row_write() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN INSERT INTO test_row_writes VALUES (TG_TABLE_NAME, TG_OP); RETURN NULL; END $$`);
-  await db.$executeRawUnsafe(`
-    DO $$ DECLARE t text; BEGIN
-      FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'test_row_writes' LOOP
-        EXECUTE format('CREATE TRIGGER test_count_row_write AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION test_count_row_write()', t);
-      END LOOP;
-    END $$`);
-});
+// Every row written to any table is recorded, so the test can say that a series of requests wrote nothing at all.
+beforeAll(recordRowWrites);
 
 describe("authenticated API reads", () => {
   it("write nothing: after a key's first use, 40 list and detail GETs write no row", async () => {
@@ -56,12 +44,12 @@ describe("authenticated API reads", () => {
     ];
     // The key's first use records its lastUsedAt (awaited, so that it is written by now).
     expect((await reads[0]!()).status).toBe(200);
-    await db.$executeRawUnsafe(`DELETE FROM test_row_writes`);
+    await forgetRowWrites();
 
     for (let round = 0; round < 40; round++) {
       const response = await reads[round % reads.length]!();
       expect(response.status, JSON.stringify(response.body)).toBe(200);
     }
-    expect(await db.$queryRawUnsafe(`SELECT table_name, op FROM test_row_writes`)).toEqual([]);
+    expect(await rowWrites()).toEqual([]);
   });
 });

@@ -1,17 +1,49 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseEnv } from "../../env";
+import { DEFAULT_RATES, ratesOutcomeModel } from "../../services/campaigns/forecast/rates-outcome-model";
 import { latencyDelayMs, withSimulatedLatency } from "./simulated-latency";
 import type { LinkedinProvider } from "./types";
 
+/**
+ * A provider whose every member is typed as LinkedinProvider's: it visits profiles into `calls`, has
+ * 7 InMail credits and a rates forecast model; any other call is a mistake of the test and rejects.
+ */
 function fakeProvider(calls: string[]): LinkedinProvider {
+  const unused = () => Promise.reject(new Error("The fake LinkedIn provider is not asked this here"));
   return {
     name: "sandbox",
+    connectWithPassword: unused,
+    connectWithCookie: unused,
+    solveCheckpoint: unused,
+    checkCheckpoint: unused,
+    resendCheckpoint: unused,
+    tryAnotherWay: unused,
+    createHostedAuthLink: unused,
+    reconnectWithCookie: unused,
+    reconnectWithPassword: unused,
+    getAccountState: unused,
+    disconnect: unused,
+    getProfile: unused,
+    searchPeople: unused,
+    listRecentPosts: unused,
+    listSentInvitations: unused,
+    listRelations: unused,
+    listMessages: unused,
+    listChats: unused,
+    listChatMessages: unused,
+    getInmailBalance: async () => 7,
+    getSsi: unused,
+    sendInvitation: unused,
+    withdrawInvitation: unused,
+    sendMessage: unused,
+    sendInmail: unused,
     visitProfile: async (account: string, member: string) => {
       calls.push(`visit ${account} ${member}`);
     },
-    getInmailBalance: async () => 7,
-    forecastOutcomeModel: async () => ({}) as never,
-  } as unknown as LinkedinProvider;
+    reactToPost: unused,
+    commentOnPost: unused,
+    forecastOutcomeModel: async () => ratesOutcomeModel(DEFAULT_RATES),
+  };
 }
 
 describe("withSimulatedLatency", () => {

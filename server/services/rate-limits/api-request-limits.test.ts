@@ -7,22 +7,11 @@ import { ManualClock, setClock, systemClock } from "../../lib/clock";
 import { logger } from "../../lib/logger";
 import { callRoute } from "../../test/call-route";
 import { createTestApiKey, createTestWorkspace } from "../../test/factories";
+import { forgetRowWrites, recordRowWrites, rowWrites } from "../../test/row-writes";
 import { INVALID_KEYS_PER_ADDRESS } from "../api-keys/authenticate-api-key";
 
-// Every row written to any table lands in test_row_writes, so a test can say exactly what a series
-// of requests wrote.
-beforeAll(async () => {
-  await db.$executeRawUnsafe(`CREATE TABLE test_row_writes (table_name text, op text)`);
-  await db.$executeRawUnsafe(`
-    CREATE FUNCTION test_count_row_write() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN INSERT INTO test_row_writes VALUES (TG_TABLE_NAME, TG_OP); RETURN NULL; END $$`);
-  await db.$executeRawUnsafe(`
-    DO $$ DECLARE t text; BEGIN
-      FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'test_row_writes' LOOP
-        EXECUTE format('CREATE TRIGGER test_count_row_write AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION test_count_row_write()', t);
-      END LOOP;
-    END $$`);
-});
+// Every row written to any table is recorded, so a test can say exactly what a series of requests wrote.
+beforeAll(recordRowWrites);
 
 afterEach(() => {
   delete process.env.HERALD_API_RATE_LIMIT_PER_MINUTE;
@@ -30,10 +19,6 @@ afterEach(() => {
   setClock(systemClock);
   vi.restoreAllMocks();
 });
-
-async function rowWrites() {
-  return db.$queryRawUnsafe<Array<{ table_name: string; op: string }>>(`SELECT table_name, op FROM test_row_writes`);
-}
 
 async function keyForNewWorkspace() {
   const context = await createTestWorkspace();
@@ -48,7 +33,7 @@ describe("per-key request limit and last use", () => {
     const clock = new ManualClock(Date.UTC(2026, 0, 5, 9, 0, 0));
     setClock(clock);
     const { key, apiKey } = await keyForNewWorkspace();
-    await db.$executeRawUnsafe(`DELETE FROM test_row_writes`);
+    await forgetRowWrites();
 
     for (let i = 0; i < 30; i++) {
       const response = await get(key, "192.0.2.1");

@@ -2,32 +2,22 @@
 // session and its member, the other member, their relation, the pending invitation, and the counts
 // behind the network's own limits (throttling, the weekly invitation ceiling) and its answers.
 import { db, Prisma } from "../../../db/client";
+import type { SandboxMember } from "../../../db/generated/client";
+import { rowFromJson } from "../../../db/json-timestamps";
 import { now } from "../../../lib/clock";
 import { LinkedinProviderError } from "../types";
 
-type MemberFacts = {
-  id: string;
-  username: string | null;
-  publicIdentifier: string;
-  firstName: string;
-  lastName: string;
-  headline: string | null;
-  company: string | null;
-  jobTitle: string | null;
-  location: string | null;
-  picture: string | null;
-  openProfile: boolean;
-  isPremium: boolean;
-  acceptRate: number;
-  replyRate: number;
-  inmailCredits: number;
-  restricted: boolean;
-};
+/** The SandboxMember's DateTime columns, which come back from to_jsonb as text without an offset. */
+const MEMBER_DATES = ["createdAt"] as const;
+
+function memberFromJson(json: Record<string, unknown> | null): SandboxMember | null {
+  return json && rowFromJson<SandboxMember>(json, MEMBER_DATES);
+}
 
 export interface ActingContext {
-  member: MemberFacts;
+  member: SandboxMember;
   /** The other member; null when there is none by that id or identifier. */
-  target: MemberFacts | null;
+  target: SandboxMember | null;
   connected: boolean;
   invitationPending: boolean;
   /** Invitations from the member to the target ever sent (the network's answers are keyed by it). */
@@ -44,8 +34,8 @@ export interface ActingContext {
 
 type Row = {
   state: string | null;
-  member: MemberFacts | null;
-  target: MemberFacts | null;
+  member: Record<string, unknown> | null;
+  target: Record<string, unknown> | null;
   connected: boolean;
   invitation_pending: boolean;
   earlier_invitations: number;
@@ -82,11 +72,12 @@ export async function actingContext(sessionId: string, target: { memberId: strin
   const row = rows[0]!;
   if (!row.state || row.state === "disconnected") throw new LinkedinProviderError("session-expired", "The LinkedIn session ended; reconnect the sender");
   if (row.state !== "ok") throw new LinkedinProviderError("session-expired", "The sender has not finished signing in");
-  if (!row.member) throw new LinkedinProviderError("session-expired", "The LinkedIn session ended; reconnect the sender");
-  if (row.member.restricted) throw new LinkedinProviderError("account-restricted", "LinkedIn restricted this account");
+  const member = memberFromJson(row.member);
+  if (!member) throw new LinkedinProviderError("session-expired", "The LinkedIn session ended; reconnect the sender");
+  if (member.restricted) throw new LinkedinProviderError("account-restricted", "LinkedIn restricted this account");
   return {
-    member: row.member,
-    target: row.target,
+    member,
+    target: memberFromJson(row.target),
     connected: row.connected,
     invitationPending: row.invitation_pending,
     earlierInvitations: row.earlier_invitations,
