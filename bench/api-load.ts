@@ -9,16 +9,18 @@
 //
 // Prints requests/s, p50/p90/p99, errors by status and operation, the server's and PostgreSQL's
 // CPU seconds during the measured part, and the server's resident memory (VmRSS) sampled each
-// second. --cpu-prof=DIR writes a V8 CPU profile of the server (node --cpu-prof) on exit.
+// second. --cpu-prof=DIR writes a V8 CPU profile of the server (node --cpu-prof) on exit and prints
+// where its busy time went (its whole life: start-up and warm-up are a few percent of it).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, mkdtempSync, readFileSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { benchArgs } from "./campaign-bench-setup";
+import { busyBreakdown, cpuBreakdown, readCpuProfile } from "./cpu-profile";
 
 const args = benchArgs();
 const database = args.db === "embedded" ? "embedded" : "postgres";
@@ -123,6 +125,17 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
     });
     child.once("exit", (code) => reject(new Error(`Herald exited with ${code}:\n${output}`)));
   });
+}
+
+/** The newest profile in `dir` (the server's, written as it exited), as shares of its busy time. */
+function printServerProfile(dir: string): void {
+  const newest = readdirSync(dir)
+    .filter((name) => name.endsWith(".cpuprofile"))
+    .map((name) => path.join(dir, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  if (!newest) return;
+  const shares = busyBreakdown(cpuBreakdown(readCpuProfile(newest)));
+  console.log(`where the server's busy time went (${newest}):\n${shares.map(({ group, share }) => `  ${(share * 100).toFixed(1).padStart(5)}%  ${group}`).join("\n")}`);
 }
 
 function rssMbOf(pid: number): number {
@@ -321,6 +334,7 @@ async function main() {
   clearInterval(sampler);
   await server.stop();
   await dropDatabase();
+  if (args["cpu-prof"]) printServerProfile(path.resolve(args["cpu-prof"]));
 
   latencies.sort((a, b) => a - b);
   const operations = Object.fromEntries(

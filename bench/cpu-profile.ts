@@ -1,7 +1,7 @@
 // A V8 CPU profile of a stretch of a benchmark, and where its time went: each sample is charged to
 // the code it was in (its own "self" frame), grouped into what a reader can act on — Herald's code,
 // Prisma's client runtime, the pg driver, socket writes, the garbage collector, and so on.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 
 interface ProfileNode {
@@ -45,10 +45,13 @@ export function groupOf(frame: { functionName: string; url: string }): string {
   if (functionName === "writev" || functionName === "writeBuffer" || functionName === "writeUtf8String") return "socket writes (system calls)";
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
   if (pkg?.startsWith("@prisma/")) return "Prisma client runtime";
+  if (pkg === "next") return "Next.js's request handling";
   if (pkg === "pg" || pkg?.startsWith("pg-")) return "pg driver";
   if (pkg) return "other libraries";
   if (!url || url.startsWith("node:")) return "Node internals (events, streams, timers)";
   if (/\/bench\//.test(url)) return "the benchmark itself";
+  if (/\/\.next\/server\//.test(url)) return "Herald's code as Next bundles it (with zod and the libraries bundled in)";
+  if (/\/\.herald\/main\.mjs/.test(url)) return "Herald's process entry (the request gate)";
   if (/\/server\/providers\/linkedin\/sandbox\//.test(url)) return "the sandbox network (Herald's test provider)";
   return "Herald's own code";
 }
@@ -66,6 +69,18 @@ export function cpuBreakdown(profile: Profile): CpuShare[] {
   return [...counts]
     .map(([group, count]) => ({ group, share: count / total, ms: (durationMs * count) / total }))
     .sort((a, b) => b.share - a.share);
+}
+
+/** Reads a profile file written by `node --cpu-prof`. */
+export function readCpuProfile(file: string): Profile {
+  return JSON.parse(readFileSync(file, "utf8")) as Profile;
+}
+
+/** The breakdown without the idle samples, shares of the busy time. */
+export function busyBreakdown(breakdown: CpuShare[]): CpuShare[] {
+  const busy = breakdown.filter((entry) => !entry.group.startsWith("idle"));
+  const total = busy.reduce((sum, entry) => sum + entry.share, 0) || 1;
+  return busy.map((entry) => ({ ...entry, share: entry.share / total }));
 }
 
 /** One line per group: "  41.0%  1.23 ms  Prisma client runtime", the milliseconds divided by `per`. */
