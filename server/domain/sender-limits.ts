@@ -34,8 +34,8 @@ export function resolveLimits(input: {
 
 /**
  * Which daily cap an action type counts against. The SenderDailyUsage trigger (migration
- * 20261124231724_sender_daily_usage) and its recount function apply the same map and COUNTED_STATUSES in
- * SQL: change them together.
+ * 20261124231724_sender_daily_usage, redefined by 20261125021500_sender_usage_lock) and its recount
+ * function apply the same map and COUNTED_STATUSES in SQL: change them together.
  */
 export const CAP_OF_ACTION: Record<string, keyof TDailyCaps> = {
   invitation: "invitations",

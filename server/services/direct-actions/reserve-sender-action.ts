@@ -43,9 +43,12 @@ function secondsUntil(date: Date): number {
 
 /**
  * Records the intent and checks the caps in the same transaction: the insert counts the action on
- * the sender's day (the SenderDailyUsage trigger), which locks that day's counter row until the
- * transaction ends, so concurrent reservations of one sender are counted one after the other and
- * cannot exceed a cap. Over a cap, the error rolls the transaction (and the intent) back.
+ * the sender's day (the SenderDailyUsage trigger), which first takes a lock on the sender held until
+ * the transaction ends (migration 20261125021500_sender_usage_lock). Concurrent reservations of one
+ * sender are therefore counted one after the other, on whichever local day each falls: the check
+ * after the insert sees every earlier reservation, so neither a daily cap nor the weekly limit (a sum
+ * over days, so a day's row lock alone would not do at midnight) can be exceeded. No statement is
+ * added for it. Over a cap, the error rolls the transaction (and the intent) back.
  * `workspace`: the workspace's weekly limits, when the caller has read them already.
  */
 export async function reserveSenderAction(

@@ -65,7 +65,9 @@ async function assertDatabaseKnowsTimeZone(timezone: string): Promise<void> {
  * counters are counted again from the actions in the new zone (the SQL function
  * herald_sender_usage_recount, from migration 20261124231724_sender_daily_usage), in the transaction
  * that changes it, so a daily cap keeps counting the actions of the sender's new today, and a later
- * failure or deletion takes its action off the day it was counted on.
+ * failure or deletion takes its action off the day it was counted on. The recount takes the sender's
+ * counter lock (migration 20261125021500_sender_usage_lock): a reservation running meanwhile is
+ * counted either before the recount (which then counts it again) or after it, in the new zone.
  */
 async function recountSenderDailyUsage(tx: Prisma.TransactionClient, accountId: string): Promise<void> {
   await tx.$executeRaw`SELECT herald_sender_usage_recount(${accountId})`;

@@ -1,0 +1,84 @@
+// Two reservations of one sender on either side of its local midnight count on two different days'
+// counter rows; the weekly limit sums the days, so they must still wait for each other. The first is
+// held open (reserved, not yet committed) while the second runs: the second has to wait for it and
+// then be refused, never pass beside it.
+import { afterEach, expect, it } from "vitest";
+import { db } from "@/server/db/client";
+import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
+import { isHeraldError } from "@/server/lib/errors";
+import { ensureSandboxDirectory } from "@/server/providers/linkedin/sandbox/store";
+import { connectSender } from "@/server/services/senders/connect-sender";
+import { countSenderUsage } from "@/server/services/senders/count-sender-usage";
+import { createTestWorkspace } from "@/server/test/factories";
+import { ZConnectSenderInput } from "../../schemas/sender";
+import { reserveSenderAction } from "./reserve-sender-action";
+
+afterEach(() => setClock(systemClock));
+
+/** Whether a session of this test's database is waiting for a lock another one holds. */
+async function someoneWaitsForALock(): Promise<boolean> {
+  const rows = await db.$queryRaw<Array<{ waiting: bigint }>>`
+    SELECT count(*) AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+  return Number(rows[0]!.waiting) > 0;
+}
+
+/** Resolves once `work` settled or a session waits for a lock (after at most `limitMs`, it throws). */
+async function settledOrWaiting(work: Promise<unknown>, limitMs = 10_000): Promise<void> {
+  let settled = false;
+  void work.then(() => (settled = true), () => (settled = true));
+  const deadline = Date.now() + limitMs;
+  while (!settled && !(await someoneWaitsForALock())) {
+    if (Date.now() > deadline) throw new Error("the second reservation neither finished nor waited");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+it("lets only one of two concurrent invitations at the weekly limit minus one through when they fall on two local days", async () => {
+  // Monday 2 March 2026 in Paris (UTC+1): two invitations of a weekly limit of three.
+  const clock = new ManualClock("2026-03-02T09:00:00Z");
+  setClock(clock);
+  await ensureSandboxDirectory();
+  const { actor, workspace } = await createTestWorkspace();
+  const connected = await connectSender(actor, ZConnectSenderInput.parse({ username: "weekly-midnight@example.com", password: "x", timezone: "Europe/Paris" }), { via: "api" });
+  await db.linkedinAccount.update({ where: { id: connected.account.id }, data: { limits: { weeklyInvitations: 3 } } });
+  const account = await db.linkedinAccount.findUniqueOrThrow({ where: { id: connected.account.id } });
+  const leads = await Promise.all(
+    Array.from({ length: 4 }, (_, index) => db.lead.create({ data: { workspaceId: workspace.id, publicIdentifier: `weekly-midnight-${index}`, source: "test", createdAt: clock.now(), updatedAt: clock.now() } })),
+  );
+  const invite = (leadIndex: number) => (tx: Parameters<Parameters<typeof db.$transaction>[0]>[0]) =>
+    reserveSenderAction(tx, account, { type: "invitation", source: "direct", leadId: leads[leadIndex]!.id, honourWeeklyBypass: false });
+  await db.$transaction(invite(0));
+  await db.$transaction(invite(1));
+
+  // 23:59:30 on Wednesday in Paris: the third invitation is reserved, and its transaction held open.
+  clock.set("2026-03-04T22:59:30Z");
+  let reserved!: () => void;
+  let release!: () => void;
+  const firstReserved = new Promise<void>((resolve) => (reserved = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const first = db.$transaction(
+    async (tx) => {
+      const action = await invite(2)(tx);
+      reserved();
+      await released;
+      return action;
+    },
+    { timeout: 20_000 },
+  );
+  await Promise.race([firstReserved, first]);
+
+  // 00:00:30 on Thursday in Paris: another day's counter row, the same week.
+  clock.set("2026-03-04T23:00:30Z");
+  const second = db.$transaction(invite(3), { timeout: 20_000 });
+  await settledOrWaiting(second);
+  release();
+  const outcomes = await Promise.allSettled([first, second]);
+
+  const passed = outcomes.filter((outcome) => outcome.status === "fulfilled");
+  const refused = outcomes.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason as unknown] : []));
+  expect(passed).toHaveLength(1);
+  expect(refused).toHaveLength(1);
+  expect(isHeraldError(refused[0]) && refused[0].code).toBe("weekly-limit-reached");
+  expect(await db.senderAction.count({ where: { accountId: account.id, type: "invitation" } })).toBe(3);
+  expect((await countSenderUsage(account)).week.invitations).toBe(3);
+});
