@@ -307,13 +307,14 @@ describe("AI voice note steps", () => {
     expect(await db.campaignLeadStep.findUnique({ where: { campaignLeadId_stepId: { campaignLeadId: dropped.campaignLeadId, stepId: "bump" } } })).toMatchObject({ status: "done" });
   }, 90_000);
 
-  it("an approved note whose sender rests into the last minute of an all-day schedule (closed: `to` is exclusive) goes out in the next day's first minute, not spread into it", async () => {
-    const allDayInBerlin = { timezone: "Europe/Berlin", activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] };
+  /** When a note approved at 23:52 Berlin, its sender resting until 23:58:30, goes out under an every-day schedule ending at `to`. */
+  async function lastMinuteNote(label: string, to: string, prospect: DirectoryProspect): Promise<Date | null> {
+    const allDayInBerlin = { timezone: "Europe/Berlin", activeHours: { from: "00:00", to }, activeDays: [1, 2, 3, 4, 5, 6, 7] };
     // 23:50 in Berlin on a Tuesday: the CI run in which the approvals journey waited in vain.
     const { clock, actor, campaign } = await setup({
-      label: "voice-midnight",
+      label,
       sequence: VOICE_THEN_BUMP,
-      prospects: directory.slice(64, 65),
+      prospects: [prospect],
       credits: 5,
       connected: true,
       start: "2026-11-24T22:50:00Z",
@@ -328,8 +329,16 @@ describe("AI voice note steps", () => {
 
     await driveCampaigns(clock, new Date("2026-11-25T01:00:00Z"));
     const sent = await db.senderAction.findFirstOrThrow({ where: { campaignLeadId: note.campaignLeadId, type: "voice_note" } });
-    expect(sent.sentAt).toEqual(new Date("2026-11-24T23:00:00Z"));
     expect(await db.pendingVoiceNote.findUniqueOrThrow({ where: { id: note.id } })).toMatchObject({ status: "sent" });
+    return sent.sentAt;
+  }
+
+  it("an approved note whose sender rests into the last minute of a 00:00–23:59 schedule (closed: `to` is exclusive) goes out in the next day's first minute, not spread into it", async () => {
+    expect(await lastMinuteNote("voice-midnight", "23:59", directory[64]!)).toEqual(new Date("2026-11-24T23:00:00Z"));
+  }, 60_000);
+
+  it("under a 00:00–24:00 schedule the last minute is open: the note goes out at 23:59", async () => {
+    expect(await lastMinuteNote("voice-end-of-day", "24:00", directory[65]!)).toEqual(new Date("2026-11-24T22:59:00Z"));
   }, 60_000);
 });
 
