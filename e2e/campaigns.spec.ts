@@ -100,20 +100,22 @@ test("create a campaign, fill its pool and schedule, import a CSV with mapped co
   const schedule = page.getByRole("form", { name: "Schedule" });
   await schedule.getByLabel("Timezone").selectOption("Europe/Berlin");
   await schedule.getByLabel("Active from").fill("00:00");
-  await schedule.getByLabel("Active until").fill("23:59");
+  await schedule.getByRole("checkbox", { name: "Until midnight" }).check();
   await schedule.getByRole("checkbox", { name: "Saturday" }).check();
   await schedule.getByRole("checkbox", { name: "Sunday" }).check();
   await schedule.getByRole("button", { name: "Save schedule" }).click();
   await expect(schedule.getByRole("status")).toHaveText("Saved");
-  await expect(page.getByText("Acts every day, 00:00–23:59 Europe/Berlin time.")).toBeVisible();
+  await expect(page.getByText("Acts every day, 00:00–24:00 Europe/Berlin time.")).toBeVisible();
 
   // A server-side field error lands next to its field: from must be before to.
   await schedule.getByLabel("Active from").fill("18:00");
+  await schedule.getByRole("checkbox", { name: "Until midnight" }).uncheck();
   await schedule.getByLabel("Active until").fill("09:00");
   await schedule.getByRole("button", { name: "Save schedule" }).click();
   await expect(schedule.getByText("from must be before to")).toBeVisible();
   await schedule.getByRole("button", { name: "Discard" }).click();
   await expect(schedule.getByLabel("Active from")).toHaveValue("00:00");
+  await expect(schedule.getByRole("checkbox", { name: "Until midnight" })).toBeChecked();
 
   // The sequence editor is its own page; the sequence is set through the API here.
   const sequence = {

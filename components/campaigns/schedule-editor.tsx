@@ -4,6 +4,7 @@ import { Card } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
 import { TimeZonePicker } from "@/components/ui/time-zone-picker";
 import { errorMessage } from "@/components/ui/trpc-error";
+import { END_OF_DAY } from "@/server/domain/sequence/schedule";
 import type { TCampaign } from "@/server/schemas/campaign";
 import { campaignFieldErrors, firstErrorUnder } from "./field-errors";
 import { SaveBar } from "./save-bar";
@@ -14,6 +15,9 @@ import { useCampaignUpdate } from "./use-campaign-update";
 export function ScheduleEditor({ campaign }: { campaign: TCampaign }) {
   const initial = useMemo(() => scheduleToForm(campaign.schedule), [campaign.schedule]);
   const [form, setForm] = useState<ScheduleForm>(initial);
+  // A time input cannot show 24:00: "until midnight" is a checkbox, and unticking it brings back the last time.
+  const [lastTo, setLastTo] = useState(initial.to === END_OF_DAY ? "19:00" : initial.to);
+  const untilMidnight = form.to === END_OF_DAY;
   const update = useCampaignUpdate(campaign.id);
   const errors = campaignFieldErrors(update.error);
   const error = (field: string) => firstErrorUnder(errors, `schedule.${field}`);
@@ -40,7 +44,23 @@ export function ScheduleEditor({ campaign }: { campaign: TCampaign }) {
             <Input id="schedule-from" type="time" value={form.from} required onChange={(event) => set({ from: event.target.value })} aria-invalid={Boolean(error("activeHours.from"))} />
           </Field>
           <Field label="Active until" htmlFor="schedule-to" error={error("activeHours.to") ?? (!error("activeHours.from") ? error("activeHours") : undefined)}>
-            <Input id="schedule-to" type="time" value={form.to} required onChange={(event) => set({ to: event.target.value })} aria-invalid={Boolean(error("activeHours.to"))} />
+            {untilMidnight ? (
+              <Input id="schedule-to" type="text" value={END_OF_DAY} disabled aria-invalid={Boolean(error("activeHours.to"))} />
+            ) : (
+              <Input id="schedule-to" type="time" value={form.to} required onChange={(event) => set({ to: event.target.value })} aria-invalid={Boolean(error("activeHours.to"))} />
+            )}
+            <label className="flex cursor-pointer items-center gap-1.5 pt-1 text-xs text-slate-600">
+              <input
+                type="checkbox"
+                checked={untilMidnight}
+                onChange={(event) => {
+                  if (event.target.checked && form.to) setLastTo(form.to);
+                  set({ to: event.target.checked ? END_OF_DAY : lastTo });
+                }}
+                className="size-4 rounded border-slate-300"
+              />
+              Until midnight (the end of the day)
+            </label>
           </Field>
         </div>
 

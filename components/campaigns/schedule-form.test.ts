@@ -28,6 +28,12 @@ describe("schedule ⇄ form", () => {
     expect(form).toEqual({ timezone: "Europe/Berlin", from: "08:30", to: "17:00", days: [1, 2, 7], start: "2026-05-04T08:30", end: "" });
     expect(formToSchedule(form)).toEqual({ ...schedule, activeDays: [1, 2, 7] });
   });
+
+  it("keeps 24:00, the end of the day, as the closing time", () => {
+    const schedule = { timezone: "UTC", activeHours: { from: "00:00", to: "24:00" }, activeDays: [1], startDate: null, endDate: null };
+    expect(scheduleToForm(schedule).to).toBe("24:00");
+    expect(formToSchedule(scheduleToForm(schedule))).toEqual(schedule);
+  });
 });
 
 describe("describeDays", () => {

@@ -4,8 +4,18 @@ import { ZCampaignApprovals } from "./approvals";
 import { ZPaginationQuery, ZPagingWithTotal, ZTimestamp } from "./common";
 import { ZAddLeadsResult } from "./lead";
 import { ZAttachment, ZSequence, ZVoice, ZWiredSequence } from "./sequence";
+import { ACTIVE_FROM_PATTERN, ACTIVE_TO_PATTERN } from "../domain/sequence/schedule";
 
-const ZHhMm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time such as 09:00 (HH:MM, 24-hour)");
+const FROM_DESCRIPTION = "Opening time, `HH:MM` 24-hour, 00:00 to 23:59, in the schedule's timezone";
+const TO_DESCRIPTION = 'Closing time (exclusive), `HH:MM` 24-hour, after `from`; "24:00" means the end of the day, so 00:00–24:00 is open all day';
+const ZActiveFrom = z
+  .string()
+  .regex(ACTIVE_FROM_PATTERN, "from must be a time between 00:00 and 23:59, such as 09:00 (24:00 is only allowed for to, as the end of the day)")
+  .meta({ description: FROM_DESCRIPTION });
+const ZActiveTo = z
+  .string()
+  .regex(ACTIVE_TO_PATTERN, "to must be a time between 00:00 and 24:00, such as 18:00 (24:00 means the end of the day)")
+  .meta({ description: TO_DESCRIPTION });
 
 export const ZSchedule = z
   .object({
@@ -13,9 +23,14 @@ export const ZSchedule = z
     endDate: ZTimestamp.nullable().optional().meta({ description: "No action from this moment on" }),
     timezone: z.string().trim().min(1).max(64).default("UTC").meta({ description: "IANA zone, e.g. Europe/Paris" }),
     activeHours: z
-      .object({ from: ZHhMm, to: ZHhMm })
-      .refine((hours) => hours.from < hours.to, { message: "from must be before to", path: ["to"] })
-      .default({ from: "09:00", to: "19:00" }),
+      .object({ from: ZActiveFrom, to: ZActiveTo })
+      // Zero-padded HH:MM compare as strings ("24:00" after every from); a malformed time has its own issue.
+      .refine((hours) => !ACTIVE_FROM_PATTERN.test(hours.from) || !ACTIVE_TO_PATTERN.test(hours.to) || hours.from < hours.to, {
+        message: "from must be before to",
+        path: ["to"],
+      })
+      .default({ from: "09:00", to: "19:00" })
+      .meta({ description: 'When in the day the campaign may act, from `from` up to `to` (same day: a window cannot run past midnight). Use 00:00–24:00 for all day' }),
     activeDays: z
       .array(z.number().int().min(0, "days are 1 (Monday) to 7 (Sunday); 0 also means Sunday").max(7, "days are 1 (Monday) to 7 (Sunday)"))
       .min(1, "needs at least one day")
@@ -109,7 +124,7 @@ export const ZCampaign = z
       startDate: ZTimestamp.nullable(),
       endDate: ZTimestamp.nullable(),
       timezone: z.string(),
-      activeHours: z.object({ from: z.string(), to: z.string() }),
+      activeHours: z.object({ from: z.string().meta({ description: FROM_DESCRIPTION }), to: z.string().meta({ description: TO_DESCRIPTION }) }),
       activeDays: z.array(z.number().int()),
     }),
     sequence: ZWiredSequence,

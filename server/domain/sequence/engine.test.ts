@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { HeraldError } from "../../lib/errors";
 import { humanGapSeconds } from "./human-gaps";
-import { isWithinSchedule, nextWindowStart, spreadIntoNextWindow, windowEnd, WINDOW_SPREAD_MINUTES, type Schedule } from "./schedule";
+import { ACTIVE_FROM_PATTERN, ACTIVE_TO_PATTERN, isWithinSchedule, nextWindowStart, spreadIntoNextWindow, windowEnd, WINDOW_SPREAD_MINUTES, type Schedule } from "./schedule";
 import { structuralChanges } from "./structural-changes";
 import { nextStep, wireSequence } from "./wire-sequence";
 
@@ -172,6 +172,37 @@ describe("schedules", () => {
     const short = { ...paris, activeHours: { from: "09:00", to: "09:30" } };
     for (let index = 0; index < 60; index++) expect(isWithinSchedule(short, spreadIntoNextWindow(short, saturday, `lead-${index}`)!)).toBe(true);
     expect(spreadIntoNextWindow({ ...paris, endDate: "2026-03-06T00:00:00Z" }, saturday, "lead-1")).toBeNull();
+  });
+
+  it("reads to 24:00 as the end of the day: 00:00–24:00 has no closed minute", () => {
+    const allDay: Schedule = { timezone: "Europe/Berlin", activeHours: { from: "00:00", to: "24:00" }, activeDays: [1, 2, 3, 4, 5] };
+    expect(isWithinSchedule(allDay, new Date("2026-03-02T22:59:30Z"))).toBe(true); // Monday 23:59:30 Berlin
+    expect(isWithinSchedule(allDay, new Date("2026-03-02T23:00:00Z"))).toBe(true); // Tuesday 00:00
+    expect(isWithinSchedule({ ...allDay, activeHours: { from: "00:00", to: "23:59" } }, new Date("2026-03-02T22:59:30Z"))).toBe(false);
+    // Friday's window ends at Saturday's midnight, and opens again at Monday's.
+    expect(isWithinSchedule(allDay, new Date("2026-03-06T22:59:59Z"))).toBe(true);
+    expect(isWithinSchedule(allDay, new Date("2026-03-06T23:00:00Z"))).toBe(false);
+    expect(nextWindowStart(allDay, new Date("2026-03-07T10:00:00Z"))?.toISOString()).toBe("2026-03-08T23:00:00.000Z");
+    expect(windowEnd(allDay, new Date("2026-03-06T12:00:00Z")).toISOString()).toBe("2026-03-06T23:00:00.000Z");
+    // The day clocks go forward is 23 hours long: the window still ends at the next midnight.
+    expect(windowEnd(allDay, new Date("2026-03-29T12:00:00Z")).toISOString()).toBe("2026-03-29T22:00:00.000Z");
+    const evening: Schedule = { ...allDay, activeHours: { from: "18:00", to: "24:00" } };
+    expect(isWithinSchedule(evening, new Date("2026-03-02T22:59:00Z"))).toBe(true); // 23:59
+    expect(isWithinSchedule(evening, new Date("2026-03-02T23:30:00Z"))).toBe(false); // Tuesday 00:30
+    // Piled-up work spreads over the window's first two hours, as for any long window.
+    const spread = spreadIntoNextWindow(allDay, new Date("2026-03-07T10:00:00Z"), "lead-1")!.getTime() - Date.parse("2026-03-08T23:00:00Z");
+    expect(spread).toBeGreaterThanOrEqual(0);
+    expect(spread).toBeLessThan(WINDOW_SPREAD_MINUTES * 60_000);
+  });
+
+  it("allows 24:00 only as to, and no later time", () => {
+    for (const time of ["00:00", "09:30", "23:59"]) {
+      expect(ACTIVE_FROM_PATTERN.test(time)).toBe(true);
+      expect(ACTIVE_TO_PATTERN.test(time)).toBe(true);
+    }
+    expect(ACTIVE_TO_PATTERN.test("24:00")).toBe(true);
+    expect(ACTIVE_FROM_PATTERN.test("24:00")).toBe(false);
+    for (const time of ["24:01", "24:59", "25:00", "9:00", "09:60", "24:00 ", "x24:00"]) expect(ACTIVE_TO_PATTERN.test(time)).toBe(false);
   });
 });
 

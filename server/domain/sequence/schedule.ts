@@ -1,6 +1,7 @@
 // When a campaign may act: inside its start and end dates, on its active days, between its active
 // hours, in its timezone. activeDays uses ISO numbering (1 = Monday … 7 = Sunday); 0 is accepted
-// as Sunday too, as in cron.
+// as Sunday too, as in cron. Active hours are [from, to): `to` is exclusive and may be "24:00",
+// the end of the day, so 00:00–24:00 is open around the clock ("from" is 00:00 to 23:59).
 import { stableFraction } from "./stable-hash";
 import { addZonedDays, zonedParts, zonedTimeToUtc } from "../../lib/time-zones";
 
@@ -18,6 +19,14 @@ export const DEFAULT_SCHEDULE: Schedule = {
   activeDays: [1, 2, 3, 4, 5],
 };
 
+/** `to` meaning the end of the day (local midnight after the day's last minute); never a `from`. */
+export const END_OF_DAY = "24:00";
+/** What `from` may be: HH:MM, 00:00 to 23:59. */
+export const ACTIVE_FROM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** What `to` may be: HH:MM, 00:00 to 23:59, or END_OF_DAY. */
+export const ACTIVE_TO_PATTERN = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
+
+/** Minutes after local midnight: "09:30" is 570, END_OF_DAY is 1440. */
 function minutesOf(hhmm: string): number {
   const [hours, minutes] = hhmm.split(":").map(Number);
   return hours! * 60 + minutes!;
@@ -93,6 +102,6 @@ function earliestOpenMinute(schedule: Schedule, opening: Date, notBefore: Date):
 export function windowEnd(schedule: Schedule, at: Date): Date {
   const parts = zonedParts(at, schedule.timezone);
   const [toHour, toMinute] = schedule.activeHours.to.split(":").map(Number);
-  const end = zonedTimeToUtc({ year: parts.year, month: parts.month, day: parts.day, hour: toHour!, minute: toMinute! }, schedule.timezone);
+  const end = schedule.activeHours.to === END_OF_DAY ? addZonedDays(at, 1, schedule.timezone) : zonedTimeToUtc({ year: parts.year, month: parts.month, day: parts.day, hour: toHour!, minute: toMinute! }, schedule.timezone);
   return schedule.endDate && new Date(schedule.endDate) < end ? new Date(schedule.endDate) : end;
 }

@@ -97,6 +97,8 @@ describe("creating and reading campaigns", () => {
       [{ unsubscribe: { text: "" } }, "unsubscribe.text"],
       [{ schedule: { timezone: "Mars/Olympus" } }, "schedule.timezone"],
       [{ schedule: { activeHours: { from: "19:00", to: "09:00" } } }, "schedule.activeHours.to"],
+      [{ schedule: { activeHours: { from: "24:00", to: "24:00" } } }, "schedule.activeHours.from"],
+      [{ schedule: { activeHours: { from: "09:00", to: "24:01" } } }, "schedule.activeHours.to"],
       [{ schedule: { activeDays: [] } }, "schedule.activeDays"],
       [{ schedule: { activeDays: [8] } }, "schedule.activeDays.0"],
       [{ sequence: { steps: [{ type: "teleport" }] } }, "sequence.steps.0.type"],
@@ -113,8 +115,10 @@ describe("creating and reading campaigns", () => {
       expect({ body, status: response.status, code: response.body!.error.code }).toEqual({ body, status: 400, code: "invalid-input" });
       expect(response.body!.error.details.fields.map((issue: { field: string }) => issue.field)).toContain(field);
     }
-    // Active with a sender is fine.
+    // Active with a sender is fine, and so is a schedule open all day.
     expect((await api.create({ status: "active", linkedinAccountIds: [sender] })).status).toBe(201);
+    const allDay = await api.create({ schedule: { activeHours: { from: "00:00", to: "24:00" } } });
+    expect({ status: allDay.status, activeHours: allDay.body!.data.schedule.activeHours }).toEqual({ status: 201, activeHours: { from: "00:00", to: "24:00" } });
   });
 
   it("refuses structural edits once leads are in progress but allows copy, delays and appended steps", async () => {

@@ -1,7 +1,8 @@
 // What becomes of drafted steps' drafts once made, through the executor on the sandbox network with a
 // manual clock: regenerated, decided while the sender's turn reads the profile, answered by LinkedIn
 // with a lost or refused answer, given back when the lead stops while drafting, and an approved
-// voice note whose sender rests into the closed last minute of an all-day schedule.
+// voice note whose sender rests into the last minute of the day (closed under 00:00–23:59, open
+// under 00:00–24:00).
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { getLinkedinProvider, setLinkedinProvider } from "@/server/providers/linkedin";
@@ -9,6 +10,7 @@ import { draftCommentOffline } from "@/server/providers/ai/offline-text-generato
 import { regeneratePendingComment } from "@/server/services/approvals/regenerate-pending-comment";
 import { approvePendingComment } from "@/server/services/approvals/approve-pending-comment";
 import { approvePendingVoiceNote } from "@/server/services/approvals/approve-pending-voice-note";
+import type { DirectoryProspect } from "@/server/providers/linkedin/sandbox/directory";
 import { driveCampaigns } from "@/server/test/campaign-driver";
 import {
   COMMENT_THEN_VISIT,
@@ -142,14 +144,15 @@ describe("drafts after they were made", () => {
   }, 60_000);
 });
 
-describe("an approved voice note at the schedule's closed minute", () => {
-  it("an approved note whose sender rests into the last minute of an all-day schedule (closed: `to` is exclusive) goes out in the next day's first minute, not spread into it", async () => {
-    const allDayInBerlin = { timezone: "Europe/Berlin", activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] };
+describe("an approved voice note in the last minute of the day", () => {
+  /** When a note approved at 23:52 Berlin, its sender resting until 23:58:30, goes out under an every-day schedule ending at `to`. */
+  async function lastMinuteNote(label: string, to: string, prospect: DirectoryProspect): Promise<Date | null> {
+    const allDayInBerlin = { timezone: "Europe/Berlin", activeHours: { from: "00:00", to }, activeDays: [1, 2, 3, 4, 5, 6, 7] };
     // 23:50 in Berlin on a Tuesday: the CI run in which the approvals journey waited in vain.
     const { clock, actor, campaign } = await setup({
-      label: "voice-midnight",
+      label,
       sequence: VOICE_THEN_BUMP,
-      prospects: directory.slice(64, 65),
+      prospects: [prospect],
       credits: 5,
       connected: true,
       start: "2026-11-24T22:50:00Z",
@@ -164,7 +167,15 @@ describe("an approved voice note at the schedule's closed minute", () => {
 
     await driveCampaigns(clock, new Date("2026-11-25T01:00:00Z"));
     const sent = await db.senderAction.findFirstOrThrow({ where: { campaignLeadId: note.campaignLeadId, type: "voice_note" } });
-    expect(sent.sentAt).toEqual(new Date("2026-11-24T23:00:00Z"));
     expect(await db.pendingVoiceNote.findUniqueOrThrow({ where: { id: note.id } })).toMatchObject({ status: "sent" });
+    return sent.sentAt;
+  }
+
+  it("an approved note whose sender rests into the last minute of a 00:00–23:59 schedule (closed: `to` is exclusive) goes out in the next day's first minute, not spread into it", async () => {
+    expect(await lastMinuteNote("voice-midnight", "23:59", directory[64]!)).toEqual(new Date("2026-11-24T23:00:00Z"));
+  }, 60_000);
+
+  it("under a 00:00–24:00 schedule the last minute is open: the note goes out at 23:59", async () => {
+    expect(await lastMinuteNote("voice-end-of-day", "24:00", directory[65]!)).toEqual(new Date("2026-11-24T22:59:00Z"));
   }, 60_000);
 });
