@@ -158,9 +158,16 @@ async function main() {
     force.unref();
     // The executor first: its runs in flight call this server and finish while it still serves.
     await executor?.stop();
-    await eventApi?.close();
     const drained = await requests.drain(10_000);
     if (!drained) logger.warn("Requests still running after 10 s were cut off");
+    // Commits answered just now have started outbox notifications that callers did not wait for:
+    // let them leave while the event API and the database are up (the executor, stopped, finds the
+    // runs they queue on its next start). One that does not leave in time is only a hint lost: the
+    // dispatcher's minute sweep delivers its events.
+    const { settleOutboxNotifications } = await import("../services/events/notify-outbox");
+    const settled = await settleWithin(settleOutboxNotifications(), 5_000);
+    if (!settled) logger.warn("Outbox notifications still unsent after 5 s were dropped; the dispatcher's sweep will deliver their events");
+    await eventApi?.close();
     await app.close().catch(() => undefined);
     const { disconnectDb } = await import("../db/client");
     await disconnectDb();
@@ -169,6 +176,17 @@ async function main() {
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+/** Whether the work finished within the time given (it is not cancelled when it did not). */
+async function settleWithin(work: Promise<void>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const settled = await Promise.race([
+    work.then(() => true),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
+  ]);
+  clearTimeout(timer);
+  return settled;
 }
 
 main().catch((error: unknown) => {

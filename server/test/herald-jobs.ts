@@ -6,6 +6,7 @@ import { startEventApi, type EventApi } from "../embedded-inngest/event-api";
 import { EmbeddedExecutor } from "../embedded-inngest/executor";
 import { connectToEmbeddedExecutor } from "@/inngest/connection";
 import { ManualClock, setClock, type Clock } from "../lib/clock";
+import { outboxNotificationsInFlight, settleOutboxNotifications } from "../services/events/notify-outbox";
 
 const SIGNING_KEY = `signkey-test-${"cd".repeat(32)}`;
 const EVENT_KEY = "herald-test-event-key";
@@ -52,6 +53,20 @@ async function serveRoute(): Promise<{ url: string; server: Server }> {
 }
 
 /**
+ * The real executor, whose drain() also waits for the outbox notifications that commits started and
+ * did not wait for (withOutbox answers before its notification leaves), and for the runs they start:
+ * commits made by the test and by the runs being drained alike.
+ */
+class TestExecutor extends EmbeddedExecutor {
+  override async drain(maxRounds?: number): Promise<void> {
+    do {
+      await settleOutboxNotifications();
+      await super.drain(maxRounds);
+    } while (outboxNotificationsInFlight() > 0);
+  }
+}
+
+/**
  * With the default manual clock the executor only moves on drain(); with a real clock (benchmarks)
  * it runs its own loop.
  */
@@ -64,13 +79,15 @@ export async function startHeraldJobs<C extends Clock = ManualClock>(
   const eventApi: EventApi = await startEventApi({ eventKey: EVENT_KEY, executor: () => executor });
   connectToEmbeddedExecutor({ eventApiUrl: eventApi.url, signingKey: SIGNING_KEY, eventKey: EVENT_KEY });
   const served = await serveRoute();
-  executor = new EmbeddedExecutor({ serveUrl: served.url, signingKey: SIGNING_KEY, clock, manual: options.manual ?? true });
+  executor = new TestExecutor({ serveUrl: served.url, signingKey: SIGNING_KEY, clock, manual: options.manual ?? true });
   await executor.start();
   const started = executor;
   return {
     executor: started,
     clock,
     async stop() {
+      // Notifications still on their way would otherwise find the event API closed.
+      await settleOutboxNotifications();
       await started.stop();
       await eventApi.close();
       connectToEmbeddedExecutor(null);

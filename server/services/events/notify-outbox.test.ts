@@ -10,7 +10,7 @@ import { startWebhookReceiver, type WebhookReceiver } from "../../test/webhook-r
 import { ZCreateWebhookInput } from "../../schemas/webhook";
 import { createWebhook } from "../webhooks/create-webhook";
 import { closeWebhookConnections } from "../webhooks/send-webhook-request";
-import { notifyOutbox } from "./notify-outbox";
+import { notifyOutbox, settleOutboxNotifications } from "./notify-outbox";
 import { withOutbox } from "./with-outbox";
 
 let jobs: HeraldJobs;
@@ -38,13 +38,17 @@ describe("notifyOutbox", () => {
     await createWebhook(actor, ZCreateWebhookInput.parse({ url: receiver.url, events: ["lead.status_changed"] }));
     const before = await dispatchRuns();
 
-    // Each commit waits for its own notification: three notifications, one run.
-    for (let sequence = 0; sequence < 3; sequence++) await commit(actor.workspaceId, sequence);
+    // Each commit's notification sent before the next commit: three notifications, one run.
+    for (let sequence = 0; sequence < 3; sequence++) {
+      await commit(actor.workspaceId, sequence);
+      await settleOutboxNotifications();
+    }
     expect(await dispatchRuns()).toBe(before + 1);
     await jobs.executor.drain();
     expect(receiver.received.map((delivery) => delivery.body.data.sequence).sort()).toEqual([0, 1, 2]);
 
     await commit(actor.workspaceId, 3);
+    await settleOutboxNotifications();
     expect(await dispatchRuns()).toBe(before + 2);
     await jobs.executor.drain();
     expect(receiver.received.map((delivery) => delivery.body.data.sequence).sort()).toEqual([0, 1, 2, 3]);

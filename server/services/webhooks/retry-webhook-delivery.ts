@@ -27,7 +27,8 @@ export async function retryWebhookDelivery(actor: Actor, deliveryId: string): Pr
     data: { status: "pending", round: { increment: 1 }, roundAttempts: 0, nextAttemptAt: now(), requestedAt: null, lastError: null },
   });
   if (claimed.count === 0) throw new HeraldError({ code: "delivery-not-failed", message: "The delivery changed meanwhile; reload and try again." });
-  // Not a commit to the outbox: a run must start even though the outbox may be empty.
-  await notifyOutbox("retry");
+  // Not a commit to the outbox: a run must start even though the outbox may be empty. Started, not
+  // awaited: the retry is committed either way (a lost notification is made up by the minute sweep).
+  void notifyOutbox("retry");
   return toWebhookDelivery(await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } }));
 }
