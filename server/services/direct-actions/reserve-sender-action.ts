@@ -147,7 +147,8 @@ async function reserve(
         where: { id: account.workspaceId },
         select: { weeklyInvitationLimitFree: true, weeklyInvitationLimitPaid: true, bypassWeeklyInvitationLimit: true },
       }),
-    countSenderUsage(account, tx),
+    // The day and week the action was counted in, even if the clock passed midnight since.
+    countSenderUsage(account, tx, current),
   ]);
   const limits = resolveLimits({ linkedinPlan: account.linkedinPlan, overrides: readLimitOverrides(account.limits), workspace: limitsOf });
   const cap = CAP_OF_ACTION[intent.type]!;

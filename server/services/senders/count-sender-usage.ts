@@ -16,35 +16,47 @@ function dayString(day: Date | string): string {
   return typeof day === "string" ? day.slice(0, 10) : day.toISOString().slice(0, 10);
 }
 
-/** The counter rows of this week (the sender's week, in its timezone), for one or many senders. */
+/** Today and this week's first and next week's first day (the sender's week, in its timezone), as dates. */
 function weekWindow(account: { timezone: string }, at: Date) {
   const today = zonedDateString(at, account.timezone);
   const weekStart = zonedDateString(startOfZonedWeek(at, account.timezone), account.timezone);
-  return { today, weekStart };
+  const nextWeekStart = new Date(Date.parse(`${weekStart}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+  return { today, weekStart, nextWeekStart };
 }
 
-/** A sender's usage from its counter rows (any rows: those outside its current week are left out). */
+/**
+ * A sender's usage from its counter rows (any rows: those outside its current week are left out).
+ * The week counts all of its days, a later one's too: a reservation just past local midnight can be
+ * counted before an earlier one checks its caps, and the weekly limit must see it.
+ */
 export function usageFrom(rows: UsageRow[], account: { timezone: string }, at: Date): TSenderUsage {
-  const { today, weekStart } = weekWindow(account, at);
+  const { today, weekStart, nextWeekStart } = weekWindow(account, at);
   const day: TDailyCaps = { invitations: 0, profileViews: 0, postLikes: 0, messages: 0, inmails: 0, comments: 0 };
   let weekInvitations = 0;
   for (const row of rows) {
     const date = dayString(row.day);
-    if (date < weekStart || date > today) continue;
+    if (date < weekStart || date >= nextWeekStart) continue;
     weekInvitations += row.invitations;
     if (date === today) for (const cap of CAP_NAMES) day[cap] = row[cap];
   }
   return { timezone: account.timezone, day: { ...day, date: today }, week: { startsOn: weekStart, invitations: weekInvitations } };
 }
 
-/** What a sender used today and this week, counted in its timezone. */
-export async function countSenderUsage(account: { id: string; timezone: string }, client: DbClient = db): Promise<TSenderUsage> {
-  return (await countSendersUsage([account], client)).get(account.id)!;
+/**
+ * What a sender used on the day of `at` (by default now) and in its week, counted in its timezone. A
+ * reservation passes the time its action was counted at: the clock may have passed the sender's
+ * midnight while the reservation waited for the sender's lock.
+ */
+export async function countSenderUsage(account: { id: string; timezone: string }, client: DbClient = db, at: Date = now()): Promise<TSenderUsage> {
+  return (await countSendersUsage([account], client, at)).get(account.id)!;
 }
 
-/** What each sender used today and this week, in one query. */
-export async function countSendersUsage(accounts: Array<{ id: string; timezone: string }>, client: DbClient = db): Promise<Map<string, TSenderUsage>> {
-  const at = now();
+/** What each sender used on the day of `at` (by default now) and in its week, in one query. */
+export async function countSendersUsage(
+  accounts: Array<{ id: string; timezone: string }>,
+  client: DbClient = db,
+  at: Date = now(),
+): Promise<Map<string, TSenderUsage>> {
   const usage = new Map<string, TSenderUsage>();
   if (!accounts.length) return usage;
   // The earliest week start among the senders (timezones differ): each sender's rows are then filtered to its own week.
