@@ -13,7 +13,7 @@
 // where its busy time went (its whole life: start-up and warm-up are a few percent of it).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -94,8 +94,11 @@ async function seed(): Promise<Seeded> {
   return { keys, campaignIds, listIds };
 }
 
+// This run's own folder under --cpu-prof, so a previous run's profile is never read as this one's.
+const profileDir = args["cpu-prof"] ? path.join(path.resolve(args["cpu-prof"]), `run-${new Date().toISOString().replace(/[:.]/g, "-")}`) : null;
+
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
-  const profile = args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-prof"])}`] : [];
+  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   // e.g. --node-args=--trace-gc --server-log=/tmp/herald.log, to see whether the heap grows or RSS only does.
   const nodeArgs = args["node-args"] ? args["node-args"].split(",") : [];
   const child = spawn(process.execPath, [...profile, ...nodeArgs, ".herald/main.mjs"], { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
@@ -127,13 +130,16 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
   });
 }
 
-/** The newest profile in `dir` (the server's, written as it exited), as shares of its busy time. */
+/** The server's profile in `dir` (written as it exited), as shares of its busy time. */
 function printServerProfile(dir: string): void {
-  const newest = readdirSync(dir)
+  const newest = (existsSync(dir) ? readdirSync(dir) : [])
     .filter((name) => name.endsWith(".cpuprofile"))
     .map((name) => path.join(dir, name))
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-  if (!newest) return;
+  if (!newest) {
+    console.log(`the server wrote no CPU profile in ${dir}`);
+    return;
+  }
   const shares = busyBreakdown(cpuBreakdown(readCpuProfile(newest)));
   console.log(`where the server's busy time went (${newest}):\n${shares.map(({ group, share }) => `  ${(share * 100).toFixed(1).padStart(5)}%  ${group}`).join("\n")}`);
 }
@@ -334,7 +340,7 @@ async function main() {
   clearInterval(sampler);
   await server.stop();
   await dropDatabase();
-  if (args["cpu-prof"]) printServerProfile(path.resolve(args["cpu-prof"]));
+  if (profileDir) printServerProfile(profileDir);
 
   latencies.sort((a, b) => a - b);
   const operations = Object.fromEntries(

@@ -11,6 +11,9 @@ import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { PAGE_LOAD_PATH_HEADER, pageLoadPath } from "../http/request-path";
 import type { DemoWorkspace } from "../services/demo/seed-demo-workspace";
 
+/** How long a stop may take before the process exits anyway (the sum of its stages' bounds, and some). */
+const SHUTDOWN_GRACE_SECONDS = 35;
+
 /** How long an idle keep-alive connection is kept open (announced as Keep-Alive: timeout=65). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
@@ -154,10 +157,14 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info(`Received ${signal}, shutting down`);
-    const force = setTimeout(() => process.exit(1), 20_000);
+    // Each stage has its own bound, and their sum stays under the forced exit, so the database is
+    // always closed cleanly: 10 s for the executor, 10 s for requests, 5 s for notifications, 5 s
+    // to close (compose.yaml's stop_grace_period gives a container longer than this before it kills it).
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_SECONDS * 1000);
     force.unref();
-    // The executor first: its runs in flight call this server and finish while it still serves.
-    await executor?.stop();
+    // The executor first: its runs in flight call this server and finish while it still serves. A
+    // run still going after 10 s is cut off and picked up again by the next start.
+    if (executor && !(await settleWithin(executor.stop(), 10_000))) logger.warn("Background runs still going after 10 s were cut off; the next start resumes them");
     const drained = await requests.drain(10_000);
     if (!drained) logger.warn("Requests still running after 10 s were cut off");
     // Commits answered just now have started outbox notifications that callers did not wait for:
