@@ -66,17 +66,6 @@ async function main() {
     connectToEmbeddedExecutor({ eventApiUrl: eventApi.url, signingKey, eventKey });
   }
 
-  let seeded: DemoWorkspace | null = null;
-  if (demo || env.HERALD_SEED_DEMO) {
-    const { seedDemoWorkspace } = await import("../services/demo/seed-demo-workspace");
-    seeded = await seedDemoWorkspace();
-    // The first start only (an empty company database): a few seconds on the embedded database.
-    const { seedDemoCompanyDatabase } = await import("../services/demo/seed-demo-company-database");
-    const started = performance.now();
-    const companies = await seedDemoCompanyDatabase();
-    if (companies) logger.info("Generated the demo company database", { companies, seconds: Math.round(performance.now() - started) / 1000 });
-  }
-
   const { default: next } = await import("next");
   const app = next({ dev, dir: root, hostname: env.HOST, port: env.PORT });
   await app.prepare();
@@ -127,6 +116,19 @@ async function main() {
     // Deliver whatever was committed while Herald was down.
     const { notifyOutbox } = await import("../services/events/notify-outbox");
     await notifyOutbox("startup");
+  }
+
+  // The demo workspace once the jobs run: connecting its senders and mailbox asks for their first
+  // conversation read and DNS checks, which an executor still starting would refuse.
+  let seeded: DemoWorkspace | null = null;
+  if (demo || env.HERALD_SEED_DEMO) {
+    const { seedDemoWorkspace } = await import("../services/demo/seed-demo-workspace");
+    seeded = await seedDemoWorkspace();
+    // The first start only (an empty company database): a few seconds on the embedded database.
+    const { seedDemoCompanyDatabase } = await import("../services/demo/seed-demo-company-database");
+    const started = performance.now();
+    const companies = await seedDemoCompanyDatabase();
+    if (companies) logger.info("Generated the demo company database", { companies, seconds: Math.round(performance.now() - started) / 1000 });
   }
 
   const url = `http://localhost:${port}`;
