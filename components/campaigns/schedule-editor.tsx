@@ -4,7 +4,7 @@ import { Card } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
 import { TimeZonePicker } from "@/components/ui/time-zone-picker";
 import { errorMessage } from "@/components/ui/trpc-error";
-import { END_OF_DAY } from "@/server/domain/sequence/schedule";
+import { END_OF_DAY } from "@/server/schemas/active-hours";
 import type { TCampaign } from "@/server/schemas/campaign";
 import { campaignFieldErrors, firstErrorUnder } from "./field-errors";
 import { SaveBar } from "./save-bar";

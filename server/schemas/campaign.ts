@@ -4,7 +4,7 @@ import { ZCampaignApprovals } from "./approvals";
 import { ZPaginationQuery, ZPagingWithTotal, ZTimestamp } from "./common";
 import { ZAddLeadsResult } from "./lead";
 import { ZAttachment, ZSequence, ZVoice, ZWiredSequence } from "./sequence";
-import { ACTIVE_FROM_PATTERN, ACTIVE_TO_PATTERN } from "../domain/sequence/schedule";
+import { ACTIVE_FROM_PATTERN, ACTIVE_TO_PATTERN } from "./active-hours";
 
 const FROM_DESCRIPTION = "Opening time, `HH:MM` 24-hour, 00:00 to 23:59, in the schedule's timezone";
 const TO_DESCRIPTION = 'Closing time (exclusive), `HH:MM` 24-hour, after `from`; "24:00" means the end of the day, so 00:00–24:00 is open all day';

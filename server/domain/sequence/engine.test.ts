@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { HeraldError } from "../../lib/errors";
 import { humanGapSeconds } from "./human-gaps";
-import { ACTIVE_FROM_PATTERN, ACTIVE_TO_PATTERN, isWithinSchedule, nextWindowStart, spreadIntoNextWindow, windowEnd, WINDOW_SPREAD_MINUTES, type Schedule } from "./schedule";
+import { ACTIVE_FROM_PATTERN, ACTIVE_TO_PATTERN } from "../../schemas/active-hours";
+import { isWithinSchedule, nextWindowStart, spreadIntoNextWindow, windowEnd, WINDOW_SPREAD_MINUTES, type Schedule } from "./schedule";
 import { structuralChanges } from "./structural-changes";
 import { nextStep, wireSequence } from "./wire-sequence";
 

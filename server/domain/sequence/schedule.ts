@@ -4,6 +4,7 @@
 // the end of the day, so 00:00–24:00 is open around the clock ("from" is 00:00 to 23:59).
 import { stableFraction } from "./stable-hash";
 import { addZonedDays, zonedParts, zonedTimeToUtc } from "../../lib/time-zones";
+import { END_OF_DAY } from "../../schemas/active-hours";
 
 export interface Schedule {
   startDate?: string | null;
@@ -18,13 +19,6 @@ export const DEFAULT_SCHEDULE: Schedule = {
   activeHours: { from: "09:00", to: "19:00" },
   activeDays: [1, 2, 3, 4, 5],
 };
-
-/** `to` meaning the end of the day (local midnight after the day's last minute); never a `from`. */
-export const END_OF_DAY = "24:00";
-/** What `from` may be: HH:MM, 00:00 to 23:59. */
-export const ACTIVE_FROM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-/** What `to` may be: HH:MM, 00:00 to 23:59, or END_OF_DAY. */
-export const ACTIVE_TO_PATTERN = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 
 /** Minutes after local midnight: "09:30" is 570, END_OF_DAY is 1440. */
 function minutesOf(hhmm: string): number {
