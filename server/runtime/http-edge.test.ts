@@ -4,7 +4,7 @@
 import { Agent, get as httpGet, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApiKey, createTestWorkspace } from "../test/factories";
-import { startHeraldProcess, type HeraldProcess } from "../test/herald-process";
+import { postAcrossSigterm, startHeraldProcess, type HeraldProcess } from "../test/herald-process";
 import { rawRequest } from "../test/raw-http";
 
 let herald: HeraldProcess;
@@ -131,35 +131,14 @@ describe("Herald's HTTP edge (real process)", () => {
   });
 
   it("lets a request in flight at SIGTERM finish with its answer, then exits", { timeout: 60_000 }, async () => {
-    const target = new URL(herald.url);
-    const body = JSON.stringify({ name: "Created while stopping" });
-    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = httpRequest(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: "/api/v1/campaigns",
-          method: "POST",
-          headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) },
-        },
-        (response) => {
-          let text = "";
-          response.on("data", (chunk: Buffer) => (text += chunk.toString()));
-          response.on("end", () => resolve({ status: response.statusCode!, body: text }));
-        },
-      );
-      request.on("error", reject);
-      // Half the body now, SIGTERM, the other half a moment later: the request is in flight throughout.
-      request.write(body.slice(0, 10));
-      setTimeout(() => {
-        herald.child.kill("SIGTERM");
-        setTimeout(() => request.end(body.slice(10)), 700);
-      }, 300);
+    // The body arrives half before SIGTERM, half after: the request is in flight throughout.
+    const result = await postAcrossSigterm(herald, {
+      path: "/api/v1/campaigns",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Created while stopping" }),
     });
-    const exited = new Promise<number | null>((resolve) => herald.child.once("exit", (code) => resolve(code)));
-    const result = await answer;
     expect(result.status, result.body).toBeLessThan(300);
     expect(JSON.parse(result.body).data.name).toBe("Created while stopping");
-    expect(await exited).toBe(0);
+    expect(result.exitCode).toBe(0);
   });
 });

@@ -1,12 +1,11 @@
 // A write answered while Herald stops still gets its outbox notification to the job runner: the
 // notification is not awaited by the request, so shutdown waits for it before closing the event API
 // and the database. The real process (the production build) on the real PostgreSQL.
-import { request as httpRequest } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { encodeUnsubscribeToken } from "../services/email-tracking/tracking-signature";
 import { createTestWorkspace } from "../test/factories";
-import { startHeraldProcess, waitFor, type HeraldProcess } from "../test/herald-process";
+import { postAcrossSigterm, startHeraldProcess, waitFor, type HeraldProcess } from "../test/herald-process";
 
 let herald: HeraldProcess | null = null;
 
@@ -28,36 +27,15 @@ describe("shutdown", () => {
     // The startup sweep dispatches what was committed before: from then on, the unsubscribe is the oldest.
     await waitFor(async () => (await db.outboxEvent.count({ where: { dispatchedAt: null } })) === 0, "the startup sweep");
 
-    const target = new URL(running.url);
-    // A mail provider's one-click unsubscribe (RFC 8058): the route reads the body before it commits.
-    const body = "List-Unsubscribe=One-Click";
-    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = httpRequest(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: `/u/${token}`,
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(body.length) },
-        },
-        (response) => {
-          let text = "";
-          response.on("data", (chunk: Buffer) => (text += chunk.toString()));
-          response.on("end", () => resolve({ status: response.statusCode!, body: text }));
-        },
-      );
-      request.on("error", reject);
-      // Half the body now, SIGTERM, the other half a moment later: the write commits while stopping.
-      request.write(body.slice(0, 10));
-      setTimeout(() => {
-        running.child.kill("SIGTERM");
-        setTimeout(() => request.end(body.slice(10)), 700);
-      }, 300);
+    // A mail provider's one-click unsubscribe (RFC 8058): the route reads the body before it commits,
+    // so the write commits while Herald stops.
+    const result = await postAcrossSigterm(running, {
+      path: `/u/${token}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
     });
-    const exited = new Promise<number | null>((resolve) => running.child.once("exit", (code) => resolve(code)));
-    const result = await answer;
     expect(result.status, result.body).toBe(200);
-    expect(await exited).toBe(0);
+    expect(result.exitCode).toBe(0);
     herald = null;
 
     const unsubscribed = await db.outboxEvent.findFirstOrThrow({ where: { workspaceId: workspace.id, event: "email.unsubscribed" } });

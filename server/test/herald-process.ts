@@ -1,6 +1,7 @@
 // A real Herald process (the production build, .herald/main.mjs) for tests that kill and restart it.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -74,4 +75,39 @@ export async function waitFor<T>(check: () => Promise<T | false | null | undefin
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * POSTs `body` to `path` so that the request is in flight when Herald is told to stop: half the
+ * body, SIGTERM 300 ms later, the rest 700 ms after that. Resolves with the answer and the exit code.
+ */
+export async function postAcrossSigterm(
+  herald: HeraldProcess,
+  options: { path: string; headers: Record<string, string>; body: string },
+): Promise<{ status: number; body: string; exitCode: number | null }> {
+  const target = new URL(herald.url);
+  const exited = new Promise<number | null>((resolve) => herald.child.once("exit", (code) => resolve(code)));
+  const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: options.path,
+        method: "POST",
+        headers: { ...options.headers, "content-length": String(Buffer.byteLength(options.body)) },
+      },
+      (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        response.on("end", () => resolve({ status: response.statusCode!, body: text }));
+      },
+    );
+    request.on("error", reject);
+    request.write(options.body.slice(0, 10));
+    setTimeout(() => {
+      herald.child.kill("SIGTERM");
+      setTimeout(() => request.end(options.body.slice(10)), 700);
+    }, 300);
+  });
+  return { ...answer, exitCode: await exited };
 }
