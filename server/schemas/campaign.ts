@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ZCampaignApprovals } from "./approvals";
 import { ZPaginationQuery, ZPagingWithTotal, ZTimestamp } from "./common";
-import { ZAddLeadsResult } from "./lead";
+import { ZAddLeadsResult, ZEmailOptOut, ZEmailOptOutAt } from "./lead";
 import { ZAttachment, ZSequence, ZVoice, ZWiredSequence } from "./sequence";
 import { ACTIVE_FROM_PATTERN, ACTIVE_TO_PATTERN } from "./active-hours";
 
@@ -190,6 +190,8 @@ export const ZCampaignLead = z
     profileUrl: z.string().nullable(),
     publicIdentifier: z.string().nullable(),
     email: z.string().nullable(),
+    emailOptOut: ZEmailOptOut,
+    emailOptOutAt: ZEmailOptOutAt,
     openProfile: z.boolean(),
     customVariables: z.record(z.string(), z.string()),
     interest: z.string().nullable(),

@@ -2,6 +2,17 @@
 import { z } from "zod";
 import { ZPaginationQuery, ZTimestamp } from "./common";
 
+/**
+ * The spec's unsubscribe rule: "every lead of the workspace with that address gets `emailOptOut`
+ * true". The lead and campaign lead resources both carry it, so that an API consumer can read and
+ * audit opt-outs without having caught the email.unsubscribed event.
+ */
+export const ZEmailOptOut = z.boolean().meta({
+  description:
+    "The lead's e-mail address opted out: someone with it unsubscribed through a campaign e-mail's link (page or one-click) or reported a campaign e-mail as spam. Every lead of the workspace with that address gets it; e-mail steps and inbox replies skip it. Never cleared by Herald",
+});
+export const ZEmailOptOutAt = ZTimestamp.nullable().meta({ description: "When the address opted out (see emailOptOut); null while it has not" });
+
 /** The full lead object (lead.imported carries it). */
 export const ZLead = z
   .object({
@@ -18,6 +29,8 @@ export const ZLead = z
     profileUrl: z.string().nullable(),
     publicIdentifier: z.string().nullable(),
     openProfile: z.boolean(),
+    emailOptOut: ZEmailOptOut,
+    emailOptOutAt: ZEmailOptOutAt,
     tags: z.array(z.string()),
     autoTags: z.array(z.string()).meta({ description: "Tags Herald derives: `premium`, `open-profile`" }),
     listIds: z.array(z.string()),

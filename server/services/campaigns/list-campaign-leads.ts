@@ -36,6 +36,8 @@ interface PageRow extends CampaignLeadViewRow {
   leadProfileUrl: string | null;
   leadPublicIdentifier: string | null;
   leadEmail: string | null;
+  leadEmailOptOut: boolean;
+  leadEmailOptOutAt: Date | null;
   leadOpenProfile: boolean;
   leadCustomVariables: Prisma.JsonValue;
   variantIds: Record<string, string> | null;
@@ -72,7 +74,8 @@ export function campaignLeadsPageStatement(actor: Actor, campaignId: string, que
         cl."lastReplyAt", cl."emailOpenedAt", cl."emailClickedAt", cl."finishedAt", cl."createdAt", cl.error,
         l."firstName" AS "leadFirstName", l."lastName" AS "leadLastName", l.headline AS "leadHeadline", l.company AS "leadCompany",
         l.picture AS "leadPicture", l."profileUrl" AS "leadProfileUrl", l."publicIdentifier" AS "leadPublicIdentifier",
-        l.email AS "leadEmail", l."openProfile" AS "leadOpenProfile", l."customVariables" AS "leadCustomVariables",
+        l.email AS "leadEmail", l."emailOptOut" AS "leadEmailOptOut", l."emailOptOutAt" AS "leadEmailOptOutAt",
+        l."openProfile" AS "leadOpenProfile", l."customVariables" AS "leadCustomVariables",
         (SELECT json_object_agg(j."stepId", j."variantId") FROM "CampaignLeadStep" j
          WHERE j."campaignLeadId" = cl.id AND j."variantId" IS NOT NULL) AS "variantIds"
       FROM (
@@ -123,6 +126,8 @@ export async function listCampaignLeads(
           profileUrl: row.leadProfileUrl,
           publicIdentifier: row.leadPublicIdentifier,
           email: row.leadEmail,
+          emailOptOut: row.leadEmailOptOut,
+          emailOptOutAt: row.leadEmailOptOutAt,
           openProfile: row.leadOpenProfile,
           customVariables: row.leadCustomVariables,
         },

@@ -16,7 +16,7 @@ export type CampaignLeadViewRow = Pick<
 /** The columns of its lead the API shows beside them. */
 export type CampaignLeadViewLead = Pick<
   Lead,
-  "firstName" | "lastName" | "headline" | "company" | "picture" | "profileUrl" | "publicIdentifier" | "email" | "openProfile" | "customVariables"
+  "firstName" | "lastName" | "headline" | "company" | "picture" | "profileUrl" | "publicIdentifier" | "email" | "emailOptOut" | "emailOptOutAt" | "openProfile" | "customVariables"
 >;
 
 /** One campaign lead as the API shows it, from its row, its lead's, and the variant it got at each step. */
@@ -36,6 +36,8 @@ export function campaignLeadView(row: CampaignLeadViewRow, lead: CampaignLeadVie
     profileUrl: lead.profileUrl,
     publicIdentifier: lead.publicIdentifier,
     email: lead.email,
+    emailOptOut: lead.emailOptOut,
+    emailOptOutAt: toIso(lead.emailOptOutAt),
     openProfile: lead.openProfile,
     customVariables: { ...readCustomVariables(lead.customVariables), ...readCustomVariables(row.customVariables) },
     interest: row.interest,

@@ -38,6 +38,8 @@ export async function toLeads(leads: Lead[], client: DbClient = db): Promise<TLe
     profileUrl: lead.profileUrl,
     publicIdentifier: lead.publicIdentifier,
     openProfile: lead.openProfile,
+    emailOptOut: lead.emailOptOut,
+    emailOptOutAt: toIso(lead.emailOptOutAt),
     tags: lead.tags,
     autoTags: autoTags(lead),
     listIds: lists.get(lead.id) ?? [],
