@@ -1,8 +1,8 @@
 // What removing a mailbox does, whoever removes it (a person through DELETE, or the renewal cron at
 // a managed mailbox's cancel date): it leaves every campaign pool, its leads go to the remaining
-// mailboxes, its e-mails go with it, and what it held (settings, campaigns, leads) is kept for the
-// restore window, so connecting the same address again in time brings it all back
-// (saveConnectedMailbox).
+// mailboxes, its e-mails and their inbox conversations go with it, and what it held (settings,
+// campaigns, leads) is kept for the restore window, so connecting the same address again in time
+// brings it all back (saveConnectedMailbox).
 import type { Prisma } from "../../db/client";
 import type { Mailbox } from "../../db/generated/client";
 import { env } from "../../env";
@@ -35,6 +35,11 @@ export async function deleteMailboxRows(row: Mailbox, onlyIf: Prisma.MailboxWher
       const holding = await tx.campaignLead.groupBy({ by: ["campaignId"], where: { emailAccountId: row.id } });
       const gone = await tx.mailbox.deleteMany({ where: { ...onlyIf, id: row.id } });
       if (!gone.count) return false;
+      // Its e-mails went with the row (cascade); its threads must too. A conversation is the inbox's
+      // summary of a thread (kept by triggers on insert only), so left behind it would still show the
+      // removed mail's last text and counts of messages that no longer exist. An e-mail thread is one
+      // mailbox's (its chat id names the mailbox), never shared with a LinkedIn chat.
+      await tx.conversation.deleteMany({ where: { workspaceId: row.workspaceId, channel: "email", accountId: row.id } });
 
       await tx.removedMailbox.create({
         data: {
