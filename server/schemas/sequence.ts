@@ -59,6 +59,10 @@ export const BRANCH_MEANING: Partial<Record<StepType, { yes: string; no: string 
 
 export const NOTE_MAX = 300;
 
+/** What an InMail step does when it cannot be sent, unless its config says otherwise (spec). */
+export const WHEN_UNABLE = ["auto", "pause", "skip"] as const;
+export const DEFAULT_WHEN_UNABLE = "auto" satisfies (typeof WHEN_UNABLE)[number];
+
 const ZFileId = z.string().trim().min(1, "is required").max(60).meta({ description: "An uploaded file's id (POST /files)", example: "fil_8c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f" });
 const ZFileUrl = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" });
 
@@ -117,8 +121,9 @@ export type TVariantContent = z.infer<typeof ZVariantContent>;
 
 export const ZStepConfig = ZVariantContent.omit({ id: true }).extend({
   withdrawEnabled: z.boolean().optional().meta({ description: "invite: withdraw the invitation when it is not accepted in time" }),
-  withdrawDays: z.number().int().min(1).max(90).optional().meta({ description: "invite: days to wait for acceptance before withdrawing (default 14)" }),
-  whenUnable: z.enum(["auto", "pause", "skip"]).optional().meta({
+  withdrawDays: z.number().int().min(1).max(90).optional().meta({ default: 14, description: "invite: days to wait for acceptance before withdrawing (default 14)" }),
+  whenUnable: z.enum(WHEN_UNABLE).optional().meta({
+    default: DEFAULT_WHEN_UNABLE,
     description:
       "inmail: when the InMail cannot be sent (no credits and not an open profile): `auto` pauses the sender when it is out of credits and otherwise continues on the no-reply branch; `pause` always pauses the sender; `skip` always continues. Default auto.",
   }),
@@ -134,6 +139,11 @@ export const ZStepConfig = ZVariantContent.omit({ id: true }).extend({
 });
 export type TStepConfig = z.infer<typeof ZStepConfig>;
 
+const NEXT_DELAY_DESCRIPTION =
+  "Hours before the next step (default 0). After a message-like step (message, inmail, voice notes, email): how long to wait for a reply before the no-reply branch (default 72; `branchDelays.no`, when set, wins). Not used by invite and conditions, which use branchDelays. Responses show the value applied.";
+const BRANCH_DELAYS_DESCRIPTION =
+  "Hours per branch. invite: `yes` after acceptance (default 0); `no` how long to wait for acceptance (default withdrawDays × 24, else 14 days: a response shows the applied value, so when you change withdrawDays send `no` again or leave it out). if_connected / if_open_profile: `yes` and `no` (default 0). Message-like steps: `no` is the reply window and wins over nextDelayHours. Responses show the values applied.";
+
 export const ZSequenceStep = z
   .object({
     id: z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/, "may use letters, digits, _ and -").optional(),
@@ -141,13 +151,11 @@ export const ZSequenceStep = z
     parent: z.string().trim().min(1).nullable().optional().meta({ description: "Id of the parent step; null or omitted for the first step" }),
     branch: z.enum(["yes", "no"]).nullable().optional().meta({ description: "Which branch of the parent: yes or no; null or omitted where the parent has a single next step" }),
     config: ZStepConfig.default({}),
-    nextDelayHours: z.number().int().min(0).max(8760).optional().meta({
-      description: "Hours before the next step. After a message-like step: how long to wait for a reply before the no-reply branch (default 72).",
-    }),
+    nextDelayHours: z.number().int().min(0).max(8760).optional().meta({ default: 0, description: NEXT_DELAY_DESCRIPTION }),
     branchDelays: z
-      .object({ yes: z.number().int().min(0).max(8760).optional(), no: z.number().int().min(0).max(8760).optional() })
+      .object({ yes: z.number().int().min(0).max(8760).optional().meta({ default: 0 }), no: z.number().int().min(0).max(8760).optional() })
       .optional()
-      .meta({ description: "Hours per branch. invite: `yes` after acceptance; `no` how long to wait for acceptance (default withdrawDays × 24, else 14 days)" }),
+      .meta({ description: BRANCH_DELAYS_DESCRIPTION }),
   })
   .meta({ id: "SequenceStep" });
 export type TSequenceStepInput = z.input<typeof ZSequenceStep>;
@@ -155,15 +163,23 @@ export type TSequenceStepInput = z.input<typeof ZSequenceStep>;
 export const ZSequence = z.object({ steps: z.array(ZSequenceStep).max(500, "at most 500 steps") }).meta({ id: "Sequence" });
 export type TSequenceInput = z.input<typeof ZSequence>;
 
-/** A step after wiring: every id, parent and branch known, variants with ids. */
+/**
+ * A step after wiring: every id, parent and branch known, variants with ids. The API shows it with
+ * the defaults the executor applies written out (server/domain/sequence/applied-defaults.ts).
+ */
 export const ZWiredStep = z.object({
   id: z.string(),
   type: z.enum(STEP_TYPES),
   parent: z.string().nullable(),
   branch: z.enum(["yes", "no"]).nullable(),
   config: ZStepConfig.omit({ variants: true }).extend({ variants: z.array(ZVariantContent.extend({ id: z.string() })) }),
-  nextDelayHours: z.number().optional(),
-  branchDelays: z.object({ yes: z.number().optional(), no: z.number().optional() }).optional(),
+  nextDelayHours: z.number().optional().meta({
+    description: `${NEXT_DELAY_DESCRIPTION} Present on every step but invite and conditions (there only when sent).`,
+  }),
+  branchDelays: z
+    .object({ yes: z.number().optional(), no: z.number().optional() })
+    .optional()
+    .meta({ description: `${BRANCH_DELAYS_DESCRIPTION} Present on invite, conditions (yes and no) and message-like steps (no); on others only when sent.` }),
 });
 export type WiredStep = z.infer<typeof ZWiredStep>;
 

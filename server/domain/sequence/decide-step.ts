@@ -4,7 +4,7 @@
 // caps, and for the drafted kinds (comment, voice notes) where the draft stands, whether the
 // campaign wants it approved, the lead's recent post and the sender's recording. The executor reads the facts from the database and LinkedIn and carries out the decision;
 // the forecast reads them from its simulated world. Pure.
-import { DRAFTED_STEPS, NEEDS_CONNECTION, type WiredStep } from "../../schemas/sequence";
+import { DEFAULT_WHEN_UNABLE, DRAFTED_STEPS, NEEDS_CONNECTION, type WiredStep } from "../../schemas/sequence";
 import { chooseVariant } from "./choose-variant";
 import { acceptanceWindowMs } from "./step-timing";
 import { HELD_RETRY_MS, SENDER_PAUSED_RETRY_MS } from "./turn-policy";
@@ -117,7 +117,7 @@ export function recordingFor(step: WiredStep, variant: Variant, senderId: string
  * pauses the sender when it is out of credits and continues otherwise.
  */
 export function decideInmailUnable(step: WiredStep, input: { outOfCredits: boolean; at: number }): Extract<StepDecision, { kind: "pause-sender" | "resolve" }> {
-  const rule = step.config.whenUnable ?? "auto";
+  const rule = step.config.whenUnable ?? DEFAULT_WHEN_UNABLE;
   if (rule === "pause" || (rule === "auto" && input.outOfCredits)) return { kind: "pause-sender", reason: "no-inmail-credits", retryAt: input.at + SENDER_PAUSED_RETRY_MS };
   return { kind: "resolve", outcome: "no", detail: INMAIL_SKIPPED, accepted: false };
 }

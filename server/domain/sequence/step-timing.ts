@@ -7,15 +7,31 @@ const HOUR = 3_600_000;
 export const DEFAULT_REPLY_WINDOW_HOURS = 72;
 export const DEFAULT_ACCEPTANCE_DAYS = 14;
 
+type StepDelays = Pick<WiredStep, "nextDelayHours" | "branchDelays"> & { config: Pick<WiredStep["config"], "withdrawDays"> };
+
+/** After a message-like step, in hours: how long to wait for a reply before the no-reply branch. */
+export function replyWindowHours(step: StepDelays): number {
+  return step.branchDelays?.no ?? step.nextDelayHours ?? DEFAULT_REPLY_WINDOW_HOURS;
+}
+
+/** An invitation's acceptance window when branchDelays.no is not set: withdrawDays, else 14 days. */
+export function defaultAcceptanceHours(step: StepDelays): number {
+  return (step.config.withdrawDays ?? DEFAULT_ACCEPTANCE_DAYS) * 24;
+}
+
+/** After an invitation, in hours: how long to wait for acceptance before the no branch (and withdrawal). */
+export function acceptanceWindowHours(step: StepDelays): number {
+  return step.branchDelays?.no ?? defaultAcceptanceHours(step);
+}
+
 /** After a message-like step: how long to wait for a reply before the no-reply branch. */
 export function replyWindowMs(step: WiredStep): number {
-  return (step.branchDelays?.no ?? step.nextDelayHours ?? DEFAULT_REPLY_WINDOW_HOURS) * HOUR;
+  return replyWindowHours(step) * HOUR;
 }
 
 /** After an invitation: how long to wait for acceptance before the no branch (and withdrawal). */
 export function acceptanceWindowMs(step: WiredStep): number {
-  if (step.branchDelays?.no !== undefined) return step.branchDelays.no * HOUR;
-  return (step.config.withdrawDays ?? DEFAULT_ACCEPTANCE_DAYS) * 24 * HOUR;
+  return acceptanceWindowHours(step) * HOUR;
 }
 
 export type Placement =

@@ -1,4 +1,5 @@
 import type { Prisma } from "../../db/client";
+import { sequenceWithAppliedDefaults } from "../../domain/sequence/applied-defaults";
 import type { TCampaign } from "../../schemas/campaign";
 import { readApprovals, readSchedule, readSequence, readTracking, readUnsubscribe } from "./campaign-columns";
 
@@ -27,6 +28,7 @@ export function campaignSettings(row: CampaignSettingsColumns): CampaignSettings
       activeHours: schedule.activeHours,
       activeDays: schedule.activeDays,
     },
-    sequence: readSequence(row.sequence),
+    // Shown with the defaults the executor and the forecast apply; stored as sent.
+    sequence: sequenceWithAppliedDefaults(readSequence(row.sequence)),
   };
 }
