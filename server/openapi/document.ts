@@ -11,6 +11,7 @@ import { MAX_IDEMPOTENCY_KEY_LENGTH } from "../http/api-route";
 import { approverMayUseApi } from "../lib/approver-access";
 import { errorCodeToHttpStatus, type ErrorCode, type ErrorStatus } from "../lib/errors";
 import { ZErrorBody } from "../schemas/common";
+import { specAdditionsSection } from "../schemas/spec-additions";
 import { operations } from "./operations";
 
 const errorDescriptions: Record<ErrorStatus, string> = {
@@ -168,6 +169,8 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
         "**Request size.** A request body may be at most 1 MB of JSON (4 MB for creating or updating a campaign, whose sequence may hold 500 steps; 10 MB for adding leads to a campaign or a lead list, which takes 1000 leads at a time; 8 MB for a voice note recording, 5 MB of audio in base64; 14 MB for uploading a file, whose 10 MB travel as base64). A larger body is refused with 413 `payload-too-large` before it is read; `details.limitBytes` gives the limit.",
         "",
         "**Paths and methods.** Paths have no trailing slash: `/campaigns/` is a 404. A method a path does not have is a 405 `method-not-allowed` whose `Allow` header (and `details.allow`) lists the methods it has; `HEAD` is not supported (405). `OPTIONS` answers 204 with `Allow`. A path segment that is not valid percent-encoded UTF-8 (`/campaigns/%ff`) is a 400 `invalid-input` naming the parameter. Text anywhere in a request (body, query, path) must not contain the NUL character `\\u0000`: it is a 400 `invalid-input` naming each such field (`body.name`, `status`, `id`).",
+        "",
+        ...specAdditionsSection(),
       ].join("\n"),
     },
     servers: [{ url: serverUrl }],

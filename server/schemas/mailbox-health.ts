@@ -4,6 +4,7 @@
 // missing, the exact record to add (`fix`).
 import { z } from "zod";
 import { ZTimestamp } from "./common";
+import { additionsNote, SPEC_ADDITIONS } from "./spec-additions";
 
 // ---------------------------------------------------------------------------------------------
 // DNS health
@@ -67,7 +68,7 @@ export function readDnsHealth(value: unknown): TDnsHealth | null {
 // Deliverability test
 
 export const ZDeliverabilityLanding = z.enum(["inbox", "spam", "promotions", "not-arrived"]).meta({
-  description: "Where the test e-mail landed at the seed inbox; `not-arrived` when it was not there 10 minutes after sending",
+  description: `Where the test e-mail landed at the seed inbox: \`inbox\`, \`spam\`, \`promotions\` or \`not-arrived\` (not there 10 minutes after sending). ${additionsNote(SPEC_ADDITIONS.landing)}`,
 });
 
 export const ZDeliverabilityTest = z
@@ -96,7 +97,10 @@ export const ZDeliverabilityTest = z
       })
       .nullable()
       .meta({ description: "DNS blocklist answers for the sending server's IP and the domain (`unknown` when a list could not be asked)" }),
-    failure: z.enum(["send", "seed", "read"]).nullable().meta({ description: "`send` (the mailbox could not send it), `seed` (the seed inbox could not be reached), `read`" }),
+    failure: z
+      .enum(["send", "seed", "read"])
+      .nullable()
+      .meta({ description: `Why a \`failed\` test failed: \`send\` (the mailbox could not send it), \`seed\` or \`read\`. ${additionsNote(SPEC_ADDITIONS.failure)}` }),
     failureMessage: z.string().nullable(),
   })
   .meta({ id: "DeliverabilityTest" });

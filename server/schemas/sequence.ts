@@ -1,6 +1,7 @@
 // The sequence of a campaign: a tree of steps with yes/no branches and delays. One schema for the
 // API (POST/PATCH /campaigns), tRPC, OpenAPI and the sequence editor.
 import { z } from "zod";
+import { additionsNote, SPEC_ADDITIONS } from "./spec-additions";
 
 /**
  * Step kinds. Beyond the spec's six named kinds: `comment_post` (an AI-drafted comment on the
@@ -139,6 +140,7 @@ export const ZStepConfig = ZVariantContent.omit({ id: true }).extend({
 });
 export type TStepConfig = z.infer<typeof ZStepConfig>;
 
+const STEP_TYPE_DESCRIPTION = `The step's kind. ${additionsNote(SPEC_ADDITIONS.stepType)}`;
 const NEXT_DELAY_DESCRIPTION =
   "Hours before the next step (default 0). After a message-like step (message, inmail, voice notes, email): how long to wait for a reply before the no-reply branch (default 72; `branchDelays.no`, when set, wins). Not used by invite and conditions, which use branchDelays. Responses show the value applied.";
 const BRANCH_DELAYS_DESCRIPTION =
@@ -147,7 +149,7 @@ const BRANCH_DELAYS_DESCRIPTION =
 export const ZSequenceStep = z
   .object({
     id: z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/, "may use letters, digits, _ and -").optional(),
-    type: z.enum(STEP_TYPES, { message: `must be one of ${STEP_TYPES.join(", ")}` }),
+    type: z.enum(STEP_TYPES, { message: `must be one of ${STEP_TYPES.join(", ")}` }).meta({ description: STEP_TYPE_DESCRIPTION }),
     parent: z.string().trim().min(1).nullable().optional().meta({ description: "Id of the parent step; null or omitted for the first step" }),
     branch: z.enum(["yes", "no"]).nullable().optional().meta({ description: "Which branch of the parent: yes or no; null or omitted where the parent has a single next step" }),
     config: ZStepConfig.default({}),
@@ -169,7 +171,7 @@ export type TSequenceInput = z.input<typeof ZSequence>;
  */
 export const ZWiredStep = z.object({
   id: z.string(),
-  type: z.enum(STEP_TYPES),
+  type: z.enum(STEP_TYPES).meta({ description: STEP_TYPE_DESCRIPTION }),
   parent: z.string().nullable(),
   branch: z.enum(["yes", "no"]).nullable(),
   config: ZStepConfig.omit({ variants: true }).extend({ variants: z.array(ZVariantContent.extend({ id: z.string() })) }),
