@@ -1,6 +1,7 @@
 // The sequence of a campaign: a tree of steps with yes/no branches and delays. One schema for the
 // API (POST/PATCH /campaigns), tRPC, OpenAPI and the sequence editor.
 import { z } from "zod";
+import { webUrl } from "./web-url";
 
 /**
  * Step kinds. Beyond the spec's six named kinds: `comment_post` (an AI-drafted comment on the
@@ -60,7 +61,7 @@ export const BRANCH_MEANING: Partial<Record<StepType, { yes: string; no: string 
 export const NOTE_MAX = 300;
 
 const ZFileId = z.string().trim().min(1, "is required").max(60).meta({ description: "An uploaded file's id (POST /files)", example: "fil_8c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f" });
-const ZFileUrl = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" });
+const ZFileUrl = webUrl({ example: "https://example.com/deck.pdf" });
 
 /** A step's file comes from a URL Herald fetches when sending, or from an upload: exactly one of the two. */
 function oneSource(value: { url?: string; fileId?: string }, context: z.core.$RefinementCtx) {
