@@ -82,6 +82,8 @@ const EnvSchema = z.object({
   HERALD_ALLOW_PRIVATE_WEBHOOK_URLS: booleanFlag,
   /** Whether files a campaign step names by URL (attachments, voice notes) may be fetched from private, loopback or link-local addresses. */
   HERALD_ALLOW_PRIVATE_FILE_URLS: booleanFlag,
+  /** How many webhook endpoints one workspace may have (each delivery fans out to all of them). */
+  HERALD_MAX_WEBHOOKS_PER_WORKSPACE: z.coerce.number().int().min(1, "must be a whole number of at least 1").max(1000, "must be at most 1000").default(20),
   /** Whether a webhook endpoint whose host does not resolve when it is saved is kept, with a warning. */
   HERALD_ALLOW_UNRESOLVED_WEBHOOK_HOSTS: booleanFlag,
   /** Loopback port of the embedded Inngest executor's event API (random when unset). */

@@ -1,7 +1,22 @@
 // Reads a request body as text, refusing it (413) as soon as it passes the route's limit: a chunked
 // body declares no length for the request gate to check, so the limit is enforced while reading.
-import { toErrorBody } from "../lib/errors";
+import { HeraldError, toErrorBody } from "../lib/errors";
+import { logger } from "../lib/logger";
 import { bodyLimitFor, payloadTooLarge } from "./body-limits";
+
+/**
+ * A body whose stream failed: the client closed the connection mid-body (Node's "aborted"), which
+ * any client may do at will. A 400 nobody will read, and one debug line without a stack: logged as
+ * an error with its stack, every dropped upload was an ERROR entry, and a client could flood the log.
+ */
+function bodyNotReceived(request: Request, error: unknown): HeraldError {
+  logger.debug("Request body not received: the client closed the connection", {
+    method: request.method,
+    path: new URL(request.url).pathname,
+    reason: error instanceof Error ? error.message : String(error),
+  });
+  return new HeraldError({ code: "bad-request", message: "The connection closed before the whole request body arrived." });
+}
 
 export async function readBoundedBody(request: Request, limitBytes = bodyLimitFor(new URL(request.url).pathname)): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "");
@@ -11,7 +26,13 @@ export async function readBoundedBody(request: Request, limitBytes = bodyLimitFo
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      throw bodyNotReceived(request, error);
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.byteLength;
     if (total > limitBytes) {

@@ -5,10 +5,12 @@
 //   - /api/v1 paths checked against the OpenAPI operations: 404 for unknown paths and trailing
 //     slashes, 400 for undecodable path segments, 405 with Allow for other methods, 204 for OPTIONS;
 //   - the other /api routes: 404 and 405 likewise;
+//   - every other path that does not percent-decode: 400 (malformed-url.ts), where Next answers 500;
 //   - security headers on every response.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { HeraldError, toErrorBody } from "../lib/errors";
 import { bodyLimitFor, payloadTooLarge } from "./body-limits";
+import { answerMalformedPath, pathDecodes } from "./malformed-url";
 import { matchApiPath, type RoutedOperation } from "./match-api-path";
 import { securityHeaders } from "./security-headers";
 
@@ -120,10 +122,12 @@ export function createRequestGate(options: RequestGateOptions) {
       return sendError(response, payloadTooLarge(limit), { connection: "close" });
     }
 
-    if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
-      return checkPublicApi(response, method, pathname, options.operations);
-    }
-    if (pathname === "/api" || pathname.startsWith("/api/")) return checkInternalApi(response, method, pathname);
+    const publicApi = pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`);
+    const api = pathname === "/api" || pathname.startsWith("/api/");
+    // The public API's own check below names the path parameter that does not decode.
+    if (!publicApi && !pathDecodes(pathname)) return answerMalformedPath(response, api);
+    if (publicApi) return checkPublicApi(response, method, pathname, options.operations);
+    if (api) return checkInternalApi(response, method, pathname);
     if (!STANDARD_METHODS.has(method)) return methodNotAllowed(response, method, pathname, ["GET", "HEAD", "POST"]);
     return false;
   };

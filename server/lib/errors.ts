@@ -105,6 +105,8 @@ export const errorCodeToHttpStatus = {
   "insufficient-credits": 402,
   "delivery-not-failed": 409,
   "endpoint-disabled": 409,
+  /** A new webhook endpoint past the workspace's cap (HERALD_MAX_WEBHOOKS_PER_WORKSPACE). */
+  "webhook-limit-reached": 409,
   "invitation-not-pending": 409,
 
   // The inbox: a reply that cannot go out (the sender or mailbox cannot send, the lead cannot be

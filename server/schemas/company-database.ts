@@ -299,6 +299,15 @@ export const PEOPLE_VALUE_FIELDS = [
 ] as const;
 export const COMPANY_VALUE_FIELDS = ["industry", "country", "headcountRange", "lastRoundType", "investor", "technology", "name"] as const;
 
+/** The fields whose values are the database's company names: completions only, not free lists. */
+export const COMPANY_NAME_FIELDS: Record<"companies" | "people", readonly string[]> = { companies: ["name"], people: ["company"] };
+/** A company name field answers nothing for a shorter query. */
+export const NAME_QUERY_MIN_LENGTH = 3;
+/** At most this many company names per lookup, whatever `limit`. */
+export const NAME_SUGGESTIONS = 10;
+/** Company name lookups per workspace and minute. */
+export const NAME_LOOKUPS_PER_MINUTE = 60;
+
 export const ZFilterValuesInput = z
   .strictObject({
     type: z.enum(["companies", "people"], { message: "must be companies or people" }).default("companies").meta({

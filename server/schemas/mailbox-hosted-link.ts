@@ -3,6 +3,7 @@
 // OpenAPI and the dashboard.
 import { z } from "zod";
 import { ZTimestamp } from "./common";
+import { WEB_URL_RULE, webUrl } from "./web-url";
 
 export const ZOauthMailProvider = z.enum(["google", "microsoft"], { message: "must be google or microsoft" });
 export type TOauthMailProvider = z.infer<typeof ZOauthMailProvider>;
@@ -36,8 +37,8 @@ export type TMailboxHostedLink = z.infer<typeof ZMailboxHostedLink>;
 
 export const ZCreateMailboxHostedLinkInput = z.object({
   provider: ZOauthMailProvider.meta({ description: "Whose sign-in page the person goes to" }),
-  redirectUrl: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional().meta({
-    description: "Where the person goes when done, with ?hostedLinkId=…&status=connected|failed (and &accountId=… when connected)",
+  redirectUrl: webUrl({ example: "https://app.example.com/mailboxes" }).optional().meta({
+    description: `Where the person goes when done, with ?hostedLinkId=…&status=connected|failed (and &accountId=… when connected). ${WEB_URL_RULE}`,
   }),
   reconnectAccountId: z.string().min(1).optional().meta({ description: "Renew the sign-in of this mailbox (the same address must sign in) instead of connecting a new one" }),
   expiresInMinutes: z

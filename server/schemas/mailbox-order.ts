@@ -4,6 +4,7 @@
 import { z } from "zod";
 import "zod-openapi";
 import { ZPaginationQuery, ZTimestamp } from "./common";
+import { WEB_URL_RULE, webUrl } from "./web-url";
 import { ZUpdateWarmupInput, ZWarmupStrategy } from "./mailbox-health";
 import { ZMailbox, ZMailPlatform } from "./mailbox";
 
@@ -171,7 +172,9 @@ export const ZOrderDomainInput = z
     existing: z.boolean().default(false).meta({ description: "true for a domain the workspace already holds (bought through Herald, or its own): it is not registered" }),
     platform: ZMailPlatform,
     years: z.number().int("must be a whole number of years").min(1, "must be from 1 to 10").max(10, "must be from 1 to 10").default(1),
-    redirectUrl: z.url({ message: "must be an address such as https://acme.com" }).max(2000).nullable().optional(),
+    redirectUrl: webUrl({ example: "https://acme.com" }).nullable().optional().meta({
+      description: `Where visitors of the domain's web address are sent. ${WEB_URL_RULE}`,
+    }),
     mailboxes: z.array(ZOrderMailboxInput).min(1, "needs at least one mailbox").max(50, "at most 50 mailboxes per domain"),
   })
   .strict();
@@ -193,8 +196,8 @@ export type TQuoteMailboxOrderInput = z.infer<typeof ZQuoteMailboxOrderInput>;
 
 export const ZPayMailboxOrderInput = z
   .object({
-    returnUrl: z.url({ message: "must be an address such as https://app.example.com/orders" }).max(2000).optional().meta({
-      description: "Where the payment page sends the person back (Stripe Checkout); the Orders page when left out",
+    returnUrl: webUrl({ example: "https://app.example.com/orders" }).optional().meta({
+      description: `Where the payment page sends the person back (Stripe Checkout); the Orders page when left out. ${WEB_URL_RULE}`,
     }),
   })
   .strict()

@@ -2,6 +2,7 @@
 // tRPC, OpenAPI and the dashboard forms.
 import { z } from "zod";
 import { ZTimestamp } from "./common";
+import { WEB_URL_RULE, webUrl } from "./web-url";
 
 export const ZCheckpointType = z.enum(["2FA", "OTP", "IN_APP_VALIDATION", "PHONE_REGISTER", "CAPTCHA"]);
 
@@ -285,8 +286,8 @@ export const ZSenderHostedLink = z
 export type TSenderHostedLink = z.infer<typeof ZSenderHostedLink>;
 
 export const ZCreateHostedLinkInput = z.object({
-  redirectUrl: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional().meta({
-    description: "Where the person goes after connecting (with ?status=connected|failed&linkId=…)",
+  redirectUrl: webUrl({ example: "https://app.example.com/senders" }).optional().meta({
+    description: `Where the person goes after connecting (with ?status=connected|failed&linkId=…). ${WEB_URL_RULE}`,
   }),
   reconnectAccountId: z.string().optional().meta({ description: "Repair this sender instead of connecting a new one" }),
   expiresInMinutes: z.number().int().min(5).max(10_080).optional().meta({ description: "Default 60" }),

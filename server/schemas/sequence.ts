@@ -2,6 +2,7 @@
 // API (POST/PATCH /campaigns), tRPC, OpenAPI and the sequence editor.
 import { z } from "zod";
 import { additionsNote, SPEC_ADDITIONS } from "./spec-additions";
+import { webUrl } from "./web-url";
 
 /**
  * Step kinds. Beyond the spec's six named kinds: `comment_post` (an AI-drafted comment on the
@@ -65,7 +66,7 @@ export const WHEN_UNABLE = ["auto", "pause", "skip"] as const;
 export const DEFAULT_WHEN_UNABLE = "auto" satisfies (typeof WHEN_UNABLE)[number];
 
 const ZFileId = z.string().trim().min(1, "is required").max(60).meta({ description: "An uploaded file's id (POST /files)", example: "fil_8c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f" });
-const ZFileUrl = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" });
+const ZFileUrl = webUrl({ example: "https://example.com/deck.pdf" });
 
 /** A step's file comes from a URL Herald fetches when sending, or from an upload: exactly one of the two. */
 function oneSource(value: { url?: string; fileId?: string }, context: z.core.$RefinementCtx) {

@@ -1,12 +1,9 @@
 import { z } from "zod";
 import { ZPaginationQuery, ZTimestamp } from "./common";
 import { ZEventEnvelope, ZEventName } from "./events";
+import { webUrl } from "./web-url";
 
-export const ZWebhookUrl = z
-  .string()
-  .trim()
-  .max(2048, "must be at most 2048 characters")
-  .pipe(z.url({ protocol: /^https?$/, message: "must be an http or https URL" }));
+export const ZWebhookUrl = webUrl({ example: "https://example.com/hooks/herald", max: 2048 });
 
 export const ZWebhookEvents = z
   .array(ZEventName)

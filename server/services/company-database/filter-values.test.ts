@@ -171,7 +171,7 @@ describe("the filter values of the generated data set", () => {
     for (const limit of [0, 51, 2.5]) {
       await expect(suggest({ type: "companies", field: "industry", limit })).rejects.toMatchObject({ details: { fields: [{ field: "limit" }] } });
     }
-    expect((await suggest({ type: "companies", field: "name", limit: 50 })).data).toHaveLength(50);
+    expect((await suggest({ type: "companies", field: "industry", limit: 50 })).data.length).toBeGreaterThan(10);
     expect((await suggest({ type: "companies", field: "industry", limit: 1 })).data).toHaveLength(1);
   });
 

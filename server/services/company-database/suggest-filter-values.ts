@@ -1,15 +1,29 @@
 // POST /database/filter-values: the typeahead of the Companies page and of API users. Reads only
 // DatabaseFilterValue (kept by refresh-filter-values.ts), at most two indexed queries, free.
+//
+// What is free: the facets (industries, countries, titles, skills, investors… with their counts).
+// What is not: the list of the database's companies, which searches sell for credits. The fields
+// whose values are company names (companies' `name`, people's `company`) therefore only complete
+// what was typed: no answer under NAME_QUERY_MIN_LENGTH characters, at most NAME_SUGGESTIONS values,
+// and NAME_LOOKUPS_PER_MINUTE lookups per workspace — plenty for a person typing, far too few to list
+// a database of thousands of companies by walking prefixes.
 import { db, Prisma } from "../../db/client";
 import type { Actor } from "../../lib/actor";
+import { now } from "../../lib/clock";
+import { HeraldError } from "../../lib/errors";
 import { parseInput } from "../../lib/zod-issues";
 import {
+  COMPANY_NAME_FIELDS,
   HEADCOUNT_RANGES,
+  NAME_LOOKUPS_PER_MINUTE,
+  NAME_QUERY_MIN_LENGTH,
+  NAME_SUGGESTIONS,
   ZFilterValuesInput,
   type TFilterValue,
   type TFilterValuesInput,
   type TFilterValuesResult,
 } from "../../schemas/company-database";
+import { sharedLimiter } from "../rate-limits/attempt-limiter";
 
 /** Shorter queries have too few trigrams to be spelled "alike": prefix matches only. */
 const FUZZY_MIN_LENGTH = 3;
@@ -33,8 +47,14 @@ interface ValueRow {
  */
 export async function suggestFilterValues(actor: Actor, input: TFilterValuesInput): Promise<TFilterValuesResult> {
   // Every member may look values up: they describe the shared company database, not a workspace.
-  void actor;
-  const { type, field, query, limit } = parseInput(ZFilterValuesInput, input);
+  const parsed = parseInput(ZFilterValuesInput, input);
+  const { type, field, query } = parsed;
+  let limit = parsed.limit;
+  if (COMPANY_NAME_FIELDS[type].includes(field)) {
+    if (query.length < NAME_QUERY_MIN_LENGTH) return { data: [] };
+    countNameLookup(actor.workspaceId);
+    limit = Math.min(limit, NAME_SUGGESTIONS);
+  }
 
   if (field === "headcountRange") {
     const rows = await db.$queryRaw<ValueRow[]>`
@@ -92,6 +112,18 @@ export async function suggestFilterValues(actor: Actor, input: TFilterValuesInpu
         )[1];
   data.push(...fuzzy.map((row) => ({ ...row, match: "fuzzy" as const })));
   return { data };
+}
+
+const nameLookups = () => sharedLimiter("filter-value-names", { limit: NAME_LOOKUPS_PER_MINUTE, windowMs: 60_000, maxKeys: 10_000 });
+
+function countNameLookup(workspaceId: string): void {
+  const state = nameLookups().hit(workspaceId, now().getTime());
+  if (state.allowed) return;
+  throw new HeraldError({
+    code: "rate-limited",
+    message: `Too many company name lookups for this workspace: at most ${NAME_LOOKUPS_PER_MINUTE} a minute. Search the database to list companies.`,
+    retryAfterSeconds: state.retryAfterSeconds,
+  });
 }
 
 function escapeLike(text: string): string {

@@ -10,6 +10,7 @@ import {
 } from "../../providers/linkedin/sandbox/network-activity";
 import type { Actor } from "../../lib/actor";
 import { recordProviderActivity } from "../linkedin-activity/record-provider-activity";
+import { isProviderError, providerErrorToHerald } from "../senders/provider-error";
 
 async function sandboxSessionsOfWorkspace(actor: Actor): Promise<Set<string>> {
   const accounts = await db.linkedinAccount.findMany({ where: { workspaceId: actor.workspaceId, provider: "sandbox" }, select: { providerAccountId: true } });
@@ -49,5 +50,13 @@ export async function publishPostAsSandboxProspect(input: { prospectMemberId: st
 /** Approves a sign-in in the "LinkedIn app" (IN_APP_VALIDATION) or solves its captcha (CAPTCHA). */
 export async function approveSandboxSignInFor(actor: Actor | null, sessionId: string): Promise<void> {
   if (actor && !(await sandboxSessionsOfWorkspace(actor)).has(sessionId)) throw HeraldError.notFound("Sign-in");
-  await approveSandboxSignIn(sessionId);
+  try {
+    await approveSandboxSignIn(sessionId);
+  } catch (error) {
+    // The captcha page is public: an unknown id is a 404 like any other, and a sign-in with no step
+    // waiting the provider's own 4xx, never an internal error.
+    if (!isProviderError(error)) throw error;
+    if (error.code === "session-expired") throw HeraldError.notFound("Sign-in");
+    throw providerErrorToHerald(error);
+  }
 }
