@@ -45,3 +45,12 @@ export function refusedMailHost(protocol: "smtp" | "imap", settings: MailServerS
     cause,
   });
 }
+
+/**
+ * Whether a mail error is this rule's refusal: the mailbox's settings, not the network, are at
+ * fault, so reading and sending put the mailbox in error (reconnect it with a public host) rather
+ * than trying again every minute.
+ */
+export function isRefusedMailHost(error: unknown): error is MailProviderError {
+  return error instanceof MailProviderError && error.cause instanceof RefusedTargetError;
+}
