@@ -230,7 +230,9 @@ export function smtpSendError(settings: MailServerSettings, auth: MailServerAuth
       cause: error,
     });
   }
-  if (!signedIn) return notMailServer("smtp", settings, error);
+  // nodemailer adds what the server said to its message, so that message is only passed on when
+  // the server said nothing or Herald had signed in.
+  if (!signedIn && text(failure.response)) return notMailServer("smtp", settings, error);
   return new MailProviderError("mail-failed", `Sending through ${hostLabel("smtp", settings)} failed: ${response ?? text(failure.message)}`, {
     serverResponse: response,
     cause: error,
