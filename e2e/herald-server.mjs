@@ -40,8 +40,9 @@ export async function startHerald({ port, database, quiet = false, env = {} }) {
       HERALD_DATA_DIR: mkdtempSync(path.join(tmpdir(), "herald-e2e-")),
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
       HERALD_LOG_LEVEL: "warn",
-      // The browser tests' webhook receivers listen on loopback.
+      // The browser tests' webhook receivers and mail servers (smtp-server, Dovecot) listen on loopback.
       HERALD_ALLOW_PRIVATE_WEBHOOK_URLS: "1",
+      HERALD_ALLOW_PRIVATE_MAIL_HOSTS: "1",
       ...env,
     },
   });

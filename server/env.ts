@@ -84,6 +84,8 @@ const EnvSchema = z.object({
   HERALD_ALLOW_PRIVATE_FILE_URLS: booleanFlag,
   /** How many webhook endpoints one workspace may have (each delivery fans out to all of them). */
   HERALD_MAX_WEBHOOKS_PER_WORKSPACE: z.coerce.number().int().min(1, "must be a whole number of at least 1").max(1000, "must be at most 1000").default(20),
+  /** Whether a password mailbox's SMTP and IMAP servers may be at private, loopback or link-local addresses. */
+  HERALD_ALLOW_PRIVATE_MAIL_HOSTS: booleanFlag,
   /** Whether a webhook endpoint whose host does not resolve when it is saved is kept, with a warning. */
   HERALD_ALLOW_UNRESOLVED_WEBHOOK_HOSTS: booleanFlag,
   /** Loopback port of the embedded Inngest executor's event API (random when unset). */
@@ -293,6 +295,16 @@ export function allowPrivateWebhookUrls(): boolean {
 export function allowPrivateFileUrls(): boolean {
   const e = env();
   return e.HERALD_ALLOW_PRIVATE_FILE_URLS ?? e.NODE_ENV !== "production";
+}
+
+/**
+ * A mailbox's SMTP and IMAP servers may be at private addresses when set, and by default only in
+ * development and test (whose mail servers run on loopback). Off, a workspace member cannot make
+ * Herald connect into the network it runs in through a mailbox's host.
+ */
+export function allowPrivateMailHosts(): boolean {
+  const e = env();
+  return e.HERALD_ALLOW_PRIVATE_MAIL_HOSTS ?? e.NODE_ENV !== "production";
 }
 
 /**

@@ -12,6 +12,26 @@ export function bareHostname(url: URL): string {
 }
 
 /**
+ * A host given on its own (a mail server's), as the URL parser normalizes a URL's host and without
+ * IPv6 brackets: `127.1`, `2130706433` and `0x7f000001` become `127.0.0.1`, `::ffff:127.0.0.1`
+ * becomes `::ffff:7f00:1`. Null when it is not a plain host name or IP address (a port, a user,
+ * a path or a character no host has), which is never judged public.
+ */
+export function normalizedHost(host: string): string | null {
+  const text = host.trim();
+  if (!text || /[\s/?#@\\]/.test(text)) return null;
+  const bracketed = text.includes(":") && !text.startsWith("[") ? `[${text}]` : text;
+  let url: URL;
+  try {
+    url = new URL(`http://${bracketed}/`);
+  } catch {
+    return null;
+  }
+  if (url.port || url.username || url.pathname !== "/" || !url.hostname) return null;
+  return bareHostname(url);
+}
+
+/**
  * Why a host is refused without asking DNS (an IP literal that is not public, or a localhost name),
  * or null when it is a public literal or a name that must be resolved first.
  */

@@ -8,6 +8,7 @@ import type { Mailbox } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import { logger } from "../../lib/logger";
 import { getMailProvider } from "../../providers/mail";
+import { isRefusedMailHost } from "../../providers/mail/smtp/mail-host-guard";
 import { isMailProviderError, type IncomingEmail, type MailboxHandle, type MailProvider } from "../../providers/mail/types";
 import { ZMailProvider } from "../../schemas/mailbox";
 import { mailboxHandle } from "../mailboxes/mailbox-handle";
@@ -58,9 +59,12 @@ export async function mailboxReader(mailboxId: string): Promise<MailboxReader | 
   return { mailbox, provider, handle: mailboxHandle(mailbox) };
 }
 
-/** A failed read: a refused sign-in puts the mailbox in error (it must be reconnected); anything else is tried again next time. */
+/**
+ * A failed read: a refused sign-in, or a server at an address the installation does not connect to,
+ * puts the mailbox in error (it must be reconnected); anything else is tried again next time.
+ */
 export async function readFailed(mailbox: Mailbox, error: unknown): Promise<void> {
-  if (isMailProviderError(error) && (error.code === "auth-failed" || error.code === "oauth-expired")) {
+  if (isRefusedMailHost(error) || (isMailProviderError(error) && (error.code === "auth-failed" || error.code === "oauth-expired"))) {
     await markMailboxError(mailbox.id, error);
     return;
   }

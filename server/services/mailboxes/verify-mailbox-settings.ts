@@ -6,6 +6,7 @@ import { getMailProvider } from "../../providers/mail";
 import { isMailProviderError, type MailboxHandle, type MailboxServerSettings, type MailCredentials } from "../../providers/mail/types";
 import type { TConnectMailboxInput } from "../../schemas/mailbox";
 import { HeraldError } from "../../lib/errors";
+import { checkMailHosts } from "./check-mail-hosts";
 import { connectFailure } from "./mail-error-reason";
 
 export interface CheckedMailboxSettings {
@@ -28,11 +29,14 @@ function candidate(input: TConnectMailboxInput): CheckedMailboxSettings {
 }
 
 /**
- * Signs in with the given settings and returns them ready to store. A provider's refusal becomes a
- * 400 whose code says what went wrong and whose `details.field` names the setting at fault.
+ * Signs in with the given settings and returns them ready to store. A host at an address that is
+ * not public (unless the installation allows it), or a provider's refusal, becomes a 400 whose code
+ * says what went wrong and whose `details.field` names the setting at fault.
  */
 export async function verifyMailboxSettings(workspaceId: string, input: TConnectMailboxInput, mailboxId: string | null): Promise<CheckedMailboxSettings> {
   const checked = candidate(input);
+  // Both hosts are judged before either server is contacted.
+  if (checked.settings) await checkMailHosts(checked.settings);
   const handle: MailboxHandle = {
     // Empty for a mailbox not stored yet: a check depends on the address and servers, not on an id.
     id: mailboxId ?? "",

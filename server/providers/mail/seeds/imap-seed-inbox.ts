@@ -58,7 +58,8 @@ export function createImapSeedInbox(seed: TSeedInboxSetting, tuning: MailConnect
     label: seed.label ?? seed.address,
     simulated: false,
     async find(messageId, since): Promise<SeedMessage | null> {
-      const client = new ImapFlow({ ...imapClientOptions(handle, { type: "password", user: handle.settings!.imap.username, pass: seed.imap.password }, tuning), logger: false });
+      // A seed inbox is the installation's own (HERALD_SEED_INBOXES), not a member's: any address.
+      const client = new ImapFlow({ ...imapClientOptions(handle, { type: "password", user: handle.settings!.imap.username, pass: seed.imap.password }, { ...tuning, anyAddress: true }), logger: false });
       client.on("error", () => undefined);
       await client.connect();
       try {

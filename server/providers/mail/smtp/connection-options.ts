@@ -1,14 +1,15 @@
 // How Herald connects to a mailbox's SMTP and IMAP servers: the same options for a password and for
 // OAuth 2.0 (XOAUTH2), so the Google and Microsoft providers reuse them with an access token.
-import { connect as connectTcp, isIP, type Socket } from "node:net";
+import { connect as connectTcp, isIP, type LookupFunction, type Socket } from "node:net";
 import type { ImapFlowOptions } from "imapflow";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type { MailboxHandle, MailServerSettings } from "../types";
+import { mailConnectionGuard, type MailHostGuardOptions } from "./mail-host-guard";
 
 /** How to sign in to one of the mailbox's servers. */
 export type MailServerAuth = { type: "password"; user: string; pass: string } | { type: "oauth2"; user: string; accessToken: string };
 
-export interface MailConnectionTuning {
+export interface MailConnectionTuning extends MailHostGuardOptions {
   /**
    * How long connecting, the greeting and each answer may take (ms). Short by default so that
    * a wrong host or port fails the connect form in seconds rather than in minutes.
@@ -41,9 +42,9 @@ function tlsOptions(settings: MailServerSettings, tuning: MailConnectionTuning) 
  * the rest on this socket: TLS from the first byte (it upgrades a handed-over connection when
  * `secure` is set), STARTTLS, greeting and timeouts.
  */
-function plainSocket(host: string, port: number, timeoutMs: number) {
+function plainSocket(host: string, port: number, timeoutMs: number, lookup: LookupFunction | undefined) {
   return (_options: unknown, callback: (error: Error | null, socketOptions?: { connection: Socket } | false) => void) => {
-    const socket = connectTcp({ host, port, noDelay: true, keepAlive: true });
+    const socket = connectTcp({ host, port, noDelay: true, keepAlive: true, ...(lookup ? { lookup } : {}) });
     let settled = false;
     const settle = (error: Error | null) => {
       if (settled) return;
@@ -63,9 +64,14 @@ function plainSocket(host: string, port: number, timeoutMs: number) {
   };
 }
 
-/** nodemailer options for the mailbox's SMTP server, pooled so that one connection carries many e-mails. */
+/**
+ * nodemailer options for the mailbox's SMTP server, pooled so that one connection carries many
+ * e-mails. Throws the refusal of a host that is not public (mail-host-guard.ts); a name is checked
+ * against the DNS answer the socket connects to.
+ */
 export function smtpTransportOptions(handle: MailboxHandle, auth: MailServerAuth, tuning: MailConnectionTuning = {}): SMTPPool.Options {
   const settings = serverSettings(handle, "smtp");
+  const { lookup } = mailConnectionGuard("smtp", settings, tuning);
   const timeout = tuning.timeoutMs ?? DEFAULT_MAIL_TIMEOUT_MS;
   return {
     pool: true,
@@ -81,7 +87,7 @@ export function smtpTransportOptions(handle: MailboxHandle, auth: MailServerAuth
     requireTLS: settings.security === "starttls",
     ignoreTLS: settings.security === "none",
     tls: tlsOptions(settings, tuning),
-    getSocket: plainSocket(settings.host, settings.port, timeout),
+    getSocket: plainSocket(settings.host, settings.port, timeout, lookup),
     auth: auth.type === "password" ? { user: auth.user, pass: auth.pass } : { type: "OAuth2", user: auth.user, accessToken: auth.accessToken },
     connectionTimeout: timeout,
     greetingTimeout: timeout,
@@ -93,16 +99,21 @@ export function smtpTransportOptions(handle: MailboxHandle, auth: MailServerAuth
   };
 }
 
-/** imapflow options for the mailbox's IMAP server. */
+/**
+ * imapflow options for the mailbox's IMAP server. Throws the refusal of a host that is not public,
+ * as smtpTransportOptions does; imapflow hands its `tls` options to net.connect and tls.connect
+ * alike, so the checking lookup rides there for plain and TLS connections.
+ */
 export function imapClientOptions(handle: MailboxHandle, auth: MailServerAuth, tuning: MailConnectionTuning = {}): ImapFlowOptions {
   const settings = serverSettings(handle, "imap");
+  const { lookup } = mailConnectionGuard("imap", settings, tuning);
   const timeout = tuning.timeoutMs ?? DEFAULT_MAIL_TIMEOUT_MS;
   return {
     host: settings.host,
     port: settings.port,
     secure: settings.security === "tls",
     doSTARTTLS: settings.security === "starttls" ? true : settings.security === "none" ? false : undefined,
-    tls: tlsOptions(settings, tuning),
+    tls: { ...tlsOptions(settings, tuning), ...(lookup ? { lookup } : {}) },
     auth: auth.type === "password" ? { user: auth.user, pass: auth.pass } : { user: auth.user, accessToken: auth.accessToken },
     connectionTimeout: timeout,
     greetingTimeout: timeout,

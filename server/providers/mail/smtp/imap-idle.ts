@@ -2,6 +2,7 @@
 // idles; the server announces each arrival (an untagged EXISTS), which ends the wait at once.
 // A server without IDLE in its CAPABILITY ends it at once as well, answering false: the caller polls.
 import { ImapFlow, type ImapFlowOptions } from "imapflow";
+import { afterImapSignIn } from "./mail-errors";
 
 function cursorUid(cursor: string | null | undefined, validity: string): number | null {
   const match = cursor ? /^(\d+):(\d+)$/.exec(cursor) : null;
@@ -49,6 +50,8 @@ export async function waitForInbox(options: ImapFlowOptions, input: { timeoutMs:
       // Resolves when IDLE ends (the sign-out below breaks it); its failure shows as `close`.
       client.idle().catch(() => undefined);
     });
+  } catch (error) {
+    throw afterImapSignIn(error);
   } finally {
     await client.logout().catch(() => client.close());
   }

@@ -2,6 +2,7 @@
 // in the Sent folder, finding a sent e-mail again, and reading new mail from the INBOX.
 import { ImapFlow, type FetchQueryObject, type ImapFlowOptions, type ListResponse } from "imapflow";
 import type { IncomingEmail } from "../types";
+import { afterImapSignIn } from "./mail-errors";
 import { toIncomingEmail } from "./incoming-message";
 
 export { toIncomingEmail };
@@ -18,7 +19,7 @@ export async function withImap<T>(options: ImapFlowOptions, work: (client: ImapF
     return result;
   } catch (error) {
     client.close();
-    throw error;
+    throw afterImapSignIn(error);
   }
 }
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { MailServerSettings } from "../types";
 import type { MailServerAuth } from "./connection-options";
-import { imapError, smtpSendError, smtpVerifyError } from "./mail-errors";
+import { afterImapSignIn, imapError, smtpSendError, smtpVerifyError } from "./mail-errors";
 
 const smtp: MailServerSettings = { host: "smtp.example.test", port: 587, security: "starttls", username: "ann@example.test" };
 const imap: MailServerSettings = { host: "imap.example.test", port: 993, security: "tls", username: "ann@example.test" };
@@ -54,6 +54,26 @@ describe("smtpSendError", () => {
   });
 });
 
+describe("what a server said before Herald signed in", () => {
+  it("keeps only a reply's numbers from the greeting, EHLO and AUTH, and the words after MAIL FROM", () => {
+    const greeting = smtpVerifyError(smtp, password, nodemailerError("EPROTOCOL", "SSH-2.0-OpenSSH_9.6", "CONN", "Invalid greeting. response=SSH-2.0-OpenSSH_9.6"));
+    expect(greeting).toMatchObject({ code: "mail-failed", field: "smtp.host", serverResponse: null });
+    expect(greeting.message).toMatch(/^Herald could not talk to the SMTP server smtp\.example\.test:587: it did not answer as an SMTP server does/);
+    const refusedGreeting = smtpSendError(smtp, password, "bob@example.test", nodemailerError("EPROTOCOL", "554 5.3.2 internal-db.corp says go away", "CONN"));
+    expect(refusedGreeting).toMatchObject({ code: "mail-failed", field: "smtp.host", serverResponse: "554 5.3.2" });
+    expect(refusedGreeting.message).not.toContain("internal-db");
+    const busy = smtpVerifyError(smtp, password, nodemailerError("EAUTH", "454 4.7.0 Too many login attempts from 10.1.2.3", "AUTH PLAIN"));
+    expect(busy).toMatchObject({ retryable: true, serverResponse: "454 4.7.0" });
+    expect(busy.message).not.toContain("10.1.2.3");
+    const refusedLogin = smtpVerifyError(smtp, password, nodemailerError("EAUTH", "535 5.7.8 Username and Password not accepted", "AUTH PLAIN", "Invalid login"));
+    expect(refusedLogin).toMatchObject({ code: "auth-failed", field: "smtp.password", serverResponse: "535 5.7.8" });
+    expect(smtpSendError(smtp, password, "bob@example.test", nodemailerError("EENVELOPE", "550 5.7.1 Relaying denied", "MAIL FROM"))).toMatchObject({
+      serverResponse: "550 5.7.1 Relaying denied",
+      message: expect.stringContaining("The server said: 550 5.7.1 Relaying denied"),
+    });
+  });
+});
+
 describe("smtpVerifyError", () => {
   it("points at the security setting for a failed STARTTLS and names the usual pairs", () => {
     const error = smtpVerifyError(smtp, password, nodemailerError("ETLS", "502 5.5.1 Unrecognized command", "STARTTLS", "Error upgrading connection with STARTTLS"));
@@ -71,7 +91,17 @@ describe("smtpVerifyError", () => {
 describe("imapError", () => {
   it("points at the IMAP password when LOGIN is refused", () => {
     const error = Object.assign(new Error("Command failed"), { authenticationFailed: true, serverResponseCode: "AUTHENTICATIONFAILED", responseText: "Authentication failed." });
-    expect(imapError(imap, password, error)).toMatchObject({ code: "auth-failed", field: "imap.password", serverResponse: "Authentication failed." });
+    // Only the response code: the server's words before sign-in are never passed on.
+    expect(imapError(imap, password, error)).toMatchObject({ code: "auth-failed", field: "imap.password", serverResponse: "AUTHENTICATIONFAILED" });
+  });
+
+  it("passes on a signed-in server's answer, but not what was said before sign-in", () => {
+    const before = Object.assign(new Error("Unexpected greeting: SSH-2.0-OpenSSH_9.6"), { responseText: "SSH-2.0-OpenSSH_9.6" });
+    const early = imapError(imap, password, before);
+    expect(early).toMatchObject({ code: "mail-failed", field: "imap.host", serverResponse: null });
+    expect(early.message).not.toContain("SSH");
+    const after = afterImapSignIn(Object.assign(new Error("Command failed"), { responseText: "Mailbox does not exist" }));
+    expect(imapError(imap, password, after)).toMatchObject({ serverResponse: "Mailbox does not exist", message: expect.stringContaining("Mailbox does not exist") });
   });
 
   it("points at the IMAP security for a certificate problem", () => {

@@ -1,8 +1,16 @@
 // What went wrong talking to a mail server, in the words of the connect form: which setting is at
 // fault and what to try. nodemailer and imapflow report failures very differently; both end here
 // as a MailProviderError.
+//
+// A server's own words are passed on only once Herald signed in to it (an e-mail's refusal after
+// MAIL FROM, an IMAP command's answer): before that, the "server" may be any service a member
+// pointed a mailbox at (an SSH daemon, a database), and echoing its greeting would read it out
+// for them. Errors before sign-in say what failed in Herald's words and keep only a reply's
+// numbers ("535 5.7.8") or an IMAP response code.
+import { RefusedTargetError } from "../../../lib/public-target";
 import { MailProviderError, type MailField, type MailServerSettings } from "../types";
 import type { MailServerAuth } from "./connection-options";
+import { refusedMailHost } from "./mail-host-guard";
 
 type Protocol = "smtp" | "imap";
 
@@ -24,6 +32,27 @@ function shape(error: unknown): ServerErrorShape {
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
+}
+
+/** An SMTP reply's numbers only ("535 5.7.8"), or an IMAP response code ("AUTHENTICATIONFAILED"); never its words. */
+function replyCode(failure: ServerErrorShape): string | null {
+  const smtp = /^([2-5]\d\d)(?:[ -]+([245]\.\d{1,3}\.\d{1,3})\b)?/.exec(text(failure.response));
+  if (smtp) return [smtp[1], smtp[2]].filter(Boolean).join(" ");
+  const imap = text(failure.serverResponseCode);
+  return /^[A-Z][A-Z0-9.-]{0,40}$/.test(imap) ? imap : null;
+}
+
+/** The commands nodemailer sends only after signing in: their answers may be passed on. */
+const AFTER_SIGN_IN = new Set(["MAIL FROM", "RCPT TO", "DATA", "RSET"]);
+
+/** The refusal a connection met at the public-address rule (mail-host-guard.ts), wherever the library put it. */
+function refusedTarget(error: unknown): RefusedTargetError | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    if (current instanceof RefusedTargetError) return current;
+    current = shape(current).cause ?? (current as { _err?: unknown })._err;
+  }
+  return null;
 }
 
 /**
@@ -62,6 +91,8 @@ const SECURITY_HINT = "Usual pairs are port 465 with TLS and 587 with STARTTLS f
 
 /** A failure to reach or secure the connection, or null when the error is of another kind. */
 function connectionError(protocol: Protocol, settings: MailServerSettings, error: unknown): MailProviderError | null {
+  const refused = refusedTarget(error);
+  if (refused) return refusedMailHost(protocol, settings, refused);
   const codes = lowLevelCodes(error);
   const at = hostLabel(protocol, settings);
   if (isTlsFailure(error)) {
@@ -100,7 +131,7 @@ function capitalize(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1);
 }
 
-function authFailed(protocol: Protocol, settings: MailServerSettings, auth: MailServerAuth, error: unknown, serverResponse: string | null): MailProviderError {
+function authFailed(protocol: Protocol, settings: MailServerSettings, auth: MailServerAuth, error: unknown): MailProviderError {
   const server = protocol === "smtp" ? "sending (SMTP)" : "reading (IMAP)";
   const message =
     auth.type === "oauth2"
@@ -108,7 +139,7 @@ function authFailed(protocol: Protocol, settings: MailServerSettings, auth: Mail
       : `The ${server} server refused the sign-in for ${settings.username}: check the user name and password. Providers with two-step verification (Gmail, Outlook, Yahoo, iCloud) need an app password instead of the account password${protocol === "imap" ? ", and IMAP must be enabled in the mailbox's settings" : ""}.`;
   return new MailProviderError("auth-failed", message, {
     field: auth.type === "oauth2" ? null : (`${protocol}.password` as MailField),
-    serverResponse,
+    serverResponse: replyCode(shape(error)),
     cause: error,
   });
 }
@@ -126,23 +157,25 @@ function isAuthRefusal(failure: ServerErrorShape): boolean {
 export function smtpVerifyError(settings: MailServerSettings, auth: MailServerAuth, error: unknown): MailProviderError {
   if (error instanceof MailProviderError) return error;
   const failure = shape(error);
-  const response = text(failure.response) || null;
+  // A check ends at sign-in: nothing the server said is passed on (see the top of this file).
   if (isTemporary(failure)) {
-    return new MailProviderError("mail-failed", `${capitalize(hostLabel("smtp", settings))} asked to try again later.${response ? ` It said: ${response}` : ""}`, {
+    return new MailProviderError("mail-failed", `${capitalize(hostLabel("smtp", settings))} asked to try again later.`, {
       field: "smtp.host",
       retryable: true,
-      serverResponse: response,
+      serverResponse: replyCode(failure),
       cause: error,
     });
   }
-  if (isAuthRefusal(failure)) return authFailed("smtp", settings, auth, error, response);
-  return (
-    connectionError("smtp", settings, error) ??
-    new MailProviderError("mail-failed", `${capitalize(hostLabel("smtp", settings))} answered unexpectedly: ${response ?? text(failure.message)}`, {
-      field: "smtp.host",
-      serverResponse: response,
-      cause: error,
-    })
+  if (isAuthRefusal(failure)) return authFailed("smtp", settings, auth, error);
+  return connectionError("smtp", settings, error) ?? notMailServer("smtp", settings, error);
+}
+
+/** A server that answered, but not as a mail server does before sign-in: the wrong host or port, or another service. */
+function notMailServer(protocol: Protocol, settings: MailServerSettings, error: unknown): MailProviderError {
+  return new MailProviderError(
+    "mail-failed",
+    `Herald could not talk to ${hostLabel(protocol, settings)}: it did not answer as ${protocol === "smtp" ? "an SMTP" : "an IMAP"} server does. Check the host, the port and the security. ${SECURITY_HINT}`,
+    { field: `${protocol}.host`, retryable: protocol === "imap", serverResponse: replyCode(shape(error)), cause: error },
   );
 }
 
@@ -160,18 +193,22 @@ export function smtpVerifyError(settings: MailServerSettings, auth: MailServerAu
 export function smtpSendError(settings: MailServerSettings, auth: MailServerAuth, recipient: string, error: unknown): MailProviderError {
   if (error instanceof MailProviderError) return error;
   const failure = shape(error);
-  const response = text(failure.response) || null;
-  const responseCode = typeof failure.responseCode === "number" ? failure.responseCode : null;
   const command = text(failure.command);
-  const said = response ? ` The server said: ${response}` : "";
+  // The server's words only from a signed-in session (see the top of this file).
+  const signedIn = AFTER_SIGN_IN.has(command);
+  const response = signedIn ? text(failure.response) || null : replyCode(failure);
+  const responseCode = typeof failure.responseCode === "number" ? failure.responseCode : null;
+  const said = signedIn && response ? ` The server said: ${response}` : "";
 
-  if (isAuthRefusal(failure) && !isTemporary(failure)) return authFailed("smtp", settings, auth, error, response);
+  const refused = refusedTarget(error);
+  if (refused) return refusedMailHost("smtp", settings, refused);
+  if (isAuthRefusal(failure) && !isTemporary(failure)) return authFailed("smtp", settings, auth, error);
   // A refused STARTTLS carries the server's 5xx answer, but it is about the security setting, not this e-mail.
   if (failure.code === "ETLS" || (responseCode === null && isTlsFailure(error))) return connectionError("smtp", settings, error)!;
   if (isTemporary(failure)) {
     return new MailProviderError("mail-failed", `The sending server asked to try again later.${said}`, { retryable: true, serverResponse: response, cause: error });
   }
-  if (responseCode !== null && responseCode >= 500) {
+  if (responseCode !== null && responseCode >= 500 && signedIn) {
     if (command === "RCPT TO") {
       return new MailProviderError("recipient-refused", `The sending server refused the recipient ${recipient}.${said}`, { serverResponse: response, cause: error });
     }
@@ -193,6 +230,9 @@ export function smtpSendError(settings: MailServerSettings, auth: MailServerAuth
       cause: error,
     });
   }
+  // nodemailer adds what the server said to its message, so that message is only passed on when
+  // the server said nothing or Herald had signed in.
+  if (!signedIn && text(failure.response)) return notMailServer("smtp", settings, error);
   return new MailProviderError("mail-failed", `Sending through ${hostLabel("smtp", settings)} failed: ${response ?? text(failure.message)}`, {
     serverResponse: response,
     cause: error,
@@ -203,17 +243,29 @@ export function smtpSendError(settings: MailServerSettings, auth: MailServerAuth
 export function imapError(settings: MailServerSettings, auth: MailServerAuth, error: unknown): MailProviderError {
   if (error instanceof MailProviderError) return error;
   const failure = shape(error);
-  const response = text(failure.responseText) || text(failure.response) || null;
   if (failure.authenticationFailed === true || failure.serverResponseCode === "AUTHENTICATIONFAILED") {
-    return authFailed("imap", settings, auth, error, response);
+    return authFailed("imap", settings, auth, error);
   }
-  return (
-    connectionError("imap", settings, error) ??
-    new MailProviderError("mail-failed", `${capitalize(hostLabel("imap", settings))} answered unexpectedly: ${response ?? text(failure.message)}`, {
-      field: "imap.host",
-      retryable: true,
-      serverResponse: response,
-      cause: error,
-    })
-  );
+  const connection = connectionError("imap", settings, error);
+  if (connection) return connection;
+  // The server's words only from a signed-in session (see the top of this file).
+  if (!signedInImapErrors.has(error as object)) return notMailServer("imap", settings, error);
+  const response = text(failure.responseText) || text(failure.response) || null;
+  return new MailProviderError("mail-failed", `${capitalize(hostLabel("imap", settings))} answered unexpectedly: ${response ?? text(failure.message)}`, {
+    field: "imap.host",
+    retryable: true,
+    serverResponse: response,
+    cause: error,
+  });
+}
+
+const signedInImapErrors = new WeakSet<object>();
+
+/**
+ * Marks an error thrown by work on a signed-in IMAP connection (after connect() resolved): its
+ * server text may be passed on. Errors not marked are treated as coming before sign-in.
+ */
+export function afterImapSignIn(error: unknown): unknown {
+  if (typeof error === "object" && error !== null) signedInImapErrors.add(error);
+  return error;
 }

@@ -49,7 +49,7 @@ export async function composeRawEmail(email: OutgoingEmail, date: Date): Promise
 }
 
 export function createMailServerProvider(name: MailProviderName, resolveAuth: ResolveMailAuth, options: MailServerProviderOptions = {}): MailProvider {
-  const tuning: MailConnectionTuning = { timeoutMs: options.timeoutMs, ca: options.ca };
+  const tuning: MailConnectionTuning = { timeoutMs: options.timeoutMs, ca: options.ca, resolve: options.resolve };
   const saveCopyToSent = options.saveCopyToSent ?? name !== "google";
   const pools = createSmtpPools(tuning, options.poolIdleMs);
   const imapSessions = createImapSessions(options.poolIdleMs);

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { now, setClock, systemClock } from "@/server/lib/clock";
 import { setMailProvider } from "@/server/providers/mail";
+import { RefusedTargetError } from "@/server/lib/public-target";
+import { refusedMailHost } from "@/server/providers/mail/smtp/mail-host-guard";
 import { MailProviderError } from "@/server/providers/mail/types";
 import type { TSequenceInput } from "@/server/schemas/sequence";
 import { driveCampaigns } from "@/server/test/campaign-driver";
@@ -196,6 +198,22 @@ describe("e-mail steps", () => {
     // A mailbox in error takes no turn.
     const pass = await runExecutorPass();
     expect(pass.mailboxesConsidered).toBe(0);
+  });
+
+  it("puts a mailbox whose server is at an address the installation does not connect to in error, instead of trying it every turn", async () => {
+    const mail = recordingMailProvider();
+    const smtp = { host: "127.0.0.1", port: 25, security: "none" as const, username: "ann@herald.test" };
+    mail.send = async () => {
+      throw refusedMailHost("smtp", smtp, new RefusedTargetError("127.0.0.1 is not a public address (loopback)"));
+    };
+    const { workspace, campaign, mailboxIds } = await setupEmailCampaign({ sequence: { steps: [{ type: "email", config: { subject: "Hello", text: "Hi" } }] }, leads: [{ email: "ann@prospect.example" }] });
+    expect(await takeMailboxTurn(mailboxIds[0]!, now())).toBe(false);
+
+    const mailbox = await db.mailbox.findUniqueOrThrow({ where: { id: mailboxIds[0] } });
+    expect(mailbox).toMatchObject({ status: "error", error: expect.stringContaining("127.0.0.1 is not a public address (loopback)") });
+    expect(await outboxEvents(workspace.id, "account.status_changed")).toHaveLength(1);
+    expect(await leadByEmail(campaign.id, "ann@prospect.example")).toMatchObject({ status: "pending", emailContacted: false });
+    expect((await runExecutorPass()).mailboxesConsidered).toBe(0);
   });
 
   it("keeps the intent of a send that timed out, and reconciles it by what the provider finds: sent, not sent, or cannot tell", async () => {

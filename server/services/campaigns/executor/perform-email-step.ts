@@ -18,6 +18,7 @@ import { composeCampaignEmail } from "../../email/compose-campaign-email";
 import { withOutbox } from "../../events/with-outbox";
 import { mailboxHandle } from "../../mailboxes/mailbox-handle";
 import { markMailboxError } from "../../mailboxes/mark-mailbox-error";
+import { isRefusedMailHost } from "../../../providers/mail/smtp/mail-host-guard";
 import { countMailboxUsage } from "../../mailboxes/count-mailbox-usage";
 import { readTracking, readUnsubscribe } from "../campaign-columns";
 import { failLead, mergeFields, resolveWithout, type LeadInCampaign } from "./perform-lead-step";
@@ -266,7 +267,9 @@ async function handleSendError(
     case "host-unreachable":
     case "tls-failed":
       await dropEmailIntent(journalId, email.id, campaignLead.id);
-      await restMailbox(mailbox.id);
+      // A server at an address the installation does not connect to stays refused: reconnect it.
+      if (isRefusedMailHost(error)) await markMailboxError(mailbox.id, error);
+      else await restMailbox(mailbox.id);
       return { kind: "mailbox-unavailable" };
     default:
       // Another answer of the server: one worth retrying is tried again later; a final one fails the lead.
