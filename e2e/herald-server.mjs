@@ -42,6 +42,8 @@ export async function startHerald({ port, database, quiet = false, env = {} }) {
       HERALD_LOG_LEVEL: "warn",
       // The browser tests' webhook receivers listen on loopback.
       HERALD_ALLOW_PRIVATE_WEBHOOK_URLS: "1",
+      // Owners buy AI credits through the (sandbox) billing at $10 per 1,000 (companies.spec.ts).
+      HERALD_AI_CREDIT_PRICE_CENTS_PER_1000: "1000",
       ...env,
     },
   });
