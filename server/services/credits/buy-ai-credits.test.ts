@@ -82,4 +82,14 @@ describe("buying AI credits", () => {
     expect(ledger.balance).toBe(2000);
     expect(ledger.entries).toMatchObject([{ amount: 2000, grantedBy: { source: "stripe", name: "Billing (Stripe)" } }]);
   });
+
+  it("through Stripe: a Checkout page that expires unpaid adds nothing, and its purchase is over", async () => {
+    setBillingProvider(createStripeBilling({ secretKey: fake.secretKey, apiUrl: fake.apiUrl, maxNetworkRetries: 0 }));
+    const { actor } = await createTestWorkspace();
+    await buyAiCredits(actor, { amount: 100 });
+    const payment = await db.billingPayment.findFirstOrThrow({ where: { workspaceId: actor.workspaceId } });
+    expect(await (await deliver(fake.expireCheckout(payment.externalId!))).json()).toEqual({ received: true, handled: true });
+    expect(await db.billingPayment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ status: "failed" });
+    expect((await db.workspace.findUniqueOrThrow({ where: { id: actor.workspaceId } })).aiCreditBalance).toBe(0);
+  });
 });

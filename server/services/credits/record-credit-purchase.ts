@@ -33,3 +33,12 @@ export async function recordCreditPurchase(paymentRowId: string, payment: { paym
     );
   });
 }
+
+/** Stripe's Checkout page expired unpaid: the purchase is over (buying again starts a new one). Safe to repeat. */
+export async function expireCreditPurchase(paymentRowId: string, sessionId: string): Promise<boolean> {
+  const expired = await db.billingPayment.updateMany({
+    where: { id: paymentRowId, kind: "credits", externalId: sessionId, status: "pending" },
+    data: { status: "failed", updatedAt: now() },
+  });
+  return expired.count > 0;
+}

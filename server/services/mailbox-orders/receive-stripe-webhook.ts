@@ -5,7 +5,7 @@ import Stripe from "stripe";
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { now } from "../../lib/clock";
-import { creditPurchaseOf, recordCreditPurchase } from "../credits/record-credit-purchase";
+import { creditPurchaseOf, expireCreditPurchase, recordCreditPurchase } from "../credits/record-credit-purchase";
 import { orderPaymentKey, recordOrderPayment } from "./record-order-payment";
 
 export type StripeWebhookResult = { status: 200; handled: boolean } | { status: 400; error: string };
@@ -35,7 +35,9 @@ export async function receiveStripeWebhook(rawBody: string, signature: string | 
   if (event.type === "checkout.session.expired") {
     const session = event.data.object;
     const orderId = session.client_reference_id ?? session.metadata?.orderId;
-    if (!orderId || creditPurchaseOf(orderId)) return { status: 200, handled: false };
+    if (!orderId) return { status: 200, handled: false };
+    const creditPurchase = creditPurchaseOf(orderId);
+    if (creditPurchase) return { status: 200, handled: await expireCreditPurchase(creditPurchase, session.id) };
     await reopenExpiredPayment(orderId, session.id);
     return { status: 200, handled: true };
   }
