@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { humanGapSeconds } from "../server/domain/sequence/human-gaps";
 import { sandboxDirectory } from "../server/providers/linkedin/sandbox/directory";
 import { expect, expectContentFits, test, uniqueTag, type OwnWorkspace } from "./own-workspace";
+import { grantCredits } from "./credits";
 import { allDaySchedule } from "./schedules";
 
 // The Approvals queue end to end, on the sandbox network with the real executor: three leads reach
@@ -103,7 +104,7 @@ async function focusDraft(page: Page, text: string) {
   await expect(page.locator("[data-testid=approval-row][data-focused]")).toContainText(text);
 }
 
-test("an approver clears a mixed queue of comments and voice notes by keyboard, and the leads move on", async ({ page, own, browser, baseURL }) => {
+test("an approver clears a mixed queue of comments and voice notes by keyboard, and the leads move on", async ({ page, own, browser, baseURL, adminRequest }) => {
   const tag = uniqueTag();
   // Prospects with a recent post for the comments (some have none), and two more for the voice notes.
   const directory = sandboxDirectory();
@@ -126,7 +127,7 @@ test("an approver clears a mixed queue of comments and voice notes by keyboard, 
   // The owner adds AI credits (drafts and speech spend them) and connects each speaker with its lead.
   await page.setViewportSize({ width: 1440, height: 1000 });
   await own.signIn(page);
-  await trpc(page.request, "credits.grant", { amount: 50, reference: "approvals journey" });
+  await grantCredits(adminRequest, own, 50, "approvals journey");
   for (const [index, speaker] of speakers.entries()) {
     const invite = await own.api.post(`/accounts/${speaker.id}/connections`, { profileUrl: `https://www.linkedin.com/in/${voicePeople[index]!.publicIdentifier}` });
     expect(invite.status(), await invite.text()).toBeLessThan(300);

@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { datasetCompanies, seedCompanyData } from "./company-data";
+import { grantCredits } from "./credits";
 import { expect, test, uniqueTag } from "./own-workspace";
 
 // Issue 17's "done when": a newcomer searches the company database, sees what it costs before it
@@ -9,12 +10,6 @@ import { expect, test, uniqueTag } from "./own-workspace";
 const INDUSTRY = "computer software";
 const COUNTRY = "united states";
 const PAGE = 25;
-
-async function trpc<T>(request: APIRequestContext, procedure: string, input: unknown): Promise<T> {
-  const response = await request.post(`/api/trpc/${procedure}`, { data: { json: input } });
-  expect(response.status(), `${procedure}: ${await response.text()}`).toBe(200);
-  return (await response.json()).result.data.json as T;
-}
 
 /** The workspace's AI credits, read the way the dashboard reads them (a tRPC query is a GET). */
 async function balanceOf(page: Page): Promise<number> {
@@ -41,7 +36,7 @@ async function pickValue(page: Page, label: string, typed: string, option: RegEx
 
 test.beforeAll(() => seedCompanyData());
 
-test("a newcomer finds companies, sees each cost first, and adds their people to a campaign", async ({ page, own }) => {
+test("a newcomer finds companies, sees each cost first, and adds their people to a campaign", async ({ page, own, adminRequest }) => {
   test.setTimeout(120_000);
   const matching = datasetCompanies().filter(({ company }) => company.industries.includes(INDUSTRY) && company.country === COUNTRY);
   expect(matching.length).toBeGreaterThan(2 * PAGE);
@@ -52,7 +47,8 @@ test("a newcomer finds companies, sees each cost first, and adds their people to
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await own.signIn(page);
-  await trpc(page.request, "credits.grant", { amount: 500, reference: "companies journey" });
+  // The installation's instance administrator grants the workspace its credits (an owner cannot).
+  await grantCredits(adminRequest, own, 500, "companies journey");
   let balance = 500;
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Companies" }).click();
   await expect(page.getByRole("heading", { name: "Companies", level: 1 })).toBeVisible();
@@ -148,14 +144,21 @@ test("a search the credits cannot pay for says so, charges nothing and links to 
   await expect(page).toHaveURL(/\/settings#ai-credits$/);
   await expect(page.getByRole("heading", { name: "AI credits" })).toBeVisible();
 
-  // An owner adds credits there; the same search then goes through.
-  await page.getByLabel("Credits to add").fill("40");
-  await page.getByRole("button", { name: "Add credits" }).click();
-  await expect(page.getByText("Added 40 credits.")).toBeVisible();
-  expect(await balanceOf(page)).toBe(40);
+  // An owner cannot grant credits (only an instance administrator can): they buy them there, through
+  // the installation's billing (the sandbox's here, which charges nothing); the same search then goes through.
+  await expect(page.getByRole("button", { name: "Grant credits" })).toHaveCount(0);
+  const refused = await page.request.post("/api/trpc/credits.grant", { data: { json: { amount: 1_000_000, reason: "free searches" } } });
+  expect(refused.status()).toBe(403);
+  expect(await refused.text()).toContain("Only an instance administrator can grant AI credits.");
+  await page.getByLabel("Credits to buy").fill("100");
+  await expect(page.getByTestId("credit-price")).toContainText("$1.00 · $10.00 per 1,000 credits (sandbox billing: nothing is charged)");
+  await page.getByRole("button", { name: "Buy credits" }).click();
+  await expect(page.getByText("Bought 100 credits.")).toBeVisible();
+  await expect(page.getByTestId("credit-granted-by").first()).toHaveText("Sandbox billing");
+  expect(await balanceOf(page)).toBe(100);
   await page.goto("/companies");
   await pickValue(page, "Industries", "computer sof", /^Computer software/);
-  await page.getByRole("button", { name: `Search · up to ${PAGE} credits (you have 40)` }).click();
+  await page.getByRole("button", { name: `Search · up to ${PAGE} credits (you have 100)` }).click();
   await expect(page.getByTestId("company-row")).toHaveCount(PAGE);
-  expect(await balanceOf(page)).toBe(40 - PAGE);
+  expect(await balanceOf(page)).toBe(100 - PAGE);
 });

@@ -43,6 +43,8 @@ export async function startHerald({ port, database, quiet = false, env = {} }) {
       // The browser tests' webhook receivers and mail servers (smtp-server, Dovecot) listen on loopback.
       HERALD_ALLOW_PRIVATE_WEBHOOK_URLS: "1",
       HERALD_ALLOW_PRIVATE_MAIL_HOSTS: "1",
+      // Owners buy AI credits through the (sandbox) billing at $10 per 1,000 (companies.spec.ts).
+      HERALD_AI_CREDIT_PRICE_CENTS_PER_1000: "1000",
       ...env,
     },
   });

@@ -220,6 +220,12 @@ const EnvSchema = z.object({
   /** Monthly price of one managed mailbox, in cents of HERALD_BILLING_CURRENCY. */
   HERALD_MAILBOX_PRICE_GOOGLE_CENTS: z.coerce.number().int().min(0, "must be 0 or more").max(100_000, "must be at most 100000").default(700),
   HERALD_MAILBOX_PRICE_MICROSOFT_CENTS: z.coerce.number().int().min(0, "must be 0 or more").max(100_000, "must be at most 100000").default(600),
+  /**
+   * What 1,000 AI credits cost, in cents of HERALD_BILLING_CURRENCY, when workspace owners may buy
+   * them through the billing provider. Unset (the default): credits are not sold, and only instance
+   * administrators grant them (docs/company-database.md, "AI credits").
+   */
+  HERALD_AI_CREDIT_PRICE_CENTS_PER_1000: z.coerce.number().int("must be a whole number of cents").min(1, "must be at least 1").max(10_000_000, "must be at most 10000000").optional(),
   HERALD_BILLING_CURRENCY: z.string().trim().toLowerCase().regex(/^[a-z]{3}$/, "must be a three-letter currency code such as usd").default("usd"),
 }).superRefine((value, context) => {
   if (value.HERALD_LINKEDIN_PROVIDER === "unipile") {

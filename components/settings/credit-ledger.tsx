@@ -5,7 +5,9 @@ import { useTRPC } from "@/components/trpc/client";
 import { Pager } from "@/components/ui/pager";
 import { Card } from "@/components/ui/card";
 import { formatDateTime } from "@/components/ui/format";
-import { AddCreditsForm } from "./add-credits-form";
+import type { TCreditOffer } from "@/server/schemas/credits";
+import { BuyCreditsForm } from "./buy-credits-form";
+import { GrantCreditsForm } from "./grant-credits-form";
 
 const PAGE = 20;
 
@@ -14,21 +16,40 @@ const reasonLabels: Record<string, string> = {
   "company-search": "Company search",
   "people-search": "People search",
   "reply-classification": "Reply classification",
+  "comment-draft": "Comment draft",
+  "voice-note": "Voice note",
   adjustment: "Adjustment",
   refund: "Refund",
 };
+
+/** Who may add credits here, when the signed-in person may not: in plain words. */
+function WhoAddsCredits({ offer }: { offer: TCreditOffer }) {
+  const admins = offer.instanceAdmins.length ? offer.instanceAdmins.join(", ") : "an instance administrator";
+  return (
+    <p className="mb-6 text-sm text-slate-600" data-testid="who-adds-credits">
+      {offer.pricePer1000Cents === null
+        ? `AI credits are granted by this installation's instance administrators (${admins}): ask them for more.`
+        : `Owners and members who manage billing buy credits here; this installation's instance administrators (${admins}) can also grant them.`}
+    </p>
+  );
+}
 
 export function CreditLedger() {
   const trpc = useTRPC();
   const [offset, setOffset] = useState(0);
   const ledger = useQuery(trpc.credits.ledger.queryOptions({ limit: PAGE, offset }));
+  const offer = useQuery(trpc.credits.offer.queryOptions());
+  const current = useQuery(trpc.workspace.current.queryOptions());
+  const data = offer.data;
   return (
     <Card
       title="AI credits"
-      description="Company and people search (one credit per result), reply classification and AI drafts spend credits. Every change is recorded here."
+      description="Company and people search (one credit per result), reply classification and AI drafts spend credits. Every change is recorded here, with who added the credits."
       actions={ledger.data && <span className="text-lg font-semibold text-slate-900">{ledger.data.balance.toLocaleString("en")}</span>}
     >
-      <AddCreditsForm />
+      {data?.canGrant && <GrantCreditsForm currentWorkspaceId={current.data?.workspace.id ?? null} />}
+      {data?.canBuy && data.pricePer1000Cents !== null && <BuyCreditsForm offer={{ ...data, pricePer1000Cents: data.pricePer1000Cents }} />}
+      {data && !data.canGrant && !data.canBuy && <WhoAddsCredits offer={data} />}
       {ledger.isPending ? (
         <p className="text-sm text-slate-500">Loading…</p>
       ) : !ledger.data?.entries.length ? (
@@ -40,6 +61,7 @@ export function CreditLedger() {
               <tr>
                 <th className="py-2 font-medium">When</th>
                 <th className="py-2 font-medium">What</th>
+                <th className="py-2 font-medium">By</th>
                 <th className="py-2 text-right font-medium">Amount</th>
                 <th className="py-2 text-right font-medium">Balance</th>
               </tr>
@@ -51,6 +73,9 @@ export function CreditLedger() {
                   <td className="py-2">
                     {reasonLabels[entry.reason] ?? entry.reason}
                     {entry.reference && <span className="ml-2 text-xs text-slate-400">{entry.reference}</span>}
+                  </td>
+                  <td className="py-2 text-slate-600" data-testid="credit-granted-by">
+                    {entry.grantedBy?.name ?? ""}
                   </td>
                   <td className={`py-2 text-right font-medium ${entry.amount < 0 ? "text-red-700" : "text-emerald-700"}`}>
                     {entry.amount > 0 ? "+" : ""}

@@ -32,6 +32,10 @@ export const errorCodeToHttpStatus = {
   "already-member": 409,
   /** A change that would leave a workspace without an owner. */
   "last-owner": 409,
+  /** A change that would leave the installation without an instance administrator. */
+  "last-instance-admin": 409,
+  /** The installation sells no AI credits (HERALD_AI_CREDIT_PRICE_CENTS_PER_1000 unset): an instance administrator grants them. */
+  "credits-not-for-sale": 403,
   "invitation-accepted": 409,
   "invitation-revoked": 409,
   "invitation-expired": 409,

@@ -156,7 +156,7 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
       description: [
         "Herald automates outbound outreach on LinkedIn and e-mail. This is its public REST API.",
         "",
-        "**Authentication.** Send an API key as `Authorization: Bearer <key>`. Keys are created in the dashboard under Settings → API and Webhooks; each acts as the member who created it.",
+        "**Authentication.** Send an API key as `Authorization: Bearer <key>`. Keys are created in the dashboard under Settings → API and Webhooks; each acts as the member who created it, in a workspace: never as an instance administrator (the installation-wide role that grants AI credits, in the dashboard only).",
         "",
         "**Conventions.** JSON in and out. One resource is returned as `{data}`, a list as `{data, paging: {limit, offset}}` (plus `total` where shown). Lists take `limit` (1–100, default 50) and `offset` (≥ 0, default 0). Timestamps are ISO 8601 in UTC. Ids are prefixed strings (`wsp_…`, `key_…`).",
         "",

@@ -19,11 +19,10 @@ import { ZLeadsInput } from "../schemas/lead";
 import { addCampaignLeads } from "../services/campaigns/add-campaign-leads";
 import { createCampaign } from "../services/campaigns/create-campaign";
 import { updateCampaign } from "../services/campaigns/update-campaign";
-import { grantAiCredits } from "../services/credits/grant-ai-credits";
 import { connectSender } from "../services/senders/connect-sender";
 import { useTemporaryFileStorage as temporaryFileStorage } from "./approvals-seed";
 import { driveCampaigns } from "./campaign-driver";
-import { createTestWorkspace } from "./factories";
+import { addTestCredits, createTestWorkspace } from "./factories";
 import { connectBeforehand } from "./forecast-parity-campaigns";
 
 export const HOUR = 3_600_000;
@@ -94,7 +93,7 @@ export async function setup(options: {
   await ensureSandboxDirectory();
   const { actor, workspace } = await createTestWorkspace();
   const sender = (await connectSender(actor, ZConnectSenderInput.parse({ username: `${options.label}@example.com`, password: "x" }), { via: "api" })).account.id;
-  if (options.credits) await grantAiCredits(actor, { amount: options.credits, reference: "test" });
+  if (options.credits) await addTestCredits(actor.workspaceId, options.credits);
   if (options.connected) for (const prospect of options.prospects) await connectBeforehand(actor, sender, prospect);
   const campaign = await createCampaign(
     actor,

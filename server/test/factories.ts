@@ -41,3 +41,18 @@ export async function outboxEvents(workspaceId: string, event?: string) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return rows.map((row) => ({ event: row.event, data: row.data as Record<string, any> }));
 }
+
+/**
+ * Credits for a test workspace, as a purchase through the sandbox billing would add them (only an
+ * instance administrator or the billing provider adds credits: server/services/credits).
+ */
+export async function addTestCredits(workspaceId: string, amount: number, reference = "test") {
+  const { addAiCredits, grantSourceNames } = await import("../services/credits/add-ai-credits");
+  return addAiCredits({ workspaceId, amount, source: "sandbox", grantedBy: grantSourceNames.sandbox, reference });
+}
+
+/** A user of the installation who is an instance administrator. */
+export async function createTestInstanceAdmin(overrides: { email?: string; name?: string } = {}) {
+  const user = await createTestUser(overrides);
+  return db.user.update({ where: { id: user.id }, data: { instanceAdmin: true } });
+}

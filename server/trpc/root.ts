@@ -7,6 +7,7 @@ import { filesRouter } from "./routers/files";
 import { hostedConnectRouter } from "./routers/hosted-connect";
 import { approvalsRouter } from "./routers/approvals";
 import { inboxRouter } from "./routers/inbox";
+import { instanceRouter } from "./routers/instance";
 import { jobsRouter } from "./routers/jobs";
 import { leadImportsRouter } from "./routers/lead-imports";
 import { leadListsRouter } from "./routers/lead-lists";
@@ -23,6 +24,7 @@ import { workspaceRouter } from "./routers/workspace";
 
 export const appRouter = router({
   setup: setupRouter,
+  instance: instanceRouter,
   workspace: workspaceRouter,
   members: membersRouter,
   apiKeys: apiKeysRouter,

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { WorkspaceSettings } from "@/components/settings/workspace-settings";
 import { CreditLedger } from "@/components/settings/credit-ledger";
+import { InstanceAdminsPanel } from "@/components/settings/instance-admins-panel";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -12,6 +13,8 @@ export default function GeneralSettingsPage() {
       <div id="ai-credits" className="scroll-mt-6">
         <CreditLedger />
       </div>
+      {/* Instance administrators only (the panel renders nothing for anyone else). */}
+      <InstanceAdminsPanel />
     </>
   );
 }

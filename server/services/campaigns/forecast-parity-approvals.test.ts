@@ -12,9 +12,9 @@ import { db } from "@/server/db/client";
 import { setClock, systemClock } from "@/server/lib/clock";
 import { sandboxDirectory } from "@/server/providers/linkedin/sandbox/directory";
 import type { TSequenceInput } from "@/server/schemas/sequence";
-import { grantAiCredits } from "@/server/services/credits/grant-ai-credits";
 import { silentWav, useTemporaryFileStorage as temporaryFileStorage } from "@/server/test/approvals-seed";
 import { driveCampaigns } from "@/server/test/campaign-driver";
+import { addTestCredits } from "@/server/test/factories";
 import { expectParity, world } from "@/server/test/forecast-parity";
 import { campaignWith, connectBeforehand, forecastAll } from "@/server/test/forecast-parity-campaigns";
 import { updateCampaign } from "./update-campaign";
@@ -44,7 +44,7 @@ describe("the forecast against the executor for comments and voice notes, lead b
   it("j. comments and AI and recorded voice notes, approved at once or sent without approval, with a tight comment cap", async () => {
     const { clock, actor, senders } = await world("drafts", "2026-06-07T10:00:00Z", ["rep0", "rep1"]);
     temporaryFileStorage();
-    await grantAiCredits(actor, { amount: 1000, reference: "parity" });
+    await addTestCredits(actor.workspaceId, 1000, "parity");
     // One sender may comment only twice a day: comments wait for the next day, drafts with them.
     await db.linkedinAccount.update({ where: { id: senders[0]! }, data: { limits: { daily: { comments: 2 } } } });
     const sequence: TSequenceInput = {

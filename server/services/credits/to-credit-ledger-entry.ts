@@ -1,5 +1,5 @@
 import type { AiCreditLedgerEntry } from "../../db/generated/client";
-import type { TCreditLedgerEntry, TCreditReason } from "../../schemas/credits";
+import type { TCreditGrantSource, TCreditLedgerEntry, TCreditReason } from "../../schemas/credits";
 
 export function toCreditLedgerEntry(row: AiCreditLedgerEntry): TCreditLedgerEntry {
   return {
@@ -8,6 +8,7 @@ export function toCreditLedgerEntry(row: AiCreditLedgerEntry): TCreditLedgerEntr
     balanceAfter: row.balanceAfter,
     reason: row.reason as TCreditReason,
     reference: row.reference,
+    grantedBy: row.grantSource ? { source: row.grantSource as TCreditGrantSource, name: row.grantedBy ?? "" } : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -21,6 +21,13 @@ it("seeds the Quick start's workspace once: owner, a working key, two sandbox se
   expect(health).toMatchObject({ status: "failing", spf: { status: "ok" }, dkim: { status: "ok" }, dmarc: { status: "missing" }, mx: { status: "ok" } });
   expect(health.dmarc.fix).toMatchObject({ type: "TXT", host: "_dmarc.northwind-nodmarc.test", value: expect.stringMatching(/^v=DMARC1; p=/) });
 
+  // The demo owner is the fresh installation's first user, so its instance administrator, and the
+  // welcome credits say where they came from.
+  expect(await db.user.findUniqueOrThrow({ where: { email: first.email } })).toMatchObject({ instanceAdmin: true });
+  expect(await db.aiCreditLedgerEntry.findMany({ where: { workspaceId: first.workspaceId, reason: "grant" }, select: { amount: true, grantSource: true, grantedBy: true } })).toEqual([
+    { amount: 5000, grantSource: "welcome", grantedBy: "Welcome credits" },
+  ]);
+
   const again = await seedDemoWorkspace();
   expect(again.workspaceId).toBe(first.workspaceId);
   expect(again.sampleCampaignId).toBeNull();

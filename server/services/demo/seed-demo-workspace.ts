@@ -2,6 +2,7 @@ import { db } from "../../db/client";
 import { now } from "../../lib/clock";
 import { hashPassword } from "../../lib/crypto";
 import { generateApiKey } from "../api-keys/api-key-format";
+import { addAiCredits, grantSourceNames } from "../credits/add-ai-credits";
 import { seedDemoCampaign } from "./seed-demo-campaign";
 import { seedDemoMailbox } from "./seed-demo-mailbox";
 import { forgetApiKeys } from "../api-keys/api-key-cache";
@@ -33,20 +34,15 @@ export async function seedDemoWorkspace(): Promise<DemoWorkspace> {
   const { key, prefix, hashedKey } = generateApiKey();
   const workspaceId = await db.$transaction(async (tx) => {
     let user = await tx.user.findUnique({ where: { email: DEMO_EMAIL } });
-    user ??= await tx.user.create({ data: { email: DEMO_EMAIL, name: "Demo Owner", passwordHash } });
+    // On a fresh installation the demo owner is its first user, so its instance administrator (who
+    // grants credits); seeded into an installation that has one, it is an ordinary owner.
+    user ??= await tx.user.create({
+      data: { email: DEMO_EMAIL, name: "Demo Owner", passwordHash, instanceAdmin: (await tx.user.count({ where: { instanceAdmin: true } })) === 0 },
+    });
     let membership = await tx.membership.findFirst({ where: { userId: user.id, role: "owner" }, orderBy: { createdAt: "asc" } });
     if (!membership) {
-      const workspace = await tx.workspace.create({ data: { name: "Demo workspace", aiCreditBalance: WELCOME_CREDITS } });
-      await tx.aiCreditLedgerEntry.create({
-        data: {
-          workspaceId: workspace.id,
-          amount: WELCOME_CREDITS,
-          balanceAfter: WELCOME_CREDITS,
-          reason: "grant",
-          reference: "Welcome credits",
-          createdAt: now(),
-        },
-      });
+      const workspace = await tx.workspace.create({ data: { name: "Demo workspace" } });
+      await addAiCredits({ workspaceId: workspace.id, amount: WELCOME_CREDITS, source: "welcome", grantedBy: grantSourceNames.welcome, reference: "Welcome credits" }, tx);
       membership = await tx.membership.create({
         data: { workspaceId: workspace.id, userId: user.id, role: "owner", canManageBilling: true },
       });

@@ -5,6 +5,7 @@ import Stripe from "stripe";
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { now } from "../../lib/clock";
+import { creditPurchaseOf, expireCreditPurchase, recordCreditPurchase } from "../credits/record-credit-purchase";
 import { orderPaymentKey, recordOrderPayment } from "./record-order-payment";
 
 export type StripeWebhookResult = { status: 200; handled: boolean } | { status: 400; error: string };
@@ -25,6 +26,9 @@ export async function receiveStripeWebhook(rawBody: string, signature: string | 
     const session = event.data.object;
     const orderId = session.client_reference_id ?? session.metadata?.orderId;
     if (!orderId || session.payment_status !== "paid") return { status: 200, handled: false };
+    // A purchase of AI credits rather than an order (server/services/credits/buy-ai-credits.ts).
+    const creditPurchase = creditPurchaseOf(orderId);
+    if (creditPurchase) return { status: 200, handled: (await recordCreditPurchase(creditPurchase, { paymentId: session.id })) !== null };
     await recordOrderPayment(orderId, { paymentId: session.id });
     return { status: 200, handled: true };
   }
@@ -32,6 +36,8 @@ export async function receiveStripeWebhook(rawBody: string, signature: string | 
     const session = event.data.object;
     const orderId = session.client_reference_id ?? session.metadata?.orderId;
     if (!orderId) return { status: 200, handled: false };
+    const creditPurchase = creditPurchaseOf(orderId);
+    if (creditPurchase) return { status: 200, handled: await expireCreditPurchase(creditPurchase, session.id) };
     await reopenExpiredPayment(orderId, session.id);
     return { status: 200, handled: true };
   }

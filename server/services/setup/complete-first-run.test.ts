@@ -25,6 +25,8 @@ describe("first run", () => {
     owner = users[0]!.email === rival.email ? rival : input;
     expect(users[0]).toMatchObject({ name: owner.name, email: owner.email.toLowerCase() });
     expect(users[0]!.memberships).toEqual([expect.objectContaining({ role: "owner", canManageBilling: true })]);
+    // The installation's first user is its instance administrator (issue 30): they grant AI credits.
+    expect(users[0]!.instanceAdmin).toBe(true);
     expect(users[0]!.passwordHash).toMatch(/^scrypt\$/);
     expect(users[0]!.passwordHash).not.toContain(input.password);
   });

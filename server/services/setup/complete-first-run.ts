@@ -4,7 +4,8 @@ import { HeraldError } from "../../lib/errors";
 import type { TFirstRunInput } from "../../schemas/account-user";
 
 /**
- * Creates the first owner and their workspace. Only possible while no user exists; the check and
+ * Creates the first owner and their workspace; the first owner is the installation's instance
+ * administrator (server/services/instance-admins). Only possible while no user exists; the check and
  * the insert run under an advisory lock so two simultaneous first runs cannot both succeed.
  */
 export async function completeFirstRun(input: TFirstRunInput): Promise<{ userId: string; workspaceId: string }> {
@@ -15,7 +16,7 @@ export async function completeFirstRun(input: TFirstRunInput): Promise<{ userId:
     if ((await tx.user.count()) > 0) {
       throw new HeraldError({ code: "already-set-up", message: "Herald is already set up: sign in, or ask an owner to invite you." });
     }
-    const user = await tx.user.create({ data: { name, email, passwordHash } });
+    const user = await tx.user.create({ data: { name, email, passwordHash, instanceAdmin: true } });
     const workspace = await tx.workspace.create({ data: { name: workspaceName } });
     await tx.membership.create({ data: { workspaceId: workspace.id, userId: user.id, role: "owner", canManageBilling: true } });
     await tx.user.update({ where: { id: user.id }, data: { activeWorkspaceId: workspace.id } });

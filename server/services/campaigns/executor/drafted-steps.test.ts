@@ -12,10 +12,9 @@ import { approvePendingComment } from "@/server/services/approvals/approve-pendi
 import { approvePendingVoiceNote } from "@/server/services/approvals/approve-pending-voice-note";
 import { rejectPendingComment } from "@/server/services/approvals/reject-pending-comment";
 import { rejectPendingVoiceNote } from "@/server/services/approvals/reject-pending-voice-note";
-import { grantAiCredits } from "@/server/services/credits/grant-ai-credits";
 import { silentWav } from "@/server/test/approvals-seed";
 import { COMMENT_THEN_VISIT, directory, drive, HOUR, ledger, prospects, restoreProvidersAfterEach, setup, VOICE_THEN_BUMP } from "@/server/test/drafted-steps";
-import { outboxEvents } from "@/server/test/factories";
+import { addTestCredits, outboxEvents } from "@/server/test/factories";
 import { NO_RECENT_POST } from "../../../domain/sequence/decide-step";
 
 let recordings: Server;
@@ -106,7 +105,7 @@ describe("comment steps", () => {
     // The sender did not rest for it: its turn was not used.
     expect(await outboxEvents(workspace.id, "comment.pending")).toEqual([]);
 
-    await grantAiCredits(actor, { amount: 1, reference: "top-up" });
+    await addTestCredits(actor.workspaceId, 1, "top-up");
     await drive(clock, 1.5);
     expect(await db.pendingComment.count({ where: { campaignId: campaign.id, status: "pending" } })).toBe(1);
     expect((await db.workspace.findUniqueOrThrow({ where: { id: workspace.id } })).aiCreditBalance).toBe(0);
