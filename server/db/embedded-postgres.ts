@@ -24,7 +24,7 @@ export interface EmbeddedPostgresOptions {
    * secrets.json: see prepare-database.ts); a fresh random one when none is given.
    */
   password?: string;
-  /** How long a statement may wait for the session, and a connection hold it idle (pglite-server.ts). */
+  /** How long a connection may hold the session idle in a transaction or batch (pglite-server.ts). */
   statementTimeoutMs?: number;
 }
 

@@ -45,7 +45,7 @@ async function main() {
   ensureSecrets(dataDir);
 
   const { prepareDatabase } = await import("./prepare-database");
-  const database = await prepareDatabase({ dataDir, databaseUrl: env.DATABASE_URL });
+  const database = await prepareDatabase({ dataDir, databaseUrl: env.DATABASE_URL, statementTimeoutMs: env.HERALD_DATABASE_STATEMENT_TIMEOUT * 1000 });
 
   // Background jobs: an Inngest server when one is configured, else the embedded executor, whose
   // event API must be up before the app starts so the SDK is pointed at it.
