@@ -39,6 +39,9 @@ import {
 /** How long a connection may hold the session idle (in a transaction or unfinished batch), by default. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 60_000;
 
+/** How long a client has to sign in, as PostgreSQL's authentication_timeout. */
+const AUTHENTICATION_TIMEOUT_MS = 60_000;
+
 class SessionLock {
   private owner: Connection | null = null;
   private readonly waiting: Array<{ connection: Connection; grant: (granted: boolean) => void }> = [];
@@ -96,6 +99,8 @@ class Connection {
     private readonly context: ServerContext,
   ) {
     socket.setNoDelay(true);
+    this.timer = setTimeout(() => this.fail("08P01", "canceling authentication due to timeout"), AUTHENTICATION_TIMEOUT_MS);
+    this.timer.unref();
     socket.on("data", (data: Buffer) => {
       if (this.closed) return;
       this.input.push(data);
@@ -173,6 +178,7 @@ class Connection {
     const serverFinal = this.scram.finish(body.toString("utf8"));
     if (!serverFinal) return refuse();
     this.socket.write(authenticationMessage(12, Buffer.from(serverFinal)));
+    this.clearTimer();
     // PGlite answers the startup message itself: AuthenticationOk, its parameters, ReadyForQuery.
     this.phase = "ready";
     this.enqueue(this.startup!.message);
