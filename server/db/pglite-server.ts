@@ -247,8 +247,15 @@ class Connection {
     this.timer = null;
   }
 
-  private async close(): Promise<void> {
-    if (this.closed) return;
+  /** Settles once the connection has closed and handed the session back (the server's stop waits). */
+  closing: Promise<void> | null = null;
+
+  close(): Promise<void> {
+    this.closing ??= this.closeOnce();
+    return this.closing;
+  }
+
+  private async closeOnce(): Promise<void> {
     this.closed = true;
     this.clearTimer();
     this.context.lock.withdraw(this);
@@ -290,11 +297,10 @@ export async function servePglite(database: PGlite, options: PgliteServerOptions
     verifier: scramVerifier(options.password),
     statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
   };
-  const sockets = new Set<Socket>();
+  const connections = new Map<Socket, Connection>();
   const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-    new Connection(socket, context);
+    connections.set(socket, new Connection(socket, context));
+    socket.on("close", () => void connections.get(socket)?.close().finally(() => connections.delete(socket)));
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -304,10 +310,12 @@ export async function servePglite(database: PGlite, options: PgliteServerOptions
   const port = typeof address === "object" && address ? address.port : 0;
   return {
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    // Every connection's reset is over before the caller closes PGlite under it.
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of connections.keys()) socket.destroy();
+      await Promise.all([...connections.values()].map((connection) => connection.close()));
+      await closed;
+    },
   };
 }
