@@ -12,6 +12,8 @@ import { servePglite } from "./pglite-server";
 export interface EmbeddedPostgres {
   url: string;
   dataDir: string | null;
+  /** Called when the process starts to stop: a client idle in a transaction is closed after a second. */
+  stopping(): void;
   stop(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   return {
     url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${server.port}/postgres?sslmode=disable`,
     dataDir: resolvedDir,
+    stopping: () => server.stopping(1_000),
     async stop() {
       await server.close();
       await database.close();

@@ -232,7 +232,7 @@ class Connection {
    * A statement that runs is not bounded: PGlite runs it to the end, blocking the process, and its
    * own statement_timeout never fires (WebAssembly has no timer signals).
    */
-  private armTimer(): void {
+  armTimer(): void {
     this.clearTimer();
     if (this.closed || this.queued > 0 || !this.context.lock.ownedBy(this)) return;
     const { statementTimeoutMs } = this.context;
@@ -279,6 +279,11 @@ class Connection {
 
 export interface PgliteServer {
   port: number;
+  /**
+   * The process is stopping: from now on a connection that holds the session idle is closed after
+   * `graceMs`, so a client that left a transaction open cannot make the stop wait on it.
+   */
+  stopping(graceMs: number): void;
   close(): Promise<void>;
 }
 
@@ -310,6 +315,10 @@ export async function servePglite(database: PGlite, options: PgliteServerOptions
   const port = typeof address === "object" && address ? address.port : 0;
   return {
     port,
+    stopping(graceMs) {
+      context.statementTimeoutMs = Math.min(context.statementTimeoutMs, graceMs);
+      for (const connection of connections.values()) connection.armTimer();
+    },
     // Every connection's reset is over before the caller closes PGlite under it.
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
