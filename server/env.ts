@@ -177,6 +177,12 @@ const EnvSchema = z.object({
   HERALD_PROCESSES: z.coerce.number().int().min(1, "must be a whole number of at least 1").max(1000, "must be at most 1000").default(1),
   /** Connections each Herald process keeps to PostgreSQL; unset: sized to HERALD_TURN_CONCURRENCY. */
   HERALD_DATABASE_POOL_SIZE: z.coerce.number().int().min(1, "must be a whole number of at least 1").max(500, "must be at most 500").optional(),
+  /**
+   * Seconds a statement may run, and a connection sit idle in a transaction, before PostgreSQL ends
+   * it. The embedded database cannot interrupt a running statement (pglite-server.ts): there it
+   * closes a connection that holds the database idle in a transaction or batch this long.
+   */
+  HERALD_DATABASE_STATEMENT_TIMEOUT: z.coerce.number().int().min(1, "must be a whole number of seconds, at least 1").max(86_400, "must be at most 86400 (a day)").default(120),
   /** OAuth 2.0 client of a Google Cloud project (web application): without both, Google mailboxes are not offered. */
   HERALD_GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   HERALD_GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),

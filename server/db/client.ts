@@ -1,6 +1,7 @@
 // The Prisma client, created on first use from DATABASE_URL (which the runtime sets to the embedded
 // PostgreSQL when the user gave none) and cached on globalThis so every module copy shares one pool.
 import { PrismaPg } from "@prisma/adapter-pg";
+import { env } from "../env";
 import { PrismaClient, Prisma } from "./generated/client";
 import { databasePoolSize } from "./pool-size";
 
@@ -20,8 +21,14 @@ const slot: typeof globalThis & { __heraldDb?: PrismaClient; __heraldDbUrl?: str
  */
 const TRANSACTION_MAX_WAIT_MS = 30_000;
 
-export function createDbClient(connectionString: string, poolSize = 10): PrismaClient {
-  const adapter = new PrismaPg({ connectionString, max: poolSize });
+/**
+ * `statementTimeoutMs`: PostgreSQL ends a statement that runs, or a transaction left idle, this long
+ * (HERALD_DATABASE_STATEMENT_TIMEOUT). Not sent to the embedded database, which bounds idle
+ * transactions itself and cannot interrupt a statement (pglite-server.ts).
+ */
+export function createDbClient(connectionString: string, poolSize = 10, statementTimeoutMs?: number): PrismaClient {
+  const timeouts = statementTimeoutMs ? { statement_timeout: statementTimeoutMs, idle_in_transaction_session_timeout: statementTimeoutMs } : {};
+  const adapter = new PrismaPg({ connectionString, max: poolSize, ...timeouts });
   return new PrismaClient({ adapter, transactionOptions: { maxWait: TRANSACTION_MAX_WAIT_MS } });
 }
 
@@ -32,7 +39,7 @@ export function getDb(): PrismaClient {
   }
   if (!slot.__heraldDb || slot.__heraldDbUrl !== url) {
     void slot.__heraldDb?.$disconnect();
-    slot.__heraldDb = createDbClient(url, databasePoolSize());
+    slot.__heraldDb = createDbClient(url, databasePoolSize(), databaseIsEmbedded() ? undefined : env().HERALD_DATABASE_STATEMENT_TIMEOUT * 1000);
     slot.__heraldDbUrl = url;
   }
   return slot.__heraldDb;

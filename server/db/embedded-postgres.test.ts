@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,6 +8,8 @@ import { prepareDatabase } from "../runtime/prepare-database";
 import { createDbClient } from "./client";
 
 const dataDir = await mkdtemp(path.join(tmpdir(), "herald-embedded-"));
+// Generated into this test's data folder, not taken from the environment.
+delete process.env.HERALD_DATABASE_PASSWORD;
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 async function migrationNames(url: string): Promise<string[]> {
@@ -27,6 +29,13 @@ describe("embedded database", () => {
     expect(first.embedded?.dataDir).toBe(path.join(dataDir, "postgres"));
     const applied = await migrationNames(first.url);
     expect(applied).toContain("20261121000000_id_function");
+    // Its password is generated once and kept with the other generated secrets; a guess is refused.
+    const secrets = JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as Record<string, string>;
+    expect(secrets.HERALD_DATABASE_PASSWORD).toMatch(/^[\w-]{32}$/);
+    expect(decodeURIComponent(new URL(first.url).password)).toBe(secrets.HERALD_DATABASE_PASSWORD);
+    const guess = new URL(first.url);
+    guess.password = "postgres";
+    await expect(new pg.Client(guess.href).connect()).rejects.toMatchObject({ code: "28P01" });
 
     const prisma = createDbClient(first.url, 2);
     const workspace = await prisma.workspace.create({ data: { name: "Persisted" } });

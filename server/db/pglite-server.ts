@@ -6,36 +6,67 @@
 // owns the session from its first message until the backend reports ReadyForQuery with status
 // "idle" (`I`). (@electric-sql/pglite-socket 0.2 hands the session over between any two messages
 // outside a transaction, which lets concurrent batches clobber each other: electric-sql/pglite#1046.)
+//
+// One broken or stalled client must not take the others down with it: its malformed messages end
+// its own connection (never reaching PGlite, which hangs on a message type it does not know), a
+// connection that holds the session without using it is closed after the statement timeout, and a
+// connection that ends mid-turn has its batch, transaction and session state undone before the next
+// connection's turn. Clients prove they know the password (SCRAM, pglite-scram.ts) before PGlite
+// sees anything of theirs.
 import { createServer, type Server, type Socket } from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
 import { logger } from "../lib/logger";
+import { ScramExchange, scramVerifier, type ScramVerifier } from "./pglite-scram";
+import {
+  authenticationMessage,
+  BackendMessageReader,
+  CANCEL_REQUEST,
+  errorResponse,
+  FRONTEND_TYPES,
+  frontendMessage,
+  GSSENC_REQUEST,
+  InputBuffer,
+  MAX_MESSAGE_LENGTH,
+  MAX_STARTUP_LENGTH,
+  PASSWORD_MESSAGE,
+  PROTOCOL_3,
+  ProtocolViolation,
+  SSL_REQUEST,
+  startupParameters,
+  TERMINATE,
+} from "./pglite-wire";
 
-const SSL_REQUEST = 80877103;
-const CANCEL_REQUEST = 80877102;
-const PROTOCOL_3 = 196608;
+/** How long a connection may hold the session idle (in a transaction or unfinished batch), by default. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 60_000;
+
+/** How long a client has to sign in, as PostgreSQL's authentication_timeout. */
+const AUTHENTICATION_TIMEOUT_MS = 60_000;
 
 class SessionLock {
   private owner: Connection | null = null;
-  private readonly waiting: Array<{ connection: Connection; grant: () => void }> = [];
+  private readonly waiting: Array<{ connection: Connection; grant: (granted: boolean) => void }> = [];
 
-  async acquire(connection: Connection): Promise<void> {
-    if (this.owner === connection) return;
+  /** Resolves true once the connection owns the session; false if it gave up waiting first. */
+  acquire(connection: Connection): Promise<boolean> {
+    if (this.owner === connection) return Promise.resolve(true);
     if (!this.owner) {
       this.owner = connection;
-      return;
+      return Promise.resolve(true);
     }
-    await new Promise<void>((grant) => this.waiting.push({ connection, grant }));
+    return new Promise<boolean>((grant) => this.waiting.push({ connection, grant }));
+  }
+
+  /** Stops the connection's wait, if it waits. */
+  withdraw(connection: Connection): void {
+    const index = this.waiting.findIndex((entry) => entry.connection === connection);
+    if (index >= 0) this.waiting.splice(index, 1)[0]!.grant(false);
   }
 
   release(connection: Connection): void {
-    if (this.owner !== connection) {
-      const index = this.waiting.findIndex((entry) => entry.connection === connection);
-      if (index >= 0) this.waiting.splice(index, 1);
-      return;
-    }
+    if (this.owner !== connection) return this.withdraw(connection);
     const next = this.waiting.shift();
     this.owner = next?.connection ?? null;
-    next?.grant();
+    next?.grant(true);
   }
 
   ownedBy(connection: Connection): boolean {
@@ -43,132 +74,238 @@ class SessionLock {
   }
 }
 
-/** Tracks backend messages in the output to see ReadyForQuery and its transaction status. */
-class BackendMessageReader {
-  private pending = Buffer.alloc(0);
-  /** Transaction status of the last ReadyForQuery seen, or null if none yet in this turn. */
-  lastReadyStatus: string | null = null;
-
-  read(chunk: Uint8Array): void {
-    this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : Buffer.from(chunk);
-    while (this.pending.length >= 5) {
-      const length = this.pending.readInt32BE(1);
-      if (this.pending.length < 1 + length) break;
-      if (this.pending[0] === 0x5a /* Z */) this.lastReadyStatus = String.fromCharCode(this.pending[5]!);
-      this.pending = this.pending.subarray(1 + length);
-    }
-  }
+interface ServerContext {
+  database: PGlite;
+  lock: SessionLock;
+  verifier: ScramVerifier;
+  statementTimeoutMs: number;
 }
 
+type Phase = "startup" | "authenticating" | "ready";
+
 class Connection {
-  private buffer = Buffer.alloc(0);
+  private readonly input = new InputBuffer();
   private chain: Promise<void> = Promise.resolve();
-  private started = false;
+  private phase: Phase = "startup";
+  private startup: { message: Buffer; user: string } | null = null;
+  private scram: ScramExchange | null = null;
+  private queued = 0;
   private closed = false;
+  private timer: NodeJS.Timeout | null = null;
   private readonly reader = new BackendMessageReader();
 
   constructor(
     private readonly socket: Socket,
-    private readonly database: PGlite,
-    private readonly lock: SessionLock,
+    private readonly context: ServerContext,
   ) {
     socket.setNoDelay(true);
+    this.timer = setTimeout(() => this.fail("08P01", "canceling authentication due to timeout"), AUTHENTICATION_TIMEOUT_MS);
+    this.timer.unref();
     socket.on("data", (data: Buffer) => {
-      this.buffer = Buffer.concat([this.buffer, data]);
-      this.drainMessages();
+      if (this.closed) return;
+      this.input.push(data);
+      try {
+        this.drainMessages();
+      } catch (error) {
+        if (!(error instanceof ProtocolViolation)) throw error;
+        this.fail(error.sqlState, error.message);
+      }
     });
     socket.on("close", () => void this.close());
     socket.on("error", () => void this.close());
   }
 
   private drainMessages(): void {
-    for (;;) {
-      if (!this.started) {
-        if (this.buffer.length < 8) return;
-        const length = this.buffer.readInt32BE(0);
-        const code = this.buffer.readInt32BE(4);
-        if (this.buffer.length < length) return;
-        const message = this.buffer.subarray(0, length);
-        this.buffer = this.buffer.subarray(length);
-        if (code === SSL_REQUEST) {
-          this.socket.write("N");
-          continue;
-        }
-        if (code === CANCEL_REQUEST) {
-          this.socket.end();
-          return;
-        }
-        if (code !== PROTOCOL_3) {
-          this.socket.destroy();
-          return;
-        }
-        this.started = true;
-        this.enqueue(Uint8Array.from(message));
+    while (!this.closed && !this.socket.destroyed) {
+      if (this.phase === "startup") {
+        if (this.input.length < 8) return;
+        const length = this.input.peek(8).readInt32BE(0);
+        if (length < 8 || length > MAX_STARTUP_LENGTH) throw new ProtocolViolation("08P01", "invalid length of startup packet");
+        if (this.input.length < length) return;
+        this.readStartup(this.input.take(length));
         continue;
       }
-      if (this.buffer.length < 5) return;
-      const length = this.buffer.readInt32BE(1);
-      if (this.buffer.length < 1 + length) return;
-      const message = Uint8Array.from(this.buffer.subarray(0, 1 + length));
-      this.buffer = this.buffer.subarray(1 + length);
-      if (message[0] === 0x58 /* X: Terminate */) {
+      if (this.input.length < 5) return;
+      const head = this.input.peek(5);
+      const type = head[0]!;
+      const length = head.readInt32BE(1);
+      const allowed = this.phase === "authenticating" ? type === PASSWORD_MESSAGE : FRONTEND_TYPES.has(type) || type === TERMINATE;
+      if (!allowed) throw new ProtocolViolation("08P01", `invalid frontend message type ${type}`);
+      const limit = this.phase === "authenticating" ? MAX_STARTUP_LENGTH : MAX_MESSAGE_LENGTH;
+      if (length < 4 || length > limit) throw new ProtocolViolation("08P01", `invalid message length ${length}`);
+      if (this.input.length < 1 + length) return;
+      const message = this.input.take(1 + length);
+      if (type === TERMINATE) {
         this.socket.end();
         return;
       }
-      this.enqueue(message);
+      if (this.phase === "authenticating") this.authenticate(message.subarray(5));
+      else this.enqueue(message);
     }
   }
 
+  private readStartup(message: Buffer): void {
+    const code = message.readInt32BE(4);
+    if (code === SSL_REQUEST || code === GSSENC_REQUEST) {
+      // No TLS on loopback: the client goes on unencrypted or gives up.
+      this.socket.write("N");
+      return;
+    }
+    if (code === CANCEL_REQUEST) {
+      this.socket.end();
+      return;
+    }
+    if (code !== PROTOCOL_3) throw new ProtocolViolation("0A000", `unsupported frontend protocol ${code >>> 16}.${code & 0xffff}`);
+    this.startup = { message, user: startupParameters(message).user ?? "" };
+    this.phase = "authenticating";
+    this.socket.write(authenticationMessage(10, Buffer.from("SCRAM-SHA-256\0\0")));
+  }
+
+  private authenticate(body: Buffer): void {
+    const refuse = () => {
+      throw new ProtocolViolation("28P01", `password authentication failed for user "${this.startup!.user}"`);
+    };
+    if (!this.scram) {
+      // SASLInitialResponse: the mechanism's name, then the length of the client-first-message.
+      const nameEnd = body.indexOf(0);
+      if (nameEnd < 0 || body.toString("utf8", 0, nameEnd) !== "SCRAM-SHA-256" || body.length < nameEnd + 5) return refuse();
+      this.scram = new ScramExchange(this.context.verifier);
+      const serverFirst = this.scram.start(body.toString("utf8", nameEnd + 5));
+      if (!serverFirst) return refuse();
+      this.socket.write(authenticationMessage(11, Buffer.from(serverFirst)));
+      return;
+    }
+    const serverFinal = this.scram.finish(body.toString("utf8"));
+    if (!serverFinal) return refuse();
+    this.socket.write(authenticationMessage(12, Buffer.from(serverFinal)));
+    this.clearTimer();
+    // PGlite answers the startup message itself: AuthenticationOk, its parameters, ReadyForQuery.
+    this.phase = "ready";
+    this.enqueue(this.startup!.message);
+  }
+
+  /** Answers a FATAL error and closes the connection, as PostgreSQL does on a protocol violation. */
+  private fail(sqlState: string, message: string): void {
+    if (this.closed || this.socket.destroyed) return;
+    logger.warn("Embedded PostgreSQL closed a client connection", { reason: message });
+    this.socket.end(errorResponse("FATAL", sqlState, message));
+    // A client that does not read its answer must not keep the connection (and the session) open.
+    this.socket.destroySoon();
+    void this.close();
+  }
+
   private enqueue(message: Uint8Array): void {
-    this.chain = this.chain.then(() => this.execute(message)).catch((error: unknown) => {
-      logger.error("Embedded PostgreSQL connection failed", { error });
-      this.socket.destroy();
-    });
+    this.queued++;
+    this.clearTimer();
+    this.chain = this.chain
+      .then(() => this.execute(message))
+      .catch((error: unknown) => {
+        logger.error("Embedded PostgreSQL connection failed", { error });
+        this.socket.destroy();
+      })
+      .finally(() => {
+        this.queued--;
+        this.armTimer();
+      });
   }
 
   private async execute(message: Uint8Array): Promise<void> {
     if (this.closed) return;
-    await this.lock.acquire(this);
-    if (this.closed) {
-      this.lock.release(this);
-      return;
-    }
+    const granted = await this.context.lock.acquire(this);
+    if (!granted || this.closed) return;
     this.reader.lastReadyStatus = null;
-    await this.database.execProtocolRawStream(message, {
+    await this.context.database.execProtocolRawStream(message, {
       onRawData: (data: Uint8Array) => {
-        this.reader.read(data);
-        if (!this.socket.destroyed) this.socket.write(data);
+        // `data` is a view of PGlite's WebAssembly memory, which the next output overwrites: a
+        // socket that cannot take it at once keeps the buffer it was given, so give it a copy.
+        const bytes = Buffer.from(data);
+        this.reader.read(bytes);
+        if (!this.socket.destroyed) this.socket.write(bytes);
       },
     });
-    if (this.reader.lastReadyStatus === "I") this.lock.release(this);
+    if (this.reader.lastReadyStatus === "I") this.context.lock.release(this);
   }
 
-  private async close(): Promise<void> {
-    if (this.closed) return;
+  /**
+   * A connection that holds the session with nothing left to run (a transaction or batch its client
+   * does not go on with) is closed after the statement timeout: every other connection waits on it.
+   * A statement that runs is not bounded: PGlite runs it to the end, blocking the process, and its
+   * own statement_timeout never fires (WebAssembly has no timer signals).
+   */
+  armTimer(): void {
+    this.clearTimer();
+    if (this.closed || this.queued > 0 || !this.context.lock.ownedBy(this)) return;
+    const { statementTimeoutMs } = this.context;
+    this.timer = setTimeout(() => {
+      this.fail("25P03", `terminating connection: it held the embedded database idle for ${statementTimeoutMs} ms without ending its transaction`);
+    }, statementTimeoutMs);
+    this.timer.unref();
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Settles once the connection has closed and handed the session back (the server's stop waits). */
+  closing: Promise<void> | null = null;
+
+  close(): Promise<void> {
+    this.closing ??= this.closeOnce();
+    return this.closing;
+  }
+
+  private async closeOnce(): Promise<void> {
     this.closed = true;
+    this.clearTimer();
+    this.context.lock.withdraw(this);
     await this.chain;
-    if (this.lock.ownedBy(this)) {
-      // The client went away mid-transaction: undo it so the next connection starts clean.
-      if (this.database.isInTransaction()) await this.database.exec("ROLLBACK").catch(() => undefined);
-      this.lock.release(this);
-    } else {
-      this.lock.release(this);
+    if (!this.context.lock.ownedBy(this)) return;
+    // The client went away mid-turn: end its batch, undo its transaction and session state, so the
+    // next connection starts clean. A COPY FROM STDIN is failed first (outside COPY it is ignored).
+    try {
+      const { database } = this.context;
+      await database.execProtocolRaw(frontendMessage("f", Buffer.from("client connection closed\0")), { syncToFs: false });
+      await database.execProtocolRaw(frontendMessage("S"), { syncToFs: false });
+      if (database.isInTransaction()) await database.exec("ROLLBACK");
+      await database.exec("DISCARD ALL");
+    } catch (error) {
+      logger.error("Embedded PostgreSQL could not reset the session of a closed connection", { error });
+    } finally {
+      this.context.lock.release(this);
     }
   }
 }
 
 export interface PgliteServer {
   port: number;
+  /**
+   * The process is stopping: from now on a connection that holds the session idle is closed after
+   * `graceMs`, so a client that left a transaction open cannot make the stop wait on it.
+   */
+  stopping(graceMs: number): void;
   close(): Promise<void>;
 }
 
-export async function servePglite(database: PGlite, options: { host?: string; port?: number } = {}): Promise<PgliteServer> {
-  const lock = new SessionLock();
-  const sockets = new Set<Socket>();
+export interface PgliteServerOptions {
+  host?: string;
+  port?: number;
+  /** The password clients must prove they know (SCRAM-SHA-256); any user name is accepted. */
+  password: string;
+  statementTimeoutMs?: number;
+}
+
+export async function servePglite(database: PGlite, options: PgliteServerOptions): Promise<PgliteServer> {
+  const context: ServerContext = {
+    database,
+    lock: new SessionLock(),
+    verifier: scramVerifier(options.password),
+    statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+  };
+  const connections = new Map<Socket, Connection>();
   const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-    new Connection(socket, database, lock);
+    connections.set(socket, new Connection(socket, context));
+    socket.on("close", () => void connections.get(socket)?.close().finally(() => connections.delete(socket)));
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -178,10 +315,16 @@ export async function servePglite(database: PGlite, options: { host?: string; po
   const port = typeof address === "object" && address ? address.port : 0;
   return {
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    stopping(graceMs) {
+      context.statementTimeoutMs = Math.min(context.statementTimeoutMs, graceMs);
+      for (const connection of connections.values()) connection.armTimer();
+    },
+    // Every connection's reset is over before the caller closes PGlite under it.
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of connections.keys()) socket.destroy();
+      await Promise.all([...connections.values()].map((connection) => connection.close()));
+      await closed;
+    },
   };
 }

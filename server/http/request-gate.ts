@@ -23,6 +23,7 @@ const INTERNAL_API_ROUTES: ReadonlyArray<{ matches: (path: string) => boolean; m
   { matches: (path) => path.startsWith("/api/trpc/"), methods: ["GET", "POST"] },
   { matches: (path) => path.startsWith("/api/auth/"), methods: ["GET", "POST"] },
   { matches: (path) => path === "/api/inngest", methods: ["GET", "POST", "PUT"] },
+  { matches: (path) => path === "/api/health", methods: ["GET", "HEAD"] },
   { matches: (path) => path === "/api/providers/unipile/webhook", methods: ["POST"] },
   { matches: (path) => path === "/api/billing/stripe/webhook", methods: ["POST"] },
   { matches: (path) => path === "/api/oauth/mailbox/callback", methods: ["GET"] },

@@ -45,7 +45,7 @@ async function main() {
   ensureSecrets(dataDir);
 
   const { prepareDatabase } = await import("./prepare-database");
-  const database = await prepareDatabase({ dataDir, databaseUrl: env.DATABASE_URL });
+  const database = await prepareDatabase({ dataDir, databaseUrl: env.DATABASE_URL, statementTimeoutMs: env.HERALD_DATABASE_STATEMENT_TIMEOUT * 1000 });
 
   // Background jobs: an Inngest server when one is configured, else the embedded executor, whose
   // event API must be up before the app starts so the SDK is pointed at it.
@@ -159,6 +159,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info(`Received ${signal}, shutting down`);
+    // A client that left the embedded database in a transaction would hold every stage below.
+    database.embedded?.stopping();
     // Each stage has its own bound, and their sum stays under the forced exit, so the database is
     // always closed cleanly: 10 s for the executor, 10 s for requests, 5 s for notifications, 5 s
     // to close (compose.yaml's stop_grace_period gives a container longer than this before it kills it).

@@ -6,6 +6,7 @@ import { applyMigrations } from "../db/migrations";
 import { logger } from "../lib/logger";
 import { lockDataDir } from "./data-dir-lock";
 import { makePrivate } from "../lib/private-files";
+import { ensureSecrets } from "./secrets";
 
 export interface PreparedDatabase {
   url: string;
@@ -13,7 +14,14 @@ export interface PreparedDatabase {
   stop(): Promise<void>;
 }
 
-export async function prepareDatabase(options: { dataDir: string; databaseUrl?: string }): Promise<PreparedDatabase> {
+export interface PrepareDatabaseOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  /** HERALD_DATABASE_STATEMENT_TIMEOUT for the embedded database (pglite-server.ts); its default else. */
+  statementTimeoutMs?: number;
+}
+
+export async function prepareDatabase(options: PrepareDatabaseOptions): Promise<PreparedDatabase> {
   let embedded: EmbeddedPostgres | null = null;
   let unlock = () => {};
   let url = options.databaseUrl;
@@ -21,9 +29,13 @@ export async function prepareDatabase(options: { dataDir: string; databaseUrl?: 
     const dir = path.resolve(options.dataDir, "postgres");
     makePrivate(path.resolve(options.dataDir));
     unlock = lockDataDir(path.resolve(options.dataDir));
-    embedded = await startEmbeddedPostgres({ dataDir: dir });
+    // Its password lives with the other generated secrets (or in HERALD_DATABASE_PASSWORD): any
+    // local process could otherwise read and change the data through its port.
+    ensureSecrets(path.resolve(options.dataDir), ["HERALD_DATABASE_PASSWORD"]);
+    const password = process.env.HERALD_DATABASE_PASSWORD!;
+    embedded = await startEmbeddedPostgres({ dataDir: dir, password, statementTimeoutMs: options.statementTimeoutMs });
     url = embedded.url;
-    logger.info("Started the embedded PostgreSQL (PGlite)", { dataDir: dir });
+    logger.info("Started the embedded PostgreSQL (PGlite)", { dataDir: dir, port: Number(new URL(url).port) });
   }
   process.env.DATABASE_URL = url;
   // Code that must not hold a transaction open while another connection works (the embedded

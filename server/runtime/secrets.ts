@@ -10,9 +10,15 @@ import { makePrivate } from "../lib/private-files";
 const GENERATED: Record<string, () => string> = {
   AUTH_SECRET: () => randomBytes(32).toString("base64url"),
   HERALD_ENCRYPTION_KEY: () => randomBytes(32).toString("base64"),
+  // The embedded database's password (server/db/pglite-server.ts): generated only when the embedded
+  // database starts (prepare-database.ts), kept here so psql can be pointed at it.
+  HERALD_DATABASE_PASSWORD: () => randomBytes(24).toString("base64url"),
 };
 
-export function ensureSecrets(dataDir: string, names: string[] = Object.keys(GENERATED)): void {
+/** The secrets every start needs; the others are asked for where they are used. */
+const AT_EVERY_START = ["AUTH_SECRET", "HERALD_ENCRYPTION_KEY"];
+
+export function ensureSecrets(dataDir: string, names: string[] = AT_EVERY_START): void {
   const file = path.join(dataDir, "secrets.json");
   let stored: Record<string, string> = {};
   try {
