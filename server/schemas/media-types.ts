@@ -111,5 +111,8 @@ export function zMediaType(allowed: readonly string[], inWords: string) {
       if (parsed.ok) return parsed.type;
       context.addIssue({ code: "custom", message: parsed.message });
       return z.NEVER;
-    });
+    })
+    // Piped into a plain string so that the OpenAPI document can describe it as output too (a
+    // campaign's sequence shows each step's `voice.mimeType`).
+    .pipe(z.string());
 }
