@@ -103,7 +103,8 @@ test("a file stored as HTML before the fix opens as a sandboxed download, and it
 test("a type with CR/LF stored before the fix is served, not a 500", async ({ page, own }) => {
   await own.signIn(page);
   const file = await upload(own, "take.wav", "audio/wav", base64("RIFF....WAVE"));
-  storeTypeAsBefore(file.key, "audio/wav\r\nContent-Type: text/html");
+  // The old check read the part before ';', so this passed and was then written as a header: 500.
+  storeTypeAsBefore(file.key, "audio/wav;\r\nContent-Type: text/html");
   const served = await page.request.get(file.path);
   expect(served.status()).toBe(200);
   expect(served.headers()["content-type"]).toBe("application/octet-stream");
