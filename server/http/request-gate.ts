@@ -13,6 +13,7 @@ import { bodyLimitFor, payloadTooLarge } from "./body-limits";
 import { answerMalformedPath, pathDecodes } from "./malformed-url";
 import { matchApiPath, type RoutedOperation } from "./match-api-path";
 import { securityHeaders } from "./security-headers";
+import { isStoredFilePath, STORED_FILE_HEADERS } from "./stored-file-policy";
 
 const API_PREFIX = "/api/v1";
 const STANDARD_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -28,7 +29,7 @@ const INTERNAL_API_ROUTES: ReadonlyArray<{ matches: (path: string) => boolean; m
   { matches: (path) => path === "/api/billing/stripe/webhook", methods: ["POST"] },
   { matches: (path) => path === "/api/oauth/mailbox/callback", methods: ["GET"] },
   // Stored files at signed addresses: audio players ask HEAD and ranges, without a session.
-  { matches: (path) => path.startsWith("/api/files/"), methods: ["GET", "HEAD"] },
+  { matches: isStoredFilePath, methods: ["GET", "HEAD"] },
 ];
 
 export interface RequestGateOptions {
@@ -114,6 +115,9 @@ export function createRequestGate(options: RequestGateOptions) {
     const forwardedProto = String(request.headers["x-forwarded-proto"] ?? "").split(",")[0]!.trim().toLowerCase();
     const https = options.publicUrlIsHttps || forwardedProto === "https";
     for (const [name, value] of Object.entries(securityHeaders({ https, dev: options.dev }))) response.setHeader(name, value);
+    // A stored file gets its own sandboxing policy instead of the dashboard's: Next keeps a header
+    // set here over the route's, and a file's bytes must never run as a page of Herald's.
+    if (isStoredFilePath(pathname)) for (const [name, value] of Object.entries(STORED_FILE_HEADERS)) response.setHeader(name, value);
 
     const method = (request.method ?? "GET").toUpperCase();
     const limit = bodyLimitFor(pathname);

@@ -25,13 +25,32 @@ describe("parseByteRange", () => {
 });
 
 describe("contentHeaders", () => {
-  it("serves the types Herald takes as themselves", () => {
-    for (const type of ["audio/mpeg", "audio/webm;codecs=opus", "image/png", "application/pdf", "text/plain"]) expect(contentHeaders(type), type).toEqual({ "content-type": type });
+  it("shows audio and raster images in place, under their canonical type", () => {
+    for (const type of ["audio/mpeg", "audio/wav", "image/png", "image/jpeg", "image/gif", "image/webp"]) expect(contentHeaders(type), type).toEqual({ "content-type": type });
+    // A type stored before types were made canonical is served canonical, not as stored.
+    expect(contentHeaders("audio/webm;codecs=opus")).toEqual({ "content-type": "audio/webm" });
+    expect(contentHeaders("Audio/X-WAV")).toEqual({ "content-type": "audio/wav" });
   });
 
-  it("hands anything else over as a download, so stored HTML or SVG never runs on Herald's origin", () => {
-    for (const type of ["text/html", "text/html; charset=utf-8", "image/svg+xml", "application/xhtml+xml", "application/javascript", "audio/mpeg, text/html", ""]) {
-      expect(contentHeaders(type), type).toEqual({ "content-type": "application/octet-stream", "content-disposition": "attachment" });
+  it("hands documents over as downloads under their own type", () => {
+    for (const type of ["application/pdf", "text/plain", "text/csv", "application/msword"]) expect(contentHeaders(type), type).toEqual({ "content-type": type, "content-disposition": "attachment" });
+  });
+
+  it("hands anything else over as a download of plain bytes, whatever was stored, so HTML or SVG never renders", () => {
+    const hostile = [
+      "text/html",
+      "text/html; charset=utf-8",
+      "image/svg+xml",
+      "application/xhtml+xml",
+      "application/javascript",
+      "audio/mpeg, text/html",
+      "text/plain;,text/html",
+      "image/png;,image/svg+xml",
+      "audio/webm\r\nContent-Type: text/html",
+      "",
+    ];
+    for (const type of hostile) {
+      expect(contentHeaders(type), JSON.stringify(type)).toEqual({ "content-type": "application/octet-stream", "content-disposition": "attachment" });
     }
   });
 });

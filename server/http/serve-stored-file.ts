@@ -1,18 +1,21 @@
 // Serving a stored file at a signed address (GET and HEAD /api/files/<key>): the signature and
-// expiry checked first, then the bytes with their content type, cached privately until the
-// address expires, and byte ranges (206) so that audio players can seek and show a duration.
+// expiry checked first, then the bytes under a type derived from the allow-list, in a sandbox so
+// that nothing in them can run on Herald's origin, cached privately until the address expires,
+// and byte ranges (206) so that audio players can seek and show a duration.
 import { HeraldError, toErrorBody } from "../lib/errors";
 import { logger } from "../lib/logger";
 import { now } from "../lib/clock";
 import { checkFileUrl } from "../lib/signed-file-url";
 import { getFileStorage } from "../providers/storage";
-import { isUploadableType } from "../schemas/files";
+import { canonicalMediaType, RASTER_IMAGE_MIME_TYPES, UPLOAD_MIME_TYPES } from "../schemas/media-types";
+import { STORED_FILE_HEADERS } from "./stored-file-policy";
+
 
 function errorResponse(error: HeraldError, method: string): Response {
   const { status, body } = toErrorBody(error);
   return new Response(method === "HEAD" ? null : JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" },
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...STORED_FILE_HEADERS },
   });
 }
 
@@ -41,15 +44,15 @@ export function parseByteRange(header: string | null, size: number): ByteRange {
 }
 
 /**
- * The headers that say what the bytes are. Files are served from Herald's own origin, where the
- * dashboard's policy lets inline scripts run, so only the types Herald takes (audio, images, PDF,
- * office documents, plain text) are served as themselves: anything else stored (a recording step's
- * `voice.url` answered with, or declared as, text/html or SVG) is handed over as a download, never
- * rendered as a page of Herald's.
+ * The headers that say what the bytes are, derived from the allow-list and never copied from what
+ * was stored: rows from before types were checked may hold "text/plain;,text/html" (which browsers
+ * read as HTML) or a CR/LF. Audio and raster images are shown in place (players, <img>); every other
+ * type Herald takes is a download under its own type; anything else a download of plain bytes.
  */
-export function contentHeaders(contentType: string): Record<string, string> {
-  if (isUploadableType(contentType)) return { "content-type": contentType };
-  return { "content-type": "application/octet-stream", "content-disposition": "attachment" };
+export function contentHeaders(storedType: string): Record<string, string> {
+  const type = canonicalMediaType(storedType, UPLOAD_MIME_TYPES);
+  if (type && (type.startsWith("audio/") || (RASTER_IMAGE_MIME_TYPES as readonly string[]).includes(type))) return { "content-type": type };
+  return { "content-type": type ?? "application/octet-stream", "content-disposition": "attachment" };
 }
 
 export async function serveStoredFile(request: Request, key: string): Promise<Response> {
@@ -75,7 +78,7 @@ export async function serveStoredFile(request: Request, key: string): Promise<Re
   const headers: Record<string, string> = {
     ...contentHeaders(stored.contentType),
     "cache-control": `private, max-age=${remaining}`,
-    "x-content-type-options": "nosniff",
+    ...STORED_FILE_HEADERS,
     "accept-ranges": "bytes",
   };
   const range = parseByteRange(request.headers.get("range"), size);

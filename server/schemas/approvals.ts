@@ -3,6 +3,7 @@
 // (the `approvals` router), OpenAPI and the dashboard's Approvals page.
 import { z } from "zod";
 import { ZPaginationQuery, ZPagingWithTotal, ZTimestamp } from "./common";
+import { AUDIO_MIME_TYPES, AUDIO_TYPES_IN_WORDS, zMediaType } from "./media-types";
 
 /**
  * pending: waits for a person; approved: the sender's next turn sends it; sent; failed (LinkedIn
@@ -117,10 +118,9 @@ export const VOICE_RECORDING_MAX_BYTES = 5 * 1024 * 1024;
 export const ZUploadVoiceRecordingInput = z
   .object({
     audio: z.string().min(1, "is required").meta({ description: "The recording, base64 (at most 5 MB decoded)" }),
-    mimeType: z
-      .string()
-      .regex(/^audio\/[a-z0-9.+-]+(;.*)?$/i, "must be an audio type such as audio/webm")
-      .meta({ description: "audio/webm, audio/ogg, audio/mp4, audio/mpeg or audio/wav" }),
+    mimeType: zMediaType(AUDIO_MIME_TYPES, AUDIO_TYPES_IN_WORDS).meta({
+      description: `${AUDIO_TYPES_IN_WORDS}; kept in that canonical form (a recorder's \`codecs\` parameter is dropped; any other parameter or a list is refused)`,
+    }),
     durationMs: z.number().int().min(500, "must be at least half a second").max(300_000, "must be at most 5 minutes").optional().meta({
       description: "Its length as the recorder measured it; read from the audio when left out",
     }),

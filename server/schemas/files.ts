@@ -2,42 +2,25 @@
 // storage and named by `fileId` in a sequence step's `voice` or `attachments`.
 import { z } from "zod";
 import { ZTimestamp } from "./common";
+import { canonicalMediaType, UPLOAD_MIME_TYPES, UPLOAD_TYPES_IN_WORDS, zMediaType } from "./media-types";
 
 /** The largest file Herald takes, decoded. */
 export const FILE_MAX_BYTES = 10 * 1024 * 1024;
 
-/** Attachments LinkedIn takes besides audio: images, PDF and office documents, plain text. */
-export const ATTACHMENT_MIME_TYPES = [
-  "image/png",
-  "image/jpeg",
-  "image/gif",
-  "image/webp",
-  "application/pdf",
-  "text/plain",
-  "text/csv",
-  "application/msword",
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  "application/vnd.ms-excel",
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  "application/vnd.ms-powerpoint",
-  "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-] as const;
+export { ATTACHMENT_MIME_TYPES, UPLOAD_MIME_TYPES } from "./media-types";
 
-/** Whether a file of this type may be uploaded: any audio (voice notes) or an attachment type. */
+/** Whether a file of this type may be uploaded: exactly one type of the allow-list (an audio type's `codecs` parameter aside). */
 export function isUploadableType(mimeType: string): boolean {
-  const base = mimeType.split(";")[0]!.trim().toLowerCase();
-  return /^audio\/[a-z0-9.+-]+$/.test(base) || (ATTACHMENT_MIME_TYPES as readonly string[]).includes(base);
+  return canonicalMediaType(mimeType, UPLOAD_MIME_TYPES) !== null;
 }
 
 export const ZUploadFileInput = z
   .object({
     name: z.string().trim().min(1, "is required").max(200, "must be at most 200 characters").meta({ description: "The file's name, as shown and as sent", example: "intro.webm" }),
-    mimeType: z
-      .string()
-      .trim()
-      .max(100)
-      .refine(isUploadableType, "must be an audio type (audio/webm, audio/mpeg, audio/wav…), an image, a PDF, an office document or plain text")
-      .meta({ description: "audio/* for voice notes; image/png, image/jpeg, image/gif, image/webp, application/pdf, text/plain, text/csv or an office document for attachments", example: "audio/webm" }),
+    mimeType: zMediaType(UPLOAD_MIME_TYPES, UPLOAD_TYPES_IN_WORDS).meta({
+      description: `Exactly one type, kept in its canonical form: ${UPLOAD_TYPES_IN_WORDS}. Parameters and lists are refused (an audio type's \`codecs\`, as browsers' recorders add it, is dropped); so are SVG, HTML and any other type`,
+      example: "audio/webm",
+    }),
     content: z
       .string()
       .min(1, "is required")

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { additionsNote, SPEC_ADDITIONS } from "./spec-additions";
 import { webUrl } from "./web-url";
+import { AUDIO_MIME_TYPES, AUDIO_TYPES_IN_WORDS, UPLOAD_MIME_TYPES, UPLOAD_TYPES_IN_WORDS, zMediaType } from "./media-types";
 
 /**
  * Step kinds. Beyond the spec's six named kinds: `comment_post` (an AI-drafted comment on the
@@ -82,7 +83,9 @@ export const ZAttachment = z
     name: z.string().trim().min(1).max(200),
     url: ZFileUrl.optional().meta({ description: "Where Herald fetches the file when it sends (at most 10 MB and 3 redirects, from a public address unless the installation sets HERALD_ALLOW_PRIVATE_FILE_URLS); or give `fileId`" }),
     fileId: ZFileId.optional().meta({ description: "An uploaded file of the workspace (POST /files); or give `url`" }),
-    mimeType: z.string().trim().min(1).max(100).optional(),
+    mimeType: zMediaType(UPLOAD_MIME_TYPES, UPLOAD_TYPES_IN_WORDS)
+      .optional()
+      .meta({ description: "The attachment's type, as for an upload (POST /files); when left out, the uploaded file's or the URL's answer" }),
   })
   .superRefine(oneSource)
   .meta({ id: "Attachment", description: "A file Herald attaches: fetched from `url` when sending, or an uploaded file named by `fileId` (exactly one of the two)" });
@@ -91,7 +94,9 @@ export const ZVoice = z
   .object({
     url: ZFileUrl.optional().meta({ description: "Where Herald fetches the audio when it sends (at most 10 MB and 3 redirects, from a public address unless the installation sets HERALD_ALLOW_PRIVATE_FILE_URLS); or give `fileId`" }),
     fileId: ZFileId.optional().meta({ description: "An uploaded audio file of the workspace (POST /files); or give `url`" }),
-    mimeType: z.string().trim().min(1).max(100).optional(),
+    mimeType: zMediaType(AUDIO_MIME_TYPES, AUDIO_TYPES_IN_WORDS)
+      .optional()
+      .meta({ description: `The recording's type: ${AUDIO_TYPES_IN_WORDS}; when left out, the uploaded file's or the URL's answer` }),
     durationMs: z.number().int().min(1).max(300_000).optional(),
   })
   .superRefine(oneSource)

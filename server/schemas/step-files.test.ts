@@ -28,9 +28,11 @@ describe("ZVoice and ZAttachment", () => {
 });
 
 describe("uploads", () => {
-  it("take audio of any kind and the usual attachment types, not programs or video", () => {
+  it("take the usual audio and attachment types, not programs, video, pages or lists of types", () => {
     for (const type of ["audio/webm", "audio/webm;codecs=opus", "audio/mpeg", "audio/wav", "image/png", "application/pdf", "text/csv"]) expect(isUploadableType(type), type).toBe(true);
-    for (const type of ["video/mp4", "application/x-msdownload", "text/html", "audio/", "application/zip"]) expect(isUploadableType(type), type).toBe(false);
+    for (const type of ["video/mp4", "application/x-msdownload", "text/html", "audio/", "application/zip", "text/plain;,text/html", "audio/x-unknown", "image/svg+xml"]) {
+      expect(isUploadableType(type), type).toBe(false);
+    }
   });
 
   it("measure the 10 MB on the decoded bytes", () => {

@@ -1,6 +1,7 @@
 // Voice notes spoken by ElevenLabs (HERALD_SPEECH_PROVIDER=elevenlabs): its text-to-speech endpoint
 // POST /v1/text-to-speech/{voice_id} (key in the xi-api-key header, MP3 back), and the account's
 // voices from GET /v1/voices, premade and cloned alike, so a sender can speak in their own voice.
+import { AUDIO_MIME_TYPES, mediaTypeOfAnswer } from "../../schemas/media-types";
 import { audioDurationMs } from "./audio-duration";
 import { speechProviderError } from "./provider-error";
 import type { SpeechProvider, SpeechVoice } from "./types";
@@ -54,7 +55,8 @@ export function createElevenLabsSpeech(config: { apiKey: string; baseUrl?: strin
         signal: AbortSignal.timeout(config.timeoutMs ?? 60_000),
       });
       if (!response.ok) throw await speechProviderError("ElevenLabs", response);
-      const mimeType = response.headers.get("content-type")?.split(";")[0]?.trim() || "audio/mpeg";
+      // Only a known audio type is taken from the answer: the audio is kept and served by Herald.
+      const mimeType = mediaTypeOfAnswer(response.headers.get("content-type"), AUDIO_MIME_TYPES) ?? "audio/mpeg";
       const audio = Buffer.from(await response.arrayBuffer());
       if (!audio.length) throw new Error("ElevenLabs answered with no audio");
       return { audio, mimeType, durationMs: await audioDurationMs(audio, mimeType) };

@@ -1,6 +1,7 @@
 // Voice notes spoken by OpenAI's speech endpoint or a compatible server (HERALD_SPEECH_PROVIDER=
 // openai): POST {base}/audio/speech with the model, the text and one of OpenAI's built-in voices,
 // MP3 back. OpenAI has no voice-listing endpoint; its documented voices are listed here.
+import { AUDIO_MIME_TYPES, mediaTypeOfAnswer } from "../../schemas/media-types";
 import { audioDurationMs } from "./audio-duration";
 import { speechProviderError } from "./provider-error";
 import type { SpeechProvider, SpeechVoice } from "./types";
@@ -40,9 +41,9 @@ export function createOpenAiSpeech(config: { baseUrl: string; apiKey?: string; m
         signal: AbortSignal.timeout(config.timeoutMs ?? 60_000),
       });
       if (!response.ok) throw await speechProviderError("OpenAI", response);
-      const declared = response.headers.get("content-type")?.split(";")[0]?.trim();
-      // OpenAI labels its MP3 audio/mpeg; a compatible server may answer application/octet-stream.
-      const mimeType = declared?.startsWith("audio/") ? declared : "audio/mpeg";
+      // OpenAI labels its MP3 audio/mpeg; a compatible server may answer application/octet-stream,
+      // or anything: the answer is kept and served by Herald, so only a known audio type is taken.
+      const mimeType = mediaTypeOfAnswer(response.headers.get("content-type"), AUDIO_MIME_TYPES) ?? "audio/mpeg";
       const audio = Buffer.from(await response.arrayBuffer());
       if (!audio.length) throw new Error("OpenAI answered with no audio");
       return { audio, mimeType, durationMs: await audioDurationMs(audio, mimeType) };

@@ -40,6 +40,19 @@ describe("filesystem storage", () => {
     expect(await filesUnder(root)).toEqual(["audio/x.wav", "audio/x.wav.type"]);
   });
 
+  it("writes only a canonical type of the allow-list beside a file, whatever a caller passes", async () => {
+    // The last gate before serving reads the type back: a list browsers read as HTML, or a CR/LF, never lands on disk.
+    const storage = createFilesystemStorage(root);
+    const stored = async (type: string) => {
+      await storage.put("files/w/a", Buffer.from("x"), type);
+      return (await storage.get("files/w/a"))!.contentType;
+    };
+    expect(await stored("audio/webm;codecs=opus")).toBe("audio/webm");
+    expect(await stored("text/plain;,text/html")).toBe("application/octet-stream");
+    expect(await stored("audio/wav;\r\nContent-Type: text/html")).toBe("application/octet-stream");
+    expect(await stored("image/svg+xml")).toBe("application/octet-stream");
+  });
+
   it("answers null for a file that was never stored", async () => {
     expect(await createFilesystemStorage(root).get("audio/nothing.mp3")).toBeNull();
   });

@@ -4,7 +4,7 @@
 import { mkdir, readFile, rm, writeFile, rename } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { assertStorageKey, type FileStorage } from "./types";
+import { assertStorageKey, storableContentType, type FileStorage } from "./types";
 
 export function createFilesystemStorage(root: string): FileStorage {
   const pathOf = (key: string) => {
@@ -19,7 +19,7 @@ export function createFilesystemStorage(root: string): FileStorage {
       // Written aside and renamed, so that a reader never sees half a file.
       const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
       await writeFile(temporary, body);
-      await writeFile(`${path}.type`, contentType);
+      await writeFile(`${path}.type`, storableContentType(contentType));
       await rename(temporary, path);
     },
     async get(key) {

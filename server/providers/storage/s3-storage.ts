@@ -4,7 +4,7 @@
 // through its own signed addresses (server/lib/signed-file-url.ts), never the bucket's.
 import { createHash } from "node:crypto";
 import { AwsClient } from "aws4fetch";
-import { assertStorageKey, type FileStorage } from "./types";
+import { assertStorageKey, storableContentType, type FileStorage } from "./types";
 
 export interface S3StorageConfig {
   /** https://s3.eu-west-1.amazonaws.com, https://<account>.r2.cloudflarestorage.com, http://minio:9000… */
@@ -57,7 +57,7 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
   return {
     name: "s3",
     async put(key, body, contentType) {
-      const response = await send("PUT", key, body, contentType);
+      const response = await send("PUT", key, body, storableContentType(contentType));
       if (!response.ok) throw await storeError("store", key, response);
       await response.arrayBuffer();
     },

@@ -4,6 +4,8 @@
 // Files are never public: people and webhook receivers fetch them through signed, expiring URLs
 // (server/lib/signed-file-url.ts).
 
+import { canonicalMediaType, UPLOAD_MIME_TYPES } from "../../schemas/media-types";
+
 export interface StoredObject {
   body: Buffer;
   contentType: string;
@@ -17,6 +19,16 @@ export interface FileStorage {
   get(key: string): Promise<StoredObject | null>;
   /** Removes the object; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
+}
+
+/**
+ * The content type an object is written with: a canonical type Herald takes, else a plain
+ * download. Callers store canonical types already; this is the last gate before a type reaches an
+ * S3 header or the sidecar that serving reads, so that no path can store "text/plain;,text/html"
+ * or a CR/LF (which made an S3 write, and a download, fail).
+ */
+export function storableContentType(contentType: string): string {
+  return canonicalMediaType(contentType, UPLOAD_MIME_TYPES) ?? "application/octet-stream";
 }
 
 /** Keys are chosen by Herald, never by a caller; this keeps a bug from writing outside the store. */

@@ -218,6 +218,9 @@ describe("uploading a recording", () => {
     expect(await field({ audio: Buffer.alloc(5 * 1024 * 1024 + 10).toString("base64"), mimeType: "audio/wav" })).toEqual({ field: "audio", message: "must be at most 5 MB" });
     expect(await field({ audio: silentWav(200).toString("base64"), mimeType: "audio/wav" })).toEqual({ field: "audio", message: "must last from half a second to 5 minutes" });
     expect(await field({ audio: silentWav(1000).toString("base64"), mimeType: "text/plain" })).toMatchObject({ field: "mimeType" });
+    // A list of types (browsers read its last) and a CR/LF are refused too: the type is stored and served.
+    expect(await field({ audio: silentWav(1000).toString("base64"), mimeType: "audio/wav;,text/html" })).toMatchObject({ field: "mimeType" });
+    expect(await field({ audio: silentWav(1000).toString("base64"), mimeType: "audio/wav\r\nX-Injected: 1" })).toMatchObject({ field: "mimeType" });
     expect(await db.pendingVoiceNote.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({ audioKey: draft.audioKey, recordedById: null });
   });
 });

@@ -73,7 +73,8 @@ export async function uploadVoiceNoteRecording(actor: Actor, id: string, input: 
   if (!draft) throw HeraldError.notFound("Voice note");
   requirePending("voice_note", draft);
   const bytes = decodeRecording(parsed.audio);
-  const mimeType = parsed.mimeType.split(";")[0]!.trim().toLowerCase();
+  // Canonical already (the schema drops a recorder's codecs parameter and refuses anything else).
+  const mimeType = parsed.mimeType;
   const durationMs = await recordingDurationMs(bytes, mimeType, parsed.durationMs);
 
   const key = audioKey(actor.workspaceId, mimeType);

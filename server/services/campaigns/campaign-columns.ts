@@ -4,6 +4,8 @@
 import { z } from "zod";
 import { jsonColumnReader, toJsonColumn, type JsonObject } from "../../lib/json-column";
 import { ZWiredSequence, type WiredSequence } from "../../schemas/sequence";
+import { AUDIO_MIME_TYPES, canonicalMediaType, UPLOAD_MIME_TYPES } from "../../schemas/media-types";
+import type { Prisma } from "../../db/client";
 import { DEFAULT_CAMPAIGN_APPROVALS, ZCampaignApprovals, type TCampaignApprovals } from "../../schemas/approvals";
 import type { Schedule } from "../../domain/sequence/schedule";
 
@@ -18,7 +20,50 @@ const ZStoredSchedule = z.object({
 const ZStoredUnsubscribe = z.object({ enabled: z.boolean(), text: z.string() });
 const ZStoredTracking = z.object({ opens: z.enum(["off", "on"]), clicks: z.enum(["off", "on"]) });
 
-export const readSequence = jsonColumnReader(ZWiredSequence, "campaign sequence");
+const readWiredSequence = jsonColumnReader(ZWiredSequence, "campaign sequence");
+
+type JsonRecord = Record<string, unknown>;
+const records = (value: unknown): JsonRecord[] => (Array.isArray(value) ? value : [value]).filter((item): item is JsonRecord => !!item && typeof item === "object");
+
+/** Each voice and attachment of a stored step's content (variants and per-sender voices too), where a `mimeType` may sit. */
+function fileParts(config: JsonRecord): JsonRecord[] {
+  const contents = [config, ...records(config.variants)];
+  const voices = [...contents.flatMap((content) => records(content.voice)), ...records(config.voiceAssignments).flatMap((assignment) => records(assignment.voice))];
+  return [...voices, ...contents.flatMap((content) => records(content.attachments))];
+}
+
+/**
+ * The sequence with every `mimeType` the schema no longer takes left out: sequences saved before
+ * types were checked may hold any text there ("text/plain;,text/html", CR/LF), and such a campaign
+ * must still open and run, with its files' types taken from the upload or the fetched answer.
+ */
+function withoutUnreadableTypes(value: Prisma.JsonValue): Prisma.JsonValue {
+  const copy = structuredClone(value) as { steps?: Array<{ config?: JsonRecord }> } | null;
+  for (const step of Array.isArray(copy?.steps) ? copy.steps : []) {
+    if (!step?.config || typeof step.config !== "object") continue;
+    for (const part of fileParts(step.config)) {
+      // An attachment has a name; a voice has none and must be audio.
+      const allowed = "name" in part ? UPLOAD_MIME_TYPES : AUDIO_MIME_TYPES;
+      if ("mimeType" in part && canonicalMediaType(part.mimeType as string, allowed) === null) delete part.mimeType;
+    }
+  }
+  return copy as Prisma.JsonValue;
+}
+
+export function readSequence(value: Prisma.JsonValue): WiredSequence {
+  try {
+    return readWiredSequence(value);
+  } catch (error) {
+    // Only a stored sequence that fails to read pays for the copy; one that still fails is reported as it was.
+    const cleaned = withoutUnreadableTypes(value);
+    try {
+      return readWiredSequence(cleaned);
+    } catch {
+      throw error;
+    }
+  }
+}
+
 export const readSchedule = jsonColumnReader(ZStoredSchedule, "campaign schedule");
 export const readUnsubscribe = jsonColumnReader(ZStoredUnsubscribe, "campaign unsubscribe settings");
 export const readTracking = jsonColumnReader(ZStoredTracking, "campaign tracking settings");

@@ -5,6 +5,7 @@ import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import { getFileStorage } from "../../providers/storage";
 import { FILE_MAX_BYTES, type TStoredFile, type TUploadFileInput } from "../../schemas/files";
+import { parseMediaType, UPLOAD_MIME_TYPES, UPLOAD_TYPES_IN_WORDS } from "../../schemas/media-types";
 import { readAudioDurationMs } from "./read-audio-duration";
 import { toStoredFile } from "./to-stored-file";
 
@@ -20,8 +21,12 @@ export async function uploadFile(actor: Actor, input: TUploadFileInput): Promise
   if (body.length > FILE_MAX_BYTES) {
     throw HeraldError.invalidInput("Invalid content: the file is larger than 10 MB", [{ field: "content", message: "must be at most 10 MB once decoded" }]);
   }
-  const mimeType = input.mimeType.trim();
-  const isAudio = mimeType.toLowerCase().startsWith("audio/");
+  // The schema answered the canonical type already; parsed again here because this is where it is
+  // stored, and a stored type must never be one a caller wrote.
+  const parsed = parseMediaType(input.mimeType, UPLOAD_MIME_TYPES, UPLOAD_TYPES_IN_WORDS);
+  if (!parsed.ok) throw HeraldError.invalidInput(`Invalid mimeType: ${parsed.message}`, [{ field: "mimeType", message: parsed.message }]);
+  const mimeType = parsed.type;
+  const isAudio = mimeType.startsWith("audio/");
   const durationMs = isAudio ? ((await readAudioDurationMs(body, mimeType)) ?? input.durationMs ?? null) : null;
   const key = `files/${actor.workspaceId.toLowerCase()}/${randomBytes(16).toString("hex")}`;
   await getFileStorage().put(key, body, mimeType);

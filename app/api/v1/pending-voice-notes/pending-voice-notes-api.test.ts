@@ -140,7 +140,12 @@ describe("the pending voice notes API", () => {
     expect(notAudio.status).toBe(400);
     expect(notAudio.body!.error.details.fields[0].field).toBe("audio");
     const wrongType = await post(recordingRoute.POST, "recording", first.draft.id, key, { audio: recording.toString("base64"), mimeType: "video/mp4" });
-    expect(wrongType.body!.error.details.fields).toEqual([{ field: "mimeType", message: "must be an audio type such as audio/webm" }]);
+    expect(wrongType.body!.error.details.fields).toEqual([
+      { field: "mimeType", message: "is not a type Herald takes here; send one of audio/webm, audio/ogg, audio/mp4, audio/mpeg, audio/wav, audio/aac or audio/flac" },
+    ]);
+    // A list of types is refused too (the old check let anything follow the first ';').
+    const list = await post(recordingRoute.POST, "recording", first.draft.id, key, { audio: recording.toString("base64"), mimeType: "audio/wav;,text/html" });
+    expect(list.body!.error.details.fields).toEqual([{ field: "mimeType", message: expect.stringMatching(/^must be a single type without parameters or lists/) }]);
   });
 
   it("answers 404 for another workspace's voice note, whatever the operation", async () => {

@@ -3,6 +3,7 @@
 import { db } from "../../../db/client";
 import { now } from "../../../lib/clock";
 import { getFileStorage } from "../../storage";
+import { AUDIO_MIME_TYPES, canonicalMediaType } from "../../../schemas/media-types";
 import { LinkedinProviderError, type Attachment, type SentInvitation, type SentMessage, type VoiceNote } from "../types";
 import { acceptanceTime, DEFAULT_BEHAVIOUR, invitationKey, messageKey, replyRateFor, replyTime } from "./behaviour";
 import { actingContext, type ActingContext } from "./acting-context";
@@ -125,10 +126,12 @@ async function storeVoiceNote(messageId: string, voiceNote: VoiceNote) {
   const body = Buffer.from(voiceNote.content, "base64");
   // LinkedIn refuses a voice message without audio, or that is not audio.
   if (!body.length) throw new LinkedinProviderError("action-failed", "The voice message has no audio");
-  if (!voiceNote.mimeType.toLowerCase().startsWith("audio/")) throw new LinkedinProviderError("action-failed", "A voice message must be audio");
-  const key = sandboxAudioKey(messageId, voiceNote.mimeType);
-  await getFileStorage().put(key, body, voiceNote.mimeType);
-  return { key, mimeType: voiceNote.mimeType, durationMs: voiceNote.durationMs > 0 ? Math.round(voiceNote.durationMs) : null };
+  // Kept and served from Herald's origin (the sandbox's inbox), so only a known audio type is stored.
+  const mimeType = canonicalMediaType(voiceNote.mimeType, AUDIO_MIME_TYPES);
+  if (!mimeType) throw new LinkedinProviderError("action-failed", "A voice message must be audio");
+  const key = sandboxAudioKey(messageId, mimeType);
+  await getFileStorage().put(key, body, mimeType);
+  return { key, mimeType, durationMs: voiceNote.durationMs > 0 ? Math.round(voiceNote.durationMs) : null };
 }
 
 export async function sendMessage(
