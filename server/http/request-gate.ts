@@ -5,12 +5,13 @@
 //   - /api/v1 paths checked against the OpenAPI operations: 404 for unknown paths and trailing
 //     slashes, 400 for undecodable path segments, 405 with Allow for other methods, 204 for OPTIONS;
 //   - the other /api routes: 404 and 405 likewise;
-//   - security headers on every response.
+//   - security headers on every response, the Content-Security-Policy with a fresh script nonce that
+//     Next.js reads from the request (see security-headers.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { HeraldError, toErrorBody } from "../lib/errors";
 import { bodyLimitFor, payloadTooLarge } from "./body-limits";
 import { matchApiPath, type RoutedOperation } from "./match-api-path";
-import { securityHeaders } from "./security-headers";
+import { createNonce, securityHeaders } from "./security-headers";
 
 const API_PREFIX = "/api/v1";
 const STANDARD_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -110,7 +111,12 @@ export function createRequestGate(options: RequestGateOptions) {
     const pathname = pathnameOf(request.url ?? "/");
     const forwardedProto = String(request.headers["x-forwarded-proto"] ?? "").split(",")[0]!.trim().toLowerCase();
     const https = options.publicUrlIsHttps || forwardedProto === "https";
-    for (const [name, value] of Object.entries(securityHeaders({ https, dev: options.dev }))) response.setHeader(name, value);
+    const headers = securityHeaders({ https, dev: options.dev, nonce: createNonce() });
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    // Next.js takes the nonce for its scripts from the request's policy: always Herald's own, never a
+    // policy the client sent (whose nonce it would know).
+    request.headers["content-security-policy"] = headers["content-security-policy"];
+    delete request.headers["content-security-policy-report-only"];
 
     const method = (request.method ?? "GET").toUpperCase();
     const limit = bodyLimitFor(pathname);
