@@ -40,6 +40,10 @@ async function main() {
     }
     throw error;
   }
+  // Auth.js's own setting for the public address (its redirects, secure cookies on https); without
+  // it, Auth.js takes the browser's address (app/api/auth/[...nextauth]/route.ts), never 0.0.0.0.
+  const { authUrlFor } = await import("../auth/auth-request-url");
+  if (env.HERALD_URL && !process.env.AUTH_URL && !process.env.NEXTAUTH_URL) process.env.AUTH_URL = authUrlFor(env.HERALD_URL);
   const dataDir = path.resolve(root, env.HERALD_DATA_DIR);
   const { ensureSecrets } = await import("./secrets");
   ensureSecrets(dataDir);
