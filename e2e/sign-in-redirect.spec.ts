@@ -3,8 +3,9 @@ import { expect, test } from "./own-workspace";
 
 // After signing in, a callbackUrl takes the browser only to a page of Herald's own (issue 30, point
 // 4): addresses that a string check takes for a path but a browser takes for another host land on
-// the campaigns instead. And Auth.js sends the browser back to the address it used, never to the one
-// Herald listens on (point 7).
+// the campaigns instead. And Auth.js sends the browser back to the address it used (point 7; the
+// default listening address 0.0.0.0 itself is covered by server/auth/auth-base-address.test.ts, as
+// this shared server listens on 127.0.0.1).
 
 async function signInWithCallback(page: Page, callbackUrl: string, account: { email: string; password: string }) {
   await page.goto(`/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}`);
