@@ -3,7 +3,7 @@ import { expect, test } from "./own-workspace";
 
 // After signing in, a callbackUrl takes the browser only to a page of Herald's own (issue 30, point
 // 4): addresses that a string check takes for a path but a browser takes for another host land on
-// the campaigns instead. And Auth.js sends the browser back to the address it used (point 7; the
+// the campaigns instead. And Auth.js sends the browser back to Herald's public address (point 7; the
 // default listening address 0.0.0.0 itself is covered by server/auth/auth-base-address.test.ts, as
 // this shared server listens on 127.0.0.1).
 
@@ -39,7 +39,7 @@ test("a callbackUrl to another site lands on Herald's own campaigns", async ({ p
   await expect(page).toHaveURL(`${ownOrigin}/settings/api?from=mail`);
 });
 
-test("Auth.js takes the browser's address as Herald's, not the listening one", async ({ page, request, baseURL, own }) => {
+test("Auth.js sends the browser back to Herald's address, not the listening one", async ({ page, request, baseURL, own }) => {
   const ownOrigin = new URL(baseURL!).origin;
   const providers = await (await request.get("/api/auth/providers")).json();
   expect(providers.credentials.signinUrl).toBe(`${ownOrigin}/api/auth/signin/credentials`);
