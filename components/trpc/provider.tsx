@@ -1,4 +1,6 @@
 "use client";
+// First: before any schema parses in the browser.
+import "./zod-jitless";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { SessionProvider } from "next-auth/react";

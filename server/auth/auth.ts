@@ -8,6 +8,7 @@ import Credentials from "next-auth/providers/credentials";
 import { db } from "../db/client";
 import { requestClientAddress } from "../http/client-address";
 import { logger } from "../lib/logger";
+import { sameOriginUrl } from "../lib/same-origin-redirect";
 import { ZSignInInput } from "../schemas/account-user";
 import { passwordAttemptSucceeded } from "../services/rate-limits/password-attempts";
 import { endDashboardSession } from "../services/sessions/end-dashboard-session";
@@ -56,6 +57,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     }),
   ],
   callbacks: {
+    // Where sign-in and sign-out send the browser (their callbackUrl, from a form field, a query or a
+    // cookie): Herald's own origin only. Auth.js's default keeps any string starting with "/", and
+    // throws on one that is not a URL.
+    redirect({ url, baseUrl }) {
+      return sameOriginUrl(url, baseUrl);
+    },
     async jwt({ token, user }) {
       if (user?.id) {
         token.sub = user.id;

@@ -6,13 +6,14 @@
 //     slashes, 400 for undecodable path segments, 405 with Allow for other methods, 204 for OPTIONS;
 //   - the other /api routes: 404 and 405 likewise;
 //   - every other path that does not percent-decode: 400 (malformed-url.ts), where Next answers 500;
-//   - security headers on every response.
+//   - security headers on every response, the Content-Security-Policy with a fresh script nonce that
+//     Next.js reads from the request (see security-headers.ts); stored files get their own sandbox.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { HeraldError, toErrorBody } from "../lib/errors";
 import { bodyLimitFor, payloadTooLarge } from "./body-limits";
 import { answerMalformedPath, pathDecodes } from "./malformed-url";
 import { matchApiPath, type RoutedOperation } from "./match-api-path";
-import { securityHeaders } from "./security-headers";
+import { createNonce, securityHeaders } from "./security-headers";
 import { isStoredFilePath, STORED_FILE_HEADERS } from "./stored-file-policy";
 
 const API_PREFIX = "/api/v1";
@@ -114,7 +115,12 @@ export function createRequestGate(options: RequestGateOptions) {
     const pathname = pathnameOf(request.url ?? "/");
     const forwardedProto = String(request.headers["x-forwarded-proto"] ?? "").split(",")[0]!.trim().toLowerCase();
     const https = options.publicUrlIsHttps || forwardedProto === "https";
-    for (const [name, value] of Object.entries(securityHeaders({ https, dev: options.dev }))) response.setHeader(name, value);
+    const headers = securityHeaders({ https, dev: options.dev, nonce: createNonce() });
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    // Next.js takes the nonce for its scripts from the request's policy: always Herald's own, never a
+    // policy the client sent (whose nonce it would know).
+    request.headers["content-security-policy"] = headers["content-security-policy"];
+    delete request.headers["content-security-policy-report-only"];
     // A stored file gets its own sandboxing policy instead of the dashboard's: Next keeps a header
     // set here over the route's, and a file's bytes must never run as a page of Herald's.
     if (isStoredFilePath(pathname)) for (const [name, value] of Object.entries(STORED_FILE_HEADERS)) response.setHeader(name, value);

@@ -108,6 +108,10 @@ async function main() {
   });
   // PORT=0 lets the system choose a free port (the tests do): from here on, the port actually bound.
   const port = (server.address() as AddressInfo).port;
+  // Auth.js's own setting for the public address (server/auth/auth-request-url.ts): without it,
+  // Auth.js takes the listening address, http://0.0.0.0:PORT by default, as Herald's.
+  const { authUrlFor } = await import("../auth/auth-request-url");
+  if (!process.env.AUTH_URL && !process.env.NEXTAUTH_URL) process.env.AUTH_URL = authUrlFor(env.HERALD_URL, port);
 
   if (eventApi) {
     const loopback = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { sameOriginPath } from "@/server/lib/same-origin-redirect";
 import { messageForSignInCode } from "@/server/services/rate-limits/too-many-attempts-message";
 
 export function SignInForm() {
@@ -28,8 +29,9 @@ export function SignInForm() {
       setError(messageForSignInCode(result?.code) ?? "That e-mail and password do not match an account.");
       return;
     }
-    const callbackUrl = searchParams.get("callbackUrl");
-    router.replace(callbackUrl?.startsWith("/") ? callbackUrl : "/campaigns");
+    // Only back to a page of Herald's own: a link to /sign-in?callbackUrl=//other-host must not
+    // hand a freshly signed-in person to another site.
+    router.replace(sameOriginPath(searchParams.get("callbackUrl"), window.location.origin, "/campaigns"));
     router.refresh();
   }
 
