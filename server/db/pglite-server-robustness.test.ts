@@ -109,6 +109,18 @@ describe("a client that breaks the protocol", () => {
     }
     client.socket.destroy();
   });
+  it("runs what came before a Terminate and nothing after it", async () => {
+    const client = await RawClient.signIn(port, password);
+    const packet = Buffer.concat([
+      frontendMessage("Q", Buffer.from("UPDATE account SET balance = 7 WHERE id = 1\0")),
+      frontendMessage("X"),
+      frontendMessage("Q", Buffer.from("UPDATE account SET balance = 666 WHERE id = 1\0")),
+    ]);
+    client.send(packet);
+    await client.closed;
+    expect((await pool.query("SELECT balance FROM account WHERE id = 1")).rows[0].balance).toBe(7);
+    await pool.query("UPDATE account SET balance = 100 WHERE id = 1");
+  });
 });
 
 describe("a client that stops mid-transaction", () => {

@@ -91,6 +91,7 @@ class Connection {
   private scram: ScramExchange | null = null;
   private queued = 0;
   private closed = false;
+  private terminated = false;
   private timer: NodeJS.Timeout | null = null;
   private readonly reader = new BackendMessageReader();
 
@@ -102,7 +103,7 @@ class Connection {
     this.timer = setTimeout(() => this.fail("08P01", "canceling authentication due to timeout"), AUTHENTICATION_TIMEOUT_MS);
     this.timer.unref();
     socket.on("data", (data: Buffer) => {
-      if (this.closed) return;
+      if (this.closed || this.terminated) return;
       this.input.push(data);
       try {
         this.drainMessages();
@@ -116,7 +117,7 @@ class Connection {
   }
 
   private drainMessages(): void {
-    while (!this.closed && !this.socket.destroyed) {
+    while (!this.closed && !this.terminated && !this.socket.destroyed) {
       if (this.phase === "startup") {
         if (this.input.length < 8) return;
         const length = this.input.peek(8).readInt32BE(0);
@@ -136,7 +137,10 @@ class Connection {
       if (this.input.length < 1 + length) return;
       const message = this.input.take(1 + length);
       if (type === TERMINATE) {
-        this.socket.end();
+        // Whatever follows a Terminate, in this packet or a later one, is never run (what came
+        // before it still is).
+        this.terminated = true;
+        void this.chain.then(() => this.socket.end());
         return;
       }
       if (this.phase === "authenticating") this.authenticate(message.subarray(5));
@@ -233,6 +237,9 @@ class Connection {
    * own statement_timeout never fires (WebAssembly has no timer signals).
    */
   armTimer(): void {
+    // Before sign-in the authentication timer runs, and only it: a client that has not signed in
+    // holds no session.
+    if (this.phase !== "ready") return;
     this.clearTimer();
     if (this.closed || this.queued > 0 || !this.context.lock.ownedBy(this)) return;
     const { statementTimeoutMs } = this.context;
