@@ -67,6 +67,18 @@ function pathnameOf(url: string): string {
   return path.split(/[?#]/, 1)[0]!;
 }
 
+/**
+ * The path as the router will see it, dot segments resolved (`%2e` included): a raw client's
+ * `/api/trpc/../files/<key>` reaches a stored file although it does not start like one.
+ */
+function resolvedPath(pathname: string): string {
+  try {
+    return new URL(`http://gate.invalid${pathname}`).pathname;
+  } catch {
+    return pathname;
+  }
+}
+
 function methodNotAllowed(response: ServerResponse, method: string, pathname: string, allowed: string[]): true {
   const allow = allowed.join(", ");
   return sendError(
@@ -123,7 +135,7 @@ export function createRequestGate(options: RequestGateOptions) {
     delete request.headers["content-security-policy-report-only"];
     // A stored file gets its own sandboxing policy instead of the dashboard's: Next keeps a header
     // set here over the route's, and a file's bytes must never run as a page of Herald's.
-    if (isStoredFilePath(pathname)) for (const [name, value] of Object.entries(STORED_FILE_HEADERS)) response.setHeader(name, value);
+    if (isStoredFilePath(pathname) || isStoredFilePath(resolvedPath(pathname))) for (const [name, value] of Object.entries(STORED_FILE_HEADERS)) response.setHeader(name, value);
 
     const method = (request.method ?? "GET").toUpperCase();
     const limit = bodyLimitFor(pathname);

@@ -1,7 +1,7 @@
 // The request gate runs before Next and sets the dashboard's policy on every answer; Next then keeps
 // a header already set over the route's. So a stored file's address must get its sandboxing policy
 // from the gate itself, or the route's `sandbox` would be silently dropped.
-import { createServer, type Server } from "node:http";
+import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "../openapi/operations";
@@ -33,6 +33,22 @@ describe("the request gate and stored files", () => {
       expect(response.headers.get("content-security-policy"), method).toBe(STORED_FILE_CSP);
       expect(response.headers.get("content-security-policy")).toMatch(/(^|; )sandbox(;|$)/);
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+  });
+
+  it("sets it too on an address that reaches a file only once the router resolves its dot segments", async () => {
+    // Browsers resolve `..` before sending; a raw client does not, and Next routes the resolved path.
+    for (const path of ["/api/trpc/../files/files/wsp_1/abc", "/campaigns/%2e%2e/api/files/files/wsp_1/abc", "/api/./files/files/wsp_1/abc"]) {
+      const policy = await new Promise<string | undefined>((resolve, reject) => {
+        const url = new URL(base);
+        httpRequest({ host: url.hostname, port: url.port, path: `${path}?expires=1&signature=x` }, (response) => {
+          response.resume();
+          resolve(response.headers["content-security-policy"] as string | undefined);
+        })
+          .on("error", reject)
+          .end();
+      });
+      expect(policy, path).toBe(STORED_FILE_CSP);
     }
   });
 
