@@ -165,6 +165,9 @@ export async function refreshFilterValues(client: DbClient = db): Promise<void> 
       await transaction.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_KEY})`;
       // Room to group a million names in memory instead of spilling to disk.
       await transaction.$executeRaw`SELECT set_config('work_mem', '64MB', true)`;
+      // A maintenance job, not a request: at millions of companies one grouping statement can take
+      // longer than HERALD_DATABASE_STATEMENT_TIMEOUT allows a request's (it has its own budget below).
+      await transaction.$executeRaw`SELECT set_config('statement_timeout', '0', true)`;
       await run(transaction);
     },
     { maxWait: 60_000, timeout: 30 * 60_000 },
