@@ -33,6 +33,21 @@ describe("the health check", () => {
     expect(await checkHealth({ ping, timeoutMs: 2_000 })).toEqual({ status: "ok", database: "answering" });
   });
 
+  it("asks the database once while its query is still under way, however often it is checked", async () => {
+    let queries = 0;
+    let answer!: () => void;
+    const hanging = () => {
+      queries++;
+      return new Promise<void>((resolve) => (answer = resolve));
+    };
+    for (let check = 0; check < 3; check++) {
+      expect(await checkHealth({ ping: hanging, timeoutMs: 20 })).toMatchObject({ status: "unavailable" });
+    }
+    expect(queries).toBe(1);
+    answer();
+    expect(await checkHealth({ ping: hanging, timeoutMs: 1_000 })).toMatchObject({ status: "ok" });
+  });
+
   it("says so when the database refuses the query", async () => {
     expect(await checkHealth({ ping: () => Promise.reject(new Error("connection refused")) })).toMatchObject({ status: "unavailable" });
   });

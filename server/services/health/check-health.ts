@@ -14,6 +14,27 @@ export interface Health {
 }
 
 let lastAnswered = true;
+/**
+ * The query still under way: a check that times out leaves it waiting (for a stalled embedded
+ * database, up to the statement timeout), and checks every few seconds must not queue one each in
+ * front of real requests.
+ */
+let inflight: Promise<boolean> | null = null;
+
+function askDatabase(ping: () => Promise<unknown>): Promise<boolean> {
+  inflight ??= ping()
+    .then(
+      () => true,
+      (error: unknown) => {
+        logger.warn("The health check's database query failed", { error });
+        return false;
+      },
+    )
+    .finally(() => {
+      inflight = null;
+    });
+  return inflight;
+}
 
 export async function checkHealth({
   ping = () => db.$queryRaw`SELECT 1`,
@@ -21,13 +42,7 @@ export async function checkHealth({
 }: { ping?: () => Promise<unknown>; timeoutMs?: number } = {}): Promise<Health> {
   let timer: NodeJS.Timeout | undefined;
   const answered = await Promise.race([
-    ping().then(
-      () => true,
-      (error: unknown) => {
-        logger.warn("The health check's database query failed", { error });
-        return false;
-      },
-    ),
+    askDatabase(ping),
     new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
   ]);
   clearTimeout(timer);
