@@ -305,7 +305,7 @@ export const COMPANY_NAME_FIELDS: Record<"companies" | "people", readonly string
 export const NAME_QUERY_MIN_LENGTH = 3;
 /** At most this many company names per lookup, whatever `limit`. */
 export const NAME_SUGGESTIONS = 10;
-/** Company name lookups per workspace and minute. */
+/** Company name lookups per person (across their workspaces) and minute. */
 export const NAME_LOOKUPS_PER_MINUTE = 60;
 
 export const ZFilterValuesInput = z

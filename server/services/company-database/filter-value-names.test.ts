@@ -1,7 +1,7 @@
 // Filter values handed out the company database's names for free: `{"field": "name", "limit": 50}`
 // with no query listed the 50 most common, and walking prefixes listed them all. Facets stay free;
 // the two fields of company names only complete a query of 3 characters or more, with at most 10
-// names, and 60 lookups a minute per workspace (the injectable clock opens the next minute).
+// names, and 60 lookups a minute per person, whatever the workspace (the injectable clock opens the next minute).
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../db/client";
 import { ManualClock, setClock, systemClock } from "../../lib/clock";
@@ -48,7 +48,7 @@ describe("company names among the filter values", () => {
     expect(industries.data[0]).toEqual({ value: "industry 29", count: 30, match: "all" });
   });
 
-  it("allows 60 name lookups a minute per workspace, then 429 with the wait, other workspaces unaffected", async () => {
+  it("allows 60 name lookups a minute per person, then 429 with the wait, in their other workspaces too, other people unaffected", async () => {
     const clock = new ManualClock("2026-03-02T09:00:10Z");
     setClock(clock);
     const { actor: busy } = await createTestWorkspace();
@@ -59,9 +59,11 @@ describe("company names among the filter values", () => {
       message: expect.stringContaining("company name lookups"),
       retryAfterSeconds: 60,
     });
-    // Facets are not counted, and another workspace has its own allowance.
+    // Facets are not counted; a new workspace of the same person brings no new allowance, another
+    // person has their own.
     expect((await suggestFilterValues(busy, { type: "companies", field: "industry", query: "ind" })).data.length).toBeGreaterThan(0);
     const { actor: other } = await createTestWorkspace();
+    await expect(suggestFilterValues({ ...busy, workspaceId: other.workspaceId }, { type: "companies", field: "name", query: "acme" })).rejects.toMatchObject({ status: 429 });
     expect((await suggestFilterValues(other, { type: "companies", field: "name", query: "acme" })).data).toHaveLength(10);
     clock.advance(60_000);
     expect((await suggestFilterValues(busy, { type: "companies", field: "name", query: "acme" })).data).toHaveLength(10);

@@ -5,8 +5,9 @@
 // What is not: the list of the database's companies, which searches sell for credits. The fields
 // whose values are company names (companies' `name`, people's `company`) therefore only complete
 // what was typed: no answer under NAME_QUERY_MIN_LENGTH characters, at most NAME_SUGGESTIONS values,
-// and NAME_LOOKUPS_PER_MINUTE lookups per workspace — plenty for a person typing, far too few to list
-// a database of thousands of companies by walking prefixes.
+// and NAME_LOOKUPS_PER_MINUTE lookups a minute per person, across all their workspaces (anyone can
+// create workspaces, so a per-workspace allowance multiplies) — plenty for a person typing, and
+// walking prefixes to list the names is slow work compared with a search's price.
 import { db, Prisma } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
@@ -52,7 +53,7 @@ export async function suggestFilterValues(actor: Actor, input: TFilterValuesInpu
   let limit = parsed.limit;
   if (COMPANY_NAME_FIELDS[type].includes(field)) {
     if (query.length < NAME_QUERY_MIN_LENGTH) return { data: [] };
-    countNameLookup(actor.workspaceId);
+    countNameLookup(actor.userId);
     limit = Math.min(limit, NAME_SUGGESTIONS);
   }
 
@@ -116,12 +117,12 @@ export async function suggestFilterValues(actor: Actor, input: TFilterValuesInpu
 
 const nameLookups = () => sharedLimiter("filter-value-names", { limit: NAME_LOOKUPS_PER_MINUTE, windowMs: 60_000, maxKeys: 10_000 });
 
-function countNameLookup(workspaceId: string): void {
-  const state = nameLookups().hit(workspaceId, now().getTime());
+function countNameLookup(userId: string): void {
+  const state = nameLookups().hit(userId, now().getTime());
   if (state.allowed) return;
   throw new HeraldError({
     code: "rate-limited",
-    message: `Too many company name lookups for this workspace: at most ${NAME_LOOKUPS_PER_MINUTE} a minute. Search the database to list companies.`,
+    message: `Too many company name lookups: you may make at most ${NAME_LOOKUPS_PER_MINUTE} a minute. Search the database to list companies.`,
     retryAfterSeconds: state.retryAfterSeconds,
   });
 }
