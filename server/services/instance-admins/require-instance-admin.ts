@@ -28,8 +28,11 @@ export async function requireInstanceAdmin(caller: InstanceAdminCaller, action: 
   }
 }
 
-/** The instance administrators' names in words, for the people who must ask them. */
+/**
+ * The instance administrators' names, for the people who must ask them: members of every workspace
+ * see them, so a name only, never an e-mail address (an administrator without a name is left out).
+ */
 export async function instanceAdminNames(): Promise<string[]> {
-  const admins = await db.user.findMany({ where: { instanceAdmin: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { name: true, email: true } });
-  return admins.map((admin) => admin.name?.trim() || admin.email);
+  const admins = await db.user.findMany({ where: { instanceAdmin: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { name: true } });
+  return admins.flatMap((admin) => (admin.name?.trim() ? [admin.name.trim()] : []));
 }
