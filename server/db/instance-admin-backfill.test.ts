@@ -12,7 +12,7 @@ const MIGRATION = "20261202003730_instance_admins_and_credit_granters";
 const workDir = await mkdtemp(path.join(tmpdir(), "herald-backfill-"));
 afterAll(() => rm(workDir, { recursive: true, force: true }));
 
-it("makes the earliest user the instance administrator and names the earlier grants", async () => {
+it("makes the earliest user but the demo's the instance administrator and names the earlier grants", async () => {
   const prismaDir = path.join(workDir, "prisma");
   await cp(path.resolve("prisma"), prismaDir, { recursive: true });
   const parked = path.join(workDir, MIGRATION);
@@ -22,7 +22,9 @@ it("makes the earliest user the instance administrator and names the earlier gra
   try {
     expect(await applyMigrations(database.url, prismaDir)).not.toContain(MIGRATION);
     await client.connect();
+    // The demo's account (its password is public) came first on this installation.
     await client.query(`INSERT INTO "User" (id, email, name, "createdAt", "updatedAt") VALUES
+      ('usr_demo', 'demo@herald.local', 'Demo User', '2025-12-01', now()),
       ('usr_second', 'second@example.com', 'Second', '2026-02-01', now()),
       ('usr_first', 'first@example.com', 'First Owner', '2026-01-01', now()),
       ('usr_third', 'third@example.com', NULL, '2026-03-01', now())`);

@@ -9,9 +9,10 @@ ALTER TABLE "BillingPayment" ADD COLUMN     "credits" INTEGER;
 ALTER TABLE "User" ADD COLUMN     "instanceAdmin" BOOLEAN NOT NULL DEFAULT false;
 
 -- Backfill (issue 30): the installation's earliest user becomes its instance administrator, so an
--- upgraded installation has one (the first run makes one on a fresh installation).
+-- upgraded installation has one (the first run makes one on a fresh installation). Not the demo's
+-- account while there is anyone else: its password is printed in the README.
 UPDATE "User" SET "instanceAdmin" = true
-WHERE id = (SELECT id FROM "User" ORDER BY "createdAt" ASC, id ASC LIMIT 1);
+WHERE id = (SELECT id FROM "User" ORDER BY (email = 'demo@herald.local') ASC, "createdAt" ASC, id ASC LIMIT 1);
 
 -- The grants made before: the demo's welcome credits, and credits a workspace owner or billing
 -- manager added to their own workspace (no longer possible), named as they were.
