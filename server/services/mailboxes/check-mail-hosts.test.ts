@@ -74,4 +74,17 @@ describe("checkMailHosts", () => {
     await expect(checkMailHosts(settings("127.0.0.1", "intranet.example.com"), resolve)).resolves.toBeUndefined();
     expect(asked).toEqual([]);
   });
+
+  it("refuses a host with a port or other extras as a typo, whatever the installation allows, without blaming the address rule", async () => {
+    for (const allowed of ["0", "1"]) {
+      process.env.HERALD_ALLOW_PRIVATE_MAIL_HOSTS = allowed;
+      resetEnv();
+      const error = await refusal(checkMailHosts(settings("smtp.example.com:587", "imap.example.com"), resolve));
+      expect(error.details).toEqual({
+        field: "smtp.host",
+        fields: [{ field: "smtp.host", message: 'must be a host name or IP address alone, such as smtp.example.com (the port goes in smtp.port); "smtp.example.com:587" is not' }],
+      });
+      expect(error.message).not.toContain("HERALD_ALLOW_PRIVATE_MAIL_HOSTS");
+    }
+  });
 });

@@ -36,17 +36,29 @@ async function refusal(host: string, resolve: Resolve): Promise<string | null> {
   return addresses?.map((address) => refusedAddressReason(hostname, address)).find(Boolean) ?? null;
 }
 
-/** Refuses (400, naming `smtp.host` / `imap.host`) servers at addresses that are not public. */
+/**
+ * Refuses (400, naming `smtp.host` / `imap.host`) a host that is not a host name or IP address (a
+ * typed port or address: whatever the installation allows), and servers at addresses that are not
+ * public.
+ */
 export async function checkMailHosts(settings: MailboxServerSettings, resolve: Resolve = dnsLookup): Promise<void> {
-  if (allowPrivateMailHosts()) return;
+  const privateAllowed = allowPrivateMailHosts();
+  let policyRefusal = false;
   const found = await Promise.all(
     (["smtp", "imap"] as const).map(async (protocol): Promise<FieldIssue | null> => {
-      const reason = await refusal(settings[protocol].host, resolve);
-      return reason ? { field: `${protocol}.host`, message: `must be a mail server at a public address: ${reason}` } : null;
+      const host = settings[protocol].host;
+      if (normalizedHost(host) === null) {
+        return { field: `${protocol}.host`, message: `must be a host name or IP address alone, such as ${protocol}.example.com (the port goes in ${protocol}.port); "${host}" is not` };
+      }
+      if (privateAllowed) return null;
+      const reason = await refusal(host, resolve);
+      if (!reason) return null;
+      policyRefusal = true;
+      return { field: `${protocol}.host`, message: `must be a mail server at a public address: ${reason}` };
     }),
   );
   const issues = found.filter((issue): issue is FieldIssue => issue !== null);
   if (issues.length === 0) return;
-  const message = `${issues.map((issue) => `Invalid ${issue.field}: ${issue.message}.`).join(" ")} ${PRIVATE_MAIL_HOSTS_NOTE}`;
+  const message = `${issues.map((issue) => `Invalid ${issue.field}: ${issue.message}.`).join(" ")}${policyRefusal ? ` ${PRIVATE_MAIL_HOSTS_NOTE}` : ""}`;
   throw new HeraldError({ code: "invalid-input", message, details: { field: issues[0]!.field, fields: issues } });
 }
