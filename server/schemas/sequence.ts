@@ -150,7 +150,7 @@ const STEP_TYPE_DESCRIPTION = `The step's kind. ${additionsNote(SPEC_ADDITIONS.s
 const NEXT_DELAY_DESCRIPTION =
   "Hours before the next step (default 0). After a message-like step (message, inmail, voice notes, email): how long to wait for a reply before the no-reply branch (default 72; `branchDelays.no`, when set, wins). Not used by invite and conditions, which use branchDelays. Responses show the value applied.";
 const BRANCH_DELAYS_DESCRIPTION =
-  "Hours per branch. invite: `yes` after acceptance (default 0); `no` how long to wait for acceptance (default withdrawDays × 24, else 14 days: a response shows the applied value, so when you change withdrawDays send `no` again or leave it out). if_connected / if_open_profile: `yes` and `no` (default 0). Message-like steps: `no` is the reply window and wins over nextDelayHours. Responses show the values applied.";
+  "Hours per branch. invite: `yes` after acceptance (default 0); `no` how long to wait for acceptance (default withdrawDays × 24, else 14 days: a response shows the applied value, so when you change withdrawDays send `no` again or leave it out). if_connected / if_open_profile: `yes` and `no` (default 0). Message-like steps: `no`, when set, is the reply window and wins over nextDelayHours (responses show that window in nextDelayHours and leave branchDelays as sent). Responses show the values applied.";
 
 export const ZSequenceStep = z
   .object({

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { WiredSequence } from "../../schemas/sequence";
 import { sequenceWithAppliedDefaults, withAppliedDefaults } from "./applied-defaults";
 import { decideInmailUnable } from "./decide-step";
-import { afterAction, placeAfter, type Placement } from "./step-timing";
+import { afterAction, placeAfter, replyWindowHours, type Placement } from "./step-timing";
 import { wireSequence } from "./wire-sequence";
 
 const at = new Date("2026-03-02T10:00:00Z");
@@ -34,11 +34,12 @@ describe("a step shown with the defaults the executor applies", () => {
     expect(shown("visit")).toEqual({ nextDelayHours: 0, branchDelays: undefined, whenUnable: undefined });
     expect(shown("invite")).toEqual({ nextDelayHours: undefined, branchDelays: { yes: 0, no: 5 * 24 }, whenUnable: undefined });
     expect(shown("second")).toEqual({ nextDelayHours: undefined, branchDelays: { yes: 0, no: 14 * 24 }, whenUnable: undefined });
-    expect(shown("thanks")).toEqual({ nextDelayHours: 48, branchDelays: { no: 48 }, whenUnable: undefined });
-    expect(shown("inmail")).toEqual({ nextDelayHours: 72, branchDelays: { no: 72 }, whenUnable: "auto" });
-    expect(shown("skipper")).toEqual({ nextDelayHours: 72, branchDelays: { no: 72 }, whenUnable: "skip" });
+    expect(shown("thanks")).toEqual({ nextDelayHours: 48, branchDelays: undefined, whenUnable: undefined });
+    expect(shown("inmail")).toEqual({ nextDelayHours: 72, branchDelays: undefined, whenUnable: "auto" });
+    expect(shown("skipper")).toEqual({ nextDelayHours: 72, branchDelays: undefined, whenUnable: "skip" });
     expect(shown("connected")).toEqual({ nextDelayHours: undefined, branchDelays: { yes: 6, no: 0 }, whenUnable: undefined });
-    // branchDelays.no wins over nextDelayHours for a reply window: the shown step says so.
+    // branchDelays.no wins over nextDelayHours for a reply window: the shown step says so, and keeps
+    // the stored branchDelays.no (a reply step shows no branchDelays it was not sent).
     expect(shown("mail")).toEqual({ nextDelayHours: 24, branchDelays: { no: 24 }, whenUnable: undefined });
     expect(shown("comment")).toEqual({ nextDelayHours: 2, branchDelays: undefined, whenUnable: undefined });
   });
@@ -62,5 +63,13 @@ describe("a step shown with the defaults the executor applies", () => {
     }
     expect(sequenceWithAppliedDefaults(applied)).toEqual(applied);
     expect(sequence.steps.map(withAppliedDefaults)).toEqual(applied.steps);
+  });
+
+  it("lets a consumer change a reply window by the nextDelayHours it read: read, change, send back", () => {
+    const edited = JSON.parse(JSON.stringify(applied)) as WiredSequence;
+    step(edited, "inmail").nextDelayHours = 24;
+    const sentBack = wireSequence(edited);
+    expect(replyWindowHours(step(sentBack, "inmail"))).toBe(24);
+    expect(step(sequenceWithAppliedDefaults(sentBack), "inmail").nextDelayHours).toBe(24);
   });
 });

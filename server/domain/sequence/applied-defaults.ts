@@ -11,8 +11,9 @@ import { acceptanceWindowHours, replyWindowHours } from "./step-timing";
 /**
  * The step with its applied defaults:
  * - an InMail's `config.whenUnable` (auto);
- * - a reply step (message, InMail, voice notes, e-mail): `nextDelayHours` and `branchDelays.no`, both
- *   its reply window (branchDelays.no, else nextDelayHours, else 72 hours);
+ * - a reply step (message, InMail, voice notes, e-mail): `nextDelayHours`, its reply window
+ *   (branchDelays.no, else nextDelayHours, else 72 hours); `branchDelays` only as stored, since a
+ *   shown `no` would win over a later change of nextDelayHours sent back with it;
  * - an invitation: `branchDelays.yes` (0) and `branchDelays.no`, its acceptance window
  *   (withdrawDays × 24 hours, else 14 days);
  * - a condition: `branchDelays.yes` and `.no` (0);
@@ -22,7 +23,7 @@ export function withAppliedDefaults(step: WiredStep): WiredStep {
   const config = step.type === "inmail" ? { ...step.config, whenUnable: step.config.whenUnable ?? DEFAULT_WHEN_UNABLE } : step.config;
   if (REPLY_STEPS.has(step.type)) {
     const window = replyWindowHours(step);
-    return { ...step, config, nextDelayHours: window, branchDelays: { ...step.branchDelays, no: window } };
+    return { ...step, config, nextDelayHours: window };
   }
   if (BRANCHING_STEPS.has(step.type)) {
     const no = step.type === "invite" ? acceptanceWindowHours(step) : (step.branchDelays?.no ?? 0);

@@ -25,11 +25,14 @@ describe("the defaults the server applied, in the campaign resource", () => {
     expect(created.status).toBe(201);
     const expected = [
       { id: "invite", branchDelays: { yes: 0, no: 14 * 24 } },
-      { id: "inmail", config: expect.objectContaining({ whenUnable: "auto" }), nextDelayHours: 72, branchDelays: { no: 72 } },
-      { id: "thanks", nextDelayHours: 72, branchDelays: { no: 72 } },
+      { id: "inmail", config: expect.objectContaining({ whenUnable: "auto" }), nextDelayHours: 72 },
+      { id: "thanks", nextDelayHours: 72 },
       { id: "visit", nextDelayHours: 0 },
     ].map((step) => expect.objectContaining(step));
     expect(created.body!.data.sequence.steps).toEqual(expected);
+    // A reply step's window is shown once, in nextDelayHours: a shown branchDelays.no would win over
+    // a later change of nextDelayHours sent back with it.
+    expect(created.body!.data.sequence.steps[1].branchDelays).toBeUndefined();
     const id = created.body!.data.id as string;
     expect((await api.get(id)).body!.data.sequence.steps).toEqual(expected);
     expect((await api.list()).body!.data[0].sequence.steps).toEqual(expected);
