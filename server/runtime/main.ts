@@ -102,16 +102,20 @@ async function main() {
   });
   server.on("clientError", answerClientError);
   if (dev) server.on("upgrade", app.getUpgradeHandler());
+  // Auth.js's own setting for the public address (server/auth/auth-request-url.ts): without it,
+  // Auth.js takes the listening address, http://0.0.0.0:PORT by default, as Herald's. Set as the
+  // port is bound, before the first request can be read.
+  const { authUrlFor } = await import("../auth/auth-request-url");
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(env.PORT, env.HOST, resolve);
+    server.listen(env.PORT, env.HOST, () => {
+      const bound = (server.address() as AddressInfo).port;
+      if (!process.env.AUTH_URL && !process.env.NEXTAUTH_URL) process.env.AUTH_URL = authUrlFor(env.HERALD_URL, bound);
+      resolve();
+    });
   });
   // PORT=0 lets the system choose a free port (the tests do): from here on, the port actually bound.
   const port = (server.address() as AddressInfo).port;
-  // Auth.js's own setting for the public address (server/auth/auth-request-url.ts): without it,
-  // Auth.js takes the listening address, http://0.0.0.0:PORT by default, as Herald's.
-  const { authUrlFor } = await import("../auth/auth-request-url");
-  if (!process.env.AUTH_URL && !process.env.NEXTAUTH_URL) process.env.AUTH_URL = authUrlFor(env.HERALD_URL, port);
 
   if (eventApi) {
     const loopback = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
