@@ -10,7 +10,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // scripts/test.sh reads the JSON report for its timing summary (scripts/test-timings.mjs).
+  reporter: process.env.HERALD_TEST_REPORTS ? [["list"], ["json", { outputFile: `${process.env.HERALD_TEST_REPORTS}/playwright.json` }]] : [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",
