@@ -232,6 +232,13 @@ const EnvSchema = z.object({
    * administrators grant them (docs/company-database.md, "AI credits").
    */
   HERALD_AI_CREDIT_PRICE_CENTS_PER_1000: z.coerce.number().int("must be a whole number of cents").min(1, "must be at least 1").max(10_000_000, "must be at most 10000000").optional(),
+  /**
+   * Turns on the test control (server/runtime/test-control.ts): Herald's clock becomes one the
+   * caller of /api/test-control moves forward, with this token as its bearer. For the browser
+   * tests only: refused unless Herald listens on loopback alone (HOST 127.0.0.1, ::1 or localhost)
+   * and HERALD_URL, when set, is a loopback address too. At least 32 characters.
+   */
+  HERALD_TEST_CONTROL_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
   HERALD_BILLING_CURRENCY: z.string().trim().toLowerCase().regex(/^[a-z]{3}$/, "must be a three-letter currency code such as usd").default("usd"),
 }).superRefine((value, context) => {
   if (value.HERALD_LINKEDIN_PROVIDER === "unipile") {
@@ -267,12 +274,26 @@ const EnvSchema = z.object({
   if (value.HERALD_SPEECH_PROVIDER === "openai" && !value.HERALD_SPEECH_BASE_URL && !value.HERALD_AI_BASE_URL && !value.HERALD_SPEECH_API_KEY && !value.HERALD_AI_API_KEY) {
     context.addIssue({ code: "custom", path: ["HERALD_SPEECH_API_KEY"], message: "is required when HERALD_SPEECH_PROVIDER=openai (or set HERALD_AI_API_KEY, which speech then shares)" });
   }
+  if (value.HERALD_TEST_CONTROL_TOKEN) {
+    if (!isLoopbackHost(value.HOST)) {
+      context.addIssue({ code: "custom", path: ["HERALD_TEST_CONTROL_TOKEN"], message: `is for the browser tests only and needs HOST=127.0.0.1 (Herald listens on ${value.HOST}): remove it from a real installation` });
+    }
+    if (value.HERALD_URL && !isLoopbackHost(new URL(value.HERALD_URL).hostname)) {
+      context.addIssue({ code: "custom", path: ["HERALD_TEST_CONTROL_TOKEN"], message: "is for the browser tests only and cannot be set with a public HERALD_URL: remove it from a real installation" });
+    }
+  }
   if (value.HERALD_STORAGE === "s3") {
     for (const key of ["HERALD_S3_ENDPOINT", "HERALD_S3_BUCKET", "HERALD_S3_ACCESS_KEY_ID", "HERALD_S3_SECRET_ACCESS_KEY"] as const) {
       if (!value[key]) context.addIssue({ code: "custom", path: [key], message: "is required when HERALD_STORAGE=s3" });
     }
   }
 });
+
+/** Whether a listening host or URL host name reaches this machine alone. */
+function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return bare === "localhost" || bare === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 

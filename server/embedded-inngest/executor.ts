@@ -9,7 +9,7 @@
 import pg from "pg";
 import { getDb, type Db } from "../db/client";
 import { env } from "../env";
-import { getClock, ManualClock, type Clock } from "../lib/clock";
+import { getClock, observeClock, type Clock } from "../lib/clock";
 import { logger } from "../lib/logger";
 import { callFunction } from "./call-function";
 import { wallClockSeconds } from "./signing";
@@ -84,7 +84,7 @@ export class EmbeddedExecutor {
     await this.sync();
     if (this.active) await this.recover();
     const clock = this.options.clock ?? getClock();
-    if (clock instanceof ManualClock) this.unsubscribeClock = clock.onChange(() => this.wake());
+    this.unsubscribeClock = observeClock(clock, () => this.wake());
     this.schedule(0);
   }
 

@@ -39,6 +39,36 @@ export class ManualClock implements Clock {
   }
 }
 
+/**
+ * The wall clock moved forward by an offset that only grows: time flows as usual, and a caller
+ * jumps it ahead (the browser tests' test control, server/runtime/test-control.ts). Never backwards.
+ */
+export class ShiftedClock implements Clock {
+  private offset = 0;
+  private readonly listeners = new Set<() => void>();
+
+  now(): Date {
+    return new Date(Date.now() + this.offset);
+  }
+
+  advance(milliseconds: number): Date {
+    if (!Number.isFinite(milliseconds) || milliseconds < 0) throw new Error("ShiftedClock moves forward only");
+    this.offset += milliseconds;
+    for (const listener of this.listeners) listener();
+    return this.now();
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/** A clock that tells when it is moved (the embedded executor wakes up at once then). */
+export function observeClock(clock: Clock, listener: () => void): (() => void) | null {
+  return clock instanceof ManualClock || clock instanceof ShiftedClock ? clock.onChange(listener) : null;
+}
+
 // Kept on globalThis so that every copy of this module (the server runtime and the bundles Next
 // builds for route handlers) reads the same clock.
 const slot: typeof globalThis & { __heraldClock?: Clock } = globalThis;

@@ -40,6 +40,13 @@ async function main() {
     }
     throw error;
   }
+  // The browser tests' clock (server/runtime/test-control.ts), installed before anything reads the time.
+  const { setClock, ShiftedClock } = await import("../lib/clock");
+  const testClock = env.HERALD_TEST_CONTROL_TOKEN ? new ShiftedClock() : null;
+  if (testClock) {
+    setClock(testClock);
+    logger.warn("The test control is on (HERALD_TEST_CONTROL_TOKEN): Herald's clock moves when a test tells it to. Never set it on a real installation.");
+  }
   const dataDir = path.resolve(root, env.HERALD_DATA_DIR);
   const { ensureSecrets } = await import("./secrets");
   ensureSecrets(dataDir);
@@ -76,6 +83,12 @@ async function main() {
   const { trackRequests } = await import("./graceful-shutdown");
   const { toErrorBody } = await import("../lib/errors");
   const gate = createRequestGate({ operations, publicUrlIsHttps: publicUrl().startsWith("https:"), dev });
+  const { settleOutboxNotifications } = await import("../services/events/notify-outbox");
+  const { createTestControl } = await import("./test-control");
+  const testControl =
+    testClock && env.HERALD_TEST_CONTROL_TOKEN
+      ? createTestControl({ token: env.HERALD_TEST_CONTROL_TOKEN, clock: testClock, drain: () => executor?.drain() ?? Promise.resolve(), settleNotifications: settleOutboxNotifications })
+      : null;
   const server = createServer();
   // Idle keep-alive connections stay open longer than clients and proxies keep theirs: with Node's
   // 5 s default, a client that reuses a connection just as the server closes it (agents that ignore
@@ -92,6 +105,7 @@ async function main() {
     const loading = pageLoadPath(request);
     if (loading) request.headers[PAGE_LOAD_PATH_HEADER] = loading;
     else delete request.headers[PAGE_LOAD_PATH_HEADER];
+    if (testControl?.(request, response)) return;
     if (gate(request, response)) return;
     handle(request, response).catch((error: unknown) => {
       logger.error("Unhandled request error", { error });
@@ -183,7 +197,6 @@ async function main() {
     // let them leave while the event API and the database are up (the executor, stopped, finds the
     // runs they queue on its next start). One that does not leave in time is only a hint lost: the
     // dispatcher's minute sweep delivers its events.
-    const { settleOutboxNotifications } = await import("../services/events/notify-outbox");
     const settled = await settleWithin(settleOutboxNotifications(), 5_000);
     if (!settled) logger.warn("Outbox notifications still unsent after 5 s were dropped; the dispatcher's sweep will deliver their events");
     await eventApi?.close();
