@@ -15,7 +15,9 @@ const nextConfig = {
     "espeak-ng",
     "music-metadata",
   ],
-  typescript: { ignoreBuildErrors: false },
+  // The build does not type-check again: `npm run typecheck` (tsc over the whole project, tests
+  // included) is its own phase of the test suite and of CI, and a second check here took minutes.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default nextConfig;
