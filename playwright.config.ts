@@ -1,19 +1,21 @@
+import { randomBytes } from "node:crypto";
 import { defineConfig } from "@playwright/test";
 
-const port = Number(process.env.E2E_PORT ?? 3917);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 1,
+  // Two workers, each with a Herald of its own (e2e/own-workspace.ts): a worker's tests move its
+  // Herald's clock (e2e/test-control.ts) without moving the other's.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  globalSetup: "./e2e/global-setup.ts",
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // scripts/test.sh reads the JSON report for its timing summary (scripts/test-timings.mjs).
   reporter: process.env.HERALD_TEST_REPORTS ? [["list"], ["json", { outputFile: `${process.env.HERALD_TEST_REPORTS}/playwright.json` }]] : [["list"]],
   use: {
-    baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromium,
@@ -30,16 +32,10 @@ export default defineConfig({
     },
   },
   // No project runs before another: every test makes its own person, workspace and data
-  // (e2e/own-workspace.ts), so a spec file runs alone and the files run in any order. One worker,
-  // for the one shared server the machine can afford; the first-run test starts its own.
-  webServer: {
-    // A production build of Herald on a fresh PostgreSQL database (see e2e/start-server.mjs).
-    command: `node e2e/start-server.mjs`,
-    url: `http://localhost:${port}/sign-in`,
-    env: { E2E_PORT: String(port) },
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+  // (e2e/own-workspace.ts), so a spec file runs alone and the files run in any order. Each worker
+  // starts its own production Herald on a copy of the run's migrated template database (the
+  // `herald` worker fixture); the first-run tests start one more of their own.
 });
+
+// The test control's token (server/runtime/test-control.ts), shared by the workers, which inherit it.
+process.env.HERALD_E2E_CONTROL_TOKEN ??= randomBytes(24).toString("hex");

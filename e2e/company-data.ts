@@ -1,16 +1,16 @@
 // The company database of the browser tests: a small generated set (the demo's generator, a seed of
-// its own), written into the shared e2e server's database before the Companies journeys. Writing it
+// its own), written into the worker's Herald's database before the Companies journeys. Writing it
 // again is harmless (rows are upserted by their source id), so each spec file seeds it for itself.
 import { execFileSync } from "node:child_process";
 import { generateCompany, type CompanyRecord, type PersonRecord } from "../server/services/company-database/generator/generate-dataset";
 
 export const E2E_DATASET = { seed: "e2e-companies", companies: 3000, people: 6000 };
 
-/** The e2e server's database (e2e/start-server.mjs names it after the port). */
+/** The database of this worker's Herald (the `herald` fixture of e2e/own-workspace.ts names it). */
 function e2eDatabaseUrl(): string {
-  const url = new URL(process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
-  url.pathname = `/herald_e2e_${process.env.E2E_PORT ?? "3917"}`;
-  return url.toString();
+  const url = process.env.HERALD_E2E_DATABASE_URL;
+  if (!url) throw new Error("seedCompanyData runs in a test of e2e/own-workspace.ts, after its worker's Herald started");
+  return url;
 }
 
 /**

@@ -15,7 +15,8 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { startHerald } from "./herald-server.mjs";
+import { databaseUrl, startHerald, type StartedHerald } from "./herald-server.mjs";
+import { testClock, type TestClock } from "./test-control";
 
 export { expect };
 
@@ -123,12 +124,32 @@ async function newOwnWorkspace(browser: Browser, adminRequest: APIRequestContext
   }
 }
 
-export const test = base.extend<{ own: OwnWorkspace; ownLabel: string; webhookReceiver: WebhookReceiver; freshHerald: FreshHerald }, { adminRequest: APIRequestContext }>({
+export const test = base.extend<
+  { own: OwnWorkspace; ownLabel: string; webhookReceiver: WebhookReceiver; freshHerald: FreshHerald; clock: TestClock },
+  { herald: StartedHerald; adminRequest: APIRequestContext }
+>({
+  // Each worker's own production Herald, on a copy of the run's migrated template database, with the
+  // test control on: the worker's tests move its clock without touching the other worker's.
+  herald: [
+    async ({}, provide, workerInfo) => {
+      const herald = await startHerald({ port: await freePort(), database: `herald_e2e_w${workerInfo.parallelIndex}_${uniqueTag()}`, quiet: true });
+      // e2e/company-data.ts writes the company database into it.
+      process.env.HERALD_E2E_DATABASE_URL = databaseUrl(herald.database);
+      await provide(herald);
+      await herald.stop();
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  baseURL: async ({ herald }, provide) => {
+    await provide(herald.url);
+  },
+  clock: async ({ herald }, provide) => {
+    await provide(testClock(herald.url));
+  },
   // Signed in once per worker; only invitations go through it.
   adminRequest: [
-    async ({ browser }, provide, workerInfo) => {
-      const baseURL = workerInfo.project.use.baseURL!;
-      const context = await adminContext(browser, baseURL);
+    async ({ browser, herald }, provide) => {
+      const context = await adminContext(browser, herald.url);
       await provide(context.request);
       await context.close();
     },

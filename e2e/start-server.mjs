@@ -1,5 +1,5 @@
-// Starts the production build of Herald for the browser tests (Playwright's webServer), on a fresh
-// database named after the port, and stops it with Playwright.
+// Starts the production build of Herald for the benchmarks (bench/herald-harness.ts), on a fresh
+// database named after the port (an empty one, migrated at start), and stops with its caller.
 import { startHerald } from "./herald-server.mjs";
 
 const port = process.env.E2E_PORT ?? "3917";
