@@ -46,11 +46,13 @@ function playwrightFiles(report) {
 
 const phasesFile = path.join(folder, "phases.tsv");
 if (existsSync(phasesFile)) {
+  // One row per phase: name, wall milliseconds, exit status ("-" for the whole suite's row).
+  // Phases marked "(beside)" ran in the background, beside the phases that followed them.
   const rows = readFileSync(phasesFile, "utf8").trim().split("\n").filter(Boolean).map((line) => line.split("\t"));
-  const total = rows.reduce((sum, [, milliseconds]) => sum + Number(milliseconds), 0);
   console.log("\n== timings by phase (wall)");
-  for (const [name, milliseconds, status] of rows) console.log(`${seconds(Number(milliseconds)).padStart(9)}  ${name}${status === "0" ? "" : `  (exit ${status})`}`);
-  console.log(`${seconds(total).padStart(9)}  in all`);
+  for (const [name, milliseconds, status] of rows) {
+    console.log(`${seconds(Number(milliseconds)).padStart(9)}  ${name}${status === "0" || status === "-" ? "" : `  (exit ${status})`}`);
+  }
 }
 
 const files = [];

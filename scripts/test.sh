@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The whole test suite, as `npm test` and CI run it: the unit tests first (no database, no build:
-# seconds), static checks, the production build, the database and process tests on a real
-# PostgreSQL (the process tests start the built Herald as a child process), then the browser tests
-# against the production build. The vitest projects are described in vitest.config.ts.
+# The whole test suite, as `npm test` and CI run it: the test services (PostgreSQL, Chromium,
+# Dovecot, BIND), the unit tests (no database, no build), the production build, the database and
+# process tests on a real PostgreSQL (the process tests start the built Herald as a child process)
+# with the static checks (typecheck, lint) beside them, then the browser tests against the
+# production build. The vitest projects are described in vitest.config.ts.
 # At the end, pass or fail, it prints the wall time of each phase and the 15 slowest test files
 # (scripts/test-timings.mjs), from the reports it leaves in .test-reports/.
 set -euo pipefail
@@ -12,9 +13,19 @@ reports="${HERALD_TEST_REPORTS:-.test-reports}"
 export HERALD_TEST_REPORTS="$reports"
 rm -rf "$reports"
 mkdir -p "$reports"
-trap 'node scripts/test-timings.mjs "$reports" || true' EXIT
 
 milliseconds() { date +%s%3N; }
+suite_start="$(milliseconds)"
+background=()
+finish() {
+  # A phase still running in the background when the suite stops (a failure) stops with it.
+  for pid in "${background[@]}"; do kill "$pid" 2>/dev/null || true; done
+  printf 'the whole suite\t%s\t-\n' "$(($(milliseconds) - suite_start))" >>"$reports/phases.tsv"
+  node scripts/test-timings.mjs "$reports" || true
+}
+trap finish EXIT
+
+record() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >>"$reports/phases.tsv"; }
 
 # phase NAME COMMAND...: runs one phase, records its wall time, and stops the suite if it fails.
 phase() {
@@ -23,7 +34,32 @@ phase() {
   echo "== $name"
   start="$(milliseconds)"
   "$@" || status=$?
-  printf '%s\t%s\t%s\n' "$name" "$(($(milliseconds) - start))" "$status" >>"$reports/phases.tsv"
+  record "$name" "$(($(milliseconds) - start))" "$status"
+  return "$status"
+}
+
+# beside NAME COMMAND...: starts a phase in the background, its output kept aside until `collect NAME`.
+beside() {
+  local name="$1"
+  shift
+  (
+    start="$(milliseconds)"
+    status=0
+    "$@" >"$reports/$name.log" 2>&1 || status=$?
+    record "$name (beside)" "$(($(milliseconds) - start))" "$status"
+    exit "$status"
+  ) &
+  background+=("$!")
+  eval "pid_$name=$!"
+}
+
+# collect NAME: waits for a background phase, prints its output, and stops the suite if it failed.
+collect() {
+  local name="$1" pid status=0
+  pid="$(eval echo "\$pid_$name")"
+  wait "$pid" || status=$?
+  echo "== $name"
+  cat "$reports/$name.log"
   return "$status"
 }
 
@@ -34,10 +70,14 @@ vitest_json() { echo "--reporter=default --reporter=json --outputFile.json=$repo
 phase "test services" bash scripts/ensure-test-services.sh
 # shellcheck disable=SC2046
 phase "unit tests" npx vitest run --project unit $(vitest_json unit)
-phase "typecheck" npm run --silent typecheck
-phase "lint" npm run --silent lint
 phase "production build" npm run --silent build
-# One run for both, so that the slow files of each share the workers.
+# The static checks are single-threaded and the database and process tests spend much of their time
+# waiting on PostgreSQL and child processes: side by side, the two cores stay busy.
+beside typecheck npm run --silent typecheck
+beside lint npm run --silent lint
+# One run for both projects, so that the slow files of each share the workers.
 # shellcheck disable=SC2046
 phase "database and process tests" npx vitest run --project db --project process $(vitest_json db+process)
+collect typecheck
+collect lint
 phase "browser tests" npx playwright test
