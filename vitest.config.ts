@@ -47,7 +47,8 @@ export default defineConfig({
     projects: [
       project("unit", { setupFiles: ["server/test/unit-setup.ts"], env: { DATABASE_URL: NO_DATABASE_URL, TEST_DATABASE_ADMIN_URL: NO_DATABASE_URL } }),
       project("db", database),
-      project("process", database),
+      // The process project also compiles the crash tests' worker scripts once (server/test/worker-bundles.ts).
+      project("process", { ...database, globalSetup: [...database.globalSetup, "server/test/process-global-setup.ts"] }),
     ],
   },
 });

@@ -3,11 +3,12 @@
 // process is killed with SIGKILL mid-stream, twice, and reading starts again each time. Every
 // message ends up stored exactly once, each reply's effect happens once, and the cursor ends on the
 // last message: nothing read twice, nothing missed.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { createTestWorkspace, outboxEvents } from "@/server/test/factories";
+import { spawnWorker } from "@/server/test/killable-worker";
 import { createImapMailbox, replyMessage, seedSentEmails, strangerMessage, type SentToLead } from "@/server/test/incoming-mail";
 import { startDovecot, type DovecotServer } from "@/server/test/mail-servers";
 import { readMailbox } from "./read-mailbox";
@@ -30,10 +31,7 @@ afterAll(async () => {
 });
 
 function startReader(mailboxId: string): { child: ChildProcess; exited: Promise<string | null> } {
-  const child = spawn(process.execPath, ["--import", "tsx", WORKER], {
-    env: { ...process.env, HERALD_LOG_LEVEL: "error", MAILBOX_ID: mailboxId },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const child = spawnWorker(WORKER, { MAILBOX_ID: mailboxId });
   const exited = new Promise<string | null>((resolve, reject) => {
     child.on("error", reject);
     child.on("exit", (_code, signal) => resolve(signal));
@@ -60,7 +58,7 @@ it("stores every message exactly once when the reading process is killed mid-str
   const sent = await seedSentEmails(workspace.id, mailbox, REPLIES);
   const stored = () => db.emailMessage.count({ where: { mailboxId: mailbox.id, direction: "inbound" } });
 
-  // The stream: a message every 100 ms or so while the readers (each takes a second or two to start) read.
+  // The stream: a message every 100 ms or so while the readers (each takes a moment to start) read.
   let delivered = 0;
   let reader = startReader(mailbox.id);
   // However slowly the readers start on a loaded machine, the last messages wait for both kills.

@@ -2,12 +2,12 @@
 // with SIGKILL while the SMTP server holds the message it was handed (before its 250). The next
 // turn reconciles the interrupted e-mail by the mailbox's Sent folder over IMAP (Dovecot), sends
 // it again, and the server ends up with exactly one copy; the follow-up then threads onto it.
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { ManualClock, now, setClock, systemClock } from "@/server/lib/clock";
 import { createTestWorkspace } from "@/server/test/factories";
+import { spawnWorker } from "@/server/test/killable-worker";
 import { startDovecot, startSmtpServer, type DovecotServer, type TestSmtpServer } from "@/server/test/mail-servers";
 import { ZCreateCampaignInput } from "../../../schemas/campaign";
 import { ZLeadsInput } from "../../../schemas/lead";
@@ -50,10 +50,7 @@ afterAll(async () => {
 });
 
 function runTurnInChild(mailboxId: string, at: Date): { killWhenHeld: Promise<string | null> } {
-  const child = spawn(process.execPath, ["--import", "tsx", WORKER], {
-    env: { ...process.env, HERALD_LOG_LEVEL: "error", MAILBOX_ID: mailboxId, TURN_AT: at.toISOString() },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const child = spawnWorker(WORKER, { MAILBOX_ID: mailboxId, TURN_AT: at.toISOString() });
   const exited = new Promise<string | null>((resolve, reject) => {
     child.on("error", reject);
     child.on("exit", (_code, signal) => resolve(signal));
