@@ -43,14 +43,14 @@ const database = { globalSetup: ["server/test/global-setup.ts"], setupFiles: ["s
 
 // `isolate: false`: a worker runs file after file instead of a new process per file, so the heavy
 // packages are loaded once per worker; server/test/fresh-file.ts gives each file back what a new
-// process gave it (Herald's modules evaluated anew, mocks, environment, globals). Measured on the
-// unit project: 152 s of CPU per run before, 41 s after.
+// process gave it (Herald's modules evaluated anew, mocks, environment, globals, and for the db
+// project its own database, server/test/setup-file.ts). The process project keeps a process per file.
 export default defineConfig({
   resolve: { alias: { "@": root } },
   test: {
     projects: [
       project("unit", { isolate: false, setupFiles: ["server/test/fresh-file.ts", "server/test/unit-setup.ts"], env: { DATABASE_URL: NO_DATABASE_URL, TEST_DATABASE_ADMIN_URL: NO_DATABASE_URL } }),
-      project("db", database),
+      project("db", { ...database, isolate: false, setupFiles: ["server/test/fresh-file.ts", ...database.setupFiles] }),
       project("process", database),
     ],
   },
