@@ -41,12 +41,16 @@ function project(name: TestProject, test: TestProjectInlineConfiguration["test"]
 // includes one of their files, so `vitest run --project unit` never contacts PostgreSQL.
 const database = { globalSetup: ["server/test/global-setup.ts"], setupFiles: ["server/test/setup-file.ts"] };
 
+// `isolate: false`: a worker runs file after file instead of a new process per file, so the heavy
+// packages are loaded once per worker; server/test/fresh-file.ts gives each file back what a new
+// process gave it (Herald's modules evaluated anew, mocks, environment, globals, and for the db
+// project its own database, server/test/setup-file.ts). The process project keeps a process per file.
 export default defineConfig({
   resolve: { alias: { "@": root } },
   test: {
     projects: [
-      project("unit", { setupFiles: ["server/test/unit-setup.ts"], env: { DATABASE_URL: NO_DATABASE_URL, TEST_DATABASE_ADMIN_URL: NO_DATABASE_URL } }),
-      project("db", database),
+      project("unit", { isolate: false, setupFiles: ["server/test/fresh-file.ts", "server/test/unit-setup.ts"], env: { DATABASE_URL: NO_DATABASE_URL, TEST_DATABASE_ADMIN_URL: NO_DATABASE_URL } }),
+      project("db", { ...database, isolate: false, setupFiles: ["server/test/fresh-file.ts", ...database.setupFiles] }),
       // The process project also compiles the crash tests' worker scripts once (server/test/worker-bundles.ts).
       project("process", { ...database, globalSetup: [...database.globalSetup, "server/test/process-global-setup.ts"] }),
     ],
