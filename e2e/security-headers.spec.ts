@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Page, Response } from "@playwright/test";
+import type { APIRequestContext, Page, Response } from "@playwright/test";
 import { expect, test, uniqueTag } from "./own-workspace";
 
 // The Content-Security-Policy allows only scripts carrying the response's nonce (no 'unsafe-inline'),
@@ -57,22 +57,6 @@ async function expectCleanPage(page: Page, path: string, console: string[]) {
   soft(console.splice(0), path).toEqual([]);
 }
 
-/**
- * Checks `paths` as expectCleanPage does, in `tabs` pages of the context at once (each its own
- * watcher): a page's wait for the network to go quiet overlaps the others' loading.
- */
-async function expectCleanPages(context: BrowserContext, paths: string[], tabs = 3) {
-  const queue = [...paths];
-  await Promise.all(
-    Array.from({ length: tabs }, async () => {
-      const page = await context.newPage();
-      const console = await watchViolations(page);
-      for (let path = queue.shift(); path !== undefined; path = queue.shift()) await expectCleanPage(page, path, console);
-      await page.close();
-    }),
-  );
-}
-
 async function trpc<T>(request: APIRequestContext, procedure: string, input: unknown): Promise<T> {
   const response = await request.post(`/api/trpc/${procedure}`, { data: { json: input } });
   expect(response.status(), `${procedure}: ${await response.text()}`).toBe(200);
@@ -80,6 +64,8 @@ async function trpc<T>(request: APIRequestContext, procedure: string, input: unk
 }
 
 test("every page renders and hydrates under the nonce policy with no violation", async ({ page, browser, own, adminRequest }) => {
+  // 31 pages one after the other, each loaded, hydrated and left until the network is quiet (at
+  // least 500 ms): the time adds up page by page, and on a busy machine to minutes.
   test.setTimeout(240_000);
   const console = await watchViolations(page);
   await own.signIn(page);
@@ -126,9 +112,9 @@ test("every page renders and hydrates under the nonce policy with no violation",
     "/sandbox",
     "/workspaces/new",
     "/",
+    `/campaigns/${campaign.id}/sequence`,
   ];
-  await expectCleanPages(page.context(), signedIn);
-  await expectCleanPage(page, `/campaigns/${campaign.id}/sequence`, console);
+  for (const path of signedIn) await expectCleanPage(page, path, console);
   // React Flow positions its nodes with inline styles: visible nodes mean the styles applied.
   await expect(page.locator(".react-flow__node").first()).toBeVisible();
   expect(await page.locator(".react-flow__node").count()).toBeGreaterThanOrEqual(2);
@@ -139,7 +125,7 @@ test("every page renders and hydrates under the nonce policy with no violation",
 
   // The public pages, as someone without a session.
   const visitor = await browser.newPage();
-  await watchViolations(visitor);
+  const visitorConsole = await watchViolations(visitor);
   const publicPages = [
     "/sign-in",
     "/setup",
@@ -150,7 +136,7 @@ test("every page renders and hydrates under the nonce policy with no violation",
     captchaPath!,
     "/no-such-page",
   ];
-  await expectCleanPages(visitor.context(), publicPages);
+  for (const path of publicPages) await expectCleanPage(visitor, path, visitorConsole);
   // The sign-in form is React's: a wrong password is answered on the page, not by a full-page post.
   await visitor.goto("/sign-in");
   await expect.poll(() => hydrated(visitor)).toBe(true);
