@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { datasetCompanies, seedCompanyData } from "./company-data";
+import { datasetCompanies } from "./company-data";
 import { grantCredits } from "./credits";
 import { expect, test, uniqueTag } from "./own-workspace";
 
@@ -33,8 +33,6 @@ async function pickValue(page: Page, label: string, typed: string, option: RegEx
   await suggestion.click();
   await expect(filters.getByRole("list", { name: `${label}: chosen` })).toContainText(option);
 }
-
-test.beforeAll(() => seedCompanyData());
 
 test("a newcomer finds companies, sees each cost first, and adds their people to a campaign", async ({ page, own, adminRequest }) => {
   test.setTimeout(120_000);

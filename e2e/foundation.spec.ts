@@ -15,7 +15,9 @@ test("first run, API key, a call with it, revocation, and the 401 that follows",
   await page.getByLabel("Password").fill(owner.password);
   await page.getByLabel("Workspace name").fill(owner.workspace);
   await page.getByRole("button", { name: "Create account and workspace" }).click();
-  await expect(page).toHaveURL(/\/campaigns$/);
+  // The first run hashes the password, signs in (which hashes it again) and renders the campaigns:
+  // on a busy machine more than an assertion's usual 10 s (as in e2e/own-workspace.ts).
+  await expect(page).toHaveURL(/\/campaigns$/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { name: "Campaigns", level: 1 })).toBeVisible();
 
   // Sign out and back in with the new account.

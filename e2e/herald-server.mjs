@@ -41,12 +41,16 @@ export function databaseUrl(database) {
   return url.toString();
 }
 
-/** Makes `template` afresh and applies every migration to it (scripts/db-migrate.ts). */
-export async function migrateTemplate(template) {
+/**
+ * Makes `template` afresh and runs `script` on it: by default scripts/db-migrate.ts, which applies
+ * every migration (the browser tests' global setup gives e2e/prepare-template.ts, which also writes
+ * their company database).
+ */
+export async function migrateTemplate(template, script = "scripts/db-migrate.ts") {
   await admin(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
   await admin(`CREATE DATABASE "${template}"`);
   await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/db-migrate.ts"], {
+    const child = spawn(process.execPath, ["--import", "tsx", script], {
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, DATABASE_URL: databaseUrl(template), HERALD_LOG_LEVEL: "warn" },
     });

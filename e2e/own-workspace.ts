@@ -15,7 +15,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { databaseUrl, startHerald, type StartedHerald } from "./herald-server.mjs";
+import { startHerald, type StartedHerald } from "./herald-server.mjs";
 import { testClock, type TestClock } from "./test-control";
 
 export { expect };
@@ -72,6 +72,21 @@ export async function signIn(page: Page, account: { email: string; password: str
   await expect(page).toHaveURL(/\/campaigns$/);
 }
 
+/**
+ * Signs a request context in through the sign-in form's own call (Auth.js's credentials callback),
+ * for the fixture's setup: every test makes a person, and rendering the sign-in page and the
+ * campaigns for each cost more than the rest of the setup. The tests sign in with the form.
+ */
+async function signInWithoutPage(request: APIRequestContext, account: { email: string; password: string }) {
+  const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const response = await request.post("/api/auth/callback/credentials", {
+    form: { email: account.email, password: account.password, csrfToken, callbackUrl: "/campaigns" },
+    headers: { "X-Auth-Return-Redirect": "1" },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  expect((await response.json()).url, "signed in").not.toContain("error=");
+}
+
 /** Calls a tRPC procedure the way the dashboard does, in a context that carries a session. */
 async function trpc<T>(request: APIRequestContext, procedure: string, input: unknown): Promise<T> {
   const response = await request.post(`/api/trpc/${procedure}`, { data: { json: input } });
@@ -90,7 +105,9 @@ async function adminContext(browser: Browser, baseURL: string): Promise<BrowserC
     await page.getByLabel("Password").fill(admin.password);
     await page.getByLabel("Workspace name").fill(admin.workspace);
     await page.getByRole("button", { name: "Create account and workspace" }).click();
-    await expect(page).toHaveURL(/\/campaigns$/);
+    // The first run hashes the password, signs in (which hashes it again) and renders the
+    // campaigns: on a busy machine more than an assertion's usual 10 s, and a worker's tests all wait on it.
+    await expect(page).toHaveURL(/\/campaigns$/, { timeout: 30_000 });
   } else {
     await signIn(page, admin);
   }
@@ -113,8 +130,7 @@ async function newOwnWorkspace(browser: Browser, adminRequest: APIRequestContext
   const context = await browser.newContext({ baseURL });
   try {
     await trpc(context.request, "setup.acceptInvitation", { token, name: person.name, password: person.password });
-    const page = await context.newPage();
-    await signIn(page, person);
+    await signInWithoutPage(context.request, person);
     await trpc(context.request, "workspace.create", { name: person.workspace });
     const { key: apiKey } = await trpc<{ key: string }>(context.request, "apiKeys.create", { name: `${label} e2e` });
     expect(apiKey).toMatch(/^hk_/);
@@ -133,8 +149,6 @@ export const test = base.extend<
   herald: [
     async ({}, provide, workerInfo) => {
       const herald = await startHerald({ port: await freePort(), database: `herald_e2e_w${workerInfo.parallelIndex}_${uniqueTag()}`, quiet: true });
-      // e2e/company-data.ts writes the company database into it.
-      process.env.HERALD_E2E_DATABASE_URL = databaseUrl(herald.database);
       await provide(herald);
       await herald.stop();
     },
@@ -181,11 +195,16 @@ export const test = base.extend<
   // A Herald of the test's own on an empty database, for the first run (see e2e/herald-server.mjs).
   // On a port the system just gave out rather than PORT=0: Herald builds its links (sign-out's
   // redirect, invitations) from the port it was configured with.
-  freshHerald: async ({}, provide) => {
-    const herald = await startHerald({ port: await freePort(), database: `herald_e2e_fresh_${uniqueTag()}`, quiet: true });
-    await provide({ baseURL: herald.url });
-    await herald.stop();
-  },
+  // Its start has a time limit of its own, as the worker's Herald has: on a busy machine it can take
+  // most of a test's minute, which the test itself then lacked.
+  freshHerald: [
+    async ({}, provide) => {
+      const herald = await startHerald({ port: await freePort(), database: `herald_e2e_fresh_${uniqueTag()}`, quiet: true });
+      await provide({ baseURL: herald.url });
+      await herald.stop();
+    },
+    { timeout: 120_000 },
+  ],
 });
 
 /**

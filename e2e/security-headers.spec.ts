@@ -64,6 +64,8 @@ async function trpc<T>(request: APIRequestContext, procedure: string, input: unk
 }
 
 test("every page renders and hydrates under the nonce policy with no violation", async ({ page, browser, own, adminRequest }) => {
+  // 31 pages one after the other, each loaded, hydrated and left until the network is quiet (at
+  // least 500 ms): the time adds up page by page, and on a busy machine to minutes.
   test.setTimeout(240_000);
   const console = await watchViolations(page);
   await own.signIn(page);
