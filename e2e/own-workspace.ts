@@ -90,7 +90,9 @@ async function adminContext(browser: Browser, baseURL: string): Promise<BrowserC
     await page.getByLabel("Password").fill(admin.password);
     await page.getByLabel("Workspace name").fill(admin.workspace);
     await page.getByRole("button", { name: "Create account and workspace" }).click();
-    await expect(page).toHaveURL(/\/campaigns$/);
+    // The first run hashes a password and makes the instance's first workspace: on a busy machine
+    // (two workers' Heralds and browsers on two cores) that can take longer than one expect's 10 s.
+    await expect(page).toHaveURL(/\/campaigns$/, { timeout: 30_000 });
   } else {
     await signIn(page, admin);
   }
