@@ -254,7 +254,7 @@ test("per-lead pause, resume and stop; the status filter; funnel per variant; fo
   await clock.advanceUntil(
     async () => {
       await page.reload();
-      await expect(rows.filter({ hasText: "Running" }).first()).toBeVisible({ timeout: 2_000 });
+      await expect(rows.filter({ hasText: "Running" }).first()).toBeVisible();
     },
     { limitMs: 5 * 60_000, message: "A running lead" },
   );

@@ -64,7 +64,7 @@ test("a lead's page: profile, standing, timeline, replies, pause and resume, at 
   await clock.advanceUntil(
     async () => {
       await page.reload();
-      await expect(page.getByTestId("timeline-event").filter({ hasText: "#1 Visit profile: profile visited" })).toBeVisible({ timeout: 2_000 });
+      await expect(page.getByTestId("timeline-event").filter({ hasText: "#1 Visit profile: profile visited" })).toBeVisible();
     },
     { limitMs: 5 * 60_000, message: "The profile visit on the lead's timeline" },
   );

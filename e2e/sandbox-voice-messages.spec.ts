@@ -63,7 +63,7 @@ test("an uploaded recording sent by a campaign plays on the Sandbox page", async
   const row = page.getByTestId("sandbox-voice-message").filter({ hasText: prospectName });
   // Past the rest, the sender's next turn sends the message; the page refreshes itself every 5 s.
   await clock.advance(rest * 1000);
-  await clock.advanceUntil(() => expect(row).toBeVisible({ timeout: 6_000 }), { limitMs: 5 * 60_000, message: "The voice message on the Sandbox page" });
+  await clock.advanceUntil(() => expect(row).toBeVisible(), { limitMs: 5 * 60_000, message: "The voice message on the Sandbox page" });
   await expect(row).toContainText(`${label} sent a voice message to ${prospectName}`);
   await expect(row).toContainText("0:01");
   const player = row.getByLabel(`Voice message from ${label} to ${prospectName}`);
