@@ -90,9 +90,7 @@ async function adminContext(browser: Browser, baseURL: string): Promise<BrowserC
     await page.getByLabel("Password").fill(admin.password);
     await page.getByLabel("Workspace name").fill(admin.workspace);
     await page.getByRole("button", { name: "Create account and workspace" }).click();
-    // The first run hashes a password and makes the instance's first workspace: on a busy machine
-    // (two workers' Heralds and browsers on two cores) that can take longer than one expect's 10 s.
-    await expect(page).toHaveURL(/\/campaigns$/, { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/campaigns$/);
   } else {
     await signIn(page, admin);
   }
