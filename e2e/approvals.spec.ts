@@ -11,7 +11,8 @@ import { allDaySchedule } from "./schedules";
 // approver of the workspace clears the mixed queue by keyboard only (approve, edit and approve,
 // reject, J/K, Space to listen), the counts follow, and the leads move on: rejected ones at once
 // (the comment's next step, the voice note's no-reply branch), approved ones on their sender's
-// next turn, when the prospect receives the comment as edited and the voice message.
+// next turn, when the prospect receives the comment as edited and the voice message. Herald's clock
+// moves through the executor's passes and the senders' rests instead of the test waiting for them.
 test.use({ ownLabel: "Quinn" });
 
 interface Sender {
@@ -104,7 +105,7 @@ async function focusDraft(page: Page, text: string) {
   await expect(page.locator("[data-testid=approval-row][data-focused]")).toContainText(text);
 }
 
-test("an approver clears a mixed queue of comments and voice notes by keyboard, and the leads move on", async ({ page, own, browser, baseURL, adminRequest }) => {
+test("an approver clears a mixed queue of comments and voice notes by keyboard, and the leads move on", async ({ page, own, browser, baseURL, adminRequest, clock }) => {
   const tag = uniqueTag();
   // Prospects with a recent post for the comments (some have none), and two more for the voice notes.
   const directory = sandboxDirectory();
@@ -118,11 +119,11 @@ test("an approver clears a mixed queue of comments and voice notes by keyboard, 
   const commenters = [await newSender(own, `Cora on LinkedIn ${tag}`, tag), await newSender(own, `Cody on LinkedIn ${tag}`, tag), await newSender(own, `Cleo on LinkedIn ${tag}`, tag)];
   const speakers = [await newSender(own, `Vera on LinkedIn ${tag}`, tag), await newSender(own, `Vic on LinkedIn ${tag}`, tag)];
   // What is approved goes out on its sender's next turn, after the rest the draft began: the
-  // senders resting least are the ones whose drafts get approved, so the test waits least.
+  // senders resting least are the ones whose drafts get approved, so Herald's clock moves least.
   const byGap = (a: Sender, b: Sender) => a.gap - b.gap;
   const [editedSender, approvedSender, rejectedSender] = [...commenters].sort(byGap) as [Sender, Sender, Sender];
   const [approvedSpeaker, rejectedSpeaker] = [...speakers].sort(byGap) as [Sender, Sender];
-  test.setTimeout((240 + Math.max(editedSender.gap, approvedSpeaker.gap)) * 1000);
+  test.setTimeout(180_000);
 
   // The owner adds AI credits (drafts and speech spend them) and connects each speaker with its lead.
   await page.setViewportSize({ width: 1440, height: 1000 });
@@ -160,8 +161,13 @@ test("an approver clears a mixed queue of comments and voice notes by keyboard, 
   for (const campaign of [comments, ...voices]) expect((await own.api.patch(`/campaigns/${campaign.id}`, { status: "active" })).status()).toBe(200);
 
   // Each sender's first turn drafts one item; all five wait for a person.
-  await expect.poll(() => pendingCount(own, "/pending-comments"), { timeout: 150_000, intervals: [2_000] }).toBe(3);
-  await expect.poll(() => pendingCount(own, "/pending-voice-notes"), { timeout: 60_000, intervals: [2_000] }).toBe(2);
+  await clock.advanceUntil(
+    async () => {
+      expect(await pendingCount(own, "/pending-comments")).toBe(3);
+      expect(await pendingCount(own, "/pending-voice-notes")).toBe(2);
+    },
+    { limitMs: 10 * 60_000, message: "Three comments and two voice notes waiting for approval" },
+  );
 
   // The approver's dashboard: the queue, five drafts counted in the navigation and the tabs.
   const approver = await approverPage(browser, page.request, baseURL!, tag);
@@ -267,14 +273,20 @@ test("an approver clears a mixed queue of comments and voice notes by keyboard, 
   const rejectedVoice = await progressOf(rejectedVoices, speakerLead(rejectedSpeaker));
   expect(rejectedVoice).toMatchObject({ status: "running", currentStepId: rejectedVoices.stepOf("message") });
 
-  // Approved ones go out on their sender's next turn: the prospect sees the comment as edited, and the voice message.
+  // Approved ones go out on their sender's next turn, once Herald's clock is past the rest the draft
+  // began: the prospect sees the comment as edited, and the voice message.
   await page.goto("/sandbox");
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByTestId("sandbox-comment").filter({ hasText: edited })).toBeVisible({ timeout: 1_000 });
-    await expect(page.getByTestId("sandbox-voice-message").filter({ hasText: nameOf(speakerLead(approvedSpeaker)) })).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: (Math.max(editedSender.gap, approvedSpeaker.gap) + 90) * 1000, intervals: [5_000] });
-  await expect.poll(async () => (await progressOf(comments, editedLead)).currentStepId, { timeout: 30_000 }).not.toBe(comments.stepOf("comment_post"));
+  await clock.advance(Math.max(editedSender.gap, approvedSpeaker.gap) * 1000);
+  await clock.advanceUntil(
+    async () => {
+      // (The page loads what prospects received after it renders: an expect's own timeout, not a second.)
+      await page.reload();
+      await expect(page.getByTestId("sandbox-comment").filter({ hasText: edited })).toBeVisible();
+      await expect(page.getByTestId("sandbox-voice-message").filter({ hasText: nameOf(speakerLead(approvedSpeaker)) })).toBeVisible();
+    },
+    { limitMs: 5 * 60_000, message: "The approved comment and voice message on the Sandbox page" },
+  );
+  await expect.poll(async () => (await progressOf(comments, editedLead)).currentStepId).not.toBe(comments.stepOf("comment_post"));
 
   // The page fits a phone with its queue empty too.
   await approver.setViewportSize({ width: 390, height: 844 });

@@ -1,9 +1,11 @@
 import { sandboxDirectory } from "../server/providers/linkedin/sandbox/directory";
 import { expect, restApi, test, uniqueTag, type RestApi } from "./own-workspace";
 import { allDaySchedule } from "./schedules";
+import { syncPageClock } from "./test-control";
 
 // Campaigns in the dashboard, each test in a workspace of its own (Casey's) with what it needs
-// set up over the REST API first.
+// set up over the REST API first. Herald's clock moves to the executor's next pass rather than the
+// tests waiting for it.
 test.use({ ownLabel: "Casey" });
 
 const campaignName = "CTOs and founders in Europe";
@@ -66,10 +68,12 @@ test("an API key made in the dashboard connects two sandbox senders over the RES
   for (const sender of senders) await expect(page.getByTestId("sender-row").filter({ hasText: sender.label })).toContainText("Connected");
 });
 
-test("create a campaign, fill its pool and schedule, import a CSV with mapped columns, activate it", async ({ page, own }) => {
+test("create a campaign, fill its pool and schedule, import a CSV with mapped columns, activate it", async ({ page, own, clock }) => {
   test.setTimeout(150_000);
   const senders = await connectSenders(own.api);
   await page.setViewportSize({ width: 1440, height: 1000 });
+  // The leads table says when a lead's next step is due relative to the browser's clock.
+  await syncPageClock(page, clock);
   await own.signIn(page);
 
   await page.getByRole("button", { name: "New campaign" }).first().click();
@@ -197,11 +201,14 @@ test("create a campaign, fill its pool and schedule, import a CSV with mapped co
   await page.reload();
   await expect(page.getByTestId("campaign-status")).toHaveText("Active");
   await expect(page.getByRole("button", { name: "Pause campaign" })).toBeVisible();
-  // The profile was visited, so the lead waits (4 hours) for its connection request. (A lead can be
-  // caught running while its visit is in flight; the list refreshes every 10 s, so wait for the
-  // state after the visit rather than for the next refresh after "Running".)
+  // The profile was visited, so the lead waits (4 hours) for its connection request: Herald's clock
+  // moves to the executor's next pass, which has each sender visit a profile, and the page reloads
+  // to show the state after the visits.
+  await clock.advance(60_000);
+  await syncPageClock(page, clock);
+  await page.reload();
   const reached = rows.filter({ hasText: "Running" }).filter({ hasText: "Connection request" });
-  await expect(reached.first()).toBeVisible({ timeout: 45_000 });
+  await expect(reached.first()).toBeVisible();
   await expect(reached.first()).toContainText(/in (4|3) hours/);
   await expect(reached.first()).toContainText(/Dana Fischer|Eli Novak/);
   await expect(page.locator("body")).not.toContainText("Unnamed lead");
@@ -213,7 +220,7 @@ test("create a campaign, fill its pool and schedule, import a CSV with mapped co
   }
 });
 
-test("per-lead pause, resume and stop; the status filter; funnel per variant; forecast; rebalance", async ({ page, own }) => {
+test("per-lead pause, resume and stop; the status filter; funnel per variant; forecast; rebalance", async ({ page, own, clock }) => {
   test.setTimeout(120_000);
   // An active campaign of twelve leads on both senders, whose senders have started on them.
   const senders = await connectSenders(own.api);
@@ -244,10 +251,13 @@ test("per-lead pause, resume and stop; the status filter; funnel per variant; fo
   await page.goto(`/campaigns/${campaignId}`);
   const rows = page.getByTestId("lead-row");
   await expect(rows).toHaveCount(12);
-  await expect(async () => {
-    await page.reload();
-    await expect(rows.filter({ hasText: "Running" }).first()).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 45_000 });
+  await clock.advanceUntil(
+    async () => {
+      await page.reload();
+      await expect(rows.filter({ hasText: "Running" }).first()).toBeVisible();
+    },
+    { limitMs: 5 * 60_000, message: "A running lead" },
+  );
 
   const pending = rows.filter({ hasText: "Pending" }).first();
   const name = (await pending.getByTestId("lead-name").innerText()).trim();

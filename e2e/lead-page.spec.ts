@@ -4,7 +4,8 @@ import { expect, expectContentFits, test } from "./own-workspace";
 import { allDaySchedule } from "./schedules";
 
 // A lead page reached from the leads table and the forecast: the profile with the user's values
-// beside LinkedIn's, where the lead stands, its timeline as the executor works it, pause and resume.
+// beside LinkedIn's, where the lead stands, its timeline as the executor works it (Herald's clock moved
+// to its next pass rather than waited for), pause and resume.
 test.use({ ownLabel: "Lena" });
 
 const prospect = sandboxDirectory()[11]!;
@@ -25,8 +26,8 @@ function api(request: APIRequestContext, apiKey: string) {
   };
 }
 
-test("a lead's page: profile, standing, timeline, replies, pause and resume, at desktop and phone widths", async ({ page, request, own }) => {
-  test.setTimeout(180_000);
+test("a lead's page: profile, standing, timeline, replies, pause and resume, at desktop and phone widths", async ({ page, request, own, clock }) => {
+  test.setTimeout(60_000);
   await own.signIn(page);
   const rest = api(request, own.apiKey);
   const sender = await rest.post("/accounts", { username: "lena.sender@example.com", password: "any password will do", label: "Lena Sender" });
@@ -60,10 +61,13 @@ test("a lead's page: profile, standing, timeline, replies, pause and resume, at 
 
   // The executor visits the profile: the step shows by its name, and LinkedIn's company sits beside the user's.
   await rest.patch(`/campaigns/${campaign.id}`, { status: "active" });
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByTestId("timeline-event").filter({ hasText: "#1 Visit profile: profile visited" })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 120_000, intervals: [3_000] });
+  await clock.advanceUntil(
+    async () => {
+      await page.reload();
+      await expect(page.getByTestId("timeline-event").filter({ hasText: "#1 Visit profile: profile visited" })).toBeVisible();
+    },
+    { limitMs: 5 * 60_000, message: "The profile visit on the lead's timeline" },
+  );
   await expect(page.getByTestId("timeline-event").filter({ hasText: "#1 Visit profile: profile visited" })).toContainText("By Lena Sender");
   await expect(page.getByTestId("lead-current-step")).toHaveText("#2 Connection request");
   const company = page.getByTestId("profile-company");

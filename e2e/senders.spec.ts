@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./own-workspace";
+import { syncPageClock } from "./test-control";
 
 // Connecting senders, each test in a workspace of its own (five sender seats) with members of the
 // sandbox network nobody connected before.
@@ -35,8 +36,10 @@ function senderRow(page: Page, name: string) {
   return page.getByTestId("sender-row").filter({ hasText: name });
 }
 
-test("connect a sender by password and answer its 2FA prompt, a wrong code first", async ({ page, own }) => {
+test("connect a sender by password and answer its 2FA prompt, a wrong code first", async ({ page, own, clock }) => {
   const ada = member("ada", "2fa");
+  // The prompt counts down to Herald's expiry time on the browser's clock.
+  await syncPageClock(page, clock);
   await own.signIn(page);
   await page.goto("/senders");
   await expect(page.getByRole("heading", { name: "Senders", level: 1 })).toBeVisible();

@@ -252,7 +252,7 @@ test("unsaved changes are not lost by navigating away without a warning", async 
   await expect(page).toHaveURL(/\/senders$/);
 });
 
-test("once leads are in progress: a refused save shows why, structure locks, copy and appending still work", async ({ page, own }) => {
+test("once leads are in progress: a refused save shows why, structure locks, copy and appending still work", async ({ page, own, clock }) => {
   const { api } = own;
   const senderId = await connectSender(api);
   const id = await createCampaign(api, {
@@ -279,11 +279,11 @@ test("once leads are in progress: a refused save shows why, structure locks, cop
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(stepNode(page, /^Step 3:/)).toHaveCount(0);
 
-  // Meanwhile the campaign starts and its lead reaches the first step.
+  // Meanwhile the campaign starts and its lead reaches the first step (Herald's clock moved to the
+  // executor's next pass).
   expect((await api.patch(`/campaigns/${id}`, { status: "active" })).status()).toBe(200);
-  await expect
-    .poll(async () => (await (await api.get(`/campaigns/${id}`)).json()).data.leadsInProgress, { timeout: 30_000 })
-    .toBe(true);
+  await clock.advance(60_000);
+  await expect.poll(async () => (await (await api.get(`/campaigns/${id}`)).json()).data.leadsInProgress).toBe(true);
 
   // The API refuses the deletion; the editor says so and keeps the draft.
   await page.getByRole("button", { name: "Save sequence" }).click();

@@ -4,7 +4,7 @@
 // sender's rest between actions, an order's provisioning step); settle() waits for it to finish.
 //
 //   test("…", async ({ own, clock }) => { …; await clock.advance(5 * 60_000); … });
-import { expect } from "@playwright/test";
+import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { testControlToken } from "./herald-server.mjs";
 
 export interface TestClock {
@@ -67,3 +67,22 @@ export function testClock(baseURL: string): TestClock {
 }
 
 export { expect };
+
+const installed = new WeakSet<BrowserContext>();
+
+/**
+ * Sets the page's clock (its context's) to Herald's time, for pages that word a time relative to now
+ * ("in 4 hours", "Expires in 4:59"): Herald's clock runs ahead of the wall clock once a test of the
+ * worker moved it. The first call installs Playwright's clock (before the page loads, so the page
+ * starts on it); time then flows as usual, and a later call after a move jumps it to Herald's again.
+ */
+export async function syncPageClock(page: Page, clock: TestClock): Promise<void> {
+  const context = page.context();
+  const now = await clock.now();
+  if (installed.has(context)) {
+    await page.clock.setSystemTime(now);
+    return;
+  }
+  await page.clock.install({ time: now });
+  installed.add(context);
+}
