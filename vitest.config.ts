@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { literalGlob, NO_DATABASE_URL, testProjects, type TestProject } from "./server/test/test-projects.ts";
 
@@ -48,6 +49,10 @@ const database = { globalSetup: ["server/test/global-setup.ts"], setupFiles: ["s
 export default defineConfig({
   resolve: { alias: { "@": root } },
   test: {
+    // One worker more than the cores (Vitest's default is one fewer: a single worker on two cores):
+    // database and process test files spend much of their time waiting on PostgreSQL and child
+    // processes, so a third file keeps both cores busy.
+    maxWorkers: availableParallelism() + 1,
     projects: [
       project("unit", { isolate: false, setupFiles: ["server/test/fresh-file.ts", "server/test/unit-setup.ts"], env: { DATABASE_URL: NO_DATABASE_URL, TEST_DATABASE_ADMIN_URL: NO_DATABASE_URL } }),
       project("db", { ...database, isolate: false, setupFiles: ["server/test/fresh-file.ts", ...database.setupFiles] }),

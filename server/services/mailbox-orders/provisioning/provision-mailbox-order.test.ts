@@ -161,7 +161,9 @@ describe("provision-mailbox-order on the embedded executor", () => {
     expect(registrar.published.get(name)!.records.map((record) => record.type)).toEqual(["MX", "TXT", "CNAME", "TXT"]);
   });
 
-  it("shows a slow registration as delayed in plain words, then completes; one far past its time needs attention", async () => {
+  // Three hours of the pipeline's time, a minute at a time: about 6 s alone, several times that
+  // beside two other test files on two cores.
+  it("shows a slow registration as delayed in plain words, then completes; one far past its time needs attention", { timeout: 120_000 }, async () => {
     const { workspace } = await createTestWorkspace();
     const [slow, stuck] = [testDomainName("slow"), testDomainName("stuck")];
     setRegistrar(fakeRegistrar({ activeAfterMs: (domain) => (domain === slow ? 20 * 60_000 : 3 * 3_600_000) }).registrar);
