@@ -21,7 +21,7 @@ export interface TestClock {
    * Moves time a minute at a time, settling after each, until `check` passes (at most `limitMs` of
    * Herald's time): for what takes a few executor passes, such as a sender's rest and its next turn.
    */
-  advanceUntil(check: () => Promise<unknown>, options?: { stepMs?: number; limitMs?: number; message?: string }): Promise<void>;
+  advanceUntil(check: () => unknown, options?: { stepMs?: number; limitMs?: number; message?: string }): Promise<void>;
 }
 
 async function call(baseURL: string, method: "GET" | "POST", action: string, body?: unknown): Promise<{ now: string }> {
