@@ -91,15 +91,17 @@ describe("instance administrators", () => {
     const victim = people[0]!.actor.workspaceId;
     for (const { caller, userId } of people) {
       expect(await caller.instance.me()).toEqual({ isInstanceAdmin: false });
+      const { email } = await db.user.findUniqueOrThrow({ where: { id: userId } });
+      // Each call made only when it is awaited: a call made early would reject with nobody listening.
       for (const call of [
-        caller.instance.admins(),
-        caller.instance.workspaces(),
-        caller.instance.addAdmin({ email: (await db.user.findUniqueOrThrow({ where: { id: userId } })).email }),
-        caller.instance.removeAdmin({ userId: admin.id }),
-        caller.credits.grant({ workspaceId: victim, amount: 1_000_000, reason: "free searches" }),
-        caller.credits.grant({ amount: 1_000_000, reason: "free searches" }),
+        () => caller.instance.admins(),
+        () => caller.instance.workspaces(),
+        () => caller.instance.addAdmin({ email }),
+        () => caller.instance.removeAdmin({ userId: admin.id }),
+        () => caller.credits.grant({ workspaceId: victim, amount: 1_000_000, reason: "free searches" }),
+        () => caller.credits.grant({ amount: 1_000_000, reason: "free searches" }),
       ]) {
-        expect(await failureOf(call)).toMatchObject({ code: "FORBIDDEN" });
+        expect(await failureOf(call())).toMatchObject({ code: "FORBIDDEN" });
       }
       expect(await db.user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({ instanceAdmin: false });
     }
