@@ -206,9 +206,9 @@ describe("embedded executor", () => {
             step.run("act", async () => {
               active += 1;
               peak = Math.max(peak, active);
-              // Hold the slot until the other function has run (or 3 s): were the turns to take
-              // all three slots, it could only run after them.
-              for (const started = Date.now(); !otherDone && Date.now() - started < 3000; ) await pause(5);
+              // Hold the slot until the other function has run (or 15 s, room for a busy machine):
+              // were the turns to take all three slots, it could only run after them.
+              for (const started = Date.now(); !otherDone && Date.now() - started < 15_000; ) await pause(5);
               await pause(10);
               active -= 1;
             }),

@@ -39,6 +39,9 @@ describe("test project membership", () => {
     expect(projectOf(file, 'import { startHeraldProcess } from "../../test/herald-process";')).toBe("process");
     // The mail test servers start Dovecot as a child process.
     expect(projectOf(file, 'import { startDovecot } from "@/server/test/mail-servers";')).toBe("process");
+    // Migrations load Prisma's schema engine, which works once per process.
+    expect(projectOf(file, 'import { applyMigrations } from "@/server/db/migrations";')).toBe("process");
+    expect(projectOf(file, 'import { db } from "@/server/db/client";')).toBe("db");
   });
 
   it("places every test file in exactly one project", () => {

@@ -3,7 +3,8 @@
 //
 //   process  imports server/test/herald-process, server/test/mail-servers (Dovecot),
 //            server/test/killable-worker or node:child_process: starts the built Herald or another
-//            process, kills it, runs a build. Needs PostgreSQL and `npm run build`.
+//            process, kills it, runs a build; or applies migrations (Prisma's schema engine works
+//            once per process). Needs PostgreSQL and `npm run build`. A process per file.
 //   db       imports a database module (DATABASE_MODULES below: the Prisma client, the factories,
 //            the campaign driver, `pg`, …). Runs on the real PostgreSQL, a fresh database per file.
 //   unit     everything else. Runs with no database at all: DATABASE_URL points at a closed port,
@@ -17,15 +18,27 @@ import path from "node:path";
 
 export type TestProject = "unit" | "db" | "process";
 
-/** Modules that start or kill processes (paths from the repository root, without extension). */
-export const PROCESS_MODULES = ["server/test/herald-process", "server/test/mail-servers", "node:child_process", "child_process", "server/test/killable-worker"];
+/**
+ * Modules that start or kill processes (paths from the repository root, without extension), and
+ * those that load Prisma's WebAssembly schema engine (migrations): it works once per process, and
+ * the db project's workers run file after file in one process (vitest.config.ts), where a second
+ * file's engine fails ("FnOnce called more than once"). The process project gives each file its own.
+ */
+export const PROCESS_MODULES = [
+  "server/test/herald-process",
+  "server/test/mail-servers",
+  "node:child_process",
+  "child_process",
+  "server/test/killable-worker",
+  "server/db/migrations",
+  "server/db/schema-engine",
+  "server/runtime/prepare-database",
+];
 
 /** Modules that need a PostgreSQL database to be of any use. */
 export const DATABASE_MODULES = [
   "server/db/client",
-  "server/db/migrations",
   "server/db/embedded-postgres",
-  "server/runtime/prepare-database",
   "server/test/postgres",
   "server/test/factories",
   "server/test/campaign-driver",
