@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import LongestFirst from "./server/test/sequencer.ts";
 import { literalGlob, NO_DATABASE_URL, testProjects, type TestProject } from "./server/test/test-projects.ts";
 
 // One id per run, inherited by the test workers: the run's databases carry it (server/test/postgres.ts).
@@ -53,6 +54,8 @@ export default defineConfig({
     // database and process test files spend much of their time waiting on PostgreSQL and child
     // processes, so a third file keeps both cores busy.
     maxWorkers: availableParallelism() + 1,
+    // The slowest files first (server/test/sequencer.ts), so that no worker ends the run alone.
+    sequence: { sequencer: LongestFirst },
     projects: [
       project("unit", { isolate: false, setupFiles: ["server/test/fresh-file.ts", "server/test/unit-setup.ts"], env: { DATABASE_URL: NO_DATABASE_URL, TEST_DATABASE_ADMIN_URL: NO_DATABASE_URL } }),
       project("db", { ...database, isolate: false, setupFiles: ["server/test/fresh-file.ts", ...database.setupFiles] }),

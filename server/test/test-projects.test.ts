@@ -2,6 +2,9 @@
 // rule itself, and where it puts the files whose place is not negotiable.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import type { TestSpecification, Vitest } from "vitest/node";
+import LongestFirst from "./sequencer";
+import { SLOW_TEST_FILES } from "./slow-test-files";
 import { importedModules, listTestFiles, literalGlob, NO_DATABASE_URL, projectOf, testProjects } from "./test-projects";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -64,6 +67,37 @@ describe("test project membership", () => {
 
   it("escapes app router folder names so that a file's glob matches only that file", () => {
     expect(literalGlob("app/(dashboard)/campaigns/[id]/page.test.ts")).toBe("app/\\(dashboard\\)/campaigns/\\[id\\]/page.test.ts");
+  });
+
+  it("names only test files that exist among the slowest files the run starts first", () => {
+    expect(Object.keys(SLOW_TEST_FILES).filter((file) => !listTestFiles(root).includes(file))).toEqual([]);
+  });
+
+  it("starts the process project's files first, then the db project's, each the longest first", async () => {
+    const project = (name: string, isolate: boolean) => ({ name, config: { isolate, sequence: { groupOrder: 0 } } });
+    const db = project("db", false);
+    const processes = project("process", true);
+    const spec = (owner: ReturnType<typeof project>, file: string) => ({ project: owner, moduleId: path.join(root, file) }) as unknown as TestSpecification;
+    // Durations a local rerun would find in vitest's cache; a clean clone has none.
+    const cached: Record<string, number> = { "db:server/some-db-file.test.ts": 20_000 };
+    const ctx = { config: { root }, cache: { getFileTestResults: (key: string) => (key in cached ? { duration: cached[key] } : undefined), getFileStats: () => undefined } } as unknown as Vitest;
+    const files = [
+      spec(db, "server/quick.test.ts"),
+      spec(db, "server/some-db-file.test.ts"),
+      spec(db, "server/services/campaigns/executor/executor.test.ts"),
+      spec(processes, "server/db/migrations.test.ts"),
+      spec(db, "server/test/campaign-driver.test.ts"),
+      spec(processes, "server/services/mailbox-orders/provisioning/crash-safety.test.ts"),
+    ];
+    const order = (await new LongestFirst(ctx).sort(files)).map((file) => `${file.project.name}:${path.relative(root, file.moduleId)}`);
+    expect(order).toEqual([
+      "process:server/services/mailbox-orders/provisioning/crash-safety.test.ts",
+      "process:server/db/migrations.test.ts",
+      "db:server/test/campaign-driver.test.ts",
+      "db:server/services/campaigns/executor/executor.test.ts",
+      "db:server/some-db-file.test.ts",
+      "db:server/quick.test.ts",
+    ]);
   });
 
   it("gives the unit project no database", () => {
