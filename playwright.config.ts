@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { defineConfig } from "@playwright/test";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Chromium's headless shell, installed by scripts/ensure-test-services.sh (CHROMIUM_PATH picks another build).
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
 export default defineConfig({
   testDir: "e2e",
@@ -16,7 +17,11 @@ export default defineConfig({
   // scripts/test.sh reads the JSON report for its timing summary (scripts/test-timings.mjs).
   reporter: process.env.HERALD_TEST_REPORTS ? [["list"], ["json", { outputFile: `${process.env.HERALD_TEST_REPORTS}/playwright.json` }]] : [["list"]],
   use: {
-    trace: "retain-on-failure",
+    // No trace by default: recording one for every test (and keeping it only on failure) cost a fifth
+    // of the browser tests' time. A failure prints its error and call log and keeps a screenshot;
+    // for a trace, rerun it with `npx playwright test <file> --trace on`.
+    trace: "off",
+    screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromium,
       args: [

@@ -18,14 +18,16 @@ if ! pg_isready -d "$admin_url" -q 2>/dev/null; then
   fi
 fi
 
-chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+# Chromium's headless shell (Debian's chromium-headless-shell, the build Playwright itself runs
+# headless): the same engine without the desktop browser's UI process, about a sixth less time per test.
+chromium="${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}"
 if [ ! -x "$chromium" ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    echo "Chromium is missing: installing Debian's chromium package."
+    echo "Chromium's headless shell is missing: installing Debian's chromium-headless-shell package."
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null
   else
-    echo "The browser tests need Chromium at $chromium: install Debian's chromium package or set CHROMIUM_PATH." >&2
+    echo "The browser tests need Chromium at $chromium: install Debian's chromium-headless-shell package or set CHROMIUM_PATH." >&2
     exit 1
   fi
 fi
