@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { sandboxDirectory } from "../server/providers/linkedin/sandbox/directory";
 import { expect, test as base, uniqueTag } from "./own-workspace";
+import { settled, trackFetches } from "./settled";
 
 // The dashboard on a phone (390 × 844): the navigation folds behind a menu button and no page
 // scrolls sideways; wide tables scroll inside their card instead.
@@ -79,6 +80,7 @@ test("the menu button opens the navigation, which closes again after a choice", 
 test("no main page scrolls sideways at 390 px", async ({ page, own, phoneData: { campaignId, senderId } }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(PHONE);
+  await trackFetches(page);
   await own.signIn(page);
   const pages: Array<[string, string, (page: Page) => Promise<void>]> = [
     ["campaigns list", "/campaigns", (p) => expect(p.getByTestId("campaign-row")).toHaveCount(1)],
@@ -103,7 +105,7 @@ test("no main page scrolls sideways at 390 px", async ({ page, own, phoneData: {
   for (const [what, path, loaded] of pages) {
     await page.goto(path);
     await loaded(page);
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     if (process.env.MOBILE_SCREENSHOTS) await page.screenshot({ path: `${process.env.MOBILE_SCREENSHOTS}/${what.replaceAll(" ", "-")}.png`, fullPage: true });
     await expectNoHorizontalOverflow(page, what, true);
   }
@@ -146,6 +148,7 @@ test("the mailboxes list and a mailbox's page fit a phone, with a long address",
   expect(connected.status()).toBeLessThan(300);
   const mailboxId = (await connected.json()).data.id as string;
   await page.setViewportSize(PHONE);
+  await trackFetches(page);
   await own.signIn(page);
   for (const [what, path, loaded] of [
     ["mailboxes", "/mailboxes", (p: Page) => expect(p.getByTestId("mailbox-row")).toHaveCount(1)],
@@ -154,7 +157,7 @@ test("the mailboxes list and a mailbox's page fit a phone, with a long address",
   ] as const) {
     await page.goto(path);
     await loaded(page);
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     if (process.env.MOBILE_SCREENSHOTS) await page.screenshot({ path: `${process.env.MOBILE_SCREENSHOTS}/${what.replaceAll(" ", "-")}.png`, fullPage: true });
     await expectNoHorizontalOverflow(page, what);
   }

@@ -14,7 +14,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Cookie, type Page } from "@playwright/test";
 import { startHerald, type StartedHerald } from "./herald-server.mjs";
 import { testClock, type TestClock } from "./test-control";
 
@@ -33,7 +33,11 @@ export interface OwnWorkspace {
   apiKey: string;
   /** The REST API as the person (their key), for setting up data the way a developer would. */
   api: RestApi;
-  /** Signs the page in as the person; they land on their workspace's campaigns. */
+  /**
+   * Signs the page in as the person (the session the fixture signed in with, put into the page's
+   * browser context); they land on their workspace's campaigns. The sign-in form itself is tested
+   * by sign-in-security.spec.ts and foundation.spec.ts.
+   */
   signIn(page: Page): Promise<void>;
 }
 
@@ -75,7 +79,7 @@ export async function signIn(page: Page, account: { email: string; password: str
 /**
  * Signs a request context in through the sign-in form's own call (Auth.js's credentials callback),
  * for the fixture's setup: every test makes a person, and rendering the sign-in page and the
- * campaigns for each cost more than the rest of the setup. The tests sign in with the form.
+ * campaigns for each cost more than the rest of the setup. `own.signIn` hands this session to a page.
  */
 async function signInWithoutPage(request: APIRequestContext, account: { email: string; password: string }) {
   const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
@@ -116,7 +120,12 @@ async function adminContext(browser: Browser, baseURL: string): Promise<BrowserC
 }
 
 /** Someone the admin invites, who joins and makes a workspace of their own with an API key there. */
-async function newOwnWorkspace(browser: Browser, adminRequest: APIRequestContext, baseURL: string, label: string): Promise<{ person: Person; apiKey: string }> {
+async function newOwnWorkspace(
+  browser: Browser,
+  adminRequest: APIRequestContext,
+  baseURL: string,
+  label: string,
+): Promise<{ person: Person; apiKey: string; session: Cookie[] }> {
   const tag = uniqueTag();
   const person: Person = {
     name: `${label} Tester`,
@@ -134,7 +143,7 @@ async function newOwnWorkspace(browser: Browser, adminRequest: APIRequestContext
     await trpc(context.request, "workspace.create", { name: person.workspace });
     const { key: apiKey } = await trpc<{ key: string }>(context.request, "apiKeys.create", { name: `${label} e2e` });
     expect(apiKey).toMatch(/^hk_/);
-    return { person, apiKey };
+    return { person, apiKey, session: (await context.storageState()).cookies };
   } finally {
     await context.close();
   }
@@ -171,10 +180,17 @@ export const test = base.extend<
   ],
   ownLabel: ["Olivia", { option: true }],
   own: async ({ browser, adminRequest, ownLabel, baseURL, playwright }, provide) => {
-    const { person, apiKey } = await newOwnWorkspace(browser, adminRequest, baseURL!, ownLabel);
+    const { person, apiKey, session } = await newOwnWorkspace(browser, adminRequest, baseURL!, ownLabel);
     // A request context of the fixture's own for the REST helper: no session, only the key.
     const request = await playwright.request.newContext({ baseURL });
-    await provide({ person, apiKey, api: restApi(request, apiKey), signIn: (page) => signIn(page, person) });
+    // Rendering the sign-in page and hashing the password again for each of some 70 tests cost
+    // about a second each: the page gets the session the fixture already has.
+    const signInWithSession = async (page: Page) => {
+      await page.context().addCookies(session);
+      await page.goto("/campaigns");
+      await expect(page).toHaveURL(/\/campaigns$/);
+    };
+    await provide({ person, apiKey, api: restApi(request, apiKey), signIn: signInWithSession });
     await request.dispose();
   },
   webhookReceiver: async ({}, provide) => {

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page, Response } from "@playwright/test";
-import { expect, test, uniqueTag } from "./own-workspace";
+import { expect, test, uniqueTag, type OwnWorkspace } from "./own-workspace";
+import { settled, trackFetches } from "./settled";
 
 // The Content-Security-Policy allows only scripts carrying the response's nonce (no 'unsafe-inline'),
 // and must not break a single page: every page of app/**/page.tsx, signed in or public, renders with
@@ -19,6 +20,7 @@ async function watchViolations(page: Page): Promise<string[]> {
   page.on("console", (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) console.push(message.text());
   });
+  await trackFetches(page);
   await page.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener("securitypolicyviolation", (event) => {
@@ -44,15 +46,15 @@ async function hydrated(page: Page): Promise<boolean> {
 // Every page is checked even after one fails, so that a run names all of them.
 const soft = expect.configure({ soft: true });
 
-/** Visits a page and checks the policy, the absence of violations and that React hydrated it. */
+/** Visits a page and checks the policy, that React hydrated it and, once its data has loaded, the absence of violations. */
 async function expectCleanPage(page: Page, path: string, console: string[]) {
   const response = await page.goto(path);
   const scripts = scriptSources(response);
   soft(scripts, `${path}: ${scripts}`).toMatch(/'nonce-[A-Za-z0-9+/]+=*'/);
   soft(scripts, path).not.toContain("'unsafe-inline'");
   soft(response?.headers()["content-security-policy"], path).toContain("frame-ancestors 'none'");
-  await page.waitForLoadState("networkidle");
   await soft.poll(() => hydrated(page), { message: `${path} hydrates` }).toBe(true);
+  await settled(page);
   soft(await page.evaluate(() => window.__cspViolations), path).toEqual([]);
   soft(console.splice(0), path).toEqual([]);
 }
@@ -63,13 +65,8 @@ async function trpc<T>(request: APIRequestContext, procedure: string, input: unk
   return (await response.json()).result.data.json as T;
 }
 
-test("every page renders and hydrates under the nonce policy with no violation", async ({ page, browser, own, adminRequest }) => {
-  // 31 pages one after the other, each loaded, hydrated and left until the network is quiet (at
-  // least 500 ms): the time adds up page by page, and on a busy machine to minutes.
-  test.setTimeout(240_000);
-  const console = await watchViolations(page);
-  await own.signIn(page);
-
+/** The data the pages show: a sender, a campaign with a lead, a mailbox, and the links of the public pages. */
+async function pagesData(own: OwnWorkspace, adminRequest: APIRequestContext) {
   const tag = uniqueTag();
   const created = async (path: string, data: unknown) => {
     const response = await own.api.post(path, data);
@@ -88,59 +85,85 @@ test("every page renders and hydrates under the nonce policy with no violation",
   expect(captchaPath, JSON.stringify(captcha)).toBeDefined();
   const hostedLink = (await created("/accounts/hosted-link", {})).data;
   const { url: invitation } = await trpc<{ url: string }>(adminRequest, "members.invite", { email: `csp.invitee.${tag}@example.com` });
-
-  const signedIn = [
-    "/campaigns",
-    "/campaigns/lists",
-    `/campaigns/${campaign.id}`,
-    `/campaigns/${campaign.id}/leads/${leads.data.leadIds[0]}`,
-    "/approvals",
-    "/inbox",
-    "/mailboxes",
-    `/mailboxes/${mailbox.id}`,
-    `/mailboxes/${mailbox.id}/health`,
-    "/orders",
-    "/orders/new",
-    "/senders",
-    `/senders/${sender.data.id}`,
-    "/settings",
-    "/settings/api",
-    "/settings/jobs",
-    "/settings/members",
-    "/companies",
-    "/api-reference",
-    "/sandbox",
-    "/workspaces/new",
-    "/",
-    `/campaigns/${campaign.id}/sequence`,
+  const signedIn: [string[], string[]] = [
+    [
+      "/campaigns",
+      "/campaigns/lists",
+      `/campaigns/${campaign.id}`,
+      `/campaigns/${campaign.id}/leads/${leads.data.leadIds[0]}`,
+      "/approvals",
+      "/inbox",
+      "/mailboxes",
+      `/mailboxes/${mailbox.id}`,
+      `/mailboxes/${mailbox.id}/health`,
+      "/orders",
+      "/orders/new",
+    ],
+    [
+      "/senders",
+      `/senders/${sender.data.id}`,
+      "/settings",
+      "/settings/api",
+      "/settings/jobs",
+      "/settings/members",
+      "/companies",
+      "/api-reference",
+      "/sandbox",
+      "/workspaces/new",
+      "/",
+      `/campaigns/${campaign.id}/sequence`,
+    ],
   ];
-  for (const path of signedIn) await expectCleanPage(page, path, console);
-  // React Flow positions its nodes with inline styles: visible nodes mean the styles applied.
-  await expect(page.locator(".react-flow__node").first()).toBeVisible();
-  expect(await page.locator(".react-flow__node").count()).toBeGreaterThanOrEqual(2);
-  // The API reference's operations open on a click (client code).
-  await page.goto("/api-reference");
-  const operation = page.getByRole("button", { name: /\/api\/v1\/campaigns\/\{id\}\/leads/ }).first();
-  if (await operation.count()) await operation.click();
+  return {
+    signedIn,
+    publicPages: [
+      "/sign-in",
+      "/setup",
+      new URL(invitation).pathname,
+      new URL(hostedLink.url).pathname,
+      "/connect/mailbox/not-a-real-link",
+      "/connect/mailbox/finished?status=connected",
+      captchaPath!,
+      "/no-such-page",
+    ],
+  };
+}
 
-  // The public pages, as someone without a session.
+// Every page of the app is checked, in three tests that the two workers share (one test took most
+// of a minute): the signed-in pages in two halves, and the public pages.
+test.describe.configure({ mode: "parallel" });
+
+for (const half of [0, 1] as const) {
+  test(`every signed-in page renders and hydrates under the nonce policy with no violation (part ${half + 1} of 2)`, async ({ page, own, adminRequest }) => {
+    test.setTimeout(120_000);
+    const console = await watchViolations(page);
+    await own.signIn(page);
+    const { signedIn } = await pagesData(own, adminRequest);
+    for (const path of signedIn[half]) await expectCleanPage(page, path, console);
+    if (half === 1) {
+      // React Flow positions its nodes with inline styles: visible nodes mean the styles applied.
+      await expect(page.locator(".react-flow__node").first()).toBeVisible();
+      expect(await page.locator(".react-flow__node").count()).toBeGreaterThanOrEqual(2);
+      // The API reference's operations open on a click (client code).
+      await page.goto("/api-reference");
+      const operation = page.getByRole("button", { name: /\/api\/v1\/campaigns\/\{id\}\/leads/ }).first();
+      if (await operation.count()) await operation.click();
+      expect(await page.evaluate(() => window.__cspViolations)).toEqual([]);
+    }
+  });
+}
+
+test("every public page renders and hydrates under the nonce policy with no violation", async ({ browser, own, adminRequest }) => {
+  test.setTimeout(120_000);
+  const { publicPages } = await pagesData(own, adminRequest);
+  // As someone without a session.
   const visitor = await browser.newPage();
   const visitorConsole = await watchViolations(visitor);
-  const publicPages = [
-    "/sign-in",
-    "/setup",
-    new URL(invitation).pathname,
-    new URL(hostedLink.url).pathname,
-    "/connect/mailbox/not-a-real-link",
-    "/connect/mailbox/finished?status=connected",
-    captchaPath!,
-    "/no-such-page",
-  ];
   for (const path of publicPages) await expectCleanPage(visitor, path, visitorConsole);
   // The sign-in form is React's: a wrong password is answered on the page, not by a full-page post.
   await visitor.goto("/sign-in");
   await expect.poll(() => hydrated(visitor)).toBe(true);
-  await visitor.getByLabel("E-mail").fill(`nobody.${tag}@example.com`);
+  await visitor.getByLabel("E-mail").fill(`nobody.${uniqueTag()}@example.com`);
   await visitor.getByLabel("Password").fill("not the password");
   await visitor.getByRole("button", { name: "Sign in" }).click();
   await expect(visitor.getByRole("alert")).toBeVisible();
@@ -164,7 +187,7 @@ test("a script injected into a page without the nonce does not run; the page's o
   });
   const violations = await watchViolations(page);
   await page.goto("/settings");
-  await page.waitForLoadState("networkidle");
+  await settled(page);
   await expect.poll(() => hydrated(page)).toBe(true);
   expect(await page.evaluate(() => window.__injected)).toBeUndefined();
   const reported = await page.evaluate(() => window.__cspViolations);
