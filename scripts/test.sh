@@ -65,11 +65,6 @@ collect() {
 
 vitest_json() { echo "--reporter=default --reporter=json --outputFile.json=$reports/vitest-$1.json"; }
 
-# The test databases are thrown away at the end: a commit need not wait for its WAL to reach the disk
-# (PostgreSQL's synchronous_commit, for the connections of this run only: node-postgres reads
-# PGOPTIONS, and the Heralds the tests start inherit it). What a test sees of the database is the same.
-export PGOPTIONS="${PGOPTIONS:--c synchronous_commit=off}"
-
 [ -d node_modules ] || npm install --no-audit --no-fund
 # First, so that a fresh machine has what even the unit tests start (BIND's named for the DNS tests).
 phase "test services" bash scripts/ensure-test-services.sh
