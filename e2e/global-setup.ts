@@ -6,6 +6,8 @@ import { randomBytes } from "node:crypto";
 import { dropDatabase, migrateTemplate } from "./herald-server.mjs";
 
 export default async function globalSetup() {
+  // Made ahead (scripts/test.sh makes it beside the database tests, and drops it at the end).
+  if (process.env.HERALD_E2E_TEMPLATE) return;
   const template = `herald_e2e_template_${randomBytes(3).toString("hex")}`;
   await migrateTemplate(template, "e2e/prepare-template.ts");
   // Workers inherit the environment of the process that runs the global setup.

@@ -20,6 +20,7 @@ background=()
 finish() {
   # A phase still running in the background when the suite stops (a failure) stops with it.
   for pid in "${background[@]}"; do kill "$pid" 2>/dev/null || true; done
+  [ -z "${e2e_template:-}" ] || node scripts/prepare-e2e-template.mjs --drop "$e2e_template" >/dev/null 2>&1 || true
   printf 'the whole suite\t%s\t-\n' "$(($(milliseconds) - suite_start))" >>"$reports/phases.tsv"
   node scripts/test-timings.mjs "$reports" || true
 }
@@ -75,9 +76,15 @@ phase "production build" npm run --silent build
 # waiting on PostgreSQL and child processes: side by side, the two cores stay busy.
 beside typecheck npm run --silent typecheck
 beside lint npm run --silent lint
+# The browser tests' template database (migrated, with their company data), made now rather than
+# in their global setup, where both workers would wait for it.
+e2e_template="herald_e2e_template_$(date +%s)_$$"
+beside browser_template node scripts/prepare-e2e-template.mjs "$e2e_template"
 # One run for both projects, so that the slow files of each share the workers.
 # shellcheck disable=SC2046
 phase "database and process tests" npx vitest run --project db --project process $(vitest_json db+process)
 collect typecheck
 collect lint
+collect browser_template
+export HERALD_E2E_TEMPLATE="$e2e_template"
 phase "browser tests" npx playwright test
