@@ -195,9 +195,12 @@ test("create a campaign, fill its pool and schedule, import a CSV with mapped co
   );
   await expect(page.getByText(/12 leads · 2 senders in the pool/)).toBeVisible();
 
-  // Activate: the status shows it, it survives a reload, and senders start working the leads.
+  // Activate: the status shows it, the rows follow without a reload, it survives a reload, and
+  // senders start working the leads.
+  await expect(firstRow).toContainText("Waits until the campaign is activated");
   await page.getByRole("button", { name: "Activate campaign" }).click();
   await expect(page.getByTestId("campaign-status")).toHaveText("Active");
+  await expect(firstRow).not.toContainText("Waits until the campaign is activated");
   await page.reload();
   await expect(page.getByTestId("campaign-status")).toHaveText("Active");
   await expect(page.getByRole("button", { name: "Pause campaign" })).toBeVisible();

@@ -119,6 +119,8 @@ export function CampaignHeader({ campaign, onOpenSettings }: { campaign: TCampai
         queryClient.setQueryData(trpc.campaigns.get.queryKey({ id: campaign.id }), updated);
         void queryClient.invalidateQueries({ queryKey: trpc.campaigns.list.queryKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.campaigns.leads.queryKey({ id: campaign.id }) });
+        // The leads' "waits until the campaign is activated" reads the send state: at once, not at its next minute's refresh.
+        void queryClient.invalidateQueries({ queryKey: trpc.campaigns.sendState.queryKey({ id: campaign.id }) });
       },
     }),
   );

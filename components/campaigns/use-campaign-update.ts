@@ -13,6 +13,7 @@ export function useCampaignUpdate(campaignId: string) {
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: trpc.campaigns.list.queryKey() }),
           queryClient.invalidateQueries({ queryKey: trpc.campaigns.leads.queryKey({ id: campaignId }) }),
+          queryClient.invalidateQueries({ queryKey: trpc.campaigns.sendState.queryKey({ id: campaignId }) }),
           queryClient.invalidateQueries({ queryKey: trpc.leadLists.list.queryKey() }),
         ]);
       },

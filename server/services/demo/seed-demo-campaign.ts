@@ -30,7 +30,10 @@ export async function seedDemoCampaign(actor: Actor): Promise<{ campaignId: stri
     status: "paused",
     linkedinAccountIds: senders,
     aiInterestEnabled: true,
-    schedule: { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] },
+    // Around the clock, every day: a newcomer who activates the sample in the evening or at the
+    // weekend sees its senders start at the executor's next minute, not at the next working morning.
+    // (Their own campaigns get the usual working hours; the campaign's settings say how to narrow this.)
+    schedule: { timezone: "Europe/Paris", activeHours: { from: "00:00", to: "24:00" }, activeDays: [1, 2, 3, 4, 5, 6, 7] },
     sequence: {
       steps: [
         { id: "visit", type: "visit_profile", nextDelayHours: 2 },

@@ -11,6 +11,8 @@ it("seeds the Quick start's workspace once: owner, a working key, two sandbox se
   const campaign = await db.campaign.findUniqueOrThrow({ where: { id: first.sampleCampaignId! }, include: { leads: true } });
   expect(campaign).toMatchObject({ workspaceId: first.workspaceId, status: "paused" });
   expect(campaign.leads).toHaveLength(30);
+  // Named from the start, as a list exported from a search is, not by their profile's slug.
+  expect(await db.lead.count({ where: { id: { in: campaign.leads.map((lead) => lead.leadId) }, firstName: { not: null }, company: { not: null } } })).toBe(30);
   expect(campaign.linkedinAccountIds).toHaveLength(2);
   expect(await db.linkedinAccount.count({ where: { workspaceId: first.workspaceId, connectionStatus: "connected" } })).toBe(2);
   expect(await db.apiKey.findFirst({ where: { hashedKey: hashApiKey(first.apiKey), revokedAt: null } })).not.toBeNull();

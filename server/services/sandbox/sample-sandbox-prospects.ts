@@ -1,11 +1,27 @@
-// The first prospects of the sandbox network's directory, by their profile URLs, for samples that
-// need people to reach (the Quick start's demo campaign). The network's tables are filled first.
+// The first prospects of the sandbox network's directory, for samples that need people to reach
+// (the Quick start's demo campaign): their profile URLs with the name, company and title a list
+// exported from a search carries, so that the sample's leads have names before any profile is
+// read (not "maya-chen-000"). The network's tables are filled first.
 import { sandboxDirectory, sandboxProfileUrl } from "../../providers/linkedin/sandbox/directory";
 import { ensureSandboxDirectory } from "../../providers/linkedin/sandbox/store";
 
-export async function sampleSandboxProspects(count: number): Promise<Array<{ profileUrl: string }>> {
+export interface SampleProspect {
+  profileUrl: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  jobTitle: string;
+}
+
+export async function sampleSandboxProspects(count: number): Promise<SampleProspect[]> {
   await ensureSandboxDirectory();
   return sandboxDirectory()
     .slice(0, count)
-    .map((prospect) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier) }));
+    .map((prospect) => ({
+      profileUrl: sandboxProfileUrl(prospect.publicIdentifier),
+      firstName: prospect.firstName,
+      lastName: prospect.lastName,
+      company: prospect.company,
+      jobTitle: prospect.jobTitle,
+    }));
 }
