@@ -76,7 +76,7 @@ test("a sandbox mailbox's health page: DNS checks, a deliverability test, warmup
   for (const name of ["SPF", "DKIM", "DMARC"]) await expect(result.getByText(name, { exact: true })).toBeVisible();
   await expect(result.getByTestId("test-blocklists")).toContainText("Sending server");
 
-  // Warmup: a preset, explained with its numbers, stored before start, then started.
+  // Warmup: a preset, explained with its numbers, stored before start; another chosen, and started with it.
   const warmup = page.getByTestId("warmup-card");
   await expect(warmup.getByTestId("warmup-status")).toHaveAttribute("data-status", "pending");
   await expect(page.getByTestId("warmup-charts-empty")).toBeVisible();
@@ -92,13 +92,15 @@ test("a sandbox mailbox's health page: DNS checks, a deliverability test, warmup
   await strategy.getByLabel("E-mails a day once warm").fill("100000");
   await strategy.getByRole("button", { name: "Save strategy" }).click();
   await expect(strategy.locator("#warmup-target-volume-error")).toBeVisible();
-  await strategy.getByRole("radio", { name: /^Standard/ }).check();
 
+  // A preset chosen and not saved: Start warmup starts with it, not with the one saved before.
+  await strategy.getByRole("radio", { name: /^Aggressive/ }).check();
   await warmup.getByRole("button", { name: "Start warmup" }).click();
   await expect(warmup.getByTestId("warmup-status")).toHaveAttribute("data-status", "warming");
+  await expect(strategy.getByTestId("warmup-strategy-summary")).toContainText("Now: Aggressive, 10 e-mails on day 1, 4 more each day, up to 80 a day");
   await expect(warmup.getByTestId("warmup-status-label")).not.toBeEmpty();
   await expect(warmup.getByTestId("warmup-progress")).toContainText("Day 1");
-  await expect(warmup.getByTestId("warmup-progress")).toContainText("of 40 warmup e-mails a day");
+  await expect(warmup.getByTestId("warmup-progress")).toContainText("of 80 warmup e-mails a day");
   await expect(strategy.getByTestId("warmup-strategy-pending")).toBeHidden();
   // Campaigns wait while it warms; the switch lets them send within the ramp.
   await expect(warmup.getByTestId("warmup-hold")).toContainText("Campaigns wait until");

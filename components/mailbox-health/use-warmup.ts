@@ -26,3 +26,6 @@ export function useWarmup(mailboxId: string) {
 }
 
 export type WarmupControls = ReturnType<typeof useWarmup>;
+
+/** Changes to a mailbox's warmup strategy, as the strategy form saves them. */
+export type StrategyChanges = Parameters<WarmupControls["update"]["mutate"]>[0]["changes"];

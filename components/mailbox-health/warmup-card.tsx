@@ -11,7 +11,7 @@ import { formatDateTime } from "@/components/ui/format";
 import type { TWarmupResult } from "@/server/schemas/mailbox-health";
 import { healthErrorText } from "./health-errors";
 import { WARMUP_HEALTH_BADGE, WARMUP_STATUS_BADGE } from "./health-format";
-import type { WarmupControls } from "./use-warmup";
+import type { StrategyChanges, WarmupControls } from "./use-warmup";
 import { WarmupStrategyForm } from "./warmup-strategy-form";
 
 const HOLD_REASON = {
@@ -115,13 +115,30 @@ function Hold({ result, controls, mailboxId }: { result: TWarmupResult; controls
   );
 }
 
-function Actions({ result, controls, mailboxId, onStop }: { result: TWarmupResult; controls: WarmupControls; mailboxId: string; onStop: () => void }) {
+function Actions({
+  result,
+  controls,
+  mailboxId,
+  unsaved,
+  onStop,
+}: {
+  result: TWarmupResult;
+  controls: WarmupControls;
+  mailboxId: string;
+  /** The strategy form's changes not saved yet: Start saves them first, so warmup starts with what the form shows. */
+  unsaved: StrategyChanges | null;
+  onStop: () => void;
+}) {
   const { warmup, available } = result;
-  const busy = controls.start.isPending || controls.stop.isPending || controls.resume.isPending;
+  const busy = controls.start.isPending || controls.stop.isPending || controls.resume.isPending || controls.update.isPending;
   if (warmup.status === "pending" || warmup.status === "stopped") {
+    const start = () => {
+      if (!unsaved) return controls.start.mutate({ id: mailboxId });
+      controls.update.mutate({ id: mailboxId, changes: unsaved }, { onSuccess: () => controls.start.mutate({ id: mailboxId }) });
+    };
     return (
-      <Button size="sm" className="shrink-0" disabled={!available || busy} onClick={() => controls.start.mutate({ id: mailboxId })}>
-        {controls.start.isPending ? "Starting…" : warmup.status === "stopped" ? "Start again" : "Start warmup"}
+      <Button size="sm" className="shrink-0" disabled={!available || busy} onClick={start}>
+        {controls.start.isPending || controls.update.isPending ? "Starting…" : warmup.status === "stopped" ? "Start again" : "Start warmup"}
       </Button>
     );
   }
@@ -141,6 +158,7 @@ function Actions({ result, controls, mailboxId, onStop }: { result: TWarmupResul
 
 export function WarmupCard({ mailboxId, controls }: { mailboxId: string; controls: WarmupControls }) {
   const [stopping, setStopping] = useState(false);
+  const [unsaved, setUnsaved] = useState<StrategyChanges | null>(null);
   const result = controls.query.data;
   const actionError = controls.start.error ?? controls.stop.error ?? controls.resume.error;
   if (!result) {
@@ -165,7 +183,7 @@ export function WarmupCard({ mailboxId, controls }: { mailboxId: string; control
       <Card
         title="Warmup"
         description="Warmup sends a few e-mails a day between mailboxes that open, reply to and rescue them from spam, so receivers learn to trust this mailbox before campaigns send from it."
-        actions={<Actions result={result} controls={controls} mailboxId={mailboxId} onStop={() => setStopping(true)} />}
+        actions={<Actions result={result} controls={controls} mailboxId={mailboxId} unsaved={unsaved} onStop={() => setStopping(true)} />}
       >
         <div className="space-y-4">
           <div className="space-y-1">
@@ -196,7 +214,7 @@ export function WarmupCard({ mailboxId, controls }: { mailboxId: string; control
             </div>
           )}
           <Hold result={result} controls={controls} mailboxId={mailboxId} />
-          <WarmupStrategyForm mailboxId={mailboxId} result={result} controls={controls} />
+          <WarmupStrategyForm mailboxId={mailboxId} result={result} controls={controls} onUnsavedChange={setUnsaved} />
         </div>
         {stopping && (
           <StopDialog

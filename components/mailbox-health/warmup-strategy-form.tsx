@@ -2,7 +2,7 @@
 // The warmup strategy: a preset (each explained, with its numbers) or custom values. The server
 // checks the values and names each field it refuses (400 invalid-strategy), shown beside it; the
 // starting volume is locked after day 1 (409 starting-volume-locked).
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
@@ -12,7 +12,7 @@ import { WARMUP_PRESET_EXPLAINED, WARMUP_PRESET_VALUES, presetStrategy } from "@
 import { healthErrorText } from "./health-errors";
 import { STRATEGY_FIELD_LABELS, formatRange, strategyFieldErrors, strategyNumbers, type StrategyField } from "./health-format";
 import { customChanges, draftOf, type Draft } from "./strategy-draft";
-import type { WarmupControls } from "./use-warmup";
+import type { StrategyChanges, WarmupControls } from "./use-warmup";
 
 type Choice = (typeof WARMUP_PRESETS)[number] | "custom";
 
@@ -31,7 +31,18 @@ function RangeInputs({ id, label, hint, error, min, max, onMin, onMax }: { id: s
   );
 }
 
-export function WarmupStrategyForm({ mailboxId, result, controls }: { mailboxId: string; result: TWarmupResult; controls: WarmupControls }) {
+export function WarmupStrategyForm({
+  mailboxId,
+  result,
+  controls,
+  onUnsavedChange,
+}: {
+  mailboxId: string;
+  result: TWarmupResult;
+  controls: WarmupControls;
+  /** The changes the form holds and has not saved (null when none), for the card's Start button. */
+  onUnsavedChange?: (changes: StrategyChanges | null) => void;
+}) {
   const { warmup, limits } = result;
   const strategy = warmup.strategy;
   const [choice, setChoice] = useState<Choice>(strategy.preset);
@@ -49,6 +60,10 @@ export function WarmupStrategyForm({ mailboxId, result, controls }: { mailboxId:
     setDraft((current) => ({ ...current, [key]: value }));
   };
   const changes = choice === "custom" ? customChanges(draft, strategy) : choice !== strategy.preset ? { preset: choice } : {};
+  const unsaved = Object.keys(changes).length ? JSON.stringify(changes) : null;
+  useEffect(() => {
+    onUnsavedChange?.(unsaved ? (JSON.parse(unsaved) as StrategyChanges) : null);
+  }, [unsaved, onUnsavedChange]);
   const save = () =>
     update.mutate(
       { id: mailboxId, changes },
