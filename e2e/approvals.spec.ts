@@ -231,6 +231,15 @@ test("an approver clears a mixed queue of comments and voice notes by keyboard, 
   await expect(approver.getByTestId("approval-notice")).toContainText(`Approved the comment for ${nameOf(commentFor(approvedSender))}`);
   await expect(rows).toHaveCount(1);
   await focusDraft(approver, rejectedSender.label);
+  // X rejects, and for a few seconds (until the next decision) the notice's Undo takes it back.
+  await approver.keyboard.press("x");
+  await expect(rows).toHaveCount(0);
+  await approver.getByTestId("approval-notice").getByRole("button", { name: "Undo" }).click();
+  await expect(approver.getByTestId("approval-notice")).toContainText(`Kept the comment for ${nameOf(commentFor(rejectedSender))}`);
+  await expect(rows).toHaveCount(1);
+  expect(await pendingCount(own, "/pending-comments")).toBe(1);
+  await blur(approver);
+  await focusDraft(approver, rejectedSender.label);
   await approver.keyboard.press("x");
   await expect(approver.getByTestId("approval-notice")).toContainText(`Rejected the comment for ${nameOf(commentFor(rejectedSender))}`);
   await expect(approver.getByText("Nothing waits for approval")).toBeVisible();

@@ -18,7 +18,13 @@ import type { PlayerHandle } from "./waveform-player";
 
 type Draft = TPendingComment | TPendingVoiceNote;
 type Mode = CommentMode | VoiceMode;
-type Notice = { tone: "success" | "error" | "warning"; text: string };
+type Notice = { tone: "success" | "error" | "warning"; text: string; undo?: boolean };
+
+/**
+ * How long a rejection can be taken back: it is sent when this runs out or at the next decision,
+ * whichever comes first (or when the queue is left). An approval is sent at once: it may go out.
+ */
+const UNDO_MS = 5_000;
 
 const NOUN: Record<ApprovalKind, string> = { comments: "comment", voiceNotes: "voice note" };
 
@@ -125,26 +131,65 @@ export function QueuePanel({
     });
   const failed = (error: unknown) => setNotice({ tone: "error", text: approvalErrorText(error) });
 
-  async function decide(draft: Draft, decision: "approve" | "reject", comment?: string) {
+  async function send(draft: Draft, decision: "approve" | "reject", comment?: string) {
     const name = leadDisplayName(draft);
-    hide([draft.id]);
     try {
       if (kind === "comments") {
         if (decision === "approve") await actions.comments.approve.mutateAsync({ id: draft.id, ...(comment ? { comment } : {}) });
         else await actions.comments.reject.mutateAsync({ id: draft.id });
       } else if (decision === "approve") await actions.voiceNotes.approve.mutateAsync({ id: draft.id });
       else await actions.voiceNotes.reject.mutateAsync({ id: draft.id });
-      const what = decision === "approve" ? (comment ? "Approved your edit of the comment" : `Approved the ${NOUN[kind]}`) : `Rejected the ${NOUN[kind]}`;
-      setNotice({ tone: "success", text: `${what} for ${name}.` });
+      // A rejection's notice was shown when it was made (with its undo).
+      if (decision === "approve") setNotice({ tone: "success", text: `${comment ? "Approved your edit of the comment" : `Approved the ${NOUN[kind]}`} for ${name}.` });
     } catch (error) {
       if (!isStale(error)) unhide(draft.id);
       failed(error);
     }
   }
 
+  // A rejection waiting out its few seconds of undo.
+  const pendingReject = useRef<{ draft: Draft; timer: ReturnType<typeof setTimeout> } | null>(null);
+
+  /** Sends the rejection that waits, now. */
+  function flushReject() {
+    const pending = pendingReject.current;
+    if (!pending) return;
+    pendingReject.current = null;
+    clearTimeout(pending.timer);
+    setNotice((current) => (current?.undo ? { ...current, undo: false } : current));
+    void send(pending.draft, "reject");
+  }
+  const flushOnLeave = useEffectEvent(flushReject);
+  useEffect(() => () => flushOnLeave(), []);
+
+  function reject(draft: Draft) {
+    flushReject();
+    hide([draft.id]);
+    pendingReject.current = { draft, timer: setTimeout(flushReject, UNDO_MS) };
+    setNotice({ tone: "success", text: `Rejected the ${NOUN[kind]} for ${leadDisplayName(draft)}.`, undo: true });
+  }
+
+  function undoReject() {
+    const pending = pendingReject.current;
+    if (!pending) return;
+    pendingReject.current = null;
+    clearTimeout(pending.timer);
+    unhide(pending.draft.id);
+    focusOn(pending.draft.id);
+    setNotice({ tone: "success", text: `Kept the ${NOUN[kind]} for ${leadDisplayName(pending.draft)}: it still waits for a decision.` });
+  }
+
+  async function decide(draft: Draft, decision: "approve" | "reject", comment?: string) {
+    if (decision === "reject") return reject(draft);
+    flushReject();
+    hide([draft.id]);
+    await send(draft, decision, comment);
+  }
+
   async function decideSelected(decision: "approve" | "reject") {
     const chosen = ids.filter((id) => selected.has(id));
     if (!chosen.length) return;
+    flushReject();
     const group = kind === "comments" ? actions.comments : actions.voiceNotes;
     const mutation = decision === "approve" ? group.approveMany : group.rejectMany;
     try {
@@ -225,6 +270,12 @@ export function QueuePanel({
       if (!selected.size) return;
       event.preventDefault();
       void decideSelected(command === "approveSelected" ? "approve" : "reject");
+      return;
+    }
+    if (command === "undo") {
+      if (!pendingReject.current) return;
+      event.preventDefault();
+      undoReject();
       return;
     }
     if (command === "next" || command === "previous") {
@@ -371,7 +422,14 @@ export function QueuePanel({
           {notice && (
             <div className="flex items-start gap-2" data-testid="approval-notice">
               <div className="min-w-0 flex-1">
-                <Alert tone={notice.tone}>{notice.text}</Alert>
+                <Alert tone={notice.tone}>
+                  {notice.text}
+                  {notice.undo && (
+                    <Button size="sm" variant="secondary" className="ml-2" onClick={undoReject}>
+                      Undo
+                    </Button>
+                  )}
+                </Alert>
               </div>
               <button type="button" aria-label="Dismiss" onClick={() => setNotice(null)} className="mt-1 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700">
                 <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">

@@ -65,7 +65,7 @@ export function pruneSelection(selected: ReadonlySet<string>, ids: readonly stri
   return next.size === selected.size ? (selected as Set<string>) : next;
 }
 
-export type QueueCommand = "next" | "previous" | "approve" | "edit" | "redo" | "reject" | "play" | "help" | "approveSelected" | "rejectSelected";
+export type QueueCommand = "next" | "previous" | "approve" | "edit" | "redo" | "reject" | "undo" | "play" | "help" | "approveSelected" | "rejectSelected";
 
 /**
  * The command a key press means in the queue, or null. Keys typed into a field, with Ctrl, Cmd or
@@ -90,6 +90,9 @@ export function commandForKey(event: { key: string; ctrlKey: boolean; metaKey: b
       return "reject";
     case "X":
       return "rejectSelected";
+    case "u":
+    case "z":
+      return "undo";
     case " ":
       return "play";
     default:
