@@ -79,6 +79,11 @@ test("a newcomer orders two domains with four mailboxes, watches the order compl
   await expect(page.getByRole("list", { name: "Order summary" })).toContainText(`ada@${second}, alan.turing@${second}`);
   const total = (await page.getByTestId("quote-total").textContent())!;
   expect(total).toMatch(/^\$\d+\.\d\d$/);
+  // Back to the warmup and to the price again, with nothing changed: the same quote, no second order.
+  await page.getByRole("button", { name: "Back" }).click();
+  await page.getByRole("button", { name: "Review the price" }).click();
+  await expect(page.getByTestId("quote-total")).toHaveText(total);
+  await expect(page.getByTestId("sandbox-billing-note")).toContainText("paying charges no card");
   await snap(page, "wizard-review");
   await page.getByRole("button", { name: `Pay ${total}` }).click();
 
@@ -101,6 +106,9 @@ test("a newcomer orders two domains with four mailboxes, watches the order compl
     { limitMs: 300_000, message: "The order's completion" },
   );
   await expect(order).toHaveAttribute("data-status", "completed");
+  // One order for one purchase: no unpaid copy left behind by the visits to the price.
+  const orders = (await (await own.api.get("/mailbox-orders")).json()).data as Array<{ status: string }>;
+  expect(orders.map((row) => row.status)).toEqual(["completed"]);
   await expect(order.getByTestId("order-status")).toHaveText("Completed");
   await expect(order.locator('[data-testid="order-stage"][data-state="done"]')).toHaveCount(7);
   await expect(order.getByTestId("order-mailbox").filter({ hasText: "Connected" })).toHaveCount(4);

@@ -1,10 +1,10 @@
 "use client";
 // The ordering wizard: domains, their mailboxes, warmup, then the quote and payment. A sandbox
 // payment completes at once (off to the order on the Orders page); a checkout page is opened.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -61,11 +61,29 @@ export function OrderWizard() {
       },
     }),
   );
+  // A quote is an order waiting for payment: going back and forth keeps it, and a changed order's new
+  // quote withdraws the one it replaces, so the Orders page never gathers unpaid copies of one order.
+  const withdraw = useMutation(trpc.mailboxOrders.cancel.mutationOptions());
+  // Which billing takes the payment (the same answer the credits' purchase reads).
+  const billing = useQuery(trpc.credits.offer.queryOptions());
+  const replacedQuote = useRef<string | null>(null);
   const problems = { ...(showProblems ? draftProblems(draft) : {}), ...serverProblems };
+
+  function requote() {
+    quote.mutate(toQuoteInput(draft), {
+      onSuccess: (order) => {
+        const replaced = replacedQuote.current;
+        replacedQuote.current = null;
+        // Best effort: a quote left behind expires on its own after 24 hours.
+        if (replaced && replaced !== order.id) withdraw.mutate({ orderId: replaced });
+      },
+    });
+  }
 
   function update(next: Partial<Draft>) {
     setDraft({ ...draft, ...next });
     setServerProblems({});
+    if (quote.data) replacedQuote.current = quote.data.id;
     quote.reset();
   }
 
@@ -74,7 +92,7 @@ export function OrderWizard() {
       setShowProblems(true);
       if (hasDetailProblems(draftProblems(draft))) return;
     }
-    if (step === 2) quote.mutate(toQuoteInput(draft));
+    if (step === 2 && !quote.data && !quote.isPending) requote();
     setStep(step + 1);
   }
 
@@ -96,14 +114,16 @@ export function OrderWizard() {
         {step === 0 && <WizardDomainsStep domains={draft.domains} onChange={(domains) => update({ domains })} />}
         {step === 1 && <WizardDetailsStep domains={draft.domains} problems={problems} onChange={(domains) => update({ domains })} />}
         {step === 2 && <WizardWarmupStep enabled={draft.warmupEnabled} preset={draft.preset} onChange={({ enabled, preset }) => update({ warmupEnabled: enabled, preset })} />}
-        {step === 3 && <WizardReviewStep quote={order} quoting={quote.isPending} error={quote.error} payError={pay.error} />}
+        {step === 3 && (
+          <WizardReviewStep quote={order} quoting={quote.isPending} error={quote.error} payError={pay.error} sandboxBilling={billing.data?.billingProvider === "sandbox"} />
+        )}
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
           {step === 0 ? (
             <Link href="/orders" className="text-sm text-slate-600 hover:underline">
               Back to orders
             </Link>
           ) : (
-            <Button variant="secondary" onClick={() => setStep(step - 1)} disabled={pay.isPending}>
+            <Button variant="secondary" onClick={() => setStep(step - 1)} disabled={pay.isPending || quote.isPending}>
               Back
             </Button>
           )}
@@ -114,7 +134,7 @@ export function OrderWizard() {
                 {step === 2 ? "Review the price" : "Next"}
               </Button>
             ) : quote.error ? (
-              <Button onClick={() => quote.mutate(toQuoteInput(draft))}>Try again</Button>
+              <Button onClick={requote}>Try again</Button>
             ) : (
               <Button
                 disabled={!order || quote.isPending || pay.isPending || pay.isSuccess}

@@ -7,7 +7,20 @@ import { plural } from "@/components/ui/plural";
 import type { TMailboxOrder } from "@/server/schemas/mailbox-order";
 import { PLATFORM_LABELS, formatMoney } from "./order-format";
 
-export function WizardReviewStep({ quote, quoting, error, payError }: { quote: TMailboxOrder | undefined; quoting: boolean; error: unknown; payError: unknown }) {
+export function WizardReviewStep({
+  quote,
+  quoting,
+  error,
+  payError,
+  sandboxBilling,
+}: {
+  quote: TMailboxOrder | undefined;
+  quoting: boolean;
+  error: unknown;
+  payError: unknown;
+  /** The installation's billing is the sandbox: paying charges nothing. */
+  sandboxBilling: boolean;
+}) {
   if (quoting) {
     return (
       <div className="rounded-md bg-slate-50 px-4 py-8 text-center text-sm text-slate-600" role="status">
@@ -52,6 +65,11 @@ export function WizardReviewStep({ quote, quoting, error, payError }: { quote: T
       <p className="text-xs text-slate-500">
         Mailboxes renew monthly and domains yearly after that. This price holds until {formatDateTime(quote.expiresAt)}.
       </p>
+      {sandboxBilling && (
+        <p className="text-xs text-slate-600" data-testid="sandbox-billing-note">
+          This installation takes payments in the sandbox: paying charges no card.
+        </p>
+      )}
       {Boolean(payError) && <ErrorAlert error={payError} />}
       {quote.payment.status === "pending" && <Alert tone="info">Taking you to the payment page…</Alert>}
     </div>

@@ -143,9 +143,16 @@ describe("cancelMailboxOrder and refunds", () => {
     await payMailboxOrder(actor, order.id, {});
     const cancelled = await cancelMailboxOrder(actor, order.id);
     expect(cancelled).toMatchObject({ status: "cancelled", cancelledAt: "2026-03-02T09:00:00.000Z", payment: { status: "refunded", refundedCents: order.totalCents } });
-    expect(cancelled.statusLabel).toBeTruthy();
+    expect(cancelled.statusLabel).toBe("Cancelled: the payment is refunded");
     await expect(cancelMailboxOrder(actor, order.id)).rejects.toMatchObject({ code: "order-not-cancellable", status: 409 });
     expect(refunds).toEqual([{ key: `refund:${order.id}:cancel`, amountCents: order.totalCents }]);
+  });
+
+  it("cancels a quote nobody paid with nothing to refund, and says so", async () => {
+    const { actor, order } = await quotedOrder();
+    const cancelled = await cancelMailboxOrder(actor, order.id);
+    expect(cancelled).toMatchObject({ status: "cancelled", statusLabel: "Cancelled before it was paid", payment: { refundedCents: 0 } });
+    expect(refunds).toEqual([]);
   });
 
   it("refuses to cancel a completed order", async () => {
