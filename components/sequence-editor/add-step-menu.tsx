@@ -7,7 +7,8 @@ import { STEP_DESCRIPTIONS } from "./kinds";
 import { StepIcon } from "./step-icon";
 
 const GROUPS: Array<{ title: string; note?: string; includes(type: StepType): boolean }> = [
-  { title: "LinkedIn actions", includes: (type) => !type.startsWith("if_") },
+  { title: "LinkedIn actions", includes: (type) => !type.startsWith("if_") && type !== "email" },
+  { title: "E-mail", includes: (type) => type === "email" },
   { title: "Conditions", includes: (type) => type.startsWith("if_") },
 ];
 

@@ -195,7 +195,7 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
                   </Button>
                 }
               >
-                Start with a profile visit or a connection request. Invitations and conditions branch into yes and no; messages wait for a reply.
+                Start with a profile visit, a connection request or an e-mail. Invitations and conditions branch into yes and no; messages and e-mails wait for a reply.
               </EmptyState>
             </div>
           ) : (

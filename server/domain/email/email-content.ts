@@ -4,6 +4,7 @@
 // signature below. One rule for the executor's composer (server/services/email) and the sequence
 // editor's preview, so what the preview shows is what goes out. Pure.
 import { renderCopy, type MergeFields } from "../sequence/render-copy";
+import { textLinks } from "./email-links";
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -13,13 +14,27 @@ export function escapeHtml(value: string): string {
 
 const LOOKS_LIKE_HTML = /<\/?[a-z][^>]*>/i;
 
-/** Plain text as HTML: escaped, blank lines between paragraphs, single line breaks kept. */
+/** Plain text with its web addresses as links (the ones a mail app would make), escaped. */
+function linkedText(text: string): string {
+  let html = "";
+  let at = 0;
+  for (const link of textLinks(text)) {
+    html += `${escapeHtml(text.slice(at, link.start))}<a href="${escapeHtml(link.url)}">${escapeHtml(link.url)}</a>`;
+    at = link.start + link.url.length;
+  }
+  return html + escapeHtml(text.slice(at));
+}
+
+/**
+ * Plain text as HTML: escaped, blank lines between paragraphs, single line breaks kept, and web
+ * addresses as links, so that a plain-text body's links are tracked like an HTML body's.
+ */
 export function textToHtml(text: string): string {
   return text
     .trim()
     .split(/\n\s*\n/)
     .filter((paragraph) => paragraph.trim())
-    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\r?\n/g, "<br>")}</p>`)
+    .map((paragraph) => `<p>${linkedText(paragraph.trim()).replace(/\r?\n/g, "<br>")}</p>`)
     .join("\n");
 }
 

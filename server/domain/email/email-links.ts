@@ -11,10 +11,18 @@ function decodeEntities(value: string): string {
   return value.replace(/&amp;/gi, "&").replace(/&quot;/gi, '"').replace(/&#39;/g, "'").replace(/&lt;/gi, "<").replace(/&gt;/gi, ">");
 }
 
-/** The http(s) links of an e-mail a recipient may click, in order: its HTML's anchors, else its text's addresses
- * (without the punctuation that ends a sentence after them). */
+/**
+ * The web addresses typed in plain text, where they stand (without the punctuation that ends a
+ * sentence after them): the links a reader's mail app makes of them, and those a plain-text body's
+ * HTML part links (email-content.ts textToHtml), so that click tracking sees them.
+ */
+export function textLinks(text: string): Array<{ start: number; url: string }> {
+  return [...text.matchAll(TEXT_URL)].map((match) => ({ start: match.index, url: match[0].replace(/[.,;:!?]+$/, "") }));
+}
+
+/** The http(s) links of an e-mail a recipient may click, in order: its HTML's anchors, else its text's addresses. */
 export function emailLinks(html: string | null, text: string): string[] {
-  const found = html ? [...html.matchAll(ANCHOR_HREF)].map((match) => decodeEntities(match[1]!)) : [...text.matchAll(TEXT_URL)].map((match) => match[0].replace(/[.,;:!?]+$/, ""));
+  const found = html ? [...html.matchAll(ANCHOR_HREF)].map((match) => decodeEntities(match[1]!)) : textLinks(text).map((link) => link.url);
   return found.filter((url) => !UNSUBSCRIBE_PATH.test(url));
 }
 

@@ -48,6 +48,7 @@ async function readLeadTimeline(client: DbClient, actor: Actor, campaignId: stri
         stepId: true,
         direction: true,
         status: true,
+        kind: true,
         subject: true,
         text: true,
         threaded: true,

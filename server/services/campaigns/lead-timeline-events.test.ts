@@ -49,3 +49,37 @@ describe("a lead's timeline with comments and voice notes", () => {
     ]);
   });
 });
+
+describe("a lead's timeline with e-mails that came back", () => {
+  const inbound = (kind: string, minute: number) => ({
+    id: `in-${kind}`,
+    stepId: null,
+    direction: "inbound",
+    status: "received",
+    kind,
+    subject: "Re: A question",
+    text: "…",
+    mailboxName: "Ines' mailbox",
+    threaded: true,
+    sentAt: at(minute),
+    createdAt: at(minute),
+    openedAt: null,
+    clickedAt: null,
+    error: null,
+    bouncedAt: null,
+    bounceKind: null,
+    bounceMessage: null,
+    complainedAt: null,
+  });
+
+  it("calls only a reply a reply: a bounce notice, a complaint and an out-of-office are named for what they are", () => {
+    const events = leadTimelineEvents(facts({ emails: [inbound("bounce", 1), inbound("auto-reply", 2), inbound("complaint", 3), inbound("reply", 4)] }));
+    expect(events.map((event) => [event.kind, event.title, event.tone])).toEqual([
+      ["added", "Added to the campaign", "neutral"],
+      ["email", "Bounce notice from the lead's mail server", "warning"],
+      ["email", "Automatic reply by e-mail", "neutral"],
+      ["email", "Spam complaint from the lead's mail provider", "error"],
+      ["reply", "Replied by e-mail", "success"],
+    ]);
+  });
+});

@@ -17,6 +17,8 @@ export interface TimelineFacts {
     stepId: string | null;
     direction: string;
     status: string;
+    /** inbound: reply | auto-reply | bounce | complaint (null on outbound e-mails). */
+    kind: string | null;
     subject: string;
     text: string;
     mailboxName: string;
@@ -87,6 +89,18 @@ function emailDetail(email: { subject: string; mailboxName: string; threaded: bo
   return [`"${email.subject}"`, `From ${email.mailboxName}`, email.threaded && "In the same thread"].filter(Boolean).join(" · ");
 }
 
+/**
+ * What arrived from the lead's side, by the kind the mail reader gave it: only a reply is the lead
+ * answering. A bounce notice or a complaint comes from their mail system (the sent e-mail's own
+ * "bounced" or "reported as spam" line says what it meant); an out-of-office is an automatic answer.
+ */
+const INBOUND_EMAIL_EVENTS: Record<string, { kind: TTimelineEvent["kind"]; title: string; tone: TTimelineEvent["tone"] }> = {
+  reply: { kind: "reply", title: "Replied by e-mail", tone: "success" },
+  "auto-reply": { kind: "email", title: "Automatic reply by e-mail", tone: "neutral" },
+  bounce: { kind: "email", title: "Bounce notice from the lead's mail server", tone: "warning" },
+  complaint: { kind: "email", title: "Spam complaint from the lead's mail provider", tone: "error" },
+};
+
 export function leadTimelineEvents(facts: TimelineFacts): TTimelineEvent[] {
   const events: TTimelineEvent[] = [event(facts.campaignLead.createdAt, "added", "Added to the campaign")];
   const actionsById = new Map(facts.actions.map((action) => [action.id, action]));
@@ -129,7 +143,8 @@ export function leadTimelineEvents(facts: TimelineFacts): TTimelineEvent[] {
 
   for (const email of facts.emails) {
     if (email.direction === "inbound") {
-      events.push(event(email.sentAt ?? email.createdAt, "reply", "Replied by e-mail", { detail: `To ${email.mailboxName} · "${email.subject}"`, text: email.text, tone: "success" }));
+      const inbound = INBOUND_EMAIL_EVENTS[email.kind ?? "reply"] ?? INBOUND_EMAIL_EVENTS.reply!;
+      events.push(event(email.sentAt ?? email.createdAt, inbound.kind, inbound.title, { detail: `To ${email.mailboxName} · "${email.subject}"`, text: email.text, tone: inbound.tone }));
       continue;
     }
     if (!shownEmails.has(email.id)) {

@@ -23,6 +23,10 @@ function input(overrides: Partial<ComposeInput> = {}): ComposeInput {
 describe("the two bodies", () => {
   it("turns text into escaped HTML paragraphs, keeping single line breaks", () => {
     expect(textToHtml("Hi <Ann>,\n\nLine one\nLine two\n\n\n")).toBe("<p>Hi &lt;Ann&gt;,</p>\n<p>Line one<br>Line two</p>");
+    // Web addresses become links (a sentence's last dot stays outside), so click tracking sees them.
+    expect(textToHtml("See https://acme.test/demo?a=1&b=2.\nOr http://x.test")).toBe(
+      '<p>See <a href="https://acme.test/demo?a=1&amp;b=2">https://acme.test/demo?a=1&amp;b=2</a>.<br>Or <a href="http://x.test">http://x.test</a></p>',
+    );
   });
 
   it("turns HTML into readable text: breaks, paragraphs, list items, link addresses, entities, no scripts", () => {
@@ -69,6 +73,14 @@ describe("composeCampaignEmail", () => {
     expect(tracked.html.indexOf("/t/o/token")).toBeLessThan(tracked.html.indexOf("/u/"));
     expect(tracked.text).toMatch(/\n\nUnsubscribe here: \S+\/u\/\S+$/);
     expect(tracked.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+  });
+
+  it("tracks the links of a plain-text body too: its HTML part links them through Herald, its text keeps them as typed", () => {
+    const variant = { id: "a", subject: "Hi", text: "The demo: https://acme.example/demo." };
+    const email = composeCampaignEmail(input({ variant, tracking: { opens: "off", clicks: "on" } }));
+    expect(email.text).toContain("The demo: https://acme.example/demo.");
+    expect(email.html).toContain("/t/c/token");
+    expect(email.html).not.toContain('href="https://acme.example/demo"');
   });
 });
 
