@@ -119,4 +119,17 @@ describe("ForecastPanel", () => {
     expect(html.replace(/<[^>]*>/g, " ")).not.toContain("mbx_ada");
     expect(html.match(/ada@acme\.test/g)?.length).toBe(3);
   });
+
+  it("leaves out the Sender column of an e-mail campaign, whose leads have a mailbox and no sender", () => {
+    const html = renderToStaticMarkup(
+      createElement(ForecastPanel, {
+        forecast: { ...forecast, leads: [{ ...forecast.leads[0]!, name: "jane@acme.test", linkedinAccountId: null, emailAccountId: "mbx_ada" }] },
+        mailboxNames: new Map([["mbx_ada", "ada@acme.test"]]),
+      }),
+    );
+    expect(html).toContain("jane@acme.test");
+    expect(html).toContain(">Mailbox<");
+    expect(html).not.toContain(">Sender<");
+    expect(html).not.toContain(">None<");
+  });
 });

@@ -201,6 +201,8 @@ function LeadTimeline({
 }) {
   const [offset, setOffset] = useState(0);
   const withMailboxes = forecast.leads.some((lead) => lead.emailAccountId);
+  // An e-mail-only campaign has no senders: no column of "None".
+  const withSenders = forecast.leads.some((lead) => lead.linkedinAccountId) || !withMailboxes;
   const page = forecast.leads.slice(offset, offset + LEADS_PAGE);
   return (
     <Card
@@ -221,7 +223,11 @@ function LeadTimeline({
               <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
                 <tr>
                   <th scope="col" className="py-2 pr-3 pl-5 font-medium">Lead</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Sender</th>
+                  {withSenders && (
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Sender
+                    </th>
+                  )}
                   {withMailboxes && (
                     <th scope="col" className="px-3 py-2 font-medium">
                       Mailbox
@@ -240,7 +246,9 @@ function LeadTimeline({
                         {lead.name ?? "Unnamed lead"}
                       </Link>
                     </td>
-                    <td className="px-3 py-2 text-slate-700">{lead.linkedinAccountId ? senderName(lead.linkedinAccountId) : <span className="text-slate-400">None</span>}</td>
+                    {withSenders && (
+                      <td className="px-3 py-2 text-slate-700">{lead.linkedinAccountId ? senderName(lead.linkedinAccountId) : <span className="text-slate-400">None</span>}</td>
+                    )}
                     {withMailboxes && (
                       <td className="px-3 py-2 text-slate-700">{lead.emailAccountId ? mailboxName(lead.emailAccountId) : <span className="text-slate-400">None</span>}</td>
                     )}

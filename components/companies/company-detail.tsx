@@ -71,7 +71,6 @@ export function CompanyDetail({ company, onClose }: { company: TCompany; onClose
             {company.funding.lastRoundUsd !== null && ` · ${formatUsd(company.funding.lastRoundUsd)}`}
             {company.funding.lastRoundDate && <span className="text-slate-500"> · {company.funding.lastRoundDate}</span>}
           </Fact>
-          <Fact label="Company id">{company.id}</Fact>
         </dl>
         <dl className="space-y-3">
           <Fact label="Industries">

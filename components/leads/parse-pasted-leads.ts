@@ -16,16 +16,35 @@ function keyOf(lead: TLeadInput): string {
   return `email:${lead.email}`;
 }
 
+/** An address as mail programs copy it: `Jane Doe <jane@acme.com>`, `"Doe, Jane" <jane@acme.com>`. */
+const NAMED_ADDRESS = /^(.*?)\s*<\s*([^<>\s]+@[^<>\s]+)\s*>$/;
+
+/** The display name's first and last name: "Doe, Jane" is last name first; else the first word is the first name. */
+function nameParts(name: string): { firstName?: string; lastName?: string } {
+  const clean = name.replace(/^["']|["']$/g, "").trim();
+  if (!clean) return {};
+  const [last, first] = clean.includes(",") ? clean.split(",", 2).map((part) => part.trim()) : [];
+  if (first && last) return { firstName: first, lastName: last };
+  const [firstName, ...rest] = clean.split(/\s+/);
+  return rest.length ? { firstName, lastName: rest.join(" ") } : { firstName };
+}
+
 export function parsePastedLeads(text: string): PastedLine[] {
   const seen = new Map<string, number>();
   const lines: PastedLine[] = [];
   text.split(/\r?\n/).forEach((raw, index) => {
     // Spreadsheet cells paste with tabs and quotes; a trailing comma or semicolon is a separator.
-    const value = raw.trim().replace(/[,;\t]+$/, "").replace(/^["']|["']$/g, "").trim();
+    const cell = raw.trim().replace(/[,;\t]+$/, "");
+    const named = NAMED_ADDRESS.exec(cell);
+    const value = named ? cell : cell.replace(/^["']|["']$/g, "").trim();
     if (!value) return;
     const line = index + 1;
-    const looksLikeProfile = PROFILE.test(value);
-    const candidate = looksLikeProfile ? { profileUrl: /^https?:\/\//i.test(value) ? value : `https://${value.replace(/^\/+/, "")}` } : { email: value };
+    const looksLikeProfile = !named && PROFILE.test(value);
+    const candidate = named
+      ? { email: named[2]!, ...nameParts(named[1]!) }
+      : looksLikeProfile
+        ? { profileUrl: /^https?:\/\//i.test(value) ? value : `https://${value.replace(/^\/+/, "")}` }
+        : { email: value };
     const parsed = ZLeadInput.safeParse(candidate);
     if (!parsed.success) {
       const reason = looksLikeProfile

@@ -87,6 +87,8 @@ it("forecasts an e-mail-only campaign on its mailboxes: their daily limits, the 
   const forecast = await forecastCampaign(actor, campaign.id, { days: 5 });
   expect(forecast.totals).toMatchObject({ leads: 3, reached: 3, emails: 3, invitations: 0, profileViews: 0 });
   expect(forecast.leads.map((lead) => lead.emailAccountId)).toEqual([mailboxes[0], mailboxes[1], mailboxes[0]]);
+  // Leads known only by their address are named by it, not left unnamed.
+  expect(forecast.leads.map((lead) => lead.name)).toEqual(["person-1@example.com", "person-2@example.com", "person-3@example.com"]);
   // One e-mail a day per mailbox: the third waits for the first mailbox's next day.
   const perDay = forecast.days.map((day) => day.mailboxes.reduce((sum, entry) => sum + entry.emails, 0)).filter(Boolean);
   expect(perDay).toEqual([2, 1]);

@@ -283,10 +283,11 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
   let holdsOpen = false;
   const iso = (value: number | null) => (value === null ? null : new Date(value).toISOString());
   const rowById = new Map(rows.map((row) => [row.id, row]));
-  // People by name, or by their profile's slug before the profile was read: never by an id.
+  // People by name, or by their profile's slug before the profile was read, or by their e-mail
+  // address (an e-mail campaign's leads often have nothing else): never by an id.
   const nameOf = (id: string) => {
     const lead = rowById.get(id)!.lead;
-    return [lead.firstName, lead.lastName].filter(Boolean).join(" ") || lead.publicIdentifier || null;
+    return [lead.firstName, lead.lastName].filter(Boolean).join(" ") || lead.publicIdentifier || lead.email || null;
   };
   const forecastLeads = own.map((lead) => {
     const simulated = result.leads.get(lead.id);
