@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { sandboxDirectory } from "../server/providers/linkedin/sandbox/directory";
 import { expect, test as base, uniqueTag } from "./own-workspace";
+import { grantCredits } from "./credits";
 import { settled, trackFetches } from "./settled";
 
 // The dashboard on a phone (390 × 844): the navigation folds behind a menu button and no page
@@ -11,8 +12,10 @@ const PHONE = { width: 390, height: 844 };
 const test = base.extend<{ phoneData: { campaignId: string; senderId: string } }>({
   // A long name and address, as real ones can be: the members page must wrap them on a phone.
   ownLabel: "Mia-Alexandra-Worthington",
-  phoneData: async ({ own }, provide) => {
+  phoneData: async ({ own, adminRequest }, provide) => {
     const { api } = own;
+    // A movement in the credit ledger, so that Settings shows the ledger's table.
+    await grantCredits(adminRequest, own, 250, "Credits for trying the company search on a phone");
     const sender = await api.post("/accounts", { username: `mia.sender.${uniqueTag()}@example.com`, password: "any password will do", label: "Mia's sender", timezone: "Europe/Paris" });
     expect(sender.status()).toBe(200);
     const senderId = (await sender.json()).data.id as string;
@@ -93,9 +96,10 @@ test("no main page scrolls sideways at 390 px", async ({ page, own, phoneData: {
     ["approvals", "/approvals", (p) => expect(p.getByText("Nothing waits for approval")).toBeVisible()],
     ["senders", "/senders", (p) => expect(p.getByTestId("sender-row").first()).toBeVisible()],
     ["a sender", `/senders/${senderId}`, (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
-    ["settings", "/settings", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
+    ["settings", "/settings", (p) => expect(p.getByText("Credits for trying the company search on a phone").or(p.getByText("Granted")).first()).toBeVisible()],
     ["members", "/settings/members", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
-    ["API and webhooks", "/settings/api", (p) => expect(p.getByTestId("api-key-row").first()).toBeVisible()],
+    // A key's Revoke is on the screen, not past a sideways scroll.
+    ["API and webhooks", "/settings/api", (p) => expect(p.getByTestId("api-key-row").first().getByRole("button", { name: "Revoke" })).toBeInViewport({ ratio: 1 })],
     ["background jobs", "/settings/jobs", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
     ["API reference", "/api-reference", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
     ["sandbox", "/sandbox", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],

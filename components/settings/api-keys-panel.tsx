@@ -84,20 +84,28 @@ export function ApiKeysPanel() {
               <table className="w-full text-left text-sm">
                 <thead className="text-xs text-slate-500 uppercase">
                   <tr>
+                    {/* On a phone: the name with the key and its use below it, and Revoke; the other columns from sm up. */}
                     <th className="py-2 font-medium">Name</th>
-                    <th className="py-2 font-medium">Key</th>
-                    <th className="py-2 font-medium">Created by</th>
-                    <th className="py-2 font-medium">Last used</th>
-                    <th className="py-2" />
+                    <th className="hidden py-2 font-medium sm:table-cell">Key</th>
+                    <th className="hidden py-2 font-medium sm:table-cell">Created by</th>
+                    <th className="hidden py-2 font-medium sm:table-cell">Last used</th>
+                    <th className="py-2">
+                      <span className="sr-only">Revoke</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {keys.data.map((key) => (
                     <tr key={key.id} data-testid="api-key-row" className={key.revokedAt ? "text-slate-400" : ""}>
-                      <td className="py-2 pr-2 font-medium break-words">{key.name}</td>
-                      <td className="py-2 font-mono text-xs">{key.prefix}…</td>
-                      <td className="py-2 pr-2 break-words">{key.createdBy.name ?? key.createdBy.email}</td>
-                      <td className="py-2" title={formatDateTime(key.lastUsedAt)}>
+                      <td className="py-2 pr-2 font-medium break-words">
+                        {key.name}
+                        <span className="block text-xs font-normal text-slate-500 sm:hidden">
+                          <span className="font-mono">{key.prefix}…</span> · {key.createdBy.name ?? key.createdBy.email} · {key.lastUsedAt ? `used ${formatRelative(key.lastUsedAt)}` : "never used"}
+                        </span>
+                      </td>
+                      <td className="hidden py-2 font-mono text-xs sm:table-cell">{key.prefix}…</td>
+                      <td className="hidden py-2 pr-2 break-words sm:table-cell">{key.createdBy.name ?? key.createdBy.email}</td>
+                      <td className="hidden py-2 sm:table-cell" title={formatDateTime(key.lastUsedAt)}>
                         {formatRelative(key.lastUsedAt)}
                       </td>
                       <td className="py-2 text-right">

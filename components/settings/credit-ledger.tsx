@@ -58,30 +58,36 @@ export function CreditLedger() {
         <>
           <table className="w-full text-left text-sm">
             <thead className="text-xs text-slate-500 uppercase">
+              {/* On a phone: what and when (and by whom) in one cell, and the amount; the balance from sm up. */}
               <tr>
-                <th className="py-2 font-medium">When</th>
+                <th className="hidden py-2 font-medium sm:table-cell">When</th>
                 <th className="py-2 font-medium">What</th>
-                <th className="py-2 font-medium">By</th>
+                <th className="hidden py-2 font-medium sm:table-cell">By</th>
                 <th className="py-2 text-right font-medium">Amount</th>
-                <th className="py-2 text-right font-medium">Balance</th>
+                <th className="hidden py-2 text-right font-medium sm:table-cell">Balance</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {ledger.data.entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td className="py-2 text-slate-500">{formatDateTime(entry.createdAt)}</td>
-                  <td className="py-2">
+                  <td className="hidden py-2 pr-2 text-slate-500 sm:table-cell">{formatDateTime(entry.createdAt)}</td>
+                  <td className="py-2 pr-2">
                     {reasonLabels[entry.reason] ?? entry.reason}
-                    {entry.reference && <span className="ml-2 text-xs text-slate-400">{entry.reference}</span>}
+                    {/* A grant's reason is the administrator's words; other references are Herald's own ids, not shown. */}
+                    {entry.reason === "grant" && entry.reference && <span className="block text-xs text-slate-600">{entry.reference}</span>}
+                    <span className="block text-xs text-slate-500 sm:hidden">
+                      {formatDateTime(entry.createdAt)}
+                      {entry.grantedBy?.name ? ` · ${entry.grantedBy.name}` : ""}
+                    </span>
                   </td>
-                  <td className="py-2 text-slate-600" data-testid="credit-granted-by">
+                  <td className="hidden py-2 pr-2 text-slate-600 sm:table-cell" data-testid="credit-granted-by">
                     {entry.grantedBy?.name ?? ""}
                   </td>
-                  <td className={`py-2 text-right font-medium ${entry.amount < 0 ? "text-red-700" : "text-emerald-700"}`}>
+                  <td className={`py-2 text-right font-medium whitespace-nowrap ${entry.amount < 0 ? "text-red-700" : "text-emerald-700"}`}>
                     {entry.amount > 0 ? "+" : ""}
                     {entry.amount.toLocaleString("en")}
                   </td>
-                  <td className="py-2 text-right text-slate-700">{entry.balanceAfter.toLocaleString("en")}</td>
+                  <td className="hidden py-2 text-right text-slate-700 sm:table-cell">{entry.balanceAfter.toLocaleString("en")}</td>
                 </tr>
               ))}
             </tbody>

@@ -7,6 +7,7 @@ import { Pager } from "@/components/ui/pager";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
+import { triggerWords, waitWords } from "./job-words";
 
 const PAGE = 25;
 const tones: Record<string, BadgeTone> = { completed: "green", failed: "red", cancelled: "slate", running: "blue", queued: "amber", waiting: "amber" };
@@ -86,12 +87,12 @@ export function JobRuns() {
                     >
                       <td className="py-2 text-slate-500">{formatDateTime(run.createdAt)}</td>
                       <td className="py-2 font-medium text-slate-800">{run.functionName}</td>
-                      <td className="py-2">
-                        <code className="text-xs">{run.eventName}</code>
+                      <td className="py-2 text-slate-700" title={run.eventName}>
+                        {triggerWords(run.eventName)}
                       </td>
                       <td className="py-2">
                         <Badge tone={tones[run.status]}>{run.status}</Badge>
-                        {run.waitingFor && <span className="ml-2 text-xs text-slate-500">{run.waitingFor}</span>}
+                        {run.waitingFor && <span className="block text-xs text-slate-500">{waitWords(run.waitingFor)}</span>}
                         {run.status === "failed" && <span className="ml-2 text-xs text-red-700">{errorText(run.error)}</span>}
                       </td>
                       <td className="py-2">{run.steps.filter((step) => step.op !== "Completed").length}</td>

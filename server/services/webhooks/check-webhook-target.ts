@@ -26,6 +26,13 @@ function refused(field: string, message: string): HeraldError {
 }
 
 /**
+ * What a self-hoster trying webhooks against a receiver on their own machine needs to know: the
+ * refusal is a setting of the installation, and which one (docs/security.md says what it opens).
+ */
+const PRIVATE_TARGETS_HINT =
+  "To deliver to a receiver on this machine or a private network, the installation's operator can allow it with HERALD_ALLOW_PRIVATE_WEBHOOK_URLS=1.";
+
+/**
  * Checks a webhook URL when an endpoint is saved. Refuses a host that is, or resolves to, a
  * non-public address unless the installation allows private targets. A host that does not resolve
  * now is refused, or kept with a warning when the installation allows it (the default): each
@@ -35,7 +42,7 @@ export async function checkWebhookTarget(url: string, field = "url"): Promise<TW
   const guard = !allowPrivateWebhookUrls();
   const hostname = bareHostname(new URL(url));
   const hostReason = guard ? refusedHostReason(hostname) : null;
-  if (hostReason) throw refused(field, `must be a public address: ${hostReason}`);
+  if (hostReason) throw refused(field, `must be a public address: ${hostReason}. ${PRIVATE_TARGETS_HINT}`);
   if (isIpLiteral(hostname)) return [];
 
   let addresses: string[];
@@ -55,7 +62,7 @@ export async function checkWebhookTarget(url: string, field = "url"): Promise<TW
   }
   if (guard) {
     const addressReason = addresses.map((address) => refusedAddressReason(hostname, address)).find(Boolean);
-    if (addressReason) throw refused(field, `must be a public address: ${addressReason}`);
+    if (addressReason) throw refused(field, `must be a public address: ${addressReason}. ${PRIVATE_TARGETS_HINT}`);
   }
   return [];
 }

@@ -82,7 +82,7 @@ describe("webhook targets when private targets are not allowed", () => {
   it.each(BAD_URLS)("refuses to save %s, with a 400 naming url", async (url) => {
     setPrivateTargets(false);
     const { actor } = await createTestWorkspace();
-    const rejection = { status: 400, code: "invalid-input", details: { fields: [{ field: "url", message: expect.stringMatching(/^must be a public address: /) }] } };
+    const rejection = { status: 400, code: "invalid-input", details: { fields: [{ field: "url", message: expect.stringMatching(/^must be a public address: .*the installation's operator can allow it with HERALD_ALLOW_PRIVATE_WEBHOOK_URLS=1\.$/) }] } };
     await expect(createWebhook(actor, ZCreateWebhookInput.parse({ url, events: ["lead.status_changed"] }))).rejects.toMatchObject(rejection);
 
     setPrivateTargets(true);
