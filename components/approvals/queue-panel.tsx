@@ -13,18 +13,13 @@ import { CommentDetail, type CommentMode } from "./comment-detail";
 import { KeyboardHelp } from "./keyboard-help";
 import { bulkSummary, commandForKey, keepFocus, leadDisplayName, moveFocus, pruneSelection, toggleSelection, type ApprovalKind } from "./queue-state";
 import { QUEUE_PAGE, useApprovalActions, usePendingComments, usePendingVoiceNotes, type QueueFilters } from "./use-approvals";
+import { useUndoable } from "./use-undoable";
 import { VoiceNoteDetail, type VoiceMode } from "./voice-note-detail";
 import type { PlayerHandle } from "./waveform-player";
 
 type Draft = TPendingComment | TPendingVoiceNote;
 type Mode = CommentMode | VoiceMode;
 type Notice = { tone: "success" | "error" | "warning"; text: string; undo?: boolean };
-
-/**
- * How long a rejection can be taken back: it is sent when this runs out or at the next decision,
- * whichever comes first (or when the queue is left). An approval is sent at once: it may go out.
- */
-const UNDO_MS = 5_000;
 
 const NOUN: Record<ApprovalKind, string> = { comments: "comment", voiceNotes: "voice note" };
 
@@ -147,41 +142,29 @@ export function QueuePanel({
     }
   }
 
-  // A rejection waiting out its few seconds of undo.
-  const pendingReject = useRef<{ draft: Draft; timer: ReturnType<typeof setTimeout> } | null>(null);
-
-  /** Sends the rejection that waits, now. */
-  function flushReject() {
-    const pending = pendingReject.current;
-    if (!pending) return;
-    pendingReject.current = null;
-    clearTimeout(pending.timer);
+  // A rejection is held for a few seconds of undo (use-undoable.ts), then sent.
+  const heldReject = useUndoable<Draft>((draft) => {
     setNotice((current) => (current?.undo ? { ...current, undo: false } : current));
-    void send(pending.draft, "reject");
-  }
-  const flushOnLeave = useEffectEvent(flushReject);
-  useEffect(() => () => flushOnLeave(), []);
+    void send(draft, "reject");
+  });
 
   function reject(draft: Draft) {
-    flushReject();
+    heldReject.hold(draft);
     hide([draft.id]);
-    pendingReject.current = { draft, timer: setTimeout(flushReject, UNDO_MS) };
     setNotice({ tone: "success", text: `Rejected the ${NOUN[kind]} for ${leadDisplayName(draft)}.`, undo: true });
   }
 
   function undoReject() {
-    const pending = pendingReject.current;
-    if (!pending) return;
-    pendingReject.current = null;
-    clearTimeout(pending.timer);
-    unhide(pending.draft.id);
-    focusOn(pending.draft.id);
-    setNotice({ tone: "success", text: `Kept the ${NOUN[kind]} for ${leadDisplayName(pending.draft)}: it still waits for a decision.` });
+    const draft = heldReject.undo();
+    if (!draft) return;
+    unhide(draft.id);
+    focusOn(draft.id);
+    setNotice({ tone: "success", text: `Kept the ${NOUN[kind]} for ${leadDisplayName(draft)}: it still waits for a decision.` });
   }
 
   async function decide(draft: Draft, decision: "approve" | "reject", comment?: string) {
     if (decision === "reject") return reject(draft);
-    flushReject();
+    heldReject.flush();
     hide([draft.id]);
     await send(draft, decision, comment);
   }
@@ -189,7 +172,7 @@ export function QueuePanel({
   async function decideSelected(decision: "approve" | "reject") {
     const chosen = ids.filter((id) => selected.has(id));
     if (!chosen.length) return;
-    flushReject();
+    heldReject.flush();
     const group = kind === "comments" ? actions.comments : actions.voiceNotes;
     const mutation = decision === "approve" ? group.approveMany : group.rejectMany;
     try {
@@ -273,7 +256,7 @@ export function QueuePanel({
       return;
     }
     if (command === "undo") {
-      if (!pendingReject.current) return;
+      if (!heldReject.isHolding()) return;
       event.preventDefault();
       undoReject();
       return;
