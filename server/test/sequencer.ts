@@ -12,26 +12,39 @@ import path from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { SLOW_TEST_FILES } from "./slow-test-files.ts";
 
+/** What the order reads of a test file: its path and its project's settings. */
+export interface OrderedFile {
+  moduleId: string;
+  project: { name: string; config: { isolate: boolean; sequence: { groupOrder: number } } };
+}
+
+/**
+ * `files` (in vitest's own order) longest first within each project, the isolated projects'
+ * files first. `cachedMs` is a file's last duration in vitest's cache, when a local rerun has one.
+ */
+export function longestFirst<T extends OrderedFile>(files: readonly T[], root: string, cachedMs: (project: string, relative: string) => number | undefined): T[] {
+  const expected = (file: T): number => {
+    const relative = path.relative(root, file.moduleId).split(path.sep).join("/");
+    const hint = SLOW_TEST_FILES[relative];
+    if (hint !== undefined) return hint;
+    // A local rerun knows every file's last duration (vitest's cache); a clean clone does not.
+    const duration = cachedMs(file.project.name, relative);
+    return duration === undefined ? 0 : duration / 1000;
+  };
+  const position = new Map(files.map((file, index) => [file, index]));
+  return [...files].sort((a, b) => {
+    const groupOrder = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
+    if (groupOrder !== 0) return groupOrder;
+    const isolated = Number(b.project.config.isolate) - Number(a.project.config.isolate);
+    if (isolated !== 0) return isolated;
+    if (a.project.name !== b.project.name) return a.project.name < b.project.name ? -1 : 1;
+    return expected(b) - expected(a) || position.get(a)! - position.get(b)!;
+  });
+}
+
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const root = this.ctx.config.root;
-    const expected = (file: TestSpecification): number => {
-      const relative = path.relative(root, file.moduleId).split(path.sep).join("/");
-      const hint = SLOW_TEST_FILES[relative];
-      if (hint !== undefined) return hint;
-      // A local rerun knows every file's last duration (vitest's cache); a clean clone does not.
-      const duration = this.ctx.cache.getFileTestResults(`${file.project.name}:${relative}`)?.duration;
-      return duration === undefined ? 0 : duration / 1000;
-    };
-    const vitestOrder = await super.sort(files);
-    const position = new Map(vitestOrder.map((file, index) => [file, index]));
-    return [...vitestOrder].sort((a, b) => {
-      const groupOrder = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
-      if (groupOrder !== 0) return groupOrder;
-      const isolated = Number(b.project.config.isolate) - Number(a.project.config.isolate);
-      if (isolated !== 0) return isolated;
-      if (a.project.name !== b.project.name) return a.project.name < b.project.name ? -1 : 1;
-      return expected(b) - expected(a) || position.get(a)! - position.get(b)!;
-    });
+    const cache = this.ctx.cache;
+    return longestFirst(await super.sort(files), this.ctx.config.root, (project, relative) => cache.getFileTestResults(`${project}:${relative}`)?.duration);
   }
 }

@@ -2,8 +2,7 @@
 // rule itself, and where it puts the files whose place is not negotiable.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { TestSpecification, Vitest } from "vitest/node";
-import LongestFirst from "./sequencer";
+import { longestFirst } from "./sequencer";
 import { SLOW_TEST_FILES } from "./slow-test-files";
 import { importedModules, listTestFiles, literalGlob, NO_DATABASE_URL, projectOf, testProjects } from "./test-projects";
 
@@ -73,14 +72,13 @@ describe("test project membership", () => {
     expect(Object.keys(SLOW_TEST_FILES).filter((file) => !listTestFiles(root).includes(file))).toEqual([]);
   });
 
-  it("starts the process project's files first, then the db project's, each the longest first", async () => {
+  it("starts the process project's files first, then the db project's, each the longest first", () => {
     const project = (name: string, isolate: boolean) => ({ name, config: { isolate, sequence: { groupOrder: 0 } } });
     const db = project("db", false);
     const processes = project("process", true);
-    const spec = (owner: ReturnType<typeof project>, file: string) => ({ project: owner, moduleId: path.join(root, file) }) as unknown as TestSpecification;
+    const spec = (owner: ReturnType<typeof project>, file: string) => ({ project: owner, moduleId: path.join(root, file) });
     // Durations a local rerun would find in vitest's cache; a clean clone has none.
     const cached: Record<string, number> = { "db:server/some-db-file.test.ts": 20_000 };
-    const ctx = { config: { root }, cache: { getFileTestResults: (key: string) => (key in cached ? { duration: cached[key] } : undefined), getFileStats: () => undefined } } as unknown as Vitest;
     const files = [
       spec(db, "server/quick.test.ts"),
       spec(db, "server/some-db-file.test.ts"),
@@ -89,7 +87,7 @@ describe("test project membership", () => {
       spec(db, "server/test/campaign-driver.test.ts"),
       spec(processes, "server/services/mailbox-orders/provisioning/crash-safety.test.ts"),
     ];
-    const order = (await new LongestFirst(ctx).sort(files)).map((file) => `${file.project.name}:${path.relative(root, file.moduleId)}`);
+    const order = longestFirst(files, root, (name, relative) => cached[`${name}:${relative}`]).map((file) => `${file.project.name}:${path.relative(root, file.moduleId)}`);
     expect(order).toEqual([
       "process:server/services/mailbox-orders/provisioning/crash-safety.test.ts",
       "process:server/db/migrations.test.ts",
