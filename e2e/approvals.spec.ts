@@ -260,6 +260,12 @@ test("an approver clears a mixed queue of comments and voice notes by keyboard, 
   await expect(detail.getByRole("button", { name: /^Pause / })).toBeVisible();
   await approver.keyboard.press(" ");
   await expect(detail.getByRole("button", { name: /^Play / })).toBeVisible();
+  // With the focus still on the tab just chosen, Space plays the voice note too.
+  await approver.getByRole("tab", { name: "Voice notes (2)" }).focus();
+  await approver.keyboard.press(" ");
+  await expect(detail.getByRole("button", { name: /^Pause / })).toBeVisible();
+  await approver.keyboard.press(" ");
+  await expect(detail.getByRole("button", { name: /^Play / })).toBeVisible();
   await approver.keyboard.press("a");
   await expect(approver.getByTestId("approval-notice")).toContainText(`Approved the voice note for ${nameOf(speakerLead(approvedSpeaker))}`);
   await focusDraft(approver, rejectedSpeaker.label);

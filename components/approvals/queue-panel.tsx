@@ -242,8 +242,9 @@ export function QueuePanel({
       if (event.key === "Escape" && mode) setMode(null);
       return;
     }
-    // Space keeps its own meaning on buttons, links, checkboxes and the waveform.
-    if (command === "play" && event.target instanceof HTMLElement && event.target.closest("button, a, input, [role=slider]")) return;
+    // Space keeps its own meaning on buttons, links, checkboxes and the waveform; not on the queue's
+    // tabs, which select on focus (Space would only select the tab already shown).
+    if (command === "play" && event.target instanceof HTMLElement && event.target.closest("button:not([role=tab]), a, input, [role=slider]")) return;
     if (command === "help") {
       event.preventDefault();
       setHelp(true);

@@ -75,9 +75,9 @@ describe("dueLeadNote", () => {
     expect(dueLeadNote(dueInvite, state({ senders: [weekly] }), NOW)).toBe("Waiting for the sender's weekly invitation limit — resets Mon 00:00 (Europe/Berlin)");
   });
 
-  it("names the sender's pause between actions, and a rest LinkedIn imposed", () => {
+  it("gives the time of the sender's next action after its pause, and a rest LinkedIn imposed", () => {
     expect(dueLeadNote(dueInvite, state({ senders: [sender({ nextActionAt: "2026-11-22T19:04:00Z" })] }), NOW)).toBe(
-      "Next action after the sender's pause between actions",
+      "Due — the sender's next action is at 20:04 (Europe/Berlin), after its pause between actions",
     );
     expect(dueLeadNote(dueInvite, state({ senders: [sender({ cooldownUntil: "2026-11-23T01:00:00Z" })] }), NOW)).toBe(
       "The sender rests after LinkedIn slowed it down — until Mon 02:00 (Europe/Berlin)",

@@ -40,8 +40,12 @@ function capNote(cap: TSenderCap, sender: TSenderSendState, now: number): string
   if (cap.limit === "weekly") {
     return `Waiting for the sender's weekly ${action} limit — resets ${formatZonedMoment(cap.resetsAt, sender.timezone, now)} (${sender.timezone})`;
   }
-  const time = new Intl.DateTimeFormat("en-GB", { timeZone: sender.timezone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(cap.resetsAt));
-  return `Waiting for the sender's daily ${action} limit — resets at ${time} (${sender.timezone})`;
+  return `Waiting for the sender's daily ${action} limit — resets at ${zonedTime(cap.resetsAt, sender.timezone)} (${sender.timezone})`;
+}
+
+/** "09:05", in the given time zone. */
+function zonedTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
 }
 
 export interface DueLead {
@@ -67,6 +71,6 @@ export function dueLeadNote(lead: DueLead, state: TCampaignSendState | undefined
   const cap = sender.capped.find((candidate) => candidate.stepType === lead.currentStepType);
   if (cap) return capNote(cap, sender, now);
   if (sender.cooldownUntil) return `The sender rests after LinkedIn slowed it down — until ${formatZonedMoment(sender.cooldownUntil, sender.timezone, now)} (${sender.timezone})`;
-  if (sender.nextActionAt) return "Next action after the sender's pause between actions";
+  if (sender.nextActionAt) return `Due — the sender's next action is at ${zonedTime(sender.nextActionAt, sender.timezone)} (${sender.timezone}), after its pause between actions`;
   return "Due now";
 }

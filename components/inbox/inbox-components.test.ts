@@ -25,7 +25,7 @@ const summary: TConversationSummary = {
 };
 
 function message(overrides: Partial<TConversationMessage>): TConversationMessage {
-  return { id: "m1", direction: "inbound", source: "campaign", kind: "reply", text: "Hello", subject: null, at: "2026-11-24T08:00:00.000Z", status: "received", bounce: null, ...overrides };
+  return { id: "m1", direction: "inbound", source: "campaign", kind: "reply", text: "Hello", subject: null, at: "2026-11-24T08:00:00.000Z", status: "received", bounce: null, voiceNote: null, ...overrides };
 }
 
 function bubble(value: TConversationMessage) {
@@ -74,5 +74,15 @@ describe("a message bubble", () => {
     expect(html).toContain('data-testid="message-bounce"');
     expect(html).toContain("The address does not exist.");
     expect(html).toContain("A question");
+  });
+});
+
+describe("a sent voice message", () => {
+  it("shows a player and its length instead of '(no text)'", () => {
+    const html = bubble(message({ direction: "outbound", kind: "message", text: "", status: "sent", voiceNote: { audioUrl: "https://herald.example/api/files/a.mp3?expires=1&signature=x", audioUrlExpiresAt: "2026-11-24T09:00:00.000Z", durationMs: 42_400 } }));
+    expect(html).toContain("Voice message · 0:42");
+    expect(html).toContain('<audio controls="" preload="none" src="https://herald.example/api/files/a.mp3?expires=1&amp;signature=x"');
+    expect(html).not.toContain("(no text)");
+    expect(bubble(message({ direction: "outbound", kind: "message", text: "" }))).toContain("(no text)");
   });
 });

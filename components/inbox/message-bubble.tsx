@@ -8,6 +8,22 @@ function bubbleStyle(message: TConversationMessage): string {
   return message.direction === "inbound" ? "bg-white text-slate-800 ring-1 ring-slate-200" : "bg-brand-600 text-white";
 }
 
+/** "0:42": a voice message's length. */
+export function voiceLength(durationMs: number): string {
+  const seconds = Math.max(1, Math.round(durationMs / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** A voice message Herald sent, with a player (the audio loads only when played). */
+function VoiceNote({ voiceNote }: { voiceNote: NonNullable<TConversationMessage["voiceNote"]> }) {
+  return (
+    <div data-testid="message-voice-note" className="space-y-1">
+      <p className="text-xs font-medium">Voice message · {voiceLength(voiceNote.durationMs)}</p>
+      <audio controls preload="none" src={voiceNote.audioUrl} className="h-9 w-64 max-w-full" aria-label={`Voice message, ${voiceLength(voiceNote.durationMs)}`} />
+    </div>
+  );
+}
+
 /** One message of a thread: the lead's on the left, the workspace's on the right; auto-replies muted, bounces with the reason. */
 export function MessageBubble({ message, lead, now, showSubject }: { message: TConversationMessage; lead: TConversation["lead"]; now: number; showSubject: boolean }) {
   const inbound = message.direction === "inbound";
@@ -27,7 +43,11 @@ export function MessageBubble({ message, lead, now, showSubject }: { message: TC
         </p>
         {message.kind === "auto-reply" && <p className="mb-1 text-[11px] font-medium tracking-wide text-slate-500 uppercase">Automatic reply</p>}
         {showSubject && message.subject && <p className={`font-medium ${brand ? "text-white" : "text-slate-900"}`}>{message.subject}</p>}
-        <p className="break-words whitespace-pre-line">{message.text || <span className="italic opacity-70">(no text)</span>}</p>
+        {message.voiceNote ? (
+          <VoiceNote voiceNote={message.voiceNote} />
+        ) : (
+          <p className="break-words whitespace-pre-line">{message.text || <span className="italic opacity-70">(no text)</span>}</p>
+        )}
         {message.bounce && (
           <p className="mt-1.5 rounded-md bg-white/70 px-2 py-1 text-xs text-red-800" data-testid="message-bounce">
             <span className="font-medium">{message.bounce.kind === "hard" ? "Bounced — the address does not take mail" : "Bounced for now"}:</span> {message.bounce.message}

@@ -54,6 +54,14 @@ export const ZConversationMessage = z
     at: ZTimestamp,
     status: z.string().meta({ description: "E-mail: sending, sent, failed, bounced, received; LinkedIn: sent or received" }),
     bounce: z.object({ kind: z.enum(["hard", "soft"]), message: z.string() }).nullable().meta({ description: "Set on an outbound e-mail that bounced" }),
+    voiceNote: z
+      .object({
+        audioUrl: z.string().meta({ description: "A signed address of the audio, valid for a limited time (see `audioUrlExpiresAt`); fetch the conversation again for a fresh one" }),
+        audioUrlExpiresAt: ZTimestamp,
+        durationMs: z.number().int(),
+      })
+      .nullable()
+      .meta({ description: "A voice message Herald sent (beyond the spec); its `text` is empty" }),
   })
   .meta({ id: "ConversationMessage" });
 export type TConversationMessage = z.infer<typeof ZConversationMessage>;

@@ -46,10 +46,24 @@ export function placeAfter(sequence: WiredSequence, step: WiredStep, outcome: "y
   const branch = BRANCHING_STEPS.has(step.type) ? outcome : REPLY_STEPS.has(step.type) ? "no" : null;
   const next = nextStep(sequence, step.id, branch);
   if (!next) return { kind: "end" };
-  let delayHours = 0;
-  if (BRANCHING_STEPS.has(step.type)) delayHours = (outcome === "yes" ? step.branchDelays?.yes : step.type === "invite" ? 0 : step.branchDelays?.no) ?? 0;
-  else if (!REPLY_STEPS.has(step.type)) delayHours = step.nextDelayHours ?? 0;
-  return { kind: "step", step: next, waitUntil: new Date(at.getTime() + delayHours * HOUR) };
+  return { kind: "step", step: next, waitUntil: new Date(at.getTime() + delayAfterHours(step, outcome) * HOUR) };
+}
+
+/**
+ * In hours: how long the step after `step` waits once `step` resolved with `outcome`. A branch's own
+ * delay; none after an invitation's no (its acceptance window was the wait) or a message-like
+ * step's no-reply (its reply window was); otherwise the step's nextDelayHours.
+ */
+export function delayAfterHours(step: Pick<WiredStep, "type" | "nextDelayHours" | "branchDelays">, outcome: "yes" | "no" | null): number {
+  if (BRANCHING_STEPS.has(step.type)) return (outcome === "yes" ? step.branchDelays?.yes : step.type === "invite" ? 0 : step.branchDelays?.no) ?? 0;
+  if (REPLY_STEPS.has(step.type)) return 0;
+  return step.nextDelayHours ?? 0;
+}
+
+/** In hours: how long a lead that acted on `step` waits for an answer (acceptance, reply), or null for a step that waits for none. */
+export function answerWindowHours(step: WiredStep): number | null {
+  if (step.type === "invite") return acceptanceWindowHours(step);
+  return REPLY_STEPS.has(step.type) ? replyWindowHours(step) : null;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   batchStepTypes,
   CANDIDATES_PER_SENDER,
   candidateOrder,
+  dueOrder,
   isActionStep,
   isConditionStep,
   isEmailStep,
@@ -26,7 +27,24 @@ describe("the candidate order", () => {
       { name: "first", waitUntil: AT - 60_000, seq: 3n },
       { name: "earliest", waitUntil: AT - 3_600_000, seq: 50 },
     ];
-    expect([...leads].sort(candidateOrder).map((lead) => lead.name)).toEqual(["earliest", "first", "second", "late"]);
+    expect([...leads].sort(dueOrder).map((lead) => lead.name)).toEqual(["earliest", "first", "second", "late"]);
+    const unreached = leads.map((lead) => ({ ...lead, followUp: false }));
+    expect(unreached.sort(candidateOrder).map((lead) => lead.name)).toEqual(["earliest", "first", "second", "late"]);
+  });
+
+  it("takes due follow-ups before leads not reached yet, however long those have been due", () => {
+    const leads = [
+      { name: "first visit, due for an hour", waitUntil: AT - 3_600_000, seq: 1, followUp: false },
+      { name: "message after acceptance, due now", waitUntil: AT, seq: 7, followUp: true },
+      { name: "invitation after a visit, due a minute", waitUntil: AT - 60_000, seq: 5, followUp: true },
+      { name: "first visit, due a minute", waitUntil: AT - 60_000, seq: 2, followUp: false },
+    ];
+    expect([...leads].sort(candidateOrder).map((lead) => lead.name)).toEqual([
+      "invitation after a visit, due a minute",
+      "message after acceptance, due now",
+      "first visit, due for an hour",
+      "first visit, due a minute",
+    ]);
   });
 });
 

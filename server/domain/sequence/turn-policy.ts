@@ -102,16 +102,33 @@ export function mailboxTurnOrder(a: Pick<TurnMailbox, "id" | "nextSendAt">, b: P
   return senderTurnOrder({ id: a.id, nextActionAt: a.nextSendAt }, { id: b.id, nextActionAt: b.nextSendAt });
 }
 
-/** A due lead in a sender's line: when it fell due, and its insertion order in its campaign. */
+/** A due lead: when it fell due, and its insertion order in its campaign. */
 export interface DueCandidate {
   waitUntil: number;
   seq: number | bigint;
 }
 
-/** The order a turn looks at due leads: the longest due first, then the first added. */
-export function candidateOrder(a: DueCandidate, b: DueCandidate): number {
+/** The order due waits and conditions are resolved in: the longest due first, then the first added. */
+export function dueOrder(a: DueCandidate, b: DueCandidate): number {
   if (a.waitUntil !== b.waitUntil) return a.waitUntil - b.waitUntil;
   return a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0;
+}
+
+/** A due lead in a sender's (mailbox's) line: whether that sender (mailbox) has already reached it. */
+export interface TurnCandidate extends DueCandidate {
+  /** A follow-up: an action of this campaign reached the lead on this channel (CampaignLead.contacted, emailContacted). */
+  followUp: boolean;
+}
+
+/**
+ * The order a turn looks at due leads: follow-ups first (a message to someone who just accepted, the
+ * invitation after a visit, a second e-mail), then the leads not reached yet; within each, the
+ * longest due first, then the first added. A conversation under way is not kept waiting behind a
+ * campaign's worth of first visits.
+ */
+export function candidateOrder(a: TurnCandidate, b: TurnCandidate): number {
+  if (a.followUp !== b.followUp) return a.followUp ? -1 : 1;
+  return dueOrder(a, b);
 }
 
 /** The step kinds a batch of a turn reads: the action kinds not at their cap. */

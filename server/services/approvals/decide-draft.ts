@@ -22,9 +22,11 @@ export interface DraftRef {
   stepId: string;
   variantId: string | null;
   status: string;
+  /** When the sender's turn made the draft: the lead has been due since. */
+  createdAt: Date;
 }
 
-const REF = { id: true, campaignId: true, campaignLeadId: true, stepId: true, variantId: true, status: true } as const;
+const REF = { id: true, campaignId: true, campaignLeadId: true, stepId: true, variantId: true, status: true, createdAt: true } as const;
 
 const NOUN: Record<DraftKind, { name: string; sent: string; failed: string }> = {
   comment: { name: "comment", sent: "posted", failed: "LinkedIn refused to post it" },
@@ -88,10 +90,15 @@ export async function decideDraft(input: {
   });
 }
 
-/** An approved draft's lead, waiting on that step for the decision, is due now: its sender's next turn sends the draft. */
+/**
+ * An approved draft's lead, waiting on that step for the decision, is due again, and has been since
+ * its draft was made: among its sender's due leads it goes by that time, so what an approver let go
+ * is sent at the sender's next turn or soon after, not behind every lead that fell due while the
+ * draft waited. The forecast, which takes drafts as approved when made, counts the same way.
+ */
 export async function releaseLead(tx: Prisma.TransactionClient, draft: DraftRef, at: Date): Promise<void> {
   await tx.campaignLead.updateMany({
     where: { id: draft.campaignLeadId, phase: "approval", currentStepId: draft.stepId },
-    data: { phase: "ready", waitUntil: at, updatedAt: at },
+    data: { phase: "ready", waitUntil: draft.createdAt < at ? draft.createdAt : at, updatedAt: at },
   });
 }

@@ -43,7 +43,7 @@ async function failure(promise: Promise<unknown>): Promise<{ code: string; messa
 }
 
 describe("approving", () => {
-  it("approves a comment with edited text and makes its lead due now", async () => {
+  it("approves a comment with edited text and makes its lead due, since its draft was made", async () => {
     const { actor, campaign, sender } = await setup();
     const { draft, campaignLead } = await seedPendingComment({ actor, campaign, sender });
     clock.advance(HOUR);
@@ -52,7 +52,9 @@ describe("approving", () => {
     const row = await db.pendingComment.findUniqueOrThrow({ where: { id: draft.id } });
     expect(row.decidedById).toBe(actor.userId);
     const lead = await db.campaignLead.findUniqueOrThrow({ where: { id: campaignLead.id } });
-    expect(lead).toMatchObject({ phase: "ready", currentStepId: "comment", status: "running", waitUntil: clock.now() });
+    // Due since the sender's turn drafted it (an hour ago), so it goes ahead of leads that fell due while it waited.
+    expect(lead).toMatchObject({ phase: "ready", currentStepId: "comment", status: "running", waitUntil: draft.createdAt });
+    expect(draft.createdAt.getTime()).toBe(clock.now().getTime() - HOUR);
   });
 
   it("approves a voice note, with a signed audio address that expires", async () => {

@@ -48,13 +48,16 @@ function trackingOf(campaign: Campaign): { opens: boolean; clicks: boolean } {
   return { opens: tracking.opens === "on", clicks: tracking.clicks === "on" };
 }
 
-/** The campaign leads' drafts that are pending or approved, keyed `${campaignLeadId}|${stepId}` (the forecast takes both as approved). */
-async function openDrafts(campaignLeadIds: string[]): Promise<Set<string>> {
-  if (!campaignLeadIds.length) return new Set();
+/**
+ * The campaign leads' drafts that are pending or approved, keyed `${campaignLeadId}|${stepId}`, with
+ * when each was made (the forecast takes both as approved: the lead is due since then, as releaseLead makes it).
+ */
+async function openDrafts(campaignLeadIds: string[]): Promise<Map<string, Date>> {
+  if (!campaignLeadIds.length) return new Map();
   const where = { campaignLeadId: { in: campaignLeadIds }, status: { in: ["pending", "approved"] } };
-  const select = { campaignLeadId: true, stepId: true };
+  const select = { campaignLeadId: true, stepId: true, createdAt: true };
   const [comments, voiceNotes] = await Promise.all([db.pendingComment.findMany({ where, select }), db.pendingVoiceNote.findMany({ where, select })]);
-  return new Set([...comments, ...voiceNotes].map((draft) => `${draft.campaignLeadId}|${draft.stepId}`));
+  return new Map([...comments, ...voiceNotes].map((draft) => [`${draft.campaignLeadId}|${draft.stepId}`, draft.createdAt]));
 }
 
 export async function forecastCampaign(actor: Actor, campaignId: string, query: TForecastQuery): Promise<TCampaignForecast> {
@@ -190,9 +193,11 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       // A lead waiting for a person's approval: approvers are assumed to approve at once.
       phase: row.phase === "approval" ? "ready" : (row.phase as SimLead["phase"]),
       stepId: row.currentStepId,
-      waitUntil: row.phase === "approval" ? start.getTime() : (row.waitUntil?.getTime() ?? null),
+      waitUntil: row.phase === "approval" ? Math.min(start.getTime(), drafts.get(`${row.id}|${row.currentStepId}`)?.getTime() ?? Infinity) : (row.waitUntil?.getTime() ?? null),
       draftApproved: drafts.has(`${row.id}|${row.currentStepId}`),
       invitationAccepted: row.invitationAccepted,
+      contacted: row.contacted,
+      emailContacted: row.emailContacted,
       openProfile: row.lead.openProfile,
       hasProfile: Boolean(row.lead.profileUrl || row.lead.publicIdentifier),
       personId: row.leadId,

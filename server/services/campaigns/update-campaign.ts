@@ -6,18 +6,21 @@ import type { TUpdateCampaignInput, TCampaign } from "../../schemas/campaign";
 import type { WiredSequence } from "../../schemas/sequence";
 import { assignCampaignMailboxes } from "./assign-campaign-mailboxes";
 import { assignCampaignSenders } from "./assign-campaign-senders";
+import { retimeWaitingLeads } from "../../domain/sequence/retime-waiting-leads";
 import { structuralChanges } from "../../domain/sequence/structural-changes";
 import { firstStep, wireSequence } from "../../domain/sequence/wire-sequence";
 import { enrollListLeads } from "./enroll-list-leads";
 import { findCampaign } from "./find-campaign";
 import { kickCampaignExecutor } from "./kick-campaign-executor";
+import { retimeCampaignLeads } from "./retime-campaign-leads";
 import { toCampaign } from "./to-campaign";
 import { checkCanRun, checkUnsubscribe, uniqueIds, validateCampaignFields } from "./validate-campaign-fields";
 import { mergeApprovals, mergeTracking, mergeUnsubscribe, readApprovals, readSequence, readTracking, readUnsubscribe, sequenceColumn } from "./campaign-columns";
 
 /**
  * Updates a campaign (PATCH /campaigns/{id}). The sequence and the schedule are replaced wholesale.
- * Once leads are in progress, only copy and delays may change and steps be appended. An active
+ * Once leads are in progress, only copy and delays may change and steps be appended; leads already
+ * waiting out a changed delay or answer window are re-timed to it (retimeWaitingLeads). An active
  * campaign needs senders for its LinkedIn steps and mailboxes for its e-mail steps. A changed pool
  * gives leads without a sender or mailbox (or with one that left the pool before contacting them)
  * one from it. `tracking` and `unsubscribe` keep the fields a change leaves out. `draft` is for
@@ -30,8 +33,9 @@ export async function updateCampaign(actor: Actor, campaignId: string, changes: 
   const started = await db.campaignLeadStep.count({ where: { campaignId } });
 
   let sequence: WiredSequence | undefined;
+  let previous: WiredSequence | undefined;
   if (changes.sequence) {
-    const previous = readSequence(current.sequence);
+    previous = readSequence(current.sequence);
     sequence = wireSequence(changes.sequence, { previous });
     if (started) {
       const issues = structuralChanges(previous, sequence);
@@ -85,6 +89,7 @@ export async function updateCampaign(actor: Actor, campaignId: string, changes: 
         updatedAt: now(),
       },
     });
+    if (sequence && previous && started) await retimeCampaignLeads(tx, current.id, retimeWaitingLeads(previous, sequence), now());
     if (sequence && !started) {
       // No lead has started: they all begin at the (new) first step.
       const first = firstStep(sequence);

@@ -2,8 +2,10 @@
 // sender. E-mail: the thread's e-mails of its mailbox with a lead, as the conversation counts them
 // (inbound replies and auto-replies; outbound e-mails being sent, sent, failed or bounced, with what
 // the bounce said); bounce and complaint reports are about an e-mail, not part of the conversation.
+import { z } from "zod";
 import { db, type DbClient } from "../../db/client";
 import type { EmailMessage, LinkedinMessage } from "../../db/generated/client";
+import { signedFileUrl } from "../../lib/signed-file-url";
 import type { TConversationMessage } from "../../schemas/inbox";
 
 export const SHOWN_INBOUND_KINDS = ["reply", "auto-reply"];
@@ -18,6 +20,16 @@ export function threadRootOfChat(chatId: string, mailboxId: string): string {
 const SOURCES = new Set(["campaign", "direct", "manual"]);
 const sourceOf = (source: string): TConversationMessage["source"] => (SOURCES.has(source) ? (source as TConversationMessage["source"]) : "direct");
 
+/** A sent voice message's audio, as LinkedinMessage.voice keeps it (record-step-success.ts SentVoice). */
+const ZStoredVoice = z.object({ audioKey: z.string(), durationMs: z.number() });
+
+function voiceNoteOf(message: LinkedinMessage): TConversationMessage["voiceNote"] {
+  const stored = ZStoredVoice.safeParse(message.voice);
+  if (!stored.success) return null;
+  const audio = signedFileUrl(stored.data.audioKey);
+  return { audioUrl: audio.url, audioUrlExpiresAt: audio.expiresAt.toISOString(), durationMs: Math.round(stored.data.durationMs) };
+}
+
 export function linkedinConversationMessage(message: LinkedinMessage): TConversationMessage {
   const inbound = message.direction === "inbound";
   return {
@@ -30,6 +42,7 @@ export function linkedinConversationMessage(message: LinkedinMessage): TConversa
     at: message.at.toISOString(),
     status: inbound ? "received" : "sent",
     bounce: null,
+    voiceNote: voiceNoteOf(message),
   };
 }
 
@@ -46,6 +59,7 @@ export function emailConversationMessage(email: EmailMessage): TConversationMess
     at: (email.sentAt ?? email.createdAt).toISOString(),
     status: inbound ? "received" : email.status,
     bounce: !inbound && email.bounceKind ? { kind: email.bounceKind === "soft" ? "soft" : "hard", message: email.bounceMessage ?? "The e-mail bounced." } : null,
+    voiceNote: null,
   };
 }
 

@@ -16,6 +16,7 @@ import { silentWav } from "@/server/test/approvals-seed";
 import { COMMENT_THEN_VISIT, directory, drive, HOUR, ledger, prospects, restoreProvidersAfterEach, setup, VOICE_THEN_BUMP } from "@/server/test/drafted-steps";
 import { addTestCredits, outboxEvents } from "@/server/test/factories";
 import { NO_RECENT_POST } from "../../../domain/sequence/decide-step";
+import { linkedinConversationMessage } from "../../inbox/conversation-messages";
 
 let recordings: Server;
 let recordingUrl = "";
@@ -173,6 +174,10 @@ describe("AI voice note steps", () => {
     const sentAt = (await db.senderAction.findFirstOrThrow({ where: { campaignLeadId: kept.campaignLeadId, type: "voice_note" } })).sentAt!;
     expect(keptLead).toMatchObject({ phase: "waiting", currentStepId: "voice", contacted: true });
     expect(keptLead.waitUntil!.getTime()).toBe(sentAt.getTime() + 24 * HOUR);
+    // The inbox plays what was sent: the approved draft's own audio.
+    const [sentMessage] = await db.linkedinMessage.findMany({ where: { leadId: keptLead.leadId, direction: "outbound" } });
+    expect(sentMessage).toMatchObject({ text: "", voice: { audioKey: kept.audioKey, mimeType: kept.audioMimeType, durationMs: kept.durationMs } });
+    expect(linkedinConversationMessage(sentMessage!).voiceNote).toMatchObject({ durationMs: kept.durationMs, audioUrl: expect.stringContaining(`/api/files/${kept.audioKey}?`) });
     // The rejected lead's no-reply branch ran without the note.
     expect(await db.campaignLeadStep.findUnique({ where: { campaignLeadId_stepId: { campaignLeadId: dropped.campaignLeadId, stepId: "bump" } } })).toMatchObject({ status: "done" });
   }, 90_000);
@@ -190,6 +195,12 @@ describe("recorded voice note steps", () => {
     expect(delivered).toHaveLength(1);
     expect((await getFileStorage().get(delivered[0]!.audioKey!))?.body.equals(silentWav(1500))).toBe(true);
     expect(await ledger(workspace.id)).toEqual([]);
+    // A recording fetched from the step's address is kept once sent, for the inbox's player.
+    const sentMessage = await db.linkedinMessage.findFirstOrThrow({ where: { workspaceId: workspace.id, direction: "outbound" } });
+    const voice = linkedinConversationMessage(sentMessage).voiceNote;
+    expect(voice?.durationMs).toBe(1500);
+    const key = decodeURIComponent(new URL(voice!.audioUrl).pathname.replace("/api/files/", ""));
+    expect((await getFileStorage().get(key))?.body.equals(silentWav(1500))).toBe(true);
   }, 60_000);
 
   it("holds a copy of the recording for approval when the campaign asks for it", async () => {

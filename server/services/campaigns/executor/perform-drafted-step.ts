@@ -43,7 +43,7 @@ async function payloadOfDraft(draft: StepDraft): Promise<DraftedPayload | null> 
   if (draft.kind === "comment") return { kind: "comment", postId: draft.post.postId, text: draft.comment };
   const stored = await getFileStorage().get(draft.audioKey);
   if (!stored) return null;
-  return { kind: "voice", voiceNote: { mimeType: draft.mimeType, content: stored.body.toString("base64"), durationMs: draft.durationMs } };
+  return { kind: "voice", voiceNote: { mimeType: draft.mimeType, content: stored.body.toString("base64"), durationMs: draft.durationMs }, audioKey: draft.audioKey };
 }
 
 /** What an approved draft (a PendingComment or PendingVoiceNote row) is sent as. */
@@ -53,7 +53,7 @@ async function payloadOfApproved(step: WiredStep, row: Awaited<ReturnType<typeof
   if (!("audioKey" in row)) return null;
   const stored = await getFileStorage().get(row.audioKey);
   if (!stored) return null;
-  return { kind: "voice", voiceNote: { mimeType: row.audioMimeType, content: stored.body.toString("base64"), durationMs: row.durationMs }, draftId: row.id };
+  return { kind: "voice", voiceNote: { mimeType: row.audioMimeType, content: stored.body.toString("base64"), durationMs: row.durationMs }, draftId: row.id, audioKey: row.audioKey };
 }
 
 const MISSING_AUDIO = "The voice note's audio could not be found in file storage.";

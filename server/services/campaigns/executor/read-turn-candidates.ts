@@ -25,7 +25,8 @@ function leadFromJson(json: Record<string, unknown>): Lead {
 
 /**
  * The first due ready leads of `senderId` in `campaignIds`, of the given step types, leaving out
- * `seen`, in the order they should act (due time, then insertion order).
+ * `seen`, in the order they should act (the core's candidateOrder: follow-ups first, then due time,
+ * then insertion order).
  */
 export async function readTurnCandidates(input: {
   senderId: string;
@@ -62,7 +63,8 @@ export async function readTurnCandidates(input: {
       AND cl."waitUntil" <= ${at}
       AND cl."currentStepType" = ANY(${stepTypes})
       ${seen.length ? Prisma.sql`AND cl.id <> ALL(${seen})` : Prisma.empty}
-    ORDER BY cl."waitUntil" ASC, cl.seq ASC
+    -- turn-policy.ts candidateOrder: follow-ups first, then the longest due, then the first added.
+    ORDER BY cl.contacted DESC, cl."waitUntil" ASC, cl.seq ASC
     LIMIT ${take}`;
   return rows.map(({ __lead, __holderCampaignId, __holderCampaignName, __holderSenderName, ...campaignLead }) => ({
     ...campaignLead,

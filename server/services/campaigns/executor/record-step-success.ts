@@ -16,7 +16,14 @@ export type SentDetails =
   | { kind: "invitation"; providerRef: string | null; note: string | null }
   /** A comment on the lead's post; commentId null when reconciliation could not tell it (it counts as made). */
   | { kind: "comment"; commentId: string | null }
-  | { kind: "message" | "inmail"; chatId: string; messageId: string; text: string; at: string; spentInmailCredit?: boolean };
+  | { kind: "message" | "inmail"; chatId: string; messageId: string; text: string; at: string; spentInmailCredit?: boolean; voice?: SentVoice };
+
+/** A voice message's audio in file storage (LinkedinMessage.voice). */
+export interface SentVoice {
+  audioKey: string;
+  mimeType: string;
+  durationMs: number;
+}
 
 /**
  * Records a step that reached LinkedIn: the journal and the sender action are completed, the step's
@@ -97,6 +104,7 @@ export async function recordStepSuccess(input: {
           direction: "outbound",
           source: "campaign",
           text: sent.text,
+          voice: sent.voice ? { ...sent.voice } : undefined,
           at: new Date(sent.at),
           createdAt: at,
         },

@@ -10,7 +10,7 @@ import { logger } from "../../../lib/logger";
 import { getLinkedinProvider } from "../../../providers/linkedin";
 import { withOutbox } from "../../events/with-outbox";
 import { placeAfter } from "../../../domain/sequence/step-timing";
-import { candidateOrder, CONDITION_STEP_TYPES, WAITS_PER_BATCH } from "../../../domain/sequence/turn-policy";
+import { CONDITION_STEP_TYPES, WAITS_PER_BATCH, dueOrder } from "../../../domain/sequence/turn-policy";
 import { scheduleOf, sequenceOf, stepById } from "./load-campaign-sequence";
 import type { LeadInCampaign } from "./perform-lead-step";
 import { placeCampaignLead } from "./settle-campaign-lead";
@@ -71,7 +71,7 @@ export async function resolveDueWaits(batchSize = WAITS_PER_BATCH): Promise<numb
   const moving = { status: { in: ["pending" as const, "running" as const] }, waitUntil: { lte: at }, campaign: { status: "active" } };
   const query = (where: Prisma.CampaignLeadWhereInput) => db.campaignLead.findMany({ where: { ...moving, ...where }, select: { id: true, waitUntil: true, seq: true } });
   const found = await Promise.all([query({ phase: "waiting" }), query({ phase: "ready", currentStepType: { in: [...CONDITION_STEP_TYPES] } }), query({ currentStepType: null })]);
-  const due = [...new Map(found.flat().map((row) => [row.id, row])).values()].sort((a, b) => candidateOrder({ waitUntil: a.waitUntil!.getTime(), seq: a.seq }, { waitUntil: b.waitUntil!.getTime(), seq: b.seq }));
+  const due = [...new Map(found.flat().map((row) => [row.id, row])).values()].sort((a, b) => dueOrder({ waitUntil: a.waitUntil!.getTime(), seq: a.seq }, { waitUntil: b.waitUntil!.getTime(), seq: b.seq }));
   let resolved = 0;
   for (let offset = 0; offset < due.length; offset += batchSize) {
     const ids = due.slice(offset, offset + batchSize).map((row) => row.id);

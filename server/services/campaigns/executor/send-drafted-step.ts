@@ -6,18 +6,45 @@ import { db, Prisma } from "../../../db/client";
 import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
 import { now } from "../../../lib/clock";
 import { isHeraldError } from "../../../lib/errors";
+import { logger } from "../../../lib/logger";
 import { getLinkedinProvider } from "../../../providers/linkedin";
+import { getFileStorage } from "../../../providers/storage";
+import { readAudioDurationMs } from "../../files/read-audio-duration";
 import type { VoiceNote } from "../../../providers/linkedin/types";
 import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
 import type { StepAction, Variant } from "../../../domain/sequence/decide-step";
 import { reserveSenderAction } from "../../direct-actions/reserve-sender-action";
 import { isProviderError } from "../../senders/provider-error";
 import { handleProviderError, LeadMovedOn, type LeadInCampaign, type StepResult } from "./perform-lead-step";
-import { recordStepSuccess, type SentDetails } from "./record-step-success";
+import { recordStepSuccess, type SentDetails, type SentVoice } from "./record-step-success";
 import { lockCampaignLead, moveCampaignLead } from "./settle-campaign-lead";
 
-/** What is sent: a comment on a post, or a voice message. `draftId`: the approved draft it comes from. */
-export type DraftedPayload = { kind: "comment"; postId: string; text: string; draftId?: string } | { kind: "voice"; voiceNote: VoiceNote; draftId?: string };
+/**
+ * What is sent: a comment on a post, or a voice message. `draftId`: the approved draft it comes
+ * from; `audioKey`: where its audio is stored already (a recording fetched from the step's address
+ * is stored once sent, so the inbox can play what went out).
+ */
+export type DraftedPayload = { kind: "comment"; postId: string; text: string; draftId?: string } | { kind: "voice"; voiceNote: VoiceNote; draftId?: string; audioKey?: string };
+
+/** The sent voice message's audio, for the inbox: the draft's stored file, or the recording stored now. */
+async function sentVoice(payload: Extract<DraftedPayload, { kind: "voice" }>, journalId: string): Promise<SentVoice | undefined> {
+  const { mimeType, content } = payload.voiceNote;
+  let { durationMs } = payload.voiceNote;
+  let audioKey = payload.audioKey;
+  if (!audioKey) {
+    audioKey = `sent-voice/${journalId.toLowerCase()}`;
+    try {
+      const body = Buffer.from(content, "base64");
+      await getFileStorage().put(audioKey, body, mimeType);
+      // A recording's step may not say its length: the inbox shows what the audio holds.
+      if (!durationMs) durationMs = (await readAudioDurationMs(body, mimeType)) ?? 0;
+    } catch (error) {
+      logger.warn("A sent voice message's audio could not be stored; the inbox shows it without a player", { journalId, error });
+      return undefined;
+    }
+  }
+  return { audioKey, mimeType, durationMs };
+}
 
 /** Provider errors after which the step is tried again later: the draft stays as it is. */
 const PASSING = new Set(["throttled", "network-limit-reached", "rate-limited", "session-expired", "account-restricted", "provider-timeout", "provider-unreachable"]);
@@ -86,7 +113,7 @@ export async function sendDraftedStep(input: {
       sent = { kind: "comment", commentId: posted.commentId };
     } else {
       const message = await provider.sendMessage(sender.providerAccountId, { memberId, text: "", voiceNote: payload.voiceNote });
-      sent = { kind: "message", chatId: message.chatId, messageId: message.messageId, text: "", at: message.sentAt };
+      sent = { kind: "message", chatId: message.chatId, messageId: message.messageId, text: "", at: message.sentAt, voice: await sentVoice(payload, journalId) };
     }
   } catch (error) {
     // LinkedIn refused it for good: the draft says why before the lead fails (which withdraws open drafts).

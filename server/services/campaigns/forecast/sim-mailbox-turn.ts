@@ -73,6 +73,7 @@ function send(world: SimWorld, mailbox: MailboxState, lead: SimLead, step: Wired
   // Drawn from the count before this e-mail, as record-email-sent.ts draws it.
   mailbox.nextSendAt = at + mailboxGapSeconds(mailbox.id, mailbox.sendCount) * 1000;
   mailbox.sendCount += 1;
+  lead.emailContacted = true;
   world.countEmail(mailbox.id, lead, at);
   world.emailSent(mailbox, lead, step.id, at, copyHasLinks(variant) || Boolean(mailbox.signatureHasLinks));
   world.record(lead, step, at, null, true);
@@ -83,8 +84,9 @@ function send(world: SimWorld, mailbox: MailboxState, lead: SimLead, step: Wired
 }
 
 /** Puts a due lead on an e-mail step in its mailbox's line, or with the leads that have none. */
-export function pushEmailReady(world: SimWorld, entry: DueEntry): void {
-  const lead = world.leads.get(entry.leadId)!;
+export function pushEmailReady(world: SimWorld, due: DueEntry): void {
+  const lead = world.leads.get(due.leadId)!;
+  const entry = { ...due, followUp: Boolean(lead.emailContacted) };
   if (!lead.mailboxId) {
     world.unmailed.push(entry);
     return;

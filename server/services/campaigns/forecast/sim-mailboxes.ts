@@ -5,7 +5,7 @@
 import { warmupCampaignCap } from "../../../domain/email/warmup-ramp";
 import { zonedDateString } from "../../../lib/time-zones";
 import { MinHeap } from "./min-heap";
-import { dueFirst, type DueEntry } from "./sim-senders";
+import { turnFirst, type DueEntry } from "./sim-senders";
 import type { SimMailbox } from "./simulation-types";
 
 export interface MailboxState extends SimMailbox {
@@ -18,7 +18,7 @@ export interface MailboxState extends SimMailbox {
 }
 
 export function mailboxState(mailbox: SimMailbox, start: number): MailboxState {
-  return { ...mailbox, dayKey: zonedDateString(new Date(start), mailbox.timezone), sentToday: mailbox.usedToday, ready: new MinHeap<DueEntry>(dueFirst) };
+  return { ...mailbox, dayKey: zonedDateString(new Date(start), mailbox.timezone), sentToday: mailbox.usedToday, ready: new MinHeap<DueEntry>(turnFirst) };
 }
 
 /** Starts a new day's count when `at` is past the day the mailbox holds. */

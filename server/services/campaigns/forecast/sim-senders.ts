@@ -11,10 +11,15 @@ export interface DueEntry {
   seq: number;
   leadId: string;
   version: number;
+  /** In a sender's or mailbox's line: the lead was reached on that channel already (turn-policy.ts TurnCandidate). */
+  followUp?: boolean;
 }
 
-/** The core's candidate order (turn-policy.ts candidateOrder: due first, then seq), inlined for the heaps' hot path. */
+/** The core's due order (turn-policy.ts dueOrder: due first, then seq), inlined for the heaps' hot path. */
 export const dueFirst = (a: DueEntry, b: DueEntry) => a.at < b.at || (a.at === b.at && a.seq < b.seq);
+
+/** The core's candidate order (turn-policy.ts candidateOrder: follow-ups first, then dueOrder), for the senders' and mailboxes' lines. */
+export const turnFirst = (a: DueEntry, b: DueEntry) => (a.followUp === b.followUp ? dueFirst(a, b) : Boolean(a.followUp));
 
 export interface SenderState extends SimSender {
   dayKey: string;
@@ -34,7 +39,7 @@ export function senderState(sender: SimSender, start: number): SenderState {
     weekKey: zonedDateString(startOfZonedWeek(new Date(start), sender.timezone), sender.timezone),
     day: { ...ZERO_CAPS, ...sender.usedToday },
     week: sender.usedThisWeek,
-    ready: new KeyedHeaps<StepType | null, DueEntry>(dueFirst),
+    ready: new KeyedHeaps<StepType | null, DueEntry>(turnFirst),
   };
 }
 

@@ -122,6 +122,7 @@ function act(world: SimWorld, sender: SenderState, lead: SimLead, step: WiredSte
   if (action === "invitation") sender.week += 1;
   rest(sender, at);
   lead.draftApproved = false;
+  lead.contacted = true;
   const kind = KIND_OF_ACTION[action];
   // Comments are not among the forecast's counts (they are no outreach a prospect answers).
   if (kind) world.countAction(sender, lead, kind, at);
@@ -166,9 +167,10 @@ export function openCampaigns(world: SimWorld) {
   };
 }
 
-/** Puts a due lead in its sender's line, under its step's kind. */
+/** Puts a due lead in its sender's line, under its step's kind, a follow-up once the campaign reached it on LinkedIn. */
 export function pushReady(world: SimWorld, sender: SenderState, entry: DueEntry): void {
-  sender.ready.push(world.stepOf(world.leads.get(entry.leadId)!)?.type ?? null, entry);
+  const lead = world.leads.get(entry.leadId)!;
+  sender.ready.push(world.stepOf(lead)?.type ?? null, { ...entry, followUp: Boolean(lead.contacted) });
 }
 
 /**

@@ -11,7 +11,7 @@ import { zonedDateString } from "../../../lib/time-zones";
 import type { WiredStep } from "../../../schemas/sequence";
 import { MinHeap } from "./min-heap";
 import { mailboxState, type MailboxState } from "./sim-mailboxes";
-import { dueFirst, senderState, type DueEntry, type SenderState } from "./sim-senders";
+import { dueFirst, senderState, turnFirst, type DueEntry, type SenderState } from "./sim-senders";
 import type { ActionKind, EmailOutcomeModel, LeadStatus, OutcomeModel, SentEmailMark, SimCampaign, SimLead, SimLeadResult, SimMailbox, SimOutsideHolder, SimSender, SimStepRecord } from "./simulation-types";
 
 /** An answer from LinkedIn: an acceptance or a reply. */
@@ -105,7 +105,7 @@ export class SimWorld {
   readonly due = new MinHeap<DueEntry>(dueFirst);
   readonly events = new MinHeap<QueuedEvent>((a, b) => a.at < b.at);
   /** Due e-mail steps of leads without a mailbox, settled by the core while their campaign's schedule is open. */
-  readonly unmailed = new MinHeap<DueEntry>(dueFirst);
+  readonly unmailed = new MinHeap<DueEntry>(turnFirst);
   /** Each invitation a lead gets is a round; withdrawing one ends its round, so its acceptance never comes. */
   readonly invitationRound = new Map<string, number>();
   /** Leads waiting at an invitation Herald sent for them (only those are withdrawn). */

@@ -121,6 +121,10 @@ export interface SimLead {
   personId?: string;
   /** Waiting at an invitation: whether Herald sent it for this lead (false when one was already pending); true when unknown. */
   invitationSent?: boolean;
+  /** An action of its campaign reached the lead on LinkedIn (CampaignLead.contacted): its next steps are follow-ups. */
+  contacted?: boolean;
+  /** An e-mail of its campaign went out to the lead (CampaignLead.emailContacted). */
+  emailContacted?: boolean;
   /** The mailbox that sends the lead's e-mails. */
   mailboxId?: string | null;
   /** The lead's e-mail address, and whether it unsubscribed (e-mail steps skip it then). */

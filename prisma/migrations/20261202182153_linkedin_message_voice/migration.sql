@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "LinkedinMessage" ADD COLUMN     "voice" JSONB;
