@@ -2,7 +2,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
 import { Pager } from "@/components/ui/pager";
 import { plural } from "@/components/ui/plural";
 import { useNow } from "@/components/ui/use-now";
@@ -10,6 +9,7 @@ import type { TPendingComment, TPendingVoiceNote } from "@/server/schemas/approv
 import { approvalErrorText, isStale } from "./approval-errors";
 import { ApprovalList } from "./approval-list";
 import { CommentDetail, type CommentMode } from "./comment-detail";
+import { EmptyQueue, isTextEntry } from "./empty-queue";
 import { KeyboardHelp } from "./keyboard-help";
 import { bulkSummary, commandForKey, keepFocus, leadDisplayName, moveFocus, pruneSelection, toggleSelection, type ApprovalKind } from "./queue-state";
 import { QUEUE_PAGE, useApprovalActions, usePendingComments, usePendingVoiceNotes, type QueueFilters } from "./use-approvals";
@@ -22,45 +22,6 @@ type Mode = CommentMode | VoiceMode;
 type Notice = { tone: "success" | "error" | "warning"; text: string; undo?: boolean };
 
 const NOUN: Record<ApprovalKind, string> = { comments: "comment", voiceNotes: "voice note" };
-
-/** Keys typed into a text field, a list box or an editable element are the field's, not the queue's. */
-function isTextEntry(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  return target instanceof HTMLInputElement && !["checkbox", "radio", "button", "submit", "reset", "range"].includes(target.type);
-}
-
-function EmptyQueue({ kind, filtered, onClearFilters }: { kind: ApprovalKind; filtered: boolean; onClearFilters: () => void }) {
-  if (filtered) {
-    return (
-      <EmptyState
-        title="No drafts match these filters"
-        action={
-          <Button variant="secondary" onClick={onClearFilters}>
-            Show every campaign and sender
-          </Button>
-        }
-      >
-        Other campaigns or senders may still have drafts waiting.
-      </EmptyState>
-    );
-  }
-  return (
-    <EmptyState title="Nothing waits for approval">
-      {kind === "comments" ? (
-        <>
-          AI-drafted comments appear here when a lead reaches a campaign&apos;s <strong>Comment on post</strong> step and the campaign asks for approval of
-          comments (the campaign&apos;s Settings, Approvals). New drafts show up here on their own.
-        </>
-      ) : (
-        <>
-          Voice notes appear here when a lead reaches an <strong>AI voice note</strong> step (or a recorded voice note step whose campaign asks for
-          approval of recordings). New ones show up here on their own.
-        </>
-      )}
-    </EmptyState>
-  );
-}
 
 /**
  * One queue (comments or voice notes): the pending drafts oldest first beside the focused one, and
