@@ -1,4 +1,5 @@
 import { formatDateTime, formatRelative } from "@/components/ui/format";
+import { MessageText } from "@/components/ui/message-text";
 import type { TConversation, TConversationMessage } from "@/server/schemas/inbox";
 import { messageAuthor } from "./inbox-display";
 
@@ -27,7 +28,7 @@ export function MessageBubble({ message, lead, now, showSubject }: { message: TC
         </p>
         {message.kind === "auto-reply" && <p className="mb-1 text-[11px] font-medium tracking-wide text-slate-500 uppercase">Automatic reply</p>}
         {showSubject && message.subject && <p className={`font-medium ${brand ? "text-white" : "text-slate-900"}`}>{message.subject}</p>}
-        <p className="break-words whitespace-pre-line">{message.text || <span className="italic opacity-70">(no text)</span>}</p>
+        <p className="break-words whitespace-pre-line">{message.text ? <MessageText text={message.text} /> : <span className="italic opacity-70">(no text)</span>}</p>
         {message.bounce && (
           <p className="mt-1.5 rounded-md bg-white/70 px-2 py-1 text-xs text-red-800" data-testid="message-bounce">
             <span className="font-medium">{message.bounce.kind === "hard" ? "Bounced — the address does not take mail" : "Bounced for now"}:</span> {message.bounce.message}
