@@ -19,6 +19,7 @@ import { readApprovals, readTracking } from "./campaign-columns";
 import { DRAFTED_STEPS, type StepType } from "../../schemas/sequence";
 import { scheduleOf, sequenceOf } from "./executor/load-campaign-sequence";
 import { findCampaign } from "./find-campaign";
+import { mergeFields } from "./lead-merge-fields";
 import { DEFAULT_RATES, ratesOutcomeModel, type Rates } from "./forecast/rates-outcome-model";
 import { simulateCampaigns } from "./forecast/simulate-campaigns";
 import type { SimLead, SimSender } from "./forecast/simulation-types";
@@ -116,7 +117,25 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     db.campaignLead.findMany({
       // Paused leads too: they never act, but the network's answers still reach them.
       where: { campaignId: { in: campaigns.map((row) => row.id) }, status: { in: ["pending", "running", "paused"] } },
-      include: { lead: { select: { memberId: true, publicIdentifier: true, profileUrl: true, openProfile: true, firstName: true, lastName: true, email: true, emailOptOut: true } } },
+      include: {
+        lead: {
+          select: {
+            memberId: true,
+            publicIdentifier: true,
+            profileUrl: true,
+            openProfile: true,
+            firstName: true,
+            lastName: true,
+            email: true,
+            emailOptOut: true,
+            company: true,
+            headline: true,
+            jobTitle: true,
+            location: true,
+            customVariables: true,
+          },
+        },
+      },
       orderBy: { seq: "asc" },
     }),
   ]);
@@ -200,6 +219,8 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       mailboxId: row.emailAccountId ?? mail.assignedMailbox.get(row.id) ?? null,
       email: row.lead.email,
       emailOptOut: row.lead.emailOptOut,
+      emailContacted: row.emailContacted,
+      fields: mergeFields(row.lead, row),
       softBounces: row.softBounces,
     };
   });
