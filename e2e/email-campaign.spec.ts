@@ -99,7 +99,9 @@ test("connect a sandbox mailbox, send a campaign e-mail, and act as the prospect
   await page.getByRole("button", { name: /^Add a step after No reply/ }).click();
   await page.getByTestId("add-step-menu").getByRole("button", { name: "E-mail", exact: true }).click();
   await expect(page.getByRole("checkbox", { name: /Start a new thread/ })).not.toBeChecked();
-  await page.getByLabel("Subject", { exact: true }).fill("Following up");
+  // A reply in the thread needs no subject of its own.
+  await expect(page.getByLabel("Subject", { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId("reply-subject-note")).toHaveText("Sent as a reply: “Re: A question, {{firstName}}”, the first e-mail's subject.");
   await page.getByLabel("Body", { exact: true }).fill("Hi {{firstName}}, a gentle nudge on my note below.");
   await expect(page.getByTestId("email-preview").getByTestId("email-preview-subject")).toHaveText("Re: A question, Ada");
   await snap(page, "sequence-editor-email");

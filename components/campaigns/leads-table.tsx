@@ -122,7 +122,8 @@ export function LeadsTable({
                       </p>
                     )}
                     {lead.error && (
-                      <p className="mt-1 line-clamp-3 text-xs text-red-700" title={lead.error}>
+                      // A paused lead's reason (a lead held for a missing value) is a to-do, not a failure.
+                      <p className={`mt-1 line-clamp-3 text-xs ${lead.status === "paused" ? "text-amber-800" : "text-red-700"}`} title={lead.error} data-testid="lead-error">
                         {lead.error}
                       </p>
                     )}

@@ -1,5 +1,6 @@
 // How the Inbox words and shows its conversations: names, labels and the composer's keys, as pure
 // functions the components share (and tests check).
+import { withShortUnsubscribeLinks } from "@/server/domain/email/unsubscribe-link";
 import type { TConversation, TConversationMessage, TConversationSummary } from "@/server/schemas/inbox";
 
 type Lead = TConversationSummary["lead"];
@@ -40,7 +41,7 @@ export const CHANNEL_LABELS: Record<TConversationSummary["channel"], string> = {
 
 /** The line under a row's name: the last message, prefixed "You: " when it went out. */
 export function snippet(conversation: Pick<TConversationSummary, "lastMessage">): string {
-  const text = conversation.lastMessage.text.replace(/\s+/g, " ").trim() || "(no text)";
+  const text = withShortUnsubscribeLinks(conversation.lastMessage.text).replace(/\s+/g, " ").trim() || "(no text)";
   return conversation.lastMessage.direction === "outbound" ? `You: ${text}` : text;
 }
 

@@ -1,4 +1,5 @@
 import { formatDateTime, formatRelative } from "@/components/ui/format";
+import { MessageText } from "@/components/ui/message-text";
 import type { TConversation, TConversationMessage } from "@/server/schemas/inbox";
 import { messageAuthor } from "./inbox-display";
 
@@ -46,7 +47,7 @@ export function MessageBubble({ message, lead, now, showSubject }: { message: TC
         {message.voiceNote ? (
           <VoiceNote voiceNote={message.voiceNote} />
         ) : (
-          <p className="break-words whitespace-pre-line">{message.text || <span className="italic opacity-70">(no text)</span>}</p>
+          <p className="break-words whitespace-pre-line">{message.text ? <MessageText text={message.text} /> : <span className="italic opacity-70">(no text)</span>}</p>
         )}
         {message.bounce && (
           <p className="mt-1.5 rounded-md bg-white/70 px-2 py-1 text-xs text-red-800" data-testid="message-bounce">

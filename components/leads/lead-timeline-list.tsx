@@ -1,4 +1,5 @@
 import { formatDateTime, formatRelative } from "@/components/ui/format";
+import { MessageText } from "@/components/ui/message-text";
 import type { TTimelineEvent } from "@/server/schemas/lead-timeline";
 
 const DOT: Record<TTimelineEvent["tone"], string> = {
@@ -25,7 +26,7 @@ export function LeadTimelineList({ events, now }: { events: TTimelineEvent[]; no
             {event.detail && <p className="text-xs break-words text-slate-600">{event.detail}</p>}
             {event.text && (
               <blockquote className="mt-1 rounded-md bg-slate-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-800 ring-1 ring-slate-200">
-                {event.text}
+                <MessageText text={event.text} />
               </blockquote>
             )}
           </div>

@@ -6,13 +6,16 @@ import { fromLine, mailboxName } from "@/components/mailboxes/mailbox-display";
 import { Select } from "@/components/ui/field";
 import type { TCampaignLead } from "@/server/schemas/campaign";
 import type { TMailbox } from "@/server/schemas/mailbox";
-import type { TVariantContent } from "@/server/schemas/sequence";
-import { renderCopy } from "@/server/domain/sequence/render-copy";
+import type { TVariantContent, WhenValueMissing } from "@/server/schemas/sequence";
+import { placeholderWords, renderCopy } from "@/server/domain/sequence/render-copy";
 import { mergeFieldsOf, previewEmail, SAMPLE_LEAD } from "./email-preview";
+import { suggestedFallback } from "./placeholder-gaps";
 
 export interface EmailPreviewContext {
   /** Leads of the campaign to preview for (the first page). */
   leads: readonly TCampaignLead[];
+  /** How many leads the campaign has (the first page may hold fewer). */
+  totalLeads: number;
   /** The campaign's mailboxes, for the sender's name and signature. */
   mailboxes: readonly TMailbox[];
 }
@@ -24,13 +27,22 @@ function leadLabel(lead: TCampaignLead): string {
   return name ? (lead.email ? `${name} <${lead.email}>` : name) : (lead.email ?? "Unnamed lead");
 }
 
+/** What the step does for a lead who would get an empty value (its whenValueMissing). */
+const WHEN_MISSING_WORDS: Record<WhenValueMissing, string> = {
+  send: "It would be sent with the value left out.",
+  skip: "This e-mail would be skipped for this lead.",
+  hold: "The lead would be held here until you resume it.",
+};
+
 export function EmailPreviewPanel({
   idPrefix,
   variant,
   threadOf,
+  whenValueMissing,
   context,
 }: {
   idPrefix: string;
+  whenValueMissing: WhenValueMissing;
   variant: Omit<TVariantContent, "id">;
   /** Variant A of the e-mail this one answers in its thread, or null when it starts a thread. */
   threadOf: Omit<TVariantContent, "id"> | null;
@@ -110,11 +122,17 @@ export function EmailPreviewPanel({
           </p>
         )}
       </div>
-      {preview.missing.length > 0 && (
-        <p className="text-xs text-amber-800">
-          No value for {preview.missing.map((name) => `{{${name}}}`).join(", ")} for this lead:{" "}
-          {preview.usedFallback ? "the fallback copy is sent instead." : "it is left out. Add fallback copy to word it differently."}
+      {preview.blank.length > 0 ? (
+        <p className="text-xs text-amber-800" role="status" data-testid="email-preview-warning">
+          This lead has no {preview.blank.map(placeholderWords).join(" or ")}: {preview.blank.map((name) => `{{${name}}}`).join(", ")} would be empty.{" "}
+          {WHEN_MISSING_WORDS[whenValueMissing]} Add a fallback like {suggestedFallback(preview.blank[0]!)}.
         </p>
+      ) : (
+        preview.missing.length > 0 && (
+          <p className="text-xs text-slate-600" data-testid="email-preview-fallback-note">
+            This lead has no {preview.missing.map(placeholderWords).join(" or ")}: {preview.usedFallback ? "the fallback copy is sent instead." : "the fallback is used."}
+          </p>
+        )
       )}
       {!context.mailboxes.length && <p className="text-xs text-slate-500">No mailbox in this campaign yet: its signature will appear here once one is chosen under Settings.</p>}
     </div>

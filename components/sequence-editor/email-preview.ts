@@ -29,8 +29,10 @@ export interface EmailPreview {
   text: string;
   /** The HTML body with the signature, when the step has one. */
   html: string | null;
-  /** Placeholders without a value for this lead. */
+  /** Placeholders without a value for this lead (a fallback may stand in). */
   missing: string[];
+  /** Placeholders this lead would get empty: no value and no fallback. */
+  blank: string[];
   /** The fallback copy replaced the body (or the subject) for this lead. */
   usedFallback: boolean;
 }
@@ -53,6 +55,7 @@ export function previewEmail(input: {
     text: content.text,
     html: content.htmlGiven ? content.html : null,
     missing: content.missing,
+    blank: content.blank,
     usedFallback: content.usedFallback,
   };
 }

@@ -22,7 +22,8 @@ export interface CopyFieldSpec {
   code?: boolean;
 }
 
-const fallbackHint = "Used instead when a placeholder has no value for a lead, so no message says “Hi ,”.";
+const fallbackHint =
+  "Replaces the whole copy for a lead when a placeholder without its own fallback has no value. For a single word, a fallback in the placeholder is simpler: {{company|your team}}.";
 
 /** The copy fields of one variant, per kind, in form order. */
 export const COPY_FIELDS: Record<StepType, CopyFieldSpec[]> = {
@@ -59,7 +60,7 @@ export const COPY_FIELDS: Record<StepType, CopyFieldSpec[]> = {
   ],
   voice_note: [],
   email: [
-    { name: "subject", label: "Subject", max: 200, multiline: false, required: true, hint: "A follow-up in the first e-mail's thread is sent as “Re: ” of that e-mail's subject." },
+    { name: "subject", label: "Subject", max: 200, multiline: false, required: true, hint: "Placeholders may carry a fallback: {{company|your team}}. A follow-up in this e-mail's thread is sent as “Re: ” of it." },
     { name: "fallbackSubject", label: "Fallback subject", max: 200, multiline: false, hint: fallbackHint },
     { name: "text", label: "Body", max: 8000, multiline: true, required: true, hint: "Plain text; a blank line starts a new paragraph. The mailbox's signature is added below." },
     { name: "fallbackText", label: "Fallback body", max: 8000, multiline: true, hint: fallbackHint },

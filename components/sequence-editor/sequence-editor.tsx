@@ -82,6 +82,7 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
     const mailboxes = mailboxList.data ?? [];
     return {
       leads: leads.data?.leads ?? [],
+      totalLeads: leads.data?.total ?? 0,
       mailboxes: campaign.emailAccountIds.flatMap((id) => mailboxes.filter((mailbox) => mailbox.id === id)),
     };
   }, [mailboxList.data, leads.data, campaign.emailAccountIds]);

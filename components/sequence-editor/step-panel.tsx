@@ -2,13 +2,16 @@
 // The side panel for one step: its copy per A/B variant with placeholders, its settings, its
 // delays, and (unless leads lock it) its kind, place and deletion.
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { STEP_LABELS, type StepType, type TVariantContent } from "@/server/schemas/sequence";
+import { DEFAULT_WHEN_VALUE_MISSING, STEP_LABELS, type StepType, type TVariantContent } from "@/server/schemas/sequence";
+import { replySubject } from "@/server/domain/sequence/decide-email-step";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { AttachmentsField } from "./attachments-field";
 import { CopyField } from "./copy-field";
 import { EmailPreviewPanel, type EmailPreviewContext } from "./email-preview-panel";
-import { ATTACHMENT_KINDS, COPY_FIELDS, VOICE_KINDS, hasCopy, type TextField } from "./fields";
+import { ATTACHMENT_KINDS, COPY_FIELDS, VOICE_KINDS, hasCopy, type CopyFieldSpec, type TextField } from "./fields";
+import { mergeFieldsOf } from "./email-preview";
+import { describeGap, placeholderGaps } from "./placeholder-gaps";
 import { issuesForField, type StepIssue } from "./issues";
 import { APPROVAL_NOTES } from "./kinds";
 import { PlaceholderPicker } from "./placeholder-picker";
@@ -22,7 +25,15 @@ import { VariantTabs } from "./variant-tabs";
 import { VoiceAssignmentsField, type PoolSender } from "./voice-assignments-field";
 
 /** Issues the panel shows next to a field; the others are listed at its top. */
-const SHOWN_BY_FIELDS = /^(config\.variants\.\d+\..+|config\.(text|fallbackText|html|note|fallbackNote|subject|fallbackSubject|script|fallbackScript|prompt|attachments|voice|voiceAssignments)(\..+)?|config\.withdrawDays|config\.whenUnable|config\.newThread|nextDelayHours|branchDelays\.(yes|no))$/;
+const SHOWN_BY_FIELDS = /^(config\.variants\.\d+\..+|config\.(text|fallbackText|html|note|fallbackNote|subject|fallbackSubject|script|fallbackScript|prompt|attachments|voice|voiceAssignments)(\..+)?|config\.withdrawDays|config\.whenUnable|config\.newThread|config\.whenValueMissing|nextDelayHours|branchDelays\.(yes|no))$/;
+
+/** An in-thread follow-up's copy fields: its subject (and fallback subject) behind a button, used only when the lead got no earlier e-mail. */
+function followUpFields(fields: readonly CopyFieldSpec[]): CopyFieldSpec[] {
+  const hint = "Used only when the lead got no earlier e-mail of this campaign (say the first one was skipped); left empty, the first e-mail's subject is used.";
+  return fields.map((spec) =>
+    spec.name === "subject" ? { ...spec, required: false, hint, addLabel: "Give it a subject of its own" } : spec.name === "fallbackSubject" ? { ...spec, addLabel: "Add a fallback subject" } : spec,
+  );
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -82,7 +93,10 @@ export function StepPanel({
   const lastField = useRef<{ variant: number; field: TextField; element: HTMLInputElement | HTMLTextAreaElement } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const id = `step-${step.id}`;
-  const copyFields = COPY_FIELDS[step.type];
+  // A follow-up in the first e-mail's thread is sent as "Re: " of its subject: its own is optional.
+  const repliesInThread = step.type === "email" && emailThreadOf !== null && !step.config.newThread;
+  const copyFields = repliesInThread ? followUpFields(COPY_FIELDS.email) : COPY_FIELDS[step.type];
+  const gaps = placeholderGaps({ type: step.type, variant, leads: emailPreview.leads.map(mergeFieldsOf), replies: repliesInThread });
   const fieldId = (field: string) => `${id}-v${variantIndex}-${field}`;
 
   useEffect(() => {
@@ -112,7 +126,7 @@ export function StepPanel({
   const variantsWithIssues = new Set(
     issues.flatMap((issue) => {
       const match = /^config\.variants\.(\d+)\./.exec(issue.field);
-      return match ? [Number(match[1])] : /^config\.[a-zA-Z]+/.test(issue.field) && !/withdrawDays|whenUnable/.test(issue.field) ? [0] : [];
+      return match ? [Number(match[1])] : /^config\.[a-zA-Z]+/.test(issue.field) && !/withdrawDays|whenUnable|newThread|whenValueMissing/.test(issue.field) ? [0] : [];
     }),
   );
   const attachmentIssues = issues.filter(
@@ -139,6 +153,20 @@ export function StepPanel({
           }}
         />
         ),
+      )}
+      {repliesInThread && (
+        <p className="text-xs text-slate-600" data-testid="reply-subject-note">
+          Sent as a reply: <span className="font-medium text-slate-800">“{replySubject(emailThreadOf?.subject?.trim() || "…")}”</span>, the first e-mail&apos;s subject.
+        </p>
+      )}
+      {gaps.length > 0 && (
+        <Alert tone="warning">
+          <ul className="space-y-1" data-testid="placeholder-gaps">
+            {gaps.map((gap) => (
+              <li key={gap.name}>{describeGap(gap, emailPreview.leads.length, emailPreview.totalLeads)}</li>
+            ))}
+          </ul>
+        </Alert>
       )}
       {copyFields.length > 0 && <PlaceholderPicker customVariables={customVariables} onInsert={insertPlaceholder} />}
       {VOICE_KINDS.has(step.type) && (
@@ -225,7 +253,7 @@ export function StepPanel({
       )}
 
       {step.type === "email" && (
-        <Section title="Thread">
+        <Section title="Settings">
           <StepSettingsFields
             step={step}
             issues={issues}
@@ -241,6 +269,7 @@ export function StepPanel({
             idPrefix={id}
             variant={variant}
             threadOf={emailThreadOf && !step.config.newThread ? emailThreadOf : null}
+            whenValueMissing={step.config.whenValueMissing ?? DEFAULT_WHEN_VALUE_MISSING}
             context={emailPreview}
           />
         </Section>

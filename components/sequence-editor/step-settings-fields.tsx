@@ -1,8 +1,9 @@
 "use client";
 // Settings of a step that are not copy: withdrawing an unaccepted invitation, what an InMail does
-// when it cannot be sent, whether a follow-up e-mail starts a new thread, and a recorded voice note's file.
+// when it cannot be sent, whether a follow-up e-mail starts a new thread and what an e-mail does for
+// leads missing a placeholder's value, and a recorded voice note's file.
 import { Field, Input, Select } from "@/components/ui/field";
-import type { TVoice } from "@/server/schemas/sequence";
+import { DEFAULT_WHEN_VALUE_MISSING, type TVoice, type WhenValueMissing } from "@/server/schemas/sequence";
 import type { StepIssue } from "./issues";
 import type { StepConfig } from "./variants";
 import type { EditorStep } from "./tree";
@@ -55,31 +56,25 @@ export function StepSettingsFields({
     );
   }
   if (step.type === "email") {
-    if (!followUp) {
-      return <p className="text-sm text-slate-600">The lead&apos;s first e-mail of this campaign: it starts the thread that follow-up e-mails answer in.</p>;
-    }
     return (
-      <div className="space-y-1">
-        <label className="flex items-start gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            className="mt-0.5 size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
-            checked={step.config.newThread ?? false}
-            onChange={(event) => onChange({ newThread: event.target.checked || undefined })}
-          />
-          <span>
-            Start a new thread
-            <span className="block text-xs text-slate-500">
-              Sent as a new e-mail with its own subject. Otherwise it is a reply in the thread of the lead&apos;s first e-mail (“Re:” its subject), as a
-              person&apos;s follow-up would be.
-            </span>
-          </span>
-        </label>
-        {error("config.newThread") && (
-          <p className="text-xs text-red-600" role="alert">
-            {error("config.newThread")}
-          </p>
-        )}
+      <div className="space-y-3">
+        <EmailThreadField step={step} followUp={followUp} error={error("config.newThread")} onChange={onChange} />
+        <Field
+          label="Leads missing a value"
+          htmlFor={`${id}-when-value-missing`}
+          error={error("config.whenValueMissing")}
+          hint="For a lead who would get an empty placeholder: no value, and no fallback such as {{company|your team}}. A held lead shows as paused with the reason; resume it once fixed."
+        >
+          <Select
+            id={`${id}-when-value-missing`}
+            value={step.config.whenValueMissing ?? DEFAULT_WHEN_VALUE_MISSING}
+            onChange={(event) => onChange({ whenValueMissing: event.target.value === DEFAULT_WHEN_VALUE_MISSING ? undefined : (event.target.value as WhenValueMissing) })}
+          >
+            <option value="send">Send anyway, leaving the value out</option>
+            <option value="skip">Skip this e-mail for them</option>
+            <option value="hold">Hold the lead until you resume it</option>
+          </Select>
+        </Field>
       </div>
     );
   }
@@ -130,5 +125,36 @@ export function VoiceField({
     >
       <VoiceSourceField id={id} voice={voice} label={optional ? "Voice note" : "Recording"} invalid={Boolean(error)} onChange={onChange} />
     </Field>
+  );
+}
+
+/** Whether a follow-up e-mail answers in the first e-mail's thread or starts its own. */
+function EmailThreadField({ step, followUp, error, onChange }: { step: EditorStep; followUp: boolean; error: string | null; onChange(config: Partial<StepConfig>): void }) {
+  if (!followUp) {
+    return <p className="text-sm text-slate-600">The lead&apos;s first e-mail of this campaign: it starts the thread that follow-up e-mails answer in.</p>;
+  }
+  return (
+    <div className="space-y-1">
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+          checked={step.config.newThread ?? false}
+          onChange={(event) => onChange({ newThread: event.target.checked || undefined })}
+        />
+        <span>
+          Start a new thread
+          <span className="block text-xs text-slate-500">
+            Sent as a new e-mail with its own subject. Otherwise it is a reply in the thread of the lead&apos;s first e-mail (“Re:” its subject), as a
+            person&apos;s follow-up would be.
+          </span>
+        </span>
+      </label>
+      {error && (
+        <p className="text-xs text-red-600" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -66,6 +66,16 @@ export const NOTE_MAX = 300;
 export const WHEN_UNABLE = ["auto", "pause", "skip"] as const;
 export const DEFAULT_WHEN_UNABLE = "auto" satisfies (typeof WHEN_UNABLE)[number];
 
+/**
+ * What an e-mail step does for a lead when a placeholder would be left empty (no value for the lead,
+ * no inline fallback like {{company|your team}}, no fallback copy): send it anyway, skip the step
+ * (the lead moves on by its no-reply branch) or hold the lead (paused, with the reason, until it is
+ * resumed). server/domain/sequence/decide-email-step.ts applies it, for the executor and the forecast.
+ */
+export const WHEN_VALUE_MISSING = ["send", "skip", "hold"] as const;
+export type WhenValueMissing = (typeof WHEN_VALUE_MISSING)[number];
+export const DEFAULT_WHEN_VALUE_MISSING = "send" satisfies WhenValueMissing;
+
 const ZFileId = z.string().trim().min(1, "is required").max(60).meta({ description: "An uploaded file's id (POST /files)", example: "fil_8c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f" });
 const ZFileUrl = webUrl({ example: "https://example.com/deck.pdf" });
 
@@ -107,19 +117,29 @@ export type TVoice = z.infer<typeof ZVoice>;
 export const EMAIL_HTML_MAX = 100_000;
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+/** A whole-copy fallback field: kept beside the inline fallbacks, for copy worded differently without a value. */
+const fallbackCopy = (max: number, of: string) =>
+  text(max)
+    .optional()
+    .meta({ description: `Used instead of the whole \`${of}\` for a lead when one of its placeholders without an inline fallback (\`{{company|your team}}\`) has no value` });
 
-/** The content fields of each kind, for one variant. */
+/**
+ * The content fields of each kind, for one variant. Text fields may use placeholders, `{{firstName}}`,
+ * with an inline fallback after a pipe, `{{company|your team}}` (server/domain/sequence/render-copy.ts).
+ */
 export const ZVariantContent = z.object({
   id: z.string().trim().min(1).max(40).optional().meta({ description: "Stable variant id; assigned when omitted" }),
-  text: text(8000).optional(),
-  fallbackText: text(8000).optional(),
+  text: text(8000).optional().meta({ description: "message, inmail, email: the body. Placeholders: `{{firstName}}`, or with an inline fallback `{{company|your team}}`" }),
+  fallbackText: fallbackCopy(8000, "text"),
   note: text(NOTE_MAX).optional(),
-  fallbackNote: text(NOTE_MAX).optional(),
-  subject: text(200).optional(),
-  fallbackSubject: text(200).optional(),
+  fallbackNote: fallbackCopy(NOTE_MAX, "note"),
+  subject: text(200)
+    .optional()
+    .meta({ description: "inmail, email: the subject. An e-mail follow-up sent in the thread of the lead's first e-mail goes out as \"Re: \" of that e-mail's subject and needs none; one it has is used only when the lead got no earlier e-mail" }),
+  fallbackSubject: fallbackCopy(200, "subject"),
   html: text(EMAIL_HTML_MAX).optional().meta({ description: "email: the HTML body (optional; the plain body `text` is derived from it when omitted, and it from `text` otherwise)" }),
   script: text(2000).optional(),
-  fallbackScript: text(2000).optional(),
+  fallbackScript: fallbackCopy(2000, "script"),
   prompt: text(2000).optional(),
   attachments: z.array(ZAttachment).max(5, "at most 5 attachments").optional(),
   voice: ZVoice.optional(),
@@ -138,6 +158,11 @@ export const ZStepConfig = ZVariantContent.omit({ id: true }).extend({
     .boolean()
     .optional()
     .meta({ description: "email: start a new thread with this e-mail instead of replying in the thread of the lead's first e-mail of the campaign (default false)" }),
+  whenValueMissing: z.enum(WHEN_VALUE_MISSING).optional().meta({
+    default: DEFAULT_WHEN_VALUE_MISSING,
+    description:
+      "email: when a placeholder would be left empty for a lead (the lead has no value, the placeholder no inline fallback such as `{{company|your team}}`, and the step no fallback copy): `send` sends it with the value left out; `skip` skips the step for that lead, which moves on by its no-reply branch; `hold` pauses the lead at the step with the reason in its `error` until it is resumed. Default send.",
+  }),
   voiceAssignments: z
     .array(z.object({ linkedinAccountId: z.string(), voice: ZVoice }))
     .optional()

@@ -18,7 +18,9 @@ function linkOf(seeded: Seeded, options: { withCampaignLead?: boolean } = {}): {
     emailMessageId: seeded.email.id,
     campaignLeadId: options.withCampaignLead === false ? null : seeded.campaignLead.id,
   });
-  const url = parts.text;
+  // The text part gives the address on its own last line.
+  const url = parts.text.split("\n").at(-1)!;
+  expect(parts.text).toBe(`unsubscribe\n${url}`);
   // The one-click target is the https address of the List-Unsubscribe header: the same as the page's.
   expect(parts.headers["List-Unsubscribe"]).toContain(`<${url}>`);
   return { url, token: url.split("/u/")[1]! };

@@ -1,9 +1,9 @@
 // What an e-mail step says to one lead, before tracking and the unsubscribe line: the subject, the
 // body in plain text and HTML (each derived from the other when the step gives only one) with the
-// lead's placeholders filled (or the fallback copy when one has no value), and the mailbox's
+// lead's placeholders filled (their inline fallbacks, or the fallback copy, when one has no value), and the mailbox's
 // signature below. One rule for the executor's composer (server/services/email) and the sequence
 // editor's preview, so what the preview shows is what goes out. Pure.
-import { renderCopy, type MergeFields } from "../sequence/render-copy";
+import { fillTemplate, renderCopy, type MergeFields, type RenderedCopy } from "../sequence/render-copy";
 import { textLinks } from "./email-links";
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -76,11 +76,6 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-/** The fields with their values escaped, for filling an HTML template. */
-function escapedFields(fields: MergeFields): MergeFields {
-  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, typeof value === "string" ? escapeHtml(value) : value]));
-}
-
 /** The copy fields of an e-mail variant. */
 export interface EmailCopy {
   subject?: string;
@@ -96,8 +91,10 @@ export interface EmailContent {
   html: string;
   /** The step gave an HTML body of its own (else `html` is derived from the text). */
   htmlGiven: boolean;
-  /** Placeholders without a value for this lead. */
+  /** Placeholders without a value for this lead (an inline fallback or the fallback copy may stand in). */
   missing: string[];
+  /** Placeholders left empty in what is sent: no value, no inline fallback, no fallback copy. */
+  blank: string[];
   /** The fallback copy replaced the body (or the subject) for this lead. */
   usedFallback: boolean;
 }
@@ -108,41 +105,45 @@ export interface EmailContent {
  */
 export function renderEmailContent(input: { variant: EmailCopy; fields: MergeFields; signature: string | null; threadSubject: string | null }): EmailContent {
   const { variant, fields } = input;
-  const subject = renderCopy(variant.subject, variant.fallbackSubject, fields);
   const ownSubject = input.threadSubject === null;
+  const subject = renderCopy(variant.subject, variant.fallbackSubject, fields);
   const missing = new Set(ownSubject ? subject.missing : []);
+  const blank = new Set(ownSubject ? subject.blank : []);
+  const note = (copy: RenderedCopy) => {
+    copy.missing.forEach((name) => missing.add(name));
+    copy.blank.forEach((name) => blank.add(name));
+  };
   let usedFallback = ownSubject && subject.usedFallback;
   let text: string;
   let html: string;
   let htmlGiven = false;
-  if (!variant.html?.trim()) {
+  const plain = () => {
     const rendered = renderCopy(variant.text, variant.fallbackText, fields);
-    rendered.missing.forEach((name) => missing.add(name));
+    note(rendered);
     usedFallback ||= rendered.usedFallback;
-    text = rendered.text;
+    return rendered.text;
+  };
+  if (!variant.html?.trim()) {
+    text = plain();
     html = textToHtml(text);
   } else {
-    const filled = renderCopy(variant.html, undefined, escapedFields(fields));
-    filled.missing.forEach((name) => missing.add(name));
-    if (filled.missing.length && variant.fallbackText?.trim()) {
-      // An HTML body whose placeholders lack values gives way to the fallback body, as a plain e-mail.
-      text = renderCopy(variant.fallbackText, undefined, fields).text;
+    const filled = fillTemplate(variant.html, fields, escapeHtml);
+    if (filled.blank.length && variant.fallbackText?.trim()) {
+      // An HTML body that would leave a placeholder empty gives way to the fallback body, as a plain e-mail.
+      const backup = renderCopy(variant.fallbackText, undefined, fields);
+      note({ ...backup, missing: [...filled.missing, ...backup.missing] });
+      text = backup.text;
       html = textToHtml(text);
       usedFallback = true;
     } else {
+      note({ ...filled, usedFallback: false });
       htmlGiven = true;
       html = filled.text;
-      if (variant.text?.trim()) {
-        const rendered = renderCopy(variant.text, variant.fallbackText, fields);
-        rendered.missing.forEach((name) => missing.add(name));
-        text = rendered.text;
-      } else {
-        text = htmlToText(filled.text);
-      }
+      text = variant.text?.trim() ? plain() : htmlToText(filled.text);
     }
   }
   ({ text, html } = appendSignature({ text, html }, input.signature));
-  return { subject: input.threadSubject ?? subject.text, text, html, htmlGiven, missing: [...missing], usedFallback };
+  return { subject: input.threadSubject ?? subject.text, text, html, htmlGiven, missing: [...missing], blank: [...blank], usedFallback };
 }
 
 /** Both bodies with the mailbox's signature below (plain text or HTML, each body in its own form). */

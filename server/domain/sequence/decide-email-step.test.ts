@@ -3,6 +3,8 @@ import {
   decideEmailStep,
   EMAIL_ADDRESS_DEAD,
   EMAIL_OPTED_OUT,
+  missingValueHeld,
+  missingValueSkipped,
   NO_EMAIL_ADDRESS,
   NO_MAILBOX,
   replySubject,
@@ -26,7 +28,21 @@ const sequence = wireSequence({
 const step = (id: string) => sequence.steps.find((candidate) => candidate.id === id)!;
 
 function facts(id: string, overrides: Partial<EmailStepFacts> = {}): EmailStepFacts {
-  return { step: step(id), campaignLeadId: "cld_1", at: AT, holder: null, address: "ann@example.com", optedOut: false, deadAddress: false, hasMailbox: true, capped: false, previous: null, ...overrides };
+  return {
+    sequence,
+    step: step(id),
+    campaignLeadId: "cld_1",
+    at: AT,
+    holder: null,
+    address: "ann@example.com",
+    optedOut: false,
+    deadAddress: false,
+    hasMailbox: true,
+    capped: false,
+    previous: null,
+    fields: { firstName: "Ann" },
+    ...overrides,
+  };
 }
 
 describe("decideEmailStep", () => {
@@ -97,9 +113,75 @@ describe("the gap between a mailbox's e-mails", () => {
   });
 });
 
+describe("a placeholder left empty (whenValueMissing)", () => {
+  const guarded = (whenValueMissing?: "send" | "skip" | "hold") =>
+    wireSequence({
+      steps: [
+        { id: "first", type: "email", config: { subject: "Quick idea for {{company}}", text: "Hi {{firstName|there}}", whenValueMissing } },
+        { id: "bump", type: "email", parent: "first", config: { text: "Hi {{firstName}}, any thoughts?", whenValueMissing } },
+      ],
+    });
+  const decide = (sequence: ReturnType<typeof guarded>, id: string, overrides: Partial<EmailStepFacts> = {}) =>
+    decideEmailStep(facts(id, { sequence, step: sequence.steps.find((candidate) => candidate.id === id)!, fields: {}, ...overrides }));
+
+  it("sends anyway by default, the empty value left out", () => {
+    expect(decide(guarded(), "first")).toMatchObject({ kind: "act" });
+    expect(decide(guarded("send"), "first")).toMatchObject({ kind: "act" });
+  });
+
+  it("skips the step on its no branch, or holds the lead with a plain reason", () => {
+    expect(decide(guarded("skip"), "first")).toEqual({ kind: "resolve", outcome: "no", detail: missingValueSkipped(["company"]) });
+    expect(missingValueSkipped(["company"])).toBe("This lead has no company for the e-mail's {{company}}, which has no fallback: the e-mail step was skipped");
+    expect(decide(guarded("hold"), "first", { hasMailbox: false })).toEqual({ kind: "hold", reason: missingValueHeld(["company"]) });
+    expect(missingValueHeld(["company", "firstName"])).toMatch(/^Held before an e-mail: this lead has no company and first name for \{\{company\}\}, \{\{firstName\}\}, which have no fallback\. Add .*resume the lead\.$/);
+  });
+
+  it("sends when the lead has the value or an inline fallback stands in", () => {
+    expect(decide(guarded("hold"), "first", { fields: { company: "Acme" } })).toMatchObject({ kind: "act" });
+  });
+
+  it("does not count a reply's subject, which is Re: of the first e-mail's", () => {
+    const previous = { messageId: "<a@x.example>", references: [], subject: "Quick idea for Acme" };
+    expect(decide(guarded("hold"), "bump", { previous, fields: { firstName: "Ann" } })).toMatchObject({ kind: "act", thread: { subject: "Re: Quick idea for Acme" } });
+    expect(decide(guarded("skip"), "bump", { previous })).toEqual({ kind: "resolve", outcome: "no", detail: missingValueSkipped(["firstName"]) });
+  });
+
+  it("gives a follow-up without a subject, sent without a thread, the first e-mail's subject (and counts it)", () => {
+    expect(decide(guarded("send"), "bump", { fields: { company: "Acme" } })).toMatchObject({ kind: "act", thread: null, variant: { subject: "Quick idea for {{company}}" } });
+    expect(decide(guarded("hold"), "bump", { fields: { firstName: "Ann" } })).toEqual({ kind: "hold", reason: missingValueHeld(["company"]) });
+  });
+});
+
 describe("wiring e-mail steps", () => {
+  it("needs no subject for a follow-up in the first e-mail's thread, but does for a new thread", () => {
+    const wired = wireSequence({
+      steps: [
+        { id: "first", type: "email", config: { subject: "Hi", text: "Hi" } },
+        { id: "bump", type: "email", parent: "first", config: { text: "Any thoughts?" } },
+      ],
+    });
+    expect(wired.steps[1]!.config.subject).toBeUndefined();
+    expect(() =>
+      wireSequence({
+        steps: [
+          { id: "first", type: "email", config: { subject: "Hi", text: "Hi" } },
+          { id: "bump", type: "email", parent: "first", config: { text: "Any thoughts?", newThread: true } },
+        ],
+      }),
+    ).toThrow(/steps\.1\.config\.subject: is required: an e-mail that starts a new thread needs a subject line/);
+    expect(() => wireSequence({ steps: [{ type: "visit_profile" }, { type: "email", config: { text: "Hi" } }] })).toThrow(/steps\.1\.config\.subject: is required: the lead's first e-mail/);
+  });
+
+  it("takes placeholders with inline fallbacks, and keeps whenValueMissing to e-mail steps", () => {
+    const wired = wireSequence({ steps: [{ type: "email", config: { subject: "For {{ company | your team }}", text: "Hi {{firstName|there | friend}}", whenValueMissing: "hold" } }] });
+    expect(wired.steps[0]!.config.whenValueMissing).toBe("hold");
+    expect(() => wireSequence({ steps: [{ type: "message", config: { text: "Hi", whenValueMissing: "skip" } }] })).toThrow(/whenValueMissing: only applies to e-mail steps/);
+    expect(() => wireSequence({ steps: [{ type: "message", config: { text: "Hi {{first name|there}}" } }] })).toThrow(/has a placeholder that is not a name/);
+    expect(() => wireSequence({ steps: [{ type: "message", config: { text: "Hi {{firstName|{there}}" } }] })).toThrow(/placeholder/);
+  });
+
   it("asks for a subject and a body (text or HTML) in plain words", () => {
-    expect(() => wireSequence({ steps: [{ type: "email", config: { text: "Hi" } }] })).toThrow(/subject.*is required: an e-mail needs a subject line/);
+    expect(() => wireSequence({ steps: [{ type: "email", config: { text: "Hi" } }] })).toThrow(/subject.*is required: the lead's first e-mail of the campaign needs a subject line/);
     expect(() => wireSequence({ steps: [{ type: "email", config: { subject: "Hi" } }] })).toThrow(/text.*is required: an e-mail needs a body, as plain text or HTML/);
     expect(wireSequence({ steps: [{ type: "email", config: { subject: "Hi", html: "<p>Hi {{firstName}}</p>" } }] }).steps[0]!.config.html).toBe("<p>Hi {{firstName}}</p>");
   });

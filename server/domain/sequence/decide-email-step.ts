@@ -1,11 +1,15 @@
 // What a lead's current e-mail step does when its mailbox's turn reaches it, given the facts the
 // caller gathered: another campaign holding the lead, the lead's address and whether it may be
 // written to, whether the campaign has a mailbox for it and the mailbox's daily limit, and the
-// lead's earlier e-mail of the campaign (which a follow-up threads onto). The executor reads the
-// facts from the database; the forecast from its simulated world. Pure.
-import type { WiredStep } from "../../schemas/sequence";
+// lead's earlier e-mail of the campaign (which a follow-up threads onto), and the lead's values for
+// the placeholders (a step's whenValueMissing acts on one left empty). The executor reads the facts
+// from the database; the forecast from its simulated world. Pure.
+import { DEFAULT_WHEN_VALUE_MISSING, type WiredSequence, type WiredStep } from "../../schemas/sequence";
+import { blankPlaceholders } from "./blank-placeholders";
 import { chooseVariant } from "./choose-variant";
 import type { Holder, Variant } from "./decide-step";
+import { firstEmailAbove } from "./email-thread";
+import { placeholderWords, type MergeFields } from "./render-copy";
 import { HELD_RETRY_MS } from "./turn-policy";
 
 /** The lead's latest e-mail in the thread of its first e-mail of this campaign (what a follow-up answers). */
@@ -18,6 +22,8 @@ export interface PreviousEmail {
 }
 
 export interface EmailStepFacts {
+  /** The campaign's sequence (a follow-up sent without a thread borrows its first e-mail's subject). */
+  sequence: WiredSequence;
   step: WiredStep;
   /** The campaign lead (its A/B variant is fixed by it). */
   campaignLeadId: string;
@@ -36,6 +42,8 @@ export interface EmailStepFacts {
   capped: boolean;
   /** The lead's earlier e-mail of this campaign, or null when this is its first. */
   previous: PreviousEmail | null;
+  /** The lead's values for the placeholders. */
+  fields: MergeFields;
 }
 
 /** How the e-mail sits in a thread: a reply to the lead's earlier e-mail, or null for a new thread. */
@@ -54,6 +62,8 @@ export type EmailStepDecision =
   | { kind: "fail"; message: string }
   /** The mailbox reached its daily limit: its turn ends. */
   | { kind: "capped" }
+  /** A placeholder would be left empty and the step holds such leads: the lead is paused with `reason`. */
+  | { kind: "hold"; reason: string }
   /** Send `variant`, in `thread` (null: a new thread with the variant's own subject). */
   | { kind: "act"; variant: Variant; thread: EmailThread | null };
 
@@ -61,6 +71,38 @@ export const NO_EMAIL_ADDRESS = "This lead has no e-mail address: the e-mail ste
 export const EMAIL_OPTED_OUT = "This lead unsubscribed from e-mails: the e-mail step was skipped";
 export const EMAIL_ADDRESS_DEAD = "E-mails to this lead's address bounced: the e-mail step was skipped";
 export const NO_MAILBOX = "The campaign has no mailbox to send e-mail from: add one in the campaign's settings.";
+
+/** "company", "company and first name": the values a lead lacks, in words. */
+function missingWords(names: readonly string[]): string {
+  const words = names.map(placeholderWords);
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words[0]!;
+}
+
+const placeholderList = (names: readonly string[]) => names.map((name) => `{{${name}}}`).join(", ");
+
+const withoutFallback = (names: readonly string[]) => `${placeholderList(names)}, which ${names.length > 1 ? "have" : "has"} no fallback`;
+
+/** Why a lead skipped an e-mail step whose copy would leave a placeholder empty. */
+export function missingValueSkipped(names: readonly string[]): string {
+  return `This lead has no ${missingWords(names)} for the e-mail's ${withoutFallback(names)}: the e-mail step was skipped`;
+}
+
+/** Why a lead is held at an e-mail step whose copy would leave a placeholder empty, and what to do. */
+export function missingValueHeld(names: readonly string[]): string {
+  return `Held before an e-mail: this lead has no ${missingWords(names)} for ${withoutFallback(names)}. Add the lead's ${missingWords(names)}, or a fallback like {{${names[0]}|…}} in the step, then resume the lead.`;
+}
+
+/**
+ * The variant as it goes out: a follow-up without a subject of its own, sent without a thread (the
+ * lead got no earlier e-mail, say the first one was skipped), takes the first e-mail's subject.
+ */
+export function variantToSend(sequence: WiredSequence, step: WiredStep, variant: Variant, campaignLeadId: string): Variant {
+  if (variant.subject?.trim()) return variant;
+  const first = firstEmailAbove(new Map(sequence.steps.map((candidate) => [candidate.id, candidate])), step);
+  if (!first) return variant;
+  const firstVariant = chooseVariant(first.config.variants, campaignLeadId, first.id);
+  return { ...variant, subject: firstVariant.subject, fallbackSubject: firstVariant.fallbackSubject };
+}
 
 /** The subject of a reply: "Re: " before the subject, once. */
 export function replySubject(subject: string): string {
@@ -88,9 +130,17 @@ export function decideEmailStep(facts: EmailStepFacts): EmailStepDecision {
   if (!facts.address?.trim()) return { kind: "resolve", outcome: "no", detail: NO_EMAIL_ADDRESS };
   if (facts.optedOut) return { kind: "resolve", outcome: "no", detail: EMAIL_OPTED_OUT };
   if (facts.deadAddress) return { kind: "resolve", outcome: "no", detail: EMAIL_ADDRESS_DEAD };
+  const chosen = chooseVariant(step.config.variants, facts.campaignLeadId, step.id);
+  const variant = variantToSend(facts.sequence, step, chosen, facts.campaignLeadId);
+  const thread = facts.previous && !step.config.newThread ? threadOnto(facts.previous) : null;
+  const whenMissing = step.config.whenValueMissing ?? DEFAULT_WHEN_VALUE_MISSING;
+  if (whenMissing !== "send") {
+    // The subject counts only where it is the e-mail's own (a reply's is "Re: " of the first one's).
+    const blank = blankPlaceholders("email", variant, facts.fields, thread !== null);
+    if (blank.length && whenMissing === "skip") return { kind: "resolve", outcome: "no", detail: missingValueSkipped(blank) };
+    if (blank.length) return { kind: "hold", reason: missingValueHeld(blank) };
+  }
   if (!facts.hasMailbox) return { kind: "fail", message: NO_MAILBOX };
   if (facts.capped) return { kind: "capped" };
-  const variant = chooseVariant(step.config.variants, facts.campaignLeadId, step.id);
-  const thread = facts.previous && !step.config.newThread ? threadOnto(facts.previous) : null;
   return { kind: "act", variant, thread };
 }

@@ -16,6 +16,7 @@ import {
   type WiredSequence,
   type WiredStep,
 } from "../../schemas/sequence";
+import { repliesInThread } from "./email-thread";
 
 const CONTENT_FIELDS = ["text", "fallbackText", "html", "note", "fallbackNote", "subject", "fallbackSubject", "script", "fallbackScript", "prompt", "attachments", "voice"] as const;
 type ContentField = (typeof CONTENT_FIELDS)[number];
@@ -56,10 +57,11 @@ export function newVariantId(): string {
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
+/** Placeholders are a name with an optional fallback after a pipe (render-copy.ts reads them). */
 function checkPlaceholders(value: string): string | null {
-  const withoutValid = value.replace(PLACEHOLDER, (_match, name: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? "" : "\u0000"));
-  if (withoutValid.includes("\u0000")) return "has a placeholder that is not a name: write {{firstName}} or {{myVariable}}";
-  if (withoutValid.includes("{{") || withoutValid.includes("}}")) return "has an unclosed placeholder: write {{firstName}}";
+  const withoutValid = value.replace(PLACEHOLDER, (_match, inside: string) => (/^[A-Za-z_][A-Za-z0-9_]*\s*(\|.*)?$/s.test(inside) ? "" : "\u0000"));
+  if (withoutValid.includes("\u0000")) return "has a placeholder that is not a name: write {{firstName}}, {{myVariable}} or, with a fallback, {{company|your team}}";
+  if (withoutValid.includes("{{") || withoutValid.includes("}}")) return "has an unclosed placeholder: write {{firstName}} or {{company|your team}}";
   return null;
 }
 
@@ -70,11 +72,13 @@ function sameValue(a: unknown, b: unknown): boolean {
 interface Problems {
   add(field: string, message: string): void;
   list: FieldIssue[];
+  /** E-mail variants without a subject, by field: a problem only for an e-mail that starts a thread. */
+  subjectless: Array<{ field: string; label: string }>;
 }
 
 function problems(): Problems {
   const list: FieldIssue[] = [];
-  return { list, add: (field, message) => list.push({ field, message }) };
+  return { list, add: (field, message) => list.push({ field, message }), subjectless: [] };
 }
 
 function contentOf(source: Partial<Record<ContentField, unknown>>): Partial<Record<ContentField, unknown>> {
@@ -97,7 +101,8 @@ function checkContent(type: StepType, content: Partial<Record<ContentField, unkn
   if (type === "message" && blank("text") && !content.voice) report.add(`${field}.text`, `is required (${label})`);
   if (type === "inmail" && blank("subject")) report.add(`${field}.subject`, `is required (${label})`);
   if (type === "inmail" && blank("text")) report.add(`${field}.text`, `is required (${label})`);
-  if (type === "email" && blank("subject")) report.add(`${field}.subject`, `is required: an e-mail needs a subject line (${label})`);
+  // Whether an e-mail needs a subject depends on the steps above it: decided once the tree is wired.
+  if (type === "email" && blank("subject")) report.subjectless.push({ field: `${field}.subject`, label });
   if (type === "email" && blank("text") && blank("html")) report.add(`${field}.text`, `is required: an e-mail needs a body, as plain text or HTML (${label})`);
   if (type === "comment_post" && blank("prompt")) report.add(`${field}.prompt`, `is required (${label})`);
   if (type === "ai_voice_note" && blank("script")) report.add(`${field}.script`, `is required (${label})`);
@@ -257,6 +262,15 @@ export function wireSequence(input: unknown, options: WireOptions = {}): WiredSe
     }
   });
 
+  for (const missing of report.subjectless) {
+    const index = Number(/^sequence\.steps\.(\d+)\./.exec(missing.field)![1]);
+    const step = wired[index]!;
+    if (!repliesInThread(byId, step)) {
+      const why = step.config.newThread ? "an e-mail that starts a new thread" : "the lead's first e-mail of the campaign";
+      report.add(missing.field, `is required: ${why} needs a subject line (${missing.label})`);
+    }
+  }
+
   wired.forEach((step, index) => {
     if (step.type !== "invite" && (step.config.withdrawEnabled !== undefined || step.config.withdrawDays !== undefined)) {
       report.add(`sequence.steps.${index}.config.withdrawDays`, `only applies to invite steps (${label(index)})`);
@@ -266,6 +280,9 @@ export function wireSequence(input: unknown, options: WireOptions = {}): WiredSe
     }
     if (step.type !== "email" && step.config.newThread !== undefined) {
       report.add(`sequence.steps.${index}.config.newThread`, `only applies to e-mail steps (${label(index)})`);
+    }
+    if (step.type !== "email" && step.config.whenValueMissing !== undefined) {
+      report.add(`sequence.steps.${index}.config.whenValueMissing`, `only applies to e-mail steps (${label(index)})`);
     }
     if (step.type !== "voice_note" && step.config.voiceAssignments !== undefined) {
       report.add(`sequence.steps.${index}.config.voiceAssignments`, `only applies to recorded voice note steps (${label(index)})`);

@@ -7,7 +7,7 @@ import { HeraldError } from "../../lib/errors";
 import { parseInput } from "../../lib/zod-issues";
 import { renderCopy } from "../../domain/sequence/render-copy";
 import { ZReRecordVoiceNoteInput, type TPendingVoiceNote } from "../../schemas/approvals";
-import { mergeFields } from "../campaigns/executor/perform-lead-step";
+import { mergeFields } from "../campaigns/lead-merge-fields";
 import { refundAiCredits } from "../credits/refund-ai-credits";
 import { speakVoiceNote, VOICE_NOTE_COST } from "../drafts/speak-voice-note";
 import { alreadyDecided, requirePending } from "./decide-draft";

@@ -19,6 +19,7 @@ import { readApprovals, readTracking } from "./campaign-columns";
 import { DRAFTED_STEPS, type StepType } from "../../schemas/sequence";
 import { scheduleOf, sequenceOf } from "./executor/load-campaign-sequence";
 import { findCampaign } from "./find-campaign";
+import { mergeFields } from "./lead-merge-fields";
 import { DEFAULT_RATES, ratesOutcomeModel, type Rates } from "./forecast/rates-outcome-model";
 import { simulateCampaigns } from "./forecast/simulate-campaigns";
 import type { SimLead, SimSender } from "./forecast/simulation-types";
@@ -119,7 +120,25 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     db.campaignLead.findMany({
       // Paused leads too: they never act, but the network's answers still reach them.
       where: { campaignId: { in: campaigns.map((row) => row.id) }, status: { in: ["pending", "running", "paused"] } },
-      include: { lead: { select: { memberId: true, publicIdentifier: true, profileUrl: true, openProfile: true, firstName: true, lastName: true, email: true, emailOptOut: true } } },
+      include: {
+        lead: {
+          select: {
+            memberId: true,
+            publicIdentifier: true,
+            profileUrl: true,
+            openProfile: true,
+            firstName: true,
+            lastName: true,
+            email: true,
+            emailOptOut: true,
+            company: true,
+            headline: true,
+            jobTitle: true,
+            location: true,
+            customVariables: true,
+          },
+        },
+      },
       orderBy: { seq: "asc" },
     }),
   ]);
@@ -197,7 +216,6 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       draftApproved: drafts.has(`${row.id}|${row.currentStepId}`),
       invitationAccepted: row.invitationAccepted,
       contacted: row.contacted,
-      emailContacted: row.emailContacted,
       openProfile: row.lead.openProfile,
       hasProfile: Boolean(row.lead.profileUrl || row.lead.publicIdentifier),
       personId: row.leadId,
@@ -205,6 +223,8 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       mailboxId: row.emailAccountId ?? mail.assignedMailbox.get(row.id) ?? null,
       email: row.lead.email,
       emailOptOut: row.lead.emailOptOut,
+      emailContacted: row.emailContacted,
+      fields: mergeFields(row.lead, row),
       softBounces: row.softBounces,
     };
   });

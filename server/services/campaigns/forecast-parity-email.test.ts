@@ -135,4 +135,39 @@ describe("the forecast against the executor for e-mail sending, lead by lead", (
     expect(seen.some((email) => email.clickedAt)).toBe(true);
     await expectParity(forecast, before);
   }, 180_000);
+
+  it("j. leads missing a placeholder's value: the first e-mail skips them, the follow-up (no subject of its own) holds them", async () => {
+    const { clock, actor, workspace } = await world("guarded", "2026-06-07T10:00:00Z", []);
+    const box = await db.mailbox.create({
+      data: { workspaceId: workspace.id, label: "Guarded", email: "guarded@parity.test", provider: "sandbox", authType: "sandbox", connectedVia: "api", timezone: "Europe/Paris", dailyLimit: 20, createdAt: now(), updatedAt: now() },
+    });
+    const sequence: TSequenceInput = {
+      steps: [
+        { id: "hello", type: "email", nextDelayHours: 24, config: { subject: "Quick idea for {{company}}", text: "Hi {{firstName|there}}", whenValueMissing: "skip" } },
+        { id: "again", type: "email", parent: "hello", branch: "no", config: { text: "Hi {{firstName}}, any thoughts?", whenValueMissing: "hold" } },
+      ],
+    };
+    const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Guarded", emailAccountIds: [box.id], sequence, schedule: SCHEDULE }));
+    // Quiet readers of the sandbox network; some without a company, some without a first name.
+    const leads = Array.from({ length: 6 }, (_, index) => ({
+      email: `reader-guard-${index}@guarded.example`,
+      ...(index % 2 === 0 ? { company: `Company ${index}` } : {}),
+      ...(index < 4 ? { firstName: `Reader${index}` } : {}),
+    }));
+    await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads }));
+
+    clock.set("2026-06-08T06:00:00Z");
+    const { forecast, before } = await forecastOne(actor, campaign.id, 6);
+    await updateCampaign(actor, campaign.id, { status: "active" });
+    await driveCampaigns(clock, new Date(forecast.horizonEnd));
+
+    // The scenario did what it is for: the three leads without a company skipped the first e-mail,
+    // and every lead the follow-up would leave without a value (company in the borrowed subject, or first name) is held with the reason.
+    const skipped = await db.campaignLeadStep.findMany({ where: { campaignId: campaign.id, stepId: "hello", status: "skipped" } });
+    expect(skipped).toHaveLength(3);
+    const held = await db.campaignLead.findMany({ where: { campaignId: campaign.id, status: "paused" }, select: { error: true } });
+    expect(held).toHaveLength(4);
+    expect(held.every((lead) => lead.error?.startsWith("Held before an e-mail: this lead has no"))).toBe(true);
+    await expectParity(forecast, before);
+  }, 180_000);
 });

@@ -33,21 +33,23 @@ describe("unsubscribeParts", () => {
   it("puts the link where the placeholder is, in the text and the HTML line", () => {
     const parts = unsubscribeParts(INPUT);
     const url = /(https:\/\/\S+)/.exec(parts.text)![1]!;
-    expect(parts.text).toBe(`Not interested? ${url}`);
+    expect(parts.text).toBe(`Not interested? unsubscribe\n${url}`);
     expect(parts.html).toContain(`Not interested? <a href="${url}" style="color:inherit">unsubscribe</a>`);
+    // The long address is only the link's target in HTML, never its words.
+    expect(parts.html.replace(/href="[^"]*"/, "")).not.toContain("https://");
     expect(parts.html).toMatch(/^<p [^>]*>.*<\/p>$/);
   });
 
   it("appends the link to a line without the placeholder, and links the whole line in HTML", () => {
     const parts = unsubscribeParts({ ...INPUT, text: "Click <here> to stop & rest" });
     const url = /(https:\/\/\S+)$/.exec(parts.text)![1]!;
-    expect(parts.text).toBe(`Click <here> to stop & rest ${url}`);
+    expect(parts.text).toBe(`Click <here> to stop & rest\n${url}`);
     expect(parts.html).toContain(`<a href="${url}" style="color:inherit">Click &lt;here&gt; to stop &amp; rest</a>`);
   });
 
   it("uses a plain line when the campaign has none", () => {
     const parts = unsubscribeParts({ ...INPUT, text: "  " });
-    expect(parts.text).toMatch(/^Unsubscribe https:\/\//);
+    expect(parts.text).toMatch(/^Unsubscribe\nhttps:\/\//);
   });
 
   it("gives the List-Unsubscribe headers for one-click unsubscribing (RFC 8058)", () => {

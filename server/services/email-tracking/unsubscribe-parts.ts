@@ -2,9 +2,12 @@
 // bodies, and the List-Unsubscribe headers (RFC 2369) with one-click unsubscribing (RFC 8058), which
 // Gmail and Yahoo require of bulk senders and show as an "Unsubscribe" button beside the sender.
 //
-// The line is the campaign's `unsubscribe.text`. `{{unsubscribe}}` in it marks where the link goes
-// (the address in the text body, a link reading "unsubscribe" in the HTML body); a line without it
-// gets the address after it in the text body, and is the link itself in the HTML body.
+// The line is the campaign's `unsubscribe.text`. `{{unsubscribe}}` in it marks where the link goes: a
+// link reading "unsubscribe" in the HTML body; a line without it is the link itself in the HTML body.
+// The link's address is a signed token of some 300 characters, so the text body never puts it in
+// the sentence: the line reads as in HTML ("…, unsubscribe."), and the address follows on a line of
+// its own, last in the e-mail (the inbox and the lead timeline show it as a short label,
+// server/domain/email/unsubscribe-link.ts). The List-Unsubscribe headers carry the same address.
 import { publicUrl } from "../../env";
 import { encodeUnsubscribeToken } from "./tracking-signature";
 
@@ -42,7 +45,7 @@ export function unsubscribeParts(input: {
   const line = input.text.trim() || DEFAULT_LINE;
   const link = (label: string) => `<a href="${escapeHtml(url)}" style="color:inherit">${escapeHtml(label)}</a>`;
   const hasPlaceholder = line.search(PLACEHOLDER) !== -1;
-  const text = hasPlaceholder ? line.replace(PLACEHOLDER, url) : `${line} ${url}`;
+  const text = `${hasPlaceholder ? line.replace(PLACEHOLDER, "unsubscribe") : line}\n${url}`;
   const htmlLine = hasPlaceholder
     ? line.split(PLACEHOLDER).map(escapeHtml).join(link("unsubscribe"))
     : link(line);

@@ -71,8 +71,20 @@ describe("composeCampaignEmail", () => {
     expect(tracked.html).toContain('href="https://acme.example/x"');
     expect(tracked.html).toContain("/t/o/token");
     expect(tracked.html.indexOf("/t/o/token")).toBeLessThan(tracked.html.indexOf("/u/"));
-    expect(tracked.text).toMatch(/\n\nUnsubscribe here: \S+\/u\/\S+$/);
+    expect(tracked.text).toMatch(/\n\nUnsubscribe here: unsubscribe\n\S+\/u\/\S+$/);
     expect(tracked.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+  });
+
+  it("shows the unsubscribe link as a word, its long address last in the text part and unchanged in the List-Unsubscribe headers", () => {
+    const email = composeCampaignEmail(input({ unsubscribe: { enabled: true, text: "If you'd rather not hear from me, {{unsubscribe}}." } }));
+    const url = /\n(\S+\/u\/\S+)$/.exec(email.text)![1]!;
+    expect(url.length).toBeGreaterThan(100);
+    expect(email.text).toContain(`If you'd rather not hear from me, unsubscribe.\n${url}`);
+    expect(email.html).toContain(`If you&#39;d rather not hear from me, <a href="${url}" style="color:inherit">unsubscribe</a>.`);
+    expect(email.headers).toEqual({
+      "List-Unsubscribe": `<${url}>, <mailto:rep@sender.example?subject=unsubscribe>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
   });
 
   it("tracks the links of a plain-text body too: its HTML part links them through Herald, its text keeps them as typed", () => {

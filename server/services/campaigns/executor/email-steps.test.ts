@@ -277,7 +277,7 @@ describe("e-mail steps", () => {
     expect(email.html).not.toContain('href="https://acme.example/offer"');
     expect(email.html).toContain(`/t/o/${stored.trackingToken}`);
     expect(email.text).toContain("See our offer (https://acme.example/offer)");
-    expect(email.text).toMatch(/Not interested\? https?:\/\/\S+\/u\//);
+    expect(email.text).toMatch(/Not interested\? unsubscribe\nhttps?:\/\/\S+\/u\/\S+$/);
     expect(email.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(email.headers["List-Unsubscribe"]).toContain("<mailto:rep0@sender.example?subject=unsubscribe>");
     expect(stored.html).toBe(email.html);

@@ -15,7 +15,8 @@ import { COMMENT_DRAFT_COST, draftComment } from "../../drafts/draft-comment";
 import type { DraftOutcome } from "../../drafts/draft-outcome";
 import { audioKey, speakVoiceNote, VOICE_NOTE_COST } from "../../drafts/speak-voice-note";
 import { fetchVoice } from "./fetch-attachment";
-import { mergeFields, type LeadInCampaign } from "./perform-lead-step";
+import { mergeFields } from "../lead-merge-fields";
+import type { LeadInCampaign } from "./perform-lead-step";
 
 export type StepDraft =
   | { kind: "comment"; prompt: string; comment: string; post: PostSummary }

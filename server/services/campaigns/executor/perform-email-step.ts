@@ -21,7 +21,8 @@ import { markMailboxError } from "../../mailboxes/mark-mailbox-error";
 import { isRefusedMailHost } from "../../../providers/mail/smtp/mail-host-guard";
 import { countMailboxUsage } from "../../mailboxes/count-mailbox-usage";
 import { readTracking, readUnsubscribe } from "../campaign-columns";
-import { failLead, mergeFields, resolveWithout, type LeadInCampaign } from "./perform-lead-step";
+import { mergeFields } from "../lead-merge-fields";
+import { failLead, resolveWithout, type LeadInCampaign } from "./perform-lead-step";
 import { recordEmailSent } from "./record-email-sent";
 import { RETRYING } from "./retry-email-step";
 import { lockCampaignLead, moveCampaignLead, setCampaignLeadStatus } from "./settle-campaign-lead";
@@ -108,6 +109,10 @@ async function carryOut(decision: Exclude<EmailStepDecision, { kind: "act" }>, c
       return { kind: "resolved" };
     case "capped":
       return { kind: "capped" };
+    case "hold":
+      // Paused with the reason, which the campaign's leads show; resuming looks at the lead again.
+      await withOutbox((tx, emit) => setCampaignLeadStatus(tx, emit, campaignLead, "paused", { error: decision.reason, heldBy: Prisma.DbNull }));
+      return { kind: "resolved" };
   }
 }
 
@@ -126,6 +131,7 @@ export async function performEmailStep(input: {
   const lead = campaignLead.lead;
   const address = lead.email?.trim().toLowerCase() || null;
   const decision = decideEmailStep({
+    sequence,
     step,
     campaignLeadId: campaignLead.id,
     at: now().getTime(),
@@ -135,7 +141,8 @@ export async function performEmailStep(input: {
     deadAddress: input.holder ? false : await isDeadAddress(campaign.workspaceId, address),
     hasMailbox: mailbox !== null,
     capped: input.capped,
-    previous: input.holder || !address || !mailbox ? null : await previousEmail(campaignLead.id),
+    previous: input.holder || !address ? null : await previousEmail(campaignLead.id),
+    fields: mergeFields(lead, campaignLead),
   });
   if (decision.kind !== "act") return carryOut(decision, campaignLead, sequence, step);
   // The core only acts with an address and a mailbox.

@@ -18,7 +18,8 @@ import type { WorkspaceLimits } from "../../senders/sender-capped-kinds";
 import { pauseSenderById } from "../../senders/pause-sender";
 import { isProviderError } from "../../senders/provider-error";
 import { ALREADY_CONNECTED, decideInmailUnable, decideStep, type ProfileFacts, type StepDecision } from "../../../domain/sequence/decide-step";
-import { renderCopy, type MergeFields } from "../../../domain/sequence/render-copy";
+import { renderCopy } from "../../../domain/sequence/render-copy";
+import { mergeFields } from "../lead-merge-fields";
 import { placeAfter } from "../../../domain/sequence/step-timing";
 import { UNREACHABLE_RETRY_MS } from "../../../domain/sequence/turn-policy";
 import { fetchAttachment, fetchVoice } from "./fetch-attachment";
@@ -42,19 +43,6 @@ export type LeadInCampaign = CampaignLead & { lead: Lead };
 /** The lead was stopped, paused or moved since the pass read it: leave it alone. */
 export class LeadMovedOn extends Error {}
 
-export function mergeFields(lead: Lead, campaignLead: CampaignLead): MergeFields {
-  const custom = { ...(lead.customVariables as Record<string, string>), ...(campaignLead.customVariables as Record<string, string>) };
-  return {
-    ...custom,
-    firstName: lead.firstName,
-    lastName: lead.lastName,
-    company: lead.company,
-    headline: lead.headline,
-    jobTitle: lead.jobTitle,
-    location: lead.location,
-    email: lead.email,
-  };
-}
 
 export async function failLead(campaignLead: LeadInCampaign, step: WiredStep, message: string, variantId?: string): Promise<StepResult> {
   await withOutbox((tx, emit) => failCampaignLeadOnStep(tx, emit, campaignLead, step, message, { variantId }));

@@ -4,7 +4,7 @@
 // recipient does with each e-mail is planned when it goes out (sim-world.ts emailSent): replies,
 // bounces and complaints come back as events (sim-email-events.ts); without one, an e-mail step
 // moves on by its no-reply branch once its delay is over.
-import { decideEmailStep } from "../../../domain/sequence/decide-email-step";
+import { decideEmailStep, type PreviousEmail } from "../../../domain/sequence/decide-email-step";
 import { mailboxGapSeconds } from "../../../domain/sequence/human-gaps";
 import { afterAction } from "../../../domain/sequence/step-timing";
 import { CANDIDATES_PER_SENDER, isEmailStep, mailboxCanActAt, mailboxTurnOrder } from "../../../domain/sequence/turn-policy";
@@ -16,12 +16,16 @@ import type { DueEntry } from "./sim-senders";
 import type { SimLead } from "./simulation-types";
 import { addressOf, type SimWorld } from "./sim-world";
 
+/** The earlier e-mail of a lead the simulation e-mailed: its identity and subject do not matter here. */
+const SIMULATED_PREVIOUS: PreviousEmail = { messageId: "<forecast@herald.invalid>", references: [], subject: "" };
+
 type CampaignOpen = (campaignId: string, at: number) => boolean;
 type EmailResult = "sent" | "resolved" | "held" | "capped";
 
 /** performEmailStep, for the simulation; `mailbox` null for a lead whose campaign has none. */
 function performEmail(world: SimWorld, mailbox: MailboxState | null, lead: SimLead, step: WiredStep, at: number): EmailResult {
   const decision = decideEmailStep({
+    sequence: world.campaigns.get(lead.campaignId)!.sequence,
     step,
     campaignLeadId: lead.id,
     at,
@@ -31,8 +35,10 @@ function performEmail(world: SimWorld, mailbox: MailboxState | null, lead: SimLe
     deadAddress: world.deadAddresses.has(addressOf(lead)),
     hasMailbox: mailbox !== null,
     capped: false,
-    // Threading decides the headers and subject, not when anything happens.
-    previous: null,
+    // Threading decides the headers and subject, not when anything happens; only whether the e-mail
+    // is a reply matters (its subject's placeholders then do not count).
+    previous: lead.emailContacted ? SIMULATED_PREVIOUS : null,
+    fields: lead.fields ?? {},
   });
   switch (decision.kind) {
     case "held":
@@ -49,6 +55,9 @@ function performEmail(world: SimWorld, mailbox: MailboxState | null, lead: SimLe
       return "resolved";
     case "capped":
       return "capped";
+    case "hold":
+      world.rest(lead, "paused", at);
+      return "resolved";
     case "act":
       // The core acts only with a mailbox.
       if (!mailbox) return "resolved";
@@ -73,10 +82,10 @@ function send(world: SimWorld, mailbox: MailboxState, lead: SimLead, step: Wired
   // Drawn from the count before this e-mail, as record-email-sent.ts draws it.
   mailbox.nextSendAt = at + mailboxGapSeconds(mailbox.id, mailbox.sendCount) * 1000;
   mailbox.sendCount += 1;
-  lead.emailContacted = true;
   world.countEmail(mailbox.id, lead, at);
   world.emailSent(mailbox, lead, step.id, at, copyHasLinks(variant) || Boolean(mailbox.signatureHasLinks));
   world.record(lead, step, at, null, true);
+  lead.emailContacted = true;
   if (lead.status === "pending") lead.status = "running";
   const next = afterAction(world.campaigns.get(lead.campaignId)!.sequence, step, new Date(at));
   if (next.kind === "place") world.place(lead, step, null, at);

@@ -6,6 +6,7 @@ import type { Schedule } from "../../../domain/sequence/schedule";
 import type { EmailOutcome } from "../../../providers/mail/types";
 import type { TCampaignApprovals } from "../../../schemas/approvals";
 import type { WarmupCapFacts } from "../../../domain/email/warmup-ramp";
+import type { MergeFields } from "../../../domain/sequence/render-copy";
 
 export type LeadStatus = "pending" | "running" | "done" | "failed" | "paused" | "replied" | "stopped";
 export type ActionKind = "invitations" | "messages" | "inmails" | "profileViews";
@@ -123,13 +124,15 @@ export interface SimLead {
   invitationSent?: boolean;
   /** An action of its campaign reached the lead on LinkedIn (CampaignLead.contacted): its next steps are follow-ups. */
   contacted?: boolean;
-  /** An e-mail of its campaign went out to the lead (CampaignLead.emailContacted). */
-  emailContacted?: boolean;
   /** The mailbox that sends the lead's e-mails. */
   mailboxId?: string | null;
   /** The lead's e-mail address, and whether it unsubscribed (e-mail steps skip it then). */
   email?: string | null;
   emailOptOut?: boolean;
+  /** The lead got an e-mail of this campaign (CampaignLead.emailContacted): a follow-up is a reply in its thread, and goes first in its mailbox's turn. */
+  emailContacted?: boolean;
+  /** The lead's values for the placeholders (an e-mail step may skip or hold a lead lacking one); none when left out. */
+  fields?: MergeFields;
   /** Soft bounces of the lead's e-mails so far (CampaignLead.softBounces); 0 when left out. */
   softBounces?: number;
   /**
