@@ -30,6 +30,8 @@ function pickCounts(row: Counts): Counts {
 /**
  * The campaign's funnel overall (from the counters kept beside the leads, as the campaigns list
  * reads them) and per A/B variant of each step (a lead's variant is stable), counted from the journal.
+ * A variant counts the leads its step reached; an e-mail that bounced reached the lead's server, though
+ * the bounce failed the lead on that step: it counts, or a variant's bounces would always read 0.
  */
 export async function getCampaignFunnel(actor: Actor, campaignId: string): Promise<TCampaignFunnel> {
   const campaign = await findCampaign(actor, campaignId);
@@ -38,7 +40,8 @@ export async function getCampaignFunnel(actor: Actor, campaignId: string): Promi
     db.$queryRawUnsafe<Row[]>(
       `SELECT j."stepId", j."variantId", ${COUNTS}
          FROM "CampaignLeadStep" j JOIN "CampaignLead" cl ON cl.id = j."campaignLeadId"
-        WHERE j."campaignId" = $1 AND j.status = 'done' AND j."variantId" IS NOT NULL
+        WHERE j."campaignId" = $1 AND j."variantId" IS NOT NULL
+          AND (j.status = 'done' OR (j.status = 'failed' AND j."stepType" = 'email' AND cl."emailBouncedAt" IS NOT NULL))
         GROUP BY j."stepId", j."variantId"`,
       campaign.id,
     ),
