@@ -43,7 +43,7 @@ test("connect a sandbox mailbox, send a campaign e-mail, and act as the prospect
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Connected");
   await expect(row).toContainText("Sandbox");
-  await expect(row.getByRole("meter", { name: "E-mails today" })).toHaveAttribute("aria-valuenow", "0");
+  await expect(row.getByRole("meter", { name: "Campaign e-mails today" })).toHaveAttribute("aria-valuenow", "0");
 
   // The mailbox page: a signature for the preview and every e-mail.
   await row.getByRole("link", { name: `Manage ${mailboxEmail}` }).click();
@@ -167,7 +167,7 @@ test("connect a sandbox mailbox, send a campaign e-mail, and act as the prospect
 
   // The mailbox counts the e-mail it sent today.
   await page.goto("/mailboxes");
-  await expect(page.getByTestId("mailbox-row").getByRole("meter", { name: "E-mails today" })).toHaveAttribute("aria-valuenow", "1");
+  await expect(page.getByTestId("mailbox-row").getByRole("meter", { name: "Campaign e-mails today" })).toHaveAttribute("aria-valuenow", "1");
   await snap(page, "mailboxes-list");
 });
 
