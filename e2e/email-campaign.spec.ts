@@ -174,6 +174,7 @@ test("connect a sandbox mailbox, send a campaign e-mail, and act as the prospect
   await expect(page.getByTestId("funnel-emailReplied")).toContainText("0 (0%; 0% of sent)");
   await expect(page.getByTestId("funnel-emailBounced")).toContainText("0 (0%; 0% of sent)");
   await expect(page.getByTestId("funnel-invited")).toHaveCount(0);
+  await snap(page, "campaign-funnel");
   // The campaigns list: sent / opened / clicked / bounced.
   await page.goto("/campaigns");
   const listed = page.getByTestId("campaign-row").filter({ hasText: `E-mail journey ${tag}` });
@@ -192,6 +193,7 @@ test("connect a sandbox mailbox, send a campaign e-mail, and act as the prospect
   await expect(tooltip).toContainText(/Sent\s*1/);
   await expect(tooltip).toContainText(/Opens\s*1/);
   await expect(tooltip).toContainText(/Clicks\s*1/);
+  await snap(page, "mailbox-chart-tooltip");
   await expect(page.getByTestId("performance-chart").locator("polyline").last()).toHaveAttribute("data-series", "replies");
   await page.getByRole("button", { name: "Replies", exact: true }).click();
   await expect(page.getByTestId("performance-chart").locator('polyline[data-series="replies"]')).toHaveCount(0);
