@@ -43,7 +43,7 @@ test("connect a sandbox mailbox, send a campaign e-mail, and act as the prospect
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Connected");
   await expect(row).toContainText("Sandbox");
-  await expect(row.getByRole("meter", { name: "E-mails today" })).toHaveAttribute("aria-valuenow", "0");
+  await expect(row.getByRole("meter", { name: "Campaign e-mails today" })).toHaveAttribute("aria-valuenow", "0");
 
   // The mailbox page: a signature for the preview and every e-mail.
   await row.getByRole("link", { name: `Manage ${mailboxEmail}` }).click();
@@ -167,9 +167,42 @@ test("connect a sandbox mailbox, send a campaign e-mail, and act as the prospect
   expect(status.some((data) => JSON.stringify(data).includes("stopped"))).toBe(true);
   expect(webhookReceiver.received.filter((delivery) => delivery.event === "email.sent")).toHaveLength(1);
 
+  // The funnel shows the e-mail figures (an e-mail-only campaign has no LinkedIn stages): the lead was
+  // sent the e-mail, opened it and clicked, and neither replied nor bounced.
+  await page.goto(`/campaigns/${campaignId}?tab=funnel`);
+  await expect(page.getByTestId("funnel-emailSent")).toContainText("1 (100%)");
+  await expect(page.getByTestId("funnel-emailOpened")).toContainText("1 (100%; 100% of sent)");
+  await expect(page.getByTestId("funnel-emailClicked")).toContainText("1 (100%; 100% of sent)");
+  await expect(page.getByTestId("funnel-emailReplied")).toContainText("0 (0%; 0% of sent)");
+  await expect(page.getByTestId("funnel-emailBounced")).toContainText("0 (0%; 0% of sent)");
+  await expect(page.getByTestId("funnel-invited")).toHaveCount(0);
+  await snap(page, "campaign-funnel");
+  // The campaigns list: sent / opened / clicked / bounced.
+  await page.goto("/campaigns");
+  const listed = page.getByTestId("campaign-row").filter({ hasText: `E-mail journey ${tag}` });
+  await expect(listed.getByTestId("campaign-row-email")).toContainText("1 / 1 / 1 / 0");
+  await expect(listed.getByTestId("campaign-row-email")).toContainText("E-mail: 1 sent, 1 opened, 1 clicked, 0 bounced");
+  await expect(listed.getByTestId("campaign-row-linkedin")).toHaveCount(0);
+
+  // The mailbox's chart: today's figures in a tooltip, opens and clicks among them; replies drawn last, on top.
+  await page.goto(`/mailboxes/${sent.data.accountId}`);
+  await expect(page.getByRole("meter", { name: "Campaign e-mails today" })).toHaveAttribute("aria-valuenow", "1");
+  await expect(page.getByText("Total sent", { exact: true })).toBeVisible();
+  const chart = page.getByTestId("performance-chart-area");
+  const area = (await chart.boundingBox())!;
+  await chart.hover({ position: { x: area.width - 2, y: area.height / 2 } });
+  const tooltip = page.getByTestId("performance-tooltip");
+  await expect(tooltip).toContainText(/Sent\s*1/);
+  await expect(tooltip).toContainText(/Opens\s*1/);
+  await expect(tooltip).toContainText(/Clicks\s*1/);
+  await snap(page, "mailbox-chart-tooltip");
+  await expect(page.getByTestId("performance-chart").locator("polyline").last()).toHaveAttribute("data-series", "replies");
+  await page.getByRole("button", { name: "Replies", exact: true }).click();
+  await expect(page.getByTestId("performance-chart").locator('polyline[data-series="replies"]')).toHaveCount(0);
+
   // The mailbox counts the e-mail it sent today.
   await page.goto("/mailboxes");
-  await expect(page.getByTestId("mailbox-row").getByRole("meter", { name: "E-mails today" })).toHaveAttribute("aria-valuenow", "1");
+  await expect(page.getByTestId("mailbox-row").getByRole("meter", { name: "Campaign e-mails today" })).toHaveAttribute("aria-valuenow", "1");
   await snap(page, "mailboxes-list");
 });
 

@@ -7,6 +7,8 @@ import { Button } from "@/components/ui/button";
 import { formatDateTime, formatRelative } from "@/components/ui/format";
 import { plural } from "@/components/ui/plural";
 import type { TCampaign } from "@/server/schemas/campaign";
+import { sequenceChannels } from "@/server/domain/sequence/campaign-channels";
+import { channelFigures } from "./funnel-stages";
 import { ProgressStrip } from "./progress-strip";
 import { CampaignStatusBadge } from "./status-badges";
 
@@ -83,9 +85,19 @@ export function CampaignRow({ campaign, archived, onError }: { campaign: TCampai
       <Stat value={stats.replied} label="replied" tone="font-medium text-emerald-700" />
       <Stat value={stats.done} label="done" />
       <Stat value={stats.failed} label="failed" tone="text-red-700" />
-      <td className="px-3 py-3 text-right text-xs whitespace-nowrap text-slate-600 tabular-nums">
-        {stats.invited} <span className="text-slate-400">/</span> {stats.accepted} <span className="text-slate-400">/</span> {stats.messaged}
-        <span className="sr-only"> invited, accepted, messaged</span>
+      <td className="space-y-0.5 px-3 py-3 text-right text-xs whitespace-nowrap text-slate-600 tabular-nums">
+        {channelFigures(sequenceChannels(campaign.sequence.steps), stats).map((line) => (
+          <p key={line.channel} data-testid={`campaign-row-${line.channel}`} title={line.title}>
+            <span className="mr-1 text-slate-400">{line.prefix}</span>
+            {line.values.map((value, index) => (
+              <span key={index}>
+                {index > 0 && <span className="text-slate-400"> / </span>}
+                {value}
+              </span>
+            ))}
+            <span className="sr-only"> {line.title}</span>
+          </p>
+        ))}
       </td>
       <td className="py-2 pr-5 pl-3">
         <RowActions campaign={campaign} archived={archived} onError={onError} />

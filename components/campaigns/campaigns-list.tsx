@@ -138,8 +138,12 @@ export function CampaignsList() {
                 <th scope="col" className="px-3 py-2.5 text-right font-medium">Replied</th>
                 <th scope="col" className="px-3 py-2.5 text-right font-medium">Done</th>
                 <th scope="col" className="px-3 py-2.5 text-right font-medium">Failed</th>
-                <th scope="col" className="px-3 py-2.5 text-right font-medium whitespace-nowrap" title="Invited / accepted / messaged">
-                  Inv. / Acc. / Msg.
+                <th
+                  scope="col"
+                  className="px-3 py-2.5 text-right font-medium whitespace-nowrap"
+                  title="LinkedIn: invited / accepted / messaged. E-mail: sent / opened / clicked / bounced"
+                >
+                  Funnel
                 </th>
                 <th scope="col" className="py-2.5 pr-5 pl-3">
                   <span className="sr-only">Actions</span>

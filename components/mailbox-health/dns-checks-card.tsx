@@ -15,7 +15,15 @@ import type { TDnsHealth, TDnsRecordFix } from "@/server/schemas/mailbox-health"
 import { DNS_CHECKS, DNS_STATUS_BADGE, type DnsCheckKey } from "./health-format";
 import { healthErrorText } from "./health-errors";
 
-function RecordFix({ fix, checkName }: { fix: TDnsRecordFix; checkName: string }) {
+/**
+ * A sandbox mailbox's domain answers from simulated zones chosen by words in its name
+ * (docs/sandbox.md): nothing anyone publishes changes them, so the card says so instead of asking
+ * for records and offering to check again.
+ */
+export const SANDBOX_DNS_NOTE =
+  "Sandbox mailbox: its domain's DNS records are simulated and cannot be changed, so these results stay as they are however often the domain is checked. Where a check fails, the record shown is what a real domain would need.";
+
+function RecordFix({ fix, checkName, sandbox }: { fix: TDnsRecordFix; checkName: string; sandbox: boolean }) {
   const rows: Array<[string, string]> = [
     ["Type", fix.type],
     ["Host", fix.host],
@@ -24,7 +32,11 @@ function RecordFix({ fix, checkName }: { fix: TDnsRecordFix; checkName: string }
   return (
     <div className="space-y-2 rounded-md bg-amber-50 p-3 ring-1 ring-amber-200" data-testid="dns-fix">
       <p className="text-xs font-medium text-amber-900">
-        {fix.replaces ? "Replace the current record with this one at your DNS host:" : "Add this record at your DNS host:"}
+        {sandbox
+          ? `On a real domain, you would ${fix.replaces ? "replace the current record with this one" : "add this record"} at its DNS host (a sandbox domain's records cannot be changed):`
+          : fix.replaces
+            ? "Replace the current record with this one at your DNS host:"
+            : "Add this record at your DNS host:"}
       </p>
       <dl className="space-y-1.5 text-xs">
         {rows.map(([term, value]) => (
@@ -64,7 +76,7 @@ function extraFacts(dns: TDnsHealth, key: DnsCheckKey): string[] {
   }
 }
 
-function DnsCheckRow({ dns, check }: { dns: TDnsHealth; check: (typeof DNS_CHECKS)[number] }) {
+function DnsCheckRow({ dns, check, sandbox }: { dns: TDnsHealth; check: (typeof DNS_CHECKS)[number]; sandbox: boolean }) {
   const result = dns[check.key];
   const badge = DNS_STATUS_BADGE[result.status];
   return (
@@ -85,7 +97,7 @@ function DnsCheckRow({ dns, check }: { dns: TDnsHealth; check: (typeof DNS_CHECK
           Published: <span className="font-mono text-slate-700">{result.record}</span>
         </p>
       )}
-      {result.fix && <RecordFix fix={result.fix} checkName={check.name} />}
+      {result.fix && <RecordFix fix={result.fix} checkName={check.name} sandbox={sandbox} />}
     </li>
   );
 }
@@ -103,15 +115,19 @@ export function DnsChecksCard({ mailbox }: { mailbox: TMailbox }) {
     }),
   );
   const dns = mailbox.dnsHealth;
+  const sandbox = mailbox.provider === "sandbox";
   return (
     <div data-testid="dns-card">
       <Card
         title="DNS records"
         description={dns ? `What the domain ${dns.domain} publishes for sending e-mail.` : "What the mailbox's domain publishes for sending e-mail."}
         actions={
-          <Button variant="secondary" size="sm" className="shrink-0" disabled={check.isPending} onClick={() => check.mutate({ id: mailbox.id })}>
-            {check.isPending ? "Checking…" : dns ? "Check again" : "Check now"}
-          </Button>
+          // Checking a sandbox domain again would find the same simulated records.
+          sandbox && dns ? undefined : (
+            <Button variant="secondary" size="sm" className="shrink-0" disabled={check.isPending} onClick={() => check.mutate({ id: mailbox.id })}>
+              {check.isPending ? "Checking…" : dns ? "Check again" : "Check now"}
+            </Button>
+          )
         }
       >
         <div className="space-y-4" aria-busy={check.isPending}>
@@ -132,9 +148,14 @@ export function DnsChecksCard({ mailbox }: { mailbox: TMailbox }) {
                 Checked {formatRelative(dns.checkedAt, now)}
                 {dns.managed ? " · Herald keeps this domain's records" : ""}
               </p>
+              {sandbox && (
+                <Alert tone="info">
+                  <span data-testid="dns-sandbox-note">{SANDBOX_DNS_NOTE}</span>
+                </Alert>
+              )}
               <ul className="divide-y divide-slate-100">
                 {DNS_CHECKS.map((item) => (
-                  <DnsCheckRow key={item.key} dns={dns} check={item} />
+                  <DnsCheckRow key={item.key} dns={dns} check={item} sandbox={sandbox} />
                 ))}
               </ul>
             </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDelta, labelIndexes, niceMax, pointsAttribute, seriesPoints } from "./chart-geometry";
+import { dayFigures, dayPosition, formatDelta, labelIndexes, nearestIndex, niceMax, pointsAttribute, seriesPoints } from "./chart-geometry";
 
 describe("niceMax", () => {
   it("rounds up to 1, 2, 2.5 or 5 times a power of ten", () => {
@@ -51,5 +51,36 @@ describe("formatDelta", () => {
     expect(formatDelta({ change: 0, percent: null })).toEqual({ text: "±0%", direction: "flat" });
     expect(formatDelta({ change: 4, percent: null })).toEqual({ text: "+4 (none before)", direction: "up" });
     expect(formatDelta({ change: 1, percent: 33.333 })).toEqual({ text: "+33%", direction: "up" });
+  });
+});
+
+describe("the tooltip's day", () => {
+  it("finds the nearest day under the pointer, at the edges and beyond them", () => {
+    expect(nearestIndex(0, 30)).toBe(0);
+    expect(nearestIndex(1, 30)).toBe(29);
+    expect(nearestIndex(0.5, 3)).toBe(1);
+    expect(nearestIndex(0.24, 3)).toBe(0);
+    expect(nearestIndex(0.26, 3)).toBe(1);
+    expect(nearestIndex(-0.2, 7)).toBe(0);
+    expect(nearestIndex(1.4, 7)).toBe(6);
+    expect(nearestIndex(Number.NaN, 7)).toBe(0);
+    expect(nearestIndex(0.9, 1)).toBe(0);
+  });
+
+  it("places a day where its points are drawn", () => {
+    const points = seriesPoints([1, 2, 3, 4, 5], 5, { width: 600, height: 160 });
+    points.forEach((point, index) => expect(dayPosition(index, 5)).toBeCloseTo((point.x / 600) * 100));
+    expect(dayPosition(0, 1)).toBe(50);
+  });
+
+  it("gives the day's figure of every series, in their order", () => {
+    const series = [
+      { key: "sent", label: "Sent", values: [4, 5] },
+      { key: "replies", label: "Replies", values: [0, 2] },
+    ];
+    expect(dayFigures(series, 1)).toEqual([
+      { key: "sent", label: "Sent", value: 5 },
+      { key: "replies", label: "Replies", value: 2 },
+    ]);
   });
 });

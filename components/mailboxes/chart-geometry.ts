@@ -59,3 +59,23 @@ export function formatDelta(delta: { change: number; percent: number | null }): 
   const sign = delta.change > 0 ? "+" : "−";
   return { text: `${sign}${Math.abs(percent)}%`, direction };
 }
+
+/**
+ * The day under a pointer at `fraction` of the chart's width (0 at the left edge, 1 at the right):
+ * the nearest of `count` evenly spread days, as seriesPoints places them.
+ */
+export function nearestIndex(fraction: number, count: number): number {
+  if (count <= 1) return 0;
+  const clamped = Math.min(1, Math.max(0, Number.isFinite(fraction) ? fraction : 0));
+  return Math.round(clamped * (count - 1));
+}
+
+/** Where day `index` of `count` sits across the chart, in percent of its width (a single day in the middle). */
+export function dayPosition(index: number, count: number): number {
+  return count > 1 ? (index / (count - 1)) * 100 : 50;
+}
+
+/** The figures of one day, in the order of the series, for the tooltip. */
+export function dayFigures(series: ReadonlyArray<{ key: string; label: string; values: readonly number[] }>, index: number): Array<{ key: string; label: string; value: number }> {
+  return series.map((line) => ({ key: line.key, label: line.label, value: line.values[index] ?? 0 }));
+}

@@ -155,7 +155,10 @@ export function MailboxDetail({ id }: { id: string }) {
       <Header mailbox={data} onRemove={() => setRemoving(true)} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          <Card title="Today" description={`Counted since midnight ${data.usage.timezone} time (${data.usage.date}).`}>
+          <Card
+            title="Sending"
+            description={`Campaign e-mails today count against the daily limit, since midnight ${data.usage.timezone} time (${data.usage.date}). The totals count every e-mail since the mailbox was connected, your replies from the inbox included.`}
+          >
             <div className="grid gap-4 sm:grid-cols-2">
               <MailboxUsage mailbox={data} />
               <MailboxCounters mailbox={data} />

@@ -97,15 +97,21 @@ export function MailboxIcon({ mailbox, size = "md" }: { mailbox: Pick<TMailbox, 
   );
 }
 
-/** Today's campaign e-mails against the daily limit, counted in the mailbox's own day. */
+/**
+ * Today's campaign e-mails against the daily limit, counted in the mailbox's own day. Only campaign
+ * e-mails count against the limit, so the label says so: the totals beside it count more.
+ */
 export function MailboxUsage({ mailbox }: { mailbox: TMailbox }) {
-  return <UsageBar label="E-mails today" used={mailbox.usage.sent} cap={mailbox.limits.daily} />;
+  return <UsageBar label="Campaign e-mails today" used={mailbox.usage.sent} cap={mailbox.limits.daily} />;
 }
 
-/** Sent, bounced and complained since it was connected. */
+/** What "Total sent" counts, unlike today's campaign e-mails beside it. */
+const TOTAL_SENT_MEANING = "Campaign e-mails and your replies from the inbox, since the mailbox was connected (warmup e-mails are not counted)";
+
+/** Sent, bounced and complained since it was connected (replies from the inbox included, unlike today's usage). */
 export function MailboxCounters({ mailbox }: { mailbox: TMailbox }) {
   const items: Array<[string, number, string]> = [
-    ["Sent", mailbox.counters.sent, "text-slate-900"],
+    ["Total sent", mailbox.counters.sent, "text-slate-900"],
     ["Bounced", mailbox.counters.bounced, mailbox.counters.bounced ? "text-amber-800" : "text-slate-900"],
     ["Complaints", mailbox.counters.complained, mailbox.counters.complained ? "text-red-700" : "text-slate-900"],
   ];
@@ -113,7 +119,9 @@ export function MailboxCounters({ mailbox }: { mailbox: TMailbox }) {
     <dl className="grid grid-cols-3 gap-2 text-xs" aria-label={`Totals of ${mailboxName(mailbox)}`}>
       {items.map(([label, value, tone]) => (
         <div key={label} className="min-w-0">
-          <dt className="truncate text-slate-500">{label}</dt>
+          <dt className="truncate text-slate-500" title={label === "Total sent" ? TOTAL_SENT_MEANING : undefined}>
+            {label}
+          </dt>
           <dd className={`font-medium tabular-nums ${tone}`}>{value.toLocaleString("en")}</dd>
         </div>
       ))}

@@ -13,9 +13,21 @@ const PERIODS = [7, 30, 90] as const;
 type Period = (typeof PERIODS)[number];
 
 const METRICS = [
-  { key: "sent", label: "Sent", stroke: "stroke-brand-500", dot: "fill-brand-500", swatch: "bg-brand-500", goodWhenUp: true },
-  { key: "replies", label: "Replies", stroke: "stroke-emerald-500", dot: "fill-emerald-500", swatch: "bg-emerald-500", goodWhenUp: true },
-  { key: "bounces", label: "Bounces", stroke: "stroke-amber-500", dot: "fill-amber-500", swatch: "bg-amber-500", goodWhenUp: false },
+  { key: "sent", label: "Sent", goodWhenUp: true },
+  { key: "replies", label: "Replies", goodWhenUp: true },
+  { key: "bounces", label: "Bounces", goodWhenUp: false },
+] as const;
+
+/**
+ * The chart's lines, in drawing order: replies last, so that they stay on top where they meet another
+ * line (a day of one reply and one bounce); bounces dashed, so both show when they run together.
+ */
+const LINES = [
+  { key: "sent", label: "Sent", stroke: "stroke-brand-500", dot: "fill-brand-500", swatch: "bg-brand-500" },
+  { key: "opens", label: "Opens", stroke: "stroke-sky-400", dot: "fill-sky-400", swatch: "bg-sky-400" },
+  { key: "clicks", label: "Clicks", stroke: "stroke-violet-500", dot: "fill-violet-500", swatch: "bg-violet-500" },
+  { key: "bounces", label: "Bounces", stroke: "stroke-amber-500", dot: "fill-amber-500", swatch: "bg-amber-500", dashed: true },
+  { key: "replies", label: "Replies", stroke: "stroke-emerald-600", dot: "fill-emerald-600", swatch: "bg-emerald-600" },
 ] as const;
 
 function percent(rate: number): string {
@@ -51,19 +63,19 @@ function DeltaTile({
   );
 }
 
-/** Sent, replies and bounces per day over 7, 30 or 90 days, against the period before, and all-time totals. */
+/** Sent, opens, clicks, replies and bounces per day over 7, 30 or 90 days, against the period before, and all-time totals. */
 export function PerformanceCard({ mailboxId }: { mailboxId: string }) {
   const trpc = useTRPC();
   const [days, setDays] = useState<Period>(30);
   const performance = useQuery({ ...trpc.mailboxes.performance.queryOptions({ id: mailboxId, days }), placeholderData: (previous) => previous });
   const data = performance.data;
   const series: ChartSeries[] = data
-    ? METRICS.map((metric) => ({ key: metric.key, label: metric.label, stroke: metric.stroke, dot: metric.dot, swatch: metric.swatch, values: data.daily.map((day) => day[metric.key]) }))
+    ? LINES.map((line) => ({ ...line, values: data.daily.map((day) => day[line.key]) }))
     : [];
   return (
     <Card
       title="Performance"
-      description="Campaign e-mails sent from this mailbox; replies and bounces count each lead once, rates are of the leads e-mailed."
+      description="E-mails sent from this mailbox (campaign e-mails and your replies from the inbox); opens, clicks, replies and bounces count each lead once, rates are of the leads e-mailed."
       actions={
         <div className="w-36 shrink-0">
           <Select aria-label="Period" value={String(days)} onChange={(event) => setDays(Number(event.target.value) as Period)}>
@@ -97,7 +109,7 @@ export function PerformanceCard({ mailboxId }: { mailboxId: string }) {
               />
             ))}
           </div>
-          <PerformanceChart title={`Sent, replies and bounces per day, last ${days} days`} dates={data!.daily.map((day) => day.date)} series={series} />
+          <PerformanceChart title={`Sent, opens, clicks, replies and bounces per day, last ${days} days`} dates={data!.daily.map((day) => day.date)} series={series} />
           <div>
             <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">All time</h3>
             <dl className="mt-2 grid grid-cols-2 gap-3 text-sm sm:grid-cols-5" data-testid="performance-totals">

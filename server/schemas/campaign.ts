@@ -54,6 +54,15 @@ export const ZCampaignListFilter = z.object({
 });
 export type TCampaignListFilter = z.infer<typeof ZCampaignListFilter>;
 
+/** The e-mail funnel: leads, each counted once however many of its e-mails did it. */
+const EMAIL_FUNNEL_FIELDS = {
+  emailSent: z.number().int().meta({ description: "Leads sent at least one campaign e-mail" }),
+  emailOpened: z.number().int().meta({ description: "Leads who opened one of the campaign's e-mails (only counted where open tracking is on; a click counts as an open)" }),
+  emailClicked: z.number().int().meta({ description: "Leads who clicked a link of one of the campaign's e-mails (only counted where click tracking is on)" }),
+  emailReplied: z.number().int().meta({ description: "Leads who replied by e-mail to one of the campaign's e-mails" }),
+  emailBounced: z.number().int().meta({ description: "Leads one of whose campaign e-mails bounced (soft or hard)" }),
+};
+
 export const ZCampaignStats = z
   .object({
     total: z.number().int(),
@@ -67,6 +76,7 @@ export const ZCampaignStats = z
     invited: z.number().int().meta({ description: "Leads sent a connection request" }),
     accepted: z.number().int(),
     messaged: z.number().int(),
+    ...EMAIL_FUNNEL_FIELDS,
   })
   .meta({ id: "CampaignStats" });
 
@@ -274,7 +284,8 @@ const ZFunnelCounts = z.object({
   invited: z.number().int(),
   accepted: z.number().int(),
   messaged: z.number().int(),
-  replied: z.number().int(),
+  replied: z.number().int().meta({ description: "Leads who replied, on LinkedIn or by e-mail" }),
+  ...EMAIL_FUNNEL_FIELDS,
 });
 
 export const ZCampaignFunnel = z
@@ -296,7 +307,7 @@ export const ZCampaignFunnel = z
   .meta({
     id: "CampaignFunnel",
     description:
-      "The funnel of the campaign (invited, accepted, messaged, replied), overall and per A/B variant of every step leads have reached: for a variant, `leads` is how many leads got it and the other counts are what those leads went on to do.",
+      "The funnel of the campaign (LinkedIn: invited, accepted, messaged; e-mail: sent, opened, clicked, replied, bounced; and replied on either), overall and per A/B variant of every step leads have reached: for a variant, `leads` is how many leads got it and the other counts are what those leads went on to do.",
   });
 export type TCampaignFunnel = z.infer<typeof ZCampaignFunnel>;
 

@@ -221,7 +221,15 @@ export const ZMailboxPerformance = z
     period: ZFigures.extend(ZRates.shape).extend({ from: z.string().meta({ example: "2026-02-01" }), to: z.string().meta({ example: "2026-03-02" }) }),
     previousPeriod: ZFigures.extend({ from: z.string(), to: z.string() }).meta({ description: "The `days` days before the period" }),
     deltas: z.object({ sent: ZDelta, replies: ZDelta, bounces: ZDelta }),
-    daily: z.array(ZFigures.extend({ date: z.string().meta({ example: "2026-03-02" }) })).meta({ description: "One entry per day of the period, oldest first" }),
+    daily: z
+      .array(
+        ZFigures.extend({
+          date: z.string().meta({ example: "2026-03-02" }),
+          opens: z.number().int().meta({ description: "Leads who opened one of the mailbox's e-mails that day (each lead counts once a day; only e-mails with open tracking, or a click)" }),
+          clicks: z.number().int().meta({ description: "Leads who clicked a link of one of the mailbox's e-mails that day (each lead counts once a day; only e-mails with click tracking)" }),
+        }),
+      )
+      .meta({ description: "One entry per day of the period, oldest first" }),
     allTime: ZFigures.extend(ZRates.shape),
     campaigns: z
       .array(ZFigures.extend(ZRates.shape).extend({ campaignId: z.string(), campaignName: z.string() }))

@@ -3,9 +3,10 @@ import type { Actor } from "../../lib/actor";
 import type { TPaginationQuery } from "../../schemas/common";
 import type { TCampaign, TCampaignListFilter } from "../../schemas/campaign";
 import { campaignSettings, type CampaignSettings } from "./campaign-settings";
+import { FUNNEL_COUNTERS } from "./campaign-stats";
 import { campaignView } from "./to-campaign";
 
-interface PageRow {
+interface PageColumns {
   total: number;
   /** Null in the one row of a page past the last campaign (the total still comes). */
   id: string | null;
@@ -31,10 +32,10 @@ interface PageRow {
   paused: number;
   replied: number;
   stopped: number;
-  invited: number;
-  accepted: number;
-  messaged: number;
 }
+
+type FunnelCounter = (typeof FUNNEL_COUNTERS)[number];
+type PageRow = PageColumns & Record<FunnelCounter, number>;
 
 /**
  * The settings (the Json columns, parsed and validated) of the campaigns listed lately, by id and
@@ -80,8 +81,8 @@ export function campaignsPageStatement(actor: Actor, paging: TPaginationQuery, f
   const where = Prisma.join(conditions, " AND ");
   const sum = (column: string, status?: string) =>
     status
-      ? Prisma.raw(`coalesce(sum(n.${column}) FILTER (WHERE n.status = '${status}'), 0)::int AS "${status}"`)
-      : Prisma.raw(`coalesce(sum(n.${column}), 0)::int AS "${column}"`);
+      ? Prisma.raw(`coalesce(sum(n."${column}") FILTER (WHERE n.status = '${status}'), 0)::int AS "${status}"`)
+      : Prisma.raw(`coalesce(sum(n."${column}"), 0)::int AS "${column}"`);
   return Prisma.sql`
     SELECT t.total, p.*
     FROM (SELECT count(*)::int AS total FROM "Campaign" c WHERE ${where}) t
@@ -98,7 +99,7 @@ export function campaignsPageStatement(actor: Actor, paging: TPaginationQuery, f
       LEFT JOIN LATERAL (
         SELECT ${sum("leads")}, ${sum("leads", "done")}, ${sum("leads", "failed")}, ${sum("leads", "pending")}, ${sum("leads", "running")},
           ${sum("leads", "paused")}, ${sum("leads", "replied")}, ${sum("leads", "stopped")},
-          ${sum("invited")}, ${sum("accepted")}, ${sum("messaged")}
+          ${Prisma.join(FUNNEL_COUNTERS.map((counter) => sum(counter)))}
         FROM "CampaignLeadCount" n WHERE n."campaignId" = c.id
       ) s ON true
     ) p ON true
@@ -148,9 +149,7 @@ export async function listCampaigns(
       paused: row.paused,
       replied: row.replied,
       stopped: row.stopped,
-      invited: row.invited,
-      accepted: row.accepted,
-      messaged: row.messaged,
+      ...Object.fromEntries(FUNNEL_COUNTERS.map((counter) => [counter, row[counter]])) as Record<FunnelCounter, number>,
     };
     return [campaignView({ ...row, id: row.id! }, settings, stats, row.leadsInProgress)];
   });

@@ -31,6 +31,8 @@ async function applyToLead(tx: Prisma.TransactionClient, emit: Emit, outbound: E
     at: at.getTime(),
   });
   if (!campaignLead) return { decision, leadFailed: false };
+  // The e-mail funnel counts a lead's bounces once, whichever of its e-mails bounced first.
+  if (!campaignLead.emailBouncedAt) await tx.campaignLead.update({ where: { id: campaignLead.id }, data: { emailBouncedAt: at } });
   if (decision.softBounces !== campaignLead.softBounces) {
     await tx.campaignLead.update({ where: { id: campaignLead.id }, data: { softBounces: decision.softBounces, updatedAt: at } });
   }

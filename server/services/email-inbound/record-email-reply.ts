@@ -28,6 +28,8 @@ export async function recordEmailReply(
   });
   const campaignLeadId = match.campaignLeadId ?? ended?.campaignLeadId ?? null;
   const campaignId = match.campaignLeadId ? match.campaignId : (ended?.campaignId ?? null);
+  // The e-mail funnel counts a lead's replies once, from the first.
+  if (campaignLeadId) await tx.campaignLead.updateMany({ where: { id: campaignLeadId, emailRepliedAt: null }, data: { emailRepliedAt: at } });
   // A reply by address to a lead whose campaign had not e-mailed it yet still belongs to that campaign.
   if (campaignLeadId && !stored.campaignLeadId) {
     await tx.emailMessage.update({ where: { id: stored.id }, data: { campaignLeadId, campaignId, source: "campaign" } });

@@ -3,7 +3,8 @@
 // (several replies of one lead are one reply). A reply is the lead's e-mail into the mailbox (kind
 // `reply`: auto-replies, bounce and complaint reports and mail from no lead are not), or a reply on
 // another channel (CampaignLead.lastReplyAt) when the lead's latest campaign message was an e-mail of
-// this mailbox. A bounce is an e-mail of the mailbox whose status became `bounced`.
+// this mailbox. A bounce is an e-mail of the mailbox whose status became `bounced`. Opens and clicks
+// (the series only) count the leads who first opened or clicked one of the mailbox's e-mails that day.
 import { db, Prisma } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
@@ -34,6 +35,14 @@ function facts(mailboxId: string): Prisma.Sql {
       SELECT 'bounce', m."sentAt", m."campaignId", COALESCE(m."leadId", lower(m."toAddress"))
         FROM "EmailMessage" m
        WHERE m."mailboxId" = ${mailboxId} AND m.direction = 'outbound' AND m.status = 'bounced' AND m."sentAt" IS NOT NULL
+      UNION ALL
+      SELECT 'open', m."openedAt", m."campaignId", COALESCE(m."leadId", lower(m."toAddress"))
+        FROM "EmailMessage" m
+       WHERE m."mailboxId" = ${mailboxId} AND m.direction = 'outbound' AND m."openedAt" IS NOT NULL
+      UNION ALL
+      SELECT 'click', m."clickedAt", m."campaignId", COALESCE(m."leadId", lower(m."toAddress"))
+        FROM "EmailMessage" m
+       WHERE m."mailboxId" = ${mailboxId} AND m.direction = 'outbound' AND m."clickedAt" IS NOT NULL
       UNION ALL
       SELECT 'reply', COALESCE(m."sentAt", m."createdAt"), m."campaignId", COALESCE(m."leadId", lower(m."fromAddress"))
         FROM "EmailMessage" m
@@ -82,10 +91,12 @@ export async function getMailboxPerformance(actor: Actor, mailboxId: string, que
   const [windows] = await db.$queryRaw<Array<Record<string, number>>>`
     ${facts(mailbox.id)}
     SELECT ${totalsSql(inPeriod, "period")}, ${totalsSql(inPrevious, "previous")}, ${totalsSql(Prisma.sql`TRUE`, "all")} FROM facts`;
-  const dayRows = await db.$queryRaw<Array<{ date: string; sent: number; replies: number; bounces: number }>>`
+  const dayRows = await db.$queryRaw<Array<{ date: string; sent: number; opens: number; clicks: number; replies: number; bounces: number }>>`
     ${facts(mailbox.id)}
     SELECT to_char((at AT TIME ZONE 'UTC') AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS date,
            count(*) FILTER (WHERE kind = 'sent')::int AS sent,
+           count(DISTINCT lead) FILTER (WHERE kind = 'open')::int AS opens,
+           count(DISTINCT lead) FILTER (WHERE kind = 'click')::int AS clicks,
            count(DISTINCT lead) FILTER (WHERE kind = 'reply')::int AS replies,
            count(DISTINCT lead) FILTER (WHERE kind = 'bounce')::int AS bounces
       FROM facts WHERE ${inPeriod} GROUP BY 1`;
@@ -106,7 +117,7 @@ export async function getMailboxPerformance(actor: Actor, mailboxId: string, que
   for (let index = 0; index < query.days; index += 1) {
     const date = zonedDateString(addZonedDays(start, index, zone), zone);
     const row = byDate.get(date);
-    daily.push({ date, sent: row?.sent ?? 0, replies: row?.replies ?? 0, bounces: row?.bounces ?? 0 });
+    daily.push({ date, sent: row?.sent ?? 0, opens: row?.opens ?? 0, clicks: row?.clicks ?? 0, replies: row?.replies ?? 0, bounces: row?.bounces ?? 0 });
   }
   return {
     mailboxId: mailbox.id,

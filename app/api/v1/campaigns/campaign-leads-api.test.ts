@@ -150,7 +150,7 @@ describe("campaign leads", () => {
     expect(forecast.body!.data.assumptions[0]).toContain("draft");
     expect((await api.forecast(id, 500)).status).toBe(400);
     const funnel = await api.funnel(id);
-    expect(funnel.body!.data).toEqual({ overall: { leads: 2, invited: 0, accepted: 0, messaged: 0, replied: 0 }, steps: [] });
+    expect(funnel.body!.data).toEqual({ overall: { leads: 2, invited: 0, accepted: 0, messaged: 0, replied: 0, emailSent: 0, emailOpened: 0, emailClicked: 0, emailReplied: 0, emailBounced: 0 }, steps: [] });
   });
 
   it("deletes a campaign with its leads' progress; the leads stay", async () => {

@@ -50,7 +50,7 @@ describe("mailbox performance", () => {
       return { leadId: row.id, campaignLeadId: campaignLead.id, campaignId, address: row.email! };
     };
     let number = 0;
-    const message = async (to: Awaited<ReturnType<typeof lead>>, when: string | null, fields: { direction?: "inbound"; status?: string; kind?: string } = {}) => {
+    const message = async (to: Awaited<ReturnType<typeof lead>>, when: string | null, fields: { direction?: "inbound"; status?: string; kind?: string; openedAt?: string; clickedAt?: string } = {}) => {
       number += 1;
       const time = new Date(when ?? "2026-03-10T11:00:00Z");
       await db.emailMessage.create({
@@ -71,6 +71,8 @@ describe("mailbox performance", () => {
           subject: "Hello",
           text: "Hi",
           sentAt: when === null ? null : time,
+          openedAt: fields.openedAt ? new Date(fields.openedAt) : null,
+          clickedAt: fields.clickedAt ? new Date(fields.clickedAt) : null,
           createdAt: time,
           updatedAt: time,
         },
@@ -83,9 +85,10 @@ describe("mailbox performance", () => {
     // Replied on LinkedIn after a LinkedIn message that came after its e-mail: not this mailbox's reply.
     const l5 = await lead("l5", beta, { lastReplyAt: "2026-03-10T10:00:00Z", messageSentAt: "2026-03-09T09:00:00Z" });
 
-    await message(l1, "2026-03-07T23:30:00Z"); // 8 March, 00:30 in Paris
-    await message(l1, "2026-03-08T10:00:00Z");
-    await message(l2, "2026-03-09T09:00:00Z");
+    // Opens and clicks count the leads of the day they happened: l1 opens both of its e-mails on 9 March (once).
+    await message(l1, "2026-03-07T23:30:00Z", { openedAt: "2026-03-09T08:00:00Z" }); // 8 March, 00:30 in Paris
+    await message(l1, "2026-03-08T10:00:00Z", { openedAt: "2026-03-09T09:00:00Z" });
+    await message(l2, "2026-03-09T09:00:00Z", { openedAt: "2026-03-10T10:00:00Z", clickedAt: "2026-03-10T10:05:00Z" });
     await message(l3, "2026-03-10T08:00:00Z");
     await message(l4, "2026-03-10T08:30:00Z", { status: "bounced" });
     await message(l4, null, { status: "sending" });
@@ -114,9 +117,9 @@ describe("mailbox performance", () => {
       bounces: { change: 1, percent: null },
     });
     expect(performance.daily).toEqual([
-      { date: "2026-03-08", sent: 2, replies: 0, bounces: 0 },
-      { date: "2026-03-09", sent: 1, replies: 1, bounces: 0 },
-      { date: "2026-03-10", sent: 2, replies: 2, bounces: 1 },
+      { date: "2026-03-08", sent: 2, opens: 0, clicks: 0, replies: 0, bounces: 0 },
+      { date: "2026-03-09", sent: 1, opens: 1, clicks: 0, replies: 1, bounces: 0 },
+      { date: "2026-03-10", sent: 2, opens: 1, clicks: 1, replies: 2, bounces: 1 },
     ]);
     expect(performance.allTime).toEqual({ sent: 9, contacted: 5, replies: 3, bounces: 1, replyRate: 0.6, bounceRate: 0.2 });
     expect(performance.campaigns).toEqual([

@@ -8,7 +8,8 @@ export const getCampaignFunnelOperation = defineOperation({
   method: "get",
   path: "/campaigns/{id}/funnel",
   summary: "A campaign's funnel, overall and per A/B variant",
-  description: "Beyond the spec. Invited, accepted, messaged and replied, for the whole campaign and for each variant of every step leads have reached.",
+  description:
+    "Beyond the spec. Leads invited, accepted and messaged on LinkedIn; sent, opened, clicked, replied and bounced by e-mail; replied on either: for the whole campaign (the counters of `stats`) and for each variant of every step leads have reached.",
   tags: ["Campaigns"],
   params: ZCampaignIdParams,
   response: dataEnvelope(ZCampaignFunnel),

@@ -40,6 +40,8 @@ export async function recordEmailSent(input: {
       data: { nextSendAt: new Date(at.getTime() + gap * 1000), sentCount: { increment: 1 }, campaignSendCount: { increment: 1 }, updatedAt: at },
     });
     await tx.lead.update({ where: { id: campaignLead.leadId }, data: { lastActivityAt: at } });
+    // The lead's first e-mail of the campaign: the e-mail funnel counts each lead once.
+    await tx.campaignLead.updateMany({ where: { id: campaignLead.id, emailSentAt: null }, data: { emailSentAt: at } });
     if (step) {
       const next = afterAction(sequence, step, at);
       if (next.kind === "place") await placeCampaignLead(tx, emit, campaignLead, next.placement, { emailContacted: true });
