@@ -144,12 +144,22 @@ export const ZSearchPaging = z
   .meta({ id: "SearchPaging" });
 export type TSearchPaging = z.infer<typeof ZSearchPaging>;
 
+/** How long a result the workspace paid for stays free to see again, in words for the descriptions. */
+export const PAID_RESULT_WINDOW_WORDS = "24 hours";
+
 export const ZSearchCredits = z
   .object({
-    charged: z.number().int().meta({ description: "Credits this page cost: one per result returned" }),
+    charged: z.number().int().meta({ description: "Credits this page cost (the same as `creditsCharged`)" }),
+    alreadyPaid: z.number().int().meta({
+      description: `Results of this page the workspace had already paid for in the last ${PAID_RESULT_WINDOW_WORDS}: returned again at no charge`,
+    }),
     balance: z.number().int().meta({ description: "The workspace's AI credits after the search" }),
   })
   .meta({ id: "SearchCredits" });
+
+const ZCreditsCharged = z.number().int().meta({
+  description: `AI credits this page cost: one per result returned that the workspace had not already paid for in the last ${PAID_RESULT_WINDOW_WORDS} (0 when every result was)`,
+});
 
 export const ZCompany = z
   .object({
@@ -184,7 +194,7 @@ export const ZCompany = z
 export type TCompany = z.infer<typeof ZCompany>;
 
 export const ZCompanySearchResult = z
-  .object({ data: z.array(ZCompany), paging: ZSearchPaging, credits: ZSearchCredits })
+  .object({ data: z.array(ZCompany), paging: ZSearchPaging, creditsCharged: ZCreditsCharged, credits: ZSearchCredits })
   .meta({ id: "CompanySearchResult" });
 export type TCompanySearchResult = z.infer<typeof ZCompanySearchResult>;
 
@@ -270,7 +280,7 @@ export const ZPerson = z
 export type TPerson = z.infer<typeof ZPerson>;
 
 export const ZPersonSearchResult = z
-  .object({ data: z.array(ZPerson), paging: ZSearchPaging, credits: ZSearchCredits })
+  .object({ data: z.array(ZPerson), paging: ZSearchPaging, creditsCharged: ZCreditsCharged, credits: ZSearchCredits })
   .meta({ id: "PersonSearchResult" });
 export type TPersonSearchResult = z.infer<typeof ZPersonSearchResult>;
 
