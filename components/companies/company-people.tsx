@@ -34,7 +34,7 @@ export function CompanyPeople({ company }: { company: TCompany }) {
           setPeople((current) => ({
             rows: cursor && current ? [...current.rows, ...answer.data] : answer.data,
             paging: answer.paging,
-            spent: (cursor && current ? current.spent : 0) + answer.credits.charged,
+            spent: (cursor && current ? current.spent : 0) + answer.creditsCharged,
           })),
         onSettled: () => void refreshCredits(),
       },

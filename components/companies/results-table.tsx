@@ -62,8 +62,10 @@ export function ResultsTable({
               />
             </th>
             {COLUMNS.map((column) => {
+              // The arrow is the order the rows are in: a sort chosen but not yet run (nor paid for) is
+              // only marked as chosen, so the header never says "sorted" before the rows are.
               const shown = column.sort && shownSort.key === column.sort ? shownSort.dir : null;
-              const pending = column.sort && pendingSort.key === column.sort ? pendingSort.dir : null;
+              const chosen = column.sort && pendingSort.key === column.sort && (pendingSort.key !== shownSort.key || pendingSort.dir !== shownSort.dir);
               return (
                 <th
                   key={column.label}
@@ -75,11 +77,12 @@ export function ResultsTable({
                     <button
                       type="button"
                       onClick={() => onSort(column.sort!)}
-                      title="Sorting runs the search again (it costs credits; you confirm first)"
-                      className={`inline-flex items-center gap-1 uppercase hover:text-slate-800 ${pending ? "text-brand-700" : ""}`}
+                      title="Sorting runs the search again (companies already paid for are free; you confirm first)"
+                      aria-pressed={chosen ? true : undefined}
+                      className={`inline-flex items-center gap-1 uppercase hover:text-slate-800 ${chosen ? "text-brand-700 underline decoration-dotted underline-offset-4" : ""}`}
                     >
                       {column.label}
-                      <SortIcon dir={pending} />
+                      <SortIcon dir={shown} />
                     </button>
                   ) : (
                     column.label

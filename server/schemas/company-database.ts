@@ -144,7 +144,8 @@ export const ZSearchPaging = z
   .meta({ id: "SearchPaging" });
 export type TSearchPaging = z.infer<typeof ZSearchPaging>;
 
-/** How long a result the workspace paid for stays free to see again, in words for the descriptions. */
+/** How long a result the workspace paid for stays free to see again (the charge and the dashboard's cost lines). */
+export const PAID_RESULT_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const PAID_RESULT_WINDOW_WORDS = "24 hours";
 
 export const ZSearchCredits = z

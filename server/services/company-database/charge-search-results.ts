@@ -1,11 +1,9 @@
 import { db, type DbClient } from "../../db/client";
 import { now } from "../../lib/clock";
 import { isHeraldError } from "../../lib/errors";
+import { PAID_RESULT_WINDOW_MS } from "../../schemas/company-database";
 import { debitAiCredits } from "../credits/debit-ai-credits";
 import { insufficientCreditsError } from "./charge-search";
-
-/** A result a workspace paid for is free to see again for this long after it paid (24 hours). */
-export const PAID_RESULT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export type PaidResultKind = "company" | "person";
 
