@@ -54,7 +54,8 @@ export function CompaniesPage() {
   const rows = shown?.rows ?? [];
   const remaining = shown ? shown.paging.totalCount - rows.length : 0;
   const next = shown && !shown.paging.totalCountIsEstimate ? Math.max(1, Math.min(PAGE_SIZE, remaining)) : PAGE_SIZE;
-  const nextCost = shown?.paging.totalCountIsEstimate ? `up to ${plural(next, "credit")}` : plural(next, "credit");
+  // "Up to": companies of the next page that the workspace paid for in the last 24 hours are free.
+  const nextCost = `up to ${plural(next, "credit")}`;
   const sortPending = shown !== null && (nextSort.key !== shown.sort.key || nextSort.dir !== shown.sort.dir);
   // Ticks: the page may stay open past the 24 hours its companies are paid for.
   const renderedAt = useNow(60_000);

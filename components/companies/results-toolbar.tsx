@@ -54,7 +54,7 @@ export function ResultsToolbar({
           <span className="font-semibold text-slate-900">{formatTotal(paging.totalCount, paging.totalCountIsEstimate)}</span>{" "}
           {paging.totalCount === 1 ? "company matches" : "companies match"} · {rows.length} shown · {plural(shown.spent, "credit")} spent
           <span className="block text-xs text-slate-500" data-testid="last-charge">
-            This search: {chargedWords(shown.lastCharge.charged, shown.lastCharge.alreadyPaid)}.
+            {shown.lastCharge.what}: {chargedWords(shown.lastCharge.charged, shown.lastCharge.alreadyPaid)}.
           </span>
         </p>
         <div className="flex items-center gap-2 text-sm">

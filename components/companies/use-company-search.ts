@@ -41,7 +41,7 @@ export interface Shown {
   /** Credits the searches of these rows cost so far. */
   spent: number;
   /** What the last page loaded charged, and how many of its companies were already paid for (free). */
-  lastCharge: { charged: number; alreadyPaid: number };
+  lastCharge: { what: "This search" | "The page just loaded"; charged: number; alreadyPaid: number };
   /** When the first page was charged (ms): its companies are free to see again for 24 hours. */
   paidAt: number;
 }
@@ -71,7 +71,7 @@ export function useCompanySearch() {
             rows: answer.data,
             paging: answer.paging,
             spent: answer.creditsCharged,
-            lastCharge: { charged: answer.creditsCharged, alreadyPaid: answer.credits.alreadyPaid },
+            lastCharge: { what: "This search", charged: answer.creditsCharged, alreadyPaid: answer.credits.alreadyPaid },
             paidAt: Date.now(),
           }),
         onSettled: () => void refreshCredits(),
@@ -93,7 +93,7 @@ export function useCompanySearch() {
                   rows: [...current.rows, ...answer.data.filter((row) => !current.rows.some((other) => other.id === row.id))],
                   paging: answer.paging,
                   spent: current.spent + answer.creditsCharged,
-                  lastCharge: { charged: answer.creditsCharged, alreadyPaid: answer.credits.alreadyPaid },
+                  lastCharge: { what: "The page just loaded", charged: answer.creditsCharged, alreadyPaid: answer.credits.alreadyPaid },
                 }
               : current,
           ),

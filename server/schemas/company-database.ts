@@ -171,8 +171,12 @@ export const ZCompany = z
     linkedinUrl: z.string().nullable(),
     description: z.string().nullable(),
     companyType: z.string().nullable(),
-    industry: z.string().nullable(),
-    industries: z.array(z.string()),
+    industry: z.string().nullable().meta({ description: "The main industry" }),
+    industries: z.array(z.string()).meta({ description: "Every industry of the company, the main one first" }),
+    matchedIndustry: z.string().nullable().meta({
+      description:
+        "With `filters.industries`: the company's industry that matched (the first of `industries` that is one of the filter's values; it differs from `industry` when the company matched through a secondary industry). Null without that filter.",
+    }),
     headcountRange: ZHeadcountRange.nullable(),
     country: z.string().nullable(),
     headquarters: z.string().nullable().meta({ description: "City, region and country of the headquarters" }),

@@ -47,7 +47,7 @@ export async function searchCompanies(actor: Actor, rawInput: TCompanySearchInpu
   const nextCursor = rows.length > limit && last ? encodeSearchCursor(fingerprint, { value: cursorValue(last.sort_value), id: last.page_id }) : null;
 
   const credits = await chargeSearchResults({ workspaceId: actor.workspaceId, userId: actor.userId, kind: "company", resultIds: page.map((row) => row.id) });
-  return { data: page.map(toCompany), paging: { nextCursor, ...count }, creditsCharged: credits.charged, credits };
+  return { data: page.map((row) => toCompany(row, filters.industries)), paging: { nextCursor, ...count }, creditsCharged: credits.charged, credits };
 }
 
 /** Keywords made only of common words ("the", "and") would silently match nothing: say so instead. */
