@@ -222,7 +222,7 @@ test("the companies re-charge: a re-sort and the same search again cost nothing,
   await expect(page.getByTestId("credit-balance")).toContainText(String(balance));
 
   // Japan as well: the new companies are charged, those already paid for are not.
-  await pickValue(page, "Countries", "japa", /^Japan/i);
+  await pickValue(page, "Countries", "japa", /Japan/i);
   await expect(searchButton).toHaveText(`Search · up to ${PAGE} credits (you have ${balance})`);
   await searchButton.click();
   await expect(rows).toHaveCount(dutch.length + japanese.length);

@@ -128,14 +128,14 @@ export function CheckboxSet<T extends string>({
       <div className="text-sm font-medium text-slate-700">{label}</div>
       <div className={`grid gap-x-3 gap-y-1 ${columns === 2 ? "grid-cols-2" : "grid-cols-1"}`}>
         {options.map((option) => (
-          <label key={option} className="flex items-start gap-2 text-sm text-slate-700">
+          <label key={option} className="flex items-center gap-2 text-sm text-slate-700" title={labelOf(option)}>
             <input
               type="checkbox"
               checked={chosen.includes(option)}
               onChange={(event) => onChange(event.target.checked ? [...chosen, option] : chosen.filter((value) => value !== option))}
-              className="mt-0.5 size-4 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+              className="size-4 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
             />
-            <span className="min-w-0 break-words">{labelOf(option)}</span>
+            <span className="min-w-0 truncate">{labelOf(option)}</span>
           </label>
         ))}
       </div>

@@ -46,7 +46,7 @@ export function FilterSidebar({
     );
   };
   return (
-    <aside aria-label="Company filters" className="lg:w-64 lg:shrink-0">
+    <aside aria-label="Company filters" className="lg:w-72 lg:shrink-0">
       <div className="mb-3 flex items-center justify-between gap-2 lg:hidden">
         <Button variant="secondary" aria-expanded={openOnPhone} aria-controls="company-filters" onClick={() => onToggle(!openOnPhone)}>
           {openOnPhone ? "Hide filters" : `Filters${reading.count ? ` (${reading.count})` : ""}`}

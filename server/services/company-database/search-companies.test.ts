@@ -193,6 +193,7 @@ describe("company search filters", () => {
         companyType: record.companyType,
         industry: record.industry,
         industries: record.industries,
+        matchedIndustry: null,
         headcountRange: record.headcountRange,
         country: record.country,
         headquarters: `${record.city}, ${record.region}, ${record.country}`,
