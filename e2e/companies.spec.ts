@@ -19,6 +19,14 @@ async function balanceOf(page: Page): Promise<number> {
   return (await response.json()).result.data.json.balance as number;
 }
 
+/** What the last search (or page) charged, as the results say: "This search: 7 credits charged (…)" or "nothing charged". */
+async function chargedBySearch(page: Page): Promise<number> {
+  const line = page.getByTestId("last-charge");
+  await expect(line).toHaveText(/^(This search|The page just loaded): (\d+ credits? charged|nothing charged)/);
+  const words = (await line.textContent()) ?? "";
+  return Number(/(\d+) credits? charged/.exec(words)?.[1] ?? 0);
+}
+
 /** Picks a value in a typeahead of the filter sidebar, with the keyboard, and sees it as a chip. */
 async function pickValue(page: Page, label: string, typed: string, option: RegExp) {
   const filters = page.getByRole("form", { name: "Filters" });
@@ -54,8 +62,8 @@ test("a newcomer finds companies, sees each cost first, and adds their people to
   const searchButton = page.getByRole("button", { name: /^Search · / });
   await expect(searchButton).toBeDisabled();
 
-  await pickValue(page, "Industries", "computer sof", /^Computer software/);
-  await pickValue(page, "Countries", "united sta", /^United states/);
+  await pickValue(page, "Industries", "computer sof", /^Computer Software/);
+  await pickValue(page, "Countries", "united sta", /^United States/);
   // A range typed wrong is said in words and holds the search back until fixed.
   await page.getByLabel("Employees from").fill("a dozen");
   await expect(page.getByText("From: Enter a whole number, such as 50.")).toBeVisible();
@@ -67,26 +75,30 @@ test("a newcomer finds companies, sees each cost first, and adds their people to
   const rows = page.getByTestId("company-row");
   await expect(rows).toHaveCount(PAGE);
   balance -= PAGE;
-  await expect(page.getByTestId("results-summary")).toHaveText(`${matching.length} companies match · ${PAGE} shown · ${PAGE} credits spent`);
+  await expect(page.getByTestId("results-summary")).toContainText(`${matching.length} companies match · ${PAGE} shown · ${PAGE} credits spent`);
+  await expect(page.getByTestId("last-charge")).toHaveText(`This search: ${PAGE} credits charged.`);
   await expect(page.getByTestId("credit-balance")).toContainText(String(balance));
 
-  // Sorting by employees is a new search: it says so, with its cost, and runs on confirmation.
+  // Sorting by employees is a new search: it says so, with its cost, and runs on confirmation. The
+  // companies of the first page it shows again are free: the page says what it charged.
   await page.getByRole("columnheader", { name: /Employees/ }).getByRole("button").click();
   await page.getByRole("button", { name: `Sort · up to ${PAGE} credits (you have ${balance})` }).click();
   await expect(page.getByRole("columnheader", { name: /Employees/ })).toHaveAttribute("aria-sort", "descending");
-  balance -= PAGE;
+  const sorted = await chargedBySearch(page);
+  balance -= sorted;
   await expect(page.getByTestId("credit-balance")).toContainText(String(balance));
   const largest = [...matching].sort((a, b) => (b.company.headcount ?? 0) - (a.company.headcount ?? 0));
   await expect(rows.first()).toContainText(largest[0]!.company.name);
 
-  // Scrolling to the end loads the next page, which the line there prices. The summary counts the
-  // credits of the rows shown: those of this (sorted) search.
+  // Scrolling to the end loads the next page, which the line there prices (at most: some of its
+  // companies may be paid for already). The summary counts the credits of the rows shown.
   const more = Math.min(PAGE, matching.length - PAGE);
-  await expect(page.getByRole("button", { name: `Load ${more} more · ${more} credits (you have ${balance})` })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Load ${more} more · up to ${more} credits (you have ${balance})` })).toBeVisible();
   await page.getByTestId("load-more").scrollIntoViewIfNeeded();
   await expect(rows).toHaveCount(PAGE + more);
-  balance -= more;
-  await expect(page.getByTestId("results-summary")).toContainText(`${PAGE + more} shown · ${PAGE + more} credits spent`);
+  const loaded = await chargedBySearch(page);
+  balance -= loaded;
+  await expect(page.getByTestId("results-summary")).toContainText(`${PAGE + more} shown · ${sorted + loaded} credits spent`);
   await expect(page.getByTestId("credit-balance")).toContainText(String(balance));
 
   // A company's details, then its people, whose cost is on the button.
@@ -123,7 +135,7 @@ test("a newcomer finds companies, sees each cost first, and adds their people to
 
   // The balance went down by exactly what each step said, and the leads are in the campaign.
   await expect(page.getByTestId("credit-balance")).toContainText(String(balance));
-  expect(await balanceOf(page)).toBe(500 - (2 * PAGE + more + first.people.length + reachable));
+  expect(await balanceOf(page)).toBe(500 - (PAGE + sorted + loaded + first.people.length + reachable));
   const leads = await own.api.get(`/campaigns/${campaignId}/leads?limit=100`);
   expect((await leads.json()).data).toHaveLength(reachable);
 });
@@ -131,7 +143,7 @@ test("a newcomer finds companies, sees each cost first, and adds their people to
 test("a search the credits cannot pay for says so, charges nothing and links to the credits", async ({ page, own }) => {
   await own.signIn(page);
   await page.goto("/companies");
-  await pickValue(page, "Industries", "computer sof", /^Computer software/);
+  await pickValue(page, "Industries", "computer sof", /^Computer Software/);
   await page.getByRole("button", { name: `Search · up to ${PAGE} credits (you have 0)` }).click();
   const alert = page.getByText("Not enough AI credits.");
   await expect(alert).toBeVisible();
@@ -155,8 +167,68 @@ test("a search the credits cannot pay for says so, charges nothing and links to 
   await expect(page.getByTestId("credit-granted-by").first()).toHaveText("Sandbox billing");
   expect(await balanceOf(page)).toBe(100);
   await page.goto("/companies");
-  await pickValue(page, "Industries", "computer sof", /^Computer software/);
+  await pickValue(page, "Industries", "computer sof", /^Computer Software/);
   await page.getByRole("button", { name: `Search · up to ${PAGE} credits (you have 100)` }).click();
   await expect(page.getByTestId("company-row")).toHaveCount(PAGE);
   expect(await balanceOf(page)).toBe(100 - PAGE);
+});
+
+test("the companies re-charge: a re-sort and the same search again cost nothing, new companies do", async ({ page, own, adminRequest }) => {
+  test.setTimeout(90_000);
+  const inCountry = (country: string) => datasetCompanies().filter(({ company }) => company.industries.includes(INDUSTRY) && company.country === country);
+  const dutch = inCountry("netherlands");
+  const japanese = inCountry("japan");
+  // Every match fits on one page, so that every order of the search shows only companies paid for.
+  expect(dutch.length).toBeGreaterThan(2);
+  expect(dutch.length + japanese.length).toBeLessThanOrEqual(PAGE);
+  expect(japanese.length).toBeGreaterThan(0);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await own.signIn(page);
+  await grantCredits(adminRequest, own, 100, "re-charge journey");
+  let balance = 100;
+  await page.goto("/companies");
+  await pickValue(page, "Industries", "computer sof", /^Computer software/i);
+  await pickValue(page, "Countries", "netherl", /^Netherlands/i);
+  const searchButton = page.getByRole("button", { name: /^Search · / });
+  await expect(searchButton).toHaveText(`Search · up to ${PAGE} credits (you have 100)`);
+  await searchButton.click();
+  const rows = page.getByTestId("company-row");
+  const lastCharge = page.getByTestId("last-charge");
+  await expect(rows).toHaveCount(dutch.length);
+  balance -= dutch.length;
+  await expect(lastCharge).toHaveText(`This search: ${dutch.length} credits charged.`);
+  await expect(page.getByTestId("credit-balance")).toContainText(String(balance));
+
+  // Sorting by name: every match is paid for, so it is free, and says so first. The header shows
+  // the order the rows are in, not the one chosen, until the sorted rows have arrived.
+  const nameHeader = page.getByRole("columnheader", { name: /Company/ });
+  await nameHeader.getByRole("button").click();
+  await expect(nameHeader).not.toHaveAttribute("aria-sort");
+  await page.getByRole("button", { name: `Sort · free: already paid for (you have ${balance})` }).click();
+  await expect(nameHeader).toHaveAttribute("aria-sort", "ascending");
+  const byName = dutch.map(({ company }) => company.name).sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+  await expect(rows.first()).toContainText(byName[0]!);
+  await expect(lastCharge).toHaveText(`This search: nothing charged: ${dutch.length} companies already paid for in the last 24 hours.`);
+  expect(await balanceOf(page)).toBe(balance);
+
+  // The same search again: free before (its button) and after (the results and the balance).
+  await expect(searchButton).toHaveText(`Search · free: already paid for (you have ${balance})`);
+  const answered = page.waitForResponse((response) => response.url().includes("companyDatabase.searchCompanies"));
+  await searchButton.click();
+  expect((await answered).status()).toBe(200);
+  await expect(lastCharge).toHaveText(`This search: nothing charged: ${dutch.length} companies already paid for in the last 24 hours.`);
+  expect(await balanceOf(page)).toBe(balance);
+  await expect(page.getByTestId("credit-balance")).toContainText(String(balance));
+
+  // Japan as well: the new companies are charged, those already paid for are not.
+  await pickValue(page, "Countries", "japa", /Japan/i);
+  await expect(searchButton).toHaveText(`Search · up to ${PAGE} credits (you have ${balance})`);
+  await searchButton.click();
+  await expect(rows).toHaveCount(dutch.length + japanese.length);
+  balance -= japanese.length;
+  const newOnes = japanese.length === 1 ? "1 credit" : `${japanese.length} credits`;
+  await expect(lastCharge).toHaveText(`This search: ${newOnes} charged (${dutch.length} companies already paid for in the last 24 hours: free).`);
+  expect(await balanceOf(page)).toBe(balance);
+  await expect(page.getByTestId("credit-balance")).toContainText(String(balance));
 });

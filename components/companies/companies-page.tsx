@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { plural } from "@/components/ui/plural";
+import { useNow } from "@/components/ui/use-now";
 import type { TCompany } from "@/server/schemas/company-database";
 import { AddPeopleDialog } from "./add-people-dialog";
 import { CompanyDetail } from "./company-detail";
@@ -14,13 +15,14 @@ import { FilterSidebar } from "./filter-sidebar";
 import { LoadMore } from "./load-more";
 import { ResultsTable } from "./results-table";
 import { ResultsToolbar, SortBanner } from "./results-toolbar";
+import { searchCost } from "./search-cost";
 import { DEFAULT_SORT, PAGE_SIZE, firstDirection, useCompanySearch, useCreditBalance, type CompanySort, type SortKey } from "./use-company-search";
-
-const SEARCH_COST = `up to ${PAGE_SIZE} credits`;
 
 /**
  * The Companies page: filters on the left (free to change), a search that spends one AI credit per
- * company shown and runs only from its button (its cost and the balance on it), the results with
+ * company shown that the workspace has not paid for in the last 24 hours, and runs only from its
+ * button (its cost, "free" when it can only show companies already paid for, and the balance on
+ * it), the results with
  * sorting, more pages on scroll, a company's details and people, and the selected companies' people
  * added to a campaign or lead list.
  */
@@ -52,20 +54,25 @@ export function CompaniesPage() {
   const rows = shown?.rows ?? [];
   const remaining = shown ? shown.paging.totalCount - rows.length : 0;
   const next = shown && !shown.paging.totalCountIsEstimate ? Math.max(1, Math.min(PAGE_SIZE, remaining)) : PAGE_SIZE;
-  const nextCost = shown?.paging.totalCountIsEstimate ? `up to ${plural(next, "credit")}` : plural(next, "credit");
+  // "Up to": companies of the next page that the workspace paid for in the last 24 hours are free.
+  const nextCost = `up to ${plural(next, "credit")}`;
   const sortPending = shown !== null && (nextSort.key !== shown.sort.key || nextSort.dir !== shown.sort.dir);
+  // Ticks: the page may stay open past the 24 hours its companies are paid for.
+  const renderedAt = useNow(60_000);
+  const newSearchCost = reading.filters ? searchCost(shown, reading.filters, nextSort, PAGE_SIZE, renderedAt).words : `up to ${PAGE_SIZE} credits`;
+  const sortCost = shown ? searchCost(shown, shown.filters, nextSort, PAGE_SIZE, renderedAt).words : "";
 
   const searchButton = (
     <div className="space-y-2">
       <Button className="w-full" disabled={!reading.filters || hasErrors || search.searching} onClick={() => runSearch(nextSort)}>
-        {search.searching ? "Searching…" : `Search · ${SEARCH_COST}${youHave(balance)}`}
+        {search.searching ? "Searching…" : `Search · ${newSearchCost}${youHave(balance)}`}
       </Button>
       <p className="text-xs text-slate-500">
         {!reading.filters
           ? "Choose at least one filter. Changing filters is free."
           : hasErrors
             ? "Fix the filters marked in red first."
-            : `One AI credit per company shown, ${PAGE_SIZE} per page; a search that finds nothing costs nothing.`}
+            : `One AI credit per company shown, ${PAGE_SIZE} per page; companies already paid for in the last 24 hours and a search that finds nothing cost nothing.`}
       </p>
     </div>
   );
@@ -95,7 +102,7 @@ export function CompaniesPage() {
           <SearchErrorAlert error={search.searchError} />
           {shown && draftChanged && reading.filters && !search.searching && (
             <p className="text-xs text-slate-500" role="status">
-              The filters changed since this search: search again to apply them ({SEARCH_COST}).
+              The filters changed since this search: search again to apply them ({newSearchCost}).
             </p>
           )}
           {!shown ? (
@@ -123,7 +130,7 @@ export function CompaniesPage() {
                 onAddPeople={() => setAdding(true)}
               />
               {sortPending && (
-                <SortBanner sort={nextSort} cost={`${SEARCH_COST}${youHave(balance)}`} busy={search.searching} onRun={() => {
+                <SortBanner sort={nextSort} cost={`${sortCost}${youHave(balance)}`} busy={search.searching} onRun={() => {
                     setSelected(new Set());
                     search.run(shown.filters, nextSort);
                   }} onCancel={() => setNextSort(shown.sort)} />

@@ -75,12 +75,17 @@ export function CompanyDetail({ company, onClose }: { company: TCompany; onClose
         <dl className="space-y-3">
           <Fact label="Industries">
             <Tags values={company.industries.map(displayValue)} empty="—" />
+            {company.matchedIndustry && company.matchedIndustry !== company.industry && (
+              <span className="mt-1 block text-xs text-slate-500">
+                Found by your industry filter through {displayValue(company.matchedIndustry)}, one of its other industries.
+              </span>
+            )}
           </Fact>
           <Fact label="Investors">
-            <Tags values={company.funding.investors} empty="None known" />
+            <Tags values={company.funding.investors.map(displayValue)} empty="None known" />
           </Fact>
           <Fact label="Technologies">
-            <Tags values={company.technologies} empty="None known" />
+            <Tags values={company.technologies.map(displayValue)} empty="None known" />
           </Fact>
         </dl>
         <CompanyPeople company={company} />

@@ -82,6 +82,7 @@ const company: TCompany = {
   companyType: "private",
   industry: "aviation & aerospace",
   industries: ["aviation & aerospace", "defense"],
+  matchedIndustry: null,
   headcountRange: "51-200",
   country: "united states",
   headquarters: "=cmd|' /C calc'!A0",
@@ -104,7 +105,8 @@ describe("the CSV export", () => {
     const row = Object.fromEntries(header.map((name, index) => [name, rows[1]![index]]));
     expect(row.Name).toBe('Acme "Rockets", Inc.');
     expect(row.Description).toBe("Line one\nline two");
-    expect(row.Headquarters).toBe("'=cmd|' /C calc'!A0");
+    // Written as the page shows it, and defused.
+    expect(row.Headquarters).toBe("'=Cmd|' /C Calc'!A0");
     expect(row["Headcount growth 12 months (%)"]).toBe("-3.5");
     expect(row.Investors).toBe("Sequoia; Accel");
     expect(row.LinkedIn).toBe("");

@@ -1,5 +1,6 @@
 // The filter sidebar's draft (what the user typed, as typed) and its translation into the search's
 // filters, with each problem in plain words beside its field. Pure, so the rules are unit-tested.
+import { displayCase } from "@/server/domain/company-database/display-case";
 import { COMPANY_TYPES, ROUND_TYPES, type TCompanyFilters, type THeadcountRange } from "@/server/schemas/company-database";
 
 export type CompanyType = (typeof COMPANY_TYPES)[number];
@@ -146,10 +147,12 @@ export function readDraft(draft: CompanyFilterDraft): DraftReading {
   return { filters: count ? (filters as TCompanyFilters) : null, errors, count };
 }
 
-/** "information technology and services" → "Information technology and services"; "series_a" → "Series a". */
+/**
+ * A database value as people write it: "united states" → "United States", "vp" → "VP",
+ * "human_resources" → "Human Resources" (displayCase: the values are kept lower case as filter keys).
+ */
 export function displayValue(value: string): string {
-  const words = value.replaceAll("_", " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return displayCase(value.replaceAll("_", " "));
 }
 
 export const ROUND_LABELS: Record<RoundType, string> = {

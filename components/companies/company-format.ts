@@ -69,11 +69,11 @@ const COLUMNS: Array<[string, (company: TCompany) => string | number | null]> = 
   ["Domain", (c) => c.domain],
   ["Website", (c) => c.website],
   ["LinkedIn", (c) => c.linkedinUrl],
-  ["Industry", (c) => c.industry],
-  ["Industries", (c) => c.industries.join("; ")],
+  ["Industry", (c) => shown(c.industry)],
+  ["Industries", (c) => c.industries.map(displayValue).join("; ")],
   ["Company type", (c) => c.companyType],
-  ["Country", (c) => c.country],
-  ["Headquarters", (c) => c.headquarters],
+  ["Country", (c) => shown(c.country)],
+  ["Headquarters", (c) => shown(c.headquarters)],
   ["Employees", (c) => c.headcount],
   ["Employees range", (c) => c.headcountRange],
   ["Headcount growth 12 months (%)", (c) => c.headcountGrowth12m],
@@ -84,13 +84,18 @@ const COLUMNS: Array<[string, (company: TCompany) => string | number | null]> = 
   ["Last round date", (c) => c.funding.lastRoundDate],
   ["Last round (USD)", (c) => c.funding.lastRoundUsd],
   ["Total funding (USD)", (c) => c.funding.totalUsd],
-  ["Investors", (c) => c.funding.investors.join("; ")],
+  ["Investors", (c) => c.funding.investors.map(displayValue).join("; ")],
   ["Revenue from (USD)", (c) => c.estimatedRevenue.minUsd],
   ["Revenue to (USD)", (c) => c.estimatedRevenue.maxUsd],
-  ["Technologies", (c) => c.technologies.join("; ")],
+  ["Technologies", (c) => c.technologies.map(displayValue).join("; ")],
   ["Description", (c) => c.description],
   ["Company id", (c) => c.id],
 ];
+
+/** A value as the page shows it (the database keeps values lower case). */
+function shown(value: string | null): string | null {
+  return value === null ? null : displayValue(value);
+}
 
 /** The companies as a CSV file (a header row, then one row per company; RFC 4180 quoting). */
 export function companiesToCsv(companies: readonly TCompany[]): string {

@@ -5,6 +5,7 @@ import { useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui/button";
 import { plural } from "@/components/ui/plural";
 import type { TCompany, TPerson, TSearchPaging } from "@/server/schemas/company-database";
+import { displayCase } from "@/server/domain/company-database/display-case";
 import { displayValue } from "./company-filters";
 import { formatTotal } from "./company-format";
 import { SearchErrorAlert, youHave } from "./credit-notes";
@@ -34,7 +35,7 @@ export function CompanyPeople({ company }: { company: TCompany }) {
           setPeople((current) => ({
             rows: cursor && current ? [...current.rows, ...answer.data] : answer.data,
             paging: answer.paging,
-            spent: (cursor && current ? current.spent : 0) + answer.credits.charged,
+            spent: (cursor && current ? current.spent : 0) + answer.creditsCharged,
           })),
         onSettled: () => void refreshCredits(),
       },
@@ -75,7 +76,7 @@ export function CompanyPeople({ company }: { company: TCompany }) {
                 </span>
                 {person.seniority && <span className="text-xs text-slate-500">{displayValue(person.seniority)}</span>}
               </div>
-              <div className="text-slate-600">{person.title ?? person.headline ?? "—"}</div>
+              <div className="text-slate-600">{person.title ? displayCase(person.title) : (person.headline ?? "—")}</div>
               <div className="flex flex-wrap gap-x-3 text-xs text-slate-500">
                 {place(person) && <span>{place(person)}</span>}
                 {person.department && <span>{displayValue(person.department)}</span>}

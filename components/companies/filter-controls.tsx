@@ -7,7 +7,7 @@ const box =
 /** A group of the sidebar, with its heading. */
 export function FilterGroup({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <fieldset className="space-y-3 border-t border-slate-200 pt-4 first:border-t-0 first:pt-0">
+    <fieldset className="min-w-0 space-y-3 border-t border-slate-200 pt-4 first:border-t-0 first:pt-0">
       <legend className="float-left mb-3 w-full text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</legend>
       {children}
     </fieldset>
@@ -43,7 +43,8 @@ export function RangeInput({
         {label}
         <span className="text-xs font-normal text-slate-400">{unit}</span>
       </div>
-      <div className="flex items-center gap-2">
+      {/* Dates need more room than a narrow sidebar gives two of them side by side: one under the other. */}
+      <div className={type === "date" ? "space-y-1" : "flex items-center gap-2"}>
         <input
           aria-label={`${label} from`}
           type={type}
@@ -55,7 +56,7 @@ export function RangeInput({
           onChange={(event) => onChange({ ...value, min: event.target.value })}
           className={box}
         />
-        <span className="text-xs text-slate-400" aria-hidden="true">
+        <span className={`text-xs text-slate-400 ${type === "date" ? "block" : ""}`} aria-hidden="true">
           to
         </span>
         <input
@@ -127,12 +128,12 @@ export function CheckboxSet<T extends string>({
       <div className="text-sm font-medium text-slate-700">{label}</div>
       <div className={`grid gap-x-3 gap-y-1 ${columns === 2 ? "grid-cols-2" : "grid-cols-1"}`}>
         {options.map((option) => (
-          <label key={option} className="flex items-center gap-2 text-sm text-slate-700">
+          <label key={option} className="flex items-center gap-2 text-sm text-slate-700" title={labelOf(option)}>
             <input
               type="checkbox"
               checked={chosen.includes(option)}
               onChange={(event) => onChange(event.target.checked ? [...chosen, option] : chosen.filter((value) => value !== option))}
-              className="size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+              className="size-4 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
             />
             <span className="min-w-0 truncate">{labelOf(option)}</span>
           </label>

@@ -62,24 +62,27 @@ export function ResultsTable({
               />
             </th>
             {COLUMNS.map((column) => {
+              // The arrow is the order the rows are in: a sort chosen but not yet run (nor paid for) is
+              // only marked as chosen, so the header never says "sorted" before the rows are.
               const shown = column.sort && shownSort.key === column.sort ? shownSort.dir : null;
-              const pending = column.sort && pendingSort.key === column.sort ? pendingSort.dir : null;
+              const chosen = column.sort && pendingSort.key === column.sort && (pendingSort.key !== shownSort.key || pendingSort.dir !== shownSort.dir);
               return (
                 <th
                   key={column.label}
                   scope="col"
                   aria-sort={shown === "asc" ? "ascending" : shown === "desc" ? "descending" : undefined}
-                  className={`px-3 py-2.5 font-medium whitespace-nowrap ${column.align === "right" ? "text-right" : ""}`}
+                  className={`px-2 py-2.5 font-medium whitespace-nowrap ${column.align === "right" ? "text-right" : ""}`}
                 >
                   {column.sort ? (
                     <button
                       type="button"
                       onClick={() => onSort(column.sort!)}
-                      title="Sorting runs the search again (it costs credits; you confirm first)"
-                      className={`inline-flex items-center gap-1 uppercase hover:text-slate-800 ${pending ? "text-brand-700" : ""}`}
+                      title="Sorting runs the search again (companies already paid for are free; you confirm first)"
+                      aria-pressed={chosen ? true : undefined}
+                      className={`inline-flex items-center gap-1 uppercase hover:text-slate-800 ${chosen ? "text-brand-700 underline decoration-dotted underline-offset-4" : ""}`}
                     >
                       {column.label}
-                      <SortIcon dir={pending} />
+                      <SortIcon dir={shown} />
                     </button>
                   ) : (
                     column.label
@@ -103,27 +106,34 @@ export function ResultsTable({
                     className="size-4 rounded border-slate-300 text-brand-600"
                   />
                 </td>
-                <td className="min-w-48 px-3 py-2.5 align-top">
+                <td className="min-w-36 px-2 py-2.5 align-top">
                   <button type="button" onClick={() => onOpen(company)} className="text-left font-medium text-slate-900 hover:text-brand-700 hover:underline">
                     {company.name}
                   </button>
                   {website && (
-                    <a href={website} target="_blank" rel="noreferrer noopener" className="block text-xs text-slate-500 hover:underline">
+                    <a href={website} target="_blank" rel="noreferrer noopener" className="block text-xs wrap-anywhere text-slate-500 hover:underline">
                       {company.domain ?? website.replace(/^https?:\/\//, "")}
                     </a>
                   )}
                 </td>
-                <td className="min-w-40 px-3 py-2.5 align-top text-slate-700">{company.industry ? displayValue(company.industry) : "—"}</td>
-                <td className="min-w-40 px-3 py-2.5 align-top text-slate-700">{company.headquarters ? displayValue(company.headquarters) : "—"}</td>
-                <td className="px-3 py-2.5 text-right align-top whitespace-nowrap tabular-nums">
+                <td className="min-w-28 px-2 py-2.5 align-top text-slate-700">
+                  {company.industry ? displayValue(company.industry) : "—"}
+                  {company.matchedIndustry && company.matchedIndustry !== company.industry && (
+                    <span className="block text-xs text-slate-500" data-testid="matched-industry">
+                      Matched as {displayValue(company.matchedIndustry)}
+                    </span>
+                  )}
+                </td>
+                <td className="min-w-28 px-2 py-2.5 align-top text-slate-700">{company.headquarters ? displayValue(company.headquarters) : "—"}</td>
+                <td className="px-2 py-2.5 text-right align-top whitespace-nowrap tabular-nums">
                   <span className="text-slate-900">{formatCount(company.headcount)}</span>
                   {company.headcountRange && <span className="block text-xs text-slate-500">{company.headcountRange}</span>}
                 </td>
-                <td className={`px-3 py-2.5 text-right align-top tabular-nums ${(company.headcountGrowth12m ?? 0) < 0 ? "text-red-700" : "text-emerald-700"}`}>
+                <td className={`px-2 py-2.5 text-right align-top tabular-nums ${(company.headcountGrowth12m ?? 0) < 0 ? "text-red-700" : "text-emerald-700"}`}>
                   {formatGrowth(company.headcountGrowth12m)}
                 </td>
-                <td className="px-3 py-2.5 text-right align-top text-slate-700 tabular-nums">{company.yearFounded ?? "—"}</td>
-                <td className="min-w-36 px-3 py-2.5 align-top text-slate-700">
+                <td className="px-2 py-2.5 text-right align-top text-slate-700 tabular-nums">{company.yearFounded ?? "—"}</td>
+                <td className="min-w-28 px-2 py-2.5 align-top text-slate-700">
                   {company.funding.lastRoundType || company.funding.totalUsd ? (
                     <>
                       <span>{roundLabel(company.funding.lastRoundType)}</span>

@@ -3,9 +3,10 @@ import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
 import { plural } from "@/components/ui/plural";
-import { COMPANY_SORT_KEYS, type TCompany, type TCompanyFilters, type TSearchPaging } from "@/server/schemas/company-database";
+import { COMPANY_SORT_KEYS } from "@/server/schemas/company-database";
 import { companiesToCsv, formatTotal } from "./company-format";
-import { firstDirection, type CompanySort, type SortKey } from "./use-company-search";
+import { chargedWords } from "./search-cost";
+import { firstDirection, type CompanySort, type Shown, type SortKey } from "./use-company-search";
 import { downloadFile } from "@/components/ui/download-file";
 
 export const SORT_LABELS: Record<SortKey, string> = {
@@ -35,7 +36,7 @@ export function ResultsToolbar({
   onSortChange,
   onAddPeople,
 }: {
-  shown: { filters: TCompanyFilters; sort: CompanySort; rows: TCompany[]; paging: TSearchPaging; spent: number };
+  shown: Shown;
   selected: ReadonlySet<number>;
   onClearSelection: () => void;
   nextSort: CompanySort;
@@ -52,6 +53,9 @@ export function ResultsToolbar({
         <p className="text-sm text-slate-700" data-testid="results-summary" aria-live="polite">
           <span className="font-semibold text-slate-900">{formatTotal(paging.totalCount, paging.totalCountIsEstimate)}</span>{" "}
           {paging.totalCount === 1 ? "company matches" : "companies match"} · {rows.length} shown · {plural(shown.spent, "credit")} spent
+          <span className="block text-xs text-slate-500" data-testid="last-charge">
+            {shown.lastCharge.what}: {chargedWords(shown.lastCharge.charged, shown.lastCharge.alreadyPaid)}.
+          </span>
         </p>
         <div className="flex items-center gap-2 text-sm">
           <label htmlFor={`${id}-sort`} className="text-slate-600">
@@ -111,13 +115,18 @@ export function ResultsToolbar({
   );
 }
 
-/** A sort was chosen: it runs the search again, which costs credits, so it asks first. */
+/**
+ * A sort was chosen: it runs the search again, which may cost credits, so it asks first. The rows
+ * (and the table's headers) keep the order they are in until the sorted search has answered.
+ */
 export function SortBanner({ sort, cost, busy, onRun, onCancel }: { sort: CompanySort; cost: string; busy: boolean; onRun: () => void; onCancel: () => void }) {
   return (
     <div role="status" className="flex flex-wrap items-center gap-3 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-800 ring-1 ring-brand-100">
-      <span>Sorting by {sortWords(sort)} runs the search again from the first page.</span>
+      <span>
+        {busy ? `Sorting by ${sortWords(sort)}…` : `Sorting by ${sortWords(sort)} runs the search again from the first page; companies already paid for in the last 24 hours cost nothing.`}
+      </span>
       <div className="ml-auto flex gap-2">
-        <Button size="sm" variant="ghost" onClick={onCancel}>
+        <Button size="sm" variant="ghost" disabled={busy} onClick={onCancel}>
           Keep this order
         </Button>
         <Button size="sm" disabled={busy} onClick={onRun}>

@@ -33,18 +33,24 @@ export function useRefreshCredits() {
   return () => queryClient.invalidateQueries({ queryKey: trpc.credits.ledger.queryKey() });
 }
 
-interface Shown {
+export interface Shown {
   filters: TCompanyFilters;
   sort: CompanySort;
   rows: TCompany[];
   paging: TSearchPaging;
   /** Credits the searches of these rows cost so far. */
   spent: number;
+  /** What the last page loaded charged, and how many of its companies were already paid for (free). */
+  lastCharge: { what: "This search" | "The page just loaded"; charged: number; alreadyPaid: number };
+  /** When the first page was charged (ms): its companies are free to see again for 24 hours. */
+  paidAt: number;
 }
 
 /**
  * The company search as the page runs it: a first page for filters and a sort, then further pages
- * with the cursor. Every call spends credits (one per result), so nothing here runs by itself.
+ * with the cursor. Every call may spend credits (one per company not paid for in the last 24
+ * hours), so nothing here runs by itself. The rows shown change only when a search has answered
+ * (and been paid for): a re-sort keeps the old order on screen until then.
  */
 export function useCompanySearch() {
   const trpc = useTRPC();
@@ -58,7 +64,16 @@ export function useCompanySearch() {
     search.mutate(
       { filters, sort, limit: PAGE_SIZE },
       {
-        onSuccess: (answer) => setShown({ filters, sort, rows: answer.data, paging: answer.paging, spent: answer.credits.charged }),
+        onSuccess: (answer) =>
+          setShown({
+            filters,
+            sort,
+            rows: answer.data,
+            paging: answer.paging,
+            spent: answer.creditsCharged,
+            lastCharge: { what: "This search", charged: answer.creditsCharged, alreadyPaid: answer.credits.alreadyPaid },
+            paidAt: Date.now(),
+          }),
         onSettled: () => void refreshCredits(),
       },
     );
@@ -73,7 +88,13 @@ export function useCompanySearch() {
         onSuccess: (answer) =>
           setShown((current) =>
             current && current.paging.nextCursor === paging.nextCursor
-              ? { ...current, rows: [...current.rows, ...answer.data.filter((row) => !current.rows.some((other) => other.id === row.id))], paging: answer.paging, spent: current.spent + answer.credits.charged }
+              ? {
+                  ...current,
+                  rows: [...current.rows, ...answer.data.filter((row) => !current.rows.some((other) => other.id === row.id))],
+                  paging: answer.paging,
+                  spent: current.spent + answer.creditsCharged,
+                  lastCharge: { what: "The page just loaded", charged: answer.creditsCharged, alreadyPaid: answer.credits.alreadyPaid },
+                }
               : current,
           ),
         onSettled: () => void refreshCredits(),

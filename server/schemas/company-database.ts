@@ -144,12 +144,23 @@ export const ZSearchPaging = z
   .meta({ id: "SearchPaging" });
 export type TSearchPaging = z.infer<typeof ZSearchPaging>;
 
+/** How long a result the workspace paid for stays free to see again (the charge and the dashboard's cost lines). */
+export const PAID_RESULT_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const PAID_RESULT_WINDOW_WORDS = "24 hours";
+
 export const ZSearchCredits = z
   .object({
-    charged: z.number().int().meta({ description: "Credits this page cost: one per result returned" }),
+    charged: z.number().int().meta({ description: "Credits this page cost (the same as `creditsCharged`)" }),
+    alreadyPaid: z.number().int().meta({
+      description: `Results of this page the workspace had already paid for in the last ${PAID_RESULT_WINDOW_WORDS}: returned again at no charge`,
+    }),
     balance: z.number().int().meta({ description: "The workspace's AI credits after the search" }),
   })
   .meta({ id: "SearchCredits" });
+
+const ZCreditsCharged = z.number().int().meta({
+  description: `AI credits this page cost: one per result returned that the workspace had not already paid for in the last ${PAID_RESULT_WINDOW_WORDS} (0 when every result was)`,
+});
 
 export const ZCompany = z
   .object({
@@ -160,8 +171,12 @@ export const ZCompany = z
     linkedinUrl: z.string().nullable(),
     description: z.string().nullable(),
     companyType: z.string().nullable(),
-    industry: z.string().nullable(),
-    industries: z.array(z.string()),
+    industry: z.string().nullable().meta({ description: "The main industry" }),
+    industries: z.array(z.string()).meta({ description: "Every industry of the company, the main one first" }),
+    matchedIndustry: z.string().nullable().meta({
+      description:
+        "With `filters.industries`: the company's industry that matched (the first of `industries` that is one of the filter's values; it differs from `industry` when the company matched through a secondary industry). Null without that filter.",
+    }),
     headcountRange: ZHeadcountRange.nullable(),
     country: z.string().nullable(),
     headquarters: z.string().nullable().meta({ description: "City, region and country of the headquarters" }),
@@ -184,7 +199,7 @@ export const ZCompany = z
 export type TCompany = z.infer<typeof ZCompany>;
 
 export const ZCompanySearchResult = z
-  .object({ data: z.array(ZCompany), paging: ZSearchPaging, credits: ZSearchCredits })
+  .object({ data: z.array(ZCompany), paging: ZSearchPaging, creditsCharged: ZCreditsCharged, credits: ZSearchCredits })
   .meta({ id: "CompanySearchResult" });
 export type TCompanySearchResult = z.infer<typeof ZCompanySearchResult>;
 
@@ -270,7 +285,7 @@ export const ZPerson = z
 export type TPerson = z.infer<typeof ZPerson>;
 
 export const ZPersonSearchResult = z
-  .object({ data: z.array(ZPerson), paging: ZSearchPaging, credits: ZSearchCredits })
+  .object({ data: z.array(ZPerson), paging: ZSearchPaging, creditsCharged: ZCreditsCharged, credits: ZSearchCredits })
   .meta({ id: "PersonSearchResult" });
 export type TPersonSearchResult = z.infer<typeof ZPersonSearchResult>;
 

@@ -2,6 +2,7 @@
 // leads of a campaign or a list (source company-database), one credit per person added, nothing
 // added when the balance is short, and another workspace's campaign is not found.
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { displayCase } from "../../domain/company-database/display-case";
 import { db } from "../../db/client";
 import { publicIdentifierFrom } from "../../lib/linkedin-url";
 import { ZCreateCampaignInput } from "../../schemas/campaign";
@@ -89,7 +90,7 @@ describe("adding company-database people as leads", () => {
         email: record.email,
         company: companyName,
         source: "company-database",
-        customVariables: expect.objectContaining({ title: record.title, seniority: record.seniority }),
+        customVariables: expect.objectContaining({ title: record.title && displayCase(record.title), country: record.country && displayCase(record.country), seniority: record.seniority }),
       });
     }
     expect(await db.campaignLead.count({ where: { campaignId: campaign.id } })).toBe(expected.length);

@@ -2,6 +2,7 @@
 // narrowed by people filters) become leads of a campaign or a lead list, through the same services
 // as POST /campaigns/{id}/leads and POST /lead-lists/{id}/leads, with lead source `company-database`.
 import { db } from "../../db/client";
+import { displayCase } from "../../domain/company-database/display-case";
 import { Prisma } from "../../db/generated/client";
 import type { Actor } from "../../lib/actor";
 import { HeraldError } from "../../lib/errors";
@@ -75,15 +76,18 @@ export function toLeadInput(row: PersonRow): TLeadInput | null {
   const profileUrl = row.linkedinUrl ? ZLeadInput.shape.profileUrl.safeParse(row.linkedinUrl).data : undefined;
   const email = row.email ? ZLeadInput.shape.email.safeParse(row.email).data : undefined;
   if (!profileUrl && !email) return null;
+  // Words a message may quote ("as VP of Sales in United States"): written as people write them,
+  // not as the database keeps them (lower case). The seniority stays the filter's value.
+  const shown = (value: string | null) => (value === null ? null : displayCase(value.replaceAll("_", " ")));
   const variables: Record<string, string | null> = {
-    title: row.title,
+    title: shown(row.title),
     headline: row.headline,
     seniority: row.seniority,
-    department: row.department,
-    industry: row.companyIndustry,
+    department: shown(row.department),
+    industry: shown(row.companyIndustry),
     companyDomain: row.companyDomain,
-    city: row.city,
-    country: row.country,
+    city: shown(row.city),
+    country: shown(row.country),
   };
   const customVariables: Record<string, string> = {};
   for (const [name, value] of Object.entries(variables)) if (value) customVariables[name] = value.slice(0, 2000);

@@ -8,10 +8,11 @@ export interface SearchCharge {
 }
 
 /**
- * Charges a page of company-database results: one AI credit per result returned, debited with its
- * ledger row in one transaction (the balance never goes below zero, so parallel searches cannot
- * overdraw). A page the balance cannot cover is refused whole with 402 `insufficient-credits`,
- * `details.balance` and `details.cost`, and nothing is debited. An empty page costs nothing.
+ * Charges a number of company-database people (adding them to leads): one AI credit each, debited
+ * with its ledger row in one transaction (the balance never goes below zero, so parallel requests
+ * cannot overdraw). A number the balance cannot cover is refused whole with 402
+ * `insufficient-credits`, `details.balance` and `details.cost`, and nothing is debited. Search pages
+ * are charged by chargeSearchResults instead, which leaves out what the workspace already paid for.
  */
 export async function chargeSearch(
   input: { workspaceId: string; userId?: string; results: number; reason: "company-search" | "people-search"; reference: string },
@@ -30,13 +31,18 @@ export async function chargeSearch(
     if (!isHeraldError(error) || error.code !== "insufficient-credits") throw error;
     // The caller's client: on the embedded database another connection would wait for its transaction.
     const workspace = await (client ?? db).workspace.findUniqueOrThrow({ where: { id: input.workspaceId }, select: { aiCreditBalance: true } });
-    const one = input.results === 1;
-    const noun = input.reason === "company-search" ? (one ? "company" : "companies") : one ? "person" : "people";
-    const what = one ? `this ${noun} costs 1 credit` : `these ${input.results} ${noun} cost ${input.results} credits`;
-    throw new HeraldError({
-      code: "insufficient-credits",
-      message: `Not enough AI credits: ${what} and the workspace has ${workspace.aiCreditBalance}. Ask for fewer results (limit) or add credits under Settings → AI credits.`,
-      details: { balance: workspace.aiCreditBalance, cost: input.results },
-    });
+    throw insufficientCreditsError({ kind: input.reason === "company-search" ? "company" : "person", cost: input.results, balance: workspace.aiCreditBalance });
   }
+}
+
+/** The 402 of a charge the balance cannot cover, in words, with `details.balance` and `details.cost`. */
+export function insufficientCreditsError({ kind, cost, balance }: { kind: "company" | "person"; cost: number; balance: number }): HeraldError {
+  const one = cost === 1;
+  const noun = kind === "company" ? (one ? "company" : "companies") : one ? "person" : "people";
+  const what = one ? `this ${noun} costs 1 credit` : `these ${cost} ${noun} cost ${cost} credits`;
+  return new HeraldError({
+    code: "insufficient-credits",
+    message: `Not enough AI credits: ${what} and the workspace has ${balance}. Ask for fewer results (limit) or add credits under Settings → AI credits.`,
+    details: { balance, cost },
+  });
 }

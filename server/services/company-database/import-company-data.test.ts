@@ -40,7 +40,7 @@ describe("importing People Data Labs companies", () => {
 
     const harbor = await db.company.findUniqueOrThrow({ where: { externalId: "pdl-c-001" } });
     expect(harbor).toMatchObject({
-      name: "harbor analytics, inc.",
+      name: "Harbor Analytics, Inc.",
       description: "Harbor Analytics helps retailers, banks and insurers\nforecast demand.",
       website: "https://harboranalytics.example",
       domain: "harboranalytics.example",
@@ -75,7 +75,7 @@ describe("importing People Data Labs companies", () => {
     expect(kestrel.lastRoundDate?.toISOString().slice(0, 10)).toBe("2022-11-01");
     // A row without an id is known by its LinkedIn address, so a re-import finds it again.
     expect(await db.company.findUniqueOrThrow({ where: { externalId: "li:linkedin.com/company/blue-maple-bakery" } })).toMatchObject({
-      name: "blue maple bakery",
+      name: "Blue Maple Bakery",
       revenueMinUsd: 0n,
       revenueMaxUsd: 1_000_000n,
       headcountGrowth12m: null,
@@ -212,7 +212,7 @@ describe("importing People Data Labs companies", () => {
     expect(result.problems.map((problem) => problem.line)).toEqual([4, 5, 7]);
     const stored = await db.company.findMany({ orderBy: { externalId: "asc" }, select: { externalId: true, name: true, industries: true, technologies: true } });
     expect(stored).toEqual([
-      { externalId: "odd-cut", name: `${"x".repeat(299)}\ufffd`, industries: [], technologies: [] },
+      { externalId: "odd-cut", name: `X${"x".repeat(298)}\ufffd`, industries: [], technologies: [] },
       { externalId: "odd-fine", name: "Fine Co", industries: [], technologies: [] },
       { externalId: "odd-half", name: "Half \ufffd Co", industries: [], technologies: ["react\ufffd"] },
       { externalId: "odd-nul", name: "Nul Works", industries: ["software"], technologies: [] },
@@ -244,7 +244,8 @@ describe("importing People Data Labs people", () => {
     expect(sean).toMatchObject({
       firstName: "Sean",
       lastName: "Thorne",
-      title: "co-founder and chief executive officer",
+      // PDL writes job titles and company names in lower case: the import writes them as people do.
+      title: "Co-Founder and Chief Executive Officer",
       headline: "CEO at People Data Labs",
       seniority: "founder",
       department: "operations",

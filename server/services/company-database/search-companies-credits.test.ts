@@ -1,5 +1,6 @@
 // The credits of a company search: one per result returned with a ledger entry per page, the 402
-// that debits nothing, and parallel searches that never overdraw.
+// that debits nothing, and parallel searches that never overdraw. What a workspace paid for in the
+// last 24 hours is free to see again: search-results-paid.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../db/client";
 import { isHeraldError } from "../../lib/errors";
@@ -28,18 +29,19 @@ describe("the credits of a search", () => {
   it("debits one credit per result returned, with a ledger entry per page; an empty page is free", async () => {
     const owner = await workspaceWith(1000);
     const first = await searchCompanies(owner, { filters: { countries: ["italy"] }, limit: 7 });
-    expect(first.credits).toEqual({ charged: 7, balance: 993 });
+    expect(first.credits).toEqual({ charged: 7, alreadyPaid: 0, balance: 993 });
+    expect(first.creditsCharged).toBe(7);
     const total = first.paging.totalCount;
     const second = await searchCompanies(owner, { filters: { countries: ["italy"] }, limit: 100, cursor: first.paging.nextCursor! });
     expect(second.data.length).toBe(total - 7);
-    expect(second.credits).toEqual({ charged: total - 7, balance: 1000 - total });
+    expect(second.credits).toEqual({ charged: total - 7, alreadyPaid: 0, balance: 1000 - total });
     const empty = await searchCompanies(owner, { filters: { names: ["no such company"] } });
-    expect(empty.credits).toEqual({ charged: 0, balance: 1000 - total });
+    expect(empty.credits).toEqual({ charged: 0, alreadyPaid: 0, balance: 1000 - total });
     expect(await balanceOf(owner.workspaceId)).toBe(1000 - total);
     const ledger = await ledgerOf(owner.workspaceId);
     expect(ledger.map(({ amount, balanceAfter, reason, reference, createdById }) => ({ amount, balanceAfter, reason, reference, createdById }))).toEqual([
-      { amount: -7, balanceAfter: 993, reason: "company-search", reference: "Company search: 7 results", createdById: owner.userId },
-      { amount: 7 - total, balanceAfter: 1000 - total, reason: "company-search", reference: `Company search: ${total - 7} results`, createdById: owner.userId },
+      { amount: -7, balanceAfter: 993, reason: "company-search", reference: "Company search: 7 new companies", createdById: owner.userId },
+      { amount: 7 - total, balanceAfter: 1000 - total, reason: "company-search", reference: `Company search: ${total - 7} new companies`, createdById: owner.userId },
     ]);
   });
 
@@ -56,13 +58,17 @@ describe("the credits of a search", () => {
     expect(await ledgerOf(owner.workspaceId)).toEqual([]);
     // A page of fewer results than the limit costs only those.
     const small = await searchCompanies(owner, { filters: { names: ["unknownco"] }, limit: 10 });
-    expect(small.credits).toEqual({ charged: 3, balance: 2 });
+    expect(small.credits).toEqual({ charged: 3, alreadyPaid: 0, balance: 2 });
   });
 
-  it("never overdraws when 20 searches run at once on a balance for some of them", async () => {
+  it("never overdraws when 20 searches of different companies run at once on a balance for some of them", async () => {
     const owner = await workspaceWith(95);
+    // Each search finds ten other companies (by their domains), so that none is free for another.
+    const companies = await db.company.findMany({ where: { domain: { not: null } }, select: { domain: true }, orderBy: { id: "asc" }, take: 400 });
+    const domains = [...new Set(companies.map((company) => company.domain!))].slice(0, 200);
+    expect(domains.length).toBe(200);
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 20 }, () => searchCompanies(owner, { filters: { continents: ["europe"] }, limit: 10 })),
+      Array.from({ length: 20 }, (_, index) => searchCompanies(owner, { filters: { domains: domains.slice(index * 10, index * 10 + 10) }, limit: 10 })),
     );
     const served = outcomes.filter((outcome) => outcome.status === "fulfilled");
     const refused = outcomes.filter((outcome) => outcome.status === "rejected");

@@ -91,7 +91,13 @@ async function allPages(input: Omit<TCompanySearchInput, "cursor">, expectedTota
   for (let pages = 0; pages < 500; pages++) {
     const result = await searchCompanies(actor, { ...input, cursor });
     ids.push(...result.data.map((company) => company.id));
-    expect(result.credits.charged).toBe(result.data.length);
+    expect(result.credits.charged + result.credits.alreadyPaid).toBe(result.data.length);
+    // The industry each company matched by: one of its industries that the filter names, else none.
+    const wanted = input.filters.industries?.map((industry) => industry.toLowerCase());
+    for (const company of result.data) {
+      if (!wanted) expect(company.matchedIndustry).toBeNull();
+      else expect(company.industries.find((industry) => wanted.includes(industry))).toBe(company.matchedIndustry ?? "none");
+    }
     if (expectedTotal !== undefined) expect(result.paging).toMatchObject({ totalCount: expectedTotal, totalCountIsEstimate: false });
     if (!result.paging.nextCursor) return ids;
     expect(result.data.length).toBe(input.limit ?? 25);
@@ -187,6 +193,7 @@ describe("company search filters", () => {
         companyType: record.companyType,
         industry: record.industry,
         industries: record.industries,
+        matchedIndustry: null,
         headcountRange: record.headcountRange,
         country: record.country,
         headquarters: `${record.city}, ${record.region}, ${record.country}`,

@@ -4,7 +4,7 @@ import type { Actor } from "../../lib/actor";
 import { HeraldError } from "../../lib/errors";
 import { parseInput } from "../../lib/zod-issues";
 import { ZCompanySearchInput, type TCompanySearchInput, type TCompanySearchResult } from "../../schemas/company-database";
-import { chargeSearch } from "./charge-search";
+import { chargeSearchResults } from "./charge-search-results";
 import { assertRangesNotEmpty, COMPANY_FROM, companySearchWhere, companySort, defaultSortDir, keywordTermsSql } from "./company-search-sql";
 import { countMatches } from "./count-matches";
 import { keysetPageSql } from "./keyset-page";
@@ -15,12 +15,14 @@ type PageRow = CompanyResultRow & { sort_value: unknown; page_id: number };
 
 /**
  * POST /database/companies/search: one page of the companies matching every filter, in the sort's
- * order, and the workspace's AI credits charged one per company returned.
+ * order, and the workspace's AI credits charged one per company returned that it has not already
+ * paid for in the last 24 hours.
  *
  * The page is read first and the charge follows for exactly the rows read, in its own short
- * transaction (the debit and its ledger row together; a balance that cannot cover the page is a 402
- * and nothing is debited, nor returned). Reads stay outside that transaction: on the embedded
- * database a transaction holds every other connection, so it is kept to the two writes.
+ * transaction (chargeSearchResults: what was paid for, the debit and its ledger row together; a
+ * balance that cannot cover the page is a 402 and nothing is debited, nor returned). Reads stay
+ * outside that transaction: on the embedded database a transaction holds every other connection, so
+ * it is kept to the writes.
  */
 export async function searchCompanies(actor: Actor, rawInput: TCompanySearchInput): Promise<TCompanySearchResult> {
   const input = parseInput(ZCompanySearchInput, rawInput);
@@ -44,14 +46,8 @@ export async function searchCompanies(actor: Actor, rawInput: TCompanySearchInpu
   const last = page[page.length - 1];
   const nextCursor = rows.length > limit && last ? encodeSearchCursor(fingerprint, { value: cursorValue(last.sort_value), id: last.page_id }) : null;
 
-  const credits = await chargeSearch({
-    workspaceId: actor.workspaceId,
-    userId: actor.userId,
-    results: page.length,
-    reason: "company-search",
-    reference: `Company search: ${page.length} ${page.length === 1 ? "result" : "results"}`,
-  });
-  return { data: page.map(toCompany), paging: { nextCursor, ...count }, credits };
+  const credits = await chargeSearchResults({ workspaceId: actor.workspaceId, userId: actor.userId, kind: "company", resultIds: page.map((row) => row.id) });
+  return { data: page.map((row) => toCompany(row, filters.industries)), paging: { nextCursor, ...count }, creditsCharged: credits.charged, credits };
 }
 
 /** Keywords made only of common words ("the", "and") would silently match nothing: say so instead. */

@@ -109,7 +109,7 @@ async function allPages(input: TPersonSearchInput, expectedTotal: number): Promi
     const result = await searchPeople(actor, { ...input, cursor });
     expect(result.paging.totalCount).toBe(expectedTotal);
     expect(result.paging.totalCountIsEstimate).toBe(false);
-    expect(result.credits.charged).toBe(result.data.length);
+    expect(result.credits.charged + result.credits.alreadyPaid).toBe(result.data.length);
     ids.push(...result.data.map((person) => person.id));
     if (!result.paging.nextCursor) return ids;
     cursor = result.paging.nextCursor;
@@ -254,7 +254,7 @@ describe("people search", () => {
     const filters: TPersonFilters = { seniorities: ["entry"] };
     const first = await searchPeople(buyer, { filters, limit: 7 });
     expect(first.data).toHaveLength(7);
-    expect(first.credits).toEqual({ charged: 7, balance: 5 });
+    expect(first.credits).toEqual({ charged: 7, alreadyPaid: 0, balance: 5 });
     const ledger = await db.aiCreditLedgerEntry.findMany({ where: { workspaceId: buyer.workspaceId } });
     expect(ledger).toEqual([expect.objectContaining({ amount: -7, balanceAfter: 5, reason: "people-search" })]);
 
@@ -269,7 +269,7 @@ describe("people search", () => {
     const empty = await searchPeople(buyer, { filters: { companies: ["no such company"] } });
     expect(empty).toMatchObject({ data: [], paging: { nextCursor: null, totalCount: 0 }, credits: { charged: 0, balance: 5 } });
     const last = await searchPeople(buyer, { filters, limit: 5, cursor: first.paging.nextCursor! });
-    expect(last.credits).toEqual({ charged: 5, balance: 0 });
+    expect(last.credits).toEqual({ charged: 5, alreadyPaid: 0, balance: 0 });
   });
 
   it("writes its sort keys exactly as the migration's indexes, so PostgreSQL can use them", () => {

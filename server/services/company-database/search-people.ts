@@ -2,7 +2,7 @@ import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { parseInput } from "../../lib/zod-issues";
 import { ZPersonSearchInput, type TPersonSearchInput, type TPersonSearchResult } from "../../schemas/company-database";
-import { chargeSearch } from "./charge-search";
+import { chargeSearchResults } from "./charge-search-results";
 import { countMatches } from "./count-matches";
 import { keysetPageSql } from "./keyset-page";
 import { personIdSql, personSelectSql, personSortSql, personTableSql, personWhereSql, personWithCompanySql } from "./people-search-sql";
@@ -11,8 +11,9 @@ import { toPerson, type PersonRow } from "./to-person";
 
 /**
  * POST /database/people/search (an extension): one keyset page of the people who match every
- * filter, with the total, and one AI credit per person returned (402 `insufficient-credits` and no
- * page when the balance cannot cover it; nothing is debited then).
+ * filter, with the total, and one AI credit per person returned that the workspace has not already
+ * paid for in the last 24 hours (402 `insufficient-credits` and no page when the balance cannot
+ * cover it; nothing is debited then).
  */
 export async function searchPeople(actor: Actor, input: TPersonSearchInput): Promise<TPersonSearchResult> {
   const { filters, sort: requested, limit, cursor: rawCursor } = parseInput(ZPersonSearchInput, input);
@@ -22,7 +23,6 @@ export async function searchPeople(actor: Actor, input: TPersonSearchInput): Pro
   const where = personWhereSql(filters);
   const sort = personSortSql(sortInput, filters);
   const cursor = rawCursor === undefined ? null : readSearchCursor(rawCursor, fingerprint, sort);
-  // One more row than the page tells whether another page follows.
   // One more row than the page tells whether another page follows; the count (when one is needed)
   // runs beside the page query.
   const reading = Promise.resolve(
@@ -35,7 +35,7 @@ export async function searchPeople(actor: Actor, input: TPersonSearchInput): Pro
     countMatches(personTableSql, where, { rows: reading.then((read) => read.length), limit, first: cursor === null }),
   ]);
   const page = rows.slice(0, limit);
-  const credits = await chargeSearch({ workspaceId: actor.workspaceId, userId: actor.userId, results: page.length, reason: "people-search", reference: `people-search:${fingerprint}` });
+  const credits = await chargeSearchResults({ workspaceId: actor.workspaceId, userId: actor.userId, kind: "person", resultIds: page.map((row) => row.id) });
   const last = page[page.length - 1];
   return {
     data: page.map(toPerson),
@@ -44,6 +44,7 @@ export async function searchPeople(actor: Actor, input: TPersonSearchInput): Pro
       totalCount,
       totalCountIsEstimate,
     },
+    creditsCharged: credits.charged,
     credits,
   };
 }

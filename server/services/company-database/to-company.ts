@@ -38,7 +38,11 @@ export interface CompanyResultRow {
   revenueMaxUsd: bigint | number | null;
 }
 
-export function toCompany(row: CompanyResultRow): TCompany {
+/**
+ * The result of a company row. `industriesFilter` (the search's `filters.industries`) names the
+ * industry it matched by: the first of its industries (the main one first) among the filter's values.
+ */
+export function toCompany(row: CompanyResultRow, industriesFilter?: readonly string[]): TCompany {
   return {
     id: row.id,
     name: row.name,
@@ -49,6 +53,7 @@ export function toCompany(row: CompanyResultRow): TCompany {
     companyType: row.companyType,
     industry: row.industry,
     industries: row.industries ?? [],
+    matchedIndustry: matchedIndustry(row.industries ?? [], industriesFilter),
     headcountRange: headcountRange(row.headcountRange),
     country: row.country,
     headquarters: headquarters(row),
@@ -67,6 +72,13 @@ export function toCompany(row: CompanyResultRow): TCompany {
     estimatedRevenue: { minUsd: usd(row.revenueMinUsd), maxUsd: usd(row.revenueMaxUsd) },
     technologies: row.technologies ?? [],
   };
+}
+
+/** The first industry among the filter's values (compared as the filter compares them, in lower case). */
+export function matchedIndustry(industries: readonly string[], industriesFilter: readonly string[] | undefined): string | null {
+  if (!industriesFilter?.length) return null;
+  const wanted = new Set(industriesFilter.map((value) => value.toLowerCase()));
+  return industries.find((industry) => wanted.has(industry)) ?? null;
 }
 
 /** "city, region, country" of what is known; a part equal to the one before is said once (Berlin, Berlin). */

@@ -3,6 +3,7 @@
 import { COMPANY_TYPES, HEADCOUNT_RANGES, ROUND_TYPES, type THeadcountRange } from "../../../schemas/company-database";
 import { headcountRangeOf, type CompanyRecord } from "../generator/generate-dataset";
 import {
+  casedText,
   continentOf,
   day,
   derivedId,
@@ -26,7 +27,7 @@ const USD_MAX = 1e15;
 const TYPE_ALIASES: Record<string, string> = { public_subsidiary: "public", non_profit: "nonprofit", education: "educational" };
 
 export function mapPdlCompany(record: RawRecord): CompanyRecord {
-  const name = text(first(record, "display_name", "name"), { max: 300 });
+  const name = casedText(first(record, "display_name", "name"), 300);
   if (!name) throw new RecordProblem("the company has no name");
   const website = url(first(record, "website"));
   const domain = domainOf(first(record, "website"));

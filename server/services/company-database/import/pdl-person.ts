@@ -3,7 +3,7 @@
 // imported before (by its PDL id); a person whose company is not there yet keeps no company.
 import { SENIORITIES } from "../../../schemas/company-database";
 import type { PersonRecord } from "../generator/generate-dataset";
-import { continentOf, derivedId, first, list, objects, personName, RecordProblem, text, url, type RawRecord } from "./pdl-values";
+import { casedText, continentOf, derivedId, first, list, objects, personName, RecordProblem, text, url, type RawRecord } from "./pdl-values";
 
 /** PDL's job_title_levels as Herald's seniorities. */
 const LEVELS: Record<string, string> = {
@@ -36,7 +36,7 @@ export function mapPdlPerson(record: RawRecord): PersonRecord {
     text(first(record, "id"), { max: 200 }) ?? (linkedinUrl ? derivedId("li", linkedinUrl) : email ? derivedId("email", email) : null);
   if (!externalId) throw new RecordProblem("the person has no id, LinkedIn address or e-mail to tell them apart");
 
-  const title = text(first(record, "job_title"), { max: 300 });
+  const title = casedText(first(record, "job_title"), 300);
   const country = text(first(record, "location_country", "location.country", "country"), { lower: true, max: 100 });
   const education = objects(first(record, "education"));
   return {

@@ -2,6 +2,7 @@
 // give numbers, arrays and nested objects; CSV gives text only (lists as a JSON array or `;`-separated,
 // nested fields as dotted column names). A value that cannot be what its field needs throws a
 // RecordProblem, which the importer reports with the line and skips the line for.
+import { displayCase } from "../../../domain/company-database/display-case";
 import { COUNTRIES } from "../generator/vocabulary";
 
 /** Why a line was skipped, in plain words (the importer adds the line number). */
@@ -148,6 +149,17 @@ export function personName(value: unknown): string | null {
   const raw = text(value, { max: 200 });
   if (!raw || raw !== raw.toLowerCase()) return raw;
   return raw.replace(/(^|[\s'’-])(\p{L})/gu, (_match, before: string, letter: string) => before + letter.toUpperCase());
+}
+
+/**
+ * Free text PDL writes in lower case (a company's `name`, a `job_title`) as people write it:
+ * `harbor analytics, inc.` → `Harbor Analytics, Inc.`, `vp of sales` → `VP of Sales`. Text with a
+ * capital anywhere is the source's own spelling and is kept. These are no filter keys (the name and
+ * title filters ignore case), unlike industries or countries, which stay lower case (display-case.ts).
+ */
+export function casedText(value: unknown, max: number): string | null {
+  const raw = text(value, { max });
+  return raw && raw === raw.toLowerCase() ? displayCase(raw) : raw;
 }
 
 export function quote(value: unknown): string {

@@ -28,7 +28,8 @@ it("searches people, names an unknown filter, and refuses a page the balance can
   expect(found.status).toBe(200);
   expect(found.body!.data).toHaveLength(4);
   expect(found.body!.paging).toMatchObject({ nextCursor: expect.any(String), totalCountIsEstimate: false });
-  expect(found.body!.credits).toEqual({ charged: 4, balance: 6 });
+  expect(found.body!.credits).toEqual({ charged: 4, alreadyPaid: 0, balance: 6 });
+  expect(found.body!.creditsCharged).toBe(4);
 
   const unknown = await callRoute(searchRoute.POST, "POST", "/database/people/search", { key, body: { filters: { jobTitle: "cto" } } });
   expect(unknown.status).toBe(400);

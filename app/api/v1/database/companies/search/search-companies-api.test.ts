@@ -38,8 +38,8 @@ describe("POST /database/companies/search", () => {
       expect(page.status).toBe(200);
       const body = ZCompanySearchResult.parse(page.body);
       expect(body.paging).toMatchObject({ totalCount: total, totalCountIsEstimate: false });
-      spent += body.credits.charged;
-      expect(body.credits).toEqual({ charged: body.data.length, balance: 1000 - spent });
+      spent += body.creditsCharged;
+      expect(body.credits).toEqual({ charged: body.data.length, alreadyPaid: 0, balance: 1000 - spent });
       ids.push(...body.data.map((company) => company.id));
       cursor = body.paging.nextCursor ?? undefined;
     } while (cursor);
@@ -78,12 +78,15 @@ describe("POST /database/companies/search", () => {
   it("answers 402 with the balance and the cost, and debits nothing", async () => {
     await setBalance(3);
     const before = await db.aiCreditLedgerEntry.count({ where: { workspaceId: actor.workspaceId } });
-    const refused = await search({ filters: { continents: ["europe"] }, limit: 20 });
+    // Asia: the workspace paid for the companies of Europe and two of North America above, which would cost nothing now.
+    const refused = await search({ filters: { continents: ["asia"] }, limit: 20 });
     expect(refused.status).toBe(402);
     expect(refused.body!.error).toMatchObject({ code: "insufficient-credits", details: { balance: 3, cost: 20 } });
     expect((await db.workspace.findUniqueOrThrow({ where: { id: actor.workspaceId } })).aiCreditBalance).toBe(3);
     expect(await db.aiCreditLedgerEntry.count({ where: { workspaceId: actor.workspaceId } })).toBe(before);
-    expect(await search({ filters: { continents: ["europe"] }, limit: 3 })).toMatchObject({ status: 200, body: { credits: { charged: 3, balance: 0 } } });
+    expect(await search({ filters: { continents: ["asia"] }, limit: 3 })).toMatchObject({ status: 200, body: { creditsCharged: 3, credits: { charged: 3, balance: 0 } } });
+    // The same companies again cost nothing, even with the balance at 0.
+    expect(await search({ filters: { continents: ["asia"] }, limit: 3 })).toMatchObject({ status: 200, body: { creditsCharged: 0, credits: { alreadyPaid: 3, balance: 0 } } });
   });
 
   it("needs an API key", async () => {
