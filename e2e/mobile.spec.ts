@@ -91,7 +91,7 @@ test("no main page scrolls sideways at 390 px", async ({ page, own, phoneData: {
     ["campaign funnel", `/campaigns/${campaignId}?tab=funnel`, (p) => expect(p.getByRole("tabpanel")).toBeVisible()],
     ["campaign forecast", `/campaigns/${campaignId}?tab=forecast`, (p) => expect(p.getByRole("tabpanel")).toBeVisible()],
     ["campaign sequence", `/campaigns/${campaignId}?tab=sequence`, (p) => expect(p.getByTestId("sequence-step").first()).toBeVisible()],
-    ["campaign settings", `/campaigns/${campaignId}?tab=settings`, (p) => expect(p.getByRole("form", { name: "Schedule" })).toBeVisible()],
+    ["campaign settings", `/campaigns/${campaignId}?tab=settings`, (p) => expect(p.getByRole("region", { name: "Schedule" })).toBeVisible()],
     ["inbox", "/inbox", (p) => expect(p.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible()],
     ["approvals", "/approvals", (p) => expect(p.getByText("Nothing waits for approval")).toBeVisible()],
     ["senders", "/senders", (p) => expect(p.getByTestId("sender-row").first()).toBeVisible()],
