@@ -15,8 +15,8 @@ test("the Get started items tick as they are done, and the list can be hidden", 
   expect(created.status()).toBe(201);
   const campaignId = (await created.json()).data.id as string;
   const leads = sandboxDirectory()
-    .slice(300, 303)
-    .map((person) => ({ profileUrl: `https://www.linkedin.com/in/${person.publicIdentifier}` }));
+    .slice(210, 213)
+    .map((person) => ({ profileUrl: `https://www.linkedin.com/in/${person.publicIdentifier}`, company: person.company }));
   expect((await own.api.post(`/campaigns/${campaignId}/leads`, { leads })).status()).toBeLessThan(300);
 
   await own.signIn(page);

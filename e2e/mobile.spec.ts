@@ -170,3 +170,32 @@ test("the mailboxes list and a mailbox's page fit a phone, with a long address",
   await page.getByRole("dialog").getByRole("tab", { name: "SMTP / IMAP" }).click();
   await expectNoHorizontalOverflow(page, "the connect dialog's SMTP / IMAP form");
 });
+
+test("the campaign's leads table folds into short rows on a phone, and the Inbox fits", async ({ page, own, phoneData: { campaignId } }) => {
+  await page.setViewportSize(PHONE);
+  await trackFetches(page);
+  await own.signIn(page);
+  await page.goto(`/campaigns/${campaignId}`);
+  const rows = page.getByTestId("lead-row");
+  await expect(rows).toHaveCount(6);
+  await settled(page);
+  // Name and status on one line, the current step and when the next is due on the other.
+  for (const row of await rows.all()) {
+    const box = (await row.boundingBox())!;
+    expect(box.height, "a lead's row on a phone").toBeLessThanOrEqual(72);
+    for (const part of [row.getByTestId("lead-name"), row.getByText("Pending"), row.getByText("#1 Visit profile")]) {
+      await expect(part).toBeVisible();
+      const { x, width } = (await part.boundingBox())!;
+      expect(x + width, "a lead's name, status and step within the screen's width").toBeLessThanOrEqual(PHONE.width);
+    }
+  }
+  const table = page.getByRole("table", { name: /^Leads of / });
+  const scroll = await table.evaluate((element) => ({ scrollWidth: element.parentElement!.scrollWidth, clientWidth: element.parentElement!.clientWidth }));
+  expect(scroll.scrollWidth, "the leads table scrolls sideways inside its card").toBeLessThanOrEqual(scroll.clientWidth);
+  await expectNoHorizontalOverflow(page, "campaign leads");
+
+  await page.goto("/inbox");
+  await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
+  await settled(page);
+  await expectNoHorizontalOverflow(page, "inbox");
+});
