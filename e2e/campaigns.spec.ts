@@ -95,29 +95,39 @@ test("create a campaign, fill its pool and schedule, import a CSV with mapped co
   await expect(page).toHaveURL(/\?tab=settings$/);
 
   // Sender pool: both senders.
-  const pool = page.getByRole("form", { name: "Sender pool" });
+  // Sender pool: both senders; and the schedule: every day, around the clock, Berlin time, so the
+  // executor may act while the test runs. Both parts go out with the form's one Save.
+  const settingsForm = page.getByRole("form", { name: "Campaign settings" });
+  const save = settingsForm.getByRole("button", { name: "Save settings" });
+  await expect(save).toBeDisabled();
+  const pool = page.getByRole("region", { name: "Sender pool" });
   for (const sender of senders) await pool.getByRole("checkbox", { name: new RegExp(sender.label) }).check();
-  await pool.getByRole("button", { name: "Save sender pool" }).click();
-  await expect(pool.getByRole("status")).toHaveText("Saved");
-
-  // Schedule: every day, around the clock, Berlin time, so the executor may act while the test runs.
-  const schedule = page.getByRole("form", { name: "Schedule" });
+  const schedule = page.getByRole("region", { name: "Schedule" });
   await schedule.getByLabel("Timezone").selectOption("Europe/Berlin");
   await schedule.getByLabel("Active from").fill("00:00");
   await schedule.getByRole("checkbox", { name: "Until midnight" }).check();
   await schedule.getByRole("checkbox", { name: "Saturday" }).check();
   await schedule.getByRole("checkbox", { name: "Sunday" }).check();
-  await schedule.getByRole("button", { name: "Save schedule" }).click();
-  await expect(schedule.getByRole("status")).toHaveText("Saved");
+  await expect(settingsForm.getByRole("status")).toHaveText("Unsaved changes");
+  await save.click();
+  await expect(settingsForm.getByRole("status")).toHaveText("Saved");
+  await expect(save).toBeDisabled();
+  await page.reload();
+  for (const sender of senders) await expect(pool.getByRole("checkbox", { name: new RegExp(sender.label) })).toBeChecked();
   await expect(page.getByText("Acts every day, 00:00–24:00 Europe/Berlin time.")).toBeVisible();
 
-  // A server-side field error lands next to its field: from must be before to.
+  // A server-side field error lands next to its field (from must be before to), the bar names the
+  // part, and nothing of the refused save is written: the sender unticked with it stays in the pool.
+  await pool.getByRole("checkbox", { name: new RegExp(senders[0]!.label) }).uncheck();
   await schedule.getByLabel("Active from").fill("18:00");
   await schedule.getByRole("checkbox", { name: "Until midnight" }).uncheck();
   await schedule.getByLabel("Active until").fill("09:00");
-  await schedule.getByRole("button", { name: "Save schedule" }).click();
+  await save.click();
   await expect(schedule.getByText("from must be before to")).toBeVisible();
-  await schedule.getByRole("button", { name: "Discard" }).click();
+  await expect(settingsForm.getByRole("alert").filter({ hasText: "Not saved: check Schedule." })).toBeVisible();
+  expect((await own.api.get(`/campaigns/${campaignId}`).then((response) => response.json())).data.linkedinAccountIds).toHaveLength(senders.length);
+  await settingsForm.getByRole("button", { name: "Discard" }).click();
+  await expect(pool.getByRole("checkbox", { name: new RegExp(senders[0]!.label) })).toBeChecked();
   await expect(schedule.getByLabel("Active from")).toHaveValue("00:00");
   await expect(schedule.getByRole("checkbox", { name: "Until midnight" })).toBeChecked();
 

@@ -67,17 +67,16 @@ test("connect a sandbox mailbox, send a campaign e-mail, and act as the prospect
   expect(created.status()).toBe(201);
   const campaignId = (await created.json()).data.id as string;
   await page.goto(`/campaigns/${campaignId}?tab=settings`);
-  const pool = page.getByRole("form", { name: "Mailboxes" });
+  const pool = page.getByRole("region", { name: "Mailboxes" });
   await pool.getByRole("checkbox", { name: mailboxEmail }).check();
-  await pool.getByRole("button", { name: "Save mailboxes" }).click();
-  await expect(pool.getByRole("status")).toHaveText("Saved");
-  const delivery = page.getByRole("form", { name: "E-mail tracking and unsubscribe" });
+  const delivery = page.getByRole("region", { name: "E-mail tracking and unsubscribe" });
   await delivery.getByRole("checkbox", { name: /Track opens/ }).check();
   await delivery.getByRole("checkbox", { name: /Track clicks/ }).check();
   await delivery.getByRole("checkbox", { name: /Add an unsubscribe line/ }).check();
   await delivery.getByRole("textbox", { name: "Unsubscribe line" }).fill("Not the right person? {{unsubscribe}}");
-  await delivery.getByRole("button", { name: "Save e-mail settings" }).click();
-  await expect(delivery.getByRole("status")).toHaveText("Saved");
+  const settingsForm = page.getByRole("form", { name: "Campaign settings" });
+  await settingsForm.getByRole("button", { name: "Save settings" }).click();
+  await expect(settingsForm.getByRole("status")).toHaveText("Saved");
   await snap(page, "campaign-settings");
 
   // The sequence: an e-mail with an HTML body and a link, then a follow-up in its thread.

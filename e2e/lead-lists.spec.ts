@@ -20,13 +20,14 @@ test("lead lists: create, exclude one from the campaign, deletion refused while 
   await expect(row).toContainText("Existing customers");
 
   await page.goto(`${campaignPath}?tab=settings`);
-  const rules = page.getByRole("form", { name: "Leads and exclusions" });
+  const rules = page.getByRole("region", { name: "Leads and exclusions" });
   await rules.getByRole("checkbox", { name: /Existing customers/ }).check();
   await rules.getByRole("checkbox", { name: /Skip leads a sender outside this pool already contacted/ }).check();
-  await rules.getByRole("button", { name: "Save leads and exclusions" }).click();
-  await expect(rules.getByRole("status")).toHaveText("Saved");
+  const settingsForm = page.getByRole("form", { name: "Campaign settings" });
+  await settingsForm.getByRole("button", { name: "Save settings" }).click();
+  await expect(settingsForm.getByRole("status")).toHaveText("Saved");
   await page.reload();
-  await expect(page.getByRole("form", { name: "Leads and exclusions" }).getByRole("checkbox", { name: /Existing customers/ })).toBeChecked();
+  await expect(page.getByRole("region", { name: "Leads and exclusions" }).getByRole("checkbox", { name: /Existing customers/ })).toBeChecked();
 
   await page.goto("/campaigns/lists");
   await expect(row.getByRole("link", { name: campaignName })).toBeVisible();

@@ -91,7 +91,7 @@ test("no main page scrolls sideways at 390 px", async ({ page, own, phoneData: {
     ["campaign funnel", `/campaigns/${campaignId}?tab=funnel`, (p) => expect(p.getByRole("tabpanel")).toBeVisible()],
     ["campaign forecast", `/campaigns/${campaignId}?tab=forecast`, (p) => expect(p.getByRole("tabpanel")).toBeVisible()],
     ["campaign sequence", `/campaigns/${campaignId}?tab=sequence`, (p) => expect(p.getByTestId("sequence-step").first()).toBeVisible()],
-    ["campaign settings", `/campaigns/${campaignId}?tab=settings`, (p) => expect(p.getByRole("form", { name: "Schedule" })).toBeVisible()],
+    ["campaign settings", `/campaigns/${campaignId}?tab=settings`, (p) => expect(p.getByRole("region", { name: "Schedule" })).toBeVisible()],
     ["inbox", "/inbox", (p) => expect(p.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible()],
     ["approvals", "/approvals", (p) => expect(p.getByText("Nothing waits for approval")).toBeVisible()],
     ["senders", "/senders", (p) => expect(p.getByTestId("sender-row").first()).toBeVisible()],
@@ -169,4 +169,33 @@ test("the mailboxes list and a mailbox's page fit a phone, with a long address",
   await page.getByRole("button", { name: "Connect a mailbox" }).click();
   await page.getByRole("dialog").getByRole("tab", { name: "SMTP / IMAP" }).click();
   await expectNoHorizontalOverflow(page, "the connect dialog's SMTP / IMAP form");
+});
+
+test("the campaign's leads table folds into short rows on a phone, and the Inbox fits", async ({ page, own, phoneData: { campaignId } }) => {
+  await page.setViewportSize(PHONE);
+  await trackFetches(page);
+  await own.signIn(page);
+  await page.goto(`/campaigns/${campaignId}`);
+  const rows = page.getByTestId("lead-row");
+  await expect(rows).toHaveCount(6);
+  await settled(page);
+  // Name and status on one line, the current step and when the next is due on the other.
+  for (const row of await rows.all()) {
+    const box = (await row.boundingBox())!;
+    expect(box.height, "a lead's row on a phone").toBeLessThanOrEqual(72);
+    for (const part of [row.getByTestId("lead-name"), row.getByText("Pending"), row.getByText("#1 Visit profile")]) {
+      await expect(part).toBeVisible();
+      const { x, width } = (await part.boundingBox())!;
+      expect(x + width, "a lead's name, status and step within the screen's width").toBeLessThanOrEqual(PHONE.width);
+    }
+  }
+  const table = page.getByRole("table", { name: /^Leads of / });
+  const scroll = await table.evaluate((element) => ({ scrollWidth: element.parentElement!.scrollWidth, clientWidth: element.parentElement!.clientWidth }));
+  expect(scroll.scrollWidth, "the leads table scrolls sideways inside its card").toBeLessThanOrEqual(scroll.clientWidth);
+  await expectNoHorizontalOverflow(page, "campaign leads");
+
+  await page.goto("/inbox");
+  await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
+  await settled(page);
+  await expectNoHorizontalOverflow(page, "inbox");
 });

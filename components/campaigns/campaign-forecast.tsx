@@ -12,6 +12,7 @@ import type { TCampaign } from "@/server/schemas/campaign";
 import { ForecastPanel } from "./forecast-panel";
 import { readSteps, stepNames } from "./sequence-outline";
 import { useAllSenders } from "@/components/senders/use-all-senders";
+import { useRecordForecastOpened } from "@/components/getting-started/use-record-forecast-opened";
 
 const HORIZONS = [14, 30, 45, 90, 120];
 
@@ -31,8 +32,10 @@ export function CampaignForecast({ campaign }: { campaign: TCampaign }) {
   const mailboxNames = useMemo(() => new Map((mailboxes.data?.mailboxes ?? []).map((mailbox) => [mailbox.id, mailbox.label || mailbox.email])), [mailboxes.data]);
   const steps = useMemo(() => stepNames(readSteps(campaign.sequence.steps)), [campaign.sequence.steps]);
   const names = useMemo(() => new Map((senders.data?.senders ?? []).map((sender) => [sender.id, senderName(sender)])), [senders.data]);
+  const forecastable = (campaign.linkedinAccountIds.length > 0 || campaign.emailAccountIds.length > 0) && campaign.sequence.steps.length > 0 && campaign.stats.total > 0;
+  useRecordForecastOpened(forecastable && forecast.isSuccess);
 
-  if ((!campaign.linkedinAccountIds.length && !campaign.emailAccountIds.length) || !campaign.sequence.steps.length || !campaign.stats.total) {
+  if (!forecastable) {
     return (
       <EmptyState title="Nothing to forecast yet">
         A forecast needs senders or mailboxes in the pools, a sequence and leads. It then shows when the campaign should finish, the actions per day

@@ -2,6 +2,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useDeferredValue, useState } from "react";
+import { GettingStartedChecklist } from "@/components/getting-started/getting-started-checklist";
 import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -61,6 +62,7 @@ export function CampaignsList() {
           </>
         }
       />
+      <GettingStartedChecklist />
       <div role="search" aria-label="Campaigns" className="mb-4 flex flex-wrap gap-3">
         <label className="min-w-0 flex-[1_1_14rem]">
           <span className="sr-only">Search campaigns by name</span>

@@ -1,13 +1,10 @@
 "use client";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
-import { Card } from "@/components/ui/card";
 import { Field, Select } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
-import type { TCampaign } from "@/server/schemas/campaign";
-import { campaignFieldErrors, firstErrorUnder } from "./field-errors";
-import { SaveBar } from "./save-bar";
-import { useCampaignUpdate } from "./use-campaign-update";
+import { firstErrorUnder } from "./field-errors";
+import type { LeadRules } from "./settings-draft";
+import { SettingsSection } from "./settings-section";
 import { useAllLeadLists } from "@/components/campaigns/use-all-lead-lists";
 import { plural } from "@/components/ui/plural";
 
@@ -31,53 +28,16 @@ const FLAGS: Array<{ flag: Flag; label: string; hint: string }> = [
   },
 ];
 
-interface Rules {
-  listId: string | null;
-  excludeListIds: string[];
-  excludeOtherCampaigns: boolean;
-  excludeSameSenderOtherCampaigns: boolean;
-  excludeOtherSenders: boolean;
-}
-
-function rulesOf(campaign: TCampaign): Rules {
-  return {
-    listId: campaign.listId,
-    excludeListIds: campaign.excludeListIds,
-    excludeOtherCampaigns: campaign.excludeOtherCampaigns,
-    excludeSameSenderOtherCampaigns: campaign.excludeSameSenderOtherCampaigns,
-    excludeOtherSenders: campaign.excludeOtherSenders,
-  };
-}
-
-const same = (a: Rules, b: Rules) => JSON.stringify({ ...a, excludeListIds: [...a.excludeListIds].sort() }) === JSON.stringify({ ...b, excludeListIds: [...b.excludeListIds].sort() });
-
-/** The campaign's lead list, its exclusion lists and its exclusion rules. */
-export function LeadRulesEditor({ campaign }: { campaign: TCampaign }) {
+/** The campaign's lead list, its exclusion lists and its exclusion rules (controlled; `errors` keyed like campaigns.update's). */
+export function LeadRulesEditor({ rules, onChange, errors }: { rules: LeadRules; onChange: (rules: LeadRules) => void; errors: Record<string, string> }) {
   const lists = useAllLeadLists();
-  const [rules, setRules] = useState<Rules>(() => rulesOf(campaign));
-  const update = useCampaignUpdate(campaign.id);
-  const errors = campaignFieldErrors(update.error);
   const listError = errors.listId;
   const excludeError = firstErrorUnder(errors, "excludeListIds");
-  const dirty = !same(rules, rulesOf(campaign));
-  const set = (change: Partial<Rules>) => {
-    update.reset();
-    setRules((current) => ({ ...current, ...change }));
-  };
+  const set = (change: Partial<LeadRules>) => onChange({ ...rules, ...change });
   const available = lists.data?.lists ?? [];
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const saved = rulesOf(campaign);
-    const changes: Partial<Rules> = {};
-    for (const key of Object.keys(rules) as Array<keyof Rules>) {
-      if (JSON.stringify(rules[key]) !== JSON.stringify(saved[key])) Object.assign(changes, { [key]: rules[key] });
-    }
-    update.mutate({ id: campaign.id, changes });
-  }
-
   return (
-    <Card
+    <SettingsSection
       title="Leads and exclusions"
       description={
         <>
@@ -88,7 +48,7 @@ export function LeadRulesEditor({ campaign }: { campaign: TCampaign }) {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate aria-label="Leads and exclusions" className="space-y-5">
+      <div className="space-y-5">
         <Field
           label="Lead list"
           htmlFor="campaign-list"
@@ -160,18 +120,7 @@ export function LeadRulesEditor({ campaign }: { campaign: TCampaign }) {
           ))}
         </fieldset>
 
-        <SaveBar
-          dirty={dirty}
-          saving={update.isPending}
-          saved={update.isSuccess}
-          error={update.error && !listError && !excludeError ? errorMessage(update.error) : null}
-          label="Save leads and exclusions"
-          onReset={() => {
-            update.reset();
-            setRules(rulesOf(campaign));
-          }}
-        />
-      </form>
-    </Card>
+      </div>
+    </SettingsSection>
   );
 }

@@ -43,16 +43,24 @@ function Variants({ lead, steps, names }: { lead: TCampaignLead; steps: Map<stri
 
 /** When the lead's next step is due, or, once due, what it waits for ("Next send window opens Tue 09:00 (Europe/Paris)"). */
 function NextDue({ lead, note, now }: { lead: TCampaignLead; note: string | null; now: number }) {
-  if (!note) return <When iso={lead.waitUntil} now={now} />;
+  if (!note) return <When iso={lead.waitUntil} now={now} phoneCompact />;
   if (note === "Due now") return <span className="whitespace-nowrap text-slate-800">Due now</span>;
   return (
-    <span data-testid="lead-waiting" className="block max-w-56 text-xs text-amber-800">
+    <span data-testid="lead-waiting" title={note} className="block truncate text-xs text-amber-800 md:max-w-56 md:whitespace-normal">
       {note}
     </span>
   );
 }
 
-/** The leads of one page, with their progress and per-lead actions. */
+/** A cell that is a table cell from md up; on a phone a part of the row's two-line grid. */
+const cell = "block min-w-0 md:table-cell md:px-3 md:py-3";
+/** A cell a phone leaves out: the lead's page shows it (and the actions). */
+const wideOnly = "hidden md:table-cell md:px-3 md:py-3";
+
+/**
+ * The leads of one page, with their progress and per-lead actions. On a phone each row folds into
+ * two lines (name and status; current step and when the next is due) instead of scrolling sideways.
+ */
 export function LeadsTable({
   campaign,
   leads,
@@ -82,9 +90,9 @@ export function LeadsTable({
         </div>
       )}
       <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
+        <table className="block w-full text-left text-sm md:table">
           <caption className="sr-only">Leads of {campaign.name} with their progress</caption>
-          <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
+          <thead className="hidden border-b border-slate-200 text-xs text-slate-500 uppercase md:table-header-group">
             <tr>
               <th scope="col" className="py-2.5 pr-3 pl-5 font-medium">Lead</th>
               <th scope="col" className="px-3 py-2.5 font-medium">Status</th>
@@ -97,23 +105,23 @@ export function LeadsTable({
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody className="block divide-y divide-slate-100 md:table-row-group">
             {leads.map((lead) => {
               const name = leadName(lead);
               const step = lead.currentStepId ? steps.get(lead.currentStepId) : undefined;
               return (
-                <tr key={lead.id} data-testid="lead-row" className="align-top">
-                  <td className="max-w-64 py-3 pr-3 pl-5">
+                <tr key={lead.id} data-testid="lead-row" className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-0.5 px-4 py-2 md:table-row md:p-0 md:align-top">
+                  <td className="block min-w-0 truncate md:table-cell md:max-w-64 md:py-3 md:pr-3 md:pl-5 md:whitespace-normal">
                     <Link href={`/campaigns/${campaign.id}/leads/${lead.leadId}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
                       <span data-testid="lead-name">{name}</span>
                     </Link>
-                    {(lead.headline || lead.company) && <p className="truncate text-xs text-slate-500">{lead.headline || lead.company}</p>}
-                    {lead.email && <p className="truncate text-xs text-slate-500">{lead.email}</p>}
+                    {(lead.headline || lead.company) && <p className="hidden truncate text-xs text-slate-500 md:block">{lead.headline || lead.company}</p>}
+                    {lead.email && <p className="hidden truncate text-xs text-slate-500 md:block">{lead.email}</p>}
                   </td>
-                  <td className="max-w-56 px-3 py-3">
+                  <td className={`${cell} justify-self-end md:max-w-56`}>
                     <LeadStatusBadge status={lead.status} />
                     {lead.heldBy && (
-                      <p className="mt-1 text-xs text-amber-800">
+                      <p className="mt-1 hidden text-xs text-amber-800 md:block">
                         Waiting for{" "}
                         <Link href={`/campaigns/${lead.heldBy.campaignId}`} className="underline">
                           {lead.heldBy.campaignName}
@@ -122,13 +130,13 @@ export function LeadsTable({
                       </p>
                     )}
                     {lead.error && (
-                      // A paused lead's reason (a lead held for a missing value) is a to-do, not a failure.
-                      <p className={`mt-1 line-clamp-3 text-xs ${lead.status === "paused" ? "text-amber-800" : "text-red-700"}`} title={lead.error} data-testid="lead-error">
+                      // A paused lead's reason (a lead held for a missing value) is a to-do, not a failure; on a phone the lead's own page shows it.
+                      <p className={`mt-1 line-clamp-3 hidden text-xs md:block ${lead.status === "paused" ? "text-amber-800" : "text-red-700"}`} title={lead.error} data-testid="lead-error">
                         {lead.error}
                       </p>
                     )}
                   </td>
-                  <td className="px-3 py-3">
+                  <td className={`${cell} truncate text-xs md:text-sm md:whitespace-normal`}>
                     {lead.currentStepId ? (
                       <span className="whitespace-nowrap text-slate-800">{nameOfStep(names, lead.currentStepId, step?.type)}</span>
                     ) : (
@@ -137,7 +145,7 @@ export function LeadsTable({
                       </span>
                     )}
                   </td>
-                  <td className="px-3 py-3">
+                  <td className={`${cell} max-w-[50vw] justify-self-end text-right text-xs md:max-w-none md:text-left md:text-sm`}>
                     {RESTING.has(lead.status) ? (
                       <span className="text-slate-400">—</span>
                     ) : lead.status === "paused" ? (
@@ -146,7 +154,7 @@ export function LeadsTable({
                       <NextDue lead={lead} note={dueLeadNote({ ...lead, currentStepType: step?.type ?? null }, sendState.data, now)} now={now} />
                     )}
                   </td>
-                  <td className="px-3 py-3">
+                  <td className={wideOnly}>
                     {lead.linkedinAccountId ? (
                       <span className="block text-slate-800">{senderNames.get(lead.linkedinAccountId) ?? lead.linkedinAccountId}</span>
                     ) : (
@@ -160,10 +168,10 @@ export function LeadsTable({
                       </span>
                     )}
                   </td>
-                  <td className="px-3 py-3">
+                  <td className={wideOnly}>
                     <Variants lead={lead} steps={steps} names={names} />
                   </td>
-                  <td className="py-3 pr-5 pl-3">
+                  <td className="hidden py-3 pr-5 pl-3 md:table-cell">
                     <LeadActions lead={lead} name={name} onError={setActionError} />
                   </td>
                 </tr>

@@ -2,16 +2,18 @@ import { formatDateTime, formatRelative } from "@/components/ui/format";
 
 /**
  * A moment as "in 3 hours" with the exact date and time beside it (and in the tooltip). With
- * `past`, a moment already gone reads as that text ("Due now") rather than "5 minutes ago".
+ * `past`, a moment already gone reads as that text ("Due now") rather than "5 minutes ago". With
+ * `phoneCompact`, a phone shows the relative time alone.
  */
-export function When({ iso, now, empty = "—", past }: { iso: string | null; now: number; empty?: string; past?: string }) {
+export function When({ iso, now, empty = "—", past, phoneCompact }: { iso: string | null; now: number; empty?: string; past?: string; phoneCompact?: boolean }) {
   if (!iso) return <span className="text-slate-400">{empty}</span>;
   const absolute = formatDateTime(iso);
   const gone = new Date(iso).getTime() <= now;
   return (
     <time dateTime={iso} title={absolute} className="block leading-tight">
       <span className="text-slate-800">{gone && past ? past : formatRelative(iso, now)}</span>
-      <span className="block text-xs text-slate-500">{absolute}</span>
+      {/* On a phone a compact row keeps the relative time only; the exact one is in the tooltip. */}
+      <span className={`text-xs text-slate-500 ${phoneCompact ? "hidden md:block" : "block"}`}>{absolute}</span>
     </time>
   );
 }

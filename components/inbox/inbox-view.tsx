@@ -1,4 +1,5 @@
 "use client";
+import dynamic from "next/dynamic";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { PageHeader } from "@/components/ui/page-header";
@@ -6,8 +7,12 @@ import { plural } from "@/components/ui/plural";
 import { ConversationList } from "./conversation-list";
 import { InboxFiltersBar } from "./inbox-filters";
 import { filtersFromParams, inboxHref, NO_FILTERS, type InboxFilters } from "./inbox-filters-state";
-import { ThreadView } from "./thread-view";
+import { NoConversationOpen, ThreadSkeleton } from "./thread-placeholders";
 import { useUnreadCount } from "./use-inbox";
+
+// The open conversation's pane (messages, lead card, composer and their actions) is loaded when a
+// conversation is first opened: the list alone is what the Inbox's first load needs.
+const ThreadView = dynamic(() => import("./thread-view").then((module) => module.ThreadView), { loading: () => <ThreadSkeleton /> });
 
 /**
  * The Inbox: every conversation of the workspace's senders and mailboxes, and the open one beside
@@ -62,7 +67,7 @@ export function InboxView() {
           </div>
         </div>
         <div className={`${openId ? "flex" : "hidden"} h-[calc(100dvh-6.5rem)] min-h-[28rem] min-w-0 flex-col lg:flex lg:h-auto lg:min-h-0`}>
-          <ThreadView id={openId} backHref={inboxHref(filters, null)} />
+          {openId ? <ThreadView id={openId} backHref={inboxHref(filters, null)} /> : <NoConversationOpen />}
         </div>
       </div>
     </>

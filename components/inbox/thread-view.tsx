@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from "react";
 import { ErrorAlert } from "@/components/senders/error-alert";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { useNow } from "@/components/ui/use-now";
 import type { TConversation } from "@/server/schemas/inbox";
@@ -13,6 +12,7 @@ import { ChannelIcon } from "./inbox-icons";
 import { LeadCard } from "./lead-card";
 import { MessageBubble } from "./message-bubble";
 import { ReplyComposer } from "./reply-composer";
+import { NoConversationOpen, ThreadSkeleton } from "./thread-placeholders";
 import { useConversation, useConversationActions } from "./use-inbox";
 
 /**
@@ -46,17 +46,6 @@ function useStickToBottom(count: number, id: string) {
     if (opened || (count > (previous?.count ?? 0) && nearBottom)) box.scrollTop = box.scrollHeight;
   }, [count, id]);
   return ref;
-}
-
-function ThreadSkeleton() {
-  return (
-    <div role="status" aria-label="Loading the conversation" className="animate-pulse space-y-3 p-4">
-      <span className="block h-4 w-1/3 rounded bg-slate-200" />
-      <span className="block h-14 w-2/3 rounded-2xl bg-slate-100" />
-      <span className="ml-auto block h-10 w-1/2 rounded-2xl bg-slate-200" />
-      <span className="block h-12 w-3/5 rounded-2xl bg-slate-100" />
-    </div>
-  );
 }
 
 function Thread({ conversation, backHref, onMarkUnread }: { conversation: TConversation; backHref: string; onMarkUnread: () => void }) {
@@ -136,13 +125,7 @@ export function ThreadView({ id, backHref }: { id: string | null; backHref: stri
   const [keptUnread, setKeptUnread] = useState<string | null>(null);
   if (keptUnread && keptUnread !== id) setKeptUnread(null);
   useMarkRead(conversation.data, keptUnread);
-  if (!id) {
-    return (
-      <div className="hidden flex-1 items-center justify-center p-6 lg:flex">
-        <EmptyState title="No conversation open">Pick a conversation on the left to read it, answer, or set the lead&apos;s interest.</EmptyState>
-      </div>
-    );
-  }
+  if (!id) return <NoConversationOpen />;
   if (conversation.isPending) return <ThreadSkeleton />;
   if (conversation.isError) {
     const missing = conversation.error.data?.code === "NOT_FOUND";

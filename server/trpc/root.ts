@@ -4,6 +4,7 @@ import { campaignsRouter } from "./routers/campaigns";
 import { companyDatabaseRouter } from "./routers/company-database";
 import { creditsRouter } from "./routers/credits";
 import { filesRouter } from "./routers/files";
+import { gettingStartedRouter } from "./routers/getting-started";
 import { hostedConnectRouter } from "./routers/hosted-connect";
 import { approvalsRouter } from "./routers/approvals";
 import { inboxRouter } from "./routers/inbox";
@@ -26,6 +27,7 @@ export const appRouter = router({
   setup: setupRouter,
   instance: instanceRouter,
   workspace: workspaceRouter,
+  gettingStarted: gettingStartedRouter,
   members: membersRouter,
   apiKeys: apiKeysRouter,
   credits: creditsRouter,

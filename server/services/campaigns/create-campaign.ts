@@ -5,6 +5,7 @@ import { DEFAULT_TRACKING, DEFAULT_UNSUBSCRIBE, type TCreateCampaignInput, type 
 import { DEFAULT_SCHEDULE } from "../../domain/sequence/schedule";
 import { wireSequence } from "../../domain/sequence/wire-sequence";
 import { enrollListLeads } from "./enroll-list-leads";
+import { recordGettingStarted } from "../getting-started/record-getting-started";
 import { kickCampaignExecutor } from "./kick-campaign-executor";
 import { toCampaign } from "./to-campaign";
 import { checkCanRun, checkUnsubscribe, uniqueIds, validateCampaignFields } from "./validate-campaign-fields";
@@ -51,6 +52,7 @@ export async function createCampaign(actor: Actor, input: TCreateCampaignInput):
       },
     });
     if (created.listId) await enrollListLeads(tx, created);
+    if (status === "active") await recordGettingStarted(actor.workspaceId, "campaignActivatedAt", tx);
     return created;
   });
   if (row.status === "active") await kickCampaignExecutor("campaign activated");

@@ -10,6 +10,7 @@ import { retimeWaitingLeads } from "../../domain/sequence/retime-waiting-leads";
 import { structuralChanges } from "../../domain/sequence/structural-changes";
 import { firstStep, wireSequence } from "../../domain/sequence/wire-sequence";
 import { enrollListLeads } from "./enroll-list-leads";
+import { recordGettingStarted } from "../getting-started/record-getting-started";
 import { findCampaign } from "./find-campaign";
 import { kickCampaignExecutor } from "./kick-campaign-executor";
 import { retimeCampaignLeads } from "./retime-campaign-leads";
@@ -101,6 +102,7 @@ export async function updateCampaign(actor: Actor, campaignId: string, changes: 
     if (changes.linkedinAccountIds) await assignCampaignSenders(tx, updated);
     if (emailAccountIds) await assignCampaignMailboxes(tx, updated);
     if (changes.listId && changes.listId !== current.listId) await enrollListLeads(tx, updated);
+    if (changes.status === "active" && current.status !== "active") await recordGettingStarted(current.workspaceId, "campaignActivatedAt", tx);
     return updated;
   });
   if (row.status === "active") await kickCampaignExecutor("campaign updated");

@@ -13,6 +13,7 @@ import { TRACKING_GRACE_MS } from "../email-tracking/email-engagement";
 import { unsubscribeAddress } from "../campaigns/unsubscribe-address";
 import { followTrackedLink, loadOpenPixel } from "./advance-sandbox-mail";
 import { sandboxMailboxesOf } from "./get-sandbox-mail-overview";
+import { recordGettingStarted } from "../getting-started/record-getting-started";
 
 async function emailOfWorkspace(actor: Actor, emailId: string): Promise<{ row: SandboxEmail; mailboxId: string }> {
   const row = await db.sandboxEmail.findUnique({ where: { id: emailId } });
@@ -96,6 +97,7 @@ async function unsubscribe(actor: Actor, row: SandboxEmail, mailboxId: string, a
 /** Acts as the recipient of a sandbox e-mail, now. Returns what happened in plain words. */
 export async function actAsSandboxMailProspect(actor: Actor, input: TSandboxMailAction): Promise<TSandboxMailActionResult> {
   const { row, mailboxId } = await emailOfWorkspace(actor, input.emailId);
+  await recordGettingStarted(actor.workspaceId, "sandboxActedAt");
   const at = now();
   const done = readDone(row);
   if (done.bounce && input.action !== "unsubscribe") {

@@ -11,6 +11,7 @@ import {
 import type { Actor } from "../../lib/actor";
 import { recordProviderActivity } from "../linkedin-activity/record-provider-activity";
 import { isProviderError, providerErrorToHerald } from "../senders/provider-error";
+import { recordGettingStarted } from "../getting-started/record-getting-started";
 
 async function sandboxSessionsOfWorkspace(actor: Actor): Promise<Set<string>> {
   const accounts = await db.linkedinAccount.findMany({ where: { workspaceId: actor.workspaceId, provider: "sandbox" }, select: { providerAccountId: true } });
@@ -30,6 +31,7 @@ export async function acceptInvitationAsSandboxProspect(actor: Actor, invitation
     throw new HeraldError({ code: "invitation-not-pending", message: `This invitation is already ${invitation.status}.` });
   }
   for (const activity of await acceptInvitationAsProspect(invitationId)) await recordProviderActivity("sandbox", activity);
+  await recordGettingStarted(actor.workspaceId, "sandboxActedAt");
 }
 
 export async function replyAsSandboxProspect(actor: Actor, input: { prospectMemberId: string; senderMemberId: string; text: string }): Promise<void> {
@@ -38,13 +40,16 @@ export async function replyAsSandboxProspect(actor: Actor, input: { prospectMemb
   const prospect = await db.sandboxMember.findUnique({ where: { id: input.prospectMemberId } });
   if (!prospect) throw HeraldError.notFound("Prospect");
   for (const activity of await replyAsProspect(input)) await recordProviderActivity("sandbox", activity);
+  await recordGettingStarted(actor.workspaceId, "sandboxActedAt");
 }
 
-export async function publishPostAsSandboxProspect(input: { prospectMemberId: string; text: string }): Promise<{ postId: string }> {
+export async function publishPostAsSandboxProspect(actor: Actor, input: { prospectMemberId: string; text: string }): Promise<{ postId: string }> {
   const prospect = await db.sandboxMember.findUnique({ where: { id: input.prospectMemberId } });
   if (!prospect || prospect.username) throw HeraldError.notFound("Prospect");
   if (!input.text.trim()) throw HeraldError.invalidInput("Invalid text: is required", [{ field: "text", message: "is required" }]);
-  return publishPostAsProspect(input);
+  const post = await publishPostAsProspect(input);
+  await recordGettingStarted(actor.workspaceId, "sandboxActedAt");
+  return post;
 }
 
 /** Approves a sign-in in the "LinkedIn app" (IN_APP_VALIDATION) or solves its captcha (CAPTCHA). */

@@ -24,7 +24,7 @@ export const sandboxRouter = router({
     .mutation(({ ctx, input }) => replyAsSandboxProspect(ctx.actor, input)),
   publishPost: workspaceProcedure
     .input(z.object({ prospectMemberId: z.string(), text: z.string().min(1).max(2000) }))
-    .mutation(({ input }) => publishPostAsSandboxProspect(input)),
+    .mutation(({ ctx, input }) => publishPostAsSandboxProspect(ctx.actor, input)),
   approveSignIn: workspaceProcedure
     .input(z.object({ sessionId: z.string() }))
     .mutation(({ ctx, input }) => approveSandboxSignInFor(ctx.actor, input.sessionId)),

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import type { TCampaign } from "@/server/schemas/campaign";
+import { changesOf, draftOf, draftProblems } from "./settings-draft";
+
+const stats = { total: 0, done: 0, failed: 0, pending: 0, running: 0, paused: 0, replied: 0, stopped: 0, invited: 0, accepted: 0, messaged: 0, emailSent: 0, emailOpened: 0, emailClicked: 0, emailReplied: 0, emailBounced: 0 };
+
+const campaign: TCampaign = {
+  id: "cmp_1",
+  name: "Founders",
+  status: "paused",
+  stats,
+  aiInterestEnabled: false,
+  unsubscribe: { enabled: true, text: "Bye {{unsubscribe}}" },
+  tracking: { opens: "off", clicks: "off" },
+  approvals: { comments: true, aiVoiceNotes: true, recordedVoiceNotes: false },
+  linkedinAccountIds: ["acc_a", "acc_b"],
+  emailAccountIds: [],
+  excludeListIds: ["lst_x"],
+  listId: null,
+  excludeOtherCampaigns: false,
+  excludeOtherSenders: false,
+  excludeSameSenderOtherCampaigns: false,
+  schedule: { startDate: null, endDate: null, timezone: "Europe/Berlin", activeHours: { from: "09:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] },
+  sequence: { steps: [] },
+  leadsInProgress: false,
+  finishedAt: null,
+  createdAt: "2026-03-01T00:00:00.000Z",
+  updatedAt: "2026-03-01T00:00:00.000Z",
+};
+
+describe("changesOf", () => {
+  it("sends nothing for an untouched draft, and nothing when a pool is only reordered", () => {
+    expect(changesOf(draftOf(campaign), campaign)).toEqual({});
+    expect(changesOf({ ...draftOf(campaign), linkedinAccountIds: ["acc_b", "acc_a"], rules: { ...draftOf(campaign).rules, excludeListIds: ["lst_x"] } }, campaign)).toEqual({});
+  });
+
+  it("sends every changed part in one update, and only those", () => {
+    const draft = draftOf(campaign);
+    const changes = changesOf(
+      {
+        ...draft,
+        linkedinAccountIds: ["acc_c", "acc_b"],
+        schedule: { ...draft.schedule, days: [1, 2, 3, 4, 5, 6, 7] },
+        rules: { ...draft.rules, excludeOtherSenders: true },
+        approvals: { ...draft.approvals, recordedVoiceNotes: true },
+      },
+      campaign,
+    );
+    expect(changes).toEqual({
+      // The sender that stays keeps its place; the new one goes last.
+      linkedinAccountIds: ["acc_b", "acc_c"],
+      schedule: { timezone: "Europe/Berlin", activeHours: { from: "09:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5, 6, 7], startDate: null, endDate: null },
+      excludeOtherSenders: true,
+      approvals: { recordedVoiceNotes: true },
+    });
+  });
+
+  it("sends tracking and the trimmed unsubscribe line together when the e-mail part changed", () => {
+    const draft = draftOf(campaign);
+    expect(changesOf({ ...draft, delivery: { ...draft.delivery, opens: true, text: " See you {{unsubscribe}} " } }, campaign)).toEqual({
+      tracking: { opens: "on", clicks: "off" },
+      unsubscribe: { enabled: true, text: "See you {{unsubscribe}}" },
+    });
+  });
+
+  it("clears the lead list with null", () => {
+    const withList = { ...campaign, listId: "lst_y" };
+    const draft = draftOf(withList);
+    expect(changesOf({ ...draft, rules: { ...draft.rules, listId: null } }, withList)).toEqual({ listId: null });
+  });
+});
+
+describe("draftProblems", () => {
+  it("names an unsubscribe line that is too long, only while the line is on", () => {
+    const draft = draftOf(campaign);
+    const long = { ...draft, delivery: { ...draft.delivery, text: "x".repeat(501) } };
+    expect(draftProblems(long)).toEqual({ "unsubscribe.text": "must be at most 500 characters" });
+    expect(draftProblems({ ...long, delivery: { ...long.delivery, unsubscribe: false } })).toEqual({});
+  });
+});

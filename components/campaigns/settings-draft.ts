@@ -1,0 +1,91 @@
+// The Settings tab's edits as one draft, and the one campaigns.update that saves them: pure, so the
+// tab and the guided set-up compare and send the same way, and a unit test pins what is sent.
+import type { TCampaignApprovals } from "@/server/schemas/approvals";
+import type { TCampaign, TUpdateCampaignInput } from "@/server/schemas/campaign";
+import { formToSchedule, scheduleToForm, type ScheduleForm } from "./schedule-form";
+
+export const UNSUBSCRIBE_MAX = 500;
+
+export interface DeliveryValues {
+  opens: boolean;
+  clicks: boolean;
+  unsubscribe: boolean;
+  text: string;
+}
+
+export interface LeadRules {
+  listId: string | null;
+  excludeListIds: string[];
+  excludeOtherCampaigns: boolean;
+  excludeSameSenderOtherCampaigns: boolean;
+  excludeOtherSenders: boolean;
+}
+
+export interface SettingsDraft {
+  linkedinAccountIds: string[];
+  emailAccountIds: string[];
+  schedule: ScheduleForm;
+  delivery: DeliveryValues;
+  rules: LeadRules;
+  aiInterestEnabled: boolean;
+  approvals: TCampaignApprovals;
+}
+
+export function draftOf(campaign: TCampaign): SettingsDraft {
+  return {
+    linkedinAccountIds: campaign.linkedinAccountIds,
+    emailAccountIds: campaign.emailAccountIds,
+    schedule: scheduleToForm(campaign.schedule),
+    delivery: { opens: campaign.tracking.opens === "on", clicks: campaign.tracking.clicks === "on", unsubscribe: campaign.unsubscribe.enabled, text: campaign.unsubscribe.text },
+    rules: {
+      listId: campaign.listId,
+      excludeListIds: campaign.excludeListIds,
+      excludeOtherCampaigns: campaign.excludeOtherCampaigns,
+      excludeSameSenderOtherCampaigns: campaign.excludeSameSenderOtherCampaigns,
+      excludeOtherSenders: campaign.excludeOtherSenders,
+    },
+    aiInterestEnabled: campaign.aiInterestEnabled,
+    approvals: campaign.approvals,
+  };
+}
+
+const sameSet = (a: string[], b: string[]) => [...a].sort().join() === [...b].sort().join();
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A pool's new order: ids that stay keep their place, new ones go last (leads keep their sender). */
+function poolOrder(saved: string[], selected: string[]): string[] {
+  return [...saved.filter((id) => selected.includes(id)), ...selected.filter((id) => !saved.includes(id))];
+}
+
+/** The parts of the draft that differ from the saved campaign, as campaigns.update's `changes`; {} when none. */
+export function changesOf(draft: SettingsDraft, campaign: TCampaign): TUpdateCampaignInput {
+  const saved = draftOf(campaign);
+  const changes: TUpdateCampaignInput = {};
+  if (!sameSet(draft.linkedinAccountIds, saved.linkedinAccountIds)) changes.linkedinAccountIds = poolOrder(saved.linkedinAccountIds, draft.linkedinAccountIds);
+  if (!sameSet(draft.emailAccountIds, saved.emailAccountIds)) changes.emailAccountIds = poolOrder(saved.emailAccountIds, draft.emailAccountIds);
+  const schedule = formToSchedule(draft.schedule);
+  if (!same(schedule, formToSchedule(saved.schedule))) changes.schedule = schedule;
+  if (!same(draft.delivery, saved.delivery)) {
+    changes.tracking = { opens: draft.delivery.opens ? "on" : "off", clicks: draft.delivery.clicks ? "on" : "off" };
+    changes.unsubscribe = { enabled: draft.delivery.unsubscribe, text: draft.delivery.text.trim() };
+  }
+  if (draft.rules.listId !== saved.rules.listId) changes.listId = draft.rules.listId;
+  if (!sameSet(draft.rules.excludeListIds, saved.rules.excludeListIds)) changes.excludeListIds = draft.rules.excludeListIds;
+  for (const flag of ["excludeOtherCampaigns", "excludeSameSenderOtherCampaigns", "excludeOtherSenders"] as const) {
+    if (draft.rules[flag] !== saved.rules[flag]) changes[flag] = draft.rules[flag];
+  }
+  if (draft.aiInterestEnabled !== saved.aiInterestEnabled) changes.aiInterestEnabled = draft.aiInterestEnabled;
+  const approvals: Partial<TCampaignApprovals> = {};
+  for (const key of Object.keys(saved.approvals) as Array<keyof TCampaignApprovals>) {
+    if (draft.approvals[key] !== saved.approvals[key]) approvals[key] = draft.approvals[key];
+  }
+  if (Object.keys(approvals).length) changes.approvals = approvals;
+  return changes;
+}
+
+/** What the browser can tell before saving, keyed like the server's field errors. */
+export function draftProblems(draft: SettingsDraft): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (draft.delivery.unsubscribe && draft.delivery.text.length > UNSUBSCRIBE_MAX) problems["unsubscribe.text"] = `must be at most ${UNSUBSCRIBE_MAX} characters`;
+  return problems;
+}
