@@ -20,3 +20,9 @@ export type TGettingStarted = z.infer<typeof ZGettingStarted>;
 /** The moments the checklist keeps on the workspace, each set once by what does it. */
 export const ZGettingStartedMoment = z.enum(["forecastOpenedAt", "campaignActivatedAt", "sandboxActedAt"]);
 export type TGettingStartedMoment = z.infer<typeof ZGettingStartedMoment>;
+
+/**
+ * The Quick start's sample mailbox (services/demo/seed-demo-mailbox.ts). Nobody connected it, so
+ * it does not tick "Connect a mailbox"; kept here, below both the demo and the checklist.
+ */
+export const DEMO_MAILBOX = "ada@northwind-nodmarc.test";

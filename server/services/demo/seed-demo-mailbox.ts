@@ -4,11 +4,12 @@
 // warmup. Created once, with its DNS checked; never touched again.
 import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
+import { DEMO_MAILBOX } from "../../schemas/getting-started";
 import { ZConnectMailboxInput } from "../../schemas/mailbox";
 import { refreshDnsHealth } from "../mailbox-health/check-dns-health";
 import { connectMailbox } from "../mailboxes/connect-mailbox";
 
-export const DEMO_MAILBOX = "ada@northwind-nodmarc.test";
+
 
 export async function seedDemoMailbox(actor: Actor): Promise<{ mailboxId: string } | null> {
   const workspace = await db.workspace.findUnique({ where: { id: actor.workspaceId }, select: { emailChannelEnabled: true } });

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { db } from "../../db/client";
 import { hashApiKey } from "../api-keys/api-key-format";
 import { readDnsHealth } from "../../schemas/mailbox-health";
-import { DEMO_MAILBOX } from "./seed-demo-mailbox";
+import { DEMO_MAILBOX } from "../../schemas/getting-started";
 import { seedDemoWorkspace } from "./seed-demo-workspace";
 
 it("seeds the Quick start's workspace once: owner, a working key, two sandbox senders, a paused sample campaign and a sandbox mailbox with a DNS problem", async () => {

@@ -2,8 +2,7 @@ import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { HeraldError } from "../../lib/errors";
 import { linkedinProviderName } from "../../providers/linkedin";
-import type { TGettingStarted } from "../../schemas/getting-started";
-import { DEMO_MAILBOX } from "../demo/seed-demo-mailbox";
+import { DEMO_MAILBOX, type TGettingStarted } from "../../schemas/getting-started";
 
 /**
  * The home's checklist in three indexed look-ups, whatever the workspace holds: the workspace's
