@@ -63,7 +63,7 @@ describe("the built-in webhook receiver", () => {
     const { endpoint } = await addSandboxReceiverEndpoint(actor);
     const body = JSON.stringify({ event: "lead.imported" });
     const signed = signWebhook({ secret: endpoint.secret, body, deliveryId: "dlv_x", timestamp: new Date() });
-    expect((await post(endpoint.url, body, { ...signed, authorization: "Bearer hrld_secret", "x-herald-event": "lead.imported" })).status).toBe(200);
+    expect((await post(endpoint.url, body, { ...signed, authorization: "Bearer hk_secret", "x-herald-event": "lead.imported" })).status).toBe(200);
     expect((await post(endpoint.url, body, { "x-herald-signature": "0".repeat(64) })).status).toBe(200);
     const [wrong, right] = (await getSandboxWebhookReceiver(actor)).arrivals;
     expect(wrong!.signatureValid).toBe(false);
