@@ -47,14 +47,17 @@ function eachOperation(paths: OpenApiPaths["paths"]): Array<{ method: string; pa
   );
 }
 
-export function summarizeOperations(paths: OpenApiPaths["paths"]): OperationSummary[] {
-  return eachOperation(paths).map(({ method, path, operation }) => ({
-    method,
-    path,
-    tag: operation.tags?.[0] ?? "Other",
-    operationId: operation.operationId,
-    summary: operation.summary ?? operation.operationId,
-  }));
+/** The little of an operation a summary needs: the server's OpenAPI document type fits it as it is. */
+type SummarySource = Record<string, Partial<Record<"get" | "post" | "put" | "patch" | "delete", { operationId?: string; summary?: string; tags?: string[] }>>>;
+
+export function summarizeOperations(paths: SummarySource): OperationSummary[] {
+  return Object.entries(paths).flatMap(([path, item]) =>
+    METHODS.flatMap((method) => {
+      const operation = item[method as keyof typeof item];
+      if (!operation?.operationId) return [];
+      return [{ method, path, tag: operation.tags?.[0] ?? "Other", operationId: operation.operationId, summary: operation.summary ?? operation.operationId }];
+    }),
+  );
 }
 
 function toReferenceOperation(method: string, path: string, operation: OpenApiOperation, components: SchemaComponents): ReferenceOperation {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ApiReferenceView } from "@/components/api-reference/api-reference-view";
-import { summarizeOperations, type OpenApiPaths } from "@/components/api-reference/operations";
+import { summarizeOperations } from "@/components/api-reference/operations";
 import { PageHeader } from "@/components/ui/page-header";
 import { publicUrl } from "@/server/env";
 import { buildOpenApiDocument } from "@/server/openapi/document";
@@ -8,7 +8,7 @@ import { buildOpenApiDocument } from "@/server/openapi/document";
 export const metadata: Metadata = { title: "API reference" };
 
 export default function ApiReferencePage() {
-  const document: OpenApiPaths & { info: { description?: string; version: string } } = buildOpenApiDocument();
+  const document = buildOpenApiDocument();
   return (
     <>
       <PageHeader
@@ -23,7 +23,7 @@ export default function ApiReferencePage() {
         }
       />
       {/* Only each operation's summary goes to the page; an opened operation loads its details from openapi.json. */}
-      <ApiReferenceView intro={document.info.description ?? ""} operations={summarizeOperations(document.paths)} origin={publicUrl()} />
+      <ApiReferenceView intro={document.info.description ?? ""} operations={summarizeOperations(document.paths ?? {})} origin={publicUrl()} />
     </>
   );
 }

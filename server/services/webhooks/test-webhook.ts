@@ -3,6 +3,7 @@ import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { decryptSecret } from "../../lib/encryption";
+import { toJsonColumn } from "../../lib/json-column";
 import { WEBHOOK_TEST_EVENT, type TEventEnvelope } from "../../schemas/events";
 import type { TWebhookTestResult } from "../../schemas/webhook";
 import { attemptRow, type MadeAttempt } from "./attempt-webhook-delivery";
@@ -45,7 +46,7 @@ export async function testWebhook(actor: Actor, webhookId: string): Promise<TWeb
       webhookId: endpoint.id,
       event: WEBHOOK_TEST_EVENT,
       url: endpoint.url,
-      payload: envelope,
+      payload: toJsonColumn(envelope),
       status: attempt.status === "delivered" ? "delivered" : "failed",
       attempts: 1,
       roundAttempts: 1,
