@@ -81,6 +81,10 @@ test("an invited member joins, sees honest empty sections, and switches workspac
   await page.goto("/settings/members");
   await page.getByLabel("E-mail").fill(max);
   await page.getByRole("button", { name: "Create invitation" }).click();
+  // The browser tests' Herald has no system mailbox: the page says so, and which settings would add one.
+  await expect(page.getByTestId("invite-email-outcome")).toHaveText(
+    "No system mailbox is set up: copy the link and send it yourself. The installation's operator can set one with HERALD_SYSTEM_SMTP_SERVER and HERALD_SYSTEM_MAIL_FROM.",
+  );
   const inviteUrl = (await page.getByTestId("invite-url").textContent())!.trim();
 
   const invitee = await browser.newPage();

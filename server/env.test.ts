@@ -30,6 +30,17 @@ describe("environment", () => {
     expect(() => parseEnv({ HERALD_TRUST_PROXY: "nginx" })).toThrow(/HERALD_TRUST_PROXY: must be true, false, or how many proxies/);
   });
 
+  it("takes a system mailbox only as a server and a sender together", () => {
+    expect(parseEnv({ HERALD_SYSTEM_SMTP_SERVER: "smtp.example.com:587:starttls", HERALD_SYSTEM_MAIL_FROM: "Herald <herald@example.com>" }).HERALD_SYSTEM_SMTP_SERVER).toEqual({
+      host: "smtp.example.com",
+      port: 587,
+      security: "starttls",
+    });
+    expect(() => parseEnv({ HERALD_SYSTEM_SMTP_SERVER: "smtp.example.com:587:starttls" })).toThrow(/HERALD_SYSTEM_MAIL_FROM: is required with HERALD_SYSTEM_SMTP_SERVER/);
+    expect(() => parseEnv({ HERALD_SYSTEM_MAIL_FROM: "herald@example.com" })).toThrow(/HERALD_SYSTEM_SMTP_SERVER: is required with HERALD_SYSTEM_MAIL_FROM/);
+    expect(() => parseEnv({ HERALD_SYSTEM_SMTP_SERVER: "smtp.example.com", HERALD_SYSTEM_MAIL_FROM: "x@example.com" })).toThrow(/HERALD_SYSTEM_SMTP_SERVER: must be host:port:security/);
+  });
+
   it("defaults to the sandbox network and offline reply classification", () => {
     const env = parseEnv({});
     expect(env).toMatchObject({ HERALD_LINKEDIN_PROVIDER: "sandbox", HERALD_AI_PROVIDER: "offline", HERALD_AI_MODEL: "gpt-4o-mini" });

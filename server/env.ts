@@ -202,6 +202,14 @@ const EnvSchema = z.object({
   HERALD_MICROSOFT_TOKEN_URL: endpointUrl,
   HERALD_MICROSOFT_SMTP_SERVER: mailServer,
   HERALD_MICROSOFT_IMAP_SERVER: mailServer,
+  /**
+   * The system mailbox Herald sends its own e-mails through (invitations): an SMTP server as
+   * host:port:security, the sender, and a sign-in when the server asks for one. Unset: no e-mail.
+   */
+  HERALD_SYSTEM_SMTP_SERVER: mailServer,
+  HERALD_SYSTEM_MAIL_FROM: z.string().trim().min(3, "must be an address such as Herald <herald@example.com>").optional(),
+  HERALD_SYSTEM_SMTP_USERNAME: z.string().trim().min(1).optional(),
+  HERALD_SYSTEM_SMTP_PASSWORD: z.string().optional(),
   /** Mailbox orders (docs/mailbox-orders.md): the registrar that registers domains, sandbox (default) or Name.com. */
   HERALD_REGISTRAR: z.enum(["sandbox", "namecom"], { message: "must be sandbox or namecom" }).default("sandbox"),
   HERALD_NAMECOM_USERNAME: z.string().trim().min(1).optional(),
@@ -254,6 +262,10 @@ const EnvSchema = z.object({
       const missing = value[id] ? secret : id;
       context.addIssue({ code: "custom", path: [missing], message: `is required with ${missing === id ? secret : id}` });
     }
+  }
+  if (Boolean(value.HERALD_SYSTEM_SMTP_SERVER) !== Boolean(value.HERALD_SYSTEM_MAIL_FROM)) {
+    const missing = value.HERALD_SYSTEM_SMTP_SERVER ? "HERALD_SYSTEM_MAIL_FROM" : "HERALD_SYSTEM_SMTP_SERVER";
+    context.addIssue({ code: "custom", path: [missing], message: `is required with ${missing === "HERALD_SYSTEM_MAIL_FROM" ? "HERALD_SYSTEM_SMTP_SERVER" : "HERALD_SYSTEM_MAIL_FROM"} (the system mailbox)` });
   }
   const required: [boolean, string, readonly (keyof typeof value)[]][] = [
     [value.HERALD_REGISTRAR === "namecom", "HERALD_REGISTRAR=namecom", ["HERALD_NAMECOM_USERNAME", "HERALD_NAMECOM_TOKEN"]],

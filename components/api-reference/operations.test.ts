@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collectOperations, groupByTag, matchesQuery } from "./operations";
+import { collectOperations, findReferenceOperation, groupByTag, matchesQuery, summarizeOperations } from "./operations";
 
 const paths = {
   "/campaigns/{id}/leads": {
@@ -27,11 +27,21 @@ describe("collectOperations", () => {
   });
 
   it("finds operations by path, summary, method and tag, every word counting", () => {
-    const ids = (query: string) => operations.filter((entry) => matchesQuery(entry, query)).map((entry) => entry.operation.operationId);
+    const summaries = summarizeOperations(paths as never);
+    const ids = (query: string) => summaries.filter((entry) => matchesQuery(entry, query)).map((entry) => entry.operationId);
     expect(ids("")).toHaveLength(2);
     expect(ids("/api/v1/webhooks")).toEqual(["listWebhooks"]);
     expect(ids("LEADS campaign")).toEqual(["addCampaignLeads"]);
     expect(ids("post webhooks")).toEqual([]);
     expect(ids("webhooks")).toEqual(["listWebhooks"]);
+  });
+
+  it("sends the page only a summary of each operation, and finds one operation's details by method and path", () => {
+    expect(summarizeOperations(paths as never)).toEqual([
+      { method: "post", path: "/campaigns/{id}/leads", tag: "Campaigns", operationId: "addCampaignLeads", summary: "Add leads to a campaign" },
+      { method: "get", path: "/webhooks", tag: "Webhooks", operationId: "listWebhooks", summary: "List webhook endpoints" },
+    ]);
+    expect(findReferenceOperation({ paths: paths as never }, "post", "/campaigns/{id}/leads")).toEqual(operations[0]);
+    expect(findReferenceOperation({ paths: paths as never }, "delete", "/webhooks")).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import { ConversationsCard, InteractionsCard, InvitationsCard } from "./network-
 import { ProspectDirectory } from "./prospect-directory";
 import { ReceivedCard } from "./received-card";
 import { CredentialsCard, SignInsCard } from "./sign-ins-card";
+import { WebhookReceiverCard } from "./webhook-receiver-card";
 
 const DESCRIPTION = "A simulated LinkedIn network and mail network to try Herald safely: nothing here reaches LinkedIn or anyone's inbox.";
 
@@ -100,6 +101,7 @@ export function SandboxPage() {
         <ReceivedCard />
         <InteractionsCard overview={data} />
         <MailNetworkCard />
+        <WebhookReceiverCard />
         <ProspectDirectory />
       </div>
     </>

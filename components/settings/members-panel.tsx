@@ -9,7 +9,7 @@ import { Card } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
 import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
-import type { TMember } from "@/server/schemas/account-user";
+import type { TInvitationEmail, TMember } from "@/server/schemas/account-user";
 import type { TRole } from "@/server/schemas/workspace";
 import { CopyButton } from "./copy-button";
 
@@ -54,13 +54,13 @@ export function MembersPanel() {
   const members = useQuery(trpc.members.list.queryOptions());
   const invitations = useQuery(trpc.members.pendingInvitations.queryOptions());
   const myRole = useWorkspaceRole();
-  const [inviteUrl, setInviteUrl] = useState<string | null>(null);
+  const [invited, setInvited] = useState<{ url: string; email: TInvitationEmail } | null>(null);
   const [inviteRole, setInviteRole] = useState<Exclude<TRole, "owner">>("member");
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.members.pathKey() });
   const invite = useMutation(
     trpc.members.invite.mutationOptions({
       onSuccess: async (result) => {
-        setInviteUrl(result.url);
+        setInvited({ url: result.url, email: result.email });
         await refresh();
       },
     }),
@@ -72,7 +72,7 @@ export function MembersPanel() {
   function onInvite(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setInviteUrl(null);
+    setInvited(null);
     invite.mutate({
       email: String(form.get("email") ?? ""),
       role: inviteRole,
@@ -82,7 +82,10 @@ export function MembersPanel() {
 
   return (
     <>
-      <Card title="Invite a member" description="Herald creates a link for the person to join; send it to them yourself.">
+      <Card
+        title="Invite a member"
+        description="Herald e-mails the person a link to join when this installation has a system mailbox; otherwise you copy the link and send it yourself."
+      >
         <form onSubmit={onInvite} className="flex flex-wrap items-end gap-3">
           <div className="min-w-64 flex-1">
             <Field label="E-mail" htmlFor="invite-email" error={errors.email}>
@@ -109,14 +112,17 @@ export function MembersPanel() {
         </p>
         <div className="mt-3 space-y-2">
           {invite.error && !Object.keys(errors).length && <Alert tone="error">{errorMessage(invite.error)}</Alert>}
-          {inviteUrl && (
-            <Alert tone="success">
-              <p className="font-medium">Invitation link (shown once, valid for 7 days):</p>
+          {invited && (
+            <Alert tone={invited.email.sent ? "success" : "info"}>
+              <p className="font-medium" data-testid="invite-email-outcome">
+                {invited.email.sent ? `Invitation sent to ${invited.email.to}.` : invited.email.problem}
+              </p>
+              <p className="mt-1">{invited.email.sent ? "The link, should they need it again (shown once, valid for 7 days):" : "Invitation link (shown once, valid for 7 days):"}</p>
               <div className="mt-1 flex items-center gap-2">
                 <code className="flex-1 truncate rounded bg-white px-2 py-1 text-xs text-slate-800" data-testid="invite-url">
-                  {inviteUrl}
+                  {invited.url}
                 </code>
-                <CopyButton value={inviteUrl} />
+                <CopyButton value={invited.url} />
               </div>
             </Alert>
           )}

@@ -31,7 +31,7 @@ function DeliveryDetail({ id, onClose }: { id: string; onClose: () => void }) {
           Delivery <code>{delivery.id}</code> to <code>{delivery.url}</code>
         </p>
         <div className="flex gap-2">
-          {delivery.status === "failed" && (
+          {delivery.status === "failed" && !delivery.test && (
             <Button size="sm" disabled={retry.isPending} onClick={() => retry.mutate({ id })}>
               {retry.isPending ? "Retrying…" : "Send again"}
             </Button>
@@ -100,7 +100,7 @@ export function DeliveriesLog() {
     setFilters({ ...filters, [name]: value || undefined });
   };
   return (
-    <Card title="Deliveries" description="Every event sent to your endpoints in the last 7 days, newest first.">
+    <Card title="Deliveries" description="Every event sent to your endpoints in the last 7 days, newest first, test deliveries included.">
       <div className="mb-4 flex flex-wrap gap-3">
         <Select aria-label="Event" value={filters.event ?? ""} onChange={(event) => setFilter("event", event.target.value)} className="w-auto">
           <option value="">All events</option>
@@ -154,6 +154,13 @@ export function DeliveriesLog() {
                     <td className="py-2 text-slate-500">{formatDateTime(delivery.createdAt)}</td>
                     <td className="py-2">
                       <code className="text-xs">{delivery.event}</code>
+                      {delivery.test && (
+                        <span className="ml-2">
+                          <Badge tone="slate" title="Sent with Send test: never retried">
+                            Test
+                          </Badge>
+                        </span>
+                      )}
                     </td>
                     <td className="max-w-xs truncate py-2 font-mono text-xs text-slate-600">{delivery.url}</td>
                     <td className="py-2">

@@ -55,11 +55,20 @@ function CreateWebhookForm({ onCreated }: { onCreated: (warnings: TWebhookWarnin
 
 function EndpointRow({ endpoint, onChanged }: { endpoint: TWebhookEndpoint; onChanged: () => void }) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [showSecret, setShowSecret] = useState(false);
   const [testResult, setTestResult] = useState<TWebhookTestResult | null>(null);
   const update = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: onChanged }));
   const remove = useMutation(trpc.webhooks.delete.mutationOptions({ onSuccess: onChanged }));
-  const test = useMutation(trpc.webhooks.test.mutationOptions({ onSuccess: setTestResult }));
+  const test = useMutation(
+    trpc.webhooks.test.mutationOptions({
+      onSuccess: async (result) => {
+        setTestResult(result);
+        // The test is in the deliveries log now.
+        await queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.pathKey() });
+      },
+    }),
+  );
   return (
     <li data-testid="webhook-endpoint" className="space-y-2 py-4">
       <div className="flex flex-wrap items-start justify-between gap-3">

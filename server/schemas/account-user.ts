@@ -62,3 +62,11 @@ export const ZInvitation = z.object({
   createdAt: ZTimestamp,
 });
 export type TInvitation = z.infer<typeof ZInvitation>;
+
+/** Whether an invitation went out by e-mail (through the system mailbox) and, when not, why. */
+export const ZInvitationEmail = z.object({
+  sent: z.boolean(),
+  to: z.string(),
+  problem: z.string().nullable(),
+});
+export type TInvitationEmail = z.infer<typeof ZInvitationEmail>;

@@ -74,3 +74,24 @@ export const ZSandboxReceived = z.object({
   ),
 });
 export type TSandboxReceived = z.infer<typeof ZSandboxReceived>;
+
+/** The Sandbox's built-in webhook receiver: its address, the endpoints pointing at it, what arrived. */
+export const ZSandboxWebhookReceiver = z.object({
+  /** False where the sandbox is off: there is no receiver then. */
+  enabled: z.boolean(),
+  /** Null until the receiver was first set up. */
+  url: z.string().nullable(),
+  endpoints: z.array(z.object({ id: z.string(), enabled: z.boolean(), events: z.number().int() })),
+  arrivals: z.array(
+    z.object({
+      id: z.string(),
+      receivedAt: ZTimestamp,
+      event: z.string().nullable(),
+      deliveryId: z.string().nullable(),
+      headers: z.record(z.string(), z.string()),
+      body: z.string(),
+      signatureValid: z.boolean(),
+    }),
+  ),
+});
+export type TSandboxWebhookReceiver = z.infer<typeof ZSandboxWebhookReceiver>;

@@ -86,6 +86,7 @@ export const ZWebhookDelivery = z
     createdAt: ZTimestamp,
     deliveredAt: ZTimestamp.nullable(),
     payload: ZEventEnvelope,
+    test: z.boolean().meta({ description: "A delivery made by \"Send a test delivery\" (`webhook.test`): never retried" }),
   })
   .meta({ id: "WebhookDelivery" });
 export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;

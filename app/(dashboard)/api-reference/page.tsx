@@ -1,19 +1,14 @@
 import type { Metadata } from "next";
 import { ApiReferenceView } from "@/components/api-reference/api-reference-view";
-import type { SchemaComponents } from "@/components/api-reference/example-from-schema";
-import { collectOperations, type OpenApiOperation } from "@/components/api-reference/operations";
+import { summarizeOperations } from "@/components/api-reference/operations";
 import { PageHeader } from "@/components/ui/page-header";
+import { publicUrl } from "@/server/env";
 import { buildOpenApiDocument } from "@/server/openapi/document";
 
 export const metadata: Metadata = { title: "API reference" };
 
 export default function ApiReferencePage() {
-  const document = buildOpenApiDocument() as unknown as {
-    info: { description: string; version: string };
-    paths: Record<string, Record<string, OpenApiOperation>>;
-    components?: { schemas?: SchemaComponents };
-  };
-  const components = document.components?.schemas ?? {};
+  const document = buildOpenApiDocument();
   return (
     <>
       <PageHeader
@@ -27,7 +22,8 @@ export default function ApiReferencePage() {
           </>
         }
       />
-      <ApiReferenceView intro={document.info.description} operations={collectOperations(document.paths, components)} components={components} />
+      {/* Only each operation's summary goes to the page; an opened operation loads its details from openapi.json. */}
+      <ApiReferenceView intro={document.info.description ?? ""} operations={summarizeOperations(document.paths ?? {})} origin={publicUrl()} />
     </>
   );
 }

@@ -4,16 +4,18 @@ import { now } from "../../lib/clock";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { HeraldError } from "../../lib/errors";
 import { publicUrl } from "../../env";
-import type { TInviteMemberInput, TInvitation } from "../../schemas/account-user";
+import type { TInvitation, TInvitationEmail, TInviteMemberInput } from "../../schemas/account-user";
+import { sendInvitationEmail } from "./send-invitation-email";
 import { toInvitation } from "./to-invitation";
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Invites someone by e-mail. Herald sends no e-mail for this: the returned link is shown once to the
- * inviting admin to pass on, and only its hash is stored.
+ * Invites someone by e-mail: the link goes out through the installation's system mailbox when it has
+ * one; either way it is shown once to the inviting admin (to pass on when no e-mail went out), and
+ * only its hash is stored.
  */
-export async function inviteMember(actor: Actor, input: TInviteMemberInput): Promise<{ invitation: TInvitation; url: string }> {
+export async function inviteMember(actor: Actor, input: TInviteMemberInput): Promise<{ invitation: TInvitation; url: string; email: TInvitationEmail }> {
   const { email, role, canManageBilling } = input;
   requireRole(actor, "admin", "invite members");
   if (canManageBilling && role === "approver") {
@@ -47,5 +49,11 @@ export async function inviteMember(actor: Actor, input: TInviteMemberInput): Pro
       },
     });
   });
-  return { invitation: toInvitation(invitation), url: `${publicUrl()}/invite/${token}` };
+  const url = `${publicUrl()}/invite/${token}`;
+  const [workspace, inviter] = await Promise.all([
+    db.workspace.findUniqueOrThrow({ where: { id: actor.workspaceId }, select: { name: true } }),
+    db.user.findUnique({ where: { id: actor.userId }, select: { name: true } }),
+  ]);
+  const emailed = await sendInvitationEmail({ to: invitation.email, url, workspaceName: workspace.name, inviterName: inviter?.name ?? null, expiresAt: invitation.expiresAt });
+  return { invitation: toInvitation(invitation), url, email: emailed };
 }

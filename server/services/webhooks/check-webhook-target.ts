@@ -4,6 +4,7 @@ import { HeraldError } from "../../lib/errors";
 import { isIpLiteral } from "../../lib/network-address";
 import type { TWebhookWarning } from "../../schemas/webhook";
 import { bareHostname, refusedAddressReason, refusedHostReason } from "../../lib/public-target";
+import { sandboxReceiverToken } from "./sandbox-receiver/receiver-address";
 
 /** How long saving an endpoint waits for DNS: an offline resolver must not hold the request. */
 export const RESOLVE_TIMEOUT_MS = 3_000;
@@ -39,6 +40,8 @@ const PRIVATE_TARGETS_HINT =
  * delivery resolves and checks it again (see send-webhook-request.ts).
  */
 export async function checkWebhookTarget(url: string, field = "url"): Promise<TWebhookWarning[]> {
+  // Herald's own built-in receiver: deliveries to it never leave the process (send-webhook-request.ts).
+  if (sandboxReceiverToken(url)) return [];
   const guard = !allowPrivateWebhookUrls();
   const hostname = bareHostname(new URL(url));
   const hostReason = guard ? refusedHostReason(hostname) : null;

@@ -16,6 +16,9 @@ export async function retryWebhookDelivery(actor: Actor, deliveryId: string): Pr
     include: { endpoint: { select: { enabled: true } } },
   });
   if (!delivery) throw HeraldError.notFound("Delivery");
+  if (delivery.test) {
+    throw new HeraldError({ code: "delivery-not-failed", message: "A test delivery is not retried: send a new test from the endpoint instead." });
+  }
   if (delivery.status !== "failed") {
     throw new HeraldError({ code: "delivery-not-failed", message: `Only failed deliveries can be retried; this one is ${delivery.status}.` });
   }

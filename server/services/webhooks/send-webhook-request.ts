@@ -7,6 +7,8 @@ import { performance } from "node:perf_hooks";
 import { allowPrivateWebhookUrls } from "../../env";
 import { shortenText } from "../../lib/shorten-text";
 import { bareHostname, publicOnlyLookup, RefusedTargetError, refusedHostReason } from "../../lib/public-target";
+import { sandboxReceiverToken } from "./sandbox-receiver/receiver-address";
+import { receiveSandboxWebhook } from "./sandbox-receiver/receive-sandbox-webhook";
 
 export const WEBHOOK_TIMEOUT_MS = 8_000;
 /** Bytes of the receiver's answer read; what is kept is shortened to RESPONSE_EXCERPT_CHARACTERS. */
@@ -84,6 +86,24 @@ export async function sendWebhookRequest(input: {
   } catch {
     return { ok: false, status: null, body: null, error: "The endpoint URL is not valid", durationMs: 0 };
   }
+  const headers: Record<string, string | number> = {
+    "content-type": "application/json",
+    "user-agent": "Herald-Webhooks/1.0",
+    "content-length": Buffer.byteLength(input.body),
+    ...input.headers,
+  };
+  // The Sandbox's built-in receiver is Herald itself: recorded here, with no connection made, so no
+  // guard is needed (docs/security.md).
+  const receiverToken = sandboxReceiverToken(target);
+  if (receiverToken) {
+    const answer = await receiveSandboxWebhook({
+      token: receiverToken,
+      headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)])),
+      body: input.body,
+    });
+    const ok = answer.status >= 200 && answer.status < 300;
+    return { ok, status: answer.status, body: answer.body, error: ok ? null : `HTTP ${answer.status}`, durationMs: elapsed() };
+  }
   const guard = !allowPrivateWebhookUrls();
   // IP literals never reach a lookup function, so they are judged here; names are judged by the
   // lookup the socket connects with.
@@ -108,12 +128,7 @@ export async function sendWebhookRequest(input: {
         target,
         {
           method: "POST",
-          headers: {
-            "content-type": "application/json",
-            "user-agent": "Herald-Webhooks/1.0",
-            "content-length": Buffer.byteLength(input.body),
-            ...input.headers,
-          },
+          headers,
           lookup: guard ? publicOnlyLookup() : undefined,
           agent,
         },

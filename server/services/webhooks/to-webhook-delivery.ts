@@ -17,6 +17,7 @@ export function toWebhookDelivery(row: WebhookDelivery): TWebhookDelivery {
     createdAt: row.createdAt.toISOString(),
     deliveredAt: toIso(row.deliveredAt),
     payload: row.payload as TEventEnvelope,
+    test: row.test,
   };
 }
 

@@ -200,7 +200,7 @@ describe("webhook delivery", () => {
     expect(receiver.received).toHaveLength(0);
   });
 
-  it("sends a test synchronously, without a delivery row or any effect on the failure streak", async () => {
+  it("sends a test synchronously, logs it as a test delivery, with no effect on the failure streak", async () => {
     const { actor, endpoint } = await setup();
     receiver.answer({ status: 418 });
     const result = await testWebhook(actor, endpoint.id);
@@ -210,7 +210,23 @@ describe("webhook delivery", () => {
       createHmac("sha256", endpoint.secret).update(receiver.received[0]!.rawBody).digest("hex"),
     );
     expect(await getWebhook(actor, endpoint.id)).toMatchObject({ failureCount: 0, lastDeliveryAt: null });
-    expect((await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({}))).total).toBe(0);
+    const log = await listWebhookDeliveries(actor, ZListDeliveriesQuery.parse({}));
+    expect(log.deliveries).toEqual([
+      expect.objectContaining({ id: result.deliveryId, event: "webhook.test", test: true, status: "failed", attempts: 1, responseStatus: 418, nextAttemptAt: null }),
+    ]);
+    expect(receiver.received[0]!.headers["x-herald-delivery"]).toBe(result.deliveryId);
+    const detail = await getWebhookDelivery(actor, result.deliveryId);
+    expect(detail.attemptHistory).toEqual([expect.objectContaining({ round: 1, number: 1, ok: false, responseStatus: 418 })]);
+    // A test is never retried, by the runner or by hand: a new test is the way to try again.
+    await expect(retryWebhookDelivery(actor, result.deliveryId)).rejects.toMatchObject({ code: "delivery-not-failed" });
+    await jobs.executor.drain();
+    expect(receiver.received).toHaveLength(1);
+
+    receiver.answer({ status: 200 });
+    const passed = await testWebhook(actor, endpoint.id);
+    expect(passed.delivered).toBe(true);
+    expect((await getWebhookDelivery(actor, passed.deliveryId)).status).toBe("delivered");
+    expect(await getWebhook(actor, endpoint.id)).toMatchObject({ failureCount: 0, lastDeliveryAt: null });
   });
 
   it("drops deliveries 7 days after creation, by the hourly purge function", async () => {

@@ -2,7 +2,7 @@
 // - X-Herald-Signature: hex HMAC-SHA256 of the raw body, keyed by the endpoint's secret string;
 // - Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature), verifiable with the
 //   `standardwebhooks` libraries using the same `whsec_…` secret.
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 const SECRET_PREFIX = "whsec_";
 
@@ -27,4 +27,15 @@ export function signWebhook(input: { secret: string; body: string; deliveryId: s
     "webhook-timestamp": String(seconds),
     "webhook-signature": `v1,${standard}`,
   };
+}
+
+/**
+ * What a receiver does with X-Herald-Signature: the hex HMAC-SHA256 of the raw body, keyed by the
+ * endpoint's secret, compared in constant time (the Sandbox's built-in receiver checks it this way).
+ */
+export function verifyHeraldSignature(input: { secret: string; body: string; signature: string | null | undefined }): boolean {
+  if (!input.signature) return false;
+  const expected = Buffer.from(createHmac("sha256", input.secret).update(input.body).digest("hex"));
+  const given = Buffer.from(input.signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -7,6 +7,8 @@ import { advanceSandboxNetwork } from "../../services/sandbox/advance-sandbox-ne
 import { getSandboxMailOverview } from "../../services/sandbox/get-sandbox-mail-overview";
 import { getSandboxOverview, listSandboxProspects } from "../../services/sandbox/get-sandbox-overview";
 import { getSandboxReceived } from "../../services/sandbox/get-sandbox-received";
+import { addSandboxReceiverEndpoint } from "../../services/webhooks/sandbox-receiver/add-sandbox-receiver-endpoint";
+import { getSandboxWebhookReceiver } from "../../services/webhooks/sandbox-receiver/get-sandbox-webhook-receiver";
 import { publicProcedure, router, workspaceProcedure } from "../init";
 
 export const sandboxRouter = router({
@@ -34,6 +36,10 @@ export const sandboxRouter = router({
   mail: workspaceProcedure.query(({ ctx }) => getSandboxMailOverview(ctx.actor)),
   /** Acts as the recipient of a sandbox e-mail: open, click, reply, auto-reply, bounce, complain, unsubscribe. */
   actOnEmail: workspaceProcedure.input(ZSandboxMailAction).mutation(({ ctx, input }) => actAsSandboxMailProspect(ctx.actor, input)),
+  /** The built-in webhook receiver: its address and what arrived there (the last 50). */
+  webhookReceiver: workspaceProcedure.query(({ ctx }) => getSandboxWebhookReceiver(ctx.actor)),
+  /** Adds the built-in receiver as a webhook endpoint subscribed to every event. */
+  addWebhookReceiver: workspaceProcedure.mutation(({ ctx }) => addSandboxReceiverEndpoint(ctx.actor)),
   /** Lets the network catch up now instead of at the next minute. */
   advance: workspaceProcedure.mutation(() => advanceSandboxNetwork()),
 });

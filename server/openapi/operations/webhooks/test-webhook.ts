@@ -9,7 +9,7 @@ export const testWebhookOperation = defineOperation({
   path: "/webhooks/{id}/test",
   summary: "Send a test delivery",
   description:
-    "Sends a signed `webhook.test` event at once and answers with the receiver's status and time. Never retried, not logged as a delivery, no effect on the endpoint's failure streak. Payload data: `{webhookId, message}`.",
+    "Sends a signed `webhook.test` event at once and answers with the receiver's status and time. Never retried and no effect on the endpoint's failure streak; it appears in the deliveries log with `test: true` (its `deliveryId` is the log entry's id). Payload data: `{webhookId, message}`.",
   tags: ["Webhooks"],
   params: ZWebhookIdParams,
   response: dataEnvelope(ZWebhookTestResult),
