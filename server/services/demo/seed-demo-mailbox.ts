@@ -9,8 +9,6 @@ import { ZConnectMailboxInput } from "../../schemas/mailbox";
 import { refreshDnsHealth } from "../mailbox-health/check-dns-health";
 import { connectMailbox } from "../mailboxes/connect-mailbox";
 
-
-
 export async function seedDemoMailbox(actor: Actor): Promise<{ mailboxId: string } | null> {
   const workspace = await db.workspace.findUnique({ where: { id: actor.workspaceId }, select: { emailChannelEnabled: true } });
   if (!workspace?.emailChannelEnabled) return null;
