@@ -26,8 +26,8 @@
 // 8. Paused leads (d) are simulated: they never act, answers still end them.
 // 9. E-mail: sending (h, i) in forecast-parity-email.test.ts; what comes back to a mailbox
 //    (replies, bounces, complaints, a mailbox pausing itself) in forecast-parity-mail.test.ts.
-// 10. Follow-ups before first visits (l): turn-policy.ts candidateOrder, in the executor's turn
-//    query and the forecast's lines. Delays edited under waiting leads (k): retimeWaitingLeads.
+// 10. Follow-ups before first visits (l) and delays edited under waiting leads (k), in
+//    forecast-parity-turn-order.test.ts.
 import { afterEach, describe, expect, it } from "vitest";
 import { db, Prisma } from "@/server/db/client";
 import { setClock, systemClock } from "@/server/lib/clock";
@@ -43,7 +43,6 @@ import { expectParity, forecastOne, world } from "@/server/test/forecast-parity"
 import { campaignWith, connectBeforehand, forecastAll, inviteDirectly, memberOf } from "@/server/test/forecast-parity-campaigns";
 import { addCampaignLeads } from "./add-campaign-leads";
 import { pauseCampaignLead } from "./pause-campaign-lead";
-import { ZUpdateCampaignInput } from "../../schemas/campaign";
 import { updateCampaign } from "./update-campaign";
 
 const directory = sandboxDirectory();
@@ -360,56 +359,4 @@ describe("the forecast against the executor, lead by lead", () => {
     expect(replied.map((row) => row.id).sort()).toEqual([inmails.leads[0]!.id, inmails.leads[1]!.id, visits.leads[0]!.id, visits.leads[1]!.id].sort());
     for (const { forecast, before } of forecasts) await expectParity(forecast, before);
   }, 120_000);
-
-  it("l. follow-ups first: each visited lead's invitation, due at once, goes before the next lead's first visit", async () => {
-    const { clock, actor, senders } = await world("followups", "2026-10-11T10:00:00Z", ["rep0", "rep1"]);
-    const campaign = await campaignWith(actor, {
-      name: "Follow-ups",
-      pool: senders,
-      sequence: {
-        steps: [
-          { id: "look", type: "visit_profile" },
-          { id: "invite", type: "invite", parent: "look", config: { withdrawEnabled: true, withdrawDays: 2 } },
-          { id: "thanks", type: "message", parent: "invite", branch: "yes", config: { text: "Thanks, {{firstName}}" } },
-        ],
-      },
-      prospects: [...CLOSED.slice(140, 150), ...OPEN.slice(24, 28)],
-    });
-    clock.set("2026-10-12T07:00:00Z");
-    const { forecast, before } = await forecastOne(actor, campaign.id, 3);
-    await updateCampaign(actor, campaign.id, { status: "active" });
-    await driveCampaigns(clock, new Date(forecast.horizonEnd));
-    // The scenario did what it is for: some sender invited a visited lead while first visits were still due.
-    const actions = await db.senderAction.findMany({ where: { campaignLeadId: { in: campaign.leads.map((lead) => lead.id) } }, orderBy: { createdAt: "asc" }, select: { type: true, accountId: true, campaignLeadId: true } });
-    const lastVisit = new Map(actions.filter((action) => action.type === "profile_view").map((action) => [action.accountId, actions.lastIndexOf(action)]));
-    expect(actions.some((action, index) => action.type === "invitation" && index < lastVisit.get(action.accountId)!)).toBe(true);
-    await expectParity(forecast, before);
-  }, 180_000);
-
-  it("k. delays changed while leads wait: the forecast taken after the edit holds for the re-timed leads", async () => {
-    const { clock, actor, senders } = await world("retimed", "2026-10-04T10:00:00Z", ["rep0", "rep1"]);
-    const steps = (visitDelay: number, replyWindow: number): TSequenceInput => ({
-      steps: [
-        { id: "look", type: "visit_profile", nextDelayHours: visitDelay },
-        { id: "invite", type: "invite", parent: "look", branchDelays: { no: 72 } },
-        { id: "thanks", type: "message", parent: "invite", branch: "yes", nextDelayHours: replyWindow, config: { text: "Thanks, {{firstName}}" } },
-        { id: "again", type: "visit_profile", parent: "thanks", branch: "no" },
-      ],
-    });
-    const campaign = await campaignWith(actor, { name: "Re-timed", pool: senders, sequence: steps(30, 48), prospects: [...CLOSED.slice(130, 136), ...OPEN.slice(20, 22)] });
-    clock.set("2026-10-05T07:00:00Z");
-    await updateCampaign(actor, campaign.id, { status: "active" });
-    await driveCampaigns(clock, new Date("2026-10-05T15:00:00Z"));
-    // Visited leads wait out 30 hours; the edit cuts it to 2 (most are due at once) and the reply window to 24.
-    const waiting = await db.campaignLead.findMany({ where: { campaignId: campaign.id, currentStepId: "invite", phase: "ready" }, select: { id: true, waitUntil: true } });
-    expect(waiting.length).toBeGreaterThan(0);
-    await updateCampaign(actor, campaign.id, ZUpdateCampaignInput.parse({ sequence: steps(2, 24) }));
-    const retimed = await db.campaignLead.findMany({ where: { id: { in: waiting.map((lead) => lead.id) } }, select: { id: true, waitUntil: true } });
-    for (const lead of retimed) expect(lead.waitUntil!.getTime()).toBe(waiting.find((row) => row.id === lead.id)!.waitUntil!.getTime() - 28 * 3_600_000);
-
-    const { forecast, before } = await forecastOne(actor, campaign.id, 8);
-    await driveCampaigns(clock, new Date(forecast.horizonEnd));
-    expect(await db.senderAction.count({ where: { campaignLeadId: { in: waiting.map((lead) => lead.id) }, type: "invitation", createdAt: { lt: new Date("2026-10-05T18:00:00Z") } } })).toBeGreaterThan(0);
-    await expectParity(forecast, before);
-  }, 180_000);
 });
