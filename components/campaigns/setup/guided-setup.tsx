@@ -84,7 +84,7 @@ export function GuidedSetup({ campaign, requested }: { campaign: TCampaign; requ
         <p className="text-sm text-slate-500">Set up the campaign step by step. Everything you save is kept: leave at any time and continue later.</p>
       </header>
       <SetupStepper campaignId={campaign.id} current={step} done={done} />
-      <Step step={step} campaign={campaign} done={done} onNameSaved={goNext}>
+      <Step step={step} campaign={campaign} done={done} unsaved={settings.dirty} onNameSaved={goNext}>
         {step === "senders" && (
           <div className="space-y-6">
             {(channels.linkedin || campaign.linkedinAccountIds.length > 0) && (
@@ -117,7 +117,21 @@ export function GuidedSetup({ campaign, requested }: { campaign: TCampaign; requ
 }
 
 /** The steps whose body is one whole editor; the settings steps come as children. */
-function Step({ step, campaign, done, onNameSaved, children }: { step: SetupStepId; campaign: TCampaign; done: Record<SetupStepId, boolean>; onNameSaved: () => void; children: ReactNode }) {
+function Step({
+  step,
+  campaign,
+  done,
+  unsaved,
+  onNameSaved,
+  children,
+}: {
+  step: SetupStepId;
+  campaign: TCampaign;
+  done: Record<SetupStepId, boolean>;
+  unsaved: boolean;
+  onNameSaved: () => void;
+  children: ReactNode;
+}) {
   switch (step) {
     case "name":
       return <NameStep campaign={campaign} done={done.name} onSaved={onNameSaved} />;
@@ -137,7 +151,7 @@ function Step({ step, campaign, done, onNameSaved, children }: { step: SetupStep
         </>
       );
     case "launch":
-      return <LaunchStep campaign={campaign} done={done} />;
+      return <LaunchStep campaign={campaign} done={done} unsaved={unsaved} />;
     default:
       return <>{children}</>;
   }

@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { TCampaign } from "@/server/schemas/campaign";
 import { ActivationError } from "../activation-error";
@@ -19,7 +20,7 @@ const MISSING: Record<Exclude<SetupStepId, "launch">, string> = {
 };
 
 /** The last step: what is ready and what is not, and Launch, which activates with the campaign's usual checks. */
-export function LaunchStep({ campaign, done }: { campaign: TCampaign; done: Record<SetupStepId, boolean> }) {
+export function LaunchStep({ campaign, done, unsaved }: { campaign: TCampaign; done: Record<SetupStepId, boolean>; unsaved: boolean }) {
   const router = useRouter();
   const launch = useCampaignUpdate(campaign.id);
   const atFault = stepOfLaunchError(Object.keys(campaignFieldErrors(launch.error)));
@@ -47,6 +48,12 @@ export function LaunchStep({ campaign, done }: { campaign: TCampaign; done: Reco
         ))}
       </ul>
       <div className="mt-5 space-y-3">
+        {/* The pools and the schedule are saved by their steps' Next; a step left by the stepper keeps its edits unsaved. */}
+        {unsaved && (
+          <Alert tone="warning">
+            Changes to the senders, mailboxes or schedule are not saved yet, and a launch now would not use them: go back to that step and choose Save and continue.
+          </Alert>
+        )}
         <ActivationError
           campaign={campaign}
           error={launch.error}
