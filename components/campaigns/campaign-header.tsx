@@ -14,7 +14,8 @@ import { plural } from "@/components/ui/plural";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { useNow } from "@/components/ui/use-now";
 import type { TCampaign } from "@/server/schemas/campaign";
-import { campaignFieldErrors, firstErrorUnder } from "./field-errors";
+import { ActivationError } from "./activation-error";
+import { campaignFieldErrors } from "./field-errors";
 import { windowNote } from "./send-wording";
 import { CampaignStatusBadge } from "./status-badges";
 
@@ -128,11 +129,6 @@ export function CampaignHeader({ campaign, onOpenSettings }: { campaign: TCampai
   const now = useNow(60_000);
   const sendState = useQuery({ ...trpc.campaigns.sendState.queryOptions({ id: campaign.id }), enabled: active, refetchInterval: 60_000 });
   const outsideSchedule = active && sendState.data ? windowNote(sendState.data, now) : null;
-  const poolError = firstErrorUnder(campaignFieldErrors(setStatus.error), "linkedinAccountIds");
-  const mailboxError = firstErrorUnder(campaignFieldErrors(setStatus.error), "emailAccountIds");
-  // "The pool is empty" stops being true once senders (mailboxes) are added: the message goes with it.
-  const poolsFilled = (!poolError || campaign.linkedinAccountIds.length > 0) && (!mailboxError || campaign.emailAccountIds.length > 0);
-  const statusError = setStatus.error && !((poolError || mailboxError) && poolsFilled) ? setStatus.error : null;
   const channels = sequenceChannels(campaign.sequence.steps);
   return (
     <header className="mb-6 space-y-3">
@@ -182,26 +178,7 @@ export function CampaignHeader({ campaign, onOpenSettings }: { campaign: TCampai
           </Button>
         </div>
       </div>
-      {statusError && (
-        <Alert tone="error">
-          <p className="font-medium">The campaign could not be {active ? "paused" : "activated"}.</p>
-          {poolError || mailboxError ? (
-            <p>
-              {poolError && mailboxError
-                ? "An active campaign needs at least one sender for its LinkedIn steps and one mailbox for its e-mail steps: "
-                : poolError
-                  ? "An active campaign needs at least one sender in its pool: "
-                  : "An active campaign with e-mail steps needs at least one mailbox to send them: "}
-              <button type="button" onClick={onOpenSettings} className="font-medium underline">
-                {poolError ? "open the sender pool" : "choose its mailboxes"}
-              </button>
-              .
-            </p>
-          ) : (
-            <p>{errorMessage(statusError)}</p>
-          )}
-        </Alert>
-      )}
+      <ActivationError campaign={campaign} error={setStatus.error} activating={!active} onOpenPools={onOpenSettings} />
       {deleting && <DeleteDialog campaign={campaign} onClose={() => setDeleting(false)} />}
       {pausing && (
         <Dialog title={`Pause ${campaign.name}?`} size="sm" onClose={() => setPausing(false)}>

@@ -13,6 +13,8 @@ import { CampaignSettings } from "./campaign-settings";
 import { FunnelPanel } from "./funnel-panel";
 import { LeadsPanel } from "./leads-panel";
 import { SequenceSummary } from "./sequence-summary";
+import { ContinueSetup } from "./setup/continue-setup";
+import { GuidedSetup } from "./setup/guided-setup";
 
 type Tab = "leads" | "funnel" | "forecast" | "sequence" | "settings";
 const TABS: Array<TabItem<Tab>> = [
@@ -27,7 +29,10 @@ function isTab(value: string | null): value is Tab {
   return TABS.some((tab) => tab.id === value);
 }
 
-/** One campaign: its header and the Leads, Funnel, Forecast, Sequence and Settings tabs (the tab is kept in the URL). */
+/**
+ * One campaign: its header and the Leads, Funnel, Forecast, Sequence and Settings tabs (the tab is kept
+ * in the URL); with ?setup=1, the guided set-up instead.
+ */
 export function CampaignView({ id }: { id: string }) {
   const trpc = useTRPC();
   const router = useRouter();
@@ -61,9 +66,11 @@ export function CampaignView({ id }: { id: string }) {
     return <Alert tone="error">The campaign could not be loaded: {errorMessage(campaign.error)}</Alert>;
   }
   const data = campaign.data;
+  if (searchParams.get("setup") === "1") return <GuidedSetup campaign={data} requested={searchParams.get("step")} />;
   return (
     <>
       <CampaignHeader campaign={data} onOpenSettings={() => select("settings")} />
+      <ContinueSetup campaign={data} />
       <Tabs label="Campaign sections" tabs={TABS} selected={tab} onSelect={select}>
         {tab === "leads" && <LeadsPanel campaign={data} />}
         {tab === "funnel" && <FunnelPanel campaign={data} />}

@@ -7,8 +7,12 @@ import { Alert } from "@/components/ui/alert";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
+import { setupHref } from "./setup/setup-steps";
 
-/** Names a new campaign, creates it with Herald's defaults (paused, weekdays 09:00–19:00) and opens it. */
+/**
+ * Names a new campaign, creates it at once as a draft with Herald's defaults (weekdays 09:00–19:00), so
+ * nothing is lost if the user leaves, and opens its guided set-up at the sequence.
+ */
 export function NewCampaignDialog({ onClose }: { onClose: () => void }) {
   const trpc = useTRPC();
   const router = useRouter();
@@ -17,19 +21,19 @@ export function NewCampaignDialog({ onClose }: { onClose: () => void }) {
     trpc.campaigns.create.mutationOptions({
       onSuccess: async (campaign) => {
         await queryClient.invalidateQueries({ queryKey: trpc.campaigns.list.queryKey() });
-        router.push(`/campaigns/${campaign.id}`);
+        router.push(setupHref(campaign.id, "sequence"));
       },
     }),
   );
   const errors = fieldErrors(create.error);
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    create.mutate({ name: String(new FormData(event.currentTarget).get("name") ?? "") });
+    create.mutate({ name: String(new FormData(event.currentTarget).get("name") ?? ""), status: "draft" });
   }
   return (
     <Dialog
       title="New campaign"
-      description="It starts paused, with an empty sequence and the schedule Monday to Friday, 09:00 to 19:00 UTC. You can change everything next."
+      description="It starts as a draft with the schedule Monday to Friday, 09:00 to 19:00 UTC. Next, a guided set-up takes you through its sequence, senders, leads and schedule to the launch; you can leave it at any step."
       onClose={onClose}
       size="sm"
     >

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 
 export function EditorHeader({
+  embedded,
   campaignId,
   campaignName,
   stepCount,
@@ -17,6 +18,8 @@ export function EditorHeader({
   onUndo,
   onRedo,
 }: {
+  /** In the guided set-up: no way back (the set-up has it) and a lesser heading. */
+  embedded?: boolean;
   campaignId: string;
   campaignName: string;
   stepCount: number;
@@ -34,10 +37,16 @@ export function EditorHeader({
   return (
     <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
       <div className="min-w-0">
-        <Link href={`/campaigns/${campaignId}`} className="text-sm font-medium text-brand-600 hover:underline">
-          ← Back to campaign
-        </Link>
-        <h1 className="mt-1 truncate text-2xl font-semibold tracking-tight text-slate-900">Sequence</h1>
+        {embedded ? (
+          <h2 className="truncate text-lg font-semibold text-slate-900">Sequence</h2>
+        ) : (
+          <>
+            <Link href={`/campaigns/${campaignId}`} className="text-sm font-medium text-brand-600 hover:underline">
+              ← Back to campaign
+            </Link>
+            <h1 className="mt-1 truncate text-2xl font-semibold tracking-tight text-slate-900">Sequence</h1>
+          </>
+        )}
         <p className="mt-0.5 truncate text-sm text-slate-500">
           {campaignName} · {stepCount} {stepCount === 1 ? "step" : "steps"}
         </p>

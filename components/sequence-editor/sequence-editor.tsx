@@ -32,12 +32,13 @@ import { useAllSenders } from "@/components/senders/use-all-senders";
 import { useMailboxes } from "@/components/mailboxes/use-mailboxes";
 import type { EmailPreviewContext } from "./email-preview-panel";
 
-export function SequenceEditor({ campaignId }: { campaignId: string }) {
+/** `embedded`: inside the campaign's guided set-up, which has its own heading and way back. */
+export function SequenceEditor({ campaignId, embedded = false }: { campaignId: string; embedded?: boolean }) {
   const trpc = useTRPC();
   const campaign = useQuery(trpc.campaigns.get.queryOptions({ id: campaignId }, { staleTime: Infinity }));
   if (campaign.isPending) return <p className="text-sm text-slate-500">Loading the sequence…</p>;
   if (campaign.error) return <Alert tone="error">{errorMessage(campaign.error)}</Alert>;
-  return <LoadedEditor campaign={campaign.data} />;
+  return <LoadedEditor campaign={campaign.data} embedded={embedded} />;
 }
 
 /** The panel while what it shows still exists: an undo can take away its step or fill its branch. */
@@ -52,7 +53,7 @@ function livePanel(panel: PanelState, steps: readonly EditorStep[]): PanelState 
   return panel;
 }
 
-function LoadedEditor({ campaign }: { campaign: TCampaign }) {
+function LoadedEditor({ campaign, embedded }: { campaign: TCampaign; embedded: boolean }) {
   const trpc = useTRPC();
   const [initialSteps] = useState(() => fromStoredSequence(campaign.sequence));
   const draft = useSequenceDraft(initialSteps, campaign.leadsInProgress);
@@ -161,6 +162,7 @@ function LoadedEditor({ campaign }: { campaign: TCampaign }) {
   return (
     <EditorActionsProvider value={actions}>
       <EditorHeader
+        embedded={embedded}
         campaignId={campaign.id}
         campaignName={campaign.name}
         stepCount={draft.steps.length}
