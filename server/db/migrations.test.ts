@@ -9,13 +9,17 @@ import { applyMigrations, createMigration } from "./migrations";
 const workDir = await mkdtemp(path.join(tmpdir(), "herald-migrations-"));
 const prismaDir = path.join(workDir, "prisma");
 afterAll(() => rm(workDir, { recursive: true, force: true }));
+// Each test replays the whole migration history through Prisma's WebAssembly schema engine (and
+// one through the embedded database): seconds on a quiet machine, more than the default 30 s on a
+// busy one. A limit, not a speed target.
+const REPLAYS_HISTORY = { timeout: 120_000 };
 
 describe("creating migrations", () => {
-  it("writes nothing when schema.prisma matches the committed history", async () => {
+  it("writes nothing when schema.prisma matches the committed history", REPLAYS_HISTORY, async () => {
     expect(await createMigration("no_change")).toBeNull();
   });
 
-  it("writes the SQL for a schema change, which then applies and leaves nothing to do", async () => {
+  it("writes the SQL for a schema change, which then applies and leaves nothing to do", REPLAYS_HISTORY, async () => {
     await cp(path.resolve("prisma"), prismaDir, { recursive: true });
     const schemaPath = path.join(prismaDir, "schema.prisma");
     await writeFile(
@@ -44,7 +48,7 @@ describe("creating migrations", () => {
 });
 
 describe("applying migrations", () => {
-  it("applies a script with a function body and a comment holding ';' whole, and none of a failing one", async () => {
+  it("applies a script with a function body and a comment holding ';' whole, and none of a failing one", REPLAYS_HISTORY, async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "herald-script-"));
     await cp(path.resolve("prisma"), dir, { recursive: true });
     const write = async (name: string, sql: string) => {

@@ -65,7 +65,8 @@ describe("the pending comments API", () => {
     const approved = await post(approveRoute.POST, "approve", first.draft.id, key);
     expect(approved.status).toBe(200);
     expect(approved.body!.data).toMatchObject({ status: "approved", decidedAt: clock.now().toISOString() });
-    expect(await db.campaignLead.findUniqueOrThrow({ where: { id: first.campaignLead.id } })).toMatchObject({ phase: "ready", waitUntil: clock.now() });
+    // Due again since its draft was made (releaseLead), not from the approval on.
+    expect(await db.campaignLead.findUniqueOrThrow({ where: { id: first.campaignLead.id } })).toMatchObject({ phase: "ready", waitUntil: first.draft.createdAt });
     const again = await post(approveRoute.POST, "approve", first.draft.id, key);
     expect(again).toMatchObject({ status: 409, body: { error: { code: "already-decided", message: "This comment was already approved." } } });
     const rejected = await post(rejectRoute.POST, "reject", first.draft.id, key);
