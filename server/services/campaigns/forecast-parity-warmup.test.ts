@@ -94,11 +94,12 @@ describe("the forecast against the executor for a warming mailbox, lead by lead"
       const key = email.createdAt.toLocaleDateString("en-CA", { timeZone: "Europe/Paris" });
       perDay.set(key, (perDay.get(key) ?? 0) + 1);
     }
-    // Follow-ups go first (turn-policy.ts candidateOrder): Wednesday's 7 are Tuesday's 6 follow-ups and
-    // one first e-mail, and Friday's follow-ups fall due through the day, the last after its window.
+    // Follow-ups go first (turn-policy.ts candidateOrder): Thursday's 8 are all second e-mails, though
+    // one lead still waited for its first (due since Monday), which went out on Friday.
     expect(Object.fromEntries(perDay)).toEqual({ "2026-05-05": 6, "2026-05-06": 7, "2026-05-07": 8, "2026-05-08": 6 });
-    const wednesday = emails.filter((email) => email.createdAt.toLocaleDateString("en-CA", { timeZone: "Europe/Paris" }) === "2026-05-06");
-    expect(wednesday.filter((email) => email.subject.startsWith("Re: ")).length).toBe(6);
+    const thursday = emails.filter((email) => email.createdAt.toLocaleDateString("en-CA", { timeZone: "Europe/Paris" }) === "2026-05-07");
+    expect(thursday.map((email) => email.stepId)).toEqual(Array(8).fill("again"));
+    expect(emails.filter((email) => email.stepId === "hello").at(-1)!.createdAt.toISOString().slice(0, 10)).toBe("2026-05-08");
     await expectParity(forecast, before);
   }, 180_000);
 });
