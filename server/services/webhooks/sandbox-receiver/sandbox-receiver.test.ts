@@ -58,6 +58,18 @@ describe("the built-in webhook receiver", () => {
     ]);
   });
 
+  it("has one receiver per workspace, even for two first clicks at once, and a later click adds no endpoint", async () => {
+    const { actor } = await createTestWorkspace();
+    // (Two clicks at once both succeed: the route fuzz found the second one's unique-key error as a 500.)
+    const [first, second] = await Promise.all([addSandboxReceiverEndpoint(actor), addSandboxReceiverEndpoint(actor)]);
+    expect(second.endpoint.url).toBe(first.endpoint.url);
+    expect(await db.sandboxWebhookReceiver.count({ where: { workspaceId: actor.workspaceId } })).toBe(1);
+    const endpoints = await db.webhookEndpoint.count({ where: { workspaceId: actor.workspaceId } });
+    const again = await addSandboxReceiverEndpoint(actor);
+    expect([first.endpoint.id, second.endpoint.id]).toContain(again.endpoint.id);
+    expect(await db.webhookEndpoint.count({ where: { workspaceId: actor.workspaceId } })).toBe(endpoints);
+  });
+
   it("answers over HTTP too: a wrong signature is shown as not valid, credentials are not kept, an unknown token is a 404", async () => {
     const { actor } = await createTestWorkspace();
     const { endpoint } = await addSandboxReceiverEndpoint(actor);
