@@ -55,7 +55,7 @@ test("duplicate a campaign: a paused copy with the same sequence and schedule, a
   await page.getByRole("tab", { name: "Sequence" }).click();
   await expect(page.getByTestId("sequence-step")).toHaveCount(2);
   await page.getByRole("tab", { name: "Settings" }).click();
-  await expect(page.getByRole("form", { name: "Schedule" }).getByLabel("Active from")).toHaveValue("08:30");
+  await expect(page.getByRole("region", { name: "Schedule" }).getByLabel("Active from")).toHaveValue("08:30");
   await page.goto("/campaigns");
   await expect(page.getByTestId("campaign-row")).toHaveCount(4);
 });

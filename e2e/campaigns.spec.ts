@@ -1,5 +1,6 @@
 import { sandboxDirectory } from "../server/providers/linkedin/sandbox/directory";
-import { expect, restApi, test, uniqueTag, type RestApi } from "./own-workspace";
+import { connectSenders } from "./campaign-senders";
+import { expect, restApi, test } from "./own-workspace";
 import { allDaySchedule } from "./schedules";
 import { syncPageClock } from "./test-control";
 
@@ -9,25 +10,6 @@ import { syncPageClock } from "./test-control";
 test.use({ ownLabel: "Casey" });
 
 const campaignName = "CTOs and founders in Europe";
-const SENDERS = [
-  { name: "dana.fischer", tag: "+premium", label: "Dana Fischer" },
-  { name: "eli.novak", tag: "", label: "Eli Novak" },
-] as const;
-
-/** Two sandbox senders of the test's own (members nobody else connects), Dana premium, on Berlin time. */
-async function connectSenders(api: RestApi): Promise<Array<{ id: string; label: string }>> {
-  const suffix = uniqueTag();
-  const senders: Array<{ id: string; label: string }> = [];
-  for (const { name, tag, label } of SENDERS) {
-    const response = await api.post("/accounts", { username: `${name}.${suffix}${tag}@example.com`, password: "any password will do", label, timezone: "Europe/Berlin" });
-    expect(response.status()).toBe(200);
-    const body = await response.json();
-    expect(body.status).toBe("connected");
-    senders.push({ id: body.data.id, label });
-  }
-  return senders;
-}
-
 /** Sandbox directory members as a spreadsheet exports them: BOM, semicolons, CRLF, quoted fields. */
 function prospectsCsv() {
   // Every 19th member, for a spread of first and last names (the directory cycles 24 first names per last name).
@@ -97,7 +79,6 @@ test("create a campaign, fill its pool and schedule, import a CSV with mapped co
   await page.getByRole("button", { name: "open the sender pool" }).click();
   await expect(page).toHaveURL(/\?tab=settings$/);
 
-  // Sender pool: both senders.
   // Sender pool: both senders; and the schedule: every day, around the clock, Berlin time, so the
   // executor may act while the test runs. Both parts go out with the form's one Save.
   const settingsForm = page.getByRole("form", { name: "Campaign settings" });
@@ -336,79 +317,4 @@ test("per-lead pause, resume and stop; the status filter; funnel per variant; fo
   await page.getByRole("button", { name: "Pause campaign" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Pause campaign" }).click();
   await expect(page.getByTestId("campaign-status")).toHaveText("Paused");
-});
-
-test("a large CSV goes up in batches of 500, can be cancelled between batches and resumed; a search import; delete", async ({ page, own }) => {
-  test.setTimeout(180_000);
-  // The search import reads LinkedIn through one of the workspace's senders.
-  await connectSenders(own.api);
-  await own.signIn(page);
-  await page.getByRole("button", { name: "New campaign" }).first().click();
-  await page.getByRole("dialog").getByLabel("Campaign name").fill("Batch import check");
-  await page.getByRole("dialog").getByRole("button", { name: "Create campaign" }).click();
-  await page.getByRole("link", { name: "Finish later" }).click();
-  await expect(page.getByTestId("campaign-status")).toHaveText("Draft");
-
-  const lines = ["email,first_name,company"];
-  for (let index = 1; index <= 1100; index++) lines.push(`lead${index}@batch.example.com,Lead ${index},"Batch, Inc."`);
-  await page.getByRole("button", { name: "Import CSV" }).first().click();
-  await page.getByLabel("CSV file").setInputFiles({ name: "big.csv", mimeType: "text/csv", buffer: Buffer.from(lines.join("\n")) });
-  await expect(page.getByLabel("Column 1 (email) maps to")).toHaveValue("email");
-  await expect(page.getByLabel("Column 3 (company) maps to")).toHaveValue("company");
-  // The first batch is held on its way until Cancel is clicked, so the click always lands while it
-  // is in flight (a fast server had answered it, and sent the second, before the click arrived).
-  let releaseFirstBatch = () => {};
-  const firstBatchHeld = new Promise<void>((resolve) => (releaseFirstBatch = resolve));
-  let batches = 0;
-  await page.route(/\/api\/trpc\/[^?]*campaigns\.addLeads/, async (route) => {
-    batches += 1;
-    if (batches === 1) await firstBatchHeld;
-    await route.continue();
-  });
-  await page.getByRole("button", { name: "Import 1100 leads" }).click();
-  // Cancel while the first batch is on its way: it completes, nothing after it is sent.
-  await page.getByRole("button", { name: "Cancel import" }).click();
-  releaseFirstBatch();
-  await expect(page.getByText("Import cancelled. Not imported: 600 rows (502–1101).")).toBeVisible({ timeout: 60_000 });
-  expect(batches).toBe(1);
-  await page.unroute(/\/api\/trpc\/[^?]*campaigns\.addLeads/);
-  await expect(page.getByTestId("csv-progress-text")).toHaveText("500 of 1100 rows sent (45%)");
-  await expect(page.getByTestId("csv-added")).toHaveText("500");
-
-  await page.getByRole("button", { name: "Retry the rows not imported" }).click();
-  await expect(page.getByTestId("csv-progress-text")).toHaveText("1100 of 1100 rows sent (100%)", { timeout: 90_000 });
-  await expect(page.getByTestId("csv-summary")).toHaveText("Import complete: 1100 leads added.");
-  await page.getByRole("button", { name: "Close" }).click();
-  await expect(page.getByRole("navigation", { name: "Pages of leads" })).toContainText("1–50 of 1100 leads");
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByRole("navigation", { name: "Pages of leads" })).toContainText("51–100 of 1100 leads");
-  // Pages follow the list's cursor: the second page starts right after the first, and Previous goes back.
-  await expect(page.getByTestId("lead-name").first()).toHaveText("Lead 51");
-  await expect(page.getByTestId("lead-name").last()).toHaveText("Lead 100");
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByTestId("lead-name").first()).toHaveText("Lead 101");
-  await page.getByRole("button", { name: "Previous" }).click();
-  await page.getByRole("button", { name: "Previous" }).click();
-  await expect(page.getByRole("navigation", { name: "Pages of leads" })).toContainText("1–50 of 1100 leads");
-  await expect(page.getByTestId("lead-name").first()).toHaveText("Lead 1");
-
-  // Import the people of a LinkedIn search, read through one of the senders.
-  await page.getByRole("button", { name: "Import from LinkedIn search" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Search URL").fill("https://www.linkedin.com/search/results/people/?keywords=CTO");
-  await dialog.getByLabel("At most").fill("5");
-  await dialog.getByRole("button", { name: "Start import" }).click();
-  const progress = dialog.getByTestId("search-import-progress");
-  await expect(progress).toContainText("Import finished", { timeout: 45_000 });
-  await expect(progress.getByRole("definition").first()).toHaveText("5");
-  await dialog.getByRole("button", { name: "Done" }).click();
-  await expect(page.getByText(/1105 leads · 0 senders in the pool/)).toBeVisible();
-
-  await page.getByRole("button", { name: "Delete", exact: true }).click();
-  const confirm = page.getByRole("dialog");
-  await expect(confirm).toContainText("(1105 leads)");
-  await confirm.getByRole("button", { name: "Delete campaign" }).click();
-  await expect(page).toHaveURL(/\/campaigns$/);
-  await expect(page.getByTestId("campaign-row")).toHaveCount(0);
-  await expect(page.getByRole("heading", { name: "No campaigns yet" })).toBeVisible();
 });

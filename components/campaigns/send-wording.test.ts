@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TCampaignSendState, TSenderSendState } from "@/server/schemas/campaign";
+import type { TCampaignSendState, TSenderSendState } from "@/server/schemas/campaign-send-state";
 import { dueLeadNote, formatZonedMoment, windowNote } from "./send-wording";
 
 // Sunday 22 November 2026, 20:00 in Paris.

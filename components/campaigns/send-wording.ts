@@ -1,7 +1,7 @@
 // What a campaign page says about leads that are due but not moving: outside the schedule, the
 // next window; behind a sender's cap or pause, which one. The facts come from campaigns.sendState
 // (the executor's own schedule and cap rules); this module only words them.
-import type { TCampaignSendState, TSenderCap, TSenderSendState } from "@/server/schemas/campaign";
+import type { TCampaignSendState, TSenderCap, TSenderSendState } from "@/server/schemas/campaign-send-state";
 
 const DAY = 86_400_000;
 

@@ -2,7 +2,7 @@ import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { addZonedDays, startOfZonedDay, startOfZonedWeek } from "../../lib/time-zones";
-import type { TCampaignSendState, TSenderCap } from "../../schemas/campaign";
+import type { TCampaignSendState, TSenderCap } from "../../schemas/campaign-send-state";
 import { countSenderUsage } from "../senders/count-sender-usage";
 import { CAP_OF_STEP, resolveLimits } from "../../domain/sender-limits";
 import { isWithinSchedule, nextWindowStart } from "../../domain/sequence/schedule";
