@@ -40,12 +40,16 @@ export async function recordEmailSent(input: {
       data: { nextSendAt: new Date(at.getTime() + gap * 1000), sentCount: { increment: 1 }, campaignSendCount: { increment: 1 }, updatedAt: at },
     });
     await tx.lead.update({ where: { id: campaignLead.leadId }, data: { lastActivityAt: at } });
-    // The lead's first e-mail of the campaign: the e-mail funnel counts each lead once.
-    await tx.campaignLead.updateMany({ where: { id: campaignLead.id, emailSentAt: null }, data: { emailSentAt: at } });
+    // The lead's first e-mail of the campaign (the e-mail funnel counts each lead once), written with
+    // the lead's move rather than in a statement of its own. The mailbox's turns never overlap, so the
+    // row read for this turn still says whether one went out before.
+    const firstSent = campaignLead.emailSentAt ? {} : { emailSentAt: at };
     if (step) {
       const next = afterAction(sequence, step, at);
-      if (next.kind === "place") await placeCampaignLead(tx, emit, campaignLead, next.placement, { emailContacted: true });
-      else await moveCampaignLead(tx, campaignLead.id, { emailContacted: true, phase: "waiting", waitUntil: next.until });
+      if (next.kind === "place") await placeCampaignLead(tx, emit, campaignLead, next.placement, { emailContacted: true, ...firstSent });
+      else await moveCampaignLead(tx, campaignLead.id, { emailContacted: true, phase: "waiting", waitUntil: next.until, ...firstSent });
+    } else if (!campaignLead.emailSentAt) {
+      await tx.campaignLead.update({ where: { id: campaignLead.id }, data: { emailSentAt: at } });
     }
     const lead = campaignLead.lead;
     await emit({
