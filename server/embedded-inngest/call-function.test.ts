@@ -3,7 +3,7 @@
 import { createServer, type Server } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterEach, expect, it } from "vitest";
-import { callFunction, type CallInput } from "./call-function";
+import { callFunction, httpTransport, inProcessTransport, type CallInput } from "./call-function";
 
 let server: Server | null = null;
 afterEach(async () => {
@@ -33,6 +33,7 @@ async function flakyServer(drops: number): Promise<{ url: string; requests: () =
 function input(serveUrl: string): CallInput {
   return {
     serveUrl,
+    transport: httpTransport(),
     functionId: "app-fn",
     stepId: "step",
     signingKey: `signkey-test-${"ab".repeat(32)}`,
@@ -57,4 +58,25 @@ it("reports a retriable network error when the function stays unreachable", asyn
   const result = await callFunction(input(flaky.url));
   expect(result).toMatchObject({ kind: "error", retriable: true, error: { name: "NetworkError" } });
   expect(flaky.requests()).toBe(2);
+});
+
+it("hands the signed request to an in-process handler with the Host header a server would have seen", async () => {
+  const seen: Request[] = [];
+  const transport = inProcessTransport(async (request) => {
+    seen.push(request);
+    return Response.json({ done: true });
+  });
+  const result = await callFunction({ ...input("http://herald.in-process/api/inngest"), transport });
+  expect(result).toEqual({ kind: "completed", output: { done: true } });
+  expect(seen).toHaveLength(1);
+  expect(seen[0]!.headers.get("host")).toBe("herald.in-process");
+  expect(seen[0]!.headers.get("x-inngest-signature")).toMatch(/^t=\d+&s=[0-9a-f]{64}$/);
+  expect(new URL(seen[0]!.url).searchParams.get("fnId")).toBe("app-fn");
+  expect(await seen[0]!.json()).toMatchObject({ version: 2, ctx: { run_id: "run" } });
+});
+
+it("reports a step the in-process handler answered with ops as ops, not as an error", async () => {
+  const ops = [{ id: "abc", op: "Step", name: "first", data: 1 }];
+  const transport = inProcessTransport(async () => Response.json(ops, { status: 206 }));
+  expect(await callFunction({ ...input("http://herald.in-process/api/inngest"), transport })).toEqual({ kind: "ops", ops, retryAfter: null });
 });

@@ -1,5 +1,10 @@
-// One request to a function through the SDK's HTTP protocol (see the SDK's InngestCommHandler).
+// One request to a function through the SDK's HTTP protocol (see the SDK's InngestCommHandler),
+// carried by a transport: in Herald's process the serve handler is called directly (no socket);
+// tests can still reach a handler over HTTP.
 import { signRequest } from "./signing";
+
+/** Carries one SDK request to the serve handler and brings back its answer. */
+export type FunctionTransport = (url: string, init: RequestInit) => Promise<Response>;
 
 export interface Op {
   id: string;
@@ -18,6 +23,7 @@ export type CallResult =
 
 export interface CallInput {
   serveUrl: string;
+  transport: FunctionTransport;
   functionId: string;
   stepId: string;
   signingKey: string;
@@ -45,26 +51,40 @@ function closedConnection(error: unknown): boolean {
   return cause instanceof Error && "code" in cause && typeof cause.code === "string" && CLOSED_CONNECTION_CODES.has(cause.code);
 }
 
+/** The serve handler at a URL, over HTTP (an Inngest endpoint in another process, or a test's server). */
+export function httpTransport(): FunctionTransport {
+  return (url, init) =>
+    fetch(url, init).catch((error: unknown) => {
+      // Most often a kept-alive connection the server closed just as this request went out. Asking
+      // again at once, on a new connection, is what a retry would do after its backoff (steps run
+      // at least once), without the wait.
+      if (closedConnection(error)) return fetch(url, init);
+      throw error;
+    });
+}
+
+/** The serve handler of this process, called directly with the same signed request. */
+export function inProcessTransport(handler: (request: Request) => Promise<Response>): FunctionTransport {
+  return (url, init) => {
+    // The SDK reads the URL against the Host header, as a server's request would carry it.
+    const headers = new Headers(init.headers);
+    headers.set("host", new URL(url).host);
+    return handler(new Request(url, { ...init, headers }));
+  };
+}
+
 export async function callFunction(input: CallInput): Promise<CallResult> {
   const url = `${input.serveUrl}?fnId=${encodeURIComponent(input.functionId)}&stepId=${encodeURIComponent(input.stepId)}`;
   const payload = { version: 2, ...input.body };
-  const send = () =>
-    fetch(url, {
+  let response: Response;
+  try {
+    response = await input.transport(url, {
       method: "POST",
       headers: {
         "content-type": "application/json",
         "x-inngest-signature": signRequest(payload, input.signingKey, input.nowSeconds),
       },
       body: JSON.stringify(payload),
-    });
-  let response: Response;
-  try {
-    response = await send().catch((error: unknown) => {
-      // Most often a kept-alive connection the server closed just as this request went out. Asking
-      // again at once, on a new connection, is what a retry would do after its backoff (steps run
-      // at least once), without the wait.
-      if (closedConnection(error)) return send();
-      throw error;
     });
   } catch (error) {
     return { kind: "error", error: { name: "NetworkError", message: (error as Error).message }, retriable: true, retryAfter: null };

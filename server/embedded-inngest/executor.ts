@@ -1,5 +1,7 @@
 // The embedded Inngest executor: runs Herald's Inngest functions when no Inngest server is
-// configured, by speaking the SDK's own HTTP protocol to /api/inngest, as Inngest's dev server does.
+// configured, by speaking the SDK's own protocol to its serve handler, as Inngest's dev server does:
+// in Herald's process the handler is called directly (server/runtime/in-process-functions.ts), the
+// same signed requests without a socket; tests may serve it over HTTP.
 // It supports what Herald uses: event and cron triggers, step.run memoization and retries,
 // step.sleep / sleepUntil, step.waitForEvent with timeout, step.sendEvent, parallel steps,
 // per-key concurrency limits, idempotency keys, cancelOn, function retries with backoff and
@@ -11,7 +13,7 @@ import { getDb, type Db } from "../db/client";
 import { env } from "../env";
 import { getClock, observeClock, type Clock } from "../lib/clock";
 import { logger } from "../lib/logger";
-import { callFunction } from "./call-function";
+import { callFunction, httpTransport, type FunctionTransport } from "./call-function";
 import { wallClockSeconds } from "./signing";
 import { ConcurrencySlots } from "./concurrency-slots";
 import { CronTriggers } from "./cron-triggers";
@@ -23,8 +25,10 @@ import { intakeEvents, type IncomingEvent } from "./run-intake";
 export type { IncomingEvent };
 
 export interface EmbeddedExecutorOptions {
-  /** The app's Inngest endpoint, e.g. http://127.0.0.1:3000/api/inngest. */
+  /** The app's Inngest endpoint, e.g. http://127.0.0.1:3000/api/inngest (with an in-process transport, the URL the SDK is told it is served at). */
   serveUrl: string;
+  /** How requests reach the serve handler; by default HTTP to serveUrl. */
+  transport?: FunctionTransport;
   signingKey: string;
   /** Defaults to DATABASE_URL; used for the advisory lock that keeps a second executor on standby. */
   databaseUrl?: string;
@@ -63,7 +67,11 @@ export class EmbeddedExecutor {
   private readonly cron = new CronTriggers();
   private unsubscribeClock: (() => void) | null = null;
 
-  constructor(private readonly options: EmbeddedExecutorOptions) {}
+  private readonly transport: FunctionTransport;
+
+  constructor(private readonly options: EmbeddedExecutorOptions) {
+    this.transport = options.transport ?? httpTransport();
+  }
 
   private get db(): Db {
     return getDb();
@@ -103,7 +111,7 @@ export class EmbeddedExecutor {
 
   /** Reads the function list from the app (Inngest's in-band sync). */
   async sync(): Promise<void> {
-    const specs = await syncFunctions(this.options.serveUrl, this.options.signingKey, wallClockSeconds());
+    const specs = await syncFunctions(this.transport, this.options.serveUrl, this.options.signingKey, wallClockSeconds());
     this.functions = new Map(specs.map((spec) => [spec.id, spec]));
     await this.cron.sync(this.db, specs, this.now());
     logger.debug("Embedded executor synced functions", { functions: specs.map((spec) => spec.id) });
@@ -240,6 +248,7 @@ export class EmbeddedExecutor {
     const started = performance.now();
     const result = await callFunction({
       serveUrl: this.options.serveUrl,
+      transport: this.transport,
       functionId: run.functionId,
       stepId,
       signingKey: this.options.signingKey,

@@ -3,6 +3,7 @@
 import { evaluateCondition, evaluateKey, type Scope } from "./expressions";
 import { parseDurationMs } from "./durations";
 import { signRequest } from "./signing";
+import type { FunctionTransport } from "./call-function";
 
 export interface RawFunctionConfig {
   id: string;
@@ -64,9 +65,9 @@ export function triggerMatches(spec: FunctionSpec, eventName: string, scope: Sco
 }
 
 /** Asks the app for its functions through Inngest's in-band sync. */
-export async function syncFunctions(serveUrl: string, signingKey: string, nowSeconds: number): Promise<FunctionSpec[]> {
+export async function syncFunctions(transport: FunctionTransport, serveUrl: string, signingKey: string, nowSeconds: number): Promise<FunctionSpec[]> {
   const body = { url: serveUrl };
-  const response = await fetch(serveUrl, {
+  const response = await transport(serveUrl, {
     method: "PUT",
     headers: {
       "content-type": "application/json",

@@ -132,8 +132,8 @@ async function main() {
   const port = (server.address() as AddressInfo).port;
 
   if (eventApi) {
-    const loopback = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
-    executor = new EmbeddedExecutor({ serveUrl: `http://${loopback}:${port}/api/inngest`, signingKey, databaseUrl: database.url });
+    const { inProcessFunctions, IN_PROCESS_SERVE_URL } = await import("./in-process-functions");
+    executor = new EmbeddedExecutor({ serveUrl: IN_PROCESS_SERVE_URL, transport: inProcessFunctions(), signingKey, databaseUrl: database.url });
     await executor.start();
     // Deliver whatever was committed while Herald was down.
     const { notifyOutbox } = await import("../services/events/notify-outbox");
@@ -188,7 +188,7 @@ async function main() {
     // to close (compose.yaml's stop_grace_period gives a container longer than this before it kills it).
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_SECONDS * 1000);
     force.unref();
-    // The executor first: its runs in flight call this server and finish while it still serves. A
+    // The executor first: its runs in flight finish while the database and the event API are up. A
     // run still going after 10 s is cut off and picked up again by the next start.
     if (executor && !(await settleWithin(executor.stop(), 10_000))) logger.warn("Background runs still going after 10 s were cut off; the next start resumes them");
     const drained = await requests.drain(10_000);

@@ -1,12 +1,13 @@
-// Test support: Herald's real Inngest functions, served by the real /api/inngest route handler on a
-// local HTTP server, driven by a real embedded executor on the test database, with a manual clock.
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+// Test support: Herald's real Inngest functions, called in process through the SDK's serve handler
+// as Herald's runtime calls them (server/runtime/in-process-functions.ts), driven by a real embedded
+// executor on the test database, with a manual clock. The /api/inngest route that an Inngest server
+// calls over HTTP has its own tests (server/embedded-inngest/inngest-route.test.ts).
 import { startEventApi, type EventApi } from "../embedded-inngest/event-api";
 import { EmbeddedExecutor } from "../embedded-inngest/executor";
 import { connectToEmbeddedExecutor } from "@/inngest/connection";
 import { ManualClock, setClock, type Clock } from "../lib/clock";
 import { outboxNotificationsInFlight, settleOutboxNotifications } from "../services/events/notify-outbox";
+import { IN_PROCESS_SERVE_URL, inProcessFunctions } from "../runtime/in-process-functions";
 
 const SIGNING_KEY = `signkey-test-${"cd".repeat(32)}`;
 const EVENT_KEY = "herald-test-event-key";
@@ -15,41 +16,6 @@ export interface HeraldJobs<C extends Clock = ManualClock> {
   executor: EmbeddedExecutor;
   clock: C;
   stop(): Promise<void>;
-}
-
-function toRequest(request: IncomingMessage, body: Buffer): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-  }
-  return new Request(`http://${request.headers.host}${request.url}`, {
-    method: request.method,
-    headers,
-    body: ["GET", "HEAD"].includes(request.method ?? "GET") ? undefined : new Uint8Array(body),
-  });
-}
-
-async function serveRoute(): Promise<{ url: string; server: Server }> {
-  const route = await import("@/app/api/inngest/route");
-  const handlers: Record<string, (request: Request) => Promise<Response>> = {
-    GET: route.GET as never,
-    POST: route.POST as never,
-    PUT: route.PUT as never,
-  };
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", async () => {
-      const handler = handlers[request.method ?? "GET"];
-      if (!handler) return void response.writeHead(405).end();
-      const result = await handler(toRequest(request, Buffer.concat(chunks)));
-      response.writeHead(result.status, Object.fromEntries(result.headers.entries()));
-      response.end(Buffer.from(await result.arrayBuffer()));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/api/inngest`, server };
 }
 
 /**
@@ -78,8 +44,7 @@ export async function startHeraldJobs<C extends Clock = ManualClock>(
   let executor: EmbeddedExecutor | null = null;
   const eventApi: EventApi = await startEventApi({ eventKey: EVENT_KEY, executor: () => executor });
   connectToEmbeddedExecutor({ eventApiUrl: eventApi.url, signingKey: SIGNING_KEY, eventKey: EVENT_KEY });
-  const served = await serveRoute();
-  executor = new TestExecutor({ serveUrl: served.url, signingKey: SIGNING_KEY, clock, manual: options.manual ?? true });
+  executor = new TestExecutor({ serveUrl: IN_PROCESS_SERVE_URL, transport: inProcessFunctions(), signingKey: SIGNING_KEY, clock, manual: options.manual ?? true });
   await executor.start();
   const started = executor;
   return {
@@ -91,7 +56,6 @@ export async function startHeraldJobs<C extends Clock = ManualClock>(
       await started.stop();
       await eventApi.close();
       connectToEmbeddedExecutor(null);
-      await new Promise((resolve) => served.server.close(resolve));
     },
   };
 }
