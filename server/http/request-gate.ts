@@ -64,6 +64,16 @@ function sendError(response: ServerResponse, error: HeraldError, headers: Record
   return send(response, status, body, headers);
 }
 
+/** A `.` or `..` segment, percent-encoded or not. */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:\/|$)/i;
+
+function searchOf(url: string): string {
+  const start = url.indexOf("?");
+  if (start === -1) return "";
+  const end = url.indexOf("#", start);
+  return end === -1 ? url.slice(start) : url.slice(start, end);
+}
+
 function pathnameOf(url: string): string {
   const path = url.startsWith("/") ? url : (() => {
     try {
@@ -133,6 +143,12 @@ export function createRequestGate<Op extends RoutedOperation>(options: RequestGa
     // The public API's own check below names the path parameter that does not decode.
     if (!publicApi && !pathDecodes(pathname)) return answerMalformedPath(response, api);
     if (publicApi) {
+      // Dot segments (`/campaigns/..`, `%2e%2e`) are resolved by a redirect to the path they name, as
+      // Next's router did; browsers and HTTP libraries resolve them before sending, raw clients do not.
+      if (DOT_SEGMENT.test(pathname)) {
+        const resolved = resolvedPath(pathname);
+        if (resolved !== pathname) return send(response, 308, undefined, { location: `${resolved}${searchOf(request.url ?? "")}` });
+      }
       const routing = routeApiRequest(method, pathname);
       if (routing.kind === "error") return sendError(response, routing.error, routing.allow ? { allow: routing.allow } : {});
       if (routing.kind === "answer") return send(response, routing.status, undefined, { allow: routing.allow });

@@ -3,8 +3,14 @@
 // registry (server/openapi/registry.ts), gives it the request as a web Request (what the handler
 // wrapper, api-handler.ts, reads headers and body from) and writes its answer to the socket. The
 // security headers the gate set stay on the response.
+//
+// Answers of 1 KB and more are compressed when the client accepts gzip or deflate, as Next.js
+// compressed the API's answers when it served them (it did so at any size; a few hundred bytes gain
+// nothing for the work). Every answer says Vary: Accept-Encoding.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { promisify } from "node:util";
+import { deflate, gzip } from "node:zlib";
 import type { ApiOperation } from "./api-operation";
 import type { ApiAnswer, ApiHandler } from "./api-handler";
 import { toErrorBody } from "../lib/errors";
@@ -26,11 +32,35 @@ function webRequest(request: IncomingMessage, readsBody: boolean): Request {
   return new Request(new URL(request.url ?? "/", ORIGIN), { method, headers, body, duplex: "half" } as RequestInit);
 }
 
-function write(response: ServerResponse, answer: ApiAnswer): void {
-  if (response.headersSent || response.destroyed) return;
+const COMPRESS_FROM_BYTES = 1024;
+const gzipAsync = promisify(gzip);
+const deflateAsync = promisify(deflate);
+
+/** An encoding listed in Accept-Encoding, not refused with `;q=0`. */
+const ACCEPTS_GZIP = /(?:^|,)\s*gzip\s*(?:;\s*q=(?!0(?:\.0*)?\s*(?:,|$))[\d.]+\s*)?(?:,|$)/i;
+const ACCEPTS_DEFLATE = /(?:^|,)\s*deflate\s*(?:;\s*q=(?!0(?:\.0*)?\s*(?:,|$))[\d.]+\s*)?(?:,|$)/i;
+
+function encodingFor(acceptEncoding: string | undefined): "gzip" | "deflate" | null {
+  if (!acceptEncoding) return null;
+  if (ACCEPTS_GZIP.test(acceptEncoding)) return "gzip";
+  if (ACCEPTS_DEFLATE.test(acceptEncoding)) return "deflate";
+  return null;
+}
+
+async function write(request: IncomingMessage, response: ServerResponse, answer: ApiAnswer): Promise<void> {
   const headers: Record<string, string> = answer.headers;
-  if (answer.body !== null) headers["content-length"] = String(Buffer.byteLength(answer.body));
-  response.writeHead(answer.status, headers).end(answer.body ?? undefined);
+  headers.vary = "Accept-Encoding";
+  let body: string | Buffer | undefined = answer.body ?? undefined;
+  if (body !== undefined && body.length >= COMPRESS_FROM_BYTES) {
+    const encoding = encodingFor(request.headers["accept-encoding"]);
+    if (encoding) {
+      body = await (encoding === "gzip" ? gzipAsync(body) : deflateAsync(body));
+      headers["content-encoding"] = encoding;
+    }
+  }
+  if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
+  if (response.headersSent || response.destroyed) return;
+  response.writeHead(answer.status, headers).end(body);
 }
 
 /** Returns the gate's `serveApi`: dispatch to the handler of the operation the gate matched. */
@@ -44,14 +74,17 @@ export function createApiServer(handlers: ReadonlyMap<string, ApiHandler>) {
     } catch (error) {
       answering = Promise.reject(error);
     }
-    answering.then(
-      (answer) => write(response, answer),
-      (error: unknown) => {
+    answering
+      .catch((error: unknown): ApiAnswer => {
         // The handler wrapper answers every error itself: this is a request it could not even be given.
         logger.error("Unhandled API request error", { operation: operation.operationId, error });
         const { status, body } = toErrorBody(error);
-        write(response, { status, headers: { "content-type": "application/json; charset=utf-8" }, body: JSON.stringify(body) });
-      },
-    );
+        return { status, headers: { "content-type": "application/json; charset=utf-8" }, body: JSON.stringify(body) };
+      })
+      .then((answer) => write(request, response, answer))
+      .catch((error: unknown) => {
+        logger.error("Could not write an API answer", { operation: operation.operationId, error });
+        if (!response.headersSent) response.writeHead(500).end();
+      });
   };
 }

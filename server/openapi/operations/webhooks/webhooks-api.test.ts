@@ -134,7 +134,7 @@ describe("webhooks API", () => {
       key,
     });
     expect(detail.body?.data).toMatchObject({ status: "pending", attemptHistory: [] });
-    const notFailed = await callApi("POST", "/x", { key });
+    const notFailed = await callApi("POST", `/webhooks/deliveries/${all.body!.data[0].id}/retry`, { key });
     expect(notFailed.status).toBe(409);
   });
 });
