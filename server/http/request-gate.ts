@@ -146,7 +146,8 @@ export function createRequestGate<Op extends RoutedOperation>(options: RequestGa
       // Dot segments (`/campaigns/..`, `%2e%2e`) are resolved by a redirect to the path they name, as
       // Next's router did; browsers and HTTP libraries resolve them before sending, raw clients do not.
       if (DOT_SEGMENT.test(pathname)) {
-        const resolved = resolvedPath(pathname);
+        // Without a trailing slash, as Next redirected (`/api/v1/campaigns/..` → `/api/v1`).
+        const resolved = resolvedPath(pathname).replace(/(.)\/+$/, "$1");
         if (resolved !== pathname) return send(response, 308, undefined, { location: `${resolved}${searchOf(request.url ?? "")}` });
       }
       const routing = routeApiRequest(method, pathname);
