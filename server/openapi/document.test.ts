@@ -1,6 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import type { ApiOperation, HttpMethod } from "../http/api-operation";
+import type { ApiOperation } from "../http/api-operation";
 import { errorCodes, errorCodeToHttpStatus, type ErrorCode } from "../lib/errors";
 import { buildOpenApiDocument } from "./document";
 import { operations } from "./operations";

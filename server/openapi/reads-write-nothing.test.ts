@@ -20,8 +20,6 @@ describe("authenticated API reads", () => {
     const list = await createLeadList(actor, { name: "Readers" });
     await addLeadListLeads(actor, list.id, ZLeadsInput.parse({ leads: [{ email: "reader@example.org" }] }));
     const { key } = await createTestApiKey(actor);
-    const campaignParams = { id: campaign.id };
-    const listParams = { id: list.id };
     const reads = [
       () => callApi("GET", "/workspace", { key }),
       () => callApi("GET", "/campaigns", { key, query: { limit: 20 } }),
