@@ -2,14 +2,14 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
 // Layers, one way down (docs/architecture.md): transport (app/, components/, server/trpc,
-// server/http, inngest/) → services (server/services/<domain>/) → the decision core (server/domain),
+// server/http, the API's handlers in server/openapi, inngest/) → services (server/services/<domain>/) → the decision core (server/domain),
 // providers (server/providers) and the database (server/db). Tests, end-to-end specs, benchmarks and
 // the test harness set up the world they check and may reach any layer.
 const TEST_FILES = ["**/*.test.ts", "**/*.test.tsx", "e2e/**", "bench/**", "server/test/**"];
 
 const layerZones = [
   {
-    target: ["./app", "./components", "./server/trpc", "./server/http", "./inngest"],
+    target: ["./app", "./components", "./server/trpc", "./server/http", "./server/openapi", "./inngest"],
     from: "./server/db",
     message: "Transport does not touch the database or Prisma's types: call a service (server/services/<domain>/), take types from server/schemas.",
   },

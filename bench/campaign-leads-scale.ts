@@ -48,13 +48,11 @@ async function main() {
   // Leads are added by profile URL: the sandbox network needs no prospects for that.
   const { actor, senders, tearDown } = await setUpCampaignBench({ prospects: 10, senderCount, senderPrefix: "scale-rep" });
   const { db } = await import("../server/db/client");
-  const { callRoute } = await import("../server/test/call-route");
+  const { callApi } = await import("../server/test/call-api");
   const { createTestApiKey } = await import("../server/test/factories");
-  const campaignsRoute = await import("../app/api/v1/campaigns/route");
-  const leadsRoute = await import("../app/api/v1/campaigns/[id]/leads/route");
   const { key } = await createTestApiKey(actor);
 
-  const created = await callRoute(campaignsRoute.POST, "POST", "/campaigns", {
+  const created = await callApi("POST", "/campaigns", {
     key,
     body: { name: "Scale", linkedinAccountIds: senders, sequence: { steps: [{ id: "invite", type: "invite" }] } },
   });
@@ -73,7 +71,7 @@ async function main() {
     for (let start = 0; start < leadCount; start += batchSize) {
       const leads = Array.from({ length: Math.min(batchSize, leadCount - start) }, (_, index) => ({ profileUrl: `https://www.linkedin.com/in/scale-person-${start + index}` }));
       const begun = performance.now();
-      const response = await callRoute(leadsRoute.POST, "POST", `/campaigns/${id}/leads`, { key, params: { id }, body: { leads } });
+      const response = await callApi("POST", `/campaigns/${id}/leads`, { key, body: { leads } });
       if (response.status !== 200) throw new Error(`POST leads: ${response.status} ${JSON.stringify(response.body)}`);
       times.push(performance.now() - begun);
       if (times.length % 10 === 0) console.log(`  ${start + leads.length} leads, batch ${times.length}: ${times.at(-1)!.toFixed(0)} ms`);
@@ -111,7 +109,7 @@ async function main() {
           while (next++ < requests) {
             const params = await query();
             const at = performance.now();
-            const response = await callRoute(leadsRoute.GET, "GET", `/campaigns/${id}/leads`, { key, params: { id }, query: params });
+            const response = await callApi("GET", `/campaigns/${id}/leads`, { key, query: params });
             if (response.status !== 200) throw new Error(`GET leads: ${response.status} ${JSON.stringify(response.body)}`);
             latencies.push(performance.now() - at);
           }
@@ -127,7 +125,7 @@ async function main() {
     await run("first page of one status (pending)", async () => ({ limit: 50, status: "pending" }));
     await run(`deep offset (limit 50, offset ${deepOffset})`, async () => ({ limit: 50, offset: deepOffset }));
     // The cursor of a deep page, taken from the page before it, as a client paging forward has it.
-    const probe = await callRoute(leadsRoute.GET, "GET", `/campaigns/${id}/leads`, { key, params: { id }, query: { limit: 100, offset: deepOffset - 100 } });
+    const probe = await callApi("GET", `/campaigns/${id}/leads`, { key, query: { limit: 100, offset: deepOffset - 100 } });
     const cursor = probe.body!.paging.nextCursor as string | undefined;
     if (cursor) await run("deep page by cursor (limit 50)", async () => ({ limit: 50, cursor }));
     else console.log("deep page by cursor: not offered by this version");

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { defineOperation } from "./api-operation";
-import { apiRoute } from "./api-route";
+import { apiHandler } from "./api-handler";
 import { readBoundedBody, withBodyLimit } from "./read-bounded-body";
 
 const savedLevel = process.env.HERALD_LOG_LEVEL;
@@ -43,7 +43,7 @@ const operation = defineOperation({
   body: z.object({ name: z.string() }),
   response: z.object({ name: z.string() }),
 });
-const route = apiRoute(operation, async ({ body }) => ({ name: body.name }));
+const route = apiHandler(operation, async ({ body }) => ({ name: body.name }));
 
 describe("a body the client stops sending", () => {
   it("is a 400 bad-request from the reader, logged once at debug level without a stack", async () => {
@@ -59,9 +59,9 @@ describe("a body the client stops sending", () => {
   it("writes nothing at the default level, on the API's routes and on the routes that read bodies themselves", async () => {
     process.env.HERALD_LOG_LEVEL = "info";
     const lines = captureLog();
-    const response = await route(abortedPost("http://herald.test/api/v1/echo"), { params: Promise.resolve({}) });
+    const response = await route.serve(abortedPost("http://herald.test/api/v1/echo"), {});
     expect(response.status).toBe(400);
-    expect((await response.json()).error.code).toBe("bad-request");
+    expect(JSON.parse(response.body ?? "{}").error.code).toBe("bad-request");
     const guarded = withBodyLimit(async () => Response.json({ reached: true }));
     expect((await guarded(abortedPost("http://herald.test/api/trpc/webhooks.create"))).status).toBe(400);
     expect(lines).toEqual([]);

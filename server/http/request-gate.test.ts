@@ -148,6 +148,44 @@ describe("request gate", () => {
     expect(proxied.headers["strict-transport-security"]).toBe("max-age=31536000");
   });
 
+  it("hands a matched /api/v1 request to serveApi once, with its operation and decoded path parameters", async () => {
+    const served: Array<{ operationId: string; params: Record<string, string> }> = [];
+    const gate = createRequestGate({
+      operations,
+      publicUrlIsHttps: false,
+      dev: false,
+      serveApi: (_request, response, operation, params) => {
+        served.push({ operationId: operation.operationId, params });
+        response.writeHead(200, { "content-type": "application/json" }).end("{}");
+      },
+    });
+    const api = createServer((request, response) => {
+      if (!gate(request, response)) response.writeHead(299).end();
+    });
+    await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
+    const apiBase = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    expect((await rawRequest(apiBase, "/api/v1/campaigns/cmp%201/leads/led_1?limit=5")).status).toBe(200);
+    expect((await rawRequest(apiBase, "/api/v1/accounts/hosted-link", { method: "POST", body: "{}" })).status).toBe(200);
+    // The gate's own answers never reach the handler, and the rest of the app still goes to Next.
+    expect((await rawRequest(apiBase, "/api/v1/campaigns", { method: "PUT" })).status).toBe(405);
+    expect((await rawRequest(apiBase, "/api/v1/nothing")).status).toBe(404);
+    expect((await rawRequest(apiBase, "/api/v1/campaigns", { method: "OPTIONS" })).status).toBe(204);
+    expect((await rawRequest(apiBase, "/campaigns")).status).toBe(299);
+    expect(served).toEqual([
+      { operationId: "getCampaignLead", params: { id: "cmp 1", leadId: "led_1" } },
+      { operationId: "createSenderHostedLink", params: {} },
+    ]);
+    api.closeAllConnections();
+    await new Promise((resolve) => api.close(resolve));
+  });
+
+  it("redirects dot segments in /api/v1 to the path they resolve to, as Next did", async () => {
+    const response = await rawRequest(base, "/api/v1/campaigns/%2e%2e?limit=5");
+    expect(response.status).toBe(308);
+    expect(response.headers.location).toBe("/api/v1?limit=5");
+    expect((await rawRequest(base, "/api/v1/campaigns/cmp_1/leads/..")).headers.location).toBe("/api/v1/campaigns/cmp_1");
+  });
+
   it("sends HSTS on every response when the public address is https", async () => {
     const gate = createRequestGate({ operations, publicUrlIsHttps: true, dev: false });
     const https = createServer((request, response) => {

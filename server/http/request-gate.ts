@@ -2,8 +2,10 @@
 // handler should ever see and answers in the API's error shape where Next would answer with an
 // HTML page, an empty body or a redirect. Cheap checks only; it reads no body.
 //   - a declared body larger than the route's limit: 413 at once, before a byte of it is read;
-//   - /api/v1 paths checked against the OpenAPI operations: 404 for unknown paths and trailing
-//     slashes, 400 for undecodable path segments, 405 with Allow for other methods, 204 for OPTIONS;
+//   - /api/v1 is routed here, once, by the API's router (api-router.ts): 404 for unknown paths and
+//     trailing slashes, 400 for undecodable path segments, 405 with Allow for other methods, 204 for
+//     OPTIONS; a request that names an operation goes with its path parameters to `serveApi` (the
+//     operation's handler, serve-api.ts): Next never sees /api/v1;
 //   - the other /api routes: 404 and 405 likewise;
 //   - every other path that does not percent-decode: 400 (malformed-url.ts), where Next answers 500;
 //   - security headers on every response, the Content-Security-Policy with a fresh script nonce that
@@ -12,13 +14,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { HeraldError, toErrorBody } from "../lib/errors";
 import { bodyLimitFor, payloadTooLarge } from "./body-limits";
 import { answerMalformedPath, pathDecodes } from "./malformed-url";
-import { matchApiPath, type RoutedOperation } from "./match-api-path";
+import { API_PREFIX, createApiRouter, methodNotAllowed as methodNotAllowedError, type RoutedOperation } from "./api-router";
 import { createNonce, securityHeaders } from "./security-headers";
 import { isStoredFilePath, STORED_FILE_HEADERS } from "./stored-file-policy";
 
-const API_PREFIX = "/api/v1";
 const STANDARD_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
-const METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /** Herald's /api routes outside the public API, with the methods their handlers export. */
 const INTERNAL_API_ROUTES: ReadonlyArray<{ matches: (path: string) => boolean; methods: string[] }> = [
@@ -35,8 +35,14 @@ const INTERNAL_API_ROUTES: ReadonlyArray<{ matches: (path: string) => boolean; m
   { matches: isStoredFilePath, methods: ["GET", "HEAD"] },
 ];
 
-export interface RequestGateOptions {
-  operations: readonly RoutedOperation[];
+export interface RequestGateOptions<Op extends RoutedOperation> {
+  /** The public API's operations (server/openapi/registry.ts in the process). */
+  operations: readonly Op[];
+  /**
+   * Answers a request the router matched to one of `operations`, with its decoded path parameters.
+   * Without it, such a request is let through (the gate's own tests stand a stub server behind it).
+   */
+  serveApi?: (request: IncomingMessage, response: ServerResponse, operation: Op, params: Record<string, string>) => void;
   /** Whether the public address is https (HERALD_URL): HSTS is sent then, or when a proxy says so. */
   publicUrlIsHttps: boolean;
   /** Next's development server needs eval and a websocket for hot reloading. */
@@ -56,6 +62,16 @@ function send(response: ServerResponse, status: number, body: unknown, headers: 
 function sendError(response: ServerResponse, error: HeraldError, headers: Record<string, string> = {}): true {
   const { status, body } = toErrorBody(error);
   return send(response, status, body, headers);
+}
+
+/** A `.` or `..` segment, percent-encoded or not. */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:\/|$)/i;
+
+function searchOf(url: string): string {
+  const start = url.indexOf("?");
+  if (start === -1) return "";
+  const end = url.indexOf("#", start);
+  return end === -1 ? url.slice(start) : url.slice(start, end);
 }
 
 function pathnameOf(url: string): string {
@@ -82,37 +98,11 @@ function resolvedPath(pathname: string): string {
 }
 
 function methodNotAllowed(response: ServerResponse, method: string, pathname: string, allowed: string[]): true {
-  const allow = allowed.join(", ");
-  return sendError(
-    response,
-    new HeraldError({
-      code: "method-not-allowed",
-      message: `${pathname} does not take ${method}; it takes ${allow}.`,
-      details: { allow: allowed },
-    }),
-    { allow },
-  );
+  return sendError(response, methodNotAllowedError(method, pathname, allowed), { allow: allowed.join(", ") });
 }
 
 function notFound(response: ServerResponse, method: string, pathname: string, hint = "See /api/v1/openapi.json."): true {
   return sendError(response, new HeraldError({ code: "not-found", message: `No endpoint ${method} ${pathname}. ${hint}` }));
-}
-
-function checkPublicApi(response: ServerResponse, method: string, pathname: string, operations: readonly RoutedOperation[]): boolean {
-  const rest = pathname.slice(API_PREFIX.length);
-  if (rest.length > 1 && rest.endsWith("/")) {
-    return notFound(response, method, pathname, `Paths have no trailing slash: ${pathname.replace(/\/+$/, "")}.`);
-  }
-  const match = matchApiPath(rest, operations);
-  if (!match) return notFound(response, method, pathname);
-  if (match.undecodable.length) {
-    const fields = match.undecodable.map((field) => ({ field, message: "is not valid percent-encoded UTF-8" }));
-    return sendError(response, HeraldError.invalidInput(`Invalid path parameter ${fields[0]!.field}: ${fields[0]!.message}`, fields));
-  }
-  const allowed = METHOD_ORDER.filter((name) => match.methods.includes(name.toLowerCase()));
-  if (method === "OPTIONS") return send(response, 204, undefined, { allow: [...allowed, "OPTIONS"].join(", ") });
-  if (!allowed.includes(method)) return methodNotAllowed(response, method, pathname, allowed);
-  return false;
 }
 
 function checkInternalApi(response: ServerResponse, method: string, pathname: string): boolean {
@@ -124,7 +114,8 @@ function checkInternalApi(response: ServerResponse, method: string, pathname: st
 }
 
 /** Returns a function that answers the request itself (true) or lets it through to Next (false). */
-export function createRequestGate(options: RequestGateOptions) {
+export function createRequestGate<Op extends RoutedOperation>(options: RequestGateOptions<Op>) {
+  const routeApiRequest = createApiRouter(options.operations);
   return function gate(request: IncomingMessage, response: ServerResponse): boolean {
     const pathname = pathnameOf(request.url ?? "/");
     const forwardedProto = String(request.headers["x-forwarded-proto"] ?? "").split(",")[0]!.trim().toLowerCase();
@@ -151,7 +142,21 @@ export function createRequestGate(options: RequestGateOptions) {
     const api = pathname === "/api" || pathname.startsWith("/api/");
     // The public API's own check below names the path parameter that does not decode.
     if (!publicApi && !pathDecodes(pathname)) return answerMalformedPath(response, api);
-    if (publicApi) return checkPublicApi(response, method, pathname, options.operations);
+    if (publicApi) {
+      // Dot segments (`/campaigns/..`, `%2e%2e`) are resolved by a redirect to the path they name, as
+      // Next's router did; browsers and HTTP libraries resolve them before sending, raw clients do not.
+      if (DOT_SEGMENT.test(pathname)) {
+        // Without a trailing slash, as Next redirected (`/api/v1/campaigns/..` → `/api/v1`).
+        const resolved = resolvedPath(pathname).replace(/(.)\/+$/, "$1");
+        if (resolved !== pathname) return send(response, 308, undefined, { location: `${resolved}${searchOf(request.url ?? "")}` });
+      }
+      const routing = routeApiRequest(method, pathname);
+      if (routing.kind === "error") return sendError(response, routing.error, routing.allow ? { allow: routing.allow } : {});
+      if (routing.kind === "answer") return send(response, routing.status, undefined, { allow: routing.allow });
+      if (!options.serveApi) return false;
+      options.serveApi(request, response, routing.operation, routing.params);
+      return true;
+    }
     if (api) return checkInternalApi(response, method, pathname);
     if (!STANDARD_METHODS.has(method)) return methodNotAllowed(response, method, pathname, ["GET", "HEAD", "POST"]);
     return false;

@@ -1,33 +1,9 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import type { ApiOperation, HttpMethod } from "../http/api-operation";
+import type { ApiOperation } from "../http/api-operation";
 import { errorCodes, errorCodeToHttpStatus, type ErrorCode } from "../lib/errors";
 import { buildOpenApiDocument } from "./document";
 import { operations } from "./operations";
-
-const API_ROOT = path.resolve(import.meta.dirname, "../../app/api/v1");
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-/** The catch-all that answers unknown endpoints with a JSON 404 is not an operation. */
-const NOT_OPERATIONS = new Set(["/[...path]"]);
-
-function routeFiles(dir: string, prefix = ""): Array<{ file: string; route: string }> {
-  const found: Array<{ file: string; route: string }> = [];
-  for (const entry of readdirSync(dir)) {
-    const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) found.push(...routeFiles(full, `${prefix}/${entry}`));
-    else if (entry === "route.ts") found.push({ file: full, route: prefix || "/" });
-  }
-  return found;
-}
-
-function exportedMethods(file: string): string[] {
-  const source = readFileSync(file, "utf8");
-  return METHODS.filter((method) =>
-    new RegExp(`export\\s+(const|async function|function)\\s+${method}\\b|export\\s*\\{[^}]*\\b${method}\\b`).test(source),
-  );
-}
 
 describe("OpenAPI document", () => {
   const document = buildOpenApiDocument();
@@ -39,31 +15,6 @@ describe("OpenAPI document", () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
-  });
-
-  it("has an operation for every route under app/api/v1", () => {
-    const missing: string[] = [];
-    const routes = routeFiles(API_ROOT).filter(({ route }) => !NOT_OPERATIONS.has(route));
-    expect(routes.length).toBeGreaterThan(0);
-    for (const { file, route } of routes) {
-      const openApiPath = route.replace(/\[([^\]]+)\]/g, "{$1}");
-      for (const method of exportedMethods(file)) {
-        if (!paths[openApiPath]?.[method.toLowerCase() as HttpMethod]) missing.push(`${method} ${openApiPath}`);
-      }
-    }
-    expect(missing, "routes without an OpenAPI operation").toEqual([]);
-  });
-
-  it("has a route for every operation", () => {
-    const routes = new Map(routeFiles(API_ROOT).map(({ file, route }) => [route.replace(/\[([^\]]+)\]/g, "{$1}"), file]));
-    const orphans: string[] = [];
-    for (const [openApiPath, item] of Object.entries(paths)) {
-      const file = routes.get(openApiPath);
-      for (const method of Object.keys(item)) {
-        if (!file || !exportedMethods(file).includes(method.toUpperCase())) orphans.push(`${method.toUpperCase()} ${openApiPath}`);
-      }
-    }
-    expect(orphans, "operations without a route").toEqual([]);
   });
 
   it("gives counts and limits their real bounds, never the safe-integer range zod's int() implies", () => {

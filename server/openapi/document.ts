@@ -7,7 +7,7 @@ import {
   type ZodOpenApiResponsesObject,
 } from "zod-openapi";
 import type { ApiOperation } from "../http/api-operation";
-import { MAX_IDEMPOTENCY_KEY_LENGTH } from "../http/api-route";
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from "../http/api-handler";
 import { approverMayUseApi } from "../lib/approver-access";
 import { errorCodeToHttpStatus, type ErrorCode, type ErrorStatus } from "../lib/errors";
 import { ZErrorBody } from "../schemas/common";

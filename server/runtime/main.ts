@@ -1,6 +1,8 @@
 // Herald's process: validates the environment, brings up the database (the user's PostgreSQL or
-// the embedded one), applies migrations, optionally seeds the demo workspace, then serves the
-// Next.js app (dashboard, /api/v1, /api/inngest) on one port.
+// the embedded one), applies migrations, optionally seeds the demo workspace, then serves on one
+// port the public API /api/v1 itself (the request gate routes it to the registry's handlers,
+// server/openapi/registry.ts) and everything else through Next.js (dashboard, tRPC, Auth.js,
+// /api/inngest and the other internal routes).
 //
 //   node .herald/main.mjs [--dev] [--demo]
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -77,12 +79,13 @@ async function main() {
   const app = next({ dev, dir: root, hostname: env.HOST, port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const { operations } = await import("../openapi/operations");
+  const { apiHandlersById, servedOperations } = await import("../openapi/registry");
+  const { createApiServer } = await import("../http/serve-api");
   const { createRequestGate } = await import("../http/request-gate");
   const { answerClientError } = await import("../http/client-error");
   const { trackRequests } = await import("./graceful-shutdown");
   const { toErrorBody } = await import("../lib/errors");
-  const gate = createRequestGate({ operations, publicUrlIsHttps: publicUrl().startsWith("https:"), dev });
+  const gate = createRequestGate({ operations: servedOperations, publicUrlIsHttps: publicUrl().startsWith("https:"), dev, serveApi: createApiServer(apiHandlersById) });
   const { settleOutboxNotifications } = await import("../services/events/notify-outbox");
   const { createTestControl } = await import("./test-control");
   const testControl =

@@ -1,4 +1,4 @@
-// Fuzzes what the /api/v1 fuzz (app/api/v1/api-fuzz.test.ts) does not reach, against the real
+// Fuzzes what the /api/v1 fuzz (server/openapi/api-fuzz.test.ts) does not reach, against the real
 // process: every page and route handler of app/ (fuzzed path segments, broken percent-escapes, odd
 // methods, huge and odd query strings, broken bodies, React Server Component headers), and every tRPC
 // procedure by name (random and malformed input), signed out and signed in. Nothing may answer 5xx

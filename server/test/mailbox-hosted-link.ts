@@ -1,4 +1,4 @@
-// A mailbox hosted link's journey for the hosted-link tests (app/api/v1/email-accounts/hosted-link):
+// A mailbox hosted link's journey for the hosted-link tests (server/openapi/operations/mailbox-hosted-links):
 // a fake OAuth server for Google and Microsoft, a mailbox check that accepts only the tokens it
 // issued, and the steps a person takes: the page, its button, the provider's page and the callback.
 import { renderToStaticMarkup } from "react-dom/server";
@@ -6,12 +6,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import MailboxConnectPage from "@/app/connect/mailbox/[token]/page";
 import * as startRoute from "@/app/connect/mailbox/[token]/start/route";
 import * as callbackRoute from "@/app/api/oauth/mailbox/callback/route";
-import * as linkRoute from "@/app/api/v1/email-accounts/hosted-link/[id]/route";
-import * as createRoute from "@/app/api/v1/email-accounts/hosted-link/route";
 import { resetEnv } from "../env";
 import { setMailProvider } from "../providers/mail";
 import { MailProviderError, type MailProvider, type MailboxHandle } from "../providers/mail/types";
-import { callRoute } from "./call-route";
+import { callApi } from "./call-api";
 import { startFakeOauthServer, type FakeOauthServer } from "./fake-oauth-server";
 import { createTestApiKey, createTestWorkspace } from "./factories";
 
@@ -95,11 +93,11 @@ export async function keyFor() {
 }
 
 export async function createLink(key: string, body: Record<string, unknown>) {
-  return callRoute(createRoute.POST, "POST", "/email-accounts/hosted-link", { key, body });
+  return callApi("POST", "/email-accounts/hosted-link", { key, body });
 }
 
 export async function readLink(key: string, id: string) {
-  return callRoute(linkRoute.GET, "GET", `/email-accounts/hosted-link/${id}`, { key, params: { id } });
+  return callApi("GET", `/email-accounts/hosted-link/${id}`, { key });
 }
 
 export function tokenOf(url: string): string {

@@ -46,7 +46,7 @@ export const DATABASE_MODULES = [
   "server/test/drafted-steps",
   "server/test/mailbox-hosted-link",
   "server/test/row-writes",
-  "server/test/call-route",
+  "server/test/call-api",
   "server/test/herald-jobs",
   "pg",
 ];

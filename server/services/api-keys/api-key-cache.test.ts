@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as campaignsRoute from "@/app/api/v1/campaigns/route";
-import * as workspaceRoute from "@/app/api/v1/workspace/route";
 import { db, getDb } from "../../db/client";
 import { ManualClock, setClock, systemClock } from "../../lib/clock";
-import { callRoute } from "../../test/call-route";
+import { callApi } from "../../test/call-api";
 import { createTestApiKey, createTestUser, createTestWorkspace } from "../../test/factories";
 import { updateMemberRole } from "../members/update-member-role";
 import { KEY_CACHE_MS } from "./api-key-cache";
@@ -14,7 +12,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const getWorkspace = (key: string) => callRoute(workspaceRoute.GET, "GET", "/workspace", { key });
+const getWorkspace = (key: string) => callApi("GET", "/workspace", { key });
 
 /** How many times the key look-up (the one raw query of authentication) reaches the database. */
 function countKeyLookUps() {
@@ -54,13 +52,13 @@ describe("remembered API key look-ups", () => {
     const user = await createTestUser();
     const membership = await db.membership.create({ data: { workspaceId: owner.actor.workspaceId, userId: user.id, role: "member" } });
     const { key } = await createTestApiKey({ userId: user.id, workspaceId: owner.actor.workspaceId, role: "member", canManageBilling: false });
-    expect((await callRoute(campaignsRoute.GET, "GET", "/campaigns", { key })).status).toBe(200);
+    expect((await callApi("GET", "/campaigns", { key })).status).toBe(200);
 
     await updateMemberRole(owner.actor, { memberId: membership.id, role: "approver" });
-    expect(await callRoute(campaignsRoute.GET, "GET", "/campaigns", { key })).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
+    expect(await callApi("GET", "/campaigns", { key })).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
 
     await updateMemberRole(owner.actor, { memberId: membership.id, role: "member" });
-    expect((await callRoute(campaignsRoute.GET, "GET", "/campaigns", { key })).status).toBe(200);
+    expect((await callApi("GET", "/campaigns", { key })).status).toBe(200);
   });
 
   it("sees a revocation made by another Herald process within a few seconds", async () => {

@@ -2,10 +2,9 @@
 // request, a deep offset counted in the index alone), one statement per page at any depth, and
 // paging by offset and by cursor return the same leads in the same order.
 import { describe, expect, it, vi } from "vitest";
-import * as leadsRoute from "@/app/api/v1/campaigns/[id]/leads/route";
 import pg from "pg";
 import { db, Prisma } from "@/server/db/client";
-import { callRoute } from "@/server/test/call-route";
+import { callApi } from "@/server/test/call-api";
 import { createTestApiKey, createTestWorkspace } from "@/server/test/factories";
 import { addCampaignLeads } from "./add-campaign-leads";
 import { createCampaign } from "./create-campaign";
@@ -142,7 +141,7 @@ describe("paging through GET /campaigns/{id}/leads", () => {
     const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Paged" }));
     const added = await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: Array.from({ length: 30 }, (_, index) => ({ profileUrl: `https://www.linkedin.com/in/paged-${index}` })) }));
     for (const index of [2, 3, 11, 17, 29]) await stopCampaignLead(actor, campaign.id, added.leadIds[index]!);
-    const list = (query: Record<string, string | number>) => callRoute(leadsRoute.GET, "GET", `/campaigns/${campaign.id}/leads`, { key, params: { id: campaign.id }, query });
+    const list = (query: Record<string, string | number>) => callApi("GET", `/campaigns/${campaign.id}/leads`, { key, query });
 
     for (const status of [undefined, "stopped", "pending"]) {
       const filter: Record<string, string> = status ? { status } : {};
@@ -176,7 +175,7 @@ describe("paging through GET /campaigns/{id}/leads", () => {
     const { key } = await createTestApiKey(actor);
     const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Cursors" }));
     await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: [{ profileUrl: "https://www.linkedin.com/in/cursor-a" }, { profileUrl: "https://www.linkedin.com/in/cursor-b" }] }));
-    const list = (query: Record<string, string | number>) => callRoute(leadsRoute.GET, "GET", `/campaigns/${campaign.id}/leads`, { key, params: { id: campaign.id }, query });
+    const list = (query: Record<string, string | number>) => callApi("GET", `/campaigns/${campaign.id}/leads`, { key, query });
     const cursor = (await list({ limit: 1 })).body!.paging.nextCursor as string;
 
     for (const bad of ["nonsense", Buffer.from("seq:-1").toString("base64url"), Buffer.from("seq:1;drop").toString("base64url"), Buffer.from("seq:9999999999999999999").toString("base64url"), "x".repeat(65)]) {

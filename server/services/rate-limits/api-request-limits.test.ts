@@ -1,11 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import * as workspaceRoute from "@/app/api/v1/workspace/route";
 import { db, getDb } from "../../db/client";
 import { resetEnv } from "../../env";
 import { CLIENT_ADDRESS_HEADER } from "../../http/client-address";
 import { ManualClock, setClock, systemClock } from "../../lib/clock";
 import { logger } from "../../lib/logger";
-import { callRoute } from "../../test/call-route";
+import { callApi } from "../../test/call-api";
 import { createTestApiKey, createTestWorkspace } from "../../test/factories";
 import { forgetRowWrites, recordRowWrites, rowWrites } from "../../test/row-writes";
 import { INVALID_KEYS_PER_ADDRESS } from "../api-keys/authenticate-api-key";
@@ -26,7 +25,7 @@ async function keyForNewWorkspace() {
 }
 
 const get = (key: string | undefined, address: string) =>
-  callRoute(workspaceRoute.GET, "GET", "/workspace", { key, headers: { [CLIENT_ADDRESS_HEADER]: address } });
+  callApi("GET", "/workspace", { key, headers: { [CLIENT_ADDRESS_HEADER]: address } });
 
 describe("per-key request limit and last use", () => {
   it("writes nothing per request: 30 calls in a minute write the key's last use once", async () => {

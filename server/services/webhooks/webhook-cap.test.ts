@@ -3,10 +3,9 @@
 // REST and the dashboard's tRPC alike, also when the creations race; other workspaces are unaffected.
 import { TRPCError } from "@trpc/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import * as webhooksRoute from "@/app/api/v1/webhooks/route";
 import { db } from "../../db/client";
 import { resetEnv } from "../../env";
-import { callRoute } from "../../test/call-route";
+import { callApi } from "../../test/call-api";
 import { createTestApiKey, createTestWorkspace } from "../../test/factories";
 import { createCallerFactory } from "../../trpc/init";
 import { appRouter } from "../../trpc/root";
@@ -35,8 +34,8 @@ describe("the cap on webhook endpoints per workspace", () => {
   it("refuses one more over REST with 409 webhook-limit-reached, in plain words with the cap", async () => {
     const { actor } = await createTestWorkspace();
     const { key } = await createTestApiKey(actor);
-    for (let n = 0; n < 3; n++) expect((await callRoute(webhooksRoute.POST, "POST", "/webhooks", { key, body: body(n) })).status).toBe(201);
-    const refused = await callRoute(webhooksRoute.POST, "POST", "/webhooks", { key, body: body(3) });
+    for (let n = 0; n < 3; n++) expect((await callApi("POST", "/webhooks", { key, body: body(n) })).status).toBe(201);
+    const refused = await callApi("POST", "/webhooks", { key, body: body(3) });
     expect(refused.status).toBe(409);
     expect(refused.body!.error).toEqual({
       code: "webhook-limit-reached",
@@ -48,7 +47,7 @@ describe("the cap on webhook endpoints per workspace", () => {
     // Another workspace has its own allowance.
     const other = await createTestWorkspace();
     const { key: otherKey } = await createTestApiKey(other.actor);
-    expect((await callRoute(webhooksRoute.POST, "POST", "/webhooks", { key: otherKey, body: body(9) })).status).toBe(201);
+    expect((await callApi("POST", "/webhooks", { key: otherKey, body: body(9) })).status).toBe(201);
   });
 
   it("refuses it from the dashboard too, and holds when creations race", async () => {

@@ -1,0 +1,222 @@
+// The one wrapper around every /api/v1 handler: API-key authentication, the per-key rate limit,
+// X-Herald-Workspace, input validation, Idempotency-Key replay, and the error translation. Each
+// operation's handler is made with `apiHandler` beside its operation
+// (server/openapi/operations/<area>/handlers.ts) and listed in server/openapi/registry.ts; the
+// process serves it from the request gate's match (serve-api.ts), the tests through
+// server/test/call-api.ts. It answers a plain ApiAnswer, which each of those writes its own way.
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { env } from "../env";
+import type { Actor } from "../lib/actor";
+import { APPROVER_DENIED_MESSAGE, approverMayUseApi } from "../lib/approver-access";
+import { now } from "../lib/clock";
+import { sha256Hex } from "../lib/crypto";
+import { HeraldError, isHeraldError, toErrorBody, type ErrorStatus } from "../lib/errors";
+import { logger } from "../lib/logger";
+import { invalidInputFromZod } from "../lib/zod-issues";
+import { authenticateApiKey, resolveApiActor } from "../services/api-keys/authenticate-api-key";
+import { requestClientAddress } from "./client-address";
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+} from "../services/idempotency/claim-idempotency-key";
+import { consumeApiRequest, type RateLimitState } from "../services/rate-limits/consume-api-request";
+import { isWrite, type ApiOperation } from "./api-operation";
+import { refuseNulCharacters } from "./nul-characters";
+import { readBoundedBody } from "./read-bounded-body";
+
+export const WORKSPACE_HEADER = "x-herald-workspace";
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+type Output<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface ApiRequest<Op extends ApiOperation> {
+  /** Present on every authenticated operation. */
+  actor: Actor;
+  params: Output<NonNullable<Op["params"]>>;
+  query: Output<NonNullable<Op["query"]>>;
+  body: Output<NonNullable<Op["body"]>>;
+  request: Request;
+  requestId: string;
+}
+
+/** An answer of the API, written to the socket by serve-api.ts. */
+export interface ApiAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** JSON text, or null for no body. */
+  body: string | null;
+}
+
+export interface ApiHandler<Op extends ApiOperation = ApiOperation> {
+  operation: Op;
+  /** `params` are the path parameters the router matched, decoded. */
+  serve(request: Request, params: Readonly<Record<string, string>>): Promise<ApiAnswer>;
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): ApiAnswer {
+  return {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+    body: status === 204 ? null : JSON.stringify(body),
+  };
+}
+
+function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  return {
+    "x-ratelimit-limit": String(state.limit),
+    "x-ratelimit-remaining": String(state.remaining),
+    "x-ratelimit-reset": String(Math.ceil(state.resetAt.getTime() / 1000)),
+  };
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, location: string): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const error = invalidInputFromZod(result.error);
+  if (location) error.message = error.message.replace(/^Invalid /, `Invalid ${location} `);
+  throw error;
+}
+
+async function readJsonBody(request: Request): Promise<{ raw: string; value: unknown }> {
+  const raw = await readBoundedBody(request);
+  if (!raw.trim()) return { raw, value: {} };
+  const contentType = request.headers.get("content-type") ?? "";
+  if (contentType && !/^application\/(.+\+)?json\b/i.test(contentType)) {
+    throw new HeraldError({
+      code: "invalid-input",
+      message: `Send JSON with Content-Type: application/json (got ${contentType}).`,
+      details: { fields: [{ field: "Content-Type", message: "must be application/json" }] },
+    });
+  }
+  try {
+    return { raw, value: JSON.parse(raw) };
+  } catch (error) {
+    throw HeraldError.invalidInput(`The request body is not valid JSON: ${(error as Error).message}`, [
+      { field: "body", message: "is not valid JSON" },
+    ]);
+  }
+}
+
+/** The code's status, unless the operation's contract states an exception for this request. */
+function statusFor(operation: ApiOperation, answer: ReturnType<typeof toErrorBody>, body: unknown): ErrorStatus {
+  const exception = operation.statusException;
+  if (exception && body !== undefined && exception.codes.includes(answer.body.error.code) && exception.applies(body)) {
+    return exception.status;
+  }
+  return answer.status;
+}
+
+export function apiHandler<Op extends ApiOperation>(
+  operation: Op,
+  handler: (request: ApiRequest<Op>) => Promise<z.input<Op["response"]>>,
+): ApiHandler<Op> {
+  return { operation, serve };
+  async function serve(request: Request, rawParams: Readonly<Record<string, string>>): Promise<ApiAnswer> {
+    const requestId = randomUUID();
+    const baseHeaders: Record<string, string> = { "x-request-id": requestId };
+    let idempotencyRecordId: string | undefined;
+    let body: unknown;
+    try {
+      let actor: Actor | undefined;
+      if (operation.authenticated !== false) {
+        const identity = await authenticateApiKey(request.headers.get("authorization"), requestClientAddress(request.headers));
+        const rate = consumeApiRequest(identity.apiKeyId, env().HERALD_API_RATE_LIMIT_PER_MINUTE);
+        Object.assign(baseHeaders, rateLimitHeaders(rate));
+        if (!rate.allowed) {
+          const seconds = Math.max(1, Math.ceil((rate.resetAt.getTime() - now().getTime()) / 1000));
+          throw new HeraldError({
+            code: "rate-limited",
+            message: `Too many requests for this API key: the limit is ${rate.limit} per minute.`,
+            retryAfterSeconds: Math.min(seconds, 60),
+          });
+        }
+        const requested = operation.acceptsWorkspaceHeader ? request.headers.get(WORKSPACE_HEADER) : null;
+        actor = await resolveApiActor(identity, requested?.trim() || null);
+        // The key acts with its creator's role of this request, so a key made before its creator
+        // became an approver is held to the approver's reach too.
+        if (actor.role === "approver" && !approverMayUseApi(operation.path)) {
+          throw new HeraldError({ code: "forbidden", message: APPROVER_DENIED_MESSAGE });
+        }
+      }
+
+      const url = new URL(request.url);
+      const rawQuery = Object.fromEntries(url.searchParams);
+      refuseNulCharacters({ params: rawParams, query: rawQuery });
+      const params = parsePart(operation.params, rawParams, "path parameter");
+      const query = parsePart(operation.query, rawQuery, "query parameter");
+      let rawBody = "";
+      if (operation.body) {
+        const read = await readJsonBody(request);
+        refuseNulCharacters({ body: read.value });
+        rawBody = read.raw;
+        body = parsePart(operation.body, read.value, "");
+      }
+
+      const idempotencyKey = request.headers.get(IDEMPOTENCY_HEADER);
+      if (actor && isWrite(operation.method) && idempotencyKey !== null) {
+        if (idempotencyKey.length === 0 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+          throw HeraldError.invalidInput(
+            `Invalid header Idempotency-Key: must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
+            [{ field: "Idempotency-Key", message: `must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters` }],
+          );
+        }
+        const requestHash = sha256Hex(
+          JSON.stringify([operation.method, url.pathname, url.search, actor.workspaceId, rawBody]),
+        );
+        const claim = await claimIdempotencyKey({
+          apiKeyId: actor.apiKeyId!,
+          workspaceId: actor.workspaceId,
+          key: idempotencyKey,
+          method: operation.method.toUpperCase(),
+          path: url.pathname,
+          requestHash,
+        });
+        if (claim.kind === "replay") {
+          return json(claim.status, claim.body, { ...baseHeaders, "idempotent-replayed": "true" });
+        }
+        idempotencyRecordId = claim.recordId;
+      }
+
+      const result = await handler({
+        actor: actor as Actor,
+        params: params as ApiRequest<Op>["params"],
+        query: query as ApiRequest<Op>["query"],
+        body: body as ApiRequest<Op>["body"],
+        request,
+        requestId,
+      });
+      if (process.env.NODE_ENV !== "production") {
+        // Keeps the OpenAPI document honest: a response that does not match its schema fails tests.
+        const checked = operation.response.safeParse(result);
+        if (!checked.success) {
+          throw new Error(`Response of ${operation.operationId} does not match its schema: ${checked.error.message}`);
+        }
+      }
+      const status = operation.successStatus ?? 200;
+      if (idempotencyRecordId) await completeIdempotencyKey(idempotencyRecordId, status, result);
+      return json(status, result, baseHeaders);
+    } catch (error) {
+      const answer = toErrorBody(error);
+      const status = statusFor(operation, answer, body);
+      // An exception's status (a 400) is final: no Retry-After.
+      const retryAfterSeconds = status === answer.status ? answer.retryAfterSeconds : undefined;
+      if (status >= 500) {
+        // A HeraldError 5xx is a known condition (an upstream timeout); anything else is a bug.
+        if (isHeraldError(error)) logger.warn("API request could not be completed", { requestId, operation: operation.operationId, code: error.code });
+        else logger.error("API request failed", { requestId, operation: operation.operationId, error });
+      }
+      if (idempotencyRecordId) {
+        // A 5xx or 429 may succeed when retried: forget the claim. Other errors are final and replay.
+        if (status >= 500 || status === 429) await releaseIdempotencyKey(idempotencyRecordId).catch(() => {});
+        else await completeIdempotencyKey(idempotencyRecordId, status, answer.body).catch(() => {});
+      }
+      const headers = { ...baseHeaders };
+      if (retryAfterSeconds !== undefined) headers["retry-after"] = String(retryAfterSeconds);
+      return json(status, answer.body, headers);
+    }
+  }
+}

@@ -1,0 +1,52 @@
+// The public API's one registry: every operation of the OpenAPI document with its handler, by
+// operation id. Herald's process routes /api/v1 requests with the request gate (server/http/
+// request-gate.ts, api-router.ts) and serves the matched operation's handler from here
+// (server/http/serve-api.ts); the API tests call through it too (server/test/call-api.ts). Each
+// area's handlers live beside its operations (operations/<area>/handlers.ts); registry.test.ts
+// checks that every operation of the document has exactly one handler and every handler an operation.
+//
+// Server code only: the handlers import the services. The OpenAPI document and the dashboard's API
+// reference import the operations (operations/index.ts), never this.
+import type { ApiHandler } from "../http/api-handler";
+import type { ApiOperation } from "../http/api-operation";
+import { approvalsHandlers } from "./operations/approvals/handlers";
+import { campaignsHandlers } from "./operations/campaigns/handlers";
+import { creditsHandlers } from "./operations/credits/handlers";
+import { databaseHandlers } from "./operations/database/handlers";
+import { filesHandlers } from "./operations/files/handlers";
+import { inboxHandlers } from "./operations/inbox/handlers";
+import { leadImportsHandlers } from "./operations/lead-imports/handlers";
+import { leadListsHandlers } from "./operations/lead-lists/handlers";
+import { mailboxHostedLinksHandlers } from "./operations/mailbox-hosted-links/handlers";
+import { mailboxOrdersHandlers } from "./operations/mailbox-orders/handlers";
+import { mailboxesHandlers } from "./operations/mailboxes/handlers";
+import { metaHandlers } from "./operations/meta/handlers";
+import { sendersHandlers } from "./operations/senders/handlers";
+import { warmupHandlers } from "./operations/warmup/handlers";
+import { webhooksHandlers } from "./operations/webhooks/handlers";
+import { workspacesHandlers } from "./operations/workspaces/handlers";
+
+export const apiHandlers: readonly ApiHandler[] = [
+  ...approvalsHandlers,
+  ...campaignsHandlers,
+  ...creditsHandlers,
+  ...databaseHandlers,
+  ...filesHandlers,
+  ...inboxHandlers,
+  ...leadImportsHandlers,
+  ...leadListsHandlers,
+  ...mailboxHostedLinksHandlers,
+  ...mailboxOrdersHandlers,
+  ...mailboxesHandlers,
+  ...metaHandlers,
+  ...sendersHandlers,
+  ...warmupHandlers,
+  ...webhooksHandlers,
+  ...workspacesHandlers,
+];
+
+/** Operation id → its handler. */
+export const apiHandlersById: ReadonlyMap<string, ApiHandler> = new Map(apiHandlers.map((handler) => [handler.operation.operationId, handler]));
+
+/** The operations the registry serves, for the request gate's router. */
+export const servedOperations: readonly ApiOperation[] = apiHandlers.map((handler) => handler.operation);
