@@ -1,12 +1,12 @@
 // Records the intent of an action before LinkedIn is asked: the intent is counted and the caps are
 // checked in one transaction, so concurrent requests cannot exceed a cap, and an invitation to a
 // member can be open only once per sender.
-import { Prisma } from "../../db/client";
+import { db, Prisma } from "../../db/client";
 import type { LinkedinAccount, SenderAction } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import { addZonedDays, startOfZonedWeek } from "../../lib/time-zones";
-import { CAP_OF_ACTION, resolveLimits } from "../../domain/sender-limits";
+import { capReachedBy, resolveLimits, usageBefore, type CapReached } from "../../domain/sender-limits";
 import { countSenderUsage } from "../senders/count-sender-usage";
 import type { WorkspaceLimits } from "../senders/sender-capped-kinds";
 import { readLimitOverrides } from "../senders/sender-columns";
@@ -26,6 +26,12 @@ export interface ActionIntent {
   /** Direct actions honour the workspace's weekly-limit bypass; campaigns always keep the limit. */
   honourWeeklyBypass: boolean;
 }
+
+/** The reservation's answer: the intent is written, or a cap refused it (its transaction must roll back). */
+export type Reservation<T> = ({ kind: "reserved" } & T) | Capped;
+
+/** A cap refused the action: which one, and when it resets. */
+export type Capped = { kind: "capped"; cap: CapReached; resetsAt: Date };
 
 /** The step already has its journal row (another turn took it): nothing to do. */
 export class StepAlreadyJournaled extends Error {}
@@ -56,8 +62,59 @@ export async function reserveSenderAction(
   account: LinkedinAccount,
   intent: ActionIntent,
   workspace?: WorkspaceLimits,
-): Promise<SenderAction> {
+): Promise<Reservation<{ action: SenderAction }>> {
   return reserve(tx, account, intent, workspace, null);
+}
+
+/**
+ * A direct action's (or a manual reply's) reservation: the action, or, at a cap, the error its
+ * request answers with (429, with when the cap resets), which also rolls the transaction back.
+ */
+export async function reserveOrRefuse(tx: Prisma.TransactionClient, account: LinkedinAccount, intent: ActionIntent, workspace?: WorkspaceLimits): Promise<SenderAction> {
+  const reserved = await reserveSenderAction(tx, account, intent, workspace);
+  if (reserved.kind === "capped") throw cappedError(reserved, account);
+  return reserved.action;
+}
+
+/** The request's answer to a reservation a cap refused. */
+export function cappedError(capped: Capped, account: Pick<LinkedinAccount, "timezone">): HeraldError {
+  const retryAfterSeconds = secondsUntil(capped.resetsAt);
+  if (capped.cap.limit === "weekly") {
+    return new HeraldError({
+      code: "weekly-limit-reached",
+      message: `This sender reached its weekly limit of ${capped.cap.max} connection requests (resets ${capped.resetsAt.toISOString()}).`,
+      retryAfterSeconds,
+    });
+  }
+  return new HeraldError({
+    code: "daily-limit-reached",
+    message: `This sender reached its daily cap of ${capped.cap.max} ${capped.cap.cap} (resets at ${capped.resetsAt.toISOString()}, midnight ${account.timezone}).`,
+    retryAfterSeconds,
+  });
+}
+
+/** Rolls a transaction back out of its callback, carrying the capped reservation out. */
+class CappedRollback extends Error {
+  constructor(readonly capped: Capped) {
+    super("The reservation was capped");
+  }
+}
+
+/**
+ * Runs `work` in one transaction whose reservation may be refused by a cap: then everything the
+ * work wrote (the intent, the lead's start) is rolled back and the capped answer returned.
+ */
+export async function inReservation<T extends { kind: "reserved" }>(work: (tx: Prisma.TransactionClient) => Promise<T | Capped>): Promise<T | Capped> {
+  try {
+    return await db.$transaction(async (tx) => {
+      const result = await work(tx);
+      if (result.kind === "capped") throw new CappedRollback(result);
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof CappedRollback) return error.capped;
+    throw error;
+  }
 }
 
 /** A campaign step's journal row, written with its action. */
@@ -79,9 +136,9 @@ export async function reserveStepAction(
   intent: ActionIntent,
   journal: StepJournal,
   workspace?: WorkspaceLimits,
-): Promise<{ action: SenderAction; journalId: string }> {
+): Promise<Reservation<{ action: SenderAction; journalId: string }>> {
   let journalId = "";
-  const action = await reserve(tx, account, intent, workspace, async (current) => {
+  const reserved = await reserve(tx, account, intent, workspace, async (current) => {
     const rows = await tx.$queryRaw<Array<SenderAction & { __journalId: string }>>`
       WITH action AS (
         INSERT INTO "SenderAction" ("workspaceId", "accountId", "leadId", type, source, status, "campaignLeadId", "stepId", "variantId",
@@ -101,7 +158,7 @@ export async function reserveStepAction(
     journalId = __journalId;
     return created;
   });
-  return { action, journalId };
+  return reserved.kind === "reserved" ? { ...reserved, journalId } : reserved;
 }
 
 async function reserve(
@@ -110,7 +167,7 @@ async function reserve(
   intent: ActionIntent,
   workspace: WorkspaceLimits | undefined,
   insert: ((current: Date) => Promise<SenderAction>) | null,
-): Promise<SenderAction> {
+): Promise<Reservation<{ action: SenderAction }>> {
   const current = now();
   let action: SenderAction;
   try {
@@ -151,24 +208,10 @@ async function reserve(
     countSenderUsage(account, tx, current),
   ]);
   const limits = resolveLimits({ linkedinPlan: account.linkedinPlan, overrides: readLimitOverrides(account.limits), workspace: limitsOf });
-  const cap = CAP_OF_ACTION[intent.type]!;
-  // The counters include this action: over the cap means the cap was used up before it.
-  if (usage.day[cap] > limits.daily[cap]) {
-    const tomorrow = addZonedDays(current, 1, account.timezone);
-    throw new HeraldError({
-      code: "daily-limit-reached",
-      message: `This sender reached its daily cap of ${limits.daily[cap]} ${cap} (resets at ${tomorrow.toISOString()}, midnight ${account.timezone}).`,
-      retryAfterSeconds: secondsUntil(tomorrow),
-    });
-  }
-  if (intent.type === "invitation" && !(intent.honourWeeklyBypass && limits.weeklyLimitBypassed) && usage.week.invitations > limits.weeklyInvitations) {
-    const weekStart = startOfZonedWeek(current, account.timezone);
-    const nextWeek = addZonedDays(weekStart, 7, account.timezone);
-    throw new HeraldError({
-      code: "weekly-limit-reached",
-      message: `This sender reached its weekly limit of ${limits.weeklyInvitations} connection requests (resets ${nextWeek.toISOString()}).`,
-      retryAfterSeconds: secondsUntil(nextWeek),
-    });
-  }
-  return action;
+  // The counters include this action: the cap rule takes the counts before it.
+  const before = usageBefore(intent.type, { day: usage.day, weekInvitations: usage.week.invitations });
+  const cap = capReachedBy(intent.type, limits, before, { honourWeeklyBypass: intent.honourWeeklyBypass });
+  if (!cap) return { kind: "reserved", action };
+  const resetsAt = cap.limit === "daily" ? addZonedDays(current, 1, account.timezone) : addZonedDays(startOfZonedWeek(current, account.timezone), 7, account.timezone);
+  return { kind: "capped", cap, resetsAt };
 }

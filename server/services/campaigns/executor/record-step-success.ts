@@ -3,7 +3,7 @@ import { now } from "../../../lib/clock";
 import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
 import { withOutbox } from "../../events/with-outbox";
 import { leadSummary } from "../../leads/lead-summary";
-import { humanGapSeconds } from "../../../domain/sequence/human-gaps";
+import { senderRest } from "../../../domain/sequence/human-gaps";
 import { afterAction } from "../../../domain/sequence/step-timing";
 import type { LeadInCampaign } from "./perform-lead-step";
 import { placeCampaignLead } from "./settle-campaign-lead";
@@ -49,7 +49,7 @@ export async function recordStepSuccess(input: {
     if (step.type === "ai_voice_note" || step.type === "voice_note") {
       await tx.pendingVoiceNote.updateMany({ ...draft, data: { status: "sent", sentAt: at, providerRef: sent.kind === "message" ? sent.messageId : null, updatedAt: at } });
     }
-    const gap = humanGapSeconds(sender.id, sender.campaignActionCount);
+    const rest = senderRest(sender.id, sender.campaignActionCount, at.getTime());
     const providerRef = sent.kind === "invitation" ? sent.providerRef : sent.kind === "visit" ? null : sent.kind === "comment" ? sent.commentId : sent.messageId;
     const chatId = sent.kind === "message" || sent.kind === "inmail" ? sent.chatId : null;
     const next = afterAction(sequence, step, at);
@@ -72,7 +72,7 @@ export async function recordStepSuccess(input: {
         WHERE id = ${actionId} RETURNING id
       ), rested AS (
         UPDATE "LinkedinAccount" SET
-          "nextActionAt" = ${new Date(at.getTime() + gap * 1000)},
+          "nextActionAt" = ${new Date(rest.until)},
           "campaignActionCount" = "campaignActionCount" + 1,
           -- An InMail to a profile that is not open spends a credit: the balance the next InMail step checks.
           "inmailBalance" = CASE WHEN ${sent.kind === "inmail" && Boolean(sent.spentInmailCredit)} AND "inmailBalance" > 0 THEN "inmailBalance" - 1 ELSE "inmailBalance" END

@@ -5,7 +5,6 @@
 import { db, Prisma } from "../../../db/client";
 import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
 import { now } from "../../../lib/clock";
-import { isHeraldError } from "../../../lib/errors";
 import { logger } from "../../../lib/logger";
 import { getLinkedinProvider } from "../../../providers/linkedin";
 import { getFileStorage } from "../../../providers/storage";
@@ -13,7 +12,7 @@ import { readAudioDurationMs } from "../../files/read-audio-duration";
 import type { VoiceNote } from "../../../providers/linkedin/types";
 import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
 import type { StepAction, Variant } from "../../../domain/sequence/decide-step";
-import { reserveSenderAction } from "../../direct-actions/reserve-sender-action";
+import { inReservation, reserveSenderAction } from "../../direct-actions/reserve-sender-action";
 import { isProviderError } from "../../senders/provider-error";
 import { handleProviderError, LeadMovedOn, type LeadInCampaign, type StepResult } from "./perform-lead-step";
 import { recordStepSuccess, type SentDetails, type SentVoice } from "./record-step-success";
@@ -74,7 +73,7 @@ export async function sendDraftedStep(input: {
   let journalId: string;
   let actionId: string;
   try {
-    const reserved = await db.$transaction(async (tx) => {
+    const reserved = await inReservation(async (tx) => {
       const status = await lockCampaignLead(tx, campaignLead.id);
       if (status !== "pending" && status !== "running") throw new LeadMovedOn();
       const journal = await tx.campaignLeadStep.create({
@@ -91,18 +90,22 @@ export async function sendDraftedStep(input: {
         publicIdentifier: lead.publicIdentifier,
         honourWeeklyBypass: false,
       });
-      await tx.campaignLeadStep.update({ where: { id: journal.id }, data: { actionId: reservedAction.id } });
+      if (reservedAction.kind === "capped") return reservedAction;
+      await tx.campaignLeadStep.update({ where: { id: journal.id }, data: { actionId: reservedAction.action.id } });
       await moveCampaignLead(tx, campaignLead.id, {});
-      return { journalId: journal.id, actionId: reservedAction.id };
+      return { kind: "reserved" as const, journalId: journal.id, actionId: reservedAction.action.id };
     });
+    if (reserved.kind === "capped") {
+      await input.notSent?.();
+      return { kind: "capped" };
+    }
     journalId = reserved.journalId;
     actionId = reserved.actionId;
   } catch (error) {
-    const capped = isHeraldError(error) && error.status === 429;
     const taken = error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-    if (!(error instanceof LeadMovedOn) && !capped && !taken) throw error;
+    if (!(error instanceof LeadMovedOn) && !taken) throw error;
     await input.notSent?.();
-    return capped ? { kind: "capped" } : { kind: "resolved" };
+    return { kind: "resolved" };
   }
 
   const provider = await getLinkedinProvider();

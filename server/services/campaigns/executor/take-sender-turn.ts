@@ -6,7 +6,7 @@
 import { db, Prisma } from "../../../db/client";
 import { rowFromJson } from "../../../db/json-timestamps";
 import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
-import { decideStep } from "../../../domain/sequence/decide-step";
+import { decideHold } from "../../../domain/sequence/decide-step";
 import { isWithinSchedule } from "../../../domain/sequence/schedule";
 import { batchStepTypes, CANDIDATES_PER_SENDER, EMAIL_STEP_TYPES, readAnotherBatch, senderCanActAt, turnSender } from "../../../domain/sequence/turn-policy";
 import { now } from "../../../lib/clock";
@@ -42,11 +42,11 @@ async function takeTurn(sender: LinkedinAccount, campaigns: Map<string, Campaign
       const sequence = sequenceOf(campaign);
       const step = stepById(sequence, candidate.currentStepId);
       if (!step) continue;
-      const decision = decideStep({ step, campaignLeadId: candidate.id, at: at.getTime(), holder, hasProfile: true, profile: null, inmailBalance: 0, capped: false });
-      if (decision.kind === "held") {
+      const held = decideHold(holder, at.getTime());
+      if (held) {
         await db.campaignLead.update({
           where: { id: candidate.id },
-          data: { heldBy: { ...decision.holder }, waitUntil: new Date(decision.retryAt), updatedAt: at },
+          data: { heldBy: { ...held.holder }, waitUntil: new Date(held.retryAt), updatedAt: at },
         });
         continue;
       }
