@@ -6,7 +6,7 @@ import type { LinkedinAccount, SenderAction } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import { addZonedDays, startOfZonedWeek } from "../../lib/time-zones";
-import { capReachedBy, resolveLimits, usageBefore, type CapReached } from "../../domain/sender-limits";
+import { capReachedBy, resolveLimits, usageBefore, type CapReached, type CapUsage } from "../../domain/sender-limits";
 import { countSenderUsage } from "../senders/count-sender-usage";
 import type { WorkspaceLimits } from "../senders/sender-capped-kinds";
 import { readLimitOverrides } from "../senders/sender-columns";
@@ -33,11 +33,8 @@ export type Reservation<T> = ({ kind: "reserved" } & T) | Capped;
 /** A cap refused the action: which one, and when it resets. */
 export type Capped = { kind: "capped"; cap: CapReached; resetsAt: Date };
 
-/** The step already has its journal row (another turn took it): nothing to do. */
-export class StepAlreadyJournaled extends Error {}
-
 /** A unique constraint refused the insert (through Prisma's model API, or a raw statement). */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
   if (error.code === "P2002") return true;
   return error.code === "P2010" && (JSON.stringify(error.meta ?? {}).includes("23505") || /unique constraint/i.test(error.message));
@@ -63,7 +60,7 @@ export async function reserveSenderAction(
   intent: ActionIntent,
   workspace?: WorkspaceLimits,
 ): Promise<Reservation<{ action: SenderAction }>> {
-  return reserve(tx, account, intent, workspace, null);
+  return reserve(tx, account, intent, workspace);
 }
 
 /**
@@ -117,61 +114,16 @@ export async function inReservation<T extends { kind: "reserved" }>(work: (tx: P
   }
 }
 
-/** A campaign step's journal row, written with its action. */
-export interface StepJournal {
-  campaignLeadId: string;
-  campaignId: string;
-  stepId: string;
-  stepType: string;
-  variantId: string | null;
-}
-
-/**
- * A campaign step's intent: its action, reserved as reserveSenderAction does, and its journal row
- * (`sending`, pointing at the action), written in the same statement.
- */
-export async function reserveStepAction(
-  tx: Prisma.TransactionClient,
-  account: LinkedinAccount,
-  intent: ActionIntent,
-  journal: StepJournal,
-  workspace?: WorkspaceLimits,
-): Promise<Reservation<{ action: SenderAction; journalId: string }>> {
-  let journalId = "";
-  const reserved = await reserve(tx, account, intent, workspace, async (current) => {
-    const rows = await tx.$queryRaw<Array<SenderAction & { __journalId: string }>>`
-      WITH action AS (
-        INSERT INTO "SenderAction" ("workspaceId", "accountId", "leadId", type, source, status, "campaignLeadId", "stepId", "variantId",
-          "profileUrl", "publicIdentifier", note, "postUrl", "openInvitationKey", "createdAt", "updatedAt")
-        VALUES (${account.workspaceId}, ${account.id}, ${intent.leadId}, ${intent.type}, ${intent.source}, 'sending', ${intent.campaignLeadId ?? null},
-          ${intent.stepId ?? null}, ${intent.variantId ?? null}, ${intent.profileUrl ?? null}, ${intent.publicIdentifier ?? null}, ${intent.note ?? null},
-          ${intent.postUrl ?? null}, ${intent.type === "invitation" ? `${account.id}:${intent.leadId}` : null}, ${current}, ${current})
-        RETURNING *
-      ), journal AS (
-        INSERT INTO "CampaignLeadStep" ("campaignLeadId", "campaignId", "stepId", "stepType", "variantId", status, "startedAt", "actionId")
-        SELECT ${journal.campaignLeadId}, ${journal.campaignId}, ${journal.stepId}, ${journal.stepType}, ${journal.variantId}, 'sending', ${current}, action.id
-        FROM action
-        RETURNING id
-      )
-      SELECT action.*, (SELECT id FROM journal) AS "__journalId" FROM action`;
-    const { __journalId, ...created } = rows[0]!;
-    journalId = __journalId;
-    return created;
-  });
-  return reserved.kind === "reserved" ? { ...reserved, journalId } : reserved;
-}
-
 async function reserve(
   tx: Prisma.TransactionClient,
   account: LinkedinAccount,
   intent: ActionIntent,
   workspace: WorkspaceLimits | undefined,
-  insert: ((current: Date) => Promise<SenderAction>) | null,
 ): Promise<Reservation<{ action: SenderAction }>> {
   const current = now();
   let action: SenderAction;
   try {
-    action = insert ? await insert(current) : await tx.senderAction.create({
+    action = await tx.senderAction.create({
       data: {
         workspaceId: account.workspaceId,
         accountId: account.id,
@@ -192,10 +144,7 @@ async function reserve(
       },
     });
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      if (insert && !String((error as Error).message).includes("openInvitationKey")) throw new StepAlreadyJournaled();
-      throw new HeraldError({ code: "invitation-pending", message: "An invitation from this sender to this profile is already pending." });
-    }
+    if (isUniqueViolation(error)) throw invitationPending();
     throw error;
   }
   const [limitsOf, usage] = await Promise.all([
@@ -207,11 +156,23 @@ async function reserve(
     // The day and week the action was counted in, even if the clock passed midnight since.
     countSenderUsage(account, tx, current),
   ]);
-  const limits = resolveLimits({ linkedinPlan: account.linkedinPlan, overrides: readLimitOverrides(account.limits), workspace: limitsOf });
-  // The counters include this action: the cap rule takes the counts before it.
-  const before = usageBefore(intent.type, { day: usage.day, weekInvitations: usage.week.invitations });
+  const capped = capCheck(account, intent, limitsOf, usageBefore(intent.type, { day: usage.day, weekInvitations: usage.week.invitations }), current);
+  return capped ?? { kind: "reserved", action };
+}
+
+/**
+ * The reservation's cap check (the core's capReachedBy) on the sender's counts before the action,
+ * counted at `current`: null when the action fits, else which cap refused it and when it resets.
+ */
+export function capCheck(account: LinkedinAccount, intent: Pick<ActionIntent, "type" | "honourWeeklyBypass">, workspace: WorkspaceLimits, before: CapUsage, current: Date): Capped | null {
+  const limits = resolveLimits({ linkedinPlan: account.linkedinPlan, overrides: readLimitOverrides(account.limits), workspace });
   const cap = capReachedBy(intent.type, limits, before, { honourWeeklyBypass: intent.honourWeeklyBypass });
-  if (!cap) return { kind: "reserved", action };
+  if (!cap) return null;
   const resetsAt = cap.limit === "daily" ? addZonedDays(current, 1, account.timezone) : addZonedDays(startOfZonedWeek(current, account.timezone), 7, account.timezone);
   return { kind: "capped", cap, resetsAt };
+}
+
+/** The unique open-invitation key refused a second invitation to the member. */
+export function invitationPending(): HeraldError {
+  return new HeraldError({ code: "invitation-pending", message: "An invitation from this sender to this profile is already pending." });
 }

@@ -11,7 +11,7 @@ import { logger } from "../../../lib/logger";
 import { getLinkedinProvider } from "../../../providers/linkedin";
 import type { LinkedinProviderError, MemberProfile } from "../../../providers/linkedin/types";
 import { DRAFTED_STEPS, type WiredSequence, type WiredStep } from "../../../schemas/sequence";
-import { inReservation, reserveStepAction, StepAlreadyJournaled } from "../../direct-actions/reserve-sender-action";
+import { reserveStepAction, StepAlreadyJournaled } from "../../direct-actions/reserve-step-action";
 import { withOutbox } from "../../events/with-outbox";
 import { refreshLeadFromProfile } from "../../leads/upsert-lead-from-profile";
 import type { WorkspaceLimits } from "../../senders/sender-capped-kinds";
@@ -26,7 +26,7 @@ import { fetchAttachment, fetchVoice } from "./fetch-attachment";
 import { performDraftedStep } from "./perform-drafted-step";
 import { recordStepSuccess, type SentDetails } from "./record-step-success";
 import { coolDownSender, markSenderSessionProblem } from "./sender-availability";
-import { failCampaignLeadOnStep, moveCampaignLead, placeCampaignLead, startCampaignLead } from "./settle-campaign-lead";
+import { failCampaignLeadOnStep, moveCampaignLead, placeCampaignLead } from "./settle-campaign-lead";
 
 export type StepResult =
   /** The sender acted (or the step resolved without acting); the sender's turn is used. */
@@ -114,8 +114,8 @@ export async function performLeadStep(input: {
   campaignLead: LeadInCampaign;
   sender: LinkedinAccount;
   step: WiredStep;
-  /** The workspace's weekly limits, when the turn has read them already. */
-  workspace?: WorkspaceLimits;
+  /** The workspace's weekly limits (the turn read them with the sender). */
+  workspace: WorkspaceLimits;
 }): Promise<StepResult> {
   const { campaign, sequence, campaignLead, sender, step } = input;
   if (DRAFTED_STEPS.has(step.type)) return performDraftedStep(input);
@@ -144,32 +144,29 @@ export async function performLeadStep(input: {
   let journalId: string;
   let actionId: string;
   try {
-    const reserved = await inReservation(async (tx) => {
-      // Stopped or paused since this pass read it: leave the lead alone. The update locks the row
-      // (as lockCampaignLead would) and makes a pending lead running, in one statement.
-      if (!(await startCampaignLead(tx, campaignLead.id))) throw new LeadMovedOn();
-      return reserveStepAction(
-        tx,
-        sender,
-        {
-          type: actionType,
-          source: "campaign",
-          leadId: refreshed.id,
-          campaignLeadId: campaignLead.id,
-          stepId: step.id,
-          variantId: variant.id,
-          profileUrl: refreshed.profileUrl,
-          publicIdentifier: refreshed.publicIdentifier,
-          honourWeeklyBypass: false,
-        },
-        { campaignLeadId: campaignLead.id, campaignId: campaign.id, stepId: step.id, stepType: step.type, variantId: variant.id },
-        input.workspace,
-      );
-    });
+    // The lead started (a lead stopped or paused since this pass read it is left alone), the intent
+    // written and the caps checked: one statement (reserve-step-action.ts).
+    const reserved = await reserveStepAction(
+      sender,
+      {
+        type: actionType,
+        source: "campaign",
+        leadId: refreshed.id,
+        campaignLeadId: campaignLead.id,
+        stepId: step.id,
+        variantId: variant.id,
+        profileUrl: refreshed.profileUrl,
+        publicIdentifier: refreshed.publicIdentifier,
+        honourWeeklyBypass: false,
+      },
+      { campaignLeadId: campaignLead.id, campaignId: campaign.id, stepId: step.id, stepType: step.type, variantId: variant.id },
+      input.workspace,
+    );
+    if (reserved.kind === "lead-moved-on") return { kind: "resolved" };
     // A cap refused it (another process reserved the sender's last action of the day since this turn began).
     if (reserved.kind === "capped") return { kind: "capped" };
     journalId = reserved.journalId;
-    actionId = reserved.action.id;
+    actionId = reserved.actionId;
   } catch (error) {
     if (error instanceof LeadMovedOn || error instanceof StepAlreadyJournaled) return { kind: "resolved" };
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return { kind: "resolved" };

@@ -1,3 +1,4 @@
+import { db, type DbClient } from "../../../db/client";
 import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
 import { now } from "../../../lib/clock";
 import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
@@ -40,8 +41,15 @@ export async function recordStepSuccess(input: {
   actionId: string | null;
   sent: SentDetails;
 }): Promise<void> {
-  const { campaign, sequence, campaignLead, sender, step, journalId, actionId, sent } = input;
+  const { campaign, sequence, campaignLead, sender, step, sent } = input;
   const at = now();
+  const next = afterAction(sequence, step, at);
+  const drafted = sent.kind === "comment" || step.type === "ai_voice_note" || step.type === "voice_note";
+  if (next.kind !== "place" && !drafted && sent.kind !== "message" && sent.kind !== "inmail") {
+    // An invitation (or a visit) that leaves the lead waiting: one statement, its own transaction.
+    await completeStep(db, input, at, next.until);
+    return;
+  }
   await withOutbox(async (tx, emit) => {
     // Before the lead moves on: moving it withdraws its open drafts.
     const draft = { where: { campaignLeadId: campaignLead.id, stepId: step.id, status: { in: ["pending", "approved"] } } };
@@ -49,45 +57,7 @@ export async function recordStepSuccess(input: {
     if (step.type === "ai_voice_note" || step.type === "voice_note") {
       await tx.pendingVoiceNote.updateMany({ ...draft, data: { status: "sent", sentAt: at, providerRef: sent.kind === "message" ? sent.messageId : null, updatedAt: at } });
     }
-    const rest = senderRest(sender.id, sender.campaignActionCount, at.getTime());
-    const providerRef = sent.kind === "invitation" ? sent.providerRef : sent.kind === "visit" ? null : sent.kind === "comment" ? sent.commentId : sent.messageId;
-    const chatId = sent.kind === "message" || sent.kind === "inmail" ? sent.chatId : null;
-    const next = afterAction(sequence, step, at);
-    // An invitation or a message leaves the lead waiting for its answer (moveCampaignLead's update, started).
-    const waits = next.kind !== "place" && sent.kind !== "visit" && sent.kind !== "comment";
-    const waitUntil = next.kind === "place" ? null : next.until;
-    // The journal and the sender action completed, the sender resting for a human-like gap, the
-    // lead's last activity and, when it waits for an answer, its place: one statement.
-    await tx.$executeRaw`
-      WITH journal AS (
-        UPDATE "CampaignLeadStep" SET status = 'done', "finishedAt" = ${at} WHERE id = ${journalId} RETURNING id
-      ), action AS (
-        UPDATE "SenderAction" SET
-          status = ${sent.kind === "invitation" ? "pending" : "done"},
-          "providerRef" = ${providerRef},
-          "chatId" = ${chatId},
-          note = CASE WHEN ${sent.kind === "invitation"} THEN ${sent.kind === "invitation" ? sent.note : null} ELSE note END,
-          "sentAt" = ${at},
-          "updatedAt" = ${at}
-        WHERE id = ${actionId} RETURNING id
-      ), rested AS (
-        UPDATE "LinkedinAccount" SET
-          "nextActionAt" = ${new Date(rest.until)},
-          "campaignActionCount" = "campaignActionCount" + 1,
-          -- An InMail to a profile that is not open spends a credit: the balance the next InMail step checks.
-          "inmailBalance" = CASE WHEN ${sent.kind === "inmail" && Boolean(sent.spentInmailCredit)} AND "inmailBalance" > 0 THEN "inmailBalance" - 1 ELSE "inmailBalance" END
-        WHERE id = ${sender.id} RETURNING id
-      ), waiting AS (
-        UPDATE "CampaignLead" SET
-          contacted = true,
-          phase = 'waiting',
-          "invitationSentAt" = CASE WHEN ${sent.kind === "invitation"} THEN ${at} ELSE "invitationSentAt" END,
-          "messageSentAt" = CASE WHEN ${sent.kind === "invitation"} THEN "messageSentAt" ELSE ${at} END,
-          "waitUntil" = ${waitUntil},
-          "updatedAt" = ${at}
-        WHERE id = ${campaignLead.id} AND ${waits} RETURNING id
-      )
-      UPDATE "Lead" SET "lastActivityAt" = ${at} WHERE id = ${campaignLead.leadId}`;
+    await completeStep(tx, input, at, next.kind === "place" ? null : next.until);
     if (next.kind === "place") {
       await placeCampaignLead(tx, emit, campaignLead, next.placement, { contacted: true }, STARTED);
       return;
@@ -128,4 +98,49 @@ export async function recordStepSuccess(input: {
       });
     }
   });
+}
+
+type StepSuccess = Parameters<typeof recordStepSuccess>[0];
+
+/**
+ * The journal and the sender action completed, the sender resting for its human-like gap (and an
+ * InMail's credit spent), the lead's last activity and, when it waits for an answer (`waitUntil`
+ * not null, an invitation or a message), its place: one statement.
+ */
+async function completeStep(client: DbClient, input: StepSuccess, at: Date, waitUntil: Date | null): Promise<void> {
+  const { campaignLead, sender, journalId, actionId, sent } = input;
+  const rest = senderRest(sender.id, sender.campaignActionCount, at.getTime());
+  const providerRef = sent.kind === "invitation" ? sent.providerRef : sent.kind === "visit" ? null : sent.kind === "comment" ? sent.commentId : sent.messageId;
+  const chatId = sent.kind === "message" || sent.kind === "inmail" ? sent.chatId : null;
+  const waits = waitUntil !== null && sent.kind !== "visit" && sent.kind !== "comment";
+  await client.$executeRaw`
+      WITH journal AS (
+        UPDATE "CampaignLeadStep" SET status = 'done', "finishedAt" = ${at} WHERE id = ${journalId} RETURNING id
+      ), action AS (
+        UPDATE "SenderAction" SET
+          status = ${sent.kind === "invitation" ? "pending" : "done"},
+          "providerRef" = ${providerRef},
+          "chatId" = ${chatId},
+          note = CASE WHEN ${sent.kind === "invitation"} THEN ${sent.kind === "invitation" ? sent.note : null} ELSE note END,
+          "sentAt" = ${at},
+          "updatedAt" = ${at}
+        WHERE id = ${actionId} RETURNING id
+      ), rested AS (
+        UPDATE "LinkedinAccount" SET
+          "nextActionAt" = ${new Date(rest.until)},
+          "campaignActionCount" = "campaignActionCount" + 1,
+          -- An InMail to a profile that is not open spends a credit: the balance the next InMail step checks.
+          "inmailBalance" = CASE WHEN ${sent.kind === "inmail" && Boolean(sent.spentInmailCredit)} AND "inmailBalance" > 0 THEN "inmailBalance" - 1 ELSE "inmailBalance" END
+        WHERE id = ${sender.id} RETURNING id
+      ), waiting AS (
+        UPDATE "CampaignLead" SET
+          contacted = true,
+          phase = 'waiting',
+          "invitationSentAt" = CASE WHEN ${sent.kind === "invitation"} THEN ${at} ELSE "invitationSentAt" END,
+          "messageSentAt" = CASE WHEN ${sent.kind === "invitation"} THEN "messageSentAt" ELSE ${at} END,
+          "waitUntil" = ${waitUntil},
+          "updatedAt" = ${at}
+        WHERE id = ${campaignLead.id} AND ${waits} RETURNING id
+      )
+      UPDATE "Lead" SET "lastActivityAt" = ${at} WHERE id = ${campaignLead.leadId}`;
 }
