@@ -3,6 +3,7 @@
 // free plan, 150 on a paid one) and admins can override any cap per sender. A free account's InMails
 // go only to open profiles (they cost no credit); a paid one's also spend its InMail credits.
 import type { TDailyCaps, TSenderLimits } from "../schemas/sender";
+import { ACTION_OF_STEP } from "./sequence/decide-step";
 
 export const DEFAULT_DAILY_CAPS: Record<"free" | "paid", TDailyCaps> = {
   free: { invitations: 25, profileViews: 80, postLikes: 40, messages: 100, inmails: 25, comments: 20 },
@@ -51,20 +52,9 @@ export const CAP_OF_ACTION: Record<string, keyof TDailyCaps> = {
 /** Statuses that mean the action reached (or may have reached) LinkedIn, so it counts. */
 export const COUNTED_STATUSES = ["sending", "pending", "accepted", "withdrawn", "done"];
 
-/** The sender action each campaign action step takes, for its cap (a message with a voice counts as a message too). */
-const ACTION_OF_STEP: Record<string, string> = {
-  visit_profile: "profile_view",
-  invite: "invitation",
-  message: "message",
-  inmail: "inmail",
-  comment_post: "comment",
-  ai_voice_note: "voice_note",
-  voice_note: "voice_note",
-};
-
 /** The daily cap each campaign action step counts against (other kinds are not capped here). */
 export const CAP_OF_STEP: Record<string, keyof TDailyCaps> = Object.fromEntries(
-  Object.entries(ACTION_OF_STEP).map(([step, action]) => [step, CAP_OF_ACTION[action]!]),
+  Object.entries(ACTION_OF_STEP).map(([step, action]) => [step, CAP_OF_ACTION[action!]!]),
 );
 
 /** A sender's counted actions: today's per daily cap, and this week's connection requests. */
@@ -108,6 +98,6 @@ export function usageBefore(action: string, counted: CapUsage): CapUsage {
  */
 export function cappedStepKinds(limits: TSenderLimits, used: CapUsage): Set<string> {
   const capped = new Set<string>();
-  for (const [kind, action] of Object.entries(ACTION_OF_STEP)) if (capReachedBy(action, limits, used, { honourWeeklyBypass: false })) capped.add(kind);
+  for (const [kind, action] of Object.entries(ACTION_OF_STEP)) if (action && capReachedBy(action, limits, used, { honourWeeklyBypass: false })) capped.add(kind);
   return capped;
 }

@@ -14,7 +14,8 @@ export type Variant = WiredStep["config"]["variants"][number];
 /** The sender action a step takes (what counts against the caps). */
 export type StepAction = "profile_view" | "invitation" | "message" | "inmail" | "voice_note" | "comment";
 
-const ACTION_OF: Partial<Record<WiredStep["type"], StepAction>> = {
+/** The sender action each action step takes (a message with a voice is sent as a voice_note, see decideStep). */
+export const ACTION_OF_STEP: Partial<Record<WiredStep["type"], StepAction>> = {
   visit_profile: "profile_view",
   invite: "invitation",
   message: "message",
@@ -164,7 +165,7 @@ export function decideStep(facts: StepFacts): StepDecision {
   const { step } = facts;
   const held = decideHold(facts.holder, facts.at);
   if (held) return held;
-  const action = ACTION_OF[step.type];
+  const action = ACTION_OF_STEP[step.type];
   if (!action) return { kind: "none" };
   if (!facts.hasProfile) return { kind: "fail", message: NO_PROFILE };
   const profile = facts.profile;
