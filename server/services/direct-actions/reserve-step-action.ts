@@ -12,7 +12,8 @@
 import { db } from "../../db/client";
 import type { LinkedinAccount } from "../../db/generated/client";
 import { now } from "../../lib/clock";
-import { usageFrom, type UsageRow } from "../senders/count-sender-usage";
+import { objectRows, textOrNull } from "../../db/json-timestamps";
+import { usageFrom, usageRowsFrom, type UsageRow } from "../senders/count-sender-usage";
 import type { WorkspaceLimits } from "../senders/sender-capped-kinds";
 import { capCheck, invitationPending, isUniqueViolation, type ActionIntent, type Capped } from "./reserve-sender-action";
 
@@ -37,25 +38,16 @@ export type StepReservation =
 /** Eight days of counter rows hold the sender's whole week, whichever its zone (usageFrom keeps its own week). */
 const USAGE_DAYS_MS = 8 * 86_400_000;
 
-const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
-
-function isUsageRow(value: unknown): value is UsageRow {
-  return typeof value === "object" && value !== null && "day" in value && "invitations" in value;
-}
-
-/** The statement's one row, checked: the ids written (null when the lead was not started) and the counter rows. */
-function readRow(rows: unknown[]): { actionId: string | null; journalId: string | null; usage: UsageRow[] } {
-  const row = rows[0];
-  if (typeof row !== "object" || row === null) return { actionId: null, journalId: null, usage: [] };
-  const fields = row as Record<string, unknown>;
-  const usage = Array.isArray(fields.usage) ? fields.usage.filter(isUsageRow) : [];
-  return { actionId: text(fields.actionId), journalId: text(fields.journalId), usage };
+/** The statement's one row: the ids written (null when the lead was not started) and the counter rows. */
+function readRow(rows: unknown): { actionId: string | null; journalId: string | null; usage: UsageRow[] } {
+  const row = objectRows(rows)[0] ?? {};
+  return { actionId: textOrNull(row.actionId), journalId: textOrNull(row.journalId), usage: usageRowsFrom(row.usage) };
 }
 
 export async function reserveStepAction(account: LinkedinAccount, intent: ActionIntent, journal: StepJournal, workspace: WorkspaceLimits): Promise<StepReservation> {
   const current = now();
   const since = new Date(current.getTime() - USAGE_DAYS_MS);
-  let rows: unknown[];
+  let rows: unknown;
   try {
     rows = await db.$queryRaw`
       WITH started AS (
