@@ -1,6 +1,6 @@
 // The one cap rule: the reservation, the forecast's turn and the turns' capped kinds all ask it.
 import { describe, expect, it } from "vitest";
-import { capReachedBy, cappedStepKinds, usageBefore, type CapUsage } from "./sender-limits";
+import { capReachedBy, cappedStepKinds, stepCapsReached, usageBefore, type CapUsage } from "./sender-limits";
 
 const limits = { daily: { invitations: 2, profileViews: 3, postLikes: 4, messages: 5, inmails: 1, comments: 2 }, weeklyInvitations: 4, weeklyLimitBypassed: false };
 const none = (): CapUsage => ({ day: { invitations: 0, profileViews: 0, postLikes: 0, messages: 0, inmails: 0, comments: 0 }, weekInvitations: 0 });
@@ -52,5 +52,20 @@ describe("cappedStepKinds", () => {
     expect(cappedStepKinds(limits, used)).toEqual(new Set(["message", "ai_voice_note", "voice_note"]));
     used.weekInvitations = 4;
     expect(cappedStepKinds(limits, used)).toEqual(new Set(["message", "ai_voice_note", "voice_note", "invite"]));
+  });
+});
+
+describe("stepCapsReached", () => {
+  it("says which cap stops each capped step kind, the daily one first", () => {
+    const used = none();
+    used.day.invitations = 2;
+    used.weekInvitations = 4;
+    used.day.comments = 2;
+    expect(stepCapsReached(limits, used)).toEqual([
+      { stepType: "invite", cap: { limit: "daily", cap: "invitations", max: 2 } },
+      { stepType: "comment_post", cap: { limit: "daily", cap: "comments", max: 2 } },
+    ]);
+    used.day.invitations = 0;
+    expect(stepCapsReached(limits, used)[0]).toEqual({ stepType: "invite", cap: { limit: "weekly", max: 4 } });
   });
 });

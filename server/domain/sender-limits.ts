@@ -52,11 +52,6 @@ export const CAP_OF_ACTION: Record<string, keyof TDailyCaps> = {
 /** Statuses that mean the action reached (or may have reached) LinkedIn, so it counts. */
 export const COUNTED_STATUSES = ["sending", "pending", "accepted", "withdrawn", "done"];
 
-/** The daily cap each campaign action step counts against (other kinds are not capped here). */
-export const CAP_OF_STEP: Record<string, keyof TDailyCaps> = Object.fromEntries(
-  Object.entries(ACTION_OF_STEP).map(([step, action]) => [step, CAP_OF_ACTION[action!]!]),
-);
-
 /** A sender's counted actions: today's per daily cap, and this week's connection requests. */
 export interface CapUsage {
   day: TDailyCaps;
@@ -92,12 +87,21 @@ export function usageBefore(action: string, counted: CapUsage): CapUsage {
 }
 
 /**
- * Campaign step kinds a sender may not take now: one more of their action would go past a cap
- * (capReachedBy, as a campaign sees it). The executor and the forecast leave these kinds out of a
+ * Campaign step kinds a sender may not take now, each with the cap that stops it: one more of their
+ * action would go past a cap (capReachedBy, as a campaign sees it: the weekly limit is never
+ * bypassed). The campaign's send state shows them.
+ */
+export function stepCapsReached(limits: TSenderLimits, used: CapUsage): Array<{ stepType: string; cap: CapReached }> {
+  return Object.entries(ACTION_OF_STEP).flatMap(([stepType, action]) => {
+    const cap = action ? capReachedBy(action, limits, used, { honourWeeklyBypass: false }) : null;
+    return cap ? [{ stepType, cap }] : [];
+  });
+}
+
+/**
+ * The step kinds of stepCapsReached: the executor and the forecast leave these kinds out of a
  * sender's turn before looking at any lead, so a capped sender costs LinkedIn nothing.
  */
 export function cappedStepKinds(limits: TSenderLimits, used: CapUsage): Set<string> {
-  const capped = new Set<string>();
-  for (const [kind, action] of Object.entries(ACTION_OF_STEP)) if (action && capReachedBy(action, limits, used, { honourWeeklyBypass: false })) capped.add(kind);
-  return capped;
+  return new Set(stepCapsReached(limits, used).map(({ stepType }) => stepType));
 }
