@@ -1,7 +1,7 @@
 // Records the intent of an action before LinkedIn is asked: the intent is counted and the caps are
 // checked in one transaction, so concurrent requests cannot exceed a cap, and an invitation to a
 // member can be open only once per sender.
-import { db, Prisma } from "../../db/client";
+import { Prisma } from "../../db/client";
 import type { LinkedinAccount, SenderAction } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
@@ -88,30 +88,6 @@ export function cappedError(capped: Capped, account: Pick<LinkedinAccount, "time
     message: `This sender reached its daily cap of ${capped.cap.max} ${capped.cap.cap} (resets at ${capped.resetsAt.toISOString()}, midnight ${account.timezone}).`,
     retryAfterSeconds,
   });
-}
-
-/** Rolls a transaction back out of its callback, carrying the capped reservation out. */
-class CappedRollback extends Error {
-  constructor(readonly capped: Capped) {
-    super("The reservation was capped");
-  }
-}
-
-/**
- * Runs `work` in one transaction whose reservation may be refused by a cap: then everything the
- * work wrote (the intent, the lead's start) is rolled back and the capped answer returned.
- */
-export async function inReservation<T extends { kind: "reserved" }>(work: (tx: Prisma.TransactionClient) => Promise<T | Capped>): Promise<T | Capped> {
-  try {
-    return await db.$transaction(async (tx) => {
-      const result = await work(tx);
-      if (result.kind === "capped") throw new CappedRollback(result);
-      return result;
-    });
-  } catch (error) {
-    if (error instanceof CappedRollback) return error.capped;
-    throw error;
-  }
 }
 
 async function reserve(

@@ -14,6 +14,7 @@ import { chooseVariant } from "../../../domain/sequence/choose-variant";
 import { decideStep, draftNeedsApproval, profileFacts, recordingFor, type DraftState, type StepDecision, type StepFacts } from "../../../domain/sequence/decide-step";
 import { DRAFT_FAILED_RETRY_MS, NO_CREDITS_RETRY_MS } from "../../../domain/sequence/turn-policy";
 import { upsertLeadFromProfile } from "../../leads/upsert-lead-from-profile";
+import type { WorkspaceLimits } from "../../senders/sender-capped-kinds";
 import { readApprovals } from "../campaign-columns";
 import { fetchVoice } from "./fetch-attachment";
 import { holdDraftForApproval } from "./hold-draft-for-approval";
@@ -22,7 +23,7 @@ import { failLead, handleProviderError, LeadMovedOn, postpone, resolveWithout, t
 import { sendDraftedStep, type DraftedPayload } from "./send-drafted-step";
 import { lockCampaignLead, moveCampaignLead } from "./settle-campaign-lead";
 
-type Context = { campaign: Campaign; sequence: WiredSequence; campaignLead: LeadInCampaign; sender: LinkedinAccount; step: WiredStep };
+type Context = { campaign: Campaign; sequence: WiredSequence; campaignLead: LeadInCampaign; sender: LinkedinAccount; step: WiredStep; workspace: WorkspaceLimits };
 
 /** The step's draft for this lead, as the decision core sees it, with the row it comes from. */
 async function readDraft(campaignLeadId: string, step: WiredStep) {
