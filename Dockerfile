@@ -3,10 +3,10 @@
 # packages: `npm run db:migrate` (tsx) runs from it too.
 FROM node:20-bookworm-slim
 WORKDIR /herald
-# npm ci runs the postinstall (the Prisma client's generation), which needs the schema and its script.
+# npm ci runs the postinstall (the Prisma client's generation and its model columns), which needs the schema and its scripts.
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
-COPY scripts/prisma-generate.mjs ./scripts/
+COPY scripts/prisma-generate.mjs scripts/model-columns.mjs ./scripts/
 RUN npm ci
 COPY . .
 RUN npm run build && mkdir -p .data/files && chown -R node:node .data

@@ -4,11 +4,10 @@
 // could take, no answer coming on either network, no schedule window opening, no day starting). Weeks of campaign run in seconds, through the real services.
 import { db } from "../db/client";
 import type { ManualClock } from "../lib/clock";
-import { addZonedDays, startOfZonedDay } from "../lib/time-zones";
 import type { LinkedinAccount } from "../db/generated/client";
 import { runExecutorPass, type PassReport } from "../services/campaigns/executor/run-executor-pass";
 import { isWithinSchedule, nextWindowStart } from "../domain/sequence/schedule";
-import { ACTION_STEP_TYPES, EMAIL_STEP_TYPES, senderFreeFrom, turnMailbox, turnSender } from "../domain/sequence/turn-policy";
+import { ACTION_STEP_TYPES, EMAIL_STEP_TYPES, mailboxFreeFrom, nextDayStarts, nextTurnAt, senderFreeFrom, turnMailbox, turnSender } from "../domain/sequence/turn-policy";
 import { countMailboxUsage } from "../services/mailboxes/count-mailbox-usage";
 import { advanceSandboxNetwork } from "../services/sandbox/advance-sandbox-network";
 import { senderCappedKinds, type WorkspaceLimits } from "../services/senders/sender-capped-kinds";
@@ -41,7 +40,7 @@ function cappedKindsCache() {
       if (!capped) {
         capped = await senderCappedKinds(sender, sender.workspace);
         cache.set(sender.id, capped);
-        validUntil = Math.min(validUntil, addZonedDays(startOfZonedDay(at, sender.timezone), 1, sender.timezone).getTime());
+        validUntil = Math.min(validUntil, nextDayStarts(at.getTime(), sender.timezone));
       }
       return capped;
     },
@@ -78,10 +77,8 @@ async function nextTurnMoment(at: Date, before: number, capped: CappedKinds): Pr
     const sender = group.linkedinAccountId ? senderById.get(group.linkedinAccountId) : undefined;
     const turn = sender ? turnSender(sender) : null;
     if (turn && !turn.available) continue;
-    const free = Math.max(group._min.waitUntil!.getTime(), turn ? senderFreeFrom(turn) : 0);
-    const opens = nextWindowStart(schedules.get(group.campaignId)!, new Date(free));
-    if (!opens) continue;
-    const moment = opens.getTime();
+    const moment = nextTurnAt({ dueAt: group._min.waitUntil!.getTime(), freeFrom: turn ? senderFreeFrom(turn) : 0, schedule: schedules.get(group.campaignId)! });
+    if (moment === null) continue;
     if (moment >= before || (first !== null && moment >= first)) continue;
     if (sender && (await capped.of(sender, at)).has(group.currentStepType!)) continue;
     first = moment;
@@ -115,10 +112,8 @@ async function nextMailboxTurnMoment(at: Date, before: number): Promise<number |
     const mailbox = group.emailAccountId ? mailboxById.get(group.emailAccountId) : undefined;
     const turn = mailbox ? turnMailbox(mailbox) : null;
     if (turn && !turn.available) continue;
-    const free = Math.max(group._min.waitUntil!.getTime(), turn?.nextSendAt ?? 0);
-    const opens = nextWindowStart(schedules.get(group.campaignId)!, new Date(free));
-    if (!opens) continue;
-    const moment = opens.getTime();
+    const moment = nextTurnAt({ dueAt: group._min.waitUntil!.getTime(), freeFrom: turn ? mailboxFreeFrom(turn) : 0, schedule: schedules.get(group.campaignId)! });
+    if (moment === null) continue;
     if (moment >= before || (first !== null && moment >= first)) continue;
     if (mailbox && (await countMailboxUsage(mailbox, new Date(Math.max(moment, at.getTime())))).remaining <= 0) continue;
     first = moment;
@@ -168,7 +163,7 @@ async function nextInterestingMoment(at: Date, capped: CappedKinds): Promise<num
     const opens = nextWindowStart(schedule, at);
     if (opens) moments.push(opens.getTime());
   }
-  for (const account of [...accounts, ...mailboxZones]) moments.push(addZonedDays(startOfZonedDay(at, account.timezone), 1, account.timezone).getTime());
+  for (const account of [...accounts, ...mailboxZones]) moments.push(nextDayStarts(at.getTime(), account.timezone));
   const turn = await nextTurnMoment(at, Math.min(...moments), capped);
   if (turn !== null) moments.push(turn);
   const mailboxTurn = await nextMailboxTurnMoment(at, Math.min(...moments));

@@ -4,7 +4,7 @@
 // signature below. One rule for the executor's composer (server/services/email) and the sequence
 // editor's preview, so what the preview shows is what goes out. Pure.
 import { fillTemplate, renderCopy, type MergeFields, type RenderedCopy } from "../sequence/render-copy";
-import { textLinks } from "./email-links";
+import { emailHasLinks, textLinks } from "./email-links";
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -155,4 +155,15 @@ export function appendSignature(body: { text: string; html: string }, signature:
     text: `${body.text}\n\n${signatureIsHtml ? htmlToText(trimmed) : trimmed}`,
     html: `${body.html}\n${signatureIsHtml ? `<div>${trimmed}</div>` : textToHtml(trimmed)}`,
   };
+}
+
+/**
+ * Whether e-mails of this copy have a link worth clicking, as they go out from a mailbox with this
+ * signature: the HTML body renderEmailContent makes (a plain body's web addresses become links
+ * there), judged as the recipient's side judges the sent e-mail (emailHasLinks). Placeholders are
+ * left without values. The forecast asks this instead of restating how the body is made.
+ */
+export function emailCopyHasLinks(variant: EmailCopy, signature: string | null): boolean {
+  const { html } = renderEmailContent({ variant, fields: {}, signature, threadSubject: null });
+  return emailHasLinks(html, "");
 }

@@ -7,10 +7,9 @@
 import { DEFAULT_WHEN_VALUE_MISSING, type WiredSequence, type WiredStep } from "../../schemas/sequence";
 import { blankPlaceholders } from "./blank-placeholders";
 import { chooseVariant } from "./choose-variant";
-import type { Holder, Variant } from "./decide-step";
+import { decideHold, type Holder, type Variant } from "./decide-step";
 import { firstEmailAbove } from "./email-thread";
 import { placeholderWords, type MergeFields } from "./render-copy";
-import { HELD_RETRY_MS } from "./turn-policy";
 
 /** The lead's latest e-mail in the thread of its first e-mail of this campaign (what a follow-up answers). */
 export interface PreviousEmail {
@@ -125,7 +124,8 @@ export function threadRootOf(thread: EmailThread | null, messageId: string): str
 
 export function decideEmailStep(facts: EmailStepFacts): EmailStepDecision {
   const { step } = facts;
-  if (facts.holder) return { kind: "held", holder: facts.holder, retryAt: facts.at + HELD_RETRY_MS };
+  const held = decideHold(facts.holder, facts.at);
+  if (held) return held;
   // Skips come before the mailbox: a lead that cannot be e-mailed moves on even without one.
   if (!facts.address?.trim()) return { kind: "resolve", outcome: "no", detail: NO_EMAIL_ADDRESS };
   if (facts.optedOut) return { kind: "resolve", outcome: "no", detail: EMAIL_OPTED_OUT };

@@ -4,7 +4,8 @@
 // caps, and for the drafted kinds (comment, voice notes) where the draft stands, whether the
 // campaign wants it approved, the lead's recent post and the sender's recording. The executor reads the facts from the database and LinkedIn and carries out the decision;
 // the forecast reads them from its simulated world. Pure.
-import { DEFAULT_WHEN_UNABLE, DRAFTED_STEPS, NEEDS_CONNECTION, type WiredStep } from "../../schemas/sequence";
+import type { TCampaignApprovals } from "../../schemas/approvals";
+import { DEFAULT_WHEN_UNABLE, DRAFTED_STEPS, NEEDS_CONNECTION, type StepType, type WiredStep } from "../../schemas/sequence";
 import { chooseVariant } from "./choose-variant";
 import { acceptanceWindowMs } from "./step-timing";
 import { HELD_RETRY_MS, SENDER_PAUSED_RETRY_MS } from "./turn-policy";
@@ -13,7 +14,8 @@ export type Variant = WiredStep["config"]["variants"][number];
 /** The sender action a step takes (what counts against the caps). */
 export type StepAction = "profile_view" | "invitation" | "message" | "inmail" | "voice_note" | "comment";
 
-const ACTION_OF: Partial<Record<WiredStep["type"], StepAction>> = {
+/** The sender action each action step takes (a message with a voice is sent as a voice_note, see decideStep). */
+export const ACTION_OF_STEP: Partial<Record<WiredStep["type"], StepAction>> = {
   visit_profile: "profile_view",
   invite: "invitation",
   message: "message",
@@ -106,6 +108,43 @@ export const VOICE_NOTE_NEEDS_CONNECTION = "Voice notes need a connection: put t
 export const NO_RECENT_POST = "No recent post to comment on";
 export const NO_RECORDING = "This voice note step has no recording for this lead's sender: add one to the step, or a recording for this sender.";
 
+/** What LinkedIn's profile says, as the sender reads it (the provider's MemberProfile, or the sandbox's). */
+export interface ProfileReading {
+  /** 1 is a first-degree connection; 2 and 3 are not connected; null when LinkedIn does not say. */
+  connectionDegree: 1 | 2 | 3 | null;
+  invitationPending: boolean;
+  openProfile: boolean;
+}
+
+/** Whether the sender and the lead are connected: LinkedIn says first degree. The one definition of "connected". */
+export function isConnected(profile: Pick<ProfileReading, "connectionDegree">): boolean {
+  return profile.connectionDegree === 1;
+}
+
+/** The profile facts the decisions take, from what LinkedIn says. */
+export function profileFacts(profile: ProfileReading): ProfileFacts {
+  return { connected: isConnected(profile), invitationPending: profile.invitationPending, openProfile: profile.openProfile };
+}
+
+/** Whether an InMail to this lead spends one of the sender's credits: an open profile's InMails are free. */
+export function inmailSpendsCredit(lead: { openProfile: boolean }): boolean {
+  return !lead.openProfile;
+}
+
+/** Whether a drafted step's draft waits for a person before it goes out, per the campaign's approvals. */
+export function draftNeedsApproval(approvals: TCampaignApprovals, stepType: StepType): boolean {
+  if (stepType === "comment_post") return approvals.comments;
+  return stepType === "ai_voice_note" ? approvals.aiVoiceNotes : approvals.recordedVoiceNotes;
+}
+
+/**
+ * Whether another campaign holds the lead (the lead's campaign excludes people running elsewhere):
+ * the lead records who and is looked at again after HELD_RETRY_MS; null when nothing holds it.
+ */
+export function decideHold(holder: Holder | null, at: number): Extract<StepDecision, { kind: "held" }> | null {
+  return holder ? { kind: "held", holder, retryAt: at + HELD_RETRY_MS } : null;
+}
+
 /** The recording a recorded voice note step sends for a sender: the sender's own (voiceAssignments), else the step's. */
 export function recordingFor(step: WiredStep, variant: Variant, senderId: string): NonNullable<Variant["voice"]> | null {
   return step.config.voiceAssignments?.find((assignment) => assignment.linkedinAccountId === senderId)?.voice ?? variant.voice ?? null;
@@ -124,8 +163,9 @@ export function decideInmailUnable(step: WiredStep, input: { outOfCredits: boole
 
 export function decideStep(facts: StepFacts): StepDecision {
   const { step } = facts;
-  if (facts.holder) return { kind: "held", holder: facts.holder, retryAt: facts.at + HELD_RETRY_MS };
-  const action = ACTION_OF[step.type];
+  const held = decideHold(facts.holder, facts.at);
+  if (held) return held;
+  const action = ACTION_OF_STEP[step.type];
   if (!action) return { kind: "none" };
   if (!facts.hasProfile) return { kind: "fail", message: NO_PROFILE };
   const profile = facts.profile;
@@ -138,7 +178,7 @@ export function decideStep(facts: StepFacts): StepDecision {
   if (NEEDS_CONNECTION.has(step.type) && !profile.connected) {
     return { kind: "fail", message: step.type === "message" ? MESSAGE_NEEDS_CONNECTION : VOICE_NOTE_NEEDS_CONNECTION, variantId: variant.id };
   }
-  if (step.type === "inmail" && !profile.openProfile && facts.inmailBalance <= 0) return decideInmailUnable(step, { outOfCredits: true, at: facts.at });
+  if (step.type === "inmail" && inmailSpendsCredit(profile) && facts.inmailBalance <= 0) return decideInmailUnable(step, { outOfCredits: true, at: facts.at });
   if (DRAFTED_STEPS.has(step.type)) return decideDrafted(facts, action, variant);
   if (facts.capped) return { kind: "capped" };
   return { kind: "act", action: variant.voice && step.type === "message" ? "voice_note" : action, variant };

@@ -21,3 +21,24 @@ export const MAILBOX_GAP_RANGE_SECONDS: [number, number] = [180, 480];
 export function mailboxGapSeconds(mailboxId: string, sendNumber: number): number {
   return humanGapSeconds(`mailbox:${mailboxId}`, sendNumber, MAILBOX_GAP_RANGE_SECONDS);
 }
+
+/** Where a sender (mailbox) stands after using its turn: resting until `until`, with `count` turns used. */
+export interface Rest {
+  /** The end of its human-like gap (LinkedinAccount.nextActionAt, Mailbox.nextSendAt), in milliseconds. */
+  until: number;
+  /** Its count after this turn (LinkedinAccount.campaignActionCount, Mailbox.campaignSendCount). */
+  count: number;
+}
+
+/**
+ * The rest a sender takes after a turn used at `at` (an action, or a draft made for approval): the
+ * gap is drawn from its count before this turn. The one rule the executor and the forecast apply.
+ */
+export function senderRest(senderId: string, countBefore: number, at: number): Rest {
+  return { until: at + humanGapSeconds(senderId, countBefore) * 1000, count: countBefore + 1 };
+}
+
+/** The rest a mailbox takes after a campaign e-mail sent at `at`, drawn from its count before this e-mail (as a sender's). */
+export function mailboxRest(mailboxId: string, countBefore: number, at: number): Rest {
+  return { until: at + mailboxGapSeconds(mailboxId, countBefore) * 1000, count: countBefore + 1 };
+}

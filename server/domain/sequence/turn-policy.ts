@@ -3,7 +3,9 @@
 // order, which due leads a turn looks at and in what order, and when a turn reads another batch of
 // them. Pure: times are numbers (milliseconds) or Dates passed in.
 import type { StepType } from "../../schemas/sequence";
+import { addZonedDays, startOfZonedDay } from "../../lib/time-zones";
 import { senderAvailable, type SenderState } from "./rebalanceable-sender";
+import { nextWindowStart, type Schedule } from "./schedule";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -92,9 +94,29 @@ export function turnMailbox(mailbox: { id: string; status: string; paused: boole
   return { id: mailbox.id, available: mailbox.status === "connected" && !mailbox.paused, nextSendAt: mailbox.nextSendAt?.getTime() ?? null };
 }
 
+/** When the mailbox is next free to send, ignoring whether it can send at all: after its human-like gap. */
+export function mailboxFreeFrom(mailbox: Pick<TurnMailbox, "nextSendAt">): number {
+  return mailbox.nextSendAt ?? 0;
+}
+
 /** Whether a mailbox may take a turn at `at`: connected, not paused, past its gap (its daily limit is the turn's to check). */
 export function mailboxCanActAt(mailbox: TurnMailbox, at: number): boolean {
-  return mailbox.available && (mailbox.nextSendAt ?? 0) <= at;
+  return mailbox.available && mailboxFreeFrom(mailbox) <= at;
+}
+
+/**
+ * The first moment a turn can take a due lead: the lead is due (`dueAt`), its sender or mailbox is
+ * free (senderFreeFrom, mailboxFreeFrom; 0 for a lead without one), and its campaign's schedule is
+ * open then, or when it next opens after; null when the schedule never opens again. Whether the
+ * sender (mailbox) can act at all and its caps are the caller's to ask (senderCanActAt, the caps).
+ */
+export function nextTurnAt(input: { dueAt: number; freeFrom: number; schedule: Schedule }): number | null {
+  return nextWindowStart(input.schedule, new Date(Math.max(input.dueAt, input.freeFrom)))?.getTime() ?? null;
+}
+
+/** When a sender's (mailbox's) next day begins in its zone after `at`: its daily caps and limit start again. */
+export function nextDayStarts(at: number, timezone: string): number {
+  return addZonedDays(startOfZonedDay(new Date(at), timezone), 1, timezone).getTime();
 }
 
 /** The order mailboxes take their turns in a pass: the longest-resting first (never sent first), then by id. */

@@ -4,7 +4,7 @@ import { now } from "../../lib/clock";
 import { addZonedDays, startOfZonedDay, startOfZonedWeek } from "../../lib/time-zones";
 import type { TCampaignSendState, TSenderCap } from "../../schemas/campaign-send-state";
 import { countSenderUsage } from "../senders/count-sender-usage";
-import { CAP_OF_STEP, resolveLimits } from "../../domain/sender-limits";
+import { resolveLimits, stepCapsReached } from "../../domain/sender-limits";
 import { isWithinSchedule, nextWindowStart } from "../../domain/sequence/schedule";
 import { scheduleOf } from "./executor/load-campaign-sequence";
 import { findCampaign } from "./find-campaign";
@@ -39,11 +39,11 @@ export async function getCampaignSendState(actor: Actor, campaignId: string): Pr
         const limits = resolveLimits({ linkedinPlan: sender.linkedinPlan, overrides: readLimitOverrides(sender.limits), workspace });
         const nextDay = startOfZonedDay(addZonedDays(at, 1, sender.timezone), sender.timezone).toISOString();
         const nextWeek = startOfZonedWeek(addZonedDays(startOfZonedWeek(at, sender.timezone), 7, sender.timezone), sender.timezone).toISOString();
-        const capped: TSenderCap[] = [];
-        for (const [stepType, cap] of Object.entries(CAP_OF_STEP)) {
-          if (usage.day[cap] >= limits.daily[cap]) capped.push({ stepType, limit: "daily", resetsAt: nextDay });
-          else if (stepType === "invite" && usage.week.invitations >= limits.weeklyInvitations) capped.push({ stepType, limit: "weekly", resetsAt: nextWeek });
-        }
+        const capped: TSenderCap[] = stepCapsReached(limits, { day: usage.day, weekInvitations: usage.week.invitations }).map(({ stepType, cap }) => ({
+          stepType,
+          limit: cap.limit,
+          resetsAt: cap.limit === "daily" ? nextDay : nextWeek,
+        }));
         return {
           id: sender.id,
           timezone: sender.timezone,

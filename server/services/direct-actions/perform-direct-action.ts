@@ -13,7 +13,7 @@ import { checkSenderCanAct } from "../senders/check-sender-can-act";
 import { findSender } from "../senders/find-sender";
 import { isProviderError, providerErrorToHerald } from "../senders/provider-error";
 import { failSenderAction } from "./fail-sender-action";
-import { reserveSenderAction, type ActionIntent } from "./reserve-sender-action";
+import { reserveOrRefuse, type ActionIntent } from "./reserve-sender-action";
 import { toDirectAction } from "./to-direct-action";
 
 export interface DirectActionPlan {
@@ -42,7 +42,7 @@ export async function performDirectAction(actor: Actor, accountId: string, profi
   const lead = await upsertLeadFromProfile(actor.workspaceId, profile, "direct-action");
   const extra = (await plan.check?.({ account, profile, lead })) ?? {};
   const action = await db.$transaction((tx) =>
-    reserveSenderAction(tx, account, {
+    reserveOrRefuse(tx, account, {
       type: plan.type,
       source: "direct",
       leadId: lead.id,

@@ -13,7 +13,7 @@ import { connectSender } from "@/server/services/senders/connect-sender";
 import { countSenderUsage } from "@/server/services/senders/count-sender-usage";
 import { createTestWorkspace } from "@/server/test/factories";
 import { ZConnectSenderInput } from "../../schemas/sender";
-import { reserveSenderAction } from "./reserve-sender-action";
+import { reserveOrRefuse } from "./reserve-sender-action";
 
 afterEach(() => setClock(systemClock));
 
@@ -51,7 +51,7 @@ async function senderInParis(label: string, limits: LimitOverrides) {
     Array.from({ length: 4 }, (_, index) => db.lead.create({ data: { workspaceId: workspace.id, publicIdentifier: `${label}-${index}`, source: "test", createdAt: clock.now(), updatedAt: clock.now() } })),
   );
   const invite = (leadIndex: number) => (tx: Parameters<Parameters<typeof db.$transaction>[0]>[0]) =>
-    reserveSenderAction(tx, account, { type: "invitation", source: "direct", leadId: leads[leadIndex]!.id, honourWeeklyBypass: false });
+    reserveOrRefuse(tx, account, { type: "invitation", source: "direct", leadId: leads[leadIndex]!.id, honourWeeklyBypass: false });
   return { clock, account, invite };
 }
 

@@ -6,7 +6,7 @@ import type { LinkedinAccount, SenderAction } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import { addZonedDays, startOfZonedWeek } from "../../lib/time-zones";
-import { CAP_OF_ACTION, resolveLimits } from "../../domain/sender-limits";
+import { capReachedBy, resolveLimits, usageBefore, type CapReached, type CapUsage } from "../../domain/sender-limits";
 import { countSenderUsage } from "../senders/count-sender-usage";
 import type { WorkspaceLimits } from "../senders/sender-capped-kinds";
 import { readLimitOverrides } from "../senders/sender-columns";
@@ -27,11 +27,14 @@ export interface ActionIntent {
   honourWeeklyBypass: boolean;
 }
 
-/** The step already has its journal row (another turn took it): nothing to do. */
-export class StepAlreadyJournaled extends Error {}
+/** The reservation's answer: the intent is written, or a cap refused it (its transaction must roll back). */
+export type Reservation<T> = ({ kind: "reserved" } & T) | Capped;
+
+/** A cap refused the action: which one, and when it resets. */
+export type Capped = { kind: "capped"; cap: CapReached; resetsAt: Date };
 
 /** A unique constraint refused the insert (through Prisma's model API, or a raw statement). */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
   if (error.code === "P2002") return true;
   return error.code === "P2010" && (JSON.stringify(error.meta ?? {}).includes("23505") || /unique constraint/i.test(error.message));
@@ -56,52 +59,35 @@ export async function reserveSenderAction(
   account: LinkedinAccount,
   intent: ActionIntent,
   workspace?: WorkspaceLimits,
-): Promise<SenderAction> {
-  return reserve(tx, account, intent, workspace, null);
-}
-
-/** A campaign step's journal row, written with its action. */
-export interface StepJournal {
-  campaignLeadId: string;
-  campaignId: string;
-  stepId: string;
-  stepType: string;
-  variantId: string | null;
+): Promise<Reservation<{ action: SenderAction }>> {
+  return reserve(tx, account, intent, workspace);
 }
 
 /**
- * A campaign step's intent: its action, reserved as reserveSenderAction does, and its journal row
- * (`sending`, pointing at the action), written in the same statement.
+ * A direct action's (or a manual reply's) reservation: the action, or, at a cap, the error its
+ * request answers with (429, with when the cap resets), which also rolls the transaction back.
  */
-export async function reserveStepAction(
-  tx: Prisma.TransactionClient,
-  account: LinkedinAccount,
-  intent: ActionIntent,
-  journal: StepJournal,
-  workspace?: WorkspaceLimits,
-): Promise<{ action: SenderAction; journalId: string }> {
-  let journalId = "";
-  const action = await reserve(tx, account, intent, workspace, async (current) => {
-    const rows = await tx.$queryRaw<Array<SenderAction & { __journalId: string }>>`
-      WITH action AS (
-        INSERT INTO "SenderAction" ("workspaceId", "accountId", "leadId", type, source, status, "campaignLeadId", "stepId", "variantId",
-          "profileUrl", "publicIdentifier", note, "postUrl", "openInvitationKey", "createdAt", "updatedAt")
-        VALUES (${account.workspaceId}, ${account.id}, ${intent.leadId}, ${intent.type}, ${intent.source}, 'sending', ${intent.campaignLeadId ?? null},
-          ${intent.stepId ?? null}, ${intent.variantId ?? null}, ${intent.profileUrl ?? null}, ${intent.publicIdentifier ?? null}, ${intent.note ?? null},
-          ${intent.postUrl ?? null}, ${intent.type === "invitation" ? `${account.id}:${intent.leadId}` : null}, ${current}, ${current})
-        RETURNING *
-      ), journal AS (
-        INSERT INTO "CampaignLeadStep" ("campaignLeadId", "campaignId", "stepId", "stepType", "variantId", status, "startedAt", "actionId")
-        SELECT ${journal.campaignLeadId}, ${journal.campaignId}, ${journal.stepId}, ${journal.stepType}, ${journal.variantId}, 'sending', ${current}, action.id
-        FROM action
-        RETURNING id
-      )
-      SELECT action.*, (SELECT id FROM journal) AS "__journalId" FROM action`;
-    const { __journalId, ...created } = rows[0]!;
-    journalId = __journalId;
-    return created;
+export async function reserveOrRefuse(tx: Prisma.TransactionClient, account: LinkedinAccount, intent: ActionIntent, workspace?: WorkspaceLimits): Promise<SenderAction> {
+  const reserved = await reserveSenderAction(tx, account, intent, workspace);
+  if (reserved.kind === "capped") throw cappedError(reserved, account);
+  return reserved.action;
+}
+
+/** The request's answer to a reservation a cap refused. */
+export function cappedError(capped: Capped, account: Pick<LinkedinAccount, "timezone">): HeraldError {
+  const retryAfterSeconds = secondsUntil(capped.resetsAt);
+  if (capped.cap.limit === "weekly") {
+    return new HeraldError({
+      code: "weekly-limit-reached",
+      message: `This sender reached its weekly limit of ${capped.cap.max} connection requests (resets ${capped.resetsAt.toISOString()}).`,
+      retryAfterSeconds,
+    });
+  }
+  return new HeraldError({
+    code: "daily-limit-reached",
+    message: `This sender reached its daily cap of ${capped.cap.max} ${capped.cap.cap} (resets at ${capped.resetsAt.toISOString()}, midnight ${account.timezone}).`,
+    retryAfterSeconds,
   });
-  return { action, journalId };
 }
 
 async function reserve(
@@ -109,12 +95,11 @@ async function reserve(
   account: LinkedinAccount,
   intent: ActionIntent,
   workspace: WorkspaceLimits | undefined,
-  insert: ((current: Date) => Promise<SenderAction>) | null,
-): Promise<SenderAction> {
+): Promise<Reservation<{ action: SenderAction }>> {
   const current = now();
   let action: SenderAction;
   try {
-    action = insert ? await insert(current) : await tx.senderAction.create({
+    action = await tx.senderAction.create({
       data: {
         workspaceId: account.workspaceId,
         accountId: account.id,
@@ -135,10 +120,7 @@ async function reserve(
       },
     });
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      if (insert && !String((error as Error).message).includes("openInvitationKey")) throw new StepAlreadyJournaled();
-      throw new HeraldError({ code: "invitation-pending", message: "An invitation from this sender to this profile is already pending." });
-    }
+    if (isUniqueViolation(error)) throw invitationPending();
     throw error;
   }
   const [limitsOf, usage] = await Promise.all([
@@ -150,25 +132,23 @@ async function reserve(
     // The day and week the action was counted in, even if the clock passed midnight since.
     countSenderUsage(account, tx, current),
   ]);
-  const limits = resolveLimits({ linkedinPlan: account.linkedinPlan, overrides: readLimitOverrides(account.limits), workspace: limitsOf });
-  const cap = CAP_OF_ACTION[intent.type]!;
-  // The counters include this action: over the cap means the cap was used up before it.
-  if (usage.day[cap] > limits.daily[cap]) {
-    const tomorrow = addZonedDays(current, 1, account.timezone);
-    throw new HeraldError({
-      code: "daily-limit-reached",
-      message: `This sender reached its daily cap of ${limits.daily[cap]} ${cap} (resets at ${tomorrow.toISOString()}, midnight ${account.timezone}).`,
-      retryAfterSeconds: secondsUntil(tomorrow),
-    });
-  }
-  if (intent.type === "invitation" && !(intent.honourWeeklyBypass && limits.weeklyLimitBypassed) && usage.week.invitations > limits.weeklyInvitations) {
-    const weekStart = startOfZonedWeek(current, account.timezone);
-    const nextWeek = addZonedDays(weekStart, 7, account.timezone);
-    throw new HeraldError({
-      code: "weekly-limit-reached",
-      message: `This sender reached its weekly limit of ${limits.weeklyInvitations} connection requests (resets ${nextWeek.toISOString()}).`,
-      retryAfterSeconds: secondsUntil(nextWeek),
-    });
-  }
-  return action;
+  const capped = capCheck(account, intent, limitsOf, usageBefore(intent.type, { day: usage.day, weekInvitations: usage.week.invitations }), current);
+  return capped ?? { kind: "reserved", action };
+}
+
+/**
+ * The reservation's cap check (the core's capReachedBy) on the sender's counts before the action,
+ * counted at `current`: null when the action fits, else which cap refused it and when it resets.
+ */
+export function capCheck(account: LinkedinAccount, intent: Pick<ActionIntent, "type" | "honourWeeklyBypass">, workspace: WorkspaceLimits, before: CapUsage, current: Date): Capped | null {
+  const limits = resolveLimits({ linkedinPlan: account.linkedinPlan, overrides: readLimitOverrides(account.limits), workspace });
+  const cap = capReachedBy(intent.type, limits, before, { honourWeeklyBypass: intent.honourWeeklyBypass });
+  if (!cap) return null;
+  const resetsAt = cap.limit === "daily" ? addZonedDays(current, 1, account.timezone) : addZonedDays(startOfZonedWeek(current, account.timezone), 7, account.timezone);
+  return { kind: "capped", cap, resetsAt };
+}
+
+/** The unique open-invitation key refused a second invitation to the member. */
+export function invitationPending(): HeraldError {
+  return new HeraldError({ code: "invitation-pending", message: "An invitation from this sender to this profile is already pending." });
 }

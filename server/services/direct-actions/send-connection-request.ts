@@ -1,4 +1,5 @@
 import type { Actor } from "../../lib/actor";
+import { isConnected } from "../../domain/sequence/decide-step";
 import { HeraldError } from "../../lib/errors";
 import type { TConnectionRequestInput, TDirectAction } from "../../schemas/direct-action";
 import { performDirectAction } from "./perform-direct-action";
@@ -13,7 +14,7 @@ export async function sendConnectionRequest(actor: Actor, accountId: string, inp
   return performDirectAction(actor, accountId, profileUrl, {
     type: "invitation",
     check: ({ account, profile }) => {
-      if (profile.connectionDegree === 1) {
+      if (isConnected(profile)) {
         throw new HeraldError({
           code: "already-connected",
           message: `${profile.firstName} ${profile.lastName} is already a connection of this sender.`,

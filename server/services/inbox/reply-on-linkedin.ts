@@ -10,7 +10,7 @@ import { getLinkedinProvider } from "../../providers/linkedin";
 import type { SentMessage } from "../../providers/linkedin/types";
 import type { TConversationMessage } from "../../schemas/inbox";
 import { failSenderAction } from "../direct-actions/fail-sender-action";
-import { reserveSenderAction } from "../direct-actions/reserve-sender-action";
+import { reserveOrRefuse } from "../direct-actions/reserve-sender-action";
 import { withOutbox } from "../events/with-outbox";
 import { leadSummary } from "../leads/lead-summary";
 import { linkedinConversationMessage } from "./conversation-messages";
@@ -19,7 +19,7 @@ import type { ConversationRow } from "./to-conversation-summaries";
 export async function replyOnLinkedin(conversation: ConversationRow, sender: LinkedinAccount, lead: Lead, text: string): Promise<TConversationMessage> {
   const provider = await getLinkedinProvider();
   const action = await db.$transaction((tx) =>
-    reserveSenderAction(tx, sender, {
+    reserveOrRefuse(tx, sender, {
       type: "message",
       source: "manual",
       leadId: lead.id,

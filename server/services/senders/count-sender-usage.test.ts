@@ -8,7 +8,7 @@ import { isHeraldError } from "@/server/lib/errors";
 import { startOfZonedDay, startOfZonedWeek } from "@/server/lib/time-zones";
 import { ensureSandboxDirectory } from "@/server/providers/linkedin/sandbox/store";
 import { CAP_OF_ACTION, COUNTED_STATUSES } from "@/server/domain/sender-limits";
-import { reserveSenderAction, type ActionIntent } from "@/server/services/direct-actions/reserve-sender-action";
+import { reserveOrRefuse, type ActionIntent } from "@/server/services/direct-actions/reserve-sender-action";
 import { connectSender } from "@/server/services/senders/connect-sender";
 import { createTestWorkspace } from "@/server/test/factories";
 import { ZConnectSenderInput } from "../../schemas/sender";
@@ -43,7 +43,7 @@ it("counts what counting the actions counts, through reservations, failures, dro
     Array.from({ length: 6 }, (_, index) => db.lead.create({ data: { workspaceId: workspace.id, publicIdentifier: `usage-${index}`, source: "test", createdAt: clock.now(), updatedAt: clock.now() } })),
   );
   const reserve = (type: ActionIntent["type"], leadIndex: number) =>
-    db.$transaction((tx) => reserveSenderAction(tx, account, { type, source: "direct", leadId: leads[leadIndex]!.id, honourWeeklyBypass: true }));
+    db.$transaction((tx) => reserveOrRefuse(tx, account, { type, source: "direct", leadId: leads[leadIndex]!.id, honourWeeklyBypass: true }));
 
   // 22:30 UTC is 23:30 in Paris: a Wednesday; then past midnight in Paris, the Thursday.
   const invitation = await reserve("invitation", 0);
@@ -84,7 +84,7 @@ it("counts on the sender's new local days after its time zone changes, and takes
   const invitations = [];
   for (let index = 0; index < 3; index++) {
     const lead = await db.lead.create({ data: { workspaceId: workspace.id, publicIdentifier: `usage-zone-${index}`, source: "test", createdAt: clock.now(), updatedAt: clock.now() } });
-    invitations.push(await db.$transaction((tx) => reserveSenderAction(tx, before, { type: "invitation", source: "direct", leadId: lead.id, honourWeeklyBypass: true })));
+    invitations.push(await db.$transaction((tx) => reserveOrRefuse(tx, before, { type: "invitation", source: "direct", leadId: lead.id, honourWeeklyBypass: true })));
   }
   expect((await countSenderUsage(before)).day.invitations).toBe(3);
 

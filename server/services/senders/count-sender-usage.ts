@@ -11,6 +11,15 @@ export type UsageRow = { day: Date | string } & TDailyCaps;
 
 const CAP_NAMES = ["invitations", "profileViews", "postLikes", "messages", "inmails", "comments"] as const satisfies ReadonlyArray<keyof TDailyCaps>;
 
+/**
+ * Counter rows packed as JSON by a raw statement (jsonb_agg of SenderDailyUsage rows): the rows that
+ * carry a day and the counts (null is none).
+ */
+export function usageRowsFrom(value: unknown): UsageRow[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((row): row is UsageRow => typeof row === "object" && row !== null && "day" in row && CAP_NAMES.every((cap) => typeof (row as Record<string, unknown>)[cap] === "number"));
+}
+
 /** A counter row's day (a DATE column) as the sender's local date string. */
 function dayString(day: Date | string): string {
   return typeof day === "string" ? day.slice(0, 10) : day.toISOString().slice(0, 10);

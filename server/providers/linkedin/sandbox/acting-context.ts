@@ -3,15 +3,12 @@
 // behind the network's own limits (throttling, the weekly invitation ceiling) and its answers.
 import { db, Prisma } from "../../../db/client";
 import type { SandboxMember } from "../../../db/generated/client";
-import { rowFromJson } from "../../../db/json-timestamps";
+import { modelRow } from "../../../db/json-timestamps";
 import { now } from "../../../lib/clock";
 import { LinkedinProviderError } from "../types";
 
-/** The SandboxMember's DateTime columns, which come back from to_jsonb as text without an offset. */
-const MEMBER_DATES = ["createdAt"] as const;
-
 function memberFromJson(json: Record<string, unknown> | null): SandboxMember | null {
-  return json && rowFromJson<SandboxMember>(json, MEMBER_DATES);
+  return json && modelRow("SandboxMember", json);
 }
 
 export interface ActingContext {

@@ -5,7 +5,7 @@ import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
 import { now } from "../../../lib/clock";
 import type { WiredStep } from "../../../schemas/sequence";
 import type { Variant } from "../../../domain/sequence/decide-step";
-import { humanGapSeconds } from "../../../domain/sequence/human-gaps";
+import { senderRest } from "../../../domain/sequence/human-gaps";
 import { withOutbox } from "../../events/with-outbox";
 import type { StepDraft } from "./make-step-draft";
 import { LeadMovedOn, type LeadInCampaign } from "./perform-lead-step";
@@ -71,10 +71,7 @@ export async function holdDraftForApproval(input: {
       });
     }
     await moveCampaignLead(tx, campaignLead.id, { phase: "approval", waitUntil: null });
-    const gap = humanGapSeconds(sender.id, sender.campaignActionCount);
-    await tx.linkedinAccount.update({
-      where: { id: sender.id },
-      data: { nextActionAt: new Date(at.getTime() + gap * 1000), campaignActionCount: { increment: 1 } },
-    });
+    const rest = senderRest(sender.id, sender.campaignActionCount, at.getTime());
+    await tx.linkedinAccount.update({ where: { id: sender.id }, data: { nextActionAt: new Date(rest.until), campaignActionCount: { increment: 1 } } });
   });
 }

@@ -11,9 +11,10 @@ import type { MemberProfile, PostSummary } from "../../../providers/linkedin/typ
 import { getFileStorage } from "../../../providers/storage";
 import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
 import { chooseVariant } from "../../../domain/sequence/choose-variant";
-import { decideStep, recordingFor, type DraftState, type StepDecision, type StepFacts } from "../../../domain/sequence/decide-step";
+import { decideStep, draftNeedsApproval, profileFacts, recordingFor, type DraftState, type StepDecision, type StepFacts } from "../../../domain/sequence/decide-step";
 import { DRAFT_FAILED_RETRY_MS, NO_CREDITS_RETRY_MS } from "../../../domain/sequence/turn-policy";
 import { upsertLeadFromProfile } from "../../leads/upsert-lead-from-profile";
+import type { WorkspaceLimits } from "../../senders/sender-capped-kinds";
 import { readApprovals } from "../campaign-columns";
 import { fetchVoice } from "./fetch-attachment";
 import { holdDraftForApproval } from "./hold-draft-for-approval";
@@ -22,7 +23,7 @@ import { failLead, handleProviderError, LeadMovedOn, postpone, resolveWithout, t
 import { sendDraftedStep, type DraftedPayload } from "./send-drafted-step";
 import { lockCampaignLead, moveCampaignLead } from "./settle-campaign-lead";
 
-type Context = { campaign: Campaign; sequence: WiredSequence; campaignLead: LeadInCampaign; sender: LinkedinAccount; step: WiredStep };
+type Context = { campaign: Campaign; sequence: WiredSequence; campaignLead: LeadInCampaign; sender: LinkedinAccount; step: WiredStep; workspace: WorkspaceLimits };
 
 /** The step's draft for this lead, as the decision core sees it, with the row it comes from. */
 async function readDraft(campaignLeadId: string, step: WiredStep) {
@@ -30,12 +31,6 @@ async function readDraft(campaignLeadId: string, step: WiredStep) {
   const row = step.type === "comment_post" ? await db.pendingComment.findUnique({ where }) : await db.pendingVoiceNote.findUnique({ where });
   const state: DraftState = row?.status === "pending" || row?.status === "approved" ? row.status : "none";
   return { state, row };
-}
-
-function approvalRequired(campaign: Campaign, step: WiredStep): boolean {
-  const approvals = readApprovals(campaign.approvals);
-  if (step.type === "comment_post") return approvals.comments;
-  return step.type === "ai_voice_note" ? approvals.aiVoiceNotes : approvals.recordedVoiceNotes;
 }
 
 /** What a new draft, or a voice note's audio, is sent as. */
@@ -74,7 +69,7 @@ export async function performDraftedStep(context: Context): Promise<StepResult> 
     // The caps are checked when the action is reserved (a kind at its cap was left out of the turn).
     capped: false,
     draft: draft.state,
-    approvalRequired: approvalRequired(campaign, step),
+    approvalRequired: draftNeedsApproval(readApprovals(campaign.approvals), step.type),
     recentPost: null,
     hasRecording: step.type === "voice_note" ? recordingFor(step, variant, sender.id) !== null : undefined,
   };
@@ -92,7 +87,7 @@ export async function performDraftedStep(context: Context): Promise<StepResult> 
   }
   const refreshed = await upsertLeadFromProfile(campaign.workspaceId, profile, lead.source);
   const fresh = { ...context, campaignLead: { ...campaignLead, lead: refreshed } };
-  const read = { ...facts, profile: { connected: profile.connectionDegree === 1, invitationPending: profile.invitationPending, openProfile: profile.openProfile } };
+  const read = { ...facts, profile: profileFacts(profile) };
   let decision: StepDecision = decideStep(read);
   let post: PostSummary | null = null;
   if (decision.kind === "read-posts") {

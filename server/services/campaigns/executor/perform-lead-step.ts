@@ -11,13 +11,13 @@ import { logger } from "../../../lib/logger";
 import { getLinkedinProvider } from "../../../providers/linkedin";
 import type { LinkedinProviderError, MemberProfile } from "../../../providers/linkedin/types";
 import { DRAFTED_STEPS, type WiredSequence, type WiredStep } from "../../../schemas/sequence";
-import { reserveStepAction, StepAlreadyJournaled } from "../../direct-actions/reserve-sender-action";
+import { reserveStepAction, StepAlreadyJournaled } from "../../direct-actions/reserve-step-action";
 import { withOutbox } from "../../events/with-outbox";
 import { refreshLeadFromProfile } from "../../leads/upsert-lead-from-profile";
 import type { WorkspaceLimits } from "../../senders/sender-capped-kinds";
 import { pauseSenderById } from "../../senders/pause-sender";
 import { isProviderError } from "../../senders/provider-error";
-import { ALREADY_CONNECTED, decideInmailUnable, decideStep, type ProfileFacts, type StepDecision } from "../../../domain/sequence/decide-step";
+import { ALREADY_CONNECTED, decideInmailUnable, decideStep, inmailSpendsCredit, profileFacts, type ProfileFacts, type StepDecision } from "../../../domain/sequence/decide-step";
 import { renderCopy } from "../../../domain/sequence/render-copy";
 import { mergeFields } from "../lead-merge-fields";
 import { placeAfter } from "../../../domain/sequence/step-timing";
@@ -26,7 +26,7 @@ import { fetchAttachment, fetchVoice } from "./fetch-attachment";
 import { performDraftedStep } from "./perform-drafted-step";
 import { recordStepSuccess, type SentDetails } from "./record-step-success";
 import { coolDownSender, markSenderSessionProblem } from "./sender-availability";
-import { failCampaignLeadOnStep, moveCampaignLead, placeCampaignLead, startCampaignLead } from "./settle-campaign-lead";
+import { failCampaignLeadOnStep, moveCampaignLead, placeCampaignLead } from "./settle-campaign-lead";
 
 export type StepResult =
   /** The sender acted (or the step resolved without acting); the sender's turn is used. */
@@ -114,8 +114,8 @@ export async function performLeadStep(input: {
   campaignLead: LeadInCampaign;
   sender: LinkedinAccount;
   step: WiredStep;
-  /** The workspace's weekly limits, when the turn has read them already. */
-  workspace?: WorkspaceLimits;
+  /** The workspace's weekly limits (the turn read them with the sender). */
+  workspace: WorkspaceLimits;
 }): Promise<StepResult> {
   const { campaign, sequence, campaignLead, sender, step } = input;
   if (DRAFTED_STEPS.has(step.type)) return performDraftedStep(input);
@@ -136,7 +136,7 @@ export async function performLeadStep(input: {
   const refreshed = await refreshLeadFromProfile(lead, profile);
   const freshLead = { ...campaignLead, lead: refreshed };
   const decision = decideStep(
-    stepFacts(campaignLead, sender, step, { connected: profile.connectionDegree === 1, invitationPending: profile.invitationPending, openProfile: profile.openProfile }),
+    stepFacts(campaignLead, sender, step, profileFacts(profile)),
   );
   if (decision.kind !== "act") return carryOut(decision, { campaign, sequence, campaignLead: freshLead, sender, step });
   const { variant, action: actionType } = decision;
@@ -144,34 +144,31 @@ export async function performLeadStep(input: {
   let journalId: string;
   let actionId: string;
   try {
-    const reserved = await db.$transaction(async (tx) => {
-      // Stopped or paused since this pass read it: leave the lead alone. The update locks the row
-      // (as lockCampaignLead would) and makes a pending lead running, in one statement.
-      if (!(await startCampaignLead(tx, campaignLead.id))) throw new LeadMovedOn();
-      const { action, journalId: journal } = await reserveStepAction(
-        tx,
-        sender,
-        {
-          type: actionType,
-          source: "campaign",
-          leadId: refreshed.id,
-          campaignLeadId: campaignLead.id,
-          stepId: step.id,
-          variantId: variant.id,
-          profileUrl: refreshed.profileUrl,
-          publicIdentifier: refreshed.publicIdentifier,
-          honourWeeklyBypass: false,
-        },
-        { campaignLeadId: campaignLead.id, campaignId: campaign.id, stepId: step.id, stepType: step.type, variantId: variant.id },
-        input.workspace,
-      );
-      return { journalId: journal, actionId: action.id };
-    });
+    // The lead started (a lead stopped or paused since this pass read it is left alone), the intent
+    // written and the caps checked: one statement (reserve-step-action.ts).
+    const reserved = await reserveStepAction(
+      sender,
+      {
+        type: actionType,
+        source: "campaign",
+        leadId: refreshed.id,
+        campaignLeadId: campaignLead.id,
+        stepId: step.id,
+        variantId: variant.id,
+        profileUrl: refreshed.profileUrl,
+        publicIdentifier: refreshed.publicIdentifier,
+        honourWeeklyBypass: false,
+      },
+      { campaignLeadId: campaignLead.id, campaignId: campaign.id, stepId: step.id, stepType: step.type, variantId: variant.id },
+      input.workspace,
+    );
+    if (reserved.kind === "lead-moved-on") return { kind: "resolved" };
+    // A cap refused it (another process reserved the sender's last action of the day since this turn began).
+    if (reserved.kind === "capped") return { kind: "capped" };
     journalId = reserved.journalId;
     actionId = reserved.actionId;
   } catch (error) {
     if (error instanceof LeadMovedOn || error instanceof StepAlreadyJournaled) return { kind: "resolved" };
-    if (isHeraldError(error) && error.status === 429) return { kind: "capped" };
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return { kind: "resolved" };
     if (isHeraldError(error) && error.code === "invitation-pending") return { kind: "resolved" };
     throw error;
@@ -198,7 +195,7 @@ export async function performLeadStep(input: {
       const text = renderCopy(variant.text, variant.fallbackText, fields).text;
       const attachments = await Promise.all((variant.attachments ?? []).map(fetchAttachment));
       const message = await provider.sendInmail(sender.providerAccountId, { memberId: profile.memberId, subject, text, attachments });
-      sent = { kind: "inmail", chatId: message.chatId, messageId: message.messageId, text, at: message.sentAt, spentInmailCredit: !profile.openProfile };
+      sent = { kind: "inmail", chatId: message.chatId, messageId: message.messageId, text, at: message.sentAt, spentInmailCredit: inmailSpendsCredit(profile) };
     }
   } catch (error) {
     if (isProviderError(error) && error.code === "no-inmail-credits") {

@@ -2,25 +2,16 @@
 // the campaign holding the same person, when its campaign's exclusions say one may (held-by.ts's
 // question, asked of every candidate in the same statement instead of one query per lead).
 import { db, Prisma } from "../../../db/client";
-import { rowFromJson } from "../../../db/json-timestamps";
-import type { CampaignLead, Lead } from "../../../db/generated/client";
+import { modelRow, objectRows, textOrNull } from "../../../db/json-timestamps";
 import type { Holder } from "../../../domain/sequence/decide-step";
 import type { LeadInCampaign } from "./perform-lead-step";
 
 export type TurnCandidate = LeadInCampaign & { holder: Holder | null };
 
-type Row = CampaignLead & {
-  __lead: Record<string, unknown>;
-  __holderCampaignId: string | null;
-  __holderCampaignName: string | null;
-  __holderSenderName: string | null;
-};
-
-/** The Lead's DateTime columns, which come back from JSON as strings. */
-const LEAD_DATES = ["emailOptOutAt", "lastActivityAt", "enrichedAt", "createdAt", "updatedAt"] as const;
-
-function leadFromJson(json: Record<string, unknown>): Lead {
-  return rowFromJson<Lead>(json, LEAD_DATES);
+/** Another campaign's hold on the candidate, from the statement's holder columns. */
+function holderOf(campaignId: unknown, campaignName: unknown, senderName: unknown): Holder | null {
+  const id = textOrNull(campaignId);
+  return id ? { campaignId: id, campaignName: textOrNull(campaignName) ?? "", senderName: textOrNull(senderName) } : null;
 }
 
 /**
@@ -38,7 +29,7 @@ export async function readTurnCandidates(input: {
 }): Promise<TurnCandidate[]> {
   const { senderId, campaignIds, stepTypes, seen, at, take } = input;
   if (!campaignIds.length || !stepTypes.length) return [];
-  const rows = await db.$queryRaw<Row[]>`
+  const rows = await db.$queryRaw`
     SELECT cl.*, to_jsonb(l) AS "__lead",
       h."campaignId" AS "__holderCampaignId", h.name AS "__holderCampaignName", h."senderName" AS "__holderSenderName"
     FROM "CampaignLead" cl
@@ -66,9 +57,9 @@ export async function readTurnCandidates(input: {
     -- turn-policy.ts candidateOrder: follow-ups first, then the longest due, then the first added.
     ORDER BY cl.contacted DESC, cl."waitUntil" ASC, cl.seq ASC
     LIMIT ${take}`;
-  return rows.map(({ __lead, __holderCampaignId, __holderCampaignName, __holderSenderName, ...campaignLead }) => ({
-    ...campaignLead,
-    lead: leadFromJson(__lead),
-    holder: __holderCampaignId ? { campaignId: __holderCampaignId, campaignName: __holderCampaignName ?? "", senderName: __holderSenderName } : null,
+  return objectRows(rows).map(({ __lead, __holderCampaignId, __holderCampaignName, __holderSenderName, ...campaignLead }) => ({
+    ...modelRow("CampaignLead", campaignLead),
+    lead: modelRow("Lead", __lead),
+    holder: holderOf(__holderCampaignId, __holderCampaignName, __holderSenderName),
   }));
 }

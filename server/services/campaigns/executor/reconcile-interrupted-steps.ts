@@ -9,6 +9,7 @@ import { logger } from "../../../lib/logger";
 import { getLinkedinProvider } from "../../../providers/linkedin";
 import type { Page } from "../../../providers/linkedin/types";
 import { EMAIL_STEP_TYPES } from "../../../domain/sequence/turn-policy";
+import { inmailSpendsCredit, isConnected } from "../../../domain/sequence/decide-step";
 import { sequenceOf, stepById } from "./load-campaign-sequence";
 import { reconcileInterruptedEmails } from "./reconcile-interrupted-emails";
 import { recordStepSuccess, type SentDetails } from "./record-step-success";
@@ -79,7 +80,7 @@ async function reconcileLinkedinSteps(scope: { senderId?: string; startedBefore?
         if (visited) sent = { kind: "visit" };
       } else if (journal.stepType === "invite" && memberId) {
         const profile = await provider.getProfile(sender.providerAccountId, lead.lead.profileUrl ?? lead.lead.publicIdentifier ?? memberId);
-        if (profile.invitationPending || profile.connectionDegree === 1) {
+        if (profile.invitationPending || isConnected(profile)) {
           const match = await findInPages((cursor) => provider.listSentInvitations(sender.providerAccountId, cursor), (invitation) => invitation.memberId === memberId);
           sent = { kind: "invitation", providerRef: match?.invitationId ?? null, note: action.note };
         }
@@ -97,7 +98,7 @@ async function reconcileLinkedinSteps(scope: { senderId?: string; startedBefore?
             messageId: match.messageId,
             text: match.text,
             at: match.at,
-            spentInmailCredit: journal.stepType === "inmail" && !lead.lead.openProfile,
+            spentInmailCredit: journal.stepType === "inmail" && inmailSpendsCredit(lead.lead),
           };
       }
     } catch (error) {

@@ -5,7 +5,7 @@ import type { Campaign, EmailMessage, Mailbox } from "../../../db/generated/clie
 import { now } from "../../../lib/clock";
 import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
 import { withOutbox } from "../../events/with-outbox";
-import { mailboxGapSeconds } from "../../../domain/sequence/human-gaps";
+import { mailboxRest } from "../../../domain/sequence/human-gaps";
 import { afterAction } from "../../../domain/sequence/step-timing";
 import type { LeadInCampaign } from "./perform-lead-step";
 import { moveCampaignLead, placeCampaignLead } from "./settle-campaign-lead";
@@ -33,11 +33,10 @@ export async function recordEmailSent(input: {
     await tx.campaignLeadStep.update({ where: { id: journalId }, data: { status: "done", finishedAt: at, ...(input.note ? { detail: input.note } : {}) } });
     const sent = await tx.emailMessage.updateMany({ where: { id: email.id, status: "sending" }, data: { status: "sent", sentAt: at, updatedAt: at } });
     if (!sent.count) return;
-    // The gap is drawn from the count before this e-mail, as a sender's is (the forecast draws the same).
-    const gap = mailboxGapSeconds(mailbox.id, mailbox.campaignSendCount);
+    const rest = mailboxRest(mailbox.id, mailbox.campaignSendCount, at.getTime());
     await tx.mailbox.update({
       where: { id: mailbox.id },
-      data: { nextSendAt: new Date(at.getTime() + gap * 1000), sentCount: { increment: 1 }, campaignSendCount: { increment: 1 }, updatedAt: at },
+      data: { nextSendAt: new Date(rest.until), sentCount: { increment: 1 }, campaignSendCount: { increment: 1 }, updatedAt: at },
     });
     await tx.lead.update({ where: { id: campaignLead.leadId }, data: { lastActivityAt: at } });
     // The lead's first e-mail of the campaign (the e-mail funnel counts each lead once), written with

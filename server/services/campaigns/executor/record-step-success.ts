@@ -1,9 +1,12 @@
+import { db, Prisma, type DbClient } from "../../../db/client";
+import { objectRows } from "../../../db/json-timestamps";
 import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
 import { now } from "../../../lib/clock";
 import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
+import { notifyOutbox } from "../../events/notify-outbox";
 import { withOutbox } from "../../events/with-outbox";
 import { leadSummary } from "../../leads/lead-summary";
-import { humanGapSeconds } from "../../../domain/sequence/human-gaps";
+import { senderRest } from "../../../domain/sequence/human-gaps";
 import { afterAction } from "../../../domain/sequence/step-timing";
 import type { LeadInCampaign } from "./perform-lead-step";
 import { placeCampaignLead } from "./settle-campaign-lead";
@@ -40,8 +43,17 @@ export async function recordStepSuccess(input: {
   actionId: string | null;
   sent: SentDetails;
 }): Promise<void> {
-  const { campaign, sequence, campaignLead, sender, step, journalId, actionId, sent } = input;
+  const { sequence, campaignLead, step, sent } = input;
   const at = now();
+  const next = afterAction(sequence, step, at);
+  const drafted = sent.kind === "comment" || step.type === "ai_voice_note" || step.type === "voice_note";
+  if (next.kind !== "place" && !drafted) {
+    // An invitation or a message that leaves the lead waiting (a visit too): one statement, its own
+    // transaction, with the message stored and message.sent in the outbox.
+    if (await completeStep(db, input, at, next.until)) void notifyOutbox();
+    return;
+  }
+  let emitted = false;
   await withOutbox(async (tx, emit) => {
     // Before the lead moves on: moving it withdraws its open drafts.
     const draft = { where: { campaignLeadId: campaignLead.id, stepId: step.id, status: { in: ["pending", "approved"] } } };
@@ -49,16 +61,27 @@ export async function recordStepSuccess(input: {
     if (step.type === "ai_voice_note" || step.type === "voice_note") {
       await tx.pendingVoiceNote.updateMany({ ...draft, data: { status: "sent", sentAt: at, providerRef: sent.kind === "message" ? sent.messageId : null, updatedAt: at } });
     }
-    const gap = humanGapSeconds(sender.id, sender.campaignActionCount);
-    const providerRef = sent.kind === "invitation" ? sent.providerRef : sent.kind === "visit" ? null : sent.kind === "comment" ? sent.commentId : sent.messageId;
-    const chatId = sent.kind === "message" || sent.kind === "inmail" ? sent.chatId : null;
-    const next = afterAction(sequence, step, at);
-    // An invitation or a message leaves the lead waiting for its answer (moveCampaignLead's update, started).
-    const waits = next.kind !== "place" && sent.kind !== "visit" && sent.kind !== "comment";
-    const waitUntil = next.kind === "place" ? null : next.until;
-    // The journal and the sender action completed, the sender resting for a human-like gap, the
-    // lead's last activity and, when it waits for an answer, its place: one statement.
-    await tx.$executeRaw`
+    emitted = await completeStep(tx, input, at, next.kind === "place" ? null : next.until);
+    if (next.kind === "place") await placeCampaignLead(tx, emit, campaignLead, next.placement, { contacted: true }, STARTED);
+  });
+  // The statement wrote message.sent to the outbox itself (withOutbox learns only of events emitted through it).
+  if (emitted) void notifyOutbox();
+}
+
+type StepSuccess = Parameters<typeof recordStepSuccess>[0];
+
+/**
+ * The journal and the sender action completed, the sender resting for its human-like gap (and an
+ * InMail's credit spent), the lead's last activity and, when it waits for an answer (`waitUntil`
+ * not null, an invitation or a message), its place: one statement.
+ */
+async function completeStep(client: DbClient, input: StepSuccess, at: Date, waitUntil: Date | null): Promise<boolean> {
+  const { campaign, campaignLead, sender, journalId, actionId, sent } = input;
+  const rest = senderRest(sender.id, sender.campaignActionCount, at.getTime());
+  const providerRef = sent.kind === "invitation" ? sent.providerRef : sent.kind === "visit" ? null : sent.kind === "comment" ? sent.commentId : sent.messageId;
+  const chatId = sent.kind === "message" || sent.kind === "inmail" ? sent.chatId : null;
+  const waits = waitUntil !== null && sent.kind !== "visit" && sent.kind !== "comment";
+  const rows = await client.$queryRaw`
       WITH journal AS (
         UPDATE "CampaignLeadStep" SET status = 'done', "finishedAt" = ${at} WHERE id = ${journalId} RETURNING id
       ), action AS (
@@ -72,7 +95,7 @@ export async function recordStepSuccess(input: {
         WHERE id = ${actionId} RETURNING id
       ), rested AS (
         UPDATE "LinkedinAccount" SET
-          "nextActionAt" = ${new Date(at.getTime() + gap * 1000)},
+          "nextActionAt" = ${new Date(rest.until)},
           "campaignActionCount" = "campaignActionCount" + 1,
           -- An InMail to a profile that is not open spends a credit: the balance the next InMail step checks.
           "inmailBalance" = CASE WHEN ${sent.kind === "inmail" && Boolean(sent.spentInmailCredit)} AND "inmailBalance" > 0 THEN "inmailBalance" - 1 ELSE "inmailBalance" END
@@ -86,46 +109,44 @@ export async function recordStepSuccess(input: {
           "waitUntil" = ${waitUntil},
           "updatedAt" = ${at}
         WHERE id = ${campaignLead.id} AND ${waits} RETURNING id
+      ), touched AS (
+        UPDATE "Lead" SET "lastActivityAt" = ${at} WHERE id = ${campaignLead.leadId} RETURNING id
+      )${waitUntil !== null && (sent.kind === "message" || sent.kind === "inmail") ? storedMessage(campaign, campaignLead, sender, sent, at) : Prisma.sql` SELECT false AS emitted`}`;
+  return objectRows(rows)[0]?.emitted === true;
+}
+
+/**
+ * The rest of the statement for a message that leaves the lead waiting for a reply: the message
+ * stored in the inbox (once: a reconciled step may find it stored already) and, when it was,
+ * message.sent in the outbox.
+ */
+function storedMessage(
+  campaign: Campaign,
+  campaignLead: LeadInCampaign,
+  sender: LinkedinAccount,
+  sent: Extract<SentDetails, { kind: "message" | "inmail" }>,
+  at: Date,
+): Prisma.Sql {
+  const event = {
+    source: "campaign",
+    accountId: sender.id,
+    campaignLeadId: campaignLead.id,
+    campaignId: campaign.id,
+    leadId: campaignLead.leadId,
+    chatId: sent.chatId,
+    message: { text: sent.text, at: sent.at },
+    to: leadSummary(campaignLead.lead),
+  };
+  return Prisma.sql`, stored AS (
+        INSERT INTO "LinkedinMessage" ("workspaceId", "accountId", "leadId", "chatId", "providerMessageId", direction, source, text, voice, at, "createdAt")
+        VALUES (${campaign.workspaceId}, ${sender.id}, ${campaignLead.leadId}, ${sent.chatId}, ${sent.messageId}, 'outbound', 'campaign', ${sent.text},
+          ${sent.voice ? JSON.stringify(sent.voice) : null}::jsonb, ${new Date(sent.at)}, ${at})
+        ON CONFLICT DO NOTHING
+        RETURNING id
+      ), event AS (
+        INSERT INTO "OutboxEvent" ("workspaceId", event, data, "createdAt")
+        SELECT ${campaign.workspaceId}, 'message.sent', ${JSON.stringify(event)}::jsonb, ${at} FROM stored
+        RETURNING id
       )
-      UPDATE "Lead" SET "lastActivityAt" = ${at} WHERE id = ${campaignLead.leadId}`;
-    if (next.kind === "place") {
-      await placeCampaignLead(tx, emit, campaignLead, next.placement, { contacted: true }, STARTED);
-      return;
-    }
-    if (sent.kind !== "message" && sent.kind !== "inmail") return;
-    const stored = await tx.linkedinMessage.createMany({
-      data: [
-        {
-          workspaceId: campaign.workspaceId,
-          accountId: sender.id,
-          leadId: campaignLead.leadId,
-          chatId: sent.chatId,
-          providerMessageId: sent.messageId,
-          direction: "outbound",
-          source: "campaign",
-          text: sent.text,
-          voice: sent.voice ? { ...sent.voice } : undefined,
-          at: new Date(sent.at),
-          createdAt: at,
-        },
-      ],
-      skipDuplicates: true,
-    });
-    if (stored.count) {
-      await emit({
-        workspaceId: campaign.workspaceId,
-        event: "message.sent",
-        data: {
-          source: "campaign",
-          accountId: sender.id,
-          campaignLeadId: campaignLead.id,
-          campaignId: campaign.id,
-          leadId: campaignLead.leadId,
-          chatId: sent.chatId,
-          message: { text: sent.text, at: sent.at },
-          to: leadSummary(campaignLead.lead),
-        },
-      });
-    }
-  });
+      SELECT EXISTS (SELECT 1 FROM event) AS emitted`;
 }

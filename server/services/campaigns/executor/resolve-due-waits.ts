@@ -5,6 +5,7 @@
 import { db, type Prisma } from "../../../db/client";
 import type { Campaign } from "../../../db/generated/client";
 import { decideCondition, decideWait, type ConditionFacts } from "../../../domain/sequence/decide-wait";
+import { isConnected } from "../../../domain/sequence/decide-step";
 import { now } from "../../../lib/clock";
 import { logger } from "../../../lib/logger";
 import { getLinkedinProvider } from "../../../providers/linkedin";
@@ -32,7 +33,7 @@ async function conditionFacts(campaignLead: LeadInCampaign): Promise<ConditionFa
     try {
       const provider = await getLinkedinProvider();
       const profile = await provider.getProfile(sender.providerAccountId, target);
-      return { connected: profile.connectionDegree === 1, openProfile: profile.openProfile };
+      return { connected: isConnected(profile), openProfile: profile.openProfile };
     } catch (error) {
       logger.debug("Condition check fell back to Herald's own records", { campaignLeadId: campaignLead.id, error });
     }

@@ -2,10 +2,9 @@
 // approval. As for every step, the intent (the journal row `sending` and the sender action, within
 // the caps) is written before LinkedIn is asked, so a crash in between is reconciled, never sent
 // twice. LinkedIn refusing it fails the draft with its reason, and the lead like any step.
-import { db, Prisma } from "../../../db/client";
+import { db } from "../../../db/client";
 import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
 import { now } from "../../../lib/clock";
-import { isHeraldError } from "../../../lib/errors";
 import { logger } from "../../../lib/logger";
 import { getLinkedinProvider } from "../../../providers/linkedin";
 import { getFileStorage } from "../../../providers/storage";
@@ -13,11 +12,11 @@ import { readAudioDurationMs } from "../../files/read-audio-duration";
 import type { VoiceNote } from "../../../providers/linkedin/types";
 import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
 import type { StepAction, Variant } from "../../../domain/sequence/decide-step";
-import { reserveSenderAction } from "../../direct-actions/reserve-sender-action";
+import { reserveStepAction, StepAlreadyJournaled } from "../../direct-actions/reserve-step-action";
+import type { WorkspaceLimits } from "../../senders/sender-capped-kinds";
 import { isProviderError } from "../../senders/provider-error";
-import { handleProviderError, LeadMovedOn, type LeadInCampaign, type StepResult } from "./perform-lead-step";
+import { handleProviderError, type LeadInCampaign, type StepResult } from "./perform-lead-step";
 import { recordStepSuccess, type SentDetails, type SentVoice } from "./record-step-success";
-import { lockCampaignLead, moveCampaignLead } from "./settle-campaign-lead";
 
 /**
  * What is sent: a comment on a post, or a voice message. `draftId`: the approved draft it comes
@@ -65,22 +64,20 @@ export async function sendDraftedStep(input: {
   action: StepAction;
   memberId: string;
   payload: DraftedPayload;
+  /** The workspace's weekly limits (the turn read them with the sender). */
+  workspace: WorkspaceLimits;
   /** Called when it is not sent after all, before LinkedIn is asked (the lead moved on, the cap was reached). */
   notSent?: () => Promise<void>;
 }): Promise<StepResult> {
   const { campaign, sequence, campaignLead, sender, step, variant, action, memberId, payload } = input;
   const lead = campaignLead.lead;
-  const at = now();
   let journalId: string;
   let actionId: string;
   try {
-    const reserved = await db.$transaction(async (tx) => {
-      const status = await lockCampaignLead(tx, campaignLead.id);
-      if (status !== "pending" && status !== "running") throw new LeadMovedOn();
-      const journal = await tx.campaignLeadStep.create({
-        data: { campaignLeadId: campaignLead.id, campaignId: campaign.id, stepId: step.id, stepType: step.type, variantId: variant.id, status: "sending", startedAt: at },
-      });
-      const reservedAction = await reserveSenderAction(tx, sender, {
+    // The lead started, the intent and its journal row written, the caps checked: one statement.
+    const reserved = await reserveStepAction(
+      sender,
+      {
         type: action,
         source: "campaign",
         leadId: lead.id,
@@ -90,19 +87,20 @@ export async function sendDraftedStep(input: {
         profileUrl: lead.profileUrl,
         publicIdentifier: lead.publicIdentifier,
         honourWeeklyBypass: false,
-      });
-      await tx.campaignLeadStep.update({ where: { id: journal.id }, data: { actionId: reservedAction.id } });
-      await moveCampaignLead(tx, campaignLead.id, {});
-      return { journalId: journal.id, actionId: reservedAction.id };
-    });
+      },
+      { campaignLeadId: campaignLead.id, campaignId: campaign.id, stepId: step.id, stepType: step.type, variantId: variant.id },
+      input.workspace,
+    );
+    if (reserved.kind !== "reserved") {
+      await input.notSent?.();
+      return reserved.kind === "capped" ? { kind: "capped" } : { kind: "resolved" };
+    }
     journalId = reserved.journalId;
     actionId = reserved.actionId;
   } catch (error) {
-    const capped = isHeraldError(error) && error.status === 429;
-    const taken = error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-    if (!(error instanceof LeadMovedOn) && !capped && !taken) throw error;
+    if (!(error instanceof StepAlreadyJournaled)) throw error;
     await input.notSent?.();
-    return capped ? { kind: "capped" } : { kind: "resolved" };
+    return { kind: "resolved" };
   }
 
   const provider = await getLinkedinProvider();

@@ -4,13 +4,13 @@
 // several Herald processes can share the turns (one turn per sender at a time). The rules are the
 // decision core's (server/domain/sequence); this file reads the facts and carries out its decisions.
 import { db, Prisma } from "../../../db/client";
-import { rowFromJson } from "../../../db/json-timestamps";
+import { modelRow, objectRows } from "../../../db/json-timestamps";
 import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
-import { decideStep } from "../../../domain/sequence/decide-step";
+import { decideHold } from "../../../domain/sequence/decide-step";
 import { isWithinSchedule } from "../../../domain/sequence/schedule";
 import { batchStepTypes, CANDIDATES_PER_SENDER, EMAIL_STEP_TYPES, readAnotherBatch, senderCanActAt, turnSender } from "../../../domain/sequence/turn-policy";
 import { now } from "../../../lib/clock";
-import { usageFrom, type UsageRow } from "../../senders/count-sender-usage";
+import { usageFrom, usageRowsFrom, type UsageRow } from "../../senders/count-sender-usage";
 import { cappedKindsOf, type WorkspaceLimits } from "../../senders/sender-capped-kinds";
 import { scheduleOf, sequenceOf, stepById } from "./load-campaign-sequence";
 import { reconcileInterruptedSteps } from "./reconcile-interrupted-steps";
@@ -42,11 +42,11 @@ async function takeTurn(sender: LinkedinAccount, campaigns: Map<string, Campaign
       const sequence = sequenceOf(campaign);
       const step = stepById(sequence, candidate.currentStepId);
       if (!step) continue;
-      const decision = decideStep({ step, campaignLeadId: candidate.id, at: at.getTime(), holder, hasProfile: true, profile: null, inmailBalance: 0, capped: false });
-      if (decision.kind === "held") {
+      const held = decideHold(holder, at.getTime());
+      if (held) {
         await db.campaignLead.update({
           where: { id: candidate.id },
-          data: { heldBy: { ...decision.holder }, waitUntil: new Date(decision.retryAt), updatedAt: at },
+          data: { heldBy: { ...held.holder }, waitUntil: new Date(held.retryAt), updatedAt: at },
         });
         continue;
       }
@@ -59,21 +59,6 @@ async function takeTurn(sender: LinkedinAccount, campaigns: Map<string, Campaign
   }
 }
 
-type TurnStart = LinkedinAccount &
-  WorkspaceLimits & {
-    /** Whether an intent of this sender is left `sending` (a turn was interrupted). */
-    interrupted: boolean;
-    usage: UsageRow[];
-    campaigns: Array<Record<string, unknown>>;
-  };
-
-/** The Campaign's DateTime columns, which come back from JSON as strings. */
-const CAMPAIGN_DATES = ["finishedAt", "archivedAt", "createdAt", "updatedAt"] as const;
-
-function campaignFromJson(json: Record<string, unknown>): Campaign {
-  return rowFromJson<Campaign>(json, CAMPAIGN_DATES);
-}
-
 /**
  * The sender, its workspace's weekly limits, its usage counters of the last eight days, whether it
  * has an interrupted intent, and its active campaigns: one round trip (this runs for every turn).
@@ -83,7 +68,7 @@ async function readTurnStart(
   at: Date,
 ): Promise<{ sender: LinkedinAccount; workspace: WorkspaceLimits; interrupted: boolean; usage: UsageRow[]; campaigns: Campaign[] } | null> {
   const since = new Date(at.getTime() - 8 * 86_400_000);
-  const rows = await db.$queryRaw<TurnStart[]>`
+  const rows = await db.$queryRaw`
     SELECT a.*, w."weeklyInvitationLimitFree", w."weeklyInvitationLimitPaid", w."bypassWeeklyInvitationLimit",
       EXISTS (
         SELECT 1 FROM "CampaignLeadStep" j JOIN "CampaignLead" cl ON cl.id = j."campaignLeadId"
@@ -93,15 +78,19 @@ async function readTurnStart(
       COALESCE((SELECT jsonb_agg(to_jsonb(c)) FROM "Campaign" c WHERE c.status = 'active' AND a.id = ANY(c."linkedinAccountIds")), '[]'::jsonb) AS campaigns
     FROM "LinkedinAccount" a JOIN "Workspace" w ON w.id = a."workspaceId"
     WHERE a.id = ${senderId}`;
-  const row = rows[0];
+  const row = objectRows(rows)[0];
   if (!row) return null;
   const { weeklyInvitationLimitFree, weeklyInvitationLimitPaid, bypassWeeklyInvitationLimit, interrupted, usage, campaigns, ...sender } = row;
   return {
-    sender,
-    workspace: { weeklyInvitationLimitFree, weeklyInvitationLimitPaid, bypassWeeklyInvitationLimit },
-    interrupted,
-    usage,
-    campaigns: campaigns.map(campaignFromJson),
+    sender: modelRow("LinkedinAccount", sender),
+    workspace: {
+      weeklyInvitationLimitFree: Number(weeklyInvitationLimitFree),
+      weeklyInvitationLimitPaid: Number(weeklyInvitationLimitPaid),
+      bypassWeeklyInvitationLimit: bypassWeeklyInvitationLimit === true,
+    },
+    interrupted: interrupted === true,
+    usage: usageRowsFrom(usage),
+    campaigns: objectRows(campaigns).map((campaign) => modelRow("Campaign", campaign)),
   };
 }
 

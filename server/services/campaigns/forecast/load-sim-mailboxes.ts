@@ -3,18 +3,11 @@
 // e-mails for its bounce and complaint rates.
 import { db } from "../../../db/client";
 import type { Mailbox } from "../../../db/generated/client";
-import { emailHasLinks } from "../../../domain/email/email-links";
 import { MAILBOX_RATE_WINDOW_MS } from "../../../domain/email/decide-mailbox-pause";
 import { turnMailbox } from "../../../domain/sequence/turn-policy";
 import { WARMUP_CAP_COLUMNS, warmupCapFacts } from "../../../domain/email/warmup-cap-facts";
 import { countMailboxUsage } from "../../mailboxes/count-mailbox-usage";
 import type { SentEmailMark, SimMailbox } from "./simulation-types";
-
-/** As compose-campaign-email.ts adds it: an HTML signature keeps its links; a plain one becomes paragraphs without any. */
-function signatureHasLinks(signature: string | null): boolean {
-  const trimmed = signature?.trim();
-  return Boolean(trimmed && /<\/?[a-z][^>]*>/i.test(trimmed) && emailHasLinks(trimmed, ""));
-}
 
 /** The mailbox's e-mails that count for its bounce and complaint rates at `at` (pauseMailboxOnBounceRate's window). */
 async function recentSends(mailbox: Mailbox, at: Date): Promise<SentEmailMark[]> {
@@ -48,7 +41,7 @@ export async function loadSimMailboxes(ids: string[], at: Date): Promise<{ rows:
         available: turn.available,
         trackOpens: row.trackOpens,
         trackClicks: row.trackClicks,
-        signatureHasLinks: signatureHasLinks(row.signature),
+        signature: row.signature,
         recentSends: await recentSends(row, at),
         pausedAt: row.pausedAt?.getTime() ?? null,
         warmup: warmups.get(row.id) ?? null,

@@ -5,10 +5,10 @@
 // bounces and complaints come back as events (sim-email-events.ts); without one, an e-mail step
 // moves on by its no-reply branch once its delay is over.
 import { decideEmailStep, type PreviousEmail } from "../../../domain/sequence/decide-email-step";
-import { mailboxGapSeconds } from "../../../domain/sequence/human-gaps";
+import { mailboxRest } from "../../../domain/sequence/human-gaps";
 import { afterAction } from "../../../domain/sequence/step-timing";
 import { CANDIDATES_PER_SENDER, isEmailStep, mailboxCanActAt, mailboxTurnOrder } from "../../../domain/sequence/turn-policy";
-import { emailHasLinks } from "../../../domain/email/email-links";
+import { emailCopyHasLinks } from "../../../domain/email/email-content";
 import type { Variant } from "../../../domain/sequence/decide-step";
 import type { WiredStep } from "../../../schemas/sequence";
 import { mailboxRemaining, type MailboxState } from "./sim-mailboxes";
@@ -66,24 +66,22 @@ function performEmail(world: SimWorld, mailbox: MailboxState | null, lead: SimLe
   }
 }
 
-/**
- * Whether the e-mail will have a link to click, judged on its HTML body as the recipient sees it
- * (compose-campaign-email.ts): the variant's own HTML, or, without one, its text turned into
- * paragraphs, where an address is not a link. Placeholders are left unrendered.
- */
-function copyHasLinks(variant: Variant): boolean {
-  const html = variant.html?.trim();
-  return html ? emailHasLinks(html, "") : false;
+/** Whether the e-mail will have a link to click (the core's rule), asked once per variant and signature. */
+const linksOf = new WeakMap<Variant, Map<string | null, boolean>>();
+function hasLinks(variant: Variant, signature: string | null): boolean {
+  let bySignature = linksOf.get(variant);
+  if (!bySignature) linksOf.set(variant, (bySignature = new Map()));
+  let links = bySignature.get(signature);
+  if (links === undefined) bySignature.set(signature, (links = emailCopyHasLinks(variant, signature)));
+  return links;
 }
 
 /** The e-mail goes out: the mailbox counts it and rests its gap; the lead waits out the step's delay, then takes its no-reply branch. */
 function send(world: SimWorld, mailbox: MailboxState, lead: SimLead, step: WiredStep, variant: Variant, at: number): void {
   mailbox.sentToday += 1;
-  // Drawn from the count before this e-mail, as record-email-sent.ts draws it.
-  mailbox.nextSendAt = at + mailboxGapSeconds(mailbox.id, mailbox.sendCount) * 1000;
-  mailbox.sendCount += 1;
+  ({ until: mailbox.nextSendAt, count: mailbox.sendCount } = mailboxRest(mailbox.id, mailbox.sendCount, at));
   world.countEmail(mailbox.id, lead, at);
-  world.emailSent(mailbox, lead, step.id, at, copyHasLinks(variant) || Boolean(mailbox.signatureHasLinks));
+  world.emailSent(mailbox, lead, step.id, at, hasLinks(variant, mailbox.signature ?? null));
   world.record(lead, step, at, null, true);
   lead.emailContacted = true;
   if (lead.status === "pending") lead.status = "running";

@@ -3,11 +3,11 @@
 // facts, with the outcome model answering for the prospects. Drafts (comments, voice notes) are
 // assumed approved the moment they are made: the lead is due again at once, and the sender's next
 // turn sends the draft; drafting never runs out of AI credits.
-import { cappedStepKinds, CAP_OF_ACTION } from "../../../domain/sender-limits";
+import { capReachedBy, cappedStepKinds, CAP_OF_ACTION } from "../../../domain/sender-limits";
 import { chooseVariant } from "../../../domain/sequence/choose-variant";
-import { decideStep, recordingFor, type StepDecision, type StepFacts } from "../../../domain/sequence/decide-step";
+import { decideStep, draftNeedsApproval, inmailSpendsCredit, recordingFor, type StepDecision, type StepFacts } from "../../../domain/sequence/decide-step";
 import { DEFAULT_CAMPAIGN_APPROVALS } from "../../../schemas/approvals";
-import { humanGapSeconds } from "../../../domain/sequence/human-gaps";
+import { senderRest } from "../../../domain/sequence/human-gaps";
 import { isWithinSchedule } from "../../../domain/sequence/schedule";
 import { afterAction } from "../../../domain/sequence/step-timing";
 import { CANDIDATES_PER_SENDER, readAnotherBatch } from "../../../domain/sequence/turn-policy";
@@ -20,17 +20,16 @@ type TurnResult = "acted" | "resolved" | "capped" | "unavailable" | "held";
 
 const KIND_OF_ACTION: Record<string, ActionKind> = { invitation: "invitations", message: "messages", voice_note: "messages", inmail: "inmails", profile_view: "profileViews" };
 
-function capped(sender: SenderState, action: string, at: number): boolean {
-  rollUsage(sender, at);
-  const cap = CAP_OF_ACTION[action]!;
-  return sender.day[cap] >= sender.daily[cap] || (action === "invitation" && sender.week >= sender.weeklyInvitations);
+/** The sender's caps and counts, as the reservation's cap rule takes them (campaigns never bypass the weekly limit). */
+function capsOf(sender: SenderState) {
+  return { limits: { daily: sender.daily, weeklyInvitations: sender.weeklyInvitations, weeklyLimitBypassed: false }, used: { day: sender.day, weekInvitations: sender.week } };
 }
 
-/** Whether the campaign wants a step's drafts approved by a person. */
-function approvalRequired(world: SimWorld, lead: SimLead, step: WiredStep): boolean {
-  const approvals = world.campaigns.get(lead.campaignId)?.approvals ?? DEFAULT_CAMPAIGN_APPROVALS;
-  if (step.type === "comment_post") return approvals.comments;
-  return step.type === "ai_voice_note" ? approvals.aiVoiceNotes : approvals.recordedVoiceNotes;
+/** Whether the reservation would refuse the action now (reserve-sender-action.ts asks the same rule). */
+function capped(sender: SenderState, action: string, at: number): boolean {
+  rollUsage(sender, at);
+  const { limits, used } = capsOf(sender);
+  return capReachedBy(action, limits, used, { honourWeeklyBypass: false }) !== null;
 }
 
 /** performLeadStep, for the simulation. */
@@ -46,7 +45,7 @@ function perform(world: SimWorld, sender: SenderState, lead: SimLead, step: Wire
     inmailBalance: sender.inmailBalance,
     capped: false,
     draft: lead.draftApproved ? "approved" : "none",
-    approvalRequired: approvalRequired(world, lead, step),
+    approvalRequired: draftNeedsApproval(world.campaigns.get(lead.campaignId)?.approvals ?? DEFAULT_CAMPAIGN_APPROVALS, step.type),
     recentPost: step.type === "comment_post" ? (world.model.hasRecentPost?.(lead, at) ?? true) : null,
     hasRecording: step.type === "voice_note" ? recordingFor(step, chooseVariant(step.config.variants, lead.id, step.id), sender.id) !== null : undefined,
   };
@@ -98,8 +97,7 @@ function perform(world: SimWorld, sender: SenderState, lead: SimLead, step: Wire
 
 /** The sender rests its human-like gap after using its turn. */
 function rest(sender: SenderState, at: number): void {
-  sender.nextActionAt = at + humanGapSeconds(sender.id, sender.actionCount) * 1000;
-  sender.actionCount += 1;
+  ({ until: sender.nextActionAt, count: sender.actionCount } = senderRest(sender.id, sender.actionCount, at));
 }
 
 /**
@@ -143,7 +141,7 @@ function act(world: SimWorld, sender: SenderState, lead: SimLead, step: WiredSte
     if (acceptAt !== null) world.events.push({ at: acceptAt, kind: "accept", leadId: lead.id, senderId: sender.id, version: round });
     return;
   }
-  if (step.type === "inmail" && !lead.openProfile) sender.inmailBalance -= 1;
+  if (step.type === "inmail" && inmailSpendsCredit(lead)) sender.inmailBalance -= 1;
   const replyAt = world.model.messageSent(sender.id, lead, step.type === "inmail" ? "inmail" : "message", at);
   if (replyAt !== null) world.events.push({ at: replyAt, kind: "reply", leadId: lead.id, senderId: sender.id, version: 0 });
 }
@@ -180,10 +178,8 @@ export function pushReady(world: SimWorld, sender: SenderState, entry: DueEntry)
  */
 export function takeTurn(world: SimWorld, sender: SenderState, at: number, campaignOpen: (campaignId: string, at: number) => boolean): void {
   rollUsage(sender, at);
-  const cappedKinds = cappedStepKinds(
-    { daily: sender.daily, weeklyInvitations: sender.weeklyInvitations, weeklyLimitBypassed: false },
-    { day: sender.day, weekInvitations: sender.week },
-  ) as Set<StepType>;
+  const { limits, used } = capsOf(sender);
+  const cappedKinds = cappedStepKinds(limits, used) as Set<StepType>;
   const putBack: DueEntry[] = [];
   let turnOver = false;
   while (!turnOver) {

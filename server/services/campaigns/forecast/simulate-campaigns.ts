@@ -6,8 +6,7 @@
 // outcome model says what prospects do. Quiet stretches are skipped: the next pass simulated is
 // the next minute at which something can happen.
 import { nextWindowStart, isWithinSchedule } from "../../../domain/sequence/schedule";
-import { isActionStep, isEmailStep, senderCanActAt, senderFreeFrom, senderTurnOrder } from "../../../domain/sequence/turn-policy";
-import { addZonedDays, startOfZonedDay } from "../../../lib/time-zones";
+import { isActionStep, isEmailStep, mailboxFreeFrom, nextDayStarts, senderCanActAt, senderFreeFrom, senderTurnOrder } from "../../../domain/sequence/turn-policy";
 import { applyEventsUntil } from "./sim-events";
 import { mailboxesWithWork, pushEmailReady, settleUnmailed, takeInDueEmails, takeMailboxTurn } from "./sim-mailbox-turn";
 import { mailboxHoldEnds } from "./sim-mailboxes";
@@ -77,18 +76,17 @@ function nextMoment(world: SimWorld, at: number): number {
       continue;
     }
     // Free but idle: its leads wait for a schedule window, a cap reset or a held lead's retry.
-    const midnight = addZonedDays(startOfZonedDay(new Date(at), sender.timezone), 1, sender.timezone).getTime();
-    next = Math.min(next, at + HOUR, nextOpening, midnight);
+    next = Math.min(next, at + HOUR, nextOpening, nextDayStarts(at, sender.timezone));
   }
   for (const mailbox of world.mailboxes.values()) {
     if (!mailbox.ready.size || !mailbox.available) continue;
-    if ((mailbox.nextSendAt ?? 0) > at) {
-      next = Math.min(next, mailbox.nextSendAt!);
+    const busyUntil = mailboxFreeFrom(mailbox);
+    if (busyUntil > at) {
+      next = Math.min(next, busyUntil);
       continue;
     }
     // Free but idle: its leads wait for a schedule window, its next day, the end of its warmup hold or a held lead's retry.
-    const midnight = addZonedDays(startOfZonedDay(new Date(at), mailbox.timezone), 1, mailbox.timezone).getTime();
-    next = Math.min(next, at + HOUR, nextOpening, midnight, mailboxHoldEnds(mailbox, at) ?? Infinity);
+    next = Math.min(next, at + HOUR, nextOpening, nextDayStarts(at, mailbox.timezone), mailboxHoldEnds(mailbox, at) ?? Infinity);
   }
   // Leads without a mailbox wait for their campaign's schedule to open.
   if (world.unmailed.size) next = Math.min(next, nextOpening);

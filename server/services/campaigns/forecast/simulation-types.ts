@@ -43,8 +43,8 @@ export interface SimMailbox {
   /** The mailbox's own tracking switches (a campaign's tracking applies where its mailbox's is on too); on when left out. */
   trackOpens?: boolean;
   trackClicks?: boolean;
-  /** Its signature (added to every e-mail) has a link. */
-  signatureHasLinks?: boolean;
+  /** Its signature, added to every e-mail (its links count as the e-mail's). */
+  signature?: string | null;
   /** Its e-mails that count for its bounce and complaint rates when the forecast starts (decideMailboxPause's window), oldest first. */
   recentSends?: SentEmailMark[];
   /** When it was last paused: its rates count from then. */
