@@ -26,9 +26,9 @@ async function main() {
   const { actor, tearDown } = await setUpCampaignBench({ prospects: 10, senderCount: 0, senderPrefix: "read" });
   const { db } = await import("../server/db/client");
   const mail = await import("../server/test/incoming-mail");
-  const { readMailbox } = await import("../server/services/email-inbound/read-mailbox");
+  const { readMailbox } = await import("../server/services/mail/inbound/read-mailbox");
   const { getMailProvider } = await import("../server/providers/mail");
-  const { mailboxHandle } = await import("../server/services/mailboxes/mailbox-handle");
+  const { mailboxHandle } = await import("../server/services/mail/mailboxes/mailbox-handle");
   const dovecot = await startDovecot();
   try {
     await dovecot.addUser(REP, PASSWORD);

@@ -11,7 +11,7 @@ import { performance } from "node:perf_hooks";
 import type { Page } from "@playwright/test";
 import { wireSequence } from "../server/domain/sequence/wire-sequence";
 import { flowToSequence, sequenceToFlow } from "../components/sequence-editor/convert";
-import { generatedSequence } from "../components/sequence-editor/fixtures";
+import { generatedSequence } from "../server/test/fixtures/sequences";
 import { createFlowBuilder } from "../components/sequence-editor/flow-builder";
 import { validateDraft } from "../components/sequence-editor/issues";
 import { layoutFlow } from "../components/sequence-editor/layout";

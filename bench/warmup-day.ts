@@ -1,5 +1,5 @@
 // Benchmark: 1,000 mailboxes warming in one installation for a simulated day, on PostgreSQL. The
-// warmup pass (services/warmup/run-warmup-pass.ts, what the Inngest function run-warmup-pass runs
+// warmup pass (services/mail/warmup/run-warmup-pass.ts, what the Inngest function run-warmup-pass runs
 // every 5 minutes) is driven every 5 simulated minutes across 24 hours with Herald's injectable
 // clock: each pass ticks the network for its warming mailboxes in batches (the day's warmup e-mails
 // sent, landed, read, rescued and replied to as the day passes) and syncs every warmup (day, warm,
@@ -59,10 +59,10 @@ async function main() {
   clockModule.setClock(clock);
   const { db, disconnectDb } = await import("../server/db/client");
   const { createTestWorkspace } = await import("../server/test/factories");
-  const { presetStrategy } = await import("../server/domain/email/warmup-ramp");
+  const { presetStrategy } = await import("../server/domain/mail/warmup-ramp");
   const { zonedDateString } = await import("../server/lib/time-zones");
   const { getWarmupNetwork } = await import("../server/providers/warmup");
-  const { runWarmupPass } = await import("../server/services/warmup/run-warmup-pass");
+  const { runWarmupPass } = await import("../server/services/mail/warmup/run-warmup-pass");
 
   const sizes = async () => {
     const result = new Map<string, { bytes: number; rows: number }>();

@@ -101,7 +101,7 @@ test("a real mailbox's domain on a test DNS zone: what is wrong, the record to a
   // once the minute is up (on Herald's clock, moved instead of waited for).
   await dns.setZone(DOMAIN, [...BASE_ZONE, { name: "_dmarc", type: "TXT", value: "v=DMARC1; p=quarantine; rua=mailto:dmarc@northwind-real.test" }]);
   await expect(async () => {
-    // A minute: RECHECK_DNS_AFTER_MS of server/services/mailboxes/check-mailbox-dns.ts.
+    // A minute: RECHECK_DNS_AFTER_MS of server/services/mail/mailboxes/check-mailbox-dns.ts.
     await clock.advance(60_000);
     await page.getByRole("button", { name: "Check again" }).click();
     await expect(dmarc.getByText("OK", { exact: true })).toBeVisible({ timeout: 5_000 });

@@ -13,7 +13,7 @@ import { errorMessage } from "@/components/ui/trpc-error";
 import type { TCampaignListFilter } from "@/server/schemas/campaign";
 import { CampaignRow } from "./campaign-row";
 import { NewCampaignDialog } from "./new-campaign-dialog";
-import { Pagination } from "./pagination";
+import { Pagination } from "../ui/pagination";
 
 const PAGE_SIZE = 25;
 

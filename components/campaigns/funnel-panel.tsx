@@ -11,7 +11,7 @@ import type { TCampaign, TCampaignFunnel } from "@/server/schemas/campaign";
 import { sequenceChannels } from "@/server/domain/sequence/campaign-channels";
 import { funnelSections, variantColumns, type FunnelSection, type FunnelStage } from "./funnel-stages";
 import { nameOfStep, readSteps, stepNames } from "./sequence-outline";
-import { percent } from "./when";
+import { percent } from "../ui/when";
 import { plural } from "@/components/ui/plural";
 
 type Counts = TCampaignFunnel["overall"];

@@ -5,7 +5,7 @@ import { errorMessage } from "@/components/ui/trpc-error";
 import { firstErrorUnder } from "./field-errors";
 import type { LeadRules } from "./settings-draft";
 import { SettingsSection } from "./settings-section";
-import { useAllLeadLists } from "@/components/campaigns/use-all-lead-lists";
+import { useAllLeadLists } from "@/components/lead-lists/use-all-lead-lists";
 import { plural } from "@/components/ui/plural";
 
 type Flag = "excludeOtherCampaigns" | "excludeSameSenderOtherCampaigns" | "excludeOtherSenders";

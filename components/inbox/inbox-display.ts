@@ -1,6 +1,6 @@
 // How the Inbox words and shows its conversations: names, labels and the composer's keys, as pure
 // functions the components share (and tests check).
-import { withShortUnsubscribeLinks } from "@/server/domain/email/unsubscribe-link";
+import { withShortUnsubscribeLinks } from "@/server/domain/mail/unsubscribe-link";
 import type { TConversation, TConversationMessage, TConversationSummary } from "@/server/schemas/inbox";
 
 type Lead = TConversationSummary["lead"];

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import type { TConversation } from "@/server/schemas/inbox";
-import { actionsFor, type LeadAction } from "@/components/campaigns/lead-actions";
+import { actionsFor, type LeadAction } from "@/components/leads/lead-actions";
 import { INTEREST_LABELS, leadHeadline, leadName, leadStatusLabel, type Interest } from "./inbox-display";
 import { LeadAvatar } from "./inbox-icons";
 import { useConversationActions } from "./use-inbox";

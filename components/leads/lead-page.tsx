@@ -2,10 +2,10 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { LeadActions } from "@/components/campaigns/lead-actions";
-import { leadName } from "@/components/campaigns/leads-table";
+import { LeadActions } from "@/components/leads/lead-actions";
+import { leadName } from "@/components/leads/leads-table";
 import { LeadStatusBadge } from "@/components/campaigns/status-badges";
-import { When } from "@/components/campaigns/when";
+import { When } from "@/components/ui/when";
 import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { presetStrategy } from "@/server/domain/email/warmup-ramp";
+import { presetStrategy } from "@/server/domain/mail/warmup-ramp";
 import { customChanges, draftOf } from "./strategy-draft";
 
 describe("customChanges", () => {

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { errorCode } from "@/components/ui/trpc-error";
 import { WARMUP_PRESETS, type TWarmupResult } from "@/server/schemas/mailbox-health";
-import { WARMUP_PRESET_EXPLAINED, WARMUP_PRESET_VALUES, presetStrategy } from "@/server/domain/email/warmup-ramp";
+import { WARMUP_PRESET_EXPLAINED, WARMUP_PRESET_VALUES, presetStrategy } from "@/server/domain/mail/warmup-ramp";
 import { healthErrorText } from "./health-errors";
 import { STRATEGY_FIELD_LABELS, formatRange, strategyFieldErrors, strategyNumbers, type StrategyField } from "./health-format";
 import { customChanges, draftOf, type Draft } from "./strategy-draft";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { wireSequence } from "@/server/domain/sequence/wire-sequence";
 import { flowToSequence, placeholderId, sequenceToFlow, type AddFlowNode, type StepFlowNode } from "./convert";
-import { generatedSequence, inviteTree } from "./fixtures";
+import { generatedSequence, inviteTree } from "../../server/test/fixtures/sequences";
 import { addStep } from "./operations";
 import { toSequenceInput } from "./sequence-input";
 import { NOT_CONNECTED_WARNING } from "./tree";

@@ -2,7 +2,7 @@
 // sends (renderEmailContent: placeholders with fallbacks, both bodies, the mailbox's signature) and a
 // follow-up's "Re:" subject (replySubject, the executor's own).
 import { replySubject } from "@/server/domain/sequence/decide-email-step";
-import { renderEmailContent } from "@/server/domain/email/email-content";
+import { renderEmailContent } from "@/server/domain/mail/email-content";
 import type { MergeFields } from "@/server/domain/sequence/render-copy";
 import type { TCampaignLead } from "@/server/schemas/campaign";
 import type { TVariantContent } from "@/server/schemas/sequence";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { wireSequence } from "@/server/domain/sequence/wire-sequence";
-import { generatedSequence, inviteTree } from "./fixtures";
+import { generatedSequence, inviteTree } from "../../server/test/fixtures/sequences";
 import { createFlowBuilder } from "./flow-builder";
 import { addStep, updateStep } from "./operations";
 import { setVariantContent } from "./variants";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { wireSequence } from "@/server/domain/sequence/wire-sequence";
-import { inviteTree } from "./fixtures";
+import { inviteTree } from "../../server/test/fixtures/sequences";
 import { fieldsOfError, isIncompleteOnly, issuesForField, mergeIssues, placeIssues, validateDraft, withoutStepLabel } from "./issues";
 import { addStep, updateStep } from "./operations";
 import { setVariantContent } from "./variants";

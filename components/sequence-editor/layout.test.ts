@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { wireSequence } from "@/server/domain/sequence/wire-sequence";
 import { ADD_NODE_SIZE, sequenceToFlow, STEP_NODE_SIZE } from "./convert";
-import { generatedSequence, inviteTree } from "./fixtures";
+import { generatedSequence, inviteTree } from "../../server/test/fixtures/sequences";
 import { layoutFlow, LAYOUT_SPACING } from "./layout";
 
 function centers(steps: ReturnType<typeof wireSequence>["steps"]) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { wireSequence } from "@/server/domain/sequence/wire-sequence";
-import { generatedSequence, inviteTree } from "./fixtures";
+import { generatedSequence, inviteTree } from "../../server/test/fixtures/sequences";
 import { addStep, moveSubtree, moveTargets, removeSubtree, retypeOptions, retypeStep } from "./operations";
 import { allowedKinds, openSlots, preorder, subtreeIds } from "./tree";
 import { MENU_ORDER } from "./kinds";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { wireSequence } from "@/server/domain/sequence/wire-sequence";
-import { inviteTree } from "./fixtures";
+import { inviteTree } from "../../server/test/fixtures/sequences";
 import { addStep } from "./operations";
 import { indexTree, mayNotBeConnected, notConnectedSteps, preorder, treeOrder, type TreeItem } from "./tree";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { wireSequence } from "@/server/domain/sequence/wire-sequence";
 import { sequenceToFlow } from "./convert";
-import { generatedSequence, inviteTree } from "./fixtures";
+import { generatedSequence, inviteTree } from "../../server/test/fixtures/sequences";
 import { layoutFlow } from "./layout";
 import { initialViewport, VIEW } from "./viewport";
 

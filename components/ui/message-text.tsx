@@ -1,8 +1,8 @@
 // A sent message's text as the inbox and the lead timeline show it: an e-mail's unsubscribe link,
 // whose address is some 300 characters of signed token, reads as a short label instead
-// (server/domain/email/unsubscribe-link.ts); everything else is shown as it was sent.
+// (server/domain/mail/unsubscribe-link.ts); everything else is shown as it was sent.
 import { Fragment } from "react";
-import { splitUnsubscribeLinks } from "@/server/domain/email/unsubscribe-link";
+import { splitUnsubscribeLinks } from "@/server/domain/mail/unsubscribe-link";
 
 export function MessageText({ text }: { text: string }) {
   return (

@@ -4,7 +4,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { advanceSandboxNetwork } from "@/server/services/sandbox/advance-sandbox-network";
 import { advanceSandboxNetworkFunction } from "./advance-sandbox-network";
-import { syncedFunction } from "./contract";
+import { syncedFunction } from "../../server/test/inngest-contract";
 
 vi.mock("@/server/services/sandbox/advance-sandbox-network", () => ({ advanceSandboxNetwork: vi.fn() }));
 

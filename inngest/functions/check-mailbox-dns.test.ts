@@ -1,15 +1,15 @@
 // Contract of check-mailbox-dns with Inngest's own test engine: run by herald/mailbox-dns.check-due,
 // one check per mailbox at a time and five at once overall, one step. The service is mocked (no
-// database; the checks themselves are tested against BIND in server/services/mailbox-health).
+// database; the checks themselves are tested against BIND in server/services/mail/health).
 import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { refreshDnsHealth } from "@/server/services/mailbox-health/check-dns-health";
+import { refreshDnsHealth } from "@/server/services/mail/health/check-dns-health";
 import type { TDnsHealth } from "@/server/schemas/mailbox-health";
 import { mailboxDnsCheckDue } from "../events";
 import { checkMailboxDnsFunction, SHARE_DNS_CHECK_MS } from "./check-mailbox-dns";
-import { syncedFunction } from "./contract";
+import { syncedFunction } from "../../server/test/inngest-contract";
 
-vi.mock("@/server/services/mailbox-health/check-dns-health", () => ({ refreshDnsHealth: vi.fn() }));
+vi.mock("@/server/services/mail/health/check-dns-health", () => ({ refreshDnsHealth: vi.fn() }));
 
 afterEach(() => vi.resetAllMocks());
 

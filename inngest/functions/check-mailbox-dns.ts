@@ -3,7 +3,7 @@
 // the sweep does not flood the DNS servers; mailboxes on one domain sending the same way share a
 // check made in the last hour. A failed lookup is stored as such (status `error`), so a run only
 // fails on a database error, and is retried once.
-import { refreshDnsHealth } from "@/server/services/mailbox-health/check-dns-health";
+import { refreshDnsHealth } from "@/server/services/mail/health/check-dns-health";
 import { inngest } from "../client";
 import { mailboxDnsCheckDue } from "../events";
 

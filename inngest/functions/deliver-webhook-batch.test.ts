@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { attemptWebhookBatch } from "@/server/services/webhooks/attempt-webhook-batch";
 import { markDeliveriesRequested } from "@/server/services/webhooks/mark-deliveries-requested";
 import { inngest } from "../client";
-import { syncedFunction } from "./contract";
+import { syncedFunction } from "../../server/test/inngest-contract";
 import { deliverWebhookBatch } from "./deliver-webhook-batch";
 
 vi.mock("@/server/services/webhooks/attempt-webhook-batch", () => ({ attemptWebhookBatch: vi.fn() }));

@@ -4,7 +4,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { attemptWebhookDelivery } from "@/server/services/webhooks/attempt-webhook-delivery";
 import { MAX_ATTEMPTS_PER_ROUND } from "@/server/services/webhooks/delivery-policy";
-import { syncedFunction } from "./contract";
+import { syncedFunction } from "../../server/test/inngest-contract";
 import { deliverWebhook } from "./deliver-webhook";
 
 vi.mock("@/server/services/webhooks/attempt-webhook-delivery", () => ({ attemptWebhookDelivery: vi.fn() }));

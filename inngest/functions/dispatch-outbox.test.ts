@@ -9,7 +9,7 @@ import { dispatchOutboxEvents } from "@/server/services/webhooks/dispatch-outbox
 import { findDeliveriesToRequest, REQUEST_BATCH, type DeliveryRequest } from "@/server/services/webhooks/find-deliveries-to-request";
 import { markDeliveriesRequested } from "@/server/services/webhooks/mark-deliveries-requested";
 import { inngest } from "../client";
-import { syncedFunction } from "./contract";
+import { syncedFunction } from "../../server/test/inngest-contract";
 import { dispatchOutbox } from "./dispatch-outbox";
 
 vi.mock("@/server/services/webhooks/dispatch-outbox-events", () => ({ dispatchOutboxEvents: vi.fn() }));

@@ -3,7 +3,7 @@
 import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { importSearchPage } from "@/server/services/lead-imports/import-search-page";
-import { syncedFunction } from "./contract";
+import { syncedFunction } from "../../server/test/inngest-contract";
 import { importLinkedinSearch } from "./import-linkedin-search";
 
 vi.mock("@/server/services/lead-imports/import-search-page", () => ({ importSearchPage: vi.fn() }));

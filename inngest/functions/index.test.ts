@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { syncedFunctions } from "./contract";
+import { syncedFunctions } from "../../server/test/inngest-contract";
 import { functions } from "./index";
 
 describe("Herald's Inngest functions", () => {

@@ -4,12 +4,12 @@
 import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
-import { listMailboxesToRead } from "@/server/services/email-inbound/list-mailboxes-to-read";
+import { listMailboxesToRead } from "@/server/services/mail/inbound/list-mailboxes-to-read";
 import { jobsRunEmbedded } from "../connection";
-import { syncedFunction } from "./contract";
+import { syncedFunction } from "../../server/test/inngest-contract";
 import { EMBEDDED_IDLE_MAILBOXES, pollMailboxes, READS_PER_SEND } from "./poll-mailboxes";
 
-vi.mock("@/server/services/email-inbound/list-mailboxes-to-read", () => ({ listMailboxesToRead: vi.fn() }));
+vi.mock("@/server/services/mail/inbound/list-mailboxes-to-read", () => ({ listMailboxesToRead: vi.fn() }));
 vi.mock("../connection", async (original) => ({ ...(await original<typeof import("../connection")>()), jobsRunEmbedded: vi.fn(() => false) }));
 
 const engine = (sends = 1) =>

@@ -5,7 +5,7 @@
 // job, readers wait in IDLE only while there are few mailboxes; beyond that they poll.
 import { cron } from "inngest";
 import { now } from "@/server/lib/clock";
-import { listMailboxesToRead } from "@/server/services/email-inbound/list-mailboxes-to-read";
+import { listMailboxesToRead } from "@/server/services/mail/inbound/list-mailboxes-to-read";
 import { inngest } from "../client";
 import { jobsRunEmbedded } from "../connection";
 import { mailboxReadDue } from "../events";

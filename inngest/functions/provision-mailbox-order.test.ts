@@ -15,7 +15,7 @@ import { noteOrderWait } from "@/server/services/mailbox-orders/provisioning/not
 import { placeOrderDomains } from "@/server/services/mailbox-orders/provisioning/place-order-domains";
 import { publishOrderDns } from "@/server/services/mailbox-orders/provisioning/publish-order-dns";
 import { ProvisioningError } from "@/server/providers/provisioning-error";
-import { syncedFunction } from "./contract";
+import { syncedFunction } from "../../server/test/inngest-contract";
 import { provisionMailboxOrder } from "./provision-mailbox-order";
 
 vi.mock("@/server/services/mailbox-orders/provisioning/authorize-order-mailboxes", () => ({ authorizeOrderMailboxes: vi.fn() }));

@@ -4,7 +4,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { purgeExpiredApiRecords } from "@/server/services/idempotency/purge-expired-api-records";
 import { purgeWebhookDeliveries } from "@/server/services/webhooks/purge-webhook-deliveries";
-import { syncedFunction } from "./contract";
+import { syncedFunction } from "../../server/test/inngest-contract";
 import { purgeExpiredRecords } from "./purge-expired-records";
 
 vi.mock("@/server/services/idempotency/purge-expired-api-records", () => ({ purgeExpiredApiRecords: vi.fn() }));

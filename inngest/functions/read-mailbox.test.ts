@@ -4,13 +4,13 @@
 import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
-import { readMailbox } from "@/server/services/email-inbound/read-mailbox";
-import { mailIdleMs, waitForMailboxMail } from "@/server/services/email-inbound/wait-for-mailbox-mail";
-import { syncedFunction } from "./contract";
+import { readMailbox } from "@/server/services/mail/inbound/read-mailbox";
+import { mailIdleMs, waitForMailboxMail } from "@/server/services/mail/inbound/wait-for-mailbox-mail";
+import { syncedFunction } from "../../server/test/inngest-contract";
 import { readMailboxFunction } from "./read-mailbox";
 
-vi.mock("@/server/services/email-inbound/read-mailbox", () => ({ readMailbox: vi.fn() }));
-vi.mock("@/server/services/email-inbound/wait-for-mailbox-mail", () => ({ waitForMailboxMail: vi.fn(), mailIdleMs: vi.fn() }));
+vi.mock("@/server/services/mail/inbound/read-mailbox", () => ({ readMailbox: vi.fn() }));
+vi.mock("@/server/services/mail/inbound/wait-for-mailbox-mail", () => ({ waitForMailboxMail: vi.fn(), mailIdleMs: vi.fn() }));
 
 const readDue = (mailboxId: string, idle?: boolean) => ({ name: "herald/mailbox-read.due", data: { mailboxId, ...(idle === undefined ? {} : { idle }) } });
 const engine = () => new InngestTestEngine({ function: readMailboxFunction });

@@ -4,8 +4,8 @@
 // 45) so the run ends before the next poll. One reader per mailbox at a time (concurrency keyed by
 // mailbox), any number of mailboxes at once, on whichever Herald process the Inngest server calls.
 import { now } from "@/server/lib/clock";
-import { readMailbox, type ReadMailboxResult } from "@/server/services/email-inbound/read-mailbox";
-import { mailIdleMs, waitForMailboxMail } from "@/server/services/email-inbound/wait-for-mailbox-mail";
+import { readMailbox, type ReadMailboxResult } from "@/server/services/mail/inbound/read-mailbox";
+import { mailIdleMs, waitForMailboxMail } from "@/server/services/mail/inbound/wait-for-mailbox-mail";
 import { inngest } from "../client";
 import { mailboxReadDue } from "../events";
 

@@ -4,11 +4,11 @@
 import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
-import { listMailboxesForDnsCheck } from "@/server/services/mailbox-health/list-mailboxes-for-dns-check";
-import { syncedFunction } from "./contract";
+import { listMailboxesForDnsCheck } from "@/server/services/mail/health/list-mailboxes-for-dns-check";
+import { syncedFunction } from "../../server/test/inngest-contract";
 import { DNS_CHECKS_PER_SEND, refreshDnsHealthFunction } from "./refresh-dns-health";
 
-vi.mock("@/server/services/mailbox-health/list-mailboxes-for-dns-check", () => ({ listMailboxesForDnsCheck: vi.fn() }));
+vi.mock("@/server/services/mail/health/list-mailboxes-for-dns-check", () => ({ listMailboxesForDnsCheck: vi.fn() }));
 
 const engine = (sends = 1) =>
   new InngestTestEngine({

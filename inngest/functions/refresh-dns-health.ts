@@ -3,7 +3,7 @@
 // and the day: a sweep that runs again (a retry, two schedulers) starts no second check.
 import { cron } from "inngest";
 import { now } from "@/server/lib/clock";
-import { listMailboxesForDnsCheck } from "@/server/services/mailbox-health/list-mailboxes-for-dns-check";
+import { listMailboxesForDnsCheck } from "@/server/services/mail/health/list-mailboxes-for-dns-check";
 import { inngest } from "../client";
 import { mailboxDnsCheckDue } from "../events";
 

@@ -3,7 +3,7 @@
 import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { refreshSenderStats } from "@/server/services/senders/refresh-sender-stats";
-import { syncedFunction } from "./contract";
+import { syncedFunction } from "../../server/test/inngest-contract";
 import { refreshSenderStatsFunction } from "./refresh-sender-stats";
 
 vi.mock("@/server/services/senders/refresh-sender-stats", () => ({ refreshSenderStats: vi.fn() }));

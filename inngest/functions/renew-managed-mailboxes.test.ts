@@ -2,11 +2,11 @@
 // renewal service in one step. Service mocked (no database).
 import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renewManagedMailboxes as renewAll } from "@/server/services/managed-mailboxes/renew-managed-mailboxes";
-import { syncedFunction } from "./contract";
+import { renewManagedMailboxes as renewAll } from "@/server/services/mailbox-orders/managed-mailboxes/renew-managed-mailboxes";
+import { syncedFunction } from "../../server/test/inngest-contract";
 import { renewManagedMailboxes } from "./renew-managed-mailboxes";
 
-vi.mock("@/server/services/managed-mailboxes/renew-managed-mailboxes", () => ({ renewManagedMailboxes: vi.fn() }));
+vi.mock("@/server/services/mailbox-orders/managed-mailboxes/renew-managed-mailboxes", () => ({ renewManagedMailboxes: vi.fn() }));
 
 afterEach(() => vi.resetAllMocks());
 

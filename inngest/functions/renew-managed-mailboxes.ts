@@ -1,7 +1,7 @@
 // Hourly: managed mailboxes and their domains renewed, charged once per period; cancelled mailboxes
-// removed at their cancel date; stopped domains expired (server/services/managed-mailboxes/renew-managed-mailboxes.ts).
+// removed at their cancel date; stopped domains expired (server/services/mailbox-orders/managed-mailboxes/renew-managed-mailboxes.ts).
 import { cron } from "inngest";
-import { renewManagedMailboxes as renewAll } from "@/server/services/managed-mailboxes/renew-managed-mailboxes";
+import { renewManagedMailboxes as renewAll } from "@/server/services/mailbox-orders/managed-mailboxes/renew-managed-mailboxes";
 import { inngest } from "../client";
 
 export const renewManagedMailboxes = inngest.createFunction(

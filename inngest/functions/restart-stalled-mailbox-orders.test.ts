@@ -3,7 +3,7 @@
 import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { restartStalledMailboxOrders } from "@/server/services/mailbox-orders/provisioning/restart-stalled-mailbox-orders";
-import { syncedFunction } from "./contract";
+import { syncedFunction } from "../../server/test/inngest-contract";
 import { restartStalledMailboxOrdersFunction } from "./restart-stalled-mailbox-orders";
 
 vi.mock("@/server/services/mailbox-orders/provisioning/restart-stalled-mailbox-orders", () => ({ restartStalledMailboxOrders: vi.fn() }));

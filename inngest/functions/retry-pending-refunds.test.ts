@@ -3,7 +3,7 @@
 import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { retryPendingRefunds as retryRefunds } from "@/server/services/mailbox-orders/retry-pending-refunds";
-import { syncedFunction } from "./contract";
+import { syncedFunction } from "../../server/test/inngest-contract";
 import { retryPendingRefunds } from "./retry-pending-refunds";
 
 vi.mock("@/server/services/mailbox-orders/retry-pending-refunds", () => ({ retryPendingRefunds: vi.fn() }));

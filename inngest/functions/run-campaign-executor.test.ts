@@ -5,7 +5,7 @@
 import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { prepareExecutorPass } from "@/server/services/campaigns/executor/run-executor-pass";
-import { syncedFunction } from "./contract";
+import { syncedFunction } from "../../server/test/inngest-contract";
 import { runCampaignExecutor, TURNS_PER_SEND } from "./run-campaign-executor";
 
 vi.mock("@/server/services/campaigns/executor/run-executor-pass", () => ({ prepareExecutorPass: vi.fn() }));

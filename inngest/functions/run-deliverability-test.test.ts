@@ -4,16 +4,16 @@
 // services are mocked (no database); the end-to-end tests run them for real.
 import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { checkDeliverabilitySeed } from "@/server/services/deliverability/check-deliverability-seed";
-import { finishDeliverabilityTest } from "@/server/services/deliverability/finish-deliverability-test";
-import { sendDeliverabilityTestEmail } from "@/server/services/deliverability/send-deliverability-test-email";
-import { syncedFunction } from "./contract";
+import { checkDeliverabilitySeed } from "@/server/services/mail/deliverability/check-deliverability-seed";
+import { finishDeliverabilityTest } from "@/server/services/mail/deliverability/finish-deliverability-test";
+import { sendDeliverabilityTestEmail } from "@/server/services/mail/deliverability/send-deliverability-test-email";
+import { syncedFunction } from "../../server/test/inngest-contract";
 import { runDeliverabilityTest } from "./run-deliverability-test";
 
-vi.mock("@/server/services/deliverability/check-deliverability-seed", () => ({ checkDeliverabilitySeed: vi.fn() }));
-vi.mock("@/server/services/deliverability/fail-deliverability-test", () => ({ failDeliverabilityTest: vi.fn() }));
-vi.mock("@/server/services/deliverability/finish-deliverability-test", () => ({ finishDeliverabilityTest: vi.fn() }));
-vi.mock("@/server/services/deliverability/send-deliverability-test-email", () => ({ sendDeliverabilityTestEmail: vi.fn() }));
+vi.mock("@/server/services/mail/deliverability/check-deliverability-seed", () => ({ checkDeliverabilitySeed: vi.fn() }));
+vi.mock("@/server/services/mail/deliverability/fail-deliverability-test", () => ({ failDeliverabilityTest: vi.fn() }));
+vi.mock("@/server/services/mail/deliverability/finish-deliverability-test", () => ({ finishDeliverabilityTest: vi.fn() }));
+vi.mock("@/server/services/mail/deliverability/send-deliverability-test-email", () => ({ sendDeliverabilityTestEmail: vi.fn() }));
 
 const requested = { name: "herald/deliverability-test.requested", data: { testId: "dlt_1", mailboxId: "mbx_1" } };
 // step.sleep never resolves in the test engine unless mocked.

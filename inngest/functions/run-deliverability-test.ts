@@ -1,15 +1,15 @@
-// The run of one deliverability test (started by services/deliverability/start-deliverability-test):
+// The run of one deliverability test (started by services/mail/deliverability/start-deliverability-test):
 // send the test e-mail, then look at the seed every 30 seconds until it arrived or 10 minutes have
 // passed since sending (Herald's clock), then ask the blocklists and finish. The send step is safe to
 // retry (its intent is written first: send-deliverability-test-email.ts). Each look is its own
 // step, so a crash resumes where it was; a step that fails for good ends the test as failed; a run
 // lost altogether is finished as failed by the next start after 15 minutes
 // (finish-stale-deliverability-tests.ts).
-import { NOT_ARRIVED_AFTER_MS, SEED_CHECK_INTERVAL_MS } from "@/server/domain/email/deliverability-limits";
-import { checkDeliverabilitySeed, type SeedCheck } from "@/server/services/deliverability/check-deliverability-seed";
-import { failDeliverabilityTest } from "@/server/services/deliverability/fail-deliverability-test";
-import { finishDeliverabilityTest } from "@/server/services/deliverability/finish-deliverability-test";
-import { sendDeliverabilityTestEmail } from "@/server/services/deliverability/send-deliverability-test-email";
+import { NOT_ARRIVED_AFTER_MS, SEED_CHECK_INTERVAL_MS } from "@/server/domain/mail/deliverability-limits";
+import { checkDeliverabilitySeed, type SeedCheck } from "@/server/services/mail/deliverability/check-deliverability-seed";
+import { failDeliverabilityTest } from "@/server/services/mail/deliverability/fail-deliverability-test";
+import { finishDeliverabilityTest } from "@/server/services/mail/deliverability/finish-deliverability-test";
+import { sendDeliverabilityTestEmail } from "@/server/services/mail/deliverability/send-deliverability-test-email";
 import { inngest } from "../client";
 import { deliverabilityTestRequested } from "../events";
 

@@ -1,15 +1,15 @@
 // Contract of run-warmup-pass with Inngest's own test engine: every 5 minutes, one pass at a time;
 // one step per network batch with stable ids, then the sync, all at the moment the plan took. The
-// services are mocked (no database); services/warmup/run-warmup-pass.test.ts runs them for real.
+// services are mocked (no database); services/mail/warmup/run-warmup-pass.test.ts runs them for real.
 import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { planWarmupPass, tickWarmupBatch } from "@/server/services/warmup/run-warmup-pass";
-import { syncWarmup } from "@/server/services/warmup/sync-warmup";
-import { syncedFunction } from "./contract";
+import { planWarmupPass, tickWarmupBatch } from "@/server/services/mail/warmup/run-warmup-pass";
+import { syncWarmup } from "@/server/services/mail/warmup/sync-warmup";
+import { syncedFunction } from "../../server/test/inngest-contract";
 import { runWarmupPass, WARMUP_PASS_CRON } from "./run-warmup-pass";
 
-vi.mock("@/server/services/warmup/run-warmup-pass", () => ({ planWarmupPass: vi.fn(), tickWarmupBatch: vi.fn() }));
-vi.mock("@/server/services/warmup/sync-warmup", () => ({ syncWarmup: vi.fn() }));
+vi.mock("@/server/services/mail/warmup/run-warmup-pass", () => ({ planWarmupPass: vi.fn(), tickWarmupBatch: vi.fn() }));
+vi.mock("@/server/services/mail/warmup/sync-warmup", () => ({ syncWarmup: vi.fn() }));
 
 afterEach(() => vi.resetAllMocks());
 

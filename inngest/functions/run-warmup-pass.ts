@@ -5,8 +5,8 @@
 // failure is logged inside its step and the other networks go on; the next pass catches up, since
 // a tick writes each day's figures as absolute values.
 import { cron } from "inngest";
-import { planWarmupPass, tickWarmupBatch } from "@/server/services/warmup/run-warmup-pass";
-import { syncWarmup } from "@/server/services/warmup/sync-warmup";
+import { planWarmupPass, tickWarmupBatch } from "@/server/services/mail/warmup/run-warmup-pass";
+import { syncWarmup } from "@/server/services/mail/warmup/sync-warmup";
 import { inngest } from "../client";
 
 export const WARMUP_PASS_CRON = "*/5 * * * *";

@@ -6,7 +6,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { listConversationSyncSenders } from "@/server/services/linkedin-activity/list-conversation-sync-senders";
 import { syncSenderConversations } from "@/server/services/linkedin-activity/sync-sender-conversations";
-import { syncedFunction } from "./contract";
+import { syncedFunction } from "../../server/test/inngest-contract";
 import { CONVERSATION_SYNC_CRON, SYNCS_PER_SEND, syncSenderConversationsFunction } from "./sync-sender-conversations";
 
 vi.mock("@/server/services/linkedin-activity/sync-sender-conversations", () => ({ syncSenderConversations: vi.fn() }));

@@ -4,7 +4,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
 import { takeMailboxTurn } from "@/server/services/campaigns/executor/take-mailbox-turn";
-import { syncedFunction } from "./contract";
+import { syncedFunction } from "../../server/test/inngest-contract";
 import { takeMailboxTurnFunction } from "./take-mailbox-turn";
 import { TURN_EXPIRES_AFTER_MS } from "./take-sender-turn";
 

@@ -4,7 +4,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
 import { takeSenderTurn } from "@/server/services/campaigns/executor/take-sender-turn";
-import { syncedFunction } from "./contract";
+import { syncedFunction } from "../../server/test/inngest-contract";
 import { senderTurnsAtOnce, takeSenderTurnFunction, TURN_EXPIRES_AFTER_MS } from "./take-sender-turn";
 
 vi.mock("@/server/services/campaigns/executor/take-sender-turn", () => ({ takeSenderTurn: vi.fn() }));

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkSenderCheckpoint } from "@/server/services/senders/check-sender-checkpoint";
 import { CHECKPOINT_WATCH_INTERVAL_SECONDS } from "@/server/services/senders/start-checkpoint-watch";
 import { CHECKPOINT_LIFETIME_MS } from "@/server/services/senders/to-sender-account";
-import { syncedFunction } from "./contract";
+import { syncedFunction } from "../../server/test/inngest-contract";
 import { watchSenderCheckpoint } from "./watch-sender-checkpoint";
 
 vi.mock("@/server/services/senders/check-sender-checkpoint", () => ({ checkSenderCheckpoint: vi.fn() }));

@@ -3,7 +3,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded-postgres";
-import { connectionParts, errorFields, pausableProxy, RawClient, startupMessage } from "./pglite-test-client";
+import { connectionParts, errorFields, pausableProxy, RawClient, startupMessage } from "../test/pglite-test-client";
 import { frontendMessage } from "./pglite-wire";
 
 /** Short, so the stalled-client tests take a fraction of a second. */

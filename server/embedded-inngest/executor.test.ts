@@ -2,7 +2,7 @@ import { NonRetriableError, type Inngest } from "inngest";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { ManualClock } from "../lib/clock";
-import { startHarness, type Harness } from "./test-harness";
+import { startHarness, type Harness } from "../test/embedded-inngest-harness";
 
 let harness: Harness | null = null;
 afterEach(async () => {

@@ -3,7 +3,7 @@
 // and the database. The real process (the production build) on the real PostgreSQL.
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "../db/client";
-import { encodeUnsubscribeToken } from "../services/email-tracking/tracking-signature";
+import { encodeUnsubscribeToken } from "../services/mail/tracking/tracking-signature";
 import { createTestWorkspace } from "../test/factories";
 import { postAcrossSigterm, startHeraldProcess, waitFor, type HeraldProcess } from "../test/herald-process";
 

@@ -84,7 +84,7 @@ export const ZCampaignStats = z
  * The unsubscribe line's default. `{{unsubscribe}}` marks where the unsubscribe link goes (the
  * word "unsubscribe" linked in HTML, the page's address in the plain text); a line without it is
  * the link itself in HTML and is followed by the address in plain text
- * (server/services/email-tracking/unsubscribe-parts.ts renders it).
+ * (server/services/mail/tracking/unsubscribe-parts.ts renders it).
  */
 export const DEFAULT_UNSUBSCRIBE_TEXT = "If you'd rather not hear from me, {{unsubscribe}}.";
 export const DEFAULT_UNSUBSCRIBE = { enabled: true, text: DEFAULT_UNSUBSCRIBE_TEXT };

@@ -11,7 +11,7 @@ import type { Actor } from "../lib/actor";
 import { now } from "../lib/clock";
 import { getFileStorage, setFileStorage } from "../providers/storage";
 import { createFilesystemStorage } from "../providers/storage/filesystem-storage";
-import { audioKey } from "../services/drafts/speak-voice-note";
+import { audioKey } from "../services/campaigns/drafts/speak-voice-note";
 import { campaignWithSteps } from "./inbox-seed";
 
 let sequence = 0;

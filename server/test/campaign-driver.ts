@@ -8,7 +8,7 @@ import type { LinkedinAccount } from "../db/generated/client";
 import { runExecutorPass, type PassReport } from "../services/campaigns/executor/run-executor-pass";
 import { isWithinSchedule, nextWindowStart } from "../domain/sequence/schedule";
 import { ACTION_STEP_TYPES, EMAIL_STEP_TYPES, mailboxFreeFrom, nextDayStarts, nextTurnAt, senderFreeFrom, turnMailbox, turnSender } from "../domain/sequence/turn-policy";
-import { countMailboxUsage } from "../services/mailboxes/count-mailbox-usage";
+import { countMailboxUsage } from "../services/mail/mailboxes/count-mailbox-usage";
 import { advanceSandboxNetwork } from "../services/sandbox/advance-sandbox-network";
 import { senderCappedKinds, type WorkspaceLimits } from "../services/senders/sender-capped-kinds";
 import { readSchedule } from "../services/campaigns/campaign-columns";

@@ -3,7 +3,7 @@
 // 5322 messages of each kind a mailbox receives: replies, auto-replies, DSN bounces, strangers' mail.
 import { db } from "../db/client";
 import { now } from "../lib/clock";
-import { encryptMailCredentials, mailboxSettingsColumn } from "../services/mailboxes/mailbox-columns";
+import { encryptMailCredentials, mailboxSettingsColumn } from "../services/mail/mailboxes/mailbox-columns";
 
 export interface SentToLead {
   address: string;

@@ -1,4 +1,4 @@
-// A mailbox hosted link's journey for the hosted-link tests (server/openapi/operations/mailbox-hosted-links):
+// A mailbox hosted link's journey for the hosted-link tests (server/openapi/operations/mail/connect):
 // a fake OAuth server for Google and Microsoft, a mailbox check that accepts only the tokens it
 // issued, and the steps a person takes: the page, its button, the provider's page and the callback.
 import { renderToStaticMarkup } from "react-dom/server";
@@ -10,7 +10,7 @@ import { resetEnv } from "../env";
 import { setMailProvider } from "../providers/mail";
 import { MailProviderError, type MailProvider, type MailboxHandle } from "../providers/mail/types";
 import { callApi } from "./call-api";
-import { startFakeOauthServer, type FakeOauthServer } from "./fake-oauth-server";
+import { startFakeOauthServer, type FakeOauthServer } from "./fakes/fake-oauth-server";
 import { createTestApiKey, createTestWorkspace } from "./factories";
 
 export const HERALD = "http://herald.test";

@@ -2,8 +2,8 @@
 // Unipile (Unipile's ACCOUNT_ID, OWN_MEMBER_ID) and Jane Doe (MEMBER_ID) as a lead of its workspace.
 import { db } from "../db/client";
 import { setLinkedinProvider } from "../providers/linkedin";
-import { ACCOUNT_ID, accountCreated, ownProfile, userProfile } from "../providers/linkedin/unipile/test/fixtures";
-import type { Harness } from "../providers/linkedin/unipile/test/harness";
+import { ACCOUNT_ID, accountCreated, ownProfile, userProfile } from "./fakes/unipile/fixtures";
+import type { Harness } from "./fakes/unipile/harness";
 import { ZConnectSenderInput } from "../schemas/sender";
 import { createTestWorkspace } from "./factories";
 import { upsertLeadFromProfile } from "../services/leads/upsert-lead-from-profile";

@@ -2,7 +2,7 @@
 // warming from day 1 on the given date), and DNS health that passes or fails.
 import { db } from "../db/client";
 import type { Mailbox } from "../db/generated/client";
-import { WARMUP_PRESET_VALUES } from "../domain/email/warmup-ramp";
+import { WARMUP_PRESET_VALUES } from "../domain/mail/warmup-ramp";
 import { toJsonColumn } from "../lib/json-column";
 import type { TWarmupStrategyValues } from "../schemas/mailbox-health";
 

@@ -2,7 +2,7 @@
 // them (enrolled with the strategy, day 1 on the start's local date, campaigns held for the
 // installation's hold days), without going through the API.
 import { db } from "../db/client";
-import { presetStrategy } from "../domain/email/warmup-ramp";
+import { presetStrategy } from "../domain/mail/warmup-ramp";
 import { env } from "../env";
 import { now } from "../lib/clock";
 import { zonedDateString } from "../lib/time-zones";

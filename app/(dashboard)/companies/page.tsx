@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { CompaniesPage } from "@/components/companies/companies-page";
+import { CompaniesPage } from "@/components/company-database/companies-page";
 
 export const metadata: Metadata = { title: "Companies" };
 

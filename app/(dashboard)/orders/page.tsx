@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { OrdersPage } from "@/components/orders/orders-page";
+import { OrdersPage } from "@/components/mailbox-orders/orders-page";
 
 export const metadata: Metadata = { title: "Orders" };
 

@@ -12,7 +12,7 @@ import { errorMessage } from "@/components/ui/trpc-error";
 import { sequenceChannels } from "@/server/domain/sequence/campaign-channels";
 import type { TCampaign } from "@/server/schemas/campaign";
 import { campaignFieldErrors, firstErrorUnder } from "../field-errors";
-import { LeadsPanel } from "../leads-panel";
+import { LeadsPanel } from "../../leads/leads-panel";
 import { MailboxPoolEditor } from "../mailbox-pool-editor";
 import { ScheduleEditor } from "../schedule-editor";
 import { SenderPoolEditor } from "../sender-pool-editor";

@@ -2,7 +2,7 @@
 // no fallback copy standing in. The decision core acts on them for an e-mail step (whenValueMissing)
 // and the sequence editor warns about them, from the same rendering the sending side uses. Pure.
 import type { StepType, TVariantContent } from "../../schemas/sequence";
-import { renderEmailContent } from "../email/email-content";
+import { renderEmailContent } from "../mail/email-content";
 import { renderCopy, type MergeFields } from "./render-copy";
 
 /** Each copy field with the fallback copy that replaces it. */

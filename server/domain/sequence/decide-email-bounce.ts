@@ -1,6 +1,6 @@
 // What a bounce or a spam complaint about a campaign e-mail does to the address and to the lead,
 // given the facts the caller gathered. The executor asks it when a delivery report or a feedback
-// report arrives in the mailbox (server/services/email-inbound), the forecast when its simulated
+// report arrives in the mailbox (server/services/mail/inbound), the forecast when its simulated
 // recipient bounces or complains, so both agree. Pure.
 
 /** A soft bounce (4.x.x: mailbox full, greylisted, server busy) is retried after this long. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, renderEmailContent } from "../email/email-content";
+import { escapeHtml, renderEmailContent } from "../mail/email-content";
 import { fillTemplate, placeholdersIn, renderCopy } from "./render-copy";
 
 describe("fillTemplate", () => {

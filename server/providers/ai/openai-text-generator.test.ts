@@ -1,7 +1,7 @@
 // The OpenAI-compatible comment drafter against a local stand-in answering in OpenAI's documented
 // chat-completions shape (POST {base}/chat/completions → {choices: [{message: {content}}]}).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startLocalHttpFake, type LocalHttpFake } from "../test/local-http-fake";
+import { startLocalHttpFake, type LocalHttpFake } from "../../test/fakes/local-http-fake";
 import { parseEnv } from "../../env";
 import { textGeneratorFromEnv } from "./index";
 import { cleanComment, createOpenAiTextGenerator } from "./openai-text-generator";

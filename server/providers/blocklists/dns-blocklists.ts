@@ -3,7 +3,7 @@
 // 127.0.0.0/8 is a listing, NXDOMAIN (or no A record) is clean, anything else (timeout, refused)
 // is unknown. The sandbox's simulated lists answer through its DNS (providers/dns/sandbox-resolver.ts).
 import { env } from "../../env";
-import { answerStatus, blocklistZones, domainQueryName, ipQueryName, overallStatus, type BlocklistStatus } from "../../domain/email/blocklist-queries";
+import { answerStatus, blocklistZones, domainQueryName, ipQueryName, overallStatus, type BlocklistStatus } from "../../domain/mail/blocklist-queries";
 import { createDnsResolver, isNoRecordError, type DnsResolver } from "../dns";
 
 export interface BlocklistListing {

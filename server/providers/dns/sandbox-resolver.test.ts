@@ -2,7 +2,7 @@
 // each breaking word breaking exactly its check; and the DNS servers setting.
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnv } from "../../env";
-import { evaluateDnsRecords } from "../../services/mailbox-health/evaluate-dns-records";
+import { evaluateDnsRecords } from "../../services/mail/health/evaluate-dns-records";
 import { configuredDnsServers, LISTED_SENDING_IP, resolverForMailbox, sandboxDnsResolver, sandboxDnsWords, SANDBOX_DKIM_PUBLIC_KEY, SANDBOX_SPF_INCLUDE } from "./index";
 
 const AT = new Date("2026-03-02T09:00:00.000Z");

@@ -3,7 +3,7 @@
 // asking the internet. Every domain is healthy, unless a word in its name breaks something on
 // purpose (docs/sandbox.md, docs/mailbox-health.md): `ada@nodkim-acme.test` has no DKIM key.
 // Deterministic: the same name always gets the same answer, in every Herald process.
-import { SANDBOX_SPF_INCLUDE } from "../../domain/email/dns-records";
+import { SANDBOX_SPF_INCLUDE } from "../../domain/mail/dns-records";
 import { env } from "../../env";
 import type { DnsResolver } from "./resolver";
 

@@ -53,7 +53,7 @@ export interface MailAddress {
   address: string;
 }
 
-/** An e-mail ready to go: Herald composes it (server/services/email), the provider only transmits it. */
+/** An e-mail ready to go: Herald composes it (server/services/mail/sending), the provider only transmits it. */
 export interface OutgoingEmail {
   from: MailAddress;
   to: MailAddress;

@@ -2,9 +2,9 @@
 // POST /v1/text-to-speech/{voice_id}?output_format=… (xi-api-key, JSON {text, model_id}) → MP3 bytes,
 // GET /v1/voices → {voices: [{voice_id, name, labels}]}.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startLocalHttpFake, type LocalHttpFake } from "../test/local-http-fake";
+import { startLocalHttpFake, type LocalHttpFake } from "../../test/fakes/local-http-fake";
 import { createElevenLabsSpeech } from "./elevenlabs-speech";
-import { MP3_FRAME_MS, silentMp3, silentWav } from "./test/silent-audio";
+import { MP3_FRAME_MS, silentMp3, silentWav } from "../../test/fakes/silent-audio";
 
 let elevenlabs: LocalHttpFake;
 

@@ -1,9 +1,9 @@
 // The OpenAI speech adapter against a local stand-in answering in OpenAI's documented shape:
 // POST {base}/audio/speech, Bearer key, JSON {model, input, voice, response_format} → audio bytes.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startLocalHttpFake, type LocalHttpFake } from "../test/local-http-fake";
+import { startLocalHttpFake, type LocalHttpFake } from "../../test/fakes/local-http-fake";
 import { createOpenAiSpeech, openAiVoices } from "./openai-speech";
-import { MP3_FRAME_MS, silentMp3 } from "./test/silent-audio";
+import { MP3_FRAME_MS, silentMp3 } from "../../test/fakes/silent-audio";
 
 let openai: LocalHttpFake;
 

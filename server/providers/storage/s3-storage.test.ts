@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv } from "../../env";
 import { fileStorageFromEnv } from "./index";
 import { createS3Storage } from "./s3-storage";
-import { loopbackFetch, startFakeS3, type FakeS3 } from "./test/fake-s3";
+import { loopbackFetch, startFakeS3, type FakeS3 } from "../../test/fakes/fake-s3";
 
 const credentials = { bucket: "herald-files", accessKeyId: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY", region: "eu-west-1" };
 let s3: FakeS3;

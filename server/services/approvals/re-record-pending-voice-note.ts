@@ -9,7 +9,7 @@ import { renderCopy } from "../../domain/sequence/render-copy";
 import { ZReRecordVoiceNoteInput, type TPendingVoiceNote } from "../../schemas/approvals";
 import { mergeFields } from "../campaigns/lead-merge-fields";
 import { refundAiCredits } from "../credits/refund-ai-credits";
-import { speakVoiceNote, VOICE_NOTE_COST } from "../drafts/speak-voice-note";
+import { speakVoiceNote, VOICE_NOTE_COST } from "../campaigns/drafts/speak-voice-note";
 import { alreadyDecided, requirePending } from "./decide-draft";
 import { draftStep } from "./draft-step";
 import { getPendingVoiceNote } from "./get-pending-voice-note";

@@ -8,7 +8,7 @@ import { HeraldError } from "../../lib/errors";
 import { parseInput } from "../../lib/zod-issues";
 import { ZRegenerateCommentInput, type TPendingComment } from "../../schemas/approvals";
 import { refundAiCredits } from "../credits/refund-ai-credits";
-import { COMMENT_DRAFT_COST, draftComment } from "../drafts/draft-comment";
+import { COMMENT_DRAFT_COST, draftComment } from "../campaigns/drafts/draft-comment";
 import { alreadyDecided, requirePending } from "./decide-draft";
 import { draftStep } from "./draft-step";
 import { getPendingComment } from "./get-pending-comment";

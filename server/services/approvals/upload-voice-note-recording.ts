@@ -9,7 +9,7 @@ import { HeraldError } from "../../lib/errors";
 import { parseInput } from "../../lib/zod-issues";
 import { getFileStorage } from "../../providers/storage";
 import { VOICE_RECORDING_MAX_BYTES, ZUploadVoiceRecordingInput, type TPendingVoiceNote } from "../../schemas/approvals";
-import { audioKey } from "../drafts/speak-voice-note";
+import { audioKey } from "../campaigns/drafts/speak-voice-note";
 import { alreadyDecided, requirePending } from "./decide-draft";
 import { getPendingVoiceNote } from "./get-pending-voice-note";
 import { replaceVoiceNoteAudio } from "./replace-voice-note-audio";

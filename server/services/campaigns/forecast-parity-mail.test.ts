@@ -3,7 +3,7 @@
 // the network's test addresses that reply, answer with an out-of-office, bounce hard, bounce softly
 // every time and report the e-mail as spam, beside readers who do as its rates say and an address
 // already dead. The executor reads the mailbox in the network's minute (read-sandbox-mailboxes.ts)
-// and takes each message in (server/services/email-inbound); the forecast plans the same outcomes
+// and takes each message in (server/services/mail/inbound); the forecast plans the same outcomes
 // (planOutcome) and applies them at the same pass (forecast/sim-email-events.ts), both through
 // decideEmailBounce and decideEmailComplaint. A second forecast, taken while answers to e-mails
 // already sent are on their way, plans those too (forecast/email-history.ts).

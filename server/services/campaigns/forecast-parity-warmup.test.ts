@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { now, setClock, systemClock } from "@/server/lib/clock";
-import { presetStrategy } from "@/server/domain/email/warmup-ramp";
+import { presetStrategy } from "@/server/domain/mail/warmup-ramp";
 import { setMailProvider } from "@/server/providers/mail";
 import type { MailProvider } from "@/server/providers/mail/types";
 import type { TSequenceInput } from "@/server/schemas/sequence";

@@ -8,7 +8,7 @@ import { resetEnv } from "../../env";
 import { setBillingProvider } from "../../providers/billing";
 import { createSandboxBilling } from "../../providers/billing/sandbox/sandbox-billing";
 import { createStripeBilling } from "../../providers/billing/stripe/stripe-billing";
-import { parseStripeForm, startStripeFake, type SignedEvent, type StripeFake } from "../../providers/billing/stripe/stripe-fake";
+import { parseStripeForm, startStripeFake, type SignedEvent, type StripeFake } from "../../test/fakes/stripe-fake";
 import { createTestWorkspace } from "../../test/factories";
 import { buyAiCredits } from "./buy-ai-credits";
 import { listCreditLedger } from "./list-credit-ledger";

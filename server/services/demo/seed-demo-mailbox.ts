@@ -6,8 +6,8 @@ import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { DEMO_MAILBOX } from "../../schemas/getting-started";
 import { ZConnectMailboxInput } from "../../schemas/mailbox";
-import { refreshDnsHealth } from "../mailbox-health/check-dns-health";
-import { connectMailbox } from "../mailboxes/connect-mailbox";
+import { refreshDnsHealth } from "../mail/health/check-dns-health";
+import { connectMailbox } from "../mail/mailboxes/connect-mailbox";
 
 export async function seedDemoMailbox(actor: Actor): Promise<{ mailboxId: string } | null> {
   const workspace = await db.workspace.findUnique({ where: { id: actor.workspaceId }, select: { emailChannelEnabled: true } });

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../../db/embedded-postgres";
-import { connectionParts, RawClient } from "../../db/pglite-test-client";
+import { connectionParts, RawClient } from "../../test/pglite-test-client";
 import { checkHealth } from "./check-health";
 
 let database: EmbeddedPostgres;

@@ -6,7 +6,7 @@ import { db } from "@/server/db/client";
 import { now } from "@/server/lib/clock";
 import { freePort, startSmtpServer, type TestSmtpServer } from "@/server/test/mail-servers";
 import { emailConversationSeed, inboxWorkspace, receivedEmail } from "@/server/test/inbox-seed";
-import { encryptMailCredentials, mailboxSettingsColumn } from "../mailboxes/mailbox-columns";
+import { encryptMailCredentials, mailboxSettingsColumn } from "../mail/mailboxes/mailbox-columns";
 import { replyToConversation } from "./reply-to-conversation";
 
 const PASSWORD = "app-password";

@@ -12,14 +12,14 @@ import { HeraldError } from "../../lib/errors";
 import { logger } from "../../lib/logger";
 import { getMailProvider } from "../../providers/mail";
 import { isMailProviderError, type MailboxHandle, type MailProvider, type MailProviderName } from "../../providers/mail/types";
-import { appendSignature, textToHtml } from "../../domain/email/email-content";
+import { appendSignature, textToHtml } from "../../domain/mail/email-content";
 import { replySubject } from "../../domain/sequence/decide-email-step";
 import type { TConversationMessage } from "../../schemas/inbox";
 import { randomMessageId } from "../campaigns/executor/perform-email-step";
 import { withOutbox } from "../events/with-outbox";
-import { mailboxHandle } from "../mailboxes/mailbox-handle";
-import { mailErrorReason } from "../mailboxes/mail-error-reason";
-import { markMailboxError } from "../mailboxes/mark-mailbox-error";
+import { mailboxHandle } from "../mail/mailboxes/mailbox-handle";
+import { mailErrorReason } from "../mail/mailboxes/mail-error-reason";
+import { markMailboxError } from "../mail/mailboxes/mark-mailbox-error";
 import { emailConversationMessage, SHOWN_INBOUND_KINDS, threadRootOfChat } from "./conversation-messages";
 import type { ConversationRow } from "./to-conversation-summaries";
 

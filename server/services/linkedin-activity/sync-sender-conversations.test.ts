@@ -13,8 +13,8 @@ import {
   chatMessagePage,
   chatPage,
   message,
-} from "../../providers/linkedin/unipile/test/fixtures";
-import { withFakeUnipile } from "../../providers/linkedin/unipile/test/harness";
+} from "../../test/fakes/unipile/fixtures";
+import { withFakeUnipile } from "../../test/fakes/unipile/harness";
 import { outboxEvents } from "../../test/factories";
 import { SYNC_OVERLAP_MS, syncSenderConversations } from "./sync-sender-conversations";
 import { connectUnipileSenderWithLead } from "../../test/unipile-sender";

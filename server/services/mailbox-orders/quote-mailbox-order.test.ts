@@ -8,7 +8,7 @@ import { setMailPlatform } from "../../providers/mail-platform";
 import { setRegistrar } from "../../providers/registrar";
 import { ZDomainSearchInput, ZQuoteMailboxOrderInput, type TMailPlatform } from "../../schemas/mailbox-order";
 import { createTestWorkspace } from "../../test/factories";
-import { fakeMailPlatform, fakeRegistrar, type FakeRegistrarOptions } from "../../test/fake-order-providers";
+import { fakeMailPlatform, fakeRegistrar, type FakeRegistrarOptions } from "../../test/fakes/fake-order-providers";
 import { seedMailboxOrder, testDomainName } from "../../test/mailbox-order-seed";
 import { quoteMailboxOrder } from "./quote-mailbox-order";
 import { searchDomains } from "./search-domains";

@@ -3,7 +3,7 @@
 // domain and address (check-order-input.ts), and the warmup strategy as PATCH .../warmup does.
 import { db } from "../../db/client";
 import { quoteLines } from "../../domain/mailbox-orders/quote-lines";
-import { DEFAULT_WARMUP_PRESET, presetStrategy } from "../../domain/email/warmup-ramp";
+import { DEFAULT_WARMUP_PRESET, presetStrategy } from "../../domain/mail/warmup-ramp";
 import { env, mailboxMonthlyPrices } from "../../env";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
@@ -13,8 +13,8 @@ import { getMailPlatform } from "../../providers/mail-platform";
 import type { MailPlatform } from "../../providers/mail-platform/types";
 import type { TWarmupStrategy } from "../../schemas/mailbox-health";
 import type { TMailboxOrder, TMailboxOrderLine, TQuoteMailboxOrderInput } from "../../schemas/mailbox-order";
-import { validateWarmupChange } from "../warmup/validate-warmup-strategy";
-import { maxWarmupTarget } from "../warmup/warmup-limits";
+import { validateWarmupChange } from "../mail/warmup/validate-warmup-strategy";
+import { maxWarmupTarget } from "../mail/warmup/warmup-limits";
 import { checkOrderInput } from "./check-order-input";
 import { requireOrdering } from "./require-ordering";
 import { ORDER_INCLUDE, toMailboxOrder } from "./to-mailbox-order";

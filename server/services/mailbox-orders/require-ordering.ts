@@ -3,7 +3,7 @@
 // managed mailbox does not pass through here: the gate never keeps anyone from stopping a charge.
 import { db, type DbClient } from "../../db/client";
 import { HeraldError } from "../../lib/errors";
-import { requireEmailChannel } from "../mailboxes/require-email-channel";
+import { requireEmailChannel } from "../mail/mailboxes/require-email-channel";
 
 export async function requireOrdering(workspaceId: string, action: string, client: DbClient = db): Promise<void> {
   await requireEmailChannel(workspaceId, action, client);

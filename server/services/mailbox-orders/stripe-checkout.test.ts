@@ -11,8 +11,8 @@ import { createTestWorkspace } from "../../test/factories";
 import { seedMailboxOrder, testDomainName } from "../../test/mailbox-order-seed";
 import { setBillingProvider } from "../../providers/billing";
 import { createStripeBilling, stripeClient } from "../../providers/billing/stripe/stripe-billing";
-import { startLocalHttpFake } from "../../providers/test/local-http-fake";
-import { parseStripeForm, startStripeFake, type SignedEvent, type StripeFake } from "../../providers/billing/stripe/stripe-fake";
+import { startLocalHttpFake } from "../../test/fakes/local-http-fake";
+import { parseStripeForm, startStripeFake, type SignedEvent, type StripeFake } from "../../test/fakes/stripe-fake";
 
 const provisioning = vi.hoisted(() => ({ calls: [] as [string, number][] }));
 vi.mock("./start-order-provisioning", () => ({

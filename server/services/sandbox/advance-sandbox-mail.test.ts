@@ -5,7 +5,7 @@ import { createSandboxMailProvider } from "../../providers/mail/sandbox/sandbox-
 import type { MailboxHandle } from "../../providers/mail/types";
 import { outboxEvents } from "../../test/factories";
 import { seedTrackedEmail } from "../../test/tracked-email-seed";
-import { addTracking } from "../email-tracking/tracking-links";
+import { addTracking } from "../mail/tracking/tracking-links";
 import { advanceSandboxMail } from "./advance-sandbox-mail";
 import { advanceSandboxNetwork } from "./advance-sandbox-network";
 

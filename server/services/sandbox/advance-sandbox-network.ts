@@ -1,6 +1,6 @@
 import { getLinkedinProvider } from "../../providers/linkedin";
 import { collectDueSandboxActivity } from "../../providers/linkedin/sandbox/network-activity";
-import { readSandboxMailboxes } from "../email-inbound/read-sandbox-mailboxes";
+import { readSandboxMailboxes } from "../mail/inbound/read-sandbox-mailboxes";
 import { recordProviderActivity } from "../linkedin-activity/record-provider-activity";
 import { advanceSandboxMail } from "./advance-sandbox-mail";
 

@@ -1,8 +1,8 @@
 import { afterEach, expect, it } from "vitest";
 import { db } from "../../db/client";
 import { setLinkedinProvider } from "../../providers/linkedin";
-import { ACCOUNT_ID, account, checkpointAnswer, ownProfile, problem } from "../../providers/linkedin/unipile/test/fixtures";
-import { withFakeUnipile } from "../../providers/linkedin/unipile/test/harness";
+import { ACCOUNT_ID, account, checkpointAnswer, ownProfile, problem } from "../../test/fakes/unipile/fixtures";
+import { withFakeUnipile } from "../../test/fakes/unipile/harness";
 import { createTestWorkspace, outboxEvents } from "../../test/factories";
 import { recordProviderActivity } from "../linkedin-activity/record-provider-activity";
 import { checkSenderCheckpoint } from "./check-sender-checkpoint";

@@ -1,14 +1,14 @@
 // The mailbox health page's procedures: DNS checks, the deliverability test and warmup.
 import { z } from "zod";
 import { ZUpdateWarmupInput } from "../../schemas/mailbox-health";
-import { startDeliverabilityTest } from "../../services/deliverability/start-deliverability-test";
-import { checkMailboxDns } from "../../services/mailboxes/check-mailbox-dns";
-import { getWarmup } from "../../services/warmup/get-warmup";
-import { getWarmupHistory } from "../../services/warmup/get-warmup-history";
-import { resumeWarmup } from "../../services/warmup/resume-warmup";
-import { startWarmup } from "../../services/warmup/start-warmup";
-import { stopWarmup } from "../../services/warmup/stop-warmup";
-import { updateWarmupStrategy } from "../../services/warmup/update-warmup-strategy";
+import { startDeliverabilityTest } from "../../services/mail/deliverability/start-deliverability-test";
+import { checkMailboxDns } from "../../services/mail/mailboxes/check-mailbox-dns";
+import { getWarmup } from "../../services/mail/warmup/get-warmup";
+import { getWarmupHistory } from "../../services/mail/warmup/get-warmup-history";
+import { resumeWarmup } from "../../services/mail/warmup/resume-warmup";
+import { startWarmup } from "../../services/mail/warmup/start-warmup";
+import { stopWarmup } from "../../services/mail/warmup/stop-warmup";
+import { updateWarmupStrategy } from "../../services/mail/warmup/update-warmup-strategy";
 import { router, workspaceProcedure } from "../init";
 
 const ZId = z.object({ id: z.string() });

@@ -2,9 +2,9 @@
 // (server/trpc/routers/mailboxes.ts) so the two files change apart.
 import { z } from "zod";
 import { ZCreateMailboxHostedLinkInput } from "../../schemas/mailbox-hosted-link";
-import { createMailboxHostedLink } from "../../services/mailbox-hosted-links/create-mailbox-hosted-link";
-import { getMailboxHostedLink } from "../../services/mailbox-hosted-links/get-mailbox-hosted-link";
-import { getOauthAvailability } from "../../services/mailbox-hosted-links/get-oauth-availability";
+import { createMailboxHostedLink } from "../../services/mail/connect/create-mailbox-hosted-link";
+import { getMailboxHostedLink } from "../../services/mail/connect/get-mailbox-hosted-link";
+import { getOauthAvailability } from "../../services/mail/connect/get-oauth-availability";
 import { workspaceProcedure } from "../init";
 
 export const mailboxHostedLinkProcedures = {

@@ -15,7 +15,7 @@ import { payMailboxOrder } from "../../services/mailbox-orders/pay-mailbox-order
 import { quoteMailboxOrder } from "../../services/mailbox-orders/quote-mailbox-order";
 import { resumeMailboxOrder } from "../../services/mailbox-orders/resume-mailbox-order";
 import { searchDomains } from "../../services/mailbox-orders/search-domains";
-import { cancelManagedMailbox } from "../../services/managed-mailboxes/cancel-managed-mailbox";
+import { cancelManagedMailbox } from "../../services/mailbox-orders/managed-mailboxes/cancel-managed-mailbox";
 import { router, workspaceProcedure } from "../init";
 
 const ZOrderId = z.object({ orderId: z.string().min(1).max(100) });

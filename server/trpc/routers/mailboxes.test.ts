@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Actor } from "../../lib/actor";
 import { setMailProvider } from "../../providers/mail";
 import { MailProviderError } from "../../providers/mail/types";
-import { fakeMailProvider } from "../../test/fake-mail-provider";
+import { fakeMailProvider } from "../../test/fakes/fake-mail-provider";
 import { createTestWorkspace, outboxEvents } from "../../test/factories";
 import { createCallerFactory } from "../init";
 import { appRouter } from "../root";

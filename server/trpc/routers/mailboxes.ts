@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { ZConnectMailboxInput, ZListMailboxesQuery, ZMailboxPerformanceQuery, ZUpdateMailboxInput } from "../../schemas/mailbox";
-import { connectMailbox } from "../../services/mailboxes/connect-mailbox";
-import { getMailbox } from "../../services/mailboxes/get-mailbox";
-import { getMailboxPerformance } from "../../services/mailboxes/get-mailbox-performance";
-import { listMailboxes } from "../../services/mailboxes/list-mailboxes";
-import { pauseMailbox } from "../../services/mailboxes/pause-mailbox";
-import { removeMailbox } from "../../services/mailbox-removal/remove-mailbox";
-import { resumeMailbox } from "../../services/mailboxes/resume-mailbox";
-import { testMailboxConnection } from "../../services/mailboxes/test-mailbox-connection";
-import { updateMailbox } from "../../services/mailboxes/update-mailbox";
+import { connectMailbox } from "../../services/mail/mailboxes/connect-mailbox";
+import { getMailbox } from "../../services/mail/mailboxes/get-mailbox";
+import { getMailboxPerformance } from "../../services/mail/mailboxes/get-mailbox-performance";
+import { listMailboxes } from "../../services/mail/mailboxes/list-mailboxes";
+import { pauseMailbox } from "../../services/mail/mailboxes/pause-mailbox";
+import { removeMailbox } from "../../services/mail/removal/remove-mailbox";
+import { resumeMailbox } from "../../services/mail/mailboxes/resume-mailbox";
+import { testMailboxConnection } from "../../services/mail/mailboxes/test-mailbox-connection";
+import { updateMailbox } from "../../services/mail/mailboxes/update-mailbox";
 import { router, workspaceProcedure } from "../init";
 import { mailboxHostedLinkProcedures } from "./mailbox-hosted-links";
 

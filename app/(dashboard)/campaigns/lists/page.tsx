@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { LeadListsPanel } from "@/components/campaigns/lead-lists-panel";
+import { LeadListsPanel } from "@/components/lead-lists/lead-lists-panel";
 
 export const metadata: Metadata = { title: "Lead lists" };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { OrderWizard } from "@/components/orders/order-wizard";
+import { OrderWizard } from "@/components/mailbox-orders/order-wizard";
 
 export const metadata: Metadata = { title: "Order domains and mailboxes" };
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { MailboxConnect } from "@/components/connect/mailbox-connect";
 import { isHeraldError } from "@/server/lib/errors";
-import { viewMailboxHostedLink } from "@/server/services/mailbox-hosted-links/view-mailbox-hosted-link";
+import { viewMailboxHostedLink } from "@/server/services/mail/connect/view-mailbox-hosted-link";
 
 export const metadata: Metadata = { title: "Connect your mailbox", robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";

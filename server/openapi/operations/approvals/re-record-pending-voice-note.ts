@@ -1,7 +1,7 @@
 import { dataEnvelope } from "../../../schemas/common";
 import { ZPendingVoiceNote, ZReRecordVoiceNoteInput } from "../../../schemas/approvals";
 import { defineOperation } from "../../../http/api-operation";
-import { VOICE_NOTE_COST } from "../../../services/drafts/speak-voice-note";
+import { VOICE_NOTE_COST } from "../../../services/campaigns/drafts/speak-voice-note";
 import { AUDIO_URLS, DECISION_RULES, ZPendingVoiceNoteIdParams } from "./shared";
 
 export const reRecordPendingVoiceNoteOperation = defineOperation({

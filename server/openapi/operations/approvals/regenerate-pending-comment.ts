@@ -1,7 +1,7 @@
 import { dataEnvelope } from "../../../schemas/common";
 import { ZPendingComment, ZRegenerateCommentInput } from "../../../schemas/approvals";
 import { defineOperation } from "../../../http/api-operation";
-import { COMMENT_DRAFT_COST } from "../../../services/drafts/draft-comment";
+import { COMMENT_DRAFT_COST } from "../../../services/campaigns/drafts/draft-comment";
 import { BEYOND_THE_SPEC_COMMENTS, DECISION_RULES, ZPendingCommentIdParams } from "./shared";
 
 export const regeneratePendingCommentOperation = defineOperation({

@@ -6,7 +6,7 @@ import { setMailPlatform } from "@/server/providers/mail-platform";
 import { setRegistrar } from "@/server/providers/registrar";
 import { callApi } from "@/server/test/call-api";
 import { createTestApiKey, createTestWorkspace } from "@/server/test/factories";
-import { fakeMailPlatform, fakeRegistrar } from "@/server/test/fake-order-providers";
+import { fakeMailPlatform, fakeRegistrar } from "@/server/test/fakes/fake-order-providers";
 import { seedMailboxOrder, testDomainName } from "@/server/test/mailbox-order-seed";
 
 beforeAll(() => {

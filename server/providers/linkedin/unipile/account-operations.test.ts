@@ -12,8 +12,8 @@ import {
   hostedLink,
   ownProfile,
   problem,
-} from "./test/fixtures";
-import { API_KEY, providerError, withFakeUnipile } from "./test/harness";
+} from "../../../test/fakes/unipile/fixtures";
+import { API_KEY, providerError, withFakeUnipile } from "../../../test/fakes/unipile/harness";
 
 const h = withFakeUnipile();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_ID, MEMBER_ID, chatStarted, commentSent, invitationCanceled, invitationSent, problem, reactionAdded, userProfile } from "./test/fixtures";
-import { CLOCK_START, providerError, withFakeUnipile } from "./test/harness";
+import { ACCOUNT_ID, MEMBER_ID, chatStarted, commentSent, invitationCanceled, invitationSent, problem, reactionAdded, userProfile } from "../../../test/fakes/unipile/fixtures";
+import { CLOCK_START, providerError, withFakeUnipile } from "../../../test/fakes/unipile/harness";
 
 const h = withFakeUnipile();
 

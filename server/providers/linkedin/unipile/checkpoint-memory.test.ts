@@ -7,8 +7,8 @@ import { answerSenderCheckpoint } from "@/server/services/senders/answer-sender-
 import { connectSender } from "@/server/services/senders/connect-sender";
 import { createTestWorkspace } from "@/server/test/factories";
 import { createDatabaseCheckpointMemory, createInProcessCheckpointMemory } from "./checkpoint-memory";
-import { checkpointAnswer, checkpointResent } from "./test/fixtures";
-import { withFakeUnipile } from "./test/harness";
+import { checkpointAnswer, checkpointResent } from "../../../test/fakes/unipile/fixtures";
+import { withFakeUnipile } from "../../../test/fakes/unipile/harness";
 import { ZConnectSenderInput, ZCheckpointAnswer } from "../../../schemas/sender";
 
 const h = withFakeUnipile();

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LinkedinProviderError, type ProviderErrorCode } from "../types";
 import { createUnipileClient, normalizeDsn, type UnipileClient } from "./client";
 import type { UnipileRequestKind } from "./errors";
-import { problem } from "./test/fixtures";
-import { startFakeUnipile, type FakeUnipile } from "./test/fake-unipile";
+import { problem } from "../../../test/fakes/unipile/fixtures";
+import { startFakeUnipile, type FakeUnipile } from "../../../test/fakes/unipile/fake-unipile";
 
 let unipile: FakeUnipile;
 let client: UnipileClient;

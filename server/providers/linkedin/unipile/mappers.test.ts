@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LinkedinProviderError } from "../types";
 import { checkpointPhone, connectionDegree, planOf, profileIdentifier, unipileProxy } from "./mappers";
-import { ownProfile } from "./test/fixtures";
+import { ownProfile } from "../../../test/fakes/unipile/fixtures";
 
 describe("profileIdentifier", () => {
   it.each([

@@ -16,8 +16,8 @@ import {
   relationPage,
   searchPage,
   userProfile,
-} from "./test/fixtures";
-import { CLOCK_START, providerError, withFakeUnipile } from "./test/harness";
+} from "../../../test/fakes/unipile/fixtures";
+import { CLOCK_START, providerError, withFakeUnipile } from "../../../test/fakes/unipile/harness";
 
 const h = withFakeUnipile();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ProviderActivity } from "../types";
-import { ACCOUNT_ID, MEMBER_ID, OWN_MEMBER_ID, accountStatusWebhook, messageReceivedWebhook, newRelationWebhook } from "./test/fixtures";
+import { ACCOUNT_ID, MEMBER_ID, OWN_MEMBER_ID, accountStatusWebhook, messageReceivedWebhook, newRelationWebhook } from "../../../test/fakes/unipile/fixtures";
 import { parseHostedAuthNotification, parseUnipileWebhook, unipileWebhookRegistrations, verifyUnipileWebhook } from "./webhooks";
 
 const receivedAt = new Date("2026-01-05T14:00:00.000Z");

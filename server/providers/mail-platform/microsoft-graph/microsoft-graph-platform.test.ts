@@ -3,7 +3,7 @@
 // the tenant's state, so adding a domain, verifying it, creating licensed users and access are real.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock, setClock, systemClock } from "../../../lib/clock";
-import { startGraphFake, type GraphFake } from "../../test/graph-fake";
+import { startGraphFake, type GraphFake } from "../../../test/fakes/graph-fake";
 import { createMicrosoftGraphPlatform, strongPassword } from "./microsoft-graph-platform";
 import { provisioningFailure } from "../../../test/provisioning-failure";
 

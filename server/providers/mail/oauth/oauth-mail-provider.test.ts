@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { db } from "@/server/db/client";
 import { resetEnv } from "@/server/env";
 import { decryptSecret } from "@/server/lib/encryption";
-import { mailboxHandle } from "@/server/services/mailboxes/mailbox-handle";
-import { markMailboxError } from "@/server/services/mailboxes/mark-mailbox-error";
-import { saveConnectedMailbox } from "@/server/services/mailboxes/save-connected-mailbox";
-import { startFakeOauthServer, type FakeOauthProvider, type FakeOauthServer } from "@/server/test/fake-oauth-server";
+import { mailboxHandle } from "@/server/services/mail/mailboxes/mailbox-handle";
+import { markMailboxError } from "@/server/services/mail/mailboxes/mark-mailbox-error";
+import { saveConnectedMailbox } from "@/server/services/mail/mailboxes/save-connected-mailbox";
+import { startFakeOauthServer, type FakeOauthProvider, type FakeOauthServer } from "@/server/test/fakes/fake-oauth-server";
 import { createTestWorkspace, outboxEvents } from "@/server/test/factories";
 import { startSmtpServer, type TestSmtpServer } from "@/server/test/mail-servers";
 import { isMailProviderError, type MailCredentials, type MailProviderError, type OutgoingEmail } from "../types";

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { Prisma, SandboxEmail } from "../../../db/generated/client";
 import { db } from "../../../db/client";
 import type { EmailOutcome, OutgoingEmail } from "../types";
-import { emailHasLinks } from "../../../domain/email/email-links";
+import { emailHasLinks } from "../../../domain/mail/email-links";
 import { planSandboxEmail, SANDBOX_TEST_ADDRESSES } from "./mail-behaviour";
 import { autoReplyMessage, replyMessage, sentHeaders, type OriginalEmail, type RawMessage } from "./raw-messages";
 import { bounceMessage, complaintMessage } from "./report-messages";

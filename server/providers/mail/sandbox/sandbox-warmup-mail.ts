@@ -6,8 +6,8 @@
 // not show it.
 import { db, Prisma } from "../../../db/client";
 import type { SandboxEmail } from "../../../db/generated/client";
-import { isWarmupMail } from "../../../domain/email/warmup-mail";
-import { warmupDayOn } from "../../../domain/email/warmup-ramp";
+import { isWarmupMail } from "../../../domain/mail/warmup-mail";
+import { warmupDayOn } from "../../../domain/mail/warmup-ramp";
 import { zonedDateString } from "../../../lib/time-zones";
 import type { OutgoingEmail, WarmupMailFolder, WarmupMailFound, WarmupMailToOpen } from "../types";
 import { placeSandboxEmail, type PlacementFacts } from "./placement";

@@ -1,7 +1,7 @@
 // What a prospect's mail app finds in an e-mail Herald tracks: the open pixel it loads when images
 // are shown (/t/o/{token}.gif) and the tracked links it follows (/t/c/{token}?u=…&s=…). An e-mail
 // without them (tracking off) can be opened and clicked all the same, but nobody sees it, as in real mail.
-import { emailLinks } from "../../../domain/email/email-links";
+import { emailLinks } from "../../../domain/mail/email-links";
 
 const PIXEL = /<img\b[^>]*?\bsrc\s*=\s*["']?(https?:\/\/[^"'\s>]+\/t\/o\/[^"'\s>]+)/i;
 

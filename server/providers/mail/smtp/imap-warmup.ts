@@ -3,7 +3,7 @@
 // programs do when a person clicks "Not spam"). Promotions is a Gmail category, not an IMAP folder:
 // over plain IMAP, mail there shows in the INBOX and counts as inbox.
 import type { ImapFlow, ListResponse } from "imapflow";
-import { WARMUP_HEADER } from "../../../domain/email/warmup-mail";
+import { WARMUP_HEADER } from "../../../domain/mail/warmup-mail";
 import type { WarmupMailFolder, WarmupMailFound, WarmupMailToOpen } from "../types";
 
 // Names servers give the spam folder when they do not flag it \Junk (older servers without SPECIAL-USE).

@@ -4,7 +4,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startNamecomFake, type NamecomFake } from "../../test/namecom-fake";
+import { startNamecomFake, type NamecomFake } from "../../../test/fakes/namecom-fake";
 import type { TDnsRecord } from "../../../schemas/mailbox-order";
 import { createNamecomRegistrar, dollarsToCents } from "./namecom-registrar";
 import { provisioningFailure } from "../../../test/provisioning-failure";

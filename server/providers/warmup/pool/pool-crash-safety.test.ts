@@ -3,7 +3,7 @@
 // once send each e-mail once. The sandbox network is wrapped only to count the sends it is asked for.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../../db/client";
-import { WARMUP_HEADER } from "../../../domain/email/warmup-mail";
+import { WARMUP_HEADER } from "../../../domain/mail/warmup-mail";
 import { ManualClock, now, setClock } from "../../../lib/clock";
 import { setMailProvider } from "../../mail";
 import { createSandboxMailProvider } from "../../mail/sandbox/sandbox-mail-provider";

@@ -5,7 +5,7 @@
 // reads these rows.
 import { Prisma } from "../../../db/generated/client";
 import { db } from "../../../db/client";
-import { warmupDayOn, warmupVolumeOnDay } from "../../../domain/email/warmup-ramp";
+import { warmupDayOn, warmupVolumeOnDay } from "../../../domain/mail/warmup-ramp";
 import { addZonedDays, zonedDateString } from "../../../lib/time-zones";
 import type { PoolParticipant } from "./pool-participants";
 

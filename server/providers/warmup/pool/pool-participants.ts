@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { db } from "../../../db/client";
 import type { Mailbox, MailboxWarmup } from "../../../db/generated/client";
-import { warmupDayOn, warmupVolumeOnDay } from "../../../domain/email/warmup-ramp";
+import { warmupDayOn, warmupVolumeOnDay } from "../../../domain/mail/warmup-ramp";
 import { decryptSecret, encryptSecret } from "../../../lib/encryption";
 import { now } from "../../../lib/clock";
 import { zonedDateString } from "../../../lib/time-zones";
@@ -88,7 +88,7 @@ const ZSettings = z.object({ smtp: ZMailServerSettings, imap: ZMailServerSetting
 
 /**
  * The mailbox as its mail provider sees it, secrets decrypted for this use only. The same as
- * services/mailboxes/mailbox-handle.ts, which a provider may not import (folders depend one way).
+ * services/mail/mailboxes/mailbox-handle.ts, which a provider may not import (folders depend one way).
  */
 export function poolMailboxHandle(row: Mailbox): MailboxHandle {
   const credentials: MailCredentials = row.credentialsEncrypted ? ZCredentials.parse(JSON.parse(decryptSecret(row.credentialsEncrypted))) : { kind: "sandbox" };

@@ -6,7 +6,7 @@
 // day's volume.
 import { createHash } from "node:crypto";
 import { db } from "../../../db/client";
-import { warmupTag } from "../../../domain/email/warmup-mail";
+import { warmupTag } from "../../../domain/mail/warmup-mail";
 import { stableFraction } from "../../../domain/sequence/stable-hash";
 import { startOfZonedDay } from "../../../lib/time-zones";
 import type { TWarmupStrategyValues } from "../../../schemas/mailbox-health";

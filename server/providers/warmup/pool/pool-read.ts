@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { db } from "../../../db/client";
 import type { WarmupEmail } from "../../../db/generated/client";
-import { warmupTag } from "../../../domain/email/warmup-mail";
+import { warmupTag } from "../../../domain/mail/warmup-mail";
 import { stableFraction } from "../../../domain/sequence/stable-hash";
 import { logger } from "../../../lib/logger";
 import { getMailProvider } from "../../mail";

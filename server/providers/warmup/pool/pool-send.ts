@@ -6,7 +6,7 @@
 // they were.
 import { db } from "../../../db/client";
 import type { WarmupEmail } from "../../../db/generated/client";
-import { WARMUP_HEADER, warmupMessage, warmupReply } from "../../../domain/email/warmup-mail";
+import { WARMUP_HEADER, warmupMessage, warmupReply } from "../../../domain/mail/warmup-mail";
 import { logger } from "../../../lib/logger";
 import { now } from "../../../lib/clock";
 import { getMailProvider } from "../../mail";

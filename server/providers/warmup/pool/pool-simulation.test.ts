@@ -5,11 +5,11 @@
 // from where the mail landed, is worse for the mailboxes whose DNS fails.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../../db/client";
-import { warmupHealth, warmupVolumeOnDay } from "../../../domain/email/warmup-ramp";
+import { warmupHealth, warmupVolumeOnDay } from "../../../domain/mail/warmup-ramp";
 import { ManualClock, now, setClock } from "../../../lib/clock";
 import type { TWarmupStrategyValues } from "../../../schemas/mailbox-health";
-import { readSandboxMailboxes } from "../../../services/email-inbound/read-sandbox-mailboxes";
-import { countMailboxUsage } from "../../../services/mailboxes/count-mailbox-usage";
+import { readSandboxMailboxes } from "../../../services/mail/inbound/read-sandbox-mailboxes";
+import { countMailboxUsage } from "../../../services/mail/mailboxes/count-mailbox-usage";
 import { createTestWorkspace } from "../../../test/factories";
 import { createPoolMailbox } from "../../../test/warmup-pool-fixtures";
 import type { Mailbox } from "../../../db/generated/client";

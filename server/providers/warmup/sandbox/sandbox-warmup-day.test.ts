@@ -2,7 +2,7 @@
 // day elapsed, growing through the day up to the ramp's volume, never past it; placement follows
 // the filter model (a failing domain lands more in spam); replies stay in the strategy's ranges.
 import { describe, expect, it } from "vitest";
-import { presetStrategy, warmupVolumeOnDay } from "../../../domain/email/warmup-ramp";
+import { presetStrategy, warmupVolumeOnDay } from "../../../domain/mail/warmup-ramp";
 import { elapsedShare, sandboxWarmupDayFigures, type SandboxWarmupDayInput } from "./sandbox-warmup-day";
 
 const strategy = presetStrategy("standard");

@@ -2,7 +2,7 @@
 // local date, the share of the day elapsed and the facts a mail filter judges: the tick writes these
 // figures as absolute values, so running it twice for the same moment changes nothing, and a
 // dashboard watching during the day sees them grow as the day's e-mails go out.
-import { warmupVolumeOnDay } from "../../../domain/email/warmup-ramp";
+import { warmupVolumeOnDay } from "../../../domain/mail/warmup-ramp";
 import { stableHash32 } from "../../../domain/sequence/stable-hash";
 import type { TWarmupStrategyValues } from "../../../schemas/mailbox-health";
 import { placementOdds, type PlacementFacts, type SandboxFolder } from "../../mail/sandbox/placement";

@@ -3,7 +3,7 @@
 // its tick, idempotent for the same moment, growing a day's figures as the day passes.
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../../../db/client";
-import { presetStrategy, warmupVolumeOnDay } from "../../../domain/email/warmup-ramp";
+import { presetStrategy, warmupVolumeOnDay } from "../../../domain/mail/warmup-ramp";
 import { ManualClock, setClock, systemClock } from "../../../lib/clock";
 import { seedWarmingMailbox } from "../../../test/warmup-seed";
 import { WarmupNetworkError } from "../types";

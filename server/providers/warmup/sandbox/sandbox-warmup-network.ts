@@ -9,7 +9,7 @@
 // twice for the same moment changes nothing.
 import { randomUUID } from "node:crypto";
 import { db } from "../../../db/client";
-import { daysBetweenDates } from "../../../domain/email/warmup-ramp";
+import { daysBetweenDates } from "../../../domain/mail/warmup-ramp";
 import { now } from "../../../lib/clock";
 import { zonedDateString, zonedTimeToUtc } from "../../../lib/time-zones";
 import { ZWarmupStrategy, type TWarmupStrategyValues } from "../../../schemas/mailbox-health";

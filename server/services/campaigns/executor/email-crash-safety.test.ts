@@ -11,7 +11,7 @@ import { spawnWorker } from "@/server/test/killable-worker";
 import { startDovecot, startSmtpServer, type DovecotServer, type TestSmtpServer } from "@/server/test/mail-servers";
 import { ZCreateCampaignInput } from "../../../schemas/campaign";
 import { ZLeadsInput } from "../../../schemas/lead";
-import { encryptMailCredentials, mailboxSettingsColumn } from "../../mailboxes/mailbox-columns";
+import { encryptMailCredentials, mailboxSettingsColumn } from "../../mail/mailboxes/mailbox-columns";
 import { addCampaignLeads } from "../add-campaign-leads";
 import { assignCampaignMailboxes } from "../assign-campaign-mailboxes";
 import { createCampaign } from "../create-campaign";

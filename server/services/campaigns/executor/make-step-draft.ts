@@ -1,6 +1,6 @@
 // Makes the draft of a comment or voice note step for one lead: an AI comment on the lead's post,
 // an AI voice note spoken in the sender's voice, or a copy of the step's recording. AI drafts
-// spend the workspace's credits through the ledger (services/drafts); a draft that could not be
+// spend the workspace's credits through the ledger (services/campaigns/drafts); a draft that could not be
 // made (out of credits, the provider failing, the recording unreachable) keeps nothing.
 import { parseBuffer } from "music-metadata";
 import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
@@ -11,9 +11,9 @@ import type { WiredStep } from "../../../schemas/sequence";
 import { recordingFor, type Variant } from "../../../domain/sequence/decide-step";
 import { renderCopy } from "../../../domain/sequence/render-copy";
 import { refundAiCredits } from "../../credits/refund-ai-credits";
-import { COMMENT_DRAFT_COST, draftComment } from "../../drafts/draft-comment";
-import type { DraftOutcome } from "../../drafts/draft-outcome";
-import { audioKey, speakVoiceNote, VOICE_NOTE_COST } from "../../drafts/speak-voice-note";
+import { COMMENT_DRAFT_COST, draftComment } from "../drafts/draft-comment";
+import type { DraftOutcome } from "../drafts/draft-outcome";
+import { audioKey, speakVoiceNote, VOICE_NOTE_COST } from "../drafts/speak-voice-note";
 import { fetchVoice } from "./fetch-attachment";
 import { mergeFields } from "../lead-merge-fields";
 import type { LeadInCampaign } from "./perform-lead-step";

@@ -7,7 +7,7 @@ import { db } from "../../../db/client";
 import { logger } from "../../../lib/logger";
 import { getMailProvider } from "../../../providers/mail";
 import type { MailProviderName } from "../../../providers/mail/types";
-import { mailboxHandle } from "../../mailboxes/mailbox-handle";
+import { mailboxHandle } from "../../mail/mailboxes/mailbox-handle";
 import { sequenceOf, stepById } from "./load-campaign-sequence";
 import { dropEmailIntent } from "./perform-email-step";
 import { recordEmailSent } from "./record-email-sent";

@@ -1,7 +1,7 @@
 // A soft bounce sends the e-mail step again later (decideEmailBounce's `retry`): the lead goes back
 // to the step, due at `retryAt`, and the step's journal row is marked `retrying` with the reason,
 // which the step's next intent takes over (perform-email-step.ts) despite the journal's unique
-// (lead, step) key. Called by the inbound effects (server/services/email-inbound) in the
+// (lead, step) key. Called by the inbound effects (server/services/mail/inbound) in the
 // transaction that stores the bounce; the caller counts the lead's soft bounces and marks the
 // bounced e-mail.
 import type { Prisma } from "../../../db/client";

@@ -6,7 +6,7 @@ import { db } from "../../../db/client";
 import type { Campaign, Mailbox } from "../../../db/generated/client";
 import { isWithinSchedule } from "../../../domain/sequence/schedule";
 import { CANDIDATES_PER_SENDER, mailboxCanActAt, turnMailbox } from "../../../domain/sequence/turn-policy";
-import { countMailboxUsage } from "../../mailboxes/count-mailbox-usage";
+import { countMailboxUsage } from "../../mail/mailboxes/count-mailbox-usage";
 import { dueEmailLeads } from "./due-email-leads";
 import { heldBy } from "./held-by";
 import { scheduleOf, sequenceOf, stepById } from "./load-campaign-sequence";

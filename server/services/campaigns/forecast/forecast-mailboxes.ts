@@ -3,7 +3,7 @@
 // recipients do with e-mails (email-outcome-model.ts) and the e-mail history it starts from
 // (email-history.ts), and what the forecast assumes about e-mail.
 import { db } from "../../../db/client";
-import type { MailboxRateLimits } from "../../../domain/email/decide-mailbox-pause";
+import type { MailboxRateLimits } from "../../../domain/mail/decide-mailbox-pause";
 import { env } from "../../../env";
 import type { Campaign, CampaignLead } from "../../../db/generated/client";
 import { turnMailbox } from "../../../domain/sequence/turn-policy";

@@ -3,10 +3,10 @@
 // e-mails for its bounce and complaint rates.
 import { db } from "../../../db/client";
 import type { Mailbox } from "../../../db/generated/client";
-import { MAILBOX_RATE_WINDOW_MS } from "../../../domain/email/decide-mailbox-pause";
+import { MAILBOX_RATE_WINDOW_MS } from "../../../domain/mail/decide-mailbox-pause";
 import { turnMailbox } from "../../../domain/sequence/turn-policy";
-import { WARMUP_CAP_COLUMNS, warmupCapFacts } from "../../../domain/email/warmup-cap-facts";
-import { countMailboxUsage } from "../../mailboxes/count-mailbox-usage";
+import { WARMUP_CAP_COLUMNS, warmupCapFacts } from "../../../domain/mail/warmup-cap-facts";
+import { countMailboxUsage } from "../../mail/mailboxes/count-mailbox-usage";
 import type { SentEmailMark, SimMailbox } from "./simulation-types";
 
 /** The mailbox's e-mails that count for its bounce and complaint rates at `at` (pauseMailboxOnBounceRate's window). */

@@ -1,5 +1,5 @@
 // What comes back to a mailbox about a campaign e-mail, in the forecast, as the executor takes it in
-// when the mailbox is read (server/services/email-inbound: on-reply-received.ts for replies,
+// when the mailbox is read (server/services/mail/inbound: on-reply-received.ts for replies,
 // decideEmailBounce and retry-email-step.ts for bounces, decideEmailComplaint and
 // opt-out-email-address.ts for complaints, pauseMailboxOnBounceRate after either), at the pass that
 // reads it. Auto-replies change nothing and are never queued.

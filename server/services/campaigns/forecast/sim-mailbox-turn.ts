@@ -8,7 +8,7 @@ import { decideEmailStep, type PreviousEmail } from "../../../domain/sequence/de
 import { mailboxRest } from "../../../domain/sequence/human-gaps";
 import { afterAction } from "../../../domain/sequence/step-timing";
 import { CANDIDATES_PER_SENDER, isEmailStep, mailboxCanActAt, mailboxTurnOrder } from "../../../domain/sequence/turn-policy";
-import { emailCopyHasLinks } from "../../../domain/email/email-content";
+import { emailCopyHasLinks } from "../../../domain/mail/email-content";
 import type { Variant } from "../../../domain/sequence/decide-step";
 import type { WiredStep } from "../../../schemas/sequence";
 import { mailboxRemaining, type MailboxState } from "./sim-mailboxes";

@@ -2,7 +2,7 @@
 // midnight in its zone, as countMailboxUsage counts), and its due e-mail leads in the core's order.
 // A warming mailbox's limit is its campaign cap on the simulated day: nothing until its hold ends,
 // then the ramp's volume, the warmup day advancing with the simulated date (warmupCampaignCap).
-import { warmupCampaignCap } from "../../../domain/email/warmup-ramp";
+import { warmupCampaignCap } from "../../../domain/mail/warmup-ramp";
 import { zonedDateString } from "../../../lib/time-zones";
 import { MinHeap } from "./min-heap";
 import { turnFirst, type DueEntry } from "./sim-senders";

@@ -3,7 +3,7 @@
 // network's answers, and the lead transitions (place on the next step, come to rest). The sender
 // turns (sim-turn.ts), due waits (sim-waits.ts) and answers (sim-events.ts) move the world forward
 // with the decision core's rules.
-import { decideMailboxPause, MAILBOX_RATE_WINDOW_MS, type MailboxRateLimits } from "../../../domain/email/decide-mailbox-pause";
+import { decideMailboxPause, MAILBOX_RATE_WINDOW_MS, type MailboxRateLimits } from "../../../domain/mail/decide-mailbox-pause";
 import { exclusionScope, holdsLead } from "../../../domain/sequence/exclusions";
 import { placeAfter } from "../../../domain/sequence/step-timing";
 import { firstStep } from "../../../domain/sequence/wire-sequence";

@@ -4,7 +4,7 @@
 // the step again later (the third counts as hard), a complaint stops the lead and opts the address
 // out. All at the pass that reads them.
 import { describe, expect, it } from "vitest";
-import type { MailboxRateLimits } from "../../../domain/email/decide-mailbox-pause";
+import type { MailboxRateLimits } from "../../../domain/mail/decide-mailbox-pause";
 import { SOFT_BOUNCE_RETRY_MS } from "../../../domain/sequence/decide-email-bounce";
 import { wireSequence } from "../../../domain/sequence/wire-sequence";
 import type { TSequenceInput } from "../../../schemas/sequence";

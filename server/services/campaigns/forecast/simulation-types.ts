@@ -5,7 +5,7 @@ import type { StepType, WiredSequence } from "../../../schemas/sequence";
 import type { Schedule } from "../../../domain/sequence/schedule";
 import type { EmailOutcome } from "../../../providers/mail/types";
 import type { TCampaignApprovals } from "../../../schemas/approvals";
-import type { WarmupCapFacts } from "../../../domain/email/warmup-ramp";
+import type { WarmupCapFacts } from "../../../domain/mail/warmup-ramp";
 import type { MergeFields } from "../../../domain/sequence/render-copy";
 
 export type LeadStatus = "pending" | "running" | "done" | "failed" | "paused" | "replied" | "stopped";
@@ -66,7 +66,7 @@ export interface SentEmailMark {
 /**
  * What a recipient does with one e-mail (null: never): opens and clicks are reported where tracked;
  * a reply ends the lead, a bounce fails it or sends the step again, a complaint stops it (the
- * executor reads them from the mailbox: server/services/email-inbound). Auto-replies change nothing.
+ * executor reads them from the mailbox: server/services/mail/inbound). Auto-replies change nothing.
  * Left out: nothing of that kind.
  */
 export type SimEmailOutcome = Pick<EmailOutcome, "openAt" | "clickAt"> & Partial<Omit<EmailOutcome, "openAt" | "clickAt">>;

@@ -8,7 +8,7 @@ import { db } from "../../../db/client";
 import { ManualClock, now, setClock } from "../../../lib/clock";
 import { setMailPlatform } from "../../../providers/mail-platform";
 import { setRegistrar } from "../../../providers/registrar";
-import { fakeMailPlatform, fakeRegistrar } from "../../../test/fake-order-providers";
+import { fakeMailPlatform, fakeRegistrar } from "../../../test/fakes/fake-order-providers";
 import { createTestWorkspace } from "../../../test/factories";
 import { seedMailboxOrder, testDomainName } from "../../../test/mailbox-order-seed";
 import { refundMailboxOrder } from "../refund-mailbox-order";

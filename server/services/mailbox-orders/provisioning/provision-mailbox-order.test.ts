@@ -3,11 +3,11 @@
 // fakes of the registrar and the mail platform (timings on Herald's clock, faults per test).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "../../../db/client";
-import { presetStrategy } from "../../../domain/email/warmup-ramp";
+import { presetStrategy } from "../../../domain/mail/warmup-ramp";
 import { ManualClock, now } from "../../../lib/clock";
 import { setMailPlatform } from "../../../providers/mail-platform";
 import { setRegistrar } from "../../../providers/registrar";
-import { fakeMailPlatform, fakeRegistrar } from "../../../test/fake-order-providers";
+import { fakeMailPlatform, fakeRegistrar } from "../../../test/fakes/fake-order-providers";
 import { createTestWorkspace } from "../../../test/factories";
 import { startHeraldJobs, type HeraldJobs } from "../../../test/herald-jobs";
 import { seedMailboxOrder, testDomainName } from "../../../test/mailbox-order-seed";

@@ -2,7 +2,7 @@
 // for a mailbox hosted link (the OAuth redirect URI; public: the state ties the answer to its link)
 import { publicUrl } from "@/server/env";
 import { isHeraldError } from "@/server/lib/errors";
-import { completeMailboxOauth, type MailboxOauthOutcome } from "@/server/services/mailbox-hosted-links/complete-mailbox-oauth";
+import { completeMailboxOauth, type MailboxOauthOutcome } from "@/server/services/mail/connect/complete-mailbox-oauth";
 
 export const dynamic = "force-dynamic";
 

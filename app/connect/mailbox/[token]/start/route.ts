@@ -2,7 +2,7 @@
 // Microsoft's sign-in page (public: the link's token is the permission)
 import { publicUrl } from "@/server/env";
 import { isHeraldError } from "@/server/lib/errors";
-import { startMailboxOauth } from "@/server/services/mailbox-hosted-links/start-mailbox-oauth";
+import { startMailboxOauth } from "@/server/services/mail/connect/start-mailbox-oauth";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,31 @@
+// Recomputes a mailbox's overall health (Mailbox.health) from what is stored: called after the DNS
+// checks, a deliverability test or a warmup sync wrote their part, inside their transaction when given.
+import { db, type DbClient } from "../../../db/client";
+import { overallMailboxHealth, type HealthFacts, type OverallHealth } from "../../../domain/mail/mailbox-health";
+import { healthOfInboxRate } from "../../../domain/mail/warmup-ramp";
+import { readDnsHealth } from "../../../schemas/mailbox-health";
+
+export async function refreshMailboxHealth(mailboxId: string, client: DbClient = db): Promise<OverallHealth | null> {
+  const mailbox = await client.mailbox.findUnique({ where: { id: mailboxId }, select: { dnsHealth: true, warmup: { select: { status: true, healthScore: true, inboxRate: true } } } });
+  if (!mailbox) return null;
+  const test = await client.deliverabilityTest.findFirst({
+    where: { mailboxId, status: { in: ["done", "failed"] } },
+    orderBy: { startedAt: "desc" },
+    select: { status: true, landing: true, blocklistIp: true, blocklistDomain: true },
+  });
+  const inboxRate = mailbox.warmup?.healthScore == null ? null : mailbox.warmup.inboxRate;
+  const facts: HealthFacts = {
+    dns: readDnsHealth(mailbox.dnsHealth)?.status ?? null,
+    test: test
+      ? {
+          failed: test.status === "failed",
+          landing: (test.landing as NonNullable<HealthFacts["test"]>["landing"]) ?? null,
+          blocklisted: test.blocklistIp === "listed" || test.blocklistDomain === "listed",
+        }
+      : null,
+    warmup: inboxRate === null ? null : healthOfInboxRate(inboxRate),
+  };
+  const health = overallMailboxHealth(facts);
+  await client.mailbox.updateMany({ where: { id: mailboxId, NOT: { health } }, data: { health } });
+  return health;
+}

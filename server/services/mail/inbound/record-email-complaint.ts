@@ -1,0 +1,48 @@
+// A feedback report says the recipient marked one of Herald's e-mails as spam. The e-mail notes it,
+// the mailbox counts it (once per e-mail), the address is opted out of the workspace's e-mails for
+// every lead that has it (as unsubscribing does), the lead's campaign stops (decideEmailComplaint),
+// and email.bounced fires with kind `complaint`. The same report read twice changes nothing.
+import type { Prisma } from "../../../db/client";
+import type { EmailMessage, Mailbox } from "../../../db/generated/client";
+import { now } from "../../../lib/clock";
+import { decideEmailComplaint } from "../../../domain/sequence/decide-email-bounce";
+import { setCampaignLeadStatus } from "../../campaigns/executor/settle-campaign-lead";
+import { optOutEmailAddress } from "../../campaigns/opt-out-email-address";
+import { STOPPABLE } from "../../campaigns/unsubscribe-address";
+import type { Emit } from "../../events/with-outbox";
+import type { IncomingMatch, IncomingOutcome, ParsedComplaint } from "./inbound-types";
+import { pauseMailboxOnBounceRate } from "./pause-mailbox-on-bounce-rate";
+import { emitEmailBounced, lockActiveCampaignLead, lockReportedEmail } from "./reported-email";
+
+export async function recordEmailComplaint(
+  tx: Prisma.TransactionClient,
+  emit: Emit,
+  input: { mailbox: Mailbox; stored: EmailMessage; match: IncomingMatch; complaint: ParsedComplaint },
+): Promise<IncomingOutcome> {
+  const outbound = await lockReportedEmail(tx, input.match.outboundEmailId);
+  if (!outbound) return "unmatched";
+  if (outbound.complainedAt) return "complaint";
+  const at = now();
+  await tx.emailMessage.update({ where: { id: outbound.id }, data: { complainedAt: at, updatedAt: at } });
+  // The mailbox before the lead, in the order the executor's recording of a sent e-mail takes them.
+  await tx.mailbox.update({ where: { id: outbound.mailboxId }, data: { complainedCount: { increment: 1 }, updatedAt: at } });
+  const recipient = outbound.toAddress.trim().toLowerCase();
+  const decision = decideEmailComplaint({ leadActive: await lockActiveCampaignLead(tx, outbound.campaignLeadId) });
+  if (decision.optOut) await optOutEmailAddress(tx, { workspaceId: outbound.workspaceId, address: recipient, at });
+  if (decision.stopLead && outbound.campaignLeadId) {
+    const campaignLead = await tx.campaignLead.findUniqueOrThrow({
+      where: { id: outbound.campaignLeadId },
+      include: { lead: { select: { firstName: true, lastName: true, publicIdentifier: true } } },
+    });
+    await setCampaignLeadStatus(tx, emit, campaignLead, "stopped", {}, [...STOPPABLE]);
+  }
+  await emitEmailBounced(emit, outbound, {
+    kind: "complaint",
+    bounce: { action: "complained", status: null, message: input.complaint.message },
+    deadAddress: false,
+    leadFailed: false,
+    at,
+  });
+  await pauseMailboxOnBounceRate(tx, emit, outbound.mailboxId);
+  return "complaint";
+}

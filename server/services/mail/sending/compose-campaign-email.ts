@@ -1,0 +1,61 @@
+// The e-mail a campaign step sends to one lead, exactly as it goes out: its content for the lead
+// (server/domain/mail/email-content.ts, the rule the editor's preview shows), then the open pixel
+// and tracked links when the campaign and the mailbox track, and last the unsubscribe line with its List-Unsubscribe headers (after tracking, so the unsubscribe link is
+// never counted as a click). The executor stores the result in the intent before sending it.
+import { renderEmailContent } from "../../../domain/mail/email-content";
+import type { MergeFields } from "../../../domain/sequence/render-copy";
+import type { Variant } from "../../../domain/sequence/decide-step";
+import type { EmailThread } from "../../../domain/sequence/decide-email-step";
+import { addTracking } from "../tracking/tracking-links";
+import { unsubscribeParts } from "../tracking/unsubscribe-parts";
+
+export interface ComposedEmail {
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers: Record<string, string>;
+}
+
+export interface ComposeInput {
+  workspaceId: string;
+  variant: Variant;
+  /** The thread a follow-up answers (its subject is "Re: …" of the first e-mail's); null for a new thread. */
+  thread: EmailThread | null;
+  fields: MergeFields;
+  /** The lead's address (the unsubscribe link is for it). */
+  address: string;
+  mailbox: { email: string; signature: string | null; trackOpens: boolean; trackClicks: boolean };
+  tracking: { opens: "off" | "on"; clicks: "off" | "on" };
+  unsubscribe: { enabled: boolean; text: string };
+  /** EmailMessage.trackingToken of the intent. */
+  trackingToken: string;
+  /** EmailMessage.id of the intent. */
+  emailMessageId: string;
+  campaignLeadId: string;
+}
+
+export function composeCampaignEmail(input: ComposeInput): ComposedEmail {
+  const { variant, fields, mailbox } = input;
+  const content = renderEmailContent({ variant, fields, signature: mailbox.signature, threadSubject: input.thread?.subject ?? null });
+  const subject = content.subject;
+  let { text, html } = content;
+  const opens = input.tracking.opens === "on" && mailbox.trackOpens;
+  const clicks = input.tracking.clicks === "on" && mailbox.trackClicks;
+  if (opens || clicks) html = addTracking(html, { token: input.trackingToken, opens, clicks });
+  let headers: Record<string, string> = {};
+  if (input.unsubscribe.enabled) {
+    const parts = unsubscribeParts({
+      workspaceId: input.workspaceId,
+      address: input.address,
+      mailboxEmail: mailbox.email,
+      text: input.unsubscribe.text,
+      emailMessageId: input.emailMessageId,
+      campaignLeadId: input.campaignLeadId,
+    });
+    text += `\n\n${parts.text}`;
+    html += `\n${parts.html}`;
+    headers = parts.headers;
+  }
+  return { subject, text, html, headers };
+}
