@@ -1,7 +1,10 @@
 // Folders depend on each other one way only: server/'s own folders (lib, db, providers, services,
-// transport…) and the domains inside server/services. A cycle between two folders means a piece
-// shared by both sits in the wrong one: move it to the lower folder or split the file
-// (docs/architecture.md). Pure: reads the source files, needs no database.
+// transport…), the features inside server/services, and the sub-folders inside each feature. A
+// folder of server/services holding only folders groups features (server/services/mail): each of its
+// folders is a feature of its own, checked against every other feature, so that mail/inbound may sit
+// above campaigns while campaigns sends through mail/sending. A cycle means a piece shared by both
+// sits in the wrong folder: move it to the lower one or split the file (docs/architecture.md). Pure:
+// reads the source files, needs no database.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -44,15 +47,48 @@ function runtimeImports(file: string): string[] {
   return specifiers;
 }
 
-/** Folder → the folders it imports from, for the folders directly under `base`. */
-function folderGraph(base: string): Map<string, Set<string>> {
-  const graph = new Map<string, Set<string>>();
-  const folderOf = (file: string) => {
+/** The folder directly under `base` a path lies in; null outside `base` or for a file lying in it (server/env.ts). */
+function directFolderOf(base: string): (file: string) => string | null {
+  return (file) => {
     const relative = path.relative(base, file);
     const [first, ...rest] = relative.split(path.sep);
-    // Outside `base`, or a file lying directly in it (server/env.ts): not a folder of this graph.
     return relative.startsWith("..") || !rest.length ? null : first!;
   };
+}
+
+const SERVICES = path.join(ROOT, "server/services");
+
+/** A folder holding only folders groups features (server/services/mail). */
+function isGroup(folder: string): boolean {
+  const entries = readdirSync(folder, { withFileTypes: true });
+  return entries.length > 0 && entries.every((entry) => entry.isDirectory());
+}
+
+/** The features of server/services, as paths from it: `campaigns`, and `mail/inbound` inside a group. */
+function serviceFeatures(): string[] {
+  return readdirSync(SERVICES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => {
+      const folder = path.join(SERVICES, entry.name);
+      if (!isGroup(folder)) return [entry.name];
+      return readdirSync(folder, { withFileTypes: true })
+        .filter((inner) => inner.isDirectory())
+        .map((inner) => `${entry.name}/${inner.name}`);
+    })
+    .sort();
+}
+
+/** The feature of server/services a path lies in, or null outside them. */
+function featureOf(features: string[]): (file: string) => string | null {
+  return (file) => {
+    const relative = path.relative(SERVICES, file).split(path.sep).join("/");
+    return features.find((feature) => relative.startsWith(`${feature}/`)) ?? null;
+  };
+}
+
+/** Folder → the folders it imports from, for the folders `folderOf` gives the files under `base`. */
+function folderGraph(base: string, folderOf = directFolderOf(base)): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
   for (const file of sourceFiles(base)) {
     const from = folderOf(file);
     if (!from) continue;
@@ -128,7 +164,7 @@ describe("folder cycles", () => {
   });
 
   it("reads the imports a file runs with, not its type-only ones", () => {
-    const graph = folderGraph(path.join(ROOT, "server/services"));
+    const graph = folderGraph(SERVICES);
     // record-provider-activity hands campaigns an acceptance: linkedin-activity sits above campaigns.
     expect(graph.get("linkedin-activity")).toContain("campaigns");
     const providers = folderGraph(path.join(ROOT, "server"));
@@ -137,8 +173,29 @@ describe("folder cycles", () => {
     expect(providers.get("services")).toContain("providers");
   });
 
-  it.each(["server", "server/services"])("%s/*: no two folders import each other", (folder) => {
-    const graph = folderGraph(path.join(ROOT, folder));
+  it("takes a folder holding only folders as a group of features", () => {
+    const features = serviceFeatures();
+    expect(features).toContain("mail/inbound");
+    expect(features).toContain("campaigns");
+    expect(features).not.toContain("mail");
+    const graph = folderGraph(SERVICES, featureOf(features));
+    // Inbound mail stops and settles campaign leads; campaigns send through mail/sending.
+    expect(graph.get("mail/inbound")).toContain("campaigns");
+    expect(graph.get("campaigns")).toContain("mail/sending");
+  });
+
+  it("server/*: no two folders import each other", () => {
+    const graph = folderGraph(path.join(ROOT, "server"));
+    expect(describeCycles(graph, folderCycles(graph))).toEqual([]);
+  });
+
+  it("server/services: no two features import each other", () => {
+    const graph = folderGraph(SERVICES, featureOf(serviceFeatures()));
+    expect(describeCycles(graph, folderCycles(graph))).toEqual([]);
+  });
+
+  it.each(serviceFeatures())("server/services/%s/*: no two sub-folders import each other", (feature) => {
+    const graph = folderGraph(path.join(SERVICES, feature));
     expect(describeCycles(graph, folderCycles(graph))).toEqual([]);
   });
 });
