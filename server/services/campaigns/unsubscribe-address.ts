@@ -1,6 +1,6 @@
 // Unsubscribing from the link of a campaign e-mail. It lives with the campaigns, not with the rest of
 // e-mail tracking, because it stops the campaign lead (the campaigns' own stop rules), and the
-// campaigns' executor composes e-mails with email-tracking's links: email-tracking sits below the
+// campaigns' executor composes e-mails with mail/tracking's links: mail/tracking sits below the
 // campaigns and may not import them.
 import type { Prisma } from "../../db/client";
 import { now } from "../../lib/clock";
