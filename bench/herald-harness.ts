@@ -35,7 +35,8 @@ export async function startHerald(port: number): Promise<Herald> {
 
 export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    // The browser the test script installs (scripts/ensure-test-services.sh), as playwright.config.ts uses it.
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
 }
