@@ -12,12 +12,12 @@ import type { ApiOperation } from "../http/api-operation";
 import { approvalsHandlers } from "./operations/approvals/handlers";
 import { campaignsHandlers } from "./operations/campaigns/handlers";
 import { creditsHandlers } from "./operations/credits/handlers";
-import { databaseHandlers } from "./operations/company-database/handlers";
+import { companyDatabaseHandlers } from "./operations/company-database/handlers";
 import { filesHandlers } from "./operations/files/handlers";
 import { inboxHandlers } from "./operations/inbox/handlers";
 import { leadImportsHandlers } from "./operations/lead-imports/handlers";
 import { leadListsHandlers } from "./operations/lead-lists/handlers";
-import { mailboxHostedLinksHandlers } from "./operations/mail/connect/handlers";
+import { mailConnectHandlers } from "./operations/mail/connect/handlers";
 import { mailboxOrdersHandlers } from "./operations/mailbox-orders/handlers";
 import { mailboxesHandlers } from "./operations/mail/mailboxes/handlers";
 import { metaHandlers } from "./operations/meta/handlers";
@@ -30,12 +30,12 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...approvalsHandlers,
   ...campaignsHandlers,
   ...creditsHandlers,
-  ...databaseHandlers,
+  ...companyDatabaseHandlers,
   ...filesHandlers,
   ...inboxHandlers,
   ...leadImportsHandlers,
   ...leadListsHandlers,
-  ...mailboxHostedLinksHandlers,
+  ...mailConnectHandlers,
   ...mailboxOrdersHandlers,
   ...mailboxesHandlers,
   ...metaHandlers,

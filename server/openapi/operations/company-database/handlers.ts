@@ -12,7 +12,7 @@ import { listFilterValuesOperation } from "./filter-values";
 import { searchCompaniesOperation } from "./search-companies";
 import { searchPeopleOperation } from "./search-people";
 
-export const databaseHandlers = [
+export const companyDatabaseHandlers = [
   // POST /api/v1/database/companies/search – search the company database (one AI credit per result)
   apiHandler(searchCompaniesOperation, async ({ actor, body }) => searchCompanies(actor, body)),
   // POST /api/v1/database/filter-values – list valid filter values (free)

@@ -8,7 +8,7 @@ import { getMailboxHostedLink } from "../../../../services/mail/connect/get-mail
 import { createMailboxHostedLinkOperation } from "./create-mailbox-hosted-link";
 import { getMailboxHostedLinkOperation } from "./get-mailbox-hosted-link";
 
-export const mailboxHostedLinksHandlers = [
+export const mailConnectHandlers = [
   // POST /api/v1/email-accounts/hosted-link – create a hosted link to connect a Google or Microsoft mailbox
   apiHandler(createMailboxHostedLinkOperation, async ({ actor, body }) => ({ data: await createMailboxHostedLink(actor, body) })),
   // GET /api/v1/email-accounts/hosted-link/{id} – read a mailbox hosted link's status
