@@ -4,11 +4,13 @@
 // Checkpointing stays off so that every step is one request, which the embedded executor and
 // Inngest servers both handle.
 import { Inngest } from "inngest";
-import { embeddedConnection } from "./connection";
+import { embeddedAwareFetch, embeddedConnection } from "./connection";
 
 export const inngest = new Inngest({
   id: "herald",
   checkpointing: false,
+  // Events for the embedded executor are handed to its event API in this process (no socket).
+  fetch: embeddedAwareFetch,
   get baseUrl() {
     return embeddedConnection()?.eventApiUrl;
   },

@@ -49,3 +49,39 @@ describe("the embedded connection", () => {
     expect(signingKeys({ INNGEST_SIGNING_KEY: "a" })).toEqual([connection.signingKey]);
   });
 });
+
+describe("events sent in this process", () => {
+  it("hands inngest.send() to the event API's in-process transport, with the event key in the path and the events as the body", async () => {
+    const seen: Array<{ url: string; method: string | undefined; body: unknown }> = [];
+    connectToEmbeddedExecutor({
+      ...connection,
+      transport: async (url, init) => {
+        seen.push({ url, method: init.method, body: JSON.parse(String(init.body)) });
+        return Response.json({ ids: ["evt_1"], status: 200 });
+      },
+    });
+    const sent = await inngest.send({ name: "herald/test.sent", data: { n: 1 } });
+    expect(sent.ids).toEqual(["evt_1"]);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ url: "http://127.0.0.1:49999/e/embedded-event-key", method: "POST" });
+    expect(seen[0]!.body).toEqual([expect.objectContaining({ name: "herald/test.sent", data: { n: 1 } })]);
+  });
+
+  it("sends anything not addressed to the event API's origin out with fetch, even when the address starts alike", async () => {
+    const { createServer } = await import("node:http");
+    const server = createServer((request, response) => response.end(JSON.stringify({ path: request.url })));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as import("node:net").AddressInfo).port;
+    try {
+      let handed = 0;
+      // The event API on a port whose digits begin the real server's port: a prefix test would confuse them.
+      connectToEmbeddedExecutor({ ...connection, eventApiUrl: `http://127.0.0.1:${String(port).slice(0, -1)}`, transport: async () => (handed++, Response.json({})) });
+      const { embeddedAwareFetch } = await import("./connection");
+      const response = await embeddedAwareFetch(`http://127.0.0.1:${port}/elsewhere`);
+      expect(await response.json()).toEqual({ path: "/elsewhere" });
+      expect(handed).toBe(0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

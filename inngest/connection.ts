@@ -28,6 +28,11 @@ export interface EmbeddedConnection {
   eventApiUrl: string;
   signingKey: string;
   eventKey: string;
+  /**
+   * The event API's answers without a socket (server/embedded-inngest/event-api.ts): the client's
+   * requests to `eventApiUrl` go through it, from the runtime's copy of this module and Next's alike.
+   */
+  transport?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 const SLOT = Symbol.for("herald.embedded-inngest.connection");
@@ -58,4 +63,16 @@ export function signingKeys(env: Settings = process.env): string[] {
   const embedded = embeddedConnection();
   if (embedded) return [embedded.signingKey];
   return [env.INNGEST_SIGNING_KEY, env.INNGEST_SIGNING_KEY_FALLBACK].filter((key): key is string => Boolean(key));
+}
+
+/** The SDK's fetch: a request to the embedded event API is answered in this process, anything else goes out. */
+export async function embeddedAwareFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const connection = embeddedConnection();
+  const request = input instanceof Request ? input : null;
+  const url = new URL(request ? request.url : input.toString());
+  if (!connection?.transport || url.origin !== new URL(connection.eventApiUrl).origin) return fetch(input, init);
+  if (!request) return connection.transport(url.href, init ?? {});
+  const copy = new Request(request, init);
+  const hasBody = copy.method !== "GET" && copy.method !== "HEAD";
+  return connection.transport(url.href, { method: copy.method, headers: copy.headers, body: hasBody ? await copy.text() : undefined });
 }

@@ -72,7 +72,7 @@ async function main() {
     }
     const eventKey = embedded.generateEventKey();
     eventApi = await startEventApi({ eventKey, port: env.HERALD_INNGEST_PORT, executor: () => executor });
-    connectToEmbeddedExecutor({ eventApiUrl: eventApi.url, signingKey, eventKey });
+    connectToEmbeddedExecutor({ eventApiUrl: eventApi.url, signingKey, eventKey, transport: eventApi.transport });
   }
 
   const { default: next } = await import("next");

@@ -43,7 +43,7 @@ export async function startHeraldJobs<C extends Clock = ManualClock>(
   setClock(clock);
   let executor: EmbeddedExecutor | null = null;
   const eventApi: EventApi = await startEventApi({ eventKey: EVENT_KEY, executor: () => executor });
-  connectToEmbeddedExecutor({ eventApiUrl: eventApi.url, signingKey: SIGNING_KEY, eventKey: EVENT_KEY });
+  connectToEmbeddedExecutor({ eventApiUrl: eventApi.url, signingKey: SIGNING_KEY, eventKey: EVENT_KEY, transport: eventApi.transport });
   executor = new TestExecutor({ serveUrl: IN_PROCESS_SERVE_URL, transport: inProcessFunctions(), signingKey: SIGNING_KEY, clock, manual: options.manual ?? true });
   await executor.start();
   const started = executor;
