@@ -3,6 +3,7 @@
 // (app/api/billing/stripe/webhook); refunds and off-session renewal charges go to the Session's
 // PaymentIntent. Every call carries Stripe's Idempotency-Key, so a retry never charges twice.
 import Stripe from "stripe";
+import { logger } from "../../../lib/logger";
 import type { BillingProvider } from "../types";
 
 export interface StripeBillingOptions {
@@ -39,15 +40,34 @@ function withQuery(url: string, name: string, value: string): string {
   return address.toString().replace(encodeURIComponent("{CHECKOUT_SESSION_ID}"), "{CHECKOUT_SESSION_ID}");
 }
 
-/** Why a card was declined, in plain words, from Stripe's card error. */
-function declineInWords(error: { message?: string; decline_code?: string; code?: string }): string {
-  const reason = error.decline_code ?? error.code;
-  const words = error.message?.trim() || "The card was declined.";
-  return reason ? `${words} (${reason.replace(/_/g, " ")})` : words;
+/**
+ * Why an off-session charge failed, in plain words, from Stripe's card error: `authentication_required`
+ * when the bank wants the card holder to confirm the payment themselves, `card_declined` with its
+ * `decline_code` otherwise (docs.stripe.com/payments/save-during-payment, "Charge the saved payment
+ * method later"; docs.stripe.com/declines/codes).
+ */
+export function chargeFailureInWords(error: { code?: string | null; decline_code?: string | null }): string {
+  if (error.code === "authentication_required" || error.decline_code === "authentication_required") {
+    return "the card's bank asks the card holder to confirm this payment themselves, which Herald cannot do for them (authentication required); the bank can allow such payments";
+  }
+  const reason = error.decline_code && error.decline_code !== "generic_decline" ? ` (${error.decline_code.replace(/_/g, " ")})` : "";
+  return `the card was declined${reason}; the bank that issued it can say why`;
 }
 
 function isCardError(error: unknown): error is Stripe.errors.StripeCardError {
   return error instanceof Stripe.errors.StripeError && error.type === "StripeCardError";
+}
+
+/** A request Stripe refused as malformed (400) is Herald's bug, never the customer's decline: logged as such and thrown. */
+function logRefusedRequest(error: unknown, what: string): void {
+  if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return;
+  logger.error(`Stripe refused ${what} as a malformed request: a bug in Herald, not a decline`, {
+    status: error.statusCode,
+    code: error.code,
+    param: error.param,
+    message: error.message,
+    requestId: error.requestId,
+  });
 }
 
 export function createStripeBilling(options: StripeBillingOptions): BillingProvider {
@@ -108,10 +128,12 @@ export function createStripeBilling(options: StripeBillingOptions): BillingProvi
           { idempotencyKey: input.key },
         );
         if (intent.status === "succeeded" || intent.status === "processing") return { chargeId: intent.id, status: "succeeded", failure: null };
-        return { chargeId: intent.id, status: "failed", failure: declineInWords(intent.last_payment_error ?? {}) };
+        if (intent.status === "requires_action") return { chargeId: intent.id, status: "failed", failure: chargeFailureInWords({ code: "authentication_required" }) };
+        return { chargeId: intent.id, status: "failed", failure: chargeFailureInWords(intent.last_payment_error ?? {}) };
       } catch (error) {
-        if (!isCardError(error)) throw error;
-        return { chargeId: error.payment_intent?.id ?? input.key, status: "failed", failure: declineInWords(error) };
+        if (isCardError(error)) return { chargeId: error.payment_intent?.id ?? input.key, status: "failed", failure: chargeFailureInWords(error) };
+        logRefusedRequest(error, `the renewal charge ${input.key}`);
+        throw error;
       }
     },
   };

@@ -61,7 +61,7 @@ export async function chargeRenewalOnce(input: RenewalChargeInput): Promise<Rene
   }
 
   const declines = declined + 1;
-  const reason = charge.failure ?? "the card was declined";
+  const reason = (charge.failure ?? "the card was declined").replace(/\.$/, "");
   const label =
     declines >= MAX_DECLINES
       ? `Renewing ${input.subject} failed ${MAX_DECLINES} times (${reason}), so Herald stopped renewing it.`
