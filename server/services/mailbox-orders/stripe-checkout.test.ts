@@ -12,7 +12,7 @@ import { seedMailboxOrder, testDomainName } from "../../test/mailbox-order-seed"
 import { setBillingProvider } from "../../providers/billing";
 import { createStripeBilling, stripeClient } from "../../providers/billing/stripe/stripe-billing";
 import { startLocalHttpFake } from "../../test/fakes/local-http-fake";
-import { parseStripeForm, startStripeFake, type SignedEvent, type StripeFake } from "../../test/fakes/stripe-fake";
+import { parseStripeForm, startStripeFake, TEST_CARDS, type SignedEvent, type StripeFake } from "../../test/fakes/stripe-fake";
 
 const provisioning = vi.hoisted(() => ({ calls: [] as [string, number][] }));
 vi.mock("./start-order-provisioning", () => ({
@@ -38,7 +38,6 @@ afterAll(async () => {
 beforeEach(() => {
   setClock(new ManualClock("2026-03-02T09:00:00Z"));
   provisioning.calls = [];
-  fake.declineOffSession = false;
   fake.failRefunds = false;
   setBillingProvider(createStripeBilling({ secretKey: fake.secretKey, apiUrl: fake.apiUrl, maxNetworkRetries: 0 }));
 });
@@ -139,6 +138,8 @@ describe("Stripe Checkout for mailbox orders", () => {
   it("charges a renewal off-session with the saved card, and reports a decline in words", async () => {
     const { sessionId } = await pendingOrder();
     await deliver(fake.completeCheckout(sessionId));
+    const declining = await pendingOrder();
+    await deliver(fake.completeCheckout(declining.sessionId, { card: TEST_CARDS.insufficientFunds }));
     const billing = createStripeBilling({ secretKey: fake.secretKey, apiUrl: fake.apiUrl, maxNetworkRetries: 0 });
     const renewal = { key: "renewal:mbx_1:2026-04", workspaceId: "ws_1", paymentId: sessionId, amountCents: 700, currency: "usd", description: "jane@… for April" };
     const ok = await billing.chargeRenewal(renewal);
@@ -147,8 +148,8 @@ describe("Stripe Checkout for mailbox orders", () => {
     const session = fake.sessions.get(sessionId)!;
     expect(fake.paymentIntents.get(ok.chargeId)).toMatchObject({ amount: 700, customer: session.customer, status: "succeeded" });
 
-    fake.declineOffSession = true;
-    const declined = await billing.chargeRenewal({ ...renewal, key: "renewal:mbx_1:2026-05" });
+    // The stand-in no longer has a switch that declines every charge: the customer paid with Stripe's insufficient-funds test card.
+    const declined = await billing.chargeRenewal({ ...renewal, paymentId: declining.sessionId, key: "renewal:mbx_1:2026-05" });
     expect(declined.status).toBe("failed");
     expect(declined.failure).toMatch(/insufficient funds/i);
   });

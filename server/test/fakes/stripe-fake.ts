@@ -3,6 +3,25 @@
 // shapes (checkout.session, payment_intent, refund, error), the secret key checked, Idempotency-Key
 // honoured (the same key answers the first answer again). The test plays the customer
 // (completeCheckout, expireCheckout) and gets the signed webhook Stripe would send.
+//
+// It refuses what Stripe refuses, so a test catches a call Stripe would answer 400 (sources, from
+// the stripe-node 23.x types that carry Stripe's API reference, node_modules/stripe/esm/resources):
+// - PaymentIntents.d.ts, `off_session`: "This parameter can only be used with confirm=true".
+// - Checkout/Sessions.d.ts, `payment_intent_data.setup_future_usage`: "If a Customer has been provided
+//   or Checkout creates a new Customer, Checkout will attach the payment method to the Customer. If
+//   Checkout does not create a Customer, the payment method is not attached to a Customer". So only a
+//   Session with setup_future_usage and a customer (given, or customer_creation=always) leaves a card
+//   that can be charged later; Stripe refuses to reuse any other card ("To use a PaymentMethod
+//   multiple times, you must attach it to a Customer first", docs.stripe.com/payments/save-during-payment).
+// - A confirmation needs a payment method, and a card attached to a Customer is used with that
+//   Customer only (PaymentIntents.d.ts, `customer`/`payment_method`); Stripe answers 400
+//   invalid_request_error with code `parameter_missing` and the `param` (docs.stripe.com/error-codes).
+// - Off-session outcomes of Stripe's test cards (docs.stripe.com/testing): 4000000000000002 is
+//   declined (`card_declined`, decline_code `generic_decline`), 4000000000009995 for insufficient
+//   funds, 4000002760003184 needs authentication on every payment, so an off-session charge fails
+//   with code `authentication_required`; each as a 402 `card_error` whose PaymentIntent is left in
+//   `requires_payment_method` (docs.stripe.com/payments/save-during-payment, "Charge the saved
+//   payment method later").
 import { createHmac, randomBytes } from "node:crypto";
 import { now } from "../../lib/clock";
 import { startLocalHttpFake, type FakeAnswer, type FakeRequest, type LocalHttpFake } from "./local-http-fake";
@@ -38,12 +57,15 @@ export interface StripeFake {
   sessions: Map<string, StripeObject>;
   paymentIntents: Map<string, StripeObject>;
   refunds: StripeObject[];
-  /** Off-session charges are declined (insufficient funds) while set. */
-  declineOffSession: boolean;
+  /** Saved cards: the card number the customer paid with, the Customer it is attached to (or none). */
+  paymentMethods: Map<string, { card: TestCard; customer: string | null }>;
   /** Refund calls answer 500 while set. */
   failRefunds: boolean;
-  /** The customer pays on the Checkout page: the Session completes and its signed event is returned. */
-  completeCheckout(sessionId: string): SignedEvent;
+  /**
+   * The customer pays on the Checkout page (with `card`, one of Stripe's test cards, 4242… by
+   * default): the Session completes and its signed event is returned.
+   */
+  completeCheckout(sessionId: string, options?: { card?: TestCard }): SignedEvent;
   /** The Checkout page is left until it expires. */
   expireCheckout(sessionId: string): SignedEvent;
   /** Signs any payload as Stripe signs webhooks. */
@@ -52,6 +74,21 @@ export interface StripeFake {
   send(endpoint: string, signed: SignedEvent): Promise<number>;
   close(): Promise<void>;
 }
+
+/** Stripe's test cards (docs.stripe.com/testing) and what they do to a later off-session charge. */
+export const TEST_CARDS = {
+  paid: "4242424242424242",
+  declined: "4000000000000002",
+  insufficientFunds: "4000000000009995",
+  authenticationRequired: "4000002760003184",
+} as const;
+export type TestCard = (typeof TEST_CARDS)[keyof typeof TEST_CARDS];
+
+const OFF_SESSION_FAILURES: Partial<Record<TestCard, { code: string; decline_code: string; message: string }>> = {
+  [TEST_CARDS.declined]: { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
+  [TEST_CARDS.insufficientFunds]: { code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." },
+  [TEST_CARDS.authenticationRequired]: { code: "authentication_required", decline_code: "authentication_required", message: "Your card was declined. This transaction requires authentication." },
+};
 
 export interface SignedEvent {
   payload: string;
@@ -72,6 +109,7 @@ export async function startStripeFake(options: { secretKey?: string; webhookSecr
   const sessions = new Map<string, StripeObject>();
   const paymentIntents = new Map<string, StripeObject>();
   const refunds: StripeObject[] = [];
+  const paymentMethods = new Map<string, { card: TestCard; customer: string | null }>();
   const idempotent = new Map<string, FakeAnswer>();
   let http: LocalHttpFake | null = null;
 
@@ -83,18 +121,22 @@ export async function startStripeFake(options: { secretKey?: string; webhookSecr
     sessions,
     paymentIntents,
     refunds,
-    declineOffSession: false,
+    paymentMethods,
     failRefunds: false,
-    completeCheckout(sessionId) {
+    completeCheckout(sessionId, options = {}) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
       if (session.status === "open") {
-        const customer = newId("cus");
+        const customer = typeof session.customer === "string" ? session.customer : session.customer_creation === "always" ? newId("cus") : null;
+        const paymentMethod = newId("pm");
+        // Attached (reusable) only when the Session saves it for later and has a Customer.
+        paymentMethods.set(paymentMethod, { card: options.card ?? TEST_CARDS.paid, customer: session.setup_future_usage && customer ? customer : null });
         const intent = paymentIntentObject({
           amount: session.amount_total,
           currency: session.currency,
           customer,
-          payment_method: newId("pm"),
+          payment_method: paymentMethod,
+          setup_future_usage: session.setup_future_usage,
           status: "succeeded",
           metadata: session.metadata,
         });
@@ -153,8 +195,9 @@ export async function startStripeFake(options: { secretKey?: string; webhookSecr
       amount_total: Number(price.unit_amount) * quantity,
       currency: price.currency,
       client_reference_id: params.client_reference_id ?? null,
-      customer: null,
+      customer: params.customer ?? null,
       customer_creation: params.customer_creation ?? null,
+      setup_future_usage: (params.payment_intent_data as Params | undefined)?.setup_future_usage ?? null,
       metadata: params.metadata ?? {},
       payment_intent: null,
       success_url: params.success_url,
@@ -180,14 +223,34 @@ export async function startStripeFake(options: { secretKey?: string; webhookSecr
     return { body: refund };
   }
 
+  function missing(param: string, message: string): FakeAnswer {
+    return error(400, "invalid_request_error", message, { code: "parameter_missing", param });
+  }
+
   function createPaymentIntent(params: Params): FakeAnswer {
     const fields = { amount: Number(params.amount), currency: params.currency, customer: params.customer ?? null, payment_method: params.payment_method ?? null, description: params.description ?? null, metadata: params.metadata ?? {} };
-    if (params.confirm === "true" && params.off_session === "true" && fake.declineOffSession) {
-      const last = { type: "card_error", code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." };
+    const confirm = params.confirm === "true";
+    const offSession = params.off_session === "true";
+    if (offSession && !confirm) return missing("confirm", "off_session can only be used with confirm=true.");
+    if (!confirm) return { body: paymentIntentObject({ ...fields, status: "requires_confirmation" }) };
+    if (typeof params.payment_method !== "string") return missing("payment_method", "You cannot confirm this PaymentIntent because it's missing a payment method.");
+    const saved = paymentMethods.get(params.payment_method);
+    if (!saved) return error(400, "invalid_request_error", `No such PaymentMethod: '${params.payment_method}'`, { code: "resource_missing", param: "payment_method" });
+    if (!saved.customer) {
+      return error(400, "invalid_request_error", "The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment. It may not be used again. To use a PaymentMethod multiple times, you must attach it to a Customer first.", { param: "payment_method" });
+    }
+    if (typeof params.customer !== "string") return missing("customer", "The provided PaymentMethod is attached to a Customer: pass that Customer with it.");
+    if (params.customer !== saved.customer) return error(400, "invalid_request_error", `The provided PaymentMethod does not belong to the Customer '${params.customer}'.`, { param: "payment_method" });
+    const failure = OFF_SESSION_FAILURES[saved.card];
+    // Without off_session Stripe takes the customer to be there: a card that asks for authentication
+    // leaves the PaymentIntent in `requires_action`, waiting for them (PaymentIntents.d.ts, confirm).
+    if (!offSession && failure?.code === "authentication_required") return { body: paymentIntentObject({ ...fields, status: "requires_action", next_action: { type: "use_stripe_sdk" } }) };
+    if (failure) {
+      const last = { type: "card_error", ...failure };
       const intent = paymentIntentObject({ ...fields, status: "requires_payment_method", last_payment_error: last });
       return error(402, "card_error", last.message, { code: last.code, decline_code: last.decline_code, payment_intent: intent });
     }
-    return { body: paymentIntentObject({ ...fields, status: params.confirm === "true" ? "succeeded" : "requires_confirmation" }) };
+    return { body: paymentIntentObject({ ...fields, status: "succeeded" }) };
   }
 
   function route(request: FakeRequest): FakeAnswer {
