@@ -1,6 +1,7 @@
 // Comment drafting by any OpenAI-compatible chat-completions endpoint (OpenAI, Azure OpenAI, a
 // local vLLM or Ollama server), the same settings as the classifier: HERALD_AI_BASE_URL,
 // HERALD_AI_API_KEY, HERALD_AI_MODEL. Every draft goes to a person unless the campaign says not.
+import { postChatCompletion } from "./chat-completions";
 import type { CommentDraftInput, TextGenerator } from "./types";
 
 /** LinkedIn's limit for a comment. */
@@ -49,15 +50,14 @@ export function cleanComment(text: string): string {
 }
 
 export function createOpenAiTextGenerator(config: { baseUrl: string; apiKey?: string; model: string; fetch?: typeof fetch; timeoutMs?: number }): TextGenerator {
-  const request = config.fetch ?? fetch;
   return {
     name: "openai-compatible",
     async draftComment(input) {
-      const response = await request(`${config.baseUrl.replace(/\/$/, "")}/chat/completions`, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
-        body: JSON.stringify({ model: config.model, temperature: 0.7, max_tokens: 400, messages: commentRequestMessages(input) }),
-        signal: AbortSignal.timeout(config.timeoutMs ?? 30_000),
+      const response = await postChatCompletion({
+        ...config,
+        timeoutMs: config.timeoutMs ?? 30_000,
+        maxTokens: 400,
+        body: { model: config.model, temperature: 0.7, messages: commentRequestMessages(input) },
       });
       if (!response.ok) throw new Error(`The text model answered HTTP ${response.status}`);
       const body = (await response.json()) as { choices?: Array<{ message?: { content?: string | null } }> };

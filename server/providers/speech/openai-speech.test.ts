@@ -2,6 +2,8 @@
 // POST {base}/audio/speech, Bearer key, JSON {model, input, voice, response_format} → audio bytes.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startLocalHttpFake, type LocalHttpFake } from "../../test/fakes/local-http-fake";
+import { isHeraldError } from "../../lib/errors";
+import { openAiFake } from "../../test/fakes/openai-fake";
 import { createOpenAiSpeech, openAiVoices } from "./openai-speech";
 import { MP3_FRAME_MS, silentMp3 } from "../../test/fakes/silent-audio";
 
@@ -49,13 +51,31 @@ describe("the OpenAI speech adapter", () => {
     expect(openai.requests).toHaveLength(0);
   });
 
-  it("throws with OpenAI's message on an error status, and refuses text past its limit", async () => {
+  it("throws with OpenAI's message on an error status", async () => {
     openai.handle(() => ({ status: 400, body: { error: { message: "Invalid voice", type: "invalid_request_error" } } }));
     await expect(createOpenAiSpeech({ baseUrl: openai.url, apiKey: "k" }).synthesize({ text: "Hello", voiceId: "nobody" })).rejects.toThrow("OpenAI answered HTTP 400: Invalid voice");
     openai.handle(() => ({ status: 500, body: "upstream broke" }));
     await expect(createOpenAiSpeech({ baseUrl: openai.url, apiKey: "k" }).synthesize({ text: "Hello", voiceId: "alloy" })).rejects.toThrow("HTTP 500: upstream broke");
-    const before = openai.requests.length;
-    await expect(createOpenAiSpeech({ baseUrl: openai.url }).synthesize({ text: "a".repeat(4097), voiceId: "alloy" })).rejects.toThrow(/4096/);
-    expect(openai.requests.length).toBe(before);
+  });
+
+  it("refuses text past OpenAI's documented 4,096 characters before the call, in words, as invalid input", async () => {
+    // The fake refuses over-long input the way OpenAI does: the adapter must not rely on that.
+    openai.handle(openAiFake({ audio: () => silentMp3(10) }));
+    const speech = createOpenAiSpeech({ baseUrl: `${openai.url}/v1`, apiKey: "k" });
+    expect(speech.inputLimit).toBe(4096);
+    await expect(speech.synthesize({ text: "a".repeat(4096), voiceId: "alloy" })).resolves.toMatchObject({ mimeType: "audio/mpeg" });
+    const refusal = await speech.synthesize({ text: "a".repeat(5120), voiceId: "alloy" }).catch((error: unknown) => error);
+    expect(isHeraldError(refusal) && { code: refusal.code, message: refusal.message }).toEqual({
+      code: "invalid-input",
+      message: "The voice note's text is 5,120 characters; the speech provider takes at most 4,096. Shorten the script.",
+    });
+    expect(openai.requests).toHaveLength(1);
+  });
+
+  it("the fake answers over-long input with OpenAI's 400, as the real service would", async () => {
+    openai.handle(openAiFake({}));
+    const response = await fetch(`${openai.url}/v1/audio/speech`, { method: "POST", body: JSON.stringify({ model: "gpt-4o-mini-tts", input: "a".repeat(4097), voice: "alloy" }) });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { type: "invalid_request_error", param: "input" } });
   });
 });

@@ -3,12 +3,15 @@
 // MP3 back. OpenAI has no voice-listing endpoint; its documented voices are listed here.
 import { AUDIO_MIME_TYPES, mediaTypeOfAnswer } from "../../schemas/media-types";
 import { audioDurationMs } from "./audio-duration";
-import { speechProviderError } from "./provider-error";
+import { speechInputTooLong, speechProviderError } from "./provider-error";
 import type { SpeechProvider, SpeechVoice } from "./types";
 
 export const OPENAI_SPEECH_DEFAULT_MODEL = "gpt-4o-mini-tts";
-/** OpenAI's limit on the text of one request. */
-const INPUT_LIMIT = 4096;
+/**
+ * OpenAI's limit on the text of one request: "The maximum length is 4096 characters" (API reference,
+ * Create speech: https://platform.openai.com/docs/api-reference/audio/createSpeech#audio-createspeech-input).
+ */
+export const OPENAI_SPEECH_INPUT_LIMIT = 4096;
 
 /** The built-in voices every speech model speaks (tts-1 and tts-1-hd know only these). */
 const CLASSIC_VOICES = ["alloy", "ash", "coral", "echo", "fable", "onyx", "nova", "sage", "shimmer"];
@@ -26,6 +29,7 @@ export function createOpenAiSpeech(config: { baseUrl: string; apiKey?: string; m
   const voices = openAiVoices(model);
   return {
     name: "openai",
+    inputLimit: OPENAI_SPEECH_INPUT_LIMIT,
     async listVoices() {
       return voices;
     },
@@ -33,7 +37,7 @@ export function createOpenAiSpeech(config: { baseUrl: string; apiKey?: string; m
       return voices[0]!.id;
     },
     async synthesize({ text, voiceId }) {
-      if (text.length > INPUT_LIMIT) throw new Error(`OpenAI speaks at most ${INPUT_LIMIT} characters at a time; the script has ${text.length}`);
+      if (text.length > OPENAI_SPEECH_INPUT_LIMIT) throw speechInputTooLong(text.length, OPENAI_SPEECH_INPUT_LIMIT);
       const response = await request(`${config.baseUrl.replace(/\/$/, "")}/audio/speech`, {
         method: "POST",
         headers: { "content-type": "application/json", ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },

@@ -1,5 +1,12 @@
 // A speech provider's refusal, in words: its status and what it said, never the request (which
 // carries the key in a header only, but the text may be a prospect's name).
+import { HeraldError } from "../../lib/errors";
+
+/** The refusal of a script longer than the provider speaks in one request: no retry can help. */
+export function speechInputTooLong(length: number, limit: number): HeraldError {
+  const message = `The voice note's text is ${length.toLocaleString("en-US")} characters; the speech provider takes at most ${limit.toLocaleString("en-US")}. Shorten the script.`;
+  return HeraldError.invalidInput(message, [{ field: "script", message: `must be at most ${limit} characters once the placeholders are filled in` }]);
+}
 
 /** Reads the provider's error message from an error response (JSON or text), shortened. */
 export async function speechProviderError(provider: string, response: Response): Promise<Error> {

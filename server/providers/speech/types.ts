@@ -21,8 +21,13 @@ export interface SpokenAudio {
 export interface SpeechProvider {
   readonly name: "offline" | "elevenlabs" | "openai";
   listVoices(): Promise<SpeechVoice[]>;
+  /** The most characters one request may speak, when the provider documents a limit. */
+  readonly inputLimit?: number;
   /** The voice used when a sender chose none. */
   defaultVoiceId(): string;
-  /** Speaks `text` in the voice. Throws when the provider fails (the caller refunds the credits). */
+  /**
+   * Speaks `text` in the voice. Throws when the provider fails (the caller refunds the credits); a
+   * text over `inputLimit` is refused before any call with `speechInputTooLong`'s error.
+   */
   synthesize(input: { text: string; voiceId: string }): Promise<SpokenAudio>;
 }

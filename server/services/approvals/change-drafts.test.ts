@@ -10,10 +10,13 @@ import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
 import { isHeraldError } from "@/server/lib/errors";
 import { setTextGenerator } from "@/server/providers/ai";
 import { setSpeechProvider } from "@/server/providers/speech";
+import { createOpenAiSpeech } from "@/server/providers/speech/openai-speech";
 import type { SpeechProvider } from "@/server/providers/speech/types";
 import { getFileStorage } from "@/server/providers/storage";
 import { approvalCampaign, approvalSender, seedPendingComment, seedPendingVoiceNote, silentWav, useTemporaryFileStorage } from "@/server/test/approvals-seed";
 import { createTestWorkspace } from "@/server/test/factories";
+import { startLocalHttpFake } from "@/server/test/fakes/local-http-fake";
+import { openAiFake } from "@/server/test/fakes/openai-fake";
 import { approvePendingComment } from "./approve-pending-comment";
 import { editPendingComment } from "./edit-pending-comment";
 import { rejectPendingVoiceNote } from "./reject-pending-voice-note";
@@ -165,6 +168,25 @@ describe("re-recording a voice note", () => {
     expect(await db.pendingVoiceNote.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({ audioKey: draft.audioKey, generations: 1 });
     expect(await getFileStorage().get(draft.audioKey)).not.toBeNull();
     expect((await ledger(workspace.id)).map((entry) => entry.amount)).toEqual([-2, 2]);
+  });
+
+  it("a script longer than OpenAI speaks is refused in plain words before any credit or call, the audio kept", async () => {
+    const openai = await startLocalHttpFake(openAiFake({}));
+    try {
+      setSpeechProvider(createOpenAiSpeech({ baseUrl: `${openai.url}/v1`, apiKey: "sk" }));
+      const { actor, campaign, sender, workspace } = await setup(5);
+      const { draft, lead } = await seedPendingVoiceNote({ actor, campaign, sender });
+      // The script is within its 2,000 characters; the lead's company fills it past OpenAI's 4,096.
+      await db.lead.update({ where: { id: lead.id }, data: { company: "A".repeat(5110) } });
+      const refused = await failure(reRecordPendingVoiceNote(actor, draft.id, { script: "Hello {{company}}" }));
+      expect(refused).toMatchObject({ code: "invalid-input", message: "The voice note's text is 5,116 characters; the speech provider takes at most 4,096. Shorten the script." });
+      expect(refused.details).toEqual({ fields: [{ field: "script", message: "is longer than the speech provider takes" }] });
+      expect(openai.requests).toHaveLength(0);
+      expect(await ledger(workspace.id)).toEqual([]);
+      expect(await db.pendingVoiceNote.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({ audioKey: draft.audioKey, generations: 1 });
+    } finally {
+      await openai.close();
+    }
   });
 
   it("a decided voice note cannot be re-recorded", async () => {

@@ -31,6 +31,7 @@ export async function reRecordPendingVoiceNote(actor: Actor, id: string, input: 
 
   const outcome = await speakVoiceNote({ workspaceId: actor.workspaceId, reference: draft.id, userId: actor.userId, script, voiceId: sender?.voiceId ?? draft.voiceId });
   if (!outcome.ok) {
+    if (outcome.reason === "input-too-long") throw HeraldError.invalidInput(outcome.message, [{ field: "script", message: "is longer than the speech provider takes" }]);
     throw outcome.reason === "insufficient-credits"
       ? new HeraldError({ code: "insufficient-credits", message: `Not enough AI credits to record the voice note again (it costs ${VOICE_NOTE_COST}); the current recording is kept. A workspace owner or admin can add credits under Settings → AI credits.` })
       : new HeraldError({ code: "unavailable", message: "The speech provider could not record the voice note just now; the current recording is kept. Try again in a moment.", retryAfterSeconds: 30 });

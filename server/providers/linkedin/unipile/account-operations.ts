@@ -12,6 +12,7 @@ import {
 import { LINKEDIN, segment, sleep, type UnipileContext } from "./context";
 import type { ErrorOverrides } from "./errors";
 import { accountState, checkpointPhone, providerCheckpoint, senderIdentity, unipileProxy } from "./mappers";
+import { hostedLinkProviders, tryAnotherWayCode } from "./unsettled";
 import { ZUnipileAccount, ZUnipileConnectAnswer, ZUnipileHostedLink, ZUnipileOwnProfile, parseAnswer } from "./schemas";
 
 type AccountOperations = Pick<
@@ -34,9 +35,6 @@ const COOKIE_REJECTED: ErrorOverrides = {
   "errors/invalid_credentials": "invalid-session",
   "errors/wrong_account": "invalid-session",
 };
-
-/** Unipile's answer to switch a pending checkpoint to another verification method. */
-const TRY_ANOTHER_WAY = "TRY_ANOTHER_WAY";
 
 function networkFields(input: { proxy?: { url: string }; country?: string }): Record<string, unknown> {
   // country only picks the location of Unipile's own proxy; with a proxy of ours it has no use.
@@ -172,7 +170,7 @@ export function accountOperations(context: UnipileContext): AccountOperations {
     },
 
     async tryAnotherWay(providerAccountId) {
-      const result = await settle(await answerCheckpoint(providerAccountId, TRY_ANOTHER_WAY), "POST /api/v1/accounts/checkpoint");
+      const result = await settle(await answerCheckpoint(providerAccountId, tryAnotherWayCode()), "POST /api/v1/accounts/checkpoint");
       if (result.status === "checkpoint") return result.checkpoint;
       throw new LinkedinProviderError(
         "verification-failed",
@@ -186,7 +184,7 @@ export function accountOperations(context: UnipileContext): AccountOperations {
       }
       const json = {
         type: request.kind,
-        providers: [LINKEDIN],
+        providers: hostedLinkProviders(),
         api_url: client.baseUrl,
         expiresOn: request.expiresAt.toISOString(),
         // Unipile echoes name in its notify_url callback: it is how Herald finds its link again.

@@ -19,7 +19,10 @@ export function profileUrlFor(publicIdentifier: string | null | undefined, membe
 /**
  * What Unipile's GET /users/{identifier} takes: a public identifier or a provider id. Herald may
  * hold a full profile URL (linkedin.com/in/…, or a Sales Navigator lead URL), so the last path
- * segment that names the person is extracted.
+ * segment that names the person is extracted. A Sales Navigator id (ACw…, from a lead URL or a Sales
+ * Navigator search) is passed as is.
+ * Not settled by Unipile's documentation: verify with a live account (that GET /users/{ACw…} answers
+ * with the person's classic ACo… provider_id, which messages and invitations need).
  */
 export function profileIdentifier(profileUrlOrIdentifier: string): string {
   const value = profileUrlOrIdentifier.trim();
@@ -221,6 +224,8 @@ const TWO_DIGIT_CALLING_CODES = new Set([
 /**
  * Unipile wants a phone number as "(+33)612345678": the calling code in brackets, then the national
  * number. Herald's E.164 form (+33612345678) is split accordingly; the bracketed form passes as is.
+ * Not settled by Unipile's documentation: verify with a live account (its one example keeps the
+ * trunk 0, "(+33)0612345678"; whether the number without it is taken the same).
  */
 export function checkpointPhone(phone: string): string {
   const compact = phone.replace(/[\s().-]/g, "");

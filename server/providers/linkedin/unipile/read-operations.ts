@@ -6,6 +6,7 @@ import { recentPostsSince } from "../recent-posts";
 import type { ErrorOverrides } from "./errors";
 import { segment, type UnipileContext } from "./context";
 import { memberFromProfile, memberFromSearch, profileIdentifier } from "./mappers";
+import { searchPageRequest } from "./unsettled";
 import {
   ZUnipileChat,
   ZUnipileChatPage,
@@ -92,9 +93,9 @@ export function readOperations(context: UnipileContext): ReadOperations {
     },
 
     async searchPeople(providerAccountId, input) {
-      const query = { account_id: providerAccountId, limit: searchPageSize(input.searchUrl), cursor: input.cursor || undefined };
       // The cursor encodes the search, but Unipile's examples send the body again with it.
-      const { body } = await client.request({ method: "POST", path: "/api/v1/linkedin/search", query, json: { url: input.searchUrl }, kind: "action" });
+      const { query, json } = searchPageRequest({ providerAccountId, searchUrl: input.searchUrl, cursor: input.cursor, limit: searchPageSize(input.searchUrl) });
+      const { body } = await client.request({ method: "POST", path: "/api/v1/linkedin/search", query, json, kind: "action" });
       const page = parseAnswer(ZUnipileSearchPage, body, "POST /api/v1/linkedin/search", "action");
       const items = page.items.flatMap((item) => {
         const person = ZUnipileSearchPerson.safeParse(item);

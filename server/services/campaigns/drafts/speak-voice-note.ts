@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { isHeraldError } from "../../../lib/errors";
 import { logger } from "../../../lib/logger";
 import { getSpeechProvider } from "../../../providers/speech";
+import { speechInputTooLong } from "../../../providers/speech/provider-error";
 import { getFileStorage } from "../../../providers/storage";
 import { debitAiCredits } from "../../credits/debit-ai-credits";
 import { refundAiCredits } from "../../credits/refund-ai-credits";
@@ -30,6 +31,9 @@ export function audioKey(workspaceId: string, mimeType: string): string {
 }
 
 export async function speakVoiceNote(input: { workspaceId: string; reference: string; userId?: string; script: string; voiceId: string | null }): Promise<DraftOutcome<SpokenVoiceNote>> {
+  // A script over the provider's limit is refused before credits are spent or the provider is asked.
+  const limit = getSpeechProvider().inputLimit;
+  if (limit !== undefined && input.script.length > limit) return { ok: false, reason: "input-too-long", message: speechInputTooLong(input.script.length, limit).message };
   try {
     await debitAiCredits({ workspaceId: input.workspaceId, amount: VOICE_NOTE_COST, reason: "voice-note", reference: input.reference, userId: input.userId });
   } catch (error) {

@@ -121,6 +121,8 @@ export async function performDraftedStep(context: Context): Promise<StepResult> 
     case "draft": {
       const made = await makeStepDraft({ campaign, campaignLead: fresh.campaignLead, sender, step, variant: decision.variant, post });
       if (!made.ok) {
+        // A script the speech provider will never take fails the lead with the reason; anything else is tried again later.
+        if (made.reason === "input-too-long") return failLead(fresh.campaignLead, step, made.message, decision.variant.id);
         await postpone(campaignLead, new Date(now().getTime() + (made.reason === "insufficient-credits" ? NO_CREDITS_RETRY_MS : DRAFT_FAILED_RETRY_MS)));
         return { kind: "resolved" };
       }

@@ -1,0 +1,63 @@
+// One chat-completions request to an OpenAI-compatible server, with the answer's length capped.
+// OpenAI's current parameter is `max_completion_tokens`; `max_tokens` is deprecated and refused by
+// its reasoning models (o-series, gpt-5) with 400 `unsupported_parameter` (API reference, "Create
+// chat completion": https://platform.openai.com/docs/api-reference/chat/create#chat-create-max_tokens).
+// An older compatible server (an older Azure OpenAI API version, a local server) may instead refuse
+// `max_completion_tokens` as unknown: then the request is sent once more with `max_tokens`, and that
+// server's base URL is remembered for the rest of the process so later requests go straight to it.
+
+type CapParameter = "max_completion_tokens" | "max_tokens";
+
+const legacyServers = new Set<string>();
+
+/** Forgets which servers wanted `max_tokens` (for tests). */
+export function forgetLegacyTokenServers(): void {
+  legacyServers.clear();
+}
+
+const REFUSAL = "(unsupported|unrecognized|unknown|not supported|not permitted|extra (inputs|fields)|not allowed)";
+const NAMES_CAP_AS_UNKNOWN = new RegExp(`${REFUSAL}[^{}]{0,200}max_completion_tokens|max_completion_tokens[^{}]{0,200}${REFUSAL}`, "i");
+
+/**
+ * Whether a 400 answer's body says the server does not know `max_completion_tokens` (OpenAI's shape
+ * names it in `error.param`; Azure's older versions say "Unrecognized request argument supplied";
+ * pydantic-based servers say "Extra inputs are not permitted" beside the field). A refusal of its
+ * value (too large) is not one: that request would fail the same with `max_tokens`.
+ */
+export function refusesCompletionTokenCap(body: string): boolean {
+  let text = body;
+  try {
+    const parsed = JSON.parse(body) as { error?: { param?: unknown; code?: unknown } | string };
+    if (typeof parsed.error === "object" && parsed.error?.param === "max_completion_tokens" && /unsupported|unknown|unrecognized/i.test(String(parsed.error.code ?? ""))) return true;
+    text = JSON.stringify(parsed);
+  } catch {
+    // A plain-text answer: read as is.
+  }
+  return NAMES_CAP_AS_UNKNOWN.test(text);
+}
+
+export async function postChatCompletion(config: {
+  baseUrl: string;
+  apiKey?: string;
+  fetch?: typeof fetch;
+  timeoutMs: number;
+  maxTokens: number;
+  body: Record<string, unknown>;
+}): Promise<Response> {
+  const request = config.fetch ?? fetch;
+  const base = config.baseUrl.replace(/\/$/, "");
+  const send = (cap: CapParameter) =>
+    request(`${base}/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
+      body: JSON.stringify({ ...config.body, [cap]: config.maxTokens }),
+      signal: AbortSignal.timeout(config.timeoutMs),
+    });
+  if (legacyServers.has(base)) return send("max_tokens");
+  const response = await send("max_completion_tokens");
+  if (response.status !== 400) return response;
+  const text = await response.text();
+  if (!refusesCompletionTokenCap(text)) return new Response(text, { status: response.status, headers: response.headers });
+  legacyServers.add(base);
+  return send("max_tokens");
+}
