@@ -56,10 +56,11 @@ export interface NamecomFake {
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const BASE = "/core/v1";
+/** "Caches are cleared after 12 hours" (CreateDomain's X-Idempotent-Replay). */
+const REPLAY_MS = 12 * 60 * 60 * 1000;
 
 export async function startNamecomFake(credentials: { username: string; token: string }, clock: () => Date = () => new Date()): Promise<NamecomFake> {
   const expected = `Basic ${Buffer.from(`${credentials.username}:${credentials.token}`).toString("base64")}`;
-const REPLAY_MS = 12 * 60 * 60 * 1000;
   let nextId = 1000;
   const state: Omit<NamecomFake, "url" | "http" | "close"> = {
     domains: new Map(),
@@ -223,7 +224,8 @@ const REPLAY_MS = 12 * 60 * 60 * 1000;
     const name = rawName!.toLowerCase();
     const domain = state.domains.get(name);
     if (!domain) return notFound();
-    if (!action && !sub && request.method === "GET") return { body: domain };
+    // DomainResponsePayload carries the domain's renewalPrice.
+    if (!action && !sub && request.method === "GET") return { body: { ...domain, renewalPrice: priceOf(name).renewalPrice } };
     if (!action && !sub && request.method === "PATCH") {
       // UpdateDomain: one or more of autorenewEnabled, privacyEnabled, locked, else 400; an expired
       // domain is refused with 403.
@@ -238,7 +240,10 @@ const REPLAY_MS = 12 * 60 * 60 * 1000;
       // RenewDomain documents no X-Idempotency-Key (only CreateDomain, purchasePrivacy and contact
       // verification do): every call renews and is charged, whatever header it carries.
       const body = json(request) as { years?: number; purchasePrice?: number };
+      // RenewDomain's 400 examples: a premium name's renewal needs purchasePrice. The reference does
+      // not document the answer to a wrong price; a 400 as for a missing one.
       if (priceOf(name).premium && body.purchasePrice === undefined) return invalid("Purchase price is required for premium domains in order to complete this request");
+      if (body.purchasePrice !== undefined && body.purchasePrice !== priceOf(name).renewalPrice) return invalid("Purchase price does not match");
       const years = body.years ?? 1;
       domain.expireDate = new Date(new Date(domain.expireDate).getTime() + years * YEAR_MS).toISOString();
       state.renewals.push({ domainName: name, years });

@@ -197,11 +197,19 @@ describe("DNS, redirect and renewal", () => {
     const renewed = await registrar().renewDomain({ name: "acme-mail.com", years: 1, reference: "renew:2027" });
     expect(renewed.expiresAt.toISOString()).toBe("2028-02-29T00:00:00.000Z");
     const renew = namecom.http.requests.find((request) => request.path === "/core/v1/domains/acme-mail.com:renew")!;
-    expect(JSON.parse(renew.body.toString("utf8"))).toEqual({ years: 1 });
+    // The renewal price Name.com quotes for the domain is confirmed (required for premium names).
+    expect(JSON.parse(renew.body.toString("utf8"))).toEqual({ years: 1, purchasePrice: 12.99 });
     expect(renew.headers["x-idempotency-key"]).toBeUndefined();
     expect((await registrar().renewDomain({ name: "acme-mail.com", years: 1, reference: "renew:2027" })).expiresAt.toISOString()).toBe("2029-02-28T00:00:00.000Z");
     expect(namecom.renewals).toHaveLength(2);
     expect(await provisioningFailure(registrar().renewDomain({ name: "other.com", years: 1, reference: "r" }))).toMatchObject({ kind: "refused" });
+  });
+
+  it("renews a premium name, whose renewal Name.com refuses without its price", async () => {
+    namecom.prices.set("acme.ai", { purchasePrice: 450.5, renewalPrice: 90, premium: true });
+    await registrar().registerDomain({ name: "acme.ai", years: 1, reference: "r" });
+    expect((await registrar().renewDomain({ name: "acme.ai", years: 1, reference: "renew" })).expiresAt.toISOString()).toBe("2028-02-29T00:00:00.000Z");
+    expect(namecom.renewals).toEqual([{ domainName: "acme.ai", years: 1 }]);
   });
 
   it("turns the registrar's auto-renewal off and on with PATCH /core/v1/domains/{name}, not the deprecated calls", async () => {

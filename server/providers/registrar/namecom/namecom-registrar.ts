@@ -208,11 +208,17 @@ export function createNamecomRegistrar(options: { baseUrl: string; username: str
       // RenewDomain documents no idempotency header (only CreateDomain, purchasePrivacy and contact
       // verification do), so each call renews and charges: Herald renews once on its side (see
       // renew-managed-domain.ts), and no header is sent that would suggest otherwise.
-      // The reference requires `purchasePrice` for premium renewals; Herald renews standard names.
+      const held = await call<NamecomDomain>({ method: "GET", path: domainPath(name), effect: "repeatable", what: `looking up ${name}`, missingIsNull: true });
+      if (!held?.domainName) throw new ProvisioningError("refused", `Herald's Name.com account does not hold ${name}`, { reason: "missing" });
+      // RenewDomain wants `purchasePrice` for a name with non-standard (premium) pricing, and the
+      // domain's `renewalPrice` "may be required for the RenewDomain operation": Herald confirms the
+      // price Name.com quotes. It is the price of the minimum period (a year); Herald renews one year
+      // at a time, and the reference does not say what a longer renewal confirms.
+      const purchasePrice = years === 1 && typeof held.renewalPrice === "number" ? { purchasePrice: held.renewalPrice } : {};
       const answer = await call<{ domain?: NamecomDomain }>({
         method: "POST",
         path: `${domainPath(name)}:renew`,
-        body: { years },
+        body: { years, ...purchasePrice },
         effect: "once",
         what: `renewing ${name}`,
         domain: name,
