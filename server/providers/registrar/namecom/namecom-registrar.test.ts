@@ -205,6 +205,14 @@ describe("DNS, redirect and renewal", () => {
     expect(await provisioningFailure(registrar().renewDomain({ name: "other.com", years: 1, reference: "r" }))).toMatchObject({ kind: "refused" });
   });
 
+  it("reads Name.com's 403 for an expired domain as a refusal about the domain, not about the credentials", async () => {
+    await registrar().registerDomain({ name: "acme-mail.com", years: 1, reference: "r" });
+    namecom.domains.get("acme-mail.com")!.expireDate = "2026-02-01T00:00:00.000Z";
+    const error = await provisioningFailure(registrar().setAutoRenew("acme-mail.com", false));
+    expect(error).toMatchObject({ kind: "refused", reason: "invalid" });
+    expect(error.message).toMatch(/HTTP 403 \(Permission denied: The domain has expired\)/);
+  });
+
   it("renews a premium name, whose renewal Name.com refuses without its price", async () => {
     namecom.prices.set("acme.ai", { purchasePrice: 450.5, renewalPrice: 90, premium: true });
     await registrar().registerDomain({ name: "acme.ai", years: 1, reference: "r" });
