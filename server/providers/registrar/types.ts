@@ -46,7 +46,11 @@ export interface Registrar {
    * redirect to `redirectUrl` (none when null). Safe to repeat.
    */
   publishDns(input: { name: string; records: TDnsRecord[]; redirectUrl: string | null }): Promise<void>;
-  /** Renews the registration for `years` more (`reference` makes a repeated call renew once). */
+  /**
+   * Renews the registration for `years` more. Each call may renew (and charge) again: `reference` is
+   * honoured only where the registrar documents it (the sandbox; Name.com documents no idempotency for
+   * renewals), so a caller renews once on its own side (renew-managed-domain.ts).
+   */
   renewDomain(input: { name: string; years: number; reference: string }): Promise<{ expiresAt: Date }>;
   /** Turns the registrar's own automatic renewal on or off (Herald renews itself; off when stopped). */
   setAutoRenew(name: string, enabled: boolean): Promise<void>;

@@ -46,15 +46,21 @@ export interface FakeRegistrarOptions {
   loseFirstAnswer?: string[];
   /** How long after the call a registration becomes active (default 10 s). */
   activeAfterMs?: (name: string) => number;
+  /** Runs once a renewal has happened, before its answer (throwing loses the answer). */
+  afterRenewal?: (name: string) => Promise<void>;
 }
 
 export function fakeRegistrar(options: FakeRegistrarOptions = {}) {
   const registrations = new Map<string, { registrationId: string; activeAt: Date; expiresAt: Date }>();
   const registerCalls = new Map<string, number>();
   const published = new Map<string, { records: TDnsRecord[]; redirectUrl: string | null }>();
-  /** Each renewal once per reference (a repeated call renews once), and each setAutoRenew call. */
+  /**
+   * Every renewal call, and each setAutoRenew call. Each call renews (and is charged) again, whatever
+   * its reference: Name.com documents no idempotency for renewals (Core API 1.7.0, RenewDomain).
+   */
   const renewals: Array<{ name: string; years: number; reference: string }> = [];
-  const renewedByReference = new Map<string, Date>();
+  /** The expiry of names Herald holds that this fake did not register, once renewed here. */
+  const renewedElsewhere = new Map<string, Date>();
   const autoRenew: Array<{ name: string; enabled: boolean }> = [];
   const view = (name: string): Registration | null => {
     const held = registrations.get(name);
@@ -81,20 +87,24 @@ export function fakeRegistrar(options: FakeRegistrarOptions = {}) {
       if (calls === 1 && options.loseFirstAnswer?.includes(name)) throw new ProvisioningError("timeout", `The registrar did not answer about ${name}`);
       return view(name)!;
     },
-    findRegistration: async (name) => view(name),
+    async findRegistration(name) {
+      const held = view(name);
+      if (held || !options.expiresAt) return held;
+      const expiresAt = renewedElsewhere.get(name) ?? (await options.expiresAt(name));
+      return { name, registrationId: `reg-${name}`, status: "active", expiresAt };
+    },
     async publishDns({ name, records, redirectUrl }) {
       published.set(name, { records, redirectUrl });
     },
     async renewDomain({ name, years, reference }) {
-      if (!renewedByReference.has(reference)) {
-        renewals.push({ name, years, reference });
-        const held = registrations.get(name);
-        const from = held?.expiresAt ?? (await options.expiresAt?.(name)) ?? now();
-        const expiresAt = new Date(from.getTime() + years * YEAR_MS);
-        if (held) held.expiresAt = expiresAt;
-        renewedByReference.set(reference, expiresAt);
-      }
-      return { expiresAt: renewedByReference.get(reference)! };
+      renewals.push({ name, years, reference });
+      const held = registrations.get(name);
+      const from = held?.expiresAt ?? renewedElsewhere.get(name) ?? (await options.expiresAt?.(name)) ?? now();
+      const expiresAt = new Date(from.getTime() + years * YEAR_MS);
+      if (held) held.expiresAt = expiresAt;
+      else renewedElsewhere.set(name, expiresAt);
+      await options.afterRenewal?.(name);
+      return { expiresAt };
     },
     async setAutoRenew(name, enabled) {
       autoRenew.push({ name, enabled });

@@ -6,6 +6,7 @@
 // owner's own TXT) is left alone. Safe to repeat: each run reads the zone and converges.
 import type { TDnsRecord } from "../../../schemas/mailbox-order";
 import type { NamecomClient } from "./namecom-registrar";
+import { domainPath } from "./namecom-paths";
 
 const HERALD_TTL = 300;
 const HERALD_TXT_PREFIXES = ["v=spf1", "v=dmarc1", "ms=", "google-site-verification="];
@@ -25,7 +26,10 @@ export interface NamecomRecord {
 
 interface NamecomForwarding {
   domainName?: string;
-  /** The whole host name (`acme.com` for the apex). */
+  /**
+   * In an answer, the whole host name (`www.acme.com`, `acme.com` for the apex: URLForwardingResponse);
+   * in a create, the subdomain part only (`www`: URLForwarding.host).
+   */
   host?: string;
   forwardsTo?: string;
   type?: string;
@@ -63,7 +67,7 @@ async function listRecords(call: NamecomClient, domain: string): Promise<Namecom
   for (let page = 1; page <= 50; page++) {
     const body = await call<{ records?: NamecomRecord[]; nextPage?: number }>({
       method: "GET",
-      path: `/v4/domains/${encodeURIComponent(domain)}/records?perPage=1000&page=${page}`,
+      path: `${domainPath(domain)}/records?perPage=1000&page=${page}`,
       effect: "repeatable",
       what: `reading the DNS records of ${domain}`,
     });
@@ -74,12 +78,13 @@ async function listRecords(call: NamecomClient, domain: string): Promise<Namecom
 }
 
 async function publishRedirect(call: NamecomClient, domain: string, redirectUrl: string | null): Promise<void> {
-  const base = `/v4/domains/${encodeURIComponent(domain)}/url/forwarding`;
+  const base = `${domainPath(domain)}/url/forwarding`;
   const body = await call<{ urlForwarding?: NamecomForwarding[] }>({ method: "GET", path: base, effect: "repeatable", what: `reading the redirect of ${domain}` });
   const apex = (body?.urlForwarding ?? []).filter((entry) => normalHost(entry.host, domain) === "@");
   const current = apex.find((entry) => entry.forwardsTo === redirectUrl && entry.type?.toLowerCase() === "redirect");
   for (const entry of apex) {
     if (entry === current) continue;
+    // DeleteURLForwarding's {host} is "the full hostname, including subdomain", as the list answers it.
     await call({
       method: "DELETE",
       path: `${base}/${encodeURIComponent(entry.host || domain)}`,
@@ -92,7 +97,9 @@ async function publishRedirect(call: NamecomClient, domain: string, redirectUrl:
     await call({
       method: "POST",
       path: base,
-      body: { host: domain, forwardsTo: redirectUrl, type: "redirect" },
+      // `host` is the subdomain part (URLForwarding.host); the reference does not say how the apex is
+      // written, so it is "" as for DNS records, where "" or "@" is documented for the apex.
+      body: { host: "", forwardsTo: redirectUrl, type: "redirect" },
       effect: "repeatable",
       what: `pointing ${domain} to ${redirectUrl}`,
     });
@@ -116,7 +123,7 @@ export async function publishNamecomDns(call: NamecomClient, input: { name: stri
     if (!isHeralds(record, domain, cnameHosts)) continue;
     await call({
       method: "DELETE",
-      path: `/v4/domains/${encodeURIComponent(domain)}/records/${record.id}`,
+      path: `${domainPath(domain)}/records/${record.id}`,
       effect: "repeatable",
       what: `removing an old ${type} record of ${domain}`,
       missingIsNull: true,
@@ -128,7 +135,7 @@ export async function publishNamecomDns(call: NamecomClient, input: { name: stri
     const host = normalHost(record.host, domain);
     await call({
       method: "POST",
-      path: `/v4/domains/${encodeURIComponent(domain)}/records`,
+      path: `${domainPath(domain)}/records`,
       body: {
         host: host === "@" ? "" : host,
         type: record.type,

@@ -1,6 +1,7 @@
-// The Name.com registrar against a local stand-in answering in Name.com's documented v4 shapes
-// (checkAvailability, search, create/get/renew domain, autorenew, records, URL forwarding), keeping
-// the account's domains and zones, so registration, reconciliation and DNS convergence are real.
+// The Name.com registrar against a local stand-in for its Core API (/core/v1, OpenAPI 1.7.0:
+// checkAvailability, search, create/get/update/renew domain, records, URL forwarding) answering with
+// the documented shapes and refusals, keeping the account's domains and zones, so registration,
+// reconciliation and DNS convergence are real.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -25,6 +26,8 @@ beforeEach(() => {
   namecom.prices.clear();
   namecom.createDelayMs = 0;
   namecom.outage = null;
+  namecom.renewals.length = 0;
+  namecom.idempotencyKeys.clear();
   namecom.http.requests.length = 0;
 });
 
@@ -51,7 +54,7 @@ describe("prices and availability", () => {
       { name: "acme.io", available: true, priceCents: 1099, renewalCents: 1299, currency: "usd", reason: null },
     ]);
     const [request] = namecom.http.requests;
-    expect(request!.path).toBe("/v4/domains:checkAvailability");
+    expect(request!.path).toBe("/core/v1/domains:checkAvailability");
     expect(request!.headers.authorization).toBe(`Basic ${Buffer.from("herald-test:nc-token").toString("base64")}`);
     expect(JSON.parse(request!.body.toString("utf8"))).toEqual({ domainNames: ["acme-mail.com", "acme.com", "acme.io"] });
   });
@@ -67,7 +70,7 @@ describe("registration", () => {
   it("registers for the years asked and finds the registration afterwards", async () => {
     const registration = await registrar().registerDomain({ name: "acme-mail.com", years: 2, reference: "order-1:acme-mail.com" });
     expect(registration).toEqual({ name: "acme-mail.com", registrationId: "acme-mail.com", status: "active", expiresAt: new Date("2028-02-29T00:00:00Z") });
-    const create = namecom.http.requests.find((request) => request.method === "POST" && request.path === "/v4/domains")!;
+    const create = namecom.http.requests.find((request) => request.method === "POST" && request.path === "/core/v1/domains")!;
     expect(JSON.parse(create.body.toString("utf8"))).toEqual({ domain: { domainName: "acme-mail.com" }, years: 2 });
     expect(create.headers["x-idempotency-key"]).toBe("order-1:acme-mail.com");
     expect(await registrar().findRegistration("acme-mail.com")).toEqual(registration);
@@ -76,16 +79,18 @@ describe("registration", () => {
 
   it("confirms a premium name's price, as Name.com requires", async () => {
     namecom.prices.set("acme.ai", { purchasePrice: 450.5, renewalPrice: 90, premium: true });
-    await registrar().registerDomain({ name: "acme.ai", years: 1, reference: "r" });
-    const create = namecom.http.requests.find((request) => request.path === "/v4/domains")!;
-    expect(JSON.parse(create.body.toString("utf8"))).toMatchObject({ purchasePrice: 450.5 });
+    await registrar().registerDomain({ name: "acme.ai", years: 2, reference: "r" });
+    const create = namecom.http.requests.find((request) => request.path === "/core/v1/domains")!;
+    // The price of all the years, and the purchase type, as CreateDomain's premium examples show.
+    expect(JSON.parse(create.body.toString("utf8"))).toMatchObject({ purchasePrice: 901, purchaseType: "registration", years: 2 });
+    expect(namecom.domains.has("acme.ai")).toBe(true);
   });
 
   it("is refused as taken when someone else holds the name, without trying to buy it", async () => {
     namecom.taken.add("acme.com");
     const error = await provisioningFailure(registrar().registerDomain({ name: "acme.com", years: 1, reference: "r" }));
     expect(error).toMatchObject({ kind: "refused", reason: "taken", message: "Someone already registered acme.com" });
-    expect(namecom.http.requests.some((request) => request.path === "/v4/domains")).toBe(false);
+    expect(namecom.http.requests.some((request) => request.path === "/core/v1/domains")).toBe(false);
   });
 
   it("maps Name.com's 'Domain is not available' on create (taken in between) to refused, taken", async () => {
@@ -103,7 +108,7 @@ describe("registration", () => {
     namecom.createDelayMs = 0;
     const again = await registrar().registerDomain({ name: "acme-mail.com", years: 1, reference: "r" });
     expect(again).toMatchObject({ name: "acme-mail.com", status: "active" });
-    expect(namecom.http.requests.filter((request) => request.path === "/v4/domains")).toHaveLength(1);
+    expect(namecom.http.requests.filter((request) => request.path === "/core/v1/domains")).toHaveLength(1);
   });
 });
 
@@ -130,7 +135,7 @@ describe("failures", () => {
       // checkAvailability answers first (from the fake), so the create is what meets the dropped connection.
       const viaProxy: typeof fetch = (input, init) => {
         const url = String(input);
-        return fetch(url.includes("/v4/domains:checkAvailability") ? url.replace(`127.0.0.1:${port}`, new URL(namecom.url).host) : url, init);
+        return fetch(url.includes("/core/v1/domains:checkAvailability") ? url.replace(`127.0.0.1:${port}`, new URL(namecom.url).host) : url, init);
       };
       const dropped = createNamecomRegistrar({ baseUrl: `http://127.0.0.1:${port}`, ...CREDENTIALS, fetch: viaProxy });
       expect(await provisioningFailure(dropped.registerDomain({ name: "acme.com", years: 1, reference: "r" }))).toMatchObject({ kind: "timeout" });
@@ -173,7 +178,10 @@ describe("DNS, redirect and renewal", () => {
       "TXT @ v=spf1 include:spf.protection.outlook.com -all",
       "TXT _dmarc v=DMARC1; p=none; rua=mailto:postmaster@acme-mail.com",
     ]);
+    // Listed with the whole host name; created with the subdomain part only ("" for the apex).
     expect(namecom.forwarding.get("acme-mail.com")).toEqual([{ domainName: "acme-mail.com", host: "acme-mail.com", forwardsTo: "https://acme.com", type: "redirect" }]);
+    const forward = namecom.http.requests.find((request) => request.method === "POST" && request.path.endsWith("/url/forwarding"))!;
+    expect(JSON.parse(forward.body.toString("utf8"))).toEqual({ host: "", forwardsTo: "https://acme.com", type: "redirect" });
 
     namecom.http.requests.length = 0;
     await registrar().publishDns({ name: "acme-mail.com", records: MAIL_RECORDS, redirectUrl: "https://acme.com" });
@@ -184,12 +192,40 @@ describe("DNS, redirect and renewal", () => {
     expect(namecom.forwarding.get("acme-mail.com")).toEqual([]);
   });
 
-  it("renews once per reference and turns the registrar's auto-renewal off and on", async () => {
+  it("renews with the Core API's :renew, which has no idempotency: each call renews (Herald renews once on its side)", async () => {
     await registrar().registerDomain({ name: "acme-mail.com", years: 1, reference: "r" });
     const renewed = await registrar().renewDomain({ name: "acme-mail.com", years: 1, reference: "renew:2027" });
     expect(renewed.expiresAt.toISOString()).toBe("2028-02-29T00:00:00.000Z");
-    expect((await registrar().renewDomain({ name: "acme-mail.com", years: 1, reference: "renew:2027" })).expiresAt).toEqual(renewed.expiresAt);
+    const renew = namecom.http.requests.find((request) => request.path === "/core/v1/domains/acme-mail.com:renew")!;
+    // The renewal price Name.com quotes for the domain is confirmed (required for premium names).
+    expect(JSON.parse(renew.body.toString("utf8"))).toEqual({ years: 1, purchasePrice: 12.99 });
+    expect(renew.headers["x-idempotency-key"]).toBeUndefined();
+    expect((await registrar().renewDomain({ name: "acme-mail.com", years: 1, reference: "renew:2027" })).expiresAt.toISOString()).toBe("2029-02-28T00:00:00.000Z");
+    expect(namecom.renewals).toHaveLength(2);
+    expect(await provisioningFailure(registrar().renewDomain({ name: "other.com", years: 1, reference: "r" }))).toMatchObject({ kind: "refused" });
+  });
+
+  it("reads Name.com's 403 for an expired domain as a refusal about the domain, not about the credentials", async () => {
+    await registrar().registerDomain({ name: "acme-mail.com", years: 1, reference: "r" });
+    namecom.domains.get("acme-mail.com")!.expireDate = "2026-02-01T00:00:00.000Z";
+    const error = await provisioningFailure(registrar().setAutoRenew("acme-mail.com", false));
+    expect(error).toMatchObject({ kind: "refused", reason: "invalid" });
+    expect(error.message).toMatch(/HTTP 403 \(Permission denied: The domain has expired\)/);
+  });
+
+  it("renews a premium name, whose renewal Name.com refuses without its price", async () => {
+    namecom.prices.set("acme.ai", { purchasePrice: 450.5, renewalPrice: 90, premium: true });
+    await registrar().registerDomain({ name: "acme.ai", years: 1, reference: "r" });
+    expect((await registrar().renewDomain({ name: "acme.ai", years: 1, reference: "renew" })).expiresAt.toISOString()).toBe("2028-02-29T00:00:00.000Z");
+    expect(namecom.renewals).toEqual([{ domainName: "acme.ai", years: 1 }]);
+  });
+
+  it("turns the registrar's auto-renewal off and on with PATCH /core/v1/domains/{name}, not the deprecated calls", async () => {
+    await registrar().registerDomain({ name: "acme-mail.com", years: 1, reference: "r" });
     await registrar().setAutoRenew("acme-mail.com", false);
+    const patch = namecom.http.requests.find((request) => request.method === "PATCH")!;
+    expect(patch.path).toBe("/core/v1/domains/acme-mail.com");
+    expect(JSON.parse(patch.body.toString("utf8"))).toEqual({ autorenewEnabled: false });
     expect(namecom.domains.get("acme-mail.com")!.autorenewEnabled).toBe(false);
     await registrar().setAutoRenew("acme-mail.com", true);
     expect(namecom.domains.get("acme-mail.com")!.autorenewEnabled).toBe(true);

@@ -1,14 +1,20 @@
-// Name.com as Herald's registrar (HERALD_REGISTRAR=namecom), through its v4 REST API with HTTP Basic
-// auth (account username and API token): availability and prices from `domains:checkAvailability`,
-// suggestions from `domains:search`, registration with `POST /v4/domains`, the zone's records under
-// `/v4/domains/{name}/records`, the web redirect under `/url/forwarding`, renewal with `:renew` and
-// the registrar's own auto-renewal with `:enableAutorenew` / `:disableAutorenew`.
+// Name.com as Herald's registrar (HERALD_REGISTRAR=namecom), through its Core API (reference:
+// "name.com Core API" OpenAPI 1.7.0, paths under `/core/v1`; the older `/v4` paths are not used) with
+// HTTP Basic auth (account username and API token, not the password; the test environment
+// api.dev.name.com wants the username with "-test"): availability and prices from
+// `POST /core/v1/domains:checkAvailability`, suggestions from `POST /core/v1/domains:search`,
+// registration with `POST /core/v1/domains` (CreateDomain), the registration with
+// `GET /core/v1/domains/{name}`, the zone's records under `/core/v1/domains/{name}/records`, the web
+// redirect under `/url/forwarding`, renewal with `POST /core/v1/domains/{name}:renew`, and the
+// registrar's own auto-renewal with `PATCH /core/v1/domains/{name}` (UpdateDomain; the
+// `:enableAutorenew` / `:disableAutorenew` calls are deprecated in its favour).
 // Name.com quotes prices in US dollars as decimals; Herald keeps integer cents.
 import { now } from "../../../lib/clock";
 import { ProvisioningError } from "../../provisioning-error";
 import { isRetryableStatus, provisioningFetch, shortDetail, type ProvisioningAnswer, type RequestEffect } from "../../provisioning-fetch";
 import type { DomainAvailability, Registrar, Registration } from "../types";
 import { publishNamecomDns } from "./namecom-dns";
+import { domainPath, NAMECOM_BASE_PATH } from "./namecom-paths";
 
 export const NAMECOM_API_URL = "https://api.name.com";
 
@@ -41,7 +47,7 @@ export function dollarsToCents(dollars: number | undefined | null): number | nul
 }
 
 export interface NamecomCall {
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   body?: unknown;
   effect: RequestEffect;
@@ -68,6 +74,9 @@ function namecomError(answer: ProvisioningAnswer, call: NamecomCall): Provisioni
   if (/not available|unavailable|already registered|is taken/i.test(detail)) {
     return new ProvisioningError("refused", `Someone already registered ${call.domain ?? "the domain"}`, { reason: "taken" });
   }
+  // 403 is also the Core API's answer for an expired domain (UpdateDomain, URL forwarding) and for a
+  // zone whose nameservers are not Name.com's (DeleteRecord): not a credentials problem.
+  if (answer.status === 403 && /expired|nameserver/i.test(detail)) return new ProvisioningError("refused", said, { reason: "invalid" });
   if (answer.status === 401 || answer.status === 403) return new ProvisioningError("refused", `${SERVICE} did not accept Herald's username and token: ${said}`, { reason: "unauthorized" });
   if (answer.status === 402 || /insufficient|credit|funds/i.test(detail)) return new ProvisioningError("refused", `The Name.com account has too little credit: ${said}`, { reason: "payment" });
   return new ProvisioningError("refused", said, { reason: "invalid" });
@@ -78,8 +87,8 @@ export function createNamecomClient(options: { baseUrl: string; username: string
   const authorization = `Basic ${Buffer.from(`${options.username}:${options.token}`).toString("base64")}`;
   return async <T>(call: NamecomCall): Promise<T | null> => {
     const headers: Record<string, string> = { authorization, accept: "application/json", ...call.headers };
-    // Name.com answers 403 to a POST or PUT without this content type.
-    if (call.body !== undefined || call.method === "POST" || call.method === "PUT") headers["content-type"] = "application/json";
+    // The Core API answers 415 to a POST, PUT or PATCH without this content type (e.g. CreateDomain's 415).
+    if (call.body !== undefined || call.method !== "GET") headers["content-type"] = "application/json";
     const answer = await provisioningFetch(
       `${base}${call.path}`,
       { method: call.method, headers, body: call.body === undefined ? (call.method === "POST" ? "{}" : undefined) : JSON.stringify(call.body) },
@@ -91,9 +100,6 @@ export function createNamecomClient(options: { baseUrl: string; username: string
   };
 }
 
-function domainPath(name: string): string {
-  return `/v4/domains/${encodeURIComponent(name)}`;
-}
 
 function toRegistration(domain: NamecomDomain, fallbackYears: number): Registration {
   const expires = domain.expireDate ? new Date(domain.expireDate) : null;
@@ -124,7 +130,8 @@ export function createNamecomRegistrar(options: { baseUrl: string; username: str
     if (!names.length) return { availability: [], results: new Map() };
     const body = await call<{ results?: NamecomResult[] }>({
       method: "POST",
-      path: "/v4/domains:checkAvailability",
+      // The `:` stays unencoded, as the reference asks.
+      path: `${NAMECOM_BASE_PATH}/domains:checkAvailability`,
       body: { domainNames: names.slice(0, 50) },
       effect: "repeatable",
       what: "checking availability",
@@ -150,7 +157,7 @@ export function createNamecomRegistrar(options: { baseUrl: string; username: str
       if (!keyword) return [];
       const body = await call<{ results?: NamecomResult[] }>({
         method: "POST",
-        path: "/v4/domains:search",
+        path: `${NAMECOM_BASE_PATH}/domains:search`,
         body: { keyword, timeout: 5000 },
         effect: "repeatable",
         what: `searching for ${keyword}`,
@@ -172,12 +179,19 @@ export function createNamecomRegistrar(options: { baseUrl: string; username: str
       const result = results.get(name.toLowerCase());
       const answer = await call<{ domain?: NamecomDomain }>({
         method: "POST",
-        path: "/v4/domains",
-        // A premium name's price must be confirmed; a standard one is charged at the account's price.
-        body: { domain: { domainName: name }, years, ...(result?.premium ? { purchasePrice: result.purchasePrice } : {}) },
+        path: `${NAMECOM_BASE_PATH}/domains`,
+        // A premium name's price and purchase type must be confirmed, the price for all the years
+        // (CreateDomain's premiumPurchaseMultiYear example: the one-year price times the years); a
+        // standard one is charged at the account's price.
+        body: {
+          domain: { domainName: name },
+          years,
+          ...(result?.premium && result.purchasePrice !== undefined ? { purchasePrice: Math.round(result.purchasePrice * years * 100) / 100, purchaseType: result.purchaseType } : {}),
+        },
         effect: "once",
         what: `registering ${name}`,
         domain: name,
+        // CreateDomain documents X-Idempotency-Key: a retried create within 12 hours replays the first answer.
         headers: { "x-idempotency-key": reference },
       });
       if (!answer?.domain?.domainName) return (await findRegistration(name)) ?? toRegistration({ domainName: name }, years);
@@ -190,16 +204,24 @@ export function createNamecomRegistrar(options: { baseUrl: string; username: str
       await publishNamecomDns(call, { name, records, redirectUrl });
     },
 
-    async renewDomain({ name, years, reference }) {
+    async renewDomain({ name, years }) {
+      // RenewDomain documents no idempotency header (only CreateDomain, purchasePrivacy and contact
+      // verification do), so each call renews and charges: Herald renews once on its side (see
+      // renew-managed-domain.ts), and no header is sent that would suggest otherwise.
+      const held = await call<NamecomDomain>({ method: "GET", path: domainPath(name), effect: "repeatable", what: `looking up ${name}`, missingIsNull: true });
+      if (!held?.domainName) throw new ProvisioningError("refused", `Herald's Name.com account does not hold ${name}`, { reason: "missing" });
+      // RenewDomain wants `purchasePrice` for a name with non-standard (premium) pricing, and the
+      // domain's `renewalPrice` "may be required for the RenewDomain operation": Herald confirms the
+      // price Name.com quotes. It is the price of the minimum period (a year); Herald renews one year
+      // at a time, and the reference does not say what a longer renewal confirms.
+      const purchasePrice = years === 1 && typeof held.renewalPrice === "number" ? { purchasePrice: held.renewalPrice } : {};
       const answer = await call<{ domain?: NamecomDomain }>({
         method: "POST",
         path: `${domainPath(name)}:renew`,
-        body: { years },
+        body: { years, ...purchasePrice },
         effect: "once",
         what: `renewing ${name}`,
         domain: name,
-        // Name.com documents this header for replayed purchases; it keeps a retried renewal single.
-        headers: { "x-idempotency-key": reference },
       });
       const expires = answer?.domain?.expireDate ? new Date(answer.domain.expireDate) : null;
       if (expires && !Number.isNaN(expires.getTime())) return { expiresAt: expires };
@@ -210,8 +232,9 @@ export function createNamecomRegistrar(options: { baseUrl: string; username: str
 
     async setAutoRenew(name, enabled) {
       await call({
-        method: "POST",
-        path: `${domainPath(name)}:${enabled ? "enableAutorenew" : "disableAutorenew"}`,
+        method: "PATCH",
+        path: domainPath(name),
+        body: { autorenewEnabled: enabled },
         effect: "repeatable",
         what: `turning ${enabled ? "on" : "off"} automatic renewal of ${name}`,
         domain: name,

@@ -26,6 +26,8 @@ let declining: (key: string) => boolean;
 let throwing: (key: string) => boolean;
 /** Something that happens while a charge is on its way (a cancel arriving then). */
 let duringCharge: (() => Promise<unknown>) | null;
+/** Something that happens once the registrar has renewed a domain, before its answer arrives. */
+let afterRenewal: ((name: string) => Promise<void>) | null;
 let registrar: ReturnType<typeof fakeRegistrar>;
 let platform: ReturnType<typeof fakeMailPlatform>;
 
@@ -57,6 +59,7 @@ beforeEach(() => {
   declining = () => false;
   throwing = () => false;
   duringCharge = null;
+  afterRenewal = null;
   clock = new ManualClock(Date.UTC(2026, 0, 31, 10));
   setClock(clock);
   setBillingProvider(fakeBilling());
@@ -65,7 +68,8 @@ beforeEach(() => {
   registrar = fakeRegistrar({
     availability: () => ({ available: false, priceCents: null, renewalCents: 1500, currency: "usd", reason: "Herald holds it" }),
     expiresAt: async (name) => (await db.managedDomain.findUniqueOrThrow({ where: { name } })).renewsAt!,
-    only: ["checkDomains", "renewDomain", "setAutoRenew"],
+    only: ["checkDomains", "findRegistration", "renewDomain", "setAutoRenew"],
+    afterRenewal: async (name) => afterRenewal?.(name),
   });
   platform = fakeMailPlatform({ only: ["removeUser"] });
   setRegistrar(registrar.registrar);
@@ -192,6 +196,44 @@ describe("renewing managed domains", () => {
     const key = `renewal:domain:${domain.id}:${domainRenewsAt.toISOString()}`;
     expect(registrar.renewals).toEqual([{ name: domain.name, years: 1, reference: key }]);
     expect(charges).toEqual([{ key: `${key}:attempt:1`, paymentId: order.paymentId, amountCents: 1500 }]);
+    expect((await db.managedDomain.findUniqueOrThrow({ where: { id: domain.id } })).renewsAt).toEqual(new Date(domainRenewsAt.getTime() + YEAR));
+  });
+
+  it("renews a domain once when a second run starts while the first is renewing it at the registrar", async () => {
+    // The interleaving that once renewed a domain twice under load: the first run's charge has
+    // succeeded and the registrar has renewed, but renewsAt has not moved yet; the second run found
+    // the period paid and renewed again (Name.com charges every renewal call).
+    const { workspace } = await createTestWorkspace();
+    const domainRenewsAt = new Date(Date.UTC(2026, 1, 10));
+    const { domain } = await seedManagedMailboxes(workspace.id, { domainRenewsAt });
+    clock.set(domainRenewsAt);
+    let second: Awaited<ReturnType<typeof renewManagedMailboxes>> | null = null;
+    afterRenewal = async () => {
+      afterRenewal = null;
+      second = await renewManagedMailboxes();
+    };
+    const first = await renewManagedMailboxes();
+    expect(registrar.renewals).toHaveLength(1);
+    expect(charges.filter((charge) => charge.key.startsWith("renewal:domain:"))).toHaveLength(1);
+    expect(first.domains).toMatchObject({ renewed: 1, failed: 0 });
+    expect(second).toMatchObject({ domains: { renewed: 0, busy: 1 } });
+    expect((await db.managedDomain.findUniqueOrThrow({ where: { id: domain.id } })).renewsAt).toEqual(new Date(domainRenewsAt.getTime() + YEAR));
+  });
+
+  it("does not renew again when the registrar renewed but its answer was lost: the next run reads the moved expiry", async () => {
+    const { workspace } = await createTestWorkspace();
+    const domainRenewsAt = new Date(Date.UTC(2026, 1, 10));
+    const { domain } = await seedManagedMailboxes(workspace.id, { domainRenewsAt });
+    clock.set(domainRenewsAt);
+    afterRenewal = async () => {
+      afterRenewal = null;
+      throw new Error("The registrar did not answer");
+    };
+    expect((await renewManagedMailboxes()).domains).toMatchObject({ renewed: 0, failed: 1 });
+    expect((await db.managedDomain.findUniqueOrThrow({ where: { id: domain.id } })).renewsAt).toEqual(domainRenewsAt);
+    expect((await renewManagedMailboxes()).domains).toMatchObject({ renewed: 1, failed: 0 });
+    expect(registrar.renewals).toHaveLength(1);
+    expect(charges.filter((charge) => charge.key.startsWith("renewal:domain:"))).toHaveLength(1);
     expect((await db.managedDomain.findUniqueOrThrow({ where: { id: domain.id } })).renewsAt).toEqual(new Date(domainRenewsAt.getTime() + YEAR));
   });
 

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ManagedDomain" ADD COLUMN     "renewalClaimedAt" TIMESTAMP(3);
