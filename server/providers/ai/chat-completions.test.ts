@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startLocalHttpFake, type LocalHttpFake } from "../../test/fakes/local-http-fake";
 import { openAiFake } from "../../test/fakes/openai-fake";
-import { forgetLegacyTokenServers, refusesCompletionTokenCap } from "./chat-completions";
+import { forgetLegacyTokenServers, refusesCompletionTokenCap, refusesTemperature } from "./chat-completions";
 import { createOpenAiClassifier } from "./openai-classifier";
 import { createOpenAiTextGenerator } from "./openai-text-generator";
 import type { CommentDraftInput } from "./types";
@@ -29,14 +29,26 @@ beforeEach(() => {
 });
 
 describe("the chat-completions token cap", () => {
-  it("sends max_completion_tokens, which a reasoning model takes (max_tokens it refuses)", async () => {
+  it("sends max_completion_tokens, which a reasoning model takes (max_tokens it refuses), and drops a temperature it refuses, once per model", async () => {
     server.handle(openAiFake({ reply: () => "Interested" }));
-    expect(await createOpenAiClassifier({ baseUrl: `${server.url}/v1`, apiKey: "sk", model: "o4-mini" }).classify("Yes, let's talk")).toBe("interested");
+    const classifier = createOpenAiClassifier({ baseUrl: `${server.url}/v1`, apiKey: "sk", model: "o4-mini" });
+    expect(await classifier.classify("Yes, let's talk")).toBe("interested");
+    expect(await classifier.classify("Sounds good")).toBe("interested");
     expect(await createOpenAiTextGenerator({ baseUrl: `${server.url}/v1`, apiKey: "sk", model: "gpt-5-mini" }).draftComment(input)).toBe("Interested");
-    expect(sent().map((body) => [body.max_completion_tokens, "max_tokens" in body])).toEqual([
-      [5, false],
-      [400, false],
+    // The classifier's temperature 0 is refused once and then left out for o4-mini; the drafter's for gpt-5-mini likewise.
+    expect(sent().map((body) => [body.max_completion_tokens, "max_tokens" in body, body.temperature ?? null])).toEqual([
+      [5, false, 0],
+      [5, false, null],
+      [5, false, null],
+      [400, false, 0.7],
+      [400, false, null],
     ]);
+  });
+
+  it("keeps the temperature for a model that takes it", async () => {
+    server.handle(openAiFake({ reply: () => "Interested" }));
+    expect(await createOpenAiClassifier({ baseUrl: `${server.url}/v1`, apiKey: "sk", model: "gpt-4o-mini" }).classify("Yes")).toBe("interested");
+    expect(sent().map((body) => body.temperature)).toEqual([0]);
   });
 
   it("falls back to max_tokens once on a server that does not know max_completion_tokens, and remembers that server", async () => {
@@ -61,5 +73,7 @@ describe("the chat-completions token cap", () => {
     expect(refusesCompletionTokenCap(JSON.stringify({ error: { message: "Unknown parameter", param: "max_completion_tokens", code: "unknown_parameter" } }))).toBe(true);
     expect(refusesCompletionTokenCap(JSON.stringify({ error: { message: "Invalid value for 'temperature'", param: "temperature", code: "unsupported_value" } }))).toBe(false);
     expect(refusesCompletionTokenCap("Bad Request")).toBe(false);
+    expect(refusesTemperature(JSON.stringify({ error: { message: "Unsupported parameter: 'temperature' is not supported with this model.", param: "temperature", code: "unsupported_parameter" } }))).toBe(true);
+    expect(refusesTemperature(JSON.stringify({ error: { message: "max_completion_tokens is too large", param: "max_completion_tokens", code: "integer_above_max_value" } }))).toBe(false);
   });
 });

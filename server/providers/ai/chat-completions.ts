@@ -5,14 +5,35 @@
 // An older compatible server (an older Azure OpenAI API version, a local server) may instead refuse
 // `max_completion_tokens` as unknown: then the request is sent once more with `max_tokens`, and that
 // server's base URL is remembered for the rest of the process so later requests go straight to it.
+// Reasoning models also take only the default `temperature` (1): OpenAI answers 400 naming `temperature`
+// (`unsupported_value` for another value, `unsupported_parameter` on models that take none at all).
+// Then the request is sent once more without it, and that server's model is remembered likewise.
 
 type CapParameter = "max_completion_tokens" | "max_tokens";
 
 const legacyServers = new Set<string>();
+/** "<base URL> <model>" of models that refused a temperature. */
+const defaultTemperatureModels = new Set<string>();
 
-/** Forgets which servers wanted `max_tokens` (for tests). */
+/** Forgets which servers wanted `max_tokens` and which models refused a temperature (for tests). */
 export function forgetLegacyTokenServers(): void {
   legacyServers.clear();
+  defaultTemperatureModels.clear();
+}
+
+/** Whether a 400 answer's body is OpenAI's refusal of the `temperature` sent (its shape names the parameter). */
+export function refusesTemperature(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as { error?: { param?: unknown; code?: unknown } | string };
+    return typeof parsed.error === "object" && parsed.error?.param === "temperature" && /unsupported/i.test(String(parsed.error.code ?? ""));
+  } catch {
+    return false;
+  }
+}
+
+function withoutTemperature(body: Record<string, unknown>): Record<string, unknown> {
+  const { temperature: _dropped, ...rest } = body;
+  return rest;
 }
 
 const REFUSAL = "(unsupported|unrecognized|unknown|not supported|not permitted|extra (inputs|fields)|not allowed)";
@@ -46,18 +67,29 @@ export async function postChatCompletion(config: {
 }): Promise<Response> {
   const request = config.fetch ?? fetch;
   const base = config.baseUrl.replace(/\/$/, "");
-  const send = (cap: CapParameter) =>
+  const modelKey = `${base} ${String(config.body.model ?? "")}`;
+  const send = (cap: CapParameter, body: Record<string, unknown>) =>
     request(`${base}/chat/completions`, {
       method: "POST",
       headers: { "content-type": "application/json", ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
-      body: JSON.stringify({ ...config.body, [cap]: config.maxTokens }),
+      body: JSON.stringify({ ...body, [cap]: config.maxTokens }),
       signal: AbortSignal.timeout(config.timeoutMs),
     });
-  if (legacyServers.has(base)) return send("max_tokens");
-  const response = await send("max_completion_tokens");
-  if (response.status !== 400) return response;
-  const text = await response.text();
-  if (!refusesCompletionTokenCap(text)) return new Response(text, { status: response.status, headers: response.headers });
-  legacyServers.add(base);
-  return send("max_tokens");
+  let cap: CapParameter = legacyServers.has(base) ? "max_tokens" : "max_completion_tokens";
+  let body = defaultTemperatureModels.has(modelKey) ? withoutTemperature(config.body) : config.body;
+  // At most one adjustment of each kind: the cap's name, then the temperature.
+  for (let adjustments = 0; ; adjustments++) {
+    const response = await send(cap, body);
+    if (response.status !== 400 || adjustments === 2) return response;
+    const text = await response.text();
+    if (cap === "max_completion_tokens" && refusesCompletionTokenCap(text)) {
+      legacyServers.add(base);
+      cap = "max_tokens";
+    } else if ("temperature" in body && refusesTemperature(text)) {
+      defaultTemperatureModels.add(modelKey);
+      body = withoutTemperature(body);
+    } else {
+      return new Response(text, { status: response.status, headers: response.headers });
+    }
+  }
 }

@@ -6,6 +6,12 @@
 //     OpenAI answers 400 {error: {message: "Unsupported parameter: 'max_tokens' is not supported with
 //     this model. Use 'max_completion_tokens' instead.", type: "invalid_request_error", param:
 //     "max_tokens", code: "unsupported_parameter"}} for reasoning models (o1, o3, o4-mini, gpt-5…).
+//   - Reasoning models take only the default temperature (1): another value is a 400 {error: {message:
+//     "Unsupported value: 'temperature' does not support 0.7 with this model. Only the default (1)
+//     value is supported.", type: "invalid_request_error", param: "temperature", code:
+//     "unsupported_value"}} (OpenAI's answer as reported for o1/o3, e.g. cline/cline#341,
+//     leafo/lua-openai#12; the reference lists temperature among the parameters reasoning models do
+//     not support: https://platform.openai.com/docs/guides/reasoning).
 //   - Speech input: "The maximum length is 4096 characters" (API reference, Create speech:
 //     https://platform.openai.com/docs/api-reference/audio/createSpeech#audio-createspeech-input);
 //     longer input is a 400 invalid_request_error naming `input`.
@@ -35,6 +41,9 @@ export function openAiFake(options: { mode?: "openai" | "compatible"; reply?: (b
       if (mode === "compatible" && "max_completion_tokens" in body) return refusal("Unrecognized request argument supplied: max_completion_tokens", null, null);
       if (mode === "openai" && "max_tokens" in body && isReasoningModel(model)) {
         return refusal("Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", "max_tokens", "unsupported_parameter");
+      }
+      if (mode === "openai" && body.temperature !== undefined && body.temperature !== 1 && isReasoningModel(model)) {
+        return refusal(`Unsupported value: 'temperature' does not support ${String(body.temperature)} with this model. Only the default (1) value is supported.`, "temperature", "unsupported_value");
       }
       const content = options.reply?.(body) ?? "neutral";
       return { body: { id: "chatcmpl-1", object: "chat.completion", created: 1, model, choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] } };
