@@ -3,6 +3,7 @@
 // GET /v1/voices → {voices: [{voice_id, name, labels}]}.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startLocalHttpFake, type LocalHttpFake } from "../../test/fakes/local-http-fake";
+import { isHeraldError } from "../../lib/errors";
 import { createElevenLabsSpeech } from "./elevenlabs-speech";
 import { MP3_FRAME_MS, silentMp3, silentWav } from "../../test/fakes/silent-audio";
 
@@ -43,6 +44,19 @@ describe("the ElevenLabs speech adapter", () => {
     expect(request!.query.get("output_format")).toBe("mp3_44100_128");
     expect(request!.headers["content-type"]).toBe("application/json");
     expect(JSON.parse(request!.body.toString("utf8"))).toEqual({ text: "Hi Ada, thanks for connecting.", model_id: "eleven_multilingual_v2" });
+  });
+
+  it("refuses text past the model's documented limit before the call (10,000 characters for Multilingual v2, 40,000 for Flash v2.5)", async () => {
+    const multilingual = createElevenLabsSpeech({ apiKey: "xi-key", baseUrl: elevenlabs.url });
+    expect(multilingual.inputLimit).toBe(10_000);
+    const refusal = await multilingual.synthesize({ text: "a".repeat(10_001), voiceId: "plain" }).catch((error: unknown) => error);
+    expect(isHeraldError(refusal) && refusal.code).toBe("invalid-input");
+    expect(elevenlabs.requests).toHaveLength(0);
+    const flash = createElevenLabsSpeech({ apiKey: "xi-key", baseUrl: elevenlabs.url, model: "eleven_flash_v2_5" });
+    expect(flash.inputLimit).toBe(40_000);
+    await expect(flash.synthesize({ text: "a".repeat(10_001), voiceId: "plain" })).resolves.toMatchObject({ mimeType: "audio/mpeg" });
+    // A model the help centre does not list keeps ElevenLabs' own refusal.
+    expect(createElevenLabsSpeech({ apiKey: "xi-key", baseUrl: elevenlabs.url, model: "eleven_v3" }).inputLimit).toBeUndefined();
   });
 
   it("uses eleven_multilingual_v2 when no model is configured", async () => {

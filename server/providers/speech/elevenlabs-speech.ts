@@ -3,11 +3,31 @@
 // voices from GET /v1/voices, premade and cloned alike, so a sender can speak in their own voice.
 import { AUDIO_MIME_TYPES, mediaTypeOfAnswer } from "../../schemas/media-types";
 import { audioDurationMs } from "./audio-duration";
-import { speechProviderError } from "./provider-error";
+import { speechInputTooLong, speechProviderError } from "./provider-error";
 import type { SpeechProvider, SpeechVoice } from "./types";
 
 export const ELEVENLABS_BASE_URL = "https://api.elevenlabs.io";
 export const ELEVENLABS_DEFAULT_MODEL = "eleven_multilingual_v2";
+
+/**
+ * Characters one text-to-speech request takes, by model, as ElevenLabs' help centre lists them
+ * ("What's the maximum amount of characters and text I can generate?"). A model it does not list
+ * has no limit here: ElevenLabs' own refusal then stands.
+ */
+const INPUT_LIMITS: Record<string, number> = {
+  eleven_flash_v2_5: 40_000,
+  eleven_turbo_v2_5: 40_000,
+  eleven_flash_v2: 30_000,
+  eleven_turbo_v2: 30_000,
+  eleven_multilingual_v2: 10_000,
+  eleven_multilingual_v1: 10_000,
+  eleven_monolingual_v1: 10_000,
+  eleven_english_v2: 10_000,
+};
+
+export function elevenLabsInputLimit(model: string): number | undefined {
+  return INPUT_LIMITS[model];
+}
 /** "Rachel", a premade voice, until the account's own list has been read. */
 const FALLBACK_VOICE_ID = "21m00Tcm4TlvDq8ikWAM";
 /** The voice list changes when someone adds a voice in ElevenLabs; re-read it every few minutes. */
@@ -32,9 +52,12 @@ export function createElevenLabsSpeech(config: { apiKey: string; baseUrl?: strin
   const clock = config.clock ?? (() => performance.now());
   let cached: { voices: SpeechVoice[]; at: number } | null = null;
   const headers = { "xi-api-key": config.apiKey };
+  const model = config.model ?? ELEVENLABS_DEFAULT_MODEL;
+  const inputLimit = elevenLabsInputLimit(model);
 
   return {
     name: "elevenlabs",
+    inputLimit,
     async listVoices() {
       if (cached && clock() - cached.at < VOICES_TTL_MS) return cached.voices;
       const response = await request(`${base}/v1/voices`, { headers: { ...headers, accept: "application/json" }, signal: AbortSignal.timeout(config.timeoutMs ?? 20_000) });
@@ -48,10 +71,11 @@ export function createElevenLabsSpeech(config: { apiKey: string; baseUrl?: strin
       return cached?.voices[0]?.id ?? FALLBACK_VOICE_ID;
     },
     async synthesize({ text, voiceId }) {
+      if (inputLimit !== undefined && text.length > inputLimit) throw speechInputTooLong(text.length, inputLimit);
       const response = await request(`${base}/v1/text-to-speech/${encodeURIComponent(voiceId)}?output_format=mp3_44100_128`, {
         method: "POST",
         headers: { ...headers, "content-type": "application/json", accept: "audio/mpeg" },
-        body: JSON.stringify({ text, model_id: config.model ?? ELEVENLABS_DEFAULT_MODEL }),
+        body: JSON.stringify({ text, model_id: model }),
         signal: AbortSignal.timeout(config.timeoutMs ?? 60_000),
       });
       if (!response.ok) throw await speechProviderError("ElevenLabs", response);
