@@ -15,7 +15,7 @@ import type { GraphClient } from "./graph-client";
 export const REQUIRED_APP_PERMISSIONS: { why: string; anyOf: string[] }[] = [
   { why: "add, verify and read domains and their DNS records", anyOf: ["Domain.ReadWrite.All"] },
   { why: "create, update and delete users", anyOf: ["User.ReadWrite.All", "Directory.ReadWrite.All"] },
-  { why: "read the subscribed licenses", anyOf: ["Organization.Read.All", "LicenseAssignment.Read.All", "Directory.Read.All", "Directory.ReadWrite.All"] },
+  { why: "read the subscribed licenses", anyOf: ["Organization.Read.All", "LicenseAssignment.Read.All", "Organization.ReadWrite.All", "Directory.Read.All", "Directory.ReadWrite.All"] },
   { why: "assign licenses", anyOf: ["LicenseAssignment.ReadWrite.All", "Directory.ReadWrite.All"] },
   { why: "read its own directory roles", anyOf: ["Application.Read.All", "Application.ReadWrite.All", "Directory.Read.All", "Directory.ReadWrite.All"] },
 ];
