@@ -19,6 +19,7 @@ import {
   MAILBOX_STEP_LABELS,
   PLATFORM_LABELS,
   STATUS_BADGE,
+  dkimPendingText,
   formatMoney,
   orderStage,
   orderTitle,
@@ -71,6 +72,7 @@ function DomainPart({ domain }: { domain: Domain }) {
           </li>
         ))}
       </ul>
+      {dkimPendingText(domain) && <p className="text-xs text-slate-600">{dkimPendingText(domain)}</p>}
       {domain.existing && domain.dnsRecords.length > 0 && (
         <details className="text-xs text-slate-600">
           <summary className="cursor-pointer text-slate-700">DNS records to publish at your DNS host</summary>

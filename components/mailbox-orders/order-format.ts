@@ -103,3 +103,15 @@ export function orderTitle(order: Pick<TMailboxOrder, "domains">): string {
   const names = order.domains.map((domain) => domain.name);
   return names.length <= 2 ? names.join(" and ") : `${names.slice(0, 2).join(", ")} and ${names.length - 2} more`;
 }
+
+/**
+ * Why a Microsoft 365 domain lists no DKIM records, when it does not: Microsoft gives its selector
+ * CNAMEs only in its admin portal or Exchange PowerShell, so the tenant's admin publishes them
+ * (docs/mailbox-orders.md). Null for other platforms, refused domains, or when they are listed.
+ */
+export function dkimPendingText(domain: Pick<Domain, "platform" | "status" | "existing" | "dnsRecords">): string | null {
+  if (domain.platform !== "microsoft" || domain.status === "refused" || domain.dnsRecords.length === 0) return null;
+  if (domain.dnsRecords.some((record) => /(^|\.)_domainkey$/.test(record.host))) return null;
+  const where = domain.existing ? "at your DNS host" : "by Herald's team";
+  return `DKIM records are not listed: Microsoft 365 gives them (CNAMEs at selector1._domainkey and selector2._domainkey) only to the admin of Herald's Microsoft 365 tenant, after it verifies the domain. They are published ${where}, then signing is turned on; until then mail from this domain is not signed with it.`;
+}

@@ -2,6 +2,15 @@
 // documented shapes, keeping a tenant's state: domains (verified once the test says the TXT record is
 // visible), users, licenses. It checks the client credentials and the bearer token, and refuses what
 // Graph refuses (a user on an unverified domain, a license without a usage location or free units).
+// The token is JWT-shaped with the app's application permissions in `roles` and its service
+// principal in `oid` (Microsoft identity platform, "Access token claims reference"). Refusals named
+// by Graph's docs: an app-only password reset (`PATCH /users/{id}` with passwordProfile) without a
+// directory role that may reset passwords answers 403 Authorization_RequestDenied "Insufficient
+// privileges to complete the operation." ("Update user": app-only needs User.ReadWrite.All and at
+// least the User Administrator role); `memberOf` of a service principal needs Application.Read.All
+// or higher ("List servicePrincipal memberOf"). serviceConfigurationRecords lists MX, SPF and
+// autodiscover for Email ("List serviceConfigurationRecords"); DKIM CNAMEs only when a test sets
+// `serviceDkim`, in the format newer tenants use ("…-v1.dkim.mail.microsoft", Defender docs).
 import { randomUUID } from "node:crypto";
 import { startLocalHttpFake, type FakeAnswer, type FakeRequest, type LocalHttpFake } from "./local-http-fake";
 
@@ -38,11 +47,26 @@ export interface GraphFake {
   /** Waits this long before creating a domain or user and answering (past the timeout: answer lost). */
   createDelayMs: number;
   outage: { status: number; code: string; message: string } | null;
+  /** The application permissions granted with admin consent (the token's `roles`). */
+  appPermissions: Set<string>;
+  /** The object ID of the app's service principal (the token's `oid`). */
+  servicePrincipalId: string;
+  /** Template IDs of the directory roles assigned to the app's service principal (none by default). */
+  directoryRoles: Set<string>;
+  /** Lists the domain's DKIM selector CNAMEs among its Email service records (new-tenant format). */
+  serviceDkim: boolean;
   close(): Promise<void>;
 }
 
 const graphError = (status: number, code: string, message: string): FakeAnswer => ({ status, body: { error: { code, message, innerError: { "request-id": randomUUID() } } } });
 const notFound = (what: string) => graphError(404, "Request_ResourceNotFound", `Resource '${what}' does not exist or one of its queried reference-property objects are not present.`);
+/** Template IDs of the built-in roles that may reset a (non-admin) user's password. */
+export const USER_ADMINISTRATOR_ROLE = "fe930be7-5e62-47db-91af-98c3a49a38b1";
+const PASSWORD_RESET_ROLES = new Set([USER_ADMINISTRATOR_ROLE, "7be44c8a-adaf-4e2a-84d6-ab2649e08a13", "62e90394-69f5-4237-9190-012177145e10"]);
+/** The application permissions docs/mailbox-orders.md asks for. */
+export const HERALD_APP_PERMISSIONS = ["Domain.ReadWrite.All", "User.ReadWrite.All", "Organization.Read.All", "LicenseAssignment.ReadWrite.All", "Application.Read.All"];
+const forbidden = () => graphError(403, "Authorization_RequestDenied", "Insufficient privileges to complete the operation.");
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 const txtCode = (domain: string) => `MS=ms${Buffer.from(domain).toString("hex").slice(0, 8)}`;
 
 function complexEnough(password: string): boolean {
@@ -63,6 +87,10 @@ export async function startGraphFake(app: { tenantId: string; clientId: string; 
     tokensIssued: 0,
     createDelayMs: 0,
     outage: null,
+    appPermissions: new Set(HERALD_APP_PERMISSIONS),
+    servicePrincipalId: randomUUID(),
+    directoryRoles: new Set(),
+    serviceDkim: false,
   };
   const json = (request: FakeRequest) => JSON.parse(request.body.toString("utf8") || "{}") as Record<string, unknown>;
   const delayCreate = () => (state.createDelayMs ? new Promise((resolve) => setTimeout(resolve, state.createDelayMs)) : Promise.resolve());
@@ -79,7 +107,13 @@ export async function startGraphFake(app: { tenantId: string; clientId: string; 
     }
     if (!domain.supportedServices.includes("Email")) return [];
     const flat = domain.id.replace(/\./g, "-");
+    const prefix = [...state.domains.values()].find((candidate) => candidate.isInitial)!.id.split(".")[0];
+    const dkim = ["1", "2"].map((n) => ({
+      "@odata.type": "microsoft.graph.domainDnsCnameRecord", id: randomUUID(), ...base, label: `selector${n}._domainkey.${domain.id}`, recordType: "CName", supportedService: "Email",
+      canonicalName: `selector${n}-${flat}._domainkey.${prefix}.n-v${n}.dkim.mail.microsoft`,
+    }));
     return [
+      ...(state.serviceDkim ? dkim : []),
       { "@odata.type": "microsoft.graph.domainDnsMxRecord", id: randomUUID(), ...base, recordType: "Mx", supportedService: "Email", mailExchange: `${flat}.mail.protection.outlook.com`, preference: 0 },
       { "@odata.type": "microsoft.graph.domainDnsTxtRecord", id: randomUUID(), ...base, recordType: "Txt", supportedService: "Email", text: "v=spf1 include:spf.protection.outlook.com -all" },
       { "@odata.type": "microsoft.graph.domainDnsCnameRecord", id: randomUUID(), ...base, label: `autodiscover.${domain.id}`, recordType: "CName", supportedService: "Email", canonicalName: "autodiscover.outlook.com" },
@@ -97,7 +131,8 @@ export async function startGraphFake(app: { tenantId: string; clientId: string; 
         return { status: 401, body: { error: "invalid_client", error_description: "AADSTS7000215: Invalid client secret provided. Ensure the secret being sent in the request is the client secret value.\r\nTrace ID: x", error_codes: [7000215] } };
       }
       state.tokensIssued++;
-      const token = `eyJ0eXAi.fake.${randomUUID()}`;
+      const claims = { aud: "https://graph.microsoft.com", tid: app.tenantId, appid: app.clientId, oid: state.servicePrincipalId, idtyp: "app", roles: [...state.appPermissions], uti: randomUUID() };
+      const token = `${base64url({ typ: "JWT", alg: "RS256" })}.${base64url(claims)}.fake-signature`;
       tokens.add(token);
       return { body: { token_type: "Bearer", expires_in: 3599, ext_expires_in: 3599, access_token: token } };
     }
@@ -134,6 +169,12 @@ export async function startGraphFake(app: { tenantId: string; clientId: string; 
         return { body: domain };
       }
       if (sub && request.method === "GET") return { body: { value: dnsRecords(domain, sub) } };
+    }
+    if (path === `/servicePrincipals/${state.servicePrincipalId}/memberOf` && request.method === "GET") {
+      const granted = ["Application.Read.All", "Application.ReadWrite.All", "Directory.Read.All", "Directory.ReadWrite.All"].some((permission) => state.appPermissions.has(permission));
+      if (!granted) return forbidden();
+      const roles = [...state.directoryRoles].map((roleTemplateId) => ({ "@odata.type": "#microsoft.graph.directoryRole", id: randomUUID(), roleTemplateId }));
+      return { body: { "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#directoryObjects", value: roles } };
     }
     if (path === "/subscribedSkus" && request.method === "GET") return { body: { value: state.skus } };
     if (path === "/users" && request.method === "POST") {
@@ -180,6 +221,7 @@ export async function startGraphFake(app: { tenantId: string; clientId: string; 
       if (request.method === "PATCH") {
         const profile = body.passwordProfile as { password?: string } | undefined;
         if (profile?.password !== undefined) {
+          if (![...state.directoryRoles].some((role) => PASSWORD_RESET_ROLES.has(role))) return forbidden();
           if (!complexEnough(profile.password)) return graphError(400, "Request_BadRequest", "The specified password does not comply with password complexity requirements. Please provide a different password.");
           user.password = profile.password;
         }

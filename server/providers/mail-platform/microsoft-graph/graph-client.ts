@@ -34,6 +34,9 @@ export interface GraphCall {
 
 export type GraphClient = <T>(call: GraphCall) => Promise<T | null>;
 
+/** The client with its current app-only access token (whose claims say what the app was granted). */
+export type GraphClientWithToken = GraphClient & { token(): Promise<string> };
+
 function graphMessage(answer: ProvisioningAnswer): { code: string; message: string } {
   const body = answer.body as { error?: { code?: unknown; message?: unknown } | string; error_description?: unknown } | null;
   if (body && typeof body.error === "object" && body.error) {
@@ -60,7 +63,7 @@ export function graphError(answer: ProvisioningAnswer, what: string): Provisioni
   return new ProvisioningError("refused", said, { reason: "invalid" });
 }
 
-export function createGraphClient(options: GraphOptions): GraphClient {
+export function createGraphClient(options: GraphOptions): GraphClientWithToken {
   const graph = (options.graphUrl ?? GRAPH_URL).replace(/\/$/, "");
   const tokenUrl = options.tokenUrl ?? `https://login.microsoftonline.com/${encodeURIComponent(options.tenantId)}/oauth2/v2.0/token`;
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -85,7 +88,7 @@ export function createGraphClient(options: GraphOptions): GraphClient {
     return cached.token;
   }
 
-  return async <T>(call: GraphCall): Promise<T | null> => {
+  const client = async <T>(call: GraphCall): Promise<T | null> => {
     const headers: Record<string, string> = { authorization: `Bearer ${await token()}`, accept: "application/json" };
     if (call.body !== undefined) headers["content-type"] = "application/json";
     const answer = await provisioningFetch(
@@ -98,4 +101,5 @@ export function createGraphClient(options: GraphOptions): GraphClient {
     if (!answer.ok) throw graphError(answer, call.what);
     return answer.body as T | null;
   };
+  return Object.assign(client, { token });
 }

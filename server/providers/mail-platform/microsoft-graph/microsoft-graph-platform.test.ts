@@ -3,7 +3,7 @@
 // the tenant's state, so adding a domain, verifying it, creating licensed users and access are real.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock, setClock, systemClock } from "../../../lib/clock";
-import { startGraphFake, type GraphFake } from "../../../test/fakes/graph-fake";
+import { HERALD_APP_PERMISSIONS, startGraphFake, USER_ADMINISTRATOR_ROLE, type GraphFake } from "../../../test/fakes/graph-fake";
 import { createMicrosoftGraphPlatform, strongPassword } from "./microsoft-graph-platform";
 import { provisioningFailure } from "../../../test/provisioning-failure";
 
@@ -25,6 +25,9 @@ beforeEach(() => {
   graph.createDelayMs = 0;
   graph.tokensIssued = 0;
   graph.outage = null;
+  graph.appPermissions = new Set(HERALD_APP_PERMISSIONS);
+  graph.directoryRoles = new Set([USER_ADMINISTRATOR_ROLE]);
+  graph.serviceDkim = false;
   graph.http.requests.length = 0;
 });
 afterEach(() => setClock(systemClock));
@@ -41,7 +44,7 @@ async function readyDomain(name: string) {
 }
 
 describe("the domain in Herald's tenant", () => {
-  it("adds the domain and asks for its verification TXT and DKIM records; mail records follow verification", async () => {
+  it("adds the domain and asks for its verification TXT record; mail records follow verification, with no DKIM names made up", async () => {
     const microsoft = platform();
     const tenant = await microsoft.ensureTenant({ domain: "Acme-Mail.com", platform: "microsoft", reference: "order-1" });
     expect(tenant).toEqual({
@@ -49,8 +52,6 @@ describe("the domain in Herald's tenant", () => {
       ready: false,
       dnsRecords: [
         { type: "TXT", host: "@", value: "MS=ms61636d65", priority: null },
-        { type: "CNAME", host: "selector1._domainkey", value: "selector1-acme-mail-com._domainkey.herald.onmicrosoft.com", priority: null },
-        { type: "CNAME", host: "selector2._domainkey", value: "selector2-acme-mail-com._domainkey.herald.onmicrosoft.com", priority: null },
       ],
     });
     expect(graph.domains.get("acme-mail.com")).toMatchObject({ isVerified: false });
@@ -67,7 +68,19 @@ describe("the domain in Herald's tenant", () => {
       ]),
     );
     expect(ready.dnsRecords.some((record) => record.value.includes("sipfed"))).toBe(false);
+    // Graph gave no DKIM selectors, so none are computed (the old onmicrosoft.com guess is wrong for new tenants).
+    expect(ready.dnsRecords.some((record) => record.host.endsWith("_domainkey"))).toBe(false);
     expect(graph.domains.get("acme-mail.com")!.supportedServices).toEqual(["Email"]);
+  });
+
+  it("publishes the DKIM selectors Microsoft gives for the domain, in the new dkim.mail.microsoft format", async () => {
+    graph.serviceDkim = true;
+    const microsoft = await readyDomain("acme-mail.com");
+    const tenant = await microsoft.getTenant({ domain: "acme-mail.com", tenantId: APP.tenantId });
+    expect(tenant.dnsRecords.filter((record) => record.host.endsWith("_domainkey"))).toEqual([
+      { type: "CNAME", host: "selector1._domainkey", value: "selector1-acme-mail-com._domainkey.herald.n-v1.dkim.mail.microsoft", priority: null },
+      { type: "CNAME", host: "selector2._domainkey", value: "selector2-acme-mail-com._domainkey.herald.n-v2.dkim.mail.microsoft", priority: null },
+    ]);
   });
 
   it("finds the domain on a repeated call instead of adding it again", async () => {
@@ -145,12 +158,92 @@ describe("users, licenses and access", () => {
     for (const password of passwords) expect(password).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^a-zA-Z\d]).{24}$/);
   });
 
+  it("names the directory role when Graph refuses the password (the role was removed after the check)", async () => {
+    const microsoft = await readyDomain("acme-mail.com");
+    const { userId } = await microsoft.ensureUser({ tenantId: APP.tenantId, domain: "acme-mail.com", email: "ada@acme-mail.com", firstName: "Ada", lastName: "L", isAdmin: true });
+    graph.directoryRoles.clear();
+    const error = await provisioningFailure(microsoft.grantAccess({ tenantId: APP.tenantId, userId, email: "ada@acme-mail.com" }));
+    expect(error).toMatchObject({ kind: "refused", reason: "forbidden" });
+    expect(error.message).toMatch(/Insufficient privileges.*setting the password of ada@acme-mail.com: setting a password needs the User Administrator directory role/);
+  });
+
   it("removes a user, and removing one already gone is fine", async () => {
     const microsoft = await readyDomain("acme-mail.com");
     const { userId } = await microsoft.ensureUser({ tenantId: APP.tenantId, domain: "acme-mail.com", email: "ada@acme-mail.com", firstName: "Ada", lastName: "L", isAdmin: true });
     await microsoft.removeUser({ tenantId: APP.tenantId, userId, email: "ada@acme-mail.com" });
     expect(graph.users.size).toBe(0);
     await microsoft.removeUser({ tenantId: APP.tenantId, userId, email: "ada@acme-mail.com" });
+  });
+});
+
+describe("the app's permissions and directory role", () => {
+  it("checks them once before the first call, from the token's roles and the service principal's directory roles", async () => {
+    const microsoft = platform();
+    await microsoft.ensureTenant({ domain: "acme-mail.com", platform: "microsoft", reference: "r" });
+    await microsoft.getTenant({ domain: "acme-mail.com", tenantId: APP.tenantId });
+    expect(graph.http.requests.filter((request) => request.path.endsWith("/memberOf"))).toHaveLength(1);
+  });
+
+  it("refuses to start without the User Administrator role, naming it, before touching the tenant", async () => {
+    graph.directoryRoles.clear();
+    const error = await provisioningFailure(platform().ensureTenant({ domain: "acme-mail.com", platform: "microsoft", reference: "r" }));
+    expect(error).toMatchObject({ kind: "refused", reason: "forbidden" });
+    expect(error.message).toMatch(/lacks the User Administrator directory role/);
+    expect(graph.domains.has("acme-mail.com")).toBe(false);
+  });
+
+  it("accepts Privileged Authentication Administrator instead of User Administrator", async () => {
+    graph.directoryRoles = new Set(["7be44c8a-adaf-4e2a-84d6-ab2649e08a13"]);
+    await readyDomain("acme-mail.com");
+  });
+
+  it("names a missing application permission", async () => {
+    graph.appPermissions.delete("User.ReadWrite.All");
+    const error = await provisioningFailure(platform().ensureTenant({ domain: "acme-mail.com", platform: "microsoft", reference: "r" }));
+    expect(error).toMatchObject({ kind: "refused", reason: "forbidden" });
+    expect(error.message).toBe(
+      "Herald's app registration in Microsoft 365 lacks the Microsoft Graph application permission User.ReadWrite.All (to create, update and delete users): grant it with admin consent in Microsoft Entra admin center",
+    );
+  });
+
+  it("checks again after a refusal, so granting the role later is enough", async () => {
+    graph.directoryRoles.clear();
+    const microsoft = platform();
+    await provisioningFailure(microsoft.ensureTenant({ domain: "acme-mail.com", platform: "microsoft", reference: "r" }));
+    graph.directoryRoles.add(USER_ADMINISTRATOR_ROLE);
+    expect((await microsoft.ensureTenant({ domain: "acme-mail.com", platform: "microsoft", reference: "r" })).ready).toBe(false);
+  });
+});
+
+describe("the Graph stand-in refuses what Graph refuses", () => {
+  async function token(): Promise<string> {
+    const answer = await fetch(graph.tokenUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ client_id: APP.clientId, client_secret: APP.clientSecret, scope: "https://graph.microsoft.com/.default", grant_type: "client_credentials" }),
+    });
+    return ((await answer.json()) as { access_token: string }).access_token;
+  }
+
+  it("an app-only password reset without a directory role: 403 Authorization_RequestDenied", async () => {
+    const microsoft = await readyDomain("acme-mail.com");
+    const { userId } = await microsoft.ensureUser({ tenantId: APP.tenantId, domain: "acme-mail.com", email: "ada@acme-mail.com", firstName: "Ada", lastName: "L", isAdmin: true });
+    const before = graph.users.get(userId)!.password;
+    graph.directoryRoles.clear();
+    const answer = await fetch(`${graph.url}/v1.0/users/${userId}`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${await token()}`, "content-type": "application/json" },
+      body: JSON.stringify({ passwordProfile: { forceChangePasswordNextSignIn: false, password: strongPassword() } }),
+    });
+    expect(answer.status).toBe(403);
+    expect(await answer.json()).toMatchObject({ error: { code: "Authorization_RequestDenied", message: "Insufficient privileges to complete the operation." } });
+    expect(graph.users.get(userId)!.password).toBe(before);
+  });
+
+  it("the token carries the granted application permissions and the service principal", async () => {
+    const claims = JSON.parse(Buffer.from((await token()).split(".")[1]!, "base64url").toString("utf8")) as { roles: string[]; oid: string };
+    expect(claims.roles).toEqual(HERALD_APP_PERMISSIONS);
+    expect(claims.oid).toBe(graph.servicePrincipalId);
   });
 });
 

@@ -7,7 +7,8 @@ import { randomInt } from "node:crypto";
 import type { TDnsRecord } from "../../../schemas/mailbox-order";
 import { ProvisioningError, isProvisioningError } from "../../provisioning-error";
 import type { MailPlatform, MailTenant, MailboxAccess } from "../types";
-import { createGraphClient, type GraphClient, type GraphOptions } from "./graph-client";
+import { checkGraphAccess } from "./graph-access";
+import { createGraphClient, type GraphClientWithToken, type GraphOptions } from "./graph-client";
 
 /** Where Herald's mail-order settings point clients of Exchange Online. */
 const SMTP = { host: "smtp.office365.com", port: 587, security: "starttls" } as const;
@@ -85,24 +86,30 @@ export function toDnsRecords(records: GraphDnsRecord[], domain: string): TDnsRec
   return out;
 }
 
-/** Exchange Online's DKIM selectors for a custom domain point into the tenant's initial domain. */
-export function dkimRecords(domain: string, initialDomain: string): TDnsRecord[] {
-  const flat = domain.replace(/\./g, "-");
-  return ["selector1", "selector2"].map((selector) => ({ type: "CNAME" as const, host: `${selector}._domainkey`, value: `${selector}-${flat}._domainkey.${initialDomain}`, priority: null }));
-}
-
+/**
+ * The DKIM selector CNAMEs are not computed: newer tenants point them at
+ * `selector1-<domain>._domainkey.<prefix>.n-v1.dkim.mail.microsoft`, older ones into the tenant's
+ * `onmicrosoft.com` domain, and only Microsoft knows which (Defender docs, "Syntax for DKIM CNAME
+ * records"). Graph documents no call that returns them: `serviceConfigurationRecords` lists MX, SPF
+ * and autodiscover for Email; when it does list a CNAME at `selector1._domainkey`, Herald publishes
+ * it like the others. Otherwise the admin reads them with `Get-DkimSigningConfig` (Selector1CNAME,
+ * Selector2CNAME) after `New-DkimSigningConfig`, as docs/mailbox-orders.md says.
+ */
 export function createMicrosoftGraphPlatform(options: GraphOptions & { usageLocation?: string; skuPartNumber?: string }): MailPlatform {
-  const graph: GraphClient = createGraphClient(options);
-  let initialDomain: string | null = null;
+  const client: GraphClientWithToken = createGraphClient(options);
+  let accessChecked: Promise<void> | null = null;
   const domainPath = (domain: string) => `/domains/${encodeURIComponent(domain)}`;
 
-  async function tenantInitialDomain(): Promise<string> {
-    if (initialDomain) return initialDomain;
-    const body = await graph<{ value?: GraphDomain[] }>({ method: "GET", path: "/domains?$select=id,isInitial", effect: "repeatable", what: "reading the tenant's domains" });
-    const initial = body?.value?.find((domain) => domain.isInitial)?.id;
-    if (!initial) throw new ProvisioningError("refused", "Herald's Microsoft 365 tenant has no initial onmicrosoft.com domain", { reason: "invalid" });
-    initialDomain = initial.toLowerCase();
-    return initialDomain;
+  /** Every call first checks, once, that the app holds its permissions and directory role. */
+  async function graph<T>(call: Parameters<GraphClientWithToken>[0]): Promise<T | null> {
+    accessChecked ??= client.token().then((token) => checkGraphAccess(client, token));
+    try {
+      await accessChecked;
+    } catch (error) {
+      accessChecked = null;
+      throw error;
+    }
+    return client<T>(call);
   }
 
   async function tenantOf(domain: GraphDomain): Promise<MailTenant> {
@@ -113,7 +120,6 @@ export function createMicrosoftGraphPlatform(options: GraphOptions & { usageLoca
     const records = [
       ...toDnsRecords(verification?.value ?? [], name).filter((record) => record.type === "TXT"),
       ...toDnsRecords((service?.value ?? []).filter((record) => record.supportedService === "Email"), name),
-      ...dkimRecords(name, await tenantInitialDomain()),
     ];
     const unique = new Map(records.map((record) => [`${record.type}|${record.host}|${record.value}`, record]));
     return { tenantId: options.tenantId, ready: domain.isVerified === true, dnsRecords: [...unique.values()] };
@@ -231,13 +237,21 @@ export function createMicrosoftGraphPlatform(options: GraphOptions & { usageLoca
 
     async grantAccess({ userId, email }): Promise<MailboxAccess> {
       const password = strongPassword();
-      await graph({
-        method: "PATCH",
-        path: `/users/${encodeURIComponent(userId)}`,
-        body: { passwordProfile: { forceChangePasswordNextSignIn: false, password } },
-        effect: "repeatable",
-        what: `setting the password of ${email}`,
-      });
+      try {
+        await graph({
+          method: "PATCH",
+          path: `/users/${encodeURIComponent(userId)}`,
+          body: { passwordProfile: { forceChangePasswordNextSignIn: false, password } },
+          effect: "repeatable",
+          what: `setting the password of ${email}`,
+        });
+      } catch (error) {
+        // App-only, Graph resets a password only for an app holding a directory role (graph-access.ts).
+        if (isProvisioningError(error) && error.reason === "forbidden") {
+          throw new ProvisioningError("refused", `${error.message}: setting a password needs the User Administrator directory role for Herald's app (docs/mailbox-orders.md)`, { reason: "forbidden" });
+        }
+        throw error;
+      }
       // Exchange Online refuses SMTP AUTH unless it is enabled for the tenant (or the mailbox):
       // `Set-TransportConfig -SmtpClientAuthenticationDisabled $false` once, as docs/mailbox-orders.md says.
       return { kind: "password", username: email.toLowerCase(), password, smtp: { ...SMTP }, imap: { ...IMAP } };

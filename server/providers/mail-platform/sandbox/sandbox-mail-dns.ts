@@ -28,20 +28,22 @@ function googleRecords(domain: string): TDnsRecord[] {
   ];
 }
 
-/** The tenant's initial `onmicrosoft.com` domain, from the domain's first label. */
-export function microsoftInitialDomain(domain: string): string {
+/** The prefix of the tenant's initial domain (`<prefix>.onmicrosoft.com`), from the domain's first label. */
+export function microsoftTenantPrefix(domain: string): string {
   const label = (domain.split(".")[0] ?? "").replace(/[^a-z0-9]/g, "").slice(0, 20) || "tenant";
-  return `${label}${seededText(`microsoft-tenant:${domain}`, "0123456789abcdef", 4)}.onmicrosoft.com`;
+  return `${label}${seededText(`microsoft-tenant:${domain}`, "0123456789abcdef", 4)}`;
 }
 
 function microsoftRecords(domain: string): TDnsRecord[] {
   const dashed = domain.replaceAll(".", "-");
-  const initial = microsoftInitialDomain(domain);
+  const prefix = microsoftTenantPrefix(domain);
   return [
     { type: "MX", host: "@", value: `${dashed}.mail.protection.outlook.com`, priority: 0 },
     { type: "TXT", host: "@", value: "v=spf1 include:spf.protection.outlook.com -all", priority: null },
-    { type: "CNAME", host: "selector1._domainkey", value: `selector1-${dashed}._domainkey.${initial}`, priority: null },
-    { type: "CNAME", host: "selector2._domainkey", value: `selector2-${dashed}._domainkey.${initial}`, priority: null },
+    // DKIM selectors as a new tenant gives them (Defender docs, "Syntax for DKIM CNAME records");
+    // older tenants' point into <prefix>.onmicrosoft.com, which is why the Graph platform reads them.
+    { type: "CNAME", host: "selector1._domainkey", value: `selector1-${dashed}._domainkey.${prefix}.n-v1.dkim.mail.microsoft`, priority: null },
+    { type: "CNAME", host: "selector2._domainkey", value: `selector2-${dashed}._domainkey.${prefix}.n-v2.dkim.mail.microsoft`, priority: null },
     { type: "TXT", host: "@", value: `MS=ms${seededText(`microsoft-verification:${domain}`, "0123456789", 8)}`, priority: null },
   ];
 }

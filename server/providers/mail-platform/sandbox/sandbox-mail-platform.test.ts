@@ -59,8 +59,8 @@ describe("the sandbox mail platform", () => {
     expect(tenant.dnsRecords).toEqual([
       { type: "MX", host: "@", value: "contoso-mail-co-uk.mail.protection.outlook.com", priority: 0 },
       { type: "TXT", host: "@", value: "v=spf1 include:spf.protection.outlook.com -all", priority: null },
-      { type: "CNAME", host: "selector1._domainkey", value: expect.stringMatching(/^selector1-contoso-mail-co-uk\._domainkey\.contosomail[0-9a-f]{4}\.onmicrosoft\.com$/), priority: null },
-      { type: "CNAME", host: "selector2._domainkey", value: expect.stringMatching(/^selector2-contoso-mail-co-uk\._domainkey\.contosomail[0-9a-f]{4}\.onmicrosoft\.com$/), priority: null },
+      { type: "CNAME", host: "selector1._domainkey", value: expect.stringMatching(/^selector1-contoso-mail-co-uk\._domainkey\.contosomail[0-9a-f]{4}\.n-v1\.dkim\.mail\.microsoft$/), priority: null },
+      { type: "CNAME", host: "selector2._domainkey", value: expect.stringMatching(/^selector2-contoso-mail-co-uk\._domainkey\.contosomail[0-9a-f]{4}\.n-v2\.dkim\.mail\.microsoft$/), priority: null },
       { type: "TXT", host: "@", value: expect.stringMatching(/^MS=ms\d{8}$/), priority: null },
     ]);
     await db.sandboxMailTenant.delete({ where: { domain: "contoso-mail.co.uk" } });

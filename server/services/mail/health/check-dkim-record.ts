@@ -37,7 +37,9 @@ async function keyAt(resolver: DnsResolver, selector: string, domain: string): P
 function missingFix(target: DkimTarget, selector: string): NonNullable<TDnsHealth["dkim"]["fix"]> {
   const host = `${selector}._domainkey.${target.domain}`;
   if (target.provider === "microsoft") {
-    return { type: "CNAME", host, value: `${selector}-${target.domain.replace(/\./g, "-")}._domainkey.<your tenant>.onmicrosoft.com`, replaces: null };
+    // Not computed: newer tenants point at …dkim.mail.microsoft, older ones into onmicrosoft.com.
+    const field = selector === "selector2" ? "Selector2CNAME" : "Selector1CNAME";
+    return { type: "CNAME", host, value: `<the ${field} Microsoft 365 gives for ${target.domain}: Defender portal, DKIM, or Get-DkimSigningConfig>`, replaces: null };
   }
   return { type: "TXT", host, value: target.knownKeyRecord ?? `v=DKIM1; k=rsa; p=<the public key from ${target.service.name}>`, replaces: null };
 }

@@ -187,7 +187,7 @@ describe("DNS health against BIND", () => {
     expect(health.dkim).toMatchObject({ status: "ok", selector: "selector1", record: DKIM });
     const missing = await check("nodkim.test", { provider: "microsoft" });
     expect(missing.dkim.reason).toContain("selector1._domainkey.nodkim.test, selector2._domainkey.nodkim.test");
-    expect(missing.dkim.fix).toMatchObject({ type: "CNAME", host: "selector1._domainkey.nodkim.test", value: "selector1-nodkim-test._domainkey.<your tenant>.onmicrosoft.com" });
+    expect(missing.dkim.fix).toMatchObject({ type: "CNAME", host: "selector1._domainkey.nodkim.test", value: "<the Selector1CNAME Microsoft 365 gives for nodkim.test: Defender portal, DKIM, or Get-DkimSigningConfig>" });
   });
 
   it("fails a missing DMARC record and recommends one", async () => {
