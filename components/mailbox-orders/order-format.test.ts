@@ -8,7 +8,7 @@ const domain = (patch: Partial<Parameters<typeof dkimPendingText>[0]> = {}) => (
 
 describe("dkimPendingText", () => {
   it("explains a Microsoft 365 domain without DKIM records, and who publishes them", () => {
-    expect(dkimPendingText(domain())).toMatch(/^DKIM records are not listed: .* published by Herald's team, then signing is turned on/);
+    expect(dkimPendingText(domain())).toMatch(/^DKIM records are not listed: .* published by this Herald's administrator, then signing is turned on/);
     expect(dkimPendingText(domain({ existing: true }))).toMatch(/published at your DNS host/);
   });
 

@@ -112,6 +112,6 @@ export function orderTitle(order: Pick<TMailboxOrder, "domains">): string {
 export function dkimPendingText(domain: Pick<Domain, "platform" | "status" | "existing" | "dnsRecords">): string | null {
   if (domain.platform !== "microsoft" || domain.status === "refused" || domain.dnsRecords.length === 0) return null;
   if (domain.dnsRecords.some((record) => /(^|\.)_domainkey$/.test(record.host))) return null;
-  const where = domain.existing ? "at your DNS host" : "by Herald's team";
+  const where = domain.existing ? "at your DNS host" : "by this Herald's administrator";
   return `DKIM records are not listed: Microsoft 365 gives them (CNAMEs at selector1._domainkey and selector2._domainkey) only to the admin of Herald's Microsoft 365 tenant, after it verifies the domain. They are published ${where}, then signing is turned on; until then mail from this domain is not signed with it.`;
 }
