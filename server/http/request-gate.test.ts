@@ -186,6 +186,15 @@ describe("request gate", () => {
     expect((await rawRequest(base, "/api/v1/campaigns/cmp_1/leads/..")).headers.location).toBe("/api/v1/campaigns/cmp_1");
   });
 
+  it("never redirects a dot-segment path out of /api/v1: one that resolves to another host is a 404, not an open redirect", async () => {
+    for (const path of ["/api/v1/../..//evil.example/x", "/api/v1/%2e%2e/%2E%2E//evil.example", "/api/v1/../../settings"]) {
+      const response = await rawRequest(base, path);
+      expect(response.status).toBe(404);
+      expect(response.headers.location).toBeUndefined();
+      expectErrorShape(response.json, "not-found");
+    }
+  });
+
   it("sends HSTS on every response when the public address is https", async () => {
     const gate = createRequestGate({ operations, publicUrlIsHttps: true, dev: false });
     const https = createServer((request, response) => {

@@ -146,8 +146,11 @@ export function createRequestGate<Op extends RoutedOperation>(options: RequestGa
       // Dot segments (`/campaigns/..`, `%2e%2e`) are resolved by a redirect to the path they name, as
       // Next's router did; browsers and HTTP libraries resolve them before sending, raw clients do not.
       if (DOT_SEGMENT.test(pathname)) {
-        // Without a trailing slash, as Next redirected (`/api/v1/campaigns/..` → `/api/v1`).
+        // Without a trailing slash, as Next redirected (`/api/v1/campaigns/..` → `/api/v1`). Only to a
+        // path inside the API: `/api/v1/../..//evil.com` resolves to `//evil.com`, which a browser
+        // would follow to another host (an open redirect), so a path that leaves /api/v1 is a 404.
         const resolved = resolvedPath(pathname).replace(/(.)\/+$/, "$1");
+        if (resolved !== API_PREFIX && !resolved.startsWith(`${API_PREFIX}/`)) return notFound(response, method, pathname);
         if (resolved !== pathname) return send(response, 308, undefined, { location: `${resolved}${searchOf(request.url ?? "")}` });
       }
       const routing = routeApiRequest(method, pathname);
