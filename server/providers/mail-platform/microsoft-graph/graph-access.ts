@@ -60,7 +60,7 @@ export async function checkGraphAccess(graph: GraphClient, token: string): Promi
     effect: "repeatable",
     what: "reading the directory roles of Herald's app",
   });
-  const held = (body?.value ?? []).some((entry) => entry.roleTemplateId !== undefined && entry.roleTemplateId in PASSWORD_RESET_ROLES);
+  const held = (body?.value ?? []).some((entry) => entry.roleTemplateId !== undefined && Object.hasOwn(PASSWORD_RESET_ROLES, entry.roleTemplateId));
   if (!held) {
     throw refused(
       "Herald's app registration in Microsoft 365 lacks the User Administrator directory role, which Microsoft Graph requires (besides User.ReadWrite.All) to set a mailbox's password: assign the role to the app in Microsoft Entra admin center (Roles and administrators, User Administrator, Add assignments)",
