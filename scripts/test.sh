@@ -11,7 +11,8 @@ cd "$(dirname "$0")/.."
 
 reports="${HERALD_TEST_REPORTS:-.test-reports}"
 export HERALD_TEST_REPORTS="$reports"
-rm -rf "$reports"
+# test-results/ is the browser tests' output (screenshots, page snapshots): a failure printed at the end is this run's.
+rm -rf "$reports" test-results
 mkdir -p "$reports"
 
 milliseconds() { date +%s%3N; }
@@ -20,6 +21,12 @@ background=()
 finish() {
   # A phase still running in the background when the suite stops (a failure) stops with it.
   for pid in "${background[@]}"; do kill "$pid" 2>/dev/null || true; done
+  # A failed browser test's page as Playwright saw it (its accessibility snapshot): CI keeps only this
+  # log, and an assertion's "element not found" says nothing of what the page showed instead.
+  find test-results -name error-context.md 2>/dev/null | head -n 3 | while read -r context; do
+    echo "== the page at the failure: $context"
+    head -n 150 "$context"
+  done
   [ -z "${e2e_template:-}" ] || node scripts/prepare-e2e-template.mjs --drop "$e2e_template" >/dev/null 2>&1 || true
   printf 'the whole suite\t%s\t-\n' "$(($(milliseconds) - suite_start))" >>"$reports/phases.tsv"
   node scripts/test-timings.mjs "$reports" || true
