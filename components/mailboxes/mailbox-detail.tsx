@@ -100,6 +100,7 @@ function Facts({ mailbox }: { mailbox: TMailbox }) {
   const facts: Array<[string, string | null]> = [
     ["Provider", PROVIDER_LABELS[mailbox.provider]],
     ["Connected through", VIA[mailbox.connectedVia]],
+    ["Sending and reading", mailbox.authType === "app" ? "Microsoft Graph, with this installation's Microsoft 365 app registration (no password)" : null],
     ["Sending server", server("smtp")],
     ["Reading server", server("imap")],
     ["Restored from", mailbox.restoredFrom],

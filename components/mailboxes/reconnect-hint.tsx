@@ -1,5 +1,5 @@
 "use client";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ErrorAlert } from "@/components/senders/error-alert";
 import { useTRPC } from "@/components/trpc/client";
@@ -9,12 +9,32 @@ import { ConnectMailboxDialog } from "./connect-mailbox-dialog";
 
 /**
  * How to repair a mailbox in error: Google and Microsoft sign in again on their own page (the same
- * address renews this mailbox); a password mailbox is connected again with the same address.
+ * address renews this mailbox); a password mailbox is connected again with the same address; a
+ * managed Microsoft 365 mailbox (app registration) is checked again once the administrator fixed it.
  */
 export function ReconnectHint({ mailbox }: { mailbox: TMailbox }) {
   const trpc = useTRPC();
   const create = useMutation(trpc.mailboxes.createHostedLink.mutationOptions({ onSuccess: (link) => window.location.assign(link.url) }));
+  const queryClient = useQueryClient();
+  const checkAgain = useMutation(
+    trpc.mailboxes.checkAgain.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.mailboxes.pathKey() }) }),
+  );
   const [reconnecting, setReconnecting] = useState(false);
+  if (mailbox.authType === "app") {
+    return (
+      <div className="mt-2 space-y-2">
+        <p>
+          Herald reaches this managed Microsoft 365 mailbox with the installation&apos;s own app registration, so there is no sign-in to renew: the
+          installation&apos;s administrator checks that the app holds the Microsoft Graph permissions Mail.Send and Mail.ReadWrite and that the
+          mailbox&apos;s user is licensed, then checks it again here.
+        </p>
+        <Button size="sm" variant="secondary" disabled={checkAgain.isPending} onClick={() => checkAgain.mutate({ id: mailbox.id })}>
+          {checkAgain.isPending ? "Checking…" : "Check again"}
+        </Button>
+        <ErrorAlert error={checkAgain.error} />
+      </div>
+    );
+  }
   if (mailbox.provider === "google" || mailbox.provider === "microsoft") {
     const name = mailbox.provider === "google" ? "Google" : "Microsoft";
     return (

@@ -75,7 +75,10 @@ export const ZMailbox = z
     email: z.string(),
     fromName: z.string().nullable(),
     provider: ZMailProvider.meta({ description: "`sandbox` (the built-in simulated mail network), `smtp` (any SMTP + IMAP host with a password), `google`, `microsoft`" }),
-    authType: z.enum(["sandbox", "password", "oauth"]),
+    authType: z.enum(["sandbox", "password", "oauth", "app"]).meta({
+      description:
+        "How Herald signs in: `sandbox`; `password` (SMTP + IMAP); `oauth` (the mailbox's own Google or Microsoft sign-in, SMTP + IMAP with XOAUTH2); `app` (a managed Microsoft 365 mailbox reached through Microsoft Graph with the installation's app registration: no password, nothing to reconnect by signing in)",
+    }),
     connectedVia: z.enum(["dashboard", "api", "hosted-link", "managed"]),
     hostedLinkId: z.string().nullable(),
     status: ZMailboxStatus,

@@ -18,6 +18,8 @@ export interface MailTenant {
 /** How Herald sends and reads as the mailbox once access was granted. */
 export type MailboxAccess =
   | { kind: "sandbox" }
+  /** Microsoft Graph with the installation's app registration (Mail.Send, Mail.ReadWrite): the user's object id. */
+  | { kind: "graph"; userId: string }
   | {
       kind: "password";
       username: string;

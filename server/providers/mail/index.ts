@@ -1,5 +1,6 @@
 // The mail providers, one per kind of mailbox (Mailbox.provider). Implementations load lazily so an
 // installation that never connects a Google mailbox never loads its code.
+import { env } from "../../env";
 import type { MailProvider, MailProviderName } from "./types";
 
 const slot: typeof globalThis & { __heraldMailProviders?: Map<MailProviderName, MailProvider> } = globalThis;
@@ -22,6 +23,11 @@ export async function getMailProvider(name: MailProviderName): Promise<MailProvi
     case "smtp": {
       const { createSmtpImapProvider } = await import("./smtp/smtp-imap-provider");
       provider = createSmtpImapProvider();
+      break;
+    }
+    case "microsoft-graph": {
+      const { graphMailProviderFromEnv } = await import("./graph/graph-mail-provider-from-env");
+      provider = graphMailProviderFromEnv(env());
       break;
     }
     case "google":

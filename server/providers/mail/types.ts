@@ -2,10 +2,19 @@
 // the settings), sending, finding a sent e-mail again (crash reconciliation) and reading what
 // arrived. Unlike LinkedIn, where one provider serves the whole installation, each mailbox names
 // its own implementation (Mailbox.provider): the sandbox mail network (the embedded default),
-// SMTP + IMAP with a password, or Google / Microsoft over SMTP + IMAP with OAuth 2.0 (XOAUTH2).
+// SMTP + IMAP with a password, Google / Microsoft over SMTP + IMAP with OAuth 2.0 (XOAUTH2), or a
+// managed Microsoft 365 mailbox through Microsoft Graph as Herald's app registration (microsoft-graph).
 // Services depend on this file only; `getMailProvider(name)` (index.ts) picks the implementation.
 
-export type MailProviderName = "sandbox" | "smtp" | "google" | "microsoft";
+export const MAIL_PROVIDER_NAMES = ["sandbox", "smtp", "google", "microsoft", "microsoft-graph"] as const;
+export type MailProviderName = (typeof MAIL_PROVIDER_NAMES)[number];
+
+/** A stored Mailbox.provider as the name of its implementation; throws for one this Herald does not know. */
+export function mailProviderName(value: string): MailProviderName {
+  const name = MAIL_PROVIDER_NAMES.find((candidate) => candidate === value);
+  if (!name) throw new Error(`Unknown mail provider ${JSON.stringify(value)}`);
+  return name;
+}
 
 /** How a connection to a mail server is secured: TLS from the first byte (465, 993), STARTTLS (587, 143), or none (loopback tests only). */
 export type MailSecurity = "tls" | "starttls" | "none";
@@ -28,7 +37,13 @@ export interface MailboxServerSettings {
 export type MailCredentials =
   | { kind: "sandbox" }
   | { kind: "password"; smtpPassword: string; imapPassword: string }
-  | { kind: "oauth"; refreshToken: string; accessToken: string | null; accessTokenExpiresAt: string | null };
+  | { kind: "oauth"; refreshToken: string; accessToken: string | null; accessTokenExpiresAt: string | null }
+  /**
+   * A managed Microsoft 365 mailbox reached with the installation's app registration (its secret is
+   * the installation's setting, not the mailbox's): only the user's object id in the tenant, which
+   * is the mailbox's `managedUserId`, so nothing is stored for it.
+   */
+  | { kind: "app"; userId: string };
 
 /** One mailbox as a provider sees it. */
 export interface MailboxHandle {

@@ -12,6 +12,7 @@
 // autodiscover for Email ("List serviceConfigurationRecords"); DKIM CNAMEs only when a test sets
 // `serviceDkim`, in the format newer tenants use ("…-v1.dkim.mail.microsoft", Defender docs).
 import { randomUUID } from "node:crypto";
+import { deliverToGraphUser, handleGraphMail, type FakeGraphMessage, type FakeMailFolder, type GraphMailState } from "./graph-mail-fake";
 import { startLocalHttpFake, type FakeAnswer, type FakeRequest, type LocalHttpFake } from "./local-http-fake";
 
 export interface FakeGraphDomain {
@@ -34,7 +35,7 @@ export interface FakeGraphUser {
   assignedLicenses: { skuId: string; disabledPlans: string[] }[];
 }
 
-export interface GraphFake {
+export interface GraphFake extends GraphMailState {
   url: string;
   tokenUrl: string;
   http: LocalHttpFake;
@@ -55,6 +56,8 @@ export interface GraphFake {
   directoryRoles: Set<string>;
   /** Lists the domain's DKIM selector CNAMEs among its Email service records (new-tenant format). */
   serviceDkim: boolean;
+  /** Delivers a message to the user of this address (a prospect's reply, a bounce), as Exchange would. */
+  deliver(address: string, raw: Buffer | string, folder?: FakeMailFolder): Promise<FakeGraphMessage>;
   close(): Promise<void>;
 }
 
@@ -64,7 +67,7 @@ const notFound = (what: string) => graphError(404, "Request_ResourceNotFound", `
 export const USER_ADMINISTRATOR_ROLE = "fe930be7-5e62-47db-91af-98c3a49a38b1";
 const PASSWORD_RESET_ROLES = new Set([USER_ADMINISTRATOR_ROLE, "7be44c8a-adaf-4e2a-84d6-ab2649e08a13", "62e90394-69f5-4237-9190-012177145e10"]);
 /** The application permissions docs/mailbox-orders.md asks for. */
-export const HERALD_APP_PERMISSIONS = ["Domain.ReadWrite.All", "User.ReadWrite.All", "Organization.Read.All", "LicenseAssignment.ReadWrite.All", "Application.Read.All"];
+export const HERALD_APP_PERMISSIONS = ["Domain.ReadWrite.All", "User.ReadWrite.All", "Organization.Read.All", "LicenseAssignment.ReadWrite.All", "Mail.Send", "Mail.ReadWrite"];
 const forbidden = () => graphError(403, "Authorization_RequestDenied", "Insufficient privileges to complete the operation.");
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 const txtCode = (domain: string) => `MS=ms${Buffer.from(domain).toString("hex").slice(0, 8)}`;
@@ -76,7 +79,10 @@ function complexEnough(password: string): boolean {
 
 export async function startGraphFake(app: { tenantId: string; clientId: string; clientSecret: string }): Promise<GraphFake> {
   const tokens = new Set<string>();
-  const state: Omit<GraphFake, "url" | "tokenUrl" | "http" | "close"> = {
+  const state: Omit<GraphFake, "url" | "tokenUrl" | "http" | "close" | "deliver"> = {
+    mail: new Map(),
+    outbound: [],
+    junkFrom: new Set(),
     domains: new Map([["herald.onmicrosoft.com", { id: "herald.onmicrosoft.com", isVerified: true, isInitial: true, isDefault: true, authenticationType: "Managed", supportedServices: ["Email"] }]]),
     users: new Map(),
     skus: [
@@ -140,6 +146,12 @@ export async function startGraphFake(app: { tenantId: string; clientId: string; 
     if (!tokens.has(String(request.headers.authorization).replace(/^Bearer /, ""))) return graphError(401, "InvalidAuthenticationToken", "Access token validation failure. Invalid audience.");
     if (state.outage) return graphError(state.outage.status, state.outage.code, state.outage.message);
     const path = decodeURIComponent(request.path.slice("/v1.0".length));
+    const mailMatch = /^\/users\/([^/]+)(\/.+)$/.exec(path);
+    if (mailMatch) {
+      const context = { roles: state.appPermissions, user: userBy(mailMatch[1]!), userKey: mailMatch[1]!, findUser: userBy };
+      const answer = await handleGraphMail(state, context, mailMatch[2]!, request);
+      if (answer) return answer;
+    }
     const body = request.method === "POST" || request.method === "PATCH" ? json(request) : {};
 
     if (path === "/domains" && request.method === "GET") return { body: { value: [...state.domains.values()] } };
@@ -236,5 +248,10 @@ export async function startGraphFake(app: { tenantId: string; clientId: string; 
   }
 
   const http = await startLocalHttpFake(handle);
-  return Object.assign(state, { url: http.url, tokenUrl: `${http.url}/${app.tenantId}/oauth2/v2.0/token`, http, close: () => http.close() });
+  const deliver = async (address: string, raw: Buffer | string, folder?: FakeMailFolder) => {
+    const user = userBy(address);
+    if (!user) throw new Error(`The Graph stand-in has no user ${address}`);
+    return deliverToGraphUser(state, user.id, Buffer.isBuffer(raw) ? raw : Buffer.from(raw), folder);
+  };
+  return Object.assign(state, { url: http.url, tokenUrl: `${http.url}/${app.tenantId}/oauth2/v2.0/token`, http, deliver, close: () => http.close() });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZConnectMailboxInput, ZListMailboxesQuery, ZMailboxPerformanceQuery, ZUpdateMailboxInput } from "../../schemas/mailbox";
+import { checkAppMailbox } from "../../services/mail/mailboxes/check-app-mailbox";
 import { connectMailbox } from "../../services/mail/mailboxes/connect-mailbox";
 import { getMailbox } from "../../services/mail/mailboxes/get-mailbox";
 import { getMailboxPerformance } from "../../services/mail/mailboxes/get-mailbox-performance";
@@ -25,6 +26,7 @@ const mailboxProcedures = {
     .mutation(({ ctx, input }) => updateMailbox(ctx.actor, input.id, input.changes)),
   pause: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => pauseMailbox(ctx.actor, input.id)),
   resume: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => resumeMailbox(ctx.actor, input.id)),
+  checkAgain: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => checkAppMailbox(ctx.actor, input.id)),
   remove: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => removeMailbox(ctx.actor, input.id)),
   performance: workspaceProcedure
     .input(ZId.extend(ZMailboxPerformanceQuery.shape))

@@ -2,14 +2,11 @@
 // call, so a missing grant fails in plain words naming it instead of as a 403 halfway through an order.
 //
 // Application permissions are in the app-only token's `roles` claim (Microsoft identity platform,
-// "Access token claims reference": `roles`, and `oid`, the object ID of the app's service principal).
-// Graph's directory roles of the app are read with `GET /servicePrincipals/{id}/memberOf`
-// ("List servicePrincipal memberOf": Application.Read.All), which lists directoryRole objects with
-// their `roleTemplateId`. Resetting a user's password (`PATCH /users/{id}` with passwordProfile)
-// needs, app-only, User.ReadWrite.All *and* at least the User Administrator role ("Update user",
-// passwordProfile); without the role Graph answers 403 Authorization_RequestDenied.
+// "Access token claims reference": `roles`). Herald needs no directory role: it never sets a
+// mailbox's password (a managed mailbox is reached through Graph's mail API with Mail.Send and
+// Mail.ReadWrite, not with SMTP and IMAP), and Graph lets an app reset a password only with the User
+// Administrator role, which is therefore not asked for.
 import { ProvisioningError } from "../../provisioning-error";
-import type { GraphClient } from "./graph-client";
 
 /** Each requirement is met by any one of its permissions (the least privileged first). */
 export const REQUIRED_APP_PERMISSIONS: { why: string; anyOf: string[] }[] = [
@@ -17,53 +14,30 @@ export const REQUIRED_APP_PERMISSIONS: { why: string; anyOf: string[] }[] = [
   { why: "create, update and delete users", anyOf: ["User.ReadWrite.All", "Directory.ReadWrite.All"] },
   { why: "read the subscribed licenses", anyOf: ["Organization.Read.All", "LicenseAssignment.Read.All", "Organization.ReadWrite.All", "Directory.Read.All", "Directory.ReadWrite.All"] },
   { why: "assign licenses", anyOf: ["LicenseAssignment.ReadWrite.All", "Directory.ReadWrite.All"] },
-  { why: "read its own directory roles", anyOf: ["Application.Read.All", "Application.ReadWrite.All", "Directory.Read.All", "Directory.ReadWrite.All"] },
+  { why: "send as the managed mailboxes", anyOf: ["Mail.Send"] },
+  { why: "read their replies and bounces, and open and rescue warmup mail", anyOf: ["Mail.ReadWrite"] },
 ];
 
-/** Built-in Microsoft Entra roles (their template IDs are the same in every tenant) that may reset a user's password. */
-export const PASSWORD_RESET_ROLES: Record<string, string> = {
-  "fe930be7-5e62-47db-91af-98c3a49a38b1": "User Administrator",
-  "7be44c8a-adaf-4e2a-84d6-ab2649e08a13": "Privileged Authentication Administrator",
-  "62e90394-69f5-4237-9190-012177145e10": "Global Administrator",
-};
-
 /** The claims of a JWT's payload, without checking its signature (Graph checks it; Herald only reads). */
-export function tokenClaims(token: string): { roles: string[]; oid: string | null } {
+export function tokenClaims(token: string): { roles: string[] } {
   const payload = token.split(".")[1];
   try {
-    const claims = JSON.parse(Buffer.from(payload ?? "", "base64url").toString("utf8")) as { roles?: unknown; oid?: unknown };
-    return {
-      roles: Array.isArray(claims.roles) ? claims.roles.filter((role): role is string => typeof role === "string") : [],
-      oid: typeof claims.oid === "string" ? claims.oid : null,
-    };
+    const claims = JSON.parse(Buffer.from(payload ?? "", "base64url").toString("utf8")) as { roles?: unknown };
+    return { roles: Array.isArray(claims.roles) ? claims.roles.filter((role): role is string => typeof role === "string") : [] };
   } catch {
-    return { roles: [], oid: null };
+    return { roles: [] };
   }
 }
 
-function refused(message: string): ProvisioningError {
-  return new ProvisioningError("refused", message, { reason: "forbidden" });
-}
-
-/** Fails with the first missing application permission or the missing directory role, in plain words. */
-export async function checkGraphAccess(graph: GraphClient, token: string): Promise<void> {
-  const { roles, oid } = tokenClaims(token);
+/** Fails naming every missing application permission, in plain words. */
+export function checkGraphAccess(token: string): void {
+  const { roles } = tokenClaims(token);
   const missing = REQUIRED_APP_PERMISSIONS.filter((need) => !need.anyOf.some((permission) => roles.includes(permission)));
-  if (missing.length > 0) {
-    const list = missing.map((need) => `${need.anyOf[0]} (to ${need.why})`).join(", ");
-    throw refused(`Herald's app registration in Microsoft 365 lacks the Microsoft Graph application permission ${list}: grant it with admin consent in Microsoft Entra admin center`);
-  }
-  if (!oid) throw refused("Microsoft 365's token for Herald's app names no service principal (no oid claim), so Herald cannot check the app's directory role");
-  const body = await graph<{ value?: { "@odata.type"?: string; roleTemplateId?: string }[] }>({
-    method: "GET",
-    path: `/servicePrincipals/${encodeURIComponent(oid)}/memberOf`,
-    effect: "repeatable",
-    what: "reading the directory roles of Herald's app",
-  });
-  const held = (body?.value ?? []).some((entry) => entry.roleTemplateId !== undefined && Object.hasOwn(PASSWORD_RESET_ROLES, entry.roleTemplateId));
-  if (!held) {
-    throw refused(
-      "Herald's app registration in Microsoft 365 lacks the User Administrator directory role, which Microsoft Graph requires (besides User.ReadWrite.All) to set a mailbox's password: assign the role to the app in Microsoft Entra admin center (Roles and administrators, User Administrator, Add assignments)",
-    );
-  }
+  if (missing.length === 0) return;
+  const list = missing.map((need) => `${need.anyOf[0]} (to ${need.why})`).join(", ");
+  throw new ProvisioningError(
+    "refused",
+    `Herald's app registration in Microsoft 365 lacks the Microsoft Graph application permission${missing.length > 1 ? "s" : ""} ${list}: grant ${missing.length > 1 ? "them" : "it"} with admin consent in Microsoft Entra admin center`,
+    { reason: "forbidden" },
+  );
 }

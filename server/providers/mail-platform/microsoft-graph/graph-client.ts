@@ -26,6 +26,10 @@ export interface GraphCall {
   /** Below /v1.0 (`/domains/acme.com`). */
   path: string;
   body?: unknown;
+  /** A body that is not JSON (sendMail's base64 MIME is posted as text/plain), instead of `body`. */
+  rawBody?: { contentType: string; text: string };
+  /** Answer the body as text (a message's MIME from `/$value`) instead of parsed JSON. */
+  textAnswer?: boolean;
   effect: RequestEffect;
   what: string;
   /** Answer null instead of throwing on 404. */
@@ -50,17 +54,30 @@ function graphMessage(answer: ProvisioningAnswer): { code: string; message: stri
   return { code: "", message: shortDetail(answer.text) };
 }
 
-export function graphError(answer: ProvisioningAnswer, what: string): ProvisioningError {
+/** A refused or failed Graph call: a ProvisioningError that keeps Graph's HTTP status and error code (for the mail provider's own reading). */
+export class GraphCallError extends ProvisioningError {
+  readonly status: number;
+  readonly graphCode: string;
+
+  constructor(error: ProvisioningError, status: number, graphCode: string) {
+    super(error.kind, error.message, { reason: error.reason });
+    this.status = status;
+    this.graphCode = graphCode;
+  }
+}
+
+export function graphError(answer: ProvisioningAnswer, what: string): GraphCallError {
   const { code, message } = graphMessage(answer);
   const said = `${SERVICE} answered HTTP ${answer.status}${message ? ` (${message})` : ""} while ${what}`;
-  if (isRetryableStatus(answer.status)) return new ProvisioningError("transient", said);
+  const error = (kind: ProvisioningError) => new GraphCallError(kind, answer.status, code);
+  if (isRetryableStatus(answer.status)) return error(new ProvisioningError("transient", said));
   if (answer.status === 401 || code === "invalid_client" || code === "unauthorized_client" || code === "InvalidAuthenticationToken") {
-    return new ProvisioningError("refused", `Microsoft 365 did not accept Herald's app credentials: ${said}`, { reason: "unauthorized" });
+    return error(new ProvisioningError("refused", `Microsoft 365 did not accept Herald's app credentials: ${said}`, { reason: "unauthorized" }));
   }
   if (answer.status === 403 || code === "Authorization_RequestDenied") {
-    return new ProvisioningError("refused", `Herald's app registration lacks a Microsoft Graph permission: ${said}`, { reason: "forbidden" });
+    return error(new ProvisioningError("refused", `Herald's app registration lacks a Microsoft Graph permission: ${said}`, { reason: "forbidden" }));
   }
-  return new ProvisioningError("refused", said, { reason: "invalid" });
+  return error(new ProvisioningError("refused", said, { reason: "invalid" }));
 }
 
 export function createGraphClient(options: GraphOptions): GraphClientWithToken {
@@ -91,15 +108,17 @@ export function createGraphClient(options: GraphOptions): GraphClientWithToken {
   const client = async <T>(call: GraphCall): Promise<T | null> => {
     const headers: Record<string, string> = { authorization: `Bearer ${await token()}`, accept: "application/json" };
     if (call.body !== undefined) headers["content-type"] = "application/json";
+    if (call.rawBody) headers["content-type"] = call.rawBody.contentType;
+    const body = call.rawBody ? call.rawBody.text : call.body === undefined ? undefined : JSON.stringify(call.body);
     const answer = await provisioningFetch(
       `${graph}/v1.0${call.path}`,
-      { method: call.method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body) },
+      { method: call.method, headers, body },
       { service: SERVICE, what: call.what, effect: call.effect, timeoutMs, fetch: options.fetch },
     );
     if (answer.status === 401) cached = null;
     if (answer.status === 404 && call.missingIsNull) return null;
     if (!answer.ok) throw graphError(answer, call.what);
-    return answer.body as T | null;
+    return (call.textAnswer ? answer.text : answer.body) as T | null;
   };
   return Object.assign(client, { token });
 }

@@ -3,7 +3,7 @@
 // the tenant's state, so adding a domain, verifying it, creating licensed users and access are real.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock, setClock, systemClock } from "../../../lib/clock";
-import { HERALD_APP_PERMISSIONS, startGraphFake, USER_ADMINISTRATOR_ROLE, type GraphFake } from "../../../test/fakes/graph-fake";
+import { HERALD_APP_PERMISSIONS, startGraphFake, type GraphFake } from "../../../test/fakes/graph-fake";
 import { createMicrosoftGraphPlatform, strongPassword } from "./microsoft-graph-platform";
 import { provisioningFailure } from "../../../test/provisioning-failure";
 
@@ -26,7 +26,7 @@ beforeEach(() => {
   graph.tokensIssued = 0;
   graph.outage = null;
   graph.appPermissions = new Set(HERALD_APP_PERMISSIONS);
-  graph.directoryRoles = new Set([USER_ADMINISTRATOR_ROLE]);
+  graph.directoryRoles = new Set();
   graph.serviceDkim = false;
   graph.http.requests.length = 0;
 });
@@ -142,29 +142,17 @@ describe("users, licenses and access", () => {
     );
   });
 
-  it("grants access with a fresh strong password and Exchange Online's SMTP and IMAP", async () => {
+  it("grants access as the user's object id for Graph's mail API: no password is set or kept", async () => {
     const microsoft = await readyDomain("acme-mail.com");
     const { userId } = await microsoft.ensureUser({ tenantId: APP.tenantId, domain: "acme-mail.com", email: "ada@acme-mail.com", firstName: "Ada", lastName: "L", isAdmin: true });
-    const access = await microsoft.grantAccess({ tenantId: APP.tenantId, userId, email: "ada@acme-mail.com" });
-    expect(access).toEqual({
-      kind: "password",
-      username: "ada@acme-mail.com",
-      password: graph.users.get(userId)!.password,
-      smtp: { host: "smtp.office365.com", port: 587, security: "starttls" },
-      imap: { host: "outlook.office365.com", port: 993, security: "tls" },
-    });
+    const created = graph.users.get(userId)!.password;
+    expect(await microsoft.grantAccess({ tenantId: APP.tenantId, userId, email: "ada@acme-mail.com" })).toEqual({ kind: "graph", userId });
+    // Graph requires a password to create a user; Herald never resets it, so needs no directory role.
+    expect(graph.users.get(userId)!.password).toBe(created);
+    expect(graph.http.requests.some((request) => request.method === "PATCH" && request.path.startsWith("/v1.0/users/"))).toBe(false);
     const passwords = new Set(Array.from({ length: 50 }, () => strongPassword()));
     expect(passwords.size).toBe(50);
     for (const password of passwords) expect(password).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^a-zA-Z\d]).{24}$/);
-  });
-
-  it("names the directory role when Graph refuses the password (the role was removed after the check)", async () => {
-    const microsoft = await readyDomain("acme-mail.com");
-    const { userId } = await microsoft.ensureUser({ tenantId: APP.tenantId, domain: "acme-mail.com", email: "ada@acme-mail.com", firstName: "Ada", lastName: "L", isAdmin: true });
-    graph.directoryRoles.clear();
-    const error = await provisioningFailure(microsoft.grantAccess({ tenantId: APP.tenantId, userId, email: "ada@acme-mail.com" }));
-    expect(error).toMatchObject({ kind: "refused", reason: "forbidden" });
-    expect(error.message).toMatch(/Insufficient privileges.*setting the password of ada@acme-mail.com: setting a password needs the User Administrator directory role/);
   });
 
   it("removes a user, and removing one already gone is fine", async () => {
@@ -176,41 +164,42 @@ describe("users, licenses and access", () => {
   });
 });
 
-describe("the app's permissions and directory role", () => {
-  it("checks them once before the first call, from the token's roles and the service principal's directory roles", async () => {
+describe("the app's permissions", () => {
+  it("are checked once, from the token's roles, with no directory role asked for", async () => {
+    graph.directoryRoles.clear();
     const microsoft = platform();
     await microsoft.ensureTenant({ domain: "acme-mail.com", platform: "microsoft", reference: "r" });
     await microsoft.getTenant({ domain: "acme-mail.com", tenantId: APP.tenantId });
-    expect(graph.http.requests.filter((request) => request.path.endsWith("/memberOf"))).toHaveLength(1);
+    expect(graph.tokensIssued).toBe(1);
+    expect(graph.http.requests.some((request) => request.path.endsWith("/memberOf"))).toBe(false);
   });
 
-  it("refuses to start without the User Administrator role, naming it, before touching the tenant", async () => {
-    graph.directoryRoles.clear();
-    const error = await provisioningFailure(platform().ensureTenant({ domain: "acme-mail.com", platform: "microsoft", reference: "r" }));
-    expect(error).toMatchObject({ kind: "refused", reason: "forbidden" });
-    expect(error.message).toMatch(/lacks the User Administrator directory role/);
-    expect(graph.domains.has("acme-mail.com")).toBe(false);
-  });
-
-  it("accepts Privileged Authentication Administrator instead of User Administrator", async () => {
-    graph.directoryRoles = new Set(["7be44c8a-adaf-4e2a-84d6-ab2649e08a13"]);
-    await readyDomain("acme-mail.com");
-  });
-
-  it("names a missing application permission", async () => {
+  it("a missing application permission is named before the tenant is touched", async () => {
     graph.appPermissions.delete("User.ReadWrite.All");
     const error = await provisioningFailure(platform().ensureTenant({ domain: "acme-mail.com", platform: "microsoft", reference: "r" }));
     expect(error).toMatchObject({ kind: "refused", reason: "forbidden" });
     expect(error.message).toBe(
       "Herald's app registration in Microsoft 365 lacks the Microsoft Graph application permission User.ReadWrite.All (to create, update and delete users): grant it with admin consent in Microsoft Entra admin center",
     );
+    expect(graph.domains.has("acme-mail.com")).toBe(false);
   });
 
-  it("checks again after a refusal, so granting the role later is enough", async () => {
-    graph.directoryRoles.clear();
+  it("the mail permissions are asked for with the others, all missing ones named at once", async () => {
+    graph.appPermissions.delete("Mail.Send");
+    graph.appPermissions.delete("Mail.ReadWrite");
+    const error = await provisioningFailure(platform().ensureTenant({ domain: "acme-mail.com", platform: "microsoft", reference: "r" }));
+    expect(error.message).toBe(
+      "Herald's app registration in Microsoft 365 lacks the Microsoft Graph application permissions Mail.Send (to send as the managed mailboxes), Mail.ReadWrite (to read their replies and bounces, and open and rescue warmup mail): grant them with admin consent in Microsoft Entra admin center",
+    );
+  });
+
+  it("are checked again after a refusal, so granting the permission later is enough", async () => {
+    graph.appPermissions.delete("Mail.Send");
     const microsoft = platform();
     await provisioningFailure(microsoft.ensureTenant({ domain: "acme-mail.com", platform: "microsoft", reference: "r" }));
-    graph.directoryRoles.add(USER_ADMINISTRATOR_ROLE);
+    graph.appPermissions.add("Mail.Send");
+    // A token is cached for its lifetime: the new grant shows in the next one.
+    clock.advance(60 * 60 * 1000);
     expect((await microsoft.ensureTenant({ domain: "acme-mail.com", platform: "microsoft", reference: "r" })).ready).toBe(false);
   });
 });
@@ -242,6 +231,7 @@ describe("the Graph stand-in refuses what Graph refuses", () => {
 
   it("the token carries the granted application permissions and the service principal", async () => {
     const claims = JSON.parse(Buffer.from((await token()).split(".")[1]!, "base64url").toString("utf8")) as { roles: string[]; oid: string };
+    expect(claims.roles).toContain("Mail.Send");
     expect(claims.roles).toEqual(HERALD_APP_PERMISSIONS);
     expect(claims.oid).toBe(graph.servicePrincipalId);
   });

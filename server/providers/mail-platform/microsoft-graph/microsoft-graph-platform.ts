@@ -2,17 +2,14 @@
 // through Microsoft Graph as an app registration of Herald's own Microsoft 365 tenant. Every order
 // domain is added to that one tenant (`POST /domains`), verified once its TXT record is published
 // (`POST /domains/{id}/verify`), and given Exchange (`supportedServices` Email); each mailbox is a
-// licensed user of the tenant. Calls look things up first, so each is safe to repeat.
+// licensed user of the tenant, which Herald then reaches through Graph's mail API (../../mail/graph).
+// Calls look things up first, so each is safe to repeat.
 import { randomInt } from "node:crypto";
 import type { TDnsRecord } from "../../../schemas/mailbox-order";
 import { ProvisioningError, isProvisioningError } from "../../provisioning-error";
 import type { MailPlatform, MailTenant, MailboxAccess } from "../types";
 import { checkGraphAccess } from "./graph-access";
 import { createGraphClient, type GraphClientWithToken, type GraphOptions } from "./graph-client";
-
-/** Where Herald's mail-order settings point clients of Exchange Online. */
-const SMTP = { host: "smtp.office365.com", port: 587, security: "starttls" } as const;
-const IMAP = { host: "outlook.office365.com", port: 993, security: "tls" } as const;
 
 interface GraphDomain {
   id: string;
@@ -102,7 +99,7 @@ export function createMicrosoftGraphPlatform(options: GraphOptions & { usageLoca
 
   /** Every call first checks, once, that the app holds its permissions and directory role. */
   async function graph<T>(call: Parameters<GraphClientWithToken>[0]): Promise<T | null> {
-    accessChecked ??= client.token().then((token) => checkGraphAccess(client, token));
+    accessChecked ??= client.token().then((token) => checkGraphAccess(token));
     try {
       await accessChecked;
     } catch (error) {
@@ -206,7 +203,8 @@ export function createMicrosoftGraphPlatform(options: GraphOptions & { usageLoca
           displayName: `${firstName} ${lastName}`.trim() || address,
           mailNickname: address.split("@")[0]!.replace(/[^a-z0-9._-]/g, "") || "mailbox",
           userPrincipalName: address,
-          // A license can only be assigned to a user with a usage location.
+          // A license can only be assigned to a user with a usage location. Graph requires a password to
+          // create a user; this one is never kept (Herald does not sign in as the user).
           usageLocation: options.usageLocation ?? "US",
           givenName: firstName || undefined,
           surname: lastName || undefined,
@@ -235,26 +233,10 @@ export function createMicrosoftGraphPlatform(options: GraphOptions & { usageLoca
       return { userId: user.id };
     },
 
-    async grantAccess({ userId, email }): Promise<MailboxAccess> {
-      const password = strongPassword();
-      try {
-        await graph({
-          method: "PATCH",
-          path: `/users/${encodeURIComponent(userId)}`,
-          body: { passwordProfile: { forceChangePasswordNextSignIn: false, password } },
-          effect: "repeatable",
-          what: `setting the password of ${email}`,
-        });
-      } catch (error) {
-        // App-only, Graph resets a password only for an app holding a directory role (graph-access.ts).
-        if (isProvisioningError(error) && error.reason === "forbidden") {
-          throw new ProvisioningError("refused", `${error.message}: setting a password needs the User Administrator directory role for Herald's app (docs/mailbox-orders.md)`, { reason: "forbidden" });
-        }
-        throw error;
-      }
-      // Exchange Online refuses SMTP AUTH unless it is enabled for the tenant (or the mailbox):
-      // `Set-TransportConfig -SmtpClientAuthenticationDisabled $false` once, as docs/mailbox-orders.md says.
-      return { kind: "password", username: email.toLowerCase(), password, smtp: { ...SMTP }, imap: { ...IMAP } };
+    // No password: the mailbox is reached through Graph's mail API with the app's Mail.Send and
+    // Mail.ReadWrite (checked with the others before the first call), as the user's object id.
+    async grantAccess({ userId }): Promise<MailboxAccess> {
+      return { kind: "graph", userId };
     },
 
     async removeUser({ userId, email }) {

@@ -10,7 +10,8 @@ import { now } from "../../../lib/clock";
 import { zonedDateString } from "../../../lib/time-zones";
 import type { TWarmupStrategyValues } from "../../../schemas/mailbox-health";
 import { ZMailServerSettings } from "../../../schemas/mailbox";
-import type { MailboxHandle, MailCredentials, MailProviderName } from "../../mail/types";
+import { appCredentials } from "../../mail/graph/app-credentials";
+import { mailProviderName, type MailboxHandle, type MailCredentials } from "../../mail/types";
 
 /** Mailboxes on the sandbox network can only write to each other; real ones only to real ones. */
 export type PoolGroup = "sandbox" | "real";
@@ -91,12 +92,17 @@ const ZSettings = z.object({ smtp: ZMailServerSettings, imap: ZMailServerSetting
  * services/mail/mailboxes/mailbox-handle.ts, which a provider may not import (folders depend one way).
  */
 export function poolMailboxHandle(row: Mailbox): MailboxHandle {
-  const credentials: MailCredentials = row.credentialsEncrypted ? ZCredentials.parse(JSON.parse(decryptSecret(row.credentialsEncrypted))) : { kind: "sandbox" };
+  const credentials: MailCredentials =
+    row.provider === "microsoft-graph"
+      ? appCredentials(row)
+      : row.credentialsEncrypted
+        ? ZCredentials.parse(JSON.parse(decryptSecret(row.credentialsEncrypted)))
+        : { kind: "sandbox" };
   return {
     id: row.id,
     workspaceId: row.workspaceId,
     email: row.email,
-    provider: row.provider as MailProviderName,
+    provider: mailProviderName(row.provider),
     settings: ZSettings.parse(row.settings ?? null),
     credentials,
     onCredentialsChanged: async (renewed) => {

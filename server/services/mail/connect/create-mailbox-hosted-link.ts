@@ -22,6 +22,12 @@ export async function createMailboxHostedLink(actor: Actor, input: TCreateMailbo
   await requireEmailChannel(actor.workspaceId, "connect a mailbox");
   if (reconnectAccountId) {
     const mailbox = await findMailbox(actor, reconnectAccountId);
+    if (mailbox.provider === "microsoft-graph") {
+      throw HeraldError.invalidInput(
+        `The mailbox ${mailbox.email} is a managed Microsoft 365 mailbox that Herald reaches with this installation's app registration: it has no sign-in to renew. If it is in error, the installation's administrator checks the app's Microsoft Graph permissions (Mail.Send and Mail.ReadWrite)`,
+        [{ field: "reconnectAccountId", message: "is a managed Microsoft 365 mailbox, which needs no sign-in" }],
+      );
+    }
     if (mailbox.provider !== provider) {
       throw HeraldError.invalidInput(`The mailbox ${mailbox.email} is not a ${provider === "google" ? "Google" : "Microsoft"} mailbox, so this link cannot renew it`, [
         { field: "reconnectAccountId", message: `is a ${mailbox.provider} mailbox, not ${provider}` },

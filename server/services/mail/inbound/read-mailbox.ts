@@ -9,8 +9,7 @@ import { now } from "../../../lib/clock";
 import { logger } from "../../../lib/logger";
 import { getMailProvider } from "../../../providers/mail";
 import { isRefusedMailHost } from "../../../providers/mail/smtp/mail-host-guard";
-import { isMailProviderError, type IncomingEmail, type MailboxHandle, type MailProvider } from "../../../providers/mail/types";
-import { ZMailProvider } from "../../../schemas/mailbox";
+import { isMailProviderError, mailProviderName, type IncomingEmail, type MailboxHandle, type MailProvider } from "../../../providers/mail/types";
 import { mailboxHandle } from "../mailboxes/mailbox-handle";
 import { markMailboxError } from "../mailboxes/mark-mailbox-error";
 import type { IncomingOutcome } from "./inbound-types";
@@ -55,7 +54,7 @@ function errorText(error: unknown): string {
 export async function mailboxReader(mailboxId: string): Promise<MailboxReader | null> {
   const mailbox = await db.mailbox.findUnique({ where: { id: mailboxId } });
   if (!mailbox || mailbox.status !== "connected") return null;
-  const provider = await getMailProvider(ZMailProvider.parse(mailbox.provider));
+  const provider = await getMailProvider(mailProviderName(mailbox.provider));
   return { mailbox, provider, handle: mailboxHandle(mailbox) };
 }
 

@@ -1,8 +1,8 @@
 import { db } from "../../../db/client";
 import type { Mailbox } from "../../../db/generated/client";
 import { now } from "../../../lib/clock";
-import type { MailboxHandle, MailProviderName } from "../../../providers/mail/types";
-import { ZMailProvider } from "../../../schemas/mailbox";
+import { appCredentials } from "../../../providers/mail/graph/app-credentials";
+import { mailProviderName, type MailboxHandle, type MailProviderName } from "../../../providers/mail/types";
 import { decryptMailCredentials, encryptMailCredentials, readMailboxSettings } from "./mailbox-columns";
 
 /**
@@ -10,8 +10,8 @@ import { decryptMailCredentials, encryptMailCredentials, readMailboxSettings } f
  * that stores renewed ones (a refreshed OAuth access token) encrypted again.
  */
 export function mailboxHandle(row: Mailbox): MailboxHandle {
-  const provider: MailProviderName = ZMailProvider.parse(row.provider);
-  if (!row.credentialsEncrypted && provider !== "sandbox") {
+  const provider: MailProviderName = mailProviderName(row.provider);
+  if (!row.credentialsEncrypted && provider !== "sandbox" && provider !== "microsoft-graph") {
     throw new Error(`Mailbox ${row.id} has no stored credentials`);
   }
   return {
@@ -20,7 +20,8 @@ export function mailboxHandle(row: Mailbox): MailboxHandle {
     email: row.email,
     provider,
     settings: readMailboxSettings(row.settings),
-    credentials: row.credentialsEncrypted ? decryptMailCredentials(row.credentialsEncrypted) : { kind: "sandbox" },
+    credentials:
+      provider === "microsoft-graph" ? appCredentials(row) : row.credentialsEncrypted ? decryptMailCredentials(row.credentialsEncrypted) : { kind: "sandbox" },
     onCredentialsChanged: async (credentials) => {
       // updateMany: the mailbox may have been removed while the provider worked; nothing to store then.
       await db.mailbox.updateMany({

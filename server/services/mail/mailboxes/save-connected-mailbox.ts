@@ -36,6 +36,11 @@ export interface ManagedMailboxColumns {
   managedRenewsAt: Date;
 }
 
+/** The secrets to keep: none for a mailbox reached with the installation's app registration (appCredentials). */
+function storedCredentials(credentials: MailCredentials): string | null {
+  return credentials.kind === "app" ? null : encryptMailCredentials(credentials);
+}
+
 /** The leads a mailbox can be given back: those still to run. */
 const OPEN_STATUSES = ["pending", "running", "paused"] as const;
 
@@ -77,7 +82,7 @@ async function reconnect(tx: Prisma.TransactionClient, emit: Emit, existing: Mai
       authType: input.authType,
       hostedLinkId: input.hostedLinkId ?? existing.hostedLinkId,
       settings: input.settings ? mailboxSettingsColumn(input.settings) : Prisma.DbNull,
-      credentialsEncrypted: encryptMailCredentials(input.credentials),
+      credentialsEncrypted: storedCredentials(input.credentials),
       // A name given with this connect replaces the old one; none keeps what the person set before.
       label: input.label?.trim() || existing.label,
       fromName: input.fromName?.trim() || existing.fromName,
@@ -111,7 +116,7 @@ async function create(
       connectedVia: input.connectedVia,
       hostedLinkId: input.hostedLinkId ?? null,
       settings: input.settings ? mailboxSettingsColumn(input.settings) : Prisma.DbNull,
-      credentialsEncrypted: encryptMailCredentials(input.credentials),
+      credentialsEncrypted: storedCredentials(input.credentials),
       status: "connected",
       ...input.managed,
       // A restored mailbox is the one that was removed: its settings win over this connect's defaults.

@@ -62,7 +62,8 @@ function mailboxResource(row: Mailbox, { usage, test, warmup, managed }: Mailbox
     label: row.label,
     email: row.email,
     fromName: row.fromName,
-    provider: ZProvider.parse(row.provider),
+    // A managed Microsoft 365 mailbox read through Graph is a Microsoft mailbox; authType `app` says how.
+    provider: ZProvider.parse(row.provider === "microsoft-graph" ? "microsoft" : row.provider),
     authType: ZAuthType.parse(row.authType),
     connectedVia: ZConnectedVia.parse(row.connectedVia),
     hostedLinkId: row.hostedLinkId,

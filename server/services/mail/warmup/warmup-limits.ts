@@ -12,7 +12,7 @@ import { zonedDateString } from "../../../lib/time-zones";
  * looking like bulk mail; a mailbox on its own SMTP server has no such reputation behind it and
  * its host's sending limits are unknown, so 50; the sandbox is simulated, 100 like the big providers.
  */
-export const PROVIDER_WARMUP_CEILING: Record<string, number> = { google: 100, microsoft: 100, smtp: 50, sandbox: 100 };
+export const PROVIDER_WARMUP_CEILING: Record<string, number> = { google: 100, microsoft: 100, "microsoft-graph": 100, smtp: 50, sandbox: 100 };
 const UNKNOWN_PROVIDER_CEILING = 50;
 
 export interface WarmupLimits {

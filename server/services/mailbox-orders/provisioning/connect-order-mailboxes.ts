@@ -58,9 +58,13 @@ export async function connectOrderMailboxes(orderId: string): Promise<StepOutcom
   return DONE;
 }
 
-/** How Herald uses the granted access: the sandbox's own provider, or SMTP and IMAP with a password. */
+/**
+ * How Herald uses the granted access: the sandbox's own provider, Microsoft Graph with the
+ * installation's app registration (no secret of the mailbox's own), or SMTP and IMAP with a password.
+ */
 function connection(access: MailboxAccess): Pick<SaveConnectedMailboxInput, "provider" | "authType" | "settings" | "credentials"> {
   if (access.kind === "sandbox") return { provider: "sandbox", authType: "sandbox", settings: null, credentials: { kind: "sandbox" } };
+  if (access.kind === "graph") return { provider: "microsoft-graph", authType: "app", settings: null, credentials: { kind: "app", userId: access.userId } };
   return {
     provider: "smtp",
     authType: "password",

@@ -8,6 +8,7 @@ const ZServer = z.object({ host: z.string(), port: z.number().int(), security: z
 
 const ZMailboxAccess = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("sandbox") }),
+  z.object({ kind: z.literal("graph"), userId: z.string() }),
   z.object({ kind: z.literal("password"), username: z.string(), password: z.string(), smtp: ZServer, imap: ZServer }),
 ]);
 

@@ -145,6 +145,20 @@ describe("links that cannot be used", () => {
     }
   });
 
+  it("will not renew a managed Microsoft 365 mailbox by sign-in: it has none, and the answer says what to check instead", async () => {
+    const { key, workspace } = await keyFor();
+    const at = new Date();
+    const managed = await db.mailbox.create({
+      data: { workspaceId: workspace.id, label: "Lee", email: "lee@acme-mail.com", provider: "microsoft-graph", authType: "app", connectedVia: "managed", managedUserId: "user-lee", status: "error", createdAt: at, updatedAt: at },
+    });
+    const response = await createLink(key, { provider: "microsoft", reconnectAccountId: managed.id });
+    expect(response.status).toBe(400);
+    expect(response.body!.error.message).toContain("is a managed Microsoft 365 mailbox that Herald reaches with this installation's app registration");
+    expect(response.body!.error.message).toContain("Mail.Send and Mail.ReadWrite");
+    expect(response.body!.error.details.fields).toEqual([{ field: "reconnectAccountId", message: "is a managed Microsoft 365 mailbox, which needs no sign-in" }]);
+    expect(await db.mailboxHostedLink.count({ where: { workspaceId: workspace.id } })).toBe(0);
+  });
+
   it("is refused while the workspace's email channel is off, also for a link created before", async () => {
     const { key, workspace } = await keyFor();
     const earlier = (await createLink(key, { provider: "google" })).body!.data;

@@ -1,0 +1,195 @@
+// Managed Microsoft 365 mailboxes (Mailbox.provider `microsoft-graph`) through Microsoft Graph as
+// Herald's own app registration: app-only, with the application permissions Mail.Send and
+// Mail.ReadWrite granted by admin consent, so no password, no SMTP AUTH and no IMAP (Exchange Online
+// turned basic authentication off for IMAP in 2022 and for SMTP AUTH from the end of 2026).
+// - send: the e-mail Herald composed, as MIME, to `POST /users/{id}/sendMail` (Content-Type
+//   text/plain, base64: "Send messages with MIME content"), so its Message-ID, threading and
+//   List-Unsubscribe headers go out as composed; Exchange files the copy in Sent Items itself.
+// - findSent: Sent Items by `internetMessageId`.
+// - fetchIncoming: the inbox ordered by `receivedDateTime` (graph-inbox-cursor.ts), each message's
+//   MIME from `/$value`, parsed like an IMAP message, so replies, bounces (Exchange's NDRs are
+//   delivery reports) and complaints are read by the same code.
+// - warmup: tagged mail in the inbox and Junk Email (`internetMessageHeaders`), opened by
+//   `isRead` and rescued by moving it to the inbox.
+// There is no push here (Graph's change notifications need a public HTTPS endpoint): it is polled.
+import { WARMUP_HEADER } from "../../../domain/mail/warmup-mail";
+import { now } from "../../../lib/clock";
+import { tokenClaims } from "../../mail-platform/microsoft-graph/graph-access";
+import { createGraphClient, type GraphCall, type GraphClientWithToken, type GraphOptions } from "../../mail-platform/microsoft-graph/graph-client";
+import { maxMessageBytes } from "../smtp/imap-operations";
+import { toIncomingEmail } from "../smtp/incoming-message";
+import { composeRawEmail } from "../smtp/mail-server-provider";
+import { MailProviderError, type IncomingEmail, type MailboxHandle, type MailProvider, type WarmupMailFolder, type WarmupMailFound } from "../types";
+import { graphInstant, parseCursor, unreadAfter } from "./graph-inbox-cursor";
+import { graphMailError, type GraphMailPermission } from "./graph-mail-errors";
+
+interface GraphMessage {
+  id: string;
+  receivedDateTime: string;
+  internetMessageId?: string;
+  isRead?: boolean;
+  bodyPreview?: string;
+  internetMessageHeaders?: { name: string; value: string }[];
+  singleValueExtendedProperties?: { id: string; value: string }[];
+}
+
+/** PidTagMessageSize, the message's size in bytes (Graph's message has no size property of its own). */
+const SIZE_PROPERTY = "Integer 0x0E08";
+const DEFAULT_FETCH_LIMIT = 100;
+/** Warmup mail listed per folder and visit; the pool sends a mailbox a few dozen a day. */
+const WARMUP_PAGE = 200;
+const FOLDERS: Record<WarmupMailFolder, string> = { inbox: "inbox", spam: "junkemail", promotions: "inbox" };
+
+/** An OData string literal: quotes doubled, the whole query URL-encoded by the caller. */
+const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+const query = (parts: Record<string, string>) =>
+  Object.entries(parts)
+    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+    .join("&");
+
+export function createGraphMailProvider(options: GraphOptions): MailProvider {
+  const client: GraphClientWithToken = createGraphClient(options);
+
+  function userPath(handle: MailboxHandle): string {
+    if (handle.credentials.kind !== "app") throw new MailProviderError("auth-failed", `${handle.email} is not a mailbox Herald reaches through Microsoft Graph`);
+    return `/users/${encodeURIComponent(handle.credentials.userId)}`;
+  }
+
+  async function call<T>(handle: MailboxHandle, permission: GraphMailPermission, request: GraphCall, recipient?: string): Promise<T | null> {
+    try {
+      return await client<T>(request);
+    } catch (error) {
+      throw graphMailError(error, { email: handle.email, permission, recipient });
+    }
+  }
+
+  async function list(handle: MailboxHandle, path: string, what: string): Promise<GraphMessage[]> {
+    const body = await call<{ value?: GraphMessage[] }>(handle, "Mail.ReadWrite", { method: "GET", path, effect: "repeatable", what });
+    return body?.value ?? [];
+  }
+
+  async function read(handle: MailboxHandle, message: GraphMessage, position: string): Promise<IncomingEmail> {
+    // Graph names the property back in its own spelling (`Integer 0xe08`).
+    const size = Number(message.singleValueExtendedProperties?.find((property) => /^integer 0x0*e08$/i.test(property.id))?.value);
+    const receivedAt = new Date(message.receivedDateTime);
+    if (Number.isFinite(size) && size > maxMessageBytes()) {
+      // Too large to download: its headers and Graph's preview of the body stand in for it.
+      const headers = (message.internetMessageHeaders ?? []).map((header) => `${header.name}: ${header.value}`).join("\r\n");
+      const raw = Buffer.from(`${headers}\r\n\r\n${message.bodyPreview ?? ""}`);
+      return toIncomingEmail(position, raw, receivedAt, `Too large (${(size / 1_048_576).toFixed(1)} MB): only its headers and the start of its text were read`);
+    }
+    const mime = await call<string>(handle, "Mail.ReadWrite", {
+      method: "GET",
+      path: `${userPath(handle)}/messages/${encodeURIComponent(message.id)}/$value`,
+      textAnswer: true,
+      effect: "repeatable",
+      what: `reading a message of ${handle.email}`,
+    });
+    return toIncomingEmail(position, Buffer.from(mime ?? ""), receivedAt);
+  }
+
+  async function findIn(handle: MailboxHandle, folder: string, messageId: string, extra = ""): Promise<GraphMessage[]> {
+    const filter = `internetMessageId eq ${literal(messageId)}${extra}`;
+    return list(handle, `${userPath(handle)}/mailFolders/${folder}/messages?${query({ $filter: filter, $select: "id,receivedDateTime", $top: "5" })}`, `looking for ${messageId} in ${handle.email}`);
+  }
+
+  return {
+    name: "microsoft-graph",
+
+    // The inbox answers only with Mail.ReadWrite (or Mail.Read); sending has no dry run, so the
+    // token's granted permissions (its `roles`) say whether Mail.Send is there.
+    async verify(handle) {
+      const token = await client.token().catch((error: unknown) => {
+        throw graphMailError(error, { email: handle.email, permission: "Mail.Send" });
+      });
+      if (!tokenClaims(token).roles.includes("Mail.Send")) {
+        throw new MailProviderError(
+          "auth-failed",
+          `Herald's app registration in Microsoft 365 lacks the Microsoft Graph application permission Mail.Send (to send as ${handle.email}): grant it with admin consent in Microsoft Entra admin center`,
+        );
+      }
+      await call(handle, "Mail.ReadWrite", { method: "GET", path: `${userPath(handle)}/mailFolders/inbox?$select=id`, effect: "repeatable", what: `opening the inbox of ${handle.email}` });
+    },
+
+    async send(handle, email) {
+      const raw = await composeRawEmail(email, now());
+      await call(
+        handle,
+        "Mail.Send",
+        {
+          method: "POST",
+          path: `${userPath(handle)}/sendMail`,
+          rawBody: { contentType: "text/plain", text: raw.toString("base64") },
+          effect: "once",
+          what: `sending an e-mail from ${handle.email}`,
+        },
+        email.to.address,
+      );
+      // Graph answers 202 Accepted: Exchange took the message for delivery and files it in Sent Items.
+      return { messageId: email.messageId, acceptedAt: now().toISOString(), response: "202 Accepted (Microsoft Graph sendMail)" };
+    },
+
+    async findSent(handle, messageId, since) {
+      const found = await findIn(handle, "sentitems", messageId, ` and sentDateTime ge ${graphInstant(new Date(since.getTime() - 60_000))}`);
+      return found.length > 0;
+    },
+
+    async fetchIncoming(handle, input) {
+      const limit = input.limit ?? DEFAULT_FETCH_LIMIT;
+      const cursor = parseCursor(input.cursor);
+      const from = cursor?.at ?? graphInstant(input.since);
+      // Graph sorts only by a property the filter starts with ("InefficientFilter" otherwise).
+      const path = `${userPath(handle)}/mailFolders/inbox/messages?${query({
+        $filter: `receivedDateTime ge ${from}`,
+        $orderby: "receivedDateTime asc",
+        $select: "id,receivedDateTime,internetMessageHeaders,bodyPreview",
+        $expand: `singleValueExtendedProperties($filter=id eq ${literal(SIZE_PROPERTY)})`,
+        $top: String(Math.min(1000, limit + (cursor?.read.length ?? 0))),
+      })}`;
+      const listed = await list(handle, path, `reading the inbox of ${handle.email}`);
+      const unread = unreadAfter(listed, cursor).slice(0, limit);
+      const messages: IncomingEmail[] = [];
+      for (const { message, cursor: position } of unread) {
+        try {
+          messages.push(await read(handle, message, position));
+        } catch (error) {
+          // Deleted or moved between the listing and the download: nothing to read at its place.
+          if (error instanceof MailProviderError && error.serverResponse === "ErrorItemNotFound") continue;
+          throw error;
+        }
+      }
+      return { messages, cursor: unread.at(-1)?.cursor ?? input.cursor };
+    },
+
+    async listWarmupMail(handle, input) {
+      const found: WarmupMailFound[] = [];
+      for (const folder of ["inbox", "spam"] as const) {
+        const path = `${userPath(handle)}/mailFolders/${FOLDERS[folder]}/messages?${query({
+          $filter: `receivedDateTime ge ${graphInstant(input.since)}`,
+          $select: "id,receivedDateTime,internetMessageId,isRead,internetMessageHeaders",
+          $top: String(WARMUP_PAGE),
+        })}`;
+        for (const message of await list(handle, path, `looking for warmup mail in ${handle.email}`)) {
+          const tagged = message.internetMessageHeaders?.some((header) => header.name.toLowerCase() === WARMUP_HEADER.toLowerCase());
+          if (tagged && message.internetMessageId) found.push({ messageId: message.internetMessageId, folder, seen: message.isRead === true });
+        }
+      }
+      return found;
+    },
+
+    async openWarmupMail(handle, input) {
+      const opened: string[] = [];
+      for (const wanted of input.messages) {
+        const [message] = await findIn(handle, FOLDERS[wanted.folder], wanted.messageId);
+        if (!message) continue;
+        const path = `${userPath(handle)}/messages/${encodeURIComponent(message.id)}`;
+        await call(handle, "Mail.ReadWrite", { method: "PATCH", path, body: { isRead: true }, effect: "repeatable", what: `opening a warmup e-mail in ${handle.email}` });
+        if (wanted.rescue && FOLDERS[wanted.folder] !== "inbox") {
+          await call(handle, "Mail.ReadWrite", { method: "POST", path: `${path}/move`, body: { destinationId: "inbox" }, effect: "repeatable", what: `moving a warmup e-mail to the inbox of ${handle.email}` });
+        }
+        opened.push(wanted.messageId);
+      }
+      return opened;
+    },
+  };
+}
