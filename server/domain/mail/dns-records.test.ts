@@ -61,6 +61,7 @@ describe("DMARC records", () => {
 describe("the sending service", () => {
   it("is the provider's, or Google's or Microsoft's for an SMTP mailbox on their servers", () => {
     expect(sendingProvider("google")).toBe("google");
+    expect(sendingProvider("microsoft-graph")).toBe("microsoft");
     expect(sendingProvider("sandbox", "smtp.gmail.com")).toBe("sandbox");
     expect(sendingProvider("smtp", "smtp.gmail.com")).toBe("google");
     expect(sendingProvider("smtp", "SMTP.Office365.com.")).toBe("microsoft");

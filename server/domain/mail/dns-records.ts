@@ -51,6 +51,8 @@ export const SENDING_SERVICES: Record<SendingProvider, SendingService> = {
  */
 export function sendingProvider(provider: string, smtpHost: string | null = null): SendingProvider {
   if (provider === "google" || provider === "microsoft" || provider === "sandbox") return provider;
+  // A managed Microsoft 365 mailbox reached through Graph sends through Exchange Online like any Microsoft one.
+  if (provider === "microsoft-graph") return "microsoft";
   const host = smtpHost?.toLowerCase().replace(/\.$/, "") ?? "";
   if (/(^|\.)(gmail\.com|googlemail\.com|google\.com)$/.test(host)) return "google";
   if (/(^|\.)(office365\.com|outlook\.com)$/.test(host)) return "microsoft";

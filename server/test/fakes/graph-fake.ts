@@ -11,6 +11,7 @@
 // or higher ("List servicePrincipal memberOf"). serviceConfigurationRecords lists MX, SPF and
 // autodiscover for Email ("List serviceConfigurationRecords"); DKIM CNAMEs only when a test sets
 // `serviceDkim`, in the format newer tenants use ("…-v1.dkim.mail.microsoft", Defender docs).
+// Each user's mail (sendMail, the Inbox, Junk Email and Sent Items) is graph-mail-fake.ts.
 import { randomUUID } from "node:crypto";
 import { deliverToGraphUser, handleGraphMail, type FakeGraphMessage, type FakeMailFolder, type GraphMailState } from "./graph-mail-fake";
 import { startLocalHttpFake, type FakeAnswer, type FakeRequest, type LocalHttpFake } from "./local-http-fake";
