@@ -186,10 +186,14 @@ export async function handleGraphMail(
       inFolder.sort((a, b) => (a.receivedDateTime < b.receivedDateTime ? -1 : a.receivedDateTime > b.receivedDateTime ? 1 : 0) * (direction === "desc" ? -1 : 1));
     }
     const top = Math.min(1000, Number(request.query.get("$top") ?? 10) || 10);
-    const found = inFolder.filter((message) => clauses.every((clause) => matches(message, clause)));
+    const skip = Number(request.query.get("$skip") ?? 0) || 0;
+    const found = inFolder.filter((message) => clauses.every((clause) => matches(message, clause))).slice(skip);
     const select = (request.query.get("$select") ?? "").split(",").filter(Boolean);
     const expandSize = /singleValueExtendedProperties\(\$filter=id eq 'Integer 0x0?e08'\)/i.test(request.query.get("$expand") ?? "");
-    return { body: { value: found.slice(0, top).map((message) => shown(message, select, expandSize)), ...(found.length > top ? { "@odata.nextLink": `${request.url}&$skip=${top}` } : {}) } };
+    // Graph's next page is an absolute address on graph.microsoft.com with $skip (here on the stand-in's own).
+    const next = new URL(request.url, `http://${request.headers.host}`);
+    next.searchParams.set("$skip", String(skip + top));
+    return { body: { value: found.slice(0, top).map((message) => shown(message, select, expandSize)), ...(found.length > top ? { "@odata.nextLink": next.toString() } : {}) } };
   }
 
   const messageMatch = /^\/messages\/([^/]+)(\/\$value|\/move)?$/.exec(rest);

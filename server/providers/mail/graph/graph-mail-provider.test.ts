@@ -9,7 +9,7 @@ import { createMicrosoftGraphPlatform } from "../../mail-platform/microsoft-grap
 import { MailProviderError, type MailboxHandle, type MailProvider, type OutgoingEmail } from "../types";
 import { ProvisioningError } from "../../provisioning-error";
 import { graphMailError } from "./graph-mail-errors";
-import { createGraphMailProvider } from "./graph-mail-provider";
+import { createGraphMailProvider, nextPath } from "./graph-mail-provider";
 
 const APP = { tenantId: "5e1f-tenant", clientId: "herald-app", clientSecret: "s3cret" };
 const DOMAIN = "acme-mail.com";
@@ -237,5 +237,19 @@ describe("warmup", () => {
       ["<w1@herald.example>", "inbox", true],
       ["<w2@herald.example>", "inbox", true],
     ]);
+  });
+
+  it("looks past the first page of a busy inbox, following Graph's next page on the configured address only", async () => {
+    for (let index = 0; index < 230; index++) {
+      await graph.deliver(bob.email, [`From: someone${index}@prospect.example`, `To: ${bob.email}`, `Subject: Note ${index}`, `Message-ID: <n${index}@prospect.example>`, "", "Hello.", ""].join("\r\n"));
+    }
+    await provider().send(ada, email(bob.email, "<w-late@herald.example>", { headers: { "X-Herald-Warmup": "wu-2" } }));
+    expect(await provider().listWarmupMail!(bob, { since: new Date("2026-12-02T08:00:00Z") })).toEqual([{ messageId: "<w-late@herald.example>", folder: "inbox", seen: false }]);
+    const pages = graph.http.requests.filter((request) => request.path.endsWith("/mailFolders/inbox/messages"));
+    expect(pages.map((request) => request.query.get("$skip"))).toEqual([null, "200"]);
+    // Only the path and query of a next link are used: Herald's token never goes to another host.
+    expect(nextPath("https://elsewhere.example/v1.0/users/abc/mailFolders/inbox/messages?$skip=200")).toBe("/users/abc/mailFolders/inbox/messages?$skip=200");
+    expect(nextPath("https://graph.microsoft.com/beta/users/abc")).toBeNull();
+    expect(nextPath(undefined)).toBeNull();
   });
 });

@@ -36,8 +36,9 @@ interface GraphMessage {
 /** PidTagMessageSize, the message's size in bytes (Graph's message has no size property of its own). */
 const SIZE_PROPERTY = "Integer 0x0E08";
 const DEFAULT_FETCH_LIMIT = 100;
-/** Warmup mail listed per folder and visit; the pool sends a mailbox a few dozen a day. */
+/** Warmup mail is looked for among the messages of a folder since `since`, this many per page, up to WARMUP_PAGES pages. */
 const WARMUP_PAGE = 200;
+const WARMUP_PAGES = 5;
 const FOLDERS: Record<WarmupMailFolder, string> = { inbox: "inbox", spam: "junkemail", promotions: "inbox" };
 
 /** An OData string literal: quotes doubled, the whole query URL-encoded by the caller. */
@@ -46,6 +47,21 @@ const query = (parts: Record<string, string>) =>
   Object.entries(parts)
     .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
     .join("&");
+
+/**
+ * The path below /v1.0 of Graph's `@odata.nextLink`: only its path and query are used, always on the
+ * configured Graph address, so an answer cannot send Herald's token to another host.
+ */
+export function nextPath(link: string | undefined): string | null {
+  if (!link) return null;
+  try {
+    const url = new URL(link, "https://graph.invalid");
+    const at = url.pathname.indexOf("/v1.0/");
+    return at === -1 ? null : `${url.pathname.slice(at + "/v1.0".length)}${url.search}`;
+  } catch {
+    return null;
+  }
+}
 
 export function createGraphMailProvider(options: GraphOptions): MailProvider {
   const client: GraphClientWithToken = createGraphClient(options);
@@ -63,9 +79,15 @@ export function createGraphMailProvider(options: GraphOptions): MailProvider {
     }
   }
 
-  async function list(handle: MailboxHandle, path: string, what: string): Promise<GraphMessage[]> {
-    const body = await call<{ value?: GraphMessage[] }>(handle, "Mail.ReadWrite", { method: "GET", path, effect: "repeatable", what });
-    return body?.value ?? [];
+  async function list(handle: MailboxHandle, path: string, what: string, maxPages = 1): Promise<GraphMessage[]> {
+    const messages: GraphMessage[] = [];
+    let next: string | null = path;
+    for (let page = 0; next !== null && page < maxPages; page++) {
+      const body: { value?: GraphMessage[]; "@odata.nextLink"?: string } | null = await call(handle, "Mail.ReadWrite", { method: "GET", path: next, effect: "repeatable", what });
+      messages.push(...(body?.value ?? []));
+      next = nextPath(body?.["@odata.nextLink"]);
+    }
+    return messages;
   }
 
   async function read(handle: MailboxHandle, message: GraphMessage, position: string): Promise<IncomingEmail> {
@@ -169,7 +191,7 @@ export function createGraphMailProvider(options: GraphOptions): MailProvider {
           $select: "id,receivedDateTime,internetMessageId,isRead,internetMessageHeaders",
           $top: String(WARMUP_PAGE),
         })}`;
-        for (const message of await list(handle, path, `looking for warmup mail in ${handle.email}`)) {
+        for (const message of await list(handle, path, `looking for warmup mail in ${handle.email}`, WARMUP_PAGES)) {
           const tagged = message.internetMessageHeaders?.some((header) => header.name.toLowerCase() === WARMUP_HEADER.toLowerCase());
           if (tagged && message.internetMessageId) found.push({ messageId: message.internetMessageId, folder, seen: message.isRead === true });
         }
