@@ -6,6 +6,8 @@ const WITHOUT_COPY: Partial<Record<StepType, string>> = {
   visit_profile: "Views the lead’s profile",
   if_connected: "Checks whether the lead is a connection",
   if_open_profile: "Checks whether the lead has an open profile",
+  if_has_email: "Checks whether the lead has an e-mail address",
+  if_has_linkedin: "Checks whether the lead has a LinkedIn profile",
 };
 
 const EMPTY_COPY: Partial<Record<StepType, string>> = {
@@ -28,6 +30,9 @@ export interface CopyPreview {
 
 export function copyPreview(step: EditorStep): CopyPreview {
   if (WITHOUT_COPY[step.type]) return { text: WITHOUT_COPY[step.type]!, empty: false };
+  if (step.type === "if_has_variable") {
+    return step.config.variable ? { text: `Checks whether {{${step.config.variable}}} has a value`, empty: false } : { text: "No variable chosen yet", empty: true };
+  }
   const variant = step.config.variants[0] ?? { id: "a" };
   const parts: string[] = [];
   if (variant.subject) parts.push(variant.subject);

@@ -44,6 +44,9 @@ export const COPY_FIELDS: Record<StepType, CopyFieldSpec[]> = {
   ],
   if_connected: [],
   if_open_profile: [],
+  if_has_email: [],
+  if_has_linkedin: [],
+  if_has_variable: [],
   comment_post: [
     {
       name: "prompt",

@@ -13,6 +13,9 @@ export const STEP_DESCRIPTIONS: Record<StepType, string> = {
   ai_voice_note: "Send a voice note spoken from a script in the sender’s voice, to a connection. A reply ends the sequence.",
   voice_note: "Send a recorded voice note to a connection. A reply ends the sequence.",
   email: "Send an e-mail from the campaign’s mailboxes. A reply ends the sequence.",
+  if_has_email: "Branch on whether the lead has an e-mail address, e.g. to e-mail those who have one and invite the rest.",
+  if_has_linkedin: "Branch on whether the lead has a LinkedIn profile, e.g. for leads added by e-mail alone.",
+  if_has_variable: "Branch on whether one of the lead’s custom variables has a value, such as a phone number.",
 };
 
 /** Kinds in the order the menu offers them (kinds.test.ts checks every kind is listed). */
@@ -24,6 +27,9 @@ export const MENU_ORDER: readonly StepType[] = [
   "if_connected",
   "if_open_profile",
   "email",
+  "if_has_email",
+  "if_has_linkedin",
+  "if_has_variable",
   "comment_post",
   "ai_voice_note",
   "voice_note",
@@ -41,6 +47,9 @@ export const STEP_GLYPHS: Record<StepType, string> = {
   ai_voice_note: "M12 2a3 3 0 0 0-3 3v7a3 3 0 0 0 6 0V5a3 3 0 0 0-3-3Zm7 10a7 7 0 0 1-14 0m7 7v3",
   voice_note: "M12 2a3 3 0 0 0-3 3v7a3 3 0 0 0 6 0V5a3 3 0 0 0-3-3Zm7 10a7 7 0 0 1-14 0m7 7v3",
   email: "M3 7l9 6 9-6M3 7v10h18V7H3Z",
+  if_has_email: "M6 3v12M18 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM6 21a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm12-12a9 9 0 0 1-9 9",
+  if_has_linkedin: "M6 3v12M18 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM6 21a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm12-12a9 9 0 0 1-9 9",
+  if_has_variable: "M6 3v12M18 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM6 21a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm12-12a9 9 0 0 1-9 9",
 };
 
 /**

@@ -79,6 +79,20 @@ describe("editing the tree", () => {
     expect(() => wireSequence(toSequenceInput(visit))).not.toThrow();
   });
 
+  it("drops the settings of the kind it leaves: an e-mail's thread and missing-value choice, a condition's variable", () => {
+    const { steps } = wireSequence({
+      steps: [
+        { id: "known", type: "if_has_variable", config: { variable: "phone" } },
+        { id: "mail", type: "email", parent: "known", branch: "yes", config: { subject: "Hi", text: "Hello", newThread: true, whenValueMissing: "skip" } },
+      ],
+    });
+    const asMessage = retypeStep(steps, "mail", "message")!;
+    expect(asMessage.find((step) => step.id === "mail")!.config).toEqual({ text: "Hello", variants: [{ id: expect.any(String), text: "Hello" }] });
+    const asEmailCheck = retypeStep(asMessage, "known", "if_has_email")!;
+    expect(asEmailCheck.find((step) => step.id === "known")!.config).toEqual({ variants: [{ id: expect.any(String) }] });
+    expect(() => wireSequence(toSequenceInput(asEmailCheck))).not.toThrow();
+  });
+
   it("refuses retypes that would strand children or break the connected-branch rule", () => {
     const steps = inviteTree().steps;
     // An invitation with both branches cannot become a message (one continuation).
@@ -87,7 +101,8 @@ describe("editing the tree", () => {
     expect(retypeStep(steps, "thanks", "inmail")).toBeNull();
     // The visit cannot become if_connected: the invitation below it would sit on its connected branch.
     expect(retypeStep(steps, "visit", "if_connected")).toBeNull();
-    expect(retypeOptions(steps, "invite", MENU_ORDER)).toEqual(["invite", "if_connected", "if_open_profile"]);
+    // Any kind with a yes and a no may take its place, the conditions on the lead's records too.
+    expect(retypeOptions(steps, "invite", MENU_ORDER)).toEqual(["invite", "if_connected", "if_open_profile", "if_has_email", "if_has_linkedin", "if_has_variable"]);
   });
 
   it("moves a subtree to an open branch outside it, within the rules", () => {

@@ -49,7 +49,12 @@ function configFor(type: StepType, config: EditorStep["config"]): EditorStep["co
     delete next.withdrawDays;
   }
   if (type !== "inmail") delete next.whenUnable;
+  if (type !== "email") {
+    delete next.newThread;
+    delete next.whenValueMissing;
+  }
   if (type !== "voice_note") delete next.voiceAssignments;
+  if (type !== "if_has_variable") delete next.variable;
   return next;
 }
 

@@ -25,7 +25,7 @@ import { VariantTabs } from "./variant-tabs";
 import { VoiceAssignmentsField, type PoolSender } from "./voice-assignments-field";
 
 /** Issues the panel shows next to a field; the others are listed at its top. */
-const SHOWN_BY_FIELDS = /^(config\.variants\.\d+\..+|config\.(text|fallbackText|html|note|fallbackNote|subject|fallbackSubject|script|fallbackScript|prompt|attachments|voice|voiceAssignments)(\..+)?|config\.withdrawDays|config\.whenUnable|config\.newThread|config\.whenValueMissing|nextDelayHours|branchDelays\.(yes|no))$/;
+const SHOWN_BY_FIELDS = /^(config\.variants\.\d+\..+|config\.(text|fallbackText|html|note|fallbackNote|subject|fallbackSubject|script|fallbackScript|prompt|attachments|voice|voiceAssignments)(\..+)?|config\.withdrawDays|config\.whenUnable|config\.newThread|config\.whenValueMissing|config\.variable|nextDelayHours|branchDelays\.(yes|no))$/;
 
 /** An in-thread follow-up's copy fields: its subject (and fallback subject) behind a button, used only when the lead got no earlier e-mail. */
 function followUpFields(fields: readonly CopyFieldSpec[]): CopyFieldSpec[] {
@@ -126,7 +126,7 @@ export function StepPanel({
   const variantsWithIssues = new Set(
     issues.flatMap((issue) => {
       const match = /^config\.variants\.(\d+)\./.exec(issue.field);
-      return match ? [Number(match[1])] : /^config\.[a-zA-Z]+/.test(issue.field) && !/withdrawDays|whenUnable|newThread|whenValueMissing/.test(issue.field) ? [0] : [];
+      return match ? [Number(match[1])] : /^config\.[a-zA-Z]+/.test(issue.field) && !/withdrawDays|whenUnable|newThread|whenValueMissing|variable/.test(issue.field) ? [0] : [];
     }),
   );
   const attachmentIssues = issues.filter(
@@ -246,9 +246,14 @@ export function StepPanel({
         </Section>
       )}
 
-      {(step.type === "invite" || step.type === "inmail") && (
+      {(step.type === "invite" || step.type === "inmail" || step.type === "if_has_variable") && (
         <Section title="Settings">
-          <StepSettingsFields step={step} issues={issues} onChange={(config) => onChange((current) => ({ ...current, config: { ...current.config, ...config } }))} />
+          <StepSettingsFields
+            step={step}
+            issues={issues}
+            customVariables={customVariables}
+            onChange={(config) => onChange((current) => ({ ...current, config: { ...current.config, ...config } }))}
+          />
         </Section>
       )}
 

@@ -1,7 +1,8 @@
 "use client";
 // Settings of a step that are not copy: withdrawing an unaccepted invitation, what an InMail does
 // when it cannot be sent, whether a follow-up e-mail starts a new thread and what an e-mail does for
-// leads missing a placeholder's value, and a recorded voice note's file.
+// leads missing a placeholder's value, the custom variable an "If variable is set" condition looks
+// at, and a recorded voice note's file.
 import { Field, Input, Select } from "@/components/ui/field";
 import { DEFAULT_WHEN_VALUE_MISSING, type TVoice, type WhenValueMissing } from "@/server/schemas/sequence";
 import type { StepIssue } from "./issues";
@@ -13,10 +14,13 @@ export function StepSettingsFields({
   step,
   issues,
   followUp = false,
+  customVariables = [],
   onChange,
 }: {
   step: EditorStep;
   issues: readonly StepIssue[];
+  /** Custom variable names the campaign's leads and copy use, offered for an "If variable is set" condition. */
+  customVariables?: readonly string[];
   /** An e-mail step below another e-mail step: it answers in that e-mail's thread unless it starts a new one. */
   followUp?: boolean;
   onChange(config: Partial<StepConfig>): void;
@@ -76,6 +80,30 @@ export function StepSettingsFields({
           </Select>
         </Field>
       </div>
+    );
+  }
+  if (step.type === "if_has_variable") {
+    return (
+      <Field
+        label="Custom variable"
+        htmlFor={`${id}-variable`}
+        error={error("config.variable")}
+        hint="Yes when the lead has a value for it (imported with the lead, or set on the campaign lead), no otherwise. Its name as in {{name}}."
+      >
+        <Input
+          id={`${id}-variable`}
+          list={`${id}-variable-names`}
+          maxLength={60}
+          placeholder="phone"
+          value={step.config.variable ?? ""}
+          onChange={(event) => onChange({ variable: event.target.value.trim() === "" ? undefined : event.target.value.trim() })}
+        />
+        <datalist id={`${id}-variable-names`}>
+          {customVariables.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+      </Field>
     );
   }
   if (step.type === "inmail") {

@@ -8,7 +8,10 @@ import { AUDIO_MIME_TYPES, AUDIO_TYPES_IN_WORDS, UPLOAD_MIME_TYPES, UPLOAD_TYPES
 /**
  * Step kinds. Beyond the spec's six named kinds: `comment_post` (an AI-drafted comment on the
  * lead's latest post), `ai_voice_note` (a voice note generated from a script), `voice_note` (a
- * recorded voice note) and `email` (an e-mail from the campaign's mailboxes).
+ * recorded voice note) and `email` (an e-mail from the campaign's mailboxes); and conditions on what
+ * Herald knows of the lead, for sequences across both channels: `if_has_email` (the lead has an
+ * e-mail address), `if_has_linkedin` (a LinkedIn profile) and `if_has_variable` (a custom variable,
+ * named in `config.variable`, has a value).
  */
 export const STEP_TYPES = [
   "visit_profile",
@@ -21,11 +24,16 @@ export const STEP_TYPES = [
   "ai_voice_note",
   "voice_note",
   "email",
+  "if_has_email",
+  "if_has_linkedin",
+  "if_has_variable",
 ] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
-/** Steps with a real yes and no: invite (accepted / not accepted), and the two conditions. */
-export const BRANCHING_STEPS: ReadonlySet<StepType> = new Set(["invite", "if_connected", "if_open_profile"]);
+/** Conditions on what Herald knows of the lead (its records, no LinkedIn call): allowed anywhere, below a connected branch too. */
+export const LEAD_CONDITIONS: ReadonlySet<StepType> = new Set(["if_has_email", "if_has_linkedin", "if_has_variable"]);
+/** Steps with a real yes and no: invite (accepted / not accepted), and the conditions. */
+export const BRANCHING_STEPS: ReadonlySet<StepType> = new Set(["invite", "if_connected", "if_open_profile", ...LEAD_CONDITIONS]);
 /** Steps a reply answers: their yes (replied) ends the sequence, so they continue on `no`. */
 export const REPLY_STEPS: ReadonlySet<StepType> = new Set(["message", "inmail", "ai_voice_note", "voice_note", "email"]);
 /** Steps that cannot sit below a connected branch (the yes of invite or of if_connected). */
@@ -46,6 +54,9 @@ export const STEP_LABELS: Record<StepType, string> = {
   ai_voice_note: "AI voice note",
   voice_note: "Recorded voice note",
   email: "E-mail",
+  if_has_email: "If has e-mail address",
+  if_has_linkedin: "If has LinkedIn profile",
+  if_has_variable: "If variable is set",
 };
 
 /** What yes and no mean after each branching or reply step (for the editor's edge labels). */
@@ -58,6 +69,9 @@ export const BRANCH_MEANING: Partial<Record<StepType, { yes: string; no: string 
   ai_voice_note: { yes: "Replied", no: "No reply" },
   voice_note: { yes: "Replied", no: "No reply" },
   email: { yes: "Replied", no: "No reply" },
+  if_has_email: { yes: "Has an address", no: "No address" },
+  if_has_linkedin: { yes: "Has a profile", no: "No profile" },
+  if_has_variable: { yes: "Set", no: "Not set" },
 };
 
 export const NOTE_MAX = 300;
@@ -163,6 +177,13 @@ export const ZStepConfig = ZVariantContent.omit({ id: true }).extend({
     description:
       "email: when a placeholder would be left empty for a lead (the lead has no value, the placeholder no inline fallback such as `{{company|your team}}`, and the step no fallback copy): `send` sends it with the value left out; `skip` skips the step for that lead, which moves on by its no-reply branch; `hold` pauses the lead at the step with the reason in its `error` until it is resumed. Default send.",
   }),
+  variable: z
+    .string()
+    .trim()
+    .min(1, "is required")
+    .max(60, "must be at most 60 characters")
+    .optional()
+    .meta({ description: "if_has_variable: the name of the custom variable (as in `{{name}}`) whose value decides: `yes` when the lead has a non-blank value", example: "phone" }),
   voiceAssignments: z
     .array(z.object({ linkedinAccountId: z.string(), voice: ZVoice }))
     .optional()
@@ -175,7 +196,7 @@ const STEP_TYPE_DESCRIPTION = `The step's kind. ${additionsNote(SPEC_ADDITIONS.s
 const NEXT_DELAY_DESCRIPTION =
   "Hours before the next step (default 0). After a message-like step (message, inmail, voice notes, email): how long to wait for a reply before the no-reply branch (default 72; `branchDelays.no`, when set, wins). Not used by invite and conditions, which use branchDelays. Responses show the value applied.";
 const BRANCH_DELAYS_DESCRIPTION =
-  "Hours per branch. invite: `yes` after acceptance (default 0); `no` how long to wait for acceptance (default withdrawDays × 24, else 14 days: a response shows the applied value, so when you change withdrawDays send `no` again or leave it out). if_connected / if_open_profile: `yes` and `no` (default 0). Message-like steps: `no`, when set, is the reply window and wins over nextDelayHours (responses show that window in nextDelayHours and leave branchDelays as sent). Responses show the values applied.";
+  "Hours per branch. invite: `yes` after acceptance (default 0); `no` how long to wait for acceptance (default withdrawDays × 24, else 14 days: a response shows the applied value, so when you change withdrawDays send `no` again or leave it out). Conditions (if_connected, if_open_profile, if_has_email, if_has_linkedin, if_has_variable): `yes` and `no` (default 0). Message-like steps: `no`, when set, is the reply window and wins over nextDelayHours (responses show that window in nextDelayHours and leave branchDelays as sent). Responses show the values applied.";
 
 export const ZSequenceStep = z
   .object({

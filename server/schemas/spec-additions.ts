@@ -36,6 +36,9 @@ export const SPEC_ADDITIONS = {
       ai_voice_note: "Herald's identifier of the spec's AI voice note step",
       voice_note: "Herald's identifier of the spec's recorded voice note step",
       email: "an e-mail from the campaign's mailboxes (not in the spec's steps)",
+      if_has_email: "a condition: yes when the lead has an e-mail address (not in the spec's steps)",
+      if_has_linkedin: "a condition: yes when the lead has a LinkedIn profile, no for a lead added by e-mail alone (not in the spec's steps)",
+      if_has_variable: "a condition: yes when the custom variable named in `config.variable` has a non-blank value for the lead (not in the spec's steps)",
     },
   },
 } satisfies Record<string, SpecAddition>;

@@ -31,12 +31,20 @@ export type Predicted = Pick<TCampaignForecast, "finishAt" | "totals" | "days"> 
   leads: Array<Omit<TCampaignForecast["leads"][number], "name">>;
 };
 
+/**
+ * A lead's steps in time order; steps of the same instant (a condition resolved in the minute of the
+ * action after it) by step id, since the journal's rows of one instant have no order of their own.
+ */
+function inTimeOrder<T extends { at: string; stepId: string }>(steps: T[]): T[] {
+  return [...steps].sort((a, b) => a.at.localeCompare(b.at) || a.stepId.localeCompare(b.stepId));
+}
+
 export function predicted(forecast: TCampaignForecast): Predicted {
   return {
     finishAt: forecast.finishAt,
     totals: forecast.totals,
     days: forecast.days,
-    leads: forecast.leads.map(({ name: _name, ...lead }) => lead),
+    leads: forecast.leads.map(({ name: _name, ...lead }) => ({ ...lead, steps: inTimeOrder(lead.steps) })),
   };
 }
 
@@ -123,9 +131,9 @@ export async function observed(forecast: TCampaignForecast, before: Before): Pro
       linkedinAccountId: row.linkedinAccountId,
       emailAccountId: row.emailAccountId,
       firstActionAt: iso(first),
-      steps: journal
-        .filter((step) => step.campaignLeadId === row.id)
-        .map((step) => ({ stepId: step.stepId, type: step.stepType, at: step.startedAt.toISOString(), outcome: step.outcome })),
+      steps: inTimeOrder(
+        journal.filter((step) => step.campaignLeadId === row.id).map((step) => ({ stepId: step.stepId, type: step.stepType, at: step.startedAt.toISOString(), outcome: step.outcome })),
+      ),
       expectedStatus: row.status,
       endsAt: row.finishedAt && row.finishedAt >= start ? row.finishedAt.toISOString() : null,
     };

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { decideCondition, decideWait, NO_REPLY_IN_TIME, NOT_ACCEPTED_IN_TIME } from "./decide-wait";
+import { hasLinkedinProfile, decideCondition, decideWait, NO_REPLY_IN_TIME, NOT_ACCEPTED_IN_TIME } from "./decide-wait";
 import { isWithinSchedule, type Schedule } from "./schedule";
 import { CLOSED_SCHEDULE_RETRY_MS } from "./turn-policy";
 import { wireSequence } from "./wire-sequence";
+import type { WiredStep } from "../../schemas/sequence";
 
 const schedule: Schedule = { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] };
 const sequence = wireSequence({
@@ -51,10 +52,25 @@ describe("decideWait", () => {
 });
 
 describe("decideCondition", () => {
+  const known = { connected: false, openProfile: false, email: null, hasLinkedin: false, fields: {} };
   it("follows what is known of the connection and the profile", () => {
-    expect(decideCondition(step("connected"), { connected: true, openProfile: false })).toEqual({ outcome: "yes", detail: "Connected" });
-    expect(decideCondition(step("connected"), { connected: false, openProfile: true })).toEqual({ outcome: "no", detail: "Not connected" });
-    expect(decideCondition(step("open"), { connected: false, openProfile: true })).toEqual({ outcome: "yes", detail: "Open profile" });
-    expect(decideCondition(step("open"), { connected: true, openProfile: false })).toEqual({ outcome: "no", detail: "Not an open profile" });
+    expect(decideCondition(step("connected"), { ...known, connected: true })).toEqual({ outcome: "yes", detail: "Connected" });
+    expect(decideCondition(step("connected"), { ...known, openProfile: true })).toEqual({ outcome: "no", detail: "Not connected" });
+    expect(decideCondition(step("open"), { ...known, openProfile: true })).toEqual({ outcome: "yes", detail: "Open profile" });
+    expect(decideCondition(step("open"), { ...known, connected: true })).toEqual({ outcome: "no", detail: "Not an open profile" });
+  });
+
+  it("asks Herald's records of the lead: an address, a LinkedIn profile, a custom variable with a value", () => {
+    const condition = (type: WiredStep["type"], config: WiredStep["config"] = { variants: [] }): WiredStep => ({ id: "c", type, parent: null, branch: null, config });
+    expect(decideCondition(condition("if_has_email"), { ...known, email: "ann@acme.example" })).toEqual({ outcome: "yes", detail: "Has an e-mail address" });
+    expect(decideCondition(condition("if_has_email"), { ...known, email: "  " })).toEqual({ outcome: "no", detail: "No e-mail address" });
+    expect(decideCondition(condition("if_has_linkedin"), { ...known, hasLinkedin: true })).toEqual({ outcome: "yes", detail: "Has a LinkedIn profile" });
+    expect(decideCondition(condition("if_has_linkedin"), known)).toEqual({ outcome: "no", detail: "No LinkedIn profile" });
+    const phone = condition("if_has_variable", { variable: "phone", variants: [] });
+    expect(decideCondition(phone, { ...known, fields: { phone: "+33 1 23 45 67 89" } })).toEqual({ outcome: "yes", detail: "phone is set" });
+    expect(decideCondition(phone, { ...known, fields: { phone: " ", company: "Acme" } })).toEqual({ outcome: "no", detail: "phone is not set" });
+    expect(decideCondition(phone, known)).toEqual({ outcome: "no", detail: "phone is not set" });
+    expect(hasLinkedinProfile({ profileUrl: "", publicIdentifier: null })).toBe(false);
+    expect(hasLinkedinProfile({ profileUrl: null, publicIdentifier: "ann-lee" })).toBe(true);
   });
 });

@@ -3,6 +3,7 @@
 // campaign's schedule), or a condition. The executor's resolveDueWaits and the forecast both ask
 // this. Pure.
 import type { WiredStep } from "../../schemas/sequence";
+import type { MergeFields } from "./render-copy";
 import { isWithinSchedule, spreadIntoNextWindow, type Schedule } from "./schedule";
 import { CLOSED_SCHEDULE_RETRY_MS, isConditionStep } from "./turn-policy";
 
@@ -50,9 +51,40 @@ export function decideWait(facts: WaitFacts): WaitDecision {
 export interface ConditionFacts {
   connected: boolean;
   openProfile: boolean;
+  /** The lead's e-mail address, when Herald has one. */
+  email: string | null;
+  /** The lead has a LinkedIn profile to act on (its URL or public identifier). */
+  hasLinkedin: boolean;
+  /** The lead's placeholder values, its custom variables among them (mergeFields). */
+  fields: MergeFields;
 }
 
+/** A lead has a LinkedIn profile to act on: its URL or public identifier (leads added by e-mail alone have neither). */
+export function hasLinkedinProfile(lead: { profileUrl: string | null; publicIdentifier: string | null }): boolean {
+  return Boolean(lead.profileUrl || lead.publicIdentifier);
+}
+
+/** Whether a condition needs LinkedIn's word (a connection, an open profile) rather than Herald's records alone. */
+export function asksLinkedin(step: WiredStep): boolean {
+  return step.type === "if_connected" || step.type === "if_open_profile";
+}
+
+const filled = (value: string | null | undefined) => typeof value === "string" && value.trim() !== "";
+
 export function decideCondition(step: WiredStep, facts: ConditionFacts): { outcome: "yes" | "no"; detail: string } {
-  if (step.type === "if_connected") return facts.connected ? { outcome: "yes", detail: "Connected" } : { outcome: "no", detail: "Not connected" };
-  return facts.openProfile ? { outcome: "yes", detail: "Open profile" } : { outcome: "no", detail: "Not an open profile" };
+  const branch = (yes: boolean, yesDetail: string, noDetail: string) => (yes ? { outcome: "yes" as const, detail: yesDetail } : { outcome: "no" as const, detail: noDetail });
+  switch (step.type) {
+    case "if_connected":
+      return branch(facts.connected, "Connected", "Not connected");
+    case "if_has_email":
+      return branch(filled(facts.email), "Has an e-mail address", "No e-mail address");
+    case "if_has_linkedin":
+      return branch(facts.hasLinkedin, "Has a LinkedIn profile", "No LinkedIn profile");
+    case "if_has_variable": {
+      const name = step.config.variable ?? "";
+      return branch(filled(facts.fields[name]), `${name} is set`, `${name} is not set`);
+    }
+    default:
+      return branch(facts.openProfile, "Open profile", "Not an open profile");
+  }
 }

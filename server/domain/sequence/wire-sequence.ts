@@ -29,6 +29,9 @@ const FIELDS_OF: Record<StepType, ReadonlySet<ContentField>> = {
   inmail: new Set(["subject", "fallbackSubject", "text", "fallbackText", "attachments"]),
   if_connected: new Set(),
   if_open_profile: new Set(),
+  if_has_email: new Set(),
+  if_has_linkedin: new Set(),
+  if_has_variable: new Set(),
   comment_post: new Set(["prompt"]),
   ai_voice_note: new Set(["script", "fallbackScript"]),
   voice_note: new Set(["voice"]),
@@ -286,6 +289,12 @@ export function wireSequence(input: unknown, options: WireOptions = {}): WiredSe
     }
     if (step.type !== "voice_note" && step.config.voiceAssignments !== undefined) {
       report.add(`sequence.steps.${index}.config.voiceAssignments`, `only applies to recorded voice note steps (${label(index)})`);
+    }
+    if (step.type === "if_has_variable" && !step.config.variable) {
+      report.add(`sequence.steps.${index}.config.variable`, `is required: the name of the custom variable to look at, as in {{name}} (${label(index)})`);
+    }
+    if (step.type !== "if_has_variable" && step.config.variable !== undefined) {
+      report.add(`sequence.steps.${index}.config.variable`, `only applies to "If variable is set" steps (${label(index)})`);
     }
   });
 

@@ -19,6 +19,7 @@ import { readApprovals, readTracking } from "./campaign-columns";
 import { DRAFTED_STEPS, type StepType } from "../../schemas/sequence";
 import { scheduleOf, sequenceOf } from "./executor/load-campaign-sequence";
 import { findCampaign } from "./find-campaign";
+import { hasLinkedinProfile } from "../../domain/sequence/decide-wait";
 import { mergeFields } from "./lead-merge-fields";
 import { DEFAULT_RATES, ratesOutcomeModel, type Rates } from "./forecast/rates-outcome-model";
 import { simulateCampaigns } from "./forecast/simulate-campaigns";
@@ -217,7 +218,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       invitationAccepted: row.invitationAccepted,
       contacted: row.contacted,
       openProfile: row.lead.openProfile,
-      hasProfile: Boolean(row.lead.profileUrl || row.lead.publicIdentifier),
+      hasProfile: hasLinkedinProfile(row.lead),
       personId: row.leadId,
       invitationSent: sentFor.has(`${row.id}|${row.currentStepId}`),
       mailboxId: row.emailAccountId ?? mail.assignedMailbox.get(row.id) ?? null,

@@ -4,7 +4,9 @@
 // piled up while it was closed are spread over the next window's first hours.
 import { db, type Prisma } from "../../../db/client";
 import type { Campaign } from "../../../db/generated/client";
-import { decideCondition, decideWait, type ConditionFacts } from "../../../domain/sequence/decide-wait";
+import { asksLinkedin, decideCondition, decideWait, hasLinkedinProfile, type ConditionFacts } from "../../../domain/sequence/decide-wait";
+import type { WiredStep } from "../../../schemas/sequence";
+import { mergeFields } from "../lead-merge-fields";
 import { isConnected } from "../../../domain/sequence/decide-step";
 import { now } from "../../../lib/clock";
 import { logger } from "../../../lib/logger";
@@ -25,20 +27,32 @@ async function journalOutcome(campaignLead: LeadInCampaign, stepId: string, step
   });
 }
 
-/** What a condition needs to know: what LinkedIn says, when the sender can ask, else Herald's own records. */
-async function conditionFacts(campaignLead: LeadInCampaign): Promise<ConditionFacts> {
+/**
+ * What a condition needs to know: Herald's records of the lead, and for a LinkedIn condition what
+ * LinkedIn says when the sender can ask (else the records: the accepted invitation, the profile last read).
+ */
+async function conditionFacts(campaignLead: LeadInCampaign, condition: WiredStep): Promise<ConditionFacts> {
+  const { lead } = campaignLead;
+  const known = {
+    connected: campaignLead.invitationAccepted,
+    openProfile: lead.openProfile,
+    email: lead.email,
+    hasLinkedin: hasLinkedinProfile(lead),
+    fields: mergeFields(lead, campaignLead),
+  };
+  if (!asksLinkedin(condition)) return known;
   const sender = campaignLead.linkedinAccountId ? await db.linkedinAccount.findUnique({ where: { id: campaignLead.linkedinAccountId } }) : null;
-  const target = campaignLead.lead.profileUrl ?? campaignLead.lead.publicIdentifier;
+  const target = lead.profileUrl ?? lead.publicIdentifier;
   if (sender && sender.connectionStatus === "connected" && target) {
     try {
       const provider = await getLinkedinProvider();
       const profile = await provider.getProfile(sender.providerAccountId, target);
-      return { connected: isConnected(profile), openProfile: profile.openProfile };
+      return { ...known, connected: isConnected(profile), openProfile: profile.openProfile };
     } catch (error) {
       logger.debug("Condition check fell back to Herald's own records", { campaignLeadId: campaignLead.id, error });
     }
   }
-  return { connected: campaignLead.invitationAccepted, openProfile: campaignLead.lead.openProfile };
+  return known;
 }
 
 async function withdraw(campaignLead: LeadInCampaign, stepId: string): Promise<void> {
@@ -108,7 +122,7 @@ async function resolveOne(row: LeadInCampaign & { campaign: Campaign }, at: Date
     }
     case "condition": {
       const condition = decision.step;
-      const { outcome, detail } = decideCondition(condition, await conditionFacts(campaignLead));
+      const { outcome, detail } = decideCondition(condition, await conditionFacts(campaignLead, condition));
       await journalOutcome(campaignLead, condition.id, condition.type, outcome, detail);
       await withOutbox((tx, emit) => placeCampaignLead(tx, emit, campaignLead, placeAfter(sequence, condition, outcome, at)));
       return true;

@@ -29,7 +29,7 @@ export function resolveWait(world: SimWorld, lead: SimLead, at: number): "resolv
       return "resolved";
     case "condition": {
       const connected = lead.invitationAccepted || (lead.senderId !== null && world.model.isConnected(lead.senderId, lead));
-      const { outcome } = decideCondition(decision.step, { connected, openProfile: lead.openProfile });
+      const { outcome } = decideCondition(decision.step, { connected, openProfile: lead.openProfile, email: lead.email ?? null, hasLinkedin: lead.hasProfile, fields: lead.fields ?? {} });
       world.record(lead, decision.step, at, outcome, false);
       world.place(lead, decision.step, outcome, at);
       return "resolved";
