@@ -72,5 +72,7 @@ describe("decideCondition", () => {
     expect(decideCondition(phone, known)).toEqual({ outcome: "no", detail: "phone is not set" });
     expect(hasLinkedinProfile({ profileUrl: "", publicIdentifier: null })).toBe(false);
     expect(hasLinkedinProfile({ profileUrl: null, publicIdentifier: "ann-lee" })).toBe(true);
+    // Only conditions are decided here; an action step is its sender's turn.
+    expect(() => decideCondition(condition("visit_profile"), known)).toThrow("visit_profile is not a condition");
   });
 });

@@ -84,7 +84,9 @@ export function decideCondition(step: WiredStep, facts: ConditionFacts): { outco
       const name = step.config.variable ?? "";
       return branch(filled(facts.fields[name]), `${name} is set`, `${name} is not set`);
     }
-    default:
+    case "if_open_profile":
       return branch(facts.openProfile, "Open profile", "Not an open profile");
+    default:
+      throw new Error(`${step.type} is not a condition`);
   }
 }
