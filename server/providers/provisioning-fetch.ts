@@ -57,6 +57,8 @@ export interface ProvisioningAnswer {
   /** The parsed JSON body, or null when there was none. */
   body: unknown;
   text: string;
+  /** The answer's bytes as received (a message's MIME, which may not be UTF-8). */
+  bytes: Buffer;
 }
 
 /** Sends the request and reads the whole answer; throws a ProvisioningError when none came back. */
@@ -65,7 +67,9 @@ export async function provisioningFetch(url: string, init: RequestInit, request:
   try {
     const response = await send(url, { ...init, signal: AbortSignal.timeout(request.timeoutMs) });
     // The body is part of the answer: a connection cut while it streams is an answer lost too.
-    const text = await response.text();
+    // Read as bytes: a message's MIME may hold 8-bit text that is not UTF-8, kept as it came.
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const text = bytes.toString("utf8");
     let body: unknown = null;
     if (text) {
       try {
@@ -74,7 +78,7 @@ export async function provisioningFetch(url: string, init: RequestInit, request:
         body = null;
       }
     }
-    return { status: response.status, ok: response.ok, body, text };
+    return { status: response.status, ok: response.ok, body, text, bytes };
   } catch (error) {
     throw lostAnswerError(request, error);
   }

@@ -3,15 +3,19 @@
 -- password over SMTP 587 and IMAP 993, which Exchange Online refuses (basic authentication for IMAP
 -- is off since 2022, SMTP AUTH with a password from the end of 2026). Mailboxes connected before
 -- move over: nothing is stored for them (the user's object id is `managedUserId`), so their stored
--- password and server settings go; a mailbox in error for a refused sign-in is read again.
+-- password and server settings go. A mailbox in error keeps its status (no event is sent from
+-- here), with an error that says what to do: "Check again" on its page puts it back to connected
+-- once Graph answers for it, and tells the workspace.
 UPDATE "Mailbox" AS m
 SET "provider" = 'microsoft-graph',
     "authType" = 'app',
     "settings" = NULL,
     "credentialsEncrypted" = NULL,
     "readCursor" = NULL,
-    "status" = CASE WHEN m."status" = 'error' THEN 'connected' ELSE m."status" END,
-    "error" = CASE WHEN m."status" = 'error' THEN NULL ELSE m."error" END,
+    "error" = CASE
+      WHEN m."status" = 'error' THEN 'This managed Microsoft 365 mailbox now works through Microsoft Graph, without a password: use Check again on its page.'
+      ELSE m."error"
+    END,
     "updatedAt" = CURRENT_TIMESTAMP
 FROM "ManagedDomain" AS d
 WHERE m."managedDomainId" = d."id"

@@ -57,6 +57,8 @@ export interface GraphFake extends GraphMailState {
   directoryRoles: Set<string>;
   /** Lists the domain's DKIM selector CNAMEs among its Email service records (new-tenant format). */
   serviceDkim: boolean;
+  /** Makes every token issued so far invalid (revoked): the next call with one answers 401. */
+  revokeTokens(): void;
   /** Delivers a message to the user of this address (a prospect's reply, a bounce), as Exchange would. */
   deliver(address: string, raw: Buffer | string, folder?: FakeMailFolder): Promise<FakeGraphMessage>;
   close(): Promise<void>;
@@ -80,10 +82,12 @@ function complexEnough(password: string): boolean {
 
 export async function startGraphFake(app: { tenantId: string; clientId: string; clientSecret: string }): Promise<GraphFake> {
   const tokens = new Set<string>();
-  const state: Omit<GraphFake, "url" | "tokenUrl" | "http" | "close" | "deliver"> = {
+  const state: Omit<GraphFake, "url" | "tokenUrl" | "http" | "close" | "deliver" | "revokeTokens"> = {
     mail: new Map(),
     outbound: [],
     junkFrom: new Set(),
+    mailboxPending: new Set(),
+    unreadable: new Set(),
     domains: new Map([["herald.onmicrosoft.com", { id: "herald.onmicrosoft.com", isVerified: true, isInitial: true, isDefault: true, authenticationType: "Managed", supportedServices: ["Email"] }]]),
     users: new Map(),
     skus: [
@@ -254,5 +258,5 @@ export async function startGraphFake(app: { tenantId: string; clientId: string; 
     if (!user) throw new Error(`The Graph stand-in has no user ${address}`);
     return deliverToGraphUser(state, user.id, Buffer.isBuffer(raw) ? raw : Buffer.from(raw), folder);
   };
-  return Object.assign(state, { url: http.url, tokenUrl: `${http.url}/${app.tenantId}/oauth2/v2.0/token`, http, deliver, close: () => http.close() });
+  return Object.assign(state, { url: http.url, tokenUrl: `${http.url}/${app.tenantId}/oauth2/v2.0/token`, http, deliver, revokeTokens: () => tokens.clear(), close: () => http.close() });
 }

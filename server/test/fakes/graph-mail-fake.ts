@@ -12,7 +12,8 @@
 //   property (PidTagMessageSize, `Integer 0xe08`); `…/messages/{id}/$value` answers the MIME;
 //   `PATCH …/messages/{id}` sets isRead; `POST …/messages/{id}/move` moves it (a new id, as Exchange gives).
 // Reading needs Mail.ReadWrite, Mail.Read or Mail.ReadBasic (403 ErrorAccessDenied without), and a
-// user without a mailbox license answers 404 MailboxNotEnabledForRESTAPI.
+// user without a mailbox license, or whose mailbox Exchange is still creating, answers 404
+// MailboxNotEnabledForRESTAPI.
 import { randomBytes } from "node:crypto";
 import { simpleParser } from "mailparser";
 import { now } from "../../lib/clock";
@@ -39,6 +40,10 @@ export interface GraphMailState {
   outbound: { from: string; to: string[]; raw: Buffer }[];
   /** Senders whose mail to the tenant's users lands in Junk Email. */
   junkFrom: Set<string>;
+  /** Users whose mailbox Exchange is still creating after the license was assigned (404 MailboxNotEnabledForRESTAPI). */
+  mailboxPending: Set<string>;
+  /** Message-IDs whose MIME Exchange cannot give (`/$value` answers 400 ErrorMimeContentConversionFailed). */
+  unreadable: Set<string>;
 }
 
 interface MailUser {
@@ -139,7 +144,9 @@ export async function handleGraphMail(
   const send = rest === "/sendMail";
   if (send ? !roles.has("Mail.Send") : !["Mail.ReadWrite", "Mail.Read", "Mail.ReadBasic"].some((role) => roles.has(role))) return accessDenied();
   if (!user) return graphError(404, "ErrorInvalidUser", `The requested user '${userKey}' is invalid.`);
-  if (!user.assignedLicenses.length) return graphError(404, "MailboxNotEnabledForRESTAPI", "The mailbox is either inactive, soft-deleted, or is hosted on-premise.");
+  if (!user.assignedLicenses.length || state.mailboxPending.has(user.id)) {
+    return graphError(404, "MailboxNotEnabledForRESTAPI", "The mailbox is either inactive, soft-deleted, or is hosted on-premise.");
+  }
   const box = state.mail.get(user.id) ?? [];
   state.mail.set(user.id, box);
 
@@ -199,7 +206,12 @@ export async function handleGraphMail(
   const messageMatch = /^\/messages\/([^/]+)(\/\$value|\/move)?$/.exec(rest);
   const message = messageMatch ? box.find((candidate) => candidate.id === messageMatch[1]) : undefined;
   if (messageMatch && !message) return graphError(404, "ErrorItemNotFound", "The specified object was not found in the store.");
-  if (message && messageMatch?.[2] === "/$value" && request.method === "GET") return { headers: { "content-type": "text/plain" }, body: message.raw };
+  if (message && messageMatch?.[2] === "/$value" && request.method === "GET") {
+    if (message.internetMessageId && state.unreadable.has(message.internetMessageId)) {
+      return graphError(400, "ErrorMimeContentConversionFailed", "The MIME content of the message could not be converted.");
+    }
+    return { headers: { "content-type": "text/plain" }, body: message.raw };
+  }
   if (message && !messageMatch?.[2] && request.method === "PATCH") {
     const changes = JSON.parse(request.body.toString("utf8") || "{}") as { isRead?: unknown };
     if (typeof changes.isRead === "boolean") message.isRead = changes.isRead;

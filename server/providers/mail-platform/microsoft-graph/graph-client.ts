@@ -28,8 +28,8 @@ export interface GraphCall {
   body?: unknown;
   /** A body that is not JSON (sendMail's base64 MIME is posted as text/plain), instead of `body`. */
   rawBody?: { contentType: string; text: string };
-  /** Answer the body as text (a message's MIME from `/$value`) instead of parsed JSON. */
-  textAnswer?: boolean;
+  /** Answer the body's bytes (a message's MIME from `/$value`) instead of parsed JSON. */
+  bytesAnswer?: boolean;
   effect: RequestEffect;
   what: string;
   /** Answer null instead of throwing on 404. */
@@ -105,20 +105,26 @@ export function createGraphClient(options: GraphOptions): GraphClientWithToken {
     return cached.token;
   }
 
-  const client = async <T>(call: GraphCall): Promise<T | null> => {
+  async function send(call: GraphCall): Promise<ProvisioningAnswer> {
     const headers: Record<string, string> = { authorization: `Bearer ${await token()}`, accept: "application/json" };
     if (call.body !== undefined) headers["content-type"] = "application/json";
     if (call.rawBody) headers["content-type"] = call.rawBody.contentType;
     const body = call.rawBody ? call.rawBody.text : call.body === undefined ? undefined : JSON.stringify(call.body);
-    const answer = await provisioningFetch(
-      `${graph}/v1.0${call.path}`,
-      { method: call.method, headers, body },
-      { service: SERVICE, what: call.what, effect: call.effect, timeoutMs, fetch: options.fetch },
-    );
-    if (answer.status === 401) cached = null;
+    return provisioningFetch(`${graph}/v1.0${call.path}`, { method: call.method, headers, body }, { service: SERVICE, what: call.what, effect: call.effect, timeoutMs, fetch: options.fetch });
+  }
+
+  const client = async <T>(call: GraphCall): Promise<T | null> => {
+    let answer = await send(call);
+    // A token Graph no longer takes (revoked, or clocks apart) is renewed and the call made once more:
+    // a 401 means the call was refused before it did anything.
+    if (answer.status === 401) {
+      cached = null;
+      answer = await send(call);
+      if (answer.status === 401) cached = null;
+    }
     if (answer.status === 404 && call.missingIsNull) return null;
     if (!answer.ok) throw graphError(answer, call.what);
-    return (call.textAnswer ? answer.text : answer.body) as T | null;
+    return (call.bytesAnswer ? answer.bytes : answer.body) as T | null;
   };
   return Object.assign(client, { token });
 }

@@ -9,7 +9,7 @@ import type { TDnsRecord } from "../../../schemas/mailbox-order";
 import { ProvisioningError, isProvisioningError } from "../../provisioning-error";
 import type { MailPlatform, MailTenant, MailboxAccess } from "../types";
 import { checkGraphAccess } from "./graph-access";
-import { createGraphClient, type GraphClientWithToken, type GraphOptions } from "./graph-client";
+import { createGraphClient, GraphCallError, type GraphClientWithToken, type GraphOptions } from "./graph-client";
 
 interface GraphDomain {
   id: string;
@@ -235,7 +235,17 @@ export function createMicrosoftGraphPlatform(options: GraphOptions & { usageLoca
 
     // No password: the mailbox is reached through Graph's mail API with the app's Mail.Send and
     // Mail.ReadWrite (checked with the others before the first call), as the user's object id.
-    async grantAccess({ userId }): Promise<MailboxAccess> {
+    // Exchange creates the mailbox some minutes after the license is assigned; until its inbox
+    // answers, Graph says MailboxNotEnabledForRESTAPI, and the step is tried again later.
+    async grantAccess({ userId, email }): Promise<MailboxAccess> {
+      try {
+        await graph({ method: "GET", path: `/users/${encodeURIComponent(userId)}/mailFolders/inbox?$select=id`, effect: "repeatable", what: `opening the inbox of ${email}` });
+      } catch (error) {
+        if (error instanceof GraphCallError && error.status === 404) {
+          throw new ProvisioningError("transient", `Microsoft 365 is still setting up the mailbox of ${email} (it can take some minutes after the license is assigned)`);
+        }
+        throw error;
+      }
       return { kind: "graph", userId };
     },
 

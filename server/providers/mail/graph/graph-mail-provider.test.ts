@@ -48,6 +48,7 @@ beforeEach(() => {
   graph.outage = null;
   graph.appPermissions = new Set(HERALD_APP_PERMISSIONS);
   graph.http.requests.length = 0;
+  graph.unreadable.clear();
 });
 afterEach(() => setClock(systemClock));
 
@@ -145,6 +146,26 @@ describe("sending", () => {
   });
 });
 
+describe("sending, when Graph's answer says little", () => {
+  it("a gateway's 5xx may have sent it (looked for in Sent Items first); 503 and too large did not, and neither puts the mailbox in error", async () => {
+    graph.outage = { status: 502, code: "BadGateway", message: "Bad gateway" };
+    expect(await failure(provider().send(ada, email("nobody@prospect.example", "<g1@herald.example>")))).toMatchObject({ code: "timeout", retryable: true });
+    graph.outage = { status: 503, code: "ServiceUnavailable", message: "Service unavailable" };
+    expect(await failure(provider().send(ada, email("nobody@prospect.example", "<g2@herald.example>")))).toMatchObject({ code: "mail-failed", retryable: true });
+    graph.outage = { status: 400, code: "ErrorMessageSizeExceeded", message: "The message exceeds the maximum supported size." };
+    expect(await failure(provider().send(ada, email("nobody@prospect.example", "<g3@herald.example>")))).toMatchObject({ code: "mail-failed", retryable: false });
+  });
+
+  it("a token Graph no longer takes is renewed and the call made once more", async () => {
+    const graphMail = provider();
+    await graphMail.send(ada, email("nobody@prospect.example", "<t1@herald.example>"));
+    graph.revokeTokens();
+    await graphMail.send(ada, email("nobody@prospect.example", "<t2@herald.example>"));
+    expect(graph.outbound).toHaveLength(2);
+    expect(graph.http.requests.filter((request) => request.path.endsWith("/sendMail")).length).toBe(3);
+  });
+});
+
 describe("reading", () => {
   it("reads a reply and a bounce in order, each once, and resumes exactly after messages of the same second", async () => {
     const graphMail = provider();
@@ -172,7 +193,31 @@ describe("reading", () => {
     // Graph sorts only by what the filter starts with; the stand-in refuses otherwise, as Exchange does.
     const listing = graph.http.requests.filter((request) => request.path.endsWith("/mailFolders/inbox/messages")).at(-1)!;
     expect(listing.query.get("$orderby")).toBe("receivedDateTime asc");
-    expect(listing.query.get("$filter")).toBe("receivedDateTime ge 2026-12-02T09:00:00Z");
+    // Each read looks five minutes back from the cursor for mail that became visible late.
+    expect(listing.query.get("$filter")).toBe("receivedDateTime ge 2026-12-02T08:55:00Z");
+  });
+
+  it("reads a message that shows up after a later-stamped one was read, and one Graph cannot give stands in by its headers", async () => {
+    const graphMail = provider();
+    const since = new Date("2026-12-02T08:00:00Z");
+    const note = (id: string, body: string) => [`From: Pat <pat@prospect.example>`, `To: ${ada.email}`, `Subject: ${id}`, `Message-ID: <${id}@prospect.example>`, "", body, ""].join("\r\n");
+    clock.advance(60_000);
+    await graph.deliver(ada.email, note("first", "One."));
+    const first = await graphMail.fetchIncoming(ada, { cursor: null, since });
+    expect(first.messages.map((message) => message.messageId)).toEqual(["<first@prospect.example>"]);
+    // Stamped 30 s before the one already read, visible only now (Exchange commits out of order).
+    const late = await graph.deliver(ada.email, note("late", "Two."));
+    late.receivedDateTime = "2026-12-02T09:00:30Z";
+    graph.unreadable.add("<broken@prospect.example>");
+    await graph.deliver(ada.email, note("broken", "Three."));
+    await graph.deliver(ada.email, Buffer.concat([Buffer.from(`From: Zoé <zoe@prospect.example>\r\nTo: ${ada.email}\r\nSubject: Latin\r\nMessage-ID: <latin@prospect.example>\r\nContent-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: 8bit\r\n\r\nD`), Buffer.from([0xe9]), Buffer.from("j\u00e0 vu\r\n", "latin1")]));
+    const second = await graphMail.fetchIncoming(ada, { cursor: first.cursor, since });
+    expect(second.messages.map((message) => message.messageId)).toEqual(["<late@prospect.example>", "<broken@prospect.example>", "<latin@prospect.example>"]);
+    expect(second.messages[1]!.incomplete).toMatch(/^Microsoft 365 would not give the whole message/);
+    expect(second.messages[1]!.subject).toBe("broken");
+    // 8-bit ISO-8859-1 arrives as its bytes, so it reads as written.
+    expect(second.messages[2]!.text.trim()).toBe("Déjà vu");
+    expect((await graphMail.fetchIncoming(ada, { cursor: second.cursor, since })).messages).toEqual([]);
   });
 
   it("a message above the size limit is read as its headers and the start of its text, marked incomplete", async () => {

@@ -20,7 +20,7 @@ import { maxMessageBytes } from "../smtp/imap-operations";
 import { toIncomingEmail } from "../smtp/incoming-message";
 import { composeRawEmail } from "../smtp/mail-server-provider";
 import { MailProviderError, type IncomingEmail, type MailboxHandle, type MailProvider, type WarmupMailFolder, type WarmupMailFound } from "../types";
-import { graphInstant, parseCursor, unreadAfter } from "./graph-inbox-cursor";
+import { graphInstant, listFrom, parseCursor, unreadAfter } from "./graph-inbox-cursor";
 import { graphMailError, type GraphMailPermission } from "./graph-mail-errors";
 
 interface GraphMessage {
@@ -75,7 +75,7 @@ export function createGraphMailProvider(options: GraphOptions): MailProvider {
     try {
       return await client<T>(request);
     } catch (error) {
-      throw graphMailError(error, { email: handle.email, permission, recipient });
+      throw graphMailError(error, { email: handle.email, permission, recipient, sending: request.effect === "once" });
     }
   }
 
@@ -90,24 +90,35 @@ export function createGraphMailProvider(options: GraphOptions): MailProvider {
     return messages;
   }
 
-  async function read(handle: MailboxHandle, message: GraphMessage, position: string): Promise<IncomingEmail> {
+  /** A message's headers and Graph's preview of its body, for one that cannot be read whole. */
+  function standIn(message: GraphMessage, position: string, reason: string): Promise<IncomingEmail> {
+    const headers = (message.internetMessageHeaders ?? []).map((header) => `${header.name}: ${header.value}`).join("\r\n");
+    return toIncomingEmail(position, Buffer.from(`${headers}\r\n\r\n${message.bodyPreview ?? ""}`), new Date(message.receivedDateTime), reason);
+  }
+
+  async function read(handle: MailboxHandle, message: GraphMessage, position: string): Promise<IncomingEmail | null> {
     // Graph names the property back in its own spelling (`Integer 0xe08`).
     const size = Number(message.singleValueExtendedProperties?.find((property) => /^integer 0x0*e08$/i.test(property.id))?.value);
-    const receivedAt = new Date(message.receivedDateTime);
     if (Number.isFinite(size) && size > maxMessageBytes()) {
-      // Too large to download: its headers and Graph's preview of the body stand in for it.
-      const headers = (message.internetMessageHeaders ?? []).map((header) => `${header.name}: ${header.value}`).join("\r\n");
-      const raw = Buffer.from(`${headers}\r\n\r\n${message.bodyPreview ?? ""}`);
-      return toIncomingEmail(position, raw, receivedAt, `Too large (${(size / 1_048_576).toFixed(1)} MB): only its headers and the start of its text were read`);
+      return standIn(message, position, `Too large (${(size / 1_048_576).toFixed(1)} MB): only its headers and the start of its text were read`);
     }
-    const mime = await call<string>(handle, "Mail.ReadWrite", {
-      method: "GET",
-      path: `${userPath(handle)}/messages/${encodeURIComponent(message.id)}/$value`,
-      textAnswer: true,
-      effect: "repeatable",
-      what: `reading a message of ${handle.email}`,
-    });
-    return toIncomingEmail(position, Buffer.from(mime ?? ""), receivedAt);
+    try {
+      const mime = await call<Buffer>(handle, "Mail.ReadWrite", {
+        method: "GET",
+        path: `${userPath(handle)}/messages/${encodeURIComponent(message.id)}/$value`,
+        bytesAnswer: true,
+        effect: "repeatable",
+        what: `reading a message of ${handle.email}`,
+      });
+      return await toIncomingEmail(position, mime ?? Buffer.alloc(0), new Date(message.receivedDateTime));
+    } catch (error) {
+      if (!(error instanceof MailProviderError) || error.retryable || error.code === "auth-failed") throw error;
+      // Deleted or moved between the listing and the download: nothing to read at its place.
+      if (error.serverResponse === "ErrorItemNotFound") return null;
+      // Graph will not give this one message (a MIME conversion it refuses): what the listing showed
+      // stands in for it, so that it does not hold up the mail after it.
+      return standIn(message, position, `Microsoft 365 would not give the whole message: ${error.message}`);
+    }
   }
 
   async function findIn(handle: MailboxHandle, folder: string, messageId: string, extra = ""): Promise<GraphMessage[]> {
@@ -159,10 +170,9 @@ export function createGraphMailProvider(options: GraphOptions): MailProvider {
     async fetchIncoming(handle, input) {
       const limit = input.limit ?? DEFAULT_FETCH_LIMIT;
       const cursor = parseCursor(input.cursor);
-      const from = cursor?.at ?? graphInstant(input.since);
       // Graph sorts only by a property the filter starts with ("InefficientFilter" otherwise).
       const path = `${userPath(handle)}/mailFolders/inbox/messages?${query({
-        $filter: `receivedDateTime ge ${from}`,
+        $filter: `receivedDateTime ge ${listFrom(cursor, input.since)}`,
         $orderby: "receivedDateTime asc",
         $select: "id,receivedDateTime,internetMessageHeaders,bodyPreview",
         $expand: `singleValueExtendedProperties($filter=id eq ${literal(SIZE_PROPERTY)})`,
@@ -172,13 +182,8 @@ export function createGraphMailProvider(options: GraphOptions): MailProvider {
       const unread = unreadAfter(listed, cursor).slice(0, limit);
       const messages: IncomingEmail[] = [];
       for (const { message, cursor: position } of unread) {
-        try {
-          messages.push(await read(handle, message, position));
-        } catch (error) {
-          // Deleted or moved between the listing and the download: nothing to read at its place.
-          if (error instanceof MailProviderError && error.serverResponse === "ErrorItemNotFound") continue;
-          throw error;
-        }
+        const email = await read(handle, message, position);
+        if (email) messages.push(email);
       }
       return { messages, cursor: unread.at(-1)?.cursor ?? input.cursor };
     },

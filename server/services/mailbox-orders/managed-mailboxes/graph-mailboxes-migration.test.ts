@@ -1,6 +1,7 @@
 // The data migration 20261203140000_managed_microsoft_mailboxes_through_graph: an upgraded
 // installation's managed mailboxes on a Microsoft Graph domain leave password SMTP and IMAP (their
-// password and server settings are dropped, a refused sign-in is cleared); a managed mailbox of the
+// password and server settings are dropped; one in error keeps its status, with words that say to
+// check it again, which tells the workspace); a managed mailbox of the
 // sandbox platform and a mailbox of the workspace's own are left as they were.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -35,7 +36,7 @@ it("moves the Microsoft Graph domains' managed mailboxes to Graph and leaves the
 
   const rows = await db.mailbox.findMany({ where: { workspaceId: workspace.id }, orderBy: { id: "asc" } });
   expect(rows.map((row) => [row.id.replace(`_${suffix}`, ""), row.provider, row.authType, row.status, row.error, row.settings, row.credentialsEncrypted, row.readCursor])).toEqual([
-    ["mbx_broken", "microsoft-graph", "app", "connected", null, null, null, null],
+    ["mbx_broken", "microsoft-graph", "app", "error", "This managed Microsoft 365 mailbox now works through Microsoft Graph, without a password: use Check again on its page.", null, null, null],
     ["mbx_own", "smtp", "password", "error", "The mail server refused the sign-in.", SETTINGS, "sealed", null],
     ["mbx_paused", "microsoft-graph", "app", "disconnected", null, null, null, null],
     ["mbx_sandbox", "sandbox", "sandbox", "connected", null, null, null, null],

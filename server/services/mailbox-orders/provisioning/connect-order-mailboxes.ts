@@ -25,6 +25,7 @@ export async function connectOrderMailboxes(orderId: string): Promise<StepOutcom
   if (!found.order) return found.outcome;
   if (!(await moveOrderStatus(orderId, ["authorizing"], "connecting"))) return STOPPED;
   const order = found.order;
+  const platform = await getMailPlatform();
   for (const domain of liveDomains(order)) {
     const managedDomainId = await ensureManagedDomain(order, domain);
     for (const mailbox of domain.mailboxes) {
@@ -36,7 +37,7 @@ export async function connectOrderMailboxes(orderId: string): Promise<StepOutcom
       const saved = await saveConnectedMailbox({
         workspaceId: order.workspaceId,
         email: mailbox.email,
-        ...connection(decryptMailboxAccess(mailbox.accessEncrypted)),
+        ...orderMailboxConnection(decryptMailboxAccess(mailbox.accessEncrypted), platform.name === "microsoft-graph" ? mailbox.platformUserId : null),
         connectedVia: "managed",
         fromName: `${mailbox.firstName} ${mailbox.lastName}`,
         managed: {
@@ -61,10 +62,15 @@ export async function connectOrderMailboxes(orderId: string): Promise<StepOutcom
 /**
  * How Herald uses the granted access: the sandbox's own provider, Microsoft Graph with the
  * installation's app registration (no secret of the mailbox's own), or SMTP and IMAP with a password.
+ * `graphUserId` is the user in Herald's Microsoft 365 tenant when the platform is Microsoft Graph: a
+ * mailbox an earlier Herald authorized with a password (which Exchange Online refuses) is reached
+ * through Graph as that user instead.
  */
-function connection(access: MailboxAccess): Pick<SaveConnectedMailboxInput, "provider" | "authType" | "settings" | "credentials"> {
+export function orderMailboxConnection(access: MailboxAccess, graphUserId: string | null): Pick<SaveConnectedMailboxInput, "provider" | "authType" | "settings" | "credentials"> {
   if (access.kind === "sandbox") return { provider: "sandbox", authType: "sandbox", settings: null, credentials: { kind: "sandbox" } };
-  if (access.kind === "graph") return { provider: "microsoft-graph", authType: "app", settings: null, credentials: { kind: "app", userId: access.userId } };
+  const userId = access.kind === "graph" ? access.userId : graphUserId;
+  if (userId) return { provider: "microsoft-graph", authType: "app", settings: null, credentials: { kind: "app", userId } };
+  if (access.kind !== "password") throw new Error("Graph access without a user");
   return {
     provider: "smtp",
     authType: "password",
