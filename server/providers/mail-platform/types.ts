@@ -38,8 +38,11 @@ export interface MailPlatform {
   getTenant(input: { domain: string; tenantId: string }): Promise<MailTenant>;
   /** Creates (or finds) the user of this address. */
   ensureUser(input: { tenantId: string; domain: string; email: string; firstName: string; lastName: string; isAdmin: boolean }): Promise<{ userId: string }>;
-  /** Grants Herald access to the user's mailbox and says how to use it. */
-  grantAccess(input: { tenantId: string; userId: string; email: string }): Promise<MailboxAccess>;
+  /**
+   * Grants Herald access to the user's mailbox and says how to use it; null while the platform is
+   * still creating the mailbox (Exchange takes some minutes after the license): look again later.
+   */
+  grantAccess(input: { tenantId: string; userId: string; email: string }): Promise<MailboxAccess | null>;
   /** Deletes the user (a cancelled managed mailbox at its cancel date); no-op when gone. */
   removeUser(input: { tenantId: string; userId: string; email: string }): Promise<void>;
 }

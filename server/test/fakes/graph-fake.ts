@@ -13,6 +13,7 @@
 // `serviceDkim`, in the format newer tenants use ("…-v1.dkim.mail.microsoft", Defender docs).
 // Each user's mail (sendMail, the Inbox, Junk Email and Sent Items) is graph-mail-fake.ts.
 import { randomUUID } from "node:crypto";
+import { now } from "../../lib/clock";
 import { deliverToGraphUser, handleGraphMail, type FakeGraphMessage, type FakeMailFolder, type GraphMailState } from "./graph-mail-fake";
 import { startLocalHttpFake, type FakeAnswer, type FakeRequest, type LocalHttpFake } from "./local-http-fake";
 
@@ -34,6 +35,8 @@ export interface FakeGraphUser {
   usageLocation?: string;
   password: string;
   assignedLicenses: { skuId: string; disabledPlans: string[] }[];
+  /** When a license was first assigned (Herald's clock, epoch ms): Exchange creates the mailbox after it. */
+  licensedAt?: number;
 }
 
 export interface GraphFake extends GraphMailState {
@@ -87,6 +90,7 @@ export async function startGraphFake(app: { tenantId: string; clientId: string; 
     outbound: [],
     junkFrom: new Set(),
     mailboxPending: new Set(),
+    mailboxReadyAfterMs: 0,
     unreadable: new Set(),
     domains: new Map([["herald.onmicrosoft.com", { id: "herald.onmicrosoft.com", isVerified: true, isInitial: true, isDefault: true, authenticationType: "Managed", supportedServices: ["Email"] }]]),
     users: new Map(),
@@ -106,7 +110,7 @@ export async function startGraphFake(app: { tenantId: string; clientId: string; 
   const json = (request: FakeRequest) => JSON.parse(request.body.toString("utf8") || "{}") as Record<string, unknown>;
   const delayCreate = () => (state.createDelayMs ? new Promise((resolve) => setTimeout(resolve, state.createDelayMs)) : Promise.resolve());
   const userBy = (key: string) => state.users.get(key) ?? [...state.users.values()].find((user) => user.userPrincipalName === key.toLowerCase());
-  const shownUser = ({ password: _password, ...user }: FakeGraphUser) => ({ "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#users/$entity", ...user });
+  const shownUser = ({ password: _password, licensedAt: _licensedAt, ...user }: FakeGraphUser) => ({ "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#users/$entity", ...user });
 
   function dnsRecords(domain: FakeGraphDomain, kind: string) {
     const base = { isOptional: false, label: domain.id, ttl: 3600 };
@@ -231,6 +235,7 @@ export async function startGraphFake(app: { tenantId: string; clientId: string; 
           if (sku.consumedUnits >= sku.prepaidUnits.enabled) return graphError(400, "Request_BadRequest", `Subscription with SKU ${add.skuId} does not have any available licenses.`);
           sku.consumedUnits++;
           user.assignedLicenses.push({ skuId: add.skuId, disabledPlans: [] });
+          user.licensedAt ??= now().getTime();
         }
         return { body: shownUser(user) };
       }

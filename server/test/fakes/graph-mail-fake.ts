@@ -42,6 +42,8 @@ export interface GraphMailState {
   junkFrom: Set<string>;
   /** Users whose mailbox Exchange is still creating after the license was assigned (404 MailboxNotEnabledForRESTAPI). */
   mailboxPending: Set<string>;
+  /** How long after its license Exchange takes to create a user's mailbox (Herald's clock); 0: at once. */
+  mailboxReadyAfterMs: number;
   /** Message-IDs whose MIME Exchange cannot give (`/$value` answers 400 ErrorMimeContentConversionFailed). */
   unreadable: Set<string>;
 }
@@ -50,6 +52,7 @@ interface MailUser {
   id: string;
   userPrincipalName: string;
   assignedLicenses: unknown[];
+  licensedAt?: number;
 }
 
 const graphError = (status: number, code: string, message: string): FakeAnswer => ({ status, body: { error: { code, message } } });
@@ -144,7 +147,8 @@ export async function handleGraphMail(
   const send = rest === "/sendMail";
   if (send ? !roles.has("Mail.Send") : !["Mail.ReadWrite", "Mail.Read", "Mail.ReadBasic"].some((role) => roles.has(role))) return accessDenied();
   if (!user) return graphError(404, "ErrorInvalidUser", `The requested user '${userKey}' is invalid.`);
-  if (!user.assignedLicenses.length || state.mailboxPending.has(user.id)) {
+  const creating = user.licensedAt !== undefined && now().getTime() - user.licensedAt < state.mailboxReadyAfterMs;
+  if (!user.assignedLicenses.length || state.mailboxPending.has(user.id) || creating) {
     return graphError(404, "MailboxNotEnabledForRESTAPI", "The mailbox is either inactive, soft-deleted, or is hosted on-premise.");
   }
   const box = state.mail.get(user.id) ?? [];

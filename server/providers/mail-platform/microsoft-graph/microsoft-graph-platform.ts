@@ -9,7 +9,7 @@ import type { TDnsRecord } from "../../../schemas/mailbox-order";
 import { ProvisioningError, isProvisioningError } from "../../provisioning-error";
 import type { MailPlatform, MailTenant, MailboxAccess } from "../types";
 import { checkGraphAccess } from "./graph-access";
-import { createGraphClient, GraphCallError, type GraphClientWithToken, type GraphOptions } from "./graph-client";
+import { createGraphClient, type GraphClientWithToken, type GraphOptions } from "./graph-client";
 
 interface GraphDomain {
   id: string;
@@ -236,17 +236,10 @@ export function createMicrosoftGraphPlatform(options: GraphOptions & { usageLoca
     // No password: the mailbox is reached through Graph's mail API with the app's Mail.Send and
     // Mail.ReadWrite (checked with the others before the first call), as the user's object id.
     // Exchange creates the mailbox some minutes after the license is assigned; until its inbox
-    // answers, Graph says MailboxNotEnabledForRESTAPI, and the step is tried again later.
-    async grantAccess({ userId, email }): Promise<MailboxAccess> {
-      try {
-        await graph({ method: "GET", path: `/users/${encodeURIComponent(userId)}/mailFolders/inbox?$select=id`, effect: "repeatable", what: `opening the inbox of ${email}` });
-      } catch (error) {
-        if (error instanceof GraphCallError && error.status === 404) {
-          throw new ProvisioningError("transient", `Microsoft 365 is still setting up the mailbox of ${email} (it can take some minutes after the license is assigned)`);
-        }
-        throw error;
-      }
-      return { kind: "graph", userId };
+    // answers, Graph says MailboxNotEnabledForRESTAPI (404), and the order waits for it.
+    async grantAccess({ userId, email }): Promise<MailboxAccess | null> {
+      const inbox = await graph({ method: "GET", path: `/users/${encodeURIComponent(userId)}/mailFolders/inbox?$select=id`, effect: "repeatable", what: `opening the inbox of ${email}`, missingIsNull: true });
+      return inbox ? { kind: "graph", userId } : null;
     },
 
     async removeUser({ userId, email }) {

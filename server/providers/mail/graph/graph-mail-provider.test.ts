@@ -29,7 +29,7 @@ beforeAll(async () => {
     const email = `${local}@${DOMAIN}`;
     const { userId } = await platform.ensureUser({ tenantId: APP.tenantId, domain: DOMAIN, email, firstName: local, lastName: "Test", isAdmin: false });
     const access = await platform.grantAccess({ tenantId: APP.tenantId, userId, email });
-    if (access.kind !== "graph") throw new Error("expected Graph access");
+    if (access?.kind !== "graph") throw new Error("expected Graph access");
     return { id: `mbx_${local}`, workspaceId: "ws", email, provider: "microsoft-graph", settings: null, credentials: { kind: "app", userId: access.userId } };
   };
   ada = await handle("ada");

@@ -1,6 +1,7 @@
 // Pipeline step `authorizing`: the mail platform grants Herald access to each created mailbox; the
 // access is stored encrypted until the mailbox is connected. Granting again is harmless (the
-// platform answers with the access as it stands).
+// platform answers with the access as it stands). A mailbox the platform is still creating (a
+// Microsoft 365 mailbox in its first minutes) keeps the step waiting, looked at again by the pipeline.
 import { db } from "../../../db/client";
 import { now } from "../../../lib/clock";
 import { getMailPlatform } from "../../../providers/mail-platform";
@@ -17,6 +18,8 @@ export async function authorizeOrderMailboxes(orderId: string): Promise<StepOutc
       if (mailbox.step !== "created") continue;
       if (!domain.tenantId || !mailbox.platformUserId) return STOPPED;
       const access = await platform.grantAccess({ tenantId: domain.tenantId, userId: mailbox.platformUserId, email: mailbox.email });
+      // The platform is still creating this mailbox: the others are granted on a later look.
+      if (!access) return { state: "waiting", waitingOn: `the mail platform to finish setting up ${mailbox.email}` };
       await db.mailboxOrderMailbox.updateMany({
         where: { id: mailbox.id, step: "created" },
         data: { accessEncrypted: encryptMailboxAccess(access), step: "authorized", updatedAt: now() },

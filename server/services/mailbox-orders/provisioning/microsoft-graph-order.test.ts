@@ -96,11 +96,19 @@ const bounce = (to: string, domain: string, failed: string, messageId: string) =
 it("a paid Microsoft 365 order completes with Graph mailboxes that send, read a reply and a bounce, and warm up", { timeout: 180_000 }, async () => {
   const { workspace, actor } = await createTestWorkspace();
   const domain = testDomainName("m365");
-  // Microsoft sees the verification TXT record as soon as the registrar publishes it.
+  // Microsoft sees the verification TXT record as soon as the registrar publishes it; Exchange
+  // creates each mailbox 5 minutes after its license, which the order waits for.
   graph.dnsVisible.add(domain);
+  graph.mailboxReadyAfterMs = 5 * 60_000;
   const seeded = await seedMailboxOrder(workspace.id, [{ name: domain, platform: "microsoft", mailboxes: [{ localPart: "jane" }, { localPart: "john" }, { localPart: "kim" }] }]);
   await startOrderProvisioning(seeded.id, 0);
+  const started = jobs.clock.now().getTime();
   expect((await runUntilDone(seeded.id)).at(-1)).toBe("completed");
+  graph.mailboxReadyAfterMs = 0;
+  const licensed = Math.max(...[...graph.users.values()].map((user) => user.licensedAt!));
+  const connected = await db.mailboxOrderMailbox.findMany({ where: { orderId: seeded.id }, select: { connectedAt: true } });
+  expect(connected.every((mailbox) => mailbox.connectedAt!.getTime() >= licensed + 5 * 60_000)).toBe(true);
+  expect(licensed).toBeGreaterThanOrEqual(started);
 
   const rows = await db.mailbox.findMany({ where: { workspaceId: workspace.id }, include: { warmup: true }, orderBy: { email: "asc" } });
   expect(rows.map((row) => [row.email, row.provider, row.authType, row.status, row.credentialsEncrypted, row.settings, row.warmup?.status])).toEqual(
