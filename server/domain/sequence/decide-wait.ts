@@ -2,7 +2,7 @@
 // answer that did not come in time (after withdrawing the invitation, which waits for the
 // campaign's schedule), or a condition. The executor's resolveDueWaits and the forecast both ask
 // this. Pure.
-import type { WiredStep } from "../../schemas/sequence";
+import { LEAD_CONDITIONS, type WiredStep } from "../../schemas/sequence";
 import type { MergeFields } from "./render-copy";
 import { isWithinSchedule, spreadIntoNextWindow, type Schedule } from "./schedule";
 import { CLOSED_SCHEDULE_RETRY_MS, isConditionStep } from "./turn-policy";
@@ -66,7 +66,7 @@ export function hasLinkedinProfile(lead: { profileUrl: string | null; publicIden
 
 /** Whether a condition needs LinkedIn's word (a connection, an open profile) rather than Herald's records alone. */
 export function asksLinkedin(step: WiredStep): boolean {
-  return step.type === "if_connected" || step.type === "if_open_profile";
+  return !LEAD_CONDITIONS.has(step.type);
 }
 
 const filled = (value: string | null | undefined) => typeof value === "string" && value.trim() !== "";

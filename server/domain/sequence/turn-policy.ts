@@ -2,7 +2,7 @@
 // take a sender's turn and which a mailbox's, which senders and mailboxes may take one and in what
 // order, which due leads a turn looks at and in what order, and when a turn reads another batch of
 // them. Pure: times are numbers (milliseconds) or Dates passed in.
-import type { StepType } from "../../schemas/sequence";
+import { LEAD_CONDITIONS, type StepType } from "../../schemas/sequence";
 import { addZonedDays, startOfZonedDay } from "../../lib/time-zones";
 import { senderAvailable, type SenderState } from "./rebalanceable-sender";
 import { nextWindowStart, type Schedule } from "./schedule";
@@ -17,7 +17,7 @@ const ACTIONS: ReadonlySet<StepType> = new Set(ACTION_STEP_TYPES);
 export const EMAIL_STEP_TYPES: readonly StepType[] = ["email"];
 const EMAILS: ReadonlySet<StepType> = new Set(EMAIL_STEP_TYPES);
 /** Step kinds resolved without a sender's turn, by what Herald knows of the lead. */
-export const CONDITION_STEP_TYPES: readonly StepType[] = ["if_connected", "if_open_profile", "if_has_email", "if_has_linkedin", "if_has_variable"];
+export const CONDITION_STEP_TYPES: readonly StepType[] = ["if_connected", "if_open_profile", ...LEAD_CONDITIONS];
 const CONDITIONS: ReadonlySet<StepType> = new Set(CONDITION_STEP_TYPES);
 
 /** How many due leads a sender's turn reads at a time. */
