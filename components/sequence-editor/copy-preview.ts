@@ -1,6 +1,8 @@
 // The one line of copy a node shows: variant A's main text, or what the step does when it has none.
 import type { StepType } from "@/server/schemas/sequence";
 import type { EditorStep } from "./tree";
+import { DEFAULT_ACTIVITY_WINDOW_HOURS } from "@/server/schemas/sequence";
+import { windowInWords } from "@/server/domain/sequence/decide-email-activity";
 
 const WITHOUT_COPY: Partial<Record<StepType, string>> = {
   visit_profile: "Views the lead’s profile",
@@ -30,6 +32,11 @@ export interface CopyPreview {
 
 export function copyPreview(step: EditorStep): CopyPreview {
   if (WITHOUT_COPY[step.type]) return { text: WITHOUT_COPY[step.type]!, empty: false };
+  if (step.type === "if_email_opened" || step.type === "if_email_clicked") {
+    const window = windowInWords(step.config.windowHours ?? DEFAULT_ACTIVITY_WINDOW_HOURS);
+    const which = step.config.emailStepId ? "the chosen e-mail" : "the latest e-mail";
+    return { text: `Waits up to ${window} after ${which} for ${step.type === "if_email_opened" ? "an open" : "a click"}`, empty: false };
+  }
   if (step.type === "if_has_variable") {
     return step.config.variable ? { text: `Checks whether {{${step.config.variable}}} has a value`, empty: false } : { text: "No variable chosen yet", empty: true };
   }

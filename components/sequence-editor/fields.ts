@@ -47,6 +47,8 @@ export const COPY_FIELDS: Record<StepType, CopyFieldSpec[]> = {
   if_has_email: [],
   if_has_linkedin: [],
   if_has_variable: [],
+  if_email_opened: [],
+  if_email_clicked: [],
   comment_post: [
     {
       name: "prompt",

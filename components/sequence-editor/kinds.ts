@@ -16,6 +16,8 @@ export const STEP_DESCRIPTIONS: Record<StepType, string> = {
   if_has_email: "Branch on whether the lead has an e-mail address, e.g. to e-mail those who have one and invite the rest.",
   if_has_linkedin: "Branch on whether the lead has a LinkedIn profile, e.g. for leads added by e-mail alone.",
   if_has_variable: "Branch on whether one of the lead’s custom variables has a value, such as a phone number.",
+  if_email_opened: "Wait for the lead to open the campaign’s e-mail: yes as soon as they do, no when the window closes. Needs open tracking.",
+  if_email_clicked: "Wait for the lead to click a link in the campaign’s e-mail: yes as soon as they do, no when the window closes. Needs click tracking.",
 };
 
 /** Kinds in the order the menu offers them (kinds.test.ts checks every kind is listed). */
@@ -30,10 +32,15 @@ export const MENU_ORDER: readonly StepType[] = [
   "if_has_email",
   "if_has_linkedin",
   "if_has_variable",
+  "if_email_opened",
+  "if_email_clicked",
   "comment_post",
   "ai_voice_note",
   "voice_note",
 ];
+
+/** The branching glyph every condition shares. */
+const BRANCH_GLYPH = "M6 3v12M18 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM6 21a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm12-12a9 9 0 0 1-9 9";
 
 /** A short glyph per kind for the node header (decorative; the label carries the meaning). */
 export const STEP_GLYPHS: Record<StepType, string> = {
@@ -41,15 +48,17 @@ export const STEP_GLYPHS: Record<StepType, string> = {
   invite: "M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm10-3v6m3-3h-6",
   message: "M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2Z",
   inmail: "M4 4h16v16H4zM4 7l8 6 8-6",
-  if_connected: "M6 3v12M18 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM6 21a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm12-12a9 9 0 0 1-9 9",
-  if_open_profile: "M6 3v12M18 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM6 21a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm12-12a9 9 0 0 1-9 9",
+  if_connected: BRANCH_GLYPH,
+  if_open_profile: BRANCH_GLYPH,
   comment_post: "M7 8h10M7 12h6m-9 8 3-3h11a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v14Z",
   ai_voice_note: "M12 2a3 3 0 0 0-3 3v7a3 3 0 0 0 6 0V5a3 3 0 0 0-3-3Zm7 10a7 7 0 0 1-14 0m7 7v3",
   voice_note: "M12 2a3 3 0 0 0-3 3v7a3 3 0 0 0 6 0V5a3 3 0 0 0-3-3Zm7 10a7 7 0 0 1-14 0m7 7v3",
   email: "M3 7l9 6 9-6M3 7v10h18V7H3Z",
-  if_has_email: "M6 3v12M18 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM6 21a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm12-12a9 9 0 0 1-9 9",
-  if_has_linkedin: "M6 3v12M18 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM6 21a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm12-12a9 9 0 0 1-9 9",
-  if_has_variable: "M6 3v12M18 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM6 21a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm12-12a9 9 0 0 1-9 9",
+  if_has_email: BRANCH_GLYPH,
+  if_has_linkedin: BRANCH_GLYPH,
+  if_has_variable: BRANCH_GLYPH,
+  if_email_opened: "M3 7l9 6 9-6M3 7v10h18V7H3Zm13 8 2 2 4-4",
+  if_email_clicked: "M9 9l10 4-4 2-2 4-4-10ZM3 3l3 3m0-3v3H3",
 };
 
 /**

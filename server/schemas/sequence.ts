@@ -11,7 +11,9 @@ import { AUDIO_MIME_TYPES, AUDIO_TYPES_IN_WORDS, UPLOAD_MIME_TYPES, UPLOAD_TYPES
  * recorded voice note) and `email` (an e-mail from the campaign's mailboxes); and conditions on what
  * Herald knows of the lead, for sequences across both channels: `if_has_email` (the lead has an
  * e-mail address), `if_has_linkedin` (a LinkedIn profile) and `if_has_variable` (a custom variable,
- * named in `config.variable`, has a value).
+ * named in `config.variable`, has a value); and conditions on what the lead did with the campaign's
+ * e-mails, which wait for it: `if_email_opened` and `if_email_clicked` (yes as soon as it happens,
+ * no when `config.windowHours` after the e-mail was sent have passed without it).
  */
 export const STEP_TYPES = [
   "visit_profile",
@@ -27,11 +29,20 @@ export const STEP_TYPES = [
   "if_has_email",
   "if_has_linkedin",
   "if_has_variable",
+  "if_email_opened",
+  "if_email_clicked",
 ] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
+/**
+ * Conditions on what the lead did with the campaign's e-mails (tracked opens and clicks): they wait
+ * for it until their window after the e-mail closes (server/domain/sequence/decide-email-activity.ts).
+ */
+export const EMAIL_ACTIVITY_CONDITIONS: ReadonlySet<StepType> = new Set(["if_email_opened", "if_email_clicked"]);
 /** Conditions on what Herald knows of the lead (its records, no LinkedIn call): allowed anywhere, below a connected branch too. */
-export const LEAD_CONDITIONS: ReadonlySet<StepType> = new Set(["if_has_email", "if_has_linkedin", "if_has_variable"]);
+export const LEAD_CONDITIONS: ReadonlySet<StepType> = new Set(["if_has_email", "if_has_linkedin", "if_has_variable", ...EMAIL_ACTIVITY_CONDITIONS]);
+/** How long an e-mail activity condition waits after the e-mail, unless its config says otherwise. */
+export const DEFAULT_ACTIVITY_WINDOW_HOURS = 72;
 /** Steps with a real yes and no: invite (accepted / not accepted), and the conditions. */
 export const BRANCHING_STEPS: ReadonlySet<StepType> = new Set(["invite", "if_connected", "if_open_profile", ...LEAD_CONDITIONS]);
 /** Steps a reply answers: their yes (replied) ends the sequence, so they continue on `no`. */
@@ -57,6 +68,8 @@ export const STEP_LABELS: Record<StepType, string> = {
   if_has_email: "If has e-mail address",
   if_has_linkedin: "If has LinkedIn profile",
   if_has_variable: "If variable is set",
+  if_email_opened: "If e-mail opened",
+  if_email_clicked: "If link clicked",
 };
 
 /** What yes and no mean after each branching or reply step (for the editor's edge labels). */
@@ -72,6 +85,8 @@ export const BRANCH_MEANING: Partial<Record<StepType, { yes: string; no: string 
   if_has_email: { yes: "Has an address", no: "No address" },
   if_has_linkedin: { yes: "Has a profile", no: "No profile" },
   if_has_variable: { yes: "Set", no: "Not set" },
+  if_email_opened: { yes: "Opened", no: "Not opened" },
+  if_email_clicked: { yes: "Clicked", no: "Not clicked" },
 };
 
 export const NOTE_MAX = 300;
@@ -184,6 +199,28 @@ export const ZStepConfig = ZVariantContent.omit({ id: true }).extend({
     .max(60, "must be at most 60 characters")
     .optional()
     .meta({ description: "if_has_variable: the name of the custom variable (as in `{{name}}`) whose value decides: `yes` when the lead has a non-blank value", example: "phone" }),
+  windowHours: z
+    .number()
+    .int("must be a whole number of hours")
+    .min(1, "must be at least 1 hour")
+    .max(720, "must be at most 720 hours (30 days)")
+    .optional()
+    .meta({
+      default: DEFAULT_ACTIVITY_WINDOW_HOURS,
+      description:
+        "if_email_opened, if_email_clicked: how many hours after the e-mail was sent the lead has to open it (or click a link in it): `yes` as soon as that happens, `no` once the window has closed without it (default 72). A lead that reaches the condition later than that is decided at once on what it did within the window",
+    }),
+  emailStepId: z
+    .string()
+    .trim()
+    .min(1, "is required")
+    .max(40)
+    .optional()
+    .meta({
+      description:
+        "if_email_opened, if_email_clicked: the id of the e-mail step above the condition whose e-mail counts; when left out, any of the campaign's e-mails to the lead counts, and the window runs from the latest one",
+      example: "st_1a2b3c4d",
+    }),
   voiceAssignments: z
     .array(z.object({ linkedinAccountId: z.string(), voice: ZVoice }))
     .optional()
@@ -196,7 +233,7 @@ const STEP_TYPE_DESCRIPTION = `The step's kind. ${additionsNote(SPEC_ADDITIONS.s
 const NEXT_DELAY_DESCRIPTION =
   "Hours before the next step (default 0). After a message-like step (message, inmail, voice notes, email): how long to wait for a reply before the no-reply branch (default 72; `branchDelays.no`, when set, wins). Not used by invite and conditions, which use branchDelays. Responses show the value applied.";
 const BRANCH_DELAYS_DESCRIPTION =
-  "Hours per branch. invite: `yes` after acceptance (default 0); `no` how long to wait for acceptance (default withdrawDays × 24, else 14 days: a response shows the applied value, so when you change withdrawDays send `no` again or leave it out). Conditions (if_connected, if_open_profile, if_has_email, if_has_linkedin, if_has_variable): `yes` and `no` (default 0). Message-like steps: `no`, when set, is the reply window and wins over nextDelayHours (responses show that window in nextDelayHours and leave branchDelays as sent). Responses show the values applied.";
+  "Hours per branch. invite: `yes` after acceptance (default 0); `no` how long to wait for acceptance (default withdrawDays × 24, else 14 days: a response shows the applied value, so when you change withdrawDays send `no` again or leave it out). Conditions (if_connected, if_open_profile, if_has_email, if_has_linkedin, if_has_variable, if_email_opened, if_email_clicked): `yes` and `no` (default 0; an e-mail activity condition's own wait is `config.windowHours`). Message-like steps: `no`, when set, is the reply window and wins over nextDelayHours (responses show that window in nextDelayHours and leave branchDelays as sent). Responses show the values applied.";
 
 export const ZSequenceStep = z
   .object({

@@ -39,6 +39,8 @@ export const SPEC_ADDITIONS = {
       if_has_email: "a condition: yes when the lead has an e-mail address (not in the spec's steps)",
       if_has_linkedin: "a condition: yes when the lead has a LinkedIn profile, no for a lead added by e-mail alone (not in the spec's steps)",
       if_has_variable: "a condition: yes when the custom variable named in `config.variable` has a non-blank value for the lead (not in the spec's steps)",
+      if_email_opened: "a condition that waits: yes as soon as the lead opens the campaign's e-mail (`config.emailStepId`, else any), no when `config.windowHours` after it passed without an open (not in the spec's steps)",
+      if_email_clicked: "a condition that waits: yes as soon as the lead clicks a tracked link of the campaign's e-mail, no when the window closed without a click (not in the spec's steps)",
     },
   },
 } satisfies Record<string, SpecAddition>;

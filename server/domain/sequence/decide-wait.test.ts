@@ -49,10 +49,15 @@ describe("decideWait", () => {
     expect(decideWait({ step: step("connected"), phase: "ready", at: saturday, schedule, key: "cl_1" })).toEqual({ kind: "condition", step: step("connected") });
     expect(decideWait({ step: step("thanks"), phase: "ready", at: monday, schedule, key: "cl_1" })).toEqual({ kind: "turn" });
   });
+
+  it("decides a lead waiting at an e-mail activity condition on what it did, not as an answer that did not come", () => {
+    const opened: WiredStep = { id: "opened", type: "if_email_opened", parent: null, branch: null, config: { variants: [] } };
+    expect(decideWait({ step: opened, phase: "waiting", at: saturday, schedule, key: "cl_1" })).toEqual({ kind: "condition", step: opened });
+  });
 });
 
 describe("decideCondition", () => {
-  const known = { connected: false, openProfile: false, email: null, hasLinkedin: false, fields: {} };
+  const known = { connected: false, openProfile: false, email: null, hasLinkedin: false, fields: {}, emails: [], at: 0 };
   it("follows what is known of the connection and the profile", () => {
     expect(decideCondition(step("connected"), { ...known, connected: true })).toEqual({ outcome: "yes", detail: "Connected" });
     expect(decideCondition(step("connected"), { ...known, openProfile: true })).toEqual({ outcome: "no", detail: "Not connected" });

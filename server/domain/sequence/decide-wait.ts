@@ -6,6 +6,7 @@ import { LEAD_CONDITIONS, type WiredStep } from "../../schemas/sequence";
 import type { MergeFields } from "./render-copy";
 import { isWithinSchedule, spreadIntoNextWindow, type Schedule } from "./schedule";
 import { CLOSED_SCHEDULE_RETRY_MS, isConditionStep } from "./turn-policy";
+import { decideEmailActivity, isEmailActivityCondition, type EmailActivityDecision, type SentEmailActivity } from "./decide-email-activity";
 
 export interface WaitFacts {
   /** The lead's current step; null past its last one. */
@@ -24,7 +25,7 @@ export type WaitDecision =
   | { kind: "postpone"; until: number }
   /** The answer did not come in time: withdraw the invitation first when `withdraw`, then take the no branch. */
   | { kind: "no-answer"; step: WiredStep; withdraw: boolean; detail: string }
-  /** A condition: evaluate it (decideCondition) and take its branch. */
+  /** A condition: evaluate it (decideCondition) and take its branch, or wait at it (an e-mail activity condition, whose window is open). */
   | { kind: "condition"; step: WiredStep }
   /** An action step: it waits for its sender's turn. */
   | { kind: "turn" };
@@ -35,6 +36,8 @@ export const NO_REPLY_IN_TIME = "No reply in time";
 export function decideWait(facts: WaitFacts): WaitDecision {
   const { step, at } = facts;
   if (!step) return { kind: "end" };
+  // A lead waiting at an e-mail activity condition whose window has closed: decided on what it did.
+  if (facts.phase === "waiting" && isEmailActivityCondition(step.type)) return { kind: "condition", step };
   if (facts.phase === "waiting") {
     const withdraw = step.type === "invite" && Boolean(step.config.withdrawEnabled);
     if (withdraw && !isWithinSchedule(facts.schedule, new Date(at))) {
@@ -57,6 +60,10 @@ export interface ConditionFacts {
   hasLinkedin: boolean;
   /** The lead's placeholder values, its custom variables among them (mergeFields). */
   fields: MergeFields;
+  /** The lead's e-mails of the campaign so far, with their recorded opens and clicks (read only by the e-mail activity conditions). */
+  emails: readonly SentEmailActivity[];
+  /** When the condition is decided. */
+  at: number;
 }
 
 /** A lead has a LinkedIn profile to act on: its URL or public identifier (leads added by e-mail alone have neither). */
@@ -71,7 +78,8 @@ export function asksLinkedin(step: WiredStep): boolean {
 
 const filled = (value: string | null | undefined) => typeof value === "string" && value.trim() !== "";
 
-export function decideCondition(step: WiredStep, facts: ConditionFacts): { outcome: "yes" | "no"; detail: string } {
+/** The branch a condition takes, or for an e-mail activity condition whose window is open, how long the lead waits at it. */
+export function decideCondition(step: WiredStep, facts: ConditionFacts): EmailActivityDecision {
   const branch = (yes: boolean, yesDetail: string, noDetail: string) => (yes ? { outcome: "yes" as const, detail: yesDetail } : { outcome: "no" as const, detail: noDetail });
   switch (step.type) {
     case "if_connected":
@@ -86,6 +94,9 @@ export function decideCondition(step: WiredStep, facts: ConditionFacts): { outco
     }
     case "if_open_profile":
       return branch(facts.openProfile, "Open profile", "Not an open profile");
+    case "if_email_opened":
+    case "if_email_clicked":
+      return decideEmailActivity(step, facts.emails, facts.at);
     default:
       throw new Error(`${step.type} is not a condition`);
   }

@@ -11,6 +11,7 @@ const steps: TSequenceInput["steps"] = [
   { id: "thanks", type: "message", parent: "invite", branch: "yes", config: { text: "Hi" }, nextDelayHours: 72 },
   { id: "follow", type: "email", parent: "thanks", branch: "no", config: { subject: "s", text: "t" } },
   { id: "inmail", type: "inmail", parent: "invite", branch: "no", config: { subject: "s", text: "t" } },
+  { id: "opened", type: "if_email_opened", parent: "follow", config: { windowHours: 24 } },
 ];
 const before = wireSequence({ steps });
 const edited = (changes: Record<string, Partial<TSequenceInput["steps"][number]>>) =>
@@ -24,6 +25,10 @@ describe("re-timing waiting leads after a delay changed", () => {
   it("moves leads waiting before a step by the change of the delay that put them there", () => {
     expect(retimeWaitingLeads(before, edited({ visit: { nextDelayHours: 0 } }))).toEqual([{ stepId: "invite", phase: "ready", shiftMs: -2 * HOUR }]);
     expect(retimeWaitingLeads(before, edited({ invite: { branchDelays: { yes: 4 }, config: { withdrawDays: 5 } } }))).toEqual([{ stepId: "thanks", phase: "ready", shiftMs: 3 * HOUR }]);
+  });
+
+  it("moves leads waiting at an e-mail activity condition by the change of its window", () => {
+    expect(retimeWaitingLeads(before, edited({ opened: { config: { windowHours: 48 } } }))).toEqual([{ stepId: "opened", phase: "waiting", shiftMs: 24 * HOUR }]);
   });
 
   it("moves leads waiting for an answer by the change of the step's window", () => {

@@ -1,6 +1,6 @@
 // How long each step waits, from its delays and the spec's defaults.
 import type { WiredSequence, WiredStep } from "../../schemas/sequence";
-import { BRANCHING_STEPS, REPLY_STEPS } from "../../schemas/sequence";
+import { BRANCHING_STEPS, DEFAULT_ACTIVITY_WINDOW_HOURS, EMAIL_ACTIVITY_CONDITIONS, REPLY_STEPS } from "../../schemas/sequence";
 import { nextStep } from "./wire-sequence";
 
 const HOUR = 3_600_000;
@@ -60,9 +60,13 @@ export function delayAfterHours(step: Pick<WiredStep, "type" | "nextDelayHours" 
   return step.nextDelayHours ?? 0;
 }
 
-/** In hours: how long a lead that acted on `step` waits for an answer (acceptance, reply), or null for a step that waits for none. */
+/**
+ * In hours: how long a lead that acted on `step` waits for an answer (acceptance, reply), or at an
+ * e-mail activity condition for an open or a click after the e-mail; null for a step that waits for none.
+ */
 export function answerWindowHours(step: WiredStep): number | null {
   if (step.type === "invite") return acceptanceWindowHours(step);
+  if (EMAIL_ACTIVITY_CONDITIONS.has(step.type)) return step.config.windowHours ?? DEFAULT_ACTIVITY_WINDOW_HOURS;
   return REPLY_STEPS.has(step.type) ? replyWindowHours(step) : null;
 }
 

@@ -6,6 +6,7 @@ import { HeraldError, type FieldIssue } from "../../lib/errors";
 import { fieldIssues } from "../../lib/zod-issues";
 import {
   BRANCHING_STEPS,
+  EMAIL_ACTIVITY_CONDITIONS,
   NOT_BELOW_CONNECTED,
   REPLY_STEPS,
   STEP_LABELS,
@@ -32,6 +33,8 @@ const FIELDS_OF: Record<StepType, ReadonlySet<ContentField>> = {
   if_has_email: new Set(),
   if_has_linkedin: new Set(),
   if_has_variable: new Set(),
+  if_email_opened: new Set(),
+  if_email_clicked: new Set(),
   comment_post: new Set(["prompt"]),
   ai_voice_note: new Set(["script", "fallbackScript"]),
   voice_note: new Set(["voice"]),
@@ -164,6 +167,39 @@ export interface WireOptions {
   previous?: WiredSequence;
 }
 
+/** The steps above a step, nearest first (stops at a cycle, which is reported elsewhere). */
+function ancestors(byId: Map<string, WiredStep>, step: WiredStep): WiredStep[] {
+  const found: WiredStep[] = [];
+  const seen = new Set([step.id]);
+  for (let parent = step.parent ? byId.get(step.parent) : undefined; parent && !seen.has(parent.id); parent = parent.parent ? byId.get(parent.parent) : undefined) {
+    seen.add(parent.id);
+    found.push(parent);
+  }
+  return found;
+}
+
+/**
+ * An e-mail activity condition asks about an e-mail the lead got before reaching it: an e-mail step
+ * above it (the one `config.emailStepId` names, when it names one). Its window and step only belong to it.
+ */
+function checkEmailActivity(byId: Map<string, WiredStep>, step: WiredStep, index: number, report: Problems, label: string): void {
+  const field = `sequence.steps.${index}.config`;
+  if (!EMAIL_ACTIVITY_CONDITIONS.has(step.type)) {
+    if (step.config.windowHours !== undefined) report.add(`${field}.windowHours`, `only applies to "If e-mail opened" and "If link clicked" steps (${label})`);
+    if (step.config.emailStepId !== undefined) report.add(`${field}.emailStepId`, `only applies to "If e-mail opened" and "If link clicked" steps (${label})`);
+    return;
+  }
+  const emailsAbove = ancestors(byId, step).filter((above) => above.type === "email");
+  const asked = step.config.emailStepId;
+  if (asked === undefined) {
+    if (!emailsAbove.length) report.add(`sequence.steps.${index}.type`, `needs an e-mail step above it: it asks whether the lead opened or clicked the campaign's e-mail (${label})`);
+  } else if (!emailsAbove.some((above) => above.id === asked)) {
+    const named = byId.get(asked);
+    const why = !named ? "names no step of this sequence" : named.type !== "email" ? `names a ${STEP_LABELS[named.type]} step, not an e-mail` : "names an e-mail step that is not above this condition, so the lead may not have got it";
+    report.add(`${field}.emailStepId`, `${why}: ${asked} (${label})`);
+  }
+}
+
 /** Validates and wires a sequence; a 400 lists every problem, each naming the step and field. */
 export function wireSequence(input: unknown, options: WireOptions = {}): WiredSequence {
   const parsed = ZSequence.safeParse(input);
@@ -264,6 +300,8 @@ export function wireSequence(input: unknown, options: WireOptions = {}): WiredSe
       current = parent;
     }
   });
+
+  wired.forEach((step, index) => checkEmailActivity(byId, step, index, report, label(index)));
 
   for (const missing of report.subjectless) {
     const index = Number(/^sequence\.steps\.(\d+)\./.exec(missing.field)![1]);

@@ -227,6 +227,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       emailContacted: row.emailContacted,
       fields: mergeFields(row.lead, row),
       softBounces: row.softBounces,
+      sentEmails: mail.sentEmails.get(row.id),
     };
   });
 

@@ -9,7 +9,7 @@ import { HeraldError } from "../../lib/errors";
 import { happen, readDone, replanMoment } from "../../providers/mail/sandbox/sandbox-mail-store";
 import { firstTrackedLink, openPixelToken } from "../../providers/mail/sandbox/tracking-in-email";
 import type { TSandboxMailAction, TSandboxMailActionResult } from "../../schemas/sandbox-mail";
-import { TRACKING_GRACE_MS } from "../mail/tracking/email-engagement";
+import { TRACKING_GRACE_MS } from "../../domain/mail/tracked-activity";
 import { unsubscribeAddress } from "../campaigns/unsubscribe-address";
 import { followTrackedLink, loadOpenPixel } from "./advance-sandbox-mail";
 import { sandboxMailboxesOf } from "./get-sandbox-mail-overview";

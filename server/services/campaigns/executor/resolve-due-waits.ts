@@ -2,7 +2,7 @@
 // branch after an invitation or a message), conditions, and leads of an empty sequence. A
 // withdrawal is an action on LinkedIn, so it waits for the campaign's schedule, and the ones that
 // piled up while it was closed are spread over the next window's first hours.
-import { db, type Prisma } from "../../../db/client";
+import { db, type DbClient, type Prisma } from "../../../db/client";
 import type { Campaign } from "../../../db/generated/client";
 import { asksLinkedin, decideCondition, decideWait, hasLinkedinProfile, type ConditionFacts } from "../../../domain/sequence/decide-wait";
 import type { WiredStep } from "../../../schemas/sequence";
@@ -16,22 +16,33 @@ import { placeAfter } from "../../../domain/sequence/step-timing";
 import { CONDITION_STEP_TYPES, WAITS_PER_BATCH, dueOrder } from "../../../domain/sequence/turn-policy";
 import { scheduleOf, sequenceOf, stepById } from "./load-campaign-sequence";
 import type { LeadInCampaign } from "./perform-lead-step";
-import { placeCampaignLead } from "./settle-campaign-lead";
+import { lockCampaignLead, moveCampaignLead, placeCampaignLead } from "./settle-campaign-lead";
+import { isEmailActivityCondition } from "../../../domain/sequence/decide-email-activity";
+import { emailActivityOf } from "./email-activity-of";
 
-async function journalOutcome(campaignLead: LeadInCampaign, stepId: string, stepType: string, outcome: "yes" | "no", detail: string) {
+/** The step's journal row: its outcome, or (null) that the lead waits at it; a row the lead waited on keeps its start. */
+export async function journalOutcome(client: DbClient, campaignLead: Pick<LeadInCampaign, "id" | "campaignId">, step: WiredStep, outcome: "yes" | "no" | null, detail: string) {
   const at = now();
-  await db.campaignLeadStep.upsert({
-    where: { campaignLeadId_stepId: { campaignLeadId: campaignLead.id, stepId } },
-    create: { campaignLeadId: campaignLead.id, campaignId: campaignLead.campaignId, stepId, stepType, status: "done", outcome, detail, startedAt: at, finishedAt: at },
-    update: { outcome, detail, finishedAt: at },
+  const finishedAt = outcome ? at : null;
+  await client.campaignLeadStep.upsert({
+    where: { campaignLeadId_stepId: { campaignLeadId: campaignLead.id, stepId: step.id } },
+    create: { campaignLeadId: campaignLead.id, campaignId: campaignLead.campaignId, stepId: step.id, stepType: step.type, status: "done", outcome, detail, startedAt: at, finishedAt },
+    update: { outcome, detail, finishedAt },
   });
+}
+
+/** Locks the lead's row and tells whether it still stands where it was read (another pass or an open may have moved it since). */
+export async function stillAt(tx: Prisma.TransactionClient, campaignLead: Pick<LeadInCampaign, "id" | "currentStepId" | "phase">): Promise<boolean> {
+  await lockCampaignLead(tx, campaignLead.id);
+  const row = await tx.campaignLead.findUnique({ where: { id: campaignLead.id }, select: { status: true, currentStepId: true, phase: true } });
+  return Boolean(row && (row.status === "pending" || row.status === "running") && row.currentStepId === campaignLead.currentStepId && row.phase === campaignLead.phase);
 }
 
 /**
  * What a condition needs to know: Herald's records of the lead, and for a LinkedIn condition what
  * LinkedIn says when the sender can ask (else the records: the accepted invitation, the profile last read).
  */
-async function conditionFacts(campaignLead: LeadInCampaign, condition: WiredStep): Promise<ConditionFacts> {
+export async function conditionFacts(campaignLead: LeadInCampaign, condition: WiredStep, at: Date, client: DbClient = db): Promise<ConditionFacts> {
   const { lead } = campaignLead;
   const known = {
     connected: campaignLead.invitationAccepted,
@@ -39,6 +50,8 @@ async function conditionFacts(campaignLead: LeadInCampaign, condition: WiredStep
     email: lead.email,
     hasLinkedin: hasLinkedinProfile(lead),
     fields: mergeFields(lead, campaignLead),
+    emails: isEmailActivityCondition(condition.type) ? await emailActivityOf(client, campaignLead.id) : [],
+    at: at.getTime(),
   };
   if (!asksLinkedin(condition)) return known;
   const sender = campaignLead.linkedinAccountId ? await db.linkedinAccount.findUnique({ where: { id: campaignLead.linkedinAccountId } }) : null;
@@ -116,16 +129,26 @@ async function resolveOne(row: LeadInCampaign & { campaign: Campaign }, at: Date
     case "no-answer": {
       const waited = decision.step;
       if (decision.withdraw) await withdraw(campaignLead, waited.id);
-      await journalOutcome(campaignLead, waited.id, waited.type, "no", decision.detail);
+      await journalOutcome(db, campaignLead, waited, "no", decision.detail);
       await withOutbox((tx, emit) => placeCampaignLead(tx, emit, campaignLead, placeAfter(sequence, waited, "no", at)));
       return true;
     }
     case "condition": {
       const condition = decision.step;
-      const { outcome, detail } = decideCondition(condition, await conditionFacts(campaignLead, condition));
-      await journalOutcome(campaignLead, condition.id, condition.type, outcome, detail);
-      await withOutbox((tx, emit) => placeCampaignLead(tx, emit, campaignLead, placeAfter(sequence, condition, outcome, at)));
-      return true;
+      const facts = await conditionFacts(campaignLead, condition, at);
+      return withOutbox(async (tx, emit) => {
+        if (!(await stillAt(tx, campaignLead))) return false;
+        const decided = decideCondition(condition, facts);
+        if (decided.outcome === "wait") {
+          // The window after the e-mail is still open: the lead waits at the condition for an open or a click (on-email-activity.ts).
+          if (campaignLead.phase !== "waiting") await journalOutcome(tx, campaignLead, condition, null, decided.detail);
+          await moveCampaignLead(tx, campaignLead.id, { phase: "waiting", waitUntil: new Date(decided.until) });
+          return false;
+        }
+        await journalOutcome(tx, campaignLead, condition, decided.outcome, decided.detail);
+        await placeCampaignLead(tx, emit, campaignLead, placeAfter(sequence, condition, decided.outcome, at));
+        return true;
+      });
     }
     default:
       return false;

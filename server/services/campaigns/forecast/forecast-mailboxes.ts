@@ -12,6 +12,8 @@ import { pickSenders } from "../assign-campaign-senders";
 import { deadAddressesOf, emailHistory, type EmailHistory } from "./email-history";
 import { emailOutcomeModel } from "./email-outcome-model";
 import { loadSimMailboxes } from "./load-sim-mailboxes";
+import { sequenceOf } from "../executor/load-campaign-sequence";
+import { EMAIL_ACTIVITY_CONDITIONS } from "../../../schemas/sequence";
 import type { EmailOutcomeModel, SimMailbox } from "./simulation-types";
 
 export interface ForecastMailboxes extends EmailHistory {
@@ -34,6 +36,7 @@ export async function forecastMailboxes(input: {
   /** The campaign's sequence has e-mail steps. */
   email: boolean;
 }): Promise<ForecastMailboxes> {
+  const activity = input.campaigns.some((row) => sequenceOf(row).steps.some((step) => EMAIL_ACTIVITY_CONDITIONS.has(step.type)));
   const { campaign, rows, start } = input;
   const assumptions: string[] = [];
   const settings = env();
@@ -44,17 +47,17 @@ export async function forecastMailboxes(input: {
   const assignedMailbox = new Map(withoutMailbox.map((row, index) => [row.id, given[index] ?? null]));
   const mailboxIds = [...new Set([...input.campaigns.flatMap((row) => row.emailAccountIds), ...rows.flatMap((row) => (row.emailAccountId ? [row.emailAccountId] : []))])];
   const { rows: mailboxRows, mailboxes } = await loadSimMailboxes(mailboxIds, start);
-  if (!input.email) return { mailboxes, assignedMailbox, emailModel: undefined, emailsBefore: [], emailEventsBefore: [], deadAddresses: [], mailboxRateLimits, assumptions };
+  if (!input.email) return { mailboxes, assignedMailbox, emailModel: undefined, emailsBefore: [], emailEventsBefore: [], sentEmails: new Map(), deadAddresses: [], mailboxRateLimits, assumptions };
   const leads = rows.map((row) => ({ id: row.id, email: row.lead.email }));
   const deadAddresses = await deadAddressesOf(campaign.workspaceId, leads);
 
   if (!campaign.emailAccountIds.length) assumptions.push("The campaign has no mailboxes yet: its leads' e-mail steps fail until mailboxes join its pool.");
   const resting = mailboxRows.filter((row) => campaign.emailAccountIds.includes(row.id) && !turnMailbox(row).available);
   if (resting.length) assumptions.push(`${resting.length} mailbox${resting.length > 1 ? "es are" : " is"} paused or not connected and will not send.`);
-  if (!mailboxRows.length) return { mailboxes, assignedMailbox, emailModel: undefined, emailsBefore: [], emailEventsBefore: [], deadAddresses, mailboxRateLimits, assumptions };
+  if (!mailboxRows.length) return { mailboxes, assignedMailbox, emailModel: undefined, emailsBefore: [], emailEventsBefore: [], sentEmails: new Map(), deadAddresses, mailboxRateLimits, assumptions };
 
   const outcomes = await emailOutcomeModel(mailboxRows, campaign.workspaceId, start);
   assumptions.push(outcomes.assumption);
-  const history = await emailHistory({ mailboxIds, leads, start, model: outcomes.model });
+  const history = await emailHistory({ mailboxIds, leads, start, model: outcomes.model, activity });
   return { mailboxes, assignedMailbox, emailModel: outcomes.model, ...history, deadAddresses, mailboxRateLimits, assumptions };
 }

@@ -2,8 +2,12 @@
 // when the mailbox is read (server/services/mail/inbound: on-reply-received.ts for replies,
 // decideEmailBounce and retry-email-step.ts for bounces, decideEmailComplaint and
 // opt-out-email-address.ts for complaints, pauseMailboxOnBounceRate after either), at the pass that
-// reads it. Auto-replies change nothing and are never queued.
+// reads it; and the opens and clicks Herald records (record-email-open.ts, record-email-click.ts),
+// which move a lead waiting at an e-mail activity condition (on-email-activity.ts). Auto-replies
+// change nothing and are never queued.
 import { decideEmailBounce, decideEmailComplaint } from "../../../domain/sequence/decide-email-bounce";
+import { isEmailActivityCondition } from "../../../domain/sequence/decide-email-activity";
+import { decideCondition } from "../../../domain/sequence/decide-wait";
 import type { SimLead } from "./simulation-types";
 import { addressOf, personOf, type EmailEvent, type SimWorld } from "./sim-world";
 
@@ -37,6 +41,9 @@ export function applyEmailEvent(world: SimWorld, event: EmailEvent, at: number):
       else if (decision.lead.kind === "retry") world.retryEmail(lead, event.stepId, decision.lead.at);
       return;
     }
+    case "email-open":
+    case "email-click":
+      return recordActivity(world, lead, event, at);
     case "email-complaint": {
       const decision = decideEmailComplaint({ leadActive: active(world, lead) });
       world.markSend(event, at, { complained: true });
@@ -46,4 +53,18 @@ export function applyEmailEvent(world: SimWorld, event: EmailEvent, at: number):
       return;
     }
   }
+}
+
+/** The open or click is recorded on the e-mail; a lead waiting at a condition it answers takes the yes branch from its moment. */
+function recordActivity(world: SimWorld, lead: SimLead, event: EmailEvent, passAt: number): void {
+  const email = world.emailsOf(lead).find((candidate) => candidate.emailId === event.emailId);
+  if (!email) return;
+  if (event.kind === "email-click") email.clickedAt ??= event.at;
+  email.openedAt ??= event.at;
+  const step = world.stepOf(lead);
+  if (!step || lead.status !== "running" || lead.phase !== "waiting" || !isEmailActivityCondition(step.type)) return;
+  const decided = decideCondition(step, { ...world.conditionFacts(lead), at: event.at });
+  if (decided.outcome !== "yes") return;
+  world.resolveOutcome(lead, step.id, "yes");
+  world.place(lead, step, "yes", event.at, passAt);
 }

@@ -37,7 +37,7 @@ function applyEvent(world: SimWorld, event: QueuedEvent, at: number): void {
     const step = world.stepOf(other);
     if (step?.type === "invite" && other.phase === "waiting") {
       world.resolveOutcome(other, step.id, "yes");
-      world.place(other, step, "yes", event.at);
+      world.place(other, step, "yes", event.at, at);
     }
   }
 }

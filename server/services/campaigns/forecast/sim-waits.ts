@@ -28,10 +28,17 @@ export function resolveWait(world: SimWorld, lead: SimLead, at: number): "resolv
       world.place(lead, decision.step, "no", at);
       return "resolved";
     case "condition": {
-      const connected = lead.invitationAccepted || (lead.senderId !== null && world.model.isConnected(lead.senderId, lead));
-      const { outcome } = decideCondition(decision.step, { connected, openProfile: lead.openProfile, email: lead.email ?? null, hasLinkedin: lead.hasProfile, fields: lead.fields ?? {} });
-      world.record(lead, decision.step, at, outcome, false);
-      world.place(lead, decision.step, outcome, at);
+      const step = decision.step;
+      const decided = decideCondition(step, { ...world.conditionFacts(lead), at });
+      if (decided.outcome === "wait") {
+        // An e-mail activity condition whose window is open: the lead waits at it (sim-email-events.ts moves it on an open or a click).
+        if (lead.phase !== "waiting") world.record(lead, step, at, null, false);
+        world.await(lead, decided.until);
+        return "postponed";
+      }
+      if (lead.phase === "waiting") world.resolveOutcome(lead, step.id, decided.outcome);
+      else world.record(lead, step, at, decided.outcome, false);
+      world.place(lead, step, decided.outcome, at);
       return "resolved";
     }
     default:

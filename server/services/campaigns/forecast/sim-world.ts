@@ -12,7 +12,9 @@ import type { WiredStep } from "../../../schemas/sequence";
 import { MinHeap } from "./min-heap";
 import { mailboxState, type MailboxState } from "./sim-mailboxes";
 import { dueFirst, senderState, turnFirst, type DueEntry, type SenderState } from "./sim-senders";
-import type { ActionKind, EmailOutcomeModel, LeadStatus, OutcomeModel, SentEmailMark, SimCampaign, SimLead, SimLeadResult, SimMailbox, SimOutsideHolder, SimSender, SimStepRecord } from "./simulation-types";
+import type { ActionKind, EmailOutcomeModel, LeadStatus, OutcomeModel, SentEmailMark, SimCampaign, SimLead, SimLeadResult, SimMailbox, SimOutsideHolder, SimSender, SimSentEmail, SimStepRecord } from "./simulation-types";
+import { recordedActivity } from "../../../domain/mail/tracked-activity";
+import type { ConditionFacts } from "../../../domain/sequence/decide-wait";
 
 /** An answer from LinkedIn: an acceptance or a reply. */
 export interface LinkedinEvent {
@@ -24,10 +26,10 @@ export interface LinkedinEvent {
   version: number;
 }
 
-/** What came back to a mailbox about a campaign e-mail: a reply, a bounce or a spam complaint (sim-email-events.ts). */
+/** What came back about a campaign e-mail: a reply, a bounce or a spam complaint to its mailbox, or a recorded open or click (sim-email-events.ts). */
 export interface EmailEvent {
   at: number;
-  kind: "email-reply" | "email-bounce" | "email-complaint";
+  kind: "email-reply" | "email-bounce" | "email-complaint" | "email-open" | "email-click";
   /** The campaign lead the e-mail went to, by its step. */
   leadId: string;
   stepId: string;
@@ -55,7 +57,7 @@ export interface SimInput {
   emailModel?: EmailOutcomeModel;
   /** E-mails each mailbox sent to each address before the start (the outcome model counts them). */
   emailsBefore?: Array<{ mailboxId: string; address: string; count: number }>;
-  /** Replies, bounces and complaints still to come about e-mails sent before the start. */
+  /** Replies, bounces, complaints, opens and clicks still to come about e-mails sent before the start. */
   emailEventsBefore?: EmailEvent[];
   /** The workspace's dead addresses (DeadEmailAddress), lower-cased: e-mail steps skip them. */
   deadAddresses?: string[];
@@ -94,6 +96,8 @@ export class SimWorld {
   /** Addresses no e-mail step writes to any more (hard bounces), lower-cased. */
   readonly deadAddresses: Set<string>;
   readonly mailboxRateLimits: MailboxRateLimits | undefined;
+  /** Each lead's e-mails of its campaign, with what Herald recorded of them so far. */
+  readonly sentEmails = new Map<string, SimSentEmail[]>();
   /** Leads' e-mail steps to be sent again after a soft bounce, `${leadId}|${stepId}`. */
   private readonly retrying = new Set<string>();
   /** Each mailbox's e-mails for its bounce and complaint rates, and each e-mail's by its id. */
@@ -140,6 +144,18 @@ export class SimWorld {
     this.outsideHolders = new Map();
     for (const holder of input.outsideHolders ?? []) this.outsideHolders.set(holder.personId, [...(this.outsideHolders.get(holder.personId) ?? []), holder]);
     for (const lead of this.leads.values()) this.leadsOfPerson.set(personOf(lead), [...(this.leadsOfPerson.get(personOf(lead)) ?? []), lead]);
+    for (const lead of this.leads.values()) this.sentEmails.set(lead.id, (lead.sentEmails ?? []).map((email) => ({ ...email })));
+  }
+
+  /** What a condition finds of the lead now (the executor's conditionFacts): the network's connection, its records, its e-mails. */
+  conditionFacts(lead: SimLead): Omit<ConditionFacts, "at"> {
+    const connected = lead.invitationAccepted || (lead.senderId !== null && this.model.isConnected(lead.senderId, lead));
+    return { connected, openProfile: lead.openProfile, email: lead.email ?? null, hasLinkedin: lead.hasProfile, fields: lead.fields ?? {}, emails: this.emailsOf(lead) };
+  }
+
+  /** The lead's e-mails with the opens and clicks recorded by now (the e-mail activity conditions' facts). */
+  emailsOf(lead: SimLead): SimSentEmail[] {
+    return this.sentEmails.get(lead.id) ?? [];
   }
 
   /** Answers already decided, and every moving lead on the queue. */
@@ -223,8 +239,12 @@ export class SimWorld {
     if (entry) entry.outcome = outcome;
   }
 
-  /** Puts a lead on its next step after `step` resolved with `outcome`, or finishes it. */
-  place(lead: SimLead, step: WiredStep, outcome: "yes" | "no" | null, at: number): void {
+  /**
+   * Puts a lead on its next step after `step` resolved with `outcome` at `at`, or finishes it. An
+   * answer taken in by a later pass (`passAt`) places the next step from its own time, but a lead
+   * it finishes is done at the pass, as the executor stamps it.
+   */
+  place(lead: SimLead, step: WiredStep, outcome: "yes" | "no" | null, at: number, passAt = at): void {
     const campaign = this.campaigns.get(lead.campaignId)!;
     const placement = placeAfter(campaign.sequence, step, outcome, new Date(at));
     this.invitationSent.delete(lead.id);
@@ -232,10 +252,10 @@ export class SimWorld {
       lead.stepId = null;
       lead.phase = "ready";
       if (lead.status === "paused") {
-        lead.waitUntil = at;
+        lead.waitUntil = passAt;
         return;
       }
-      this.rest(lead, "done", at);
+      this.rest(lead, "done", passAt);
       return;
     }
     lead.stepId = placement.step.id;
@@ -284,8 +304,8 @@ export class SimWorld {
 
   /**
    * An e-mail went out: counts it for its address (what the outcome model's `nth` is), queues what
-   * will come back to the mailbox (a reply, a bounce, a complaint) and, when the campaign tracks
-   * them, reports its open and click if they come within the horizon.
+   * will come back to the mailbox (a reply, a bounce, a complaint) and the open and click Herald will
+   * record where the campaign tracks them, and reports those that come within the horizon.
    */
   emailSent(mailbox: SimMailbox, lead: SimLead, stepId: string, at: number, hasLinks: boolean): void {
     const address = addressOf(lead);
@@ -294,6 +314,7 @@ export class SimWorld {
     this.sentTo.set(key, nth + 1);
     const emailId = `sim-${this.sendById.size}`;
     this.noteSend(mailbox.id, { emailId, at, hard: false, complained: false });
+    this.sentEmails.set(lead.id, [...this.emailsOf(lead), { emailId, stepId, sentAt: at, openedAt: null, clickedAt: null }]);
     if (!this.emailModel) return;
     const outcome = this.emailModel.plan({ mailboxId: mailbox.id, toAddress: address, nth, sentAt: at, hasLinks });
     const about = { leadId: lead.id, stepId, mailboxId: mailbox.id, address, emailId };
@@ -304,12 +325,12 @@ export class SimWorld {
     // As compose-campaign-email.ts: the campaign asks for tracking and the mailbox allows it.
     const opens = Boolean(tracking?.opens && mailbox.trackOpens !== false);
     const clicks = Boolean(tracking?.clicks && mailbox.trackClicks !== false);
-    if (!this.reported(lead) || !(opens || clicks)) return;
-    const { openAt, clickAt } = outcome;
-    const clicked = clicks && clickAt !== null && clickAt <= this.end;
-    // A tracked click proves the open, as Herald records it.
-    if (clicked || (opens && openAt !== null && openAt <= this.end)) this.emailsOpened++;
-    if (clicked) this.emailsClicked++;
+    const recorded = recordedActivity({ sentAt: at, openAt: outcome.openAt, clickAt: outcome.clickAt, opensTracked: opens, clicksTracked: clicks && hasLinks });
+    if (recorded.openedAt !== null) this.events.push({ ...about, at: recorded.openedAt, kind: "email-open" });
+    if (recorded.clickedAt !== null) this.events.push({ ...about, at: recorded.clickedAt, kind: "email-click" });
+    if (!this.reported(lead)) return;
+    if (recorded.openedAt !== null && recorded.openedAt <= this.end) this.emailsOpened++;
+    if (recorded.clickedAt !== null && recorded.clickedAt <= this.end) this.emailsClicked++;
   }
 
   private noteSend(mailboxId: string, send: SentEmailMark): void {

@@ -7,6 +7,10 @@ import type { EmailOutcome } from "../../../providers/mail/types";
 import type { TCampaignApprovals } from "../../../schemas/approvals";
 import type { WarmupCapFacts } from "../../../domain/mail/warmup-ramp";
 import type { MergeFields } from "../../../domain/sequence/render-copy";
+import type { SentEmailActivity } from "../../../domain/sequence/decide-email-activity";
+
+/** One of a lead's e-mails and what Herald recorded of it, by the EmailMessage id (or the simulation's own for e-mails it sends). */
+export type SimSentEmail = SentEmailActivity & { emailId: string };
 
 export type LeadStatus = "pending" | "running" | "done" | "failed" | "paused" | "replied" | "stopped";
 export type ActionKind = "invitations" | "messages" | "inmails" | "profileViews";
@@ -133,6 +137,8 @@ export interface SimLead {
   emailContacted?: boolean;
   /** The lead's values for the placeholders (an e-mail step may skip or hold a lead lacking one); none when left out. */
   fields?: MergeFields;
+  /** The lead's e-mails of its campaign sent before the forecast, with the opens and clicks recorded so far (the e-mail activity conditions read them); none when left out. */
+  sentEmails?: SimSentEmail[];
   /** Soft bounces of the lead's e-mails so far (CampaignLead.softBounces); 0 when left out. */
   softBounces?: number;
   /**

@@ -2,12 +2,8 @@
 // period after sending, recording the first open, and the data of email.opened / email.clicked.
 import { db, type Prisma } from "../../../db/client";
 import type { Emit } from "../../events/with-outbox";
-
-/**
- * Opens and clicks this soon after sending are not the recipient: mail servers' link scanners and
- * preview fetchers open every image and link of an e-mail the moment it arrives.
- */
-export const TRACKING_GRACE_MS = 2 * 60 * 1000;
+import { TRACKING_GRACE_MS } from "../../../domain/mail/tracked-activity";
+import { onEmailActivity } from "../../campaigns/executor/on-email-activity";
 
 const TRACKED_EMAIL = {
   id: true,
@@ -62,5 +58,6 @@ export async function recordFirstOpen(tx: Prisma.TransactionClient, emit: Emit, 
     await tx.campaignLead.updateMany({ where: { id: email.campaignLeadId, emailOpenedAt: null }, data: { emailOpenedAt: at, updatedAt: at } });
   }
   await emit({ workspaceId: email.workspaceId, event: "email.opened", data: engagementData(email, at) });
+  if (email.campaignLeadId) await onEmailActivity(tx, emit, email.campaignLeadId, at);
   return true;
 }

@@ -1,6 +1,7 @@
 import { now } from "../../../lib/clock";
 import { withOutbox } from "../../events/with-outbox";
 import { engagementData, findTrackedEmail, recordFirstOpen } from "./email-engagement";
+import { onEmailActivity } from "../../campaigns/executor/on-email-activity";
 
 /**
  * Records that the recipient followed a tracked link of an e-mail: email.clicked (with the link)
@@ -22,6 +23,8 @@ export async function recordEmailClick(token: string, url: string, at: Date = no
       await tx.campaignLead.updateMany({ where: { id: email.campaignLeadId, emailClickedAt: null }, data: { emailClickedAt: at, updatedAt: at } });
     }
     await emit({ workspaceId: email.workspaceId, event: "email.clicked", data: { ...engagementData(email, at), url } });
+    // The first open (above) moved a lead waiting for an open; this one moves a lead waiting for a click.
+    if (email.campaignLeadId) await onEmailActivity(tx, emit, email.campaignLeadId, at);
     return true;
   });
 }
