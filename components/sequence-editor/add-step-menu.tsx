@@ -6,9 +6,12 @@ import { NOT_BELOW_CONNECTED, STEP_LABELS, type StepType } from "@/server/schema
 import { STEP_DESCRIPTIONS } from "./kinds";
 import { StepIcon } from "./step-icon";
 
+/** The e-mail channel's kinds: sending, and finding the address to send to. */
+const EMAIL_KINDS: ReadonlySet<StepType> = new Set(["email", "find_email"]);
+
 const GROUPS: Array<{ title: string; note?: string; includes(type: StepType): boolean }> = [
-  { title: "LinkedIn actions", includes: (type) => !type.startsWith("if_") && type !== "email" },
-  { title: "E-mail", includes: (type) => type === "email" },
+  { title: "LinkedIn actions", includes: (type) => !type.startsWith("if_") && !EMAIL_KINDS.has(type) },
+  { title: "E-mail", includes: (type) => EMAIL_KINDS.has(type) },
   { title: "Conditions", includes: (type) => type.startsWith("if_") },
 ];
 

@@ -47,6 +47,7 @@ export const COPY_FIELDS: Record<StepType, CopyFieldSpec[]> = {
   if_has_email: [],
   if_has_linkedin: [],
   if_has_variable: [],
+  find_email: [],
   comment_post: [
     {
       name: "prompt",

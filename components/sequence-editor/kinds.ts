@@ -16,6 +16,7 @@ export const STEP_DESCRIPTIONS: Record<StepType, string> = {
   if_has_email: "Branch on whether the lead has an e-mail address, e.g. to e-mail those who have one and invite the rest.",
   if_has_linkedin: "Branch on whether the lead has a LinkedIn profile, e.g. for leads added by e-mail alone.",
   if_has_variable: "Branch on whether one of the lead’s custom variables has a value, such as a phone number.",
+  find_email: "Looks the lead up in the company database; 1 AI credit per address found. Branches on found (or already had one) or not.",
 };
 
 /** Kinds in the order the menu offers them (kinds.test.ts checks every kind is listed). */
@@ -27,6 +28,7 @@ export const MENU_ORDER: readonly StepType[] = [
   "if_connected",
   "if_open_profile",
   "email",
+  "find_email",
   "if_has_email",
   "if_has_linkedin",
   "if_has_variable",
@@ -50,6 +52,7 @@ export const STEP_GLYPHS: Record<StepType, string> = {
   if_has_email: "M6 3v12M18 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM6 21a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm12-12a9 9 0 0 1-9 9",
   if_has_linkedin: "M6 3v12M18 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM6 21a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm12-12a9 9 0 0 1-9 9",
   if_has_variable: "M6 3v12M18 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM6 21a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm12-12a9 9 0 0 1-9 9",
+  find_email: "M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm10 2-4.35-4.35M7 9l4 3 4-3",
 };
 
 /**

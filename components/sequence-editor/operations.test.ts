@@ -101,8 +101,8 @@ describe("editing the tree", () => {
     expect(retypeStep(steps, "thanks", "inmail")).toBeNull();
     // The visit cannot become if_connected: the invitation below it would sit on its connected branch.
     expect(retypeStep(steps, "visit", "if_connected")).toBeNull();
-    // Any kind with a yes and a no may take its place, the conditions on the lead's records too.
-    expect(retypeOptions(steps, "invite", MENU_ORDER)).toEqual(["invite", "if_connected", "if_open_profile", "if_has_email", "if_has_linkedin", "if_has_variable"]);
+    // Any kind with a yes and a no may take its place, the conditions on the lead's records and find_email too.
+    expect(retypeOptions(steps, "invite", MENU_ORDER)).toEqual(["invite", "if_connected", "if_open_profile", "find_email", "if_has_email", "if_has_linkedin", "if_has_variable"]);
   });
 
   it("moves a subtree to an open branch outside it, within the rules", () => {

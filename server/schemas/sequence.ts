@@ -11,7 +11,8 @@ import { AUDIO_MIME_TYPES, AUDIO_TYPES_IN_WORDS, UPLOAD_MIME_TYPES, UPLOAD_TYPES
  * recorded voice note) and `email` (an e-mail from the campaign's mailboxes); and conditions on what
  * Herald knows of the lead, for sequences across both channels: `if_has_email` (the lead has an
  * e-mail address), `if_has_linkedin` (a LinkedIn profile) and `if_has_variable` (a custom variable,
- * named in `config.variable`, has a value).
+ * named in `config.variable`, has a value); and `find_email`, which looks an address up for a lead
+ * without one (the company database's people, or another finder) and branches on whether it has one.
  */
 export const STEP_TYPES = [
   "visit_profile",
@@ -27,13 +28,19 @@ export const STEP_TYPES = [
   "if_has_email",
   "if_has_linkedin",
   "if_has_variable",
+  "find_email",
 ] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
 /** Conditions on what Herald knows of the lead (its records, no LinkedIn call): allowed anywhere, below a connected branch too. */
 export const LEAD_CONDITIONS: ReadonlySet<StepType> = new Set(["if_has_email", "if_has_linkedin", "if_has_variable"]);
-/** Steps with a real yes and no: invite (accepted / not accepted), and the conditions. */
-export const BRANCHING_STEPS: ReadonlySet<StepType> = new Set(["invite", "if_connected", "if_open_profile", ...LEAD_CONDITIONS]);
+/**
+ * Steps that use neither LinkedIn nor a mailbox, only Herald's records of the lead (and its e-mail
+ * finder): the lead conditions and `find_email`. Allowed anywhere; an e-mail-only campaign needs no sender for them.
+ */
+export const RECORD_STEPS: ReadonlySet<StepType> = new Set([...LEAD_CONDITIONS, "find_email"]);
+/** Steps with a real yes and no: invite (accepted / not accepted), the conditions, and find_email (found / not found). */
+export const BRANCHING_STEPS: ReadonlySet<StepType> = new Set(["invite", "if_connected", "if_open_profile", ...LEAD_CONDITIONS, "find_email"]);
 /** Steps a reply answers: their yes (replied) ends the sequence, so they continue on `no`. */
 export const REPLY_STEPS: ReadonlySet<StepType> = new Set(["message", "inmail", "ai_voice_note", "voice_note", "email"]);
 /** Steps that cannot sit below a connected branch (the yes of invite or of if_connected). */
@@ -57,6 +64,7 @@ export const STEP_LABELS: Record<StepType, string> = {
   if_has_email: "If has e-mail address",
   if_has_linkedin: "If has LinkedIn profile",
   if_has_variable: "If variable is set",
+  find_email: "Find e-mail address",
 };
 
 /** What yes and no mean after each branching or reply step (for the editor's edge labels). */
@@ -72,6 +80,7 @@ export const BRANCH_MEANING: Partial<Record<StepType, { yes: string; no: string 
   if_has_email: { yes: "Has an address", no: "No address" },
   if_has_linkedin: { yes: "Has a profile", no: "No profile" },
   if_has_variable: { yes: "Set", no: "Not set" },
+  find_email: { yes: "Found", no: "Not found" },
 };
 
 export const NOTE_MAX = 300;
@@ -194,9 +203,9 @@ export type TStepConfig = z.infer<typeof ZStepConfig>;
 
 const STEP_TYPE_DESCRIPTION = `The step's kind. ${additionsNote(SPEC_ADDITIONS.stepType)}`;
 const NEXT_DELAY_DESCRIPTION =
-  "Hours before the next step (default 0). After a message-like step (message, inmail, voice notes, email): how long to wait for a reply before the no-reply branch (default 72; `branchDelays.no`, when set, wins). Not used by invite and conditions, which use branchDelays. Responses show the value applied.";
+  "Hours before the next step (default 0). After a message-like step (message, inmail, voice notes, email): how long to wait for a reply before the no-reply branch (default 72; `branchDelays.no`, when set, wins). Not used by invite, conditions and find_email, which use branchDelays. Responses show the value applied.";
 const BRANCH_DELAYS_DESCRIPTION =
-  "Hours per branch. invite: `yes` after acceptance (default 0); `no` how long to wait for acceptance (default withdrawDays × 24, else 14 days: a response shows the applied value, so when you change withdrawDays send `no` again or leave it out). Conditions (if_connected, if_open_profile, if_has_email, if_has_linkedin, if_has_variable): `yes` and `no` (default 0). Message-like steps: `no`, when set, is the reply window and wins over nextDelayHours (responses show that window in nextDelayHours and leave branchDelays as sent). Responses show the values applied.";
+  "Hours per branch. invite: `yes` after acceptance (default 0); `no` how long to wait for acceptance (default withdrawDays × 24, else 14 days: a response shows the applied value, so when you change withdrawDays send `no` again or leave it out). Conditions (if_connected, if_open_profile, if_has_email, if_has_linkedin, if_has_variable) and find_email: `yes` and `no` (default 0). Message-like steps: `no`, when set, is the reply window and wins over nextDelayHours (responses show that window in nextDelayHours and leave branchDelays as sent). Responses show the values applied.";
 
 export const ZSequenceStep = z
   .object({

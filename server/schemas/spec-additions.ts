@@ -39,6 +39,7 @@ export const SPEC_ADDITIONS = {
       if_has_email: "a condition: yes when the lead has an e-mail address (not in the spec's steps)",
       if_has_linkedin: "a condition: yes when the lead has a LinkedIn profile, no for a lead added by e-mail alone (not in the spec's steps)",
       if_has_variable: "a condition: yes when the custom variable named in `config.variable` has a non-blank value for the lead (not in the spec's steps)",
+      find_email: "looks up an e-mail address for a lead without one (the company database's people, 1 AI credit per address found): yes when the lead has an address, no when none was found (not in the spec's steps)",
     },
   },
 } satisfies Record<string, SpecAddition>;

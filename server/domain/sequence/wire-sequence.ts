@@ -32,6 +32,7 @@ const FIELDS_OF: Record<StepType, ReadonlySet<ContentField>> = {
   if_has_email: new Set(),
   if_has_linkedin: new Set(),
   if_has_variable: new Set(),
+  find_email: new Set(),
   comment_post: new Set(["prompt"]),
   ai_voice_note: new Set(["script", "fallbackScript"]),
   voice_note: new Set(["voice"]),

@@ -1,5 +1,6 @@
 // The executor's transitions that need no sender turn: answers that did not come in time (the no
-// branch after an invitation or a message), conditions, and leads of an empty sequence. A
+// branch after an invitation or a message), conditions, find_email steps (resolve-find-email-step.ts),
+// and leads of an empty sequence. A
 // withdrawal is an action on LinkedIn, so it waits for the campaign's schedule, and the ones that
 // piled up while it was closed are spread over the next window's first hours.
 import { db, type Prisma } from "../../../db/client";
@@ -16,6 +17,7 @@ import { placeAfter } from "../../../domain/sequence/step-timing";
 import { CONDITION_STEP_TYPES, WAITS_PER_BATCH, dueOrder } from "../../../domain/sequence/turn-policy";
 import { scheduleOf, sequenceOf, stepById } from "./load-campaign-sequence";
 import type { LeadInCampaign } from "./perform-lead-step";
+import { resolveFindEmailStep } from "./resolve-find-email-step";
 import { placeCampaignLead } from "./settle-campaign-lead";
 
 async function journalOutcome(campaignLead: LeadInCampaign, stepId: string, stepType: string, outcome: "yes" | "no", detail: string) {
@@ -127,6 +129,8 @@ async function resolveOne(row: LeadInCampaign & { campaign: Campaign }, at: Date
       await withOutbox((tx, emit) => placeCampaignLead(tx, emit, campaignLead, placeAfter(sequence, condition, outcome, at)));
       return true;
     }
+    case "find-email":
+      return resolveFindEmailStep(campaignLead, sequence, decision.step, at);
     default:
       return false;
   }
