@@ -2,7 +2,7 @@
 // LinkedIn profile, else the one of that first and last name (any case) at a company of that
 // domain or name. Only people with an address count; the lookups use the partial expression
 // indexes of migration 20261203160000_person_email_lookup (two indexed queries at most).
-import { db } from "../../db/client";
+import { db, Prisma } from "../../db/client";
 import type { EmailFinder, EmailFinderInput, FoundEmail } from "./types";
 
 export const COMPANY_DATABASE_SOURCE = "company-database";
@@ -31,11 +31,12 @@ export function domainKey(value: string | null | undefined): string | null {
 
 const filled = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
+/** A person's LinkedIn URL as linkedinKey reads it: the expression of the migration's index, to the letter. */
+export const PERSON_LINKEDIN_KEY_SQL = Prisma.sql`lower(regexp_replace("linkedinUrl", '^https?://(www\\.)?|/+$', '', 'gi'))`;
+
 async function byLinkedin(key: string): Promise<string | null> {
   const rows = await db.$queryRaw<Array<{ email: string }>>`
-    SELECT email FROM "Person"
-    WHERE lower(regexp_replace("linkedinUrl", '^https?://(www\\.)?|/+$', '', 'gi')) = ${key}::text AND email IS NOT NULL
-    ORDER BY id LIMIT 1`;
+    SELECT email FROM "Person" WHERE ${PERSON_LINKEDIN_KEY_SQL} = ${key}::text AND email IS NOT NULL ORDER BY id LIMIT 1`;
   return rows[0]?.email ?? null;
 }
 
