@@ -4,8 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { db, Prisma } from "../../db/client";
 import { companyDatabaseFinder, domainKey, linkedinKey, PERSON_LINKEDIN_KEY_SQL } from "./company-database";
+import type { EmailFinderInput } from "./types";
 
-const none = { firstName: null, lastName: null, companyName: null, companyDomain: null, linkedinUrl: null };
+const none: EmailFinderInput = { firstName: null, lastName: null, companyName: null, companyDomain: null, linkedinUrl: null };
 
 describe("the keys a lookup compares", () => {
   it("reads a LinkedIn URL without scheme, www., case, query or trailing slashes", () => {
@@ -34,7 +35,7 @@ describe("companyDatabaseFinder", () => {
         { externalId: "ef-4", companyId: acme.id, firstName: "Alan", lastName: "Turing", email: "alan@acme-robotics.example" },
       ],
     });
-    const find = (input: Partial<typeof none>) => companyDatabaseFinder.find({ ...none, ...input });
+    const find = (input: Partial<EmailFinderInput>) => companyDatabaseFinder.find({ ...none, ...input });
 
     // By the profile, written otherwise than the data set writes it, whatever the name says.
     expect(await find({ linkedinUrl: "https://www.LinkedIn.com/in/Ada-Lovelace/", firstName: "Someone" })).toEqual({ email: "ada@acme-robotics.example", source: "company-database" });
