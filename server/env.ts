@@ -108,6 +108,8 @@ const EnvSchema = z.object({
   HERALD_SPEECH_BASE_URL: z.url({ message: "must be an absolute URL such as https://api.elevenlabs.io" }).optional(),
   HERALD_SPEECH_API_KEY: z.string().min(1).optional(),
   HERALD_SPEECH_MODEL: z.string().min(1).optional(),
+  /** Who finds a lead's e-mail address for the find_email step: the company database's people (the only finder so far). */
+  HERALD_EMAIL_FINDER: z.enum(["company-database"], { message: "must be company-database" }).default("company-database"),
   /** Where files go: the data folder (default) or S3-compatible object storage (docs/storage.md). */
   HERALD_STORAGE: z.enum(["filesystem", "s3"], { message: "must be filesystem or s3" }).default("filesystem"),
   HERALD_S3_ENDPOINT: z.url({ message: "must be an absolute URL such as https://s3.eu-west-1.amazonaws.com" }).optional(),

@@ -1,14 +1,18 @@
 "use client";
 // The kinds that may be added on an open branch, and only those: below a connected branch the menu
-// leaves out what needs an unconnected lead, and says so.
+// leaves out what needs an unconnected lead, and without an e-mail above it the conditions on e-mail
+// opens and clicks, and says so.
 import { useEffect, useRef, type KeyboardEvent } from "react";
-import { NOT_BELOW_CONNECTED, STEP_LABELS, type StepType } from "@/server/schemas/sequence";
+import { EMAIL_ACTIVITY_CONDITIONS, NOT_BELOW_CONNECTED, STEP_LABELS, type StepType } from "@/server/schemas/sequence";
 import { STEP_DESCRIPTIONS } from "./kinds";
 import { StepIcon } from "./step-icon";
 
+/** The e-mail channel's kinds: sending, and finding the address to send to. */
+const EMAIL_KINDS: ReadonlySet<StepType> = new Set(["email", "find_email"]);
+
 const GROUPS: Array<{ title: string; note?: string; includes(type: StepType): boolean }> = [
-  { title: "LinkedIn actions", includes: (type) => !type.startsWith("if_") && type !== "email" },
-  { title: "E-mail", includes: (type) => type === "email" },
+  { title: "LinkedIn actions", includes: (type) => !type.startsWith("if_") && !EMAIL_KINDS.has(type) },
+  { title: "E-mail", includes: (type) => EMAIL_KINDS.has(type) },
   { title: "Conditions", includes: (type) => type.startsWith("if_") },
 ];
 
@@ -35,6 +39,7 @@ export function AddStepMenu({
     list.current?.querySelector<HTMLButtonElement>("button[data-kind]")?.focus();
   }, [description]);
   const hidden = [...NOT_BELOW_CONNECTED].filter((type) => !allowed.includes(type));
+  const needEmail = [...EMAIL_ACTIVITY_CONDITIONS].filter((type) => !allowed.includes(type));
 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
@@ -64,6 +69,11 @@ export function AddStepMenu({
         {hidden.length > 0 && (
           <p className="rounded-md bg-slate-50 px-3 py-2 text-xs text-slate-600 ring-1 ring-slate-200" data-testid="connected-rule-note">
             The lead is already connected here, so {listOf(hidden.map((type) => STEP_LABELS[type]))} cannot be added anywhere below this branch.
+          </p>
+        )}
+        {needEmail.length > 0 && (
+          <p className="rounded-md bg-slate-50 px-3 py-2 text-xs text-slate-600 ring-1 ring-slate-200" data-testid="email-activity-note">
+            {listOf(needEmail.map((type) => STEP_LABELS[type]))} ask about an e-mail the lead got: add an E-mail step above this branch to use them.
           </p>
         )}
         {GROUPS.map((group) => {

@@ -10,6 +10,7 @@ const WITHOUT_COPY: Partial<Record<StepType, string>> = {
   if_open_profile: "Checks whether the lead has an open profile",
   if_has_email: "Checks whether the lead has an e-mail address",
   if_has_linkedin: "Checks whether the lead has a LinkedIn profile",
+  find_email: "Looks up the lead’s e-mail address in the company database",
 };
 
 const EMPTY_COPY: Partial<Record<StepType, string>> = {

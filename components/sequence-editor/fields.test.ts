@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STEP_TYPES, type StepType } from "@/server/schemas/sequence";
+import { EMAIL_ACTIVITY_CONDITIONS, STEP_TYPES, type StepType } from "@/server/schemas/sequence";
 import { wireSequence } from "@/server/domain/sequence/wire-sequence";
 import { CONTENT_FIELDS, contentFieldsOf, hasCopy, type ContentField } from "./fields";
 import { MENU_ORDER } from "./kinds";
@@ -21,7 +21,9 @@ const sample: Record<ContentField, unknown> = {
 
 function problemsOf(type: StepType, config: Record<string, unknown>): string[] {
   try {
-    wireSequence({ steps: [{ type, config }] });
+    // An e-mail activity condition needs an e-mail above it.
+    const above = EMAIL_ACTIVITY_CONDITIONS.has(type) ? [{ type: "email" as const, config: { subject: "s", text: "t" } }] : [];
+    wireSequence({ steps: [...above, { type, config }] });
     return [];
   } catch (error) {
     return ((error as { details?: { fields?: Array<{ field: string; message: string }> } }).details?.fields ?? []).map((issue) => `${issue.field} ${issue.message}`);

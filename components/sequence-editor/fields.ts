@@ -49,6 +49,7 @@ export const COPY_FIELDS: Record<StepType, CopyFieldSpec[]> = {
   if_has_variable: [],
   if_email_opened: [],
   if_email_clicked: [],
+  find_email: [],
   comment_post: [
     {
       name: "prompt",

@@ -18,6 +18,7 @@ export const STEP_DESCRIPTIONS: Record<StepType, string> = {
   if_has_variable: "Branch on whether one of the lead’s custom variables has a value, such as a phone number.",
   if_email_opened: "Wait for the lead to open the campaign’s e-mail: yes as soon as they do, no when the window closes. Needs open tracking.",
   if_email_clicked: "Wait for the lead to click a link in the campaign’s e-mail: yes as soon as they do, no when the window closes. Needs click tracking.",
+  find_email: "Looks the lead up in the company database; 1 AI credit per address found. Branches on found (or already had one) or not.",
 };
 
 /** Kinds in the order the menu offers them (kinds.test.ts checks every kind is listed). */
@@ -29,6 +30,7 @@ export const MENU_ORDER: readonly StepType[] = [
   "if_connected",
   "if_open_profile",
   "email",
+  "find_email",
   "if_has_email",
   "if_has_linkedin",
   "if_has_variable",
@@ -59,6 +61,7 @@ export const STEP_GLYPHS: Record<StepType, string> = {
   if_has_variable: BRANCH_GLYPH,
   if_email_opened: "M3 7l9 6 9-6M3 7v10h18V7H3Zm13 8 2 2 4-4",
   if_email_clicked: "M9 9l10 4-4 2-2 4-4-10ZM3 3l3 3m0-3v3H3",
+  find_email: "M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm10 2-4.35-4.35M7 9l4 3 4-3",
 };
 
 /**

@@ -33,8 +33,27 @@ describe("tree queries", () => {
     const deep = allowedKinds(steps, { parentId: "follow", branch: "no" });
     for (const kind of forbidden) expect(deep).not.toContain(kind);
     expect(deep).toContain("message");
-    expect(allowedKinds(steps, { parentId: "inmail", branch: "no" })).toEqual(MENU_ORDER);
-    expect(allowedKinds([], { parentId: null, branch: null })).toEqual(MENU_ORDER);
+    // No e-mail above: the conditions on e-mail opens and clicks are left out.
+    const noEmail = MENU_ORDER.filter((type) => type !== "if_email_opened" && type !== "if_email_clicked");
+    expect(allowedKinds(steps, { parentId: "inmail", branch: "no" })).toEqual(noEmail);
+    expect(allowedKinds([], { parentId: null, branch: null })).toEqual(noEmail);
+  });
+
+  it("offers the conditions on e-mail opens and clicks only below an e-mail, and retypes to them only there", () => {
+    const steps = wireSequence({
+      steps: [
+        { id: "hello", type: "email", config: { subject: "Hi", text: "Hello" } },
+        { id: "look", type: "visit_profile", parent: "hello" },
+        { id: "wait", type: "if_email_opened", parent: "look", config: { windowHours: 24, emailStepId: "hello" } },
+      ],
+    }).steps;
+    expect(allowedKinds(steps, { parentId: "look", branch: null })).toContain("if_email_clicked");
+    expect(allowedKinds(steps, { parentId: "wait", branch: "yes" })).toEqual(expect.arrayContaining(["if_email_opened", "if_email_clicked"]));
+    expect(retypeStep(steps, "hello", "if_email_opened")).toBeNull();
+    // Retyping it away drops its window and e-mail; retyping the visit to one keeps its place.
+    const retyped = retypeStep(steps, "wait", "if_has_email")!;
+    expect(retyped.find((step) => step.id === "wait")!.config).toEqual({ variants: [{ id: "a" }] });
+    expect(retypeStep(steps, "look", "if_email_clicked")!.find((step) => step.id === "wait")!.branch).toBe("yes");
   });
 
   it("finds a step's subtree", () => {
@@ -101,8 +120,9 @@ describe("editing the tree", () => {
     expect(retypeStep(steps, "thanks", "inmail")).toBeNull();
     // The visit cannot become if_connected: the invitation below it would sit on its connected branch.
     expect(retypeStep(steps, "visit", "if_connected")).toBeNull();
-    // Any kind with a yes and a no may take its place, the conditions on the lead's records too.
-    expect(retypeOptions(steps, "invite", MENU_ORDER)).toEqual(["invite", "if_connected", "if_open_profile", "if_has_email", "if_has_linkedin", "if_has_variable"]);
+    // Any kind with a yes and a no may take its place, the conditions on the lead's records and find_email too
+    // (not those on e-mail opens and clicks: no e-mail above it).
+    expect(retypeOptions(steps, "invite", MENU_ORDER)).toEqual(["invite", "if_connected", "if_open_profile", "find_email", "if_has_email", "if_has_linkedin", "if_has_variable"]);
   });
 
   it("moves a subtree to an open branch outside it, within the rules", () => {

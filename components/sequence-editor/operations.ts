@@ -2,10 +2,10 @@
 // retype a step, move a subtree to another open slot. Each returns a new array (or null when the
 // edit would break the tree's rules) and keeps the order of the steps that stay, so that a
 // validation issue's index still names the same step.
-import { NOT_BELOW_CONNECTED, type StepType } from "@/server/schemas/sequence";
+import { EMAIL_ACTIVITY_CONDITIONS, NOT_BELOW_CONNECTED, type StepType } from "@/server/schemas/sequence";
 import { naturalContinuation, newStepId } from "@/server/domain/sequence/wire-sequence";
 import { contentFieldsOf, CONTENT_FIELDS } from "./fields";
-import { branchesOf, connectedRuleViolations, indexTree, slotBelowConnected, stepAt, subtreeIds, type Branch, type EditorStep, type Slot } from "./tree";
+import { branchesOf, connectedRuleViolations, indexTree, kindFitsAbove, slotBelowConnected, slotBelowEmail, stepAt, subtreeIds, type Branch, type EditorStep, type Slot } from "./tree";
 import { withFlatCopy } from "./variants";
 
 /** A new step of a kind, with variant A empty. */
@@ -19,7 +19,7 @@ export function addStep(steps: readonly EditorStep[], slot: Slot, type: StepType
   if (slot.parentId === null ? steps.length > 0 : !index.byId.has(slot.parentId)) return null;
   if (slot.parentId !== null && !branchesOf(index.byId.get(slot.parentId)!.type).includes(slot.branch)) return null;
   if (stepAt(index, slot)) return null;
-  if (NOT_BELOW_CONNECTED.has(type) && slotBelowConnected(index, slot)) return null;
+  if (!kindFitsAbove(index, slot, type)) return null;
   const step = createStep(type, slot, id);
   return { steps: [...steps, step], step };
 }
@@ -55,6 +55,10 @@ function configFor(type: StepType, config: EditorStep["config"]): EditorStep["co
   }
   if (type !== "voice_note") delete next.voiceAssignments;
   if (type !== "if_has_variable") delete next.variable;
+  if (!EMAIL_ACTIVITY_CONDITIONS.has(type)) {
+    delete next.windowHours;
+    delete next.emailStepId;
+  }
   return next;
 }
 
@@ -63,6 +67,7 @@ export function retypeStep(steps: readonly EditorStep[], id: string, type: StepT
   const step = steps.find((candidate) => candidate.id === id);
   if (!step) return null;
   if (step.type === type) return [...steps];
+  if (EMAIL_ACTIVITY_CONDITIONS.has(type) && !slotBelowEmail(indexTree(steps), { parentId: step.parent })) return null;
   const newBranches = branchesOf(type);
   const children = steps.filter((candidate) => candidate.parent === id);
   const remap = new Map<string, Branch>();

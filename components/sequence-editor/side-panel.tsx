@@ -12,7 +12,7 @@ import { moveTargets, retypeOptions } from "./operations";
 import { StepPanel } from "./step-panel";
 import type { PoolSender } from "./voice-assignments-field";
 import { branchTiming } from "./timing";
-import { allowedKinds, indexTree, mayNotBeConnected, NOT_CONNECTED_WARNING, openSlots, subtreeIds, type EditorStep, type Slot } from "./tree";
+import { allowedKinds, emailStepsAbove, indexTree, mayNotBeConnected, NOT_CONNECTED_WARNING, openSlots, subtreeIds, type EditorStep, type Slot } from "./tree";
 import type { SequenceDraft } from "./use-sequence-draft";
 
 export type PanelState = { kind: "step"; id: string } | { kind: "add"; slot: Slot } | null;
@@ -84,6 +84,10 @@ export function SidePanel({
       customVariables={customVariables}
       senders={senders}
       emailThreadOf={firstEmail ? contentOf(firstEmail.config.variants[0] ?? { id: "a" }) : null}
+      emailsAbove={emailStepsAbove(index, { parentId: step.parent }).map((email) => ({
+        id: email.id,
+        label: `Step ${numbers.get(email.id) ?? "?"}: ${email.config.variants[0]?.subject?.trim() || "E-mail"}`,
+      }))}
       emailPreview={emailPreview}
       onChange={(change) => draft.change(step.id, change)}
       onRetype={(type) => draft.retype(step.id, type)}

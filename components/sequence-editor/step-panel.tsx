@@ -2,7 +2,7 @@
 // The side panel for one step: its copy per A/B variant with placeholders, its settings, its
 // delays, and (unless leads lock it) its kind, place and deletion.
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { DEFAULT_WHEN_VALUE_MISSING, STEP_LABELS, type StepType, type TVariantContent } from "@/server/schemas/sequence";
+import { DEFAULT_WHEN_VALUE_MISSING, EMAIL_ACTIVITY_CONDITIONS, STEP_LABELS, type StepType, type TVariantContent } from "@/server/schemas/sequence";
 import { replySubject } from "@/server/domain/sequence/decide-email-step";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -25,7 +25,7 @@ import { VariantTabs } from "./variant-tabs";
 import { VoiceAssignmentsField, type PoolSender } from "./voice-assignments-field";
 
 /** Issues the panel shows next to a field; the others are listed at its top. */
-const SHOWN_BY_FIELDS = /^(config\.variants\.\d+\..+|config\.(text|fallbackText|html|note|fallbackNote|subject|fallbackSubject|script|fallbackScript|prompt|attachments|voice|voiceAssignments)(\..+)?|config\.withdrawDays|config\.whenUnable|config\.newThread|config\.whenValueMissing|config\.variable|nextDelayHours|branchDelays\.(yes|no))$/;
+const SHOWN_BY_FIELDS = /^(config\.variants\.\d+\..+|config\.(text|fallbackText|html|note|fallbackNote|subject|fallbackSubject|script|fallbackScript|prompt|attachments|voice|voiceAssignments)(\..+)?|config\.withdrawDays|config\.whenUnable|config\.newThread|config\.whenValueMissing|config\.variable|config\.windowHours|config\.emailStepId|nextDelayHours|branchDelays\.(yes|no))$/;
 
 /** An in-thread follow-up's copy fields: its subject (and fallback subject) behind a button, used only when the lead got no earlier e-mail. */
 function followUpFields(fields: readonly CopyFieldSpec[]): CopyFieldSpec[] {
@@ -56,6 +56,7 @@ export function StepPanel({
   customVariables,
   senders,
   emailThreadOf,
+  emailsAbove,
   emailPreview,
   onChange,
   onRetype,
@@ -77,6 +78,8 @@ export function StepPanel({
   senders: readonly PoolSender[];
   /** An e-mail step's first e-mail above it (variant A), whose thread a follow-up answers; null for the first e-mail. */
   emailThreadOf: Omit<TVariantContent, "id"> | null;
+  /** The e-mail steps above the step, nearest first (an e-mail activity condition asks about one of them). */
+  emailsAbove: ReadonlyArray<{ id: string; label: string }>;
   /** Leads and mailboxes for an e-mail step's preview. */
   emailPreview: EmailPreviewContext;
   onChange(change: (step: EditorStep) => EditorStep): void;
@@ -246,12 +249,13 @@ export function StepPanel({
         </Section>
       )}
 
-      {(step.type === "invite" || step.type === "inmail" || step.type === "if_has_variable") && (
+      {(step.type === "invite" || step.type === "inmail" || step.type === "if_has_variable" || EMAIL_ACTIVITY_CONDITIONS.has(step.type)) && (
         <Section title="Settings">
           <StepSettingsFields
             step={step}
             issues={issues}
             customVariables={customVariables}
+            emailsAbove={emailsAbove}
             onChange={(config) => onChange((current) => ({ ...current, config: { ...current.config, ...config } }))}
           />
         </Section>

@@ -2,9 +2,11 @@
 // Settings of a step that are not copy: withdrawing an unaccepted invitation, what an InMail does
 // when it cannot be sent, whether a follow-up e-mail starts a new thread and what an e-mail does for
 // leads missing a placeholder's value, the custom variable an "If variable is set" condition looks
-// at, and a recorded voice note's file.
+// at, the window and the e-mail an "If e-mail opened" or "If link clicked" condition waits on, and a
+// recorded voice note's file.
 import { Field, Input, Select } from "@/components/ui/field";
-import { DEFAULT_WHEN_VALUE_MISSING, type TVoice, type WhenValueMissing } from "@/server/schemas/sequence";
+import { DEFAULT_ACTIVITY_WINDOW_HOURS, DEFAULT_WHEN_VALUE_MISSING, type TVoice, type WhenValueMissing } from "@/server/schemas/sequence";
+import { DelayField } from "./delay-field";
 import type { StepIssue } from "./issues";
 import type { StepConfig } from "./variants";
 import type { EditorStep } from "./tree";
@@ -15,12 +17,15 @@ export function StepSettingsFields({
   issues,
   followUp = false,
   customVariables = [],
+  emailsAbove = [],
   onChange,
 }: {
   step: EditorStep;
   issues: readonly StepIssue[];
   /** Custom variable names the campaign's leads and copy use, offered for an "If variable is set" condition. */
   customVariables?: readonly string[];
+  /** The e-mail steps above the step, nearest first, offered to an "If e-mail opened" or "If link clicked" condition. */
+  emailsAbove?: ReadonlyArray<{ id: string; label: string }>;
   /** An e-mail step below another e-mail step: it answers in that e-mail's thread unless it starts a new one. */
   followUp?: boolean;
   onChange(config: Partial<StepConfig>): void;
@@ -79,6 +84,37 @@ export function StepSettingsFields({
             <option value="hold">Hold the lead until you resume it</option>
           </Select>
         </Field>
+      </div>
+    );
+  }
+  if (step.type === "if_email_opened" || step.type === "if_email_clicked") {
+    const what = step.type === "if_email_opened" ? "opens" : "clicks a link in";
+    return (
+      <div className="space-y-3">
+        <Field
+          label="Which e-mail"
+          htmlFor={`${id}-email-step`}
+          error={error("config.emailStepId")}
+          hint={`Yes as soon as the lead ${what} it; no when the window after it was sent closes first. Only tracked ${step.type === "if_email_opened" ? "opens" : "clicks"} count: the campaign’s tracking must be on.`}
+        >
+          <Select id={`${id}-email-step`} value={step.config.emailStepId ?? ""} onChange={(event) => onChange({ emailStepId: event.target.value || undefined })}>
+            <option value="">Any of the campaign’s e-mails (the window runs from the latest)</option>
+            {emailsAbove.map((email) => (
+              <option key={email.id} value={email.id}>
+                {email.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <DelayField
+          id={`${id}-window`}
+          label="Window after the e-mail was sent"
+          hours={step.config.windowHours}
+          defaultHours={DEFAULT_ACTIVITY_WINDOW_HOURS}
+          hint="Up to 30 days. A lead that gets here after the window closed is decided at once. Default: 3 days."
+          error={error("config.windowHours")}
+          onChange={(hours) => onChange({ windowHours: hours })}
+        />
       </div>
     );
   }

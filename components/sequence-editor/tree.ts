@@ -1,6 +1,6 @@
 // Pure questions about the draft tree: which branches a step has, which are open, what may be
 // added where (the connected-branch rule), and what lies below a step.
-import { BRANCHING_STEPS, NEEDS_CONNECTION, NOT_BELOW_CONNECTED, REPLY_STEPS, type StepType, type WiredStep } from "@/server/schemas/sequence";
+import { BRANCHING_STEPS, EMAIL_ACTIVITY_CONDITIONS, NEEDS_CONNECTION, NOT_BELOW_CONNECTED, REPLY_STEPS, type StepType, type WiredStep } from "@/server/schemas/sequence";
 import { MENU_ORDER } from "./kinds";
 
 /** A step of the editor's draft: the wired shape the API returns and accepts. */
@@ -121,10 +121,33 @@ export function slotBelowConnected(index: TreeIndex, slot: Slot): boolean {
   return false;
 }
 
+/** The e-mail steps above a slot, nearest first, on its way up to the first step (what an e-mail activity condition may ask about). */
+export function emailStepsAbove(index: TreeIndex, slot: Pick<Slot, "parentId">): EditorStep[] {
+  const visited = new Set<string>();
+  const found: EditorStep[] = [];
+  for (let parentId = slot.parentId; parentId !== null && !visited.has(parentId); ) {
+    visited.add(parentId);
+    const parent = index.byId.get(parentId);
+    if (!parent) break;
+    if (parent.type === "email") found.push(parent);
+    parentId = parent.parent;
+  }
+  return found;
+}
+
+export function slotBelowEmail(index: TreeIndex, slot: Pick<Slot, "parentId">): boolean {
+  return emailStepsAbove(index, slot).length > 0;
+}
+
+/** Whether a kind may hang on a slot for what lies above it: the connected-branch rule, and an e-mail above an e-mail activity condition. */
+export function kindFitsAbove(index: TreeIndex, slot: Slot, type: StepType): boolean {
+  if (NOT_BELOW_CONNECTED.has(type) && slotBelowConnected(index, slot)) return false;
+  return !EMAIL_ACTIVITY_CONDITIONS.has(type) || slotBelowEmail(index, slot);
+}
+
 /** The kinds that may hang on a slot, in menu order. */
 export function allowedKinds(steps: readonly EditorStep[], slot: Slot, index: TreeIndex = indexTree(steps)): StepType[] {
-  const connected = slotBelowConnected(index, slot);
-  return MENU_ORDER.filter((type) => !connected || !NOT_BELOW_CONNECTED.has(type));
+  return MENU_ORDER.filter((type) => kindFitsAbove(index, slot, type));
 }
 
 /** A step and everything below it, parents before children. */

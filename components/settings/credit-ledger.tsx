@@ -18,6 +18,7 @@ const reasonLabels: Record<string, string> = {
   "reply-classification": "Reply classification",
   "comment-draft": "Comment draft",
   "voice-note": "Voice note",
+  "email-lookup": "E-mail address lookup",
   adjustment: "Adjustment",
   refund: "Refund",
 };

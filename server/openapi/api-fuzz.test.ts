@@ -128,6 +128,16 @@ function casesFor(operation: Operation, ids: Map<string, string>, random: () => 
     delete withoutProperty[property];
     cases.push({ label: `body without ${property}`, params, rawBody: json(withoutProperty) });
   }
+  // A sequence's sample has only the first step kind: each kind (the document's enum) gets a body of
+  // its own, bare and with another kind's settings, so every step shape reaches the handlers.
+  if (schema.properties?.sequence) {
+    const stepKinds = (resolveSchema(document.components.schemas.SequenceStep, document).properties?.type?.enum ?? []) as string[];
+    for (const kind of stepKinds) {
+      cases.push({ label: `body.sequence a ${kind} step`, params, rawBody: json({ ...sample, sequence: { steps: [{ type: kind }] } }) });
+      const steps = [{ id: "a", type: kind, config: { variable: "phone", whenUnable: "skip" } }, { id: "b", type: "visit_profile", parent: "a", branch: "no" }];
+      cases.push({ label: `body.sequence a ${kind} step with settings and a no branch`, params, rawBody: json({ ...sample, sequence: { steps } }) });
+    }
+  }
   for (let index = 0; index < 4; index++) {
     const properties = [...Object.keys(schema.properties ?? {}), "unknownField"];
     const mutated = { ...sample, [pick(random, properties)]: randomValue(random), [pick(random, properties)]: randomValue(random) };

@@ -13,7 +13,9 @@ import { AUDIO_MIME_TYPES, AUDIO_TYPES_IN_WORDS, UPLOAD_MIME_TYPES, UPLOAD_TYPES
  * e-mail address), `if_has_linkedin` (a LinkedIn profile) and `if_has_variable` (a custom variable,
  * named in `config.variable`, has a value); and conditions on what the lead did with the campaign's
  * e-mails, which wait for it: `if_email_opened` and `if_email_clicked` (yes as soon as it happens,
- * no when `config.windowHours` after the e-mail was sent have passed without it).
+ * no when `config.windowHours` after the e-mail was sent have passed without it); and `find_email`,
+ * which looks an address up for a lead without one (the company database's people, or another
+ * finder) and branches on whether it has one.
  */
 export const STEP_TYPES = [
   "visit_profile",
@@ -31,6 +33,7 @@ export const STEP_TYPES = [
   "if_has_variable",
   "if_email_opened",
   "if_email_clicked",
+  "find_email",
 ] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
@@ -43,8 +46,13 @@ export const EMAIL_ACTIVITY_CONDITIONS: ReadonlySet<StepType> = new Set(["if_ema
 export const LEAD_CONDITIONS: ReadonlySet<StepType> = new Set(["if_has_email", "if_has_linkedin", "if_has_variable", ...EMAIL_ACTIVITY_CONDITIONS]);
 /** How long an e-mail activity condition waits after the e-mail, unless its config says otherwise. */
 export const DEFAULT_ACTIVITY_WINDOW_HOURS = 72;
-/** Steps with a real yes and no: invite (accepted / not accepted), and the conditions. */
-export const BRANCHING_STEPS: ReadonlySet<StepType> = new Set(["invite", "if_connected", "if_open_profile", ...LEAD_CONDITIONS]);
+/**
+ * Steps that use neither LinkedIn nor a mailbox, only Herald's records of the lead (and its e-mail
+ * finder): the lead conditions and `find_email`. Allowed anywhere; an e-mail-only campaign needs no sender for them.
+ */
+export const RECORD_STEPS: ReadonlySet<StepType> = new Set([...LEAD_CONDITIONS, "find_email"]);
+/** Steps with a real yes and no: invite (accepted / not accepted), the conditions, and find_email (found / not found). */
+export const BRANCHING_STEPS: ReadonlySet<StepType> = new Set(["invite", "if_connected", "if_open_profile", ...LEAD_CONDITIONS, "find_email"]);
 /** Steps a reply answers: their yes (replied) ends the sequence, so they continue on `no`. */
 export const REPLY_STEPS: ReadonlySet<StepType> = new Set(["message", "inmail", "ai_voice_note", "voice_note", "email"]);
 /** Steps that cannot sit below a connected branch (the yes of invite or of if_connected). */
@@ -70,6 +78,7 @@ export const STEP_LABELS: Record<StepType, string> = {
   if_has_variable: "If variable is set",
   if_email_opened: "If e-mail opened",
   if_email_clicked: "If link clicked",
+  find_email: "Find e-mail address",
 };
 
 /** What yes and no mean after each branching or reply step (for the editor's edge labels). */
@@ -87,6 +96,7 @@ export const BRANCH_MEANING: Partial<Record<StepType, { yes: string; no: string 
   if_has_variable: { yes: "Set", no: "Not set" },
   if_email_opened: { yes: "Opened", no: "Not opened" },
   if_email_clicked: { yes: "Clicked", no: "Not clicked" },
+  find_email: { yes: "Found", no: "Not found" },
 };
 
 export const NOTE_MAX = 300;
@@ -231,9 +241,9 @@ export type TStepConfig = z.infer<typeof ZStepConfig>;
 
 const STEP_TYPE_DESCRIPTION = `The step's kind. ${additionsNote(SPEC_ADDITIONS.stepType)}`;
 const NEXT_DELAY_DESCRIPTION =
-  "Hours before the next step (default 0). After a message-like step (message, inmail, voice notes, email): how long to wait for a reply before the no-reply branch (default 72; `branchDelays.no`, when set, wins). Not used by invite and conditions, which use branchDelays. Responses show the value applied.";
+  "Hours before the next step (default 0). After a message-like step (message, inmail, voice notes, email): how long to wait for a reply before the no-reply branch (default 72; `branchDelays.no`, when set, wins). Not used by invite, conditions and find_email, which use branchDelays. Responses show the value applied.";
 const BRANCH_DELAYS_DESCRIPTION =
-  "Hours per branch. invite: `yes` after acceptance (default 0); `no` how long to wait for acceptance (default withdrawDays × 24, else 14 days: a response shows the applied value, so when you change withdrawDays send `no` again or leave it out). Conditions (if_connected, if_open_profile, if_has_email, if_has_linkedin, if_has_variable, if_email_opened, if_email_clicked): `yes` and `no` (default 0; an e-mail activity condition's own wait is `config.windowHours`). Message-like steps: `no`, when set, is the reply window and wins over nextDelayHours (responses show that window in nextDelayHours and leave branchDelays as sent). Responses show the values applied.";
+  "Hours per branch. invite: `yes` after acceptance (default 0); `no` how long to wait for acceptance (default withdrawDays × 24, else 14 days: a response shows the applied value, so when you change withdrawDays send `no` again or leave it out). Conditions (if_connected, if_open_profile, if_has_email, if_has_linkedin, if_has_variable, if_email_opened, if_email_clicked) and find_email: `yes` and `no` (default 0; an e-mail activity condition's own wait is `config.windowHours`). Message-like steps: `no`, when set, is the reply window and wins over nextDelayHours (responses show that window in nextDelayHours and leave branchDelays as sent). Responses show the values applied.";
 
 export const ZSequenceStep = z
   .object({

@@ -41,6 +41,7 @@ export const SPEC_ADDITIONS = {
       if_has_variable: "a condition: yes when the custom variable named in `config.variable` has a non-blank value for the lead (not in the spec's steps)",
       if_email_opened: "a condition that waits: yes as soon as the lead opens the campaign's e-mail (`config.emailStepId`, else any), no when `config.windowHours` after it passed without an open (not in the spec's steps)",
       if_email_clicked: "a condition that waits: yes as soon as the lead clicks a tracked link of the campaign's e-mail, no when the window closed without a click (not in the spec's steps)",
+      find_email: "looks up an e-mail address for a lead without one (the company database's people, 1 AI credit per address found): yes when the lead has an address, no when none was found (not in the spec's steps)",
     },
   },
 } satisfies Record<string, SpecAddition>;

@@ -1,11 +1,11 @@
 // Which channels a campaign's sequence uses, and so what an active campaign needs: senders for its
 // LinkedIn steps, mailboxes for its e-mail steps. One rule for create, update and the dashboard.
-import { LEAD_CONDITIONS, type StepType } from "../../schemas/sequence";
+import { RECORD_STEPS, type StepType } from "../../schemas/sequence";
 
 export interface SequenceChannels {
   /**
-   * Some step acts on LinkedIn or reads it (every kind but `email` and the conditions on Herald's
-   * records of the lead); an empty sequence counts as LinkedIn, as before e-mail existed.
+   * Some step acts on LinkedIn or reads it (every kind but `email` and the steps on Herald's records
+   * of the lead, RECORD_STEPS); an empty sequence counts as LinkedIn, as before e-mail existed.
    */
   linkedin: boolean;
   email: boolean;
@@ -13,7 +13,7 @@ export interface SequenceChannels {
 
 export function sequenceChannels(steps: ReadonlyArray<{ type: StepType }>): SequenceChannels {
   const email = steps.some((step) => step.type === "email");
-  return { email, linkedin: !steps.length || steps.some((step) => step.type !== "email" && !LEAD_CONDITIONS.has(step.type)) };
+  return { email, linkedin: !steps.length || steps.some((step) => step.type !== "email" && !RECORD_STEPS.has(step.type)) };
 }
 
 export interface ActivationIssue {

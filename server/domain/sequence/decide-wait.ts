@@ -1,6 +1,6 @@
 // How a lead that needs no sender's turn moves on when it falls due: the end of its sequence, an
 // answer that did not come in time (after withdrawing the invitation, which waits for the
-// campaign's schedule), or a condition. The executor's resolveDueWaits and the forecast both ask
+// campaign's schedule), a condition, or a find_email step. The executor's resolveDueWaits and the forecast both ask
 // this. Pure.
 import { LEAD_CONDITIONS, type WiredStep } from "../../schemas/sequence";
 import type { MergeFields } from "./render-copy";
@@ -27,6 +27,8 @@ export type WaitDecision =
   | { kind: "no-answer"; step: WiredStep; withdraw: boolean; detail: string }
   /** A condition: evaluate it (decideCondition) and take its branch, or wait at it (an e-mail activity condition, whose window is open). */
   | { kind: "condition"; step: WiredStep }
+  /** A find_email step: look the address up when the lead has none (decideFindEmail) and take its branch. */
+  | { kind: "find-email"; step: WiredStep }
   /** An action step: it waits for its sender's turn. */
   | { kind: "turn" };
 
@@ -46,6 +48,7 @@ export function decideWait(facts: WaitFacts): WaitDecision {
     }
     return { kind: "no-answer", step, withdraw, detail: step.type === "invite" ? NOT_ACCEPTED_IN_TIME : NO_REPLY_IN_TIME };
   }
+  if (step.type === "find_email") return { kind: "find-email", step };
   if (isConditionStep(step.type)) return { kind: "condition", step };
   return { kind: "turn" };
 }

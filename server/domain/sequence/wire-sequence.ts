@@ -35,6 +35,7 @@ const FIELDS_OF: Record<StepType, ReadonlySet<ContentField>> = {
   if_has_variable: new Set(),
   if_email_opened: new Set(),
   if_email_clicked: new Set(),
+  find_email: new Set(),
   comment_post: new Set(["prompt"]),
   ai_voice_note: new Set(["script", "fallbackScript"]),
   voice_note: new Set(["voice"]),

@@ -23,6 +23,7 @@ import { hasLinkedinProfile } from "../../domain/sequence/decide-wait";
 import { mergeFields } from "./lead-merge-fields";
 import { DEFAULT_RATES, ratesOutcomeModel, type Rates } from "./forecast/rates-outcome-model";
 import { simulateCampaigns } from "./forecast/simulate-campaigns";
+import { forecastFoundEmails } from "./forecast/forecast-found-emails";
 import type { SimLead, SimSender } from "./forecast/simulation-types";
 import { readLimitOverrides } from "../senders/sender-columns";
 
@@ -174,7 +175,11 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     ? pickSenders(campaign.linkedinAccountIds, await senderLoads(db, campaign.id, campaign.linkedinAccountIds), unassigned.length)
     : [];
   const assignedSender = new Map(unassigned.map((row, index) => [row.id, assigned[index] ?? null]));
-  const mail = await forecastMailboxes({ campaign, campaigns, rows, start, email: channels.email });
+  const finding = await forecastFoundEmails({ workspaceId: campaign.workspaceId, campaigns, rows });
+  assumptions.push(...finding.assumptions);
+  // The mailboxes' side sees the addresses the finder gives (a dead one is skipped as it will be).
+  const withFound = rows.map((row) => (finding.found.get(row.id) ? { ...row, lead: { ...row.lead, email: finding.found.get(row.id)! } } : row));
+  const mail = await forecastMailboxes({ campaign, campaigns, rows: withFound, start, email: channels.email });
   assumptions.push(...mail.assumptions);
   const personIds = [...new Set(rows.map((row) => row.leadId))];
   const [pendingActions, outside, drafts] = await Promise.all([
@@ -224,6 +229,8 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       mailboxId: row.emailAccountId ?? mail.assignedMailbox.get(row.id) ?? null,
       email: row.lead.email,
       emailOptOut: row.lead.emailOptOut,
+      foundEmail: finding.found.get(row.id),
+      foundEmailOptedOut: finding.optedOut.has(finding.found.get(row.id)?.toLowerCase() ?? ""),
       emailContacted: row.emailContacted,
       fields: mergeFields(row.lead, row),
       softBounces: row.softBounces,

@@ -1,5 +1,6 @@
 // The executor's transitions that need no sender turn: answers that did not come in time (the no
-// branch after an invitation or a message), conditions, and leads of an empty sequence. A
+// branch after an invitation or a message), conditions, find_email steps (resolve-find-email-step.ts),
+// and leads of an empty sequence. A
 // withdrawal is an action on LinkedIn, so it waits for the campaign's schedule, and the ones that
 // piled up while it was closed are spread over the next window's first hours.
 import { db, type DbClient, type Prisma } from "../../../db/client";
@@ -19,6 +20,7 @@ import type { LeadInCampaign } from "./perform-lead-step";
 import { lockCampaignLead, moveCampaignLead, placeCampaignLead } from "./settle-campaign-lead";
 import { isEmailActivityCondition } from "../../../domain/sequence/decide-email-activity";
 import { emailActivityOf } from "./email-activity-of";
+import { resolveFindEmailStep } from "./resolve-find-email-step";
 
 /** The step's journal row: its outcome, or (null) that the lead waits at it; a row the lead waited on keeps its start. */
 export async function journalOutcome(client: DbClient, campaignLead: Pick<LeadInCampaign, "id" | "campaignId">, step: WiredStep, outcome: "yes" | "no" | null, detail: string) {
@@ -150,6 +152,8 @@ async function resolveOne(row: LeadInCampaign & { campaign: Campaign }, at: Date
         return true;
       });
     }
+    case "find-email":
+      return resolveFindEmailStep(campaignLead, sequence, decision.step, at);
     default:
       return false;
   }

@@ -1,5 +1,6 @@
-// The forecast's resolveDueWaits: answers that did not come in time, conditions and leads past
-// their last step, decided by the core (decideWait) on the simulated facts.
+// The forecast's resolveDueWaits: answers that did not come in time, conditions, find_email steps
+// and leads past their last step, decided by the core (decideWait, decideFindEmail) on the simulated facts.
+import { decideFindEmail } from "../../../domain/sequence/decide-find-email";
 import { decideCondition, decideWait } from "../../../domain/sequence/decide-wait";
 import type { SimLead } from "./simulation-types";
 import type { SimWorld } from "./sim-world";
@@ -39,6 +40,24 @@ export function resolveWait(world: SimWorld, lead: SimLead, at: number): "resolv
       if (lead.phase === "waiting") world.resolveOutcome(lead, step.id, decided.outcome);
       else world.record(lead, step, at, decided.outcome, false);
       world.place(lead, step, decided.outcome, at);
+      return "resolved";
+    }
+    case "find-email": {
+      // The finder's answer was read once when the forecast began (a lead never looked up counts as not found); credits are assumed to suffice.
+      const found = lead.foundEmail ? { kind: "found" as const, email: lead.foundEmail, source: "forecast" } : { kind: "not-found" as const };
+      const decided = decideFindEmail({ email: lead.email ?? null, lookup: found });
+      if (decided.kind === "hold") {
+        world.rest(lead, "paused", at);
+        return "resolved";
+      }
+      if (decided.kind !== "branch") return "resolved";
+      if (decided.email) {
+        lead.email = decided.email;
+        lead.emailOptOut = lead.emailOptOut || Boolean(lead.foundEmailOptedOut);
+        lead.fields = { ...lead.fields, email: decided.email };
+      }
+      world.record(lead, decision.step, at, decided.outcome, false);
+      world.place(lead, decision.step, decided.outcome, at);
       return "resolved";
     }
     default:

@@ -135,6 +135,13 @@ export interface SimLead {
   emailOptOut?: boolean;
   /** The lead got an e-mail of this campaign (CampaignLead.emailContacted): a follow-up is a reply in its thread, and goes first in its mailbox's turn. */
   emailContacted?: boolean;
+  /**
+   * For a lead without an address whose sequence has a find_email step: the address the finder
+   * answered when the forecast began (null: none found; left out: not looked up, counts as none),
+   * and whether the workspace unsubscribed that address (the executor carries that onto the lead).
+   */
+  foundEmail?: string | null;
+  foundEmailOptedOut?: boolean;
   /** The lead's values for the placeholders (an e-mail step may skip or hold a lead lacking one); none when left out. */
   fields?: MergeFields;
   /** The lead's e-mails of its campaign sent before the forecast, with the opens and clicks recorded so far (the e-mail activity conditions read them); none when left out. */
