@@ -39,6 +39,7 @@ export function WorkspaceSettings() {
       bypassWeeklyInvitationLimit: form.get("bypassWeeklyInvitationLimit") === "on",
       emailChannelEnabled: form.get("emailChannelEnabled") === "on",
       managedMailboxesEnabled: form.get("managedMailboxesEnabled") === "on",
+      optOutStopsLinkedin: form.get("optOutStopsLinkedin") === "on",
     });
   }
 
@@ -58,6 +59,9 @@ export function WorkspaceSettings() {
         </SettingCheckbox>
         <SettingCheckbox name="managedMailboxesEnabled" checked={workspace.settings.managedMailboxesEnabled} disabled={!canEdit} title="Managed mailboxes">
           Whether this workspace may buy domains and mailboxes through Herald (the Orders page). Mailboxes already bought keep working either way.
+        </SettingCheckbox>
+        <SettingCheckbox name="optOutStopsLinkedin" checked={workspace.settings.optOutStopsLinkedin} disabled={!canEdit} title="An unsubscribe stops LinkedIn steps too">
+          When a lead unsubscribes from your e-mails or marks one as spam, their campaign stops altogether. Turned off, only the e-mails stop and the LinkedIn steps go on.
         </SettingCheckbox>
         <dl className="grid grid-cols-2 gap-4 rounded-md bg-slate-50 p-3 text-sm">
           <div>

@@ -26,6 +26,10 @@ export const ZWorkspace = z
         description:
           "Whether the workspace may search and order domains and managed mailboxes (on for new workspaces). Cancelling a managed mailbox works whatever it says",
       }),
+      optOutStopsLinkedin: z.boolean().meta({
+        description:
+          "When a lead unsubscribes from a campaign e-mail or marks one as spam, its campaign stops for it altogether, LinkedIn steps included (true, the default); false: only its e-mail steps stop (each skips the opted-out address) and its LinkedIn steps go on",
+      }),
     }),
     createdAt: ZTimestamp,
     updatedAt: ZTimestamp,
@@ -44,6 +48,7 @@ export const ZUpdateWorkspaceSettingsInput = z.object({
   weeklyInvitationLimitPaid: ZWeeklyLimit.optional(),
   emailChannelEnabled: z.boolean({ message: "must be true or false" }).optional(),
   managedMailboxesEnabled: z.boolean({ message: "must be true or false" }).optional(),
+  optOutStopsLinkedin: z.boolean({ message: "must be true or false" }).optional(),
 });
 export type TUpdateWorkspaceSettingsInput = z.infer<typeof ZUpdateWorkspaceSettingsInput>;
 

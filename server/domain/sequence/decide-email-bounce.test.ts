@@ -34,7 +34,11 @@ describe("decideEmailBounce", () => {
 
 describe("decideEmailComplaint", () => {
   it("opts the address out and stops only a going lead", () => {
-    expect(decideEmailComplaint({ leadActive: true })).toEqual({ optOut: true, stopLead: true });
-    expect(decideEmailComplaint({ leadActive: false })).toEqual({ optOut: true, stopLead: false });
+    expect(decideEmailComplaint({ leadActive: true, stopsLinkedin: true })).toEqual({ optOut: true, stopLead: true });
+    expect(decideEmailComplaint({ leadActive: false, stopsLinkedin: true })).toEqual({ optOut: true, stopLead: false });
+  });
+
+  it("leaves the lead going, its e-mail steps skipping the address, when the workspace keeps LinkedIn steps after an opt-out", () => {
+    expect(decideEmailComplaint({ leadActive: true, stopsLinkedin: false })).toEqual({ optOut: true, stopLead: false });
   });
 });

@@ -60,7 +60,23 @@ export interface ComplaintDecision {
   stopLead: boolean;
 }
 
-/** A spam complaint: the address never gets a campaign e-mail again, and the lead's campaign stops. */
-export function decideEmailComplaint(facts: { leadActive: boolean }): ComplaintDecision {
-  return { optOut: true, stopLead: facts.leadActive };
+export interface OptOutFacts {
+  /** The campaign lead the e-mail went to is still going (pending, running or paused). */
+  leadActive: boolean;
+  /** The workspace's `optOutStopsLinkedin`: an opt-out stops the whole lead, its LinkedIn steps too. */
+  stopsLinkedin: boolean;
+}
+
+/**
+ * An opt-out (an unsubscribe, a spam complaint) stops the campaign lead the e-mail went to, unless
+ * the workspace keeps its LinkedIn steps going: then only its e-mail steps stop, each skipping the
+ * opted-out address (decideEmailStep) while the rest of the sequence runs on.
+ */
+export function optOutStopsLead(facts: OptOutFacts): boolean {
+  return facts.leadActive && facts.stopsLinkedin;
+}
+
+/** A spam complaint: the address never gets a campaign e-mail again, and the lead's campaign stops (optOutStopsLead). */
+export function decideEmailComplaint(facts: OptOutFacts): ComplaintDecision {
+  return { optOut: true, stopLead: optOutStopsLead(facts) };
 }

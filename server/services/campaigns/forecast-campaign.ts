@@ -117,7 +117,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     db.linkedinAccount.findMany({ where: { id: { in: senderIds } } }),
     db.workspace.findUniqueOrThrow({
       where: { id: campaign.workspaceId },
-      select: { weeklyInvitationLimitFree: true, weeklyInvitationLimitPaid: true, bypassWeeklyInvitationLimit: true },
+      select: { weeklyInvitationLimitFree: true, weeklyInvitationLimitPaid: true, bypassWeeklyInvitationLimit: true, optOutStopsLinkedin: true },
     }),
     db.campaignLead.findMany({
       // Paused leads too: they never act, but the network's answers still reach them.
@@ -278,6 +278,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     emailEventsBefore: mail.emailEventsBefore,
     deadAddresses: mail.deadAddresses,
     mailboxRateLimits: mail.mailboxRateLimits,
+    optOutStopsLinkedin: workspace.optOutStopsLinkedin,
     reportCampaignIds: new Set([campaign.id]),
     outsideHolders: outside.map((row) => ({
       personId: row.leadId,

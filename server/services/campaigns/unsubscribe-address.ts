@@ -7,6 +7,7 @@ import { now } from "../../lib/clock";
 import { withOutbox, type Emit } from "../events/with-outbox";
 import { lockCampaignLead, setCampaignLeadStatus } from "./executor/settle-campaign-lead";
 import { optOutEmailAddress } from "./opt-out-email-address";
+import { optOutStopsLead } from "../../domain/sequence/decide-email-bounce";
 
 /**
  * page: the unsubscribe page; one-click: the mail app's unsubscribe button, by the RFC 8058 POST
@@ -44,18 +45,25 @@ async function sendingMailboxId(tx: Prisma.TransactionClient, workspaceId: strin
 /**
  * Unsubscribes an address from the workspace's e-mails: every lead of the workspace with that
  * address is opted out (e-mail steps skip it), and the campaign lead the e-mail went to is stopped
- * unless it had finished, with email.unsubscribed. Using the link again changes nothing and fires
- * nothing (the address is opted out, the lead stopped). Returns whether anything changed.
+ * unless it had finished or the workspace keeps LinkedIn steps going after an opt-out
+ * (optOutStopsLead), with email.unsubscribed. Using the link again changes nothing and fires
+ * nothing (the address is opted out, the lead stopped). Returns whether anything changed, and
+ * whether the campaign lead was stopped.
  */
-export async function unsubscribeAddress(input: UnsubscribeInput): Promise<boolean> {
-  if (!input.address.trim()) return false;
+export async function unsubscribeAddress(input: UnsubscribeInput): Promise<UnsubscribeResult> {
+  if (!input.address.trim()) return { changed: false, leadStopped: false };
   return withOutbox((tx, emit) => unsubscribeAddressIn(tx, emit, input));
 }
 
+export interface UnsubscribeResult {
+  changed: boolean;
+  leadStopped: boolean;
+}
+
 /** unsubscribeAddress in the caller's transaction (an unsubscribe request read from a mailbox). */
-export async function unsubscribeAddressIn(tx: Prisma.TransactionClient, emit: Emit, input: UnsubscribeInput): Promise<boolean> {
+export async function unsubscribeAddressIn(tx: Prisma.TransactionClient, emit: Emit, input: UnsubscribeInput): Promise<UnsubscribeResult> {
   const address = input.address.trim();
-  if (!address) return false;
+  if (!address) return { changed: false, leadStopped: false };
   const at = now();
   const { leadIds, optedOut } = await optOutEmailAddress(tx, { workspaceId: input.workspaceId, address, at });
 
@@ -73,9 +81,10 @@ export async function unsubscribeAddressIn(tx: Prisma.TransactionClient, emit: E
       })
     : null;
   const status = campaignLead ? await lockCampaignLead(tx, campaignLead.id) : null;
-  const leadStopped = status !== null && (STOPPABLE as readonly string[]).includes(status);
+  const workspace = await tx.workspace.findUniqueOrThrow({ where: { id: input.workspaceId }, select: { optOutStopsLinkedin: true } });
+  const leadStopped = optOutStopsLead({ leadActive: status !== null && (STOPPABLE as readonly string[]).includes(status), stopsLinkedin: workspace.optOutStopsLinkedin });
   // Nothing new: the address was opted out and the lead stopped already (an earlier unsubscribe).
-  if (!optedOut && !leadStopped) return false;
+  if (!optedOut && !leadStopped) return { changed: false, leadStopped: false };
 
   await emit({
     workspaceId: input.workspaceId,
@@ -92,5 +101,5 @@ export async function unsubscribeAddressIn(tx: Prisma.TransactionClient, emit: E
     },
   });
   if (campaignLead && leadStopped) await setCampaignLeadStatus(tx, emit, campaignLead, "stopped", {}, [...STOPPABLE]);
-  return true;
+  return { changed: true, leadStopped };
 }

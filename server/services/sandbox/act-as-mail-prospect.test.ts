@@ -124,6 +124,20 @@ describe("acting as the recipient of a sandbox e-mail", () => {
     expect(overview.emails[0]!.happened).toMatchObject({ bounce: { kind: "soft", at: clock.now().toISOString() }, unsubscribe: clock.now().toISOString() });
   });
 
+  it("opts the address out but leaves the lead going when the workspace keeps LinkedIn steps after an opt-out", async () => {
+    const clock = new ManualClock("2027-05-17T09:00:00Z");
+    setClock(clock);
+    const email = await sent(clock);
+    await db.workspace.update({ where: { id: email.workspace.id }, data: { optOutStopsLinkedin: false } });
+    const before = (await db.campaignLead.findUniqueOrThrow({ where: { id: email.campaignLead.id } })).status;
+    clock.advance(5 * MINUTE);
+    expect((await email.act({ action: "unsubscribe" })).message).toMatch(/stopped the lead's e-mails; its LinkedIn steps go on/);
+    expect((await db.lead.findUniqueOrThrow({ where: { id: email.lead.id } })).emailOptOut).toBe(true);
+    expect((await db.campaignLead.findUniqueOrThrow({ where: { id: email.campaignLead.id } })).status).toBe(before);
+    const unsubscribed = await outboxEvents(email.workspace.id, "email.unsubscribed");
+    expect(unsubscribed.map((event) => [event.data.source, event.data.leadStopped])).toEqual([["page", false]]);
+  });
+
   it("says so when Herald no longer has the e-mail (its mailbox was removed and connected again)", async () => {
     const clock = new ManualClock("2027-05-20T09:00:00Z");
     setClock(clock);

@@ -79,9 +79,16 @@ async function click(row: SandboxEmail, at: Date): Promise<string> {
   return (await knownToHerald(link.token)) ? "Clicked again: Herald already knew a link of this e-mail was clicked." : FORGOTTEN;
 }
 
+/** The lead's part of an unsubscribe, in words: stopped, or kept going on LinkedIn as the workspace says (an unsubscribe after its campaign finished changes nothing there). */
+async function whatHappenedToLead(workspaceId: string, leadStopped: boolean): Promise<string> {
+  if (leadStopped) return " and stopped the lead";
+  const workspace = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { optOutStopsLinkedin: true } });
+  return workspace.optOutStopsLinkedin ? "" : " and stopped the lead's e-mails; its LinkedIn steps go on, as this workspace's settings say";
+}
+
 async function unsubscribe(actor: Actor, row: SandboxEmail, mailboxId: string, at: Date): Promise<string> {
   const email = await db.emailMessage.findFirst({ where: { mailboxId, messageId: row.messageId, workspaceId: actor.workspaceId }, select: { id: true } });
-  const changed = await unsubscribeAddress({
+  const { changed, leadStopped } = await unsubscribeAddress({
     workspaceId: actor.workspaceId,
     address: row.toAddress,
     source: "page",
@@ -90,7 +97,7 @@ async function unsubscribe(actor: Actor, row: SandboxEmail, mailboxId: string, a
   });
   await happen(row.id, "unsubscribe", at);
   return changed
-    ? `Unsubscribed ${row.toAddress}: Herald opted the address out and stopped the lead.`
+    ? `Unsubscribed ${row.toAddress}: Herald opted the address out${await whatHappenedToLead(actor.workspaceId, leadStopped)}.`
     : `${row.toAddress} was already unsubscribed: nothing changed.`;
 }
 

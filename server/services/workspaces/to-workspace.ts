@@ -13,6 +13,7 @@ export function toWorkspace(row: Workspace, usedSeats: number): TWorkspace {
       weeklyInvitationLimitPaid: row.weeklyInvitationLimitPaid,
       emailChannelEnabled: row.emailChannelEnabled,
       managedMailboxesEnabled: row.managedMailboxesEnabled,
+      optOutStopsLinkedin: row.optOutStopsLinkedin,
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

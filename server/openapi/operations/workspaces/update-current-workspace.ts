@@ -8,7 +8,7 @@ export const updateCurrentWorkspaceOperation = defineOperation({
   path: "/workspace",
   summary: "Change the effective workspace's name or settings",
   description:
-    "Updates any subset of `name`, `bypassWeeklyInvitationLimit`, `weeklyInvitationLimitFree`, `weeklyInvitationLimitPaid`, `emailChannelEnabled` (whether the workspace sends e-mail; mailboxes are connected and removed only while it is on) and `managedMailboxesEnabled` (whether the workspace may search and order domains and managed mailboxes: POST /domains/search and POST /mailbox-orders answer 403 `managed-mailboxes-disabled` while it is off; cancelling a managed mailbox works whatever it says). Needs the key's creator to be an admin or owner of the workspace (403 otherwise).",
+    "Updates any subset of `name`, `bypassWeeklyInvitationLimit`, `weeklyInvitationLimitFree`, `weeklyInvitationLimitPaid`, `emailChannelEnabled` (whether the workspace sends e-mail; mailboxes are connected and removed only while it is on), `managedMailboxesEnabled` (whether the workspace may search and order domains and managed mailboxes: POST /domains/search and POST /mailbox-orders answer 403 `managed-mailboxes-disabled` while it is off; cancelling a managed mailbox works whatever it says) and `optOutStopsLinkedin` (whether an unsubscribe or a spam complaint stops the lead's whole campaign, LinkedIn steps included, as by default, or only its e-mail steps). Needs the key's creator to be an admin or owner of the workspace (403 otherwise).",
   tags: ["Workspaces"],
   body: ZUpdateWorkspaceSettingsInput,
   response: dataEnvelope(ZWorkspace),

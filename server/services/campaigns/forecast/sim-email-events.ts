@@ -45,7 +45,7 @@ export function applyEmailEvent(world: SimWorld, event: EmailEvent, at: number):
     case "email-click":
       return recordActivity(world, lead, event, at);
     case "email-complaint": {
-      const decision = decideEmailComplaint({ leadActive: active(world, lead) });
+      const decision = decideEmailComplaint({ leadActive: active(world, lead), stopsLinkedin: world.optOutStopsLinkedin });
       world.markSend(event, at, { complained: true });
       // Every lead of the workspace with the address is opted out.
       for (const other of world.leads.values()) if (addressOf(other) === event.address) other.emailOptOut = true;

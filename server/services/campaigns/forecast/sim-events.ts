@@ -31,9 +31,10 @@ function applyEvent(world: SimWorld, event: QueuedEvent, at: number): void {
   world.model.accepted(event.senderId, lead);
   world.setInvitationPending(event.senderId, lead, false);
   for (const other of world.samePersonAndSender(lead, event.senderId)) {
+    // The connection is made whatever the lead's campaign does with it (one that finished, or stopped, counts too).
+    if (world.reported(other)) world.accepted.add(other.id);
     if (other.invitationAccepted || !open(other)) continue;
     other.invitationAccepted = true;
-    if (world.reported(other)) world.accepted.add(other.id);
     const step = world.stepOf(other);
     if (step?.type === "invite" && other.phase === "waiting") {
       world.resolveOutcome(other, step.id, "yes");

@@ -63,6 +63,8 @@ export interface SimInput {
   deadAddresses?: string[];
   /** The rates past which a mailbox pauses itself (decideMailboxPause); without them none does. */
   mailboxRateLimits?: MailboxRateLimits;
+  /** The workspace's optOutStopsLinkedin: a spam complaint stops the whole lead (true when left out). */
+  optOutStopsLinkedin?: boolean;
   /** Campaigns whose leads and actions are reported (others only compete for the senders). */
   reportCampaignIds: ReadonlySet<string>;
   /** Leads of campaigns outside the simulation that hold people the simulated campaigns exclude. */
@@ -96,6 +98,7 @@ export class SimWorld {
   /** Addresses no e-mail step writes to any more (hard bounces), lower-cased. */
   readonly deadAddresses: Set<string>;
   readonly mailboxRateLimits: MailboxRateLimits | undefined;
+  readonly optOutStopsLinkedin: boolean;
   /** Each lead's e-mails of its campaign, with what Herald recorded of them so far. */
   readonly sentEmails = new Map<string, SimSentEmail[]>();
   /** Leads' e-mail steps to be sent again after a soft bounce, `${leadId}|${stepId}`. */
@@ -128,6 +131,7 @@ export class SimWorld {
     for (const before of input.emailsBefore ?? []) this.sentTo.set(`${before.mailboxId}>${before.address}`, before.count);
     this.deadAddresses = new Set((input.deadAddresses ?? []).map((address) => address.trim().toLowerCase()));
     this.mailboxRateLimits = input.mailboxRateLimits;
+    this.optOutStopsLinkedin = input.optOutStopsLinkedin ?? true;
     for (const mailbox of input.mailboxes ?? []) {
       const sends = (mailbox.recentSends ?? []).map((send) => ({ ...send }));
       this.sendsOf.set(mailbox.id, sends);

@@ -1,6 +1,7 @@
 // A feedback report says the recipient marked one of Herald's e-mails as spam. The e-mail notes it,
 // the mailbox counts it (once per e-mail), the address is opted out of the workspace's e-mails for
-// every lead that has it (as unsubscribing does), the lead's campaign stops (decideEmailComplaint),
+// every lead that has it (as unsubscribing does), the lead's campaign stops unless the workspace
+// keeps LinkedIn steps going after an opt-out (decideEmailComplaint),
 // and email.bounced fires with kind `complaint`. The same report read twice changes nothing.
 import type { Prisma } from "../../../db/client";
 import type { EmailMessage, Mailbox } from "../../../db/generated/client";
@@ -27,7 +28,9 @@ export async function recordEmailComplaint(
   // The mailbox before the lead, in the order the executor's recording of a sent e-mail takes them.
   await tx.mailbox.update({ where: { id: outbound.mailboxId }, data: { complainedCount: { increment: 1 }, updatedAt: at } });
   const recipient = outbound.toAddress.trim().toLowerCase();
-  const decision = decideEmailComplaint({ leadActive: await lockActiveCampaignLead(tx, outbound.campaignLeadId) });
+  const leadActive = await lockActiveCampaignLead(tx, outbound.campaignLeadId);
+  const workspace = await tx.workspace.findUniqueOrThrow({ where: { id: outbound.workspaceId }, select: { optOutStopsLinkedin: true } });
+  const decision = decideEmailComplaint({ leadActive, stopsLinkedin: workspace.optOutStopsLinkedin });
   if (decision.optOut) await optOutEmailAddress(tx, { workspaceId: outbound.workspaceId, address: recipient, at });
   if (decision.stopLead && outbound.campaignLeadId) {
     const campaignLead = await tx.campaignLead.findUniqueOrThrow({

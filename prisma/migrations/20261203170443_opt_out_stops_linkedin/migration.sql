@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Workspace" ADD COLUMN     "optOutStopsLinkedin" BOOLEAN NOT NULL DEFAULT true;
