@@ -15,6 +15,7 @@ const DAILY: Array<{ key: keyof TDailyCaps; label: string }> = [
   { key: "invitations", label: "Connection requests" },
   { key: "profileViews", label: "Profile views" },
   { key: "postLikes", label: "Post likes" },
+  { key: "follows", label: "Follows" },
   { key: "messages", label: "Messages" },
   { key: "inmails", label: "InMails" },
   { key: "comments", label: "Comments" },

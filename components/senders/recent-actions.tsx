@@ -20,6 +20,7 @@ const TYPE: Record<TDirectAction["type"], string> = {
   inmail: "InMail",
   comment: "Comment",
   voice_note: "Voice note",
+  follow: "Follow",
 };
 
 const STATUS: Record<TDirectAction["status"], { label: string; tone: BadgeTone }> = {

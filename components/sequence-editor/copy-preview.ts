@@ -11,6 +11,8 @@ const WITHOUT_COPY: Partial<Record<StepType, string>> = {
   if_has_email: "Checks whether the lead has an e-mail address",
   if_has_linkedin: "Checks whether the lead has a LinkedIn profile",
   find_email: "Looks up the lead’s e-mail address in the company database",
+  like_post: "Likes the lead’s latest post",
+  follow: "Follows the lead",
 };
 
 const EMPTY_COPY: Partial<Record<StepType, string>> = {

@@ -65,6 +65,8 @@ export const COPY_FIELDS: Record<StepType, CopyFieldSpec[]> = {
     { name: "fallbackScript", label: "Fallback script", max: 2000, multiline: true, hint: fallbackHint },
   ],
   voice_note: [],
+  like_post: [],
+  follow: [],
   email: [
     { name: "subject", label: "Subject", max: 200, multiline: false, required: true, hint: "Placeholders may carry a fallback: {{company|your team}}. A follow-up in this e-mail's thread is sent as “Re: ” of it." },
     { name: "fallbackSubject", label: "Fallback subject", max: 200, multiline: false, hint: fallbackHint },

@@ -19,6 +19,8 @@ export const STEP_DESCRIPTIONS: Record<StepType, string> = {
   if_email_opened: "Wait for the lead to open the campaign’s e-mail: yes as soon as they do, no when the window closes. Needs open tracking.",
   if_email_clicked: "Wait for the lead to click a link in the campaign’s e-mail: yes as soon as they do, no when the window closes. Needs click tracking.",
   find_email: "Looks the lead up in the company database; 1 AI credit per address found. Branches on found (or already had one) or not.",
+  like_post: "Like the lead’s latest post; skipped when they have not posted lately. Needs no connection.",
+  follow: "Follow the lead, so your posts reach their feed; already following counts as done. Needs no connection.",
 };
 
 /** Kinds in the order the menu offers them (kinds.test.ts checks every kind is listed). */
@@ -37,6 +39,8 @@ export const MENU_ORDER: readonly StepType[] = [
   "if_email_opened",
   "if_email_clicked",
   "comment_post",
+  "like_post",
+  "follow",
   "ai_voice_note",
   "voice_note",
 ];
@@ -62,6 +66,8 @@ export const STEP_GLYPHS: Record<StepType, string> = {
   if_email_opened: "M3 7l9 6 9-6M3 7v10h18V7H3Zm13 8 2 2 4-4",
   if_email_clicked: "M9 9l10 4-4 2-2 4-4-10ZM3 3l3 3m0-3v3H3",
   find_email: "M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm10 2-4.35-4.35M7 9l4 3 4-3",
+  like_post: "M7 10v11M2 10h5v11H2zm5 0 4-8a3 3 0 0 1 3 3v4h6a2 2 0 0 1 2 2l-2 8a2 2 0 0 1-2 2H7",
+  follow: "M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm8-1 2 2 4-4",
 };
 
 /**

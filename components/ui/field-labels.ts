@@ -76,6 +76,7 @@ const LABELS: Record<string, string> = {
   invitations: "Connection requests",
   profileViews: "Profile views",
   postLikes: "Post likes",
+  follows: "Follows",
   messages: "Messages",
   inmails: "InMails",
   comments: "Comments",

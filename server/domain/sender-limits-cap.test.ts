@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { capReachedBy, cappedStepKinds, stepCapsReached, usageBefore, type CapUsage } from "./sender-limits";
 
-const limits = { daily: { invitations: 2, profileViews: 3, postLikes: 4, messages: 5, inmails: 1, comments: 2 }, weeklyInvitations: 4, weeklyLimitBypassed: false };
-const none = (): CapUsage => ({ day: { invitations: 0, profileViews: 0, postLikes: 0, messages: 0, inmails: 0, comments: 0 }, weekInvitations: 0 });
+const limits = { daily: { invitations: 2, profileViews: 3, postLikes: 4, messages: 5, inmails: 1, comments: 2, follows: 2 }, weeklyInvitations: 4, weeklyLimitBypassed: false };
+const none = (): CapUsage => ({ day: { invitations: 0, profileViews: 0, postLikes: 0, messages: 0, inmails: 0, comments: 0, follows: 0 }, weekInvitations: 0 });
 const campaign = { honourWeeklyBypass: false };
 
 describe("capReachedBy", () => {

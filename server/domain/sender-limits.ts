@@ -2,12 +2,14 @@
 // follow LinkedIn's tolerance for each plan; the workspace sets the weekly limits (about 130 on a
 // free plan, 150 on a paid one) and admins can override any cap per sender. A free account's InMails
 // go only to open profiles (they cost no credit); a paid one's also spend its InMail credits.
+// Follows (the campaign's follow step) have a cap of their own, 50 a day on either plan: LinkedIn
+// publishes no limit for them, and a follow is as visible to the lead as a like.
 import type { TDailyCaps, TSenderLimits } from "../schemas/sender";
 import { ACTION_OF_STEP } from "./sequence/decide-step";
 
 export const DEFAULT_DAILY_CAPS: Record<"free" | "paid", TDailyCaps> = {
-  free: { invitations: 25, profileViews: 80, postLikes: 40, messages: 100, inmails: 25, comments: 20 },
-  paid: { invitations: 30, profileViews: 150, postLikes: 60, messages: 150, inmails: 25, comments: 30 },
+  free: { invitations: 25, profileViews: 80, postLikes: 40, messages: 100, inmails: 25, comments: 20, follows: 50 },
+  paid: { invitations: 30, profileViews: 150, postLikes: 60, messages: 150, inmails: 25, comments: 30, follows: 50 },
 };
 
 export interface LimitOverrides {
@@ -35,7 +37,8 @@ export function resolveLimits(input: {
 
 /**
  * Which daily cap an action type counts against. The SenderDailyUsage trigger (migration
- * 20261124231724_sender_daily_usage, redefined by 20261125021500_sender_usage_lock) and its recount
+ * 20261124231724_sender_daily_usage, redefined by 20261125021500_sender_usage_lock and
+ * 20261204090000_sender_follows_cap) and its recount
  * function are the database's own guard and apply the same map and COUNTED_STATUSES in SQL:
  * services/senders/usage-trigger-caps.test.ts asks the database's functions and fails when the two disagree.
  */
@@ -47,6 +50,7 @@ export const CAP_OF_ACTION: Record<string, keyof TDailyCaps> = {
   voice_note: "messages",
   inmail: "inmails",
   comment: "comments",
+  follow: "follows",
 };
 
 /** Statuses that mean the action reached (or may have reached) LinkedIn, so it counts. */

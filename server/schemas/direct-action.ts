@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ZTimestamp } from "./common";
 
-export const ZActionType = z.enum(["invitation", "profile_view", "post_like", "message", "inmail", "comment", "voice_note"]);
+export const ZActionType = z.enum(["invitation", "profile_view", "post_like", "message", "inmail", "comment", "voice_note", "follow"]);
+export type TActionType = z.infer<typeof ZActionType>;
 export const ZActionStatus = z.enum(["sending", "pending", "accepted", "withdrawn", "done", "failed"]);
 
 export const ZDirectAction = z

@@ -29,6 +29,7 @@ export const ZDailyCaps = z.object({
   messages: z.number().int(),
   inmails: z.number().int(),
   comments: z.number().int(),
+  follows: z.number().int(),
 });
 export type TDailyCaps = z.infer<typeof ZDailyCaps>;
 
@@ -36,7 +37,7 @@ export const ZSenderLimits = z
   .object({
     daily: ZDailyCaps.meta({
       description:
-        "Actions per day (in the sender's timezone) of each type. Defaults on a free plan: invitations 25, profileViews 80, postLikes 40, messages 100, inmails 25 (a free account's InMails go to open profiles only), comments 20; on a paid plan: 30, 150, 60, 150, 25, 30. Admins override them per sender.",
+        "Actions per day (in the sender's timezone) of each type. Defaults on a free plan: invitations 25, profileViews 80, postLikes 40, messages 100, inmails 25 (a free account's InMails go to open profiles only), comments 20, follows 50; on a paid plan: 30, 150, 60, 150, 25, 30, 50. Admins override them per sender.",
     }),
     weeklyInvitations: z.number().int().meta({
       description: "Connection requests per week (Monday to Sunday, sender's timezone): the workspace's limit for the sender's plan unless overridden",

@@ -15,7 +15,9 @@ import { AUDIO_MIME_TYPES, AUDIO_TYPES_IN_WORDS, UPLOAD_MIME_TYPES, UPLOAD_TYPES
  * e-mails, which wait for it: `if_email_opened` and `if_email_clicked` (yes as soon as it happens,
  * no when `config.windowHours` after the e-mail was sent have passed without it); and `find_email`,
  * which looks an address up for a lead without one (the company database's people, or another
- * finder) and branches on whether it has one.
+ * finder) and branches on whether it has one; `like_post` (likes the lead's latest recent post,
+ * skipped when there is none) and `follow` (follows the lead; already followed counts as done),
+ * which need no connection.
  */
 export const STEP_TYPES = [
   "visit_profile",
@@ -34,6 +36,8 @@ export const STEP_TYPES = [
   "if_email_opened",
   "if_email_clicked",
   "find_email",
+  "like_post",
+  "follow",
 ] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
@@ -79,6 +83,8 @@ export const STEP_LABELS: Record<StepType, string> = {
   if_email_opened: "If e-mail opened",
   if_email_clicked: "If link clicked",
   find_email: "Find e-mail address",
+  like_post: "Like latest post",
+  follow: "Follow",
 };
 
 /** What yes and no mean after each branching or reply step (for the editor's edge labels). */

@@ -42,6 +42,8 @@ export const SPEC_ADDITIONS = {
       if_email_opened: "a condition that waits: yes as soon as the lead opens the campaign's e-mail (`config.emailStepId`, else any), no when `config.windowHours` after it passed without an open (not in the spec's steps)",
       if_email_clicked: "a condition that waits: yes as soon as the lead clicks a tracked link of the campaign's e-mail, no when the window closed without a click (not in the spec's steps)",
       find_email: "looks up an e-mail address for a lead without one (the company database's people, 1 AI credit per address found): yes when the lead has an address, no when none was found (not in the spec's steps)",
+      like_post: "likes the lead's latest recent post (within 30 days); a lead without one skips the step (not in the spec's steps)",
+      follow: "follows the lead on LinkedIn without a connection request; a lead already followed counts as done (not in the spec's steps)",
     },
   },
 } satisfies Record<string, SpecAddition>;

@@ -12,7 +12,7 @@ import { HELD_RETRY_MS, SENDER_PAUSED_RETRY_MS } from "./turn-policy";
 
 export type Variant = WiredStep["config"]["variants"][number];
 /** The sender action a step takes (what counts against the caps). */
-export type StepAction = "profile_view" | "invitation" | "message" | "inmail" | "voice_note" | "comment";
+export type StepAction = "profile_view" | "invitation" | "message" | "inmail" | "voice_note" | "comment" | "post_like" | "follow";
 
 /** The sender action each action step takes (a message with a voice is sent as a voice_note, see decideStep). */
 export const ACTION_OF_STEP: Partial<Record<WiredStep["type"], StepAction>> = {
@@ -23,6 +23,8 @@ export const ACTION_OF_STEP: Partial<Record<WiredStep["type"], StepAction>> = {
   comment_post: "comment",
   ai_voice_note: "voice_note",
   voice_note: "voice_note",
+  like_post: "post_like",
+  follow: "follow",
 };
 
 /** Where a drafted step's draft stands for this lead: none made yet, waiting for a person, or approved. */
@@ -61,7 +63,7 @@ export interface StepFacts {
   draft?: DraftState;
   /** Drafted kinds: the campaign wants this kind's drafts approved by a person first. */
   approvalRequired?: boolean;
-  /** Comments: whether the lead posted recently, once read; null (or left out) until read. */
+  /** Comments and likes: whether the lead posted recently, once read; null (or left out) until read. */
   recentPost?: boolean | null;
   /** Recorded voice notes: the step has a recording for this sender. */
   hasRecording?: boolean;
@@ -84,7 +86,7 @@ export type StepDecision =
   | { kind: "pause-sender"; reason: "no-inmail-credits"; retryAt: number }
   /** The step's kind is at its cap for the sender: the turn moves to other kinds. */
   | { kind: "capped" }
-  /** Read the lead's recent posts (a comment needs one), then decide again with what was found. */
+  /** Read the lead's recent posts (a comment or a like needs one), then decide again with what was found. */
   | { kind: "read-posts" }
   /** The step is skipped without acting (no outcome) and the lead moves on. */
   | { kind: "skip"; detail: string }
@@ -106,6 +108,7 @@ export const NO_PROFILE = "This lead has no LinkedIn profile (it was added by e-
 export const MESSAGE_NEEDS_CONNECTION = "Messages need a connection: put the message below an invitation's accepted branch, or use an InMail.";
 export const VOICE_NOTE_NEEDS_CONNECTION = "Voice notes need a connection: put the voice note below an invitation's accepted branch.";
 export const NO_RECENT_POST = "No recent post to comment on";
+export const NO_RECENT_POST_TO_LIKE = "No recent post to like";
 export const NO_RECORDING = "This voice note step has no recording for this lead's sender: add one to the step, or a recording for this sender.";
 
 /** What LinkedIn's profile says, as the sender reads it (the provider's MemberProfile, or the sandbox's). */
@@ -181,6 +184,11 @@ export function decideStep(facts: StepFacts): StepDecision {
   if (step.type === "inmail" && inmailSpendsCredit(profile) && facts.inmailBalance <= 0) return decideInmailUnable(step, { outOfCredits: true, at: facts.at });
   if (DRAFTED_STEPS.has(step.type)) return decideDrafted(facts, action, variant);
   if (facts.capped) return { kind: "capped" };
+  if (step.type === "like_post") {
+    // Within the cap first: a capped sender spends no read of the lead's posts.
+    if (facts.recentPost === null || facts.recentPost === undefined) return { kind: "read-posts" };
+    if (!facts.recentPost) return { kind: "skip", detail: NO_RECENT_POST_TO_LIKE };
+  }
   return { kind: "act", action: variant.voice && step.type === "message" ? "voice_note" : action, variant };
 }
 

@@ -1,5 +1,5 @@
 // How long each step waits, from its delays and the spec's defaults.
-import type { WiredSequence, WiredStep } from "../../schemas/sequence";
+import type { StepType, WiredSequence, WiredStep } from "../../schemas/sequence";
 import { BRANCHING_STEPS, DEFAULT_ACTIVITY_WINDOW_HOURS, EMAIL_ACTIVITY_CONDITIONS, REPLY_STEPS } from "../../schemas/sequence";
 import { nextStep } from "./wire-sequence";
 
@@ -70,11 +70,14 @@ export function answerWindowHours(step: WiredStep): number | null {
   return REPLY_STEPS.has(step.type) ? replyWindowHours(step) : null;
 }
 
+/** Action steps that wait for no answer: the lead moves on once the sender acted. */
+const MOVES_ON_AFTER_ACTION: ReadonlySet<StepType> = new Set(["visit_profile", "comment_post", "like_post", "follow"]);
+
 /**
- * Where a lead stands once its sender acted at `at`: a visit or a comment moves it on; an invitation
+ * Where a lead stands once its sender acted at `at`: a visit, a comment, a like or a follow moves it on; an invitation
  * waits for acceptance and a message, InMail or voice note for a reply, until their window closes.
  */
 export function afterAction(sequence: WiredSequence, step: WiredStep, at: Date): { kind: "place"; placement: Placement } | { kind: "await"; until: Date } {
-  if (step.type === "visit_profile" || step.type === "comment_post") return { kind: "place", placement: placeAfter(sequence, step, null, at) };
+  if (MOVES_ON_AFTER_ACTION.has(step.type)) return { kind: "place", placement: placeAfter(sequence, step, null, at) };
   return { kind: "await", until: new Date(at.getTime() + (step.type === "invite" ? acceptanceWindowMs(step) : replyWindowMs(step))) };
 }

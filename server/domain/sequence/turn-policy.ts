@@ -11,7 +11,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /** Step kinds a sender's turn is used for (the drafted kinds' drafts are made on a turn too). */
-export const ACTION_STEP_TYPES: readonly StepType[] = ["visit_profile", "invite", "message", "inmail", "comment_post", "ai_voice_note", "voice_note"];
+export const ACTION_STEP_TYPES: readonly StepType[] = ["visit_profile", "invite", "message", "inmail", "comment_post", "ai_voice_note", "voice_note", "like_post", "follow"];
 const ACTIONS: ReadonlySet<StepType> = new Set(ACTION_STEP_TYPES);
 /** Step kinds a mailbox's turn is used for. */
 export const EMAIL_STEP_TYPES: readonly StepType[] = ["email"];

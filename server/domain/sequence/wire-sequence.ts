@@ -41,6 +41,8 @@ const FIELDS_OF: Record<StepType, ReadonlySet<ContentField>> = {
   voice_note: new Set(["voice"]),
   // No attachments: e-mails go out as text and HTML only (attachments hurt deliverability of cold e-mail).
   email: new Set(["subject", "fallbackSubject", "text", "fallbackText", "html"]),
+  like_post: new Set(),
+  follow: new Set(),
 };
 
 /** The branch a linear chain follows after each kind ("natural continuation"). */

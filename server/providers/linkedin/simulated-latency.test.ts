@@ -41,6 +41,7 @@ function fakeProvider(calls: string[]): LinkedinProvider {
       calls.push(`visit ${account} ${member}`);
     },
     reactToPost: unused,
+    followProfile: unused,
     commentOnPost: unused,
     forecastOutcomeModel: async () => ratesOutcomeModel(DEFAULT_RATES),
   };

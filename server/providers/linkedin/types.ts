@@ -282,6 +282,8 @@ export interface LinkedinProvider {
   sendInmail(providerAccountId: string, input: { memberId: string; subject: string; text: string; attachments?: Attachment[] }): Promise<SentMessage>;
   visitProfile(providerAccountId: string, memberId: string): Promise<void>;
   reactToPost(providerAccountId: string, postId: string): Promise<void>;
+  /** Follows the member (no connection request); following one already followed succeeds. */
+  followProfile(providerAccountId: string, memberId: string): Promise<void>;
   commentOnPost(providerAccountId: string, postId: string, text: string): Promise<{ commentId: string }>;
 
   // Forecasting

@@ -10,9 +10,10 @@ import { capReachedBy, resolveLimits, usageBefore, type CapReached, type CapUsag
 import { countSenderUsage } from "../senders/count-sender-usage";
 import type { WorkspaceLimits } from "../senders/sender-capped-kinds";
 import { readLimitOverrides } from "../senders/sender-columns";
+import type { TActionType } from "../../schemas/direct-action";
 
 export interface ActionIntent {
-  type: "invitation" | "profile_view" | "post_like" | "message" | "inmail" | "comment" | "voice_note";
+  type: TActionType;
   /** `manual`: a reply written in the inbox (counted against the caps as any message). */
   source: "direct" | "campaign" | "manual";
   leadId: string;

@@ -22,7 +22,7 @@ async function countedFromActions(account: { id: string; timezone: string }) {
   const rows = await db.senderAction.findMany({ where: { accountId: account.id, status: { in: COUNTED_STATUSES } } });
   const dayStart = startOfZonedDay(clockNow(), account.timezone);
   const weekStart = startOfZonedWeek(clockNow(), account.timezone);
-  const day: Record<string, number> = { invitations: 0, profileViews: 0, postLikes: 0, messages: 0, inmails: 0, comments: 0 };
+  const day: Record<string, number> = { invitations: 0, profileViews: 0, postLikes: 0, messages: 0, inmails: 0, comments: 0, follows: 0 };
   for (const row of rows) if (row.createdAt >= dayStart) day[CAP_OF_ACTION[row.type]!]! += 1;
   const week = rows.filter((row) => row.type === "invitation" && row.createdAt >= weekStart).length;
   return { day, week };

@@ -9,7 +9,7 @@ import type { TDailyCaps, TSenderUsage } from "../../schemas/sender";
 /** A SenderDailyUsage row; `day` a DATE (a Date at UTC midnight, or its ISO date from JSON). */
 export type UsageRow = { day: Date | string } & TDailyCaps;
 
-const CAP_NAMES = ["invitations", "profileViews", "postLikes", "messages", "inmails", "comments"] as const satisfies ReadonlyArray<keyof TDailyCaps>;
+const CAP_NAMES = ["invitations", "profileViews", "postLikes", "messages", "inmails", "comments", "follows"] as const satisfies ReadonlyArray<keyof TDailyCaps>;
 
 /**
  * Counter rows packed as JSON by a raw statement (jsonb_agg of SenderDailyUsage rows): the rows that
@@ -40,7 +40,7 @@ function weekWindow(account: { timezone: string }, at: Date) {
  */
 export function usageFrom(rows: UsageRow[], account: { timezone: string }, at: Date): TSenderUsage {
   const { today, weekStart, nextWeekStart } = weekWindow(account, at);
-  const day: TDailyCaps = { invitations: 0, profileViews: 0, postLikes: 0, messages: 0, inmails: 0, comments: 0 };
+  const day: TDailyCaps = { invitations: 0, profileViews: 0, postLikes: 0, messages: 0, inmails: 0, comments: 0, follows: 0 };
   let weekInvitations = 0;
   for (const row of rows) {
     const date = dayString(row.day);

@@ -1,5 +1,6 @@
 // The database keeps the sender's usage counters itself (the SenderDailyUsage trigger and its
-// recount, migrations 20261124231724_sender_daily_usage and 20261125021500_sender_usage_lock), with
+// recount, migrations 20261124231724_sender_daily_usage, 20261125021500_sender_usage_lock and
+// 20261204090000_sender_follows_cap), with
 // its own copy of which cap each action type counts against and which statuses count. This test
 // asks the database's functions and compares their answers with CAP_OF_ACTION and COUNTED_STATUSES,
 // so that changing one without the other fails here.
@@ -11,9 +12,9 @@ import { connectSender } from "@/server/services/senders/connect-sender";
 import { createTestWorkspace } from "@/server/test/factories";
 import { ZConnectSenderInput } from "../../schemas/sender";
 
-const COLUMNS = ["invitations", "profileViews", "postLikes", "messages", "inmails", "comments"] as const;
+const COLUMNS = ["invitations", "profileViews", "postLikes", "messages", "inmails", "comments", "follows"] as const;
 /** Every action type Herald records, and one it does not cap, which must count against nothing. */
-const ACTION_TYPES = [...Object.keys(CAP_OF_ACTION), "follow"];
+const ACTION_TYPES = [...Object.keys(CAP_OF_ACTION), "endorsement"];
 const STATUSES = [...COUNTED_STATUSES, "failed", "cancelled"];
 
 async function sender() {

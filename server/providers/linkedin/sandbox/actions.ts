@@ -182,6 +182,15 @@ export async function visitProfile(sessionId: string, memberId: string): Promise
   await interact(sessionId, "profile_view", memberId);
 }
 
+/** A follow is recorded once per member and target: following again changes nothing (LinkedIn's button just shows Following). */
+export async function followProfile(sessionId: string, memberId: string): Promise<void> {
+  const context = await actingOn(sessionId, memberId);
+  const following = await db.sandboxInteraction.findFirst({ where: { kind: "follow", memberId: context.member.id, targetId: memberId }, select: { id: true } });
+  if (following) return;
+  checkThrottle(context);
+  await db.sandboxInteraction.create({ data: { id: sandboxId("sbint"), kind: "follow", memberId: context.member.id, targetId: memberId, at: now() } });
+}
+
 export async function reactToPost(sessionId: string, postId: string): Promise<void> {
   const post = await db.sandboxPost.findUnique({ where: { id: postId } });
   if (!post) throw new LinkedinProviderError("no-recent-post", "That post does not exist");

@@ -39,6 +39,7 @@ export function createSandboxProvider(options: { publicUrl: () => string }): Lin
     sendInmail: actions.sendInmail,
     visitProfile: actions.visitProfile,
     reactToPost: actions.reactToPost,
+    followProfile: actions.followProfile,
     commentOnPost: actions.commentOnPost,
     forecastOutcomeModel: sandboxForecastOutcomeModel,
   };

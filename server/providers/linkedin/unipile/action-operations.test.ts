@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_ID, MEMBER_ID, chatStarted, commentSent, invitationCanceled, invitationSent, problem, reactionAdded, userProfile } from "../../../test/fakes/unipile/fixtures";
 import { CLOCK_START, providerError, withFakeUnipile } from "../../../test/fakes/unipile/harness";
+import { FOLLOW_NOT_DOCUMENTED } from "./action-operations";
 
 const h = withFakeUnipile();
 
@@ -116,6 +117,14 @@ describe("profile visits", () => {
     await h.provider.visitProfile(ACCOUNT_ID, MEMBER_ID);
     const [visit] = h.unipile.requests("GET", `/api/v1/users/${MEMBER_ID}`);
     expect(Object.fromEntries(visit!.query)).toEqual({ account_id: ACCOUNT_ID, notify: "true" });
+  });
+});
+
+describe("follows", () => {
+  it("fails a follow with the reason, asking Unipile nothing (it documents no follow endpoint)", async () => {
+    const error = await providerError(h.provider.followProfile(ACCOUNT_ID, MEMBER_ID));
+    expect({ code: error.code, message: error.message }).toEqual({ code: "action-failed", message: FOLLOW_NOT_DOCUMENTED });
+    expect(h.unipile.requests("GET", `/api/v1/users/${MEMBER_ID}`)).toEqual([]);
   });
 });
 

@@ -9,8 +9,15 @@ import { ZUnipileChatStarted, ZUnipileCommentSent, ZUnipileInvitationSent, parse
 
 type ActionOperations = Pick<
   LinkedinProvider,
-  "sendInvitation" | "withdrawInvitation" | "sendMessage" | "sendInmail" | "visitProfile" | "reactToPost" | "commentOnPost"
+  "sendInvitation" | "withdrawInvitation" | "sendMessage" | "sendInmail" | "visitProfile" | "reactToPost" | "commentOnPost" | "followProfile"
 >;
+
+/**
+ * Unipile's documented API (v1: users, posts, chats, and the Recruiter and Sales Navigator actions
+ * of POST /api/v1/linkedin/user/{id}) has no way to follow a member. Rather than call an endpoint it
+ * does not document, a follow fails with this reason, which the campaign shows on the lead.
+ */
+export const FOLLOW_NOT_DOCUMENTED = "Following a member is not in Unipile's documented API, so Herald cannot follow through Unipile; remove the follow step or use the sandbox network";
 
 const VOICE_EXTENSIONS: Record<string, string> = {
   "audio/mpeg": "mp3",
@@ -97,6 +104,10 @@ export function actionOperations(context: UnipileContext): ActionOperations {
       // Liked already (by an earlier try, or by hand): the outcome Herald wanted.
       if (problem.type === "errors/action_already_performed") return;
       throw toProviderError(problem, "action");
+    },
+
+    async followProfile() {
+      throw new LinkedinProviderError("action-failed", FOLLOW_NOT_DOCUMENTED);
     },
 
     async commentOnPost(providerAccountId, postId, text) {

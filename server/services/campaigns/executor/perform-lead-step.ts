@@ -9,7 +9,7 @@ import { now } from "../../../lib/clock";
 import { isHeraldError } from "../../../lib/errors";
 import { logger } from "../../../lib/logger";
 import { getLinkedinProvider } from "../../../providers/linkedin";
-import type { LinkedinProviderError, MemberProfile } from "../../../providers/linkedin/types";
+import { LinkedinProviderError, type MemberProfile, type PostSummary } from "../../../providers/linkedin/types";
 import { DRAFTED_STEPS, type WiredSequence, type WiredStep } from "../../../schemas/sequence";
 import { reserveStepAction, StepAlreadyJournaled } from "../../direct-actions/reserve-step-action";
 import { withOutbox } from "../../events/with-outbox";
@@ -17,7 +17,7 @@ import { refreshLeadFromProfile } from "../../leads/upsert-lead-from-profile";
 import type { WorkspaceLimits } from "../../senders/sender-capped-kinds";
 import { pauseSenderById } from "../../senders/pause-sender";
 import { isProviderError } from "../../senders/provider-error";
-import { ALREADY_CONNECTED, decideInmailUnable, decideStep, inmailSpendsCredit, profileFacts, type ProfileFacts, type StepDecision } from "../../../domain/sequence/decide-step";
+import { ALREADY_CONNECTED, NO_RECENT_POST_TO_LIKE, decideInmailUnable, decideStep, inmailSpendsCredit, profileFacts, type ProfileFacts, type StepDecision } from "../../../domain/sequence/decide-step";
 import { renderCopy } from "../../../domain/sequence/render-copy";
 import { mergeFields } from "../lead-merge-fields";
 import { placeAfter } from "../../../domain/sequence/step-timing";
@@ -135,9 +135,19 @@ export async function performLeadStep(input: {
   // The turn read the lead with its campaign lead: no need to read it again before refreshing it.
   const refreshed = await refreshLeadFromProfile(lead, profile);
   const freshLead = { ...campaignLead, lead: refreshed };
-  const decision = decideStep(
-    stepFacts(campaignLead, sender, step, profileFacts(profile)),
-  );
+  const read = stepFacts(campaignLead, sender, step, profileFacts(profile));
+  let decision = decideStep(read);
+  // A like needs the lead's latest recent post: read it, then decide again (none skips the step).
+  let post: PostSummary | null = null;
+  if (decision.kind === "read-posts") {
+    try {
+      post = (await provider.listRecentPosts(sender.providerAccountId, profile.memberId, 1))[0] ?? null;
+    } catch (error) {
+      return handleProviderError(error, { campaignLead, sender, step, journalId: null, actionId: null });
+    }
+    decision = decideStep({ ...read, recentPost: post !== null });
+  }
+  if (decision.kind === "skip") return resolveWithout(freshLead, sequence, step, null, decision.detail);
   if (decision.kind !== "act") return carryOut(decision, { campaign, sequence, campaignLead: freshLead, sender, step });
   const { variant, action: actionType } = decision;
 
@@ -157,6 +167,7 @@ export async function performLeadStep(input: {
         variantId: variant.id,
         profileUrl: refreshed.profileUrl,
         publicIdentifier: refreshed.publicIdentifier,
+        postUrl: post?.url ?? null,
         honourWeeklyBypass: false,
       },
       { campaignLeadId: campaignLead.id, campaignId: campaign.id, stepId: step.id, stepType: step.type, variantId: variant.id },
@@ -179,6 +190,14 @@ export async function performLeadStep(input: {
   try {
     if (step.type === "visit_profile") {
       await provider.visitProfile(sender.providerAccountId, profile.memberId);
+      sent = { kind: "visit" };
+    } else if (step.type === "like_post") {
+      // decideStep acts on a like only once a recent post was read.
+      if (!post) throw new LinkedinProviderError("no-recent-post", NO_RECENT_POST_TO_LIKE);
+      await provider.reactToPost(sender.providerAccountId, post.postId);
+      sent = { kind: "visit" };
+    } else if (step.type === "follow") {
+      await provider.followProfile(sender.providerAccountId, profile.memberId);
       sent = { kind: "visit" };
     } else if (step.type === "invite") {
       const note = sender.isPremium && variant.note ? renderCopy(variant.note, variant.fallbackNote, fields).text : undefined;

@@ -84,6 +84,9 @@ async function reconcileLinkedinSteps(scope: { senderId?: string; startedBefore?
           const match = await findInPages((cursor) => provider.listSentInvitations(sender.providerAccountId, cursor), (invitation) => invitation.memberId === memberId);
           sent = { kind: "invitation", providerRef: match?.invitationId ?? null, note: action.note };
         }
+      } else if (journal.stepType === "like_post" || journal.stepType === "follow") {
+        // Neither can be read back; both are idempotent on LinkedIn, and counting them as made sends nothing twice.
+        sent = { kind: "visit" };
       } else if (journal.stepType === "comment_post") {
         // LinkedIn cannot be asked whether a comment was posted: it counts as made (a second comment is the worse side).
         sent = { kind: "comment", commentId: null };

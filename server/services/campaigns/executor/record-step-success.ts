@@ -15,6 +15,7 @@ import { placeCampaignLead } from "./settle-campaign-lead";
 const STARTED = { started: true };
 
 export type SentDetails =
+  /** A visit, a like or a follow: the lead moves on, and LinkedIn returns nothing to keep. */
   | { kind: "visit" }
   | { kind: "invitation"; providerRef: string | null; note: string | null }
   /** A comment on the lead's post; commentId null when reconciliation could not tell it (it counts as made). */

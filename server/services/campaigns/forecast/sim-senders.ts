@@ -30,7 +30,7 @@ export interface SenderState extends SimSender {
   ready: KeyedHeaps<StepType | null, DueEntry>;
 }
 
-export const ZERO_CAPS: TDailyCaps = { invitations: 0, profileViews: 0, postLikes: 0, messages: 0, inmails: 0, comments: 0 };
+export const ZERO_CAPS: TDailyCaps = { invitations: 0, profileViews: 0, postLikes: 0, messages: 0, inmails: 0, comments: 0, follows: 0 };
 
 export function senderState(sender: SimSender, start: number): SenderState {
   return {

@@ -46,7 +46,7 @@ function perform(world: SimWorld, sender: SenderState, lead: SimLead, step: Wire
     capped: false,
     draft: lead.draftApproved ? "approved" : "none",
     approvalRequired: draftNeedsApproval(world.campaigns.get(lead.campaignId)?.approvals ?? DEFAULT_CAMPAIGN_APPROVALS, step.type),
-    recentPost: step.type === "comment_post" ? (world.model.hasRecentPost?.(lead, at) ?? true) : null,
+    recentPost: step.type === "comment_post" || step.type === "like_post" ? (world.model.hasRecentPost?.(lead, at) ?? true) : null,
     hasRecording: step.type === "voice_note" ? recordingFor(step, chooseVariant(step.config.variants, lead.id, step.id), sender.id) !== null : undefined,
   };
   let decision: StepDecision = decideStep(facts);
@@ -122,7 +122,7 @@ function act(world: SimWorld, sender: SenderState, lead: SimLead, step: WiredSte
   lead.draftApproved = false;
   lead.contacted = true;
   const kind = KIND_OF_ACTION[action];
-  // Comments are not among the forecast's counts (they are no outreach a prospect answers).
+  // Comments, likes and follows are not among the forecast's counts (they are no outreach a prospect answers).
   if (kind) world.countAction(sender, lead, kind, at);
   world.record(lead, step, at, null, true);
   if (lead.status === "pending") lead.status = "running";

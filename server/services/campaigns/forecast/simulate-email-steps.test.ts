@@ -100,7 +100,7 @@ describe("mailbox turns in the forecast", () => {
     const sender: SimSender = {
       id: "acc_a",
       timezone: "UTC",
-      daily: { invitations: 20, profileViews: 80, postLikes: 50, messages: 50, inmails: 10, comments: 10 },
+      daily: { invitations: 20, profileViews: 80, postLikes: 50, messages: 50, inmails: 10, comments: 10, follows: 10 },
       weeklyInvitations: 100,
       usedToday: {},
       usedThisWeek: 0,
