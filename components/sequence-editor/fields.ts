@@ -67,6 +67,17 @@ export const COPY_FIELDS: Record<StepType, CopyFieldSpec[]> = {
   voice_note: [],
   like_post: [],
   follow: [],
+  task: [
+    {
+      name: "text",
+      label: "Instructions",
+      max: 8000,
+      multiline: true,
+      required: true,
+      hint: "What the person should do, shown in their Tasks queue with the lead, e.g. “Call {{firstName}} about the pilot; mention their post.” Placeholders are filled in for each lead.",
+    },
+    { name: "fallbackText", label: "Fallback instructions", max: 8000, multiline: true, hint: fallbackHint },
+  ],
   email: [
     { name: "subject", label: "Subject", max: 200, multiline: false, required: true, hint: "Placeholders may carry a fallback: {{company|your team}}. A follow-up in this e-mail's thread is sent as “Re: ” of it." },
     { name: "fallbackSubject", label: "Fallback subject", max: 200, multiline: false, hint: fallbackHint },

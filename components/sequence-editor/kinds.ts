@@ -21,6 +21,7 @@ export const STEP_DESCRIPTIONS: Record<StepType, string> = {
   find_email: "Looks the lead up in the company database; 1 AI credit per address found. Branches on found (or already had one) or not.",
   like_post: "Like the lead’s latest post; skipped when they have not posted lately. Needs no connection.",
   follow: "Follow the lead, so your posts reach their feed; already following counts as done. Needs no connection.",
+  task: "A task for a person — a call, a message from your phone, anything you describe. It waits in Tasks until marked done or skipped.",
 };
 
 /** Kinds in the order the menu offers them (kinds.test.ts checks every kind is listed). */
@@ -41,6 +42,7 @@ export const MENU_ORDER: readonly StepType[] = [
   "comment_post",
   "like_post",
   "follow",
+  "task",
   "ai_voice_note",
   "voice_note",
 ];
@@ -68,6 +70,7 @@ export const STEP_GLYPHS: Record<StepType, string> = {
   find_email: "M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm10 2-4.35-4.35M7 9l4 3 4-3",
   like_post: "M7 10v11M2 10h5v11H2zm5 0 4-8a3 3 0 0 1 3 3v4h6a2 2 0 0 1 2 2l-2 8a2 2 0 0 1-2 2H7",
   follow: "M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm8-1 2 2 4-4",
+  task: "M9 11l3 3 8-8M20 12v7a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h9",
 };
 
 /**

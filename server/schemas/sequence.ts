@@ -17,7 +17,9 @@ import { AUDIO_MIME_TYPES, AUDIO_TYPES_IN_WORDS, UPLOAD_MIME_TYPES, UPLOAD_TYPES
  * which looks an address up for a lead without one (the company database's people, or another
  * finder) and branches on whether it has one; `like_post` (likes the lead's latest recent post,
  * skipped when there is none) and `follow` (follows the lead; already followed counts as done),
- * which need no connection.
+ * which need no connection; and `task`, a manual task (a call, a message sent from a phone,
+ * anything described) that waits in the Tasks queue until a person marks it done or skipped,
+ * then continues.
  */
 export const STEP_TYPES = [
   "visit_profile",
@@ -38,6 +40,7 @@ export const STEP_TYPES = [
   "find_email",
   "like_post",
   "follow",
+  "task",
 ] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
@@ -57,6 +60,13 @@ export const DEFAULT_ACTIVITY_WINDOW_HOURS = 72;
 export const RECORD_STEPS: ReadonlySet<StepType> = new Set([...LEAD_CONDITIONS, "find_email"]);
 /** Steps with a real yes and no: invite (accepted / not accepted), the conditions, and find_email (found / not found). */
 export const BRANCHING_STEPS: ReadonlySet<StepType> = new Set(["invite", "if_connected", "if_open_profile", ...LEAD_CONDITIONS, "find_email"]);
+/** What a manual task asks of a person: a call, a message sent from their phone, or anything they describe. */
+export const TASK_KINDS = ["call", "phone_message", "custom"] as const;
+export type TaskKind = (typeof TASK_KINDS)[number];
+export const TASK_KIND_LABELS: Record<TaskKind, string> = { call: "Call", phone_message: "Send from your phone", custom: "Custom task" };
+/** How long a person has for a manual task before it shows as overdue, unless its config says otherwise. */
+export const DEFAULT_TASK_DUE_HOURS = 24;
+
 /** Steps a reply answers: their yes (replied) ends the sequence, so they continue on `no`. */
 export const REPLY_STEPS: ReadonlySet<StepType> = new Set(["message", "inmail", "ai_voice_note", "voice_note", "email"]);
 /** Steps that cannot sit below a connected branch (the yes of invite or of if_connected). */
@@ -85,6 +95,7 @@ export const STEP_LABELS: Record<StepType, string> = {
   find_email: "Find e-mail address",
   like_post: "Like latest post",
   follow: "Follow",
+  task: "Manual task",
 };
 
 /** What yes and no mean after each branching or reply step (for the editor's edge labels). */
@@ -237,6 +248,17 @@ export const ZStepConfig = ZVariantContent.omit({ id: true }).extend({
         "if_email_opened, if_email_clicked: the id of the e-mail step above the condition whose e-mail counts; when left out, any of the campaign's e-mails to the lead counts, and the window runs from the latest one",
       example: "st_1a2b3c4d",
     }),
+  taskKind: z
+    .enum(TASK_KINDS, { message: `must be one of ${TASK_KINDS.join(", ")}` })
+    .optional()
+    .meta({ default: "custom", description: "task: what the person does: `call` the lead, send a message from their `phone_message` (phone), or a `custom` task described in `text` (default custom)" }),
+  dueHours: z
+    .number()
+    .int("must be a whole number of hours")
+    .min(1, "must be at least 1 hour")
+    .max(720, "must be at most 720 hours (30 days)")
+    .optional()
+    .meta({ default: DEFAULT_TASK_DUE_HOURS, description: "task: hours the person has to do it once the lead reaches it; later, the task shows as overdue and keeps waiting (default 24)" }),
   voiceAssignments: z
     .array(z.object({ linkedinAccountId: z.string(), voice: ZVoice }))
     .optional()

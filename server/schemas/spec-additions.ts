@@ -44,6 +44,7 @@ export const SPEC_ADDITIONS = {
       find_email: "looks up an e-mail address for a lead without one (the company database's people, 1 AI credit per address found): yes when the lead has an address, no when none was found (not in the spec's steps)",
       like_post: "likes the lead's latest recent post (within 30 days); a lead without one skips the step (not in the spec's steps)",
       follow: "follows the lead on LinkedIn without a connection request; a lead already followed counts as done (not in the spec's steps)",
+      task: "a manual task (`config.taskKind` call, phone_message or custom, with instructions in `text`) that waits in the Tasks queue until a person marks it done or skipped; either way the lead continues (not in the spec's steps)",
     },
   },
 } satisfies Record<string, SpecAddition>;

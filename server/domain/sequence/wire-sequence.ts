@@ -36,6 +36,7 @@ const FIELDS_OF: Record<StepType, ReadonlySet<ContentField>> = {
   if_email_opened: new Set(),
   if_email_clicked: new Set(),
   find_email: new Set(),
+  task: new Set(["text", "fallbackText"]),
   comment_post: new Set(["prompt"]),
   ai_voice_note: new Set(["script", "fallbackScript"]),
   voice_note: new Set(["voice"]),
@@ -113,6 +114,7 @@ function checkContent(type: StepType, content: Partial<Record<ContentField, unkn
   // Whether an e-mail needs a subject depends on the steps above it: decided once the tree is wired.
   if (type === "email" && blank("subject")) report.subjectless.push({ field: `${field}.subject`, label });
   if (type === "email" && blank("text") && blank("html")) report.add(`${field}.text`, `is required: an e-mail needs a body, as plain text or HTML (${label})`);
+  if (type === "task" && blank("text")) report.add(`${field}.text`, `is required: what the person should do (${label})`);
   if (type === "comment_post" && blank("prompt")) report.add(`${field}.prompt`, `is required (${label})`);
   if (type === "ai_voice_note" && blank("script")) report.add(`${field}.script`, `is required (${label})`);
 }
@@ -327,6 +329,9 @@ export function wireSequence(input: unknown, options: WireOptions = {}): WiredSe
     }
     if (step.type !== "email" && step.config.whenValueMissing !== undefined) {
       report.add(`sequence.steps.${index}.config.whenValueMissing`, `only applies to e-mail steps (${label(index)})`);
+    }
+    for (const name of ["taskKind", "dueHours"] as const) {
+      if (step.type !== "task" && step.config[name] !== undefined) report.add(`sequence.steps.${index}.config.${name}`, `only applies to "Manual task" steps (${label(index)})`);
     }
     if (step.type !== "voice_note" && step.config.voiceAssignments !== undefined) {
       report.add(`sequence.steps.${index}.config.voiceAssignments`, `only applies to recorded voice note steps (${label(index)})`);
