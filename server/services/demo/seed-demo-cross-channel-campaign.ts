@@ -7,14 +7,14 @@
 // sample, once; never touched again.
 import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
-import { DIRECTORY_SIZE, sandboxProfileUrl } from "../../providers/linkedin/sandbox/directory";
+import { profileUrlOf } from "../../lib/linkedin-url";
 import { ZCreateCampaignInput } from "../../schemas/campaign";
 import { DEMO_MAILBOX } from "../../schemas/getting-started";
 import { ZLeadsInput, type TLeadInput } from "../../schemas/lead";
 import { addCampaignLeads } from "../campaigns/add-campaign-leads";
 import { createCampaign } from "../campaigns/create-campaign";
 import { generateCompany } from "../company-database/generator/generate-dataset";
-import { sampleSandboxProspects } from "../sandbox/sample-sandbox-prospects";
+import { sandboxProspectsNamed } from "../sandbox/sample-sandbox-prospects";
 import { DEMO_COMPANY_DATA } from "./seed-demo-company-database";
 
 export const CROSS_CHANNEL_SAMPLE_NAME = "Sample: e-mail and LinkedIn together";
@@ -74,13 +74,12 @@ const sequence = {
 };
 
 async function sampleLeads(): Promise<TLeadInput[]> {
-  const prospects = await sampleSandboxProspects(DIRECTORY_SIZE);
+  const entries = Object.values(CROSS_CHANNEL_LEADS);
   // Named from the start, as the first sample's leads (a network made smaller than these numbers lacks them).
-  const onNetwork = Object.values(CROSS_CHANNEL_LEADS).flatMap(({ publicIdentifier, email }) => {
-    const prospect = prospects.find((candidate) => candidate.profileUrl === sandboxProfileUrl(publicIdentifier));
-    if (!prospect) return [];
-    const { profileUrl, firstName, lastName, company } = prospect;
-    return [{ profileUrl, firstName, lastName, company, ...(email ? { email } : {}) }];
+  const prospects = await sandboxProspectsNamed(entries.map((entry) => entry.publicIdentifier));
+  const onNetwork = prospects.map(({ profileUrl, firstName, lastName, company }) => {
+    const email = entries.find((entry) => profileUrlOf(entry.publicIdentifier) === profileUrl)?.email;
+    return { profileUrl, firstName, lastName, company, ...(email ? { email } : {}) };
   });
   const findable = findableDemoPerson();
   return [
