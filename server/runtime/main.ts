@@ -166,6 +166,7 @@ async function main() {
         ...(seeded.sampleCampaignId
           ? [`  Sample:    a paused campaign on two sandbox senders: ${url}/campaigns/${seeded.sampleCampaignId} (look at its Forecast, then Activate)`]
           : []),
+        ...(seeded.crossChannelCampaignId ? [`  Sample:    e-mail and LinkedIn together, on the sample mailbox too: ${url}/campaigns/${seeded.crossChannelCampaignId}`] : []),
       ]
     : [];
   console.log(

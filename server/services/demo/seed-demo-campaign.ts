@@ -14,7 +14,7 @@ import { ZLeadsInput } from "../../schemas/lead";
 
 export const DEMO_SENDERS = ["demo.ada@example.com", "demo.ben+premium@example.com"];
 
-export async function seedDemoCampaign(actor: Actor): Promise<{ campaignId: string } | null> {
+export async function seedDemoCampaign(actor: Actor): Promise<{ campaignId: string; senderIds: string[] } | null> {
   if (linkedinProviderName() !== "sandbox") return null;
   if (await db.campaign.count({ where: { workspaceId: actor.workspaceId } })) return null;
   const prospects = await sampleSandboxProspects(30);
@@ -65,5 +65,5 @@ export async function seedDemoCampaign(actor: Actor): Promise<{ campaignId: stri
     },
   }));
   await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads: prospects }), "demo");
-  return { campaignId: campaign.id };
+  return { campaignId: campaign.id, senderIds: senders };
 }

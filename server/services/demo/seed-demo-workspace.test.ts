@@ -3,9 +3,11 @@ import { db } from "../../db/client";
 import { hashApiKey } from "../api-keys/api-key-format";
 import { readDnsHealth } from "../../schemas/mailbox-health";
 import { DEMO_MAILBOX } from "../../schemas/getting-started";
+import { readSequence } from "../campaigns/campaign-columns";
+import { CROSS_CHANNEL_SAMPLE_NAME } from "./seed-demo-cross-channel-campaign";
 import { seedDemoWorkspace } from "./seed-demo-workspace";
 
-it("seeds the Quick start's workspace once: owner, a working key, two sandbox senders, a paused sample campaign and a sandbox mailbox with a DNS problem", async () => {
+it("seeds the Quick start's workspace once: owner, a working key, two sandbox senders, a paused sample campaign, a sandbox mailbox with a DNS problem and a sample across e-mail and LinkedIn", async () => {
   const first = await seedDemoWorkspace();
   expect(first.sampleCampaignId).toEqual(expect.stringMatching(/^cmp_/));
   const campaign = await db.campaign.findUniqueOrThrow({ where: { id: first.sampleCampaignId! }, include: { leads: true } });
@@ -23,6 +25,30 @@ it("seeds the Quick start's workspace once: owner, a working key, two sandbox se
   expect(health).toMatchObject({ status: "failing", spf: { status: "ok" }, dkim: { status: "ok" }, dmarc: { status: "missing" }, mx: { status: "ok" } });
   expect(health.dmarc.fix).toMatchObject({ type: "TXT", host: "_dmarc.northwind-nodmarc.test", value: expect.stringMatching(/^v=DMARC1; p=/) });
 
+  // The second sample: e-mail and LinkedIn together, on the same senders and the sample mailbox, opens tracked.
+  expect(first.crossChannelCampaignId).toEqual(expect.stringMatching(/^cmp_/));
+  const crossChannel = await db.campaign.findUniqueOrThrow({ where: { id: first.crossChannelCampaignId! }, include: { leads: { include: { lead: true } } } });
+  expect(crossChannel).toMatchObject({ name: CROSS_CHANNEL_SAMPLE_NAME, status: "paused", emailAccountIds: [mailbox.id], tracking: { opens: "on", clicks: "off" } });
+  expect([...crossChannel.linkedinAccountIds].sort()).toEqual([...campaign.linkedinAccountIds].sort());
+  const tree = readSequence(crossChannel.sequence).steps.map((step) => `${step.parent ?? "-"} ${step.branch ?? ""} → ${step.type}`.replace(/ +/g, " "));
+  expect(tree).toEqual([
+    "- → if_has_email",
+    "has-email yes → email",
+    "hello no → if_email_opened",
+    "opened yes → invite",
+    "opened no → email",
+    "has-email no → find_email",
+    "find yes → email",
+    "find no → invite",
+  ]);
+  const opened = readSequence(crossChannel.sequence).steps.find((step) => step.type === "if_email_opened")!;
+  expect(opened.config).toMatchObject({ emailStepId: "hello", windowHours: 48 });
+  // Leads with an address, and two without: one the company database knows, one it does not.
+  expect(crossChannel.leads).toHaveLength(5);
+  expect(crossChannel.leads.filter((entry) => !entry.lead.email)).toHaveLength(2);
+  // None of them is also in the first sample.
+  expect(crossChannel.leads.filter((entry) => campaign.leads.some((other) => other.leadId === entry.leadId))).toEqual([]);
+
   // The demo owner is the fresh installation's first user, so its instance administrator, and the
   // welcome credits say where they came from.
   expect(await db.user.findUniqueOrThrow({ where: { email: first.email } })).toMatchObject({ instanceAdmin: true });
@@ -33,7 +59,8 @@ it("seeds the Quick start's workspace once: owner, a working key, two sandbox se
   const again = await seedDemoWorkspace();
   expect(again.workspaceId).toBe(first.workspaceId);
   expect(again.sampleCampaignId).toBeNull();
-  expect(await db.campaign.count({ where: { workspaceId: first.workspaceId } })).toBe(1);
+  expect(again.crossChannelCampaignId).toBeNull();
+  expect(await db.campaign.count({ where: { workspaceId: first.workspaceId } })).toBe(2);
   expect(await db.linkedinAccount.count({ where: { workspaceId: first.workspaceId } })).toBe(2);
   expect(await db.mailbox.count({ where: { workspaceId: first.workspaceId } })).toBe(1);
   // The first key was replaced by the second.

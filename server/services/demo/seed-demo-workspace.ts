@@ -4,6 +4,7 @@ import { hashPassword } from "../../lib/crypto";
 import { generateApiKey } from "../api-keys/api-key-format";
 import { addAiCredits, grantSourceNames } from "../credits/add-ai-credits";
 import { seedDemoCampaign } from "./seed-demo-campaign";
+import { seedDemoCrossChannelCampaign } from "./seed-demo-cross-channel-campaign";
 import { seedDemoMailbox } from "./seed-demo-mailbox";
 import { forgetApiKeys } from "../api-keys/api-key-cache";
 
@@ -20,12 +21,15 @@ export interface DemoWorkspace {
   apiKey: string;
   /** The sample campaign, when this start created it. */
   sampleCampaignId: string | null;
+  /** The sample across e-mail and LinkedIn, when this start created it. */
+  crossChannelCampaignId: string | null;
 }
 
 /**
  * The demo workspace of the Quick start: a demo owner with welcome credits, two sandbox senders,
- * a paused sample campaign (see seed-demo-campaign.ts) and a sandbox mailbox with a DNS problem to
- * fix (seed-demo-mailbox.ts). Safe to run at every
+ * a paused sample campaign (see seed-demo-campaign.ts), a sandbox mailbox with a DNS problem to
+ * fix (seed-demo-mailbox.ts) and a second paused sample across e-mail and LinkedIn on both
+ * (seed-demo-cross-channel-campaign.ts). Safe to run at every
  * start: the owner and workspace are created once; the demo API key is replaced each time (only its
  * hash is stored, so a fresh one is the only way to print it).
  */
@@ -63,5 +67,14 @@ export async function seedDemoWorkspace(): Promise<DemoWorkspace> {
   const actor = { userId: owner.id, workspaceId, role: "owner" as const, canManageBilling: true };
   const sample = await seedDemoCampaign(actor);
   await seedDemoMailbox(actor);
-  return { email: DEMO_EMAIL, password: DEMO_PASSWORD, workspaceId, apiKey: key, sampleCampaignId: sample?.campaignId ?? null };
+  // With the first sample only: a workspace that has campaigns already is not given another.
+  const crossChannel = sample ? await seedDemoCrossChannelCampaign(actor, sample.senderIds) : null;
+  return {
+    email: DEMO_EMAIL,
+    password: DEMO_PASSWORD,
+    workspaceId,
+    apiKey: key,
+    sampleCampaignId: sample?.campaignId ?? null,
+    crossChannelCampaignId: crossChannel?.campaignId ?? null,
+  };
 }

@@ -2,7 +2,7 @@
 // (the Quick start's demo campaign): their profile URLs with the name, company and title a list
 // exported from a search carries, so that the sample's leads have names before any profile is
 // read (not "maya-chen-000"). The network's tables are filled first.
-import { sandboxDirectory, sandboxProfileUrl } from "../../providers/linkedin/sandbox/directory";
+import { sandboxDirectory, sandboxProfileUrl, type DirectoryProspect } from "../../providers/linkedin/sandbox/directory";
 import { ensureSandboxDirectory } from "../../providers/linkedin/sandbox/store";
 
 export interface SampleProspect {
@@ -13,15 +13,25 @@ export interface SampleProspect {
   jobTitle: string;
 }
 
+const sample = (prospect: DirectoryProspect): SampleProspect => ({
+  profileUrl: sandboxProfileUrl(prospect.publicIdentifier),
+  firstName: prospect.firstName,
+  lastName: prospect.lastName,
+  company: prospect.company,
+  jobTitle: prospect.jobTitle,
+});
+
 export async function sampleSandboxProspects(count: number): Promise<SampleProspect[]> {
   await ensureSandboxDirectory();
-  return sandboxDirectory()
-    .slice(0, count)
-    .map((prospect) => ({
-      profileUrl: sandboxProfileUrl(prospect.publicIdentifier),
-      firstName: prospect.firstName,
-      lastName: prospect.lastName,
-      company: prospect.company,
-      jobTitle: prospect.jobTitle,
-    }));
+  return sandboxDirectory().slice(0, count).map(sample);
+}
+
+/** The prospects of these public identifiers (`maya-chen-000`), in that order; one the directory lacks is left out. */
+export async function sandboxProspectsNamed(publicIdentifiers: readonly string[]): Promise<SampleProspect[]> {
+  await ensureSandboxDirectory();
+  const byIdentifier = new Map(sandboxDirectory().map((prospect) => [prospect.publicIdentifier, prospect]));
+  return publicIdentifiers.flatMap((identifier) => {
+    const prospect = byIdentifier.get(identifier);
+    return prospect ? [sample(prospect)] : [];
+  });
 }
