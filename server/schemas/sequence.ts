@@ -55,9 +55,9 @@ export const LEAD_CONDITIONS: ReadonlySet<StepType> = new Set(["if_has_email", "
 export const DEFAULT_ACTIVITY_WINDOW_HOURS = 72;
 /**
  * Steps that use neither LinkedIn nor a mailbox, only Herald's records of the lead (and its e-mail
- * finder): the lead conditions and `find_email`. Allowed anywhere; an e-mail-only campaign needs no sender for them.
+ * finder): the lead conditions, `find_email`, and `task` (a person's). Allowed anywhere; an e-mail-only campaign needs no sender for them.
  */
-export const RECORD_STEPS: ReadonlySet<StepType> = new Set([...LEAD_CONDITIONS, "find_email"]);
+export const RECORD_STEPS: ReadonlySet<StepType> = new Set([...LEAD_CONDITIONS, "find_email", "task"]);
 /** Steps with a real yes and no: invite (accepted / not accepted), the conditions, and find_email (found / not found). */
 export const BRANCHING_STEPS: ReadonlySet<StepType> = new Set(["invite", "if_connected", "if_open_profile", ...LEAD_CONDITIONS, "find_email"]);
 /** What a manual task asks of a person: a call, a message sent from their phone, or anything they describe. */

@@ -15,6 +15,7 @@ import { readSchedule } from "../services/campaigns/campaign-columns";
 import type { Actor } from "../lib/actor";
 import { approvePendingComment } from "../services/approvals/approve-pending-comment";
 import { approvePendingVoiceNote } from "../services/approvals/approve-pending-voice-note";
+import { completeManualTask } from "../services/tasks/complete-manual-task";
 
 const MINUTE = 60_000;
 // No pass runs just in case (there was one every 47 minutes at most): a moment this file failed to
@@ -180,8 +181,11 @@ async function fingerprint(): Promise<string> {
   return `${row!.steps}/${row!.actions}/${row!.emails}/${row!.events}/${row!.moved?.getTime() ?? 0}`;
 }
 
-/** Approves every pending draft of the actor's workspace, oldest first, through the approval services. */
-async function approveEverything(actor: Actor): Promise<void> {
+/**
+ * Approves every pending draft of the actor's workspace, oldest first, through the approval services,
+ * and decides every pending manual task (done, or as `taskOutcome` says) through the Tasks service.
+ */
+async function approveEverything(actor: Actor, taskOutcome: (task: { campaignLeadId: string; stepId: string }) => "done" | "skipped"): Promise<void> {
   const where = { workspaceId: actor.workspaceId, status: "pending" };
   const orderBy = [{ createdAt: "asc" as const }, { id: "asc" as const }];
   const [comments, voiceNotes] = await Promise.all([
@@ -190,6 +194,8 @@ async function approveEverything(actor: Actor): Promise<void> {
   ]);
   for (const comment of comments) await approvePendingComment(actor, comment.id, {});
   for (const voiceNote of voiceNotes) await approvePendingVoiceNote(actor, voiceNote.id);
+  const tasks = await db.manualTask.findMany({ where: { workspaceId: actor.workspaceId, status: "pending" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  for (const task of tasks) await completeManualTask(actor, task.id, { outcome: taskOutcome(task) });
 }
 
 export interface DriveReport {
@@ -206,10 +212,13 @@ export async function driveCampaigns(
     /** Run every minute and report the minutes in which something happened that skipping would have missed. */
     checkSkipping?: (missed: Date) => void;
     /**
-     * An approver of a workspace who approves every pending comment and voice note of it right after
-     * each pass, as the forecast assumes (the approved leads are due at once: the next pass is run).
+     * An approver of a workspace who approves every pending comment and voice note of it, and does
+     * every manual task, right after each pass, as the forecast assumes (the leads are due at once:
+     * the next pass is run).
      */
     approveAs?: Actor;
+    /** How the approver decides each manual task (done when left out). */
+    taskOutcome?: (task: { campaignLeadId: string; stepId: string }) => "done" | "skipped";
   } = {},
 ): Promise<DriveReport> {
   let passes = 0;
@@ -226,7 +235,7 @@ export async function driveCampaigns(
     // Turns one at a time, in the decision core's order, as the forecast models a pass: parallel
     // turns would let a cross-campaign hold (or a lock wait) in the same minute go either way.
     const report = await runExecutorPass({ parallelism: 1 });
-    if (options.approveAs) await approveEverything(options.approveAs);
+    if (options.approveAs) await approveEverything(options.approveAs, options.taskOutcome ?? (() => "done"));
     if (checked && (await fingerprint()) !== before) options.checkSkipping!(new Date(at));
     await options.onPass?.(report, new Date(at));
     passes++;

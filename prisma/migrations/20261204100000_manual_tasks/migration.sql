@@ -24,3 +24,6 @@ CREATE INDEX "ManualTask_workspaceId_status_dueAt_idx" ON "ManualTask"("workspac
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ManualTask_campaignLeadId_stepId_key" ON "ManualTask"("campaignLeadId", "stepId");
+
+-- AddForeignKey
+ALTER TABLE "ManualTask" ADD CONSTRAINT "ManualTask_campaignLeadId_fkey" FOREIGN KEY ("campaignLeadId") REFERENCES "CampaignLead"("id") ON DELETE CASCADE ON UPDATE CASCADE;

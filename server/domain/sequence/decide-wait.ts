@@ -25,6 +25,8 @@ export type WaitDecision =
   | { kind: "postpone"; until: number }
   /** The answer did not come in time: withdraw the invitation first when `withdraw`, then take the no branch. */
   | { kind: "no-answer"; step: WiredStep; withdraw: boolean; detail: string }
+  /** A manual task: it is put in the Tasks queue, and the lead waits for a person (phase `approval`) to mark it done or skipped. */
+  | { kind: "task"; step: WiredStep }
   /** A condition: evaluate it (decideCondition) and take its branch, or wait at it (an e-mail activity condition, whose window is open). */
   | { kind: "condition"; step: WiredStep }
   /** A find_email step: look the address up when the lead has none (decideFindEmail) and take its branch. */
@@ -49,6 +51,7 @@ export function decideWait(facts: WaitFacts): WaitDecision {
     return { kind: "no-answer", step, withdraw, detail: step.type === "invite" ? NOT_ACCEPTED_IN_TIME : NO_REPLY_IN_TIME };
   }
   if (step.type === "find_email") return { kind: "find-email", step };
+  if (step.type === "task") return { kind: "task", step };
   if (isConditionStep(step.type)) return { kind: "condition", step };
   return { kind: "turn" };
 }

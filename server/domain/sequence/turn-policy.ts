@@ -17,7 +17,7 @@ const ACTIONS: ReadonlySet<StepType> = new Set(ACTION_STEP_TYPES);
 export const EMAIL_STEP_TYPES: readonly StepType[] = ["email"];
 const EMAILS: ReadonlySet<StepType> = new Set(EMAIL_STEP_TYPES);
 /** Step kinds resolved without a sender's turn, by what Herald knows of the lead (find_email by its e-mail finder too). */
-export const CONDITION_STEP_TYPES: readonly StepType[] = ["if_connected", "if_open_profile", ...LEAD_CONDITIONS, "find_email"];
+export const CONDITION_STEP_TYPES: readonly StepType[] = ["if_connected", "if_open_profile", ...LEAD_CONDITIONS, "find_email", "task"];
 const CONDITIONS: ReadonlySet<StepType> = new Set(CONDITION_STEP_TYPES);
 
 /** How many due leads a sender's turn reads at a time. */

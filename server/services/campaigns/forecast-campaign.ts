@@ -111,6 +111,9 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     );
   }
   const campaigns = [campaign, ...others];
+  if (sequenceOf(campaign).steps.some((step) => step.type === "task")) {
+    assumptions.push("Manual tasks are assumed done as soon as they reach the Tasks queue; a lead waits there until someone marks its task done or skipped.");
+  }
   const senderIds = [...new Set(campaigns.flatMap((row) => row.linkedinAccountIds))];
 
   const [accounts, workspace, rows] = await Promise.all([
@@ -220,6 +223,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       stepId: row.currentStepId,
       waitUntil: row.phase === "approval" ? Math.min(start.getTime(), drafts.get(`${row.id}|${row.currentStepId}`)?.getTime() ?? Infinity) : (row.waitUntil?.getTime() ?? null),
       draftApproved: drafts.has(`${row.id}|${row.currentStepId}`),
+      taskOpen: row.phase === "approval" && row.currentStepType === "task",
       invitationAccepted: row.invitationAccepted,
       contacted: row.contacted,
       openProfile: row.lead.openProfile,

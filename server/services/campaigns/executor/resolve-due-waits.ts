@@ -21,6 +21,7 @@ import { lockCampaignLead, moveCampaignLead, placeCampaignLead } from "./settle-
 import { isEmailActivityCondition } from "../../../domain/sequence/decide-email-activity";
 import { emailActivityOf } from "./email-activity-of";
 import { resolveFindEmailStep } from "./resolve-find-email-step";
+import { openManualTask } from "./open-manual-task";
 
 /** The step's journal row: its outcome, or (null) that the lead waits at it; a row the lead waited on keeps its start. */
 export async function journalOutcome(client: DbClient, campaignLead: Pick<LeadInCampaign, "id" | "campaignId">, step: WiredStep, outcome: "yes" | "no" | null, detail: string) {
@@ -154,6 +155,8 @@ async function resolveOne(row: LeadInCampaign & { campaign: Campaign }, at: Date
     }
     case "find-email":
       return resolveFindEmailStep(campaignLead, sequence, decision.step, at);
+    case "task":
+      return openManualTask(campaignLead, decision.step);
     default:
       return false;
   }

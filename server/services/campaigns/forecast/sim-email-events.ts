@@ -8,6 +8,7 @@
 import { decideEmailBounce, decideEmailComplaint } from "../../../domain/sequence/decide-email-bounce";
 import { isEmailActivityCondition } from "../../../domain/sequence/decide-email-activity";
 import { decideCondition } from "../../../domain/sequence/decide-wait";
+import { simConditionFacts } from "./sim-waits";
 import type { SimLead } from "./simulation-types";
 import { addressOf, personOf, type EmailEvent, type SimWorld } from "./sim-world";
 
@@ -63,7 +64,7 @@ function recordActivity(world: SimWorld, lead: SimLead, event: EmailEvent, passA
   email.openedAt ??= event.at;
   const step = world.stepOf(lead);
   if (!step || lead.status !== "running" || lead.phase !== "waiting" || !isEmailActivityCondition(step.type)) return;
-  const decided = decideCondition(step, { ...world.conditionFacts(lead), at: event.at });
+  const decided = decideCondition(step, simConditionFacts(world, lead, event.at));
   if (decided.outcome !== "yes") return;
   world.resolveOutcome(lead, step.id, "yes");
   world.place(lead, step, "yes", event.at, passAt);

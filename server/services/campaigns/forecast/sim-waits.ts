@@ -1,9 +1,15 @@
 // The forecast's resolveDueWaits: answers that did not come in time, conditions, find_email steps
 // and leads past their last step, decided by the core (decideWait, decideFindEmail) on the simulated facts.
 import { decideFindEmail } from "../../../domain/sequence/decide-find-email";
-import { decideCondition, decideWait } from "../../../domain/sequence/decide-wait";
+import { decideCondition, decideWait, type ConditionFacts } from "../../../domain/sequence/decide-wait";
 import type { SimLead } from "./simulation-types";
 import type { SimWorld } from "./sim-world";
+
+/** What a condition finds of the lead now (the executor's conditionFacts): the network's connection, its records, its e-mails. */
+export function simConditionFacts(world: SimWorld, lead: SimLead, at: number): ConditionFacts {
+  const connected = lead.invitationAccepted || (lead.senderId !== null && world.model.isConnected(lead.senderId, lead));
+  return { connected, openProfile: lead.openProfile, email: lead.email ?? null, hasLinkedin: lead.hasProfile, fields: lead.fields ?? {}, emails: world.emailsOf(lead), at };
+}
 
 /** Resolves a due lead that needs no sender's turn; "turn" when its step is an action for its sender. */
 export function resolveWait(world: SimWorld, lead: SimLead, at: number): "resolved" | "postponed" | "turn" {
@@ -30,7 +36,7 @@ export function resolveWait(world: SimWorld, lead: SimLead, at: number): "resolv
       return "resolved";
     case "condition": {
       const step = decision.step;
-      const decided = decideCondition(step, { ...world.conditionFacts(lead), at });
+      const decided = decideCondition(step, simConditionFacts(world, lead, at));
       if (decided.outcome === "wait") {
         // An e-mail activity condition whose window is open: the lead waits at it (sim-email-events.ts moves it on an open or a click).
         if (lead.phase !== "waiting") world.record(lead, step, at, null, false);
@@ -42,6 +48,14 @@ export function resolveWait(world: SimWorld, lead: SimLead, at: number): "resolv
       world.place(lead, step, decided.outcome, at);
       return "resolved";
     }
+    case "task":
+      // The task goes in the queue (a lead already waiting at it when the forecast began has its journal row).
+      if (lead.taskOpen) lead.taskOpen = false;
+      else world.record(lead, decision.step, at, null, false);
+      lead.waitUntil = null;
+      world.bump(lead.id);
+      world.tasksOpen.push(lead.id);
+      return "resolved";
     case "find-email": {
       // The finder's answer was read once when the forecast began (a lead never looked up counts as not found); credits are assumed to suffice.
       const found = lead.foundEmail ? { kind: "found" as const, email: lead.foundEmail, source: "forecast" } : { kind: "not-found" as const };
@@ -62,5 +76,17 @@ export function resolveWait(world: SimWorld, lead: SimLead, at: number): "resolv
     }
     default:
       return "turn";
+  }
+}
+
+/**
+ * The forecast assumes a person marks each manual task done right after the pass that put it in the
+ * queue (as server/test/campaign-driver.ts's approver does): the lead continues from that moment.
+ */
+export function finishTasks(world: SimWorld, at: number): void {
+  for (const leadId of world.tasksOpen.splice(0)) {
+    const lead = world.leads.get(leadId)!;
+    const step = world.stepOf(lead);
+    if (step?.type === "task" && (world.moving(lead) || lead.status === "paused")) world.place(lead, step, null, at);
   }
 }

@@ -14,7 +14,6 @@ import { mailboxState, type MailboxState } from "./sim-mailboxes";
 import { dueFirst, senderState, turnFirst, type DueEntry, type SenderState } from "./sim-senders";
 import type { ActionKind, EmailOutcomeModel, LeadStatus, OutcomeModel, SentEmailMark, SimCampaign, SimLead, SimLeadResult, SimMailbox, SimOutsideHolder, SimSender, SimSentEmail, SimStepRecord } from "./simulation-types";
 import { recordedActivity } from "../../../domain/mail/tracked-activity";
-import type { ConditionFacts } from "../../../domain/sequence/decide-wait";
 
 /** An answer from LinkedIn: an acceptance or a reply. */
 export interface LinkedinEvent {
@@ -101,6 +100,8 @@ export class SimWorld {
   readonly optOutStopsLinkedin: boolean;
   /** Each lead's e-mails of its campaign, with what Herald recorded of them so far. */
   readonly sentEmails = new Map<string, SimSentEmail[]>();
+  /** Leads at a manual task made this pass, done by a person right after it (sim-waits.ts finishTasks). */
+  readonly tasksOpen: string[] = [];
   /** Leads' e-mail steps to be sent again after a soft bounce, `${leadId}|${stepId}`. */
   private readonly retrying = new Set<string>();
   /** Each mailbox's e-mails for its bounce and complaint rates, and each e-mail's by its id. */
@@ -149,12 +150,6 @@ export class SimWorld {
     for (const holder of input.outsideHolders ?? []) this.outsideHolders.set(holder.personId, [...(this.outsideHolders.get(holder.personId) ?? []), holder]);
     for (const lead of this.leads.values()) this.leadsOfPerson.set(personOf(lead), [...(this.leadsOfPerson.get(personOf(lead)) ?? []), lead]);
     for (const lead of this.leads.values()) this.sentEmails.set(lead.id, (lead.sentEmails ?? []).map((email) => ({ ...email })));
-  }
-
-  /** What a condition finds of the lead now (the executor's conditionFacts): the network's connection, its records, its e-mails. */
-  conditionFacts(lead: SimLead): Omit<ConditionFacts, "at"> {
-    const connected = lead.invitationAccepted || (lead.senderId !== null && this.model.isConnected(lead.senderId, lead));
-    return { connected, openProfile: lead.openProfile, email: lead.email ?? null, hasLinkedin: lead.hasProfile, fields: lead.fields ?? {}, emails: this.emailsOf(lead) };
   }
 
   /** The lead's e-mails with the opens and clicks recorded by now (the e-mail activity conditions' facts). */

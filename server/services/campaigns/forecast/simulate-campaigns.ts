@@ -12,7 +12,7 @@ import { mailboxesWithWork, pushEmailReady, settleUnmailed, takeInDueEmails, tak
 import { mailboxHoldEnds } from "./sim-mailboxes";
 import type { DueEntry, SenderState } from "./sim-senders";
 import { openCampaigns, pushReady, takeTurn } from "./sim-turn";
-import { resolveWait } from "./sim-waits";
+import { finishTasks, resolveWait } from "./sim-waits";
 import { SimWorld, type SimInput } from "./sim-world";
 import type { SimulationResult } from "./simulation-types";
 
@@ -110,6 +110,7 @@ export function simulateCampaigns(input: SimInput): SimulationResult {
     for (const sender of free) if (sender.ready.size) takeTurn(world, sender, at, campaignOpen);
     takeInDueEmails(world, at);
     for (const mailbox of mailboxTurns) takeMailboxTurn(world, mailbox, at, campaignOpen);
+    finishTasks(world, at);
     const next = nextMoment(world, at);
     if (next === Infinity) break;
     at = Math.max(ceilMinute(next), at + MINUTE);

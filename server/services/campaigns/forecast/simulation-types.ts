@@ -153,6 +153,8 @@ export interface SimLead {
    * forecast assumes is granted at once: the sender's next turn sends it.
    */
   draftApproved?: boolean;
+  /** Waiting at a manual task already in the Tasks queue when the forecast starts (its journal row written). */
+  taskOpen?: boolean;
 }
 
 /** What prospects do: acceptances and replies, and whether a lead is connected to a sender. */

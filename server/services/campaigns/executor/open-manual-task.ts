@@ -1,0 +1,43 @@
+// A manual task step, when it falls due (resolveDueWaits): the task goes in the Tasks queue with its
+// instructions filled in for the lead and its due date, and the lead waits for a person (phase
+// `approval`, no waitUntil) until complete-manual-task.ts moves it on.
+import { renderCopy } from "../../../domain/sequence/render-copy";
+import { now } from "../../../lib/clock";
+import { DEFAULT_TASK_DUE_HOURS, TASK_KIND_LABELS, type WiredStep } from "../../../schemas/sequence";
+import { withOutbox } from "../../events/with-outbox";
+import { mergeFields } from "../lead-merge-fields";
+import type { LeadInCampaign } from "./perform-lead-step";
+import { journalOutcome, stillAt } from "./resolve-due-waits";
+import { moveCampaignLead } from "./settle-campaign-lead";
+
+const HOUR = 3_600_000;
+
+export async function openManualTask(campaignLead: LeadInCampaign, step: WiredStep): Promise<boolean> {
+  return withOutbox(async (tx) => {
+    if (!(await stillAt(tx, campaignLead))) return false;
+    const at = now();
+    const kind = step.config.taskKind ?? "custom";
+    const variant = step.config.variants[0];
+    const instructions = renderCopy(variant?.text ?? step.config.text, variant?.fallbackText ?? step.config.fallbackText, mergeFields(campaignLead.lead, campaignLead)).text;
+    await tx.manualTask.createMany({
+      data: [
+        {
+          workspaceId: campaignLead.workspaceId,
+          campaignId: campaignLead.campaignId,
+          campaignLeadId: campaignLead.id,
+          leadId: campaignLead.leadId,
+          stepId: step.id,
+          kind,
+          instructions,
+          dueAt: new Date(at.getTime() + (step.config.dueHours ?? DEFAULT_TASK_DUE_HOURS) * HOUR),
+          createdAt: at,
+          updatedAt: at,
+        },
+      ],
+      skipDuplicates: true,
+    });
+    await journalOutcome(tx, campaignLead, step, null, `Waiting for a person: ${TASK_KIND_LABELS[kind]}`);
+    await moveCampaignLead(tx, campaignLead.id, { phase: "approval", waitUntil: null });
+    return false;
+  });
+}
