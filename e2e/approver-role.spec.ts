@@ -10,7 +10,7 @@ test("an invited approver sees Approvals and the Inbox only", async ({ page, bro
   await page.goto("/settings/members");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Role", { exact: true }).selectOption({ label: "Approver" });
-  await expect(page.getByTestId("invite-role-hint")).toHaveText(/Approvals queue and the Inbox only/);
+  await expect(page.getByTestId("invite-role-hint")).toHaveText(/Approvals and Tasks queues and the Inbox only/);
   await expect(page.getByLabel("Can manage billing")).toBeDisabled();
   await page.getByRole("button", { name: "Create invitation" }).click();
   const inviteUrl = (await page.getByTestId("invite-url").textContent())!.trim();

@@ -19,7 +19,7 @@ const ROLE_LABELS: Record<TRole, string> = { owner: "Owner", admin: "Admin", mem
 const ROLE_HINTS: Record<Exclude<TRole, "owner">, string> = {
   member: "Works with campaigns, senders, leads and the Inbox.",
   admin: "Also manages members and workspace settings.",
-  approver: "Works the Approvals queue and the Inbox only; sees nothing of settings, keys or billing.",
+  approver: "Works the Approvals and Tasks queues and the Inbox only; sees nothing of settings, keys or billing.",
 };
 
 function isInvitedRole(value: string): value is Exclude<TRole, "owner"> {

@@ -2,7 +2,7 @@
 // (dashboard session or API key) and handed to services, which never read HTTP requests.
 import { HeraldError } from "./errors";
 
-/** `approver` works the Approvals queue and the Inbox only (server/lib/approver-access.ts). */
+/** `approver` works the Approvals and Tasks queues and the Inbox only (server/lib/approver-access.ts). */
 export type Role = "owner" | "admin" | "member" | "approver";
 
 export interface Actor {

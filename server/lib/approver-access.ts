@@ -1,10 +1,10 @@
-// What a workspace's approvers may reach: the Approvals queue and the Inbox, and the little the
+// What a workspace's approvers may reach: the Approvals and Tasks queues and the Inbox, and the little the
 // dashboard's shell needs to show them. One rule for every edge — tRPC (server/trpc/init.ts), the
 // REST API (server/http/api-route.ts), the dashboard's pages (the dashboard layout and the sidebar)
 // and the OpenAPI document — and closed by default: a procedure, endpoint or page added later stays
 // out of an approver's reach until it is listed here. Pure, so the browser can use it too.
 
-export const APPROVER_DENIED_MESSAGE = "Approvers can work the Approvals queue and the Inbox only.";
+export const APPROVER_DENIED_MESSAGE = "Approvers can work the Approvals and Tasks queues and the Inbox only.";
 
 /** Where an approver lands, and where a page closed to them sends them. */
 export const APPROVER_HOME = "/approvals";
@@ -15,13 +15,13 @@ export const APPROVER_HOME = "/approvals";
  * checked here: a role belongs to a workspace. Not `workspace.current`: it carries the workspace's
  * settings, seats and credit balance, and the shell has the role and name from the layout.
  */
-const PROCEDURES = ["approvals.*", "inbox.*"] as const;
+const PROCEDURES = ["approvals.*", "tasks.*", "inbox.*"] as const;
 
 /** /api/v1 operation paths (as in the OpenAPI document), each with everything below it. */
-const API_PATHS = ["/pending-comments", "/pending-voice-notes", "/conversations"] as const;
+const API_PATHS = ["/pending-comments", "/pending-voice-notes", "/tasks", "/conversations"] as const;
 
 /** Dashboard pages, each with everything below it. */
-const PAGES = ["/approvals", "/inbox"] as const;
+const PAGES = ["/approvals", "/tasks", "/inbox"] as const;
 
 function withinPrefix(path: string, prefix: string, separator: string): boolean {
   return path === prefix || path.startsWith(prefix + separator);

@@ -23,6 +23,7 @@ import { mailboxesHandlers } from "./operations/mail/mailboxes/handlers";
 import { metaHandlers } from "./operations/meta/handlers";
 import { sendersHandlers } from "./operations/senders/handlers";
 import { warmupHandlers } from "./operations/mail/warmup/handlers";
+import { tasksHandlers } from "./operations/tasks/handlers";
 import { webhooksHandlers } from "./operations/webhooks/handlers";
 import { workspacesHandlers } from "./operations/workspaces/handlers";
 
@@ -40,6 +41,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...mailboxesHandlers,
   ...metaHandlers,
   ...sendersHandlers,
+  ...tasksHandlers,
   ...warmupHandlers,
   ...webhooksHandlers,
   ...workspacesHandlers,

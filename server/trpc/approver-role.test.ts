@@ -1,5 +1,5 @@
 // The approver role on the dashboard's tRPC edge: every procedure acting in a workspace answers an
-// approver FORBIDDEN unless approver-access.ts lists it, the Approvals queue and the Inbox work, and a
+// approver FORBIDDEN unless approver-access.ts lists it, the Approvals and Tasks queues and the Inbox work, and a
 // role changed between two calls holds at the next one (the session's actor is read per call).
 import { TRPCError } from "@trpc/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -85,7 +85,7 @@ describe("an approver on the dashboard's procedures", () => {
     }
     expect(open).toEqual(inWorkspace.filter(approverMayCall));
     expect(refused).toEqual(inWorkspace.filter((path) => !approverMayCall(path)));
-    expect(open.every((path) => path.startsWith("approvals.") || path.startsWith("inbox."))).toBe(true);
+    expect(open.every((path) => path.startsWith("approvals.") || path.startsWith("tasks.") || path.startsWith("inbox."))).toBe(true);
     // Settings, members, keys, billing, senders, campaigns, webhooks, the sandbox: all closed.
     expect(refused).toEqual(
       expect.arrayContaining([

@@ -7,6 +7,7 @@ import { filesRouter } from "./routers/files";
 import { gettingStartedRouter } from "./routers/getting-started";
 import { hostedConnectRouter } from "./routers/hosted-connect";
 import { approvalsRouter } from "./routers/approvals";
+import { tasksRouter } from "./routers/tasks";
 import { inboxRouter } from "./routers/inbox";
 import { instanceRouter } from "./routers/instance";
 import { jobsRouter } from "./routers/jobs";
@@ -46,6 +47,7 @@ export const appRouter = router({
   leads: leadsRouter,
   inbox: inboxRouter,
   approvals: approvalsRouter,
+  tasks: tasksRouter,
   files: filesRouter,
 });
 

@@ -83,6 +83,8 @@ import { getConversationOperation } from "./inbox/get-conversation";
 import { updateConversationOperation } from "./inbox/update-conversation";
 import { replyToConversationOperation } from "./inbox/reply-to-conversation";
 import { listPendingCommentsOperation } from "./approvals/list-pending-comments";
+import { listManualTasksOperation } from "./tasks/list-manual-tasks";
+import { completeManualTaskOperation } from "./tasks/complete-manual-task";
 import { getPendingCommentOperation } from "./approvals/get-pending-comment";
 import { approvePendingCommentOperation } from "./approvals/approve-pending-comment";
 import { editPendingCommentOperation } from "./approvals/edit-pending-comment";
@@ -201,6 +203,8 @@ export const operations: ApiOperation[] = [
   reRecordPendingVoiceNoteOperation,
   rejectPendingVoiceNoteOperation,
   uploadVoiceNoteRecordingOperation,
+  listManualTasksOperation,
+  completeManualTaskOperation,
   searchCompaniesOperation,
   searchPeopleOperation,
   addDatabasePeopleOperation,

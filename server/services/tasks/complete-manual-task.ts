@@ -32,8 +32,9 @@ export async function completeManualTask(actor: Actor, taskId: string, input: TC
     const row = await tx.campaignLead.findUniqueOrThrow({ where: { id: task.campaignLeadId }, include: { lead: true, campaign: true } });
     const waiting = status !== null && ["pending", "running", "paused"].includes(status) && row.currentStepId === task.stepId && row.phase === "approval";
     if (!waiting) {
+      // Kept (the transaction commits), then refused below.
       await tx.manualTask.update({ where: { id: task.id }, data: { status: "cancelled", updatedAt: at } });
-      throw new HeraldError({ code: "already-decided", message: DECIDED.cancelled! });
+      return null;
     }
     await tx.manualTask.update({ where: { id: task.id }, data: { status: outcome, note: note || null, decidedAt: at, decidedById: actor.userId, updatedAt: at } });
     const user = await tx.user.findUnique({ where: { id: actor.userId }, select: { name: true, email: true } });
@@ -50,6 +51,7 @@ export async function completeManualTask(actor: Actor, taskId: string, input: TC
     await placeCampaignLead(tx, emit, campaignLead, placement);
     return task.id;
   });
+  if (!done) throw new HeraldError({ code: "already-decided", message: DECIDED.cancelled! });
   const row = await db.manualTask.findUniqueOrThrow({ where: { id: done }, include: TASK_INCLUDE });
   return toManualTask(row, now());
 }
