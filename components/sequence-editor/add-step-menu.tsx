@@ -11,8 +11,9 @@ import { StepIcon } from "./step-icon";
 const EMAIL_KINDS: ReadonlySet<StepType> = new Set(["email", "find_email"]);
 
 const GROUPS: Array<{ title: string; note?: string; includes(type: StepType): boolean }> = [
-  { title: "LinkedIn actions", includes: (type) => !type.startsWith("if_") && !EMAIL_KINDS.has(type) },
+  { title: "LinkedIn actions", includes: (type) => !type.startsWith("if_") && !EMAIL_KINDS.has(type) && type !== "task" },
   { title: "E-mail", includes: (type) => EMAIL_KINDS.has(type) },
+  { title: "For a person", includes: (type) => type === "task" },
   { title: "Conditions", includes: (type) => type.startsWith("if_") },
 ];
 

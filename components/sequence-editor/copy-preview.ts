@@ -23,6 +23,7 @@ const EMPTY_COPY: Partial<Record<StepType, string>> = {
   comment_post: "No instructions yet",
   ai_voice_note: "No script yet",
   voice_note: "No recording yet",
+  task: "No instructions yet",
 };
 
 const MAX_PREVIEW = 140;

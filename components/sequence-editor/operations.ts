@@ -59,6 +59,10 @@ function configFor(type: StepType, config: EditorStep["config"]): EditorStep["co
     delete next.windowHours;
     delete next.emailStepId;
   }
+  if (type !== "task") {
+    delete next.taskKind;
+    delete next.dueHours;
+  }
   return next;
 }
 

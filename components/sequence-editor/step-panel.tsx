@@ -25,7 +25,7 @@ import { VariantTabs } from "./variant-tabs";
 import { VoiceAssignmentsField, type PoolSender } from "./voice-assignments-field";
 
 /** Issues the panel shows next to a field; the others are listed at its top. */
-const SHOWN_BY_FIELDS = /^(config\.variants\.\d+\..+|config\.(text|fallbackText|html|note|fallbackNote|subject|fallbackSubject|script|fallbackScript|prompt|attachments|voice|voiceAssignments)(\..+)?|config\.withdrawDays|config\.whenUnable|config\.newThread|config\.whenValueMissing|config\.variable|config\.windowHours|config\.emailStepId|nextDelayHours|branchDelays\.(yes|no))$/;
+const SHOWN_BY_FIELDS = /^(config\.variants\.\d+\..+|config\.(text|fallbackText|html|note|fallbackNote|subject|fallbackSubject|script|fallbackScript|prompt|attachments|voice|voiceAssignments)(\..+)?|config\.withdrawDays|config\.whenUnable|config\.newThread|config\.whenValueMissing|config\.variable|config\.windowHours|config\.emailStepId|config\.taskKind|config\.dueHours|nextDelayHours|branchDelays\.(yes|no))$/;
 
 /** An in-thread follow-up's copy fields: its subject (and fallback subject) behind a button, used only when the lead got no earlier e-mail. */
 function followUpFields(fields: readonly CopyFieldSpec[]): CopyFieldSpec[] {
@@ -249,7 +249,7 @@ export function StepPanel({
         </Section>
       )}
 
-      {(step.type === "invite" || step.type === "inmail" || step.type === "if_has_variable" || EMAIL_ACTIVITY_CONDITIONS.has(step.type)) && (
+      {(step.type === "invite" || step.type === "inmail" || step.type === "if_has_variable" || step.type === "task" || EMAIL_ACTIVITY_CONDITIONS.has(step.type)) && (
         <Section title="Settings">
           <StepSettingsFields
             step={step}

@@ -3,9 +3,9 @@
 // when it cannot be sent, whether a follow-up e-mail starts a new thread and what an e-mail does for
 // leads missing a placeholder's value, the custom variable an "If variable is set" condition looks
 // at, the window and the e-mail an "If e-mail opened" or "If link clicked" condition waits on, and a
-// recorded voice note's file.
+// recorded voice note's file, and a manual task's kind and due time.
 import { Field, Input, Select } from "@/components/ui/field";
-import { DEFAULT_ACTIVITY_WINDOW_HOURS, DEFAULT_WHEN_VALUE_MISSING, type TVoice, type WhenValueMissing } from "@/server/schemas/sequence";
+import { DEFAULT_ACTIVITY_WINDOW_HOURS, DEFAULT_TASK_DUE_HOURS, DEFAULT_WHEN_VALUE_MISSING, TASK_KINDS, TASK_KIND_LABELS, type TaskKind, type TVoice, type WhenValueMissing } from "@/server/schemas/sequence";
 import { DelayField } from "./delay-field";
 import type { StepIssue } from "./issues";
 import type { StepConfig } from "./variants";
@@ -114,6 +114,30 @@ export function StepSettingsFields({
           hint="Up to 30 days. A lead that gets here after the window closed is decided at once. Default: 3 days."
           error={error("config.windowHours")}
           onChange={(hours) => onChange({ windowHours: hours })}
+        />
+      </div>
+    );
+  }
+  if (step.type === "task") {
+    return (
+      <div className="space-y-3">
+        <Field label="Kind of task" htmlFor={`${id}-task-kind`} error={error("config.taskKind")} hint="Shown in the Tasks queue; a call shows the lead’s phone number when they have a “phone” custom variable.">
+          <Select id={`${id}-task-kind`} value={step.config.taskKind ?? "custom"} onChange={(event) => onChange({ taskKind: event.target.value === "custom" ? undefined : (event.target.value as TaskKind) })}>
+            {TASK_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {TASK_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <DelayField
+          id={`${id}-due`}
+          label="Due within"
+          hours={step.config.dueHours}
+          defaultHours={DEFAULT_TASK_DUE_HOURS}
+          hint="After this the task shows as overdue; the lead keeps waiting for it. Up to 30 days. Default: 1 day."
+          error={error("config.dueHours")}
+          onChange={(hours) => onChange({ dueHours: hours })}
         />
       </div>
     );
