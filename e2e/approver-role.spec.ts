@@ -1,9 +1,9 @@
 // An approver's dashboard: invited as an approver, they land on Approvals, the navigation offers
-// Approvals and the Inbox only, every other page sends them back to Approvals, and a role change by
+// Approvals, Tasks and the Inbox only, every other page sends them back to Approvals, and a role change by
 // the owner opens the rest at their next page.
 import { expect, test, uniqueTag } from "./own-workspace";
 
-test("an invited approver sees Approvals and the Inbox only", async ({ page, browser, own }) => {
+test("an invited approver sees Approvals, Tasks and the Inbox only", async ({ page, browser, own }) => {
   const email = `avery.${uniqueTag()}@example.com`;
   const password = "avery's long password";
   await own.signIn(page);
@@ -24,7 +24,7 @@ test("an invited approver sees Approvals and the Inbox only", async ({ page, bro
   await expect(approver).toHaveURL(/\/approvals$/);
 
   const nav = approver.getByRole("navigation", { name: "Main" }).getByRole("link");
-  await expect(nav).toHaveText(["Inbox", "Approvals"]);
+  await expect(nav).toHaveText(["Inbox", "Approvals", "Tasks"]);
   await expect(approver.getByRole("link", { name: "API reference" })).toHaveCount(0);
   await expect(approver.getByRole("link", { name: "+ New workspace" })).toHaveCount(0);
 
@@ -45,7 +45,7 @@ test("an invited approver sees Approvals and the Inbox only", async ({ page, bro
   await approver.getByLabel("Password").fill(password);
   await approver.getByRole("button", { name: "Sign in" }).click();
   await expect(approver).toHaveURL(/\/approvals$/);
-  await expect(nav).toHaveText(["Inbox", "Approvals"]);
+  await expect(nav).toHaveText(["Inbox", "Approvals", "Tasks"]);
 
   // The owner makes Avery a member: the rest of the dashboard opens at the next page.
   await page.reload();
@@ -72,7 +72,7 @@ test("switching to a workspace where one is an approver leaves the page for Appr
   await switcher.selectOption({ label: "Herald e2e" });
   await expect(page).toHaveURL(/\/approvals$/);
   const nav = page.getByRole("navigation", { name: "Main" }).getByRole("link");
-  await expect(nav).toHaveText(["Inbox", "Approvals"]);
+  await expect(nav).toHaveText(["Inbox", "Approvals", "Tasks"]);
 
   // Back in her own workspace, she is its owner again.
   await page.getByLabel("Workspace", { exact: true }).selectOption({ label: own.person.workspace });
