@@ -54,6 +54,28 @@ describe("tree queries", () => {
     const retyped = retypeStep(steps, "wait", "if_has_email")!;
     expect(retyped.find((step) => step.id === "wait")!.config).toEqual({ variants: [{ id: "a" }] });
     expect(retypeStep(steps, "look", "if_email_clicked")!.find((step) => step.id === "wait")!.branch).toBe("yes");
+    // The e-mail cannot become another kind while a condition below asks about it.
+    expect(retypeStep(steps, "hello", "message")).toBeNull();
+  });
+
+  it("keeps a condition on opens below the e-mail it asks about when moving steps", () => {
+    const steps = wireSequence({
+      steps: [
+        { id: "check", type: "if_has_email" },
+        { id: "hello", type: "email", parent: "check", branch: "yes", config: { subject: "Hi", text: "Hello" } },
+        { id: "wait", type: "if_email_opened", parent: "hello", config: { emailStepId: "hello" } },
+        { id: "look", type: "visit_profile", parent: "check", branch: "no" },
+      ],
+    }).steps;
+    const open = [
+      { parentId: "look", branch: null },
+      { parentId: "wait", branch: "yes" },
+    ] as const;
+    // Below the visit, on the no-address branch, the e-mail it names is not above it.
+    expect(moveSubtree(steps, "wait", open[0])).toBeNull();
+    expect(moveTargets(steps, "wait", [...open])).toEqual([]);
+    // The visit may go below the condition: nothing it holds asks about an e-mail.
+    expect(moveTargets(steps, "look", [...open])).toEqual([open[1]]);
   });
 
   it("finds a step's subtree", () => {

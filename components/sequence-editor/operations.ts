@@ -5,7 +5,7 @@
 import { EMAIL_ACTIVITY_CONDITIONS, NOT_BELOW_CONNECTED, type StepType } from "@/server/schemas/sequence";
 import { naturalContinuation, newStepId } from "@/server/domain/sequence/wire-sequence";
 import { contentFieldsOf, CONTENT_FIELDS } from "./fields";
-import { branchesOf, connectedRuleViolations, indexTree, kindFitsAbove, slotBelowConnected, slotBelowEmail, stepAt, subtreeIds, type Branch, type EditorStep, type Slot } from "./tree";
+import { branchesOf, connectedRuleViolations, emailActivityViolations, indexTree, kindFitsAbove, slotBelowConnected, stepAt, subtreeIds, type Branch, type EditorStep, type Slot } from "./tree";
 import { withFlatCopy } from "./variants";
 
 /** A new step of a kind, with variant A empty. */
@@ -71,7 +71,6 @@ export function retypeStep(steps: readonly EditorStep[], id: string, type: StepT
   const step = steps.find((candidate) => candidate.id === id);
   if (!step) return null;
   if (step.type === type) return [...steps];
-  if (EMAIL_ACTIVITY_CONDITIONS.has(type) && !slotBelowEmail(indexTree(steps), { parentId: step.parent })) return null;
   const newBranches = branchesOf(type);
   const children = steps.filter((candidate) => candidate.parent === id);
   const remap = new Map<string, Branch>();
@@ -98,8 +97,9 @@ export function retypeStep(steps: readonly EditorStep[], id: string, type: StepT
     if (remap.has(candidate.id)) return { ...candidate, branch: remap.get(candidate.id)! };
     return candidate;
   });
-  // Only the step and what lies below it can have come to break the rule.
-  return connectedRuleViolations(next, new Set(subtreeIds(next, id))).length ? null : next;
+  // Only the step and what lies below it can have come to break the rules (an e-mail retyped leaves the conditions below it without their e-mail).
+  const below = new Set(subtreeIds(next, id));
+  return connectedRuleViolations(next, below).length || emailActivityViolations(next, below).length ? null : next;
 }
 
 /** The kinds a step may be changed to where it stands. */
@@ -116,7 +116,7 @@ export function moveSubtree(steps: readonly EditorStep[], id: string, slot: Slot
   const parent = index.byId.get(slot.parentId);
   if (!parent || !branchesOf(parent.type).includes(slot.branch) || stepAt(index, slot)) return null;
   const next = steps.map((step) => (step.id === id ? { ...step, parent: slot.parentId, branch: slot.branch } : step));
-  return connectedRuleViolations(next, inside).length ? null : next;
+  return connectedRuleViolations(next, inside).length || emailActivityViolations(next, inside).length ? null : next;
 }
 
 /**
@@ -131,6 +131,8 @@ export function moveTargets(steps: readonly EditorStep[], id: string, open: read
   const needsUnconnected = steps.some((step) => inside.has(step.id) && NOT_BELOW_CONNECTED.has(step.type));
   // Steps inside that already break the rule keep breaking it wherever the subtree goes.
   if (connectedRuleViolations(steps, inside).length) return [];
+  // A subtree with conditions on e-mail opens and clicks: whether their e-mails stay above them is tried slot by slot.
+  if (steps.some((step) => inside.has(step.id) && EMAIL_ACTIVITY_CONDITIONS.has(step.type))) return open.filter((slot) => moveSubtree(steps, id, slot) !== null);
   return open.filter((slot) => {
     if (slot.parentId === null || inside.has(slot.parentId)) return false;
     const parent = index.byId.get(slot.parentId);

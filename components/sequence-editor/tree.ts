@@ -135,6 +135,21 @@ export function emailStepsAbove(index: TreeIndex, slot: Pick<Slot, "parentId">):
   return found;
 }
 
+/**
+ * E-mail activity conditions (among `among` when given) that would ask about no e-mail above them,
+ * or name an e-mail step that is not above them: the API refuses both (wire-sequence.ts).
+ */
+export function emailActivityViolations(steps: readonly EditorStep[], among?: ReadonlySet<string>): string[] {
+  const index = indexTree(steps);
+  return steps
+    .filter((step) => EMAIL_ACTIVITY_CONDITIONS.has(step.type) && (!among || among.has(step.id)))
+    .filter((step) => {
+      const above = emailStepsAbove(index, { parentId: step.parent });
+      return !above.length || (step.config.emailStepId !== undefined && !above.some((email) => email.id === step.config.emailStepId));
+    })
+    .map((step) => step.id);
+}
+
 export function slotBelowEmail(index: TreeIndex, slot: Pick<Slot, "parentId">): boolean {
   return emailStepsAbove(index, slot).length > 0;
 }

@@ -33,9 +33,12 @@ export function TasksView() {
   const [chosen, setSelected] = useState(0);
   // The list shrinks as tasks are decided: the selection stays on the last one.
   const selected = Math.min(chosen, Math.max(0, tasks.length - 1));
-  const [note, setNote] = useState("");
+  // The note belongs to the task it was written for: moving to another task leaves it behind.
+  const [draft, setDraft] = useState({ taskId: "", text: "" });
   const [done, setDone] = useState<string | null>(null);
   const current = tasks[selected];
+  const note = current && draft.taskId === current.id ? draft.text : "";
+  const setNote = (text: string) => setDraft({ taskId: current?.id ?? "", text });
 
   const decide = (outcome: "done" | "skipped") => {
     if (!current || complete.isPending) return;

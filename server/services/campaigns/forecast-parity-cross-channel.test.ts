@@ -1,7 +1,7 @@
 // The campaign forecast against the real executor for a lead run on both channels as one person:
-// a reply on either channel ends the whole sequence, its other channel's steps too (n), and a spam
+// a reply on either channel ends the whole sequence, its other channel's steps too (q), and a spam
 // complaint stops the lead altogether, or, where the workspace keeps LinkedIn steps going after an
-// opt-out (optOutStopsLinkedin false), only its e-mails, while its LinkedIn steps run on (o).
+// opt-out (optOutStopsLinkedin false), only its e-mails, while its LinkedIn steps run on (r).
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { now, setClock, systemClock } from "@/server/lib/clock";
@@ -38,7 +38,7 @@ async function campaignOf(label: string, sequence: TSequenceInput, leads: Array<
 }
 
 describe("the forecast against the executor for one person across both channels, lead by lead", () => {
-  it("n. a reply on LinkedIn ends the lead's e-mails, and a reply by e-mail its LinkedIn steps", async () => {
+  it("q. a reply on LinkedIn ends the lead's e-mails, and a reply by e-mail its LinkedIn steps", async () => {
     // Invite; once connected, a message with an hour's reply window, then e-mails (a late LinkedIn reply comes while they run);
     // not connected in time, e-mails, then a visit (an e-mail reply ends it before the visit).
     const sequence: TSequenceInput = {
@@ -76,7 +76,7 @@ describe("the forecast against the executor for one person across both channels,
     await expectParity(forecast, before);
   }, 180_000);
 
-  it("o. a spam complaint stops the lead, unless the workspace keeps LinkedIn steps going: then only its e-mails stop", async () => {
+  it("r. a spam complaint stops the lead, unless the workspace keeps LinkedIn steps going: then only its e-mails stop", async () => {
     const sequence: TSequenceInput = {
       steps: [
         { id: "mail", type: "email", nextDelayHours: 24, config: { subject: "Hello {{firstName|there}}", text: "A short note" } },

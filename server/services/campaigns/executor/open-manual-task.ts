@@ -19,22 +19,12 @@ export async function openManualTask(campaignLead: LeadInCampaign, step: WiredSt
     const kind = step.config.taskKind ?? "custom";
     const variant = step.config.variants[0];
     const instructions = renderCopy(variant?.text ?? step.config.text, variant?.fallbackText ?? step.config.fallbackText, mergeFields(campaignLead.lead, campaignLead)).text;
-    await tx.manualTask.createMany({
-      data: [
-        {
-          workspaceId: campaignLead.workspaceId,
-          campaignId: campaignLead.campaignId,
-          campaignLeadId: campaignLead.id,
-          leadId: campaignLead.leadId,
-          stepId: step.id,
-          kind,
-          instructions,
-          dueAt: new Date(at.getTime() + (step.config.dueHours ?? DEFAULT_TASK_DUE_HOURS) * HOUR),
-          createdAt: at,
-          updatedAt: at,
-        },
-      ],
-      skipDuplicates: true,
+    const fields = { kind, instructions, dueAt: new Date(at.getTime() + (step.config.dueHours ?? DEFAULT_TASK_DUE_HOURS) * HOUR) };
+    // A lead back at a step it reached before (sent back by a soft bounce, resumed after failing) gets its task again.
+    await tx.manualTask.upsert({
+      where: { campaignLeadId_stepId: { campaignLeadId: campaignLead.id, stepId: step.id } },
+      create: { workspaceId: campaignLead.workspaceId, campaignId: campaignLead.campaignId, campaignLeadId: campaignLead.id, leadId: campaignLead.leadId, stepId: step.id, ...fields, createdAt: at, updatedAt: at },
+      update: { ...fields, status: "pending", note: null, decidedAt: null, decidedById: null, createdAt: at, updatedAt: at },
     });
     await journalOutcome(tx, campaignLead, step, null, `Waiting for a person: ${TASK_KIND_LABELS[kind]}`);
     await moveCampaignLead(tx, campaignLead.id, { phase: "approval", waitUntil: null });

@@ -34,11 +34,15 @@ export async function journalOutcome(client: DbClient, campaignLead: Pick<LeadIn
   });
 }
 
-/** Locks the lead's row and tells whether it still stands where it was read (another pass or an open may have moved it since). */
-export async function stillAt(tx: Prisma.TransactionClient, campaignLead: Pick<LeadInCampaign, "id" | "currentStepId" | "phase">): Promise<boolean> {
+/**
+ * Locks the lead's row and tells whether it still stands where it was read (another pass or an open
+ * may have moved it since), moving (or, with `paused`, paused too).
+ */
+export async function stillAt(tx: Prisma.TransactionClient, campaignLead: Pick<LeadInCampaign, "id" | "currentStepId" | "phase">, options: { paused?: boolean } = {}): Promise<boolean> {
   await lockCampaignLead(tx, campaignLead.id);
   const row = await tx.campaignLead.findUnique({ where: { id: campaignLead.id }, select: { status: true, currentStepId: true, phase: true } });
-  return Boolean(row && (row.status === "pending" || row.status === "running") && row.currentStepId === campaignLead.currentStepId && row.phase === campaignLead.phase);
+  const going = row?.status === "pending" || row?.status === "running" || (options.paused === true && row?.status === "paused");
+  return Boolean(row && going && row.currentStepId === campaignLead.currentStepId && row.phase === campaignLead.phase);
 }
 
 /**
@@ -141,7 +145,10 @@ async function resolveOne(row: LeadInCampaign & { campaign: Campaign }, at: Date
       const facts = await conditionFacts(campaignLead, condition, at);
       return withOutbox(async (tx, emit) => {
         if (!(await stillAt(tx, campaignLead))) return false;
-        const decided = decideCondition(condition, facts);
+        // The lead's e-mails as they stand now that it is locked: an open recorded since the pass began
+        // (its hook found the lead not yet waiting) counts, as the forecast counts it.
+        const known = isEmailActivityCondition(condition.type) ? { ...facts, emails: await emailActivityOf(tx, campaignLead.id), at: Math.max(at.getTime(), now().getTime()) } : facts;
+        const decided = decideCondition(condition, known);
         if (decided.outcome === "wait") {
           // The window after the e-mail is still open: the lead waits at the condition for an open or a click (on-email-activity.ts).
           if (campaignLead.phase !== "waiting") await journalOutcome(tx, campaignLead, condition, null, decided.detail);

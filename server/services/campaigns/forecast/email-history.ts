@@ -16,8 +16,6 @@ const ANSWER_WINDOW_MS = 14 * 86_400_000;
 export interface EmailHistory {
   emailsBefore: Array<{ mailboxId: string; address: string; count: number }>;
   emailEventsBefore: EmailEvent[];
-  /** Each simulated campaign lead's e-mails with their recorded opens and clicks, when a sequence asks about them. */
-  sentEmails: Map<string, SimSentEmail[]>;
 }
 
 const addressesOf = (leads: Array<{ email: string | null }>) => [...new Set(leads.flatMap((lead) => (lead.email?.trim() ? [lead.email.trim().toLowerCase()] : [])))];
@@ -41,8 +39,7 @@ export async function emailHistory(input: {
 }): Promise<EmailHistory> {
   const { mailboxIds, start, model, activity } = input;
   const addresses = addressesOf(input.leads);
-  const sentEmails = activity ? await sentEmailsOf(input.leads.map((lead) => lead.id)) : new Map<string, SimSentEmail[]>();
-  if (!addresses.length) return { emailsBefore: [], emailEventsBefore: [], sentEmails };
+  if (!addresses.length) return { emailsBefore: [], emailEventsBefore: [] };
   // Every e-mail that left counts, a bounced one too (the sandbox network counts what it was handed).
   const left = { mailboxId: { in: mailboxIds }, toAddress: { in: addresses }, direction: "outbound", status: { in: ["sent", "bounced"] } };
   const [counts, recent] = await Promise.all([
@@ -86,12 +83,11 @@ export async function emailHistory(input: {
   return {
     emailsBefore: counts.map((row) => ({ mailboxId: row.mailboxId, address: row.toAddress, count: row._count._all })),
     emailEventsBefore: events,
-    sentEmails,
   };
 }
 
 /** The campaign leads' e-mails that left their mailbox, with the opens and clicks recorded so far (emailActivityOf, for many leads). */
-async function sentEmailsOf(campaignLeadIds: string[]): Promise<Map<string, SimSentEmail[]>> {
+export async function sentEmailsOf(campaignLeadIds: string[]): Promise<Map<string, SimSentEmail[]>> {
   const rows = await db.emailMessage.findMany({
     where: { campaignLeadId: { in: campaignLeadIds }, direction: "outbound", source: "campaign", status: { in: ["sent", "bounced"] }, sentAt: { not: null }, stepId: { not: null } },
     select: { id: true, campaignLeadId: true, stepId: true, sentAt: true, openedAt: true, clickedAt: true },

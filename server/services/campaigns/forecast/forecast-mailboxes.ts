@@ -9,12 +9,12 @@ import type { Campaign, CampaignLead } from "../../../db/generated/client";
 import { turnMailbox } from "../../../domain/sequence/turn-policy";
 import { mailboxLoads } from "../assign-campaign-mailboxes";
 import { pickSenders } from "../assign-campaign-senders";
-import { deadAddressesOf, emailHistory, type EmailHistory } from "./email-history";
+import { deadAddressesOf, emailHistory, sentEmailsOf, type EmailHistory } from "./email-history";
 import { emailOutcomeModel } from "./email-outcome-model";
 import { loadSimMailboxes } from "./load-sim-mailboxes";
 import { sequenceOf } from "../executor/load-campaign-sequence";
 import { EMAIL_ACTIVITY_CONDITIONS } from "../../../schemas/sequence";
-import type { EmailOutcomeModel, SimMailbox } from "./simulation-types";
+import type { EmailOutcomeModel, SimMailbox, SimSentEmail } from "./simulation-types";
 
 export interface ForecastMailboxes extends EmailHistory {
   /** The workspace's dead addresses among the leads'. */
@@ -25,6 +25,8 @@ export interface ForecastMailboxes extends EmailHistory {
   /** The mailbox each of the campaign's leads without one would get. */
   assignedMailbox: Map<string, string | null>;
   emailModel: EmailOutcomeModel | undefined;
+  /** Each simulated campaign lead's e-mails with their recorded opens and clicks, when a sequence asks about them. */
+  sentEmails: Map<string, SimSentEmail[]>;
   assumptions: string[];
 }
 
@@ -47,17 +49,19 @@ export async function forecastMailboxes(input: {
   const assignedMailbox = new Map(withoutMailbox.map((row, index) => [row.id, given[index] ?? null]));
   const mailboxIds = [...new Set([...input.campaigns.flatMap((row) => row.emailAccountIds), ...rows.flatMap((row) => (row.emailAccountId ? [row.emailAccountId] : []))])];
   const { rows: mailboxRows, mailboxes } = await loadSimMailboxes(mailboxIds, start);
-  if (!input.email) return { mailboxes, assignedMailbox, emailModel: undefined, emailsBefore: [], emailEventsBefore: [], sentEmails: new Map(), deadAddresses: [], mailboxRateLimits, assumptions };
+  // The leads' e-mails so far, whatever became of the mailboxes that sent them (the conditions on opens and clicks read them).
+  const sentEmails = activity ? await sentEmailsOf(rows.map((row) => row.id)) : new Map<string, SimSentEmail[]>();
+  if (!input.email) return { mailboxes, assignedMailbox, emailModel: undefined, emailsBefore: [], emailEventsBefore: [], sentEmails, deadAddresses: [], mailboxRateLimits, assumptions };
   const leads = rows.map((row) => ({ id: row.id, email: row.lead.email }));
   const deadAddresses = await deadAddressesOf(campaign.workspaceId, leads);
 
   if (!campaign.emailAccountIds.length) assumptions.push("The campaign has no mailboxes yet: its leads' e-mail steps fail until mailboxes join its pool.");
   const resting = mailboxRows.filter((row) => campaign.emailAccountIds.includes(row.id) && !turnMailbox(row).available);
   if (resting.length) assumptions.push(`${resting.length} mailbox${resting.length > 1 ? "es are" : " is"} paused or not connected and will not send.`);
-  if (!mailboxRows.length) return { mailboxes, assignedMailbox, emailModel: undefined, emailsBefore: [], emailEventsBefore: [], sentEmails: new Map(), deadAddresses, mailboxRateLimits, assumptions };
+  if (!mailboxRows.length) return { mailboxes, assignedMailbox, emailModel: undefined, emailsBefore: [], emailEventsBefore: [], sentEmails, deadAddresses, mailboxRateLimits, assumptions };
 
   const outcomes = await emailOutcomeModel(mailboxRows, campaign.workspaceId, start);
   assumptions.push(outcomes.assumption);
   const history = await emailHistory({ mailboxIds, leads, start, model: outcomes.model, activity });
-  return { mailboxes, assignedMailbox, emailModel: outcomes.model, ...history, deadAddresses, mailboxRateLimits, assumptions };
+  return { mailboxes, assignedMailbox, emailModel: outcomes.model, ...history, sentEmails, deadAddresses, mailboxRateLimits, assumptions };
 }

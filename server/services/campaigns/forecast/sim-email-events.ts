@@ -63,7 +63,7 @@ function recordActivity(world: SimWorld, lead: SimLead, event: EmailEvent, passA
   if (event.kind === "email-click") email.clickedAt ??= event.at;
   email.openedAt ??= event.at;
   const step = world.stepOf(lead);
-  if (!step || lead.status !== "running" || lead.phase !== "waiting" || !isEmailActivityCondition(step.type)) return;
+  if (!step || (lead.status !== "running" && lead.status !== "paused") || lead.phase !== "waiting" || !isEmailActivityCondition(step.type)) return;
   const decided = decideCondition(step, simConditionFacts(world, lead, event.at));
   if (decided.outcome !== "yes") return;
   world.resolveOutcome(lead, step.id, "yes");
