@@ -7,8 +7,8 @@ import { now } from "../../lib/clock";
 import { sandboxReplyText } from "../../providers/mail/sandbox/mail-behaviour";
 import { dueSandboxEmails, happen, pendingMoments, refreshNextAt, type SandboxMoment } from "../../providers/mail/sandbox/sandbox-mail-store";
 import { firstTrackedLink, openPixelToken } from "../../providers/mail/sandbox/tracking-in-email";
-import { recordEmailClick } from "../mail/tracking/record-email-click";
-import { recordEmailOpen } from "../mail/tracking/record-email-open";
+import { recordEmailClick } from "../campaigns/record-email-click";
+import { recordEmailOpen } from "../campaigns/record-email-open";
 
 const BATCH = 200;
 

@@ -11,7 +11,7 @@ import { ZLeadsInput } from "@/server/schemas/lead";
 import type { TSequenceInput } from "@/server/schemas/sequence";
 import { driveCampaigns } from "@/server/test/campaign-driver";
 import { world } from "@/server/test/forecast-parity";
-import { recordEmailOpen } from "../../mail/tracking/record-email-open";
+import { recordEmailOpen } from "../record-email-open";
 import { addCampaignLeads } from "../add-campaign-leads";
 import { createCampaign } from "../create-campaign";
 import { pauseCampaignLead } from "../pause-campaign-lead";

@@ -3,7 +3,6 @@
 import { db, type Prisma } from "../../../db/client";
 import type { Emit } from "../../events/with-outbox";
 import { TRACKING_GRACE_MS } from "../../../domain/mail/tracked-activity";
-import { onEmailActivity } from "../../campaigns/executor/on-email-activity";
 
 const TRACKED_EMAIL = {
   id: true,
@@ -58,6 +57,5 @@ export async function recordFirstOpen(tx: Prisma.TransactionClient, emit: Emit, 
     await tx.campaignLead.updateMany({ where: { id: email.campaignLeadId, emailOpenedAt: null }, data: { emailOpenedAt: at, updatedAt: at } });
   }
   await emit({ workspaceId: email.workspaceId, event: "email.opened", data: engagementData(email, at) });
-  if (email.campaignLeadId) await onEmailActivity(tx, emit, email.campaignLeadId, at);
   return true;
 }

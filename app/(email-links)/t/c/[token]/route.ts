@@ -1,7 +1,7 @@
 // GET /t/c/{token}?u={url}&s={signature} – a tracked link of an e-mail: records the click, redirects to the link
 import { invalidTrackedLinkPage } from "@/server/http/email-link-pages";
 import { logger } from "@/server/lib/logger";
-import { recordEmailClick } from "@/server/services/mail/tracking/record-email-click";
+import { recordEmailClick } from "@/server/services/campaigns/record-email-click";
 import { isValidClickSignature } from "@/server/services/mail/tracking/tracking-signature";
 
 export const dynamic = "force-dynamic";

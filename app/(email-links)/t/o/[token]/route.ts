@@ -1,6 +1,6 @@
 // GET /t/o/{token}.gif – the open pixel of a tracked e-mail (public: loaded by the recipient's mail app)
 import { logger } from "@/server/lib/logger";
-import { recordEmailOpen } from "@/server/services/mail/tracking/record-email-open";
+import { recordEmailOpen } from "@/server/services/campaigns/record-email-open";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { db } from "../../../db/client";
-import { outboxEvents } from "../../../test/factories";
-import { seedTrackedEmail } from "../../../test/tracked-email-seed";
+import { db } from "../../db/client";
+import { outboxEvents } from "../../test/factories";
+import { seedTrackedEmail } from "../../test/tracked-email-seed";
 import { recordEmailClick } from "./record-email-click";
 import { recordEmailOpen } from "./record-email-open";
 

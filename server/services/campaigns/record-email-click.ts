@@ -1,7 +1,9 @@
-import { now } from "../../../lib/clock";
-import { withOutbox } from "../../events/with-outbox";
-import { engagementData, findTrackedEmail, recordFirstOpen } from "./email-engagement";
-import { onEmailActivity } from "../../campaigns/executor/on-email-activity";
+// With the campaigns, not with the rest of e-mail tracking (mail/tracking sits below the campaigns):
+// a click moves a lead waiting at a condition on opens or clicks (on-email-activity.ts).
+import { now } from "../../lib/clock";
+import { withOutbox } from "../events/with-outbox";
+import { engagementData, findTrackedEmail, recordFirstOpen } from "../mail/tracking/email-engagement";
+import { onEmailActivity } from "./executor/on-email-activity";
 
 /**
  * Records that the recipient followed a tracked link of an e-mail: email.clicked (with the link)
@@ -23,7 +25,7 @@ export async function recordEmailClick(token: string, url: string, at: Date = no
       await tx.campaignLead.updateMany({ where: { id: email.campaignLeadId, emailClickedAt: null }, data: { emailClickedAt: at, updatedAt: at } });
     }
     await emit({ workspaceId: email.workspaceId, event: "email.clicked", data: { ...engagementData(email, at), url } });
-    // The first open (above) moved a lead waiting for an open; this one moves a lead waiting for a click.
+    // The open and the click move a lead waiting at a condition on either.
     if (email.campaignLeadId) await onEmailActivity(tx, emit, email.campaignLeadId, at);
     return true;
   });
