@@ -67,7 +67,7 @@ export function InboxView() {
           </div>
         </div>
         <div className={`${openId ? "flex" : "hidden"} h-[calc(100dvh-6.5rem)] min-h-[28rem] min-w-0 flex-col lg:flex lg:h-auto lg:min-h-0`}>
-          {openId ? <ThreadView id={openId} backHref={inboxHref(filters, null)} /> : <NoConversationOpen />}
+          {openId ? <ThreadView id={openId} backHref={inboxHref(filters, null)} hrefOf={(id) => inboxHref(filters, id)} /> : <NoConversationOpen />}
         </div>
       </div>
     </>

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { formatDateTime, formatRelative } from "@/components/ui/format";
 import { MessageText } from "@/components/ui/message-text";
 import type { TConversation, TConversationMessage } from "@/server/schemas/inbox";
@@ -25,13 +26,40 @@ function VoiceNote({ voiceNote }: { voiceNote: NonNullable<TConversationMessage[
   );
 }
 
+/** Where a message of the lead's other conversation was said, with a way there. */
+export interface ElsewhereNote {
+  label: string;
+  href: string;
+}
+
 /** One message of a thread: the lead's on the left, the workspace's on the right; auto-replies muted, bounces with the reason. */
-export function MessageBubble({ message, lead, now, showSubject }: { message: TConversationMessage; lead: TConversation["lead"]; now: number; showSubject: boolean }) {
+export function MessageBubble({
+  message,
+  lead,
+  now,
+  showSubject,
+  elsewhere,
+}: {
+  message: TConversationMessage;
+  lead: TConversation["lead"];
+  now: number;
+  showSubject: boolean;
+  /** A message of the lead's other conversation, shown in this one's timeline: muted, with where it was said. */
+  elsewhere?: ElsewhereNote;
+}) {
   const inbound = message.direction === "inbound";
   const brand = !inbound && !message.bounce && message.status !== "failed";
   return (
-    <li data-testid="thread-message" data-direction={message.direction} className={`flex ${inbound ? "justify-start" : "justify-end"}`}>
-      <div className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-sm shadow-xs ${inbound ? "rounded-bl-sm" : "rounded-br-sm"} ${bubbleStyle(message)}`}>
+    <li data-testid={elsewhere ? "elsewhere-message" : "thread-message"} data-direction={message.direction} className={`flex ${inbound ? "justify-start" : "justify-end"}`}>
+      <div className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-sm shadow-xs ${inbound ? "rounded-bl-sm" : "rounded-br-sm"} ${bubbleStyle(message)} ${elsewhere ? "opacity-80 ring-1 ring-dashed" : ""}`}>
+        {elsewhere && (
+          <p className={`mb-1 text-[11px] font-medium ${brand ? "text-brand-100" : "text-slate-500"}`}>
+            {elsewhere.label} ·{" "}
+            <Link href={elsewhere.href} scroll={false} className="underline">
+              Open
+            </Link>
+          </p>
+        )}
         <p className={`mb-0.5 flex flex-wrap gap-x-1.5 text-[11px] ${brand ? "text-brand-100" : "text-slate-500"}`}>
           <span className="font-medium" data-testid="message-author">
             {messageAuthor(message, lead)}

@@ -48,10 +48,25 @@ function useStickToBottom(count: number, id: string) {
   return ref;
 }
 
-function Thread({ conversation, backHref, onMarkUnread }: { conversation: TConversation; backHref: string; onMarkUnread: () => void }) {
+/** The thread's own messages, and with `withElsewhere` the lead's messages of its other conversations, in time order. */
+function timeline(conversation: TConversation, withElsewhere: boolean, hrefOf: (id: string) => string) {
+  const own = conversation.messages.map((message, index) => ({ key: message.id, message, index, elsewhere: undefined }));
+  if (!withElsewhere) return own;
+  const others = conversation.elsewhere.map((entry) => ({
+    key: `${entry.conversationId}:${entry.message.id}`,
+    message: entry.message,
+    index: -1,
+    elsewhere: { label: `On ${CHANNEL_LABELS[entry.channel]} · ${entry.accountName}${entry.subject ? ` · ${entry.subject}` : ""}`, href: hrefOf(entry.conversationId) },
+  }));
+  return [...own, ...others].sort((a, b) => a.message.at.localeCompare(b.message.at));
+}
+
+function Thread({ conversation, backHref, hrefOf, onMarkUnread }: { conversation: TConversation; backHref: string; hrefOf: (id: string) => string; onMarkUnread: () => void }) {
   const now = useNow(30_000);
   const { update } = useConversationActions();
   const [showLead, setShowLead] = useState(false);
+  const [withElsewhere, setWithElsewhere] = useState(false);
+  const otherChannels = [...new Set(conversation.elsewhere.map((entry) => CHANNEL_LABELS[entry.channel]))];
   const scroller = useStickToBottom(conversation.messages.length, conversation.id);
   const subjects = subjectChanges(conversation.messages);
   const name = leadName(conversation.lead);
@@ -94,11 +109,24 @@ function Thread({ conversation, backHref, onMarkUnread }: { conversation: TConve
             <LeadCard conversation={conversation} />
           </div>
         )}
+        {conversation.elsewhere.length > 0 && (
+          <label className="flex items-center gap-2 border-b border-slate-200 bg-white px-4 py-2 text-xs text-slate-600">
+            <input type="checkbox" className="size-4 rounded border-slate-300 text-brand-600" checked={withElsewhere} onChange={(event) => setWithElsewhere(event.target.checked)} />
+            Show {name}&apos;s other conversations in this timeline ({conversation.elsewhere.length} message{conversation.elsewhere.length > 1 ? "s" : ""} on {otherChannels.join(" and ")})
+          </label>
+        )}
         <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-4 sm:px-4">
-          {conversation.messages.length ? (
+          {conversation.messages.length || withElsewhere ? (
             <ol className="space-y-3" aria-label={`Messages with ${name}`}>
-              {conversation.messages.map((message, index) => (
-                <MessageBubble key={message.id} message={message} lead={conversation.lead} now={now} showSubject={conversation.channel === "email" && subjects[index]!} />
+              {timeline(conversation, withElsewhere, hrefOf).map((entry) => (
+                <MessageBubble
+                  key={entry.key}
+                  message={entry.message}
+                  lead={conversation.lead}
+                  now={now}
+                  showSubject={!entry.elsewhere && conversation.channel === "email" && subjects[entry.index]!}
+                  elsewhere={entry.elsewhere}
+                />
               ))}
             </ol>
           ) : (
@@ -119,7 +147,7 @@ function Thread({ conversation, backHref, onMarkUnread }: { conversation: TConve
 }
 
 /** The open conversation (`?c=`), kept fresh while it is open. */
-export function ThreadView({ id, backHref }: { id: string | null; backHref: string }) {
+export function ThreadView({ id, backHref, hrefOf }: { id: string | null; backHref: string; hrefOf: (id: string) => string }) {
   const conversation = useConversation(id);
   // The conversation the reader marked unread in this opening; opening another one forgets it.
   const [keptUnread, setKeptUnread] = useState<string | null>(null);
@@ -138,5 +166,5 @@ export function ThreadView({ id, backHref }: { id: string | null; backHref: stri
       </div>
     );
   }
-  return <Thread conversation={conversation.data} backHref={backHref} onMarkUnread={() => setKeptUnread(conversation.data.id)} />;
+  return <Thread conversation={conversation.data} backHref={backHref} hrefOf={hrefOf} onMarkUnread={() => setKeptUnread(conversation.data.id)} />;
 }

@@ -81,6 +81,20 @@ export const ZConversation = ZConversationSummary.extend({
   messages: z.array(ZConversationMessage).meta({ description: "Oldest first" }),
   canReply: z.boolean().meta({ description: "The sender or mailbox is connected and can send now" }),
   cannotReplyReason: z.string().nullable(),
+  elsewhere: z
+    .array(
+      z.object({
+        conversationId: z.string(),
+        channel: ZConversationChannel,
+        accountName: z.string().meta({ description: "The sender's name, or the mailbox's label and address" }),
+        subject: z.string().nullable(),
+        message: ZConversationMessage,
+      }),
+    )
+    .meta({
+      description:
+        "Beyond the spec: the lead's latest messages (up to 50, oldest first) in its other conversations of the workspace, the other channel's among them, so that one timeline shows everything said with the person; each names its conversation (answer it there)",
+    }),
 }).meta({ id: "Conversation" });
 export type TConversation = z.infer<typeof ZConversation>;
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../../db/client";
 import { ManualClock, setClock, systemClock } from "../../lib/clock";
 import { createTestWorkspace } from "../../test/factories";
-import { emailConversationSeed, inboxWorkspace, linkedinConversationSeed, receivedEmail, sentCampaignEmail } from "../../test/inbox-seed";
+import { emailConversationSeed, inboxWorkspace, linkedinConversationSeed, receivedEmail, sandboxMailbox, sentCampaignEmail } from "../../test/inbox-seed";
 import { getConversation } from "./get-conversation";
 
 afterEach(() => setClock(systemClock));
@@ -78,6 +78,33 @@ describe("reading a conversation", () => {
       canReply: false,
       cannotReplyReason: expect.stringContaining("removed"),
     });
+  });
+
+  it("shows the lead's messages in its other conversations, the other channel's, for one timeline", async () => {
+    const clock = new ManualClock("2026-03-02T09:00:00Z");
+    setClock(clock);
+    const { actor } = await inboxWorkspace();
+    const linkedin = await linkedinConversationSeed(actor, clock, { sent: "Hello there", reply: "Hi! Mail me the deck" });
+    await db.lead.update({ where: { id: linkedin.lead.id }, data: { email: "ada@prospect.example" } });
+    const mailbox = await sandboxMailbox(actor.workspaceId);
+    clock.advance(MINUTE);
+    const thread = { workspaceId: actor.workspaceId, mailboxId: mailbox.id, mailboxEmail: mailbox.email, leadId: linkedin.lead.id, campaignId: null, campaignLeadId: null };
+    const sent = await sentCampaignEmail(thread, { subject: "The deck", text: "Here it is", to: "ada@prospect.example" });
+    const email = await db.conversation.findUniqueOrThrow({ where: { workspaceId_chatId: { workspaceId: actor.workspaceId, chatId: `email:${mailbox.id}:${sent.messageId}` } } });
+
+    const onLinkedin = await getConversation(actor, linkedin.conversation.id);
+    expect(onLinkedin.elsewhere.map((entry) => [entry.conversationId, entry.channel, entry.subject, entry.message.text, entry.message.direction])).toEqual([
+      [email.id, "email", "The deck", "Here it is", "outbound"],
+    ]);
+    expect(onLinkedin.elsewhere[0]!.accountName).toContain(mailbox.email);
+    const onEmail = await getConversation(actor, email.id);
+    expect(onEmail.elsewhere.map((entry) => [entry.channel, entry.message.text])).toEqual([
+      ["linkedin", "Hello there"],
+      ["linkedin", "Hi! Mail me the deck"],
+    ]);
+    // Another lead's conversations never show.
+    const other = await emailConversationSeed(actor);
+    expect((await getConversation(actor, (await other.conversation()).id)).elsewhere).toEqual([]);
   });
 
   it("says why an e-mail cannot be answered: the mailbox in error or paused, the lead unsubscribed", async () => {

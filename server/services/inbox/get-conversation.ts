@@ -1,5 +1,6 @@
 // One conversation of the inbox: its summary, its messages oldest first, the card of the lead in the
-// conversation's campaign (status, current step by name, interest), and whether it can be answered.
+// conversation's campaign (status, current step by name, interest), whether it can be answered, and
+// the lead's messages in its other conversations (the other channel's), for one timeline.
 import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { stepLabel } from "../../domain/sequence/step-label";
@@ -7,6 +8,7 @@ import { toIso } from "../../schemas/common";
 import { ZInterestValue, type TConversation } from "../../schemas/inbox";
 import { sequenceOf } from "../campaigns/executor/load-campaign-sequence";
 import { conversationMessages } from "./conversation-messages";
+import { leadElsewhere } from "./lead-elsewhere";
 import { findConversation } from "./find-conversation";
 import { findReplyBlocker } from "./reply-blocker";
 import { toConversationSummaries } from "./to-conversation-summaries";
@@ -34,11 +36,12 @@ async function campaignLeadCard(campaignLeadId: string | null, workspaceId: stri
 export async function getConversation(actor: Actor, conversationId: string): Promise<TConversation> {
   const row = await findConversation(actor, conversationId);
   const conversation = { ...row, workspaceId: actor.workspaceId };
-  const [[summary], messages, card, reply] = await Promise.all([
+  const [[summary], messages, card, reply, elsewhere] = await Promise.all([
     toConversationSummaries([row], actor.workspaceId),
     conversationMessages(conversation),
     campaignLeadCard(row.campaignLeadId, actor.workspaceId),
     findReplyBlocker(conversation),
+    leadElsewhere(row, actor.workspaceId),
   ]);
-  return { ...summary!, campaignLead: card, messages, canReply: reply.blocker === null, cannotReplyReason: reply.blocker?.message ?? null };
+  return { ...summary!, campaignLead: card, messages, canReply: reply.blocker === null, cannotReplyReason: reply.blocker?.message ?? null, elsewhere };
 }
