@@ -7,7 +7,7 @@ import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import { happen, readDone, replanMoment } from "../../providers/mail/sandbox/sandbox-mail-store";
-import { firstTrackedLink, openPixelToken } from "../../providers/mail/sandbox/tracking-in-email";
+import { firstTrackedLink, openPixelToken } from "../../domain/mail/tracking-in-email";
 import type { TSandboxMailAction, TSandboxMailActionResult } from "../../schemas/sandbox-mail";
 import { TRACKING_GRACE_MS } from "../../domain/mail/tracked-activity";
 import { unsubscribeAddress } from "../campaigns/unsubscribe-address";

@@ -6,7 +6,7 @@ import type { SandboxEmail } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import { sandboxReplyText } from "../../providers/mail/sandbox/mail-behaviour";
 import { dueSandboxEmails, happen, pendingMoments, refreshNextAt, type SandboxMoment } from "../../providers/mail/sandbox/sandbox-mail-store";
-import { firstTrackedLink, openPixelToken } from "../../providers/mail/sandbox/tracking-in-email";
+import { firstTrackedLink, openPixelToken } from "../../domain/mail/tracking-in-email";
 import { recordEmailClick } from "../campaigns/record-email-click";
 import { recordEmailOpen } from "../campaigns/record-email-open";
 

@@ -5,7 +5,7 @@ import type { SandboxEmail } from "../../db/generated/client";
 import type { Actor } from "../../lib/actor";
 import { SANDBOX_MAIL_RATES, SANDBOX_MAILBOX_RULES, SANDBOX_TEST_ADDRESSES } from "../../providers/mail/sandbox/mail-behaviour";
 import { readDone } from "../../providers/mail/sandbox/sandbox-mail-store";
-import { firstTrackedLink, openPixelToken } from "../../providers/mail/sandbox/tracking-in-email";
+import { firstTrackedLink, openPixelToken } from "../../domain/mail/tracking-in-email";
 import type { TSandboxMailEmail, TSandboxMailOverview } from "../../schemas/sandbox-mail";
 
 const SHOWN = 100;

@@ -6,7 +6,7 @@
 import { db } from "../../../db/client";
 import { recordedActivity } from "../../../domain/mail/tracked-activity";
 import { emailHasLinks } from "../../../domain/mail/email-links";
-import { firstTrackedLink, openPixelToken } from "../../../providers/mail/sandbox/tracking-in-email";
+import { firstTrackedLink, openPixelToken } from "../../../domain/mail/tracking-in-email";
 import type { EmailEvent } from "./sim-world";
 import type { EmailOutcomeModel, SimSentEmail } from "./simulation-types";
 

@@ -1,7 +1,9 @@
 // What a prospect's mail app finds in an e-mail Herald tracks: the open pixel it loads when images
 // are shown (/t/o/{token}.gif) and the tracked links it follows (/t/c/{token}?u=…&s=…). An e-mail
-// without them (tracking off) can be opened and clicked all the same, but nobody sees it, as in real mail.
-import { emailLinks } from "../../../domain/mail/email-links";
+// without them (tracking off) can be opened and clicked all the same, but nobody sees it, as in real
+// mail. The sandbox mail network plays opens and clicks through them; the forecast reads from them
+// which of the e-mails sent before it can still be seen opened or clicked. Pure.
+import { emailLinks } from "./email-links";
 
 const PIXEL = /<img\b[^>]*?\bsrc\s*=\s*["']?(https?:\/\/[^"'\s>]+\/t\/o\/[^"'\s>]+)/i;
 
