@@ -1,19 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { HeraldError } from "../../lib/errors";
+import { wiringProblems } from "../../test/wiring-problems";
 import { humanGapSeconds } from "./human-gaps";
 import { ACTIVE_FROM_PATTERN, ACTIVE_TO_PATTERN } from "../../schemas/active-hours";
 import { isWithinSchedule, nextWindowStart, spreadIntoNextWindow, windowEnd, WINDOW_SPREAD_MINUTES, type Schedule } from "./schedule";
 import { structuralChanges } from "./structural-changes";
 import { nextStep, wireSequence } from "./wire-sequence";
 
-function fields(run: () => unknown): Array<{ field: string; message: string }> {
-  try {
-    run();
-  } catch (error) {
-    return ((error as HeraldError).details?.fields as Array<{ field: string; message: string }>) ?? [];
-  }
-  throw new Error("expected a 400");
-}
+const fields = wiringProblems;
 
 describe("wiring a sequence", () => {
   it("chains steps by natural continuation when ids are omitted", () => {

@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { HeraldError } from "../../lib/errors";
+import { wiringProblems } from "../../test/wiring-problems";
 import { wireSequence } from "./wire-sequence";
 import { sequenceChannels } from "./campaign-channels";
 
-function fields(run: () => unknown): Array<{ field: string; message: string }> {
-  try {
-    run();
-  } catch (error) {
-    return ((error as HeraldError).details?.fields as Array<{ field: string; message: string }>) ?? [];
-  }
-  throw new Error("expected a 400");
-}
+const fields = wiringProblems;
 
 const email = (id: string, parent?: string, branch?: "yes" | "no") => ({ id, type: "email" as const, parent, branch, config: { subject: "Hello", text: "Hi {{firstName}}" } });
 

@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { HeraldError } from "../../lib/errors";
+import { wiringProblems } from "../../test/wiring-problems";
 import { sequenceChannels } from "./campaign-channels";
 import { placeAfter } from "./step-timing";
 import { naturalContinuation, wireSequence } from "./wire-sequence";
 
-function fields(run: () => unknown): Array<{ field: string; message: string }> {
-  try {
-    run();
-  } catch (error) {
-    return ((error as HeraldError).details?.fields as Array<{ field: string; message: string }>) ?? [];
-  }
-  throw new Error("expected a 400");
-}
+const fields = wiringProblems;
 
 describe("wiring manual tasks", () => {
   it("takes instructions, a kind and a due time, and has one next step after its delay", () => {

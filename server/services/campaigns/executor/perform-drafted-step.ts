@@ -11,6 +11,7 @@ import type { MemberProfile, PostSummary } from "../../../providers/linkedin/typ
 import { getFileStorage } from "../../../providers/storage";
 import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
 import { chooseVariant } from "../../../domain/sequence/choose-variant";
+import { decideWithRecentPost } from "./decide-with-recent-post";
 import { decideStep, draftNeedsApproval, profileFacts, recordingFor, type DraftState, type StepDecision, type StepFacts } from "../../../domain/sequence/decide-step";
 import { DRAFT_FAILED_RETRY_MS, NO_CREDITS_RETRY_MS } from "../../../domain/sequence/turn-policy";
 import { upsertLeadFromProfile } from "../../leads/upsert-lead-from-profile";
@@ -88,15 +89,12 @@ export async function performDraftedStep(context: Context): Promise<StepResult> 
   const refreshed = await upsertLeadFromProfile(campaign.workspaceId, profile, lead.source);
   const fresh = { ...context, campaignLead: { ...campaignLead, lead: refreshed } };
   const read = { ...facts, profile: profileFacts(profile) };
-  let decision: StepDecision = decideStep(read);
-  let post: PostSummary | null = null;
-  if (decision.kind === "read-posts") {
-    try {
-      post = (await provider.listRecentPosts(sender.providerAccountId, profile.memberId, 1))[0] ?? null;
-    } catch (error) {
-      return handleProviderError(error, { campaignLead, sender, step, journalId: null, actionId: null });
-    }
-    decision = decideStep({ ...read, recentPost: post !== null });
+  let decision: StepDecision;
+  let post: PostSummary | null;
+  try {
+    ({ decision, post } = await decideWithRecentPost(provider, { senderAccountId: sender.providerAccountId, memberId: profile.memberId }, read));
+  } catch (error) {
+    return handleProviderError(error, { campaignLead, sender, step, journalId: null, actionId: null });
   }
 
   switch (decision.kind) {

@@ -21,6 +21,7 @@ import { ALREADY_CONNECTED, NO_RECENT_POST_TO_LIKE, decideInmailUnable, decideSt
 import { renderCopy } from "../../../domain/sequence/render-copy";
 import { mergeFields } from "../lead-merge-fields";
 import { placeAfter } from "../../../domain/sequence/step-timing";
+import { decideWithRecentPost } from "./decide-with-recent-post";
 import { UNREACHABLE_RETRY_MS } from "../../../domain/sequence/turn-policy";
 import { fetchAttachment, fetchVoice } from "./fetch-attachment";
 import { performDraftedStep } from "./perform-drafted-step";
@@ -135,17 +136,13 @@ export async function performLeadStep(input: {
   // The turn read the lead with its campaign lead: no need to read it again before refreshing it.
   const refreshed = await refreshLeadFromProfile(lead, profile);
   const freshLead = { ...campaignLead, lead: refreshed };
-  const read = stepFacts(campaignLead, sender, step, profileFacts(profile));
-  let decision = decideStep(read);
-  // A like needs the lead's latest recent post: read it, then decide again (none skips the step).
-  let post: PostSummary | null = null;
-  if (decision.kind === "read-posts") {
-    try {
-      post = (await provider.listRecentPosts(sender.providerAccountId, profile.memberId, 1))[0] ?? null;
-    } catch (error) {
-      return handleProviderError(error, { campaignLead, sender, step, journalId: null, actionId: null });
-    }
-    decision = decideStep({ ...read, recentPost: post !== null });
+  // A like needs the lead's latest recent post: it is read, then the step decided again (none skips it).
+  let decision: StepDecision;
+  let post: PostSummary | null;
+  try {
+    ({ decision, post } = await decideWithRecentPost(provider, { senderAccountId: sender.providerAccountId, memberId: profile.memberId }, stepFacts(campaignLead, sender, step, profileFacts(profile))));
+  } catch (error) {
+    return handleProviderError(error, { campaignLead, sender, step, journalId: null, actionId: null });
   }
   if (decision.kind === "skip") return resolveWithout(freshLead, sequence, step, null, decision.detail);
   if (decision.kind !== "act") return carryOut(decision, { campaign, sequence, campaignLead: freshLead, sender, step });
