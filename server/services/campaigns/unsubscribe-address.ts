@@ -101,5 +101,7 @@ export async function unsubscribeAddressIn(tx: Prisma.TransactionClient, emit: E
     },
   });
   if (campaignLead && leadStopped) await setCampaignLeadStatus(tx, emit, campaignLead, "stopped", {}, [...STOPPABLE]);
+  // The analytics count the lead as unsubscribed (once), whether or not its campaign stopped.
+  if (campaignLead) await tx.campaignLead.updateMany({ where: { id: campaignLead.id, unsubscribedAt: null }, data: { unsubscribedAt: at } });
   return { changed: true, leadStopped };
 }

@@ -27,6 +27,8 @@ export async function recordEmailComplaint(
   await tx.emailMessage.update({ where: { id: outbound.id }, data: { complainedAt: at, updatedAt: at } });
   // The mailbox before the lead, in the order the executor's recording of a sent e-mail takes them.
   await tx.mailbox.update({ where: { id: outbound.mailboxId }, data: { complainedCount: { increment: 1 }, updatedAt: at } });
+  // The analytics count the lead as complained (once).
+  if (outbound.campaignLeadId) await tx.campaignLead.updateMany({ where: { id: outbound.campaignLeadId, complainedAt: null }, data: { complainedAt: at } });
   const recipient = outbound.toAddress.trim().toLowerCase();
   const leadActive = await lockActiveCampaignLead(tx, outbound.campaignLeadId);
   const workspace = await tx.workspace.findUniqueOrThrow({ where: { id: outbound.workspaceId }, select: { optOutStopsLinkedin: true } });
