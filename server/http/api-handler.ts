@@ -197,6 +197,19 @@ export function apiHandler<Op extends ApiOperation>(
         }
       }
       const status = operation.successStatus ?? 200;
+      if (operation.responseMediaType && typeof result === "string") {
+        // A read (GET): no Idempotency-Key applies. The file name is fixed, never from the request.
+        const extension = operation.responseMediaType.split("/")[1];
+        return {
+          status,
+          headers: {
+            ...baseHeaders,
+            "content-type": `${operation.responseMediaType}; charset=utf-8`,
+            "content-disposition": `attachment; filename="herald-${operation.operationId.replace(/[^A-Za-z0-9-]/g, "")}.${extension}"`,
+          },
+          body: result,
+        };
+      }
       if (idempotencyRecordId) await completeIdempotencyKey(idempotencyRecordId, status, result);
       return json(status, result, baseHeaders);
     } catch (error) {

@@ -23,6 +23,11 @@ export interface ApiOperation<
   body?: TBody;
   /** Schema of the success body. */
   response: TResponse;
+  /**
+   * A body that is not JSON: the handler answers the text itself (a string response schema), sent as
+   * an attachment of this media type. Default application/json.
+   */
+  responseMediaType?: "text/csv";
   successStatus?: 200 | 201 | 202;
   /**
    * Error codes this operation can answer besides the ones every operation shares (authentication,

@@ -94,7 +94,7 @@ function toOpenApiOperation(operation: ApiOperation): ZodOpenApiOperationObject 
   const responses: ZodOpenApiResponsesObject = {
     [`${operation.successStatus ?? 200}`]: {
       description: "Success",
-      content: { "application/json": { schema: operation.response } },
+      content: { [operation.responseMediaType ?? "application/json"]: { schema: operation.response } },
     },
   };
   const byStatus = [...codesByStatus(operation)].sort(([a], [b]) => a - b);

@@ -24,6 +24,7 @@ import { metaHandlers } from "./operations/meta/handlers";
 import { sendersHandlers } from "./operations/senders/handlers";
 import { warmupHandlers } from "./operations/mail/warmup/handlers";
 import { tasksHandlers } from "./operations/tasks/handlers";
+import { analyticsHandlers } from "./operations/analytics/handlers";
 import { webhooksHandlers } from "./operations/webhooks/handlers";
 import { workspacesHandlers } from "./operations/workspaces/handlers";
 
@@ -42,6 +43,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...metaHandlers,
   ...sendersHandlers,
   ...tasksHandlers,
+  ...analyticsHandlers,
   ...warmupHandlers,
   ...webhooksHandlers,
   ...workspacesHandlers,

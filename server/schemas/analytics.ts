@@ -120,3 +120,8 @@ export type TAnalyticsLead = z.infer<typeof ZAnalyticsLead>;
 
 export const ZAnalyticsLeads = z.object({ data: z.array(ZAnalyticsLead), paging: ZPagingWithTotal });
 export type TAnalyticsLeads = z.infer<typeof ZAnalyticsLeads>;
+
+export const ZAnalyticsExportQuery = ZAnalyticsFilterFields.extend({
+  by: z.enum(["day", ...ANALYTICS_BREAKDOWNS]).default("day").meta({ description: "day (the period's series), campaign, sender, mailbox; step and variant need campaignId. Default day" }),
+}).superRefine(checkPeriod);
+export type TAnalyticsExportQuery = z.infer<typeof ZAnalyticsExportQuery>;

@@ -206,6 +206,7 @@ export const ZCampaignLead = z
     customVariables: z.record(z.string(), z.string()),
     interest: z.string().nullable(),
     interestBy: z.string().nullable(),
+    outcome: z.string().nullable().meta({ description: "An outcome someone marked on the lead (one of the workspace's outcomes, e.g. \"Meeting booked\"), counted in the analytics; null for none" }),
     currentStepId: z.string().nullable(),
     variantIds: z.record(z.string(), z.string()).meta({ description: "The A/B variant the lead got at each step it reached" }),
     waitUntil: ZTimestamp.nullable(),

@@ -74,6 +74,7 @@ export const ZConversation = ZConversationSummary.extend({
       currentStep: z.object({ id: z.string(), type: z.string(), label: z.string() }).nullable(),
       interest: ZInterestValue.nullable(),
       interestBy: z.string().nullable(),
+      outcome: z.string().nullable().meta({ description: "The outcome marked on the lead, e.g. \"Meeting booked\"" }),
       lastReplyAt: ZTimestamp.nullable(),
     })
     .nullable()
@@ -145,7 +146,14 @@ export const ZUpdateConversationInput = z
   .object({
     unread: z.boolean({ message: "must be true or false" }).optional(),
     interest: ZInterestValue.nullable().optional().meta({ description: "Sets the campaign lead's interest (interestBy `manual`); null clears it" }),
+    outcome: z
+      .string({ message: "must be one of the workspace's outcomes, or null" })
+      .trim()
+      .min(1, "must not be empty")
+      .nullable()
+      .optional()
+      .meta({ description: "Marks one of the workspace's outcomes (`settings.outcomeNames`, e.g. \"Meeting booked\") on the campaign lead; null clears it" }),
   })
-  .refine((value) => value.unread !== undefined || value.interest !== undefined, { message: "give unread or interest" })
+  .refine((value) => value.unread !== undefined || value.interest !== undefined || value.outcome !== undefined, { message: "give unread, interest or outcome" })
   .meta({ id: "UpdateConversationInput" });
 export type TUpdateConversationInput = z.infer<typeof ZUpdateConversationInput>;

@@ -26,6 +26,9 @@ export const ZWorkspace = z
         description:
           "Whether the workspace may search and order domains and managed mailboxes (on for new workspaces). Cancelling a managed mailbox works whatever it says",
       }),
+      outcomeNames: z.array(z.string()).meta({
+        description: "The outcomes people may mark on a campaign lead (e.g. \"Meeting booked\"), counted as `outcomes` in the analytics",
+      }),
       optOutStopsLinkedin: z.boolean().meta({
         description:
           "When a lead unsubscribes from a campaign e-mail or marks one as spam, its campaign stops for it altogether, LinkedIn steps included (true, the default); false: only its e-mail steps stop (each skips the opted-out address) and its LinkedIn steps go on",
@@ -49,6 +52,12 @@ export const ZUpdateWorkspaceSettingsInput = z.object({
   emailChannelEnabled: z.boolean({ message: "must be true or false" }).optional(),
   managedMailboxesEnabled: z.boolean({ message: "must be true or false" }).optional(),
   optOutStopsLinkedin: z.boolean({ message: "must be true or false" }).optional(),
+  outcomeNames: z
+    .array(z.string({ message: "must be text" }).trim().min(1, "must not be empty").max(40, "must be at most 40 characters"), { message: "must be a list of names" })
+    .min(1, "needs at least one outcome")
+    .max(10, "at most 10 outcomes")
+    .refine((names) => new Set(names.map((name) => name.toLowerCase())).size === names.length, "must not repeat a name")
+    .optional(),
 });
 export type TUpdateWorkspaceSettingsInput = z.infer<typeof ZUpdateWorkspaceSettingsInput>;
 

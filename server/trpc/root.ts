@@ -8,6 +8,7 @@ import { gettingStartedRouter } from "./routers/getting-started";
 import { hostedConnectRouter } from "./routers/hosted-connect";
 import { approvalsRouter } from "./routers/approvals";
 import { tasksRouter } from "./routers/tasks";
+import { analyticsRouter } from "./routers/analytics";
 import { inboxRouter } from "./routers/inbox";
 import { instanceRouter } from "./routers/instance";
 import { jobsRouter } from "./routers/jobs";
@@ -48,6 +49,7 @@ export const appRouter = router({
   inbox: inboxRouter,
   approvals: approvalsRouter,
   tasks: tasksRouter,
+  analytics: analyticsRouter,
   files: filesRouter,
 });
 

@@ -85,6 +85,11 @@ import { replyToConversationOperation } from "./inbox/reply-to-conversation";
 import { listPendingCommentsOperation } from "./approvals/list-pending-comments";
 import { listManualTasksOperation } from "./tasks/list-manual-tasks";
 import { completeManualTaskOperation } from "./tasks/complete-manual-task";
+import { setCampaignLeadOutcomeOperation } from "./campaigns/set-campaign-lead-outcome";
+import { getAnalyticsOverviewOperation } from "./analytics/get-analytics-overview";
+import { getAnalyticsBreakdownOperation } from "./analytics/get-analytics-breakdown";
+import { listAnalyticsLeadsOperation } from "./analytics/list-analytics-leads";
+import { exportAnalyticsOperation } from "./analytics/export-analytics";
 import { getPendingCommentOperation } from "./approvals/get-pending-comment";
 import { approvePendingCommentOperation } from "./approvals/approve-pending-comment";
 import { editPendingCommentOperation } from "./approvals/edit-pending-comment";
@@ -205,6 +210,11 @@ export const operations: ApiOperation[] = [
   uploadVoiceNoteRecordingOperation,
   listManualTasksOperation,
   completeManualTaskOperation,
+  setCampaignLeadOutcomeOperation,
+  getAnalyticsOverviewOperation,
+  getAnalyticsBreakdownOperation,
+  listAnalyticsLeadsOperation,
+  exportAnalyticsOperation,
   searchCompaniesOperation,
   searchPeopleOperation,
   addDatabasePeopleOperation,

@@ -2,14 +2,14 @@
 // rate, in CSV (RFC 4180). A cell a spreadsheet would run as a formula is written as text.
 import type { Actor } from "../../lib/actor";
 import { COUNT_DEFINITIONS, COUNT_KEYS, RATE_DEFINITIONS, RATE_KEYS, type Counts, type Rates } from "../../domain/analytics/metrics";
-import type { TAnalyticsBreakdownQuery } from "../../schemas/analytics";
+import { ZAnalyticsExportQuery, type TAnalyticsExportQuery } from "../../schemas/analytics";
+import { parseInput } from "../../lib/zod-issues";
 import { getAnalyticsBreakdown } from "./get-analytics-breakdown";
 import { getAnalyticsOverview } from "./get-analytics-overview";
 import { csvLine } from "./csv-line";
 
-export type AnalyticsCsvQuery = Omit<TAnalyticsBreakdownQuery, "by"> & { by: TAnalyticsBreakdownQuery["by"] | "day" };
-
-export async function exportAnalyticsCsv(actor: Actor, query: AnalyticsCsvQuery): Promise<string> {
+export async function exportAnalyticsCsv(actor: Actor, input: TAnalyticsExportQuery): Promise<string> {
+  const query = parseInput(ZAnalyticsExportQuery, input);
   const header = [
     query.by === "day" ? "Day" : "Name",
     ...COUNT_KEYS.map((key) => COUNT_DEFINITIONS[key].label),

@@ -69,7 +69,7 @@ export function campaignLeadsPageStatement(actor: Actor, campaignId: string, que
     ) c
     LEFT JOIN LATERAL (
       SELECT cl.seq, cl.id, cl."campaignId", cl."leadId", cl."linkedinAccountId", cl."emailAccountId", cl.status::text AS status,
-        cl."customVariables", cl.interest, cl."interestBy", cl."currentStepId", cl."waitUntil", cl."heldBy",
+        cl."customVariables", cl.interest, cl."interestBy", cl.outcome, cl."currentStepId", cl."waitUntil", cl."heldBy",
         cl."invitationSentAt", cl."invitationAccepted", cl."invitationAcceptedAt", cl."invitationWithdrawnAt", cl."messageSentAt",
         cl."lastReplyAt", cl."emailOpenedAt", cl."emailClickedAt", cl."finishedAt", cl."createdAt", cl.error,
         l."firstName" AS "leadFirstName", l."lastName" AS "leadLastName", l.headline AS "leadHeadline", l.company AS "leadCompany",

@@ -9,7 +9,7 @@ import { readHeldBy } from "./campaign-lead-columns";
 /** The columns of a campaign lead the API shows (the leads list reads just these, in SQL). */
 export type CampaignLeadViewRow = Pick<
   CampaignLead,
-  | "id" | "campaignId" | "leadId" | "linkedinAccountId" | "emailAccountId" | "status" | "customVariables" | "interest" | "interestBy"
+  | "id" | "campaignId" | "leadId" | "linkedinAccountId" | "emailAccountId" | "status" | "customVariables" | "interest" | "interestBy" | "outcome"
   | "currentStepId" | "waitUntil" | "heldBy" | "invitationSentAt" | "invitationAccepted" | "invitationAcceptedAt"
   | "invitationWithdrawnAt" | "messageSentAt" | "lastReplyAt" | "emailOpenedAt" | "emailClickedAt" | "finishedAt" | "createdAt" | "error"
 >;
@@ -42,6 +42,7 @@ export function campaignLeadView(row: CampaignLeadViewRow, lead: CampaignLeadVie
     customVariables: { ...readCustomVariables(lead.customVariables), ...readCustomVariables(row.customVariables) },
     interest: row.interest,
     interestBy: row.interestBy,
+    outcome: row.outcome,
     currentStepId: row.currentStepId,
     variantIds,
     waitUntil: row.status === "pending" || row.status === "running" ? toIso(row.waitUntil) : null,

@@ -29,6 +29,7 @@ async function campaignLeadCard(campaignLeadId: string | null, workspaceId: stri
     currentStep: stepId ? { id: stepId, type, label: stepLabel(steps, stepId, type) } : null,
     interest: interest.success ? interest.data : null,
     interestBy: row.interestBy,
+    outcome: row.outcome,
     lastReplyAt: toIso(row.lastReplyAt),
   };
 }

@@ -14,6 +14,7 @@ export function toWorkspace(row: Workspace, usedSeats: number): TWorkspace {
       emailChannelEnabled: row.emailChannelEnabled,
       managedMailboxesEnabled: row.managedMailboxesEnabled,
       optOutStopsLinkedin: row.optOutStopsLinkedin,
+      outcomeNames: row.outcomeNames,
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -17,6 +17,7 @@ import { pauseCampaignLead } from "../../services/campaigns/pause-campaign-lead"
 import { rebalanceCampaignSender } from "../../services/campaigns/rebalance-campaign-sender";
 import { resumeCampaignLead } from "../../services/campaigns/resume-campaign-lead";
 import { stopCampaignLead } from "../../services/campaigns/stop-campaign-lead";
+import { markCampaignLeadOutcome } from "../../services/campaigns/set-campaign-lead-outcome";
 import { updateCampaign } from "../../services/campaigns/update-campaign";
 import { updateCampaignStep } from "../../services/campaigns/update-campaign-step";
 import { router, workspaceProcedure } from "../init";
@@ -57,6 +58,9 @@ export const campaignsRouter = router({
   stopLead: workspaceProcedure.input(ZLeadRef).mutation(({ ctx, input }) => stopCampaignLead(ctx.actor, input.id, input.leadId)),
   pauseLead: workspaceProcedure.input(ZLeadRef).mutation(({ ctx, input }) => pauseCampaignLead(ctx.actor, input.id, input.leadId)),
   resumeLead: workspaceProcedure.input(ZLeadRef).mutation(({ ctx, input }) => resumeCampaignLead(ctx.actor, input.id, input.leadId)),
+  setLeadOutcome: workspaceProcedure
+    .input(ZLeadRef.extend({ outcome: z.string().trim().min(1, "must not be empty").nullable() }))
+    .mutation(({ ctx, input }) => markCampaignLeadOutcome(ctx.actor, input.id, input.leadId, input.outcome)),
   rebalance: workspaceProcedure
     .input(ZRebalanceInput.extend({ id: z.string() }))
     .mutation(({ ctx, input }) => rebalanceCampaignSender(ctx.actor, input.id, { linkedinAccountId: input.linkedinAccountId })),

@@ -16,6 +16,7 @@ import { pauseCampaignLead } from "../../../services/campaigns/pause-campaign-le
 import { rebalanceCampaignSender } from "../../../services/campaigns/rebalance-campaign-sender";
 import { resumeCampaignLead } from "../../../services/campaigns/resume-campaign-lead";
 import { stopCampaignLead } from "../../../services/campaigns/stop-campaign-lead";
+import { markCampaignLeadOutcome } from "../../../services/campaigns/set-campaign-lead-outcome";
 import { updateCampaign } from "../../../services/campaigns/update-campaign";
 import { updateCampaignStep } from "../../../services/campaigns/update-campaign-step";
 import { addCampaignLeadsOperation } from "./add-campaign-leads";
@@ -31,6 +32,7 @@ import { pauseCampaignLeadOperation } from "./pause-campaign-lead";
 import { rebalanceCampaignSenderOperation } from "./rebalance-campaign-sender";
 import { resumeCampaignLeadOperation } from "./resume-campaign-lead";
 import { stopCampaignLeadOperation } from "./stop-campaign-lead";
+import { setCampaignLeadOutcomeOperation } from "./set-campaign-lead-outcome";
 import { updateCampaignOperation } from "./update-campaign";
 import { updateCampaignStepOperation } from "./update-campaign-step";
 
@@ -67,6 +69,8 @@ export const campaignsHandlers = [
   apiHandler(resumeCampaignLeadOperation, async ({ actor, params }) => ({ data: await resumeCampaignLead(actor, params.id, params.leadId) })),
   // POST /api/v1/campaigns/{id}/leads/{leadId}/stop – stop one lead
   apiHandler(stopCampaignLeadOperation, async ({ actor, params }) => ({ data: await stopCampaignLead(actor, params.id, params.leadId) })),
+  // POST /api/v1/campaigns/{id}/leads/{leadId}/outcome – mark an outcome (e.g. a meeting booked) on one lead
+  apiHandler(setCampaignLeadOutcomeOperation, async ({ actor, params, body }) => ({ data: await markCampaignLeadOutcome(actor, params.id, params.leadId, body.outcome) })),
   // POST /api/v1/campaigns/{id}/rebalance – move a sender's not-yet-contacted leads to the other senders
   apiHandler(rebalanceCampaignSenderOperation, async ({ actor, params, body }) => ({
     data: await rebalanceCampaignSender(actor, params.id, body),

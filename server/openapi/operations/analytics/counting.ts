@@ -1,0 +1,5 @@
+// How the analytics count, said once for every analytics operation's description.
+export const ANALYTICS_COUNTING = [
+  "How it counts: every figure counts leads of campaigns, each lead once per campaign, on the UTC day it was first contacted (a connection request, a message, an InMail, a voice note or an e-mail; visits, likes and follows are not contact), with what that lead did since. So a reply counts in the period its lead was contacted, and the figures of a recent period still grow as its leads answer.",
+  "Replies are people's only: out-of-office and other automatic replies, bounces and delivery reports never count, and a lead who replied twice counts once. Each rate divides by the leads it could apply to: acceptance = accepted ÷ connection requests; reply, positive reply (interested) and outcome rates ÷ leads contacted (never ÷ replies); bounce, complaint and unsubscribe rates ÷ leads e-mailed. A rate is null when nothing could count. `definitions` in GET /analytics/overview states each one.",
+].join("\n\n");
