@@ -3,8 +3,7 @@
 // One schema per shape, for REST, tRPC and the OpenAPI document; the definitions of the figures
 // live in server/domain/analytics/metrics.ts and are written into the descriptions.
 import { z } from "zod";
-import { COUNT_DEFINITIONS, COUNT_KEYS, RATE_DEFINITIONS, RATE_KEYS } from "../domain/analytics/metrics";
-import { MAX_PERIOD_DAYS } from "../domain/analytics/period";
+import { COUNT_DEFINITIONS, COUNT_KEYS, MAX_PERIOD_DAYS, RATE_DEFINITIONS, RATE_KEYS } from "./analytics-figures";
 import { ZPaginationQuery, ZPagingWithTotal, ZTimestamp } from "./common";
 
 const ZDay = z.iso.date().meta({ description: "A UTC day, YYYY-MM-DD", example: "2026-12-01" });

@@ -34,8 +34,13 @@ function buildRequest(method: string, path: string, options: CallOptions): Reque
   return new Request(url, { method, headers, body });
 }
 
-function parsed(answer: ApiAnswer) {
-  return { status: answer.status, headers: new Headers(answer.headers), body: answer.body ? (JSON.parse(answer.body) as JsonBody) : null };
+function parsed(answer: ApiAnswer): { status: number; headers: Headers; body: JsonBody | null; text: string | null } {
+  const headers = new Headers(answer.headers);
+  // A file (a CSV export) is answered as its text.
+  if (answer.body && !(headers.get("content-type") ?? "application/json").startsWith("application/json")) {
+    return { status: answer.status, headers, body: null, text: answer.body };
+  }
+  return { status: answer.status, headers, body: answer.body ? (JSON.parse(answer.body) as JsonBody) : null, text: answer.body };
 }
 
 /** `path` is below /api/v1 with its path parameters in it, e.g. `/campaigns/cmp_1`. */

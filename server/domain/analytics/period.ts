@@ -14,7 +14,6 @@ export interface Period {
 }
 
 const DAY_MS = 86_400_000;
-export const MAX_PERIOD_DAYS = 366;
 
 export function dayOf(at: Date): string {
   return at.toISOString().slice(0, 10);
