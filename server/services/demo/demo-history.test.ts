@@ -6,6 +6,8 @@ import { db } from "@/server/db/client";
 import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
 import { getAnalyticsBreakdown } from "../analytics/get-analytics-breakdown";
 import { getAnalyticsOverview } from "../analytics/get-analytics-overview";
+import { journalStepSums, stepOutcomeSums } from "../analytics/step-outcome-sums";
+import { resolvePeriod } from "../../domain/analytics/period";
 import { seedDemoWorkspace } from "./seed-demo-workspace";
 
 afterEach(() => setClock(systemClock));
@@ -43,4 +45,18 @@ it("shows twelve weeks of outcomes on first start, and a two-variant test B wins
   // A second start adds nothing.
   await seedDemoWorkspace();
   expect(await db.campaign.count({ where: { workspaceId: demo.workspaceId } })).toBe(3);
+});
+
+it("counts steps and variants from their rollup as the journal does", async () => {
+  setClock(new ManualClock("2026-09-15T08:00:00Z"));
+  const demo = await seedDemoWorkspace();
+  // Seeded by the test above when the files share a database, else now.
+  const history = await db.campaign.findFirstOrThrow({ where: { workspaceId: demo.workspaceId, name: "Sample: last quarter's outreach" } });
+  const scope = { workspaceId: demo.workspaceId, campaignId: history.id, period: resolvePeriod({ period: "90d" }, new Date("2026-09-15T08:00:00Z")) };
+  const sorted = (rows: Awaited<ReturnType<typeof journalStepSums>>) => [...rows].sort((a, b) => `${a.stepId}:${a.variantId}`.localeCompare(`${b.stepId}:${b.variantId}`));
+  const fromRollup = sorted(await stepOutcomeSums(scope));
+  expect(fromRollup.length).toBeGreaterThanOrEqual(4);
+  expect(fromRollup).toEqual(sorted(await journalStepSums(scope)));
+  // A bounce reached its lead: the e-mail step's failed entries count only with a bounce.
+  expect(fromRollup.find((row) => row.stepId === "mail")!.bounced).toBeGreaterThan(0);
 });
