@@ -167,6 +167,7 @@ async function main() {
           ? [`  Sample:    a paused campaign on two sandbox senders: ${url}/campaigns/${seeded.sampleCampaignId} (look at its Forecast, then Activate)`]
           : []),
         ...(seeded.crossChannelCampaignId ? [`  Sample:    e-mail and LinkedIn together, on the sample mailbox too: ${url}/campaigns/${seeded.crossChannelCampaignId}`] : []),
+        ...(seeded.experimentCampaignId ? [`  Sample:    a finished A/B test and its verdict (Experiments): ${url}/campaigns/${seeded.experimentCampaignId}`] : []),
       ]
     : [];
   console.log(

@@ -60,7 +60,8 @@ it("seeds the Quick start's workspace once: owner, a working key, two sandbox se
   expect(again.workspaceId).toBe(first.workspaceId);
   expect(again.sampleCampaignId).toBeNull();
   expect(again.crossChannelCampaignId).toBeNull();
-  expect(await db.campaign.count({ where: { workspaceId: first.workspaceId } })).toBe(2);
+  expect(again.experimentCampaignId).toBeNull();
+  expect(await db.campaign.count({ where: { workspaceId: first.workspaceId } })).toBe(3);
   expect(await db.linkedinAccount.count({ where: { workspaceId: first.workspaceId } })).toBe(2);
   expect(await db.mailbox.count({ where: { workspaceId: first.workspaceId } })).toBe(1);
   // The first key was replaced by the second.

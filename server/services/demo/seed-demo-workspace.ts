@@ -5,6 +5,7 @@ import { generateApiKey } from "../api-keys/api-key-format";
 import { addAiCredits, grantSourceNames } from "../credits/add-ai-credits";
 import { seedDemoCampaign } from "./seed-demo-campaign";
 import { seedDemoCrossChannelCampaign } from "./seed-demo-cross-channel-campaign";
+import { seedDemoExperimentCampaign } from "./seed-demo-experiment-campaign";
 import { seedDemoMailbox } from "./seed-demo-mailbox";
 import { forgetApiKeys } from "../api-keys/api-key-cache";
 
@@ -23,13 +24,16 @@ export interface DemoWorkspace {
   sampleCampaignId: string | null;
   /** The sample across e-mail and LinkedIn, when this start created it. */
   crossChannelCampaignId: string | null;
+  /** The finished sample whose A/B test has results, when this start created it. */
+  experimentCampaignId: string | null;
 }
 
 /**
  * The demo workspace of the Quick start: a demo owner with welcome credits, two sandbox senders,
  * a paused sample campaign (see seed-demo-campaign.ts), a sandbox mailbox with a DNS problem to
- * fix (seed-demo-mailbox.ts) and a second paused sample across e-mail and LinkedIn on both
- * (seed-demo-cross-channel-campaign.ts). Safe to run at every
+ * fix (seed-demo-mailbox.ts), a second paused sample across e-mail and LinkedIn on both
+ * (seed-demo-cross-channel-campaign.ts) and a finished sample whose A/B test has results
+ * (seed-demo-experiment-campaign.ts). Safe to run at every
  * start: the owner and workspace are created once; the demo API key is replaced each time (only its
  * hash is stored, so a fresh one is the only way to print it).
  */
@@ -69,6 +73,7 @@ export async function seedDemoWorkspace(): Promise<DemoWorkspace> {
   await seedDemoMailbox(actor);
   // With the first sample only: a workspace that has campaigns already is not given another.
   const crossChannel = sample ? await seedDemoCrossChannelCampaign(actor, sample.senderIds) : null;
+  const experiment = sample ? await seedDemoExperimentCampaign(actor, sample.senderIds) : null;
   return {
     email: DEMO_EMAIL,
     password: DEMO_PASSWORD,
@@ -76,5 +81,6 @@ export async function seedDemoWorkspace(): Promise<DemoWorkspace> {
     apiKey: key,
     sampleCampaignId: sample?.campaignId ?? null,
     crossChannelCampaignId: crossChannel?.campaignId ?? null,
+    experimentCampaignId: experiment?.campaignId ?? null,
   };
 }
