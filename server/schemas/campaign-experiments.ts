@@ -80,3 +80,21 @@ export const ZCampaignExperiments = z
       "The campaign's A/B tests: per step with variants, each variant's leads reached and successes with a 95% credible interval, its probability to be best and expected loss (Bayesian, Beta posteriors with a uniform prior, integrated numerically so the same counts give the same numbers), and a verdict in words saying whether the data can tell yet",
   });
 export type TCampaignExperiments = z.infer<typeof ZCampaignExperiments>;
+
+export const ZExperimentPlan = z.object({
+  stepId: z.string(),
+  label: z.string().meta({ description: "The step as people name it (\"#3 Message\")" }),
+  variants: z.number().int().meta({ description: "How many variants the step has" }),
+  promotedVariantId: z.string().nullable().meta({ description: "The step's promoted variant, when one is: every new lead gets it and there is nothing to plan" }),
+  perVariant: z.number().int().meta({ description: "Leads each variant is expected to reach within the horizon (leads split evenly between the variants)" }),
+  neededPerVariant: z
+    .number()
+    .int()
+    .meta({ description: "Leads each variant needs to detect a 5-point difference at the rate the forecast expects at that step (two-sided α 0.05, power 0.8)" }),
+  expectedBy: ZTimestamp.nullable().meta({ description: "When the last of those leads is expected to reach the step; null when not within the horizon" }),
+  text: z.string().meta({
+    description: "The answer in words",
+    example: "#2 Message: at the forecast's pace each variant reaches about 120 leads in 45 days; detecting a 5-point difference needs about 690 per variant — not within the forecast.",
+  }),
+});
+export type TExperimentPlan = z.infer<typeof ZExperimentPlan>;

@@ -1,7 +1,7 @@
 // Campaigns and their leads: the API's shapes, shared by REST, tRPC, OpenAPI and the dashboard.
 import { z } from "zod";
 import { ZCampaignApprovals } from "./approvals";
-import { ZCampaignExperimentSettings, ZCampaignExperimentSettingsChange } from "./campaign-experiments";
+import { ZCampaignExperimentSettings, ZCampaignExperimentSettingsChange, ZExperimentPlan } from "./campaign-experiments";
 import { ZPaginationQuery, ZPagingWithTotal, ZTimestamp } from "./common";
 import { ZAddLeadsResult, ZEmailOptOut, ZEmailOptOutAt } from "./lead";
 import { ZAttachment, ZSequence, ZVoice, ZWiredSequence } from "./sequence";
@@ -379,6 +379,7 @@ export const ZCampaignForecast = z
     ),
     leads: z.array(ZForecastLead),
     leadsTruncated: z.boolean().meta({ description: "True when only the first 1000 leads are listed (totals and days count all)" }),
+    experiments: z.array(ZExperimentPlan).meta({ description: "Per step with A/B variants: whether the test can tell a 5-point difference within the horizon at the forecast's pace, and when" }),
   })
   .meta({ id: "CampaignForecast" });
 export type TCampaignForecast = z.infer<typeof ZCampaignForecast>;

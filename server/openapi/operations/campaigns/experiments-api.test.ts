@@ -1,9 +1,13 @@
 // The campaign experiments API through its route handlers: GET /campaigns/{id}/experiments judges
 // each step with variants in words; the experiment settings go through PATCH /campaigns/{id} with
 // errors naming the field; a step's promoted variant must name one of its variants.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
+import { ensureSandboxDirectory } from "@/server/providers/linkedin/sandbox/store";
 import { seedVariantHistory } from "@/server/test/experiment-seed";
-import { workspace } from "@/server/test/campaigns-api";
+import { profile, workspace } from "@/server/test/campaigns-api";
+
+afterEach(() => setClock(systemClock));
 
 const sequence = (promotedVariantId?: string) => ({
   steps: [
@@ -51,6 +55,32 @@ describe("GET /campaigns/{id}/experiments", () => {
     const id = (await owner.create({})).body!.data.id;
     expect((await other.experiments(id)).status).toBe(404);
     expect((await owner.experiments(id)).body!.data.steps).toEqual([]);
+  });
+});
+
+describe("the planner: GET /campaigns/{id}/forecast", () => {
+  it("says per step with variants whether the forecast's volumes can tell a 5-point difference, and when", async () => {
+    setClock(new ManualClock("2026-03-02T09:30:00Z"));
+    await ensureSandboxDirectory();
+    const { api } = await workspace();
+    const sender = await api.connect("planner");
+    const invite = { id: "i", type: "invite", config: { variants: [{ id: "a", note: "Hi {{firstName}}" }, { id: "b", note: "Hello {{firstName}}" }] } };
+    const id = (await api.create({ status: "draft", linkedinAccountIds: [sender], sequence: { steps: [invite] } })).body!.data.id;
+    await api.addLeads(id, [{ profileUrl: profile(50) }, { profileUrl: profile(51) }, { profileUrl: profile(52) }, { profileUrl: profile(53) }]);
+    const forecast = await api.forecast(id, 10);
+    expect(forecast.status).toBe(200);
+    expect(forecast.body!.data.experiments).toEqual([
+      {
+        stepId: "i",
+        label: "#1 Connection request",
+        variants: 2,
+        promotedVariantId: null,
+        perVariant: 2,
+        neededPerVariant: expect.any(Number),
+        expectedBy: null,
+        text: expect.stringMatching(/^#1 Connection request: at the forecast's pace each variant reaches about 2 leads in 10 days; detecting a 5-point difference needs about \d+ per variant — not within the forecast\.$/),
+      },
+    ]);
   });
 });
 
