@@ -1,5 +1,7 @@
 // jstat ships no types and DefinitelyTyped has none: the few distributions and special functions
-// Herald's experiment statistics call (server/domain/analytics/experiment-stats.ts).
+// Herald's experiment statistics call (server/domain/analytics/experiment-stats.ts). It is a CommonJS
+// module whose exports Node cannot name from an ES module (the production runtime imports packages
+// natively), so it is imported by its default export.
 declare module "jstat" {
   interface ContinuousDistribution {
     pdf(x: number, a: number, b: number): number;
@@ -14,5 +16,6 @@ declare module "jstat" {
     /** The natural logarithm of the Beta function B(x, y). */
     betaln(x: number, y: number): number;
   }
-  export const jStat: JStatic;
+  const jStat: JStatic;
+  export default jStat;
 }

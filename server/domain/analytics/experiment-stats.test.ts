@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jStat } from "jstat";
+import jStat from "jstat";
 import { betaQuantile, experimentStats, moreLeadsNeeded, posteriorOf, roundAbout, sampleSizePerVariant } from "./experiment-stats";
 import { experimentVerdict } from "./experiment-verdict";
 

@@ -1,4 +1,4 @@
-import { jStat } from "jstat";
+import jStat from "jstat";
 
 /**
  * The statistics of an A/B test between a step's variants, Bayesian with a uniform prior: each
