@@ -4,6 +4,7 @@ import { errorMessage } from "@/components/ui/trpc-error";
 import type { TCampaign } from "@/server/schemas/campaign";
 import { ApprovalSettings } from "./approval-settings";
 import { EmailDeliverySettings } from "./email-delivery-settings";
+import { ExperimentSettings } from "./experiment-settings";
 import { firstErrorUnder } from "./field-errors";
 import { LeadRulesEditor } from "./lead-rules-editor";
 import { MailboxPoolEditor } from "./mailbox-pool-editor";
@@ -38,6 +39,7 @@ export function CampaignSettings({ campaign }: { campaign: TCampaign }) {
       <LeadRulesEditor rules={draft.rules} onChange={(rules) => set("rules", rules)} errors={errors} />
       <ReplySettings enabled={draft.aiInterestEnabled} onChange={(enabled) => set("aiInterestEnabled", enabled)} />
       <ApprovalSettings approvals={draft.approvals} onChange={(approvals) => set("approvals", approvals)} />
+      <ExperimentSettings experiments={draft.experiments} onChange={(experiments) => set("experiments", experiments)} errors={errors} />
       {/* Kept in view while scrolling: the state of the whole form and its one Save. */}
       <div className="sticky bottom-0 z-10 -mx-1 rounded-lg bg-white/95 px-4 pb-3 shadow-[0_-1px_0_0_rgb(226_232_240)] backdrop-blur">
         <SaveBar dirty={dirty} saving={update.isPending} saved={update.isSuccess} error={barError} label="Save settings" onReset={discard} />

@@ -10,16 +10,18 @@ import { errorMessage } from "@/components/ui/trpc-error";
 import { CampaignForecast } from "../forecast/campaign-forecast";
 import { CampaignHeader } from "./campaign-header";
 import { CampaignSettings } from "./campaign-settings";
+import { ExperimentsPanel } from "./experiments-panel";
 import { FunnelPanel } from "./funnel-panel";
 import { LeadsPanel } from "../leads/leads-panel";
 import { SequenceSummary } from "./sequence-summary";
 import { ContinueSetup } from "./setup/continue-setup";
 import { GuidedSetup } from "./setup/guided-setup";
 
-type Tab = "leads" | "funnel" | "forecast" | "sequence" | "settings";
+type Tab = "leads" | "funnel" | "experiments" | "forecast" | "sequence" | "settings";
 const TABS: Array<TabItem<Tab>> = [
   { id: "leads", label: "Leads" },
   { id: "funnel", label: "Funnel" },
+  { id: "experiments", label: "Experiments" },
   { id: "forecast", label: "Forecast" },
   { id: "sequence", label: "Sequence" },
   { id: "settings", label: "Settings" },
@@ -30,7 +32,7 @@ function isTab(value: string | null): value is Tab {
 }
 
 /**
- * One campaign: its header and the Leads, Funnel, Forecast, Sequence and Settings tabs (the tab is kept
+ * One campaign: its header and the Leads, Funnel, Experiments, Forecast, Sequence and Settings tabs (the tab is kept
  * in the URL); with ?setup=1, the guided set-up instead.
  */
 export function CampaignView({ id }: { id: string }) {
@@ -74,6 +76,7 @@ export function CampaignView({ id }: { id: string }) {
       <Tabs label="Campaign sections" tabs={TABS} selected={tab} onSelect={select}>
         {tab === "leads" && <LeadsPanel campaign={data} />}
         {tab === "funnel" && <FunnelPanel campaign={data} />}
+        {tab === "experiments" && <ExperimentsPanel campaign={data} />}
         {tab === "forecast" && <CampaignForecast campaign={data} />}
         {tab === "sequence" && <SequenceSummary campaign={data} />}
         {tab === "settings" && <CampaignSettings campaign={data} />}

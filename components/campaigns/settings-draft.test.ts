@@ -13,6 +13,7 @@ const campaign: TCampaign = {
   unsubscribe: { enabled: true, text: "Bye {{unsubscribe}}" },
   tracking: { opens: "off", clicks: "off" },
   approvals: { comments: true, aiVoiceNotes: true, recordedVoiceNotes: false },
+  experiments: { autoPromote: false, threshold: 0.95, minLeadsPerVariant: 100 },
   linkedinAccountIds: ["acc_a", "acc_b"],
   emailAccountIds: [],
   excludeListIds: ["lst_x"],
@@ -63,6 +64,11 @@ describe("changesOf", () => {
     });
   });
 
+  it("sends only the experiment settings that changed", () => {
+    const draft = draftOf(campaign);
+    expect(changesOf({ ...draft, experiments: { ...draft.experiments, autoPromote: true, threshold: 0.9 } }, campaign)).toEqual({ experiments: { autoPromote: true, threshold: 0.9 } });
+  });
+
   it("clears the lead list with null", () => {
     const withList = { ...campaign, listId: "lst_y" };
     const draft = draftOf(withList);
@@ -71,6 +77,15 @@ describe("changesOf", () => {
 });
 
 describe("draftProblems", () => {
+  it("names an experiment threshold or minimum sample out of range, as the server would", () => {
+    const draft = draftOf(campaign);
+    expect(draftProblems({ ...draft, experiments: { autoPromote: true, threshold: 1, minLeadsPerVariant: 5 } })).toEqual({
+      "experiments.threshold": "must be at most 0.999 (99.9%)",
+      "experiments.minLeadsPerVariant": "must be at least 20 leads",
+    });
+  });
+
+
   it("names an unsubscribe line that is too long, only while the line is on", () => {
     const draft = draftOf(campaign);
     const long = { ...draft, delivery: { ...draft.delivery, text: "x".repeat(501) } };

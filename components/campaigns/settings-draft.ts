@@ -2,6 +2,7 @@
 // tab and the guided set-up compare and send the same way, and a unit test pins what is sent.
 import type { TCampaignApprovals } from "@/server/schemas/approvals";
 import type { TCampaign, TUpdateCampaignInput } from "@/server/schemas/campaign";
+import { ZCampaignExperimentSettings, type TCampaignExperimentSettings } from "@/server/schemas/campaign-experiments";
 import { formToSchedule, scheduleToForm, type ScheduleForm } from "./schedule-form";
 
 export const UNSUBSCRIBE_MAX = 500;
@@ -29,6 +30,7 @@ export interface SettingsDraft {
   rules: LeadRules;
   aiInterestEnabled: boolean;
   approvals: TCampaignApprovals;
+  experiments: TCampaignExperimentSettings;
 }
 
 export function draftOf(campaign: TCampaign): SettingsDraft {
@@ -46,6 +48,7 @@ export function draftOf(campaign: TCampaign): SettingsDraft {
     },
     aiInterestEnabled: campaign.aiInterestEnabled,
     approvals: campaign.approvals,
+    experiments: campaign.experiments,
   };
 }
 
@@ -80,6 +83,11 @@ export function changesOf(draft: SettingsDraft, campaign: TCampaign): TUpdateCam
     if (draft.approvals[key] !== saved.approvals[key]) approvals[key] = draft.approvals[key];
   }
   if (Object.keys(approvals).length) changes.approvals = approvals;
+  const experiments: Partial<TCampaignExperimentSettings> = {};
+  for (const key of Object.keys(saved.experiments) as Array<keyof TCampaignExperimentSettings>) {
+    if (draft.experiments[key] !== saved.experiments[key]) Object.assign(experiments, { [key]: draft.experiments[key] });
+  }
+  if (Object.keys(experiments).length) changes.experiments = experiments;
   return changes;
 }
 
@@ -87,5 +95,8 @@ export function changesOf(draft: SettingsDraft, campaign: TCampaign): TUpdateCam
 export function draftProblems(draft: SettingsDraft): Record<string, string> {
   const problems: Record<string, string> = {};
   if (draft.delivery.unsubscribe && draft.delivery.text.length > UNSUBSCRIBE_MAX) problems["unsubscribe.text"] = `must be at most ${UNSUBSCRIBE_MAX} characters`;
+  // The same schema the server parses with, so the messages match.
+  const experiments = ZCampaignExperimentSettings.safeParse(draft.experiments);
+  for (const issue of experiments.success ? [] : experiments.error.issues) problems[`experiments.${issue.path.join(".")}`] ??= issue.message;
   return problems;
 }

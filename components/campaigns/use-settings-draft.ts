@@ -13,6 +13,7 @@ const PARTS: Array<{ prefix: string; name: string }> = [
   { prefix: "unsubscribe", name: "E-mail tracking and unsubscribe" },
   { prefix: "listId", name: "Leads and exclusions" },
   { prefix: "excludeListIds", name: "Leads and exclusions" },
+  { prefix: "experiments", name: "A/B experiments" },
 ];
 
 /** The parts of the page that hold one of these field errors, in page order; unknown fields are left out. */

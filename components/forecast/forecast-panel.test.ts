@@ -45,6 +45,7 @@ const forecast: TCampaignForecast = {
     { campaignLeadId: "cld_2", leadId: "led_2", name: null, linkedinAccountId: null, emailAccountId: null, firstActionAt: null, steps: [], expectedStatus: "pending", endsAt: null },
   ],
   leadsTruncated: false,
+  experiments: [],
 };
 
 function render(value: TCampaignForecast) {
@@ -118,6 +119,14 @@ describe("ForecastPanel", () => {
     expect(html).toContain("Mailbox");
     expect(html.replace(/<[^>]*>/g, " ")).not.toContain("mbx_ada");
     expect(html.match(/ada@acme\.test/g)?.length).toBe(3);
+  });
+
+  it("answers the A/B planner's question per step with variants, and says nothing of tests without any", () => {
+    const text = "#2 Message: at the forecast's pace each variant reaches about 120 leads in 45 days; detecting a 5-point difference needs about 690 per variant — not within the forecast.";
+    const html = render({ ...forecast, experiments: [{ stepId: "st_thanks", label: "#2 Message", variants: 2, promotedVariantId: null, perVariant: 120, neededPerVariant: 686, expectedBy: null, text }] });
+    expect(html).toContain("A/B tests");
+    expect(html).toContain(text.replace("'", "&#x27;"));
+    expect(render(forecast)).not.toContain("A/B tests");
   });
 
   it("leaves out the Sender column of an e-mail campaign, whose leads have a mailbox and no sender", () => {

@@ -305,6 +305,15 @@ export function ForecastPanel({
       <Summary forecast={forecast} />
       <DailyActions forecast={forecast} senderName={senderName} mailboxName={mailboxName} />
       <LeadTimeline forecast={forecast} senderName={senderName} mailboxName={mailboxName} stepNames={stepNames} />
+      {forecast.experiments.length > 0 && (
+        <Card title="A/B tests" description="Whether each step's variants can be told apart within the forecast, at its pace and at the rate it expects.">
+          <ul className="space-y-2 text-sm text-slate-700" data-testid="forecast-experiments">
+            {forecast.experiments.map((plan) => (
+              <li key={plan.stepId}>{plan.text}</li>
+            ))}
+          </ul>
+        </Card>
+      )}
       {forecast.assumptions.length > 0 && (
         <Card title="Assumptions">
           <ul className="list-disc space-y-1 pl-5 text-sm text-slate-600">

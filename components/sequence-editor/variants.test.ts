@@ -37,6 +37,14 @@ describe("A/B variants", () => {
     expect(removeVariant(step, 0)).toBe(step);
   });
 
+  it("keeps a step's promoted variant when saving, and drops it with the variant", () => {
+    const promoted = { ...thanks(), config: { ...thanks().config, promotedVariantId: "v_b" } };
+    const input = toSequenceInput([promoted]);
+    expect(input.steps[0]!.config).toMatchObject({ promotedVariantId: "v_b" });
+    expect(removeVariant(promoted, 0).config.promotedVariantId).toBe("v_b");
+    expect(removeVariant(promoted, 1).config.promotedVariantId).toBeUndefined();
+  });
+
   it("saves variants the API accepts", () => {
     const steps = inviteTree().steps.map((step) => (step.id === "thanks" ? setVariantContent(addVariant(step, "v_c"), 2, { text: "C" }) : step));
     const wired = wireSequence(toSequenceInput(steps));

@@ -34,7 +34,10 @@ export function addVariant(step: EditorStep, id: string = newVariantId()): Edito
 export function removeVariant(step: EditorStep, index: number): EditorStep {
   if (step.config.variants.length <= 1) return step;
   const variants = step.config.variants.filter((_variant, position) => position !== index);
-  return { ...step, config: withFlatCopy({ ...step.config, variants }) };
+  // A removed variant can no longer be the promoted one: leads are split between those left.
+  const { promotedVariantId, ...config } = step.config;
+  const keepPromoted = promotedVariantId && variants.some((variant) => variant.id === promotedVariantId);
+  return { ...step, config: withFlatCopy({ ...config, variants, ...(keepPromoted ? { promotedVariantId } : {}) }) };
 }
 
 /** Changes some content of one variant; an empty string clears the field. */

@@ -6,6 +6,7 @@ import { deliverWebhookBatch } from "./deliver-webhook-batch";
 import { dispatchOutbox } from "./dispatch-outbox";
 import { importLinkedinSearch } from "./import-linkedin-search";
 import { pollMailboxes } from "./poll-mailboxes";
+import { promoteWinningVariantsFunction } from "./promote-winning-variants";
 import { provisionMailboxOrder } from "./provision-mailbox-order";
 import { purgeExpiredRecords } from "./purge-expired-records";
 import { readMailboxFunction } from "./read-mailbox";
@@ -45,4 +46,5 @@ export const functions = [
   restartStalledMailboxOrdersFunction,
   retryPendingRefunds,
   renewManagedMailboxes,
+  promoteWinningVariantsFunction,
 ];

@@ -167,6 +167,9 @@ async function main() {
           ? [`  Sample:    a paused campaign on two sandbox senders: ${url}/campaigns/${seeded.sampleCampaignId} (look at its Forecast, then Activate)`]
           : []),
         ...(seeded.crossChannelCampaignId ? [`  Sample:    e-mail and LinkedIn together, on the sample mailbox too: ${url}/campaigns/${seeded.crossChannelCampaignId}`] : []),
+        ...(seeded.historyCampaignId
+          ? [`  History:   twelve weeks of a campaign that ran: its outcomes on ${url}/analytics, its A/B test's verdict at ${url}/campaigns/${seeded.historyCampaignId} (Experiments)`]
+          : []),
       ]
     : [];
   console.log(

@@ -1,6 +1,7 @@
 // Campaigns and their leads: the API's shapes, shared by REST, tRPC, OpenAPI and the dashboard.
 import { z } from "zod";
 import { ZCampaignApprovals } from "./approvals";
+import { ZCampaignExperimentSettings, ZCampaignExperimentSettingsChange, ZExperimentPlan } from "./campaign-experiments";
 import { ZPaginationQuery, ZPagingWithTotal, ZTimestamp } from "./common";
 import { ZAddLeadsResult, ZEmailOptOut, ZEmailOptOutAt } from "./lead";
 import { ZAttachment, ZSequence, ZVoice, ZWiredSequence } from "./sequence";
@@ -123,6 +124,7 @@ export const ZCampaign = z
     unsubscribe: z.object({ enabled: z.boolean(), text: z.string() }).meta({ description: "The unsubscribe line of the campaign's e-mails (see the create body)" }),
     tracking: z.object({ opens: ZTrackingMode, clicks: ZTrackingMode }).meta({ description: "Open and click tracking of the campaign's e-mails" }),
     approvals: ZCampaignApprovals,
+    experiments: ZCampaignExperimentSettings,
     linkedinAccountIds: z.array(z.string()).meta({ description: "The sender pool" }),
     emailAccountIds: z.array(z.string()).meta({ description: "The mailbox pool (`mbx_…`): the campaign's e-mail steps are sent from these mailboxes" }),
     excludeListIds: z.array(z.string()),
@@ -165,6 +167,7 @@ const campaignFields = {
   approvals: ZCampaignApprovals.partial().meta({
     description: "Which drafts wait in the Approvals queue: `comments` and `aiVoiceNotes` (default true), `recordedVoiceNotes` (default false). Fields left out keep their value",
   }),
+  experiments: ZCampaignExperimentSettingsChange,
   excludeListIds: ZIds,
   listId: z.string().min(1).nullable(),
   excludeOtherCampaigns: z.boolean(),
@@ -377,6 +380,7 @@ export const ZCampaignForecast = z
     ),
     leads: z.array(ZForecastLead),
     leadsTruncated: z.boolean().meta({ description: "True when only the first 1000 leads are listed (totals and days count all)" }),
+    experiments: z.array(ZExperimentPlan).meta({ description: "Per step with A/B variants: whether the test can tell a 5-point difference within the horizon at the forecast's pace, and when" }),
   })
   .meta({ id: "CampaignForecast" });
 export type TCampaignForecast = z.infer<typeof ZCampaignForecast>;

@@ -264,6 +264,17 @@ export const ZStepConfig = ZVariantContent.omit({ id: true }).extend({
     .optional()
     .meta({ description: "voice_note: a recording per sender; each `linkedinAccountId` must name a sender of the workspace (400 naming the field otherwise)" }),
   variants: z.array(ZVariantContent).max(5, "at most 5 variants").optional().meta({ description: "A/B variants; variant A is element 0" }),
+  promotedVariantId: z
+    .string()
+    .trim()
+    .min(1, "is required")
+    .max(40)
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "The id of the variant an experiment promoted (by the campaign's auto-promotion, or set here): every lead that reaches the step from then on gets it, while leads already past the step keep theirs. Must name one of the step's variants; null or omitted: leads are split evenly between the variants",
+    }),
 });
 export type TStepConfig = z.infer<typeof ZStepConfig>;
 

@@ -30,6 +30,7 @@ export async function workspace() {
     rebalance: (id: string, linkedinAccountId: string) =>
       callApi("POST", `/campaigns/${id}/rebalance`, { key, body: { linkedinAccountId } }),
     funnel: (id: string) => callApi("GET", `/campaigns/${id}/funnel`, { key }),
+    experiments: (id: string) => callApi("GET", `/campaigns/${id}/experiments`, { key }),
     forecast: (id: string, days?: number) => callApi("GET", `/campaigns/${id}/forecast`, { key, query: days ? { days } : {} }),
     connect: async (name: string) => {
       const response = await callApi("POST", "/accounts", { key, body: { username: `${name}-${Math.random().toString(36).slice(2, 7)}@example.com`, password: "x" } });

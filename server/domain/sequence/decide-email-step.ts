@@ -6,7 +6,7 @@
 // from the database; the forecast from its simulated world. Pure.
 import { DEFAULT_WHEN_VALUE_MISSING, type WiredSequence, type WiredStep } from "../../schemas/sequence";
 import { blankPlaceholders } from "./blank-placeholders";
-import { chooseVariant } from "./choose-variant";
+import { chooseStepVariant } from "./choose-variant";
 import { decideHold, type Holder, type Variant } from "./decide-step";
 import { firstEmailAbove } from "./email-thread";
 import { placeholderWords, type MergeFields } from "./render-copy";
@@ -99,7 +99,7 @@ export function variantToSend(sequence: WiredSequence, step: WiredStep, variant:
   if (variant.subject?.trim()) return variant;
   const first = firstEmailAbove(new Map(sequence.steps.map((candidate) => [candidate.id, candidate])), step);
   if (!first) return variant;
-  const firstVariant = chooseVariant(first.config.variants, campaignLeadId, first.id);
+  const firstVariant = chooseStepVariant(first, campaignLeadId);
   return { ...variant, subject: firstVariant.subject, fallbackSubject: firstVariant.fallbackSubject };
 }
 
@@ -130,7 +130,7 @@ export function decideEmailStep(facts: EmailStepFacts): EmailStepDecision {
   if (!facts.address?.trim()) return { kind: "resolve", outcome: "no", detail: NO_EMAIL_ADDRESS };
   if (facts.optedOut) return { kind: "resolve", outcome: "no", detail: EMAIL_OPTED_OUT };
   if (facts.deadAddress) return { kind: "resolve", outcome: "no", detail: EMAIL_ADDRESS_DEAD };
-  const chosen = chooseVariant(step.config.variants, facts.campaignLeadId, step.id);
+  const chosen = chooseStepVariant(step, facts.campaignLeadId);
   const variant = variantToSend(facts.sequence, step, chosen, facts.campaignLeadId);
   const thread = facts.previous && !step.config.newThread ? threadOnto(facts.previous) : null;
   const whenMissing = step.config.whenValueMissing ?? DEFAULT_WHEN_VALUE_MISSING;

@@ -6,7 +6,7 @@
 // the forecast reads them from its simulated world. Pure.
 import type { TCampaignApprovals } from "../../schemas/approvals";
 import { DEFAULT_WHEN_UNABLE, DRAFTED_STEPS, NEEDS_CONNECTION, type StepType, type WiredStep } from "../../schemas/sequence";
-import { chooseVariant } from "./choose-variant";
+import { chooseStepVariant } from "./choose-variant";
 import { acceptanceWindowMs } from "./step-timing";
 import { HELD_RETRY_MS, SENDER_PAUSED_RETRY_MS } from "./turn-policy";
 
@@ -173,7 +173,7 @@ export function decideStep(facts: StepFacts): StepDecision {
   if (!facts.hasProfile) return { kind: "fail", message: NO_PROFILE };
   const profile = facts.profile;
   if (!profile) return { kind: "read-profile" };
-  const variant = chooseVariant(step.config.variants, facts.campaignLeadId, step.id);
+  const variant = chooseStepVariant(step, facts.campaignLeadId);
   if (step.type === "invite") {
     if (profile.connected) return { kind: "resolve", outcome: "yes", detail: ALREADY_CONNECTED, accepted: true };
     if (profile.invitationPending) return { kind: "await-invitation", detail: INVITATION_ALREADY_PENDING, waitUntil: facts.at + acceptanceWindowMs(step) };

@@ -159,7 +159,11 @@ function wireVariants(
   }
   const variantA = variants[0]!;
   const { id: _id, ...contentA } = variantA;
-  return { ...step.config, ...contentA, variants };
+  const { promotedVariantId, ...config } = step.config;
+  if (promotedVariantId && !variants.some((variant) => variant.id === promotedVariantId)) {
+    report.add(`${base}.promotedVariantId`, `names no variant of this step: ${promotedVariantId} (${label})`);
+  }
+  return { ...config, ...contentA, variants, ...(promotedVariantId ? { promotedVariantId } : {}) };
 }
 
 export interface WireOptions {

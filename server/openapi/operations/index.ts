@@ -56,6 +56,7 @@ import { createCampaignOperation } from "./campaigns/create-campaign";
 import { listCampaignsOperation } from "./campaigns/list-campaigns";
 import { getCampaignOperation } from "./campaigns/get-campaign";
 import { getCampaignFunnelOperation } from "./campaigns/get-campaign-funnel";
+import { getCampaignExperimentsOperation } from "./campaigns/get-campaign-experiments";
 import { forecastCampaignOperation } from "./campaigns/forecast-campaign";
 import { updateCampaignOperation } from "./campaigns/update-campaign";
 import { deleteCampaignOperation } from "./campaigns/delete-campaign";
@@ -166,6 +167,7 @@ export const operations: ApiOperation[] = [
   listCampaignsOperation,
   getCampaignOperation,
   getCampaignFunnelOperation,
+  getCampaignExperimentsOperation,
   forecastCampaignOperation,
   updateCampaignOperation,
   deleteCampaignOperation,

@@ -7,6 +7,7 @@ import { ZWiredSequence, type WiredSequence } from "../../schemas/sequence";
 import { AUDIO_MIME_TYPES, canonicalMediaType, UPLOAD_MIME_TYPES } from "../../schemas/media-types";
 import type { Prisma } from "../../db/client";
 import { DEFAULT_CAMPAIGN_APPROVALS, ZCampaignApprovals, type TCampaignApprovals } from "../../schemas/approvals";
+import { DEFAULT_EXPERIMENT_SETTINGS, ZCampaignExperimentSettings, type TCampaignExperimentSettings } from "../../schemas/campaign-experiments";
 import type { Schedule } from "../../domain/sequence/schedule";
 
 const ZStoredSchedule = z.object({
@@ -70,6 +71,10 @@ export const readTracking = jsonColumnReader(ZStoredTracking, "campaign tracking
 /** Rows from before approvals existed, or written partly, read with the defaults filled in. */
 export const readApprovals = (value: unknown): TCampaignApprovals => jsonColumnReader(ZCampaignApprovals, "campaign approval settings")({ ...DEFAULT_CAMPAIGN_APPROVALS, ...(value as object) });
 
+/** Rows from before experiments existed, or written partly, read with the defaults filled in. */
+export const readExperiments = (value: unknown): TCampaignExperimentSettings =>
+  jsonColumnReader(ZCampaignExperimentSettings, "campaign experiment settings")({ ...DEFAULT_EXPERIMENT_SETTINGS, ...(value as object) });
+
 export function sequenceColumn(sequence: WiredSequence): JsonObject {
   return toJsonColumn(sequence);
 }
@@ -95,5 +100,9 @@ export function mergeTracking(current: StoredTracking, change: Partial<StoredTra
 }
 
 export function mergeApprovals(current: TCampaignApprovals, change: Partial<TCampaignApprovals> | undefined): TCampaignApprovals {
+  return { ...current, ...given(change) };
+}
+
+export function mergeExperiments(current: TCampaignExperimentSettings, change: Partial<TCampaignExperimentSettings> | undefined): TCampaignExperimentSettings {
   return { ...current, ...given(change) };
 }

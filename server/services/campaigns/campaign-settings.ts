@@ -1,15 +1,16 @@
 import type { Prisma } from "../../db/client";
 import { sequenceWithAppliedDefaults } from "../../domain/sequence/applied-defaults";
 import type { TCampaign } from "../../schemas/campaign";
-import { readApprovals, readSchedule, readSequence, readTracking, readUnsubscribe } from "./campaign-columns";
+import { readApprovals, readExperiments, readSchedule, readSequence, readTracking, readUnsubscribe } from "./campaign-columns";
 
 /** The parts of a campaign read from its Json columns: what a write changes, never a lead's progress. */
-export type CampaignSettings = Pick<TCampaign, "unsubscribe" | "tracking" | "approvals" | "schedule" | "sequence">;
+export type CampaignSettings = Pick<TCampaign, "unsubscribe" | "tracking" | "approvals" | "experiments" | "schedule" | "sequence">;
 
 export interface CampaignSettingsColumns {
   unsubscribe: Prisma.JsonValue;
   tracking: Prisma.JsonValue;
   approvals: Prisma.JsonValue;
+  experiments: Prisma.JsonValue;
   schedule: Prisma.JsonValue;
   sequence: Prisma.JsonValue;
 }
@@ -21,6 +22,7 @@ export function campaignSettings(row: CampaignSettingsColumns): CampaignSettings
     unsubscribe: readUnsubscribe(row.unsubscribe),
     tracking: readTracking(row.tracking),
     approvals: readApprovals(row.approvals),
+    experiments: readExperiments(row.experiments),
     schedule: {
       startDate: schedule.startDate ?? null,
       endDate: schedule.endDate ?? null,

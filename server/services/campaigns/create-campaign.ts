@@ -9,8 +9,9 @@ import { recordGettingStarted } from "../getting-started/record-getting-started"
 import { kickCampaignExecutor } from "./kick-campaign-executor";
 import { toCampaign } from "./to-campaign";
 import { checkCanRun, checkUnsubscribe, uniqueIds, validateCampaignFields } from "./validate-campaign-fields";
-import { mergeApprovals, mergeTracking, mergeUnsubscribe, scheduleColumn, sequenceColumn } from "./campaign-columns";
+import { mergeApprovals, mergeExperiments, mergeTracking, mergeUnsubscribe, scheduleColumn, sequenceColumn } from "./campaign-columns";
 import { DEFAULT_CAMPAIGN_APPROVALS } from "../../schemas/approvals";
+import { DEFAULT_EXPERIMENT_SETTINGS } from "../../schemas/campaign-experiments";
 
 /**
  * Creates a campaign. Defaults: an empty sequence, the schedule 09:00 to 19:00 Monday to Friday
@@ -38,6 +39,7 @@ export async function createCampaign(actor: Actor, input: TCreateCampaignInput):
         unsubscribe,
         tracking: mergeTracking(DEFAULT_TRACKING, input.tracking),
         approvals: mergeApprovals(DEFAULT_CAMPAIGN_APPROVALS, input.approvals),
+        experiments: mergeExperiments(DEFAULT_EXPERIMENT_SETTINGS, input.experiments),
         linkedinAccountIds,
         emailAccountIds,
         excludeListIds: input.excludeListIds ?? [],

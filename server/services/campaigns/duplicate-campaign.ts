@@ -4,7 +4,7 @@ import { now } from "../../lib/clock";
 import type { TCampaign } from "../../schemas/campaign";
 import { findCampaign } from "./find-campaign";
 import { toCampaign } from "./to-campaign";
-import { readApprovals, readSchedule, readSequence, readTracking, readUnsubscribe, scheduleColumn, sequenceColumn } from "./campaign-columns";
+import { readApprovals, readExperiments, readSchedule, readSequence, readTracking, readUnsubscribe, scheduleColumn, sequenceColumn } from "./campaign-columns";
 
 // The longest name ZCreateCampaignInput accepts.
 const MAX_NAME_LENGTH = 120;
@@ -32,6 +32,7 @@ export async function duplicateCampaign(actor: Actor, campaignId: string): Promi
       unsubscribe: readUnsubscribe(source.unsubscribe),
       tracking: readTracking(source.tracking),
       approvals: readApprovals(source.approvals),
+      experiments: readExperiments(source.experiments),
       linkedinAccountIds: source.linkedinAccountIds,
       emailAccountIds: source.emailAccountIds,
       excludeListIds: source.excludeListIds,

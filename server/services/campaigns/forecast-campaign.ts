@@ -24,6 +24,7 @@ import { mergeFields } from "./lead-merge-fields";
 import { DEFAULT_RATES, ratesOutcomeModel, type Rates } from "./forecast/rates-outcome-model";
 import { simulateCampaigns } from "./forecast/simulate-campaigns";
 import { forecastFoundEmails } from "./forecast/forecast-found-emails";
+import { forecastExperiments } from "./forecast/forecast-experiments";
 import type { SimLead, SimSender } from "./forecast/simulation-types";
 import { readLimitOverrides } from "../senders/sender-columns";
 
@@ -364,5 +365,6 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     days: [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date)),
     leads: forecastLeads.slice(0, LISTED_LEADS),
     leadsTruncated: forecastLeads.length > LISTED_LEADS,
+    experiments: forecastExperiments(sequenceOf(campaign), result, own.map((lead) => lead.id), days, timezone).map((plan) => ({ ...plan, expectedBy: iso(plan.expectedBy) })),
   };
 }

@@ -48,6 +48,7 @@ export function campaignView(row: CampaignViewColumns, settings: CampaignSetting
     unsubscribe: settings.unsubscribe,
     tracking: settings.tracking,
     approvals: settings.approvals,
+    experiments: settings.experiments,
     linkedinAccountIds: row.linkedinAccountIds,
     emailAccountIds: row.emailAccountIds,
     excludeListIds: row.excludeListIds,

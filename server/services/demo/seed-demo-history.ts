@@ -21,8 +21,12 @@ const DAY = 24 * HOUR;
 const FIRST = ["Ava", "Liam", "Mia", "Noah", "Zoe", "Omar", "Lena", "Hugo", "Sara", "Ivan", "Nora", "Theo", "Ines", "Leo", "Emma", "Yuki", "Amir", "Clara", "Jonas", "Priya"];
 const LAST = ["Martin", "Schmidt", "Rossi", "Nguyen", "Kowalski", "Dubois", "Jensen", "Silva", "Novak", "Moreau", "Fischer", "Lopez", "Berg", "Costa", "Meyer", "Hansen", "Laurent", "Ortiz", "Weber", "Kaur"];
 const COMPANIES = ["Northwind", "Brightline", "Quanta Labs", "Helio", "Copperleaf", "Tandem", "Bluefin", "Parcel", "Orbit Health", "Fernway", "Kiteworks", "Lumen AI"];
-/** Reply chances after the thank-you message, per variant: B is clearly better, as the panel should tell. */
-const REPLY_CHANCE = [0.09, 0.2];
+/**
+ * Reply rates after the thank-you message, per variant: B is clearly better, as the Experiments panel
+ * should tell. Met exactly (every k-th lead of a variant replies), so the verdict does not hang on
+ * the draw of which lead got which variant.
+ */
+const REPLY_RATE = [0.09, 0.2];
 
 function random(seed: number): () => number {
   // mulberry32: a small seeded generator, so the demo's history is the same at every seed.
@@ -79,6 +83,11 @@ export async function seedDemoHistory(actor: Actor, senderIds: string[]): Promis
   const campaignLeads: Prisma.CampaignLeadCreateManyInput[] = [];
   const journal: Prisma.CampaignLeadStepCreateManyInput[] = [];
   const past = (at: Date) => at.getTime() < today;
+  const messagedPerVariant = [0, 0];
+  const repliesNext = (variant: number) => {
+    const seen = messagedPerVariant[variant]!++;
+    return Math.floor((seen + 1) * REPLY_RATE[variant]!) > Math.floor(seen * REPLY_RATE[variant]!);
+  };
   for (let index = 0; index < LEADS; index += 1) {
     const leadId = `led_${randomBytes(16).toString("hex")}`;
     const campaignLeadId = `cld_${randomBytes(16).toString("hex")}`;
@@ -89,12 +98,11 @@ export async function seedDemoHistory(actor: Actor, senderIds: string[]): Promis
 
     // Invited over the twelve weeks (busier lately), at a working hour.
     const invitedAt = new Date(today - Math.floor(DAYS * Math.sqrt(1 - index / LEADS)) * DAY + (9 + Math.floor(draw() * 8)) * HOUR - (today % DAY));
-    const entry = (stepId: string, type: string, at: Date, status = "done") => {
+    const entry = (stepId: string, type: string, at: Date, status = "done", outcome: string | null = null) => {
       const variant = chooseVariant(variantsOf(stepId), campaignLeadId, stepId);
-      journal.push({ campaignLeadId, campaignId: campaign.id, stepId, stepType: type, variantId: variant.id, status, outcome: null, startedAt: at, finishedAt: at });
+      journal.push({ campaignLeadId, campaignId: campaign.id, stepId, stepType: type, variantId: variant.id, status, outcome, startedAt: at, finishedAt: at });
       return variant;
     };
-    entry("invite", "invite", invitedAt);
     const row: Prisma.CampaignLeadCreateManyInput = {
       id: campaignLeadId,
       workspaceId: actor.workspaceId,
@@ -112,10 +120,14 @@ export async function seedDemoHistory(actor: Actor, senderIds: string[]): Promis
     let finishedAt = new Date(invitedAt.getTime() + 10 * DAY);
     const acceptedAt = new Date(invitedAt.getTime() + (6 + draw() * 60) * HOUR);
     const messagedAt = new Date(acceptedAt.getTime() + 24 * HOUR);
-    if (draw() < 0.45 && past(messagedAt)) {
+    const accepted = draw() < 0.45 && past(messagedAt);
+    entry("invite", "invite", invitedAt, "done", accepted ? "yes" : "no");
+    if (accepted) {
       const variant = entry("thanks", "message", messagedAt);
       Object.assign(row, { invitationAccepted: true, invitationAcceptedAt: acceptedAt, messageSentAt: messagedAt });
-      if (draw() < REPLY_CHANCE[variantsOf("thanks").indexOf(variant)]!) repliedAt = new Date(messagedAt.getTime() + (2 + draw() * 70) * HOUR);
+      // A reply the draw would place after the seed came just before it.
+      const replyAt = Math.min(messagedAt.getTime() + (2 + draw() * 70) * HOUR, Math.max(today - 60_000, messagedAt.getTime() + 1000));
+      if (repliesNext(variantsOf("thanks").indexOf(variant))) repliedAt = new Date(replyAt);
     } else if (mailbox && past(new Date(invitedAt.getTime() + 8 * DAY))) {
       const sentAt = new Date(invitedAt.getTime() + 8 * DAY);
       const bounced = draw() < 0.04;
@@ -147,6 +159,12 @@ export async function seedDemoHistory(actor: Actor, senderIds: string[]): Promis
     row.finishedAt = past(finishedAt) ? finishedAt : stamp;
     campaignLeads.push(row);
   }
-  await db.$transaction([db.lead.createMany({ data: leads }), db.campaignLead.createMany({ data: campaignLeads }), db.campaignLeadStep.createMany({ data: journal })]);
+  await db.$transaction([
+    db.lead.createMany({ data: leads }),
+    db.campaignLead.createMany({ data: campaignLeads }),
+    db.campaignLeadStep.createMany({ data: journal }),
+    // Every lead at rest: the campaign finished (activating it sends nothing).
+    db.campaign.update({ where: { id: campaign.id }, data: { finishedAt: stamp } }),
+  ]);
   return { campaignId: campaign.id };
 }

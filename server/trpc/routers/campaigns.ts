@@ -10,6 +10,7 @@ import { duplicateCampaign } from "../../services/campaigns/duplicate-campaign";
 import { forecastCampaign } from "../../services/campaigns/forecast-campaign";
 import { getCampaign } from "../../services/campaigns/get-campaign";
 import { getCampaignFunnel } from "../../services/campaigns/get-campaign-funnel";
+import { getCampaignExperiments } from "../../services/campaigns/experiments/get-campaign-experiments";
 import { getCampaignSendState } from "../../services/campaigns/get-campaign-send-state";
 import { listCampaignLeads } from "../../services/campaigns/list-campaign-leads";
 import { listCampaigns } from "../../services/campaigns/list-campaigns";
@@ -46,6 +47,7 @@ export const campaignsRouter = router({
   // Why due leads wait: the schedule's next window, the pool's caps and pauses (see the leads table).
   sendState: workspaceProcedure.input(ZId).query(({ ctx, input }) => getCampaignSendState(ctx.actor, input.id)),
   funnel: workspaceProcedure.input(ZId).query(({ ctx, input }) => getCampaignFunnel(ctx.actor, input.id)),
+  experiments: workspaceProcedure.input(ZId).query(({ ctx, input }) => getCampaignExperiments(ctx.actor, input.id)),
   forecast: workspaceProcedure
     .input(ZForecastQuery.extend({ id: z.string() }))
     .query(({ ctx, input }) => forecastCampaign(ctx.actor, input.id, { days: input.days })),

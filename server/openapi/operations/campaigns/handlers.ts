@@ -9,6 +9,7 @@ import { deleteCampaign } from "../../../services/campaigns/delete-campaign";
 import { forecastCampaign } from "../../../services/campaigns/forecast-campaign";
 import { getCampaign } from "../../../services/campaigns/get-campaign";
 import { getCampaignFunnel } from "../../../services/campaigns/get-campaign-funnel";
+import { getCampaignExperiments } from "../../../services/campaigns/experiments/get-campaign-experiments";
 import { getCampaignLead } from "../../../services/campaigns/get-campaign-lead";
 import { listCampaignLeads } from "../../../services/campaigns/list-campaign-leads";
 import { listCampaigns } from "../../../services/campaigns/list-campaigns";
@@ -25,6 +26,7 @@ import { deleteCampaignOperation } from "./delete-campaign";
 import { forecastCampaignOperation } from "./forecast-campaign";
 import { getCampaignOperation } from "./get-campaign";
 import { getCampaignFunnelOperation } from "./get-campaign-funnel";
+import { getCampaignExperimentsOperation } from "./get-campaign-experiments";
 import { getCampaignLeadOperation } from "./get-campaign-lead";
 import { listCampaignLeadsOperation } from "./list-campaign-leads";
 import { listCampaignsOperation } from "./list-campaigns";
@@ -54,6 +56,8 @@ export const campaignsHandlers = [
   apiHandler(forecastCampaignOperation, async ({ actor, params, query }) => ({ data: await forecastCampaign(actor, params.id, query) })),
   // GET /api/v1/campaigns/{id}/funnel – the funnel overall and per A/B variant
   apiHandler(getCampaignFunnelOperation, async ({ actor, params }) => ({ data: await getCampaignFunnel(actor, params.id) })),
+  // GET /api/v1/campaigns/{id}/experiments – the A/B tests per step with variants, judged in words
+  apiHandler(getCampaignExperimentsOperation, async ({ actor, params }) => ({ data: await getCampaignExperiments(actor, params.id) })),
   // GET /api/v1/campaigns/{id}/leads – leads with their progress
   apiHandler(listCampaignLeadsOperation, async ({ actor, params, query }) => {
     const { leads, total, nextCursor } = await listCampaignLeads(actor, params.id, query);

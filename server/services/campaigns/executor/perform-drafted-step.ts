@@ -10,7 +10,7 @@ import { getLinkedinProvider } from "../../../providers/linkedin";
 import type { MemberProfile, PostSummary } from "../../../providers/linkedin/types";
 import { getFileStorage } from "../../../providers/storage";
 import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
-import { chooseVariant } from "../../../domain/sequence/choose-variant";
+import { chooseStepVariant } from "../../../domain/sequence/choose-variant";
 import { decideWithRecentPost } from "./decide-with-recent-post";
 import { decideStep, draftNeedsApproval, profileFacts, recordingFor, type DraftState, type StepDecision, type StepFacts } from "../../../domain/sequence/decide-step";
 import { DRAFT_FAILED_RETRY_MS, NO_CREDITS_RETRY_MS } from "../../../domain/sequence/turn-policy";
@@ -57,7 +57,7 @@ const MISSING_AUDIO = "The voice note's audio could not be found in file storage
 export async function performDraftedStep(context: Context): Promise<StepResult> {
   const { campaign, sequence, campaignLead, sender, step } = context;
   const lead = campaignLead.lead;
-  const variant = chooseVariant(step.config.variants, campaignLead.id, step.id);
+  const variant = chooseStepVariant(step, campaignLead.id);
   const draft = await readDraft(campaignLead.id, step);
   const facts: StepFacts = {
     step,

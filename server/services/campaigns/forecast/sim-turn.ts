@@ -4,7 +4,7 @@
 // assumed approved the moment they are made: the lead is due again at once, and the sender's next
 // turn sends the draft; drafting never runs out of AI credits.
 import { capReachedBy, cappedStepKinds, CAP_OF_ACTION } from "../../../domain/sender-limits";
-import { chooseVariant } from "../../../domain/sequence/choose-variant";
+import { chooseStepVariant } from "../../../domain/sequence/choose-variant";
 import { decideStep, draftNeedsApproval, inmailSpendsCredit, recordingFor, type StepDecision, type StepFacts } from "../../../domain/sequence/decide-step";
 import { DEFAULT_CAMPAIGN_APPROVALS } from "../../../schemas/approvals";
 import { senderRest } from "../../../domain/sequence/human-gaps";
@@ -47,7 +47,7 @@ function perform(world: SimWorld, sender: SenderState, lead: SimLead, step: Wire
     draft: lead.draftApproved ? "approved" : "none",
     approvalRequired: draftNeedsApproval(world.campaigns.get(lead.campaignId)?.approvals ?? DEFAULT_CAMPAIGN_APPROVALS, step.type),
     recentPost: step.type === "comment_post" || step.type === "like_post" ? (world.model.hasRecentPost?.(lead, at) ?? true) : null,
-    hasRecording: step.type === "voice_note" ? recordingFor(step, chooseVariant(step.config.variants, lead.id, step.id), sender.id) !== null : undefined,
+    hasRecording: step.type === "voice_note" ? recordingFor(step, chooseStepVariant(step, lead.id), sender.id) !== null : undefined,
   };
   let decision: StepDecision = decideStep(facts);
   if ((decision.kind === "act" || decision.kind === "draft") && capped(sender, decision.action, at)) decision = decideStep({ ...facts, capped: true });
