@@ -68,7 +68,8 @@ FROM (SELECT "campaignLeadId", min("complainedAt") AS at FROM "EmailMessage"
       WHERE "complainedAt" IS NOT NULL AND "campaignLeadId" IS NOT NULL GROUP BY 1) AS e
 WHERE cl.id = e."campaignLeadId";
 
--- A lead's contribution to the rollup: one row of 0/1 per figure (positive: the lead's interest),
+-- A lead's contribution to the rollup: one row of 0/1 per figure (positive: a lead who replied and whose
+-- interest is 'interested'; interest marked on a lead who never replied is no interested reply),
 -- added for the rows a statement wrote and taken away for the rows it replaced or deleted. One body
 -- for the three triggers: a trigger without one of the transition tables reads an empty set instead.
 CREATE OR REPLACE FUNCTION herald_count_daily_outcomes() RETURNS trigger LANGUAGE plpgsql AS $fn$
@@ -85,7 +86,7 @@ BEGIN
       coalesce("emailAccountId", '') AS mailbox, 1 AS sign,
       ("invitationSentAt" IS NOT NULL)::int AS invited, "invitationAccepted"::int AS accepted,
       ("messageSentAt" IS NOT NULL)::int AS messaged, ("emailSentAt" IS NOT NULL)::int AS emailed,
-      ("repliedAt" IS NOT NULL)::int AS replied, coalesce(interest = 'interested', false)::int AS positive,
+      ("repliedAt" IS NOT NULL)::int AS replied, coalesce("repliedAt" IS NOT NULL AND interest = 'interested', false)::int AS positive,
       ("outcome" IS NOT NULL)::int AS outcomes, ("emailBouncedAt" IS NOT NULL)::int AS bounced,
       ("complainedAt" IS NOT NULL)::int AS complained, ("unsubscribedAt" IS NOT NULL)::int AS unsubscribed
     FROM %1$s WHERE "contactedAt" IS NOT NULL
@@ -94,7 +95,7 @@ BEGIN
       coalesce("emailAccountId", ''), -1,
       -("invitationSentAt" IS NOT NULL)::int, -("invitationAccepted"::int),
       -("messageSentAt" IS NOT NULL)::int, -("emailSentAt" IS NOT NULL)::int,
-      -("repliedAt" IS NOT NULL)::int, -(coalesce(interest = 'interested', false))::int,
+      -("repliedAt" IS NOT NULL)::int, -(coalesce("repliedAt" IS NOT NULL AND interest = 'interested', false))::int,
       -("outcome" IS NOT NULL)::int, -("emailBouncedAt" IS NOT NULL)::int,
       -("complainedAt" IS NOT NULL)::int, -("unsubscribedAt" IS NOT NULL)::int
     FROM %2$s WHERE "contactedAt" IS NOT NULL
@@ -129,7 +130,7 @@ INSERT INTO "CampaignDailyOutcome" ("workspaceId", "campaignId", "day", "linkedi
   "contacted", "invited", "accepted", "messaged", "emailed", "replied", "positive", "outcomes", "bounced", "complained", "unsubscribed")
 SELECT "workspaceId", "campaignId", "contactedAt"::date, coalesce("linkedinAccountId", ''), coalesce("emailAccountId", ''),
   count(*), count("invitationSentAt"), count(*) FILTER (WHERE "invitationAccepted"), count("messageSentAt"), count("emailSentAt"),
-  count("repliedAt"), count(*) FILTER (WHERE interest = 'interested'), count("outcome"), count("emailBouncedAt"),
+  count("repliedAt"), count(*) FILTER (WHERE interest = 'interested' AND "repliedAt" IS NOT NULL), count("outcome"), count("emailBouncedAt"),
   count("complainedAt"), count("unsubscribedAt")
 FROM "CampaignLead" WHERE "contactedAt" IS NOT NULL
 GROUP BY 1, 2, 3, 4, 5;

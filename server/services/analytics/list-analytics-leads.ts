@@ -17,7 +17,7 @@ const COUNTED: Record<CountKey, Prisma.CampaignLeadWhereInput> = {
   messaged: { messageSentAt: { not: null } },
   emailed: { emailSentAt: { not: null } },
   replied: { repliedAt: { not: null } },
-  positive: { interest: "interested" },
+  positive: { interest: "interested", repliedAt: { not: null } },
   outcomes: { outcome: { not: null } },
   bounced: { emailBouncedAt: { not: null } },
   complained: { complainedAt: { not: null } },

@@ -13,7 +13,7 @@ const SUMS = [
   `count(cl."messageSentAt")::int AS messaged`,
   `count(cl."emailSentAt")::int AS emailed`,
   `count(cl."repliedAt")::int AS replied`,
-  `count(*) FILTER (WHERE cl.interest = 'interested')::int AS positive`,
+  `count(*) FILTER (WHERE cl.interest = 'interested' AND cl."repliedAt" IS NOT NULL)::int AS positive`,
   `count(cl.outcome)::int AS outcomes`,
   `count(cl."emailBouncedAt")::int AS bounced`,
   `count(cl."complainedAt")::int AS complained`,

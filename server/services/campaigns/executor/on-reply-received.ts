@@ -1,5 +1,6 @@
 import type { Prisma } from "../../../db/client";
 import type { Interest } from "../../../providers/ai/types";
+import { now } from "../../../lib/clock";
 import type { Emit } from "../../events/with-outbox";
 import { setCampaignLeadStatus } from "./settle-campaign-lead";
 
@@ -31,6 +32,15 @@ export async function onReplyReceived(
   emit: Emit,
   input: { channel: ReplyChannel; leadId: string; at: Date; interest: Interest | null },
 ): Promise<{ campaignLeadId: string; campaignId: string } | null> {
+  // A reply to a campaign that is done with the lead (a late answer to its last message, or after a
+  // stop) is a reply all the same: the lead keeps its status and the analytics count it (repliedAt
+  // follows lastReplyAt). An e-mail's reply marks its thread's campaign lead (emailRepliedAt).
+  if ("linkedinAccountId" in input.channel) {
+    await tx.campaignLead.updateMany({
+      where: { leadId: input.leadId, linkedinAccountId: input.channel.linkedinAccountId, status: { notIn: [...ACTIVE] }, contactedAt: { not: null }, lastReplyAt: null },
+      data: { lastReplyAt: input.at, updatedAt: now() },
+    });
+  }
   const campaignLeads = await tx.campaignLead.findMany({
     where: repliedCampaignLeadsWhere(input.leadId, input.channel),
     include: { lead: true, campaign: { select: { aiInterestEnabled: true } } },
