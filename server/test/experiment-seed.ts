@@ -1,5 +1,7 @@
 // A campaign's A/B history for the experiment tests: leads at rest whose journal says which variant
-// of a step each got, and whether they replied (or accepted, for an invitation step).
+// of a step each got, and whether they replied (or accepted, for an invitation step), with the
+// columns the executor and the readers write (invitation, message or e-mail sent, the reply), so
+// the analytics' rollups count them as they would count a real campaign's.
 import { db } from "../db/client";
 import type { Actor } from "../lib/actor";
 import { now } from "../lib/clock";
@@ -17,13 +19,20 @@ export async function seedVariantHistory(actor: Actor, campaignId: string, step:
     select: { id: true },
   });
   const invite = step.type === "invite";
+  const email = step.type === "email";
+  const before = new Date(at.getTime() - 86_400_000);
   const rows = await db.campaignLead.createManyAndReturn({
     data: plan.map((lead, index) => ({
       workspaceId: actor.workspaceId,
       campaignId,
       leadId: leads[index]!.id,
       status: !invite && lead.success ? ("replied" as const) : ("done" as const),
+      invitationSentAt: email ? null : before,
       invitationAccepted: invite && lead.success,
+      messageSentAt: !invite && !email ? at : null,
+      emailSentAt: email ? at : null,
+      lastReplyAt: !invite && lead.success ? at : null,
+      emailRepliedAt: email && lead.success ? at : null,
       interest: lead.interested ? "interested" : null,
       currentStepId: step.id,
       currentStepType: step.type,

@@ -1,3 +1,11 @@
+-- The analytics' rollups (issue 36). Each lead of a campaign is counted once, on the day (UTC) it was
+-- first contacted, with what it did since: per campaign, sender and mailbox (CampaignDailyOutcome)
+-- and per step and A/B variant that reached it (CampaignStepOutcome). Both are kept by statement
+-- triggers on CampaignLead, in the statement that changes the leads, so every writer keeps them
+-- right. A lead carries the steps that reached it (`reached`, kept by a trigger on the journal), so a
+-- change to the journal and a change to the lead's figures both go through the lead's old and new
+-- rows, and are never counted twice.
+
 -- AlterTable
 ALTER TABLE "CampaignLead" ADD COLUMN     "complainedAt" TIMESTAMP(3),
 ADD COLUMN     "contactedAt" TIMESTAMP(3),
@@ -40,6 +48,33 @@ CREATE INDEX "CampaignLead_workspaceId_contactedAt_idx" ON "CampaignLead"("works
 -- AddForeignKey
 ALTER TABLE "CampaignDailyOutcome" ADD CONSTRAINT "CampaignDailyOutcome_campaignId_fkey" FOREIGN KEY ("campaignId") REFERENCES "Campaign"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
+-- AlterTable
+ALTER TABLE "CampaignLead" ADD COLUMN     "reached" TEXT[] DEFAULT ARRAY[]::TEXT[];
+
+-- CreateTable
+CREATE TABLE "CampaignStepOutcome" (
+    "campaignId" TEXT NOT NULL,
+    "stepId" TEXT NOT NULL,
+    "variantId" TEXT NOT NULL,
+    "day" DATE NOT NULL,
+    "reached" INTEGER NOT NULL DEFAULT 0,
+    "invited" INTEGER NOT NULL DEFAULT 0,
+    "accepted" INTEGER NOT NULL DEFAULT 0,
+    "messaged" INTEGER NOT NULL DEFAULT 0,
+    "emailed" INTEGER NOT NULL DEFAULT 0,
+    "replied" INTEGER NOT NULL DEFAULT 0,
+    "positive" INTEGER NOT NULL DEFAULT 0,
+    "outcomes" INTEGER NOT NULL DEFAULT 0,
+    "bounced" INTEGER NOT NULL DEFAULT 0,
+    "complained" INTEGER NOT NULL DEFAULT 0,
+    "unsubscribed" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "CampaignStepOutcome_pkey" PRIMARY KEY ("campaignId","stepId","variantId","day")
+);
+
+-- AddForeignKey
+ALTER TABLE "CampaignStepOutcome" ADD CONSTRAINT "CampaignStepOutcome_campaignId_fkey" FOREIGN KEY ("campaignId") REFERENCES "Campaign"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
 -- The analytics count each lead of a campaign once, on the day (UTC) it was first contacted, with
 -- what it did since. A lead's first contact and first human reply are set once, here, from the
 -- columns every writer already keeps, so no writer has to remember them.
@@ -58,7 +93,43 @@ END $$;
 CREATE TRIGGER "CampaignLead_firsts" BEFORE INSERT OR UPDATE ON "CampaignLead"
   FOR EACH ROW EXECUTE FUNCTION herald_campaign_lead_firsts();
 
--- The leads so far: their first contact, reply and complaint, from what they hold.
+-- A journal row's entry in its lead's `reached`: `stepId:variantId` for a step done,
+-- `~stepId:variantId` for an e-mail step that failed (it reached the lead when its e-mail bounced),
+-- null when the step has not reached the lead. Step ids are letters, digits, _ and -.
+CREATE OR REPLACE FUNCTION herald_reached_entry(step text, variant text, status text, kind text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE
+    WHEN status = 'done' THEN step || ':' || coalesce(variant, '')
+    WHEN status = 'failed' AND kind = 'email' THEN '~' || step || ':' || coalesce(variant, '')
+  END
+$$;
+
+-- Keeps the lead's `reached` as its journal changes; writes the lead only when the entry changes (a
+-- lead written with its `reached` already, as a seed does, is left alone).
+CREATE OR REPLACE FUNCTION herald_journal_reached() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  before text;
+  after text;
+  lead text;
+  current text[];
+BEGIN
+  IF TG_OP <> 'INSERT' THEN before := herald_reached_entry(OLD."stepId", OLD."variantId", OLD.status, OLD."stepType"); END IF;
+  IF TG_OP <> 'DELETE' THEN after := herald_reached_entry(NEW."stepId", NEW."variantId", NEW.status, NEW."stepType"); END IF;
+  IF before IS NOT DISTINCT FROM after THEN RETURN NULL; END IF;
+  lead := CASE WHEN TG_OP = 'DELETE' THEN OLD."campaignLeadId" ELSE NEW."campaignLeadId" END;
+  SELECT coalesce(reached, '{}') INTO current FROM "CampaignLead" WHERE id = lead;
+  IF NOT FOUND THEN RETURN NULL; END IF;
+  IF (before IS NULL OR NOT current @> ARRAY[before]) AND (after IS NULL OR current @> ARRAY[after]) THEN RETURN NULL; END IF;
+  UPDATE "CampaignLead"
+  SET reached = array_remove(array_remove(current, before), after) || CASE WHEN after IS NULL THEN '{}'::text[] ELSE ARRAY[after] END
+  WHERE id = lead;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER "CampaignLeadStep_reached" AFTER INSERT OR UPDATE OF status, "variantId" OR DELETE ON "CampaignLeadStep"
+  FOR EACH ROW EXECUTE FUNCTION herald_journal_reached();
+
+-- The leads so far: their first contact, reply and complaint, and the steps that reached them.
 UPDATE "CampaignLead" SET "contactedAt" = least("invitationSentAt", "messageSentAt", "emailSentAt"),
   "repliedAt" = least("lastReplyAt", "emailRepliedAt")
 WHERE "invitationSentAt" IS NOT NULL OR "messageSentAt" IS NOT NULL OR "emailSentAt" IS NOT NULL
@@ -67,70 +138,146 @@ UPDATE "CampaignLead" AS cl SET "complainedAt" = e.at
 FROM (SELECT "campaignLeadId", min("complainedAt") AS at FROM "EmailMessage"
       WHERE "complainedAt" IS NOT NULL AND "campaignLeadId" IS NOT NULL GROUP BY 1) AS e
 WHERE cl.id = e."campaignLeadId";
+UPDATE "CampaignLead" AS cl SET reached = j.entries
+FROM (SELECT "campaignLeadId", array_agg(herald_reached_entry("stepId", "variantId", status, "stepType") ORDER BY "startedAt") AS entries
+      FROM "CampaignLeadStep" WHERE herald_reached_entry("stepId", "variantId", status, "stepType") IS NOT NULL GROUP BY 1) AS j
+WHERE cl.id = j."campaignLeadId";
 
--- A lead's contribution to the rollup: one row of 0/1 per figure (positive: a lead who replied and whose
--- interest is 'interested'; interest marked on a lead who never replied is no interested reply),
--- added for the rows a statement wrote and taken away for the rows it replaced or deleted. One body
--- for the three triggers: a trigger without one of the transition tables reads an empty set instead.
-CREATE OR REPLACE FUNCTION herald_count_daily_outcomes() RETURNS trigger LANGUAGE plpgsql AS $fn$
-DECLARE
-  none CONSTANT text := '(SELECT * FROM "CampaignLead" WHERE false) AS nothing';
+-- A lead's contribution to both rollups: a 0/1 per figure (positive: a lead who replied and whose
+-- interest is "interested"), added for the rows a statement wrote and taken away for the rows it
+-- replaced or deleted. Static SQL per kind of statement, so each plan is made once per session.
+CREATE OR REPLACE FUNCTION herald_count_outcomes_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  EXECUTE format($sql$
-  INSERT INTO "CampaignDailyOutcome" AS c ("workspaceId", "campaignId", "day", "linkedinAccountId", "emailAccountId",
-    "contacted", "invited", "accepted", "messaged", "emailed", "replied", "positive", "outcomes", "bounced", "complained", "unsubscribed")
-  SELECT "workspaceId", "campaignId", day, sender, mailbox, sum(sign), sum(invited), sum(accepted), sum(messaged), sum(emailed),
-    sum(replied), sum(positive), sum(outcomes), sum(bounced), sum(complained), sum(unsubscribed)
+  INSERT INTO "CampaignDailyOutcome" AS c ("workspaceId", "campaignId", "day", "linkedinAccountId", "emailAccountId", "contacted", "invited", "accepted", "messaged", "emailed", "replied", "positive", "outcomes", "bounced", "complained", "unsubscribed")
+  SELECT "workspaceId", "campaignId", day, sender, mailbox, sum(sign), sum(invited), sum(accepted), sum(messaged), sum(emailed), sum(replied), sum(positive), sum(outcomes), sum(bounced), sum(complained), sum(unsubscribed)
   FROM (
     SELECT "workspaceId", "campaignId", "contactedAt"::date AS day, coalesce("linkedinAccountId", '') AS sender,
-      coalesce("emailAccountId", '') AS mailbox, 1 AS sign,
-      ("invitationSentAt" IS NOT NULL)::int AS invited, "invitationAccepted"::int AS accepted,
-      ("messageSentAt" IS NOT NULL)::int AS messaged, ("emailSentAt" IS NOT NULL)::int AS emailed,
-      ("repliedAt" IS NOT NULL)::int AS replied, coalesce("repliedAt" IS NOT NULL AND interest = 'interested', false)::int AS positive,
-      ("outcome" IS NOT NULL)::int AS outcomes, ("emailBouncedAt" IS NOT NULL)::int AS bounced,
-      ("complainedAt" IS NOT NULL)::int AS complained, ("unsubscribedAt" IS NOT NULL)::int AS unsubscribed
-    FROM %1$s WHERE "contactedAt" IS NOT NULL
-    UNION ALL
-    SELECT "workspaceId", "campaignId", "contactedAt"::date, coalesce("linkedinAccountId", ''),
-      coalesce("emailAccountId", ''), -1,
-      -("invitationSentAt" IS NOT NULL)::int, -("invitationAccepted"::int),
-      -("messageSentAt" IS NOT NULL)::int, -("emailSentAt" IS NOT NULL)::int,
-      -("repliedAt" IS NOT NULL)::int, -(coalesce("repliedAt" IS NOT NULL AND interest = 'interested', false))::int,
-      -("outcome" IS NOT NULL)::int, -("emailBouncedAt" IS NOT NULL)::int,
-      -("complainedAt" IS NOT NULL)::int, -("unsubscribedAt" IS NOT NULL)::int
-    FROM %2$s WHERE "contactedAt" IS NOT NULL
-  ) AS changes
+      coalesce("emailAccountId", '') AS mailbox, 1 AS sign, ("invitationSentAt" IS NOT NULL)::int, "invitationAccepted"::int, ("messageSentAt" IS NOT NULL)::int, ("emailSentAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, ("outcome" IS NOT NULL)::int, ("emailBouncedAt" IS NOT NULL)::int, ("complainedAt" IS NOT NULL)::int, ("unsubscribedAt" IS NOT NULL)::int
+    FROM new_rows WHERE "contactedAt" IS NOT NULL
+  ) AS changes ("workspaceId", "campaignId", day, sender, mailbox, sign, invited, accepted, messaged, emailed, replied, positive, outcomes, bounced, complained, unsubscribed)
   -- A campaign being deleted takes its rollup with it: nothing is written for it.
   WHERE EXISTS (SELECT 1 FROM "Campaign" WHERE id = changes."campaignId")
   GROUP BY 1, 2, 3, 4, 5
-  HAVING sum(sign) <> 0 OR sum(invited) <> 0 OR sum(accepted) <> 0 OR sum(messaged) <> 0 OR sum(emailed) <> 0
-    OR sum(replied) <> 0 OR sum(positive) <> 0 OR sum(outcomes) <> 0 OR sum(bounced) <> 0 OR sum(complained) <> 0
-    OR sum(unsubscribed) <> 0
+  HAVING sum(sign) <> 0 OR sum(invited) <> 0 OR sum(accepted) <> 0 OR sum(messaged) <> 0 OR sum(emailed) <> 0 OR sum(replied) <> 0 OR sum(positive) <> 0 OR sum(outcomes) <> 0 OR sum(bounced) <> 0 OR sum(complained) <> 0 OR sum(unsubscribed) <> 0
   ORDER BY 2, 3, 4, 5
   ON CONFLICT ("campaignId", "day", "linkedinAccountId", "emailAccountId") DO UPDATE
-  SET "contacted" = c."contacted" + excluded."contacted", "invited" = c."invited" + excluded."invited",
-    "accepted" = c."accepted" + excluded."accepted", "messaged" = c."messaged" + excluded."messaged",
-    "emailed" = c."emailed" + excluded."emailed", "replied" = c."replied" + excluded."replied",
-    "positive" = c."positive" + excluded."positive", "outcomes" = c."outcomes" + excluded."outcomes",
-    "bounced" = c."bounced" + excluded."bounced", "complained" = c."complained" + excluded."complained",
-    "unsubscribed" = c."unsubscribed" + excluded."unsubscribed"
-  $sql$, CASE WHEN TG_OP = 'DELETE' THEN none ELSE 'new_rows' END, CASE WHEN TG_OP = 'INSERT' THEN none ELSE 'old_rows' END);
+  SET "contacted" = c."contacted" + excluded."contacted", "invited" = c."invited" + excluded."invited", "accepted" = c."accepted" + excluded."accepted", "messaged" = c."messaged" + excluded."messaged", "emailed" = c."emailed" + excluded."emailed", "replied" = c."replied" + excluded."replied", "positive" = c."positive" + excluded."positive", "outcomes" = c."outcomes" + excluded."outcomes", "bounced" = c."bounced" + excluded."bounced", "complained" = c."complained" + excluded."complained", "unsubscribed" = c."unsubscribed" + excluded."unsubscribed";
+  INSERT INTO "CampaignStepOutcome" AS c ("campaignId", "stepId", "variantId", "day", "reached", "invited", "accepted", "messaged", "emailed", "replied", "positive", "outcomes", "bounced", "complained", "unsubscribed")
+  SELECT "campaignId", step, variant, day, sum(sign), sum(invited), sum(accepted), sum(messaged), sum(emailed), sum(replied), sum(positive), sum(outcomes), sum(bounced), sum(complained), sum(unsubscribed)
+  FROM (
+    SELECT "campaignId", ltrim(split_part(e.entry, ':', 1), '~'), substr(e.entry, strpos(e.entry, ':') + 1),
+      "contactedAt"::date, 1, ("invitationSentAt" IS NOT NULL)::int, "invitationAccepted"::int, ("messageSentAt" IS NOT NULL)::int, ("emailSentAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, ("outcome" IS NOT NULL)::int, ("emailBouncedAt" IS NOT NULL)::int, ("complainedAt" IS NOT NULL)::int, ("unsubscribedAt" IS NOT NULL)::int
+    FROM new_rows CROSS JOIN LATERAL unnest(coalesce(reached, '{}')) AS e(entry)
+    WHERE "contactedAt" IS NOT NULL AND (left(e.entry, 1) <> '~' OR "emailBouncedAt" IS NOT NULL)
+  ) AS changes ("campaignId", step, variant, day, sign, invited, accepted, messaged, emailed, replied, positive, outcomes, bounced, complained, unsubscribed)
+  WHERE EXISTS (SELECT 1 FROM "Campaign" WHERE id = changes."campaignId")
+  GROUP BY 1, 2, 3, 4
+  HAVING sum(sign) <> 0 OR sum(invited) <> 0 OR sum(accepted) <> 0 OR sum(messaged) <> 0 OR sum(emailed) <> 0 OR sum(replied) <> 0 OR sum(positive) <> 0 OR sum(outcomes) <> 0 OR sum(bounced) <> 0 OR sum(complained) <> 0 OR sum(unsubscribed) <> 0
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT ("campaignId", "stepId", "variantId", "day") DO UPDATE
+  SET "reached" = c."reached" + excluded."reached", "invited" = c."invited" + excluded."invited", "accepted" = c."accepted" + excluded."accepted", "messaged" = c."messaged" + excluded."messaged", "emailed" = c."emailed" + excluded."emailed", "replied" = c."replied" + excluded."replied", "positive" = c."positive" + excluded."positive", "outcomes" = c."outcomes" + excluded."outcomes", "bounced" = c."bounced" + excluded."bounced", "complained" = c."complained" + excluded."complained", "unsubscribed" = c."unsubscribed" + excluded."unsubscribed";
   RETURN NULL;
-END $fn$;
+END $$;
 
-CREATE TRIGGER "CampaignLead_daily_outcomes_insert" AFTER INSERT ON "CampaignLead"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION herald_count_daily_outcomes();
-CREATE TRIGGER "CampaignLead_daily_outcomes_update" AFTER UPDATE ON "CampaignLead"
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION herald_count_daily_outcomes();
-CREATE TRIGGER "CampaignLead_daily_outcomes_delete" AFTER DELETE ON "CampaignLead"
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION herald_count_daily_outcomes();
+CREATE OR REPLACE FUNCTION herald_count_outcomes_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "CampaignDailyOutcome" AS c ("workspaceId", "campaignId", "day", "linkedinAccountId", "emailAccountId", "contacted", "invited", "accepted", "messaged", "emailed", "replied", "positive", "outcomes", "bounced", "complained", "unsubscribed")
+  SELECT "workspaceId", "campaignId", day, sender, mailbox, sum(sign), sum(invited), sum(accepted), sum(messaged), sum(emailed), sum(replied), sum(positive), sum(outcomes), sum(bounced), sum(complained), sum(unsubscribed)
+  FROM (
+    SELECT "workspaceId", "campaignId", "contactedAt"::date AS day, coalesce("linkedinAccountId", '') AS sender,
+      coalesce("emailAccountId", '') AS mailbox, 1 AS sign, ("invitationSentAt" IS NOT NULL)::int, "invitationAccepted"::int, ("messageSentAt" IS NOT NULL)::int, ("emailSentAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, ("outcome" IS NOT NULL)::int, ("emailBouncedAt" IS NOT NULL)::int, ("complainedAt" IS NOT NULL)::int, ("unsubscribedAt" IS NOT NULL)::int
+    FROM new_rows WHERE "contactedAt" IS NOT NULL
+    UNION ALL
+    SELECT "workspaceId", "campaignId", "contactedAt"::date AS day, coalesce("linkedinAccountId", '') AS sender,
+      coalesce("emailAccountId", '') AS mailbox, -1 AS sign, -("invitationSentAt" IS NOT NULL)::int, -"invitationAccepted"::int, -("messageSentAt" IS NOT NULL)::int, -("emailSentAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, -("outcome" IS NOT NULL)::int, -("emailBouncedAt" IS NOT NULL)::int, -("complainedAt" IS NOT NULL)::int, -("unsubscribedAt" IS NOT NULL)::int
+    FROM old_rows WHERE "contactedAt" IS NOT NULL
+  ) AS changes ("workspaceId", "campaignId", day, sender, mailbox, sign, invited, accepted, messaged, emailed, replied, positive, outcomes, bounced, complained, unsubscribed)
+  -- A campaign being deleted takes its rollup with it: nothing is written for it.
+  WHERE EXISTS (SELECT 1 FROM "Campaign" WHERE id = changes."campaignId")
+  GROUP BY 1, 2, 3, 4, 5
+  HAVING sum(sign) <> 0 OR sum(invited) <> 0 OR sum(accepted) <> 0 OR sum(messaged) <> 0 OR sum(emailed) <> 0 OR sum(replied) <> 0 OR sum(positive) <> 0 OR sum(outcomes) <> 0 OR sum(bounced) <> 0 OR sum(complained) <> 0 OR sum(unsubscribed) <> 0
+  ORDER BY 2, 3, 4, 5
+  ON CONFLICT ("campaignId", "day", "linkedinAccountId", "emailAccountId") DO UPDATE
+  SET "contacted" = c."contacted" + excluded."contacted", "invited" = c."invited" + excluded."invited", "accepted" = c."accepted" + excluded."accepted", "messaged" = c."messaged" + excluded."messaged", "emailed" = c."emailed" + excluded."emailed", "replied" = c."replied" + excluded."replied", "positive" = c."positive" + excluded."positive", "outcomes" = c."outcomes" + excluded."outcomes", "bounced" = c."bounced" + excluded."bounced", "complained" = c."complained" + excluded."complained", "unsubscribed" = c."unsubscribed" + excluded."unsubscribed";
+  INSERT INTO "CampaignStepOutcome" AS c ("campaignId", "stepId", "variantId", "day", "reached", "invited", "accepted", "messaged", "emailed", "replied", "positive", "outcomes", "bounced", "complained", "unsubscribed")
+  SELECT "campaignId", step, variant, day, sum(sign), sum(invited), sum(accepted), sum(messaged), sum(emailed), sum(replied), sum(positive), sum(outcomes), sum(bounced), sum(complained), sum(unsubscribed)
+  FROM (
+    SELECT "campaignId", ltrim(split_part(e.entry, ':', 1), '~'), substr(e.entry, strpos(e.entry, ':') + 1),
+      "contactedAt"::date, 1, ("invitationSentAt" IS NOT NULL)::int, "invitationAccepted"::int, ("messageSentAt" IS NOT NULL)::int, ("emailSentAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, ("outcome" IS NOT NULL)::int, ("emailBouncedAt" IS NOT NULL)::int, ("complainedAt" IS NOT NULL)::int, ("unsubscribedAt" IS NOT NULL)::int
+    FROM new_rows CROSS JOIN LATERAL unnest(coalesce(reached, '{}')) AS e(entry)
+    WHERE "contactedAt" IS NOT NULL AND (left(e.entry, 1) <> '~' OR "emailBouncedAt" IS NOT NULL)
+    UNION ALL
+    SELECT "campaignId", ltrim(split_part(e.entry, ':', 1), '~'), substr(e.entry, strpos(e.entry, ':') + 1),
+      "contactedAt"::date, -1, -("invitationSentAt" IS NOT NULL)::int, -"invitationAccepted"::int, -("messageSentAt" IS NOT NULL)::int, -("emailSentAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, -("outcome" IS NOT NULL)::int, -("emailBouncedAt" IS NOT NULL)::int, -("complainedAt" IS NOT NULL)::int, -("unsubscribedAt" IS NOT NULL)::int
+    FROM old_rows CROSS JOIN LATERAL unnest(coalesce(reached, '{}')) AS e(entry)
+    WHERE "contactedAt" IS NOT NULL AND (left(e.entry, 1) <> '~' OR "emailBouncedAt" IS NOT NULL)
+  ) AS changes ("campaignId", step, variant, day, sign, invited, accepted, messaged, emailed, replied, positive, outcomes, bounced, complained, unsubscribed)
+  WHERE EXISTS (SELECT 1 FROM "Campaign" WHERE id = changes."campaignId")
+  GROUP BY 1, 2, 3, 4
+  HAVING sum(sign) <> 0 OR sum(invited) <> 0 OR sum(accepted) <> 0 OR sum(messaged) <> 0 OR sum(emailed) <> 0 OR sum(replied) <> 0 OR sum(positive) <> 0 OR sum(outcomes) <> 0 OR sum(bounced) <> 0 OR sum(complained) <> 0 OR sum(unsubscribed) <> 0
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT ("campaignId", "stepId", "variantId", "day") DO UPDATE
+  SET "reached" = c."reached" + excluded."reached", "invited" = c."invited" + excluded."invited", "accepted" = c."accepted" + excluded."accepted", "messaged" = c."messaged" + excluded."messaged", "emailed" = c."emailed" + excluded."emailed", "replied" = c."replied" + excluded."replied", "positive" = c."positive" + excluded."positive", "outcomes" = c."outcomes" + excluded."outcomes", "bounced" = c."bounced" + excluded."bounced", "complained" = c."complained" + excluded."complained", "unsubscribed" = c."unsubscribed" + excluded."unsubscribed";
+  RETURN NULL;
+END $$;
 
--- The rollup of the leads so far, in one pass.
-INSERT INTO "CampaignDailyOutcome" ("workspaceId", "campaignId", "day", "linkedinAccountId", "emailAccountId",
-  "contacted", "invited", "accepted", "messaged", "emailed", "replied", "positive", "outcomes", "bounced", "complained", "unsubscribed")
+CREATE OR REPLACE FUNCTION herald_count_outcomes_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "CampaignDailyOutcome" AS c ("workspaceId", "campaignId", "day", "linkedinAccountId", "emailAccountId", "contacted", "invited", "accepted", "messaged", "emailed", "replied", "positive", "outcomes", "bounced", "complained", "unsubscribed")
+  SELECT "workspaceId", "campaignId", day, sender, mailbox, sum(sign), sum(invited), sum(accepted), sum(messaged), sum(emailed), sum(replied), sum(positive), sum(outcomes), sum(bounced), sum(complained), sum(unsubscribed)
+  FROM (
+    SELECT "workspaceId", "campaignId", "contactedAt"::date AS day, coalesce("linkedinAccountId", '') AS sender,
+      coalesce("emailAccountId", '') AS mailbox, -1 AS sign, -("invitationSentAt" IS NOT NULL)::int, -"invitationAccepted"::int, -("messageSentAt" IS NOT NULL)::int, -("emailSentAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, -("outcome" IS NOT NULL)::int, -("emailBouncedAt" IS NOT NULL)::int, -("complainedAt" IS NOT NULL)::int, -("unsubscribedAt" IS NOT NULL)::int
+    FROM old_rows WHERE "contactedAt" IS NOT NULL
+  ) AS changes ("workspaceId", "campaignId", day, sender, mailbox, sign, invited, accepted, messaged, emailed, replied, positive, outcomes, bounced, complained, unsubscribed)
+  -- A campaign being deleted takes its rollup with it: nothing is written for it.
+  WHERE EXISTS (SELECT 1 FROM "Campaign" WHERE id = changes."campaignId")
+  GROUP BY 1, 2, 3, 4, 5
+  HAVING sum(sign) <> 0 OR sum(invited) <> 0 OR sum(accepted) <> 0 OR sum(messaged) <> 0 OR sum(emailed) <> 0 OR sum(replied) <> 0 OR sum(positive) <> 0 OR sum(outcomes) <> 0 OR sum(bounced) <> 0 OR sum(complained) <> 0 OR sum(unsubscribed) <> 0
+  ORDER BY 2, 3, 4, 5
+  ON CONFLICT ("campaignId", "day", "linkedinAccountId", "emailAccountId") DO UPDATE
+  SET "contacted" = c."contacted" + excluded."contacted", "invited" = c."invited" + excluded."invited", "accepted" = c."accepted" + excluded."accepted", "messaged" = c."messaged" + excluded."messaged", "emailed" = c."emailed" + excluded."emailed", "replied" = c."replied" + excluded."replied", "positive" = c."positive" + excluded."positive", "outcomes" = c."outcomes" + excluded."outcomes", "bounced" = c."bounced" + excluded."bounced", "complained" = c."complained" + excluded."complained", "unsubscribed" = c."unsubscribed" + excluded."unsubscribed";
+  INSERT INTO "CampaignStepOutcome" AS c ("campaignId", "stepId", "variantId", "day", "reached", "invited", "accepted", "messaged", "emailed", "replied", "positive", "outcomes", "bounced", "complained", "unsubscribed")
+  SELECT "campaignId", step, variant, day, sum(sign), sum(invited), sum(accepted), sum(messaged), sum(emailed), sum(replied), sum(positive), sum(outcomes), sum(bounced), sum(complained), sum(unsubscribed)
+  FROM (
+    SELECT "campaignId", ltrim(split_part(e.entry, ':', 1), '~'), substr(e.entry, strpos(e.entry, ':') + 1),
+      "contactedAt"::date, -1, -("invitationSentAt" IS NOT NULL)::int, -"invitationAccepted"::int, -("messageSentAt" IS NOT NULL)::int, -("emailSentAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, -("outcome" IS NOT NULL)::int, -("emailBouncedAt" IS NOT NULL)::int, -("complainedAt" IS NOT NULL)::int, -("unsubscribedAt" IS NOT NULL)::int
+    FROM old_rows CROSS JOIN LATERAL unnest(coalesce(reached, '{}')) AS e(entry)
+    WHERE "contactedAt" IS NOT NULL AND (left(e.entry, 1) <> '~' OR "emailBouncedAt" IS NOT NULL)
+  ) AS changes ("campaignId", step, variant, day, sign, invited, accepted, messaged, emailed, replied, positive, outcomes, bounced, complained, unsubscribed)
+  WHERE EXISTS (SELECT 1 FROM "Campaign" WHERE id = changes."campaignId")
+  GROUP BY 1, 2, 3, 4
+  HAVING sum(sign) <> 0 OR sum(invited) <> 0 OR sum(accepted) <> 0 OR sum(messaged) <> 0 OR sum(emailed) <> 0 OR sum(replied) <> 0 OR sum(positive) <> 0 OR sum(outcomes) <> 0 OR sum(bounced) <> 0 OR sum(complained) <> 0 OR sum(unsubscribed) <> 0
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT ("campaignId", "stepId", "variantId", "day") DO UPDATE
+  SET "reached" = c."reached" + excluded."reached", "invited" = c."invited" + excluded."invited", "accepted" = c."accepted" + excluded."accepted", "messaged" = c."messaged" + excluded."messaged", "emailed" = c."emailed" + excluded."emailed", "replied" = c."replied" + excluded."replied", "positive" = c."positive" + excluded."positive", "outcomes" = c."outcomes" + excluded."outcomes", "bounced" = c."bounced" + excluded."bounced", "complained" = c."complained" + excluded."complained", "unsubscribed" = c."unsubscribed" + excluded."unsubscribed";
+  RETURN NULL;
+END $$;
+
+
+CREATE TRIGGER "CampaignLead_outcomes_insert" AFTER INSERT ON "CampaignLead"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION herald_count_outcomes_inserted();
+CREATE TRIGGER "CampaignLead_outcomes_update" AFTER UPDATE ON "CampaignLead"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION herald_count_outcomes_updated();
+CREATE TRIGGER "CampaignLead_outcomes_delete" AFTER DELETE ON "CampaignLead"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION herald_count_outcomes_deleted();
+
+-- Both rollups of the leads so far, in one pass each: the leads' change above ran before the
+-- triggers existed, so nothing is counted twice.
+INSERT INTO "CampaignDailyOutcome" AS c ("workspaceId", "campaignId", "day", "linkedinAccountId", "emailAccountId", "contacted", "invited",
+  "accepted", "messaged", "emailed", "replied", "positive", "outcomes", "bounced", "complained", "unsubscribed")
 SELECT "workspaceId", "campaignId", "contactedAt"::date, coalesce("linkedinAccountId", ''), coalesce("emailAccountId", ''),
   count(*), count("invitationSentAt"), count(*) FILTER (WHERE "invitationAccepted"), count("messageSentAt"), count("emailSentAt"),
-  count("repliedAt"), count(*) FILTER (WHERE interest = 'interested' AND "repliedAt" IS NOT NULL), count("outcome"), count("emailBouncedAt"),
+  count("repliedAt"), count(*) FILTER (WHERE "repliedAt" IS NOT NULL AND interest = 'interested'), count("outcome"), count("emailBouncedAt"),
   count("complainedAt"), count("unsubscribedAt")
 FROM "CampaignLead" WHERE "contactedAt" IS NOT NULL
 GROUP BY 1, 2, 3, 4, 5;
+INSERT INTO "CampaignStepOutcome" ("campaignId", "stepId", "variantId", "day", "reached", "invited", "accepted", "messaged", "emailed",
+  "replied", "positive", "outcomes", "bounced", "complained", "unsubscribed")
+SELECT "campaignId", ltrim(split_part(e.entry, ':', 1), '~'), substr(e.entry, strpos(e.entry, ':') + 1), "contactedAt"::date,
+  count(*), count("invitationSentAt"), count(*) FILTER (WHERE "invitationAccepted"), count("messageSentAt"), count("emailSentAt"),
+  count("repliedAt"), count(*) FILTER (WHERE "repliedAt" IS NOT NULL AND interest = 'interested'), count("outcome"), count("emailBouncedAt"),
+  count("complainedAt"), count("unsubscribedAt")
+FROM "CampaignLead" CROSS JOIN LATERAL unnest(coalesce(reached, '{}')) AS e(entry)
+WHERE "contactedAt" IS NOT NULL AND (left(e.entry, 1) <> '~' OR "emailBouncedAt" IS NOT NULL)
+GROUP BY 1, 2, 3, 4;

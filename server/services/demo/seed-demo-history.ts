@@ -98,9 +98,13 @@ export async function seedDemoHistory(actor: Actor, senderIds: string[]): Promis
 
     // Invited over the twelve weeks (busier lately), at a working hour.
     const invitedAt = new Date(today - Math.floor(DAYS * Math.sqrt(1 - index / LEADS)) * DAY + (9 + Math.floor(draw() * 8)) * HOUR - (today % DAY));
+    // The steps that reached the lead, written with it (as the journal's trigger would keep them), so
+    // that inserting the journal has nothing left to change on the leads.
+    const reached: string[] = [];
     const entry = (stepId: string, type: string, at: Date, status = "done", outcome: string | null = null) => {
       const variant = chooseVariant(variantsOf(stepId), campaignLeadId, stepId);
       journal.push({ campaignLeadId, campaignId: campaign.id, stepId, stepType: type, variantId: variant.id, status, outcome, startedAt: at, finishedAt: at });
+      reached.push(`${status === "done" ? "" : "~"}${stepId}:${variant.id}`);
       return variant;
     };
     const row: Prisma.CampaignLeadCreateManyInput = {
@@ -113,6 +117,7 @@ export async function seedDemoHistory(actor: Actor, senderIds: string[]): Promis
       phase: "ready",
       contacted: true,
       invitationSentAt: invitedAt,
+      reached,
       createdAt: new Date(invitedAt.getTime() - HOUR),
       updatedAt: stamp,
     };
