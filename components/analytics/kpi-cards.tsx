@@ -67,13 +67,13 @@ export function DefinitionButton({ count, rate, definitions }: { count: CountKey
 export function KpiCards({ overview, view }: { overview: TAnalyticsOverview; view: AnalyticsView }) {
   const against = `compared with the ${overview.period.days} days before`;
   return (
-    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Figures of the period">
+    <ul className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4" aria-label="Figures of the period">
       {FIGURES.map(({ count, rate, upIsGood }) => {
         const label = COUNT_DEFINITIONS[count].label;
         const value = overview.counts[count];
         const href = value > 0 ? leadsHref(view, count) : null;
         return (
-          <li key={count} className="flex flex-col gap-1 rounded-lg bg-white p-4 shadow-xs ring-1 ring-slate-200" data-testid={`kpi-${count}`}>
+          <li key={count} className="flex min-w-0 flex-col gap-1 rounded-lg bg-white p-3 shadow-xs ring-1 ring-slate-200 sm:p-4" data-testid={`kpi-${count}`}>
             <div className="flex items-start justify-between gap-2">
               <h3 className="text-sm font-medium text-slate-600">{label}</h3>
               <DefinitionButton count={count} rate={rate} definitions={overview.definitions} />
@@ -107,7 +107,7 @@ export function KpiCards({ overview, view }: { overview: TAnalyticsOverview; vie
 /** The cards' shape while the figures load. */
 export function KpiSkeleton() {
   return (
-    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-hidden="true">
+    <ul className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4" aria-hidden="true">
       {FIGURES.map(({ count }) => (
         <li key={count} className="h-28 animate-pulse rounded-lg bg-white p-4 shadow-xs ring-1 ring-slate-200">
           <div className="h-3 w-24 rounded bg-slate-200" />
