@@ -28,7 +28,7 @@ test("an invited approver sees Approvals, Tasks and the Inbox only", async ({ pa
   await expect(approver.getByRole("link", { name: "API reference" })).toHaveCount(0);
   await expect(approver.getByRole("link", { name: "+ New workspace" })).toHaveCount(0);
 
-  for (const closed of ["/settings", "/settings/api", "/settings/members", "/campaigns", "/senders", "/sandbox", "/"]) {
+  for (const closed of ["/settings", "/settings/api", "/settings/members", "/campaigns", "/senders", "/sandbox", "/", "/analytics", "/analytics/leads?metric=replied"]) {
     await approver.goto(closed);
     await expect(approver, closed).toHaveURL(/\/approvals$/);
   }
@@ -38,7 +38,7 @@ test("an invited approver sees Approvals, Tasks and the Inbox only", async ({ pa
   await expect(approver.getByRole("heading", { name: "No conversations yet" })).toBeVisible();
   await expect(approver.getByLabel("Campaign", { exact: true })).toHaveCount(0);
 
-  // Signing in again lands on Approvals too (the sign-in form asks for Campaigns, inside the app).
+  // Signing in again lands on Approvals too (the sign-in form goes to the home, "/", which knows the role).
   await approver.getByRole("button", { name: "Sign out" }).click();
   await expect(approver).toHaveURL(/\/sign-in/);
   await approver.getByLabel("E-mail").fill(email);

@@ -15,10 +15,10 @@ test("first run, API key, a call with it, revocation, and the 401 that follows",
   await page.getByLabel("Password").fill(owner.password);
   await page.getByLabel("Workspace name").fill(owner.workspace);
   await page.getByRole("button", { name: "Create account and workspace" }).click();
-  // The first run hashes the password, signs in (which hashes it again) and renders the campaigns:
-  // on a busy machine more than an assertion's usual 10 s (as in e2e/own-workspace.ts).
-  await expect(page).toHaveURL(/\/campaigns$/, { timeout: 30_000 });
-  await expect(page.getByRole("heading", { name: "Campaigns", level: 1 })).toBeVisible();
+  // The first run hashes the password, signs in (which hashes it again) and renders the home, the
+  // analytics: on a busy machine more than an assertion's usual 10 s (as in e2e/own-workspace.ts).
+  await expect(page).toHaveURL(/\/analytics$/, { timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: "Analytics", level: 1 })).toBeVisible();
 
   // Sign out and back in with the new account.
   await page.getByRole("button", { name: "Sign out" }).click();
@@ -27,7 +27,7 @@ test("first run, API key, a call with it, revocation, and the 401 that follows",
   await page.getByLabel("E-mail").fill(owner.email);
   await page.getByLabel("Password").fill(owner.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/campaigns$/);
+  await expect(page).toHaveURL(/\/analytics$/);
 
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("link", { name: "API and Webhooks" }).click();
@@ -93,8 +93,8 @@ test("an invited member joins, sees honest empty sections, and switches workspac
   await invitee.getByLabel("Your name").fill("Max Member");
   await invitee.getByLabel("Password").fill("max's long password");
   await invitee.getByRole("button", { name: "Join workspace" }).click();
-  await expect(invitee).toHaveURL(/\/campaigns$/);
-  await expect(invitee.getByRole("heading", { name: "No campaigns yet" })).toBeVisible();
+  await expect(invitee).toHaveURL(/\/analytics$/);
+  await expect(invitee.getByText("No leads were contacted in these 30 days")).toBeVisible();
   await invitee.getByRole("link", { name: "Senders" }).click();
   await expect(invitee.getByRole("heading", { name: "Senders", level: 1 })).toBeVisible();
 
@@ -102,7 +102,7 @@ test("an invited member joins, sees honest empty sections, and switches workspac
   await invitee.getByRole("link", { name: "+ New workspace" }).click();
   await invitee.getByLabel("Workspace name").fill("Max's Lab");
   await invitee.getByRole("button", { name: "Create workspace" }).click();
-  await expect(invitee).toHaveURL(/\/campaigns$/);
+  await expect(invitee).toHaveURL(/\/analytics$/);
   const switcher = invitee.getByLabel("Workspace", { exact: true });
   await expect(switcher.locator("option:checked")).toHaveText("Max's Lab");
   await switcher.selectOption({ label: workspace });

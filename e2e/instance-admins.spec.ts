@@ -24,9 +24,9 @@ test("the first account grants credits with a reason, names and removes an insta
   await page.getByLabel("Password").fill(ida.password);
   await page.getByLabel("Workspace name").fill(ida.workspace);
   await page.getByRole("button", { name: "Create account and workspace" }).click();
-  // The first run hashes the password, signs in (which hashes it again) and renders the campaigns:
+  // The first run hashes the password, signs in (which hashes it again) and renders the home:
   // on a busy machine more than an assertion's usual 10 s (as in e2e/own-workspace.ts).
-  await expect(page).toHaveURL(/\/campaigns$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/analytics$/, { timeout: 30_000 });
 
   // Max joins Ida's workspace as a member.
   const { url } = await trpc<{ url: string }>(page.request, "members.invite", { email: max.email });

@@ -62,7 +62,7 @@ test("a real mailbox's domain on a test DNS zone: what is wrong, the record to a
   await page.getByLabel("Password").fill(owner.password);
   await page.getByLabel("Workspace name").fill(owner.workspace);
   await page.getByRole("button", { name: "Create account and workspace" }).click();
-  await expect(page).toHaveURL(/\/campaigns$/);
+  await expect(page).toHaveURL(/\/analytics$/);
   await page.goto("/settings/api");
   await page.getByLabel("Key name").fill("Health key");
   await page.getByRole("button", { name: "Create API key" }).click();

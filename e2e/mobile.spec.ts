@@ -86,6 +86,8 @@ test("no main page scrolls sideways at 390 px", async ({ page, own, phoneData: {
   await trackFetches(page);
   await own.signIn(page);
   const pages: Array<[string, string, (page: Page) => Promise<void>]> = [
+    // The home; with its figures, cards and breakdown, in e2e/analytics.spec.ts.
+    ["analytics", "/analytics", (p) => expect(p.getByText(/^No leads were contacted in these 30 days/)).toBeVisible()],
     ["campaigns list", "/campaigns", (p) => expect(p.getByTestId("campaign-row")).toHaveCount(1)],
     ["campaign leads", `/campaigns/${campaignId}`, (p) => expect(p.getByTestId("lead-row").first()).toBeVisible()],
     ["campaign funnel", `/campaigns/${campaignId}?tab=funnel`, (p) => expect(p.getByRole("tabpanel")).toBeVisible()],

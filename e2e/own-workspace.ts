@@ -73,7 +73,7 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByLabel("E-mail").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/campaigns$/);
+  await expect(page).toHaveURL(/\/analytics$/);
 }
 
 /**
@@ -110,8 +110,8 @@ async function adminContext(browser: Browser, baseURL: string): Promise<BrowserC
     await page.getByLabel("Workspace name").fill(admin.workspace);
     await page.getByRole("button", { name: "Create account and workspace" }).click();
     // The first run hashes the password, signs in (which hashes it again) and renders the
-    // campaigns: on a busy machine more than an assertion's usual 10 s, and a worker's tests all wait on it.
-    await expect(page).toHaveURL(/\/campaigns$/, { timeout: 30_000 });
+    // home: on a busy machine more than an assertion's usual 10 s, and a worker's tests all wait on it.
+    await expect(page).toHaveURL(/\/analytics$/, { timeout: 30_000 });
   } else {
     await signIn(page, admin);
   }

@@ -3,7 +3,7 @@ import { expect, test } from "./own-workspace";
 
 // After signing in, a callbackUrl takes the browser only to a page of Herald's own (issue 30, point
 // 4): addresses that a string check takes for a path but a browser takes for another host land on
-// the campaigns instead. And Auth.js sends the browser back to Herald's public address (point 7; the
+// the home (the analytics) instead. And Auth.js sends the browser back to Herald's public address (point 7; the
 // default listening address 0.0.0.0 itself is covered by server/auth/auth-base-address.test.ts, as
 // this shared server listens on 127.0.0.1).
 
@@ -14,7 +14,7 @@ async function signInWithCallback(page: Page, callbackUrl: string, account: { em
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("a callbackUrl to another site lands on Herald's own campaigns", async ({ page, baseURL, own }) => {
+test("a callbackUrl to another site lands on Herald's own home", async ({ page, baseURL, own }) => {
   const ownOrigin = new URL(baseURL!).origin;
   // Any other host answers with a page of its own, so that landing there is seen rather than a DNS error.
   await page.route((url) => url.origin !== ownOrigin, (route) => route.fulfill({ contentType: "text/html", body: "<h1>Elsewhere</h1>" }));
@@ -28,7 +28,7 @@ test("a callbackUrl to another site lands on Herald's own campaigns", async ({ p
   ];
   for (const callbackUrl of hostile) {
     await signInWithCallback(page, callbackUrl, own.person);
-    await expect(page, callbackUrl).toHaveURL(`${ownOrigin}/campaigns`);
+    await expect(page, callbackUrl).toHaveURL(`${ownOrigin}/analytics`);
     expect(await page.title(), callbackUrl).not.toBe("pwned");
   }
   // An encoded slash is a path on Herald (its 404 page), not another host.

@@ -10,7 +10,7 @@ async function signIn(page: Page, email: string, password: string) {
 
 test("signing out ends the session, also for a copy of its cookie", async ({ page, baseURL, own }) => {
   await signIn(page, own.person.email, own.person.password);
-  await expect(page).toHaveURL(/\/campaigns$/);
+  await expect(page).toHaveURL(/\/analytics$/);
   const copied = (await page.context().cookies()).filter((cookie) => cookie.name.includes("session-token"));
   expect(copied).toHaveLength(1);
   const cookieHeader = copied.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
@@ -57,5 +57,5 @@ test("too many wrong passwords for one account: 429 with Retry-After, and the fo
 
   // Other accounts from the same address still sign in.
   await signIn(page, own.person.email, own.person.password);
-  await expect(page).toHaveURL(/\/campaigns$/);
+  await expect(page).toHaveURL(/\/analytics$/);
 });

@@ -1,5 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useMemo } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
@@ -121,7 +122,15 @@ export function FunnelPanel({ campaign }: { campaign: TCampaign }) {
   }
   return (
     <div className="space-y-6">
-      <Card title="All leads" description={`${plural(overall.leads, "lead")}; percentages are of all leads.`}>
+      <Card
+        title="All leads"
+        description={`${plural(overall.leads, "lead")}; percentages are of all leads.`}
+        actions={
+          <Link href={`/analytics?campaignId=${encodeURIComponent(campaign.id)}`} className="shrink-0 text-sm font-medium text-brand-700 hover:underline">
+            See in Analytics
+          </Link>
+        }
+      >
         <OverallFunnel counts={overall} sections={sections} />
       </Card>
       <Card

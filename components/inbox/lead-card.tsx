@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import type { TConversation } from "@/server/schemas/inbox";
 import { actionsFor, type LeadAction } from "@/components/leads/lead-actions";
+import { OutcomeSelect, useOutcomeNames } from "@/components/leads/outcome-select";
 import { INTEREST_LABELS, leadHeadline, leadName, leadStatusLabel, type Interest } from "./inbox-display";
 import { LeadAvatar } from "./inbox-icons";
 import { useConversationActions } from "./use-inbox";
@@ -48,6 +49,29 @@ function InterestPicker({ conversation }: { conversation: TConversation }) {
           </Button>
         )}
       </div>
+      <ErrorAlert error={update.error} />
+    </div>
+  );
+}
+
+/**
+ * The outcome marked on the lead (one of the workspace's, e.g. "Meeting booked"), counted in the
+ * analytics. The workspace's list is closed to approvers: they see the outcome, not the picker.
+ */
+function OutcomePicker({ conversation, outcome }: { conversation: TConversation; outcome: string | null }) {
+  const { update } = useConversationActions();
+  const approver = useIsApprover();
+  const names = useOutcomeNames(!approver);
+  if (approver) {
+    return outcome ? (
+      <p className="text-xs text-slate-600">
+        Outcome: <span className="font-medium text-slate-900">{outcome}</span>
+      </p>
+    ) : null;
+  }
+  return (
+    <div className="space-y-1.5">
+      <OutcomeSelect value={outcome} names={names} disabled={update.isPending || !names.length} onChange={(next) => update.mutate({ id: conversation.id, changes: { outcome: next } })} />
       <ErrorAlert error={update.error} />
     </div>
   );
@@ -166,6 +190,7 @@ export function LeadCard({ conversation }: { conversation: TConversation }) {
             </p>
             <InterestPicker conversation={conversation} />
           </div>
+          <OutcomePicker conversation={conversation} outcome={campaignLead.outcome} />
           <LeadActionsBar conversation={conversation} campaignLeadId={campaignLead.id} status={campaignLead.status} />
         </>
       )}

@@ -1,5 +1,5 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { LeadActions } from "@/components/leads/lead-actions";
@@ -15,6 +15,7 @@ import { useNow } from "@/components/ui/use-now";
 import type { TLeadTimeline } from "@/server/schemas/lead-timeline";
 import { LeadProfileCard } from "./lead-profile-card";
 import { LeadTimelineList } from "./lead-timeline-list";
+import { OutcomeSelect, useOutcomeNames } from "./outcome-select";
 
 const INTEREST: Record<string, string> = { interested: "Interested", not_interested: "Not interested", neutral: "Neutral" };
 
@@ -26,6 +27,24 @@ function Avatar({ picture, name }: { picture: string | null; name: string }) {
   }
   const initials = name.split(/\s+/).filter(Boolean).slice(0, 2).map((word) => word[0]!.toUpperCase()).join("");
   return <span aria-hidden className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-50 text-lg font-semibold text-brand-700">{initials || "?"}</span>;
+}
+
+/** The outcome marked on the lead (e.g. "Meeting booked"), counted in the analytics. */
+function LeadOutcome({ lead }: { lead: TLeadTimeline["campaignLead"] }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const names = useOutcomeNames();
+  const mark = useMutation(
+    trpc.campaigns.setLeadOutcome.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.leads.timeline.queryKey({ campaignId: lead.campaignId, leadId: lead.leadId }) }),
+    }),
+  );
+  return (
+    <div className="max-w-56 space-y-1">
+      <OutcomeSelect labelHidden value={lead.outcome} names={names} disabled={mark.isPending || !names.length} onChange={(outcome) => mark.mutate({ id: lead.campaignId, leadId: lead.leadId, outcome })} />
+      {mark.error && <p className="text-xs text-red-600" role="alert">The outcome was not saved: {errorMessage(mark.error)}</p>}
+    </div>
+  );
 }
 
 function StandingCard({ timeline, now }: { timeline: TLeadTimeline; now: number }) {
@@ -56,6 +75,10 @@ function StandingCard({ timeline, now }: { timeline: TLeadTimeline; now: number 
         <dt className="text-slate-500">Interest</dt>
         <dd className="text-slate-900">
           {lead.interest ? `${INTEREST[lead.interest] ?? lead.interest}${lead.interestBy ? ` (by ${lead.interestBy === "ai" ? "the reply classifier" : lead.interestBy})` : ""}` : <span className="text-slate-500">Not known yet</span>}
+        </dd>
+        <dt className="text-slate-500">Outcome</dt>
+        <dd>
+          <LeadOutcome lead={lead} />
         </dd>
       </dl>
     </Card>

@@ -16,7 +16,7 @@ export function CreateWorkspaceForm() {
     trpc.workspace.create.mutationOptions({
       onSuccess: async () => {
         await queryClient.invalidateQueries();
-        router.push("/campaigns");
+        router.push("/");
         router.refresh();
       },
     }),

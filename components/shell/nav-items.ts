@@ -8,6 +8,7 @@ export interface NavItem {
 
 /** The product's sections, in sidebar order. */
 export const navItems: NavItem[] = [
+  { href: "/analytics", label: "Analytics", icon: "M4 20V10m6 10V4m6 16v-7m4 7H3" },
   { href: "/campaigns", label: "Campaigns", icon: "M4 5h16M4 12h16M4 19h10" },
   { href: "/inbox", label: "Inbox", icon: "M4 13h4l2 3h4l2-3h4M5.5 5h13L21 13v6H3v-6l2.5-8Z", badge: "inbox-unread" },
   { href: "/senders", label: "Senders", icon: "M16 11a4 4 0 1 0-8 0 4 4 0 0 0 8 0ZM4 21a8 8 0 0 1 16 0" },

@@ -25,6 +25,10 @@ describe("approverMayCall", () => {
       "sandbox.reset",
       "jobs.list",
       "mailboxes.list",
+      // The outcomes of the campaigns, and the leads behind them.
+      "analytics.overview",
+      "analytics.leads",
+      "analytics.exportCsv",
       "someRouterAddedLater.anything",
     ]) {
       expect(approverMayCall(path), path).toBe(false);
@@ -54,7 +58,7 @@ describe("approverMayUseApi", () => {
   });
 
   it("closes every other operation", () => {
-    for (const path of ["/workspace", "/workspaces", "/accounts", "/campaigns/{id}", "/webhooks", "/credits/ledger", "/lead-lists", "/conversations-export", "/pending-commentsX"]) {
+    for (const path of ["/workspace", "/workspaces", "/accounts", "/campaigns/{id}", "/webhooks", "/credits/ledger", "/lead-lists", "/conversations-export", "/pending-commentsX", "/analytics/overview", "/analytics/export"]) {
       expect(approverMayUseApi(path), path).toBe(false);
     }
   });
@@ -66,17 +70,17 @@ describe("approverMayVisit", () => {
   });
 
   it("closes the other pages", () => {
-    for (const path of ["/", "/settings", "/settings/api", "/settings/members", "/senders", "/campaigns", "/campaigns/cmp_1", "/sandbox", "/orders", "/mailboxes", "/api-reference", "/workspaces/new", "/inboxes"]) {
+    for (const path of ["/", "/settings", "/settings/api", "/settings/members", "/senders", "/campaigns", "/campaigns/cmp_1", "/sandbox", "/orders", "/mailboxes", "/api-reference", "/workspaces/new", "/inboxes", "/analytics", "/analytics/leads"]) {
       expect(approverMayVisit(path), path).toBe(false);
     }
   });
 });
 
 describe("homePathFor", () => {
-  it("starts approvers on Approvals and everyone else on Campaigns", () => {
+  it("starts approvers on Approvals and everyone else on Analytics", () => {
     expect(homePathFor("approver")).toBe("/approvals");
-    expect(homePathFor("member")).toBe("/campaigns");
-    expect(homePathFor("owner")).toBe("/campaigns");
-    expect(homePathFor(null)).toBe("/campaigns");
+    expect(homePathFor("member")).toBe("/analytics");
+    expect(homePathFor("owner")).toBe("/analytics");
+    expect(homePathFor(null)).toBe("/analytics");
   });
 });

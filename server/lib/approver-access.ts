@@ -43,7 +43,10 @@ export function approverMayVisit(pathname: string): boolean {
   return PAGES.some((prefix) => withinPrefix(path, prefix, "/"));
 }
 
+/** The home: the outcomes of the workspace's campaigns (closed to approvers, like every page not listed above). */
+export const HOME = "/analytics";
+
 /** The page a signed-in person starts on in a workspace where they have `role`. */
 export function homePathFor(role: string | null | undefined): string {
-  return role === "approver" ? APPROVER_HOME : "/campaigns";
+  return role === "approver" ? APPROVER_HOME : HOME;
 }

@@ -27,7 +27,7 @@ export function FirstRunForm() {
     await complete.mutateAsync(input).then(
       async () => {
         await signIn("credentials", { email: input.email, password: input.password, redirect: false });
-        router.replace("/campaigns");
+        router.replace("/");
         router.refresh();
       },
       () => undefined,

@@ -30,8 +30,8 @@ export function SignInForm() {
       return;
     }
     // Only back to a page of Herald's own: a link to /sign-in?callbackUrl=//other-host must not
-    // hand a freshly signed-in person to another site.
-    router.replace(sameOriginPath(searchParams.get("callbackUrl"), window.location.origin, "/campaigns"));
+    // hand a freshly signed-in person to another site. Without one, the home ("/") sends each role to its page.
+    router.replace(sameOriginPath(searchParams.get("callbackUrl"), window.location.origin));
     router.refresh();
   }
 

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { WorkspaceSettings } from "@/components/settings/workspace-settings";
 import { CreditLedger } from "@/components/settings/credit-ledger";
 import { InstanceAdminsPanel } from "@/components/settings/instance-admins-panel";
+import { OutcomeNamesSettings } from "@/components/settings/outcome-names-settings";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -9,6 +10,7 @@ export default function GeneralSettingsPage() {
   return (
     <>
       <WorkspaceSettings />
+      <OutcomeNamesSettings />
       {/* The Companies page links here (#ai-credits) when a search needs more credits. */}
       <div id="ai-credits" className="scroll-mt-6">
         <CreditLedger />
