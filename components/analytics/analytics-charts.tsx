@@ -3,7 +3,7 @@
 // out, and what came back. The mailbox page's light SVG line chart draws them.
 import { PerformanceChart, type ChartSeries } from "@/components/mailboxes/performance-chart";
 import { Card } from "@/components/ui/card";
-import { COUNT_DEFINITIONS, type CountKey } from "@/server/domain/analytics/metrics";
+import { COUNT_DEFINITIONS, type CountKey } from "@/server/schemas/analytics-figures";
 import type { TAnalyticsOverview } from "@/server/schemas/analytics";
 
 type Line = Omit<ChartSeries, "values" | "label"> & { key: CountKey };

@@ -1,6 +1,6 @@
 // How the analytics' numbers are written: counts, rates, the change against the period before, the
 // period itself, and the order of a breakdown's rows. Pure, so it is tested beside.
-import type { CountKey, RateKey } from "@/server/domain/analytics/metrics";
+import type { CountKey, RateKey } from "@/server/schemas/analytics-figures";
 import type { TAnalyticsBreakdownRow } from "@/server/schemas/analytics";
 
 export function formatCount(value: number): string {

@@ -13,7 +13,7 @@ import { formatDateTime } from "@/components/ui/format";
 import { Pagination } from "@/components/ui/pagination";
 import { plural } from "@/components/ui/plural";
 import { errorMessage } from "@/components/ui/trpc-error";
-import { COUNT_DEFINITIONS } from "@/server/domain/analytics/metrics";
+import { COUNT_DEFINITIONS } from "@/server/schemas/analytics-figures";
 import type { TAnalyticsLead } from "@/server/schemas/analytics";
 import { ZCampaignLeadStatus } from "@/server/schemas/campaign";
 import { formatPeriod } from "./analytics-format";

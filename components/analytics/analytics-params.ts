@@ -1,8 +1,8 @@
 // The analytics view lives in the address (?period=7d&campaignId=…&by=step), so that a view can be
 // shared, a reload keeps it and Back returns to the one before. These pure functions turn the
 // address into a view, a view into the procedures' input, and back.
-import { MAX_PERIOD_DAYS } from "@/server/domain/analytics/period";
-import type { CountKey } from "@/server/domain/analytics/metrics";
+import { MAX_PERIOD_DAYS } from "@/server/schemas/analytics-figures";
+import type { CountKey } from "@/server/schemas/analytics-figures";
 import { ANALYTICS_BREAKDOWNS, ANALYTICS_METRICS, type TAnalyticsFilter, type TAnalyticsLeadsQuery } from "@/server/schemas/analytics";
 
 export type PeriodChoice = "7d" | "30d" | "90d" | "custom";

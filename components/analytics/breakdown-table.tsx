@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { Tabs, type TabItem } from "@/components/ui/tabs";
 import { errorMessage } from "@/components/ui/trpc-error";
-import { COUNT_DEFINITIONS } from "@/server/domain/analytics/metrics";
+import { COUNT_DEFINITIONS } from "@/server/schemas/analytics-figures";
 import type { TAnalyticsBreakdownRow } from "@/server/schemas/analytics";
 import { FIGURES, formatCount, formatRate, sortRows, type Sort, type SortColumn } from "./analytics-format";
 import { breakdownNeedsCampaign, filterOf, leadsHref, type AnalyticsView, type Breakdown } from "./analytics-params";

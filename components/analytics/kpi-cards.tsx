@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
-import { COUNT_DEFINITIONS, RATE_DEFINITIONS, type CountKey, type RateKey } from "@/server/domain/analytics/metrics";
+import { COUNT_DEFINITIONS, RATE_DEFINITIONS, type CountKey, type RateKey } from "@/server/schemas/analytics-figures";
 import type { TAnalyticsOverview } from "@/server/schemas/analytics";
 import { changeTone, countChange, FIGURES, formatCount, formatRate, rateChange, type Change } from "./analytics-format";
 import { leadsHref, type AnalyticsView } from "./analytics-params";
