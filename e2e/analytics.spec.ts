@@ -121,7 +121,10 @@ test("from the home down to the leads behind a number, and the CSV export", asyn
   await page.getByRole("button", { name: "Export CSV" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^herald-analytics-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
-  const [header, ...lines] = (await readFile((await file.path())!, "utf8")).trim().split("\r\n");
+  const text = await readFile((await file.path())!, "utf8");
+  // A byte order mark first, so that a spreadsheet reads the names as UTF-8.
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const [header, ...lines] = text.trim().split("\r\n");
   expect(header).toContain("Leads contacted");
   expect(header).toContain("Reply rate (%)");
   expect(lines.find((line) => line.startsWith(campaignName))).toMatch(/^[^,]+,5,0,0,0,5,2,/);

@@ -194,7 +194,7 @@ test("the Orders page and the wizard fit a phone, and the Managed mailboxes swit
   const managed = page.getByRole("checkbox", { name: /^Managed mailboxes/ });
   await expect(managed).toBeChecked();
   await managed.uncheck();
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Settings saved.")).toBeVisible();
   await page.reload();
   await expect(page.getByRole("checkbox", { name: /^Managed mailboxes/ })).not.toBeChecked();

@@ -121,7 +121,8 @@ export function AnalyticsLeads() {
           {leadsView.of || leadsView.view.campaignId || leadsView.view.senderId || leadsView.view.mailboxId ? ", as filtered on the Analytics page" : ""}. {figure.definition}
         </p>
       </header>
-      <LeadsTable leadsView={leadsView} />
+      {/* Another figure starts on its first page. */}
+      <LeadsTable key={JSON.stringify(leadsQuery(leadsView, { limit: PAGE_SIZE, offset: 0 }))} leadsView={leadsView} />
     </div>
   );
 }

@@ -34,7 +34,8 @@ export function AnalyticsPage() {
       <PageHeader
         title="Analytics"
         description="What your campaigns brought: leads contacted, replies, interest and outcomes, against the period before."
-        actions={<ExportButton view={view} period={data?.period} />}
+        // The file is named for its period: none while a new period's figures are on their way.
+        actions={<ExportButton view={view} period={overview.isPlaceholderData ? undefined : data?.period} />}
       />
       <GettingStartedChecklist />
       <div className="mb-6 space-y-4">

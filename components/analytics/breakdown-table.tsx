@@ -43,7 +43,8 @@ function SortHeader({ column, label, sort, onSort, first = false }: { column: So
   );
 }
 
-function Rows({ view, rows }: { view: AnalyticsView; rows: TAnalyticsBreakdownRow[] }) {
+/** `by` is the one the rows were broken down by: the tab chosen a moment ago may still be loading. */
+function Rows({ view, by, rows }: { view: AnalyticsView; by: AnalyticsView["by"]; rows: TAnalyticsBreakdownRow[] }) {
   return (
     <tbody className="divide-y divide-slate-100">
       {rows.map((row) => (
@@ -53,7 +54,7 @@ function Rows({ view, rows }: { view: AnalyticsView; rows: TAnalyticsBreakdownRo
           </th>
           {FIGURES.map(({ count, rate }) => {
             const value = row.counts[count];
-            const href = value > 0 ? leadsHref(view, count, { by: view.by, ...row, campaignId: row.campaignId ?? (view.by === "campaign" ? row.key : null) }) : null;
+            const href = value > 0 ? leadsHref(view, count, { by, ...row, campaignId: row.campaignId ?? (by === "campaign" ? row.key : null) }) : null;
             const label = COUNT_DEFINITIONS[count].label;
             return (
               <td key={count} className="px-3 py-2 text-right tabular-nums group-hover:bg-slate-50" data-testid={`breakdown-${count}`}>
@@ -89,7 +90,7 @@ function BreakdownTable({ view }: { view: AnalyticsView }) {
   }
   if (breakdown.isError) return <Alert tone="error">The breakdown could not be loaded: {errorMessage(breakdown.error)}</Alert>;
   if (!breakdown.data.rows.length) return <p className="text-sm text-slate-500">No lead of this view was contacted in the period.</p>;
-  const tab = TABS.find((item) => item.id === view.by)!.label;
+  const tab = TABS.find((item) => item.id === breakdown.data.by)!.label;
   return (
     // Wide: it scrolls sideways inside the card on a narrow screen, the names staying in view.
     <div className="-mx-5 overflow-x-auto" aria-busy={breakdown.isFetching}>
@@ -102,7 +103,7 @@ function BreakdownTable({ view }: { view: AnalyticsView }) {
             ))}
           </tr>
         </thead>
-        <Rows view={view} rows={sortRows(breakdown.data.rows, sort)} />
+        <Rows view={view} by={breakdown.data.by} rows={sortRows(breakdown.data.rows, sort)} />
       </table>
     </div>
   );

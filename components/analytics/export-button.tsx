@@ -23,7 +23,8 @@ export function ExportButton({ view, period }: { view: AnalyticsView; period: { 
     setError(null);
     try {
       const csv = await queryClient.fetchQuery({ ...trpc.analytics.exportCsv.queryOptions({ ...filterOf(view), by }), staleTime: 0 });
-      downloadFile(exportFileName(period), csv);
+      // A byte order mark, so that a spreadsheet opens the file as UTF-8 (names like "Müller").
+      downloadFile(exportFileName(period), `\uFEFF${csv}`);
     } catch (failure) {
       setError(`The export failed: ${errorMessage(failure) ?? "please try again"}`);
     } finally {

@@ -40,7 +40,7 @@ export function ExperimentSettings({
               step={0.1}
               value={asPercent(experiments.threshold)}
               aria-invalid={Boolean(thresholdError)}
-              onChange={(event) => onChange({ ...experiments, threshold: event.target.value === "" ? Number.NaN : Number(event.target.value) / 100 })}
+              onChange={(event) => onChange({ ...experiments, threshold: event.target.value === "" ? Number.NaN : Math.round(Number(event.target.value) * 10) / 1000 })}
             />
           </Field>
           <Field label="Minimum leads per variant" htmlFor="experiments-minimum" error={minimumError} hint="At least 20; 100 by default.">

@@ -40,7 +40,10 @@ export const COUNT_DEFINITIONS: Record<CountKey, Definition> = {
       "Leads of a campaign to whom something was sent for the first time in the period: a connection request, a message, an InMail, a voice note or an e-mail. Profile visits, likes and follows are not contact. A lead counts once per campaign, on the day of its first contact (UTC); every other figure counts what these leads did since.",
   },
   invited: { label: "Connection requests", definition: "Leads contacted in the period who were sent a connection request." },
-  accepted: { label: "Accepted", definition: "Leads contacted in the period whose connection request was accepted (so far)." },
+  accepted: {
+    label: "Accepted",
+    definition: "Leads contacted in the period whose connection request was accepted (so far); a lead who was already a connection was sent no request and is not counted.",
+  },
   messaged: { label: "Messaged on LinkedIn", definition: "Leads contacted in the period who were sent a LinkedIn message, InMail or voice note." },
   emailed: { label: "E-mailed", definition: "Leads contacted in the period who were sent at least one campaign e-mail." },
   replied: {

@@ -117,11 +117,13 @@ BEGIN
   IF TG_OP <> 'DELETE' THEN after := herald_reached_entry(NEW."stepId", NEW."variantId", NEW.status, NEW."stepType"); END IF;
   IF before IS NOT DISTINCT FROM after THEN RETURN NULL; END IF;
   lead := CASE WHEN TG_OP = 'DELETE' THEN OLD."campaignLeadId" ELSE NEW."campaignLeadId" END;
-  SELECT coalesce(reached, '{}') INTO current FROM "CampaignLead" WHERE id = lead;
+  -- Locked before it is read: two transactions changing the same lead's journal (a bounce report and
+  -- the executor's next step) each see the other's entry, and neither overwrites it.
+  SELECT coalesce(reached, '{}') INTO current FROM "CampaignLead" WHERE id = lead FOR UPDATE;
   IF NOT FOUND THEN RETURN NULL; END IF;
   IF (before IS NULL OR NOT current @> ARRAY[before]) AND (after IS NULL OR current @> ARRAY[after]) THEN RETURN NULL; END IF;
   UPDATE "CampaignLead"
-  SET reached = array_remove(array_remove(current, before), after) || CASE WHEN after IS NULL THEN '{}'::text[] ELSE ARRAY[after] END
+  SET reached = array_remove(array_remove(coalesce(reached, '{}'), before), after) || CASE WHEN after IS NULL THEN '{}'::text[] ELSE ARRAY[after] END
   WHERE id = lead;
   RETURN NULL;
 END $$;
@@ -138,6 +140,12 @@ UPDATE "CampaignLead" AS cl SET "complainedAt" = e.at
 FROM (SELECT "campaignLeadId", min("complainedAt") AS at FROM "EmailMessage"
       WHERE "complainedAt" IS NOT NULL AND "campaignLeadId" IS NOT NULL GROUP BY 1) AS e
 WHERE cl.id = e."campaignLeadId";
+-- An unsubscribe before this migration left no mark on the campaign lead: a lead whose person opted
+-- out of e-mail after the campaign e-mailed it counts as unsubscribed then.
+UPDATE "CampaignLead" AS cl SET "unsubscribedAt" = l."emailOptOutAt"
+FROM "Lead" AS l
+WHERE l.id = cl."leadId" AND l."emailOptOut" AND l."emailOptOutAt" IS NOT NULL
+  AND cl."emailSentAt" IS NOT NULL AND l."emailOptOutAt" >= cl."emailSentAt";
 UPDATE "CampaignLead" AS cl SET reached = j.entries
 FROM (SELECT "campaignLeadId", array_agg(herald_reached_entry("stepId", "variantId", status, "stepType") ORDER BY "startedAt") AS entries
       FROM "CampaignLeadStep" WHERE herald_reached_entry("stepId", "variantId", status, "stepType") IS NOT NULL GROUP BY 1) AS j
@@ -152,7 +160,7 @@ BEGIN
   SELECT "workspaceId", "campaignId", day, sender, mailbox, sum(sign), sum(invited), sum(accepted), sum(messaged), sum(emailed), sum(replied), sum(positive), sum(outcomes), sum(bounced), sum(complained), sum(unsubscribed)
   FROM (
     SELECT "workspaceId", "campaignId", "contactedAt"::date AS day, coalesce("linkedinAccountId", '') AS sender,
-      coalesce("emailAccountId", '') AS mailbox, 1 AS sign, ("invitationSentAt" IS NOT NULL)::int, "invitationAccepted"::int, ("messageSentAt" IS NOT NULL)::int, ("emailSentAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, ("outcome" IS NOT NULL)::int, ("emailBouncedAt" IS NOT NULL)::int, ("complainedAt" IS NOT NULL)::int, ("unsubscribedAt" IS NOT NULL)::int
+      coalesce("emailAccountId", '') AS mailbox, 1 AS sign, ("invitationSentAt" IS NOT NULL)::int, ("invitationAccepted" AND "invitationSentAt" IS NOT NULL)::int, ("messageSentAt" IS NOT NULL)::int, ("emailSentAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, ("outcome" IS NOT NULL)::int, ("emailBouncedAt" IS NOT NULL)::int, ("complainedAt" IS NOT NULL)::int, ("unsubscribedAt" IS NOT NULL)::int
     FROM new_rows WHERE "contactedAt" IS NOT NULL
   ) AS changes ("workspaceId", "campaignId", day, sender, mailbox, sign, invited, accepted, messaged, emailed, replied, positive, outcomes, bounced, complained, unsubscribed)
   -- A campaign being deleted takes its rollup with it: nothing is written for it.
@@ -166,7 +174,7 @@ BEGIN
   SELECT "campaignId", step, variant, day, sum(sign), sum(invited), sum(accepted), sum(messaged), sum(emailed), sum(replied), sum(positive), sum(outcomes), sum(bounced), sum(complained), sum(unsubscribed)
   FROM (
     SELECT "campaignId", ltrim(split_part(e.entry, ':', 1), '~'), substr(e.entry, strpos(e.entry, ':') + 1),
-      "contactedAt"::date, 1, ("invitationSentAt" IS NOT NULL)::int, "invitationAccepted"::int, ("messageSentAt" IS NOT NULL)::int, ("emailSentAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, ("outcome" IS NOT NULL)::int, ("emailBouncedAt" IS NOT NULL)::int, ("complainedAt" IS NOT NULL)::int, ("unsubscribedAt" IS NOT NULL)::int
+      "contactedAt"::date, 1, ("invitationSentAt" IS NOT NULL)::int, ("invitationAccepted" AND "invitationSentAt" IS NOT NULL)::int, ("messageSentAt" IS NOT NULL)::int, ("emailSentAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, ("outcome" IS NOT NULL)::int, ("emailBouncedAt" IS NOT NULL)::int, ("complainedAt" IS NOT NULL)::int, ("unsubscribedAt" IS NOT NULL)::int
     FROM new_rows CROSS JOIN LATERAL unnest(coalesce(reached, '{}')) AS e(entry)
     WHERE "contactedAt" IS NOT NULL AND (left(e.entry, 1) <> '~' OR "emailBouncedAt" IS NOT NULL)
   ) AS changes ("campaignId", step, variant, day, sign, invited, accepted, messaged, emailed, replied, positive, outcomes, bounced, complained, unsubscribed)
@@ -185,11 +193,11 @@ BEGIN
   SELECT "workspaceId", "campaignId", day, sender, mailbox, sum(sign), sum(invited), sum(accepted), sum(messaged), sum(emailed), sum(replied), sum(positive), sum(outcomes), sum(bounced), sum(complained), sum(unsubscribed)
   FROM (
     SELECT "workspaceId", "campaignId", "contactedAt"::date AS day, coalesce("linkedinAccountId", '') AS sender,
-      coalesce("emailAccountId", '') AS mailbox, 1 AS sign, ("invitationSentAt" IS NOT NULL)::int, "invitationAccepted"::int, ("messageSentAt" IS NOT NULL)::int, ("emailSentAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, ("outcome" IS NOT NULL)::int, ("emailBouncedAt" IS NOT NULL)::int, ("complainedAt" IS NOT NULL)::int, ("unsubscribedAt" IS NOT NULL)::int
+      coalesce("emailAccountId", '') AS mailbox, 1 AS sign, ("invitationSentAt" IS NOT NULL)::int, ("invitationAccepted" AND "invitationSentAt" IS NOT NULL)::int, ("messageSentAt" IS NOT NULL)::int, ("emailSentAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, ("outcome" IS NOT NULL)::int, ("emailBouncedAt" IS NOT NULL)::int, ("complainedAt" IS NOT NULL)::int, ("unsubscribedAt" IS NOT NULL)::int
     FROM new_rows WHERE "contactedAt" IS NOT NULL
     UNION ALL
     SELECT "workspaceId", "campaignId", "contactedAt"::date AS day, coalesce("linkedinAccountId", '') AS sender,
-      coalesce("emailAccountId", '') AS mailbox, -1 AS sign, -("invitationSentAt" IS NOT NULL)::int, -"invitationAccepted"::int, -("messageSentAt" IS NOT NULL)::int, -("emailSentAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, -("outcome" IS NOT NULL)::int, -("emailBouncedAt" IS NOT NULL)::int, -("complainedAt" IS NOT NULL)::int, -("unsubscribedAt" IS NOT NULL)::int
+      coalesce("emailAccountId", '') AS mailbox, -1 AS sign, -("invitationSentAt" IS NOT NULL)::int, -("invitationAccepted" AND "invitationSentAt" IS NOT NULL)::int, -("messageSentAt" IS NOT NULL)::int, -("emailSentAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, -("outcome" IS NOT NULL)::int, -("emailBouncedAt" IS NOT NULL)::int, -("complainedAt" IS NOT NULL)::int, -("unsubscribedAt" IS NOT NULL)::int
     FROM old_rows WHERE "contactedAt" IS NOT NULL
   ) AS changes ("workspaceId", "campaignId", day, sender, mailbox, sign, invited, accepted, messaged, emailed, replied, positive, outcomes, bounced, complained, unsubscribed)
   -- A campaign being deleted takes its rollup with it: nothing is written for it.
@@ -203,12 +211,12 @@ BEGIN
   SELECT "campaignId", step, variant, day, sum(sign), sum(invited), sum(accepted), sum(messaged), sum(emailed), sum(replied), sum(positive), sum(outcomes), sum(bounced), sum(complained), sum(unsubscribed)
   FROM (
     SELECT "campaignId", ltrim(split_part(e.entry, ':', 1), '~'), substr(e.entry, strpos(e.entry, ':') + 1),
-      "contactedAt"::date, 1, ("invitationSentAt" IS NOT NULL)::int, "invitationAccepted"::int, ("messageSentAt" IS NOT NULL)::int, ("emailSentAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, ("outcome" IS NOT NULL)::int, ("emailBouncedAt" IS NOT NULL)::int, ("complainedAt" IS NOT NULL)::int, ("unsubscribedAt" IS NOT NULL)::int
+      "contactedAt"::date, 1, ("invitationSentAt" IS NOT NULL)::int, ("invitationAccepted" AND "invitationSentAt" IS NOT NULL)::int, ("messageSentAt" IS NOT NULL)::int, ("emailSentAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL)::int, ("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, ("outcome" IS NOT NULL)::int, ("emailBouncedAt" IS NOT NULL)::int, ("complainedAt" IS NOT NULL)::int, ("unsubscribedAt" IS NOT NULL)::int
     FROM new_rows CROSS JOIN LATERAL unnest(coalesce(reached, '{}')) AS e(entry)
     WHERE "contactedAt" IS NOT NULL AND (left(e.entry, 1) <> '~' OR "emailBouncedAt" IS NOT NULL)
     UNION ALL
     SELECT "campaignId", ltrim(split_part(e.entry, ':', 1), '~'), substr(e.entry, strpos(e.entry, ':') + 1),
-      "contactedAt"::date, -1, -("invitationSentAt" IS NOT NULL)::int, -"invitationAccepted"::int, -("messageSentAt" IS NOT NULL)::int, -("emailSentAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, -("outcome" IS NOT NULL)::int, -("emailBouncedAt" IS NOT NULL)::int, -("complainedAt" IS NOT NULL)::int, -("unsubscribedAt" IS NOT NULL)::int
+      "contactedAt"::date, -1, -("invitationSentAt" IS NOT NULL)::int, -("invitationAccepted" AND "invitationSentAt" IS NOT NULL)::int, -("messageSentAt" IS NOT NULL)::int, -("emailSentAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, -("outcome" IS NOT NULL)::int, -("emailBouncedAt" IS NOT NULL)::int, -("complainedAt" IS NOT NULL)::int, -("unsubscribedAt" IS NOT NULL)::int
     FROM old_rows CROSS JOIN LATERAL unnest(coalesce(reached, '{}')) AS e(entry)
     WHERE "contactedAt" IS NOT NULL AND (left(e.entry, 1) <> '~' OR "emailBouncedAt" IS NOT NULL)
   ) AS changes ("campaignId", step, variant, day, sign, invited, accepted, messaged, emailed, replied, positive, outcomes, bounced, complained, unsubscribed)
@@ -227,7 +235,7 @@ BEGIN
   SELECT "workspaceId", "campaignId", day, sender, mailbox, sum(sign), sum(invited), sum(accepted), sum(messaged), sum(emailed), sum(replied), sum(positive), sum(outcomes), sum(bounced), sum(complained), sum(unsubscribed)
   FROM (
     SELECT "workspaceId", "campaignId", "contactedAt"::date AS day, coalesce("linkedinAccountId", '') AS sender,
-      coalesce("emailAccountId", '') AS mailbox, -1 AS sign, -("invitationSentAt" IS NOT NULL)::int, -"invitationAccepted"::int, -("messageSentAt" IS NOT NULL)::int, -("emailSentAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, -("outcome" IS NOT NULL)::int, -("emailBouncedAt" IS NOT NULL)::int, -("complainedAt" IS NOT NULL)::int, -("unsubscribedAt" IS NOT NULL)::int
+      coalesce("emailAccountId", '') AS mailbox, -1 AS sign, -("invitationSentAt" IS NOT NULL)::int, -("invitationAccepted" AND "invitationSentAt" IS NOT NULL)::int, -("messageSentAt" IS NOT NULL)::int, -("emailSentAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, -("outcome" IS NOT NULL)::int, -("emailBouncedAt" IS NOT NULL)::int, -("complainedAt" IS NOT NULL)::int, -("unsubscribedAt" IS NOT NULL)::int
     FROM old_rows WHERE "contactedAt" IS NOT NULL
   ) AS changes ("workspaceId", "campaignId", day, sender, mailbox, sign, invited, accepted, messaged, emailed, replied, positive, outcomes, bounced, complained, unsubscribed)
   -- A campaign being deleted takes its rollup with it: nothing is written for it.
@@ -241,7 +249,7 @@ BEGIN
   SELECT "campaignId", step, variant, day, sum(sign), sum(invited), sum(accepted), sum(messaged), sum(emailed), sum(replied), sum(positive), sum(outcomes), sum(bounced), sum(complained), sum(unsubscribed)
   FROM (
     SELECT "campaignId", ltrim(split_part(e.entry, ':', 1), '~'), substr(e.entry, strpos(e.entry, ':') + 1),
-      "contactedAt"::date, -1, -("invitationSentAt" IS NOT NULL)::int, -"invitationAccepted"::int, -("messageSentAt" IS NOT NULL)::int, -("emailSentAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, -("outcome" IS NOT NULL)::int, -("emailBouncedAt" IS NOT NULL)::int, -("complainedAt" IS NOT NULL)::int, -("unsubscribedAt" IS NOT NULL)::int
+      "contactedAt"::date, -1, -("invitationSentAt" IS NOT NULL)::int, -("invitationAccepted" AND "invitationSentAt" IS NOT NULL)::int, -("messageSentAt" IS NOT NULL)::int, -("emailSentAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL)::int, -("repliedAt" IS NOT NULL AND coalesce(interest = 'interested', false))::int, -("outcome" IS NOT NULL)::int, -("emailBouncedAt" IS NOT NULL)::int, -("complainedAt" IS NOT NULL)::int, -("unsubscribedAt" IS NOT NULL)::int
     FROM old_rows CROSS JOIN LATERAL unnest(coalesce(reached, '{}')) AS e(entry)
     WHERE "contactedAt" IS NOT NULL AND (left(e.entry, 1) <> '~' OR "emailBouncedAt" IS NOT NULL)
   ) AS changes ("campaignId", step, variant, day, sign, invited, accepted, messaged, emailed, replied, positive, outcomes, bounced, complained, unsubscribed)
@@ -267,7 +275,7 @@ CREATE TRIGGER "CampaignLead_outcomes_delete" AFTER DELETE ON "CampaignLead"
 INSERT INTO "CampaignDailyOutcome" AS c ("workspaceId", "campaignId", "day", "linkedinAccountId", "emailAccountId", "contacted", "invited",
   "accepted", "messaged", "emailed", "replied", "positive", "outcomes", "bounced", "complained", "unsubscribed")
 SELECT "workspaceId", "campaignId", "contactedAt"::date, coalesce("linkedinAccountId", ''), coalesce("emailAccountId", ''),
-  count(*), count("invitationSentAt"), count(*) FILTER (WHERE "invitationAccepted"), count("messageSentAt"), count("emailSentAt"),
+  count(*), count("invitationSentAt"), count(*) FILTER (WHERE "invitationAccepted" AND "invitationSentAt" IS NOT NULL), count("messageSentAt"), count("emailSentAt"),
   count("repliedAt"), count(*) FILTER (WHERE "repliedAt" IS NOT NULL AND interest = 'interested'), count("outcome"), count("emailBouncedAt"),
   count("complainedAt"), count("unsubscribedAt")
 FROM "CampaignLead" WHERE "contactedAt" IS NOT NULL
@@ -275,7 +283,7 @@ GROUP BY 1, 2, 3, 4, 5;
 INSERT INTO "CampaignStepOutcome" ("campaignId", "stepId", "variantId", "day", "reached", "invited", "accepted", "messaged", "emailed",
   "replied", "positive", "outcomes", "bounced", "complained", "unsubscribed")
 SELECT "campaignId", ltrim(split_part(e.entry, ':', 1), '~'), substr(e.entry, strpos(e.entry, ':') + 1), "contactedAt"::date,
-  count(*), count("invitationSentAt"), count(*) FILTER (WHERE "invitationAccepted"), count("messageSentAt"), count("emailSentAt"),
+  count(*), count("invitationSentAt"), count(*) FILTER (WHERE "invitationAccepted" AND "invitationSentAt" IS NOT NULL), count("messageSentAt"), count("emailSentAt"),
   count("repliedAt"), count(*) FILTER (WHERE "repliedAt" IS NOT NULL AND interest = 'interested'), count("outcome"), count("emailBouncedAt"),
   count("complainedAt"), count("unsubscribedAt")
 FROM "CampaignLead" CROSS JOIN LATERAL unnest(coalesce(reached, '{}')) AS e(entry)

@@ -126,6 +126,7 @@ function wireVariants(
   report: Problems,
   label: string,
   previousVariants: Array<{ id: string }> = [],
+  previousPromoted?: string | null,
 ): WiredStep["config"] {
   const base = `sequence.steps.${index}.config`;
   const flat = contentOf(step.config);
@@ -159,7 +160,12 @@ function wireVariants(
   }
   const variantA = variants[0]!;
   const { id: _id, ...contentA } = variantA;
-  const { promotedVariantId, ...config } = step.config;
+  const { promotedVariantId: promotedGiven, ...config } = step.config;
+  // A save that leaves the promotion out keeps the one stored (an editor or a client that loaded the
+  // sequence before a promotion must not undo it); null clears it. A promotion whose variant was
+  // removed goes with it.
+  const kept = promotedGiven === undefined && previousPromoted && variants.some((variant) => variant.id === previousPromoted) ? previousPromoted : undefined;
+  const promotedVariantId = promotedGiven === undefined ? kept : promotedGiven;
   if (promotedVariantId && !variants.some((variant) => variant.id === promotedVariantId)) {
     report.add(`${base}.promotedVariantId`, `names no variant of this step: ${promotedVariantId} (${label})`);
   }
@@ -243,7 +249,7 @@ export function wireSequence(input: unknown, options: WireOptions = {}): WiredSe
       type: step.type,
       parent,
       branch,
-      config: wireVariants(step, index, report, label(index), previousById.get(ids[index]!)?.config.variants),
+      config: wireVariants(step, index, report, label(index), previousById.get(ids[index]!)?.config.variants, previousById.get(ids[index]!)?.config.promotedVariantId),
       nextDelayHours: step.nextDelayHours,
       branchDelays: step.branchDelays,
     };

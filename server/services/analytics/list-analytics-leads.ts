@@ -13,7 +13,8 @@ import { analyticsScope } from "./analytics-scope";
 const COUNTED: Record<CountKey, Prisma.CampaignLeadWhereInput> = {
   contacted: {},
   invited: { invitationSentAt: { not: null } },
-  accepted: { invitationAccepted: true },
+  // A lead already connected is marked accepted without an invitation: it is not one the rate counts.
+  accepted: { invitationAccepted: true, invitationSentAt: { not: null } },
   messaged: { messageSentAt: { not: null } },
   emailed: { emailSentAt: { not: null } },
   replied: { repliedAt: { not: null } },

@@ -9,7 +9,7 @@ import { scopeConditions, type AnalyticsScope } from "./analytics-scope";
 const SUMS = [
   `count(*)::int AS contacted`,
   `count(cl."invitationSentAt")::int AS invited`,
-  `count(*) FILTER (WHERE cl."invitationAccepted")::int AS accepted`,
+  `count(*) FILTER (WHERE cl."invitationAccepted" AND cl."invitationSentAt" IS NOT NULL)::int AS accepted`,
   `count(cl."messageSentAt")::int AS messaged`,
   `count(cl."emailSentAt")::int AS emailed`,
   `count(cl."repliedAt")::int AS replied`,

@@ -41,10 +41,15 @@ export async function duplicateCampaign(actor: Actor, campaignId: string): Promi
       excludeOtherSenders: source.excludeOtherSenders,
       excludeSameSenderOtherCampaigns: source.excludeSameSenderOtherCampaigns,
       schedule: scheduleColumn(readSchedule(source.schedule)),
-      sequence: sequenceColumn(readSequence(source.sequence)),
+      // A copy starts its own tests: the original's promoted variants (its history) stay behind.
+      sequence: sequenceColumn(withoutPromotions(readSequence(source.sequence))),
       createdAt: at,
       updatedAt: at,
     },
   });
   return toCampaign(row);
+}
+
+function withoutPromotions(sequence: ReturnType<typeof readSequence>): ReturnType<typeof readSequence> {
+  return { ...sequence, steps: sequence.steps.map(({ config: { promotedVariantId: _promoted, ...config }, ...step }) => ({ ...step, config })) };
 }

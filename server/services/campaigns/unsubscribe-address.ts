@@ -83,6 +83,9 @@ export async function unsubscribeAddressIn(tx: Prisma.TransactionClient, emit: E
   const status = campaignLead ? await lockCampaignLead(tx, campaignLead.id) : null;
   const workspace = await tx.workspace.findUniqueOrThrow({ where: { id: input.workspaceId }, select: { optOutStopsLinkedin: true } });
   const leadStopped = optOutStopsLead({ leadActive: status !== null && (STOPPABLE as readonly string[]).includes(status), stopsLinkedin: workspace.optOutStopsLinkedin });
+  // The analytics count the lead as unsubscribed (once), whether or not its campaign stopped, and
+  // though the address was opted out already (from another campaign's e-mail).
+  if (campaignLead) await tx.campaignLead.updateMany({ where: { id: campaignLead.id, unsubscribedAt: null }, data: { unsubscribedAt: at } });
   // Nothing new: the address was opted out and the lead stopped already (an earlier unsubscribe).
   if (!optedOut && !leadStopped) return { changed: false, leadStopped: false };
 
@@ -101,7 +104,5 @@ export async function unsubscribeAddressIn(tx: Prisma.TransactionClient, emit: E
     },
   });
   if (campaignLead && leadStopped) await setCampaignLeadStatus(tx, emit, campaignLead, "stopped", {}, [...STOPPABLE]);
-  // The analytics count the lead as unsubscribed (once), whether or not its campaign stopped.
-  if (campaignLead) await tx.campaignLead.updateMany({ where: { id: campaignLead.id, unsubscribedAt: null }, data: { unsubscribedAt: at } });
   return { changed: true, leadStopped };
 }

@@ -144,7 +144,7 @@ export async function seedDemoHistory(actor: Actor, senderIds: string[]): Promis
       } else if (draw() < 0.06) {
         repliedAt = new Date(sentAt.getTime() + (3 + draw() * 48) * HOUR);
         if (past(repliedAt)) row.emailRepliedAt = repliedAt;
-      } else if (draw() < 0.015) {
+      } else if (draw() < 0.015 && past(new Date(sentAt.getTime() + 5 * HOUR))) {
         finishedAt = new Date(sentAt.getTime() + 5 * HOUR);
         Object.assign(row, { status: "stopped", unsubscribedAt: finishedAt });
       }
@@ -164,12 +164,17 @@ export async function seedDemoHistory(actor: Actor, senderIds: string[]): Promis
     row.finishedAt = past(finishedAt) ? finishedAt : stamp;
     campaignLeads.push(row);
   }
-  await db.$transaction([
+  const seeded = db.$transaction([
     db.lead.createMany({ data: leads }),
     db.campaignLead.createMany({ data: campaignLeads }),
     db.campaignLeadStep.createMany({ data: journal }),
     // Every lead at rest: the campaign finished (activating it sends nothing).
     db.campaign.update({ where: { id: campaign.id }, data: { finishedAt: stamp } }),
   ]);
+  await seeded.catch(async (failure: unknown) => {
+    // No empty history left behind: a later start (which seeds only with the first sample) would keep it.
+    await db.campaign.delete({ where: { id: campaign.id } });
+    throw failure;
+  });
   return { campaignId: campaign.id };
 }

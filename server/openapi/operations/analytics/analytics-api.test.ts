@@ -42,7 +42,8 @@ async function history() {
   await write("a0", { invitationSentAt: day("2026-06-05"), invitationAccepted: true, invitationAcceptedAt: day("2026-06-07") });
   // The period before: f4 e-mailed in May, replying in June (counted in May, its contact's period).
   await write("f4", { emailSentAt: day("2026-05-20"), emailRepliedAt: day("2026-06-02"), lastReplyAt: day("2026-06-02") });
-  // f5 and a1 were never contacted.
+  // a1 was a connection already: messaged without an invitation, it is no acceptance. f5 was never contacted.
+  await write("a1", { invitationAccepted: true, messageSentAt: day("2026-06-06") });
   return { ...context, key, campaign, other, byName };
 }
 
@@ -55,8 +56,8 @@ describe("the analytics API", () => {
     expect(overview.status).toBe(200);
     const data = overview.body!.data;
     expect(data.period).toMatchObject({ from: "2026-06-01", to: "2026-06-30", days: 30, bucket: "day", previous: { from: "2026-05-02", to: "2026-05-31" } });
-    expect(data.counts).toEqual({ contacted: 5, invited: 1, accepted: 1, messaged: 0, emailed: 4, replied: 2, positive: 1, outcomes: 1, bounced: 1, complained: 0, unsubscribed: 0 });
-    expect(data.rates).toMatchObject({ acceptanceRate: 1, replyRate: 2 / 5, positiveReplyRate: 1 / 5, outcomeRate: 1 / 5, bounceRate: 1 / 4, complaintRate: 0 });
+    expect(data.counts).toEqual({ contacted: 6, invited: 1, accepted: 1, messaged: 1, emailed: 4, replied: 2, positive: 1, outcomes: 1, bounced: 1, complained: 0, unsubscribed: 0 });
+    expect(data.rates).toMatchObject({ acceptanceRate: 1, replyRate: 2 / 6, positiveReplyRate: 1 / 6, outcomeRate: 1 / 6, bounceRate: 1 / 4, complaintRate: 0 });
     expect(data.previous.counts).toMatchObject({ contacted: 1, emailed: 1, replied: 1 });
     expect(data.series).toHaveLength(30);
     expect(data.series.find((point: { start: string }) => point.start === "2026-06-12").counts).toMatchObject({ contacted: 1, replied: 1 });
@@ -68,7 +69,7 @@ describe("the analytics API", () => {
     expect(may.body!.data.period.bucket).toBe("day");
     const quarter = await callApi("GET", "/analytics/overview", { key, query: { period: "90d" } });
     expect(quarter.body!.data.period.bucket).toBe("week");
-    expect(quarter.body!.data.counts.contacted).toBe(6);
+    expect(quarter.body!.data.counts.contacted).toBe(7);
   });
 
   it("breaks the figures down and lists the leads behind each", async () => {
@@ -76,7 +77,7 @@ describe("the analytics API", () => {
     const byCampaign = await callApi("GET", "/analytics/breakdown", { key, query: { by: "campaign", period: "30d" } });
     expect(byCampaign.body!.data.rows.map((row: { name: string; counts: { contacted: number; replied: number } }) => [row.name, row.counts.contacted, row.counts.replied])).toEqual([
       ["=Founders, EU", 4, 2],
-      ["Agencies", 1, 0],
+      ["Agencies", 2, 0],
     ]);
     const byMailbox = await callApi("GET", "/analytics/breakdown", { key, query: { by: "mailbox", period: "30d" } });
     expect(byMailbox.body!.data.rows).toEqual([expect.objectContaining({ key: "", name: "No mailbox" })]);
