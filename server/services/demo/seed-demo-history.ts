@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { db, type Prisma } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
+import { mulberry32 } from "../../lib/seeded-random";
 import { chooseVariant } from "../../domain/sequence/choose-variant";
 import { ZCreateCampaignInput } from "../../schemas/campaign";
 import { readSequence } from "../campaigns/campaign-columns";
@@ -27,18 +28,6 @@ const COMPANIES = ["Northwind", "Brightline", "Quanta Labs", "Helio", "Copperlea
  * the draw of which lead got which variant.
  */
 const REPLY_RATE = [0.09, 0.2];
-
-function random(seed: number): () => number {
-  // mulberry32: a small seeded generator, so the demo's history is the same at every seed.
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export async function seedDemoHistory(actor: Actor, senderIds: string[]): Promise<{ campaignId: string } | null> {
   if (!senderIds.length) return null;
@@ -76,7 +65,7 @@ export async function seedDemoHistory(actor: Actor, senderIds: string[]): Promis
   );
   const steps = readSequence((await db.campaign.findUniqueOrThrow({ where: { id: campaign.id }, select: { sequence: true } })).sequence).steps;
   const variantsOf = (stepId: string) => steps.find((step) => step.id === stepId)!.config.variants;
-  const draw = random(36);
+  const draw = mulberry32(36);
   const today = now().getTime();
   const stamp = now();
   const leads: Prisma.LeadCreateManyInput[] = [];
