@@ -68,6 +68,7 @@ describe("sortRows", () => {
     key: name,
     name,
     campaignId: null,
+    removed: false,
     stepId: null,
     variantId: null,
     counts: counts(replied, contacted),

@@ -64,6 +64,8 @@ describe("the leads behind a number", () => {
 
   it("does not link the leads without a sender or mailbox, which no filter singles out", () => {
     expect(leadsHref(view, "replied", { by: "sender", key: "", name: "No sender", campaignId: null, stepId: null, variantId: null })).toBeNull();
+    // A removed mailbox: its id names nothing the leads list could filter by.
+    expect(leadsHref(view, "replied", { by: "mailbox", key: "mbx_gone", name: "A removed mailbox", campaignId: null, stepId: null, variantId: null, removed: true })).toBeNull();
   });
 
   it("reads no leads view without a known figure", () => {

@@ -104,6 +104,8 @@ export interface BreakdownScope {
   campaignId: string | null;
   stepId: string | null;
   variantId: string | null;
+  /** A sender or mailbox no longer in the workspace: no filter can name it. */
+  removed?: boolean;
 }
 
 /**
@@ -115,7 +117,7 @@ export function leadsHref(view: AnalyticsView, metric: CountKey, row?: Breakdown
   const params = viewParams({ ...view, by: DEFAULT_VIEW.by });
   params.set("metric", metric);
   if (row) {
-    if (!row.key) return null;
+    if (!row.key || row.removed) return null;
     if (row.by === "campaign") params.set("campaignId", row.key);
     if (row.by === "sender") params.set("senderId", row.key);
     if (row.by === "mailbox") params.set("mailboxId", row.key);

@@ -82,6 +82,7 @@ export const ZAnalyticsBreakdownRow = z
     campaignId: z.string().nullable(),
     stepId: z.string().nullable(),
     variantId: z.string().nullable(),
+    removed: z.boolean().meta({ description: "The sender or mailbox no longer exists in the workspace: its leads cannot be listed by it (GET /analytics/leads answers 404 for its id)" }),
     counts: ZCounts,
     rates: ZRates,
   })

@@ -29,7 +29,8 @@ export async function getAnalyticsBreakdown(actor: Actor, input: TAnalyticsBreak
     const names = await namesOf(actor.workspaceId, query.by, sums.map((row) => row.key));
     rows = sums.map(({ key, ...counts }) => ({
       key,
-      name: names.get(key) ?? (key === "" ? (query.by === "sender" ? "No sender" : "No mailbox") : "Removed"),
+      name: names.get(key) ?? (key === "" ? (query.by === "sender" ? "No sender" : "No mailbox") : query.by === "sender" ? "A removed sender" : "A removed mailbox"),
+      removed: key !== "" && !names.has(key),
       campaignId: query.by === "campaign" ? key : null,
       stepId: null,
       variantId: null,
@@ -75,7 +76,7 @@ async function stepRows(scope: Parameters<typeof stepOutcomeSums>[0], by: "step"
     for (const { stepId, variantId: _variant, ...counts } of sums) addCounts(perStep.get(stepId) ?? perStep.set(stepId, emptyCounts()).get(stepId)!, counts);
     return [...perStep]
       .sort(([a], [b]) => order(a) - order(b))
-      .map(([stepId, counts]) => ({ key: stepId, name: stepLabel(steps, stepId, typeOf(stepId)), campaignId: scope.campaignId, stepId, variantId: null, counts }));
+      .map(([stepId, counts]) => ({ key: stepId, name: stepLabel(steps, stepId, typeOf(stepId)), campaignId: scope.campaignId, stepId, variantId: null, removed: false, counts }));
   }
   return sums
     .filter((row) => row.variantId !== null)
@@ -83,7 +84,7 @@ async function stepRows(scope: Parameters<typeof stepOutcomeSums>[0], by: "step"
       const variants = steps.find((step) => step.id === stepId)?.config.variants ?? [];
       const index = variants.findIndex((variant) => variant.id === variantId);
       const letter = index >= 0 ? String.fromCharCode(65 + index) : "removed variant";
-      return { key: `${stepId}:${variantId}`, name: `${stepLabel(steps, stepId, typeOf(stepId))} · ${letter}`, campaignId: scope.campaignId, stepId, variantId, counts, index };
+      return { key: `${stepId}:${variantId}`, name: `${stepLabel(steps, stepId, typeOf(stepId))} · ${letter}`, campaignId: scope.campaignId, stepId, variantId, removed: false, counts, index };
     })
     .sort((a, b) => order(a.stepId) - order(b.stepId) || a.index - b.index)
     .map(({ index: _index, ...row }) => row);

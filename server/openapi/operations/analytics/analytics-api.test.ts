@@ -80,7 +80,7 @@ describe("the analytics API", () => {
       ["Agencies", 2, 0],
     ]);
     const byMailbox = await callApi("GET", "/analytics/breakdown", { key, query: { by: "mailbox", period: "30d" } });
-    expect(byMailbox.body!.data.rows).toEqual([expect.objectContaining({ key: "", name: "No mailbox" })]);
+    expect(byMailbox.body!.data.rows).toEqual([expect.objectContaining({ key: "", name: "No mailbox", removed: false })]);
 
     const replied = await callApi("GET", "/analytics/leads", { key, query: { metric: "replied", period: "30d", campaignId: campaign.id } });
     expect(replied.body!.paging.total).toBe(2);
