@@ -1,7 +1,7 @@
 // Whether an address is worth sending to, from what is known about it: its syntax, the domain's
 // mail records, an earlier hard bounce, and lists of throwaway providers, free webmail and role
 // names. Pure: the lookups (DNS, the dead-address table) are done by the caller
-// (services/lists/verify-addresses.ts) and handed in as facts. The first rule that applies gives
+// (services/verification/verify-addresses.ts) and handed in as facts. The first rule that applies gives
 // the status and its reason, so the reason always names the one thing that decided it.
 //
 // Sources: syntax and disposable domains from mailchecker (a maintained list of throwaway

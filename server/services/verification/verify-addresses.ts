@@ -1,10 +1,10 @@
 // Verifies a batch of addresses (issue 37, point 1): one query for the workspace's known-dead
 // addresses, one DNS look-up per distinct domain (cached, at most LOOKUP_CONCURRENCY at a time),
-// then the pure rules of domain/lists/classify-address.ts per address. Addresses decided without
+// then the pure rules of domain/verification/classify-address.ts per address. Addresses decided without
 // DNS (bad syntax, a throwaway provider) cause no look-up at all.
 import { db } from "../../db/client";
 import { createDnsResolver, type DnsResolver } from "../../providers/dns";
-import { classifyAddress, domainToLookUp, type AddressClassification } from "../../domain/lists/classify-address";
+import { classifyAddress, domainToLookUp, type AddressClassification } from "../../domain/verification/classify-address";
 import { lookUpMailDomainCached, MailDomainCache, type MailDomainFacts } from "./look-up-mail-domain";
 
 /** Domains asked at once: enough to finish a list of a few thousand domains in seconds, few enough not to flood a resolver. */
