@@ -8,6 +8,7 @@ import { addDays } from "../../domain/analytics/period";
 import type { CountKey } from "../../domain/analytics/metrics";
 import { toIso } from "../../schemas/common";
 import { ZAnalyticsLeadsQuery, type TAnalyticsLeads, type TAnalyticsLeadsQuery } from "../../schemas/analytics";
+import { leadName } from "../leads/lead-name";
 import { analyticsScope } from "./analytics-scope";
 
 const COUNTED: Record<CountKey, Prisma.CampaignLeadWhereInput> = {
@@ -75,7 +76,7 @@ export async function listAnalyticsLeads(actor: Actor, input: TAnalyticsLeadsQue
     data: rows.map((row) => ({
       campaignLeadId: row.id,
       leadId: row.leadId,
-      name: [row.lead.firstName, row.lead.lastName].filter(Boolean).join(" ") || row.lead.email || row.lead.publicIdentifier || "Unnamed lead",
+      name: leadName(row.lead),
       company: row.lead.company,
       campaignId: row.campaignId,
       campaignName: row.campaign.name,

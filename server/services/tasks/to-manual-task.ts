@@ -1,6 +1,7 @@
 import type { Prisma } from "../../db/client";
 import type { TManualTask } from "../../schemas/manual-task";
 import type { TaskKind } from "../../schemas/sequence";
+import { leadName } from "../leads/lead-name";
 
 export const TASK_INCLUDE = { campaignLead: { include: { lead: true, campaign: { select: { name: true } } } } } satisfies Prisma.ManualTaskInclude;
 export type TaskRow = Prisma.ManualTaskGetPayload<{ include: typeof TASK_INCLUDE }>;
@@ -10,7 +11,7 @@ const text = (value: unknown) => (typeof value === "string" && value.trim() ? va
 export function toManualTask(row: TaskRow, at: Date): TManualTask {
   const { lead } = row.campaignLead;
   const custom = { ...(lead.customVariables as Record<string, unknown>), ...(row.campaignLead.customVariables as Record<string, unknown>) };
-  const name = [lead.firstName, lead.lastName].filter(Boolean).join(" ") || lead.email || lead.publicIdentifier || "Unnamed lead";
+  const name = leadName(lead);
   return {
     id: row.id,
     kind: row.kind as TaskKind,
