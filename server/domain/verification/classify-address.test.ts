@@ -26,7 +26,7 @@ describe("classifyAddress", () => {
     ["a tagged role address", "Sales+emea@acme-corp.com", {}, "risky", "role", "sales@ is a role address, read by a team rather than a person"],
     ["a catch-all domain", "ada@acme-corp.com", { catchAll: true }, "risky", "catch-all", "acme-corp.com accepts mail for any address, so this one cannot be confirmed"],
     ["a catch-all not probed", "ada@acme-corp.com", { catchAll: null }, "valid", "deliverable-domain", "the address is well formed and acme-corp.com has mail servers (MX)"],
-    ["free webmail when the campaign targets companies", "ada@gmail.com", { targetsCompanies: true }, "risky", "free-webmail", "gmail.com is a free webmail provider, and this campaign targets companies"],
+    ["free webmail when the campaign targets companies", "ada@gmail.com", { targetsCompanies: true }, "risky", "free-webmail", "gmail.com is a free webmail provider: a private address rather than a work one"],
     ["free webmail when it targets people", "ada@gmail.com", {}, "valid", "deliverable-domain", "the address is well formed and gmail.com has mail servers (MX)"],
     ["a role at a domain without mail: the domain wins", "info@example.invalid", { domainHasMx: false, domainHasA: false }, "invalid", "no-mail-domain", "the domain example.invalid receives no e-mail (no MX or A record)"],
     ["dead wins over disposable", "ada@mailinator.com", { knownDead: true }, "invalid", "known-dead", "an earlier e-mail to this address bounced for good"],

@@ -122,7 +122,7 @@ export function classifyAddress(address: string, facts: AddressFacts): AddressCl
     return { status: "risky", check: "catch-all", reason: `${domain} accepts mail for any address, so this one cannot be confirmed` };
   }
   if (facts.targetsCompanies && isFreeWebmailDomain(domain)) {
-    return { status: "risky", check: "free-webmail", reason: `${domain} is a free webmail provider, and this campaign targets companies` };
+    return { status: "risky", check: "free-webmail", reason: `${domain} is a free webmail provider: a private address rather than a work one` };
   }
   const how = facts.domainHasMx ? "has mail servers (MX)" : "has no MX record but an address record (A), which receives mail";
   return { status: "valid", check: "deliverable-domain", reason: `the address is well formed and ${domain} ${how}` };
