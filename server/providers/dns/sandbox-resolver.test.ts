@@ -25,6 +25,10 @@ describe("the sandbox's zones", () => {
     await expect(sandboxDnsResolver("other._domainkey.acme.test", "TXT")).rejects.toMatchObject({ code: "ENOTFOUND" });
     await expect(sandboxDnsResolver("acme.test", "CNAME")).rejects.toMatchObject({ code: "ENODATA" });
     await expect(sandboxDnsResolver("nomx-acme.test", "MX")).rejects.toMatchObject({ code: "ENODATA" });
+    expect(await sandboxDnsResolver("nomx-acme.test", "A")).toEqual(["192.0.2.80"]);
+    // A domain that receives no mail at all: neither MX nor an address record for mail to fall back to.
+    await expect(sandboxDnsResolver("nomail-acme.test", "MX")).rejects.toMatchObject({ code: "ENODATA" });
+    await expect(sandboxDnsResolver("nomail-acme.test", "A")).rejects.toMatchObject({ code: "ENODATA" });
     await expect(sandboxDnsResolver("_dmarc.dnserror-acme.test", "TXT")).rejects.toMatchObject({ code: "ESERVFAIL" });
   });
 

@@ -40,6 +40,7 @@ export const SANDBOX_DNS_WORDS = {
   nodmarc: "no DMARC record",
   dmarcnone: "DMARC p=none (monitoring only)",
   nomx: "no MX record",
+  nomail: "no MX and no address record: the domain receives no mail (address verification finds its addresses invalid)",
   dnserror: "every lookup fails (SERVFAIL), as a broken DNS host does",
   listed: "listed on the domain blocklists (and its deliverability test's sending IP on the IP blocklists)",
 } as const;
@@ -98,9 +99,9 @@ function sandboxRecords(name: string): Record<string, unknown[]> | null {
   if (name.startsWith("_")) return null;
 
   const words = sandboxDnsWords(name);
-  const records: Record<string, unknown[]> = { A: ["192.0.2.80"] };
+  const records: Record<string, unknown[]> = words.has("nomail") ? {} : { A: ["192.0.2.80"] };
   if (!words.has("nospf")) records.TXT = [[sandboxSpf(name, words)]];
-  if (!words.has("nomx")) records.MX = SANDBOX_MX_HOSTS.map((exchange, index) => ({ exchange, priority: 10 * (index + 1) }));
+  if (!words.has("nomx") && !words.has("nomail")) records.MX = SANDBOX_MX_HOSTS.map((exchange, index) => ({ exchange, priority: 10 * (index + 1) }));
   return records;
 }
 

@@ -3,15 +3,13 @@
 // then the pure rules of domain/verification/classify-address.ts per address. Addresses decided without
 // DNS (bad syntax, a throwaway provider) cause no look-up at all.
 import { db } from "../../db/client";
-import { createDnsResolver, type DnsResolver } from "../../providers/dns";
+import type { DnsResolver } from "../../providers/dns";
 import { classifyAddress, domainToLookUp, type AddressClassification } from "../../domain/verification/classify-address";
-import { lookUpMailDomainCached, MailDomainCache, type MailDomainFacts } from "./look-up-mail-domain";
+import { lookUpMailDomainCached, type MailDomainCache, type MailDomainFacts } from "./look-up-mail-domain";
+import { cacheFor, verificationResolverFor } from "./verification-resolver";
 
 /** Domains asked at once: enough to finish a list of a few thousand domains in seconds, few enough not to flood a resolver. */
 export const LOOKUP_CONCURRENCY = 16;
-
-/** Shared by every verification in this process: the domains of one workspace's lists recur. */
-const sharedCache = new MailDomainCache();
 
 export interface VerifiedAddress extends AddressClassification {
   /** As given. */
@@ -23,9 +21,13 @@ export interface VerifyAddressesInput {
   addresses: string[];
   /** The campaign targets companies: free webmail addresses are then risky. */
   targetsCompanies: boolean;
-  /** Default: Herald's resolver (HERALD_DNS_SERVERS), as the mailbox health checks use. */
+  /**
+   * Default: the workspace's (verification-resolver.ts): the sandbox's zones for a workspace with
+   * only sandbox mailboxes, else the real DNS (HERALD_DNS_SERVERS). A caller that knows the mailbox
+   * passes resolverForMailbox(mailbox).
+   */
   resolver?: DnsResolver;
-  /** Default: the process-wide cache. */
+  /** Default: the process-wide cache of that resolver's answers. */
   cache?: MailDomainCache;
 }
 
@@ -40,8 +42,8 @@ async function forEachLimited<T>(items: T[], limit: number, task: (item: T) => P
 
 /** One result per address, in the order given. */
 export async function verifyAddresses(input: VerifyAddressesInput): Promise<VerifiedAddress[]> {
-  const resolver = input.resolver ?? createDnsResolver();
-  const cache = input.cache ?? sharedCache;
+  const resolver = input.resolver ?? (await verificationResolverFor(input.workspaceId));
+  const cache = input.cache ?? cacheFor(resolver);
   const normalized = input.addresses.map((address) => address.trim().toLowerCase());
 
   const dead = new Map<string, string>();
