@@ -1,0 +1,37 @@
+// Puts a member's entries on the workspace's list, from the dashboard ("manual") or the API ("api"):
+// each value normalized (the schema has refused any that is not of its kind, by name); a value
+// already listed is reported as such, not as an error, and keeps its first reason.
+import { db } from "../../db/client";
+import { entryHash, normalizeEntryValue } from "../../domain/do-not-contact/entries";
+import type { Actor } from "../../lib/actor";
+import { now } from "../../lib/clock";
+import { parseInput } from "../../lib/zod-issues";
+import { ZAddDoNotContactInput, type TAddDoNotContactInput, type TAddDoNotContactResult } from "../../schemas/do-not-contact";
+import { insertEntries, type NormalizedEntry } from "./insert-entries";
+import { toDoNotContactEntries } from "./to-do-not-contact-entry";
+
+export async function createDoNotContactEntries(
+  actor: Actor,
+  input: TAddDoNotContactInput,
+  reason: "manual" | "api",
+): Promise<TAddDoNotContactResult> {
+  const { entries } = parseInput(ZAddDoNotContactInput, input);
+  const normalized: NormalizedEntry[] = entries.map((entry) => {
+    const value = normalizeEntryValue(entry.kind, entry.value)!;
+    return { kind: entry.kind, value, hash: entryHash(entry.kind, value), note: entry.note || null };
+  });
+  const inserted = await insertEntries(db, { workspaceId: actor.workspaceId, entries: normalized, reason, createdBy: actor.userId, at: now() });
+  const insertedIds = inserted.map((row) => row.id);
+  const insertedHashes = new Set(inserted.map((row) => row.hash));
+  const rows = insertedIds.length ? await db.doNotContactEntry.findMany({ where: { id: { in: insertedIds } }, orderBy: { id: "asc" } }) : [];
+  const seen = new Set<string>();
+  const alreadyListed = normalized.filter((entry) => {
+    const first = !seen.has(entry.hash);
+    seen.add(entry.hash);
+    return !(first && insertedHashes.has(entry.hash));
+  });
+  return {
+    added: await toDoNotContactEntries(db, rows),
+    alreadyListed: alreadyListed.map((entry) => ({ kind: entry.kind, value: entry.value })),
+  };
+}
