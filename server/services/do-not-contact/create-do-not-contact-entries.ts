@@ -23,7 +23,10 @@ export async function createDoNotContactEntries(
   const inserted = await insertEntries(db, { workspaceId: actor.workspaceId, entries: normalized, reason, createdBy: actor.userId, at: now() });
   const insertedIds = inserted.map((row) => row.id);
   const insertedHashes = new Set(inserted.map((row) => row.hash));
-  const rows = insertedIds.length ? await db.doNotContactEntry.findMany({ where: { id: { in: insertedIds } }, orderBy: { id: "asc" } }) : [];
+  const found = insertedIds.length ? await db.doNotContactEntry.findMany({ where: { id: { in: insertedIds } } }) : [];
+  // In the order they were given.
+  const order = new Map(normalized.map((entry, index) => [entry.hash, normalized.length - index]));
+  const rows = found.sort((a, b) => (order.get(b.hash) ?? 0) - (order.get(a.hash) ?? 0));
   const seen = new Set<string>();
   const alreadyListed = normalized.filter((entry) => {
     const first = !seen.has(entry.hash);
