@@ -1,5 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
@@ -10,12 +11,15 @@ export function SharingSetting({ isAdmin }: { isAdmin: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const sharing = useQuery(trpc.doNotContact.sharing.queryOptions());
+  // The switch moves as it is clicked, and back if the change is refused.
+  const [choice, setChoice] = useState<boolean | null>(null);
   const update = useMutation(
     trpc.doNotContact.setSharing.mutationOptions({
       onSuccess: (data) => queryClient.setQueryData(trpc.doNotContact.sharing.queryKey(), data),
+      onSettled: () => setChoice(null),
     }),
   );
-  const shared = update.isPending ? Boolean(update.variables?.shared) : Boolean(sharing.data?.shared);
+  const shared = choice ?? Boolean(sharing.data?.shared);
   return (
     <Card title="Sharing">
       <label className="flex items-start gap-3 text-sm">
@@ -23,7 +27,10 @@ export function SharingSetting({ isAdmin }: { isAdmin: boolean }) {
           type="checkbox"
           checked={shared}
           disabled={!isAdmin || sharing.isPending || update.isPending}
-          onChange={(event) => update.mutate({ shared: event.target.checked })}
+          onChange={(event) => {
+            setChoice(event.target.checked);
+            update.mutate({ shared: event.target.checked });
+          }}
           className="mt-0.5 size-4 rounded border-slate-300"
         />
         <span>
