@@ -1,18 +1,25 @@
-// The do-not-contact list's shapes (issue 37): its entries and their page, adding entries (a value
-// that is not of its kind is refused by name, with the rule of domain/do-not-contact/entries.ts),
-// the CSV import's result, the check of a person, and the sharing setting. Shared by REST, tRPC,
-// OpenAPI and the Settings page.
+// The do-not-contact list's shapes (issue 37): its entries and their page, adding entries, the CSV
+// import's result, the check of a person, and the sharing setting. Shared by REST, tRPC, OpenAPI and
+// the Settings page. Whether a value is of its kind is the domain's rule (entries.ts), applied by
+// the services: the domain imports schemas, so schemas name its kinds and reasons by type only.
 import { z } from "zod";
 import "zod-openapi";
-import { DO_NOT_CONTACT_KINDS, DO_NOT_CONTACT_REASONS, KIND_WORDS, normalizeEntryValue } from "../domain/do-not-contact/entries";
+import type { DoNotContactKind, DoNotContactReason } from "../domain/do-not-contact/entries";
 import { ZTimestamp } from "./common";
 
+const KINDS = ["email", "domain", "linkedin", "company"] as const;
+const REASONS = ["unsubscribed", "complaint", "bounce", "manual", "csv", "api", "erased"] as const;
+// A kind or reason the domain adds or drops and these lists do not fails the typecheck here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const KINDS_MATCH_THE_DOMAIN: Same<(typeof KINDS)[number], DoNotContactKind> = true;
+export const REASONS_MATCH_THE_DOMAIN: Same<(typeof REASONS)[number], DoNotContactReason> = true;
+
 export const ZDoNotContactKind = z
-  .enum(DO_NOT_CONTACT_KINDS, { message: "must be email, domain, linkedin or company" })
+  .enum(KINDS, { message: "must be email, domain, linkedin or company" })
   .meta({ id: "DoNotContactKind", description: "What the entry names: an e-mail address, a whole domain, a LinkedIn profile or a company" });
 export type TDoNotContactKind = z.infer<typeof ZDoNotContactKind>;
 
-export const ZDoNotContactReason = z.enum(DO_NOT_CONTACT_REASONS).meta({
+export const ZDoNotContactReason = z.enum(REASONS).meta({
   id: "DoNotContactReason",
   description:
     "Why the entry is listed: `unsubscribed`, `complaint` (marked as spam), `bounce` (a hard bounce) are Herald's own; `manual` (the dashboard), `csv` (an import), `api`; `erased` (a person erased on request: `value` is null, only the hash is kept)",
@@ -54,19 +61,11 @@ export const ZDoNotContactPage = z
   .meta({ id: "DoNotContactPage" });
 export type TDoNotContactPage = z.infer<typeof ZDoNotContactPage>;
 
-/** The words a refused value is named with: "is not an e-mail address". */
-export function notOfKind(kind: TDoNotContactKind): string {
-  return `is not ${kind === "email" ? "an" : "a"} ${KIND_WORDS[kind]}`;
-}
-
 export const ZNewDoNotContactEntry = z
   .object({
     kind: ZDoNotContactKind,
     value: z.string({ message: "must be text" }).trim().min(1, "must not be empty").max(500, "must be at most 500 characters"),
     note: z.string({ message: "must be text" }).trim().max(500, "must be at most 500 characters").optional(),
-  })
-  .superRefine((entry, context) => {
-    if (!normalizeEntryValue(entry.kind, entry.value)) context.addIssue({ code: "custom", path: ["value"], message: `${notOfKind(entry.kind)}: "${entry.value}"` });
   })
   .meta({ id: "NewDoNotContactEntry" });
 export type TNewDoNotContactEntry = z.infer<typeof ZNewDoNotContactEntry>;

@@ -9,6 +9,11 @@ export const KIND_WORDS: Record<"email" | "domain" | "linkedin" | "company", str
   company: "company",
 };
 
+/** The words a value not of its kind is refused with: "is not an e-mail address". */
+export function notOfKind(kind: keyof typeof KIND_WORDS): string {
+  return `is not ${kind === "email" ? "an" : "a"} ${KIND_WORDS[kind]}`;
+}
+
 /** The kinds as a form's choices name them. */
 export const KIND_LABELS: Record<keyof typeof KIND_WORDS, string> = {
   email: "E-mail address",

@@ -1,10 +1,12 @@
 // Puts a member's entries on the workspace's list, from the dashboard ("manual") or the API ("api"):
-// each value normalized (the schema has refused any that is not of its kind, by name); a value
-// already listed is reported as such, not as an error, and keeps its first reason.
+// each value normalized, and a value that is not of its kind refuses the request with a 400 naming
+// it; a value already listed is reported as such, not as an error, and keeps its first reason.
 import { db } from "../../db/client";
 import { entryHash, normalizeEntryValue } from "../../domain/do-not-contact/entries";
+import { notOfKind } from "../../domain/do-not-contact/words";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
+import { HeraldError } from "../../lib/errors";
 import { parseInput } from "../../lib/zod-issues";
 import { ZAddDoNotContactInput, type TAddDoNotContactInput, type TAddDoNotContactResult } from "../../schemas/do-not-contact";
 import { insertEntries, type NormalizedEntry } from "./insert-entries";
@@ -16,8 +18,14 @@ export async function createDoNotContactEntries(
   reason: "manual" | "api",
 ): Promise<TAddDoNotContactResult> {
   const { entries } = parseInput(ZAddDoNotContactInput, input);
-  const normalized: NormalizedEntry[] = entries.map((entry) => {
-    const value = normalizeEntryValue(entry.kind, entry.value)!;
+  const values = entries.map((entry) => normalizeEntryValue(entry.kind, entry.value));
+  const refused = entries.flatMap((entry, index) => (values[index] ? [] : [{ field: `entries.${index}.value`, message: `${notOfKind(entry.kind)}: "${entry.value}"` }]));
+  if (refused.length) {
+    const more = refused.length > 1 ? ` (and ${refused.length - 1} more)` : "";
+    throw HeraldError.invalidInput(`Invalid ${refused[0]!.field}: ${refused[0]!.message}${more}`, refused);
+  }
+  const normalized: NormalizedEntry[] = entries.map((entry, index) => {
+    const value = values[index]!;
     return { kind: entry.kind, value, hash: entryHash(entry.kind, value), note: entry.note || null };
   });
   const inserted = await insertEntries(db, { workspaceId: actor.workspaceId, entries: normalized, reason, createdBy: actor.userId, at: now() });

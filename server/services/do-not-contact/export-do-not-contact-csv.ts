@@ -1,12 +1,12 @@
 // The workspace's list as CSV (RFC 4180, a header line), newest first: kind, value, reason in words,
 // note, added at (ISO 8601, UTC), added by. An erased person's entry has no value: its kind reads
-// "email (erased)" and its value is the hash it is matched by. Cells are formula-safe (csv-line.ts).
+// "email (erased)" and its value is the hash it is matched by. Cells are formula-safe (server/lib/csv-line.ts).
 // Read in keyset pages, so a long list is never one large result set.
 import { db } from "../../db/client";
 import type { DoNotContactEntry } from "../../db/generated/client";
 import { reasonWords } from "../../domain/do-not-contact/words";
 import type { Actor } from "../../lib/actor";
-import { csvLine } from "../analytics/csv-line";
+import { csvLine } from "../../lib/csv-line";
 
 const PAGE = 5000;
 const HEADER = ["kind", "value", "reason", "note", "added at", "added by"];
