@@ -102,6 +102,7 @@ test("no main page scrolls sideways at 390 px", async ({ page, own, phoneData: {
     ["members", "/settings/members", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
     // A key's Revoke is on the screen, not past a sideways scroll.
     ["API and webhooks", "/settings/api", (p) => expect(p.getByTestId("api-key-row").first().getByRole("button", { name: "Revoke" })).toBeInViewport({ ratio: 1 })],
+    ["do not contact", "/settings/do-not-contact", (p) => expect(p.getByText("The do-not-contact list is empty")).toBeVisible()],
     ["background jobs", "/settings/jobs", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
     ["API reference", "/api-reference", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
     ["sandbox", "/sandbox", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { LeadActions } from "@/components/leads/lead-actions";
 import { leadName } from "@/components/leads/leads-table";
 import { LeadStatusBadge } from "@/components/campaigns/status-badges";
+import { LeadListingNotice } from "@/components/do-not-contact/lead-listing-notice";
 import { When } from "@/components/ui/when";
 import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
@@ -132,6 +133,7 @@ export function LeadPage({ campaignId, leadId }: { campaignId: string; leadId: s
         <LeadActions lead={lead} name={name} onError={setActionError} />
       </header>
       {actionError && <Alert tone="error">{actionError}</Alert>}
+      <LeadListingNotice leadId={lead.leadId} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <StandingCard timeline={timeline} now={now} />
         <LeadProfileCard timeline={timeline} />

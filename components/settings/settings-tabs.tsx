@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 const tabs = [
   { href: "/settings", label: "General" },
   { href: "/settings/members", label: "Members" },
+  { href: "/settings/do-not-contact", label: "Do not contact" },
   { href: "/settings/api", label: "API and Webhooks" },
   { href: "/settings/jobs", label: "Background jobs" },
 ];

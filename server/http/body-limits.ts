@@ -14,6 +14,8 @@ export const SEQUENCE_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 export const FILE_BODY_LIMIT_BYTES = 14 * 1024 * 1024;
 /** A person's own voice note recording: at most 5 MB of audio, base64 in JSON (a third larger). */
 export const RECORDING_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+/** A do-not-contact CSV import: up to 100,000 rows, 12 MB of text in JSON. */
+export const DO_NOT_CONTACT_IMPORT_BODY_LIMIT_BYTES = 13 * 1024 * 1024;
 /** Inngest's executor posts a run's memoized step outputs; Inngest caps a run's state at 32 MB. */
 export const INNGEST_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
@@ -21,6 +23,8 @@ const LEADS_REST_PATH = /^\/api\/v1\/(campaigns|lead-lists)\/[^/]+\/leads$/;
 const SEQUENCE_REST_PATH = /^\/api\/v1\/campaigns(\/[^/]+(\/sequence\/[^/]+)?)?$/;
 const FILE_REST_PATH = /^\/api\/v1\/files$/;
 const FILE_PROCEDURES = new Set(["files.upload"]);
+const DO_NOT_CONTACT_IMPORT_REST_PATH = /^\/api\/v1\/do-not-contact\/import$/;
+const DO_NOT_CONTACT_IMPORT_PROCEDURES = new Set(["doNotContact.importCsv"]);
 const RECORDING_REST_PATH = /^\/api\/v1\/pending-voice-notes\/[^/]+\/recording$/;
 const RECORDING_PROCEDURES = new Set(["approvals.voiceNotes.uploadRecording"]);
 const LEADS_PROCEDURES = new Set(["campaigns.addLeads", "leadLists.addLeads"]);
@@ -35,6 +39,7 @@ export function bodyLimitFor(pathname: string): number {
   if (pathname === "/api/inngest") return INNGEST_BODY_LIMIT_BYTES;
   const procedures = trpcProcedures(pathname);
   if (FILE_REST_PATH.test(pathname) || procedures.some((name) => FILE_PROCEDURES.has(name))) return FILE_BODY_LIMIT_BYTES;
+  if (DO_NOT_CONTACT_IMPORT_REST_PATH.test(pathname) || procedures.some((name) => DO_NOT_CONTACT_IMPORT_PROCEDURES.has(name))) return DO_NOT_CONTACT_IMPORT_BODY_LIMIT_BYTES;
   if (LEADS_REST_PATH.test(pathname) || procedures.some((name) => LEADS_PROCEDURES.has(name))) return LEADS_BODY_LIMIT_BYTES;
   if (RECORDING_REST_PATH.test(pathname) || procedures.some((name) => RECORDING_PROCEDURES.has(name))) return RECORDING_BODY_LIMIT_BYTES;
   if (SEQUENCE_REST_PATH.test(pathname) || procedures.some((name) => SEQUENCE_PROCEDURES.has(name))) return SEQUENCE_BODY_LIMIT_BYTES;

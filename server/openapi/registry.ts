@@ -12,6 +12,7 @@ import type { ApiOperation } from "../http/api-operation";
 import { approvalsHandlers } from "./operations/approvals/handlers";
 import { campaignsHandlers } from "./operations/campaigns/handlers";
 import { creditsHandlers } from "./operations/credits/handlers";
+import { doNotContactHandlers } from "./operations/do-not-contact/handlers";
 import { companyDatabaseHandlers } from "./operations/company-database/handlers";
 import { filesHandlers } from "./operations/files/handlers";
 import { inboxHandlers } from "./operations/inbox/handlers";
@@ -32,6 +33,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...approvalsHandlers,
   ...campaignsHandlers,
   ...creditsHandlers,
+  ...doNotContactHandlers,
   ...companyDatabaseHandlers,
   ...filesHandlers,
   ...inboxHandlers,

@@ -8,6 +8,7 @@ import { gettingStartedRouter } from "./routers/getting-started";
 import { hostedConnectRouter } from "./routers/hosted-connect";
 import { approvalsRouter } from "./routers/approvals";
 import { tasksRouter } from "./routers/tasks";
+import { doNotContactRouter } from "./routers/do-not-contact";
 import { analyticsRouter } from "./routers/analytics";
 import { inboxRouter } from "./routers/inbox";
 import { instanceRouter } from "./routers/instance";
@@ -51,6 +52,7 @@ export const appRouter = router({
   tasks: tasksRouter,
   analytics: analyticsRouter,
   files: filesRouter,
+  doNotContact: doNotContactRouter,
 });
 
 export type AppRouter = typeof appRouter;

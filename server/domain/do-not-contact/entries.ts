@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { domainToASCII } from "node:url";
 import { publicIdentifierFrom } from "../../lib/linkedin-url";
+import { KIND_WORDS } from "./words";
 
 export const DO_NOT_CONTACT_KINDS = ["email", "domain", "linkedin", "company"] as const;
 export type DoNotContactKind = (typeof DO_NOT_CONTACT_KINDS)[number];
@@ -13,13 +14,8 @@ export type DoNotContactKind = (typeof DO_NOT_CONTACT_KINDS)[number];
 export const DO_NOT_CONTACT_REASONS = ["unsubscribed", "complaint", "bounce", "manual", "csv", "api", "erased"] as const;
 export type DoNotContactReason = (typeof DO_NOT_CONTACT_REASONS)[number];
 
-/** The kind in words, as a lead's refusal and the list's page name it. */
-export const KIND_WORDS: Record<DoNotContactKind, string> = {
-  email: "e-mail address",
-  domain: "domain",
-  linkedin: "LinkedIn profile",
-  company: "company",
-};
+/** The kind in words (words.ts, which the browser imports too). */
+export { KIND_WORDS } from "./words";
 
 const DOMAIN = /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
 

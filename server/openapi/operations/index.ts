@@ -113,6 +113,12 @@ import { getMailboxOrderOperation } from "./mailbox-orders/get-mailbox-order";
 import { payMailboxOrderOperation } from "./mailbox-orders/pay-mailbox-order";
 import { resumeMailboxOrderOperation } from "./mailbox-orders/resume-mailbox-order";
 import { cancelMailboxOrderOperation } from "./mailbox-orders/cancel-mailbox-order";
+import { listDoNotContactEntriesOperation } from "./do-not-contact/list-do-not-contact-entries";
+import { addDoNotContactEntriesOperation } from "./do-not-contact/add-do-not-contact-entries";
+import { removeDoNotContactEntryOperation } from "./do-not-contact/remove-do-not-contact-entry";
+import { importDoNotContactCsvOperation } from "./do-not-contact/import-do-not-contact-csv";
+import { exportDoNotContactCsvOperation } from "./do-not-contact/export-do-not-contact-csv";
+import { checkDoNotContactOperation } from "./do-not-contact/check-do-not-contact";
 
 export const operations: ApiOperation[] = [
   getOpenApiDocumentOperation,
@@ -228,4 +234,10 @@ export const operations: ApiOperation[] = [
   payMailboxOrderOperation,
   resumeMailboxOrderOperation,
   cancelMailboxOrderOperation,
+  listDoNotContactEntriesOperation,
+  addDoNotContactEntriesOperation,
+  removeDoNotContactEntryOperation,
+  importDoNotContactCsvOperation,
+  exportDoNotContactCsvOperation,
+  checkDoNotContactOperation,
 ];

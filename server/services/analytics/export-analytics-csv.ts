@@ -6,7 +6,7 @@ import { ZAnalyticsExportQuery, type TAnalyticsExportQuery } from "../../schemas
 import { parseInput } from "../../lib/zod-issues";
 import { getAnalyticsBreakdown } from "./get-analytics-breakdown";
 import { getAnalyticsOverview } from "./get-analytics-overview";
-import { csvLine } from "./csv-line";
+import { csvLine } from "../../lib/csv-line";
 
 export async function exportAnalyticsCsv(actor: Actor, input: TAnalyticsExportQuery): Promise<string> {
   const query = parseInput(ZAnalyticsExportQuery, input);

@@ -4,7 +4,15 @@
 // of the installation's other sharing workspaces. Callers pass a whole batch (a turn's candidates,
 // a forecast's leads), so the list costs one query per batch, never one per lead.
 import { db, type DbClient } from "../../db/client";
-import { personKeys, type DoNotContactKind, type DoNotContactMatch, type ListablePerson } from "../../domain/do-not-contact/entries";
+import { personKeys, type DoNotContactKind, type DoNotContactMatch, type DoNotContactReason, type ListablePerson } from "../../domain/do-not-contact/entries";
+
+/** A match with what the lead page and the check say of it: why and when it was listed, and whether by another workspace. */
+export interface ListedMatch extends DoNotContactMatch {
+  reason: DoNotContactReason;
+  createdAt: Date;
+  /** On another sharing workspace's list, not this one's. */
+  shared: boolean;
+}
 
 /** The kinds in the order a refusal names them: the narrowest first. */
 const PRECEDENCE: DoNotContactKind[] = ["email", "linkedin", "domain", "company"];
@@ -14,13 +22,13 @@ export async function findListedPeople<T extends ListablePerson & { id: string }
   workspaceId: string,
   people: T[],
   client: DbClient = db,
-): Promise<Map<string, DoNotContactMatch>> {
+): Promise<Map<string, ListedMatch>> {
   const keysOf = new Map(people.map((person) => [person.id, personKeys(person)]));
   const hashes = [...new Set([...keysOf.values()].flat().map((key) => key.hash))];
-  const listed = new Map<string, DoNotContactMatch>();
+  const listed = new Map<string, ListedMatch>();
   if (!hashes.length) return listed;
-  const rows = await client.$queryRaw<Array<{ hash: string; kind: DoNotContactKind; value: string | null }>>`
-    SELECT DISTINCT ON (e.hash) e.hash, e.kind, e.value
+  const rows = await client.$queryRaw<Array<{ hash: string; kind: DoNotContactKind; value: string | null; reason: DoNotContactReason; createdAt: Date; workspaceId: string }>>`
+    SELECT DISTINCT ON (e.hash) e.hash, e.kind, e.value, e.reason, e."createdAt", e."workspaceId"
     FROM "DoNotContactEntry" e
     WHERE e.hash = ANY(${hashes})
       AND (e."workspaceId" = ${workspaceId}
@@ -31,7 +39,8 @@ export async function findListedPeople<T extends ListablePerson & { id: string }
   for (const [id, keys] of keysOf) {
     const hits = keys.filter((key) => byHash.has(key.hash)).sort((a, b) => PRECEDENCE.indexOf(a.kind) - PRECEDENCE.indexOf(b.kind));
     // An erased person's entry keeps no value: the refusal then says so rather than naming it.
-    if (hits[0]) listed.set(id, { kind: hits[0].kind, value: byHash.get(hits[0].hash)!.value });
+    const row = hits[0] && byHash.get(hits[0].hash);
+    if (row) listed.set(id, { kind: row.kind, value: row.value, reason: row.reason, createdAt: row.createdAt, shared: row.workspaceId !== workspaceId });
   }
   return listed;
 }

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "DoNotContactEntry_workspaceId_createdAt_id_idx" ON "DoNotContactEntry"("workspaceId", "createdAt", "id");
