@@ -2,8 +2,8 @@
 // a person is matched by, and the keys a lead is looked up under. A person is refused when any of
 // their keys (address, the address's domain, LinkedIn profile, company) has an entry. Entries are
 // matched by hash, so an erased person's entry, which keeps only the hash, still refuses them. Pure.
-import { createHash } from "node:crypto";
-import { domainToASCII } from "node:url";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { publicIdentifierFrom } from "../../lib/linkedin-url";
 import { KIND_WORDS } from "./words";
 
@@ -16,6 +16,16 @@ export type DoNotContactReason = (typeof DO_NOT_CONTACT_REASONS)[number];
 
 /** The kind in words (words.ts, which the browser imports too). */
 export { KIND_WORDS } from "./words";
+
+/** A host name in its ASCII (punycode) form, as the WHATWG URL parser gives it in Node and the browser alike; "" when it is none. */
+function domainToASCII(text: string): string {
+  if (/^[\x00-\x7f]*$/.test(text)) return text;
+  try {
+    return new URL(`http://${text}`).hostname;
+  } catch {
+    return "";
+  }
+}
 
 const DOMAIN = /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
 
@@ -58,7 +68,7 @@ export function normalizeEntryValue(kind: DoNotContactKind, raw: string): string
 
 /** What an entry is matched by: hex SHA-256 of `kind:value` (the value normalized). */
 export function entryHash(kind: DoNotContactKind, value: string): string {
-  return createHash("sha256").update(`${kind}:${value}`).digest("hex");
+  return bytesToHex(sha256(utf8ToBytes(`${kind}:${value}`)));
 }
 
 export interface PersonKey {
