@@ -10,7 +10,8 @@ import { createTestWorkspace } from "@/server/test/factories";
 import { useTestDnsServer, VERIFICATION_TEST_ZONES } from "@/server/test/use-test-dns-server";
 import { syncedFunction } from "@/server/test/inngest-contract";
 import { inngest } from "../client";
-import { FAILED_JOB_MESSAGE, verifyAddressJob } from "./verify-address-job";
+import { FAILED_JOB_MESSAGE } from "@/server/services/verification/run-verification-job-here";
+import { verifyAddressJob } from "./verify-address-job";
 
 useTestDnsServer({ ...VERIFICATION_TEST_ZONES, "gmail.com": [{ name: "@", type: "MX", value: "mx.gmail.com" }, { name: "mx", type: "A", value: "192.0.2.40" }] });
 

@@ -4,6 +4,7 @@
 // fails after its retries (the database or the resolver gone) marks the job failed, in plain words.
 import { checkVerificationJobChunk, CHUNK_SIZE } from "@/server/services/verification/check-verification-job-chunk";
 import { failVerificationJob } from "@/server/services/verification/fail-verification-job";
+import { FAILED_JOB_MESSAGE } from "@/server/services/verification/run-verification-job-here";
 import { MAX_JOB_ADDRESSES } from "@/server/schemas/verification";
 import { inngest } from "../client";
 import { verificationJobRequested } from "../events";
@@ -11,8 +12,6 @@ import { verificationJobRequested } from "../events";
 /** Enough chunks for the largest job, plus one to spare. */
 const MAX_CHUNKS = Math.ceil(MAX_JOB_ADDRESSES / CHUNK_SIZE) + 1;
 
-export const FAILED_JOB_MESSAGE =
-  "Checking stopped because of an error on Herald's side (its database or DNS resolver did not answer). The addresses checked so far are kept; start the check again to finish the rest.";
 
 export const verifyAddressJob = inngest.createFunction(
   {

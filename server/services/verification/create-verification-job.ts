@@ -21,6 +21,8 @@ export interface CreateVerificationJobInput {
   source: "api" | "leads-added" | "dashboard";
   /** Only the addresses without a fresh result (leads added): none left, no job (null). */
   skipFresh?: boolean;
+  /** Ask the job runner to run it (default); false when the caller runs it itself. */
+  send?: boolean;
 }
 
 export async function createVerificationJob(input: CreateVerificationJobInput): Promise<VerificationJob | null> {
@@ -49,6 +51,6 @@ export async function createVerificationJob(input: CreateVerificationJobInput): 
       finishedAt: done ? at : null,
     },
   });
-  if (!done) await inngest.send(verificationJobRequested.create({ jobId: job.id, workspaceId: input.workspaceId }));
+  if (!done && input.send !== false) await inngest.send(verificationJobRequested.create({ jobId: job.id, workspaceId: input.workspaceId }));
   return job;
 }

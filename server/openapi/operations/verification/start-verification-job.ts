@@ -8,11 +8,10 @@ export const startVerificationJobOperation = defineOperation({
   path: "/verification/jobs",
   summary: "Verify many e-mail addresses in the background",
   description:
-    "Starts a job that checks `emails` (1 to 100,000; repeats in any case are checked once) as POST /verification does, and answers 202 with the job at once. Addresses with a result younger than the workspace's verification age count as checked immediately and are not checked again. Poll GET /verification/jobs/{id} for the progress (`checked` of `total`, `counts` by status, updated every 2,000 addresses; 100,000 addresses over a few thousand domains take a few minutes), then read the results with GET /verification/jobs/{id}/results. A job that stops on an error is `failed` with the reason in `error`; what it checked is kept. 503 `unavailable` when Herald runs without a job runner.",
+    "Starts a job that checks `emails` (1 to 100,000; repeats in any case are checked once) as POST /verification does, and answers 202 with the job at once. Addresses with a result younger than the workspace's verification age count as checked immediately and are not checked again. Poll GET /verification/jobs/{id} for the progress (`checked` of `total`, `counts` by status, updated every 2,000 addresses; 100,000 addresses over a few thousand domains take a few minutes), then read the results with GET /verification/jobs/{id}/results. A job that stops on an error is `failed` with the reason in `error`; what it checked is kept.",
   tags: ["Verification"],
   body: ZStartVerificationJobInput,
   response: dataEnvelope(ZVerificationJob),
   successStatus: 202,
-  errors: ["unavailable"],
   acceptsWorkspaceHeader: true,
 });

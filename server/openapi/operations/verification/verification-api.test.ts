@@ -92,6 +92,21 @@ describe("the verification API", () => {
     expect(pages).toEqual(["ada@mx-corp.test,alan@no-mail.test", "barbara@null-mx.test,grace@a-only.test", "info@mx-corp.test"]);
   });
 
+  it("runs the job in this process when Herald has no job runner", async () => {
+    const { key } = await apiKey();
+    delete process.env.INNGEST_EVENT_KEY;
+    try {
+      const started = await callApi("POST", "/verification/jobs", { key, body: { emails: ["ada@mx-corp.test", "alan@no-mail.test"] } });
+      expect(started.status).toBe(202);
+      expect(sent).toEqual([]);
+      await vi.waitFor(async () => {
+        expect((await callApi("GET", `/verification/jobs/${started.body!.data.id}`, { key })).body!.data).toMatchObject({ status: "done", checked: 2, counts: { valid: 1, invalid: 1 } });
+      });
+    } finally {
+      process.env.INNGEST_EVENT_KEY = "verification-api-test";
+    }
+  });
+
   it("refuses bad input with a 400 naming the field, and another workspace's job with a 404", async () => {
     const { key } = await apiKey();
     const field = async (method: string, path: string, options: Parameters<typeof callApi>[2]) => {
