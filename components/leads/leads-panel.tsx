@@ -18,6 +18,7 @@ import { Pagination } from "../ui/pagination";
 import { SearchImportDialog } from "../lead-imports/search-import-dialog";
 import { LEAD_STATUS, LEAD_STATUSES } from "../campaigns/status-badges";
 import { useAllSenders } from "@/components/senders/use-all-senders";
+import { VerifyAddressesButton } from "../verification/verify-addresses-button";
 
 const PAGE_SIZE = 50;
 type StatusFilter = TCampaignLead["status"] | "all";
@@ -82,6 +83,7 @@ export function LeadsPanel({ campaign }: { campaign: TCampaign }) {
         </div>
         <div className="flex flex-wrap gap-2">{importButtons}</div>
       </div>
+      {campaign.stats.total > 0 && <VerifyAddressesButton target={{ campaignId: campaign.id }} />}
 
       {importing === "csv" && <CsvImport campaign={campaign} onClose={() => setImporting(null)} />}
       {importing === "search" && <SearchImportDialog campaign={campaign} onClose={() => setImporting(null)} />}

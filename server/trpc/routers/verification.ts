@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { ZStartVerificationJobInput, ZVerificationJobIdParams, ZVerificationLookupQuery, ZVerifyAddressInput } from "../../schemas/verification";
 import { getAddressVerification } from "../../services/verification/get-address-verification";
+import { findAddressVerifications } from "../../services/verification/find-address-verifications";
 import { getVerificationJob } from "../../services/verification/get-verification-job";
 import { startLeadSetVerification } from "../../services/verification/start-lead-set-verification";
 import { startVerificationJob } from "../../services/verification/start-verification-job";
@@ -16,5 +17,8 @@ export const verificationRouter = router({
   get: workspaceProcedure.input(ZVerificationLookupQuery).query(({ ctx, input }) => getAddressVerification(ctx.actor, input.email, input.targetsCompanies)),
   startJob: workspaceProcedure.input(ZStartVerificationJobInput).mutation(({ ctx, input }) => startVerificationJob(ctx.actor, input, "dashboard")),
   verifyLeads: workspaceProcedure.input(ZLeadSet).mutation(({ ctx, input }) => startLeadSetVerification(ctx.actor, input)),
+  forAddresses: workspaceProcedure
+    .input(z.object({ emails: z.array(z.string().max(320)).max(1000), targetsCompanies: z.boolean().default(true) }))
+    .query(({ ctx, input }) => findAddressVerifications(ctx.actor, input.emails, input.targetsCompanies)),
   job: workspaceProcedure.input(ZVerificationJobIdParams).query(({ ctx, input }) => getVerificationJob(ctx.actor, input.id)),
 });
