@@ -21,7 +21,7 @@ export function jobProgressText(job: TVerificationJob): string {
   return `${number(job.total)} ${job.total === 1 ? "address" : "addresses"} checked: ${parts.join(", ")}.`;
 }
 
-export function VerifyAddressesButton({ target }: { target: { listId: string } | { campaignId: string } }) {
+export function VerifyAddressesButton({ target, size = "md", label }: { target: { listId: string } | { campaignId: string }; size?: "sm" | "md"; label?: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [jobId, setJobId] = useState<string | null>(null);
@@ -46,7 +46,7 @@ export function VerifyAddressesButton({ target }: { target: { listId: string } |
   const running = current ? current.status === "queued" || current.status === "running" : start.isPending;
   return (
     <div className="flex min-w-0 flex-col items-start gap-1">
-      <Button variant="secondary" onClick={() => start.mutate(target)} disabled={running}>
+      <Button variant="secondary" size={size} onClick={() => start.mutate(target)} disabled={running} aria-label={label}>
         {running ? "Verifying addresses…" : "Verify addresses"}
       </Button>
       <p role="status" aria-live="polite" className="text-xs text-slate-600" data-testid="verification-progress">
