@@ -107,6 +107,22 @@ describe("the verification API", () => {
     }
   });
 
+  it("keeps the workspace's verification age, 1 to 365 days, and trusts results only that long", async () => {
+    const { key, actor } = await apiKey();
+    expect((await callApi("GET", "/workspace", { key })).body!.data.settings.verificationMaxAgeDays).toBe(30);
+    for (const value of [0, 366, 2.5, "30"]) {
+      const refused = await callApi("PATCH", "/workspace", { key, body: { verificationMaxAgeDays: value } });
+      expect(refused.status).toBe(400);
+      expect(refused.body!.error.details.fields.map((issue: { field: string }) => issue.field)).toEqual(["verificationMaxAgeDays"]);
+    }
+    expect((await callApi("PATCH", "/workspace", { key, body: { verificationMaxAgeDays: 7 } })).body!.data.settings.verificationMaxAgeDays).toBe(7);
+    // A result 10 days old is now stale: POST /verification checks the address again.
+    await db.addressVerification.create({
+      data: { workspaceId: actor.workspaceId, address: "ada@mx-corp.test", status: "invalid", check: "no-mail-domain", reason: "old", checkedAt: new Date(Date.now() - 10 * 24 * 60 * 60 * 1000) },
+    });
+    expect((await callApi("POST", "/verification", { key, body: { email: "ada@mx-corp.test" } })).body!.data).toMatchObject({ status: "valid" });
+  });
+
   it("refuses bad input with a 400 naming the field, and another workspace's job with a 404", async () => {
     const { key } = await apiKey();
     const field = async (method: string, path: string, options: Parameters<typeof callApi>[2]) => {
