@@ -3,7 +3,7 @@
 // shows its progress ("Checking 2,310 of 10,000 addresses…") until it is done, then the counts.
 // The badges of the page refresh when it ends.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/components/ui/trpc-error";
@@ -33,15 +33,13 @@ export function VerifyAddressesButton({ target, size = "md", label }: { target: 
   const job = useQuery({
     ...trpc.verification.job.queryOptions({ id: jobId ?? "" }),
     enabled: jobId !== null,
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      if (status === "done" || status === "failed") {
-        void queryClient.invalidateQueries({ queryKey: trpc.verification.forAddresses.queryKey() });
-        return false;
-      }
-      return 1_500;
-    },
+    refetchInterval: (query) => (query.state.data?.status === "done" || query.state.data?.status === "failed" ? false : 1_500),
   });
+  const finished = job.data?.status === "done" || job.data?.status === "failed";
+  // The page's badges read the new results once the job ends.
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ queryKey: trpc.verification.forAddresses.queryKey() });
+  }, [finished, queryClient, trpc]);
   const current = job.data ?? (start.data && start.data.id === jobId ? start.data : undefined);
   const running = current ? current.status === "queued" || current.status === "running" : start.isPending;
   return (
