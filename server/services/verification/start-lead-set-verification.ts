@@ -4,8 +4,6 @@
 import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { campaignVerificationOf, type TVerificationJob } from "../../schemas/verification";
-import { findCampaign } from "../campaigns/find-campaign";
-import { findLeadList } from "../lead-lists/find-lead-list";
 import { startVerificationJob } from "./start-verification-job";
 import { HeraldError } from "../../lib/errors";
 
@@ -15,10 +13,13 @@ export async function startLeadSetVerification(actor: Actor, set: LeadSet): Prom
   let emails: Array<{ email: string | null }>;
   let targetsCompanies = true;
   if ("listId" in set) {
-    await findLeadList(actor, set.listId);
+    // Read here rather than through lead-lists' services: they start verification jobs themselves.
+    const list = await db.leadList.findFirst({ where: { id: set.listId, workspaceId: actor.workspaceId }, select: { id: true } });
+    if (!list) throw HeraldError.notFound("Lead list");
     emails = await db.lead.findMany({ where: { workspaceId: actor.workspaceId, email: { not: null }, listEntries: { some: { listId: set.listId } } }, select: { email: true } });
   } else {
-    const campaign = await findCampaign(actor, set.campaignId);
+    const campaign = await db.campaign.findFirst({ where: { id: set.campaignId, workspaceId: actor.workspaceId }, select: { verification: true } });
+    if (!campaign) throw HeraldError.notFound("Campaign");
     targetsCompanies = campaignVerificationOf(campaign.verification).targetsCompanies;
     emails = await db.lead.findMany({ where: { workspaceId: actor.workspaceId, email: { not: null }, campaignLeads: { some: { campaignId: set.campaignId } } }, select: { email: true } });
   }
