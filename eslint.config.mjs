@@ -90,6 +90,11 @@ const config = [
     files: ["components/**", "app/**", "e2e/**", "bench/**", "scripts/**", "server/test/**", "server/lib/clock.ts", "server/lib/logger.ts", "**/*.test.ts", "vitest.*.ts", "playwright.config.ts"],
     rules: { "no-restricted-syntax": "off" },
   },
+  {
+    // Test helpers named use… (useTestDnsServer) register vitest hooks, not React ones.
+    files: ["**/*.test.ts", "server/test/**/*.ts"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
 ];
 
 export default config;

@@ -54,6 +54,11 @@ export const leadImportRequested = eventType("herald/lead-import.requested", {
   schema: z.object({ importId: z.string(), workspaceId: z.string() }),
 });
 
+/** A verification job (server/services/verification/create-verification-job.ts) should check its addresses. */
+export const verificationJobRequested = eventType("herald/verification-job.requested", {
+  schema: z.object({ jobId: z.string(), workspaceId: z.string() }),
+});
+
 /**
  * A sender waits on a verification step completed outside Herald (IN_APP_VALIDATION approved in the
  * LinkedIn app, a CAPTCHA solved on LinkedIn's page): watch it until it clears or expires.

@@ -12,6 +12,7 @@ import { formatDateTime, formatRelative } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
 import type { TLeadList } from "@/server/schemas/lead";
+import { VerifyAddressesButton } from "@/components/verification/verify-addresses-button";
 import { AddLeadsDialog } from "@/components/leads/add-leads-dialog";
 import { Pagination } from "../ui/pagination";
 import { plural } from "@/components/ui/plural";
@@ -170,6 +171,11 @@ export function LeadListsPanel() {
                       <p className="text-xs text-slate-500" title={formatDateTime(list.createdAt)}>
                         Created {formatRelative(list.createdAt)}
                       </p>
+                      {list.leadCount > 0 && (
+                        <div className="mt-2">
+                          <VerifyAddressesButton target={{ listId: list.id }} size="sm" label={`Verify the addresses of ${list.name}`} />
+                        </div>
+                      )}
                     </td>
                     <td className="px-3 py-3 text-right tabular-nums">{list.leadCount}</td>
                     <td className="px-3 py-3">

@@ -1,4 +1,5 @@
 import { Card } from "@/components/ui/card";
+import { LeadVerification } from "@/components/verification/lead-verification";
 import type { TLeadTimeline } from "@/server/schemas/lead-timeline";
 
 /** The lead's profile: each value with whose it is, and what LinkedIn says when it differs. */
@@ -22,6 +23,14 @@ export function LeadProfileCard({ timeline }: { timeline: TLeadTimeline }) {
         ))}
         <dt className="text-slate-500">E-mail</dt>
         <dd className="min-w-0 break-words text-slate-900">{lead.email ?? <span className="text-slate-400">—</span>}</dd>
+        {lead.email && (
+          <>
+            <dt className="text-slate-500">Address check</dt>
+            <dd className="min-w-0">
+              <LeadVerification email={lead.email} />
+            </dd>
+          </>
+        )}
         <dt className="text-slate-500">LinkedIn profile</dt>
         <dd className="min-w-0 break-all">
           {lead.profileUrl ? (

@@ -12,6 +12,8 @@ import { nameOfStep, readSteps, stepNames, type OutlineStep } from "../campaigns
 import { LeadStatusBadge } from "../campaigns/status-badges";
 import { useNow } from "@/components/ui/use-now";
 import { When } from "../ui/when";
+import { VerificationBadge } from "../verification/verification-badge";
+import { useAddressVerifications } from "../verification/use-address-verifications";
 
 export function leadName(lead: Pick<TCampaignLead, "firstName" | "lastName" | "publicIdentifier" | "email">): string {
   return [lead.firstName, lead.lastName].filter(Boolean).join(" ") || lead.publicIdentifier || lead.email || "Unnamed lead";
@@ -82,6 +84,8 @@ export function LeadsTable({
   }, [campaign.sequence.steps]);
   // Why due leads may not move now (schedule, caps, pauses); refreshed as the minutes pass.
   const sendState = useQuery({ ...trpc.campaigns.sendState.queryOptions({ id: campaign.id }), refetchInterval: 60_000 });
+  // The page's addresses' verifications, in one request (a job running may add some: refreshed).
+  const verifications = useAddressVerifications(leads.map((lead) => lead.email), true, 15_000);
   return (
     <>
       {actionError && (
@@ -117,6 +121,11 @@ export function LeadsTable({
                     </Link>
                     {(lead.headline || lead.company) && <p className="hidden truncate text-xs text-slate-500 md:block">{lead.headline || lead.company}</p>}
                     {lead.email && <p className="hidden truncate text-xs text-slate-500 md:block">{lead.email}</p>}
+                    {lead.email && verifications.loaded && (
+                      <div className="mt-0.5">
+                        <VerificationBadge verification={verifications.of(lead.email)} />
+                      </div>
+                    )}
                   </td>
                   <td className={`${cell} justify-self-end md:max-w-56`}>
                     <LeadStatusBadge status={lead.status} />

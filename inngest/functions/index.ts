@@ -21,6 +21,7 @@ import { runWarmupPass } from "./run-warmup-pass";
 import { syncSenderConversationsFunction } from "./sync-sender-conversations";
 import { takeMailboxTurnFunction } from "./take-mailbox-turn";
 import { takeSenderTurnFunction } from "./take-sender-turn";
+import { verifyAddressJob } from "./verify-address-job";
 import { watchSenderCheckpoint } from "./watch-sender-checkpoint";
 
 export const functions = [
@@ -47,4 +48,5 @@ export const functions = [
   retryPendingRefunds,
   renewManagedMailboxes,
   promoteWinningVariantsFunction,
+  verifyAddressJob,
 ];

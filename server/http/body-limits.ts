@@ -21,13 +21,15 @@ export const INNGEST_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
 const LEADS_REST_PATH = /^\/api\/v1\/(campaigns|lead-lists)\/[^/]+\/leads$/;
 const SEQUENCE_REST_PATH = /^\/api\/v1\/campaigns(\/[^/]+(\/sequence\/[^/]+)?)?$/;
+/** A verification job takes up to 100,000 addresses (about 3 MB of JSON). */
+const VERIFICATION_JOBS_REST_PATH = /^\/api\/v1\/verification\/jobs$/;
 const FILE_REST_PATH = /^\/api\/v1\/files$/;
 const FILE_PROCEDURES = new Set(["files.upload"]);
 const DO_NOT_CONTACT_IMPORT_REST_PATH = /^\/api\/v1\/do-not-contact\/import$/;
 const DO_NOT_CONTACT_IMPORT_PROCEDURES = new Set(["doNotContact.importCsv"]);
 const RECORDING_REST_PATH = /^\/api\/v1\/pending-voice-notes\/[^/]+\/recording$/;
 const RECORDING_PROCEDURES = new Set(["approvals.voiceNotes.uploadRecording"]);
-const LEADS_PROCEDURES = new Set(["campaigns.addLeads", "leadLists.addLeads"]);
+const LEADS_PROCEDURES = new Set(["campaigns.addLeads", "leadLists.addLeads", "verification.startJob"]);
 const SEQUENCE_PROCEDURES = new Set(["campaigns.create", "campaigns.update", "campaigns.updateStep"]);
 
 /** The procedures of a tRPC path; a batched call names them comma-separated in one segment. */
@@ -40,7 +42,7 @@ export function bodyLimitFor(pathname: string): number {
   const procedures = trpcProcedures(pathname);
   if (FILE_REST_PATH.test(pathname) || procedures.some((name) => FILE_PROCEDURES.has(name))) return FILE_BODY_LIMIT_BYTES;
   if (DO_NOT_CONTACT_IMPORT_REST_PATH.test(pathname) || procedures.some((name) => DO_NOT_CONTACT_IMPORT_PROCEDURES.has(name))) return DO_NOT_CONTACT_IMPORT_BODY_LIMIT_BYTES;
-  if (LEADS_REST_PATH.test(pathname) || procedures.some((name) => LEADS_PROCEDURES.has(name))) return LEADS_BODY_LIMIT_BYTES;
+  if (LEADS_REST_PATH.test(pathname) || VERIFICATION_JOBS_REST_PATH.test(pathname) || procedures.some((name) => LEADS_PROCEDURES.has(name))) return LEADS_BODY_LIMIT_BYTES;
   if (RECORDING_REST_PATH.test(pathname) || procedures.some((name) => RECORDING_PROCEDURES.has(name))) return RECORDING_BODY_LIMIT_BYTES;
   if (SEQUENCE_REST_PATH.test(pathname) || procedures.some((name) => SEQUENCE_PROCEDURES.has(name))) return SEQUENCE_BODY_LIMIT_BYTES;
   return DEFAULT_BODY_LIMIT_BYTES;

@@ -26,6 +26,7 @@ import { sendersHandlers } from "./operations/senders/handlers";
 import { warmupHandlers } from "./operations/mail/warmup/handlers";
 import { tasksHandlers } from "./operations/tasks/handlers";
 import { analyticsHandlers } from "./operations/analytics/handlers";
+import { verificationHandlers } from "./operations/verification/handlers";
 import { webhooksHandlers } from "./operations/webhooks/handlers";
 import { workspacesHandlers } from "./operations/workspaces/handlers";
 
@@ -46,6 +47,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...sendersHandlers,
   ...tasksHandlers,
   ...analyticsHandlers,
+  ...verificationHandlers,
   ...warmupHandlers,
   ...webhooksHandlers,
   ...workspacesHandlers,

@@ -1,6 +1,7 @@
 // Campaigns and their leads: the API's shapes, shared by REST, tRPC, OpenAPI and the dashboard.
 import { z } from "zod";
 import { ZCampaignApprovals } from "./approvals";
+import { ADDRESS_STATUSES } from "./verification";
 import { ZCampaignExperimentSettings, ZCampaignExperimentSettingsChange, ZExperimentPlan } from "./campaign-experiments";
 import { ZPaginationQuery, ZPagingWithTotal, ZTimestamp } from "./common";
 import { ZAddLeadsResult, ZEmailOptOut, ZEmailOptOutAt } from "./lead";
@@ -229,8 +230,17 @@ export const ZCampaignLead = z
   .meta({ id: "CampaignLead" });
 export type TCampaignLead = z.infer<typeof ZCampaignLead>;
 
+export const LEAD_VERIFICATION_FILTERS = [...ADDRESS_STATUSES, "not-checked"] as const;
+
 export const ZListCampaignLeadsQuery = ZPaginationQuery.extend({
   status: ZCampaignLeadStatus.optional(),
+  verification: z
+    .enum(LEAD_VERIFICATION_FILTERS, { message: 'must be "valid", "risky", "invalid", "unknown" or "not-checked"' })
+    .optional()
+    .meta({
+      description:
+        "Only the leads whose e-mail address has this verification status, as the campaign reads it (a free webmail address is valid unless the campaign targets companies); `not-checked`: leads with an address never checked. The page's `total` then counts the matching leads",
+    }),
   cursor: z
     .string()
     .min(1, "must be the nextCursor of a page of this list")

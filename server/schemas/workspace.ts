@@ -29,6 +29,10 @@ export const ZWorkspace = z
       outcomeNames: z.array(z.string()).meta({
         description: "The outcomes people may mark on a campaign lead (e.g. \"Meeting booked\"), counted as `outcomes` in the analytics",
       }),
+      verificationMaxAgeDays: z.number().int().meta({
+        description:
+          "Address verification results younger than this many days are trusted; older ones are checked again (before a campaign's first e-mail, when leads are added again, by a verification job). 1 to 365, default 30",
+      }),
       optOutStopsLinkedin: z.boolean().meta({
         description:
           "When a lead unsubscribes from a campaign e-mail or marks one as spam, its campaign stops for it altogether, LinkedIn steps included (true, the default); false: only its e-mail steps stop (each skips the opted-out address) and its LinkedIn steps go on",
@@ -52,6 +56,12 @@ export const ZUpdateWorkspaceSettingsInput = z.object({
   emailChannelEnabled: z.boolean({ message: "must be true or false" }).optional(),
   managedMailboxesEnabled: z.boolean({ message: "must be true or false" }).optional(),
   optOutStopsLinkedin: z.boolean({ message: "must be true or false" }).optional(),
+  verificationMaxAgeDays: z
+    .number({ message: "must be a number of days from 1 to 365" })
+    .int("must be a whole number of days from 1 to 365")
+    .min(1, "must be a number of days from 1 to 365")
+    .max(365, "must be a number of days from 1 to 365")
+    .optional(),
   outcomeNames: z
     .array(z.string({ message: "must be text" }).trim().min(1, "must not be empty").max(40, "must be at most 40 characters"), { message: "must be a list of names" })
     .min(1, "needs at least one outcome")

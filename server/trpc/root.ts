@@ -14,6 +14,7 @@ import { inboxRouter } from "./routers/inbox";
 import { instanceRouter } from "./routers/instance";
 import { jobsRouter } from "./routers/jobs";
 import { leadImportsRouter } from "./routers/lead-imports";
+import { verificationRouter } from "./routers/verification";
 import { leadListsRouter } from "./routers/lead-lists";
 import { leadsRouter } from "./routers/leads";
 import { mailboxHealthRouter } from "./routers/mailbox-health";
@@ -46,6 +47,7 @@ export const appRouter = router({
   campaigns: campaignsRouter,
   leadLists: leadListsRouter,
   leadImports: leadImportsRouter,
+  verification: verificationRouter,
   leads: leadsRouter,
   inbox: inboxRouter,
   approvals: approvalsRouter,

@@ -1,6 +1,6 @@
 // The rules of address verification, one row per rule and the order in which they win.
 import { describe, expect, it } from "vitest";
-import { classifyAddress, disposableDomainOf, domainToLookUp, type AddressFacts } from "./classify-address";
+import { classifyAddress, disposableDomainOf, domainToLookUp, isFreeWebmailDomain, NOT_FREE_WEBMAIL, type AddressFacts } from "./classify-address";
 import { roleOfLocalPart } from "./role-addresses";
 
 const MAIL_DOMAIN: AddressFacts = { domainHasMx: true, domainHasA: true, domainLookupFailed: false, knownDead: false, targetsCompanies: false };
@@ -55,5 +55,18 @@ describe("the lists", () => {
     expect(roleOfLocalPart("no-reply")).toBe("no-reply");
     expect(roleOfLocalPart("ada.lovelace")).toBeNull();
     expect(roleOfLocalPart("information")).toBeNull();
+  });
+});
+
+describe("free webmail", () => {
+  it("leaves out the company domains the free-provider list holds, and keeps the real webmail", async () => {
+    const listed = new Set<string>((await import("email-providers/all.json")).default);
+    for (const domain of NOT_FREE_WEBMAIL) {
+      expect(listed.has(domain), `${domain} is still in email-providers (else drop it here)`).toBe(true);
+      expect(isFreeWebmailDomain(domain)).toBe(false);
+    }
+    expect(isFreeWebmailDomain("Gmail.com")).toBe(true);
+    expect(isFreeWebmailDomain("aliyun.com")).toBe(true);
+    expect(classifyAddress("mark@facebook.com", { ...MAIL_DOMAIN, targetsCompanies: true })).toMatchObject({ status: "valid", check: "deliverable-domain" });
   });
 });

@@ -52,7 +52,21 @@ export interface AddressFacts {
   catchAll?: boolean | null;
 }
 
-const FREE_WEBMAIL: ReadonlySet<string> = new Set(freeWebmailDomains);
+/**
+ * Domains email-providers lists as free webmail that are companies' own domains: an address there is
+ * someone's work address, not a private mailbox anyone can open. Checked against the list by hand
+ * (issue 37); keep each with its reason.
+ */
+export const NOT_FREE_WEBMAIL: ReadonlySet<string> = new Set([
+  // Meta's. @facebook.com addresses for members ended in 2014; today they are Meta employees'.
+  "facebook.com",
+  // Alibaba Group's marketplace; its free mail is aliyun.com (listed, and kept).
+  "alibaba.com",
+  // Verizon's former media company (Yahoo, AOL): staff addresses, never a public mail service.
+  "oath.com",
+]);
+
+const FREE_WEBMAIL: ReadonlySet<string> = new Set(freeWebmailDomains.filter((domain) => !NOT_FREE_WEBMAIL.has(domain)));
 const DISPOSABLE: ReadonlySet<string> = mailchecker.blacklist();
 
 /** An address split at its last "@", trimmed, the domain lower-cased; null without a local part and a domain. */

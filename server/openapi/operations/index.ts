@@ -79,6 +79,11 @@ import { removeLeadListLeadOperation } from "./lead-lists/remove-lead-list-lead"
 import { startLeadImportOperation } from "./lead-imports/start-lead-import";
 import { listLeadImportsOperation } from "./lead-imports/list-lead-imports";
 import { getLeadImportOperation } from "./lead-imports/get-lead-import";
+import { verifyAddressOperation } from "./verification/verify-address";
+import { getAddressVerificationOperation } from "./verification/get-address-verification";
+import { startVerificationJobOperation } from "./verification/start-verification-job";
+import { getVerificationJobOperation } from "./verification/get-verification-job";
+import { listVerificationJobResultsOperation } from "./verification/list-verification-job-results";
 import { listConversationsOperation } from "./inbox/list-conversations";
 import { getConversationOperation } from "./inbox/get-conversation";
 import { updateConversationOperation } from "./inbox/update-conversation";
@@ -196,6 +201,11 @@ export const operations: ApiOperation[] = [
   startLeadImportOperation,
   listLeadImportsOperation,
   getLeadImportOperation,
+  verifyAddressOperation,
+  getAddressVerificationOperation,
+  startVerificationJobOperation,
+  getVerificationJobOperation,
+  listVerificationJobResultsOperation,
   createMailboxHostedLinkOperation,
   getMailboxHostedLinkOperation,
   listConversationsOperation,

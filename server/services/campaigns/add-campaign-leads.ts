@@ -3,6 +3,7 @@ import type { Actor } from "../../lib/actor";
 import type { TAddCampaignLeadsResult } from "../../schemas/campaign";
 import type { TLeadsInput, TSkippedLead } from "../../schemas/lead";
 import { resolveLeadInputs } from "../leads/resolve-lead-inputs";
+import { verifyAddedLeadAddresses } from "../verification/verify-added-lead-addresses";
 import { campaignLeadExclusions } from "./campaign-lead-exclusions";
 import { enrollLeads } from "./enroll-list-leads";
 import { findCampaign } from "./find-campaign";
@@ -56,6 +57,7 @@ export async function addCampaignLeads(actor: Actor, campaignId: string, input: 
     },
     { timeout: 60_000 },
   );
+  await verifyAddedLeadAddresses(actor.workspaceId, leads.map((lead) => lead.email));
   if (result.added && campaign.status === "active") await kickCampaignExecutor("leads added");
   return result;
 }

@@ -44,13 +44,35 @@ interface PageRow extends CampaignLeadViewRow {
 }
 
 /**
+ * The verification filter on a campaign lead row (`alias`): its lead's address has a stored
+ * verification of that status as the campaign reads it (free webmail is valid unless the campaign
+ * targets companies), or, for "not-checked", an address and none. One EXISTS per row, on
+ * AddressVerification's key (workspace, lower-cased address).
+ */
+function ofVerification(campaignId: string, alias: string, filter: TListCampaignLeadsQuery["verification"]): Prisma.Sql {
+  if (!filter) return Prisma.empty;
+  const lead = Prisma.raw(`${alias}."leadId"`);
+  if (filter === "not-checked") {
+    return Prisma.sql`AND EXISTS (SELECT 1 FROM "Lead" vl WHERE vl.id = ${lead} AND vl.email IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM "AddressVerification" av WHERE av."workspaceId" = vl."workspaceId" AND av.address = lower(vl.email)))`;
+  }
+  return Prisma.sql`AND EXISTS (SELECT 1 FROM "Lead" vl
+      JOIN "AddressVerification" av ON av."workspaceId" = vl."workspaceId" AND av.address = lower(vl.email)
+      WHERE vl.id = ${lead}
+        AND (CASE WHEN av."check" = 'free-webmail'
+              AND NOT coalesce((SELECT (vc.verification->>'targetsCompanies')::boolean FROM "Campaign" vc WHERE vc.id = ${campaignId}), true)
+            THEN 'valid' ELSE av.status END) = ${filter})`;
+}
+
+/**
  * The page's one statement (exported so that the tests can read its plan): the campaign's
  * ownership and total in a first row's columns, then the page's leads (limit + 1, to know whether
  * another page follows) joined with their lead and their journal's variants.
  */
 export function campaignLeadsPageStatement(actor: Actor, campaignId: string, query: TListCampaignLeadsQuery): Prisma.Sql {
   const after = query.cursor ? decodeLeadCursor(query.cursor) : null;
-  const ofStatus = (alias: string) => (query.status ? Prisma.sql`AND ${Prisma.raw(alias)}.status = ${query.status}::"CampaignLeadStatus"` : Prisma.empty);
+  const ofStatus = (alias: string) =>
+    Prisma.sql`${query.status ? Prisma.sql`AND ${Prisma.raw(alias)}.status = ${query.status}::"CampaignLeadStatus"` : Prisma.empty} ${ofVerification(campaignId, alias, query.verification)}`;
   const start =
     after !== null
       ? Prisma.sql`AND cl.seq > ${after}`
@@ -64,8 +86,12 @@ export function campaignLeadsPageStatement(actor: Actor, campaignId: string, que
     SELECT c.found, c.total, p.*
     FROM (
       SELECT EXISTS (SELECT 1 FROM "Campaign" WHERE id = ${campaignId} AND "workspaceId" = ${actor.workspaceId}) AS found,
-        (SELECT coalesce(sum(n.leads), 0)::int FROM "CampaignLeadCount" n
-         WHERE n."campaignId" = ${campaignId} ${ofStatus("n")}) AS total
+        ${
+          query.verification
+            ? Prisma.sql`(SELECT count(*)::int FROM "CampaignLead" n WHERE n."campaignId" = ${campaignId} ${ofStatus("n")}) AS total`
+            : Prisma.sql`(SELECT coalesce(sum(n.leads), 0)::int FROM "CampaignLeadCount" n
+         WHERE n."campaignId" = ${campaignId} ${ofStatus("n")}) AS total`
+        }
     ) c
     LEFT JOIN LATERAL (
       SELECT cl.seq, cl.id, cl."campaignId", cl."leadId", cl."linkedinAccountId", cl."emailAccountId", cl.status::text AS status,

@@ -6,6 +6,7 @@ import { skipped } from "../campaigns/add-campaign-leads";
 import { enrollListLeads } from "../campaigns/enroll-list-leads";
 import { kickCampaignExecutor } from "../campaigns/kick-campaign-executor";
 import { resolveLeadInputs } from "../leads/resolve-lead-inputs";
+import { verifyAddedLeadAddresses } from "../verification/verify-added-lead-addresses";
 import { findLeadList } from "./find-lead-list";
 
 /**
@@ -38,6 +39,7 @@ export async function addLeadListLeads(actor: Actor, listId: string, input: TLea
     },
     { timeout: 60_000 },
   );
+  await verifyAddedLeadAddresses(actor.workspaceId, leads.map((lead) => lead.email));
   if (result.added && activeCampaign) await kickCampaignExecutor("leads added to a campaign's list");
   return result;
 }

@@ -2,38 +2,16 @@
 // real DeadEmailAddress table: one status and reason per address, one look-up per domain, the
 // cache, and a resolver that never answers.
 import { createSocket, type Socket } from "node:dgram";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../../db/client";
-import { resetEnv } from "../../env";
 import { ManualClock, setClock, systemClock } from "../../lib/clock";
 import { createDnsResolver, type DnsResolver } from "../../providers/dns";
-import { startTestDnsServer, type TestDnsServer } from "../../test/dns-server";
 import { createTestWorkspace } from "../../test/factories";
+import { useTestDnsServer } from "../../test/use-test-dns-server";
 import { MAIL_DOMAIN_CACHE_TTL_MS, MailDomainCache } from "./look-up-mail-domain";
 import { verifyAddresses } from "./verify-addresses";
 
-let dns: TestDnsServer;
-beforeAll(async () => {
-  dns = await startTestDnsServer({
-    "mx-corp.test": [
-      { name: "@", type: "MX", value: "mx.mx-corp.test" },
-      { name: "mx", type: "A", value: "192.0.2.10" },
-    ],
-    "a-only.test": [{ name: "@", type: "A", value: "192.0.2.20" }],
-    "no-mail.test": [{ name: "@", type: "TXT", value: "v=spf1 -all" }],
-    "null-mx.test": [
-      { name: "@", type: "MX", value: ".", priority: 0 },
-      { name: "@", type: "A", value: "192.0.2.30" },
-    ],
-  });
-  process.env.HERALD_DNS_SERVERS = dns.server;
-  resetEnv();
-});
-afterAll(async () => {
-  delete process.env.HERALD_DNS_SERVERS;
-  resetEnv();
-  await dns?.close();
-});
+useTestDnsServer();
 afterEach(() => setClock(systemClock));
 
 /** Herald's resolver (from HERALD_DNS_SERVERS), recording the names it is asked. */

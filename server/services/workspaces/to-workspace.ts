@@ -15,6 +15,7 @@ export function toWorkspace(row: Workspace, usedSeats: number): TWorkspace {
       managedMailboxesEnabled: row.managedMailboxesEnabled,
       optOutStopsLinkedin: row.optOutStopsLinkedin,
       outcomeNames: row.outcomeNames,
+      verificationMaxAgeDays: row.verificationMaxAgeDays,
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

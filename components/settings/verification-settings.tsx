@@ -1,0 +1,83 @@
+"use client";
+// Settings → Address verification: how old a stored check may be before Herald checks the address
+// again (Workspace.verificationMaxAgeDays, 1–365 days). Admins and owners only, as every workspace setting.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { useTRPC } from "@/components/trpc/client";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/field";
+import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
+
+function MaxAgeForm({ saved, canEdit }: { saved: number; canEdit: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [days, setDays] = useState(String(saved));
+  const [done, setDone] = useState(false);
+  const update = useMutation(
+    trpc.workspace.updateSettings.mutationOptions({
+      onSuccess: async (workspace) => {
+        setDays(String(workspace.settings.verificationMaxAgeDays));
+        setDone(true);
+        await queryClient.invalidateQueries({ queryKey: trpc.workspace.pathKey() });
+      },
+    }),
+  );
+  const problem = fieldErrors(update.error).verificationMaxAgeDays;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    update.mutate({ verificationMaxAgeDays: days.trim() === "" ? Number.NaN : Number(days) });
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="max-w-lg space-y-3" aria-label="Address verification" noValidate>
+      {done && <Alert tone="success">Saved.</Alert>}
+      {update.error && <Alert tone="error">{problem ? `Not saved: the number of days ${problem}.` : errorMessage(update.error)}</Alert>}
+      <label htmlFor="verification-max-age" className="block text-sm text-slate-800">
+        Check addresses again before the first e-mail when their verification is older than
+        <span className="mt-2 flex items-center gap-2">
+          <Input
+            id="verification-max-age"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={365}
+            className="w-24"
+            value={days}
+            disabled={!canEdit}
+            aria-invalid={Boolean(problem)}
+            onChange={(event) => {
+              setDone(false);
+              setDays(event.target.value);
+            }}
+          />
+          days
+        </span>
+      </label>
+      {canEdit ? (
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? "Saving…" : "Save"}
+        </Button>
+      ) : (
+        <p className="text-sm text-slate-500">Only admins and owners can change this.</p>
+      )}
+    </form>
+  );
+}
+
+export function VerificationSettings() {
+  const trpc = useTRPC();
+  const current = useQuery(trpc.workspace.current.queryOptions());
+  const description =
+    "Herald checks each address when leads are added (its syntax, its domain's mail servers, throwaway and role addresses, earlier bounces) and keeps the result. A result older than this is checked again; 1 to 365 days.";
+  if (current.isPending) return <Card title="Address verification">Loading…</Card>;
+  if (current.error) return <Alert tone="error">{errorMessage(current.error)}</Alert>;
+  const { workspace, role } = current.data;
+  return (
+    <Card title="Address verification" description={description}>
+      <MaxAgeForm saved={workspace.settings.verificationMaxAgeDays} canEdit={role === "owner" || role === "admin"} />
+    </Card>
+  );
+}
