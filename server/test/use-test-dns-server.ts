@@ -3,7 +3,9 @@
 // run, and stopped after them. VERIFICATION_TEST_ZONES are the zones address verification's tests
 // share: a domain with MX, one with only an A record, one without either, and one with a null MX.
 import { afterAll, beforeAll } from "vitest";
+import { db } from "../db/client";
 import { resetEnv } from "../env";
+import { createTestWorkspace } from "./factories";
 import { startTestDnsServer, type TestDnsServer, type TestZones } from "./dns-server";
 
 export const VERIFICATION_TEST_ZONES: TestZones = {
@@ -39,4 +41,18 @@ export function useTestDnsServer(zones: TestZones = VERIFICATION_TEST_ZONES): ()
     if (!server) throw new Error("The test DNS server is started in beforeAll: read it inside a test");
     return server;
   };
+}
+
+/**
+ * A test workspace whose addresses are verified against the real DNS (here the test server): it has
+ * a mailbox that is not the sandbox's, so its mail, and so its verification, leaves the sandbox
+ * (services/verification/verification-resolver.ts).
+ */
+export async function createRealDnsWorkspace(options: Parameters<typeof createTestWorkspace>[0] = {}) {
+  const context = await createTestWorkspace(options);
+  const at = new Date();
+  await db.mailbox.create({
+    data: { workspaceId: context.workspace.id, label: "Real mailbox", email: `ops-${context.workspace.id}@mx-corp.test`, provider: "smtp", authType: "password", connectedVia: "api", createdAt: at, updatedAt: at },
+  });
+  return context;
 }

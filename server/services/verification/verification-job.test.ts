@@ -7,7 +7,7 @@ import { db } from "@/server/db/client";
 import { createVerificationJob } from "@/server/services/verification/create-verification-job";
 import { CHUNK_SIZE } from "@/server/services/verification/check-verification-job-chunk";
 import { createTestWorkspace } from "@/server/test/factories";
-import { useTestDnsServer, VERIFICATION_TEST_ZONES } from "@/server/test/use-test-dns-server";
+import { createRealDnsWorkspace, useTestDnsServer, VERIFICATION_TEST_ZONES } from "@/server/test/use-test-dns-server";
 import { inngest } from "@/inngest/client";
 import { FAILED_JOB_MESSAGE } from "@/server/services/verification/run-verification-job-here";
 import { verifyAddressJob } from "@/inngest/functions/verify-address-job";
@@ -37,7 +37,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe("verify-address-job", () => {
   it("checks the addresses chunk by chunk, storing each result and the progress after every chunk", async () => {
-    const { workspace } = await createTestWorkspace();
+    const { workspace } = await createRealDnsWorkspace();
     const emails = [
       ...Array.from({ length: CHUNK_SIZE }, (_, index) => `person${index}@mx-corp.test`),
       "Alan@No-Mail.test",
@@ -75,7 +75,7 @@ describe("verify-address-job", () => {
   });
 
   it("counts addresses with a fresh result as checked at once and checks only the others", async () => {
-    const { workspace } = await createTestWorkspace();
+    const { workspace } = await createRealDnsWorkspace();
     await db.workspace.update({ where: { id: workspace.id }, data: { verificationMaxAgeDays: 30 } });
     const recent = new Date(Date.now() - DAY_MS);
     const old = new Date(Date.now() - 40 * DAY_MS);
@@ -98,7 +98,7 @@ describe("verify-address-job", () => {
   });
 
   it("is done at once, without a run, when every address has a fresh result; leads added with nothing to check start no job", async () => {
-    const { workspace } = await createTestWorkspace();
+    const { workspace } = await createRealDnsWorkspace();
     await db.addressVerification.create({ data: { workspaceId: workspace.id, address: "ada@mx-corp.test", status: "valid", check: "deliverable-domain", reason: "ok", checkedAt: new Date() } });
     const job = await createVerificationJob({ workspaceId: workspace.id, emails: ["ada@mx-corp.test"], targetsCompanies: true, source: "api" });
     expect(job).toMatchObject({ status: "done", total: 1, checked: 1, counts: { valid: 1 } });
@@ -107,7 +107,7 @@ describe("verify-address-job", () => {
   });
 
   it("marks the job failed, in plain words, when a chunk still fails after its retries", async () => {
-    const { workspace } = await createTestWorkspace();
+    const { workspace } = await createRealDnsWorkspace();
     const job = (await createVerificationJob({ workspaceId: workspace.id, emails: ["ada@mx-corp.test"], targetsCompanies: true, source: "api" }))!;
     const { result } = await new InngestTestEngine({
       function: verifyAddressJob,

@@ -7,7 +7,7 @@ import { db } from "@/server/db/client";
 import { checkVerificationJobChunk } from "@/server/services/verification/check-verification-job-chunk";
 import { callApi } from "@/server/test/call-api";
 import { createTestApiKey, createTestWorkspace } from "@/server/test/factories";
-import { useTestDnsServer, VERIFICATION_TEST_ZONES } from "@/server/test/use-test-dns-server";
+import { createRealDnsWorkspace, useTestDnsServer, VERIFICATION_TEST_ZONES } from "@/server/test/use-test-dns-server";
 
 useTestDnsServer({ ...VERIFICATION_TEST_ZONES, "gmail.com": [{ name: "@", type: "MX", value: "mx.gmail.com" }, { name: "mx", type: "A", value: "192.0.2.40" }] });
 
@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 async function apiKey() {
-  const context = await createTestWorkspace();
+  const context = await createRealDnsWorkspace();
   const { key } = await createTestApiKey(context.actor);
   return { ...context, key };
 }
