@@ -41,6 +41,7 @@ function facts(id: string, overrides: Partial<EmailStepFacts> = {}): EmailStepFa
     deadAddress: false,
     verification: null,
     verificationPolicy: DEFAULT_CAMPAIGN_VERIFICATION,
+    verificationDue: false,
     hasMailbox: true,
     capped: false,
     previous: null,

@@ -44,6 +44,8 @@ export interface EmailStepFacts {
   verification: StoredVerification | null;
   /** What the campaign does with addresses verification found invalid or risky (Campaign.verification). */
   verificationPolicy: TCampaignVerification;
+  /** The address is to be verified before this e-mail (verification-due.ts); the forecast never verifies. */
+  verificationDue: boolean;
   /** The campaign has a mailbox to send the lead's e-mail from. */
   hasMailbox: boolean;
   /** The mailbox reached its daily limit. */
@@ -68,6 +70,8 @@ export type EmailStepDecision =
   | { kind: "resolve"; outcome: "no"; detail: string }
   /** The lead fails at this step. */
   | { kind: "fail"; message: string }
+  /** Verify the address (and store the result), then decide again with it. */
+  | { kind: "verify" }
   /** The mailbox reached its daily limit: its turn ends. */
   | { kind: "capped" }
   /** A placeholder would be left empty and the step holds such leads: the lead is paused with `reason`. */
@@ -141,6 +145,7 @@ export function decideEmailStep(facts: EmailStepFacts): EmailStepDecision {
   if (!facts.address?.trim()) return { kind: "resolve", outcome: "no", detail: NO_EMAIL_ADDRESS };
   if (facts.optedOut) return { kind: "resolve", outcome: "no", detail: EMAIL_OPTED_OUT };
   if (facts.deadAddress) return { kind: "resolve", outcome: "no", detail: EMAIL_ADDRESS_DEAD };
+  if (facts.verificationDue) return { kind: "verify" };
   const unverified = verificationSkip(facts.verification, facts.verificationPolicy);
   if (unverified) return { kind: "resolve", outcome: "no", detail: unverified };
   const chosen = chooseStepVariant(step, facts.campaignLeadId);

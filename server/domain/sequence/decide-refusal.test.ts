@@ -40,6 +40,7 @@ function emailFacts(overrides: Partial<EmailStepFacts> = {}): EmailStepFacts {
     deadAddress: false,
     verification: null,
     verificationPolicy: DEFAULT_CAMPAIGN_VERIFICATION,
+    verificationDue: false,
     hasMailbox: true,
     capped: false,
     previous: null,
@@ -96,6 +97,12 @@ describe("verification in the e-mail step", () => {
     expect(decideEmailStep(emailFacts({ verification: risky, verificationPolicy: skipRisky }))).toMatchObject({ kind: "resolve", outcome: "no", detail: expect.stringContaining("role address") });
     expect(decideEmailStep(emailFacts({ verification: webmail, verificationPolicy: skipRisky })).kind).toBe("resolve");
     expect(decideEmailStep(emailFacts({ verification: webmail, verificationPolicy: { ...skipRisky, targetsCompanies: false } })).kind).toBe("act");
+  });
+
+  it("asks for a verification when one is due, after the skips that need none", () => {
+    expect(decideEmailStep(emailFacts({ verificationDue: true, verification: invalid }))).toEqual({ kind: "verify" });
+    expect(decideEmailStep(emailFacts({ verificationDue: true, deadAddress: true })).kind).toBe("resolve");
+    expect(decideEmailStep(emailFacts({ verificationDue: true, listed: byDomain })).kind).toBe("fail");
   });
 
   it("lets the opt-out's skip come first, and the hold before any skip", () => {

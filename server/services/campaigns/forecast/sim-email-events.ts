@@ -37,7 +37,11 @@ export function applyEmailEvent(world: SimWorld, event: EmailEvent, at: number):
       });
       lead.softBounces = decision.softBounces;
       world.markSend(event, at, { hard: decision.hard });
-      if (decision.deadAddress) world.deadAddresses.add(event.address);
+      if (decision.deadAddress) {
+        world.deadAddresses.add(event.address);
+        // record-email-bounce.ts puts a dead address on the do-not-contact list.
+        world.listAddress(event.address);
+      }
       if (decision.lead.kind === "fail") world.rest(lead, "failed", at);
       else if (decision.lead.kind === "retry") world.retryEmail(lead, event.stepId, decision.lead.at);
       return;
@@ -50,6 +54,8 @@ export function applyEmailEvent(world: SimWorld, event: EmailEvent, at: number):
       world.markSend(event, at, { complained: true });
       // Every lead of the workspace with the address is opted out.
       for (const other of world.leads.values()) if (addressOf(other) === event.address) other.emailOptOut = true;
+      // record-email-complaint.ts puts the address on the do-not-contact list.
+      world.listAddress(event.address);
       if (decision.stopLead) world.rest(lead, "stopped", at);
       return;
     }

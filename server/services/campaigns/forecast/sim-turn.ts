@@ -39,6 +39,7 @@ function perform(world: SimWorld, sender: SenderState, lead: SimLead, step: Wire
     step,
     campaignLeadId: lead.id,
     at,
+    listed: world.listedOf(lead),
     holder: world.holderOf(lead),
     hasProfile: lead.hasProfile,
     profile: { connected, invitationPending: world.invitationPending(sender.id, lead), openProfile: lead.openProfile },
