@@ -54,8 +54,8 @@ export function applyEmailEvent(world: SimWorld, event: EmailEvent, at: number):
       world.markSend(event, at, { complained: true });
       // Every lead of the workspace with the address is opted out.
       for (const other of world.leads.values()) if (addressOf(other) === event.address) other.emailOptOut = true;
-      // record-email-complaint.ts puts the address on the do-not-contact list.
-      world.listAddress(event.address);
+      // record-email-complaint.ts puts the address on the do-not-contact list, unless LinkedIn steps go on after an opt-out.
+      if (world.optOutStopsLinkedin) world.listAddress(event.address);
       if (decision.stopLead) world.rest(lead, "stopped", at);
       return;
     }
