@@ -117,4 +117,35 @@ describe("the forecast against the executor for clean lists, lead by lead", () =
     expect(await db.addressVerification.count({ where: { workspaceId: workspace.id, address: { in: ["cy@good-firm.example", "di@good-firm.example"] }, status: "valid" } })).toBe(2);
     await expectParity(forecast, before);
   }, 180_000);
+
+  it("t2. a manual task refuses a person listed by company: the lead fails at it with the reason, the others' tasks go in the queue", async () => {
+    const { clock, actor, workspace, senders } = await world("clean-tasks", "2026-07-05T10:00:00Z", ["rep0"]);
+    const sequence: TSequenceInput = {
+      steps: [
+        { id: "call", type: "task", nextDelayHours: 1, config: { taskKind: "call", dueHours: 4, text: "Call {{firstName|them}}" } },
+        { id: "invite", type: "invite", parent: "call", branchDelays: { no: 48 } },
+      ],
+    };
+    const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Clean tasks", linkedinAccountIds: senders, sequence, schedule: SCHEDULE }));
+    const prospects = CLOSED.slice(60, 63);
+    await addCampaignLeads(
+      actor,
+      campaign.id,
+      ZLeadsInput.parse({ leads: prospects.map((prospect, index) => ({ profileUrl: sandboxProfileUrl(prospect.publicIdentifier), company: index === 0 ? "Acme  Corp" : `Firm ${index}` })) }),
+    );
+    await addToDoNotContactList({ workspaceId: workspace.id, entries: [{ kind: "company", value: "acme corp", reason: "manual" }], at: now() });
+
+    clock.set("2026-07-06T06:00:00Z");
+    const { forecast, before } = await forecastOne(actor, campaign.id, 4);
+    await updateCampaign(actor, campaign.id, { status: "active" });
+    await driveCampaigns(clock, new Date(forecast.horizonEnd), { approveAs: actor, taskOutcome: () => "done" });
+
+    const rows = await db.campaignLead.findMany({ where: { campaignId: campaign.id }, include: { journal: true }, orderBy: { seq: "asc" } });
+    const refusal = doNotContactRefusal({ kind: "company", value: "acme corp" });
+    expect(rows[0]).toMatchObject({ status: "failed", error: refusal });
+    expect(rows[0]!.journal.map((step) => [step.stepId, step.status, step.detail])).toEqual([["call", "failed", refusal]]);
+    const tasks = await db.manualTask.findMany({ where: { campaignId: campaign.id } });
+    expect(tasks.map((task) => task.campaignLeadId).sort()).toEqual([rows[1]!.id, rows[2]!.id].sort());
+    await expectParity(forecast, before);
+  }, 180_000);
 });
