@@ -4,6 +4,7 @@
 // recipient does with each e-mail is planned when it goes out (sim-world.ts emailSent): replies,
 // bounces and complaints come back as events (sim-email-events.ts); without one, an e-mail step
 // moves on by its no-reply branch once its delay is over.
+import { listedOf } from "./sim-listed";
 import { DEFAULT_CAMPAIGN_VERIFICATION } from "../../../schemas/verification";
 import { decideEmailStep, type PreviousEmail } from "../../../domain/sequence/decide-email-step";
 import { mailboxRest } from "../../../domain/sequence/human-gaps";
@@ -31,7 +32,7 @@ function performEmail(world: SimWorld, mailbox: MailboxState | null, lead: SimLe
     step,
     campaignLeadId: lead.id,
     at,
-    listed: world.listedOf(lead),
+    listed: listedOf(world, lead),
     holder: world.holderOf(lead),
     address: lead.email ?? null,
     optedOut: lead.emailOptOut ?? false,

@@ -1,5 +1,6 @@
 // The forecast's resolveDueWaits: answers that did not come in time, conditions, find_email steps
 // and leads past their last step, decided by the core (decideWait, decideFindEmail) on the simulated facts.
+import { listedOf } from "./sim-listed";
 import { decideRefusal } from "../../../domain/sequence/decide-step";
 import { decideFindEmail } from "../../../domain/sequence/decide-find-email";
 import { decideCondition, decideWait, type ConditionFacts } from "../../../domain/sequence/decide-wait";
@@ -51,7 +52,7 @@ export function resolveWait(world: SimWorld, lead: SimLead, at: number): "resolv
     }
     case "task": {
       // A task is a step towards the person: the do-not-contact list refuses it (open-manual-task.ts).
-      if (!lead.taskOpen && decideRefusal(world.listedOf(lead))) {
+      if (!lead.taskOpen && decideRefusal(listedOf(world, lead))) {
         world.record(lead, decision.step, at, null, false);
         world.rest(lead, "failed", at);
         return "resolved";

@@ -3,7 +3,6 @@
 // network's answers, and the lead transitions (place on the next step, come to rest). The sender
 // turns (sim-turn.ts), due waits (sim-waits.ts) and answers (sim-events.ts) move the world forward
 // with the decision core's rules.
-import type { DoNotContactMatch } from "../../../domain/do-not-contact/entries";
 import { decideMailboxPause, MAILBOX_RATE_WINDOW_MS, type MailboxRateLimits } from "../../../domain/mail/decide-mailbox-pause";
 import { exclusionScope, holdsLead } from "../../../domain/sequence/exclusions";
 import { placeAfter } from "../../../domain/sequence/step-timing";
@@ -97,8 +96,8 @@ export class SimWorld {
   private readonly sentTo = new Map<string, number>();
   /** Addresses no e-mail step writes to any more (hard bounces), lower-cased. */
   readonly deadAddresses: Set<string>;
-  /** Addresses the forecast's complaints and hard bounces put on the do-not-contact list, lower-cased. */
-  private readonly listedAddresses = new Set<string>();
+  /** Addresses the forecast's complaints and hard bounces put on the do-not-contact list, lower-cased (sim-listed.ts). */
+  readonly listedAddresses = new Set<string>();
   readonly mailboxRateLimits: MailboxRateLimits | undefined;
   readonly optOutStopsLinkedin: boolean;
   /** Each lead's e-mails of its campaign, with what Herald recorded of them so far. */
@@ -127,18 +126,6 @@ export class SimWorld {
   readonly leadsOfPerson = new Map<string, SimLead[]>();
   private readonly outsideHolders: Map<string, SimOutsideHolder[]>;
   private readonly reportCampaignIds: ReadonlySet<string>;
-
-  /** The address goes on the do-not-contact list (a complaint, a hard bounce): its people are refused from now on. */
-  listAddress(address: string): void {
-    if (address) this.listedAddresses.add(address);
-  }
-
-  /** The entry refusing the lead's person: the address the forecast listed (the narrowest), else the list as it began. */
-  listedOf(lead: SimLead): DoNotContactMatch | null {
-    const address = addressOf(lead);
-    if (address && this.listedAddresses.has(address)) return { kind: "email", value: address };
-    return lead.listed ?? null;
-  }
 
   constructor(input: SimInput) {
     this.model = input.model;
