@@ -13,6 +13,7 @@ import { SaveBar } from "./save-bar";
 import { ScheduleEditor } from "./schedule-editor";
 import { SenderPoolEditor } from "./sender-pool-editor";
 import { useSettingsDraft } from "./use-settings-draft";
+import { VerificationSettings } from "./verification-settings";
 
 /**
  * The Settings tab: one form, one Save. Every part's edits wait in one draft and go out in one
@@ -36,6 +37,7 @@ export function CampaignSettings({ campaign }: { campaign: TCampaign }) {
       <MailboxPoolEditor campaign={campaign} selected={draft.emailAccountIds} onChange={(ids) => set("emailAccountIds", ids)} error={firstErrorUnder(errors, "emailAccountIds")} />
       <ScheduleEditor form={draft.schedule} onChange={(schedule) => set("schedule", schedule)} errors={errors} />
       <EmailDeliverySettings campaignId={campaign.id} values={draft.delivery} onChange={(delivery) => set("delivery", delivery)} textError={errors["unsubscribe.text"]} />
+      <VerificationSettings verification={draft.verification} onChange={(verification) => set("verification", verification)} />
       <LeadRulesEditor rules={draft.rules} onChange={(rules) => set("rules", rules)} errors={errors} />
       <ReplySettings enabled={draft.aiInterestEnabled} onChange={(enabled) => set("aiInterestEnabled", enabled)} />
       <ApprovalSettings approvals={draft.approvals} onChange={(approvals) => set("approvals", approvals)} />

@@ -14,6 +14,7 @@ const campaign: TCampaign = {
   tracking: { opens: "off", clicks: "off" },
   approvals: { comments: true, aiVoiceNotes: true, recordedVoiceNotes: false },
   experiments: { autoPromote: false, threshold: 0.95, minLeadsPerVariant: 100 },
+  verification: { invalid: "skip", risky: "send", targetsCompanies: true },
   linkedinAccountIds: ["acc_a", "acc_b"],
   emailAccountIds: [],
   excludeListIds: ["lst_x"],
@@ -67,6 +68,12 @@ describe("changesOf", () => {
   it("sends only the experiment settings that changed", () => {
     const draft = draftOf(campaign);
     expect(changesOf({ ...draft, experiments: { ...draft.experiments, autoPromote: true, threshold: 0.9 } }, campaign)).toEqual({ experiments: { autoPromote: true, threshold: 0.9 } });
+  });
+
+  it("sends only the verification settings that changed", () => {
+    const draft = draftOf(campaign);
+    expect(changesOf({ ...draft, verification: { ...draft.verification, risky: "skip" } }, campaign)).toEqual({ verification: { risky: "skip" } });
+    expect(changesOf({ ...draft, verification: { ...draft.verification, targetsCompanies: false } }, campaign)).toEqual({ verification: { targetsCompanies: false } });
   });
 
   it("clears the lead list with null", () => {

@@ -3,6 +3,7 @@
 import type { TCampaignApprovals } from "@/server/schemas/approvals";
 import type { TCampaign, TUpdateCampaignInput } from "@/server/schemas/campaign";
 import { ZCampaignExperimentSettings, type TCampaignExperimentSettings } from "@/server/schemas/campaign-experiments";
+import type { TCampaignVerification } from "@/server/schemas/verification";
 import { formToSchedule, scheduleToForm, type ScheduleForm } from "./schedule-form";
 
 export const UNSUBSCRIBE_MAX = 500;
@@ -31,6 +32,7 @@ export interface SettingsDraft {
   aiInterestEnabled: boolean;
   approvals: TCampaignApprovals;
   experiments: TCampaignExperimentSettings;
+  verification: TCampaignVerification;
 }
 
 export function draftOf(campaign: TCampaign): SettingsDraft {
@@ -49,6 +51,7 @@ export function draftOf(campaign: TCampaign): SettingsDraft {
     aiInterestEnabled: campaign.aiInterestEnabled,
     approvals: campaign.approvals,
     experiments: campaign.experiments,
+    verification: campaign.verification,
   };
 }
 
@@ -88,6 +91,11 @@ export function changesOf(draft: SettingsDraft, campaign: TCampaign): TUpdateCam
     if (draft.experiments[key] !== saved.experiments[key]) Object.assign(experiments, { [key]: draft.experiments[key] });
   }
   if (Object.keys(experiments).length) changes.experiments = experiments;
+  const verification: Partial<TCampaignVerification> = {};
+  for (const key of Object.keys(saved.verification) as Array<keyof TCampaignVerification>) {
+    if (draft.verification[key] !== saved.verification[key]) Object.assign(verification, { [key]: draft.verification[key] });
+  }
+  if (Object.keys(verification).length) changes.verification = verification;
   return changes;
 }
 

@@ -1,7 +1,7 @@
 // Campaigns and their leads: the API's shapes, shared by REST, tRPC, OpenAPI and the dashboard.
 import { z } from "zod";
 import { ZCampaignApprovals } from "./approvals";
-import { ADDRESS_STATUSES } from "./verification";
+import { ADDRESS_STATUSES, ZCampaignVerification } from "./verification";
 import { ZCampaignExperimentSettings, ZCampaignExperimentSettingsChange, ZExperimentPlan } from "./campaign-experiments";
 import { ZPaginationQuery, ZPagingWithTotal, ZTimestamp } from "./common";
 import { ZAddLeadsResult, ZEmailOptOut, ZEmailOptOutAt } from "./lead";
@@ -126,6 +126,7 @@ export const ZCampaign = z
     tracking: z.object({ opens: ZTrackingMode, clicks: ZTrackingMode }).meta({ description: "Open and click tracking of the campaign's e-mails" }),
     approvals: ZCampaignApprovals,
     experiments: ZCampaignExperimentSettings,
+    verification: ZCampaignVerification,
     linkedinAccountIds: z.array(z.string()).meta({ description: "The sender pool" }),
     emailAccountIds: z.array(z.string()).meta({ description: "The mailbox pool (`mbx_…`): the campaign's e-mail steps are sent from these mailboxes" }),
     excludeListIds: z.array(z.string()),
@@ -169,6 +170,10 @@ const campaignFields = {
     description: "Which drafts wait in the Approvals queue: `comments` and `aiVoiceNotes` (default true), `recordedVoiceNotes` (default false). Fields left out keep their value",
   }),
   experiments: ZCampaignExperimentSettingsChange,
+  verification: ZCampaignVerification.partial().meta({
+    description:
+      'What the campaign\'s e-mail steps do with addresses verification found invalid or risky: `invalid` (default "skip"), `risky` (default "send"), `targetsCompanies` (default true: free webmail counts as risky). A skipped lead moves on by the step\'s no branch, the reason in its journal. Fields left out keep their value',
+  }),
   excludeListIds: ZIds,
   listId: z.string().min(1).nullable(),
   excludeOtherCampaigns: z.boolean(),

@@ -12,6 +12,7 @@ import {
   threadRootOf,
   type EmailStepFacts,
 } from "./decide-email-step";
+import { DEFAULT_CAMPAIGN_VERIFICATION } from "../../schemas/verification";
 import { MAILBOX_GAP_RANGE_SECONDS, mailboxGapSeconds } from "./human-gaps";
 import { HELD_RETRY_MS } from "./turn-policy";
 import { wireSequence } from "./wire-sequence";
@@ -33,10 +34,14 @@ function facts(id: string, overrides: Partial<EmailStepFacts> = {}): EmailStepFa
     step: step(id),
     campaignLeadId: "cld_1",
     at: AT,
+    listed: null,
     holder: null,
     address: "ann@example.com",
     optedOut: false,
     deadAddress: false,
+    verification: null,
+    verificationPolicy: DEFAULT_CAMPAIGN_VERIFICATION,
+    verificationDue: false,
     hasMailbox: true,
     capped: false,
     previous: null,

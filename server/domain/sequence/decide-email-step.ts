@@ -4,10 +4,13 @@
 // lead's earlier e-mail of the campaign (which a follow-up threads onto), and the lead's values for
 // the placeholders (a step's whenValueMissing acts on one left empty). The executor reads the facts
 // from the database; the forecast from its simulated world. Pure.
+import type { DoNotContactMatch } from "../do-not-contact/entries";
+import { verificationSkip, type StoredVerification } from "../verification/verification-policy";
+import type { TCampaignVerification } from "../../schemas/verification";
 import { DEFAULT_WHEN_VALUE_MISSING, type WiredSequence, type WiredStep } from "../../schemas/sequence";
 import { blankPlaceholders } from "./blank-placeholders";
 import { chooseStepVariant } from "./choose-variant";
-import { decideHold, type Holder, type Variant } from "./decide-step";
+import { decideHold, decideRefusal, type Holder, type Variant } from "./decide-step";
 import { firstEmailAbove } from "./email-thread";
 import { placeholderWords, type MergeFields } from "./render-copy";
 
@@ -27,6 +30,8 @@ export interface EmailStepFacts {
   /** The campaign lead (its A/B variant is fixed by it). */
   campaignLeadId: string;
   at: number;
+  /** The do-not-contact list's entry that refuses the person (null when none does). */
+  listed: DoNotContactMatch | null;
   /** Another campaign holds the lead (null when none does, or the campaign excludes none). */
   holder: Holder | null;
   /** The lead's e-mail address, or null when it has none. */
@@ -35,6 +40,12 @@ export interface EmailStepFacts {
   optedOut: boolean;
   /** The address is known not to receive mail (a hard bounce; part 2 of the e-mail channel). */
   deadAddress: boolean;
+  /** The address's stored verification (classified as for a campaign that targets companies), or null when none. */
+  verification: StoredVerification | null;
+  /** What the campaign does with addresses verification found invalid or risky (Campaign.verification). */
+  verificationPolicy: TCampaignVerification;
+  /** The address is to be verified before this e-mail (verification-due.ts); the forecast never verifies. */
+  verificationDue: boolean;
   /** The campaign has a mailbox to send the lead's e-mail from. */
   hasMailbox: boolean;
   /** The mailbox reached its daily limit. */
@@ -59,6 +70,8 @@ export type EmailStepDecision =
   | { kind: "resolve"; outcome: "no"; detail: string }
   /** The lead fails at this step. */
   | { kind: "fail"; message: string }
+  /** Verify the address (and store the result), then decide again with it. */
+  | { kind: "verify" }
   /** The mailbox reached its daily limit: its turn ends. */
   | { kind: "capped" }
   /** A placeholder would be left empty and the step holds such leads: the lead is paused with `reason`. */
@@ -124,12 +137,17 @@ export function threadRootOf(thread: EmailThread | null, messageId: string): str
 
 export function decideEmailStep(facts: EmailStepFacts): EmailStepDecision {
   const { step } = facts;
+  const refused = decideRefusal(facts.listed);
+  if (refused) return refused;
   const held = decideHold(facts.holder, facts.at);
   if (held) return held;
   // Skips come before the mailbox: a lead that cannot be e-mailed moves on even without one.
   if (!facts.address?.trim()) return { kind: "resolve", outcome: "no", detail: NO_EMAIL_ADDRESS };
   if (facts.optedOut) return { kind: "resolve", outcome: "no", detail: EMAIL_OPTED_OUT };
   if (facts.deadAddress) return { kind: "resolve", outcome: "no", detail: EMAIL_ADDRESS_DEAD };
+  if (facts.verificationDue) return { kind: "verify" };
+  const unverified = verificationSkip(facts.verification, facts.verificationPolicy);
+  if (unverified) return { kind: "resolve", outcome: "no", detail: unverified };
   const chosen = chooseStepVariant(step, facts.campaignLeadId);
   const variant = variantToSend(facts.sequence, step, chosen, facts.campaignLeadId);
   const thread = facts.previous && !step.config.newThread ? threadOnto(facts.previous) : null;

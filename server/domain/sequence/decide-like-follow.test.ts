@@ -19,7 +19,7 @@ const step = (id: string) => sequence.steps.find((candidate) => candidate.id ===
 const profile = { connected: false, invitationPending: false, openProfile: false };
 
 function facts(id: string, overrides: Partial<StepFacts> = {}): StepFacts {
-  return { step: step(id), campaignLeadId: "cl_1", at: AT, holder: null, hasProfile: true, profile, inmailBalance: 0, capped: false, ...overrides };
+  return { step: step(id), campaignLeadId: "cl_1", at: AT, listed: null, holder: null, hasProfile: true, profile, inmailBalance: 0, capped: false, ...overrides };
 }
 
 describe("like_post and follow", () => {

@@ -31,7 +31,7 @@ const step = (id: string) => sequence.steps.find((candidate) => candidate.id ===
 const profile = { connected: false, invitationPending: false, openProfile: false };
 
 function facts(id: string, overrides: Partial<StepFacts> = {}): StepFacts {
-  return { step: step(id), campaignLeadId: "cl_1", at: AT, holder: null, hasProfile: true, profile, inmailBalance: 5, capped: false, ...overrides };
+  return { step: step(id), campaignLeadId: "cl_1", at: AT, listed: null, holder: null, hasProfile: true, profile, inmailBalance: 5, capped: false, ...overrides };
 }
 
 describe("decideStep", () => {

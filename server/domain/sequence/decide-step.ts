@@ -4,6 +4,7 @@
 // caps, and for the drafted kinds (comment, voice notes) where the draft stands, whether the
 // campaign wants it approved, the lead's recent post and the sender's recording. The executor reads the facts from the database and LinkedIn and carries out the decision;
 // the forecast reads them from its simulated world. Pure.
+import { doNotContactRefusal, type DoNotContactMatch } from "../do-not-contact/entries";
 import type { TCampaignApprovals } from "../../schemas/approvals";
 import { DEFAULT_WHEN_UNABLE, DRAFTED_STEPS, NEEDS_CONNECTION, type StepType, type WiredStep } from "../../schemas/sequence";
 import { chooseStepVariant } from "./choose-variant";
@@ -49,6 +50,8 @@ export interface StepFacts {
   /** The campaign lead (its A/B variant is fixed by it). */
   campaignLeadId: string;
   at: number;
+  /** The do-not-contact list's entry that refuses the person (null when none does). */
+  listed: DoNotContactMatch | null;
   /** Another campaign holds the lead (null when none does, or the campaign excludes none). */
   holder: Holder | null;
   /** The lead has a LinkedIn profile to act on (leads added by e-mail alone have none). */
@@ -141,6 +144,15 @@ export function draftNeedsApproval(approvals: TCampaignApprovals, stepType: Step
 }
 
 /**
+ * Whether the do-not-contact list refuses the person: a step towards them (any channel, a manual
+ * task included) fails the lead with the reason, before anything else is decided (a hold, a read of
+ * the profile). Steps that contact nobody (waits, conditions, finding an address) do not ask.
+ */
+export function decideRefusal(listed: DoNotContactMatch | null): { kind: "fail"; message: string } | null {
+  return listed ? { kind: "fail", message: doNotContactRefusal(listed) } : null;
+}
+
+/**
  * Whether another campaign holds the lead (the lead's campaign excludes people running elsewhere):
  * the lead records who and is looked at again after HELD_RETRY_MS; null when nothing holds it.
  */
@@ -166,10 +178,12 @@ export function decideInmailUnable(step: WiredStep, input: { outOfCredits: boole
 
 export function decideStep(facts: StepFacts): StepDecision {
   const { step } = facts;
-  const held = decideHold(facts.holder, facts.at);
-  if (held) return held;
   const action = ACTION_OF_STEP[step.type];
   if (!action) return { kind: "none" };
+  const refused = decideRefusal(facts.listed);
+  if (refused) return refused;
+  const held = decideHold(facts.holder, facts.at);
+  if (held) return held;
   if (!facts.hasProfile) return { kind: "fail", message: NO_PROFILE };
   const profile = facts.profile;
   if (!profile) return { kind: "read-profile" };

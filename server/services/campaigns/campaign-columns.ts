@@ -7,6 +7,7 @@ import { ZWiredSequence, type WiredSequence } from "../../schemas/sequence";
 import { AUDIO_MIME_TYPES, canonicalMediaType, UPLOAD_MIME_TYPES } from "../../schemas/media-types";
 import type { Prisma } from "../../db/client";
 import { DEFAULT_CAMPAIGN_APPROVALS, ZCampaignApprovals, type TCampaignApprovals } from "../../schemas/approvals";
+import type { TCampaignVerification } from "../../schemas/verification";
 import { DEFAULT_EXPERIMENT_SETTINGS, ZCampaignExperimentSettings, type TCampaignExperimentSettings } from "../../schemas/campaign-experiments";
 import type { Schedule } from "../../domain/sequence/schedule";
 
@@ -100,6 +101,10 @@ export function mergeTracking(current: StoredTracking, change: Partial<StoredTra
 }
 
 export function mergeApprovals(current: TCampaignApprovals, change: Partial<TCampaignApprovals> | undefined): TCampaignApprovals {
+  return { ...current, ...given(change) };
+}
+
+export function mergeVerification(current: TCampaignVerification, change: Partial<TCampaignVerification> | undefined): TCampaignVerification {
   return { ...current, ...given(change) };
 }
 

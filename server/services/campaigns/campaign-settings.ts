@@ -1,16 +1,18 @@
 import type { Prisma } from "../../db/client";
 import { sequenceWithAppliedDefaults } from "../../domain/sequence/applied-defaults";
 import type { TCampaign } from "../../schemas/campaign";
+import { campaignVerificationOf } from "../../schemas/verification";
 import { readApprovals, readExperiments, readSchedule, readSequence, readTracking, readUnsubscribe } from "./campaign-columns";
 
 /** The parts of a campaign read from its Json columns: what a write changes, never a lead's progress. */
-export type CampaignSettings = Pick<TCampaign, "unsubscribe" | "tracking" | "approvals" | "experiments" | "schedule" | "sequence">;
+export type CampaignSettings = Pick<TCampaign, "unsubscribe" | "tracking" | "approvals" | "experiments" | "verification" | "schedule" | "sequence">;
 
 export interface CampaignSettingsColumns {
   unsubscribe: Prisma.JsonValue;
   tracking: Prisma.JsonValue;
   approvals: Prisma.JsonValue;
   experiments: Prisma.JsonValue;
+  verification: Prisma.JsonValue;
   schedule: Prisma.JsonValue;
   sequence: Prisma.JsonValue;
 }
@@ -23,6 +25,7 @@ export function campaignSettings(row: CampaignSettingsColumns): CampaignSettings
     tracking: readTracking(row.tracking),
     approvals: readApprovals(row.approvals),
     experiments: readExperiments(row.experiments),
+    verification: campaignVerificationOf(row.verification),
     schedule: {
       startDate: schedule.startDate ?? null,
       endDate: schedule.endDate ?? null,

@@ -9,7 +9,8 @@ import { recordGettingStarted } from "../getting-started/record-getting-started"
 import { kickCampaignExecutor } from "./kick-campaign-executor";
 import { toCampaign } from "./to-campaign";
 import { checkCanRun, checkUnsubscribe, uniqueIds, validateCampaignFields } from "./validate-campaign-fields";
-import { mergeApprovals, mergeExperiments, mergeTracking, mergeUnsubscribe, scheduleColumn, sequenceColumn } from "./campaign-columns";
+import { DEFAULT_CAMPAIGN_VERIFICATION } from "../../schemas/verification";
+import { mergeApprovals, mergeExperiments, mergeVerification, mergeTracking, mergeUnsubscribe, scheduleColumn, sequenceColumn } from "./campaign-columns";
 import { DEFAULT_CAMPAIGN_APPROVALS } from "../../schemas/approvals";
 import { DEFAULT_EXPERIMENT_SETTINGS } from "../../schemas/campaign-experiments";
 
@@ -40,6 +41,7 @@ export async function createCampaign(actor: Actor, input: TCreateCampaignInput):
         tracking: mergeTracking(DEFAULT_TRACKING, input.tracking),
         approvals: mergeApprovals(DEFAULT_CAMPAIGN_APPROVALS, input.approvals),
         experiments: mergeExperiments(DEFAULT_EXPERIMENT_SETTINGS, input.experiments),
+        verification: mergeVerification(DEFAULT_CAMPAIGN_VERIFICATION, input.verification),
         linkedinAccountIds,
         emailAccountIds,
         excludeListIds: input.excludeListIds ?? [],

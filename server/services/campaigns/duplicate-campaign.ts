@@ -4,6 +4,7 @@ import { now } from "../../lib/clock";
 import type { TCampaign } from "../../schemas/campaign";
 import { findCampaign } from "./find-campaign";
 import { toCampaign } from "./to-campaign";
+import { campaignVerificationOf } from "../../schemas/verification";
 import { readApprovals, readExperiments, readSchedule, readSequence, readTracking, readUnsubscribe, scheduleColumn, sequenceColumn } from "./campaign-columns";
 
 // The longest name ZCreateCampaignInput accepts.
@@ -33,6 +34,7 @@ export async function duplicateCampaign(actor: Actor, campaignId: string): Promi
       tracking: readTracking(source.tracking),
       approvals: readApprovals(source.approvals),
       experiments: readExperiments(source.experiments),
+      verification: campaignVerificationOf(source.verification),
       linkedinAccountIds: source.linkedinAccountIds,
       emailAccountIds: source.emailAccountIds,
       excludeListIds: source.excludeListIds,

@@ -25,6 +25,9 @@ import { DEFAULT_RATES, ratesOutcomeModel, type Rates } from "./forecast/rates-o
 import { simulateCampaigns } from "./forecast/simulate-campaigns";
 import { forecastFoundEmails } from "./forecast/forecast-found-emails";
 import { forecastExperiments } from "./forecast/forecast-experiments";
+import { storedVerifications } from "./forecast/stored-verifications";
+import { findListedPeople } from "../do-not-contact/find-listed-people";
+import { campaignVerificationOf } from "../../schemas/verification";
 import type { SimLead, SimSender } from "./forecast/simulation-types";
 import { readLimitOverrides } from "../senders/sender-columns";
 
@@ -186,7 +189,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
   const mail = await forecastMailboxes({ campaign, campaigns, rows: withFound, start, email: channels.email });
   assumptions.push(...mail.assumptions);
   const personIds = [...new Set(rows.map((row) => row.leadId))];
-  const [pendingActions, outside, drafts] = await Promise.all([
+  const [pendingActions, outside, drafts, listed, verifications] = await Promise.all([
     db.senderAction.findMany({
       where: { accountId: { in: senderIds }, leadId: { in: personIds }, type: "invitation", status: "pending" },
       select: { accountId: true, leadId: true, campaignLeadId: true, stepId: true },
@@ -198,6 +201,9 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
         })
       : [],
     openDrafts(rows.filter((row) => row.currentStepType && DRAFTED_STEPS.has(row.currentStepType as StepType)).map((row) => row.id)),
+    // The do-not-contact list and the stored verifications, each read once for all the leads.
+    findListedPeople(campaign.workspaceId, rows.map((row) => ({ ...row.lead, id: row.leadId }))),
+    storedVerifications(campaign.workspaceId, withFound.map((row) => row.lead.email)),
   ]);
   const sentFor = new Set(pendingActions.flatMap((action) => (action.campaignLeadId ? [`${action.campaignLeadId}|${action.stepId}`] : [])));
   const senderNames = new Map(accounts.map((account) => [account.id, account.label || account.fullName]));
@@ -234,6 +240,8 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       mailboxId: row.emailAccountId ?? mail.assignedMailbox.get(row.id) ?? null,
       email: row.lead.email,
       emailOptOut: row.lead.emailOptOut,
+      listed: listed.get(row.leadId) ?? null,
+      verification: verifications.get((finding.found.get(row.id) ?? row.lead.email)?.trim().toLowerCase() ?? "") ?? null,
       foundEmail: finding.found.get(row.id),
       foundEmailOptedOut: finding.optedOut.has(finding.found.get(row.id)?.toLowerCase() ?? ""),
       emailContacted: row.emailContacted,
@@ -273,6 +281,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       excludeOtherCampaigns: row.excludeOtherCampaigns,
       excludeSameSenderOtherCampaigns: row.excludeSameSenderOtherCampaigns,
       approvals: readApprovals(row.approvals),
+      verification: campaignVerificationOf(row.verification),
     })),
     senders,
     mailboxes: mail.mailboxes,

@@ -128,7 +128,7 @@ export async function listCampaigns(
   if (missing.length) {
     const stored = await db.campaign.findMany({
       where: { id: { in: missing } },
-      select: { id: true, updatedAt: true, unsubscribe: true, tracking: true, approvals: true, experiments: true, schedule: true, sequence: true },
+      select: { id: true, updatedAt: true, unsubscribe: true, tracking: true, approvals: true, experiments: true, verification: true, schedule: true, sequence: true },
     });
     for (const row of stored) {
       const settings = campaignSettings(row);

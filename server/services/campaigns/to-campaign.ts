@@ -49,6 +49,7 @@ export function campaignView(row: CampaignViewColumns, settings: CampaignSetting
     tracking: settings.tracking,
     approvals: settings.approvals,
     experiments: settings.experiments,
+    verification: settings.verification,
     linkedinAccountIds: row.linkedinAccountIds,
     emailAccountIds: row.emailAccountIds,
     excludeListIds: row.excludeListIds,

@@ -8,6 +8,7 @@ import { withOutbox, type Emit } from "../events/with-outbox";
 import { lockCampaignLead, setCampaignLeadStatus } from "./executor/settle-campaign-lead";
 import { optOutEmailAddress } from "./opt-out-email-address";
 import { optOutStopsLead } from "../../domain/sequence/decide-email-bounce";
+import { addDoNotContactEntries } from "../do-not-contact/add-do-not-contact-entries";
 
 /**
  * page: the unsubscribe page; one-click: the mail app's unsubscribe button, by the RFC 8058 POST
@@ -82,6 +83,9 @@ export async function unsubscribeAddressIn(tx: Prisma.TransactionClient, emit: E
     : null;
   const status = campaignLead ? await lockCampaignLead(tx, campaignLead.id) : null;
   const workspace = await tx.workspace.findUniqueOrThrow({ where: { id: input.workspaceId }, select: { optOutStopsLinkedin: true } });
+  // The address goes on the do-not-contact list (every channel), so it outlives the lead; unless the
+  // workspace keeps LinkedIn steps going after an opt-out: then only its e-mails stop, by the opt-out.
+  if (workspace.optOutStopsLinkedin) await addDoNotContactEntries(tx, { workspaceId: input.workspaceId, entries: [{ kind: "email", value: address, reason: "unsubscribed" }], at });
   const leadStopped = optOutStopsLead({ leadActive: status !== null && (STOPPABLE as readonly string[]).includes(status), stopsLinkedin: workspace.optOutStopsLinkedin });
   // The analytics count the lead as unsubscribed (once), whether or not its campaign stopped, and
   // though the address was opted out already (from another campaign's e-mail).

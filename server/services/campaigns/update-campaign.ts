@@ -16,7 +16,8 @@ import { kickCampaignExecutor } from "./kick-campaign-executor";
 import { retimeCampaignLeads } from "./retime-campaign-leads";
 import { toCampaign } from "./to-campaign";
 import { checkCanRun, checkUnsubscribe, uniqueIds, validateCampaignFields } from "./validate-campaign-fields";
-import { mergeApprovals, mergeExperiments, mergeTracking, mergeUnsubscribe, readApprovals, readExperiments, readSequence, readTracking, readUnsubscribe, sequenceColumn } from "./campaign-columns";
+import { campaignVerificationOf } from "../../schemas/verification";
+import { mergeApprovals, mergeExperiments, mergeVerification, mergeTracking, mergeUnsubscribe, readApprovals, readExperiments, readSequence, readTracking, readUnsubscribe, sequenceColumn } from "./campaign-columns";
 
 /**
  * Updates a campaign (PATCH /campaigns/{id}). The sequence and the schedule are replaced wholesale.
@@ -79,6 +80,7 @@ export async function updateCampaign(actor: Actor, campaignId: string, changes: 
         tracking: changes.tracking && mergeTracking(readTracking(current.tracking), changes.tracking),
         approvals: changes.approvals && mergeApprovals(readApprovals(current.approvals), changes.approvals),
         experiments: changes.experiments && mergeExperiments(readExperiments(current.experiments), changes.experiments),
+        verification: changes.verification && mergeVerification(campaignVerificationOf(current.verification), changes.verification),
         linkedinAccountIds: changes.linkedinAccountIds,
         emailAccountIds,
         excludeListIds: changes.excludeListIds,

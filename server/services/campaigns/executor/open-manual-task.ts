@@ -1,6 +1,9 @@
 // A manual task step, when it falls due (resolveDueWaits): the task goes in the Tasks queue with its
 // instructions filled in for the lead and its due date, and the lead waits for a person (phase
-// `approval`, no waitUntil) until complete-manual-task.ts moves it on.
+// `approval`, no waitUntil) until complete-manual-task.ts moves it on. A task is a person's step towards
+// the lead: a lead the do-not-contact list refuses fails at it with the reason instead.
+import type { DoNotContactMatch } from "../../../domain/do-not-contact/entries";
+import { decideRefusal } from "../../../domain/sequence/decide-step";
 import { renderCopy } from "../../../domain/sequence/render-copy";
 import { now } from "../../../lib/clock";
 import { DEFAULT_TASK_DUE_HOURS, TASK_KIND_LABELS, type WiredStep } from "../../../schemas/sequence";
@@ -8,13 +11,18 @@ import { withOutbox } from "../../events/with-outbox";
 import { mergeFields } from "../lead-merge-fields";
 import type { LeadInCampaign } from "./perform-lead-step";
 import { journalOutcome, stillAt } from "./resolve-due-waits";
-import { moveCampaignLead } from "./settle-campaign-lead";
+import { failCampaignLeadOnStep, moveCampaignLead } from "./settle-campaign-lead";
 
 const HOUR = 3_600_000;
 
-export async function openManualTask(campaignLead: LeadInCampaign, step: WiredStep): Promise<boolean> {
-  return withOutbox(async (tx) => {
+export async function openManualTask(campaignLead: LeadInCampaign, step: WiredStep, listed: DoNotContactMatch | null): Promise<boolean> {
+  return withOutbox(async (tx, emit) => {
     if (!(await stillAt(tx, campaignLead))) return false;
+    const refused = decideRefusal(listed);
+    if (refused) {
+      await failCampaignLeadOnStep(tx, emit, campaignLead, step, refused.message);
+      return true;
+    }
     const at = now();
     const kind = step.config.taskKind ?? "custom";
     const variant = step.config.variants[0];

@@ -3,6 +3,7 @@
 // then make the draft (waiting for approval, or sent at once) or send the approved one. Making a
 // draft uses the sender's turn (it rests its gap) but no cap; a draft that cannot be paid for or
 // made leaves the lead to be tried again later, and the turn goes on.
+import type { DoNotContactMatch } from "../../../domain/do-not-contact/entries";
 import type { Campaign, LinkedinAccount } from "../../../db/generated/client";
 import { db } from "../../../db/client";
 import { now } from "../../../lib/clock";
@@ -24,7 +25,7 @@ import { failLead, handleProviderError, LeadMovedOn, postpone, resolveWithout, t
 import { sendDraftedStep, type DraftedPayload } from "./send-drafted-step";
 import { lockCampaignLead, moveCampaignLead } from "./settle-campaign-lead";
 
-type Context = { campaign: Campaign; sequence: WiredSequence; campaignLead: LeadInCampaign; sender: LinkedinAccount; step: WiredStep; workspace: WorkspaceLimits };
+type Context = { campaign: Campaign; sequence: WiredSequence; campaignLead: LeadInCampaign; sender: LinkedinAccount; step: WiredStep; workspace: WorkspaceLimits; listed: DoNotContactMatch | null };
 
 /** The step's draft for this lead, as the decision core sees it, with the row it comes from. */
 async function readDraft(campaignLeadId: string, step: WiredStep) {
@@ -63,6 +64,7 @@ export async function performDraftedStep(context: Context): Promise<StepResult> 
     step,
     campaignLeadId: campaignLead.id,
     at: now().getTime(),
+    listed: context.listed,
     holder: null,
     hasProfile: Boolean(lead.profileUrl ?? lead.publicIdentifier),
     profile: null,

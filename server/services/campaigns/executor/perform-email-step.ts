@@ -11,7 +11,14 @@ import { logger } from "../../../lib/logger";
 import { getMailProvider } from "../../../providers/mail";
 import { isMailProviderError, type MailboxHandle, type MailProvider, type MailProviderName } from "../../../providers/mail/types";
 import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
-import { decideEmailStep, threadRootOf, type EmailStepDecision, type PreviousEmail } from "../../../domain/sequence/decide-email-step";
+import { decideEmailStep, threadRootOf, type EmailStepDecision, type EmailStepFacts, type PreviousEmail } from "../../../domain/sequence/decide-email-step";
+import { isVerificationDue } from "../../../domain/verification/verification-due";
+import { campaignVerificationOf } from "../../../schemas/verification";
+import { saveAddressVerifications } from "../../verification/save-address-verifications";
+import { verifyAddresses } from "../../verification/verify-addresses";
+import { MailDomainCache } from "../../verification/look-up-mail-domain";
+import { resolverForMailbox } from "../../../providers/dns";
+import type { EmailLeadFacts } from "./read-email-facts";
 import type { Holder } from "../../../domain/sequence/decide-step";
 import { UNREACHABLE_RETRY_MS } from "../../../domain/sequence/turn-policy";
 import { composeCampaignEmail } from "../../mail/sending/compose-campaign-email";
@@ -93,8 +100,30 @@ export function randomMessageId(mailboxEmail: string): string {
   return `<${randomBytes(16).toString("hex")}@${domain}>`;
 }
 
+const sandboxDomainCache = new MailDomainCache();
+
+/**
+ * Verifies the lead's address now (its first e-mail is due and its verification is missing or old)
+ * and stores the result, classified as stored results always are (for campaigns that target companies).
+ */
+async function verifyNow(workspaceId: string, address: string, mailbox: Mailbox): Promise<EmailStepFacts["verification"]> {
+  // A sandbox mailbox's mail never leaves Herald: its recipients' domains are asked of the sandbox's
+  // simulated zones (as its health checks are), with their own cache.
+  const sandbox = mailbox.provider === "sandbox";
+  const [result] = await verifyAddresses({
+    workspaceId,
+    addresses: [address],
+    targetsCompanies: true,
+    resolver: resolverForMailbox(mailbox),
+    ...(sandbox ? { cache: sandboxDomainCache } : {}),
+  });
+  if (!result) return null;
+  await saveAddressVerifications(workspaceId, [result], now());
+  return { status: result.status, check: result.check, reason: result.reason };
+}
+
 /** Carries out a decision that sends nothing. */
-async function carryOut(decision: Exclude<EmailStepDecision, { kind: "act" }>, campaignLead: LeadInCampaign, sequence: WiredSequence, step: WiredStep): Promise<EmailStepResult> {
+async function carryOut(decision: Exclude<EmailStepDecision, { kind: "act" | "verify" }>, campaignLead: LeadInCampaign, sequence: WiredSequence, step: WiredStep): Promise<EmailStepResult> {
   switch (decision.kind) {
     case "held":
       await db.campaignLead.update({ where: { id: campaignLead.id }, data: { heldBy: { ...decision.holder }, waitUntil: new Date(decision.retryAt), updatedAt: now() } });
@@ -126,24 +155,44 @@ export async function performEmailStep(input: {
   holder: Holder | null;
   /** The mailbox reached its daily limit (as the turn counted it). */
   capped: boolean;
+  /** The do-not-contact list's and verification's facts, read with the batch (read-email-facts.ts). */
+  facts: EmailLeadFacts;
 }): Promise<EmailStepResult> {
   const { campaign, sequence, campaignLead, mailbox, step } = input;
   const lead = campaignLead.lead;
   const address = lead.email?.trim().toLowerCase() || null;
-  const decision = decideEmailStep({
+  const { listed, verification } = input.facts;
+  // A listed lead fails before anything else is read (decideEmailStep's first rule).
+  const reads = !listed && !input.holder;
+  const facts: EmailStepFacts = {
     sequence,
     step,
     campaignLeadId: campaignLead.id,
     at: now().getTime(),
+    listed,
     holder: input.holder,
     address,
     optedOut: lead.emailOptOut,
-    deadAddress: input.holder ? false : await isDeadAddress(campaign.workspaceId, address),
+    deadAddress: reads ? await isDeadAddress(campaign.workspaceId, address) : false,
+    verification,
+    verificationPolicy: campaignVerificationOf(campaign.verification),
+    // Only when an e-mail can go out: a lead without a mailbox fails (or skips) without a look-up.
+    verificationDue: mailbox !== null && isVerificationDue({
+      checkedAt: verification?.checkedAt ?? null,
+      emailContacted: campaignLead.emailContacted,
+      maxAgeDays: input.facts.verificationMaxAgeDays,
+      at: now().getTime(),
+    }),
     hasMailbox: mailbox !== null,
     capped: input.capped,
-    previous: input.holder || !address ? null : await previousEmail(campaignLead.id),
+    previous: reads && address ? await previousEmail(campaignLead.id) : null,
     fields: mergeFields(lead, campaignLead),
-  });
+  };
+  let decision = decideEmailStep(facts);
+  if (decision.kind === "verify" && address && mailbox) {
+    decision = decideEmailStep({ ...facts, verification: await verifyNow(campaign.workspaceId, address, mailbox), verificationDue: false });
+  }
+  if (decision.kind === "verify") return { kind: "resolved" };
   if (decision.kind !== "act") return carryOut(decision, campaignLead, sequence, step);
   // The core only acts with an address and a mailbox.
   if (!mailbox || !address) return { kind: "resolved" };

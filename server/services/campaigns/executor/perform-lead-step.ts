@@ -4,6 +4,7 @@
 // acting and recording leaves the intent `sending`, which the sender's next turn reconciles with
 // LinkedIn.
 import { db, Prisma } from "../../../db/client";
+import type { DoNotContactMatch } from "../../../domain/do-not-contact/entries";
 import type { Campaign, CampaignLead, Lead, LinkedinAccount } from "../../../db/generated/client";
 import { now } from "../../../lib/clock";
 import { isHeraldError } from "../../../lib/errors";
@@ -95,11 +96,12 @@ export async function postpone(campaignLead: CampaignLead, until: Date): Promise
 }
 
 /** The facts of a lead's step a turn knows before reading the profile. */
-function stepFacts(campaignLead: LeadInCampaign, sender: LinkedinAccount, step: WiredStep, profile: ProfileFacts | null) {
+function stepFacts(campaignLead: LeadInCampaign, sender: LinkedinAccount, step: WiredStep, profile: ProfileFacts | null, listed: DoNotContactMatch | null) {
   return {
     step,
     campaignLeadId: campaignLead.id,
     at: now().getTime(),
+    listed,
     holder: null,
     hasProfile: Boolean(campaignLead.lead.profileUrl ?? campaignLead.lead.publicIdentifier),
     profile,
@@ -117,11 +119,13 @@ export async function performLeadStep(input: {
   step: WiredStep;
   /** The workspace's weekly limits (the turn read them with the sender). */
   workspace: WorkspaceLimits;
+  /** The do-not-contact list's entry refusing the person (the turn read it with the candidates). */
+  listed: DoNotContactMatch | null;
 }): Promise<StepResult> {
   const { campaign, sequence, campaignLead, sender, step } = input;
   if (DRAFTED_STEPS.has(step.type)) return performDraftedStep(input);
   const lead = campaignLead.lead;
-  const before = decideStep(stepFacts(campaignLead, sender, step, null));
+  const before = decideStep(stepFacts(campaignLead, sender, step, null, input.listed));
   if (before.kind === "fail") return failLead(campaignLead, step, before.message);
   const target = lead.profileUrl ?? lead.publicIdentifier;
   if (before.kind !== "read-profile" || !target) return { kind: "resolved" };
@@ -140,7 +144,7 @@ export async function performLeadStep(input: {
   let decision: StepDecision;
   let post: PostSummary | null;
   try {
-    ({ decision, post } = await decideWithRecentPost(provider, { senderAccountId: sender.providerAccountId, memberId: profile.memberId }, stepFacts(campaignLead, sender, step, profileFacts(profile))));
+    ({ decision, post } = await decideWithRecentPost(provider, { senderAccountId: sender.providerAccountId, memberId: profile.memberId }, stepFacts(campaignLead, sender, step, profileFacts(profile), input.listed)));
   } catch (error) {
     return handleProviderError(error, { campaignLead, sender, step, journalId: null, actionId: null });
   }

@@ -22,6 +22,8 @@ import { isEmailActivityCondition } from "../../../domain/sequence/decide-email-
 import { emailActivityOf } from "./email-activity-of";
 import { resolveFindEmailStep } from "./resolve-find-email-step";
 import { openManualTask } from "./open-manual-task";
+import type { DoNotContactMatch } from "../../../domain/do-not-contact/entries";
+import { findListedPeople } from "../../do-not-contact/find-listed-people";
 
 /** The step's journal row: its outcome, or (null) that the lead waits at it; a row the lead waited on keeps its start. */
 export async function journalOutcome(client: DbClient, campaignLead: Pick<LeadInCampaign, "id" | "campaignId">, step: WiredStep, outcome: "yes" | "no" | null, detail: string) {
@@ -112,16 +114,28 @@ export async function resolveDueWaits(batchSize = WAITS_PER_BATCH): Promise<numb
     const ids = due.slice(offset, offset + batchSize).map((row) => row.id);
     const rows = await db.campaignLead.findMany({ where: { ...moving, id: { in: ids } }, include: { lead: true, campaign: true } });
     const byId = new Map(rows.map((row) => [row.id, row]));
+    const listed = await listedAtTasks(rows);
     for (const id of ids) {
       const row = byId.get(id);
-      if (row && (await resolveOne(row, at))) resolved++;
+      if (row && (await resolveOne(row, at, listed.get(row.lead.id) ?? null))) resolved++;
     }
   }
   return resolved;
 }
 
+/**
+ * The do-not-contact list's answer for the batch's leads at a manual task (a task is a step towards
+ * the person): one query per workspace among them, none when no lead of the batch is at a task.
+ */
+async function listedAtTasks(rows: LeadInCampaign[]): Promise<Map<string, DoNotContactMatch>> {
+  const atTask = rows.filter((row) => row.currentStepType === "task" && row.phase === "ready");
+  const workspaces = [...new Set(atTask.map((row) => row.workspaceId))];
+  const found = await Promise.all(workspaces.map((workspaceId) => findListedPeople(workspaceId, atTask.filter((row) => row.workspaceId === workspaceId).map((row) => row.lead))));
+  return new Map(found.flatMap((map) => [...map]));
+}
+
 /** Carries out the core's decision for one due lead; returns whether it moved on. */
-async function resolveOne(row: LeadInCampaign & { campaign: Campaign }, at: Date): Promise<boolean> {
+async function resolveOne(row: LeadInCampaign & { campaign: Campaign }, at: Date, listed: DoNotContactMatch | null): Promise<boolean> {
   const { campaign, ...campaignLead } = row;
   const sequence = sequenceOf(campaign);
   const step = stepById(sequence, campaignLead.currentStepId);
@@ -163,7 +177,7 @@ async function resolveOne(row: LeadInCampaign & { campaign: Campaign }, at: Date
     case "find-email":
       return resolveFindEmailStep(campaignLead, sequence, decision.step, at);
     case "task":
-      return openManualTask(campaignLead, decision.step);
+      return openManualTask(campaignLead, decision.step, listed);
     default:
       return false;
   }

@@ -10,6 +10,7 @@ import { dueEmailLeads } from "./due-email-leads";
 import { heldBy } from "./held-by";
 import { sequenceOf, stepById } from "./load-campaign-sequence";
 import { performEmailStep } from "./perform-email-step";
+import { readEmailFacts, type EmailLeadFacts } from "./read-email-facts";
 
 /** Returns how many leads it settled or gave a mailbox. */
 export async function settleEmailLeadsWithoutMailbox(open: Campaign[], at: Date): Promise<number> {
@@ -29,13 +30,16 @@ export async function settleEmailLeadsWithoutMailbox(open: Campaign[], at: Date)
   for (const campaignId of withPool) {
     settled += await db.$transaction((tx) => assignCampaignMailboxes(tx, campaigns.get(campaignId)!));
   }
-  for (const campaignLead of leads) {
-    if (withPool.has(campaignLead.campaignId)) continue;
+  const settling = leads.filter((lead) => !withPool.has(lead.campaignId));
+  const facts = settling.length ? await readEmailFacts(settling) : new Map<string, EmailLeadFacts>();
+  for (const campaignLead of settling) {
     const campaign = campaigns.get(campaignLead.campaignId)!;
     const sequence = sequenceOf(campaign);
     const step = stepById(sequence, campaignLead.currentStepId);
     if (!step) continue;
-    await performEmailStep({ campaign, sequence, campaignLead, mailbox: null, step, holder: await heldBy(campaignLead, campaign), capped: false });
+    const leadFacts = facts.get(campaignLead.id)!;
+    const holder = leadFacts.listed ? null : await heldBy(campaignLead, campaign);
+    await performEmailStep({ campaign, sequence, campaignLead, mailbox: null, step, holder, capped: false, facts: leadFacts });
     settled++;
   }
   return settled;

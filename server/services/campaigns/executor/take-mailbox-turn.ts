@@ -11,11 +11,12 @@ import { dueEmailLeads } from "./due-email-leads";
 import { heldBy } from "./held-by";
 import { scheduleOf, sequenceOf, stepById } from "./load-campaign-sequence";
 import { performEmailStep } from "./perform-email-step";
+import { readEmailFacts } from "./read-email-facts";
 import { reconcileInterruptedSteps } from "./reconcile-interrupted-steps";
 
 /**
- * Lets one mailbox send once: the first due lead whose e-mail may go out now. Leads skipped (no
- * address, unsubscribed, a dead address) or held by another campaign do not use the turn. One
+ * Lets one mailbox send once: the first due lead whose e-mail may go out now. Leads refused (the
+ * do-not-contact list), skipped (no address, unsubscribed, a dead address, verification) or held by another campaign do not use the turn. One
  * batch of due leads is read, as the turn policy shared with sender turns and the forecast says:
  * with one kind of step and one limit, a batch never finds a new cap that another would get past
  * (readAnotherBatch), so leads beyond it wait for the next turn.
@@ -28,13 +29,17 @@ async function takeTurn(mailbox: Mailbox, campaigns: Map<string, Campaign>, at: 
     orderBy: due.orderBy,
     take: CANDIDATES_PER_SENDER,
   });
+  // The do-not-contact list and the stored verifications, read with the batch: no query per lead.
+  const facts = await readEmailFacts(candidates);
   for (const candidate of candidates) {
     const campaign = campaigns.get(candidate.campaignId)!;
     const sequence = sequenceOf(campaign);
     const step = stepById(sequence, candidate.currentStepId);
     if (!step) continue;
-    const holder = await heldBy(candidate, campaign);
-    const result = await performEmailStep({ campaign, sequence, campaignLead: candidate, mailbox, step, holder, capped: false });
+    const leadFacts = facts.get(candidate.id)!;
+    // A listed person is refused before any hold: no need to ask who holds them.
+    const holder = leadFacts.listed ? null : await heldBy(candidate, campaign);
+    const result = await performEmailStep({ campaign, sequence, campaignLead: candidate, mailbox, step, holder, capped: false, facts: leadFacts });
     if (result.kind === "sent") return true;
     if (result.kind === "capped" || result.kind === "mailbox-unavailable") return false;
   }

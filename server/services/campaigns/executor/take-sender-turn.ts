@@ -35,14 +35,15 @@ async function takeTurn(sender: LinkedinAccount, campaigns: Map<string, Campaign
       at,
       take: CANDIDATES_PER_SENDER,
     });
-    for (const { holder, ...candidate } of candidates) {
+    for (const { holder, listed, ...candidate } of candidates) {
       seen.push(candidate.id);
       if (candidate.currentStepType && capped.has(candidate.currentStepType)) continue;
       const campaign = campaigns.get(candidate.campaignId)!;
       const sequence = sequenceOf(campaign);
       const step = stepById(sequence, candidate.currentStepId);
       if (!step) continue;
-      const held = decideHold(holder, at.getTime());
+      // A person on the do-not-contact list is refused before any hold (performLeadStep fails the lead).
+      const held = listed ? null : decideHold(holder, at.getTime());
       if (held) {
         await db.campaignLead.update({
           where: { id: candidate.id },
@@ -50,8 +51,8 @@ async function takeTurn(sender: LinkedinAccount, campaigns: Map<string, Campaign
         });
         continue;
       }
-      if (candidate.heldBy) await db.campaignLead.update({ where: { id: candidate.id }, data: { heldBy: Prisma.DbNull } });
-      const result = await performLeadStep({ campaign, sequence, campaignLead: candidate, sender, step, workspace });
+      if (candidate.heldBy && !listed) await db.campaignLead.update({ where: { id: candidate.id }, data: { heldBy: Prisma.DbNull } });
+      const result = await performLeadStep({ campaign, sequence, campaignLead: candidate, sender, step, workspace, listed });
       if (result.kind === "acted" || result.kind === "sender-unavailable") return result.kind === "acted";
       if (result.kind === "capped") capped.add(step.type);
     }

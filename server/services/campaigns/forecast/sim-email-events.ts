@@ -5,6 +5,7 @@
 // reads it; and the opens and clicks Herald records (record-email-open.ts, record-email-click.ts),
 // which move a lead waiting at an e-mail activity condition (on-email-activity.ts). Auto-replies
 // change nothing and are never queued.
+import { listAddress } from "./sim-listed";
 import { decideEmailBounce, decideEmailComplaint } from "../../../domain/sequence/decide-email-bounce";
 import { isEmailActivityCondition } from "../../../domain/sequence/decide-email-activity";
 import { decideCondition } from "../../../domain/sequence/decide-wait";
@@ -37,7 +38,11 @@ export function applyEmailEvent(world: SimWorld, event: EmailEvent, at: number):
       });
       lead.softBounces = decision.softBounces;
       world.markSend(event, at, { hard: decision.hard });
-      if (decision.deadAddress) world.deadAddresses.add(event.address);
+      if (decision.deadAddress) {
+        world.deadAddresses.add(event.address);
+        // record-email-bounce.ts puts a dead address on the do-not-contact list.
+        listAddress(world, event.address);
+      }
       if (decision.lead.kind === "fail") world.rest(lead, "failed", at);
       else if (decision.lead.kind === "retry") world.retryEmail(lead, event.stepId, decision.lead.at);
       return;
@@ -50,6 +55,8 @@ export function applyEmailEvent(world: SimWorld, event: EmailEvent, at: number):
       world.markSend(event, at, { complained: true });
       // Every lead of the workspace with the address is opted out.
       for (const other of world.leads.values()) if (addressOf(other) === event.address) other.emailOptOut = true;
+      // record-email-complaint.ts puts the address on the do-not-contact list, unless LinkedIn steps go on after an opt-out.
+      if (world.optOutStopsLinkedin) listAddress(world, event.address);
       if (decision.stopLead) world.rest(lead, "stopped", at);
       return;
     }

@@ -4,6 +4,8 @@
 // recipient does with each e-mail is planned when it goes out (sim-world.ts emailSent): replies,
 // bounces and complaints come back as events (sim-email-events.ts); without one, an e-mail step
 // moves on by its no-reply branch once its delay is over.
+import { listedOf } from "./sim-listed";
+import { DEFAULT_CAMPAIGN_VERIFICATION } from "../../../schemas/verification";
 import { decideEmailStep, type PreviousEmail } from "../../../domain/sequence/decide-email-step";
 import { mailboxRest } from "../../../domain/sequence/human-gaps";
 import { afterAction } from "../../../domain/sequence/step-timing";
@@ -24,15 +26,22 @@ type EmailResult = "sent" | "resolved" | "held" | "capped";
 
 /** performEmailStep, for the simulation; `mailbox` null for a lead whose campaign has none. */
 function performEmail(world: SimWorld, mailbox: MailboxState | null, lead: SimLead, step: WiredStep, at: number): EmailResult {
+  const campaign = world.campaigns.get(lead.campaignId)!;
   const decision = decideEmailStep({
-    sequence: world.campaigns.get(lead.campaignId)!.sequence,
+    sequence: campaign.sequence,
     step,
     campaignLeadId: lead.id,
     at,
+    listed: listedOf(world, lead),
     holder: world.holderOf(lead),
     address: lead.email ?? null,
     optedOut: lead.emailOptOut ?? false,
     deadAddress: world.deadAddresses.has(addressOf(lead)),
+    // The verifications stored when the forecast began; an address verified again before its first
+    // e-mail is assumed to keep its result (an address without one is assumed to pass).
+    verification: lead.verification ?? null,
+    verificationPolicy: campaign.verification ?? DEFAULT_CAMPAIGN_VERIFICATION,
+    verificationDue: false,
     hasMailbox: mailbox !== null,
     capped: false,
     // Threading decides the headers and subject, not when anything happens; only whether the e-mail
@@ -54,6 +63,8 @@ function performEmail(world: SimWorld, mailbox: MailboxState | null, lead: SimLe
       world.place(lead, step, decision.outcome, at);
       return "resolved";
     case "capped":
+    // Never: the forecast verifies nothing (verificationDue is false above).
+    case "verify":
       return "capped";
     case "hold":
       world.rest(lead, "paused", at);

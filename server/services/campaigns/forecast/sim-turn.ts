@@ -3,6 +3,7 @@
 // facts, with the outcome model answering for the prospects. Drafts (comments, voice notes) are
 // assumed approved the moment they are made: the lead is due again at once, and the sender's next
 // turn sends the draft; drafting never runs out of AI credits.
+import { listedOf } from "./sim-listed";
 import { capReachedBy, cappedStepKinds, CAP_OF_ACTION } from "../../../domain/sender-limits";
 import { chooseStepVariant } from "../../../domain/sequence/choose-variant";
 import { decideStep, draftNeedsApproval, inmailSpendsCredit, recordingFor, type StepDecision, type StepFacts } from "../../../domain/sequence/decide-step";
@@ -39,6 +40,7 @@ function perform(world: SimWorld, sender: SenderState, lead: SimLead, step: Wire
     step,
     campaignLeadId: lead.id,
     at,
+    listed: listedOf(world, lead),
     holder: world.holderOf(lead),
     hasProfile: lead.hasProfile,
     profile: { connected, invitationPending: world.invitationPending(sender.id, lead), openProfile: lead.openProfile },

@@ -1,5 +1,7 @@
 // The forecast's resolveDueWaits: answers that did not come in time, conditions, find_email steps
 // and leads past their last step, decided by the core (decideWait, decideFindEmail) on the simulated facts.
+import { listedOf } from "./sim-listed";
+import { decideRefusal } from "../../../domain/sequence/decide-step";
 import { decideFindEmail } from "../../../domain/sequence/decide-find-email";
 import { decideCondition, decideWait, type ConditionFacts } from "../../../domain/sequence/decide-wait";
 import type { SimLead } from "./simulation-types";
@@ -48,7 +50,13 @@ export function resolveWait(world: SimWorld, lead: SimLead, at: number): "resolv
       world.place(lead, step, decided.outcome, at);
       return "resolved";
     }
-    case "task":
+    case "task": {
+      // A task is a step towards the person: the do-not-contact list refuses it (open-manual-task.ts).
+      if (!lead.taskOpen && decideRefusal(listedOf(world, lead))) {
+        world.record(lead, decision.step, at, null, false);
+        world.rest(lead, "failed", at);
+        return "resolved";
+      }
       // The task goes in the queue (a lead already waiting at it when the forecast began has its journal row).
       if (lead.taskOpen) lead.taskOpen = false;
       else world.record(lead, decision.step, at, null, false);
@@ -56,6 +64,7 @@ export function resolveWait(world: SimWorld, lead: SimLead, at: number): "resolv
       world.bump(lead.id);
       world.tasksOpen.push(lead.id);
       return "resolved";
+    }
     case "find-email": {
       // The finder's answer was read once when the forecast began (a lead never looked up counts as not found); credits are assumed to suffice.
       const found = lead.foundEmail ? { kind: "found" as const, email: lead.foundEmail, source: "forecast" } : { kind: "not-found" as const };

@@ -96,6 +96,8 @@ export class SimWorld {
   private readonly sentTo = new Map<string, number>();
   /** Addresses no e-mail step writes to any more (hard bounces), lower-cased. */
   readonly deadAddresses: Set<string>;
+  /** Addresses the forecast's complaints and hard bounces put on the do-not-contact list, lower-cased (sim-listed.ts). */
+  readonly listedAddresses = new Set<string>();
   readonly mailboxRateLimits: MailboxRateLimits | undefined;
   readonly optOutStopsLinkedin: boolean;
   /** Each lead's e-mails of its campaign, with what Herald recorded of them so far. */

@@ -1,5 +1,8 @@
 // The forecast simulator's inputs and outputs: campaigns, senders and leads as the simulation
 // sees them, the outcome model that says what prospects do, and what the simulation reports.
+import type { DoNotContactMatch } from "../../../domain/do-not-contact/entries";
+import type { StoredVerification } from "../../../domain/verification/verification-policy";
+import type { TCampaignVerification } from "../../../schemas/verification";
 import type { TDailyCaps } from "../../../schemas/sender";
 import type { StepType, WiredSequence } from "../../../schemas/sequence";
 import type { Schedule } from "../../../domain/sequence/schedule";
@@ -97,6 +100,8 @@ export interface SimCampaign {
   excludeSameSenderOtherCampaigns?: boolean;
   /** Which drafts wait for a person's approval (the campaign's defaults when left out); approvers are assumed to approve at once. */
   approvals?: TCampaignApprovals;
+  /** What the campaign does with addresses verification found invalid or risky (the defaults when left out). */
+  verification?: TCampaignVerification;
 }
 
 /** A campaign lead outside the simulation that runs a person the simulated campaigns may exclude (it is assumed to keep running). */
@@ -133,6 +138,10 @@ export interface SimLead {
   /** The lead's e-mail address, and whether it unsubscribed (e-mail steps skip it then). */
   email?: string | null;
   emailOptOut?: boolean;
+  /** The do-not-contact list's entry refusing the person when the forecast began (none when left out). */
+  listed?: DoNotContactMatch | null;
+  /** The address's stored verification when the forecast began (none when left out: the e-mail goes out). */
+  verification?: StoredVerification | null;
   /** The lead got an e-mail of this campaign (CampaignLead.emailContacted): a follow-up is a reply in its thread, and goes first in its mailbox's turn. */
   emailContacted?: boolean;
   /**

@@ -4,6 +4,7 @@
 // the step that sent it; an earlier soft bounce sends that step again later. email.bounced tells it.
 // The same report read twice changes nothing; a hard report after a soft one for the same e-mail
 // (the server gave up) takes effect once more, without counting the e-mail again.
+import { addDoNotContactEntries } from "../../do-not-contact/add-do-not-contact-entries";
 import type { Prisma } from "../../../db/client";
 import type { EmailMessage, Mailbox } from "../../../db/generated/client";
 import { now } from "../../../lib/clock";
@@ -85,6 +86,8 @@ export async function recordEmailBounce(
       data: [{ workspaceId: outbound.workspaceId, address: recipient, status: bounce.status, message: bounce.message, mailboxId: outbound.mailboxId, emailMessageId: outbound.id, createdAt: at }],
       skipDuplicates: true,
     });
+    // The dead address goes on the do-not-contact list, so a lead imported again with it is refused too.
+    await addDoNotContactEntries(tx, { workspaceId: outbound.workspaceId, entries: [{ kind: "email", value: recipient, reason: "bounce" }], at });
   }
   await emitEmailBounced(emit, outbound, {
     kind: "bounce",

@@ -2,7 +2,9 @@
 // the mailbox counts it (once per e-mail), the address is opted out of the workspace's e-mails for
 // every lead that has it (as unsubscribing does), the lead's campaign stops unless the workspace
 // keeps LinkedIn steps going after an opt-out (decideEmailComplaint),
-// and email.bounced fires with kind `complaint`. The same report read twice changes nothing.
+// and email.bounced fires with kind `complaint`. The address goes on the do-not-contact list (when the
+// workspace does not keep LinkedIn steps going after an opt-out). The same report read twice changes nothing.
+import { addDoNotContactEntries } from "../../do-not-contact/add-do-not-contact-entries";
 import type { Prisma } from "../../../db/client";
 import type { EmailMessage, Mailbox } from "../../../db/generated/client";
 import { now } from "../../../lib/clock";
@@ -34,6 +36,11 @@ export async function recordEmailComplaint(
   const workspace = await tx.workspace.findUniqueOrThrow({ where: { id: outbound.workspaceId }, select: { optOutStopsLinkedin: true } });
   const decision = decideEmailComplaint({ leadActive, stopsLinkedin: workspace.optOutStopsLinkedin });
   if (decision.optOut) await optOutEmailAddress(tx, { workspaceId: outbound.workspaceId, address: recipient, at });
+  // The address goes on the do-not-contact list (every channel), unless the workspace keeps LinkedIn
+  // steps going after an opt-out: then only its e-mails stop, by the opt-out.
+  if (workspace.optOutStopsLinkedin) {
+    await addDoNotContactEntries(tx, { workspaceId: outbound.workspaceId, entries: [{ kind: "email", value: recipient, reason: "complaint" }], at });
+  }
   if (decision.stopLead && outbound.campaignLeadId) {
     const campaignLead = await tx.campaignLead.findUniqueOrThrow({
       where: { id: outbound.campaignLeadId },

@@ -12,6 +12,7 @@ import { driveCampaigns } from "@/server/test/campaign-driver";
 import { HOUR, THREE_EMAILS } from "@/server/test/email-campaign";
 import { outboxEvents } from "@/server/test/factories";
 import { campaignWithFirstEmails, incoming, originalOf } from "@/server/test/incoming-email";
+import { doNotContactRefusal } from "../../../domain/do-not-contact/entries";
 import { EMAIL_ADDRESS_DEAD } from "../../../domain/sequence/decide-email-step";
 import { ADDRESS_BOUNCED, ADDRESS_KEPT_BOUNCING, SOFT_BOUNCE_RETRY_MS } from "../../../domain/sequence/decide-email-bounce";
 import { enrollLeads } from "../../campaigns/enroll-list-leads";
@@ -114,13 +115,22 @@ describe("recording bounces and complaints", () => {
     expect(await outboxEvents(workspace.id, "email.bounced")).toHaveLength(1);
     expect(await db.mailbox.findUniqueOrThrow({ where: { id: mailbox.id } })).toMatchObject({ bouncedCount: 1 });
 
-    // Another lead of the workspace with the address (written otherwise): its e-mail step skips it.
+    // Another lead of the workspace with the address (written otherwise): the hard bounce put the
+    // address on the do-not-contact list, which refuses the person before the dead address's skip.
     const twin = await db.lead.create({ data: { workspaceId: workspace.id, email: "Ann@Prospect.example", firstName: "Annie", source: "api", createdAt: now(), updatedAt: now() } });
     const current = await db.campaign.findUniqueOrThrow({ where: { id: campaign.id } });
     await db.$transaction((tx) => enrollLeads(tx, current, [{ leadId: twin.id }]));
     await driveCampaigns(clock, new Date(now().getTime() + 2 * HOUR));
-    const skipped = await db.campaignLead.findFirstOrThrow({ where: { campaignId: campaign.id, leadId: twin.id }, include: { journal: true } });
-    // Each of its three e-mail steps, one after the other.
+    const refused = await db.campaignLead.findFirstOrThrow({ where: { campaignId: campaign.id, leadId: twin.id }, include: { journal: true } });
+    const refusal = doNotContactRefusal({ kind: "email", value: "ann@prospect.example" });
+    expect(refused).toMatchObject({ status: "failed", error: refusal });
+    expect(refused.journal.map((entry) => [entry.stepId, entry.status, entry.detail])).toEqual([["first", "failed", refusal]]);
+    // Without the list's entry (removed by hand), the dead address still skips each of its three e-mail steps.
+    await db.doNotContactEntry.deleteMany({ where: { workspaceId: workspace.id } });
+    const again = await db.lead.create({ data: { workspaceId: workspace.id, email: "ANN@prospect.example", firstName: "Anna", source: "api", createdAt: now(), updatedAt: now() } });
+    await db.$transaction((tx) => enrollLeads(tx, current, [{ leadId: again.id }]));
+    await driveCampaigns(clock, new Date(now().getTime() + 2 * HOUR));
+    const skipped = await db.campaignLead.findFirstOrThrow({ where: { campaignId: campaign.id, leadId: again.id }, include: { journal: true } });
     expect(skipped.journal.map((entry) => [entry.stepId, entry.status, entry.detail]).sort()).toEqual([
       ["bump", "skipped", EMAIL_ADDRESS_DEAD],
       ["first", "skipped", EMAIL_ADDRESS_DEAD],

@@ -3,6 +3,7 @@
 // completed by the embedded executor, with mailboxes Herald reaches through Graph's mail API (no
 // password, no SMTP or IMAP) that send a campaign's e-mails, read a reply and a bounce, and warm up
 // in the pool, each through the same services as any other mailbox.
+import { saveAddressVerifications } from "../../verification/save-address-verifications";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "../../../db/client";
 import { ManualClock, now } from "../../../lib/clock";
@@ -133,6 +134,11 @@ it("a paid Microsoft 365 order completes with Graph mailboxes that send, read a 
     }),
   );
   await addCampaignLeads(actor, created.id, ZLeadsInput.parse({ leads: [{ email: "ann@prospect.example", firstName: "Ann" }, { email: "bob@prospect.example", firstName: "Bob" }] }));
+  // The prospects' addresses were verified (the made-up domain has no mail servers in real DNS, so a
+  // check before the first e-mail would skip them).
+  const reason = "the address is well formed and prospect.example has mail servers (MX)";
+  const verified = ["ann@prospect.example", "bob@prospect.example"].map((address) => ({ address, status: "valid" as const, check: "deliverable-domain" as const, reason }));
+  await saveAddressVerifications(actor.workspaceId, verified, now());
   const campaign = await db.campaign.update({ where: { id: created.id }, data: { status: "active", emailAccountIds: [jane!.id] } });
   await db.$transaction((tx) => assignCampaignMailboxes(tx, campaign));
   await driveCampaigns(jobs.clock, new Date("2026-12-02T17:00:00Z"));
