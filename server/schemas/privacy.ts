@@ -73,6 +73,7 @@ export const ZPersonExport = z
         listEntries: z.array(z.object({ list: z.string(), addedAt: ZTimestamp })),
       }),
     ),
+    unmatchedEmailMessages: z.array(ZRecord).meta({ description: "E-mails to or from the address that belong to no lead (or to a lead since deleted)" }),
     addressVerification: ZRecord.nullable(),
     deadAddress: ZRecord.nullable(),
     doNotContactEntries: z.array(ZRecord),
