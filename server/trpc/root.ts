@@ -9,6 +9,7 @@ import { hostedConnectRouter } from "./routers/hosted-connect";
 import { approvalsRouter } from "./routers/approvals";
 import { tasksRouter } from "./routers/tasks";
 import { analyticsRouter } from "./routers/analytics";
+import { peopleRouter } from "./routers/people";
 import { inboxRouter } from "./routers/inbox";
 import { instanceRouter } from "./routers/instance";
 import { jobsRouter } from "./routers/jobs";
@@ -50,6 +51,7 @@ export const appRouter = router({
   approvals: approvalsRouter,
   tasks: tasksRouter,
   analytics: analyticsRouter,
+  people: peopleRouter,
   files: filesRouter,
 });
 
