@@ -15,6 +15,8 @@ export function toWorkspace(row: Workspace, usedSeats: number): TWorkspace {
       managedMailboxesEnabled: row.managedMailboxesEnabled,
       optOutStopsLinkedin: row.optOutStopsLinkedin,
       outcomeNames: row.outcomeNames,
+      messageRetentionDays: row.messageRetentionDays,
+      deliveryLogRetentionDays: row.deliveryLogRetentionDays,
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
