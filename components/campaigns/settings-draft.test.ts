@@ -11,6 +11,7 @@ const campaign: TCampaign = {
   stats,
   aiInterestEnabled: false,
   unsubscribe: { enabled: true, text: "Bye {{unsubscribe}}" },
+  sourceNotice: null,
   tracking: { opens: "off", clicks: "off" },
   approvals: { comments: true, aiVoiceNotes: true, recordedVoiceNotes: false },
   experiments: { autoPromote: false, threshold: 0.95, minLeadsPerVariant: 100 },

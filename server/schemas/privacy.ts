@@ -4,6 +4,10 @@
 import { z } from "zod";
 import { ZTimestamp } from "./common";
 
+/** The campaign notice line's suggested wording and its longest (server/domain/privacy/source-notice.ts renders it). */
+export const SOURCE_NOTICE_SUGGESTION = "You're receiving this because your work address is listed in {{dataSource}}.";
+export const SOURCE_NOTICE_MAX_LENGTH = 500;
+
 /** Who a privacy request is about: exactly one of an e-mail address and a LinkedIn profile URL. */
 export const ZPersonKey = z
   .object({
