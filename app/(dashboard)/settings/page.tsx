@@ -3,6 +3,7 @@ import { WorkspaceSettings } from "@/components/settings/workspace-settings";
 import { CreditLedger } from "@/components/settings/credit-ledger";
 import { InstanceAdminsPanel } from "@/components/settings/instance-admins-panel";
 import { OutcomeNamesSettings } from "@/components/settings/outcome-names-settings";
+import { RetentionSettings } from "@/components/settings/retention-settings";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -11,6 +12,7 @@ export default function GeneralSettingsPage() {
     <>
       <WorkspaceSettings />
       <OutcomeNamesSettings />
+      <RetentionSettings />
       {/* The Companies page links here (#ai-credits) when a search needs more credits. */}
       <div id="ai-credits" className="scroll-mt-6">
         <CreditLedger />
