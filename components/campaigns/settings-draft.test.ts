@@ -65,6 +65,17 @@ describe("changesOf", () => {
     });
   });
 
+  it("sends the trimmed notice line alone when only it changed, and null when it is emptied", () => {
+    const draft = draftOf(campaign);
+    expect(changesOf({ ...draft, delivery: { ...draft.delivery, notice: " Listed in {{dataSource}}. " } }, campaign)).toEqual({ sourceNotice: "Listed in {{dataSource}}." });
+    const withNotice = { ...campaign, sourceNotice: "Listed in {{dataSource}}." };
+    const saved = draftOf(withNotice);
+    expect(saved.delivery.notice).toBe("Listed in {{dataSource}}.");
+    expect(changesOf(saved, withNotice)).toEqual({});
+    expect(changesOf({ ...saved, delivery: { ...saved.delivery, notice: "" } }, withNotice)).toEqual({ sourceNotice: null });
+    expect(draftProblems({ ...saved, delivery: { ...saved.delivery, notice: "x".repeat(501) } })).toEqual({ sourceNotice: "must be at most 500 characters" });
+  });
+
   it("sends only the experiment settings that changed", () => {
     const draft = draftOf(campaign);
     expect(changesOf({ ...draft, experiments: { ...draft.experiments, autoPromote: true, threshold: 0.9 } }, campaign)).toEqual({ experiments: { autoPromote: true, threshold: 0.9 } });
