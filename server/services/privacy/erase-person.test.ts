@@ -83,3 +83,17 @@ it("refuses members and approvers", async () => {
     await expect(erasePerson(actor, { email: ADDRESS })).rejects.toMatchObject({ code: "forbidden" });
   }
 });
+
+it("erases in the actor's workspace only", async () => {
+  const { actor } = await createTestWorkspace();
+  const { actor: neighbour } = await createTestWorkspace();
+  const at = new Date("2026-12-03T10:00:00Z");
+  for (const workspaceId of [actor.workspaceId, neighbour.workspaceId]) {
+    await db.lead.create({ data: { workspaceId, email: ADDRESS, firstName: FIRST, source: "api", createdAt: at, updatedAt: at } });
+  }
+  const result = await erasePerson(actor, { email: ADDRESS });
+  expect(result.removed.leads).toBe(1);
+  expect(await db.lead.count({ where: { workspaceId: actor.workspaceId } })).toBe(0);
+  expect(await db.lead.count({ where: { workspaceId: neighbour.workspaceId, email: ADDRESS } })).toBe(1);
+  expect(await db.doNotContactEntry.count({ where: { workspaceId: neighbour.workspaceId } })).toBe(0);
+});
