@@ -36,7 +36,7 @@ export function CampaignSettings({ campaign }: { campaign: TCampaign }) {
       <SenderPoolEditor campaign={campaign} selected={draft.linkedinAccountIds} onChange={(ids) => set("linkedinAccountIds", ids)} error={firstErrorUnder(errors, "linkedinAccountIds")} />
       <MailboxPoolEditor campaign={campaign} selected={draft.emailAccountIds} onChange={(ids) => set("emailAccountIds", ids)} error={firstErrorUnder(errors, "emailAccountIds")} />
       <ScheduleEditor form={draft.schedule} onChange={(schedule) => set("schedule", schedule)} errors={errors} />
-      <EmailDeliverySettings campaignId={campaign.id} values={draft.delivery} onChange={(delivery) => set("delivery", delivery)} textError={errors["unsubscribe.text"]} />
+      <EmailDeliverySettings campaignId={campaign.id} values={draft.delivery} onChange={(delivery) => set("delivery", delivery)} textError={errors["unsubscribe.text"]} noticeError={errors.sourceNotice} />
       <VerificationSettings verification={draft.verification} onChange={(verification) => set("verification", verification)} />
       <LeadRulesEditor rules={draft.rules} onChange={(rules) => set("rules", rules)} errors={errors} />
       <ReplySettings enabled={draft.aiInterestEnabled} onChange={(enabled) => set("aiInterestEnabled", enabled)} />

@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { ErasedNotice, ERASED_PARAM } from "@/components/leads/lead-privacy-actions";
 import { useTRPC } from "@/components/trpc/client";
 import { Alert } from "@/components/ui/alert";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -71,6 +72,7 @@ export function CampaignView({ id }: { id: string }) {
   if (searchParams.get("setup") === "1") return <GuidedSetup campaign={data} requested={searchParams.get("step")} />;
   return (
     <>
+      <ErasedNotice shown={searchParams.get(ERASED_PARAM) === "1"} />
       <CampaignHeader campaign={data} onOpenSettings={() => select("settings")} />
       <ContinueSetup campaign={data} />
       <Tabs label="Campaign sections" tabs={TABS} selected={tab} onSelect={select}>

@@ -1,5 +1,6 @@
 "use client";
 import { Field } from "@/components/ui/field";
+import { SOURCE_NOTICE_SUGGESTION } from "@/server/schemas/privacy";
 import type { DeliveryValues } from "./settings-draft";
 import { SettingsSection } from "./settings-section";
 
@@ -10,7 +11,19 @@ const textareaClass =
 const EXAMPLE_LINE = "Not the right person? {{unsubscribe}}";
 
 /** The campaign's e-mails: open and click tracking, and the unsubscribe line under each e-mail (controlled). */
-export function EmailDeliverySettings({ campaignId, values, onChange, textError }: { campaignId: string; values: DeliveryValues; onChange: (values: DeliveryValues) => void; textError?: string }) {
+export function EmailDeliverySettings({
+  campaignId,
+  values,
+  onChange,
+  textError,
+  noticeError,
+}: {
+  campaignId: string;
+  values: DeliveryValues;
+  onChange: (values: DeliveryValues) => void;
+  textError?: string;
+  noticeError?: string;
+}) {
   const change = (patch: Partial<DeliveryValues>) => onChange({ ...values, ...patch });
   const checkbox = "mt-0.5 size-4 shrink-0 rounded border-slate-300";
   return (
@@ -65,6 +78,44 @@ export function EmailDeliverySettings({ campaignId, values, onChange, textError 
                 className={textareaClass}
                 aria-invalid={textError ? true : undefined}
                 onChange={(event) => change({ text: event.target.value })}
+              />
+            </Field>
+          )}
+        </fieldset>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-800">Where their data came from</legend>
+          <label className="flex items-start gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className={checkbox}
+              checked={values.notice !== ""}
+              onChange={(event) => change({ notice: event.target.checked ? SOURCE_NOTICE_SUGGESTION : "" })}
+            />
+            <span>
+              Add a notice to the first e-mail
+              <span className="block text-xs text-slate-500">One line at the end of the first e-mail each lead gets from this campaign, telling them where you found their address.</span>
+            </span>
+          </label>
+          {values.notice !== "" && (
+            <Field
+              label="Notice line"
+              htmlFor={`source-notice-${campaignId}`}
+              error={noticeError ? `The notice line ${noticeError}.` : undefined}
+              hint={
+                <>
+                  <code className="font-mono">{"{{dataSource}}"}</code> becomes where the lead came from, in their words: “a CSV file (leads.csv)”, “LinkedIn search”,
+                  “our company database”, or “our records”. Other placeholders such as <code className="font-mono">{"{{firstName}}"}</code> work too.
+                </>
+              }
+            >
+              <textarea
+                id={`source-notice-${campaignId}`}
+                rows={2}
+                value={values.notice}
+                placeholder={SOURCE_NOTICE_SUGGESTION}
+                className={textareaClass}
+                aria-invalid={noticeError ? true : undefined}
+                onChange={(event) => change({ notice: event.target.value })}
               />
             </Field>
           )}

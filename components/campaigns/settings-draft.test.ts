@@ -11,6 +11,7 @@ const campaign: TCampaign = {
   stats,
   aiInterestEnabled: false,
   unsubscribe: { enabled: true, text: "Bye {{unsubscribe}}" },
+  sourceNotice: null,
   tracking: { opens: "off", clicks: "off" },
   approvals: { comments: true, aiVoiceNotes: true, recordedVoiceNotes: false },
   experiments: { autoPromote: false, threshold: 0.95, minLeadsPerVariant: 100 },
@@ -63,6 +64,17 @@ describe("changesOf", () => {
       tracking: { opens: "on", clicks: "off" },
       unsubscribe: { enabled: true, text: "See you {{unsubscribe}}" },
     });
+  });
+
+  it("sends the trimmed notice line alone when only it changed, and null when it is emptied", () => {
+    const draft = draftOf(campaign);
+    expect(changesOf({ ...draft, delivery: { ...draft.delivery, notice: " Listed in {{dataSource}}. " } }, campaign)).toEqual({ sourceNotice: "Listed in {{dataSource}}." });
+    const withNotice = { ...campaign, sourceNotice: "Listed in {{dataSource}}." };
+    const saved = draftOf(withNotice);
+    expect(saved.delivery.notice).toBe("Listed in {{dataSource}}.");
+    expect(changesOf(saved, withNotice)).toEqual({});
+    expect(changesOf({ ...saved, delivery: { ...saved.delivery, notice: "" } }, withNotice)).toEqual({ sourceNotice: null });
+    expect(draftProblems({ ...saved, delivery: { ...saved.delivery, notice: "x".repeat(501) } })).toEqual({ sourceNotice: "must be at most 500 characters" });
   });
 
   it("sends only the experiment settings that changed", () => {

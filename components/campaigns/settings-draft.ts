@@ -4,6 +4,7 @@ import type { TCampaignApprovals } from "@/server/schemas/approvals";
 import type { TCampaign, TUpdateCampaignInput } from "@/server/schemas/campaign";
 import { ZCampaignExperimentSettings, type TCampaignExperimentSettings } from "@/server/schemas/campaign-experiments";
 import type { TCampaignVerification } from "@/server/schemas/verification";
+import { SOURCE_NOTICE_MAX_LENGTH } from "@/server/schemas/privacy";
 import { formToSchedule, scheduleToForm, type ScheduleForm } from "./schedule-form";
 
 export const UNSUBSCRIBE_MAX = 500;
@@ -13,6 +14,8 @@ export interface DeliveryValues {
   clicks: boolean;
   unsubscribe: boolean;
   text: string;
+  /** The notice line naming the data source on each lead's first e-mail; "" for none. */
+  notice: string;
 }
 
 export interface LeadRules {
@@ -40,7 +43,7 @@ export function draftOf(campaign: TCampaign): SettingsDraft {
     linkedinAccountIds: campaign.linkedinAccountIds,
     emailAccountIds: campaign.emailAccountIds,
     schedule: scheduleToForm(campaign.schedule),
-    delivery: { opens: campaign.tracking.opens === "on", clicks: campaign.tracking.clicks === "on", unsubscribe: campaign.unsubscribe.enabled, text: campaign.unsubscribe.text },
+    delivery: { opens: campaign.tracking.opens === "on", clicks: campaign.tracking.clicks === "on", unsubscribe: campaign.unsubscribe.enabled, text: campaign.unsubscribe.text, notice: campaign.sourceNotice ?? "" },
     rules: {
       listId: campaign.listId,
       excludeListIds: campaign.excludeListIds,
@@ -71,7 +74,10 @@ export function changesOf(draft: SettingsDraft, campaign: TCampaign): TUpdateCam
   if (!sameSet(draft.emailAccountIds, saved.emailAccountIds)) changes.emailAccountIds = poolOrder(saved.emailAccountIds, draft.emailAccountIds);
   const schedule = formToSchedule(draft.schedule);
   if (!same(schedule, formToSchedule(saved.schedule))) changes.schedule = schedule;
-  if (!same(draft.delivery, saved.delivery)) {
+  const { notice, ...delivery } = draft.delivery;
+  const { notice: savedNotice, ...savedDelivery } = saved.delivery;
+  if (notice.trim() !== savedNotice) changes.sourceNotice = notice.trim() || null;
+  if (!same(delivery, savedDelivery)) {
     changes.tracking = { opens: draft.delivery.opens ? "on" : "off", clicks: draft.delivery.clicks ? "on" : "off" };
     changes.unsubscribe = { enabled: draft.delivery.unsubscribe, text: draft.delivery.text.trim() };
   }
@@ -103,6 +109,7 @@ export function changesOf(draft: SettingsDraft, campaign: TCampaign): TUpdateCam
 export function draftProblems(draft: SettingsDraft): Record<string, string> {
   const problems: Record<string, string> = {};
   if (draft.delivery.unsubscribe && draft.delivery.text.length > UNSUBSCRIBE_MAX) problems["unsubscribe.text"] = `must be at most ${UNSUBSCRIBE_MAX} characters`;
+  if (draft.delivery.notice.trim().length > SOURCE_NOTICE_MAX_LENGTH) problems.sourceNotice = `must be at most ${SOURCE_NOTICE_MAX_LENGTH} characters`;
   // The same schema the server parses with, so the messages match.
   const experiments = ZCampaignExperimentSettings.safeParse(draft.experiments);
   for (const issue of experiments.success ? [] : experiments.error.issues) problems[`experiments.${issue.path.join(".")}`] ??= issue.message;

@@ -171,7 +171,7 @@ export function CsvImport({ campaign, onClose }: { campaign: TCampaign; onClose:
           )}
 
           <div className="flex justify-end gap-2">
-            <Button disabled={!mappingOk || !prepared.leads.length} onClick={() => void upload.start(prepared.leads)}>
+            <Button disabled={!mappingOk || !prepared.leads.length} onClick={() => void upload.start(prepared.leads, { fileName: file?.name })}>
               Import {plural(prepared.leads.length, "lead")}
             </Button>
           </div>
@@ -191,7 +191,7 @@ export function CsvImport({ campaign, onClose }: { campaign: TCampaign; onClose:
               </Button>
             )}
             {(phase === "failed" || phase === "cancelled") && upload.state.unsent.length > 0 && (
-              <Button variant="secondary" onClick={() => void upload.start(upload.state.unsent, { resume: true })}>
+              <Button variant="secondary" onClick={() => void upload.start(upload.state.unsent, { resume: true, fileName: file?.name })}>
                 Retry the rows not imported
               </Button>
             )}

@@ -15,10 +15,11 @@ export function useLeadUpload(campaignId: string) {
 
   const start = useCallback(
     /** With `resume`, continues the stopped upload: its counts are kept and `leads` are its unsent rows. */
-    async (leads: PreparedLead[], options: { resume?: boolean } = {}) => {
+    /** `fileName` is the CSV file's name: the leads' provenance names it (docs/privacy.md). */
+    async (leads: PreparedLead[], options: { resume?: boolean; fileName?: string } = {}) => {
       cancelled.current = false;
       try {
-        await uploadInBatches(leads, (batch) => client.campaigns.addLeads.mutate({ id: campaignId, leads: batch, source: "csv" }), {
+        await uploadInBatches(leads, (batch) => client.campaigns.addLeads.mutate({ id: campaignId, leads: batch, source: "csv", fileName: options.fileName }), {
           onState: setState,
           isCancelled: () => cancelled.current,
           previous: options.resume ? state : undefined,

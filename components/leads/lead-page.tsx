@@ -14,6 +14,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { useNow } from "@/components/ui/use-now";
 import type { TLeadTimeline } from "@/server/schemas/lead-timeline";
+import { LeadPrivacyActions } from "./lead-privacy-actions";
 import { LeadProfileCard } from "./lead-profile-card";
 import { LeadTimelineList } from "./lead-timeline-list";
 import { OutcomeSelect, useOutcomeNames } from "./outcome-select";
@@ -155,6 +156,9 @@ export function LeadPage({ campaignId, leadId }: { campaignId: string; leadId: s
               : "Its first step runs once the campaign is activated."}
           </p>
         )}
+      </Card>
+      <Card title="Personal data" description="What this workspace holds about the person, for their requests to see it or have it erased.">
+        <LeadPrivacyActions lead={lead} name={name} campaignId={timeline.campaign.id} />
       </Card>
     </div>
   );

@@ -42,6 +42,10 @@ export function LeadProfileCard({ timeline }: { timeline: TLeadTimeline }) {
             <span className="text-slate-400">None: added by e-mail</span>
           )}
         </dd>
+        <dt className="text-slate-500">Source</dt>
+        <dd className="min-w-0 break-words text-slate-900" data-testid="lead-source">
+          {timeline.provenance.words}, {new Date(timeline.provenance.addedAt).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" })}
+        </dd>
         <dt className="text-slate-500">Lists</dt>
         <dd className="text-slate-900">{timeline.lists.length ? timeline.lists.map((list) => list.name).join(", ") : <span className="text-slate-400">None</span>}</dd>
       </dl>

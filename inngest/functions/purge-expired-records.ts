@@ -1,7 +1,9 @@
-// Hourly housekeeping: webhook deliveries and dispatched outbox rows older than 7 days, expired
-// idempotency records.
+// Hourly housekeeping: webhook deliveries and dispatched outbox rows past their workspace's
+// delivery-log retention (at most 7 days), expired idempotency records, and messages past their
+// workspace's message retention (docs/privacy.md).
 import { cron } from "inngest";
 import { purgeExpiredApiRecords } from "@/server/services/idempotency/purge-expired-api-records";
+import { purgeExpiredMessages } from "@/server/services/privacy/purge-expired-messages";
 import { purgeWebhookDeliveries } from "@/server/services/webhooks/purge-webhook-deliveries";
 import { inngest } from "../client";
 
@@ -10,6 +12,7 @@ export const purgeExpiredRecords = inngest.createFunction(
   async ({ step }) => {
     const webhooks = await step.run("purge-webhook-deliveries", () => purgeWebhookDeliveries());
     const api = await step.run("purge-api-records", () => purgeExpiredApiRecords());
-    return { ...webhooks, ...api };
+    const messages = await step.run("purge-expired-messages", () => purgeExpiredMessages());
+    return { ...webhooks, ...api, messages };
   },
 );

@@ -22,6 +22,7 @@ import { mailConnectHandlers } from "./operations/mail/connect/handlers";
 import { mailboxOrdersHandlers } from "./operations/mailbox-orders/handlers";
 import { mailboxesHandlers } from "./operations/mail/mailboxes/handlers";
 import { metaHandlers } from "./operations/meta/handlers";
+import { peopleHandlers } from "./operations/people/handlers";
 import { sendersHandlers } from "./operations/senders/handlers";
 import { warmupHandlers } from "./operations/mail/warmup/handlers";
 import { tasksHandlers } from "./operations/tasks/handlers";
@@ -44,6 +45,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...mailboxOrdersHandlers,
   ...mailboxesHandlers,
   ...metaHandlers,
+  ...peopleHandlers,
   ...sendersHandlers,
   ...tasksHandlers,
   ...analyticsHandlers,

@@ -1,5 +1,6 @@
 // Campaigns and their leads: the API's shapes, shared by REST, tRPC, OpenAPI and the dashboard.
 import { z } from "zod";
+import { SOURCE_NOTICE_MAX_LENGTH, SOURCE_NOTICE_SUGGESTION } from "./privacy";
 import { ZCampaignApprovals } from "./approvals";
 import { ADDRESS_STATUSES, ZCampaignVerification } from "./verification";
 import { ZCampaignExperimentSettings, ZCampaignExperimentSettingsChange, ZExperimentPlan } from "./campaign-experiments";
@@ -123,6 +124,7 @@ export const ZCampaign = z
     stats: ZCampaignStats,
     aiInterestEnabled: z.boolean(),
     unsubscribe: z.object({ enabled: z.boolean(), text: z.string() }).meta({ description: "The unsubscribe line of the campaign's e-mails (see the create body)" }),
+    sourceNotice: z.string().nullable().meta({ description: "The notice line naming the data source on each lead's first e-mail (see the create body); null: none" }),
     tracking: z.object({ opens: ZTrackingMode, clicks: ZTrackingMode }).meta({ description: "Open and click tracking of the campaign's e-mails" }),
     approvals: ZCampaignApprovals,
     experiments: ZCampaignExperimentSettings,
@@ -165,6 +167,16 @@ const campaignFields = {
   schedule: ZSchedule,
   aiInterestEnabled: z.boolean(),
   unsubscribe: ZUnsubscribe,
+  sourceNotice: z
+    .string({ message: "must be text, or null for no notice" })
+    .trim()
+    .max(SOURCE_NOTICE_MAX_LENGTH, `must be at most ${SOURCE_NOTICE_MAX_LENGTH} characters`)
+    .nullable()
+    .transform((value) => value || null)
+    .meta({
+      description: `A line appended to the first e-mail each lead gets from the campaign, naming where their data came from (docs/privacy.md); null or empty: none (the default). Placeholders are filled as in the copy; \`{{dataSource}}\` reads the lead's source in words ("a CSV file (leads.csv)", "LinkedIn search", "our company database", "our records"). Suggested: "${SOURCE_NOTICE_SUGGESTION}"`,
+      example: SOURCE_NOTICE_SUGGESTION,
+    }),
   tracking: ZTracking,
   approvals: ZCampaignApprovals.partial().meta({
     description: "Which drafts wait in the Approvals queue: `comments` and `aiVoiceNotes` (default true), `recordedVoiceNotes` (default false). Fields left out keep their value",

@@ -34,6 +34,8 @@ export const ZLeadTimeline = z.object({
   currentStep: z.object({ id: z.string(), label: z.string() }).nullable(),
   profile: z.array(ZProfileFieldView),
   lists: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Where the lead came from, in words ("CSV file leads.csv"), and when it was added (docs/privacy.md). */
+  provenance: z.object({ source: z.string(), sourceDetail: z.string().nullable(), words: z.string(), addedAt: ZTimestamp }),
   events: z.array(ZTimelineEvent),
 });
 export type TLeadTimeline = z.infer<typeof ZLeadTimeline>;

@@ -39,6 +39,11 @@ export const ZLead = z
     source: z.string().meta({
       description: "How the lead arrived: api, dashboard, csv, linkedin-search, direct-action, campaign, company-database (added from a company-database search)",
     }),
+    sourceDetail: z.string().nullable().meta({
+      description:
+        "Where within its source the lead came from, in words: the CSV file's name, the LinkedIn search's URL, the API key's name, \"added by <member>\" (null when not known). With createdAt, the lead's provenance (docs/privacy.md)",
+      example: "leads.csv",
+    }),
     lastActivityAt: ZTimestamp.nullable(),
     enrichedAt: ZTimestamp.nullable(),
     createdAt: ZTimestamp,

@@ -37,6 +37,13 @@ export const ZWorkspace = z
         description:
           "When a lead unsubscribes from a campaign e-mail or marks one as spam, its campaign stops for it altogether, LinkedIn steps included (true, the default); false: only its e-mail steps stop (each skips the opted-out address) and its LinkedIn steps go on",
       }),
+      messageRetentionDays: z.number().int().nullable().meta({
+        description:
+          "Days the workspace keeps e-mails and LinkedIn messages (and conversations whose last message is older); null keeps them for good (the default). Older messages are deleted by the hourly purge (docs/privacy.md)",
+      }),
+      deliveryLogRetentionDays: z.number().int().meta({
+        description: "Days webhook delivery logs (payloads and attempts) and dispatched events are kept, 1 to 7 (default 7); a delivery still being retried is kept until it ends",
+      }),
     }),
     createdAt: ZTimestamp,
     updatedAt: ZTimestamp,
@@ -61,6 +68,19 @@ export const ZUpdateWorkspaceSettingsInput = z.object({
     .int("must be a whole number of days from 1 to 365")
     .min(1, "must be a number of days from 1 to 365")
     .max(365, "must be a number of days from 1 to 365")
+    .optional(),
+  messageRetentionDays: z
+    .number({ message: "must be a number of days, or null to keep messages for good" })
+    .int("must be a whole number of days")
+    .min(30, "must be at least 30 days")
+    .max(3650, "must be at most 3650 days (10 years)")
+    .nullable()
+    .optional(),
+  deliveryLogRetentionDays: z
+    .number({ message: "must be a number of days" })
+    .int("must be a whole number of days")
+    .min(1, "must be at least 1 day")
+    .max(7, "must be at most 7 days")
     .optional(),
   outcomeNames: z
     .array(z.string({ message: "must be text" }).trim().min(1, "must not be empty").max(40, "must be at most 40 characters"), { message: "must be a list of names" })

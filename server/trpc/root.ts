@@ -10,6 +10,7 @@ import { approvalsRouter } from "./routers/approvals";
 import { tasksRouter } from "./routers/tasks";
 import { doNotContactRouter } from "./routers/do-not-contact";
 import { analyticsRouter } from "./routers/analytics";
+import { peopleRouter } from "./routers/people";
 import { inboxRouter } from "./routers/inbox";
 import { instanceRouter } from "./routers/instance";
 import { jobsRouter } from "./routers/jobs";
@@ -53,6 +54,7 @@ export const appRouter = router({
   approvals: approvalsRouter,
   tasks: tasksRouter,
   analytics: analyticsRouter,
+  people: peopleRouter,
   files: filesRouter,
   doNotContact: doNotContactRouter,
 });

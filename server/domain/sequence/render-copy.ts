@@ -1,5 +1,5 @@
 // Merge placeholders: {{firstName}}, {{lastName}}, {{company}}, {{headline}}, {{jobTitle}},
-// {{location}}, {{email}} and any custom variable, each with an optional inline fallback after a
+// {{location}}, {{email}}, {{dataSource}} (where the lead's data came from, in words) and any custom variable, each with an optional inline fallback after a
 // pipe: {{company|your team}} reads "your team" for a lead without a company. The fallback is
 // everything after the first pipe (trimmed; it may hold spaces and further pipes, not braces), and
 // it is template text: in an HTML body it is HTML as written, while a lead's value is escaped.
@@ -19,6 +19,7 @@ export interface MergeFields {
   jobTitle?: string | null;
   location?: string | null;
   email?: string | null;
+  dataSource?: string | null;
   [custom: string]: string | null | undefined;
 }
 
@@ -37,7 +38,7 @@ export function placeholdersIn(template: string | undefined): PlaceholderUse[] {
 }
 
 /** The lead fields a placeholder can name besides custom variables. */
-export const STANDARD_FIELDS: readonly string[] = ["firstName", "lastName", "company", "headline", "jobTitle", "location", "email"];
+export const STANDARD_FIELDS: readonly string[] = ["firstName", "lastName", "company", "headline", "jobTitle", "location", "email", "dataSource"];
 
 /** The words for a placeholder's value in a sentence: "company", "first name", or a custom variable's own name. */
 export function placeholderWords(name: string): string {
@@ -52,6 +53,7 @@ const STANDARD_WORDS: Record<string, string> = {
   jobTitle: "job title",
   location: "location",
   email: "e-mail address",
+  dataSource: "data source",
 };
 
 export interface FilledCopy {

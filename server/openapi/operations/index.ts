@@ -96,6 +96,8 @@ import { getAnalyticsOverviewOperation } from "./analytics/get-analytics-overvie
 import { getAnalyticsBreakdownOperation } from "./analytics/get-analytics-breakdown";
 import { listAnalyticsLeadsOperation } from "./analytics/list-analytics-leads";
 import { exportAnalyticsOperation } from "./analytics/export-analytics";
+import { erasePersonOperation } from "./people/erase-person";
+import { exportPersonOperation } from "./people/export-person";
 import { getPendingCommentOperation } from "./approvals/get-pending-comment";
 import { approvePendingCommentOperation } from "./approvals/approve-pending-comment";
 import { editPendingCommentOperation } from "./approvals/edit-pending-comment";
@@ -233,6 +235,8 @@ export const operations: ApiOperation[] = [
   getAnalyticsBreakdownOperation,
   listAnalyticsLeadsOperation,
   exportAnalyticsOperation,
+  erasePersonOperation,
+  exportPersonOperation,
   searchCompaniesOperation,
   searchPeopleOperation,
   addDatabasePeopleOperation,

@@ -2,6 +2,7 @@ import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import type { TAddCampaignLeadsResult } from "../../schemas/campaign";
 import type { TLeadsInput, TSkippedLead } from "../../schemas/lead";
+import { leadSourceDetail } from "../leads/lead-source-detail";
 import { resolveLeadInputs } from "../leads/resolve-lead-inputs";
 import { verifyAddedLeadAddresses } from "../verification/verify-added-lead-addresses";
 import { campaignLeadExclusions } from "./campaign-lead-exclusions";
@@ -28,12 +29,13 @@ export function skipped(index: number, input: { profileUrl?: string; email?: str
  * Leads that another campaign is working on are added and wait (heldBy) when the campaign excludes
  * other campaigns.
  */
-export async function addCampaignLeads(actor: Actor, campaignId: string, input: TLeadsInput, source = "api"): Promise<TAddCampaignLeadsResult> {
+export async function addCampaignLeads(actor: Actor, campaignId: string, input: TLeadsInput, source = "api", fileName?: string): Promise<TAddCampaignLeadsResult> {
   const { leads } = input;
   const campaign = await findCampaign(actor, campaignId);
+  const sourceDetail = await leadSourceDetail(actor, source, fileName);
   const result = await db.$transaction(
     async (tx) => {
-      const resolved = await resolveLeadInputs(tx, actor.workspaceId, leads, source);
+      const resolved = await resolveLeadInputs(tx, actor.workspaceId, leads, source, sourceDetail);
       const reasons = await campaignLeadExclusions(
         tx,
         campaign,

@@ -38,6 +38,7 @@ export async function createCampaign(actor: Actor, input: TCreateCampaignInput):
         status,
         aiInterestEnabled: input.aiInterestEnabled ?? false,
         unsubscribe,
+        sourceNotice: input.sourceNotice ?? null,
         tracking: mergeTracking(DEFAULT_TRACKING, input.tracking),
         approvals: mergeApprovals(DEFAULT_CAMPAIGN_APPROVALS, input.approvals),
         experiments: mergeExperiments(DEFAULT_EXPERIMENT_SETTINGS, input.experiments),

@@ -5,6 +5,7 @@
 import { db, Prisma, type DbClient } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { stepLabel } from "../../domain/sequence/step-label";
+import { leadSourceInWords } from "../../domain/privacy/lead-source";
 import type { TLeadTimeline } from "../../schemas/lead-timeline";
 import { profileFieldViews } from "../leads/merge-provider-profile";
 import { sequenceOf } from "./executor/load-campaign-sequence";
@@ -98,6 +99,12 @@ async function readLeadTimeline(client: DbClient, actor: Actor, campaignId: stri
     currentStep: current ? { id: current, label: stepName(current, row.currentStepType ?? "") } : null,
     profile: profileFieldViews(row.lead).map((view) => ({ ...view, label: FIELD_LABELS[view.field] })),
     lists: entries.map((entry) => entry.list),
+    provenance: {
+      source: row.lead.source,
+      sourceDetail: row.lead.sourceDetail,
+      words: leadSourceInWords(row.lead.source, row.lead.sourceDetail),
+      addedAt: row.lead.createdAt.toISOString(),
+    },
     events: leadTimelineEvents({
       campaignLead: row,
       stepName,

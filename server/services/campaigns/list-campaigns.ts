@@ -20,6 +20,7 @@ interface PageColumns {
   excludeOtherCampaigns: boolean;
   excludeOtherSenders: boolean;
   excludeSameSenderOtherCampaigns: boolean;
+  sourceNotice: string | null;
   finishedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -88,11 +89,11 @@ export function campaignsPageStatement(actor: Actor, paging: TPaginationQuery, f
     FROM (SELECT count(*)::int AS total FROM "Campaign" c WHERE ${where}) t
     LEFT JOIN LATERAL (
       SELECT c.id, c.name, c.status, c."aiInterestEnabled", c."linkedinAccountIds", c."emailAccountIds", c."excludeListIds", c."listId",
-        c."excludeOtherCampaigns", c."excludeOtherSenders", c."excludeSameSenderOtherCampaigns", c."finishedAt", c."createdAt", c."updatedAt",
+        c."excludeOtherCampaigns", c."excludeOtherSenders", c."excludeSameSenderOtherCampaigns", c."sourceNotice", c."finishedAt", c."createdAt", c."updatedAt",
         coalesce((SELECT true FROM "CampaignLeadStep" j WHERE j."campaignId" = c.id ORDER BY j."stepId" LIMIT 1), false) AS "leadsInProgress", s.*
       FROM (
         SELECT c.id, c.name, c.status, c."aiInterestEnabled", c."linkedinAccountIds", c."emailAccountIds", c."excludeListIds", c."listId",
-          c."excludeOtherCampaigns", c."excludeOtherSenders", c."excludeSameSenderOtherCampaigns", c."finishedAt", c."createdAt", c."updatedAt"
+          c."excludeOtherCampaigns", c."excludeOtherSenders", c."excludeSameSenderOtherCampaigns", c."sourceNotice", c."finishedAt", c."createdAt", c."updatedAt"
         FROM "Campaign" c WHERE ${where}
         ORDER BY c."createdAt" DESC, c.id DESC LIMIT ${paging.limit} OFFSET ${paging.offset}
       ) c

@@ -32,6 +32,7 @@ export type CampaignViewColumns = { status: string } & Pick<
   | "excludeOtherCampaigns"
   | "excludeOtherSenders"
   | "excludeSameSenderOtherCampaigns"
+  | "sourceNotice"
   | "finishedAt"
   | "createdAt"
   | "updatedAt"
@@ -46,6 +47,7 @@ export function campaignView(row: CampaignViewColumns, settings: CampaignSetting
     stats,
     aiInterestEnabled: row.aiInterestEnabled,
     unsubscribe: settings.unsubscribe,
+    sourceNotice: row.sourceNotice,
     tracking: settings.tracking,
     approvals: settings.approvals,
     experiments: settings.experiments,

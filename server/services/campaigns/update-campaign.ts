@@ -77,6 +77,7 @@ export async function updateCampaign(actor: Actor, campaignId: string, changes: 
         status: changes.status,
         aiInterestEnabled: changes.aiInterestEnabled,
         unsubscribe,
+        sourceNotice: changes.sourceNotice,
         tracking: changes.tracking && mergeTracking(readTracking(current.tracking), changes.tracking),
         approvals: changes.approvals && mergeApprovals(readApprovals(current.approvals), changes.approvals),
         experiments: changes.experiments && mergeExperiments(readExperiments(current.experiments), changes.experiments),

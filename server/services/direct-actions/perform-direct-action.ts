@@ -8,6 +8,7 @@ import { now } from "../../lib/clock";
 import { getLinkedinProvider } from "../../providers/linkedin";
 import type { LinkedinProvider, MemberProfile } from "../../providers/linkedin/types";
 import type { TDirectAction } from "../../schemas/direct-action";
+import { leadSourceDetail } from "../leads/lead-source-detail";
 import { upsertLeadFromProfile } from "../leads/upsert-lead-from-profile";
 import { checkSenderCanAct } from "../senders/check-sender-can-act";
 import { findSender } from "../senders/find-sender";
@@ -39,7 +40,7 @@ export async function performDirectAction(actor: Actor, accountId: string, profi
     if (isProviderError(error)) throw providerErrorToHerald(error);
     throw error;
   }
-  const lead = await upsertLeadFromProfile(actor.workspaceId, profile, "direct-action");
+  const lead = await upsertLeadFromProfile(actor.workspaceId, profile, "direct-action", db, await leadSourceDetail(actor, "direct-action"));
   const extra = (await plan.check?.({ account, profile, lead })) ?? {};
   const action = await db.$transaction((tx) =>
     reserveOrRefuse(tx, account, {

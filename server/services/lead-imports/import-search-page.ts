@@ -46,7 +46,7 @@ export async function importSearchPage(importId: string): Promise<{ done: boolea
     const inserted = await tx.lead.createManyAndReturn({
       data: people
         .filter((person) => !known.has(person.publicIdentifier))
-        .map((person) => ({ workspaceId: job.workspaceId, publicIdentifier: person.publicIdentifier, source: "linkedin-search", createdAt: at, ...providerProfileColumns(null, person, at) })),
+        .map((person) => ({ workspaceId: job.workspaceId, publicIdentifier: person.publicIdentifier, source: "linkedin-search", sourceDetail: job.searchUrl, createdAt: at, ...providerProfileColumns(null, person, at) })),
       skipDuplicates: true,
     });
     const insertedIds = new Set(inserted.map((lead) => lead.id));

@@ -5,6 +5,7 @@ import type { TLeadsInput, TAddLeadsResult, TSkippedLead } from "../../schemas/l
 import { skipped } from "../campaigns/add-campaign-leads";
 import { enrollListLeads } from "../campaigns/enroll-list-leads";
 import { kickCampaignExecutor } from "../campaigns/kick-campaign-executor";
+import { leadSourceDetail } from "../leads/lead-source-detail";
 import { resolveLeadInputs } from "../leads/resolve-lead-inputs";
 import { verifyAddedLeadAddresses } from "../verification/verify-added-lead-addresses";
 import { findLeadList } from "./find-lead-list";
@@ -13,12 +14,13 @@ import { findLeadList } from "./find-lead-list";
  * Adds leads to a list, by LinkedIn profile URL and/or e-mail. Campaigns that use the list as
  * their list take the new leads in (within their exclusions); campaigns that exclude it skip them.
  */
-export async function addLeadListLeads(actor: Actor, listId: string, input: TLeadsInput, source = "api"): Promise<TAddLeadsResult> {
+export async function addLeadListLeads(actor: Actor, listId: string, input: TLeadsInput, source = "api", fileName?: string): Promise<TAddLeadsResult> {
   const { leads } = input;
   const list = await findLeadList(actor, listId);
+  const sourceDetail = await leadSourceDetail(actor, source, fileName);
   const { result, activeCampaign } = await db.$transaction(
     async (tx) => {
-      const resolved = await resolveLeadInputs(tx, actor.workspaceId, leads, source);
+      const resolved = await resolveLeadInputs(tx, actor.workspaceId, leads, source, sourceDetail);
       const ids = resolved.flatMap((entry) => ("lead" in entry ? [entry.lead.id] : []));
       const present = new Set(
         (await tx.leadListEntry.findMany({ where: { listId: list.id, leadId: { in: ids } }, select: { leadId: true } })).map((row) => row.leadId),

@@ -11,6 +11,8 @@ export interface NewLead {
   company: string | null;
   customVariables: Record<string, string>;
   source: string;
+  /** Where within the source, in words (docs/privacy.md). */
+  sourceDetail?: string | null;
 }
 
 /**
@@ -23,13 +25,14 @@ export async function insertLeads(tx: Prisma.TransactionClient, leads: NewLead[]
   if (!leads.length) return [];
   const column = <K extends keyof NewLead>(key: K) => leads.map((lead) => lead[key]);
   const rows = await tx.$queryRaw<Lead[]>`
-    INSERT INTO "Lead" ("workspaceId", "publicIdentifier", "profileUrl", "email", "firstName", "lastName", "company", "customVariables", "source", "createdAt", "updatedAt")
-    SELECT u.workspace, u.identifier, u.url, u.email, u.first, u.last, u.company, u.variables::jsonb, u.source,
+    INSERT INTO "Lead" ("workspaceId", "publicIdentifier", "profileUrl", "email", "firstName", "lastName", "company", "customVariables", "source", "sourceDetail", "createdAt", "updatedAt")
+    SELECT u.workspace, u.identifier, u.url, u.email, u.first, u.last, u.company, u.variables::jsonb, u.source, u.detail,
       ${at.toISOString()}::timestamptz AT TIME ZONE 'UTC', ${at.toISOString()}::timestamptz AT TIME ZONE 'UTC'
     FROM unnest(${column("workspaceId")}::text[], ${column("publicIdentifier")}::text[], ${column("profileUrl")}::text[], ${column("email")}::text[],
       ${column("firstName")}::text[], ${column("lastName")}::text[], ${column("company")}::text[],
-      ${leads.map((lead) => JSON.stringify(lead.customVariables))}::text[], ${column("source")}::text[])
-      WITH ORDINALITY AS u(workspace, identifier, url, email, first, last, company, variables, source, position)
+      ${leads.map((lead) => JSON.stringify(lead.customVariables))}::text[], ${column("source")}::text[],
+      ${leads.map((lead) => lead.sourceDetail ?? null)}::text[])
+      WITH ORDINALITY AS u(workspace, identifier, url, email, first, last, company, variables, source, detail, position)
     ORDER BY u.position
     ON CONFLICT DO NOTHING
     RETURNING *`;

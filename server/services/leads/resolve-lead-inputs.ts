@@ -19,6 +19,7 @@ export async function resolveLeadInputs(
   workspaceId: string,
   inputs: TLeadInput[],
   source: string,
+  sourceDetail: string | null = null,
 ): Promise<ResolvedLeadInput[]> {
   const at = now();
   const keyed = inputs.map((input, index) => ({
@@ -71,6 +72,7 @@ export async function resolveLeadInputs(
         company: entry.input.company || null,
         customVariables: entry.input.customVariables ?? {},
         source,
+        sourceDetail,
       })),
       at,
     );

@@ -46,6 +46,7 @@ export async function toLeads(leads: Lead[], client: DbClient = db): Promise<TLe
     campaignIds: campaigns.get(lead.id) ?? [],
     customVariables: readCustomVariables(lead.customVariables),
     source: lead.source,
+    sourceDetail: lead.sourceDetail,
     lastActivityAt: toIso(lead.lastActivityAt),
     enrichedAt: toIso(lead.enrichedAt),
     createdAt: lead.createdAt.toISOString(),

@@ -30,13 +30,14 @@ export async function upsertLeadFromProfile(
   profile: MemberProfile,
   source: string,
   client: DbClient = db,
+  sourceDetail: string | null = null,
 ): Promise<Lead> {
   const at = now();
   const where = { workspaceId_publicIdentifier: { workspaceId, publicIdentifier: profile.publicIdentifier } };
   const existing = await client.lead.findUnique({ where });
   return client.lead.upsert({
     where,
-    create: { workspaceId, publicIdentifier: profile.publicIdentifier, source, createdAt: at, ...providerProfileColumns(null, profile, at) },
+    create: { workspaceId, publicIdentifier: profile.publicIdentifier, source, sourceDetail, createdAt: at, ...providerProfileColumns(null, profile, at) },
     update: providerProfileColumns(existing, profile, at),
   });
 }

@@ -16,6 +16,8 @@ export function toWorkspace(row: Workspace, usedSeats: number): TWorkspace {
       optOutStopsLinkedin: row.optOutStopsLinkedin,
       outcomeNames: row.outcomeNames,
       verificationMaxAgeDays: row.verificationMaxAgeDays,
+      messageRetentionDays: row.messageRetentionDays,
+      deliveryLogRetentionDays: row.deliveryLogRetentionDays,
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

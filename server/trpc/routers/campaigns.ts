@@ -55,8 +55,8 @@ export const campaignsRouter = router({
     .input(ZListCampaignLeadsQuery.extend({ id: z.string() }))
     .query(({ ctx, input }) => listCampaignLeads(ctx.actor, input.id, input)),
   addLeads: workspaceProcedure
-    .input(z.object({ id: z.string(), leads: ZLeadsInput.shape.leads, source: z.enum(["csv", "dashboard"]).default("dashboard") }))
-    .mutation(({ ctx, input }) => addCampaignLeads(ctx.actor, input.id, { leads: input.leads }, input.source)),
+    .input(z.object({ id: z.string(), leads: ZLeadsInput.shape.leads, source: z.enum(["csv", "dashboard"]).default("dashboard"), fileName: z.string().trim().max(255).optional() }))
+    .mutation(({ ctx, input }) => addCampaignLeads(ctx.actor, input.id, { leads: input.leads }, input.source, input.fileName)),
   stopLead: workspaceProcedure.input(ZLeadRef).mutation(({ ctx, input }) => stopCampaignLead(ctx.actor, input.id, input.leadId)),
   pauseLead: workspaceProcedure.input(ZLeadRef).mutation(({ ctx, input }) => pauseCampaignLead(ctx.actor, input.id, input.leadId)),
   resumeLead: workspaceProcedure.input(ZLeadRef).mutation(({ ctx, input }) => resumeCampaignLead(ctx.actor, input.id, input.leadId)),

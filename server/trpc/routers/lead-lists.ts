@@ -21,7 +21,7 @@ export const leadListsRouter = router({
   delete: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => deleteLeadList(ctx.actor, input.id)),
   leads: workspaceProcedure.input(ZPaginationQuery.extend({ id: z.string() })).query(({ ctx, input }) => listLeadListLeads(ctx.actor, input.id, input)),
   addLeads: workspaceProcedure
-    .input(z.object({ id: z.string(), leads: ZLeadsInput.shape.leads, source: z.enum(["csv", "dashboard"]).default("dashboard") }))
-    .mutation(({ ctx, input }) => addLeadListLeads(ctx.actor, input.id, { leads: input.leads }, input.source)),
+    .input(z.object({ id: z.string(), leads: ZLeadsInput.shape.leads, source: z.enum(["csv", "dashboard"]).default("dashboard"), fileName: z.string().trim().max(255).optional() }))
+    .mutation(({ ctx, input }) => addLeadListLeads(ctx.actor, input.id, { leads: input.leads }, input.source, input.fileName)),
   removeLead: workspaceProcedure.input(z.object({ id: z.string(), leadId: z.string() })).mutation(({ ctx, input }) => removeLeadListLead(ctx.actor, input.id, input.leadId)),
 });

@@ -30,6 +30,7 @@ import { countMailboxUsage } from "../../mail/mailboxes/count-mailbox-usage";
 import { readTracking, readUnsubscribe } from "../campaign-columns";
 import { mergeFields } from "../lead-merge-fields";
 import { failLead, resolveWithout, type LeadInCampaign } from "./perform-lead-step";
+import { firstEmailNotice } from "./first-email-notice";
 import { recordEmailSent } from "./record-email-sent";
 import { RETRYING } from "./retry-email-step";
 import { lockCampaignLead, moveCampaignLead, setCampaignLeadStatus } from "./settle-campaign-lead";
@@ -261,6 +262,7 @@ export async function performEmailStep(input: {
         trackingToken: row.trackingToken!,
         emailMessageId: row.id,
         campaignLeadId: campaignLead.id,
+        notice: await firstEmailNotice(tx, { campaign, campaignLeadId: campaignLead.id, emailMessageId: row.id, fields: mergeFields(lead, campaignLead) }),
       });
       const email = await tx.emailMessage.update({ where: { id: row.id }, data: { subject: composed.subject, text: composed.text, html: composed.html } });
       await moveCampaignLead(tx, campaignLead.id, {});

@@ -1,11 +1,13 @@
 // The e-mail a campaign step sends to one lead, exactly as it goes out: its content for the lead
 // (server/domain/mail/email-content.ts, the rule the editor's preview shows), then the open pixel
-// and tracked links when the campaign and the mailbox track, and last the unsubscribe line with its List-Unsubscribe headers (after tracking, so the unsubscribe link is
+// and tracked links when the campaign and the mailbox track, the notice line naming the data source
+// on a lead's first e-mail, and last the unsubscribe line with its List-Unsubscribe headers (after tracking, so the unsubscribe link is
 // never counted as a click). The executor stores the result in the intent before sending it.
 import { renderEmailContent } from "../../../domain/mail/email-content";
 import type { MergeFields } from "../../../domain/sequence/render-copy";
 import type { Variant } from "../../../domain/sequence/decide-step";
 import type { EmailThread } from "../../../domain/sequence/decide-email-step";
+import type { NoticeParts } from "../../../domain/privacy/source-notice";
 import { addTracking } from "../tracking/tracking-links";
 import { unsubscribeParts } from "../tracking/unsubscribe-parts";
 
@@ -33,6 +35,8 @@ export interface ComposeInput {
   /** EmailMessage.id of the intent. */
   emailMessageId: string;
   campaignLeadId: string;
+  /** The campaign's notice line naming the data source, on the lead's first e-mail only (docs/privacy.md). */
+  notice?: NoticeParts | null;
 }
 
 export function composeCampaignEmail(input: ComposeInput): ComposedEmail {
@@ -43,6 +47,10 @@ export function composeCampaignEmail(input: ComposeInput): ComposedEmail {
   const opens = input.tracking.opens === "on" && mailbox.trackOpens;
   const clicks = input.tracking.clicks === "on" && mailbox.trackClicks;
   if (opens || clicks) html = addTracking(html, { token: input.trackingToken, opens, clicks });
+  if (input.notice) {
+    text += `\n\n${input.notice.text}`;
+    html += `\n${input.notice.html}`;
+  }
   let headers: Record<string, string> = {};
   if (input.unsubscribe.enabled) {
     const parts = unsubscribeParts({
