@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { TCampaignForecast } from "@/server/schemas/campaign";
+import type { TCampaignForecast } from "@/server/schemas/campaign-forecast";
 import { ForecastPanel } from "./forecast-panel";
 
 const counts = { invitations: 0, messages: 0, inmails: 0, profileViews: 0 };

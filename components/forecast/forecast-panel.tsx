@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { formatRelative } from "@/components/ui/format";
-import type { TCampaignForecast } from "@/server/schemas/campaign";
+import type { TCampaignForecast } from "@/server/schemas/campaign-forecast";
 import { Pagination } from "../ui/pagination";
 import { nameOfStep } from "../campaigns/sequence-outline";
 import { LEAD_STATUS } from "../campaigns/status-badges";

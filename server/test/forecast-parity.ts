@@ -9,7 +9,7 @@ import type { Actor } from "../lib/actor";
 import { ManualClock, setClock } from "../lib/clock";
 import { zonedDateString } from "../lib/time-zones";
 import { ensureSandboxDirectory } from "../providers/linkedin/sandbox/store";
-import type { TCampaignForecast } from "../schemas/campaign";
+import type { TCampaignForecast } from "../schemas/campaign-forecast";
 import { ZConnectSenderInput } from "../schemas/sender";
 import { forecastCampaign } from "../services/campaigns/forecast-campaign";
 import { connectSender } from "../services/senders/connect-sender";

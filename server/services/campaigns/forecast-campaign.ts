@@ -7,7 +7,7 @@ import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { getLinkedinProvider } from "../../providers/linkedin";
-import type { TForecastQuery, TCampaignForecast } from "../../schemas/campaign";
+import type { TForecastQuery, TCampaignForecast } from "../../schemas/campaign-forecast";
 import type { Campaign } from "../../db/generated/client";
 import { countSenderUsage } from "../senders/count-sender-usage";
 import { resolveLimits } from "../../domain/sender-limits";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ZCampaignListFilter, ZCreateCampaignInput, ZForecastQuery, ZListCampaignLeadsQuery, ZRebalanceInput, ZStepContentInput, ZUpdateCampaignInput } from "../../schemas/campaign";
+import { ZCampaignListFilter, ZCreateCampaignInput, ZListCampaignLeadsQuery, ZRebalanceInput, ZStepContentInput, ZUpdateCampaignInput } from "../../schemas/campaign";
+import { ZForecastQuery } from "../../schemas/campaign-forecast";
 import { ZPaginationQuery } from "../../schemas/common";
 import { ZLeadsInput } from "../../schemas/lead";
 import { addCampaignLeads } from "../../services/campaigns/add-campaign-leads";

@@ -1,5 +1,5 @@
 import { dataEnvelope } from "../../../schemas/common";
-import { ZCampaignForecast, ZForecastQuery } from "../../../schemas/campaign";
+import { ZCampaignForecast, ZForecastQuery } from "../../../schemas/campaign-forecast";
 import { defineOperation } from "../../../http/api-operation";
 import { ZCampaignIdParams } from "./shared";
 

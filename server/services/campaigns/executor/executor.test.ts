@@ -15,7 +15,8 @@ import { addCampaignLeads } from "../add-campaign-leads";
 import { createCampaign } from "../create-campaign";
 import { forecastCampaign } from "../forecast-campaign";
 import { updateCampaign } from "../update-campaign";
-import { ZCreateCampaignInput, ZUpdateCampaignInput, ZForecastQuery } from "../../../schemas/campaign";
+import { ZCreateCampaignInput, ZUpdateCampaignInput } from "../../../schemas/campaign";
+import { ZForecastQuery } from "../../../schemas/campaign-forecast";
 import { ZConnectSenderInput } from "../../../schemas/sender";
 import { ZLeadsInput } from "../../../schemas/lead";
 
