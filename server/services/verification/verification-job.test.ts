@@ -6,7 +6,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { db } from "@/server/db/client";
 import { createVerificationJob } from "@/server/services/verification/create-verification-job";
 import { CHUNK_SIZE } from "@/server/services/verification/check-verification-job-chunk";
-import { createTestWorkspace } from "@/server/test/factories";
 import { createRealDnsWorkspace, useTestDnsServer, VERIFICATION_TEST_ZONES } from "@/server/test/use-test-dns-server";
 import { inngest } from "@/inngest/client";
 import { FAILED_JOB_MESSAGE } from "@/server/services/verification/run-verification-job-here";

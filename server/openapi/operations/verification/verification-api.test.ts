@@ -6,7 +6,7 @@ import { inngest } from "@/inngest/client";
 import { db } from "@/server/db/client";
 import { checkVerificationJobChunk } from "@/server/services/verification/check-verification-job-chunk";
 import { callApi } from "@/server/test/call-api";
-import { createTestApiKey, createTestWorkspace } from "@/server/test/factories";
+import { createTestApiKey } from "@/server/test/factories";
 import { createRealDnsWorkspace, useTestDnsServer, VERIFICATION_TEST_ZONES } from "@/server/test/use-test-dns-server";
 
 useTestDnsServer({ ...VERIFICATION_TEST_ZONES, "gmail.com": [{ name: "@", type: "MX", value: "mx.gmail.com" }, { name: "mx", type: "A", value: "192.0.2.40" }] });
