@@ -28,7 +28,7 @@ interface Manifest {
  * Packages stay in node_modules, imported as written, as in Herald's own bundle. But Node's loader
  * runs the bundles, and it finds a file inside a package without an `exports` map only by its full
  * name: `next/server`, which tsx accepts, must read `next/server.js`. Such an import is written out
- * with the file name esbuild finds for it.
+ * with the file name esbuild finds for it; a package's JSON file is compiled in.
  */
 const externalPackages: Plugin = {
   name: "external-packages",
@@ -41,6 +41,9 @@ const externalPackages: Plugin = {
       if (args.path.includes(":") || !subpath || /\.[cm]?js$/.test(subpath)) return { path: args.path, external: true };
       const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: "external-packages" });
       if (resolved.errors.length) return { errors: resolved.errors };
+      // A package's JSON data (email-providers/all.json) is compiled in, as in Herald's own bundle
+      // (scripts/build-runtime.mjs): Node 20 imports JSON only with an import attribute, which esbuild drops.
+      if (subpath.endsWith(".json")) return { path: resolved.path };
       const marker = `/node_modules/${packageName}/`;
       const at = resolved.path.lastIndexOf(marker);
       if (at === -1) return { path: args.path, external: true };

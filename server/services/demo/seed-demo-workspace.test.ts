@@ -5,6 +5,7 @@ import { readDnsHealth } from "../../schemas/mailbox-health";
 import { DEMO_MAILBOX } from "../../schemas/getting-started";
 import { readSequence } from "../campaigns/campaign-columns";
 import { CROSS_CHANNEL_SAMPLE_NAME } from "./seed-demo-cross-channel-campaign";
+import { DEMO_COMPETITOR_DOMAIN } from "./seed-demo-clean-lists";
 import { seedDemoWorkspace } from "./seed-demo-workspace";
 
 it("seeds the Quick start's workspace once: owner, a working key, two sandbox senders, a paused sample campaign, a sandbox mailbox with a DNS problem and a sample across e-mail and LinkedIn", async () => {
@@ -49,6 +50,17 @@ it("seeds the Quick start's workspace once: owner, a working key, two sandbox se
   // None of them is also in the first sample.
   expect(crossChannel.leads.filter((entry) => campaign.leads.some((other) => other.leadId === entry.leadId))).toEqual([]);
 
+  // Clean lists: every address of the samples verified (against the sandbox's DNS: all valid here),
+  // and a competitor on the do-not-contact list.
+  const addresses = await db.lead.findMany({ where: { workspaceId: first.workspaceId, email: { not: null } }, select: { email: true } });
+  const verified = await db.addressVerification.findMany({ where: { workspaceId: first.workspaceId } });
+  expect(verified.map((row) => row.address).sort()).toEqual([...new Set(addresses.map((lead) => lead.email!.toLowerCase()))].sort());
+  expect(verified.length).toBeGreaterThan(0);
+  expect(await db.doNotContactEntry.findMany({ where: { workspaceId: first.workspaceId }, select: { kind: true, value: true, reason: true }, orderBy: { kind: "asc" } })).toEqual([
+    { kind: "company", value: "rivalreach", reason: "manual" },
+    { kind: "domain", value: DEMO_COMPETITOR_DOMAIN, reason: "manual" },
+  ]);
+
   // The demo owner is the fresh installation's first user, so its instance administrator, and the
   // welcome credits say where they came from.
   expect(await db.user.findUniqueOrThrow({ where: { email: first.email } })).toMatchObject({ instanceAdmin: true });
@@ -65,6 +77,7 @@ it("seeds the Quick start's workspace once: owner, a working key, two sandbox se
   expect(await db.campaign.count({ where: { workspaceId: first.workspaceId } })).toBe(3);
   expect(await db.linkedinAccount.count({ where: { workspaceId: first.workspaceId } })).toBe(2);
   expect(await db.mailbox.count({ where: { workspaceId: first.workspaceId } })).toBe(1);
+  expect(await db.doNotContactEntry.count({ where: { workspaceId: first.workspaceId } })).toBe(2);
   // The first key was replaced by the second.
   expect(await db.apiKey.findFirst({ where: { hashedKey: hashApiKey(first.apiKey), revokedAt: null } })).toBeNull();
 });

@@ -7,6 +7,7 @@ import { seedDemoCampaign } from "./seed-demo-campaign";
 import { seedDemoCrossChannelCampaign } from "./seed-demo-cross-channel-campaign";
 import { seedDemoMailbox } from "./seed-demo-mailbox";
 import { seedDemoHistory } from "./seed-demo-history";
+import { seedDemoCleanLists } from "./seed-demo-clean-lists";
 import { forgetApiKeys } from "../api-keys/api-key-cache";
 
 export const DEMO_EMAIL = "demo@herald.local";
@@ -33,7 +34,8 @@ export interface DemoWorkspace {
  * a paused sample campaign (see seed-demo-campaign.ts), a sandbox mailbox with a DNS problem to
  * fix (seed-demo-mailbox.ts) and a second paused sample across e-mail and LinkedIn on both
  * (seed-demo-cross-channel-campaign.ts), with twelve weeks of a campaign that ran for the Analytics
- * home (seed-demo-history.ts). Safe to run at every
+ * home (seed-demo-history.ts), and clean lists: verified addresses and a do-not-contact list
+ * (seed-demo-clean-lists.ts). Safe to run at every
  * start: the owner and workspace are created once; the demo API key is replaced each time (only its
  * hash is stored, so a fresh one is the only way to print it).
  */
@@ -75,6 +77,8 @@ export async function seedDemoWorkspace(): Promise<DemoWorkspace> {
   const crossChannel = sample ? await seedDemoCrossChannelCampaign(actor, sample.senderIds) : null;
   // Twelve weeks of a campaign that ran, for the Analytics home and the A/B test's verdict.
   const history = sample ? await seedDemoHistory(actor, sample.senderIds) : null;
+  // The samples' addresses verified, and a competitor on the do-not-contact list.
+  if (sample) await seedDemoCleanLists(actor);
   return {
     email: DEMO_EMAIL,
     password: DEMO_PASSWORD,
