@@ -22,7 +22,7 @@ describe("verify-address-job", () => {
   it("runs on herald/verification-job.requested, one run per job, two jobs at once, retried three times", async () => {
     const { config, spec } = await syncedFunction(verifyAddressJob);
     expect(config.triggers).toEqual([{ event: "herald/verification-job.requested" }]);
-    expect(spec).toMatchObject({ maxAttempts: 4, concurrency: [expect.objectContaining({ limit: 1, key: "event.data.jobId" }), expect.objectContaining({ limit: 2 })] });
+    expect(spec).toMatchObject({ maxAttempts: 4, concurrency: [expect.objectContaining({ limit: 1, key: "event.data.workspaceId" }), expect.objectContaining({ limit: 4 })] });
   });
 
   it("checks chunk after chunk, each in its own step, until the job is done", async () => {

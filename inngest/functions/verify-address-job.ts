@@ -18,8 +18,9 @@ export const verifyAddressJob = inngest.createFunction(
     id: "verify-address-job",
     name: "Verify a job's addresses",
     triggers: [verificationJobRequested],
-    // One run per job; two jobs at once, so a large list does not hold up the others for long.
-    concurrency: [{ limit: 1, key: "event.data.jobId" }, { limit: 2 }],
+    // One job per workspace at a time (so one run per job), so a workspace that queues many large
+    // lists holds up only its own; four at once across the installation.
+    concurrency: [{ limit: 1, key: "event.data.workspaceId" }, { limit: 4 }],
     retries: 3,
   },
   async ({ event, step }) => {

@@ -136,8 +136,8 @@ export const ZDoNotContactListing = z
   .object({
     kind: ZDoNotContactKind,
     value: z.string().nullable().meta({ description: "The listed value; null for an erased person" }),
-    reason: ZDoNotContactReason,
-    createdAt: ZTimestamp,
+    reason: ZDoNotContactReason.nullable().meta({ description: "Why it was listed; null when the entry is another workspace's (its reasons stay its own)" }),
+    createdAt: ZTimestamp.nullable().meta({ description: "When it was listed; null when the entry is another workspace's" }),
     shared: z.boolean().meta({ description: "True when the entry is on another sharing workspace's list" }),
   })
   .meta({ id: "DoNotContactListing" });

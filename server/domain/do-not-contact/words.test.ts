@@ -6,8 +6,9 @@ describe("the list's words", () => {
     expect(listingSentence({ kind: "domain", value: "acme.com", reason: "manual", createdAt: "2026-12-03T10:00:00.000Z", shared: false })).toBe(
       "On the do-not-contact list: the domain acme.com (Added by hand on 3 Dec 2026)",
     );
-    expect(listingSentence({ kind: "email", value: "jane@acme.com", reason: "complaint", createdAt: "2026-01-09T23:59:00.000Z", shared: true })).toBe(
-      "On the do-not-contact list: the e-mail address jane@acme.com (Marked as spam on 9 Jan 2026, on another workspace's shared list)",
+    // Another workspace's entry: listed there, without its reason or date (they stay that workspace's).
+    expect(listingSentence({ kind: "email", value: "jane@acme.com", reason: null, createdAt: null, shared: true })).toBe(
+      "On the do-not-contact list: the e-mail address jane@acme.com (on another workspace's shared list)",
     );
     expect(listingSentence({ kind: "email", value: null, reason: "erased", createdAt: "2026-12-03T10:00:00.000Z", shared: false })).toBe(
       "On the do-not-contact list: this person, erased on request (on 3 Dec 2026)",

@@ -43,8 +43,10 @@ export function listedOn(iso: string): string {
 }
 
 /** What the lead page says of a listed lead: "On the do-not-contact list: the domain acme.com (Added by hand on 3 Dec 2026)". */
-export function listingSentence(listing: { kind: keyof typeof KIND_WORDS; value: string | null; reason: string; createdAt: string; shared: boolean }): string {
+export function listingSentence(listing: { kind: keyof typeof KIND_WORDS; value: string | null; reason: string | null; createdAt: string | null; shared: boolean }): string {
+  // Another workspace's entry says only that it is listed there: its reasons and dates stay its own.
+  if (listing.shared || !listing.createdAt) return `On the do-not-contact list: the ${KIND_WORDS[listing.kind]} ${listing.value ?? "(erased person)"} (on another workspace's shared list)`;
   const what = listing.value === null ? "this person, erased on request" : `the ${KIND_WORDS[listing.kind]} ${listing.value}`;
-  const why = listing.value === null ? `on ${listedOn(listing.createdAt)}` : `${reasonWords(listing.reason)} on ${listedOn(listing.createdAt)}`;
-  return `On the do-not-contact list: ${what} (${why}${listing.shared ? ", on another workspace's shared list" : ""})`;
+  const why = listing.value === null || !listing.reason ? `on ${listedOn(listing.createdAt)}` : `${reasonWords(listing.reason)} on ${listedOn(listing.createdAt)}`;
+  return `On the do-not-contact list: ${what} (${why})`;
 }

@@ -202,7 +202,8 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       : [],
     openDrafts(rows.filter((row) => row.currentStepType && DRAFTED_STEPS.has(row.currentStepType as StepType)).map((row) => row.id)),
     // The do-not-contact list and the stored verifications, each read once for all the leads.
-    findListedPeople(campaign.workspaceId, rows.map((row) => ({ ...row.lead, id: row.leadId }))),
+    // With the address a find-e-mail step will find, as the executor's e-mail step reads the lead then.
+    findListedPeople(campaign.workspaceId, rows.map((row) => ({ ...row.lead, email: finding.found.get(row.id) ?? row.lead.email, id: row.id }))),
     storedVerifications(campaign.workspaceId, withFound.map((row) => row.lead.email)),
   ]);
   const sentFor = new Set(pendingActions.flatMap((action) => (action.campaignLeadId ? [`${action.campaignLeadId}|${action.stepId}`] : [])));
@@ -240,7 +241,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       mailboxId: row.emailAccountId ?? mail.assignedMailbox.get(row.id) ?? null,
       email: row.lead.email,
       emailOptOut: row.lead.emailOptOut,
-      listed: listed.get(row.leadId) ?? null,
+      listed: listed.get(row.id) ?? null,
       verification: verifications.get((finding.found.get(row.id) ?? row.lead.email)?.trim().toLowerCase() ?? "") ?? null,
       foundEmail: finding.found.get(row.id),
       foundEmailOptedOut: finding.optedOut.has(finding.found.get(row.id)?.toLowerCase() ?? ""),

@@ -54,10 +54,10 @@ function ofVerification(campaignId: string, alias: string, filter: TListCampaign
   const lead = Prisma.raw(`${alias}."leadId"`);
   if (filter === "not-checked") {
     return Prisma.sql`AND EXISTS (SELECT 1 FROM "Lead" vl WHERE vl.id = ${lead} AND vl.email IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM "AddressVerification" av WHERE av."workspaceId" = vl."workspaceId" AND av.address = lower(vl.email)))`;
+      AND NOT EXISTS (SELECT 1 FROM "AddressVerification" av WHERE av."workspaceId" = vl."workspaceId" AND av.address = lower(btrim(vl.email))))`;
   }
   return Prisma.sql`AND EXISTS (SELECT 1 FROM "Lead" vl
-      JOIN "AddressVerification" av ON av."workspaceId" = vl."workspaceId" AND av.address = lower(vl.email)
+      JOIN "AddressVerification" av ON av."workspaceId" = vl."workspaceId" AND av.address = lower(btrim(vl.email))
       WHERE vl.id = ${lead}
         AND (CASE WHEN av."check" = 'free-webmail'
               AND NOT coalesce((SELECT (vc.verification->>'targetsCompanies')::boolean FROM "Campaign" vc WHERE vc.id = ${campaignId}), true)

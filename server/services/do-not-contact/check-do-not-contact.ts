@@ -6,7 +6,7 @@ import { HeraldError } from "../../lib/errors";
 import { publicIdentifierFrom } from "../../lib/linkedin-url";
 import { parseInput } from "../../lib/zod-issues";
 import { ZDoNotContactCheckQuery, type TDoNotContactCheck, type TDoNotContactCheckQuery } from "../../schemas/do-not-contact";
-import { findListedPeople } from "./find-listed-people";
+import { findListedPeople, toListing } from "./find-listed-people";
 
 export async function checkDoNotContact(actor: Actor, input: TDoNotContactCheckQuery): Promise<TDoNotContactCheck> {
   const query = parseInput(ZDoNotContactCheckQuery, input);
@@ -21,7 +21,7 @@ export async function checkDoNotContact(actor: Actor, input: TDoNotContactCheckQ
   if (!match) return { listed: false, entry: null, refusal: null };
   return {
     listed: true,
-    entry: { kind: match.kind, value: match.value, reason: match.reason, createdAt: match.createdAt.toISOString(), shared: match.shared },
+    entry: toListing(match),
     refusal: doNotContactRefusal(match),
   };
 }

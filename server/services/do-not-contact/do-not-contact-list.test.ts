@@ -148,7 +148,7 @@ describe("the do-not-contact list", () => {
     expect((await check()).listed).toBe(false);
     await setDoNotContactSharing(listing.actor, { shared: true });
     expect(await getDoNotContactSharing(listing.actor)).toEqual({ shared: true });
-    expect(await check()).toMatchObject({ listed: true, entry: { kind: "domain", value: "acme.com", shared: true }, refusal: expect.stringContaining("The domain acme.com is on the do-not-contact list") });
+    expect(await check()).toMatchObject({ listed: true, entry: { kind: "domain", value: "acme.com", reason: null, createdAt: null, shared: true }, refusal: expect.stringContaining("The domain acme.com is on the do-not-contact list") });
     await setDoNotContactSharing(other.actor, { shared: false });
     expect((await check()).listed).toBe(false);
     expect((await refusal(setDoNotContactSharing({ ...other.actor, role: "member" }, { shared: true }))).code).toBe("forbidden");

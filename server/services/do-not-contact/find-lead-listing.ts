@@ -4,7 +4,7 @@ import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { HeraldError } from "../../lib/errors";
 import type { TDoNotContactListing } from "../../schemas/do-not-contact";
-import { findListedPeople } from "./find-listed-people";
+import { findListedPeople, toListing } from "./find-listed-people";
 
 export async function findLeadListing(actor: Actor, leadId: string): Promise<TDoNotContactListing | null> {
   const lead = await db.lead.findFirst({
@@ -13,5 +13,5 @@ export async function findLeadListing(actor: Actor, leadId: string): Promise<TDo
   });
   if (!lead) throw HeraldError.notFound("Lead");
   const match = (await findListedPeople(actor.workspaceId, [lead])).get(lead.id);
-  return match ? { kind: match.kind, value: match.value, reason: match.reason, createdAt: match.createdAt.toISOString(), shared: match.shared } : null;
+  return match ? toListing(match) : null;
 }

@@ -4,6 +4,7 @@
 // of the installation's other sharing workspaces. Callers pass a whole batch (a turn's candidates,
 // a forecast's leads), so the list costs one query per batch, never one per lead.
 import { db, type DbClient } from "../../db/client";
+import type { TDoNotContactListing } from "../../schemas/do-not-contact";
 import { personKeys, type DoNotContactKind, type DoNotContactMatch, type DoNotContactReason, type ListablePerson } from "../../domain/do-not-contact/entries";
 
 /** A match with what the lead page and the check say of it: why and when it was listed, and whether by another workspace. */
@@ -43,4 +44,10 @@ export async function findListedPeople<T extends ListablePerson & { id: string }
     if (row) listed.set(id, { kind: row.kind, value: row.value, reason: row.reason, createdAt: row.createdAt, shared: row.workspaceId !== workspaceId });
   }
   return listed;
+}
+
+/** The listing as this workspace may see it: another workspace's entry shows only that it is listed, not why or since when. */
+export function toListing(match: ListedMatch): TDoNotContactListing {
+  if (match.shared) return { kind: match.kind, value: match.value, reason: null, createdAt: null, shared: true };
+  return { kind: match.kind, value: match.value, reason: match.reason, createdAt: match.createdAt.toISOString(), shared: false };
 }
