@@ -85,7 +85,7 @@ export function LeadsTable({
   // Why due leads may not move now (schedule, caps, pauses); refreshed as the minutes pass.
   const sendState = useQuery({ ...trpc.campaigns.sendState.queryOptions({ id: campaign.id }), refetchInterval: 60_000 });
   // The page's addresses' verifications, in one request (a job running may add some: refreshed).
-  const verifications = useAddressVerifications(leads.map((lead) => lead.email), true, 15_000);
+  const verifications = useAddressVerifications(leads.map((lead) => lead.email), campaign.verification.targetsCompanies, 15_000);
   return (
     <>
       {actionError && (
