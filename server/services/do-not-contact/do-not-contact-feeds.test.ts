@@ -34,7 +34,7 @@ describe("the do-not-contact list's feeds", () => {
     await unsubscribeAddress({ workspaceId: workspace.id, address: sent.toAddress, source: "one-click", emailMessageId: sent.id });
     expect(await entriesOf(workspace.id)).toEqual([{ kind: "email", value: "ann@prospect.example", reason: "unsubscribed", createdBy: null }]);
     const listed = await findListedPeople(workspace.id, [{ id: "someone", email: "ann@prospect.example" }]);
-    expect(listed.get("someone")).toEqual({ kind: "email", value: "ann@prospect.example" });
+    expect(listed.get("someone")).toMatchObject({ kind: "email", value: "ann@prospect.example", reason: "unsubscribed", shared: false });
   });
 
   it("a spam complaint lists the address", async () => {

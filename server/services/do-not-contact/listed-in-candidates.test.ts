@@ -19,6 +19,9 @@ async function joined(workspaceId: string) {
   return { leads, rows: leads.map((lead) => ({ person: lead, keyHashes: byId.get(lead.id)!.keyHashes, match: matchOf(byId.get(lead.id)!.kind, byId.get(lead.id)!.value) })) };
 }
 
+/** What the decision core reads of a match: the kind and the value (the lead page's reason and date aside). */
+const kindAndValue = (match: { kind: string; value: string | null } | undefined) => (match ? { kind: match.kind, value: match.value } : null);
+
 const lead = (workspaceId: string, fields: { email?: string; profileUrl?: string; publicIdentifier?: string; company?: string }, index: number) =>
   db.lead.create({ data: { workspaceId, ...fields, source: "api", createdAt: new Date(now().getTime() + index), updatedAt: now() } });
 
@@ -48,7 +51,7 @@ it("finds in SQL what findListedPeople finds, and asks it again only for the for
   const settled = await settleListed(workspace.id, rows);
   expect(counter.stop().statements).toBe(0);
   const expected = await findListedPeople(workspace.id, leads);
-  expect(Object.fromEntries(leads.map((row) => [row.id, settled.get(row.id) ?? null]))).toEqual(Object.fromEntries(leads.map((row) => [row.id, expected.get(row.id) ?? null])));
+  expect(Object.fromEntries(leads.map((row) => [row.id, settled.get(row.id) ?? null]))).toEqual(Object.fromEntries(leads.map((row) => [row.id, kindAndValue(expected.get(row.id))])));
   // The narrowest entry names the refusal: bob's address before his domain and his company.
   expect(settled.get(leads[1]!.id)).toEqual({ kind: "email", value: "bob@acme.example" });
   expect(settled.get(leads[4]!.id)).toBeNull();
@@ -61,8 +64,8 @@ it("finds in SQL what findListedPeople finds, and asks it again only for the for
   const second = countStatements();
   const resettled = await settleListed(workspace.id, again.rows);
   expect(second.stop().statements).toBe(1);
-  expect(resettled.get(idn.id)).toEqual({ kind: "domain", value: "xn--bcher-kva.example" });
-  expect(resettled.get(encoded.id)).toEqual({ kind: "linkedin", value: "jérôme-x" });
+  expect(resettled.get(idn.id)).toMatchObject({ kind: "domain", value: "xn--bcher-kva.example" });
+  expect(resettled.get(encoded.id)).toMatchObject({ kind: "linkedin", value: "jérôme-x" });
 });
 
 it("honours a list shared between workspaces, as findListedPeople does", async () => {
