@@ -129,3 +129,26 @@ it("follows the person across their leads: an address gives a profile, a profile
   expect(result.removed.leads).toBe(5);
   expect(await remaining(actor.workspaceId)).toEqual([someoneElse.id]);
 });
+
+it("deletes finished jobs whose memoized steps name the person and redacts their job events, keeping someone else's", async () => {
+  const { actor } = await createTestWorkspace();
+  const domain = `x-${tag()}.example`;
+  const run = (email: string) =>
+    db.jobRun.create({
+      data: {
+        functionId: "herald-verify", functionName: "Verify", status: "completed", eventName: "leads/added", event: { data: { workspaceId: actor.workspaceId } }, events: [],
+        memo: { step1: { data: { email } } }, workspaceId: actor.workspaceId, createdAt: now(), updatedAt: now(),
+      },
+    });
+  const annRun = await run(`ann@${domain}`);
+  const joannRun = await run(`joann@${domain}`);
+  const event = (email: string) => db.jobEvent.create({ data: { id: `ev-${tag()}`, name: "leads/added", data: { workspaceId: actor.workspaceId, emails: [email] }, receivedAt: now() } });
+  const annEvent = await event(`ann@${domain}`);
+  const joannEvent = await event(`joann@${domain}`);
+
+  await erasePerson(actor, { email: `ann@${domain}` });
+  expect(await db.jobRun.findUnique({ where: { id: annRun.id } })).toBeNull();
+  expect(await db.jobRun.findUnique({ where: { id: joannRun.id } })).not.toBeNull();
+  expect((await db.jobEvent.findUniqueOrThrow({ where: { id: annEvent.id } })).data).toEqual({ workspaceId: actor.workspaceId, erased: true });
+  expect((await db.jobEvent.findUniqueOrThrow({ where: { id: joannEvent.id } })).data).toEqual({ workspaceId: actor.workspaceId, emails: [`joann@${domain}`] });
+});
