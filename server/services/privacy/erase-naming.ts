@@ -13,8 +13,9 @@ export function namingTokens(ids: string[], emails: string[], identifiers: strin
     ...ids.map(quoted),
     // The address as a JSON string, or inside a header's <...> ("Ann <ann@x.com>").
     ...emails.flatMap((address) => [quoted(address), `<${address}>`]),
-    // The identifier as a JSON string, or a profile URL's path ending with it.
-    ...identifierForms(identifiers).flatMap((id) => [quoted(id), ...['"', "/", "?", "#"].map((end) => `/in/${id}${end}`)]),
+    // The identifier as a JSON string (when it looks like one: "%" or "a" alone names nobody), or a
+    // profile URL's path ending with it.
+    ...identifierForms(identifiers).flatMap((id) => [...(/^[\p{L}\p{N}-]{3,100}$/u.test(id) ? [quoted(id)] : []), ...['"', "/", "?", "#"].map((end) => `/in/${id}${end}`)]),
   ];
   return [...new Set(tokens.map((token) => token.toLowerCase()))];
 }

@@ -52,8 +52,12 @@ it("matches a LinkedIn identifier whole, never as a prefix, and /in/%25 erases n
   const urlOnly = await lead(actor.workspaceId, { profileUrl: `https://www.linkedin.com/in/${id}-4b21a/` });
   await db.person.create({ data: { externalId: `p-${tag()}`, firstName: "J", lastName: "D", linkedinUrl: `https://www.linkedin.com/in/${id}-123` } });
 
+  const endpoint = await db.webhookEndpoint.create({
+    data: { workspaceId: actor.workspaceId, url: "https://hooks.example/h", events: ["*"], secretEncrypted: encryptSecret("whsec_x"), createdAt: now(), updatedAt: now() },
+  });
+  await db.webhookDelivery.create({ data: { workspaceId: actor.workspaceId, webhookId: endpoint.id, event: "lead.replied", url: endpoint.url, payload: { unit: "%", profileUrl: `https://www.linkedin.com/in/${id}` }, createdAt: now() } });
   const wildcard = await erasePerson(actor, { linkedinUrl: "https://www.linkedin.com/in/%25" });
-  expect(wildcard.removed).toMatchObject({ leads: 0, companyDatabasePeople: 0 });
+  expect(wildcard.removed).toMatchObject({ leads: 0, companyDatabasePeople: 0, events: 0 });
   expect(await remaining(actor.workspaceId)).toHaveLength(4);
 
   const result = await erasePerson(actor, { linkedinUrl: `https://www.linkedin.com/in/${id}` });
