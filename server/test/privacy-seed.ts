@@ -1,6 +1,6 @@
 // A person held across every table Herald keeps about people (both channels, approvals, tasks, a
-// list, the company database, a webhook delivery naming them), and someone else who must stay: the
-// privacy tests' seed (server/services/privacy).
+// list, the company database, a verification job, a webhook delivery naming them), and someone else
+// who must stay: the privacy tests' seed (server/services/privacy).
 import { db } from "../db/client";
 import { now } from "../lib/clock";
 import { encryptSecret } from "../lib/encryption";
@@ -39,6 +39,10 @@ export async function seedPerson() {
   });
   await db.deadEmailAddress.create({ data: { workspaceId: actor.workspaceId, address: ADDRESS, message: `550 ${ADDRESS} unknown`, createdAt: now() } });
   await db.addressVerification.create({ data: { workspaceId: actor.workspaceId, address: ADDRESS, status: "invalid", check: "dead-address", reason: "An earlier e-mail bounced", checkedAt: now() } });
+  // A verification job of leads added, part-way through the addresses it holds.
+  const verificationJob = await db.verificationJob.create({
+    data: { workspaceId: actor.workspaceId, source: "leads-added", status: "running", addresses: ["first@keep.example", ADDRESS, "last@keep.example"], total: 3, checked: 1, createdAt: now() },
+  });
   await addToDoNotContactList({ workspaceId: actor.workspaceId, entries: [{ kind: "email", value: ADDRESS, reason: "manual", note: `${FIRST} asked` }], at: now() });
   // Approvals and tasks: a pending comment, a voice note with its audio, a manual task.
   const approvals = await approvalCampaign(actor);
@@ -60,5 +64,5 @@ export async function seedPerson() {
   await db.webhookDelivery.create({ data: { workspaceId: actor.workspaceId, webhookId: endpoint.id, outboxEventId: event.id, event: "lead.replied", url: endpoint.url, payload, createdAt: now() } });
   // Someone else in the same workspace, who must stay.
   const other = await emailLead(actor.workspaceId, { firstName: "Bartholomew", lastName: "Other", email: "bart@keep.example" });
-  return { actor, lead, other, voiceKey: voice.audioKey };
+  return { actor, lead, other, voiceKey: voice.audioKey, verificationJob };
 }

@@ -42,17 +42,19 @@ async function traces(needles: string[]): Promise<Array<{ table: string; count: 
 }
 
 it("erases a person from every table, keeps others, and lists them by hash only", async () => {
-  const { actor, lead, other, voiceKey } = await seedPerson();
+  const { actor, lead, other, voiceKey, verificationJob } = await seedPerson();
   const needles = [ADDRESS, FIRST, LAST, lead.publicIdentifier!, lead.id];
   // The seed reaches the tables it means to: the search finds the person before erasure.
   const before = (await traces(needles)).map((trace) => trace.table);
-  expect(before).toEqual(expect.arrayContaining(["Lead", "EmailMessage", "LinkedinMessage", "Conversation", "WebhookDelivery", "OutboxEvent", "DeadEmailAddress", "AddressVerification", "DoNotContactEntry", "Person", "PendingComment", "PendingVoiceNote", "ManualTask", "StoredFile", "SenderAction"]));
+  expect(before).toEqual(expect.arrayContaining(["Lead", "EmailMessage", "LinkedinMessage", "Conversation", "WebhookDelivery", "OutboxEvent", "DeadEmailAddress", "AddressVerification", "DoNotContactEntry", "Person", "PendingComment", "PendingVoiceNote", "ManualTask", "StoredFile", "SenderAction", "VerificationJob"]));
   expect(existsSync(join(storageRoot, voiceKey))).toBe(true);
 
   const result = await erasePerson(actor, { email: ADDRESS.toUpperCase() });
 
   expect(await traces(needles)).toEqual([]);
   expect(existsSync(join(storageRoot, voiceKey))).toBe(false);
+  // A verification job keeps its positions (a running job reads by position): the address is replaced in place.
+  expect((await db.verificationJob.findUniqueOrThrow({ where: { id: verificationJob.id } })).addresses).toEqual(["first@keep.example", "(erased)", "last@keep.example"]);
   expect(result.found).toBe(true);
   expect(result.removed).toMatchObject({ leads: 1, campaignParticipations: 4, emailMessages: 3, deadAddresses: 1, addressVerifications: 1, companyDatabasePeople: 1, doNotContactEntries: 2 });
   expect(result.summary).toMatch(/^Removed 1 lead, 4 campaign participations, 3 e-mail messages/);

@@ -11,42 +11,19 @@ import { logger } from "../../lib/logger";
 import { getFileStorage } from "../../providers/storage";
 import type { TErasePersonResult, TPersonKey } from "../../schemas/privacy";
 import { addErasedEntries, type ErasedKey } from "../do-not-contact/add-erased-entries";
-import { findPersonLeads, personKeysOf, personQuery } from "./find-person";
+import { eraseFromVerificationJobs, eraseNamingRecords, namingTokens } from "./erase-naming";
 import { erasureSummary } from "./erasure-summary";
+import { findPerson, personQuery } from "./find-person";
+import { companyDatabasePersonIds, personEmailMessageIds, storedAddresses } from "./person-records";
 
 type Counts = TErasePersonResult["removed"];
-
-/** Text that, found in a JSON payload or a job's record, names the person. */
-function needlesOf(leadIds: string[], emails: string[], identifiers: string[]): string[] {
-  return [...leadIds, ...emails, ...identifiers.flatMap((id) => [`/in/${id}`, `"${id}"`])].map((text) => text.toLowerCase());
-}
-
-async function deleteNaming(client: DbClient, workspaceId: string, needles: string[]): Promise<number> {
-  if (!needles.length) return 0;
-  // strpos, not LIKE: an address's "_" and "%" are characters, not patterns.
-  const deliveries = await client.$executeRaw`
-    DELETE FROM "WebhookDelivery" WHERE "workspaceId" = ${workspaceId}
-      AND EXISTS (SELECT 1 FROM unnest(${needles}::text[]) AS n WHERE strpos(lower(payload::text), n) > 0)`;
-  const events = await client.$executeRaw`
-    DELETE FROM "OutboxEvent" WHERE "workspaceId" = ${workspaceId}
-      AND EXISTS (SELECT 1 FROM unnest(${needles}::text[]) AS n WHERE strpos(lower(data::text), n) > 0)`;
-  // Stored API responses and finished background jobs may quote the person too.
-  await client.$executeRaw`
-    DELETE FROM "IdempotencyRecord" WHERE "workspaceId" = ${workspaceId}
-      AND EXISTS (SELECT 1 FROM unnest(${needles}::text[]) AS n WHERE strpos(lower("responseBody"::text), n) > 0)`;
-  await client.$executeRaw`
-    DELETE FROM "JobRun" WHERE "workspaceId" = ${workspaceId} AND status IN ('completed', 'failed', 'cancelled')
-      AND EXISTS (SELECT 1 FROM unnest(${needles}::text[]) AS n
-                  WHERE strpos(lower(event::text || events::text || coalesce(output::text, '') || coalesce(error::text, '')), n) > 0)`;
-  return deliveries + events;
-}
 
 async function eraseRows(client: DbClient, actor: Actor, key: TPersonKey) {
   const workspaceId = actor.workspaceId;
   const query = personQuery(key);
-  const leads = await findPersonLeads(client, workspaceId, query);
+  const { leads, keys } = await findPerson(client, workspaceId, query);
   const leadIds = leads.map((lead) => lead.id);
-  const { emails, identifiers } = personKeysOf(query, leads);
+  const { emails, identifiers } = keys;
   const campaignLeads = await client.campaignLead.findMany({ where: { leadId: { in: leadIds } }, select: { id: true } });
   const campaignLeadIds = campaignLeads.map((row) => row.id);
 
@@ -55,37 +32,29 @@ async function eraseRows(client: DbClient, actor: Actor, key: TPersonKey) {
     SELECT voice->>'audioKey' AS key FROM "LinkedinMessage" WHERE "leadId" = ANY(${leadIds}::text[]) AND voice->>'audioKey' IS NOT NULL`;
   const fileKeys = [...new Set([...voiceDrafts.map((row) => row.audioKey), ...sentVoices.map((row) => row.key)])];
 
-  const emailConditions = emails.flatMap((address) => [
-    { fromAddress: { contains: address, mode: "insensitive" as const } },
-    { toAddress: { contains: address, mode: "insensitive" as const } },
-  ]);
-  const emailMessages = await client.emailMessage.deleteMany({
-    where: { workspaceId, OR: [{ leadId: { in: leadIds } }, { campaignLeadId: { in: campaignLeadIds } }, ...emailConditions] },
-  });
+  const emailMessageIds = await personEmailMessageIds(client, workspaceId, { leadIds, campaignLeadIds, emails });
+  const emailMessages = await client.emailMessage.deleteMany({ where: { id: { in: emailMessageIds } } });
   // Counted before the leads go: these cascade with them.
   const [linkedinMessages, conversations, senderActions] = await Promise.all([
     client.linkedinMessage.count({ where: { leadId: { in: leadIds } } }),
     client.conversation.count({ where: { leadId: { in: leadIds } } }),
     client.senderAction.count({ where: { leadId: { in: leadIds } } }),
   ]);
-  const events = await deleteNaming(client, workspaceId, needlesOf([...leadIds, ...campaignLeadIds], emails, identifiers));
+  const events = await eraseNamingRecords(client, workspaceId, namingTokens([...leadIds, ...campaignLeadIds], emails, identifiers));
+  await eraseFromVerificationJobs(client, workspaceId, emails);
   // Campaign leads cascade to their journal, manual tasks, pending comments and voice notes; leads
   // to their actions, LinkedIn messages, conversations and list entries.
   await client.campaignLead.deleteMany({ where: { id: { in: campaignLeadIds } } });
   const removedLeads = await client.lead.deleteMany({ where: { id: { in: leadIds } } });
-  const addressVerifications = await client.addressVerification.deleteMany({ where: { workspaceId, address: { in: emails, mode: "insensitive" } } });
-  const deadAddresses = await client.deadEmailAddress.deleteMany({ where: { workspaceId, address: { in: emails, mode: "insensitive" } } });
+  const verified = await storedAddresses(client, "AddressVerification", workspaceId, emails);
+  const addressVerifications = await client.addressVerification.deleteMany({ where: { workspaceId, address: { in: verified } } });
+  const dead = await storedAddresses(client, "DeadEmailAddress", workspaceId, emails);
+  const deadAddresses = await client.deadEmailAddress.deleteMany({ where: { workspaceId, address: { in: dead } } });
   const storedFiles = await client.storedFile.deleteMany({ where: { workspaceId, key: { in: fileKeys } } });
-  const companyDatabasePeople = await client.person.deleteMany({
-    where: {
-      OR: [
-        ...emails.map((address) => ({ email: { equals: address, mode: "insensitive" as const } })),
-        ...identifiers.map((identifier) => ({ linkedinUrl: { contains: `/in/${identifier}`, mode: "insensitive" as const } })),
-      ],
-    },
-  });
-  const keys: ErasedKey[] = [...emails.map((value) => ({ kind: "email" as const, value })), ...identifiers.map((value) => ({ kind: "linkedin" as const, value }))];
-  const doNotContactEntries = await addErasedEntries(client, { workspaceId, keys, createdBy: actor.userId, at: now() });
+  // The company database is installation-wide: the person's rows there go by exact address or profile.
+  const companyDatabasePeople = await client.person.deleteMany({ where: { id: { in: await companyDatabasePersonIds(client, keys) } } });
+  const erasedKeys: ErasedKey[] = [...emails.map((value) => ({ kind: "email" as const, value })), ...identifiers.map((value) => ({ kind: "linkedin" as const, value }))];
+  const doNotContactEntries = await addErasedEntries(client, { workspaceId, keys: erasedKeys, createdBy: actor.userId, at: now() });
 
   const removed: Counts = {
     leads: removedLeads.count,
@@ -97,7 +66,7 @@ async function eraseRows(client: DbClient, actor: Actor, key: TPersonKey) {
     addressVerifications: addressVerifications.count,
     deadAddresses: deadAddresses.count,
     events,
-    companyDatabasePeople: emails.length || identifiers.length ? companyDatabasePeople.count : 0,
+    companyDatabasePeople: companyDatabasePeople.count,
     files: Math.max(fileKeys.length, storedFiles.count),
     doNotContactEntries,
   };

@@ -8,7 +8,8 @@ import { requireRole, type Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import type { TPersonExport, TPersonKey } from "../../schemas/privacy";
-import { findPersonLeads, personKeysOf, personQuery } from "./find-person";
+import { findPerson, personQuery } from "./find-person";
+import { companyDatabasePersonIds, personEmailMessageIds, storedAddresses } from "./person-records";
 
 type JsonRecord = Record<string, unknown>;
 
@@ -21,10 +22,15 @@ export async function exportPerson(actor: Actor, key: TPersonKey): Promise<TPers
   requireRole(actor, "admin", "export a person's data");
   const workspaceId = actor.workspaceId;
   const query = personQuery(key);
-  const found = await findPersonLeads(db, workspaceId, query);
-  const { emails, identifiers } = personKeysOf(query, found);
+  const { leads: found, keys } = await findPerson(db, workspaceId, query);
+  const { emails, identifiers } = keys;
   const leadIds = found.map((lead) => lead.id);
-  const insensitive = "insensitive" as const;
+  const [emailMessageIds, verified, deadAddresses, peopleIds] = await Promise.all([
+    personEmailMessageIds(db, workspaceId, { leadIds, campaignLeadIds: [], emails }),
+    storedAddresses(db, "AddressVerification", workspaceId, emails),
+    storedAddresses(db, "DeadEmailAddress", workspaceId, emails),
+    companyDatabasePersonIds(db, keys),
+  ]);
   const [leads, emailMessages, verification, dead, entries, people] = await Promise.all([
     db.lead.findMany({
       where: { id: { in: leadIds } },
@@ -37,28 +43,15 @@ export async function exportPerson(actor: Actor, key: TPersonKey): Promise<TPers
         listEntries: { include: { list: { select: { name: true } } } },
       },
     }),
-    db.emailMessage.findMany({
-      where: {
-        workspaceId,
-        OR: [{ leadId: { in: leadIds } }, ...emails.flatMap((address) => [{ fromAddress: { contains: address, mode: insensitive } }, { toAddress: { contains: address, mode: insensitive } }])],
-      },
-      orderBy: { createdAt: "asc" },
-    }),
-    emails.length ? db.addressVerification.findFirst({ where: { workspaceId, address: { in: emails, mode: insensitive } } }) : null,
-    emails.length ? db.deadEmailAddress.findFirst({ where: { workspaceId, address: { in: emails, mode: insensitive } } }) : null,
+    db.emailMessage.findMany({ where: { id: { in: emailMessageIds } }, orderBy: { createdAt: "asc" } }),
+    verified.length ? db.addressVerification.findFirst({ where: { workspaceId, address: { in: verified } } }) : null,
+    deadAddresses.length ? db.deadEmailAddress.findFirst({ where: { workspaceId, address: { in: deadAddresses } } }) : null,
     db.doNotContactEntry.findMany({
       where: { workspaceId, hash: { in: [...emails.map((value) => entryHash("email", value)), ...identifiers.map((value) => entryHash("linkedin", value))] } },
       select: { kind: true, value: true, reason: true, note: true, createdAt: true },
       orderBy: { kind: "asc" },
     }),
-    db.person.findMany({
-      where: {
-        OR: [
-          ...emails.map((address) => ({ email: { equals: address, mode: insensitive } })),
-          ...identifiers.map((identifier) => ({ linkedinUrl: { contains: `/in/${identifier}`, mode: insensitive } })),
-        ],
-      },
-    }),
+    db.person.findMany({ where: { id: { in: peopleIds } }, orderBy: { id: "asc" } }),
   ]);
   if (!leads.length && !emailMessages.length && !verification && !dead && !entries.length && !people.length) {
     throw new HeraldError({ code: "not-found", message: "Nobody with this e-mail address or LinkedIn profile is held in this workspace." });

@@ -24,10 +24,11 @@ beforeEach(() => {
 });
 afterEach(() => setClock(systemClock));
 
-async function workspaceWithMessages(messageRetentionDays: number | null) {
+async function workspaceWithMessages(messageRetentionDays: number | null, campaignLeadStatus: "pending" | "running" | "paused" | "done" | "replied" = "done") {
   const { actor, workspace } = await createTestWorkspace();
   await db.workspace.update({ where: { id: workspace.id }, data: { messageRetentionDays } });
   const seeded = await emailConversationSeed(actor);
+  await db.campaignLead.update({ where: { id: seeded.campaignLead.id }, data: { status: campaignLeadStatus } });
   const sender = await db.linkedinAccount.create({
     data: { workspaceId: actor.workspaceId, provider: "sandbox", providerAccountId: `sandbox-${workspace.id}`, label: "Rep", fullName: "Rep", connectionMethod: "password", connectedVia: "api", connectionStatus: "connected", createdAt: now(), updatedAt: now() },
   });
@@ -36,7 +37,7 @@ async function workspaceWithMessages(messageRetentionDays: number | null) {
   await db.linkedinMessage.create({
     data: { workspaceId: actor.workspaceId, accountId: sender.id, leadId: seeded.lead.id, chatId: `chat-${workspace.id}`, providerMessageId: `m-${workspace.id}`, direction: "outbound", source: "campaign", text: "", voice: { audioKey, mimeType: "audio/wav", durationMs: 1000 }, at: now(), createdAt: now() },
   });
-  return { workspaceId: actor.workspaceId, audioKey };
+  return { workspaceId: actor.workspaceId, audioKey, campaignLeadId: seeded.campaignLead.id };
 }
 
 const held = async (workspaceId: string) => ({
@@ -60,6 +61,20 @@ it("deletes messages older than the workspace's retention, with their audio and 
   // Keeping messages for good keeps them.
   expect(await held(forever.workspaceId)).toEqual({ emails: 1, linkedin: 1, conversations: 2 });
   expect(existsSync(join(storageRoot, forever.audioKey))).toBe(true);
+});
+
+it("keeps the outbound e-mails of a campaign lead still in progress past the retention, and purges them once it is done", async () => {
+  const inProgress = await Promise.all((["pending", "running", "paused"] as const).map((status) => workspaceWithMessages(30, status)));
+  const replied = await workspaceWithMessages(30, "replied");
+  clock.advance(31 * DAY);
+  await purgeExpiredMessages();
+  for (const { workspaceId } of inProgress) expect((await held(workspaceId)).emails).toBe(1);
+  expect((await held(replied.workspaceId)).emails).toBe(0);
+
+  await db.campaignLead.update({ where: { id: inProgress[1]!.campaignLeadId }, data: { status: "stopped" } });
+  await purgeExpiredMessages();
+  expect((await held(inProgress[1]!.workspaceId)).emails).toBe(0);
+  expect((await held(inProgress[0]!.workspaceId)).emails).toBe(1);
 });
 
 async function deliveries(deliveryLogRetentionDays: number) {

@@ -2,7 +2,10 @@
 // good): e-mails and LinkedIn messages older than the setting go with their stored audio, and
 // conversations whose last message is older too (their last text is a copy of a message). Run by the
 // hourly purge (inngest/functions/purge-expired-records.ts). One statement per table for every
-// workspace at once: the work does not grow with the number of workspaces.
+// workspace at once: the work does not grow with the number of workspaces. The outbound e-mails of a
+// campaign lead still in progress (pending, running, paused) stay past the setting: its next e-mail
+// threads onto them and the first-e-mail notice is decided by them; they go once the lead is done,
+// failed, stopped or replied.
 import { db } from "../../db/client";
 import { now } from "../../lib/clock";
 import { logger } from "../../lib/logger";
@@ -13,7 +16,9 @@ export async function purgeExpiredMessages(): Promise<{ emailMessages: number; l
   const emailMessages = await db.$executeRaw`
     DELETE FROM "EmailMessage" m USING "Workspace" w
     WHERE m."workspaceId" = w.id AND w."messageRetentionDays" IS NOT NULL
-      AND coalesce(m."sentAt", m."createdAt") < (${at}::timestamptz AT TIME ZONE 'UTC') - make_interval(days => w."messageRetentionDays")`;
+      AND coalesce(m."sentAt", m."createdAt") < (${at}::timestamptz AT TIME ZONE 'UTC') - make_interval(days => w."messageRetentionDays")
+      AND NOT (m.direction = 'outbound' AND m."campaignLeadId" IS NOT NULL AND EXISTS (
+        SELECT 1 FROM "CampaignLead" c WHERE c.id = m."campaignLeadId" AND c.status IN ('pending', 'running', 'paused')))`;
   const linkedin = await db.$queryRaw<Array<{ key: string | null }>>`
     DELETE FROM "LinkedinMessage" m USING "Workspace" w
     WHERE m."workspaceId" = w.id AND w."messageRetentionDays" IS NOT NULL
