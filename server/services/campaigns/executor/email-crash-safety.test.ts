@@ -17,6 +17,7 @@ import { assignCampaignMailboxes } from "../assign-campaign-mailboxes";
 import { createCampaign } from "../create-campaign";
 import { runExecutorPass } from "./run-executor-pass";
 import { takeMailboxTurn } from "./take-mailbox-turn";
+import { saveAddressVerifications } from "../../verification/save-address-verifications";
 
 const WORKER = path.resolve("server/test/fixtures/mailbox-turn-worker.ts");
 const START = "2026-03-02T09:00:00Z"; // a Monday
@@ -94,6 +95,9 @@ it("sends exactly one e-mail when the sending process is killed while the server
     }),
   );
   await addCampaignLeads(actor, created.id, ZLeadsInput.parse({ leads: [{ email: "ann@prospect.test", firstName: "Ann" }] }));
+  // The address checked out when it was added (its made-up domain has no DNS here: checked before
+  // the first e-mail, the campaign would skip it as invalid).
+  await saveAddressVerifications(workspace.id, [{ address: "ann@prospect.test", status: "valid", check: "deliverable-domain", reason: "the address is well formed and prospect.test has mail servers (MX)" }], now());
   const campaign = await db.campaign.update({ where: { id: created.id }, data: { status: "active", emailAccountIds: [mailbox.id] } });
   await db.$transaction((tx) => assignCampaignMailboxes(tx, campaign));
 
