@@ -2,32 +2,18 @@
 // (BIND on loopback): a job is checked chunk by chunk with its progress stored after each, fresh
 // results are not asked again, and a chunk that keeps failing marks the job failed in plain words.
 import { InngestTestEngine } from "@inngest/test";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { createVerificationJob } from "@/server/services/verification/create-verification-job";
 import { CHUNK_SIZE } from "@/server/services/verification/check-verification-job-chunk";
+import { useSentEvents } from "@/server/test/sent-events";
 import { createRealDnsWorkspace, useTestDnsServer, VERIFICATION_TEST_ZONES } from "@/server/test/use-test-dns-server";
-import { inngest } from "@/inngest/client";
 import { FAILED_JOB_MESSAGE } from "@/server/services/verification/run-verification-job-here";
 import { verifyAddressJob } from "@/inngest/functions/verify-address-job";
 
 useTestDnsServer({ ...VERIFICATION_TEST_ZONES, "gmail.com": [{ name: "@", type: "MX", value: "mx.gmail.com" }, { name: "mx", type: "A", value: "192.0.2.40" }] });
 
-const sent: unknown[] = [];
-beforeAll(() => {
-  process.env.INNGEST_EVENT_KEY = "verify-address-job-test";
-  vi.spyOn(inngest, "send").mockImplementation(async (payload) => {
-    sent.push(payload);
-    return { ids: ["event-1"] };
-  });
-});
-afterAll(() => {
-  delete process.env.INNGEST_EVENT_KEY;
-  vi.restoreAllMocks();
-});
-afterEach(() => {
-  sent.length = 0;
-});
+const sent = useSentEvents("verify-address-job-test");
 
 const engine = (jobId: string, workspaceId: string) =>
   new InngestTestEngine({ function: verifyAddressJob, events: [{ name: "herald/verification-job.requested", data: { jobId, workspaceId } }] });

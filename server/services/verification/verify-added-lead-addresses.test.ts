@@ -1,7 +1,6 @@
 // Leads added to a campaign or a list start one verification job for their addresses without a fresh
 // result, after the write; none when every address is fresh, none without a job runner.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { inngest } from "@/inngest/client";
+import { describe, expect, it } from "vitest";
 import { db } from "../../db/client";
 import { ZCreateCampaignInput } from "../../schemas/campaign";
 import { ZLeadsInput } from "../../schemas/lead";
@@ -10,20 +9,9 @@ import { createCampaign } from "../campaigns/create-campaign";
 import { addLeadListLeads } from "../lead-lists/add-lead-list-leads";
 import { createLeadList } from "../lead-lists/create-lead-list";
 import { createTestWorkspace } from "../../test/factories";
+import { useSentEvents } from "../../test/sent-events";
 
-const sent: Array<{ name: string; data: { jobId: string } }> = [];
-beforeEach(() => {
-  process.env.INNGEST_EVENT_KEY = "leads-added-test";
-  vi.spyOn(inngest, "send").mockImplementation(async (payload) => {
-    sent.push(payload as (typeof sent)[number]);
-    return { ids: ["event-1"] };
-  });
-});
-afterEach(() => {
-  delete process.env.INNGEST_EVENT_KEY;
-  vi.restoreAllMocks();
-  sent.length = 0;
-});
+const sent = useSentEvents<{ name: string; data: { jobId: string } }>("leads-added-test");
 
 const leads = (...emails: Array<string | null>) =>
   ZLeadsInput.parse({ leads: emails.map((email, index) => (email ? { email, firstName: `P${index}` } : { profileUrl: `https://www.linkedin.com/in/person-${index}`, firstName: `P${index}` })) });

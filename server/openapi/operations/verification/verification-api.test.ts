@@ -1,31 +1,17 @@
 // The verification API with an API key, against the test DNS server (BIND on loopback) and the real
 // database: one address at once (a fresh result answered from the store), the stored result or a
 // plain 404, a background job with its progress and paged results, and 400s naming the field.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { inngest } from "@/inngest/client";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "@/server/db/client";
 import { checkVerificationJobChunk } from "@/server/services/verification/check-verification-job-chunk";
 import { callApi } from "@/server/test/call-api";
 import { createTestApiKey } from "@/server/test/factories";
+import { useSentEvents } from "@/server/test/sent-events";
 import { createRealDnsWorkspace, useTestDnsServer, VERIFICATION_TEST_ZONES } from "@/server/test/use-test-dns-server";
 
 useTestDnsServer({ ...VERIFICATION_TEST_ZONES, "gmail.com": [{ name: "@", type: "MX", value: "mx.gmail.com" }, { name: "mx", type: "A", value: "192.0.2.40" }] });
 
-const sent: unknown[] = [];
-beforeAll(() => {
-  process.env.INNGEST_EVENT_KEY = "verification-api-test";
-  vi.spyOn(inngest, "send").mockImplementation(async (payload) => {
-    sent.push(payload);
-    return { ids: ["event-1"] };
-  });
-});
-afterAll(() => {
-  delete process.env.INNGEST_EVENT_KEY;
-  vi.restoreAllMocks();
-});
-afterEach(() => {
-  sent.length = 0;
-});
+const sent = useSentEvents("verification-api-test");
 
 async function apiKey() {
   const context = await createRealDnsWorkspace();
