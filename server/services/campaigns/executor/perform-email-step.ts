@@ -16,7 +16,6 @@ import { isVerificationDue } from "../../../domain/verification/verification-due
 import { campaignVerificationOf } from "../../../schemas/verification";
 import { saveAddressVerifications } from "../../verification/save-address-verifications";
 import { verifyAddresses } from "../../verification/verify-addresses";
-import { MailDomainCache } from "../../verification/look-up-mail-domain";
 import { resolverForMailbox } from "../../../providers/dns";
 import type { EmailLeadFacts } from "./read-email-facts";
 import type { Holder } from "../../../domain/sequence/decide-step";
@@ -101,23 +100,14 @@ export function randomMessageId(mailboxEmail: string): string {
   return `<${randomBytes(16).toString("hex")}@${domain}>`;
 }
 
-const sandboxDomainCache = new MailDomainCache();
-
 /**
  * Verifies the lead's address now (its first e-mail is due and its verification is missing or old)
  * and stores the result, classified as stored results always are (for campaigns that target companies).
  */
 async function verifyNow(workspaceId: string, address: string, mailbox: Mailbox): Promise<EmailStepFacts["verification"]> {
   // A sandbox mailbox's mail never leaves Herald: its recipients' domains are asked of the sandbox's
-  // simulated zones (as its health checks are), with their own cache.
-  const sandbox = mailbox.provider === "sandbox";
-  const [result] = await verifyAddresses({
-    workspaceId,
-    addresses: [address],
-    targetsCompanies: true,
-    resolver: resolverForMailbox(mailbox),
-    ...(sandbox ? { cache: sandboxDomainCache } : {}),
-  });
+  // simulated zones (as its health checks are), each DNS with its own cache (verification-resolver.ts).
+  const [result] = await verifyAddresses({ workspaceId, addresses: [address], targetsCompanies: true, resolver: resolverForMailbox(mailbox) });
   if (!result) return null;
   await saveAddressVerifications(workspaceId, [result], now());
   return { status: result.status, check: result.check, reason: result.reason };
