@@ -72,6 +72,10 @@ async function main() {
   const { createVerificationJob } = await import("../server/services/verification/create-verification-job");
   const { checkVerificationJobChunk } = await import("../server/services/verification/check-verification-job-chunk");
   const { workspace } = await createTestWorkspace();
+  // A mailbox that is not the sandbox's: the workspace's addresses are then verified against the real
+  // DNS (here BIND), not the sandbox's zones (server/services/verification/verification-resolver.ts).
+  const at = new Date();
+  await db.mailbox.create({ data: { workspaceId: workspace.id, label: "Real mailbox", email: "ops@bench.test", provider: "smtp", authType: "password", connectedVia: "api", createdAt: at, updatedAt: at } });
   console.log(`Setup (BIND with ${records.length} records, a migrated database): ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
   console.log(`${addressCount.toLocaleString("en")} addresses over ${distinctDomains.toLocaleString("en")} domains, chunks of ${chunkSize.toLocaleString("en")}; DNS ${dns.server}`);
 
