@@ -83,16 +83,17 @@ export async function verifyAddresses(input: VerifyAddressesInput): Promise<Veri
     });
   };
 
-  const workspace = await db.workspace.findUnique({ where: { id: input.workspaceId }, select: { catchAllProbe: true } });
+  // Only domains with MX where an address would otherwise be valid (read as for a campaign that
+  // targets companies, so free webmail never causes a probe); the setting is read only when there
+  // is one, so a batch without such a domain costs no query more.
+  const toProbe = new Set<string>();
+  input.addresses.forEach((address, index) => {
+    const domain = domainToLookUp(normalized[index]!);
+    if (domain && domainFacts.get(domain)?.domainHasMx && classify(address, index, true, () => null).check === "deliverable-domain") toProbe.add(domain);
+  });
   const catchAll = new Map<string, boolean | null>();
+  const workspace = toProbe.size ? await db.workspace.findUnique({ where: { id: input.workspaceId }, select: { catchAllProbe: true } }) : null;
   if (workspace?.catchAllProbe) {
-    // Only domains with MX where an address would otherwise be valid (read as for a campaign that
-    // targets companies, so free webmail never causes a probe).
-    const toProbe = new Set<string>();
-    input.addresses.forEach((address, index) => {
-      const domain = domainToLookUp(normalized[index]!);
-      if (domain && domainFacts.get(domain)?.domainHasMx && classify(address, index, true, () => null).check === "deliverable-domain") toProbe.add(domain);
-    });
     await forEachLimited([...toProbe], PROBE_CONCURRENCY, async (domain) => {
       catchAll.set(domain, await catchAllOf(domain, domainFacts.get(domain)!, resolver, cache, input.prober ?? catchAllProber));
     });
