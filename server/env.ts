@@ -91,7 +91,7 @@ const EnvSchema = z.object({
    * gives as MAIL FROM (default verify@ the host of HERALD_URL), never a mailbox's, and the port of
    * the domains' mail servers it connects to (25; tests point it at a loopback server).
    */
-  HERALD_VERIFICATION_PROBE_FROM: z.email({ message: "must be an e-mail address such as verify@herald.example.com" }).optional(),
+  HERALD_VERIFICATION_PROBE_FROM: z.preprocess((value) => (value === "" ? undefined : value), z.email({ message: "must be an e-mail address such as verify@herald.example.com" }).optional()),
   HERALD_VERIFICATION_PROBE_PORT: z.coerce.number().int().min(1, "must be a port from 1 to 65535").max(65535, "must be a port from 1 to 65535").default(25),
   /** Whether a webhook endpoint whose host does not resolve when it is saved is kept, with a warning. */
   HERALD_ALLOW_UNRESOLVED_WEBHOOK_HOSTS: booleanFlag,
