@@ -86,6 +86,13 @@ const EnvSchema = z.object({
   HERALD_MAX_WEBHOOKS_PER_WORKSPACE: z.coerce.number().int().min(1, "must be a whole number of at least 1").max(1000, "must be at most 1000").default(20),
   /** Whether a password mailbox's SMTP and IMAP servers may be at private, loopback or link-local addresses. */
   HERALD_ALLOW_PRIVATE_MAIL_HOSTS: booleanFlag,
+  /**
+   * Address verification's catch-all probe (a workspace setting, off by default): the address it
+   * gives as MAIL FROM (default verify@ the host of HERALD_URL), never a mailbox's, and the port of
+   * the domains' mail servers it connects to (25; tests point it at a loopback server).
+   */
+  HERALD_VERIFICATION_PROBE_FROM: z.preprocess((value) => (value === "" ? undefined : value), z.email({ message: "must be an e-mail address such as verify@herald.example.com" }).optional()),
+  HERALD_VERIFICATION_PROBE_PORT: z.coerce.number().int().min(1, "must be a port from 1 to 65535").max(65535, "must be a port from 1 to 65535").default(25),
   /** Whether a webhook endpoint whose host does not resolve when it is saved is kept, with a warning. */
   HERALD_ALLOW_UNRESOLVED_WEBHOOK_HOSTS: booleanFlag,
   /** Loopback port of the embedded Inngest executor's event API (random when unset). */
@@ -367,6 +374,11 @@ export function allowUnresolvedWebhookHosts(): boolean {
 export function publicUrl(): string {
   const e = env();
   return (e.HERALD_URL ?? process.env.AUTH_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+}
+
+/** The MAIL FROM of address verification's catch-all probe: HERALD_VERIFICATION_PROBE_FROM, else verify@ the host Herald is reached at. */
+export function verificationProbeFrom(): string {
+  return env().HERALD_VERIFICATION_PROBE_FROM ?? `verify@${new URL(publicUrl()).hostname}`;
 }
 
 /** The monthly price of one managed mailbox on each mail platform, in cents (quotes and renewals). */

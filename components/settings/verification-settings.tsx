@@ -1,6 +1,8 @@
 "use client";
 // Settings → Address verification: how old a stored check may be before Herald checks the address
-// again (Workspace.verificationMaxAgeDays, 1–365 days). Admins and owners only, as every workspace setting.
+// again (Workspace.verificationMaxAgeDays, 1–365 days), and the optional catch-all probe
+// (Workspace.catchAllProbe, off by default), in words that say where it connects from and as whom.
+// Admins and owners only, as every workspace setting.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/trpc/client";
@@ -67,6 +69,51 @@ function MaxAgeForm({ saved, canEdit }: { saved: number; canEdit: boolean }) {
   );
 }
 
+/** The catch-all probe: saved as soon as it is ticked or cleared. */
+function CatchAllProbeForm({ saved, canEdit }: { saved: boolean; canEdit: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const probeAddress = useQuery(trpc.verification.probeAddress.queryOptions());
+  const [done, setDone] = useState(false);
+  const update = useMutation(
+    trpc.workspace.updateSettings.mutationOptions({
+      onSuccess: async () => {
+        setDone(true);
+        await queryClient.invalidateQueries({ queryKey: trpc.workspace.pathKey() });
+      },
+    }),
+  );
+  const from = probeAddress.data?.from ?? "this installation's own address";
+  return (
+    <div className="mt-6 max-w-lg space-y-3 border-t border-slate-200 pt-4">
+      {done && <Alert tone="success">Saved.</Alert>}
+      {update.error && <Alert tone="error">{errorMessage(update.error)}</Alert>}
+      <label className="flex items-start gap-3 text-sm">
+        <input
+          type="checkbox"
+          name="catchAllProbe"
+          checked={update.isPending ? Boolean(update.variables?.catchAllProbe) : saved}
+          disabled={!canEdit || update.isPending}
+          onChange={(event) => {
+            setDone(false);
+            update.mutate({ catchAllProbe: event.target.checked });
+          }}
+          className="mt-0.5 size-4 shrink-0 rounded border-slate-300"
+        />
+        <span>
+          <span className="font-medium text-slate-800">Find catch-all domains</span>
+          <span className="block break-words text-slate-500">
+            Herald connects to each domain&apos;s mail server from this server, as {from}, and asks whether it would accept a made-up
+            address; it never uses your mailboxes, so their reputation is not at stake. Some providers may count such checks against
+            this server&apos;s address. A domain that accepts any address makes its addresses risky, since none of them can be confirmed.
+            No e-mail is sent. Off by default.
+          </span>
+        </span>
+      </label>
+    </div>
+  );
+}
+
 export function VerificationSettings() {
   const trpc = useTRPC();
   const current = useQuery(trpc.workspace.current.queryOptions());
@@ -78,6 +125,7 @@ export function VerificationSettings() {
   return (
     <Card title="Address verification" description={description}>
       <MaxAgeForm saved={workspace.settings.verificationMaxAgeDays} canEdit={role === "owner" || role === "admin"} />
+      <CatchAllProbeForm saved={workspace.settings.catchAllProbe} canEdit={role === "owner" || role === "admin"} />
     </Card>
   );
 }

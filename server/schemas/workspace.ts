@@ -33,6 +33,10 @@ export const ZWorkspace = z
         description:
           "Address verification results younger than this many days are trusted; older ones are checked again (before a campaign's first e-mail, when leads are added again, by a verification job). 1 to 365, default 30",
       }),
+      catchAllProbe: z.boolean().meta({
+        description:
+          "Whether address verification also asks each domain's mail server whether it would accept a made-up address (an SMTP RCPT TO probe, no mail sent), to find catch-all domains, whose addresses are then `risky` (check `catch-all`). Off by default. The probe connects from this Herald server as the installation's probe address (HERALD_VERIFICATION_PROBE_FROM), never through a mailbox, is rate-limited per installation and per mail server, and reaches only public addresses",
+      }),
       optOutStopsLinkedin: z.boolean().meta({
         description:
           "When a lead unsubscribes from a campaign e-mail or marks one as spam, its campaign stops for it altogether, LinkedIn steps included (true, the default); false: only its e-mail steps stop (each skips the opted-out address) and its LinkedIn steps go on",
@@ -63,6 +67,7 @@ export const ZUpdateWorkspaceSettingsInput = z.object({
   emailChannelEnabled: z.boolean({ message: "must be true or false" }).optional(),
   managedMailboxesEnabled: z.boolean({ message: "must be true or false" }).optional(),
   optOutStopsLinkedin: z.boolean({ message: "must be true or false" }).optional(),
+  catchAllProbe: z.boolean({ message: "must be true or false" }).optional(),
   verificationMaxAgeDays: z
     .number({ message: "must be a number of days from 1 to 365" })
     .int("must be a whole number of days from 1 to 365")

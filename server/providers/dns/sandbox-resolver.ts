@@ -42,6 +42,7 @@ export const SANDBOX_DNS_WORDS = {
   nomx: "no MX record",
   nomail: "no MX and no address record: the domain receives no mail (address verification finds its addresses invalid)",
   dnserror: "every lookup fails (SERVFAIL), as a broken DNS host does",
+  catchall: "its mail servers accept mail for any address (a catch-all domain): with the catch-all probe on, address verification finds its addresses risky; nothing is probed",
   listed: "listed on the domain blocklists (and its deliverability test's sending IP on the IP blocklists)",
 } as const;
 export type SandboxDnsWord = keyof typeof SANDBOX_DNS_WORDS;

@@ -12,6 +12,13 @@ export interface MailDomainFacts {
   domainHasA: boolean;
   domainRefusesMail: boolean;
   domainLookupFailed: boolean;
+  /** The MX hosts, best (lowest preference) first; absent without MX. */
+  mxHosts?: string[];
+  /**
+   * What the catch-all probe found (probe-catch-all.ts): true, false, null (probed, no answer);
+   * absent: not probed yet. Kept with the domain's other facts, for as long.
+   */
+  catchAll?: boolean | null;
 }
 
 /** Answers are kept an hour: MX records rarely change, and a verification is a snapshot anyway. */
@@ -43,6 +50,12 @@ export class MailDomainCache {
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 
+  /** Replaces a domain's facts (the probe's answer added) without giving them more time. */
+  update(domain: string, facts: MailDomainFacts): void {
+    const entry = this.entries.get(domain);
+    if (entry) entry.facts = facts;
+  }
+
   get size(): number {
     return this.entries.size;
   }
@@ -57,7 +70,8 @@ export async function lookUpMailDomain(domain: string, resolver: DnsResolver = c
   if (mx.kind === "records") {
     // A null MX is one record whose exchange is the root; Node gives it as "" (or ".").
     const refuses = mx.records.every((record) => record.exchange === "" || record.exchange === ".");
-    return { domainHasMx: !refuses, domainHasA: false, domainRefusesMail: refuses, domainLookupFailed: false };
+    const mxHosts = refuses ? [] : [...mx.records].sort((a, b) => a.priority - b.priority).map((record) => record.exchange);
+    return { domainHasMx: !refuses, domainHasA: false, domainRefusesMail: refuses, domainLookupFailed: false, mxHosts };
   }
   for (const rrtype of ["A", "AAAA"]) {
     const address = await lookup(resolver, domain, rrtype);

@@ -16,6 +16,7 @@ export function toWorkspace(row: Workspace, usedSeats: number): TWorkspace {
       optOutStopsLinkedin: row.optOutStopsLinkedin,
       outcomeNames: row.outcomeNames,
       verificationMaxAgeDays: row.verificationMaxAgeDays,
+      catchAllProbe: row.catchAllProbe,
       messageRetentionDays: row.messageRetentionDays,
       deliveryLogRetentionDays: row.deliveryLogRetentionDays,
     },

@@ -1,6 +1,7 @@
 // Address verification for the dashboard: one address, a job over a list's or a campaign's leads
 // (or given addresses), and a job's progress. The same services and schemas as /api/v1/verification.
 import { z } from "zod";
+import { verificationProbeFrom } from "../../env";
 import { ZStartVerificationJobInput, ZVerificationJobIdParams, ZVerificationLookupQuery, ZVerifyAddressInput } from "../../schemas/verification";
 import { getAddressVerification } from "../../services/verification/get-address-verification";
 import { findAddressVerifications } from "../../services/verification/find-address-verifications";
@@ -20,5 +21,7 @@ export const verificationRouter = router({
   forAddresses: workspaceProcedure
     .input(z.object({ emails: z.array(z.string().max(320)).max(1000), targetsCompanies: z.boolean().default(true) }))
     .query(({ ctx, input }) => findAddressVerifications(ctx.actor, input.emails, input.targetsCompanies)),
+  /** The address the catch-all probe gives as its sender (the installation's, never a mailbox's), for the settings' words. */
+  probeAddress: workspaceProcedure.query(() => ({ from: verificationProbeFrom() })),
   job: workspaceProcedure.input(ZVerificationJobIdParams).query(({ ctx, input }) => getVerificationJob(ctx.actor, input.id)),
 });

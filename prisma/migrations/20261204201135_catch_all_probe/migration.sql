@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Workspace" ADD COLUMN     "catchAllProbe" BOOLEAN NOT NULL DEFAULT false;
