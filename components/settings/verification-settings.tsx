@@ -60,7 +60,7 @@ function MaxAgeForm({ saved, canEdit }: { saved: number; canEdit: boolean }) {
       </label>
       {canEdit ? (
         <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? "Saving…" : "Save"}
+          {update.isPending ? "Saving…" : "Save verification"}
         </Button>
       ) : (
         <p className="text-sm text-slate-500">Only admins and owners can change this.</p>
