@@ -1,7 +1,8 @@
 "use client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/trpc/client";
+import { useUpdateWorkspaceSettings } from "./use-update-workspace-settings";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -12,19 +13,8 @@ const MAX_OUTCOMES = 10;
 
 /** The list being edited, from the workspace's; after a save, the list as saved (trimmed, blanks left out). */
 function OutcomeNamesForm({ saved, canEdit }: { saved: string[]; canEdit: boolean }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [names, setNames] = useState(saved);
-  const [done, setDone] = useState(false);
-  const update = useMutation(
-    trpc.workspace.updateSettings.mutationOptions({
-      onSuccess: async (workspace) => {
-        setNames(workspace.settings.outcomeNames);
-        setDone(true);
-        await queryClient.invalidateQueries({ queryKey: trpc.workspace.pathKey() });
-      },
-    }),
-  );
+  const { update, done, setDone } = useUpdateWorkspaceSettings((workspace) => setNames(workspace.settings.outcomeNames));
   const errors = fieldErrors(update.error);
   const problem = errors.outcomeNames ?? Object.entries(errors).find(([field]) => field.startsWith("outcomeNames"))?.[1];
   const edit = (next: string[]) => {

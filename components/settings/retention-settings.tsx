@@ -1,7 +1,8 @@
 "use client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/trpc/client";
+import { useUpdateWorkspaceSettings } from "./use-update-workspace-settings";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -14,20 +15,10 @@ interface Saved {
 }
 
 function RetentionForm({ saved, canEdit }: { saved: Saved; canEdit: boolean }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [keepForGood, setKeepForGood] = useState(saved.messageRetentionDays === null);
   const [messageDays, setMessageDays] = useState(String(saved.messageRetentionDays ?? 365));
   const [logDays, setLogDays] = useState(String(saved.deliveryLogRetentionDays));
-  const [done, setDone] = useState(false);
-  const update = useMutation(
-    trpc.workspace.updateSettings.mutationOptions({
-      onSuccess: async () => {
-        setDone(true);
-        await queryClient.invalidateQueries({ queryKey: trpc.workspace.pathKey() });
-      },
-    }),
-  );
+  const { update, done, setDone } = useUpdateWorkspaceSettings();
   const errors = fieldErrors(update.error);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -3,9 +3,10 @@
 // again (Workspace.verificationMaxAgeDays, 1–365 days), and the optional catch-all probe
 // (Workspace.catchAllProbe, off by default), in words that say where it connects from and as whom.
 // Admins and owners only, as every workspace setting.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/trpc/client";
+import { useUpdateWorkspaceSettings } from "./use-update-workspace-settings";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -13,19 +14,8 @@ import { Input } from "@/components/ui/field";
 import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
 
 function MaxAgeForm({ saved, canEdit }: { saved: number; canEdit: boolean }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [days, setDays] = useState(String(saved));
-  const [done, setDone] = useState(false);
-  const update = useMutation(
-    trpc.workspace.updateSettings.mutationOptions({
-      onSuccess: async (workspace) => {
-        setDays(String(workspace.settings.verificationMaxAgeDays));
-        setDone(true);
-        await queryClient.invalidateQueries({ queryKey: trpc.workspace.pathKey() });
-      },
-    }),
-  );
+  const { update, done, setDone } = useUpdateWorkspaceSettings((workspace) => setDays(String(workspace.settings.verificationMaxAgeDays)));
   const problem = fieldErrors(update.error).verificationMaxAgeDays;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -72,17 +62,8 @@ function MaxAgeForm({ saved, canEdit }: { saved: number; canEdit: boolean }) {
 /** The catch-all probe: saved as soon as it is ticked or cleared. */
 function CatchAllProbeForm({ saved, canEdit }: { saved: boolean; canEdit: boolean }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const probeAddress = useQuery(trpc.verification.probeAddress.queryOptions());
-  const [done, setDone] = useState(false);
-  const update = useMutation(
-    trpc.workspace.updateSettings.mutationOptions({
-      onSuccess: async () => {
-        setDone(true);
-        await queryClient.invalidateQueries({ queryKey: trpc.workspace.pathKey() });
-      },
-    }),
-  );
+  const { update, done, setDone } = useUpdateWorkspaceSettings();
   const from = probeAddress.data?.from ?? "this installation's own address";
   return (
     <div className="mt-6 max-w-lg space-y-3 border-t border-slate-200 pt-4">
