@@ -1,0 +1,109 @@
+// E-mail API providers (Amazon SES, Postmark, SendGrid, Mailgun): mailboxes that send through a
+// provider's HTTP API instead of SMTP. Each provider is one `ApiMailTransport`, written against the
+// provider's official client; `api-mail-provider.ts` turns any of them into a MailProvider (the
+// interface every mailbox goes through), so the executor's intent-before-send crash safety, limits,
+// warmup and reading work as for any mailbox. A transport only speaks to its provider: it sends,
+// finds a sent e-mail again, checks a webhook's signature and reads its events in Herald's words.
+import type { IncomingEmail, OutgoingEmail } from "../types";
+
+export const API_MAIL_PROVIDER_NAMES = ["ses", "postmark", "sendgrid", "mailgun"] as const;
+export type ApiMailProviderName = (typeof API_MAIL_PROVIDER_NAMES)[number];
+
+/**
+ * The secrets of an API mailbox (stored encrypted with the mailbox, like a password). Which fields a
+ * provider needs:
+ * - ses: accessKeyId + secretAccessKey (an IAM user allowed ses:SendEmail), region; webhooks come
+ *   through an SNS topic (signature checked against the SNS certificate).
+ * - postmark: serverToken; webhookSecret is the basic-auth password put in the webhook URL
+ *   (Postmark signs nothing; its documented protection is basic auth over HTTPS).
+ * - sendgrid: apiKey; webhookSecret is the Event Webhook's ECDSA public key (base64).
+ * - mailgun: apiKey, domain, region ("us" | "eu"); webhookSecret is the HTTP webhook signing key.
+ */
+export interface ApiMailCredentials {
+  kind: "api";
+  provider: ApiMailProviderName;
+  apiKey: string;
+  /** SES only: the secret half of the IAM access key (apiKey holds the access key id). */
+  secretAccessKey?: string;
+  /** SES: the AWS region (e.g. eu-west-1); Mailgun: "us" or "eu". */
+  region?: string;
+  /** Mailgun: the sending domain as set up in Mailgun. SES: an optional configuration set. */
+  domain?: string;
+  /** What the provider's webhooks are checked with (see above); null until set. */
+  webhookSecret: string | null;
+}
+
+/** Where a transport sends its API calls: the provider's own host in production, a loopback stand-in in tests. */
+export interface ApiEndpoint {
+  /** e.g. https://api.postmarkapp.com; undefined uses the official client's default. */
+  baseUrl?: string;
+}
+
+export interface ApiSentEmail {
+  /** The provider's id of the message (SES MessageId, Postmark MessageID, SendGrid x-message-id, Mailgun id). */
+  providerMessageId: string | null;
+  /** ISO 8601. */
+  acceptedAt: string;
+  response: string | null;
+}
+
+/** A delivery event a provider reported through its webhook, in Herald's words. */
+export type ApiMailEventKind = "delivered" | "bounce-hard" | "bounce-soft" | "complaint" | "open" | "click" | "unsubscribe";
+
+export interface ApiMailEvent {
+  kind: ApiMailEventKind;
+  /** The provider's id of the event (or of message + kind + time when it has none), so a redelivered webhook is taken once. */
+  eventId: string;
+  /** The RFC 5322 Message-ID Herald gave the e-mail (angle brackets), when the event carries it. */
+  messageId: string | null;
+  /** The provider's id of the message, matched against ApiSentEmail.providerMessageId otherwise. */
+  providerMessageId: string | null;
+  /** The recipient the event is about, lower-cased. */
+  recipient: string | null;
+  /** ISO 8601. */
+  occurredAt: string;
+  /** The provider's words (bounce diagnostic, complaint type), for the record. */
+  detail: string | null;
+}
+
+/** A webhook request as received: the raw body (signatures cover the bytes) and the headers, lower-cased names. */
+export interface ApiWebhookRequest {
+  rawBody: string;
+  headers: Record<string, string>;
+  /** The full URL it was posted to (Postmark's basic auth travels in it; SNS confirmations need nothing else). */
+  url: string;
+}
+
+export type ApiWebhookResult =
+  | { kind: "events"; events: ApiMailEvent[] }
+  /** An inbound e-mail (a reply) the provider's inbound route posted. */
+  | { kind: "inbound"; message: IncomingEmail }
+  /** SES through SNS: a subscription to confirm by fetching this SNS address (checked to be SNS's). */
+  | { kind: "subscription-confirmation"; confirmUrl: string };
+
+export class ApiWebhookRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ApiWebhookRefused";
+  }
+}
+
+export interface ApiMailTransport {
+  readonly name: ApiMailProviderName;
+  /** Checks the credentials with a harmless call (the provider's account or domain endpoint). Throws MailProviderError naming the field. */
+  verify(credentials: ApiMailCredentials, endpoint: ApiEndpoint): Promise<void>;
+  /**
+   * Sends one e-mail with Herald's Message-ID in its headers. Throws MailProviderError
+   * (recipient-refused, sending-refused, auth-failed, timeout …), retryable where the provider says
+   * so (429, 5xx).
+   */
+  send(credentials: ApiMailCredentials, endpoint: ApiEndpoint, email: OutgoingEmail): Promise<ApiSentEmail>;
+  /**
+   * Whether the e-mail with this Message-ID was accepted since `since`, through the provider's
+   * message search (Postmark's outbound search, Mailgun's events, SendGrid's activity); null when
+   * the provider offers no such lookup (SES), and the executor then treats the send as unknown.
+   */
+  findSent(credentials: ApiMailCredentials, endpoint: ApiEndpoint, messageId: string, since: Date): Promise<boolean | null>;
+  /** Checks the webhook's signature (throws ApiWebhookRefused) and reads it. */
+  readWebhook(credentials: ApiMailCredentials, request: ApiWebhookRequest): Promise<ApiWebhookResult>;
+}
