@@ -1,8 +1,10 @@
 // What a lead receives from an e-mail step, for the editor's preview: the content the executor
 // sends (renderEmailContent: placeholders with fallbacks, both bodies, the mailbox's signature) and a
-// follow-up's "Re:" subject (replySubject, the executor's own).
+// follow-up's "Re:" subject (replySubject, the executor's own), in the version of the copy's spintax
+// the lead gets (the executor's seed), or another one the editor asks for.
 import { replySubject } from "@/server/domain/sequence/decide-email-step";
 import { renderEmailContent } from "@/server/domain/mail/email-content";
+import { fieldSeed, versionOf, VERSION_CAP, type CopySpin } from "@/server/domain/sequence/spintax";
 import type { MergeFields } from "@/server/domain/sequence/render-copy";
 import type { TCampaignLead } from "@/server/schemas/campaign";
 import type { TVariantContent } from "@/server/schemas/sequence";
@@ -35,6 +37,22 @@ export interface EmailPreview {
   blank: string[];
   /** The fallback copy replaced the body (or the subject) for this lead. */
   usedFallback: boolean;
+  /** Which version of the spintax this is (from 0) and how many the e-mail has; null past VERSION_CAP. */
+  version: { rank: number; count: number } | null;
+}
+
+/** The version of the subject (when it is the e-mail's own) and body together: mixed radix over the two. */
+function emailVersion(variant: Omit<TVariantContent, "id">, ownSubject: boolean, seed: string): EmailPreview["version"] {
+  const body = variant.html?.trim() ? variant.html : (variant.text ?? "");
+  const parts = [ownSubject ? versionOf(variant.subject ?? "", fieldSeed(seed, "subject")) : { rank: 0, count: 1 }, versionOf(body, fieldSeed(seed, "body"))];
+  let rank = 0;
+  let count = 1;
+  for (const part of parts) {
+    if (!part) return null;
+    rank = rank * part.count + part.rank;
+    count *= part.count;
+  }
+  return count > VERSION_CAP ? null : { rank, count };
 }
 
 export function previewEmail(input: {
@@ -43,12 +61,15 @@ export function previewEmail(input: {
   signature: string | null;
   /** The subject of the lead's first e-mail when this one is sent in its thread, else null. */
   threadSubject: string | null;
+  /** The lead's seed (copySeed), or another one for another version. */
+  seed: string;
 }): EmailPreview {
   const content = renderEmailContent({
     variant: input.variant,
     fields: input.fields,
     signature: input.signature,
     threadSubject: input.threadSubject !== null ? replySubject(input.threadSubject) : null,
+    spin: { seed: input.seed } satisfies CopySpin,
   });
   return {
     subject: content.subject,
@@ -57,5 +78,6 @@ export function previewEmail(input: {
     missing: content.missing,
     blank: content.blank,
     usedFallback: content.usedFallback,
+    version: emailVersion(input.variant, input.threadSubject === null, input.seed),
   };
 }

@@ -133,11 +133,20 @@ export function copySeed(campaignLeadId: string, stepId: string, variantId: stri
   return `${campaignLeadId}:${stepId}:${variantId}`;
 }
 
+/** Which version of a variant's copy a lead gets: copySeed's, or null for every alternative at once (checks). */
+export interface CopySpin {
+  seed: string | null;
+  /** An e-mail subject's seed when the subject is another e-mail's (a follow-up borrowing the first e-mail's); else `seed`. */
+  subjectSeed?: string | null;
+}
+
 /**
  * A field's own seed: `subject`, `body` (an e-mail's text and HTML bodies share it, so the two
  * parts say the same where their choices match), `note`, `script`, `prompt`… Null stays null:
  * every alternative at once.
  */
+export function fieldSeed(seed: string, field: string): string;
+export function fieldSeed(seed: string | null, field: string): string | null;
 export function fieldSeed(seed: string | null, field: string): string | null {
   return seed === null ? null : `${seed}:${field}`;
 }
