@@ -3,15 +3,16 @@
 // may be empty (`{|really }`). A backslash makes the next brace, pipe or backslash a plain character
 // (`\{`, `\}`, `\|`, `\\`); before anything else it is an ordinary backslash.
 //
-// Placeholders keep their double braces: at a `{`, when a whole placeholder follows — `{{`, a name,
-// optionally `|` and a fallback without braces, then `}}` (render-copy.ts reads them) — it is that
-// placeholder, passed on untouched (its pipe is the fallback's, not a choice). Otherwise the `{` opens
-// a choice. So `{{{firstName}}|there}` is a choice between the placeholder and "there", and
-// `{Hi|{Hello|Hey}}` ends with two closing braces of two choices. `{{Hi|Hello}}` is the placeholder
+// Placeholders keep their double braces: at a `{`, when a whole placeholder follows — `{{`, text
+// without braces or pipes (the name), optionally `|` and a fallback without braces, then `}}` — it is
+// that placeholder, passed on untouched (its pipe is the fallback's, not a choice; whether the name is
+// one is render-copy.ts's and the sequence check's business). Otherwise the `{` opens a choice. So
+// `{{{firstName}}|there}` is a choice between the placeholder and "there", and `{Hi|{Hello|Hey}}`
+// ends with two closing braces of two choices. `{{Hi|Hello}}` is the placeholder
 // "Hi" with the fallback "Hello", never a choice. Braces with no pipe between them are not a choice
 // either: `{color: red}` stays as written (CSS in an HTML body), though a choice inside still spins.
-// Double braces that are neither a placeholder nor a choice, such as `{{company|{a|b} team}}` or
-// `{{first name}}`, are a mistake the parser reports.
+// Double braces around one choice and nothing else, such as `{{company|{a|b} team}}` (a fallback
+// cannot hold braces), are a mistake the parser reports.
 //
 // Which alternative a lead gets is fixed by a seed (per lead, step, variant and field: copySeed,
 // fieldSeed) through the stable hash, each choice from its own seed derived from its place, so the
@@ -43,8 +44,8 @@ export const MAX_DEPTH = 20;
 /** countVersions counts up to this many versions. */
 export const VERSION_CAP = 10_000;
 
-/** The placeholder a `{` may start, as render-copy.ts reads it (sticky: only at the given index). */
-const PLACEHOLDER_AT = /\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*(?:\|[^{}]*)?\}\}/y;
+/** The placeholder a `{` may start (sticky: only at the given index); render-copy.ts reads the name. */
+const PLACEHOLDER_AT = /\{\{[^{}|]*(?:\|[^{}]*)?\}\}/y;
 const ESCAPABLE = new Set(["{", "}", "|", "\\"]);
 
 interface Frame {
@@ -108,7 +109,12 @@ export function parseSpintax(template: string): SpinParse {
       pushText(frame.current, char);
     }
   }
-  if (frame.group) return { ok: false, error: { at: frame.group.at, message: `An opening brace at character ${frame.group.at} is never closed` } };
+  if (frame.group) {
+    const { at } = frame.group;
+    // `{{` that is no placeholder is most often one with braces in its fallback: say how one is written.
+    const hint = template[at] === "{" ? ": a placeholder is written {{firstName}} or {{company|your team}}, without braces in the fallback" : "";
+    return { ok: false, error: { at, message: `An opening brace at character ${at} is never closed${hint}` } };
+  }
   return { ok: true, parts: root.current };
 }
 
