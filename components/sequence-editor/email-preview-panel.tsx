@@ -8,9 +8,8 @@ import { Select } from "@/components/ui/field";
 import type { TCampaignLead } from "@/server/schemas/campaign";
 import type { TMailbox } from "@/server/schemas/mailbox";
 import type { TVariantContent, WhenValueMissing } from "@/server/schemas/sequence";
-import { placeholderWords, renderCopy } from "@/server/domain/sequence/render-copy";
-import { copySeed, fieldSeed } from "@/server/domain/sequence/spintax";
-import { mergeFieldsOf, previewEmail, SAMPLE_LEAD } from "./email-preview";
+import { placeholderWords } from "@/server/domain/sequence/render-copy";
+import { mergeFieldsOf, previewForLead, SAMPLE_LEAD, type ThreadOf } from "./email-preview";
 import { suggestedFallback } from "./placeholder-gaps";
 
 export interface EmailPreviewContext {
@@ -25,9 +24,6 @@ export interface EmailPreviewContext {
 const MAX_LEADS = 20;
 /** How many seeds "See another version" tries for a version other than the one shown. */
 const TRIES = 32;
-
-/** The e-mail a follow-up answers in its thread: variant A's copy, with the step and variant (for its seed). */
-export type ThreadOf = Omit<TVariantContent, "id"> & { stepId: string; variantId: string };
 
 /** "Version 3 of 36", "One of more than 10,000 versions". */
 export function versionWords(version: { rank: number; count: number } | null): string {
@@ -70,14 +66,9 @@ export function EmailPreviewPanel({
   const [shift, setShift] = useState(0);
   const lead = leads.find((candidate) => candidate.id === leadId);
   const fields = lead ? mergeFieldsOf(lead) : SAMPLE_LEAD;
-  // The executor's seed: the campaign lead's id (the sample lead has its own), the step and the variant.
-  const leadKey = lead?.id ?? "sample";
-  const seedAt = (at: number) => `${copySeed(leadKey, stepId, variant.id ?? "a")}${at ? `~${at}` : ""}`;
   const mailbox = context.mailboxes.find((candidate) => candidate.id === mailboxId) ?? context.mailboxes[0];
-  const threadSubject = threadOf
-    ? renderCopy(threadOf.subject, threadOf.fallbackSubject, fields, fieldSeed(copySeed(leadKey, threadOf.stepId, threadOf.variantId), "subject")).text
-    : null;
-  const render = (at: number) => previewEmail({ variant, fields, signature: mailbox?.signature ?? null, threadSubject, seed: seedAt(at) });
+  // The executor's seed: the campaign lead's id (the sample lead has its own), the step and the variant.
+  const render = (at: number) => previewForLead({ stepId, variant, threadOf, leadKey: lead?.id ?? "sample", fields, signature: mailbox?.signature ?? null, shift: at });
   const preview = render(shift);
   const anotherVersion = () => {
     let next = shift + 1;

@@ -4,8 +4,8 @@
 // the lead gets (the executor's seed), or another one the editor asks for.
 import { replySubject } from "@/server/domain/sequence/decide-email-step";
 import { renderEmailContent } from "@/server/domain/mail/email-content";
-import { fieldSeed, versionOf, VERSION_CAP, type CopySpin } from "@/server/domain/sequence/spintax";
-import type { MergeFields } from "@/server/domain/sequence/render-copy";
+import { copySeed, fieldSeed, versionOf, VERSION_CAP, type CopySpin } from "@/server/domain/sequence/spintax";
+import { renderCopy, type MergeFields } from "@/server/domain/sequence/render-copy";
 import type { TCampaignLead } from "@/server/schemas/campaign";
 import type { TVariantContent } from "@/server/schemas/sequence";
 
@@ -80,4 +80,30 @@ export function previewEmail(input: {
     usedFallback: content.usedFallback,
     version: emailVersion(input.variant, input.threadSubject === null, input.seed),
   };
+}
+
+/** The e-mail a follow-up answers in its thread: variant A's copy, with the step and variant (for its seed). */
+export type ThreadOf = Omit<TVariantContent, "id"> & { stepId: string; variantId: string };
+
+/**
+ * What one lead gets from a step's variant, as the executor seeds it (copySeed of the campaign
+ * lead, the step and the variant; `leadKey` "sample" for the sample lead), or with `shift` above 0
+ * another version of the copy. A follow-up's thread subject is the first e-mail's in the version
+ * that lead got.
+ */
+export function previewForLead(input: {
+  stepId: string;
+  variant: TVariantContent;
+  threadOf: ThreadOf | null;
+  leadKey: string;
+  fields: MergeFields;
+  signature: string | null;
+  shift: number;
+}): EmailPreview {
+  const { threadOf, leadKey, fields } = input;
+  const seed = copySeed(leadKey, input.stepId, input.variant.id ?? "a");
+  const threadSubject = threadOf
+    ? renderCopy(threadOf.subject, threadOf.fallbackSubject, fields, fieldSeed(copySeed(leadKey, threadOf.stepId, threadOf.variantId), "subject")).text
+    : null;
+  return previewEmail({ variant: input.variant, fields, signature: input.signature, threadSubject, seed: input.shift ? `${seed}~${input.shift}` : seed });
 }

@@ -3,7 +3,8 @@
 import { STEP_LABELS, type StepType } from "@/server/schemas/sequence";
 import { stepNumbers } from "@/components/campaigns/sequence-outline";
 import { AddStepMenu } from "./add-step-menu";
-import type { EmailPreviewContext, ThreadOf } from "./email-preview-panel";
+import type { EmailPreviewContext } from "./email-preview-panel";
+import type { ThreadOf } from "./email-preview";
 import { firstEmailAbove } from "./email-thread";
 import { contentOf } from "./fields";
 import { MENU_ORDER } from "./kinds";
