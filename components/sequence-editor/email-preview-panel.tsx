@@ -9,7 +9,7 @@ import type { TCampaignLead } from "@/server/schemas/campaign";
 import type { TMailbox } from "@/server/schemas/mailbox";
 import type { TVariantContent, WhenValueMissing } from "@/server/schemas/sequence";
 import { placeholderWords } from "@/server/domain/sequence/render-copy";
-import { mergeFieldsOf, previewForLead, SAMPLE_LEAD, type ThreadOf } from "./email-preview";
+import { anotherVersionShift, mergeFieldsOf, previewForLead, SAMPLE_LEAD, versionWords, type ThreadOf } from "./email-preview";
 import { suggestedFallback } from "./placeholder-gaps";
 
 export interface EmailPreviewContext {
@@ -22,13 +22,6 @@ export interface EmailPreviewContext {
 }
 
 const MAX_LEADS = 20;
-/** How many seeds "See another version" tries for a version other than the one shown. */
-const TRIES = 32;
-
-/** "Version 3 of 36", "One of more than 10,000 versions". */
-export function versionWords(version: { rank: number; count: number } | null): string {
-  return version ? `Version ${version.rank + 1} of ${version.count.toLocaleString("en")}` : "One of more than 10,000 versions";
-}
 
 function leadLabel(lead: TCampaignLead): string {
   const name = [lead.firstName, lead.lastName].filter(Boolean).join(" ");
@@ -70,11 +63,7 @@ export function EmailPreviewPanel({
   // The executor's seed: the campaign lead's id (the sample lead has its own), the step and the variant.
   const render = (at: number) => previewForLead({ stepId, variant, threadOf, leadKey: lead?.id ?? "sample", fields, signature: mailbox?.signature ?? null, shift: at });
   const preview = render(shift);
-  const anotherVersion = () => {
-    let next = shift + 1;
-    while (next < shift + TRIES && render(next).version?.rank === preview.version?.rank && preview.version) next++;
-    setShift(next);
-  };
+  const anotherVersion = () => setShift(anotherVersionShift(render, shift));
   const to = lead ? leadLabel(lead) : `Ada Lovelace <${SAMPLE_LEAD.email}>`;
   const showHtml = preview.html !== null && view === "html";
 

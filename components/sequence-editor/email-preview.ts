@@ -107,3 +107,19 @@ export function previewForLead(input: {
     : null;
   return previewEmail({ variant: input.variant, fields, signature: input.signature, threadSubject, seed: input.shift ? `${seed}~${input.shift}` : seed });
 }
+
+/** How many seeds "See another version" tries for a version other than the one shown. */
+const TRIES = 32;
+
+/** The next shift whose version differs from the one `shift` shows (the next one when none in TRIES does). */
+export function anotherVersionShift(render: (shift: number) => EmailPreview, shift: number): number {
+  const shown = render(shift).version;
+  if (!shown) return shift + 1;
+  for (let next = shift + 1; next <= shift + TRIES; next++) if (render(next).version?.rank !== shown.rank) return next;
+  return shift + 1;
+}
+
+/** "Version 3 of 36", "One of more than 10,000 versions". */
+export function versionWords(version: EmailPreview["version"]): string {
+  return version ? `Version ${version.rank + 1} of ${version.count.toLocaleString("en")}` : `One of more than ${VERSION_CAP.toLocaleString("en")} versions`;
+}
