@@ -21,6 +21,9 @@ test("spintax in an e-mail: versions in the preview, another version on request,
   await subject.fill("{Quick|Short} idea for {{company|your team}}");
   await page.getByLabel("Body", { exact: true }).fill("{Hi|Hello|Hey} {{firstName|there}},\n\n{See|Have a look at} the demo: https://example.com/demo");
 
+  // Each field says how many versions it makes; the e-mail has their product.
+  await expect(page.getByTestId("copy-versions")).toHaveText(["2 versions: each lead gets one, the same every time", "6 versions: each lead gets one, the same every time"]);
+
   // The lead's own version, numbered among the 12.
   const preview = page.getByTestId("email-preview");
   await preview.getByLabel("Preview for").selectOption({ label: `Ann <ann.${tag}@example.com>` });
