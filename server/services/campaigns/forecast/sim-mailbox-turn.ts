@@ -83,13 +83,13 @@ function performEmail(world: SimWorld, mailbox: MailboxState | null, lead: SimLe
  * gets: asked once per variant and signature, and per lead when the body has spintax (a link may sit
  * in some alternatives only).
  */
-const linksOf = new WeakMap<Variant, Map<string | null, boolean>>();
+const linksOf = new WeakMap<Variant, { spins: boolean; bySignature: Map<string | null, boolean> }>();
 function hasLinks(variant: Variant, signature: string | null, seed: string | null): boolean {
-  if (hasChoices(variant.text) || hasChoices(variant.html) || hasChoices(variant.fallbackText)) return emailCopyHasLinks(variant, signature, seed);
-  let bySignature = linksOf.get(variant);
-  if (!bySignature) linksOf.set(variant, (bySignature = new Map()));
-  let links = bySignature.get(signature);
-  if (links === undefined) bySignature.set(signature, (links = emailCopyHasLinks(variant, signature, seed)));
+  let known = linksOf.get(variant);
+  if (!known) linksOf.set(variant, (known = { spins: hasChoices(variant.text) || hasChoices(variant.html) || hasChoices(variant.fallbackText), bySignature: new Map() }));
+  if (known.spins) return emailCopyHasLinks(variant, signature, seed);
+  let links = known.bySignature.get(signature);
+  if (links === undefined) known.bySignature.set(signature, (links = emailCopyHasLinks(variant, signature, seed)));
   return links;
 }
 
