@@ -45,7 +45,8 @@ describe("spintax in a campaign's copy", () => {
     const stepId = created.body!.data.sequence.steps[1].id;
     const oneStep = await api.patchStep(id, stepId, { text: "{Thoughts|" });
     expect(oneStep.status).toBe(400);
-    expect(JSON.stringify(oneStep.body!.error)).toContain("An opening brace at character 1 is never closed");
+    expect(oneStep.body!.error.message).toBe("Invalid text: An opening brace at character 1 is never closed");
+    expect(oneStep.body!.error.details.fields).toEqual([{ field: "text", message: "An opening brace at character 1 is never closed" }]);
     expect((await api.get(id)).body!.data.sequence.steps[1].config.text).toBe("{Any thoughts|Still interested}?");
   });
 
