@@ -10,6 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { renderCopy, type MergeFields } from "../server/domain/sequence/render-copy";
+import { copySeed, fieldSeed } from "../server/domain/sequence/spintax";
 import type { MailboxHandle, MailSecurity, OutgoingEmail } from "../server/providers/mail/types";
 import { createSmtpImapProvider } from "../server/providers/mail/smtp/smtp-imap-provider";
 import { startDovecot, startSmtpServer, TEST_TLS_CERT } from "../server/test/mail-servers";
@@ -69,9 +70,10 @@ function compose(index: number, mailbox: MailboxHandle): OutgoingEmail {
   // Every third e-mail is a follow-up in its lead's thread.
   const followUp = index % 3 === 2;
   const firstId = followUp ? `<${randomBytes(12).toString("hex")}@herald.test>` : null;
-  const subject = renderCopy(SUBJECT, SUBJECT_FALLBACK, fields).text;
-  const text = renderCopy(followUp ? FOLLOW_UP : TEXT, undefined, fields).text;
-  const html = followUp ? null : renderCopy(HTML, undefined, fields).text;
+  const seed = copySeed(`cld_${index}`, followUp ? "st_2" : "st_1", "a");
+  const subject = renderCopy(SUBJECT, SUBJECT_FALLBACK, fields, fieldSeed(seed, "subject")).text;
+  const text = renderCopy(followUp ? FOLLOW_UP : TEXT, undefined, fields, fieldSeed(seed, "body")).text;
+  const html = followUp ? null : renderCopy(HTML, undefined, fields, fieldSeed(seed, "body")).text;
   const unsubscribe = `https://herald.test/u/${fields.token}`;
   return {
     from: { name: "Ann Example", address: mailbox.email },

@@ -1,6 +1,8 @@
 "use client";
-// One copy field of a variant (note, message, subject…), with its limit and its problems.
+// One copy field of a variant (note, message, subject…), with its limit, its problems, and how many
+// versions its spintax makes.
 import type { FocusEvent } from "react";
+import { countVersions, VERSION_CAP } from "@/server/domain/sequence/spintax";
 import { Field, Input } from "@/components/ui/field";
 import type { CopyFieldSpec } from "./fields";
 import type { StepIssue } from "./issues";
@@ -25,6 +27,7 @@ export function CopyField({
 }) {
   const error = issues.map((issue) => issue.message).join("; ") || null;
   const over = value.length > spec.max;
+  const versions = error ? 1 : countVersions(value);
   const counterId = `${id}-counter`;
   const describedBy = [error ? `${id}-error` : null, spec.counter ? counterId : null].filter(Boolean).join(" ") || undefined;
   const common = {
@@ -47,6 +50,11 @@ export function CopyField({
         />
       ) : (
         <Input {...common} onChange={(event) => onChange(event.target.value)} />
+      )}
+      {versions > 1 && (
+        <p className="text-xs text-slate-500" data-testid="copy-versions">
+          {versions >= VERSION_CAP ? `${VERSION_CAP.toLocaleString("en")} versions or more` : `${versions.toLocaleString("en")} versions`}: each lead gets one, the same every time
+        </p>
       )}
       {spec.counter && (
         <p id={counterId} className={`text-right text-xs tabular-nums ${over ? "font-medium text-red-600" : value.length > spec.max * 0.9 ? "text-amber-700" : "text-slate-500"}`} aria-live="polite">

@@ -1,14 +1,15 @@
 "use client";
 // The e-mail a lead would receive from this step: the campaign's lead (or a sample one) filled in,
-// the chosen mailbox's name and signature, and a follow-up's subject in its thread.
+// the chosen mailbox's name and signature, and a follow-up's subject in its thread; the version of
+// the copy's spintax that lead gets, with how many versions there are and a button for another one.
 import { useState } from "react";
 import { fromLine, mailboxName } from "@/components/mailboxes/mailbox-display";
 import { Select } from "@/components/ui/field";
 import type { TCampaignLead } from "@/server/schemas/campaign";
 import type { TMailbox } from "@/server/schemas/mailbox";
 import type { TVariantContent, WhenValueMissing } from "@/server/schemas/sequence";
-import { placeholderWords, renderCopy } from "@/server/domain/sequence/render-copy";
-import { mergeFieldsOf, previewEmail, SAMPLE_LEAD } from "./email-preview";
+import { placeholderWords } from "@/server/domain/sequence/render-copy";
+import { anotherVersionShift, mergeFieldsOf, previewForLead, SAMPLE_LEAD, versionWords, type ThreadOf } from "./email-preview";
 import { suggestedFallback } from "./placeholder-gaps";
 
 export interface EmailPreviewContext {
@@ -36,27 +37,33 @@ const WHEN_MISSING_WORDS: Record<WhenValueMissing, string> = {
 
 export function EmailPreviewPanel({
   idPrefix,
+  stepId,
   variant,
   threadOf,
   whenValueMissing,
   context,
 }: {
   idPrefix: string;
+  stepId: string;
   whenValueMissing: WhenValueMissing;
-  variant: Omit<TVariantContent, "id">;
+  variant: TVariantContent;
   /** Variant A of the e-mail this one answers in its thread, or null when it starts a thread. */
-  threadOf: Omit<TVariantContent, "id"> | null;
+  threadOf: ThreadOf | null;
   context: EmailPreviewContext;
 }) {
   const leads = context.leads.slice(0, MAX_LEADS);
   const [leadId, setLeadId] = useState<string>("sample");
   const [mailboxId, setMailboxId] = useState<string>(context.mailboxes[0]?.id ?? "");
   const [view, setView] = useState<"html" | "text">("html");
+  /** 0: the version the lead gets; more: another version ("See another version"). */
+  const [shift, setShift] = useState(0);
   const lead = leads.find((candidate) => candidate.id === leadId);
   const fields = lead ? mergeFieldsOf(lead) : SAMPLE_LEAD;
   const mailbox = context.mailboxes.find((candidate) => candidate.id === mailboxId) ?? context.mailboxes[0];
-  const threadSubject = threadOf ? renderCopy(threadOf.subject, threadOf.fallbackSubject, fields).text : null;
-  const preview = previewEmail({ variant, fields, signature: mailbox?.signature ?? null, threadSubject });
+  // The executor's seed: the campaign lead's id (the sample lead has its own), the step and the variant.
+  const render = (at: number) => previewForLead({ stepId, variant, threadOf, leadKey: lead?.id ?? "sample", fields, signature: mailbox?.signature ?? null, shift: at });
+  const preview = render(shift);
+  const anotherVersion = () => setShift(anotherVersionShift(render, shift));
   const to = lead ? leadLabel(lead) : `Ada Lovelace <${SAMPLE_LEAD.email}>`;
   const showHtml = preview.html !== null && view === "html";
 
@@ -65,7 +72,15 @@ export function EmailPreviewPanel({
       <div className="grid gap-2">
         <label className="space-y-1 text-xs text-slate-500" htmlFor={`${idPrefix}-preview-lead`}>
           <span className="block font-medium">Preview for</span>
-          <Select id={`${idPrefix}-preview-lead`} value={leadId} onChange={(event) => setLeadId(event.target.value)} className="text-xs">
+          <Select
+            id={`${idPrefix}-preview-lead`}
+            value={leadId}
+            onChange={(event) => {
+              setLeadId(event.target.value);
+              setShift(0);
+            }}
+            className="text-xs"
+          >
             <option value="sample">A sample lead (Ada Lovelace)</option>
             {leads.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
@@ -122,6 +137,24 @@ export function EmailPreviewPanel({
           </p>
         )}
       </div>
+      {(preview.version === null || preview.version.count > 1) && (
+        <div className="flex items-center justify-between gap-2 text-xs text-slate-600">
+          <span data-testid="email-preview-version" aria-live="polite">
+            {versionWords(preview.version)}
+            {shift === 0 ? (lead ? ": the one this lead gets" : "") : ""}
+          </span>
+          <span className="flex gap-2">
+            {shift > 0 && (
+              <button type="button" className="font-medium text-slate-500 hover:text-slate-800" onClick={() => setShift(0)}>
+                Back to the lead&apos;s version
+              </button>
+            )}
+            <button type="button" className="font-medium text-brand-700 hover:text-brand-800" onClick={anotherVersion}>
+              See another version
+            </button>
+          </span>
+        </div>
+      )}
       {preview.blank.length > 0 ? (
         <p className="text-xs text-amber-800" role="status" data-testid="email-preview-warning">
           This lead has no {preview.blank.map(placeholderWords).join(" or ")}: {preview.blank.map((name) => `{{${name}}}`).join(", ")} would be empty.{" "}

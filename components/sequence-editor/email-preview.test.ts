@@ -10,7 +10,7 @@ const variant = {
 
 describe("previewEmail", () => {
   it("fills the placeholders and adds the signature below the body", () => {
-    const preview = previewEmail({ variant, fields: SAMPLE_LEAD, signature: "Grace\nHerald Inc.", threadSubject: null });
+    const preview = previewEmail({ variant, fields: SAMPLE_LEAD, signature: "Grace\nHerald Inc.", threadSubject: null, seed: "cld_1:st_1:a" });
     expect(preview.subject).toBe("Quick question, Ada");
     expect(preview.text).toBe("Hi Ada,\n\nHow does Analytical Engines send e-mail today?\n\nGrace\nHerald Inc.");
     expect(preview.html).toBeNull();
@@ -18,15 +18,15 @@ describe("previewEmail", () => {
   });
 
   it("uses the fallback copy for a lead without a value, and says which placeholder had none", () => {
-    const preview = previewEmail({ variant, fields: { firstName: "Lin", company: null }, signature: null, threadSubject: null });
+    const preview = previewEmail({ variant, fields: { firstName: "Lin", company: null }, signature: null, threadSubject: null, seed: "cld_1:st_1:a" });
     expect(preview.subject).toBe("Quick question, Lin");
     expect(preview.text).toBe("Hi there,\n\nHow do you send e-mail today?");
     expect(preview).toMatchObject({ missing: ["company"], usedFallback: true });
   });
 
   it("answers in the first e-mail's thread with its subject, once prefixed", () => {
-    expect(previewEmail({ variant, fields: SAMPLE_LEAD, signature: null, threadSubject: "Quick question, Ada" }).subject).toBe("Re: Quick question, Ada");
-    expect(previewEmail({ variant, fields: SAMPLE_LEAD, signature: null, threadSubject: "Re: Hello" }).subject).toBe("Re: Hello");
+    expect(previewEmail({ variant, fields: SAMPLE_LEAD, signature: null, threadSubject: "Quick question, Ada", seed: "cld_1:st_1:a" }).subject).toBe("Re: Quick question, Ada");
+    expect(previewEmail({ variant, fields: SAMPLE_LEAD, signature: null, threadSubject: "Re: Hello", seed: "cld_1:st_1:a" }).subject).toBe("Re: Hello");
   });
 
   it("escapes the lead's values in the HTML body and appends the signature as a paragraph", () => {
@@ -35,6 +35,7 @@ describe("previewEmail", () => {
       fields: { company: "Fish & <Chips>" },
       signature: "Grace",
       threadSubject: null,
+      seed: "cld_1:st_1:a",
     });
     expect(preview.html).toBe("<p>Hello <b>Fish &amp; &lt;Chips&gt;</b></p>\n<p>Grace</p>");
   });

@@ -22,6 +22,15 @@ describe("placeholderGaps", () => {
     expect(placeholderGaps({ type: "message", variant: { text: "Hi {{firstName}}", fallbackText: "Hi there" }, leads, replies: false })).toEqual([]);
   });
 
+  it("sees placeholders in every alternative of the copy's spintax, since some lead gets each", () => {
+    const gaps = placeholderGaps({ type: "email", variant: { subject: "{Quick idea|An idea for {{company}}}", text: "{Hi {{firstName}}|Hello}, {a|{{plan}}}" }, leads, replies: false });
+    expect(gaps).toEqual([
+      { name: "company", leads: 2 },
+      { name: "plan", leads: 2 },
+      { name: "firstName", leads: 1 },
+    ]);
+  });
+
   it("does not count a reply's subject, nor fields the dashboard's lead record does not carry", () => {
     expect(placeholderGaps({ type: "email", variant: { subject: "For {{company}}", text: "Hi" }, leads, replies: true })).toEqual([]);
     expect(placeholderGaps({ type: "message", variant: { text: "{{jobTitle}} in {{location}}" }, leads, replies: false })).toEqual([]);

@@ -1,9 +1,13 @@
 // The editor's check of a variant's placeholders against the campaign's leads: how many leads would
 // get an empty value (no value, no inline fallback, no fallback copy), with the words to fix it. The
-// rendering is the sending side's (blankPlaceholders), so what it warns about is what goes out.
+// rendering is the sending side's (blankPlaceholders), so what it warns about is what goes out; it
+// looks at every alternative of the copy's spintax at once, since some lead gets each of them.
 import { blankPlaceholders } from "@/server/domain/sequence/blank-placeholders";
 import { placeholderWords, STANDARD_FIELDS, type MergeFields } from "@/server/domain/sequence/render-copy";
 import type { StepType, TVariantContent } from "@/server/schemas/sequence";
+import type { CopySpin } from "@/server/domain/sequence/spintax";
+
+const EVERY_VERSION: CopySpin = { seed: null };
 
 export interface PlaceholderGap {
   name: string;
@@ -24,7 +28,7 @@ export function suggestedFallback(name: string): string {
 export function placeholderGaps(input: { type: StepType; variant: Omit<TVariantContent, "id">; leads: readonly MergeFields[]; replies: boolean }): PlaceholderGap[] {
   const counts = new Map<string, number>();
   for (const fields of input.leads) {
-    for (const name of blankPlaceholders(input.type, input.variant, fields, input.replies)) {
+    for (const name of blankPlaceholders(input.type, input.variant, fields, input.replies, EVERY_VERSION)) {
       if (STANDARD_FIELDS.includes(name) && !Object.hasOwn(fields, name)) continue;
       counts.set(name, (counts.get(name) ?? 0) + 1);
     }

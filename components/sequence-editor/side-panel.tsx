@@ -4,6 +4,7 @@ import { STEP_LABELS, type StepType } from "@/server/schemas/sequence";
 import { stepNumbers } from "@/components/campaigns/sequence-outline";
 import { AddStepMenu } from "./add-step-menu";
 import type { EmailPreviewContext } from "./email-preview-panel";
+import type { ThreadOf } from "./email-preview";
 import { firstEmailAbove } from "./email-thread";
 import { contentOf } from "./fields";
 import { MENU_ORDER } from "./kinds";
@@ -14,6 +15,12 @@ import type { PoolSender } from "./voice-assignments-field";
 import { branchTiming } from "./timing";
 import { allowedKinds, emailStepsAbove, indexTree, mayNotBeConnected, NOT_CONNECTED_WARNING, openSlots, subtreeIds, type EditorStep, type Slot } from "./tree";
 import type { SequenceDraft } from "./use-sequence-draft";
+
+/** The first e-mail a follow-up answers: its variant A's copy, with the ids its seed is made of. */
+function threadOf(first: EditorStep): ThreadOf {
+  const variant = first.config.variants[0] ?? { id: "a" };
+  return { ...contentOf(variant), stepId: first.id, variantId: variant.id ?? "a" };
+}
 
 export type PanelState = { kind: "step"; id: string } | { kind: "add"; slot: Slot } | null;
 
@@ -83,7 +90,7 @@ export function SidePanel({
       below={below}
       customVariables={customVariables}
       senders={senders}
-      emailThreadOf={firstEmail ? contentOf(firstEmail.config.variants[0] ?? { id: "a" }) : null}
+      emailThreadOf={firstEmail ? threadOf(firstEmail) : null}
       emailsAbove={emailStepsAbove(index, { parentId: step.parent }).map((email) => ({
         id: email.id,
         label: `Step ${numbers.get(email.id) ?? "?"}: ${email.config.variants[0]?.subject?.trim() || "E-mail"}`,

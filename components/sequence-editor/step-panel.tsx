@@ -10,7 +10,7 @@ import { AttachmentsField } from "./attachments-field";
 import { CopyField } from "./copy-field";
 import { EmailPreviewPanel, type EmailPreviewContext } from "./email-preview-panel";
 import { ATTACHMENT_KINDS, COPY_FIELDS, VOICE_KINDS, hasCopy, type CopyFieldSpec, type TextField } from "./fields";
-import { mergeFieldsOf } from "./email-preview";
+import { mergeFieldsOf, type ThreadOf } from "./email-preview";
 import { describeGap, placeholderGaps } from "./placeholder-gaps";
 import { issuesForField, type StepIssue } from "./issues";
 import { APPROVAL_NOTES } from "./kinds";
@@ -77,7 +77,7 @@ export function StepPanel({
   /** The campaign's sender pool, for recordings per sender. */
   senders: readonly PoolSender[];
   /** An e-mail step's first e-mail above it (variant A), whose thread a follow-up answers; null for the first e-mail. */
-  emailThreadOf: Omit<TVariantContent, "id"> | null;
+  emailThreadOf: ThreadOf | null;
   /** The e-mail steps above the step, nearest first (an e-mail activity condition asks about one of them). */
   emailsAbove: ReadonlyArray<{ id: string; label: string }>;
   /** Leads and mailboxes for an e-mail step's preview. */
@@ -276,6 +276,7 @@ export function StepPanel({
         <Section title="Preview">
           <EmailPreviewPanel
             idPrefix={id}
+            stepId={step.id}
             variant={variant}
             threadOf={emailThreadOf && !step.config.newThread ? emailThreadOf : null}
             whenValueMissing={step.config.whenValueMissing ?? DEFAULT_WHEN_VALUE_MISSING}

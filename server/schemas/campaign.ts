@@ -6,7 +6,7 @@ import { ADDRESS_STATUSES, ZCampaignVerification } from "./verification";
 import { ZCampaignExperimentSettings, ZCampaignExperimentSettingsChange } from "./campaign-experiments";
 import { ZPaginationQuery, ZPagingWithTotal, ZTimestamp } from "./common";
 import { ZAddLeadsResult, ZEmailOptOut, ZEmailOptOutAt } from "./lead";
-import { ZAttachment, ZSequence, ZVoice, ZWiredSequence } from "./sequence";
+import { SPINTAX_NOTE, ZAttachment, ZSequence, ZVoice, ZWiredSequence } from "./sequence";
 import { ACTIVE_FROM_PATTERN, ACTIVE_TO_PATTERN } from "./active-hours";
 
 const FROM_DESCRIPTION = "Opening time, `HH:MM` 24-hour, 00:00 to 23:59, in the schedule's timezone";
@@ -307,7 +307,8 @@ export const ZStepContentInput = z
   })
   .refine((value) => Object.entries(value).some(([key, field]) => key !== "variantId" && field !== undefined), {
     message: "send at least one content field",
-  });
+  })
+  .meta({ description: `One variant's copy, field by field as in the sequence's variants (placeholders and spintax alike). ${SPINTAX_NOTE}` });
 export type TStepContentInput = z.infer<typeof ZStepContentInput>;
 
 const ZFunnelCounts = z.object({

@@ -173,11 +173,17 @@ export type TVoice = z.infer<typeof ZVoice>;
 export const EMAIL_HTML_MAX = 100_000;
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+/**
+ * Spintax, in every copy field (server/domain/sequence/spintax.ts): each lead gets one alternative of
+ * each choice, fixed per lead, step, variant and field. Broken braces are a 400 naming the character.
+ */
+export const SPINTAX_NOTE =
+  "Spintax: `{Hi|Hello|Hey}` sends one alternative per lead (the same one on every retry and in the forecast); choices nest (`{Hi|{Hello|Hey} there}`), may be empty (`{|really }`), and `\\{`, `\\}`, `\\|`, `\\\\` write the character itself. Double braces stay placeholders; braces without a pipe stay as written";
 /** A whole-copy fallback field: kept beside the inline fallbacks, for copy worded differently without a value. */
 const fallbackCopy = (max: number, of: string) =>
   text(max)
     .optional()
-    .meta({ description: `Used instead of the whole \`${of}\` for a lead when one of its placeholders without an inline fallback (\`{{company|your team}}\`) has no value` });
+    .meta({ description: `Used instead of the whole \`${of}\` for a lead when one of its placeholders without an inline fallback (\`{{company|your team}}\`) has no value. ${SPINTAX_NOTE}` });
 
 /**
  * The content fields of each kind, for one variant. Text fields may use placeholders, `{{firstName}}`,
@@ -185,18 +191,18 @@ const fallbackCopy = (max: number, of: string) =>
  */
 export const ZVariantContent = z.object({
   id: z.string().trim().min(1).max(40).optional().meta({ description: "Stable variant id; assigned when omitted" }),
-  text: text(8000).optional().meta({ description: "message, inmail, email: the body. Placeholders: `{{firstName}}`, or with an inline fallback `{{company|your team}}`" }),
+  text: text(8000).optional().meta({ description: `message, inmail, email: the body; task: what the person should do. Placeholders: \`{{firstName}}\`, or with an inline fallback \`{{company|your team}}\`. ${SPINTAX_NOTE}` }),
   fallbackText: fallbackCopy(8000, "text"),
-  note: text(NOTE_MAX).optional(),
+  note: text(NOTE_MAX).optional().meta({ description: `invite: the connection note (sent by premium senders). Placeholders as in \`text\`. ${SPINTAX_NOTE}` }),
   fallbackNote: fallbackCopy(NOTE_MAX, "note"),
   subject: text(200)
     .optional()
-    .meta({ description: "inmail, email: the subject. An e-mail follow-up sent in the thread of the lead's first e-mail goes out as \"Re: \" of that e-mail's subject and needs none; one it has is used only when the lead got no earlier e-mail" }),
+    .meta({ description: `inmail, email: the subject. An e-mail follow-up sent in the thread of the lead's first e-mail goes out as "Re: " of that e-mail's subject and needs none; one it has is used only when the lead got no earlier e-mail. ${SPINTAX_NOTE}` }),
   fallbackSubject: fallbackCopy(200, "subject"),
-  html: text(EMAIL_HTML_MAX).optional().meta({ description: "email: the HTML body (optional; the plain body `text` is derived from it when omitted, and it from `text` otherwise)" }),
-  script: text(2000).optional(),
+  html: text(EMAIL_HTML_MAX).optional().meta({ description: `email: the HTML body (optional; the plain body \`text\` is derived from it when omitted, and it from \`text\` otherwise). ${SPINTAX_NOTE}; the text and HTML bodies share their seed, so choices written alike in both pick alike` }),
+  script: text(2000).optional().meta({ description: `ai_voice_note: what the voice says. Placeholders as in \`text\`. ${SPINTAX_NOTE}` }),
   fallbackScript: fallbackCopy(2000, "script"),
-  prompt: text(2000).optional(),
+  prompt: text(2000).optional().meta({ description: `comment_post: the instructions for the AI-drafted comment. ${SPINTAX_NOTE}` }),
   attachments: z.array(ZAttachment).max(5, "at most 5 attachments").optional(),
   voice: ZVoice.optional(),
 });

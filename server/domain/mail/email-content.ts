@@ -2,8 +2,10 @@
 // body in plain text and HTML (each derived from the other when the step gives only one) with the
 // lead's placeholders filled (their inline fallbacks, or the fallback copy, when one has no value), and the mailbox's
 // signature below. One rule for the executor's composer (server/services/mail/sending) and the sequence
-// editor's preview, so what the preview shows is what goes out. Pure.
-import { fillTemplate, renderCopy, type MergeFields, type RenderedCopy } from "../sequence/render-copy";
+// editor's preview, so what the preview shows is what goes out. Spintax is resolved before the
+// placeholders are filled, each field with its own seed (server/domain/sequence/spintax.ts). Pure.
+import { renderCopy, spinAndFill, type MergeFields, type RenderedCopy } from "../sequence/render-copy";
+import { fieldSeed, type CopySpin } from "../sequence/spintax";
 import { emailHasLinks, textLinks } from "./email-links";
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -101,12 +103,14 @@ export interface EmailContent {
 
 /**
  * The e-mail's content for one lead. `threadSubject` is the subject of a follow-up sent in the
- * lead's thread ("Re: …" of the first e-mail's), which replaces the variant's own; null for a new thread.
+ * lead's thread ("Re: …" of the first e-mail's), which replaces the variant's own; null for a new
+ * thread. The text and HTML bodies share a seed, so where their choices match they say the same.
  */
-export function renderEmailContent(input: { variant: EmailCopy; fields: MergeFields; signature: string | null; threadSubject: string | null }): EmailContent {
+export function renderEmailContent(input: { variant: EmailCopy; fields: MergeFields; signature: string | null; threadSubject: string | null; spin: CopySpin }): EmailContent {
   const { variant, fields } = input;
   const ownSubject = input.threadSubject === null;
-  const subject = renderCopy(variant.subject, variant.fallbackSubject, fields);
+  const body = fieldSeed(input.spin.seed, "body");
+  const subject = renderCopy(variant.subject, variant.fallbackSubject, fields, fieldSeed(input.spin.subjectSeed === undefined ? input.spin.seed : input.spin.subjectSeed, "subject"));
   const missing = new Set(ownSubject ? subject.missing : []);
   const blank = new Set(ownSubject ? subject.blank : []);
   const note = (copy: RenderedCopy) => {
@@ -118,7 +122,7 @@ export function renderEmailContent(input: { variant: EmailCopy; fields: MergeFie
   let html: string;
   let htmlGiven = false;
   const plain = () => {
-    const rendered = renderCopy(variant.text, variant.fallbackText, fields);
+    const rendered = renderCopy(variant.text, variant.fallbackText, fields, body);
     note(rendered);
     usedFallback ||= rendered.usedFallback;
     return rendered.text;
@@ -127,10 +131,10 @@ export function renderEmailContent(input: { variant: EmailCopy; fields: MergeFie
     text = plain();
     html = textToHtml(text);
   } else {
-    const filled = fillTemplate(variant.html, fields, escapeHtml);
+    const filled = spinAndFill(variant.html, fields, body, escapeHtml);
     if (filled.blank.length && variant.fallbackText?.trim()) {
       // An HTML body that would leave a placeholder empty gives way to the fallback body, as a plain e-mail.
-      const backup = renderCopy(variant.fallbackText, undefined, fields);
+      const backup = renderCopy(variant.fallbackText, undefined, fields, fieldSeed(body, "fallback"));
       note({ ...backup, missing: [...filled.missing, ...backup.missing] });
       text = backup.text;
       html = textToHtml(text);
@@ -161,9 +165,10 @@ export function appendSignature(body: { text: string; html: string }, signature:
  * Whether e-mails of this copy have a link worth clicking, as they go out from a mailbox with this
  * signature: the HTML body renderEmailContent makes (a plain body's web addresses become links
  * there), judged as the recipient's side judges the sent e-mail (emailHasLinks). Placeholders are
- * left without values. The forecast asks this instead of restating how the body is made.
+ * left without values. The forecast asks this instead of restating how the body is made, with the
+ * lead's seed: a link may sit in some alternatives only.
  */
-export function emailCopyHasLinks(variant: EmailCopy, signature: string | null): boolean {
-  const { html } = renderEmailContent({ variant, fields: {}, signature, threadSubject: null });
+export function emailCopyHasLinks(variant: EmailCopy, signature: string | null, seed: string | null): boolean {
+  const { html } = renderEmailContent({ variant, fields: {}, signature, threadSubject: null, spin: { seed } });
   return emailHasLinks(html, "");
 }

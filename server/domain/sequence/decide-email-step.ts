@@ -13,6 +13,7 @@ import { chooseStepVariant } from "./choose-variant";
 import { decideHold, decideRefusal, type Holder, type Variant } from "./decide-step";
 import { firstEmailAbove } from "./email-thread";
 import { placeholderWords, type MergeFields } from "./render-copy";
+import { copySeed, type CopySpin } from "./spintax";
 
 /** The lead's latest e-mail in the thread of its first e-mail of this campaign (what a follow-up answers). */
 export interface PreviousEmail {
@@ -76,8 +77,8 @@ export type EmailStepDecision =
   | { kind: "capped" }
   /** A placeholder would be left empty and the step holds such leads: the lead is paused with `reason`. */
   | { kind: "hold"; reason: string }
-  /** Send `variant`, in `thread` (null: a new thread with the variant's own subject). */
-  | { kind: "act"; variant: Variant; thread: EmailThread | null };
+  /** Send `variant`, in `thread` (null: a new thread with the variant's own subject), the version of its spintax `spin` says. */
+  | { kind: "act"; variant: Variant; thread: EmailThread | null; spin: CopySpin };
 
 export const NO_EMAIL_ADDRESS = "This lead has no e-mail address: the e-mail step was skipped";
 export const EMAIL_OPTED_OUT = "This lead unsubscribed from e-mails: the e-mail step was skipped";
@@ -105,15 +106,20 @@ export function missingValueHeld(names: readonly string[]): string {
 }
 
 /**
- * The variant as it goes out: a follow-up without a subject of its own, sent without a thread (the
- * lead got no earlier e-mail, say the first one was skipped), takes the first e-mail's subject.
+ * The variant as it goes out, with the seed of its spintax: a follow-up without a subject of its
+ * own, sent without a thread (the lead got no earlier e-mail, say the first one was skipped), takes
+ * the first e-mail's subject, in the version the first e-mail has for the lead.
  */
-export function variantToSend(sequence: WiredSequence, step: WiredStep, variant: Variant, campaignLeadId: string): Variant {
-  if (variant.subject?.trim()) return variant;
+export function variantToSend(sequence: WiredSequence, step: WiredStep, variant: Variant, campaignLeadId: string): { variant: Variant; spin: CopySpin } {
+  const seed = copySeed(campaignLeadId, step.id, variant.id);
+  if (variant.subject?.trim()) return { variant, spin: { seed } };
   const first = firstEmailAbove(new Map(sequence.steps.map((candidate) => [candidate.id, candidate])), step);
-  if (!first) return variant;
+  if (!first) return { variant, spin: { seed } };
   const firstVariant = chooseStepVariant(first, campaignLeadId);
-  return { ...variant, subject: firstVariant.subject, fallbackSubject: firstVariant.fallbackSubject };
+  return {
+    variant: { ...variant, subject: firstVariant.subject, fallbackSubject: firstVariant.fallbackSubject },
+    spin: { seed, subjectSeed: copySeed(campaignLeadId, first.id, firstVariant.id) },
+  };
 }
 
 /** The subject of a reply: "Re: " before the subject, once. */
@@ -149,16 +155,16 @@ export function decideEmailStep(facts: EmailStepFacts): EmailStepDecision {
   const unverified = verificationSkip(facts.verification, facts.verificationPolicy);
   if (unverified) return { kind: "resolve", outcome: "no", detail: unverified };
   const chosen = chooseStepVariant(step, facts.campaignLeadId);
-  const variant = variantToSend(facts.sequence, step, chosen, facts.campaignLeadId);
+  const { variant, spin } = variantToSend(facts.sequence, step, chosen, facts.campaignLeadId);
   const thread = facts.previous && !step.config.newThread ? threadOnto(facts.previous) : null;
   const whenMissing = step.config.whenValueMissing ?? DEFAULT_WHEN_VALUE_MISSING;
   if (whenMissing !== "send") {
     // The subject counts only where it is the e-mail's own (a reply's is "Re: " of the first one's).
-    const blank = blankPlaceholders("email", variant, facts.fields, thread !== null);
+    const blank = blankPlaceholders("email", variant, facts.fields, thread !== null, spin);
     if (blank.length && whenMissing === "skip") return { kind: "resolve", outcome: "no", detail: missingValueSkipped(blank) };
     if (blank.length) return { kind: "hold", reason: missingValueHeld(blank) };
   }
   if (!facts.hasMailbox) return { kind: "fail", message: NO_MAILBOX };
   if (facts.capped) return { kind: "capped" };
-  return { kind: "act", variant, thread };
+  return { kind: "act", variant, thread, spin };
 }

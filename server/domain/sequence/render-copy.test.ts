@@ -40,13 +40,13 @@ describe("fillTemplate", () => {
 describe("renderCopy", () => {
   it("uses the whole fallback copy only when a placeholder without its own fallback is empty", () => {
     const template = "Hi {{firstName|there}}, see https://example.com/{{company}}";
-    expect(renderCopy(template, "Hello, see https://example.com", {}).usedFallback).toBe(true);
-    const inline = renderCopy("Hi {{firstName|there}}, see https://example.com/demo", "Hello", {});
+    expect(renderCopy(template, "Hello, see https://example.com", {}, "seed").usedFallback).toBe(true);
+    const inline = renderCopy("Hi {{firstName|there}}, see https://example.com/demo", "Hello", {}, "seed");
     expect(inline).toMatchObject({ text: "Hi there, see https://example.com/demo", usedFallback: false, missing: ["firstName"], blank: [] });
   });
 
   it("reports what the fallback copy itself leaves empty", () => {
-    expect(renderCopy("Hi {{firstName}}", "Hi {{lastName}}", {})).toMatchObject({ text: "Hi", usedFallback: true, blank: ["lastName"] });
+    expect(renderCopy("Hi {{firstName}}", "Hi {{lastName}}", {}, "seed")).toMatchObject({ text: "Hi", usedFallback: true, blank: ["lastName"] });
   });
 });
 
@@ -57,13 +57,14 @@ describe("renderEmailContent", () => {
       fields: { firstName: "<Ann>" },
       signature: null,
       threadSubject: null,
+      spin: { seed: "seed" },
     });
     expect(content).toMatchObject({ subject: "Quick idea for your team", html: "<p>Hi &lt;Ann&gt; at your team</p>", text: "Hi <Ann>", missing: ["company"], blank: [] });
   });
 
   it("reports blank placeholders of the body, and of the subject only when it is the e-mail's own", () => {
     const variant = { subject: "For {{company}}", text: "Hi {{firstName}}" };
-    expect(renderEmailContent({ variant, fields: {}, signature: null, threadSubject: null }).blank).toEqual(["company", "firstName"]);
-    expect(renderEmailContent({ variant, fields: {}, signature: null, threadSubject: "Re: For Acme" }).blank).toEqual(["firstName"]);
+    expect(renderEmailContent({ variant, fields: {}, signature: null, threadSubject: null, spin: { seed: "seed" } }).blank).toEqual(["company", "firstName"]);
+    expect(renderEmailContent({ variant, fields: {}, signature: null, threadSubject: "Re: For Acme", spin: { seed: "seed" } }).blank).toEqual(["firstName"]);
   });
 });

@@ -10,6 +10,11 @@
 // so no message says "Hi ,"; what stays empty after that is `blank`, which the editor warns about
 // and a step's whenValueMissing acts on. One rule for sending, the preview, the forecast and the
 // editor's checks. Pure.
+//
+// Spintax (`{Hi|Hello}`, spintax.ts) is resolved first, with the seed of the lead's step, variant and
+// field, and the placeholders filled in the chosen version, so a lead's value is never spun.
+
+import { fieldSeed, restoreBraces, spinForFilling } from "./spintax";
 
 export interface MergeFields {
   firstName?: string | null;
@@ -87,11 +92,23 @@ export interface RenderedCopy extends FilledCopy {
   usedFallback: boolean;
 }
 
-/** The copy to send: the template filled in, or the whole fallback copy when a placeholder would be left empty. */
-export function renderCopy(template: string | undefined, fallback: string | undefined, fields: MergeFields, escape?: (value: string) => string): RenderedCopy {
-  const primary = fillTemplate(template ?? "", fields, escape);
+/**
+ * One version of a template (`seed` picks its spintax alternatives; null: every alternative at once,
+ * for checks) with the placeholders filled in that version.
+ */
+export function spinAndFill(template: string, fields: MergeFields, seed: string | null, escape?: (value: string) => string): FilledCopy {
+  const filled = fillTemplate(spinForFilling(template, seed).text, fields, escape);
+  return { ...filled, text: restoreBraces(filled.text) };
+}
+
+/**
+ * The copy to send: the template filled in, or the whole fallback copy when a placeholder would be
+ * left empty. `seed` is the field's (fieldSeed of copySeed); the fallback copy has its own from it.
+ */
+export function renderCopy(template: string | undefined, fallback: string | undefined, fields: MergeFields, seed: string | null, escape?: (value: string) => string): RenderedCopy {
+  const primary = spinAndFill(template ?? "", fields, seed, escape);
   if (primary.blank.length && fallback?.trim()) {
-    const backup = fillTemplate(fallback, fields, escape);
+    const backup = spinAndFill(fallback, fields, fieldSeed(seed, "fallback"), escape);
     return { text: backup.text, usedFallback: true, missing: unique([...primary.missing, ...backup.missing]), blank: backup.blank };
   }
   return { ...primary, usedFallback: false };

@@ -18,6 +18,7 @@ import {
   type WiredStep,
 } from "../../schemas/sequence";
 import { repliesInThread } from "./email-thread";
+import { spintaxProblem } from "./spintax";
 
 const CONTENT_FIELDS = ["text", "fallbackText", "html", "note", "fallbackNote", "subject", "fallbackSubject", "script", "fallbackScript", "prompt", "attachments", "voice"] as const;
 type ContentField = (typeof CONTENT_FIELDS)[number];
@@ -67,12 +68,14 @@ export function newVariantId(): string {
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
-/** Placeholders are a name with an optional fallback after a pipe (render-copy.ts reads them). */
+/**
+ * Placeholders are a name with an optional fallback after a pipe (render-copy.ts reads them); the
+ * rest of the braces are spintax's, which must open and close (spintax.ts says how `{{` is told apart).
+ */
 function checkPlaceholders(value: string): string | null {
   const withoutValid = value.replace(PLACEHOLDER, (_match, inside: string) => (/^[A-Za-z_][A-Za-z0-9_]*\s*(\|.*)?$/s.test(inside) ? "" : "\u0000"));
   if (withoutValid.includes("\u0000")) return "has a placeholder that is not a name: write {{firstName}}, {{myVariable}} or, with a fallback, {{company|your team}}";
-  if (withoutValid.includes("{{") || withoutValid.includes("}}")) return "has an unclosed placeholder: write {{firstName}} or {{company|your team}}";
-  return null;
+  return spintaxProblem(value);
 }
 
 function sameValue(a: unknown, b: unknown): boolean {

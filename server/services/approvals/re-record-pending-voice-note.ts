@@ -6,6 +6,7 @@ import type { Actor } from "../../lib/actor";
 import { HeraldError } from "../../lib/errors";
 import { parseInput } from "../../lib/zod-issues";
 import { renderCopy } from "../../domain/sequence/render-copy";
+import { copySeed, fieldSeed } from "../../domain/sequence/spintax";
 import { ZReRecordVoiceNoteInput, type TPendingVoiceNote } from "../../schemas/approvals";
 import { mergeFields } from "../campaigns/lead-merge-fields";
 import { refundAiCredits } from "../credits/refund-ai-credits";
@@ -24,7 +25,8 @@ export async function reRecordPendingVoiceNote(actor: Actor, id: string, input: 
   if (edited) {
     const found = await draftStep(draft);
     const fallback = found?.variant?.fallbackScript ?? found?.step.config.fallbackScript;
-    script = renderCopy(edited, fallback, mergeFields(draft.campaignLead.lead, draft.campaignLead)).text;
+    const seed = fieldSeed(copySeed(draft.campaignLeadId, draft.stepId, found?.variant?.id ?? "a"), "script");
+    script = renderCopy(edited, fallback, mergeFields(draft.campaignLead.lead, draft.campaignLead), seed).text;
   }
   if (!script) throw HeraldError.invalidInput("This voice note is a recording without a script: give the script to speak.", [{ field: "script", message: "is required for a recording" }]);
   const sender = await db.linkedinAccount.findUnique({ where: { id: draft.linkedinAccountId }, select: { voiceId: true } });

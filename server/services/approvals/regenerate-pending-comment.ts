@@ -11,6 +11,7 @@ import { refundAiCredits } from "../credits/refund-ai-credits";
 import { COMMENT_DRAFT_COST, draftComment } from "../campaigns/drafts/draft-comment";
 import { alreadyDecided, requirePending } from "./decide-draft";
 import { draftStep } from "./draft-step";
+import { chooseSpintax, copySeed, fieldSeed } from "../../domain/sequence/spintax";
 import { getPendingComment } from "./get-pending-comment";
 
 export async function regeneratePendingComment(actor: Actor, id: string, input: { prompt?: string }): Promise<TPendingComment> {
@@ -20,7 +21,10 @@ export async function regeneratePendingComment(actor: Actor, id: string, input: 
   requirePending("comment", draft);
   const sender = await db.linkedinAccount.findUnique({ where: { id: draft.linkedinAccountId }, select: { fullName: true } });
   const found = override ? null : await draftStep(draft);
-  const prompt = override ?? found?.variant?.prompt ?? found?.step.config.prompt ?? draft.prompt;
+  // The step's instructions in the version of their spintax the lead got (an override is used as written).
+  const stepPrompt = found?.variant?.prompt ?? found?.step.config.prompt;
+  const seed = fieldSeed(copySeed(draft.campaignLeadId, draft.stepId, found?.variant?.id ?? "a"), "prompt");
+  const prompt = override ?? (stepPrompt !== undefined ? chooseSpintax(stepPrompt, seed) : draft.prompt);
   const lead = draft.campaignLead.lead;
 
   const outcome = await draftComment({

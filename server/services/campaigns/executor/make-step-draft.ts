@@ -10,6 +10,7 @@ import { getFileStorage } from "../../../providers/storage";
 import type { WiredStep } from "../../../schemas/sequence";
 import { recordingFor, type Variant } from "../../../domain/sequence/decide-step";
 import { renderCopy } from "../../../domain/sequence/render-copy";
+import { chooseSpintax, copySeed, fieldSeed } from "../../../domain/sequence/spintax";
 import { refundAiCredits } from "../../credits/refund-ai-credits";
 import { COMMENT_DRAFT_COST, draftComment } from "../drafts/draft-comment";
 import type { DraftOutcome } from "../drafts/draft-outcome";
@@ -60,8 +61,9 @@ export async function makeStepDraft(input: {
   const { campaign, campaignLead, sender, step, variant, post } = input;
   const reference = `${campaignLead.id}:${step.id}`;
   const lead = campaignLead.lead;
+  const seed = copySeed(campaignLead.id, step.id, variant.id);
   if (step.type === "comment_post") {
-    const prompt = variant.prompt ?? "";
+    const prompt = chooseSpintax(variant.prompt ?? "", fieldSeed(seed, "prompt"));
     const drafted = await draftComment({
       workspaceId: campaign.workspaceId,
       reference,
@@ -76,7 +78,7 @@ export async function makeStepDraft(input: {
     return { ok: true, value: { kind: "comment", prompt, comment: drafted.value, post: post! } };
   }
   if (step.type === "ai_voice_note") {
-    const script = renderCopy(variant.script, variant.fallbackScript, mergeFields(lead, campaignLead)).text;
+    const script = renderCopy(variant.script, variant.fallbackScript, mergeFields(lead, campaignLead), fieldSeed(seed, "script")).text;
     const spoken = await speakVoiceNote({ workspaceId: campaign.workspaceId, reference, script, voiceId: sender.voiceId });
     if (!spoken.ok) return spoken;
     const { audioKey: key, mimeType, durationMs, voiceId, voiceName } = spoken.value;

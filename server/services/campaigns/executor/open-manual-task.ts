@@ -5,6 +5,7 @@
 import type { DoNotContactMatch } from "../../../domain/do-not-contact/entries";
 import { decideRefusal } from "../../../domain/sequence/decide-step";
 import { renderCopy } from "../../../domain/sequence/render-copy";
+import { copySeed, fieldSeed } from "../../../domain/sequence/spintax";
 import { now } from "../../../lib/clock";
 import { DEFAULT_TASK_DUE_HOURS, TASK_KIND_LABELS, type WiredStep } from "../../../schemas/sequence";
 import { withOutbox } from "../../events/with-outbox";
@@ -26,7 +27,8 @@ export async function openManualTask(campaignLead: LeadInCampaign, step: WiredSt
     const at = now();
     const kind = step.config.taskKind ?? "custom";
     const variant = step.config.variants[0];
-    const instructions = renderCopy(variant?.text ?? step.config.text, variant?.fallbackText ?? step.config.fallbackText, mergeFields(campaignLead.lead, campaignLead)).text;
+    const seed = fieldSeed(copySeed(campaignLead.id, step.id, variant?.id ?? "a"), "text");
+    const instructions = renderCopy(variant?.text ?? step.config.text, variant?.fallbackText ?? step.config.fallbackText, mergeFields(campaignLead.lead, campaignLead), seed).text;
     const fields = { kind, instructions, dueAt: new Date(at.getTime() + (step.config.dueHours ?? DEFAULT_TASK_DUE_HOURS) * HOUR) };
     // A lead back at a step it reached before (sent back by a soft bounce, resumed after failing) gets its task again.
     await tx.manualTask.upsert({

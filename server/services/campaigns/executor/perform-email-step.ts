@@ -188,7 +188,7 @@ export async function performEmailStep(input: {
   // The core only acts with an address and a mailbox.
   if (!mailbox || !address) return { kind: "resolved" };
   if (campaignLead.heldBy) await db.campaignLead.update({ where: { id: campaignLead.id }, data: { heldBy: Prisma.DbNull } });
-  const { variant, thread } = decision;
+  const { variant, thread, spin } = decision;
 
   // The provider and the mailbox's secrets before any intent: a mailbox that cannot even be opened sends nothing.
   let provider: MailProvider;
@@ -244,6 +244,7 @@ export async function performEmailStep(input: {
         workspaceId: campaign.workspaceId,
         variant,
         thread,
+        spin,
         fields: mergeFields(lead, campaignLead),
         address,
         mailbox,

@@ -20,6 +20,7 @@ import { pauseSenderById } from "../../senders/pause-sender";
 import { isProviderError } from "../../senders/provider-error";
 import { ALREADY_CONNECTED, NO_RECENT_POST_TO_LIKE, decideInmailUnable, decideStep, inmailSpendsCredit, profileFacts, type ProfileFacts, type StepDecision } from "../../../domain/sequence/decide-step";
 import { renderCopy } from "../../../domain/sequence/render-copy";
+import { copySeed, fieldSeed } from "../../../domain/sequence/spintax";
 import { mergeFields } from "../lead-merge-fields";
 import { placeAfter } from "../../../domain/sequence/step-timing";
 import { decideWithRecentPost } from "./decide-with-recent-post";
@@ -187,6 +188,7 @@ export async function performLeadStep(input: {
   }
 
   const fields = mergeFields(refreshed, campaignLead);
+  const seed = copySeed(campaignLead.id, step.id, variant.id);
   let sent: SentDetails;
   try {
     if (step.type === "visit_profile") {
@@ -201,18 +203,18 @@ export async function performLeadStep(input: {
       await provider.followProfile(sender.providerAccountId, profile.memberId);
       sent = { kind: "visit" };
     } else if (step.type === "invite") {
-      const note = sender.isPremium && variant.note ? renderCopy(variant.note, variant.fallbackNote, fields).text : undefined;
+      const note = sender.isPremium && variant.note ? renderCopy(variant.note, variant.fallbackNote, fields, fieldSeed(seed, "note")).text : undefined;
       const invitation = await provider.sendInvitation(sender.providerAccountId, { memberId: profile.memberId, note: note || undefined });
       sent = { kind: "invitation", providerRef: invitation.invitationId, note: note ?? null };
     } else if (step.type === "message") {
-      const text = renderCopy(variant.text, variant.fallbackText, fields).text;
+      const text = renderCopy(variant.text, variant.fallbackText, fields, fieldSeed(seed, "text")).text;
       const attachments = await Promise.all((variant.attachments ?? []).map(fetchAttachment));
       const voiceNote = variant.voice ? await fetchVoice(variant.voice) : undefined;
       const message = await provider.sendMessage(sender.providerAccountId, { memberId: profile.memberId, text, attachments, voiceNote });
       sent = { kind: "message", chatId: message.chatId, messageId: message.messageId, text, at: message.sentAt };
     } else {
-      const subject = renderCopy(variant.subject, variant.fallbackSubject, fields).text;
-      const text = renderCopy(variant.text, variant.fallbackText, fields).text;
+      const subject = renderCopy(variant.subject, variant.fallbackSubject, fields, fieldSeed(seed, "subject")).text;
+      const text = renderCopy(variant.text, variant.fallbackText, fields, fieldSeed(seed, "text")).text;
       const attachments = await Promise.all((variant.attachments ?? []).map(fetchAttachment));
       const message = await provider.sendInmail(sender.providerAccountId, { memberId: profile.memberId, subject, text, attachments });
       sent = { kind: "inmail", chatId: message.chatId, messageId: message.messageId, text, at: message.sentAt, spentInmailCredit: inmailSpendsCredit(profile) };

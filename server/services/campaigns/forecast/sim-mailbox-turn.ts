@@ -11,6 +11,7 @@ import { mailboxRest } from "../../../domain/sequence/human-gaps";
 import { afterAction } from "../../../domain/sequence/step-timing";
 import { CANDIDATES_PER_SENDER, isEmailStep, mailboxCanActAt, mailboxTurnOrder } from "../../../domain/sequence/turn-policy";
 import { emailCopyHasLinks } from "../../../domain/mail/email-content";
+import { hasChoices } from "../../../domain/sequence/spintax";
 import type { Variant } from "../../../domain/sequence/decide-step";
 import type { WiredStep } from "../../../schemas/sequence";
 import { mailboxRemaining, type MailboxState } from "./sim-mailboxes";
@@ -72,27 +73,32 @@ function performEmail(world: SimWorld, mailbox: MailboxState | null, lead: SimLe
     case "act":
       // The core acts only with a mailbox.
       if (!mailbox) return "resolved";
-      send(world, mailbox, lead, step, decision.variant, at);
+      send(world, mailbox, lead, step, hasLinks(decision.variant, mailbox.signature ?? null, decision.spin.seed), at);
       return "sent";
   }
 }
 
-/** Whether the e-mail will have a link to click (the core's rule), asked once per variant and signature. */
-const linksOf = new WeakMap<Variant, Map<string | null, boolean>>();
-function hasLinks(variant: Variant, signature: string | null): boolean {
-  let bySignature = linksOf.get(variant);
-  if (!bySignature) linksOf.set(variant, (bySignature = new Map()));
-  let links = bySignature.get(signature);
-  if (links === undefined) bySignature.set(signature, (links = emailCopyHasLinks(variant, signature)));
+/**
+ * Whether the e-mail will have a link to click (the core's rule), in the version of the copy the lead
+ * gets: asked once per variant and signature, and per lead when the body has spintax (a link may sit
+ * in some alternatives only).
+ */
+const linksOf = new WeakMap<Variant, { spins: boolean; bySignature: Map<string | null, boolean> }>();
+function hasLinks(variant: Variant, signature: string | null, seed: string | null): boolean {
+  let known = linksOf.get(variant);
+  if (!known) linksOf.set(variant, (known = { spins: hasChoices(variant.text) || hasChoices(variant.html) || hasChoices(variant.fallbackText), bySignature: new Map() }));
+  if (known.spins) return emailCopyHasLinks(variant, signature, seed);
+  let links = known.bySignature.get(signature);
+  if (links === undefined) known.bySignature.set(signature, (links = emailCopyHasLinks(variant, signature, seed)));
   return links;
 }
 
 /** The e-mail goes out: the mailbox counts it and rests its gap; the lead waits out the step's delay, then takes its no-reply branch. */
-function send(world: SimWorld, mailbox: MailboxState, lead: SimLead, step: WiredStep, variant: Variant, at: number): void {
+function send(world: SimWorld, mailbox: MailboxState, lead: SimLead, step: WiredStep, links: boolean, at: number): void {
   mailbox.sentToday += 1;
   ({ until: mailbox.nextSendAt, count: mailbox.sendCount } = mailboxRest(mailbox.id, mailbox.sendCount, at));
   world.countEmail(mailbox.id, lead, at);
-  world.emailSent(mailbox, lead, step.id, at, hasLinks(variant, mailbox.signature ?? null));
+  world.emailSent(mailbox, lead, step.id, at, links);
   world.record(lead, step, at, null, true);
   lead.emailContacted = true;
   if (lead.status === "pending") lead.status = "running";

@@ -8,6 +8,7 @@ function input(overrides: Partial<ComposeInput> = {}): ComposeInput {
     workspaceId: "wsp_1",
     variant: { id: "a", subject: "Hi {{firstName}}", fallbackSubject: "Hi there", text: "Hello {{firstName}} at {{company}}", fallbackText: "Hello there" },
     thread: null,
+    spin: { seed: "cld_1:st_1:a" },
     fields: { firstName: "Ann", company: "Acme & Sons" },
     address: "ann@prospect.example",
     mailbox: { email: "rep@sender.example", signature: null, trackOpens: true, trackClicks: true },
@@ -108,7 +109,7 @@ describe("the editor's preview and the sender", () => {
     for (const overrides of cases) {
       const given = input(overrides);
       const sent = composeCampaignEmail(given);
-      const preview = previewEmail({ variant: given.variant, fields: given.fields, signature: given.mailbox.signature, threadSubject: given.thread ? "First" : null });
+      const preview = previewEmail({ variant: given.variant, fields: given.fields, signature: given.mailbox.signature, threadSubject: given.thread ? "First" : null, seed: "cld_1:st_1:a" });
       expect(preview.subject).toBe(sent.subject);
       expect(preview.text).toBe(sent.text);
       if (preview.html !== null) expect(preview.html).toBe(sent.html);

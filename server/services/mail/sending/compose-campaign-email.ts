@@ -7,6 +7,7 @@ import { renderEmailContent } from "../../../domain/mail/email-content";
 import type { MergeFields } from "../../../domain/sequence/render-copy";
 import type { Variant } from "../../../domain/sequence/decide-step";
 import type { EmailThread } from "../../../domain/sequence/decide-email-step";
+import type { CopySpin } from "../../../domain/sequence/spintax";
 import type { NoticeParts } from "../../../domain/privacy/source-notice";
 import { addTracking } from "../tracking/tracking-links";
 import { unsubscribeParts } from "../tracking/unsubscribe-parts";
@@ -24,6 +25,8 @@ export interface ComposeInput {
   variant: Variant;
   /** The thread a follow-up answers (its subject is "Re: …" of the first e-mail's); null for a new thread. */
   thread: EmailThread | null;
+  /** The version of the copy's spintax the lead gets (the decision's). */
+  spin: CopySpin;
   fields: MergeFields;
   /** The lead's address (the unsubscribe link is for it). */
   address: string;
@@ -41,7 +44,7 @@ export interface ComposeInput {
 
 export function composeCampaignEmail(input: ComposeInput): ComposedEmail {
   const { variant, fields, mailbox } = input;
-  const content = renderEmailContent({ variant, fields, signature: mailbox.signature, threadSubject: input.thread?.subject ?? null });
+  const content = renderEmailContent({ variant, fields, signature: mailbox.signature, threadSubject: input.thread?.subject ?? null, spin: input.spin });
   const subject = content.subject;
   let { text, html } = content;
   const opens = input.tracking.opens === "on" && mailbox.trackOpens;
