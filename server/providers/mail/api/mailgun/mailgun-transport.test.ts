@@ -46,7 +46,7 @@ async function failure(promise: Promise<unknown>): Promise<MailProviderError> {
 }
 
 async function form(request: FakeRequest): Promise<FormData> {
-  return new Response(request.body, { headers: { "content-type": String(request.headers["content-type"]) } }).formData();
+  return new Response(new Uint8Array(request.body), { headers: { "content-type": String(request.headers["content-type"]) } }).formData();
 }
 
 beforeAll(async () => {
