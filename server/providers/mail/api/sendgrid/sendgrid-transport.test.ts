@@ -215,11 +215,19 @@ describe("findSent", () => {
     expect(await transport.findSent(credentials, endpoint, email.messageId, since)).toBe(false);
   });
 
-  it("answers null when the account has no Email Activity add-on (403, 404)", async () => {
+  it("answers null when the account has no Email Activity add-on (403, 404) or takes no such query (400)", async () => {
     answer({ status: 403, body: sgErrors("access forbidden") });
     expect(await transport.findSent(credentials, endpoint, email.messageId, since)).toBeNull();
     answer({ status: 404, body: sgErrors("not found") });
     expect(await transport.findSent(credentials, endpoint, email.messageId, since)).toBeNull();
+    answer({ status: 400, body: sgErrors("invalid syntax: 'unique_args' is not a known field") });
+    expect(await transport.findSent(credentials, endpoint, email.messageId, since)).toBeNull();
+  });
+
+  it("says a wrong key when findSent is refused with 401", async () => {
+    answer({ status: 401, body: sgErrors("authorization required") });
+    const error = await failure(transport.findSent(credentials, endpoint, email.messageId, since));
+    expect((error as ApiCredentialError).credentialField).toBe("apiKey");
   });
 });
 

@@ -53,14 +53,16 @@ function header(headers: Record<string, unknown>, name: string): string | null {
   return typeof value === "string" && value ? value : null;
 }
 
+/** The words for the mailbox in errors: SendGrid's credentials do not name its address. */
+const THIS_MAILBOX = "this mailbox";
+
 async function verify(credentials: ApiMailCredentials, endpoint: ApiEndpoint): Promise<void> {
-  const mailbox = credentials.domain ?? "this mailbox";
   let scopes: unknown;
   try {
     const [, body] = await sendgrid(credentials, endpoint).client.request({ method: "GET", url: "/v3/scopes" });
     scopes = (body as { scopes?: unknown } | null)?.scopes;
   } catch (error) {
-    throw sendgridError(error, { email: mailbox, now: now() });
+    throw sendgridError(error, { email: THIS_MAILBOX, now: now() });
   }
   // GET /v3/scopes lists what the key may do; one that may not send is refused now, not at the first e-mail.
   if (Array.isArray(scopes) && !scopes.includes("mail.send")) {
@@ -93,7 +95,8 @@ async function send(credentials: ApiMailCredentials, endpoint: ApiEndpoint, emai
 /**
  * Through the Email Activity API (GET /v3/messages), a paid add-on: its query finds the e-mail by
  * the custom argument it was sent with. An account without the add-on (or a key without the
- * Email Activity scope) is answered 403 or 404, and then SendGrid cannot tell: null.
+ * Email Activity scope) is answered 403 or 404, and then SendGrid cannot tell: null. So is a 400
+ * (a query the account's Activity search does not take): no answer is better than a wrong one.
  */
 async function findSent(credentials: ApiMailCredentials, endpoint: ApiEndpoint, messageId: string, since: Date): Promise<boolean | null> {
   const query = `unique_args['${HERALD_MESSAGE_ID_ARG}']="${messageId.replace(/["\\]/g, "")}"`;
@@ -102,8 +105,8 @@ async function findSent(credentials: ApiMailCredentials, endpoint: ApiEndpoint, 
     [, body] = await sendgrid(credentials, endpoint).client.request({ method: "GET", url: "/v3/messages", qs: { query, limit: 10 } });
   } catch (error) {
     const status = sendgridAnswer(error)?.status;
-    if (status === 403 || status === 404) return null;
-    throw sendgridError(error, { email: credentials.domain ?? "this mailbox", now: now() });
+    if (status === 400 || status === 403 || status === 404) return null;
+    throw sendgridError(error, { email: THIS_MAILBOX, now: now() });
   }
   const messages = (body as { messages?: unknown } | null)?.messages;
   if (!Array.isArray(messages)) return false;
