@@ -3,8 +3,8 @@
 // (region), or the endpoint's in tests.
 //
 // Herald's Message-ID goes in `h:Message-Id`: Mailgun keeps a well-formed Message-ID given so
-// (mailgun.js issue #394) and answers it as the message's id, which its events then name without
-// angle brackets. It also goes in `v:herald-message-id`, which every event repeats in
+// (mailgun.js issue #394), and its events name the message by it, without angle brackets; the id
+// Mailgun answers is kept as the provider's id. It also goes in `v:herald-message-id`, which every event repeats in
 // user-variables. Sending fields rather than a prepared MIME message keeps Mailgun's own DKIM
 // signature, tracking and List-Unsubscribe handling as for any message sent through the API.
 import FormData from "form-data";
