@@ -125,3 +125,6 @@ export function linksOnOtherDomain(mailboxEmail: string, linkHost: string): stri
 export function isTrackingPath(pathname: string): boolean {
   return pathname.startsWith("/t/") || pathname.startsWith("/u/");
 }
+
+/** What /t/health answers, so that the HTTPS check tells Herald apart from another server answering on the host. */
+export const TRACKING_HEALTH_BODY = "herald tracking ok";

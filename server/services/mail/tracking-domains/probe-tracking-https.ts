@@ -6,12 +6,11 @@
 // user-given hosts (docs/security.md): public addresses only unless the installation allows private
 // ones, checked against the address the socket uses; no redirect followed; five seconds at most.
 import https from "node:https";
+import { TRACKING_HEALTH_BODY } from "../../../domain/mail/tracking-domain";
 import { allowPrivateTrackingHosts } from "../../../env";
 import { publicOnlyLookup, RefusedTargetError, refusedHostReason } from "../../../lib/public-target";
 
 export const HTTPS_PROBE_TIMEOUT_MS = 5_000;
-/** What /t/health answers, so that another server answering on the host is told apart from Herald. */
-export const TRACKING_HEALTH_BODY = "herald tracking ok";
 
 export type HttpsProbe = (host: string) => Promise<string | null>;
 
