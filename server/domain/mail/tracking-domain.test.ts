@@ -94,3 +94,13 @@ describe("isTrackingPath and normalizeHost", () => {
     expect(normalizeHost("  A.B. ")).toBe("a.b");
   });
 });
+
+describe("a mailbox's overall health with its links on another domain", () => {
+  it("is at least a warning, but a mailbox nothing else was checked of stays unchecked", async () => {
+    const { overallMailboxHealth } = await import("./mailbox-health");
+    expect(overallMailboxHealth({ dns: "ok", test: null, warmup: null, linksOnOtherDomain: true })).toBe("warning");
+    expect(overallMailboxHealth({ dns: "failing", test: null, warmup: null, linksOnOtherDomain: true })).toBe("failing");
+    expect(overallMailboxHealth({ dns: "ok", test: null, warmup: null, linksOnOtherDomain: false })).toBe("ok");
+    expect(overallMailboxHealth({ dns: null, test: null, warmup: null, linksOnOtherDomain: true })).toBe("unchecked");
+  });
+});

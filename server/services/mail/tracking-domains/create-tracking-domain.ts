@@ -24,9 +24,12 @@ export async function createTrackingDomain(actor: Actor, input: TCreateTrackingD
   const mailboxes = await db.mailbox.findMany({ where: { workspaceId: actor.workspaceId }, select: { email: true } });
   const sendingDomains = [...new Set(mailboxes.map((mailbox) => domainOfAddress(mailbox.email)))];
   // By default the longest sending domain the host sits under (mail.acme.com before acme.com).
-  const domain = input.domain
-    ? normalizeHost(input.domain)
-    : (sendingDomains.filter((candidate) => host.endsWith(`.${candidate}`)).sort((a, b) => b.length - a.length)[0] ?? host.split(".").slice(1).join("."));
+  const under = sendingDomains.filter((candidate) => host.endsWith(`.${candidate}`)).sort((a, b) => b.length - a.length)[0];
+  if (!input.domain && !under && sendingDomains.length && host !== new URL(publicUrl()).hostname && !/^[\d.:[\]]+$|^0x/i.test(host)) {
+    const listed = sendingDomains.slice(0, 3).join(", ");
+    throw refuse("host", `The host must be a subdomain of a domain this workspace's mailboxes send from (${listed}${sendingDomains.length > 3 ? ", …" : ""}), such as track.${sendingDomains[0]}.`);
+  }
+  const domain = input.domain ? normalizeHost(input.domain) : (under ?? host.split(".").slice(1).join("."));
   const problem = trackingHostProblem({ host, domain, heraldHost: new URL(publicUrl()).hostname, sendingDomains });
   if (problem) throw refuse(problem.field, problem.message);
 
