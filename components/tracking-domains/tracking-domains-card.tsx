@@ -98,7 +98,7 @@ export function TrackingDomainsCard() {
   const domains = useQuery(trpc.trackingDomains.list.queryOptions());
   const rows = domains.data ?? [];
   return (
-    <div className="mt-8">
+    <div className="mt-8" id="tracking-domains">
       <Card
         title="Tracking domains"
         description="Open, click and unsubscribe links of your campaign e-mails point at Herald's address until a host on your own domain answers them: spam filters trust links on the sender's domain more. Once verified, new e-mails of the domain's mailboxes use it."
