@@ -140,13 +140,13 @@ const EnvSchema = z.object({
    * must be a CNAME of. Unset: the host of HERALD_URL. Set it when Herald's public name is not the one
    * tracking hosts should point at (e.g. a CDN or a proxy name in front of Herald).
    */
-  HERALD_TRACKING_CNAME_TARGET: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .transform((value) => value.replace(/\.$/, ""))
-    .pipe(z.string().regex(/^(?=.{1,253}$)((?!-)[a-z0-9-]{1,63}(?<!-)\.)+[a-z][a-z0-9-]*[a-z0-9]$/, "must be a host name such as tracking.herald.example.com (no scheme, port or path)"))
-    .optional(),
+  HERALD_TRACKING_CNAME_TARGET: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim().toLowerCase().replace(/\.$/, "") || undefined : value),
+    z
+      .string()
+      .regex(/^(?=.{1,253}$)((?!-)[a-z0-9-]{1,63}(?<!-)\.)+[a-z][a-z0-9-]*[a-z0-9]$/, "must be a host name such as tracking.herald.example.com (no scheme, port or path)")
+      .optional(),
+  ),
   /** IP blocklists (DNSBL zones) asked about the sending server, comma-separated; "none" asks none. */
   HERALD_DNSBL_ZONES: z.string().trim().min(1).default("zen.spamhaus.org,bl.spamcop.net,b.barracudacentral.org"),
   /** Domain blocklists asked about the mailbox's domain, comma-separated; "none" asks none. */
