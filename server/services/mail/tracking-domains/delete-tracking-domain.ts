@@ -2,6 +2,7 @@ import { db } from "../../../db/client";
 import { requireRole, type Actor } from "../../../lib/actor";
 import { findTrackingDomain } from "./find-tracking-domain";
 import { forgetVerifiedTrackingHosts } from "./verified-tracking-hosts";
+import { refreshTrackingDomainMailboxes } from "./verify-tracking-domain";
 
 /**
  * Removes a tracking domain: its mailboxes' next e-mails use Herald's address again (a mailbox that
@@ -13,4 +14,6 @@ export async function deleteTrackingDomain(actor: Actor, id: string): Promise<vo
   const row = await findTrackingDomain(actor, id);
   await db.trackingDomain.delete({ where: { id: row.id } });
   forgetVerifiedTrackingHosts();
+  // Its mailboxes link to Herald's address again: their health says so.
+  await refreshTrackingDomainMailboxes(row);
 }

@@ -20,6 +20,15 @@ export interface VerifyTrackingDomainOptions {
   probeHttps?: HttpsProbe;
 }
 
+/** Recomputes the health of the mailboxes whose links the tracking domain decides (their tracking warning). */
+export async function refreshTrackingDomainMailboxes(row: { id: string; workspaceId: string; domain: string }): Promise<void> {
+  const mailboxes = await db.mailbox.findMany({
+    where: { workspaceId: row.workspaceId, OR: [{ trackingDomainId: row.id }, { email: { endsWith: `@${row.domain}` } }] },
+    select: { id: true },
+  });
+  for (const mailbox of mailboxes) await refreshMailboxHealth(mailbox.id);
+}
+
 /** Checks the tracking domain now and stores the outcome; null when it no longer exists. */
 export async function verifyTrackingDomain(id: string, options: VerifyTrackingDomainOptions = {}): Promise<{ status: string; reason: string | null; httpsWarning: string | null } | null> {
   const row = await db.trackingDomain.findUnique({ where: { id }, select: { id: true, workspaceId: true, host: true, domain: true, status: true, verifiedAt: true } });
@@ -29,32 +38,26 @@ export async function verifyTrackingDomain(id: string, options: VerifyTrackingDo
   const answer = await lookup<string>(chosen.resolver, row.host, "CNAME");
   const verdict = judgeCname(row.host, target, answer.kind === "error" ? { kind: "error", reason: lookupFailed(`the CNAME record of ${row.host}`, answer.code) } : answer);
 
-  let status: string;
-  let reason: string | null = null;
-  let httpsWarning: string | null = null;
-  if (verdict.ok) {
-    status = "verified";
-    if (!chosen.sandbox) httpsWarning = await (options.probeHttps ?? probeTrackingHttps)(row.host);
-  } else {
-    // A failed lookup (timeout, SERVFAIL) says nothing about the record: a verified host stays in
-    // use, with the reason shown, rather than sending links back to Herald's address over a flaky DNS.
-    status = answer.kind === "error" && row.status === "verified" ? "verified" : "failing";
-    reason = verdict.reason;
-  }
+  // A failed lookup (timeout, SERVFAIL) says nothing about the record: a verified host stays in
+  // use, with the reason shown, rather than sending links back to Herald's address over a flaky DNS.
+  const status = verdict.ok ? "verified" : answer.kind === "error" && row.status === "verified" ? "verified" : "failing";
+  const reason = verdict.ok ? null : verdict.reason;
   const at = now();
   const { count } = await db.trackingDomain.updateMany({
     where: { id },
-    data: { status, reason, httpsWarning, checkedAt: at, updatedAt: at, verifiedAt: status === "verified" ? (row.verifiedAt ?? at) : row.verifiedAt },
+    data: { status, reason, httpsWarning: null, checkedAt: at, updatedAt: at, verifiedAt: status === "verified" ? (row.verifiedAt ?? at) : row.verifiedAt },
   });
   if (!count) return null;
   if (status !== row.status) {
+    // Stored first, and this process's copy dropped: the HTTPS probe below reaches this Herald, whose
+    // gate (and the proxy's certificate question) now knows the host.
     forgetVerifiedTrackingHosts();
-    // The links of these mailboxes changed host: their health's tracking warning with them.
-    const mailboxes = await db.mailbox.findMany({
-      where: { workspaceId: row.workspaceId, OR: [{ trackingDomainId: id }, { email: { endsWith: `@${row.domain}` } }] },
-      select: { id: true },
-    });
-    for (const mailbox of mailboxes) await refreshMailboxHealth(mailbox.id);
+    await refreshTrackingDomainMailboxes(row);
+  }
+  let httpsWarning: string | null = null;
+  if (verdict.ok && !chosen.sandbox) {
+    httpsWarning = await (options.probeHttps ?? probeTrackingHttps)(row.host);
+    if (httpsWarning) await db.trackingDomain.updateMany({ where: { id }, data: { httpsWarning } });
   }
   return { status, reason, httpsWarning };
 }
