@@ -51,6 +51,7 @@ export function trackingHostProblem(input: { host: string; domain: string; heral
     return { field: "domain", message: `No mailbox of this workspace sends from ${domain}: connect a mailbox on it first.` };
   }
   if (host === normalizeHost(input.heraldHost)) return { field: "host", message: `${host} is Herald's own address; choose a host on your sending domain, such as ${example}.` };
+  if (host === domain) return { field: "host", message: `Use a subdomain of ${domain}, such as ${example}: the domain itself serves your website and mail.` };
   if (!host.endsWith(`.${domain}`)) return { field: "host", message: `The host must be on ${domain}, such as ${example}: links on another domain would not match your e-mails' sender.` };
   return null;
 }
