@@ -129,6 +129,7 @@ import { getTrackingDomainOperation } from "./tracking-domains/get-tracking-doma
 import { checkTrackingDomainOperation } from "./tracking-domains/check-tracking-domain";
 import { deleteTrackingDomainOperation } from "./tracking-domains/delete-tracking-domain";
 import { setMailboxTrackingDomainOperation } from "./tracking-domains/set-mailbox-tracking-domain";
+import { getMailboxTrackingDomainOperation } from "./tracking-domains/get-mailbox-tracking-domain";
 import { importDoNotContactCsvOperation } from "./do-not-contact/import-do-not-contact-csv";
 import { exportDoNotContactCsvOperation } from "./do-not-contact/export-do-not-contact-csv";
 import { checkDoNotContactOperation } from "./do-not-contact/check-do-not-contact";
@@ -184,6 +185,7 @@ export const operations: ApiOperation[] = [
   getTrackingDomainOperation,
   checkTrackingDomainOperation,
   deleteTrackingDomainOperation,
+  getMailboxTrackingDomainOperation,
   setMailboxTrackingDomainOperation,
   listWebhookDeliveriesOperation,
   getWebhookDeliveryOperation,

@@ -4,12 +4,14 @@ import { apiHandler } from "../../../http/api-handler";
 import { checkTrackingDomain } from "../../../services/mail/tracking-domains/check-tracking-domain";
 import { createTrackingDomain } from "../../../services/mail/tracking-domains/create-tracking-domain";
 import { deleteTrackingDomain } from "../../../services/mail/tracking-domains/delete-tracking-domain";
+import { getMailboxTracking } from "../../../services/mail/tracking-domains/get-mailbox-tracking";
 import { getTrackingDomain } from "../../../services/mail/tracking-domains/get-tracking-domain";
 import { listTrackingDomains } from "../../../services/mail/tracking-domains/list-tracking-domains";
 import { setMailboxTrackingDomain } from "../../../services/mail/tracking-domains/set-mailbox-tracking-domain";
 import { checkTrackingDomainOperation } from "./check-tracking-domain";
 import { createTrackingDomainOperation } from "./create-tracking-domain";
 import { deleteTrackingDomainOperation } from "./delete-tracking-domain";
+import { getMailboxTrackingDomainOperation } from "./get-mailbox-tracking-domain";
 import { getTrackingDomainOperation } from "./get-tracking-domain";
 import { listTrackingDomainsOperation } from "./list-tracking-domains";
 import { setMailboxTrackingDomainOperation } from "./set-mailbox-tracking-domain";
@@ -28,6 +30,8 @@ export const trackingDomainsHandlers = [
     await deleteTrackingDomain(actor, params.id);
     return { data: { id: params.id, deleted: true as const } };
   }),
-  // PUT /api/v1/mailboxes/{id}/tracking-domain – choose the tracking domain of one mailbox
+  // GET /api/v1/email-accounts/{id}/tracking-domain – where one mailbox's tracking links point
+  apiHandler(getMailboxTrackingDomainOperation, async ({ actor, params }) => ({ data: await getMailboxTracking(actor, params.id) })),
+  // PUT /api/v1/email-accounts/{id}/tracking-domain – choose the tracking domain of one mailbox
   apiHandler(setMailboxTrackingDomainOperation, async ({ actor, params, body }) => ({ data: await setMailboxTrackingDomain(actor, params.id, body) })),
 ];

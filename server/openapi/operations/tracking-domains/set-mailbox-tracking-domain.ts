@@ -5,7 +5,7 @@ import { ZMailboxTracking, ZMailboxTrackingInput } from "../../../schemas/tracki
 export const setMailboxTrackingDomainOperation = defineOperation({
   operationId: "setMailboxTrackingDomain",
   method: "put",
-  path: "/mailboxes/{id}/tracking-domain",
+  path: "/email-accounts/{id}/tracking-domain",
   summary: "Choose a mailbox's tracking domain",
   description:
     "Admins and owners. `trackingDomainId` names one of the workspace's tracking domains for this mailbox's links instead of its sending domain's (used while verified); null follows the sending domain's again. Answers which host its links use now; `warning` is set when that host is on another domain than the mailbox's address.",
