@@ -86,6 +86,8 @@ const EnvSchema = z.object({
   HERALD_MAX_WEBHOOKS_PER_WORKSPACE: z.coerce.number().int().min(1, "must be a whole number of at least 1").max(1000, "must be at most 1000").default(20),
   /** Whether a password mailbox's SMTP and IMAP servers may be at private, loopback or link-local addresses. */
   HERALD_ALLOW_PRIVATE_MAIL_HOSTS: booleanFlag,
+  /** Tracking domains' HTTPS check may connect to private addresses (default: only outside production). */
+  HERALD_ALLOW_PRIVATE_TRACKING_HOSTS: booleanFlag,
   /**
    * Address verification's catch-all probe (a workspace setting, off by default): the address it
    * gives as MAIL FROM (default verify@ the host of HERALD_URL), never a mailbox's, and the port of
@@ -133,6 +135,18 @@ const EnvSchema = z.object({
    * comma-separated `ip` or `ip:port` (the system's resolvers when unset).
    */
   HERALD_DNS_SERVERS: z.string().trim().min(1).optional(),
+  /**
+   * Tracking domains (docs/email-tracking.md): the name a workspace's tracking host (track.acme.com)
+   * must be a CNAME of. Unset: the host of HERALD_URL. Set it when Herald's public name is not the one
+   * tracking hosts should point at (e.g. a CDN or a proxy name in front of Herald).
+   */
+  HERALD_TRACKING_CNAME_TARGET: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim().toLowerCase().replace(/\.$/, "") || undefined : value),
+    z
+      .string()
+      .regex(/^(?=.{1,253}$)((?!-)[a-z0-9-]{1,63}(?<!-)\.)+[a-z][a-z0-9-]*[a-z0-9]$/, "must be a host name such as tracking.herald.example.com (no scheme, port or path)")
+      .optional(),
+  ),
   /** IP blocklists (DNSBL zones) asked about the sending server, comma-separated; "none" asks none. */
   HERALD_DNSBL_ZONES: z.string().trim().min(1).default("zen.spamhaus.org,bl.spamcop.net,b.barracudacentral.org"),
   /** Domain blocklists asked about the mailbox's domain, comma-separated; "none" asks none. */
@@ -362,6 +376,15 @@ export function allowPrivateMailHosts(): boolean {
 }
 
 /**
+ * The HTTPS check of a tracking domain (https://<host>/t/health, once its CNAME points at Herald) may
+ * connect to private addresses when set, and by default only in development and test.
+ */
+export function allowPrivateTrackingHosts(): boolean {
+  const e = env();
+  return e.HERALD_ALLOW_PRIVATE_TRACKING_HOSTS ?? e.NODE_ENV !== "production";
+}
+
+/**
  * Endpoints whose host does not resolve when saved are kept (with a warning) unless switched off:
  * every delivery resolves and checks the host again, so refusing at save time only guards against
  * typos, and it locked offline installations, and endpoints whose DNS is not live yet, out.
@@ -374,6 +397,11 @@ export function allowUnresolvedWebhookHosts(): boolean {
 export function publicUrl(): string {
   const e = env();
   return (e.HERALD_URL ?? process.env.AUTH_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+}
+
+/** The name tracking hosts must be a CNAME of: HERALD_TRACKING_CNAME_TARGET, else the host of HERALD_URL. */
+export function trackingCnameTarget(): string {
+  return env().HERALD_TRACKING_CNAME_TARGET ?? new URL(publicUrl()).hostname;
 }
 
 /** The MAIL FROM of address verification's catch-all probe: HERALD_VERIFICATION_PROBE_FROM, else verify@ the host Herald is reached at. */

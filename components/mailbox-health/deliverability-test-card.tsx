@@ -14,6 +14,7 @@ import type { TMailbox } from "@/server/schemas/mailbox";
 import type { TDeliverabilityTest } from "@/server/schemas/mailbox-health";
 import { healthErrorText } from "./health-errors";
 import { BLOCKLIST_BADGE, LANDING, TEST_TIMEOUT_MS, formatElapsed, testStage, verdict } from "./health-format";
+import { TrackingLinksLine } from "@/components/tracking-domains/tracking-links-line";
 
 const FAILURE: Record<NonNullable<TDeliverabilityTest["failure"]>, string> = {
   send: "The mailbox could not send the test e-mail.",
@@ -96,7 +97,7 @@ function Blocklists({ test }: { test: TDeliverabilityTest }) {
   );
 }
 
-function Result({ test }: { test: TDeliverabilityTest }) {
+function Result({ test, mailboxId }: { test: TDeliverabilityTest; mailboxId: string }) {
   const landing = test.landing ? LANDING[test.landing] : null;
   const landingBox = landing
     ? { green: "bg-emerald-50 ring-emerald-200", amber: "bg-amber-50 ring-amber-200", red: "bg-red-50 ring-red-200", slate: "bg-slate-50 ring-slate-200", blue: "bg-brand-50 ring-brand-100" }[landing.tone]
@@ -134,6 +135,7 @@ function Result({ test }: { test: TDeliverabilityTest }) {
         </div>
       )}
       <Blocklists test={test} />
+      <TrackingLinksLine mailboxId={mailboxId} />
       <p className="text-xs text-slate-500">
         Sent to {test.seed} · {formatDateTime(test.startedAt)}
         {test.finishedAt ? ` · finished ${formatRelative(test.finishedAt)}` : ""}
@@ -179,7 +181,7 @@ export function DeliverabilityTestCard({ mailbox }: { mailbox: TMailbox }) {
           ) : running ? (
             <Running test={test} />
           ) : (
-            <Result test={test} />
+            <Result test={test} mailboxId={mailbox.id} />
           )}
         </div>
       </Card>

@@ -52,6 +52,8 @@ describe("healthReason", () => {
     const softSpf = dns({ spf: { status: "warning", reason: "SPF ends in ~all.", record: "v=spf1 ~all", fix: null, lookups: 1, includesSendingService: true, allQualifier: "~all" } });
     expect(healthReason(mailbox({ health: "warning", dnsHealth: softSpf }))).toBe("SPF: SPF ends in ~all.");
     expect(healthReason(mailbox({}))).toBe("Nothing wrong found.");
+    // A warning nothing above explains: the mailbox's tracking links are on another domain.
+    expect(healthReason(mailbox({ health: "warning" }))).toContain("add a tracking domain under Mailboxes → Tracking domains");
   });
 });
 

@@ -104,6 +104,8 @@ export function healthReason(mailbox: Pick<TMailbox, "health" | "dnsHealth" | "d
   if (test?.status === "done" && test.landing === "promotions") return "Last test e-mail: landed in Promotions.";
   if (warmup.health === "fair") return `Warmup health is fair: ${warmup.healthLabel}`;
   if (test?.status === "failed") return test.failureMessage ?? "The last deliverability test failed.";
+  // The one warning with no check of its own above: the links sit on another domain (domain/mail/tracking-domain.ts).
+  if (mailbox.health === "warning") return "Its tracking links point at another domain than its own: add a tracking domain under Mailboxes → Tracking domains.";
   return "Nothing wrong found.";
 }
 

@@ -16,6 +16,7 @@ import { healthReason } from "./health-format";
 import { useWarmup } from "./use-warmup";
 import { WarmupCard } from "./warmup-card";
 import { WarmupCharts } from "./warmup-charts";
+import { TrackingLinksLine } from "@/components/tracking-domains/tracking-links-line";
 
 const POLL_WHILE_TESTING_MS = 3000;
 
@@ -64,6 +65,7 @@ export function MailboxHealthPage({ id }: { id: string }) {
           <MailboxHealthBadge mailbox={data} />
           <span className="text-slate-600">{healthReason(data)}</span>
         </div>
+        <TrackingLinksLine mailboxId={data.id} quietWhenFine />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="min-w-0 space-y-6">

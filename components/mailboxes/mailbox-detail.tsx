@@ -13,6 +13,7 @@ import { formatDateTime } from "@/components/ui/format";
 import { errorCode } from "@/components/ui/trpc-error";
 import type { TMailbox } from "@/server/schemas/mailbox";
 import { MailboxBadges, MailboxCounters, MailboxIcon, MailboxUsage, PROVIDER_LABELS, fromLine, mailboxName, mailboxPauseReasonText } from "./mailbox-display";
+import { MailboxTrackingCard } from "@/components/tracking-domains/mailbox-tracking-card";
 import { MailboxSettingsCard } from "./mailbox-settings-card";
 import { PerformanceCard } from "./performance-card";
 import { ReconnectHint } from "./reconnect-hint";
@@ -170,6 +171,7 @@ export function MailboxDetail({ id }: { id: string }) {
         <div className="min-w-0 space-y-6">
           <HealthSummaryCard mailbox={data} />
           <MailboxSettingsCard mailbox={data} />
+          <MailboxTrackingCard mailboxId={data.id} />
           <Facts mailbox={data} />
         </div>
       </div>

@@ -1,6 +1,7 @@
 // Every Inngest function Herald serves at /api/inngest.
 import { advanceSandboxNetworkFunction } from "./advance-sandbox-network";
 import { checkMailboxDnsFunction } from "./check-mailbox-dns";
+import { checkTrackingDomainsFunction } from "./check-tracking-domains";
 import { deliverWebhook } from "./deliver-webhook";
 import { deliverWebhookBatch } from "./deliver-webhook-batch";
 import { dispatchOutbox } from "./dispatch-outbox";
@@ -41,6 +42,7 @@ export const functions = [
   syncSenderConversationsFunction,
   refreshDnsHealthFunction,
   checkMailboxDnsFunction,
+  checkTrackingDomainsFunction,
   runDeliverabilityTest,
   runWarmupPass,
   provisionMailboxOrder,

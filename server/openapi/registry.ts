@@ -28,6 +28,7 @@ import { warmupHandlers } from "./operations/mail/warmup/handlers";
 import { tasksHandlers } from "./operations/tasks/handlers";
 import { analyticsHandlers } from "./operations/analytics/handlers";
 import { verificationHandlers } from "./operations/verification/handlers";
+import { trackingDomainsHandlers } from "./operations/tracking-domains/handlers";
 import { webhooksHandlers } from "./operations/webhooks/handlers";
 import { workspacesHandlers } from "./operations/workspaces/handlers";
 
@@ -50,6 +51,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...tasksHandlers,
   ...analyticsHandlers,
   ...verificationHandlers,
+  ...trackingDomainsHandlers,
   ...warmupHandlers,
   ...webhooksHandlers,
   ...workspacesHandlers,

@@ -85,6 +85,9 @@ async function main() {
   const { answerClientError } = await import("../http/client-error");
   const { trackRequests } = await import("./graceful-shutdown");
   const { toErrorBody } = await import("../lib/errors");
+  const { createTrackingHostGate } = await import("../http/tracking-host-gate");
+  const { isVerifiedTrackingHost } = await import("../services/mail/tracking-domains/verified-tracking-hosts");
+  const hostGate = createTrackingHostGate({ heraldHost: new URL(publicUrl()).hostname, trustedProxies: env.HERALD_TRUST_PROXY, isVerifiedTrackingHost });
   const gate = createRequestGate({ operations: servedOperations, publicUrlIsHttps: publicUrl().startsWith("https:"), dev, serveApi: createApiServer(apiHandlersById) });
   const { settleOutboxNotifications } = await import("../services/events/notify-outbox");
   const { createTestControl } = await import("./test-control");
@@ -109,13 +112,19 @@ async function main() {
     if (loading) request.headers[PAGE_LOAD_PATH_HEADER] = loading;
     else delete request.headers[PAGE_LOAD_PATH_HEADER];
     if (testControl?.(request, response)) return;
-    if (gate(request, response)) return;
-    handle(request, response).catch((error: unknown) => {
-      logger.error("Unhandled request error", { error });
-      if (!response.headersSent) {
-        response.writeHead(500, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(toErrorBody(error).body));
-      }
-    });
+    const serve = () => {
+      if (gate(request, response)) return;
+      handle(request, response).catch((error: unknown) => {
+        logger.error("Unhandled request error", { error });
+        if (!response.headersSent) {
+          response.writeHead(500, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(toErrorBody(error).body));
+        }
+      });
+    };
+    // Tracking hosts serve /t/ and /u/ only; /t/ and /u/ answer on known hosts only (tracking-host-gate.ts).
+    const refused = hostGate(request, response);
+    if (refused === false) serve();
+    else if (refused !== true) void refused.then((answered) => answered || serve());
   });
   server.on("clientError", answerClientError);
   if (dev) server.on("upgrade", app.getUpgradeHandler());

@@ -25,6 +25,7 @@ import { membersRouter } from "./routers/members";
 import { sandboxRouter } from "./routers/sandbox";
 import { sendersRouter } from "./routers/senders";
 import { setupRouter } from "./routers/setup";
+import { trackingDomainsRouter } from "./routers/tracking-domains";
 import { webhooksRouter } from "./routers/webhooks";
 import { workspaceRouter } from "./routers/workspace";
 
@@ -37,6 +38,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   credits: creditsRouter,
   companyDatabase: companyDatabaseRouter,
+  trackingDomains: trackingDomainsRouter,
   webhooks: webhooksRouter,
   jobs: jobsRouter,
   senders: sendersRouter,

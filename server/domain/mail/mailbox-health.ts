@@ -1,5 +1,5 @@
 // A mailbox's overall health, the worst of what is known about it: its domain's DNS health, its
-// latest deliverability test and its warmup health. Pure; the list's health column and filter.
+// latest deliverability test and its warmup health, and whether its links sit on another domain. Pure; the list's health column and filter.
 export type OverallHealth = "ok" | "warning" | "failing" | "unchecked";
 
 export interface HealthFacts {
@@ -9,6 +9,8 @@ export interface HealthFacts {
   test: { landing: "inbox" | "spam" | "promotions" | "not-arrived" | null; blocklisted: boolean; failed: boolean } | null;
   /** Warmup health, null when warmup has no health yet. */
   warmup: "excellent" | "good" | "fair" | "poor" | "unknown" | null;
+  /** Its tracking links point at a host on another domain than its address (domain/mail/tracking-domain.ts, linksOnOtherDomain). */
+  linksOnOtherDomain?: boolean;
 }
 
 const RANK: Record<Exclude<OverallHealth, "unchecked">, number> = { ok: 0, warning: 1, failing: 2 };
@@ -22,6 +24,8 @@ export function overallMailboxHealth(facts: HealthFacts): OverallHealth {
     else parts.push("ok");
   }
   if (facts.warmup && facts.warmup !== "unknown") parts.push(facts.warmup === "poor" ? "failing" : facts.warmup === "fair" ? "warning" : "ok");
+  // A warning, but not a check of its own: a mailbox nothing else was checked of stays unchecked.
+  if (facts.linksOnOtherDomain && parts.length) parts.push("warning");
   if (!parts.length) return "unchecked";
   return parts.reduce((worst, part) => (RANK[part] > RANK[worst] ? part : worst));
 }

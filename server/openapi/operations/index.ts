@@ -123,6 +123,13 @@ import { cancelMailboxOrderOperation } from "./mailbox-orders/cancel-mailbox-ord
 import { listDoNotContactEntriesOperation } from "./do-not-contact/list-do-not-contact-entries";
 import { addDoNotContactEntriesOperation } from "./do-not-contact/add-do-not-contact-entries";
 import { removeDoNotContactEntryOperation } from "./do-not-contact/remove-do-not-contact-entry";
+import { listTrackingDomainsOperation } from "./tracking-domains/list-tracking-domains";
+import { createTrackingDomainOperation } from "./tracking-domains/create-tracking-domain";
+import { getTrackingDomainOperation } from "./tracking-domains/get-tracking-domain";
+import { checkTrackingDomainOperation } from "./tracking-domains/check-tracking-domain";
+import { deleteTrackingDomainOperation } from "./tracking-domains/delete-tracking-domain";
+import { setMailboxTrackingDomainOperation } from "./tracking-domains/set-mailbox-tracking-domain";
+import { getMailboxTrackingDomainOperation } from "./tracking-domains/get-mailbox-tracking-domain";
 import { importDoNotContactCsvOperation } from "./do-not-contact/import-do-not-contact-csv";
 import { exportDoNotContactCsvOperation } from "./do-not-contact/export-do-not-contact-csv";
 import { checkDoNotContactOperation } from "./do-not-contact/check-do-not-contact";
@@ -173,6 +180,13 @@ export const operations: ApiOperation[] = [
   updateWebhookOperation,
   deleteWebhookOperation,
   testWebhookOperation,
+  listTrackingDomainsOperation,
+  createTrackingDomainOperation,
+  getTrackingDomainOperation,
+  checkTrackingDomainOperation,
+  deleteTrackingDomainOperation,
+  getMailboxTrackingDomainOperation,
+  setMailboxTrackingDomainOperation,
   listWebhookDeliveriesOperation,
   getWebhookDeliveryOperation,
   retryWebhookDeliveryOperation,

@@ -4,7 +4,7 @@
 // purpose (docs/sandbox.md, docs/mailbox-health.md): `ada@nodkim-acme.test` has no DKIM key.
 // Deterministic: the same name always gets the same answer, in every Herald process.
 import { SANDBOX_SPF_INCLUDE } from "../../domain/mail/dns-records";
-import { env } from "../../env";
+import { env, trackingCnameTarget } from "../../env";
 import type { DnsResolver } from "./resolver";
 
 /** The SPF include of the sandbox's sending service (what a sandbox mailbox's SPF must name). */
@@ -44,6 +44,8 @@ export const SANDBOX_DNS_WORDS = {
   dnserror: "every lookup fails (SERVFAIL), as a broken DNS host does",
   catchall: "its mail servers accept mail for any address (a catch-all domain): with the catch-all probe on, address verification finds its addresses risky; nothing is probed",
   listed: "listed on the domain blocklists (and its deliverability test's sending IP on the IP blocklists)",
+  nocname: "a tracking domain on it has no CNAME record (it stays failing)",
+  wrongcname: "a tracking domain on it is a CNAME of another host than Herald (it stays failing)",
 } as const;
 export type SandboxDnsWord = keyof typeof SANDBOX_DNS_WORDS;
 
@@ -113,6 +115,17 @@ function sandboxSpf(domain: string, words: Set<SandboxDnsWord>): string {
   return `v=spf1 ${service}${extra} ${all}`;
 }
 
+/**
+ * A host's CNAME in the sandbox: every host below a domain is a CNAME of Herald (the target a tracking
+ * domain must point at), so a sandbox workspace's tracking domain verifies offline; the words
+ * `nocname` and `wrongcname` in the host break it. A domain's apex has none (it has MX and TXT).
+ */
+function sandboxCname(name: string): unknown[] | null {
+  const words = sandboxDnsWords(name);
+  if (words.has("nocname") || name.split(".").length < 3) return null;
+  return [words.has("wrongcname") ? "elsewhere.sandbox.herald.test" : trackingCnameTarget()];
+}
+
 /** Answers from the sandbox's zones, as Node's resolver would (TXT as chunks, MX objects, Node's error codes). */
 export const sandboxDnsResolver: DnsResolver = async (rawName, rrtype) => {
   const name = rawName.toLowerCase().replace(/\.$/, "");
@@ -120,6 +133,11 @@ export const sandboxDnsResolver: DnsResolver = async (rawName, rrtype) => {
   const owner = name.replace(/^(_dmarc|[^.]+\._domainkey|_spf\d+)\./, "");
   if (!name.endsWith(SERVICE_ZONE) && sandboxDnsWords(owner).has("dnserror") && !blocklistZones().some((zone) => name.endsWith(`.${zone}`))) {
     throw dnsError("ESERVFAIL", name, type);
+  }
+  if (type === "CNAME" && !name.split(".").some((label) => label.startsWith("_")) && !name.endsWith(SERVICE_ZONE)) {
+    const cname = sandboxCname(name);
+    if (!cname) throw dnsError("ENODATA", name, type);
+    return cname as Awaited<ReturnType<DnsResolver>>;
   }
   const records = sandboxRecords(name);
   if (!records) throw dnsError("ENOTFOUND", name, type);

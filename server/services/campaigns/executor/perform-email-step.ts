@@ -26,6 +26,7 @@ import { mailboxHandle } from "../../mail/mailboxes/mailbox-handle";
 import { markMailboxError } from "../../mail/mailboxes/mark-mailbox-error";
 import { isRefusedMailHost } from "../../../providers/mail/smtp/mail-host-guard";
 import { countMailboxUsage } from "../../mail/mailboxes/count-mailbox-usage";
+import { findMailboxTrackingDomains } from "../../mail/tracking/find-mailbox-tracking-domains";
 import { readTracking, readUnsubscribe } from "../campaign-columns";
 import { mergeFields } from "../lead-merge-fields";
 import { failLead, resolveWithout, type LeadInCampaign } from "./perform-lead-step";
@@ -253,6 +254,7 @@ export async function performEmailStep(input: {
         trackingToken: row.trackingToken!,
         emailMessageId: row.id,
         campaignLeadId: campaignLead.id,
+        trackingDomains: await findMailboxTrackingDomains(mailbox, tx),
         notice: await firstEmailNotice(tx, { campaign, campaignLeadId: campaignLead.id, emailMessageId: row.id, fields: mergeFields(lead, campaignLead) }),
       });
       const email = await tx.emailMessage.update({ where: { id: row.id }, data: { subject: composed.subject, text: composed.text, html: composed.html } });

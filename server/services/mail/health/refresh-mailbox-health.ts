@@ -2,11 +2,17 @@
 // checks, a deliverability test or a warmup sync wrote their part, inside their transaction when given.
 import { db, type DbClient } from "../../../db/client";
 import { overallMailboxHealth, type HealthFacts, type OverallHealth } from "../../../domain/mail/mailbox-health";
+import { linksOnOtherDomain, mailboxTracking } from "../../../domain/mail/tracking-domain";
+import { publicUrl } from "../../../env";
+import { findMailboxTrackingDomains } from "../tracking/find-mailbox-tracking-domains";
 import { healthOfInboxRate } from "../../../domain/mail/warmup-ramp";
 import { readDnsHealth } from "../../../schemas/mailbox-health";
 
 export async function refreshMailboxHealth(mailboxId: string, client: DbClient = db): Promise<OverallHealth | null> {
-  const mailbox = await client.mailbox.findUnique({ where: { id: mailboxId }, select: { dnsHealth: true, warmup: { select: { status: true, healthScore: true, inboxRate: true } } } });
+  const mailbox = await client.mailbox.findUnique({
+    where: { id: mailboxId },
+    select: { workspaceId: true, email: true, trackingDomainId: true, dnsHealth: true, warmup: { select: { status: true, healthScore: true, inboxRate: true } } },
+  });
   if (!mailbox) return null;
   const test = await client.deliverabilityTest.findFirst({
     where: { mailboxId, status: { in: ["done", "failed"] } },
@@ -24,6 +30,7 @@ export async function refreshMailboxHealth(mailboxId: string, client: DbClient =
         }
       : null,
     warmup: inboxRate === null ? null : healthOfInboxRate(inboxRate),
+    linksOnOtherDomain: linksOnOtherDomain(mailbox.email, mailboxTracking({ heraldUrl: publicUrl(), ...(await findMailboxTrackingDomains(mailbox, client)) }).host) !== null,
   };
   const health = overallMailboxHealth(facts);
   await client.mailbox.updateMany({ where: { id: mailboxId, NOT: { health } }, data: { health } });

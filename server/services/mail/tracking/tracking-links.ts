@@ -25,23 +25,29 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-/** Whether a link is one to follow through Herald: an http(s) address that is not Herald's own. */
-function isTrackable(url: string, herald: string): boolean {
+/**
+ * Whether a link is one to follow through Herald: an http(s) address that is not Herald's own
+ * (`own`: HERALD_URL and the mailbox's tracking host, lower-cased, without a trailing slash).
+ */
+function isTrackable(url: string, own: readonly string[]): boolean {
   if (!/^https?:\/\//i.test(url)) return false;
   const lower = url.toLowerCase();
   // Herald's own links (the unsubscribe link, a tracked link already) stay as they are: the
   // unsubscribe link must work even where the click endpoint is blocked.
-  return !(lower === herald || lower.startsWith(`${herald}/`) || lower.startsWith(`${herald}?`));
+  return !own.some((origin) => lower === origin || lower.startsWith(`${origin}/`) || lower.startsWith(`${origin}?`));
 }
 
-/** The tracked form of a link of the e-mail with this token. */
-export function trackedLinkUrl(token: string, url: string): string {
-  return `${publicUrl()}/t/c/${encodeURIComponent(token)}?u=${encodeURIComponent(url)}&s=${signClick(token, url)}`;
+/**
+ * The tracked form of a link of the e-mail with this token. `base` is where the links point: the
+ * mailbox's verified tracking domain (https://track.acme.com, domain/mail/tracking-domain.ts) or HERALD_URL.
+ */
+export function trackedLinkUrl(token: string, url: string, base = publicUrl()): string {
+  return `${base}/t/c/${encodeURIComponent(token)}?u=${encodeURIComponent(url)}&s=${signClick(token, url)}`;
 }
 
 /** The address of the open pixel of the e-mail with this token. */
-export function openPixelUrl(token: string): string {
-  return `${publicUrl()}/t/o/${encodeURIComponent(token)}.gif`;
+export function openPixelUrl(token: string, base = publicUrl()): string {
+  return `${base}/t/o/${encodeURIComponent(token)}.gif`;
 }
 
 const isSpace = (char: string | undefined) => char === " " || char === "\t" || char === "\n" || char === "\r" || char === "\f";
@@ -89,7 +95,7 @@ function readTag(html: string, from: number): { end: number; href: HrefValue | n
   }
 }
 
-function trackLinks(html: string, token: string, herald: string): string {
+function trackLinks(html: string, token: string, own: readonly string[], base: string): string {
   let result = "";
   let copied = 0;
   let at = 0;
@@ -104,8 +110,8 @@ function trackLinks(html: string, token: string, herald: string): string {
     at = tag.end;
     if (!tag.href) continue;
     const url = decodeEntities(tag.href.raw).trim();
-    if (!isTrackable(url, herald)) continue;
-    result += `${html.slice(copied, tag.href.start)}"${escapeAttribute(trackedLinkUrl(token, url))}"`;
+    if (!isTrackable(url, own)) continue;
+    result += `${html.slice(copied, tag.href.start)}"${escapeAttribute(trackedLinkUrl(token, url, base))}"`;
     copied = tag.href.end;
   }
   return result + html.slice(copied);
@@ -113,13 +119,15 @@ function trackLinks(html: string, token: string, herald: string): string {
 
 /**
  * The HTML with its links tracked (`clicks`) and the open pixel added (`opens`). mailto:, tel:,
- * in-page anchors and Herald's own links (the unsubscribe link) are never rewritten.
+ * in-page anchors and Herald's own links (the unsubscribe link) are never rewritten; `baseUrl` (default HERALD_URL) is
+ * where the pixel and the tracked links point, and links to it are Herald's own too.
  */
-export function addTracking(html: string, input: { token: string; opens: boolean; clicks: boolean }): string {
-  const herald = publicUrl().toLowerCase();
-  let result = input.clicks ? trackLinks(html, input.token, herald) : html;
+export function addTracking(html: string, input: { token: string; opens: boolean; clicks: boolean; baseUrl?: string }): string {
+  const base = (input.baseUrl ?? publicUrl()).replace(/\/$/, "");
+  const own = [...new Set([publicUrl().toLowerCase(), base.toLowerCase()])];
+  let result = input.clicks ? trackLinks(html, input.token, own, base) : html;
   if (input.opens) {
-    const pixel = `<img src="${escapeAttribute(openPixelUrl(input.token))}" width="1" height="1" alt="" style="display:none">`;
+    const pixel = `<img src="${escapeAttribute(openPixelUrl(input.token, base))}" width="1" height="1" alt="" style="display:none">`;
     let bodyEnd = -1;
     for (const match of result.matchAll(/<\/body\s*>/gi)) bodyEnd = match.index;
     result = bodyEnd === -1 ? `${result}${pixel}` : `${result.slice(0, bodyEnd)}${pixel}${result.slice(bodyEnd)}`;

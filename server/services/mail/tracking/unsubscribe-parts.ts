@@ -21,8 +21,8 @@ function escapeHtml(value: string): string {
 }
 
 /** The address of an unsubscribe link: the page, and the RFC 8058 one-click POST target. */
-export function unsubscribeUrl(token: string): string {
-  return `${publicUrl()}/u/${token}`;
+export function unsubscribeUrl(token: string, base = publicUrl()): string {
+  return `${base}/u/${token}`;
 }
 
 export function unsubscribeParts(input: {
@@ -33,6 +33,8 @@ export function unsubscribeParts(input: {
   emailMessageId: string;
   /** The campaign lead the e-mail goes to: stopped on unsubscribing, even once the e-mail is gone. */
   campaignLeadId?: string | null;
+  /** Where the link points: the mailbox's verified tracking domain or HERALD_URL (the default). */
+  baseUrl?: string;
 }): { html: string; text: string; headers: Record<string, string> } {
   const token = encodeUnsubscribeToken({
     workspaceId: input.workspaceId,
@@ -41,7 +43,7 @@ export function unsubscribeParts(input: {
     campaignLeadId: input.campaignLeadId ?? null,
     mailboxEmail: input.mailboxEmail.trim().toLowerCase(),
   });
-  const url = unsubscribeUrl(token);
+  const url = unsubscribeUrl(token, input.baseUrl?.replace(/\/$/, ""));
   const line = input.text.trim() || DEFAULT_LINE;
   const link = (label: string) => `<a href="${escapeHtml(url)}" style="color:inherit">${escapeHtml(label)}</a>`;
   const hasPlaceholder = line.search(PLACEHOLDER) !== -1;
