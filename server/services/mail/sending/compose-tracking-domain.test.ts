@@ -13,6 +13,7 @@ function input(overrides: Partial<ComposeInput> = {}): ComposeInput {
       html: `<p>See <a href="https://acme.com/offer">the offer</a>, <a href="https://track.acme.com/page">our page</a> and <a href="${publicUrl()}/x">Herald</a></p>`,
     },
     thread: null,
+    spin: { seed: "cld_1:st_1:a" },
     fields: {},
     address: "ann@prospect.example",
     mailbox: { email: "rep@acme.com", signature: null, trackOpens: true, trackClicks: true },

@@ -23,6 +23,7 @@ beforeAll(async () => {
     workspaceId: seeded.workspace.id,
     variant: { id: "a", subject: "Hi", html: '<p>See <a href="https://example.com/pricing">our pricing</a></p>' },
     thread: null,
+    spin: { seed: `${seeded.campaignLead.id}:st_1:a` },
     fields: {},
     address: seeded.address,
     mailbox: { email: seeded.mailbox.email, signature: null, trackOpens: true, trackClicks: true },
