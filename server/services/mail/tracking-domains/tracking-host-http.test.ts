@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../../db/client";
 import { startHeraldProcess, type HeraldProcess } from "../../../test/herald-process";
 import { rawRequest } from "../../../test/raw-http";
+import { startCaddyProxy } from "../../../test/caddy-proxy";
+import { request as httpsRequest } from "node:https";
 import { seedTrackedEmail } from "../../../test/tracked-email-seed";
 import { composeCampaignEmail } from "../sending/compose-campaign-email";
 import { findMailboxTrackingDomains } from "../tracking/find-mailbox-tracking-domains";
@@ -108,3 +110,33 @@ describe("tracking links on a verified tracking host (real process)", () => {
     expect((await rawRequest(herald.url, "/api/tracking-domains/tls-ask")).status).toBe(404);
   });
 });
+
+/** A GET through the proxy's TLS port with this server name (SNI and Host), trusting only the proxy's local authority. */
+function throughProxy(port: number, ca: string, host: string, path: string): Promise<{ status: number; contentType: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest({ host: "127.0.0.1", port, path, servername: host, headers: { host }, ca, timeout: 15_000 }, (res) => {
+      res.resume();
+      res.once("end", () => resolve({ status: res.statusCode ?? 0, contentType: res.headers["content-type"] }));
+    });
+    req.once("timeout", () => req.destroy(new Error("timed out")));
+    req.once("error", reject);
+    req.end();
+  });
+}
+
+describe("the compose deployment's Caddy in front (scripts/compose/Caddyfile, real Caddy)", () => {
+  it("gets a certificate for a verified tracking host and serves its pixel over HTTPS, and none for a host Herald does not vouch for", async () => {
+    const proxy = await startCaddyProxy(herald.url);
+    try {
+      const ca = await proxy.rootCertificate().catch(() => "");
+      const [pixel] = addresses("src");
+      // The first handshake for the name makes Caddy ask Herald (tls-ask), then issue the certificate.
+      const served = await throughProxy(proxy.httpsPort, ca || (await proxy.rootCertificate()), HOST, `${pixel!.pathname}`);
+      expect(served).toEqual({ status: 200, contentType: "image/gif" });
+      await expect(throughProxy(proxy.httpsPort, await proxy.rootCertificate(), "anything.example", pixel!.pathname)).rejects.toThrow();
+    } finally {
+      await proxy.close();
+    }
+  }, 60_000);
+});
+
