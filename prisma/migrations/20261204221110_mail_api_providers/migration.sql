@@ -13,7 +13,7 @@ CREATE TABLE "MailProviderEvent" (
     "emailMessageId" TEXT,
     "receivedAt" TIMESTAMP(3) NOT NULL,
 
-    CONSTRAINT "MailProviderEvent_pkey" PRIMARY KEY ("provider","eventId")
+    CONSTRAINT "MailProviderEvent_pkey" PRIMARY KEY ("mailboxId","provider","eventId")
 );
 
 -- CreateIndex
