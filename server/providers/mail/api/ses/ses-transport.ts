@@ -29,6 +29,7 @@ function client(credentials: ApiMailCredentials, endpoint: ApiEndpoint): SESv2Cl
   });
 }
 
+const NOT_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 const CREDENTIAL_ERRORS = new Set(["InvalidClientTokenId", "UnrecognizedClientException", "IncompleteSignature", "MissingAuthenticationToken"]);
 
 /** SES's documented errors as Herald's kinds; `sending` says whether it came from a send (a 5xx may then have sent it). */
@@ -36,8 +37,11 @@ export function sesError(error: unknown, sending: boolean): MailProviderError {
   if (!(error instanceof SESv2ServiceException)) {
     const name = error instanceof Error ? error.name : "";
     if (name === "TimeoutError" || name === "AbortError") return new MailProviderError("timeout", "Amazon SES did not answer in time.", { cause: error });
-    // No answer at all (refused connection, DNS): nothing was sent.
-    return new MailProviderError("host-unreachable", `Amazon SES could not be reached: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
+    // Never connected (refused, no such host): nothing was sent. A connection lost after the request
+    // went out may have sent it: unknown, like a timeout, and reconciled.
+    if (!sending || NOT_CONNECTED.has(code)) return new MailProviderError("host-unreachable", `Amazon SES could not be reached: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    return new MailProviderError("timeout", `The connection to Amazon SES was lost while sending: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   const answer = `${error.name}: ${error.message}`;
   const options = { serverResponse: answer, cause: error };
