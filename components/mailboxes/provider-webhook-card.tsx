@@ -7,7 +7,7 @@ const STEPS: Record<string, string[]> = {
   ses: [
     "In Amazon SNS, create a topic and an HTTPS subscription to this address: Herald confirms it by itself.",
     "In Amazon SES, give your configuration set an event destination on that topic for bounces, complaints and deliveries, and name the configuration set here.",
-    "Replies: connect an IMAP server for this address, or route inbound mail elsewhere; SES does not post replies here.",
+    "For replies, add an SES receipt rule for this address with an SNS action on the same topic (or connect the mailbox again with its IMAP server).",
   ],
   postmark: [
     "In Postmark, under your server's Webhooks, add this address with basic auth: user name herald (any), password the webhook password you chose when connecting.",

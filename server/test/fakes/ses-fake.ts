@@ -157,3 +157,24 @@ export function sesEventJson(input: { eventType: "Bounce" | "Complaint" | "Deliv
       return JSON.stringify({ eventType: "Open", open: { ipAddress: "192.0.2.1", timestamp: at, userAgent: "Mozilla/5.0" }, mail });
   }
 }
+
+/** What SES publishes for an e-mail a receipt rule's SNS action received (docs.aws.amazon.com/ses/latest/dg/receiving-email-notifications-contents.html). */
+export function sesReceivedJson(input: { raw: string; encoding?: "UTF8" | "BASE64"; to: string }): string {
+  const messageId = `inbound-${randomUUID()}`;
+  return JSON.stringify({
+    notificationType: "Received",
+    mail: { timestamp: new Date().toISOString(), source: "ann@prospect.example", messageId, destination: [input.to], headersTruncated: false, headers: [], commonHeaders: {} },
+    receipt: {
+      timestamp: new Date().toISOString(),
+      processingTimeMillis: 222,
+      recipients: [input.to],
+      spamVerdict: { status: "PASS" },
+      virusVerdict: { status: "PASS" },
+      spfVerdict: { status: "PASS" },
+      dkimVerdict: { status: "PASS" },
+      dmarcVerdict: { status: "PASS" },
+      action: { type: "SNS", topicArn: TEST_TOPIC_ARN, encoding: input.encoding ?? "UTF8" },
+    },
+    content: input.encoding === "BASE64" ? Buffer.from(input.raw).toString("base64") : input.raw,
+  });
+}

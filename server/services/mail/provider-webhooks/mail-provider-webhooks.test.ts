@@ -14,7 +14,7 @@ import { setApiMailTransport } from "@/server/providers/mail/api/transports";
 import type { ApiMailCredentials } from "@/server/providers/mail/api/types";
 import { HOUR, leadByEmail, setupEmailCampaign, START, THREE_EMAILS } from "@/server/test/email-campaign";
 import { postmarkBounce, postmarkComplaint, postmarkInbound, startPostmarkFake, type PostmarkFake } from "@/server/test/fakes/postmark-fake";
-import { sesEventJson, startSesFake, type SesFake } from "@/server/test/fakes/ses-fake";
+import { sesEventJson, sesReceivedJson, startSesFake, type SesFake } from "@/server/test/fakes/ses-fake";
 import { SENT_UNCERTAIN } from "../../campaigns/executor/reconcile-interrupted-emails";
 import { takeMailboxTurn } from "../../campaigns/executor/take-mailbox-turn";
 import { saveAddressVerifications } from "../../verification/save-address-verifications";
@@ -158,6 +158,16 @@ describe("Amazon SES", () => {
     expect(await leadByEmail(campaign.id, "ann@prospect.example")).toMatchObject({ status: "failed" });
     expect(await deadAndListed(workspace.id, "ann@prospect.example")).toEqual({ dead: 1, listed: ["bounce"] });
     expect(await db.mailbox.findUniqueOrThrow({ where: { id: mailbox.id } })).toMatchObject({ bouncedCount: 1 });
+  });
+
+  it("a reply a receipt rule publishes to the topic becomes the lead's reply", async () => {
+    const { campaign, mailbox, token } = await apiCampaign("ses");
+    expect(await takeMailboxTurn(mailbox.id, now())).toBe(true);
+    const email = await db.emailMessage.findFirstOrThrow({ where: { campaignId: campaign.id } });
+    const raw = [`From: Ann <ann@prospect.example>`, `To: ${mailbox.email}`, "Subject: Re: Quick question, Ann", "Message-ID: <reply-1@prospect.example>", `In-Reply-To: ${email.messageId}`, "", "Tuesday works for me."].join("\r\n");
+    expect(await post("ses", token, ses.snsMessage({ message: sesReceivedJson({ raw, encoding: "BASE64", to: mailbox.email }) }))).toMatchObject({ status: 200, body: { outcomes: ["reply"] } });
+    expect(await db.emailMessage.findFirstOrThrow({ where: { mailboxId: mailbox.id, direction: "inbound" } })).toMatchObject({ kind: "reply", campaignLeadId: email.campaignLeadId });
+    expect(await leadByEmail(campaign.id, "ann@prospect.example")).toMatchObject({ status: "replied" });
   });
 
   it("a send whose answer was lost cannot be looked up at SES: it counts as sent, with the note, never twice", async () => {

@@ -3,6 +3,8 @@
 // identity notifications (`notificationType`). One SNS notification can name several recipients;
 // each becomes its own event, identified by the SNS MessageId and the recipient.
 import { z } from "zod";
+import { toIncomingEmail } from "../../smtp/incoming-message";
+import type { IncomingEmail } from "../../types";
 import type { ApiMailEvent, ApiMailEventKind } from "../types";
 
 const ZHeader = z.object({ name: z.string(), value: z.string() });
@@ -81,4 +83,30 @@ export function readSesEvents(snsMessageId: string, message: string, receivedAt:
     default:
       return [];
   }
+}
+
+const ZReceived = z.object({
+  notificationType: z.literal("Received"),
+  mail: z.object({ messageId: z.string(), timestamp: z.string().optional() }),
+  receipt: z.object({ action: z.object({ type: z.string(), encoding: z.enum(["UTF8", "BASE64"]).optional() }).loose() }).loose(),
+  content: z.string(),
+});
+
+/**
+ * An e-mail SES received for the domain and published whole through a receipt rule's SNS action
+ * (up to 150 KB; larger ones SES stores in S3 only, and are not read here); null for anything else.
+ */
+export async function readSesInbound(message: string, receivedAt: Date): Promise<IncomingEmail | null> {
+  let json: unknown;
+  try {
+    json = JSON.parse(message);
+  } catch {
+    return null;
+  }
+  const result = ZReceived.safeParse(json);
+  if (!result.success) return null;
+  const { mail, receipt, content } = result.data;
+  const raw = Buffer.from(content, receipt.action.encoding === "BASE64" ? "base64" : "utf8");
+  const at = mail.timestamp && !Number.isNaN(Date.parse(mail.timestamp)) ? new Date(mail.timestamp) : receivedAt;
+  return toIncomingEmail(`ses:${mail.messageId}`, raw, at);
 }

@@ -1,7 +1,7 @@
 // The Amazon SES transport against a loopback stand-in that answers in SES v2's documented shapes,
 // and its SNS check against real signatures made with a key pair generated for the run.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sesEventJson, startSesFake, TEST_TOPIC_ARN, type SesFake } from "@/server/test/fakes/ses-fake";
+import { sesEventJson, sesReceivedJson, startSesFake, TEST_TOPIC_ARN, type SesFake } from "@/server/test/fakes/ses-fake";
 import { MailProviderError, type OutgoingEmail } from "../../types";
 import { ApiWebhookRefused, type ApiMailCredentials, type ApiMailTransport } from "../types";
 import { createSesTransport } from "./ses-transport";
@@ -108,6 +108,14 @@ describe("SNS webhooks", () => {
     const pinned = { ...credentials, webhookSecret: "arn:aws:sns:eu-west-1:123456789012:another-topic" };
     await expect(transport.readWebhook(pinned, request(signed))).rejects.toThrow(/not the one this mailbox/);
     await expect(transport.readWebhook({ ...credentials, webhookSecret: TEST_TOPIC_ARN }, request(signed))).resolves.toMatchObject({ kind: "events" });
+  });
+
+  it("reads a reply a receipt rule published to the topic (UTF8 or BASE64) as an inbound e-mail", async () => {
+    const raw = "From: Ann <ann@prospect.test>\r\nTo: rep@sender.example\r\nSubject: Re: Quick question\r\nMessage-ID: <r1@prospect.test>\r\nIn-Reply-To: <m1.abc@sender.example>\r\n\r\nYes, Tuesday works.\r\n";
+    for (const encoding of ["UTF8", "BASE64"] as const) {
+      const result = await transport.readWebhook(credentials, request(ses.snsMessage({ message: sesReceivedJson({ raw, encoding, to: "rep@sender.example" }) })));
+      expect(result).toMatchObject({ kind: "inbound", message: { messageId: "<r1@prospect.test>", inReplyTo: "<m1.abc@sender.example>", from: { address: "ann@prospect.test" }, text: expect.stringContaining("Tuesday") } });
+    }
   });
 
   it("returns a subscription confirmation to fetch, only at SNS's address", async () => {

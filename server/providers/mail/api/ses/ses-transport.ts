@@ -2,13 +2,14 @@
 // by the same composer as SMTP mail, so its headers go out as Herald composed them (SES does give
 // it a Message-ID of its own on the way; its events keep the original headers, which is how they
 // are matched). SES offers no search of sent mail: findSent answers null and an interrupted send
-// is treated as unknown. Events come through an SNS topic (sns-message.ts checks the signature).
+// is treated as unknown. Events come through an SNS topic (sns-message.ts checks the signature), and
+// so do replies when a receipt rule publishes received mail to the same topic.
 import { GetAccountCommand, SendEmailCommand, SESv2Client, SESv2ServiceException } from "@aws-sdk/client-sesv2";
 import { now } from "@/server/lib/clock";
 import { composeRawEmail } from "../../smtp/mail-server-provider";
 import { MailProviderError } from "../../types";
 import { ApiWebhookRefused, type ApiEndpoint, type ApiMailCredentials, type ApiMailTransport } from "../types";
-import { readSesEvents } from "./ses-events";
+import { readSesEvents, readSesInbound } from "./ses-events";
 import { fetchSnsCertificate, isSnsUrl, verifySnsMessage, type FetchCertificate } from "./sns-message";
 
 export interface SesTransportOptions {
@@ -118,6 +119,9 @@ export function createSesTransport(options: SesTransportOptions = {}): ApiMailTr
         return { kind: "subscription-confirmation", confirmUrl };
       }
       if (message.Type === "UnsubscribeConfirmation") return { kind: "events", events: [] };
+      // A reply SES received for the domain (a receipt rule publishing to the same topic).
+      const inbound = await readSesInbound(message.Message, now());
+      if (inbound) return { kind: "inbound", message: inbound };
       return { kind: "events", events: readSesEvents(message.MessageId, message.Message, now()) };
     },
   };
