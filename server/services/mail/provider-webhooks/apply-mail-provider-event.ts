@@ -5,6 +5,7 @@
 // record-email-complaint.ts); the provider's unsubscribe as the List-Unsubscribe one-click does.
 // Deliveries, opens and clicks change nothing: Herald tracks opens and clicks itself (its pixel and
 // links), and keeps no delivery time (docs/email-api-providers.md).
+import { createHash } from "node:crypto";
 import type { Prisma } from "../../../db/client";
 import type { EmailMessage, Mailbox } from "../../../db/generated/client";
 import { now } from "../../../lib/clock";
@@ -39,11 +40,16 @@ function matchOf(outbound: EmailMessage): IncomingMatch {
   };
 }
 
+/** Kept as a digest: some providers' ids are made of the recipient's address (Postmark's deliveries), which a person's erasure must not leave behind. */
+function storedEventId(event: ApiMailEvent): string {
+  return createHash("sha256").update(event.eventId).digest("hex");
+}
+
 export async function applyMailProviderEvent(mailbox: Mailbox, provider: ApiMailProviderName, event: ApiMailEvent): Promise<ProviderEventOutcome> {
   return withOutbox(async (tx, emit) => {
     const outbound = await findOutbound(tx, mailbox, event);
     const taken = await tx.mailProviderEvent.createMany({
-      data: [{ mailboxId: mailbox.id, provider, eventId: event.eventId.slice(0, 500), kind: event.kind, emailMessageId: outbound?.id ?? null, receivedAt: now() }],
+      data: [{ mailboxId: mailbox.id, provider, eventId: storedEventId(event), kind: event.kind, emailMessageId: outbound?.id ?? null, receivedAt: now() }],
       skipDuplicates: true,
     });
     if (!taken.count) return "duplicate";
