@@ -247,6 +247,20 @@ const EnvSchema = z.object({
   HERALD_GRAPH_CLIENT_SECRET: z.string().trim().min(1).optional(),
   HERALD_GRAPH_URL: endpointUrl,
   HERALD_GRAPH_TOKEN_URL: endpointUrl,
+  /**
+   * E-mail API providers' addresses, for tests and self-hosted stand-ins only: a loopback stand-in
+   * answering in the provider's documented shapes. Unset (production), each official client uses
+   * the provider's own host (SES: the region's endpoint; Mailgun: its US or EU host).
+   */
+  HERALD_SES_ENDPOINT: endpointUrl,
+  HERALD_POSTMARK_API_URL: endpointUrl,
+  HERALD_SENDGRID_API_URL: endpointUrl,
+  HERALD_MAILGUN_API_URL: endpointUrl,
+  /**
+   * For tests only, refused in production: an address prefix (e.g. http://127.0.0.1:4000/) accepted
+   * for SNS signing certificates and subscription confirmations besides Amazon SNS's own host.
+   */
+  HERALD_SNS_TEST_CERT_URL_PREFIX: endpointUrl,
   /** Who takes payment for mailbox orders: sandbox (default: paid at once) or Stripe Checkout. */
   HERALD_BILLING_PROVIDER: z.enum(["sandbox", "stripe"], { message: "must be sandbox or stripe" }).default("sandbox"),
   HERALD_STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
@@ -272,6 +286,9 @@ const EnvSchema = z.object({
   HERALD_TEST_CONTROL_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
   HERALD_BILLING_CURRENCY: z.string().trim().toLowerCase().regex(/^[a-z]{3}$/, "must be a three-letter currency code such as usd").default("usd"),
 }).superRefine((value, context) => {
+  if (value.HERALD_SNS_TEST_CERT_URL_PREFIX && value.NODE_ENV === "production") {
+    context.addIssue({ code: "custom", path: ["HERALD_SNS_TEST_CERT_URL_PREFIX"], message: "is for tests only and cannot be set in production: remove it" });
+  }
   if (value.HERALD_LINKEDIN_PROVIDER === "unipile") {
     for (const key of ["UNIPILE_DSN", "UNIPILE_API_KEY"] as const) {
       if (!value[key]) context.addIssue({ code: "custom", path: [key], message: "is required when HERALD_LINKEDIN_PROVIDER=unipile" });

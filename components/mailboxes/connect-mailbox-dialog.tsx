@@ -8,14 +8,17 @@ import { Dialog } from "@/components/ui/dialog";
 import { Tabs } from "@/components/ui/tabs";
 import type { TMailbox } from "@/server/schemas/mailbox";
 import { MailboxBadges, MailboxIcon, fromLine, mailboxName } from "./mailbox-display";
+import { ApiConnectForm } from "./api-connect-form";
 import { OauthConnectPanel } from "./oauth-connect-panel";
+import { ProviderWebhookCard } from "./provider-webhook-card";
 import { SandboxConnectForm } from "./sandbox-connect-form";
 import { SmtpConnectForm } from "./smtp-connect-form";
 
-type Method = "sandbox" | "smtp" | "google" | "microsoft";
+type Method = "sandbox" | "smtp" | "api" | "google" | "microsoft";
 const METHODS: Array<{ id: Method; label: string }> = [
   { id: "sandbox", label: "Sandbox" },
   { id: "smtp", label: "SMTP / IMAP" },
+  { id: "api", label: "E-mail API" },
   { id: "google", label: "Google" },
   { id: "microsoft", label: "Microsoft" },
 ];
@@ -38,6 +41,7 @@ function ConnectedSummary({ mailbox, onAnother, onDone }: { mailbox: TMailbox; o
       <p className="text-sm text-slate-600">
         Campaigns can send from it now, up to {mailbox.limits.daily} e-mails a day. Add it to a campaign under the campaign&apos;s Settings → Mailboxes.
       </p>
+      <ProviderWebhookCard mailbox={mailbox} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={onAnother}>
           Connect another
@@ -87,6 +91,7 @@ export function ConnectMailboxDialog({ onClose, reconnect }: { onClose: () => vo
         <Tabs label="Kind of mailbox" tabs={METHODS} selected={method} onSelect={setMethod}>
           {method === "sandbox" && <SandboxConnectForm onConnected={onConnected} />}
           {method === "smtp" && <SmtpConnectForm onConnected={onConnected} />}
+          {method === "api" && <ApiConnectForm onConnected={onConnected} />}
           {(method === "google" || method === "microsoft") && <OauthConnectPanel key={method} provider={method} />}
         </Tabs>
       )}

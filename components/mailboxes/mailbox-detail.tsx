@@ -16,6 +16,7 @@ import { MailboxBadges, MailboxCounters, MailboxIcon, MailboxUsage, PROVIDER_LAB
 import { MailboxTrackingCard } from "@/components/tracking-domains/mailbox-tracking-card";
 import { MailboxSettingsCard } from "./mailbox-settings-card";
 import { PerformanceCard } from "./performance-card";
+import { ProviderWebhookCard } from "./provider-webhook-card";
 import { ReconnectHint } from "./reconnect-hint";
 import { CancelManagedDialog } from "./cancel-managed-dialog";
 import { RemoveMailboxDialog } from "./remove-mailbox-dialog";
@@ -101,7 +102,14 @@ function Facts({ mailbox }: { mailbox: TMailbox }) {
   const facts: Array<[string, string | null]> = [
     ["Provider", PROVIDER_LABELS[mailbox.provider]],
     ["Connected through", VIA[mailbox.connectedVia]],
-    ["Sending and reading", mailbox.authType === "app" ? "Microsoft Graph, with this installation's Microsoft 365 app registration (no password)" : null],
+    [
+      "Sending and reading",
+      mailbox.authType === "app"
+        ? "Microsoft Graph, with this installation's Microsoft 365 app registration (no password)"
+        : mailbox.authType === "api"
+          ? `${PROVIDER_LABELS[mailbox.provider]}'s API with your key; replies through its inbound webhook. No warmup: warmup reads e-mail in the mailbox's folders, and e-mail API providers do not allow warmup traffic.`
+          : null,
+    ],
     ["Sending server", server("smtp")],
     ["Reading server", server("imap")],
     ["Restored from", mailbox.restoredFrom],
@@ -172,6 +180,7 @@ export function MailboxDetail({ id }: { id: string }) {
           <HealthSummaryCard mailbox={data} />
           <MailboxSettingsCard mailbox={data} />
           <MailboxTrackingCard mailboxId={data.id} />
+          <ProviderWebhookCard mailbox={data} />
           <Facts mailbox={data} />
         </div>
       </div>

@@ -9,6 +9,10 @@ export const PROVIDER_LABELS: Record<TMailbox["provider"], string> = {
   smtp: "SMTP / IMAP",
   google: "Google",
   microsoft: "Microsoft",
+  ses: "Amazon SES",
+  postmark: "Postmark",
+  sendgrid: "SendGrid",
+  mailgun: "Mailgun",
 };
 
 const STATUS: Record<TMailbox["status"], { label: string; tone: BadgeTone }> = {

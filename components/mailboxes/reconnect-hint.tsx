@@ -6,6 +6,7 @@ import { useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui/button";
 import type { TMailbox } from "@/server/schemas/mailbox";
 import { ConnectMailboxDialog } from "./connect-mailbox-dialog";
+import { PROVIDER_LABELS } from "./mailbox-display";
 
 /**
  * How to repair a mailbox in error: Google and Microsoft sign in again on their own page (the same
@@ -62,6 +63,14 @@ export function ReconnectHint({ mailbox }: { mailbox: TMailbox }) {
         </Button>
         {reconnecting && <ConnectMailboxDialog reconnect={mailbox} onClose={() => setReconnecting(false)} />}
       </div>
+    );
+  }
+  if (mailbox.authType === "api") {
+    return (
+      <p className="mt-1">
+        Check the key at {PROVIDER_LABELS[mailbox.provider]}, then connect {mailbox.email} again under Mailboxes → Connect a mailbox → E-mail API: Herald
+        updates this mailbox in place, keeps its campaigns, settings and webhook address.
+      </p>
     );
   }
   return <p className="mt-1">Connect {mailbox.email} again under Mailboxes → Connect a mailbox: Herald updates this mailbox and keeps its campaigns and settings.</p>;

@@ -16,9 +16,12 @@ export const FILE_BODY_LIMIT_BYTES = 14 * 1024 * 1024;
 export const RECORDING_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 /** A do-not-contact CSV import: up to 100,000 rows, 12 MB of text in JSON. */
 export const DO_NOT_CONTACT_IMPORT_BODY_LIMIT_BYTES = 13 * 1024 * 1024;
+/** An e-mail API provider's inbound webhook posts a whole reply as JSON, attachments included (Postmark takes up to 35 MB). */
+export const MAIL_PROVIDER_WEBHOOK_BODY_LIMIT_BYTES = 36 * 1024 * 1024;
 /** Inngest's executor posts a run's memoized step outputs; Inngest caps a run's state at 32 MB. */
 export const INNGEST_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
+const MAIL_PROVIDER_WEBHOOK_PATH = /^\/api\/providers\/mail\/[a-z]+\/[^/]+$/;
 const LEADS_REST_PATH = /^\/api\/v1\/(campaigns|lead-lists)\/[^/]+\/leads$/;
 const SEQUENCE_REST_PATH = /^\/api\/v1\/campaigns(\/[^/]+(\/sequence\/[^/]+)?)?$/;
 /** A verification job takes up to 100,000 addresses (about 3 MB of JSON). */
@@ -39,6 +42,7 @@ function trpcProcedures(pathname: string): string[] {
 
 export function bodyLimitFor(pathname: string): number {
   if (pathname === "/api/inngest") return INNGEST_BODY_LIMIT_BYTES;
+  if (MAIL_PROVIDER_WEBHOOK_PATH.test(pathname)) return MAIL_PROVIDER_WEBHOOK_BODY_LIMIT_BYTES;
   const procedures = trpcProcedures(pathname);
   if (FILE_REST_PATH.test(pathname) || procedures.some((name) => FILE_PROCEDURES.has(name))) return FILE_BODY_LIMIT_BYTES;
   if (DO_NOT_CONTACT_IMPORT_REST_PATH.test(pathname) || procedures.some((name) => DO_NOT_CONTACT_IMPORT_PROCEDURES.has(name))) return DO_NOT_CONTACT_IMPORT_BODY_LIMIT_BYTES;

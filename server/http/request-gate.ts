@@ -28,6 +28,8 @@ const INTERNAL_API_ROUTES: ReadonlyArray<{ matches: (path: string) => boolean; m
   { matches: (path) => path === "/api/health", methods: ["GET", "HEAD"] },
   { matches: (path) => path === "/api/providers/unipile/webhook", methods: ["POST"] },
   { matches: (path) => path === "/api/billing/stripe/webhook", methods: ["POST"] },
+  // E-mail API providers' webhooks, one address per mailbox (docs/email-api-providers.md).
+  { matches: (path) => /^\/api\/providers\/mail\/[a-z]+\/[^/]+$/.test(path), methods: ["POST"] },
   // The Sandbox's built-in webhook receiver (answers 404 where the sandbox is off).
   { matches: (path) => /^\/api\/sandbox\/webhook-receiver\/[^/]+$/.test(path), methods: ["POST"] },
   { matches: (path) => path === "/api/oauth/mailbox/callback", methods: ["GET"] },

@@ -5,7 +5,9 @@ import { isValidTimeZone } from "../lib/time-zones";
 import { ZPaginationQuery, ZTimestamp } from "./common";
 import { ZDeliverabilityTest, ZDnsHealth, ZMailboxHealthFilter, ZWarmup } from "./mailbox-health";
 
-export const MAIL_PROVIDERS = ["sandbox", "smtp", "google", "microsoft"] as const;
+/** The e-mail API providers a mailbox can send through (server/providers/mail/api/types.ts names the same four). */
+export const API_MAIL_PROVIDERS = ["ses", "postmark", "sendgrid", "mailgun"] as const;
+export const MAIL_PROVIDERS = ["sandbox", "smtp", "google", "microsoft", ...API_MAIL_PROVIDERS] as const;
 export const ZMailProvider = z.enum(MAIL_PROVIDERS);
 export const ZMailboxStatus = z.enum(["pending", "connected", "error", "disconnected"]);
 export const ZMailSecurity = z.enum(["tls", "starttls", "none"]);
@@ -74,10 +76,17 @@ export const ZMailbox = z
     label: z.string(),
     email: z.string(),
     fromName: z.string().nullable(),
-    provider: ZMailProvider.meta({ description: "`sandbox` (the built-in simulated mail network), `smtp` (any SMTP + IMAP host with a password), `google`, `microsoft`" }),
-    authType: z.enum(["sandbox", "password", "oauth", "app"]).meta({
+    provider: ZMailProvider.meta({
       description:
-        "How Herald signs in: `sandbox`; `password` (SMTP + IMAP); `oauth` (the mailbox's own Google or Microsoft sign-in, SMTP + IMAP with XOAUTH2); `app` (a managed Microsoft 365 mailbox reached through Microsoft Graph with the installation's app registration: no password, nothing to reconnect by signing in)",
+        "`sandbox` (the built-in simulated mail network), `smtp` (any SMTP + IMAP host with a password), `google`, `microsoft`, or an e-mail API provider: `ses` (Amazon SES), `postmark`, `sendgrid`, `mailgun`",
+    }),
+    authType: z.enum(["sandbox", "password", "oauth", "app", "api"]).meta({
+      description:
+        "How Herald signs in: `sandbox`; `password` (SMTP + IMAP); `oauth` (the mailbox's own Google or Microsoft sign-in, SMTP + IMAP with XOAUTH2); `app` (a managed Microsoft 365 mailbox reached through Microsoft Graph with the installation's app registration: no password, nothing to reconnect by signing in); `api` (an e-mail API provider's key)",
+    }),
+    webhookUrl: z.string().nullable().meta({
+      description:
+        "E-mail API mailboxes: the address to give the provider for its events (bounces, complaints) and inbound replies (docs/email-api-providers.md says where to paste it). Keep it private: its last part is what lets the provider in. null for other mailboxes",
     }),
     connectedVia: z.enum(["dashboard", "api", "hosted-link", "managed"]),
     hostedLinkId: z.string().nullable(),
@@ -126,21 +135,63 @@ export const ZMailServerInput = z.object({
   password: z.string().min(1, "is required").max(1000).meta({ description: "The password or app password; stored encrypted, never returned" }),
 });
 
+const API_PROVIDER_LABEL: Record<(typeof API_MAIL_PROVIDERS)[number], string> = { ses: "Amazon SES", postmark: "Postmark", sendgrid: "SendGrid", mailgun: "Mailgun" };
+
 export const ZConnectMailboxInput = z
   .object({
     provider: z
-      .enum(["sandbox", "smtp"], { message: "must be sandbox or smtp (Google and Microsoft mailboxes connect through a hosted link)" })
-      .meta({ description: "`sandbox` (the built-in simulated mail network) or `smtp` (any SMTP + IMAP host with a password)" }),
+      .enum(["sandbox", "smtp", ...API_MAIL_PROVIDERS], {
+        message: "must be sandbox, smtp, ses, postmark, sendgrid or mailgun (Google and Microsoft mailboxes connect through a hosted link)",
+      })
+      .meta({
+        description:
+          "`sandbox` (the built-in simulated mail network), `smtp` (any SMTP + IMAP host with a password), or an e-mail API provider: `ses` (Amazon SES), `postmark`, `sendgrid`, `mailgun`",
+      }),
     email: z.string().trim().toLowerCase().pipe(z.email("must be an e-mail address")).pipe(z.string().max(254, "must be at most 254 characters")).meta({ example: "jane@example.com" }),
     label: z.string().trim().min(1, "must not be empty").max(80).optional().meta({ description: "A name for the mailbox in Herald; the address when left out" }),
     fromName: z.string().trim().min(1, "must not be empty").max(120).optional().meta({ description: "The sender name recipients see" }),
     smtp: ZMailServerInput.optional().meta({ description: "Required for provider smtp: the sending server" }),
-    imap: ZMailServerInput.optional().meta({ description: "Required for provider smtp: the server replies are read from" }),
+    imap: ZMailServerInput.optional().meta({
+      description: "Required for provider smtp: the server replies are read from. Optional for an e-mail API provider: without it, replies arrive only through the provider's inbound webhook",
+    }),
+    apiKey: z.string().trim().min(1, "must not be empty").max(1000).optional().meta({
+      description:
+        "E-mail API providers (required): Amazon SES's IAM access key id, Postmark's server API token, SendGrid's API key, or Mailgun's API key. Stored encrypted, never returned",
+    }),
+    secretAccessKey: z.string().trim().min(1, "must not be empty").max(1000).optional().meta({ description: "Amazon SES (required): the secret access key of the IAM access key. Stored encrypted, never returned" }),
+    region: z
+      .string()
+      .trim()
+      .regex(/^[a-z]{2}(-[a-z]+)+-\d$|^(us|eu)$/, "must be an AWS region such as eu-west-1 (Amazon SES), or us or eu (Mailgun)")
+      .optional()
+      .meta({ description: "Amazon SES (required): the AWS region, e.g. eu-west-1. Mailgun: `us` (default) or `eu`. SendGrid: `eu` for an account on SendGrid's EU data residency", example: "eu-west-1" }),
+    domain: z.string().trim().min(1, "must not be empty").max(253).optional().meta({ description: "Mailgun (required): the sending domain set up in Mailgun. Amazon SES (optional): the configuration set that publishes events to your SNS topic" }),
+    webhookSecret: z.string().trim().min(1, "must not be empty").max(2000).optional().meta({
+      description:
+        "What the provider's webhooks are checked with. Postmark (required): a password of at least 16 characters you put in the webhook URL as basic auth. SendGrid: the Event Webhook's verification key. Mailgun: the HTTP webhook signing key. Amazon SES (optional): the SNS topic ARN allowed to post. Stored encrypted, never returned",
+    }),
   })
   .superRefine((value, context) => {
-    if (value.provider !== "smtp") return;
-    for (const server of ["smtp", "imap"] as const) {
-      if (!value[server]) context.addIssue({ code: "custom", path: [server], message: "is required for provider smtp" });
+    const required = (field: "smtp" | "imap" | "apiKey" | "secretAccessKey" | "region" | "domain" | "webhookSecret", label: string) => {
+      if (!value[field]) context.addIssue({ code: "custom", path: [field], message: `is required for ${label}` });
+    };
+    if (value.provider === "smtp") {
+      required("smtp", "provider smtp");
+      required("imap", "provider smtp");
+      return;
+    }
+    if (value.provider === "sandbox") return;
+    const label = API_PROVIDER_LABEL[value.provider];
+    required("apiKey", label);
+    if (value.provider === "ses") {
+      required("secretAccessKey", label);
+      required("region", label);
+      if (value.region && /^(us|eu)$/.test(value.region)) context.addIssue({ code: "custom", path: ["region"], message: "must be an AWS region such as eu-west-1" });
+    }
+    if (value.provider === "mailgun") required("domain", label);
+    if (value.provider === "postmark") {
+      required("webhookSecret", label);
+      if (value.webhookSecret && value.webhookSecret.length < 16) context.addIssue({ code: "custom", path: ["webhookSecret"], message: "must be at least 16 characters" });
     }
   })
   .meta({ id: "ConnectMailboxInput" });

@@ -59,7 +59,7 @@ export async function startCaddyProxy(heraldUrl: string): Promise<CaddyProxy> {
   await writeFile(config, testCaddyfile(await readFile(COMPOSE_CADDYFILE, "utf8"), { heraldUrl, httpPort, httpsPort, storage: path.join(folder, "data") }));
   const output: string[] = [];
   const running: ChildProcess = spawn(CADDY_BINARY, ["run", "--config", config, "--adapter", "caddyfile"], {
-    env: { PATH: process.env.PATH, HOME: folder, XDG_DATA_HOME: folder, XDG_CONFIG_HOME: folder },
+    env: { ...process.env, HOME: folder, XDG_DATA_HOME: folder, XDG_CONFIG_HOME: folder },
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));

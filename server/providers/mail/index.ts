@@ -30,6 +30,14 @@ export async function getMailProvider(name: MailProviderName): Promise<MailProvi
       provider = graphMailProviderFromEnv(env());
       break;
     }
+    case "ses":
+    case "postmark":
+    case "sendgrid":
+    case "mailgun": {
+      const { createApiMailProvider } = await import("./api/api-mail-provider");
+      provider = createApiMailProvider(name);
+      break;
+    }
     case "google":
     case "microsoft": {
       const { createOauthMailProvider } = await import("./oauth/oauth-mail-provider");

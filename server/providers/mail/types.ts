@@ -3,10 +3,12 @@
 // arrived. Unlike LinkedIn, where one provider serves the whole installation, each mailbox names
 // its own implementation (Mailbox.provider): the sandbox mail network (the embedded default),
 // SMTP + IMAP with a password, Google / Microsoft over SMTP + IMAP with OAuth 2.0 (XOAUTH2), or a
-// managed Microsoft 365 mailbox through Microsoft Graph as Herald's app registration (microsoft-graph).
+// managed Microsoft 365 mailbox through Microsoft Graph as Herald's app registration (microsoft-graph),
+// or an e-mail API provider (Amazon SES, Postmark, SendGrid, Mailgun; api/types.ts).
 // Services depend on this file only; `getMailProvider(name)` (index.ts) picks the implementation.
+import { API_MAIL_PROVIDER_NAMES, type ApiMailCredentials } from "./api/types";
 
-export const MAIL_PROVIDER_NAMES = ["sandbox", "smtp", "google", "microsoft", "microsoft-graph"] as const;
+export const MAIL_PROVIDER_NAMES = ["sandbox", "smtp", "google", "microsoft", "microsoft-graph", ...API_MAIL_PROVIDER_NAMES] as const;
 export type MailProviderName = (typeof MAIL_PROVIDER_NAMES)[number];
 
 /** A stored Mailbox.provider as the name of its implementation; throws for one this Herald does not know. */
@@ -43,7 +45,9 @@ export type MailCredentials =
    * the installation's setting, not the mailbox's): only the user's object id in the tenant, which
    * is the mailbox's `managedUserId`, so nothing is stored for it.
    */
-  | { kind: "app"; userId: string };
+  | { kind: "app"; userId: string }
+  /** An e-mail API provider's key (and its webhook secret); see api/types.ts. */
+  | ApiMailCredentials;
 
 /** One mailbox as a provider sees it. */
 export interface MailboxHandle {
@@ -89,6 +93,8 @@ export interface SentEmail {
   acceptedAt: string;
   /** The server's answer, for the record (e.g. "250 2.0.0 OK queued"). */
   response: string | null;
+  /** An e-mail API provider's own id of the message (its webhook events name it); absent for SMTP. */
+  providerMessageId?: string | null;
 }
 
 /** An e-mail found in a mailbox (part 2 reads replies, bounces and complaints from these). */
@@ -138,7 +144,24 @@ export type MailErrorCode =
   | "mail-failed";
 
 /** Which setting an error is about, so the connect form can point at it. */
-export type MailField = "email" | "smtp.host" | "smtp.port" | "smtp.security" | "smtp.username" | "smtp.password" | "imap.host" | "imap.port" | "imap.security" | "imap.username" | "imap.password";
+export type MailField =
+  | "email"
+  | "smtp.host"
+  | "smtp.port"
+  | "smtp.security"
+  | "smtp.username"
+  | "smtp.password"
+  | "imap.host"
+  | "imap.port"
+  | "imap.security"
+  | "imap.username"
+  | "imap.password"
+  // E-mail API mailboxes: the connect input's fields (server/schemas/mailbox.ts, ZConnectMailboxInput).
+  | "apiKey"
+  | "secretAccessKey"
+  | "region"
+  | "domain"
+  | "webhookSecret";
 
 export class MailProviderError extends Error {
   readonly code: MailErrorCode;

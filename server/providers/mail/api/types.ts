@@ -9,6 +9,13 @@ import type { IncomingEmail, OutgoingEmail } from "../types";
 export const API_MAIL_PROVIDER_NAMES = ["ses", "postmark", "sendgrid", "mailgun"] as const;
 export type ApiMailProviderName = (typeof API_MAIL_PROVIDER_NAMES)[number];
 
+export function isApiMailProviderName(value: string): value is ApiMailProviderName {
+  return (API_MAIL_PROVIDER_NAMES as readonly string[]).includes(value);
+}
+
+/** Each provider's name as people know it (messages, the dashboard). */
+export const API_MAIL_PROVIDER_LABELS: Record<ApiMailProviderName, string> = { ses: "Amazon SES", postmark: "Postmark", sendgrid: "SendGrid", mailgun: "Mailgun" };
+
 /**
  * The secrets of an API mailbox (stored encrypted with the mailbox, like a password). Which fields a
  * provider needs:
@@ -29,8 +36,14 @@ export interface ApiMailCredentials {
   region?: string;
   /** Mailgun: the sending domain as set up in Mailgun. SES: an optional configuration set. */
   domain?: string;
-  /** What the provider's webhooks are checked with (see above); null until set. */
+  /** What the provider's webhooks are checked with (see above); null until set. SES: the SNS topic ARN allowed to post, when given. */
   webhookSecret: string | null;
+  /**
+   * Where replies are read when the person gave an IMAP server (optional): read with Herald's
+   * IMAP reading as for a password mailbox. Without it, replies come only through the provider's
+   * inbound webhook.
+   */
+  imap?: { host: string; port: number; security: "tls" | "starttls" | "none"; username: string; password: string };
 }
 
 /** Where a transport sends its API calls: the provider's own host in production, a loopback stand-in in tests. */

@@ -9,7 +9,7 @@ import type { Campaign, EmailMessage, Mailbox } from "../../../db/generated/clie
 import { now } from "../../../lib/clock";
 import { logger } from "../../../lib/logger";
 import { getMailProvider } from "../../../providers/mail";
-import { isMailProviderError, type MailboxHandle, type MailProvider, type MailProviderName } from "../../../providers/mail/types";
+import { isMailProviderError, type MailboxHandle, type MailProvider, type MailProviderName, type SentEmail } from "../../../providers/mail/types";
 import type { WiredSequence, WiredStep } from "../../../schemas/sequence";
 import { decideEmailStep, threadRootOf, type EmailStepDecision, type EmailStepFacts, type PreviousEmail } from "../../../domain/sequence/decide-email-step";
 import { isVerificationDue } from "../../../domain/verification/verification-due";
@@ -270,9 +270,10 @@ export async function performEmailStep(input: {
   }
 
   const { journalId, email } = intent;
+  let sent: SentEmail;
   try {
     const fullName = [lead.firstName, lead.lastName].filter(Boolean).join(" ").trim();
-    await provider.send(handle, {
+    sent = await provider.send(handle, {
       from: { name: mailbox.fromName, address: mailbox.email },
       to: { name: fullName || null, address },
       subject: email.subject,
@@ -286,7 +287,7 @@ export async function performEmailStep(input: {
   } catch (error) {
     return handleSendError(error, { campaignLead, mailbox, journalId, email });
   }
-  await recordEmailSent({ campaign, sequence, campaignLead, mailbox, step, journalId, email });
+  await recordEmailSent({ campaign, sequence, campaignLead, mailbox, step, journalId, email, providerMessageId: sent.providerMessageId ?? null });
   return { kind: "sent" };
 }
 

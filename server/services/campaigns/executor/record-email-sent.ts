@@ -26,12 +26,14 @@ export async function recordEmailSent(input: {
   email: EmailMessage;
   /** Why the e-mail is recorded without certainty (reconciliation could not tell); kept in the journal. */
   note?: string;
+  /** An e-mail API provider's id of the message, which its webhook events name. */
+  providerMessageId?: string | null;
 }): Promise<void> {
   const { campaign, sequence, campaignLead, mailbox, step, journalId, email } = input;
   const at = now();
   await withOutbox(async (tx, emit) => {
     await tx.campaignLeadStep.update({ where: { id: journalId }, data: { status: "done", finishedAt: at, ...(input.note ? { detail: input.note } : {}) } });
-    const sent = await tx.emailMessage.updateMany({ where: { id: email.id, status: "sending" }, data: { status: "sent", sentAt: at, updatedAt: at } });
+    const sent = await tx.emailMessage.updateMany({ where: { id: email.id, status: "sending" }, data: { status: "sent", sentAt: at, updatedAt: at, ...(input.providerMessageId ? { providerMessageId: input.providerMessageId } : {}) } });
     if (!sent.count) return;
     const rest = mailboxRest(mailbox.id, mailbox.campaignSendCount, at.getTime());
     await tx.mailbox.update({

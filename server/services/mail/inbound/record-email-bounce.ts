@@ -50,14 +50,15 @@ async function applyToLead(tx: Prisma.TransactionClient, emit: Emit, outbound: E
 export async function recordEmailBounce(
   tx: Prisma.TransactionClient,
   emit: Emit,
-  input: { mailbox: Mailbox; stored: EmailMessage; match: IncomingMatch; bounce: ParsedBounce },
+  /** `stored`: the report as it arrived in the mailbox; null for an e-mail API provider's webhook event, which is no message. */
+  input: { mailbox: Mailbox; stored: EmailMessage | null; match: IncomingMatch; bounce: ParsedBounce },
 ): Promise<IncomingOutcome> {
   const { stored, bounce } = input;
   const outbound = await lockReportedEmail(tx, input.match.outboundEmailId);
   if (!outbound) return "unmatched";
   // A delay notice: the server is still trying, and may yet deliver it (sending it again would double it).
   if (bounce.action === "delayed") {
-    await tx.emailMessage.update({ where: { id: stored.id }, data: { skipReason: "A delay notice: the receiving server is still trying to deliver the e-mail" } });
+    if (stored) await tx.emailMessage.update({ where: { id: stored.id }, data: { skipReason: "A delay notice: the receiving server is still trying to deliver the e-mail" } });
     return "bounce";
   }
   const first = outbound.bouncedAt === null;

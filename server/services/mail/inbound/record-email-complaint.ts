@@ -20,7 +20,8 @@ import { emitEmailBounced, lockActiveCampaignLead, lockReportedEmail } from "./r
 export async function recordEmailComplaint(
   tx: Prisma.TransactionClient,
   emit: Emit,
-  input: { mailbox: Mailbox; stored: EmailMessage; match: IncomingMatch; complaint: ParsedComplaint },
+  /** `stored`: the report as it arrived; null for an e-mail API provider's webhook event. */
+  input: { mailbox: Mailbox; stored: EmailMessage | null; match: IncomingMatch; complaint: ParsedComplaint },
 ): Promise<IncomingOutcome> {
   const outbound = await lockReportedEmail(tx, input.match.outboundEmailId);
   if (!outbound) return "unmatched";

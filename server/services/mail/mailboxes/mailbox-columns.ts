@@ -7,6 +7,7 @@ import { decryptSecret, encryptSecret } from "../../../lib/encryption";
 import { jsonColumnReader, toJsonColumn, type JsonObject } from "../../../lib/json-column";
 import { ZMailServerSettings } from "../../../schemas/mailbox";
 import type { MailboxServerSettings, MailCredentials } from "../../../providers/mail/types";
+import { API_MAIL_PROVIDER_NAMES } from "../../../providers/mail/api/types";
 
 const ZMailboxServerSettings = z.object({ smtp: ZMailServerSettings, imap: ZMailServerSettings }) satisfies z.ZodType<MailboxServerSettings>;
 
@@ -18,6 +19,16 @@ const ZMailCredentials = z.discriminatedUnion("kind", [
     refreshToken: z.string(),
     accessToken: z.string().nullable(),
     accessTokenExpiresAt: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal("api"),
+    provider: z.enum(API_MAIL_PROVIDER_NAMES),
+    apiKey: z.string(),
+    secretAccessKey: z.string().optional(),
+    region: z.string().optional(),
+    domain: z.string().optional(),
+    webhookSecret: z.string().nullable(),
+    imap: z.object({ host: z.string(), port: z.number().int(), security: z.enum(["tls", "starttls", "none"]), username: z.string(), password: z.string() }).optional(),
   }),
 ]) satisfies z.ZodType<MailCredentials>;
 

@@ -1,6 +1,7 @@
 // Stores a mailbox whose settings were just checked (connect form, API, hosted link): a mailbox of
 // the workspace with the same address is reconnected in place; a recently removed one comes back
 // with its campaigns, leads and settings; otherwise a new mailbox starts with defaults.
+import { randomBytes } from "node:crypto";
 import { Prisma } from "../../../db/client";
 import type { Mailbox, RemovedMailbox } from "../../../db/generated/client";
 import { now } from "../../../lib/clock";
@@ -39,6 +40,11 @@ export interface ManagedMailboxColumns {
 /** The secrets to keep: none for a mailbox reached with the installation's app registration (appCredentials). */
 function storedCredentials(credentials: MailCredentials): string | null {
   return credentials.kind === "app" ? null : encryptMailCredentials(credentials);
+}
+
+/** An e-mail API mailbox's webhook token: random, the unguessable part of its provider webhook address. */
+function webhookTokenFor(credentials: MailCredentials): string | null {
+  return credentials.kind === "api" ? randomBytes(24).toString("base64url") : null;
 }
 
 /** The leads a mailbox can be given back: those still to run. */
@@ -83,6 +89,8 @@ async function reconnect(tx: Prisma.TransactionClient, emit: Emit, existing: Mai
       hostedLinkId: input.hostedLinkId ?? existing.hostedLinkId,
       settings: input.settings ? mailboxSettingsColumn(input.settings) : Prisma.DbNull,
       credentialsEncrypted: storedCredentials(input.credentials),
+      // The provider's webhook address stays what the person pasted at the provider, across reconnects.
+      webhookToken: existing.webhookToken ?? webhookTokenFor(input.credentials),
       // A name given with this connect replaces the old one; none keeps what the person set before.
       label: input.label?.trim() || existing.label,
       fromName: input.fromName?.trim() || existing.fromName,
@@ -117,6 +125,7 @@ async function create(
       hostedLinkId: input.hostedLinkId ?? null,
       settings: input.settings ? mailboxSettingsColumn(input.settings) : Prisma.DbNull,
       credentialsEncrypted: storedCredentials(input.credentials),
+      webhookToken: webhookTokenFor(input.credentials),
       status: "connected",
       ...input.managed,
       // A restored mailbox is the one that was removed: its settings win over this connect's defaults.

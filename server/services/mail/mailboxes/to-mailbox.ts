@@ -10,6 +10,7 @@ import { readDnsHealth } from "../../../schemas/mailbox-health";
 import { toWarmup } from "../warmup/to-warmup";
 import { ZMailboxHealthFilter } from "../../../schemas/mailbox-health";
 import { loadManaged, toManaged, type ManagedExtras } from "./mailbox-managed";
+import { mailProviderWebhookUrl } from "./mail-provider-webhook-url";
 
 const ZProvider = ZMailbox.shape.provider;
 const ZAuthType = ZMailbox.shape.authType;
@@ -65,6 +66,7 @@ function mailboxResource(row: Mailbox, { usage, test, warmup, managed }: Mailbox
     // A managed Microsoft 365 mailbox read through Graph is a Microsoft mailbox; authType `app` says how.
     provider: ZProvider.parse(row.provider === "microsoft-graph" ? "microsoft" : row.provider),
     authType: ZAuthType.parse(row.authType),
+    webhookUrl: mailProviderWebhookUrl(row),
     connectedVia: ZConnectedVia.parse(row.connectedVia),
     hostedLinkId: row.hostedLinkId,
     status: ZStatus.parse(row.status),

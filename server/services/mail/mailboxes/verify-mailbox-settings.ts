@@ -3,6 +3,7 @@
 // with what the person typed, before anything is stored.
 import { logger } from "../../../lib/logger";
 import { getMailProvider } from "../../../providers/mail";
+import type { ApiMailProviderName } from "../../../providers/mail/api/types";
 import { isMailProviderError, type MailboxHandle, type MailboxServerSettings, type MailCredentials } from "../../../providers/mail/types";
 import type { TConnectMailboxInput } from "../../../schemas/mailbox";
 import { HeraldError } from "../../../lib/errors";
@@ -10,7 +11,7 @@ import { checkMailHosts } from "./check-mail-hosts";
 import { connectFailure } from "./mail-error-reason";
 
 export interface CheckedMailboxSettings {
-  authType: "sandbox" | "password";
+  authType: "sandbox" | "password" | "api";
   settings: MailboxServerSettings | null;
   credentials: MailCredentials;
 }
@@ -18,6 +19,7 @@ export interface CheckedMailboxSettings {
 /** What the connect form describes, as stored and as a provider sees it. */
 function candidate(input: TConnectMailboxInput): CheckedMailboxSettings {
   if (input.provider === "sandbox") return { authType: "sandbox", settings: null, credentials: { kind: "sandbox" } };
+  if (input.provider !== "smtp") return apiCandidate(input, input.provider);
   // The schema requires both servers for smtp; a missing one here is a caller that skipped it.
   if (!input.smtp || !input.imap) throw HeraldError.invalidInput("An SMTP mailbox needs its SMTP and IMAP servers", [{ field: input.smtp ? "imap" : "smtp", message: "is required for provider smtp" }]);
   const server = ({ host, port, security, username }: NonNullable<TConnectMailboxInput["smtp"]>) => ({ host, port, security, username: username ?? input.email });
@@ -25,6 +27,30 @@ function candidate(input: TConnectMailboxInput): CheckedMailboxSettings {
     authType: "password",
     settings: { smtp: server(input.smtp), imap: server(input.imap) },
     credentials: { kind: "password", smtpPassword: input.smtp.password, imapPassword: input.imap.password },
+  };
+}
+
+/** An e-mail API mailbox: its key and webhook secret, and the IMAP server replies are read from when given. */
+function apiCandidate(input: TConnectMailboxInput, provider: ApiMailProviderName): CheckedMailboxSettings {
+  // The schema requires the key; a missing one here is a caller that skipped it.
+  if (!input.apiKey) throw HeraldError.invalidInput("An e-mail API mailbox needs its API key", [{ field: "apiKey", message: "is required" }]);
+  const imap = input.imap
+    ? { host: input.imap.host, port: input.imap.port, security: input.imap.security, username: input.imap.username ?? input.email, password: input.imap.password }
+    : undefined;
+  return {
+    authType: "api",
+    // Nothing to show: the API key is secret, and the IMAP server (when given) is kept with its password.
+    settings: null,
+    credentials: {
+      kind: "api",
+      provider,
+      apiKey: input.apiKey,
+      ...(input.secretAccessKey ? { secretAccessKey: input.secretAccessKey } : {}),
+      ...(input.region ? { region: input.region } : {}),
+      ...(input.domain ? { domain: input.domain } : {}),
+      webhookSecret: input.webhookSecret ?? null,
+      ...(imap ? { imap } : {}),
+    },
   };
 }
 
@@ -37,6 +63,10 @@ export async function verifyMailboxSettings(workspaceId: string, input: TConnect
   const checked = candidate(input);
   // Both hosts are judged before either server is contacted.
   if (checked.settings) await checkMailHosts(checked.settings);
+  if (checked.credentials.kind === "api" && checked.credentials.imap) {
+    const { password: _password, ...imap } = checked.credentials.imap;
+    await checkMailHosts({ smtp: imap, imap });
+  }
   const handle: MailboxHandle = {
     // Empty for a mailbox not stored yet: a check depends on the address and servers, not on an id.
     id: mailboxId ?? "",

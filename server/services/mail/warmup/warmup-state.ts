@@ -10,6 +10,7 @@ import { addZonedDays, zonedDateString } from "../../../lib/time-zones";
 import { getWarmupNetwork, warmupNetworkFor } from "../../../providers/warmup";
 import { WarmupNetworkError, type WarmupMailbox, type WarmupNetwork, type WarmupNetworkName } from "../../../providers/warmup/types";
 import type { TWarmupResult, TWarmupStrategy, TWarmupStrategyValues } from "../../../schemas/mailbox-health";
+import { API_MAIL_PROVIDER_LABELS, isApiMailProviderName } from "../../../providers/mail/api/types";
 import { toWarmup } from "./to-warmup";
 import { warmupLimits } from "./warmup-limits";
 
@@ -30,6 +31,9 @@ export function unavailableReason(mailbox: WarmupMailboxRow): string | null {
   if (!mailbox.workspace.emailChannelEnabled) return "The workspace's email channel is turned off, so its mailboxes cannot warm up. An admin can turn it on under Settings.";
   if (mailbox.status !== "connected") {
     return `${mailbox.email} is not connected${mailbox.error ? ` (${mailbox.error})` : ""}, so it cannot send or receive warmup e-mail. Reconnect it, then start warmup.`;
+  }
+  if (isApiMailProviderName(mailbox.provider)) {
+    return `${mailbox.email} sends through ${API_MAIL_PROVIDER_LABELS[mailbox.provider]}, which does not take part in warmup: warmup has to read its e-mails in the mailbox's folders, and e-mail API providers do not allow warmup traffic. Warm the domain up with a regular mailbox instead.`;
   }
   return null;
 }

@@ -8,7 +8,6 @@
 // APIError too, status 400, whose message is the socket's code (ECONNREFUSED, ECONNABORTED …) and
 // details the HTTP client's words: those are told apart by that code.
 import { MailProviderError } from "../../types";
-import { ApiCredentialError } from "../sendgrid/api-credential-error";
 
 function record(value: unknown): Record<string, unknown> | null {
   return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : null;
@@ -56,10 +55,10 @@ export function mailgunError(error: unknown, context: MailgunErrorContext): Mail
   const { status, said } = answer;
   const words = said ? ` Mailgun said: ${said}` : "";
   if (status === 401) {
-    return new ApiCredentialError("auth-failed", `Mailgun refused the API key: check it is a private API key (or a domain sending key for ${context.domain}) and in the right region.${words}`, "apiKey", { serverResponse: said });
+    return new MailProviderError("auth-failed", `Mailgun refused the API key: check it is a private API key (or a domain sending key for ${context.domain}) and in the right region.${words}`, { field: "apiKey", serverResponse: said });
   }
   if (status === 404) {
-    return new ApiCredentialError("auth-failed", `Mailgun has no domain ${context.domain} in this account (or in this region).${words}`, "domain", { serverResponse: said });
+    return new MailProviderError("auth-failed", `Mailgun has no domain ${context.domain} in this account (or in this region).${words}`, { field: "domain", serverResponse: said });
   }
   if (status === 402 || status === 403) {
     return new MailProviderError("sending-refused", `Mailgun will not send from ${context.domain} (account, plan or domain settings).${words}`, { serverResponse: said });

@@ -8,7 +8,6 @@ import { ManualClock, setClock } from "../../../../lib/clock";
 import { startLocalHttpFake, type FakeAnswer, type FakeRequest, type LocalHttpFake } from "../../../../test/fakes/local-http-fake";
 import { MailProviderError, type OutgoingEmail } from "../../types";
 import { ApiWebhookRefused, type ApiMailCredentials } from "../types";
-import type { ApiCredentialError } from "../sendgrid/api-credential-error";
 import { createMailgunTransport } from "./mailgun-transport";
 
 const transport = createMailgunTransport();
@@ -99,10 +98,10 @@ describe("send", () => {
     answer({ status: 401, headers: { "content-type": "text/plain" }, body: "Forbidden" });
     let error = await failure(transport.send(credentials, endpoint, email));
     expect(error.code).toBe("auth-failed");
-    expect((error as ApiCredentialError).credentialField).toBe("apiKey");
+    expect((error as MailProviderError).field).toBe("apiKey");
     answer({ status: 404, body: { message: "Domain not found: mg.outreach.example" } });
     error = await failure(transport.send(credentials, endpoint, email));
-    expect((error as ApiCredentialError).credentialField).toBe("domain");
+    expect((error as MailProviderError).field).toBe("domain");
   });
 
   it("maps 402 and 403 to sending-refused", async () => {
@@ -143,7 +142,7 @@ describe("send", () => {
 
   it("asks for the domain before calling Mailgun", async () => {
     const error = await failure(transport.send({ ...credentials, domain: " " }, endpoint, email));
-    expect((error as ApiCredentialError).credentialField).toBe("domain");
+    expect((error as MailProviderError).field).toBe("domain");
     expect(mailgun.requests).toHaveLength(0);
   });
 });
@@ -157,11 +156,11 @@ describe("verify", () => {
 
   it("names the API key for 401 and the domain for 404", async () => {
     answer({ status: 401, headers: { "content-type": "text/plain" }, body: "Forbidden" });
-    expect(((await failure(transport.verify(credentials, endpoint))) as ApiCredentialError).credentialField).toBe("apiKey");
+    expect(((await failure(transport.verify(credentials, endpoint))) as MailProviderError).field).toBe("apiKey");
     answer({ status: 404, body: { message: "Domain not found" } });
     const error = await failure(transport.verify(credentials, endpoint));
     expect(error.code).toBe("auth-failed");
-    expect((error as ApiCredentialError).credentialField).toBe("domain");
+    expect((error as MailProviderError).field).toBe("domain");
   });
 });
 

@@ -10,10 +10,9 @@
 import FormData from "form-data";
 import Mailgun from "mailgun.js";
 import { now } from "../../../../lib/clock";
-import type { MailAddress, OutgoingEmail } from "../../types";
+import { MailProviderError, type MailAddress, type OutgoingEmail } from "../../types";
 import { ApiWebhookRefused, type ApiEndpoint, type ApiMailCredentials, type ApiMailTransport, type ApiSentEmail, type ApiWebhookRequest, type ApiWebhookResult } from "../types";
-import { ApiCredentialError } from "../sendgrid/api-credential-error";
-import { inboundEmail, readWebhookForm } from "../sendgrid/inbound-form";
+import { inboundEmail, readWebhookForm } from "../inbound-form";
 import { mailgunError } from "./mailgun-errors";
 import { checkMailgunSignature, HERALD_MESSAGE_ID_VARIABLE, readMailgunEvent, withoutBrackets } from "./mailgun-webhooks";
 
@@ -30,7 +29,7 @@ function mailgun(credentials: ApiMailCredentials, endpoint: ApiEndpoint) {
 
 function domainOf(credentials: ApiMailCredentials): string {
   const domain = credentials.domain?.trim();
-  if (!domain) throw new ApiCredentialError("auth-failed", "Enter the Mailgun sending domain of this mailbox (as it appears under Sending → Domains).", "domain");
+  if (!domain) throw new MailProviderError("auth-failed", "Enter the Mailgun sending domain of this mailbox (as it appears under Sending → Domains).", { field: "domain" });
   return domain;
 }
 

@@ -7,7 +7,6 @@
 // carrying `code` (the status) and `response: {headers, body}`; with no answer at all it passes
 // axios's error (`code` ECONNREFUSED, ECONNABORTED …).
 import { MailProviderError } from "../../types";
-import { ApiCredentialError } from "./api-credential-error";
 
 interface SendgridAnswer {
   status: number;
@@ -79,14 +78,14 @@ export function sendgridError(error: unknown, context: SendgridErrorContext): Ma
   const words = said ? ` SendGrid said: ${said}` : "";
   const { status } = answer;
   if (status === 401) {
-    return new ApiCredentialError("auth-failed", `SendGrid refused the API key of ${context.email}: check it was copied whole and is not deleted.${words}`, "apiKey", { serverResponse: said });
+    return new MailProviderError("auth-failed", `SendGrid refused the API key of ${context.email}: check it was copied whole and is not deleted.${words}`, { field: "apiKey", serverResponse: said });
   }
   if (status === 403) {
     // The one 403 about the e-mail rather than the key: a From address that is no verified sender.
     if (/sender identity|from address/i.test(said ?? "")) {
       return new MailProviderError("sending-refused", `SendGrid will not send from ${context.email}: verify the address or its domain under Sender Authentication.${words}`, { serverResponse: said });
     }
-    return new ApiCredentialError("auth-failed", `The SendGrid API key of ${context.email} lacks a permission Herald needs (Mail Send).${words}`, "apiKey", { serverResponse: said });
+    return new MailProviderError("auth-failed", `The SendGrid API key of ${context.email} lacks a permission Herald needs (Mail Send).${words}`, { field: "apiKey", serverResponse: said });
   }
   if (status === 400 && context.recipient && answer.fields.some((field) => /^personalizations\.\d+\.to/.test(field))) {
     return new MailProviderError("recipient-refused", `SendGrid refused the recipient ${context.recipient}.${words}`, { serverResponse: said });

@@ -6,7 +6,6 @@ import { ManualClock, setClock } from "../../../../lib/clock";
 import { startLocalHttpFake, type FakeAnswer, type FakeRequest, type LocalHttpFake } from "../../../../test/fakes/local-http-fake";
 import { MailProviderError, type OutgoingEmail } from "../../types";
 import type { ApiMailCredentials } from "../types";
-import { ApiCredentialError } from "./api-credential-error";
 import { createSendgridTransport } from "./sendgrid-transport";
 
 const transport = createSendgridTransport();
@@ -110,8 +109,8 @@ describe("send", () => {
     answer({ status: 401, body: sgErrors("The provided authorization grant is invalid, expired, or revoked") });
     const error = await failure(transport.send(credentials, endpoint, email));
     expect(error.code).toBe("auth-failed");
-    expect(error).toBeInstanceOf(ApiCredentialError);
-    expect((error as ApiCredentialError).credentialField).toBe("apiKey");
+    expect(error).toBeInstanceOf(MailProviderError);
+    expect((error as MailProviderError).field).toBe("apiKey");
   });
 
   it("maps 403 for an unverified sender to sending-refused, and other 403s to auth-failed", async () => {
@@ -120,7 +119,7 @@ describe("send", () => {
     answer({ status: 403, body: sgErrors("access forbidden") });
     const error = await failure(transport.send(credentials, endpoint, email));
     expect(error.code).toBe("auth-failed");
-    expect((error as ApiCredentialError).credentialField).toBe("apiKey");
+    expect((error as MailProviderError).field).toBe("apiKey");
   });
 
   it("maps 413 to a too large e-mail, not retried", async () => {
@@ -174,11 +173,11 @@ describe("verify", () => {
     answer({ status: 200, body: { scopes: ["alerts.read"] } });
     let error = await failure(transport.verify(credentials, endpoint));
     expect(error.code).toBe("auth-failed");
-    expect((error as ApiCredentialError).credentialField).toBe("apiKey");
+    expect((error as MailProviderError).field).toBe("apiKey");
     answer({ status: 401, body: sgErrors("authorization required") });
     error = await failure(transport.verify(credentials, endpoint));
     expect(error.code).toBe("auth-failed");
-    expect((error as ApiCredentialError).credentialField).toBe("apiKey");
+    expect((error as MailProviderError).field).toBe("apiKey");
   });
 });
 
@@ -222,6 +221,6 @@ describe("findSent", () => {
   it("says a wrong key when findSent is refused with 401", async () => {
     answer({ status: 401, body: sgErrors("authorization required") });
     const error = await failure(transport.findSent(credentials, endpoint, email.messageId, since));
-    expect((error as ApiCredentialError).credentialField).toBe("apiKey");
+    expect((error as MailProviderError).field).toBe("apiKey");
   });
 });

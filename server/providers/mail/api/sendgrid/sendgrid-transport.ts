@@ -10,10 +10,9 @@
 import { Client } from "@sendgrid/client";
 import { MailService } from "@sendgrid/mail";
 import { now } from "../../../../lib/clock";
-import type { MailAddress, OutgoingEmail } from "../../types";
+import { MailProviderError, type MailAddress, type OutgoingEmail } from "../../types";
 import { ApiWebhookRefused, type ApiEndpoint, type ApiMailCredentials, type ApiMailTransport, type ApiSentEmail, type ApiWebhookRequest, type ApiWebhookResult } from "../types";
-import { ApiCredentialError } from "./api-credential-error";
-import { inboundEmail, readWebhookForm } from "./inbound-form";
+import { inboundEmail, readWebhookForm } from "../inbound-form";
 import { sendgridAnswer, sendgridError } from "./sendgrid-errors";
 import { checkSendgridSignature, HERALD_MESSAGE_ID_ARG, readSendgridEvents } from "./sendgrid-events";
 
@@ -66,7 +65,7 @@ async function verify(credentials: ApiMailCredentials, endpoint: ApiEndpoint): P
   }
   // GET /v3/scopes lists what the key may do; one that may not send is refused now, not at the first e-mail.
   if (Array.isArray(scopes) && !scopes.includes("mail.send")) {
-    throw new ApiCredentialError("auth-failed", "This SendGrid API key may not send e-mail: give it Mail Send access (Restricted Access → Mail Send → Full Access).", "apiKey");
+    throw new MailProviderError("auth-failed", "This SendGrid API key may not send e-mail: give it Mail Send access (Restricted Access → Mail Send → Full Access).", { field: "apiKey" });
   }
 }
 

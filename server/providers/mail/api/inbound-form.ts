@@ -3,9 +3,9 @@
 // Response.formData, multipart or urlencoded alike), and the raw MIME message it carries read
 // into an IncomingEmail as the IMAP reader reads one (smtp/incoming-message.ts).
 import { createHash } from "node:crypto";
-import { toIncomingEmail } from "../../smtp/incoming-message";
-import type { IncomingEmail } from "../../types";
-import { ApiWebhookRefused } from "../types";
+import { toIncomingEmail } from "../smtp/incoming-message";
+import type { IncomingEmail } from "../types";
+import { ApiWebhookRefused } from "./types";
 
 /** The form's text fields; a file part is read as text too (a raw MIME message may come as one). */
 export async function readWebhookForm(rawBody: string, contentType: string): Promise<Map<string, string>> {
