@@ -67,3 +67,6 @@ install_for_tests "${NAMED_PATH:-/usr/sbin/named}" bind9 "The DNS tests need BIN
 # The package may start the system's named on port 53; the tests run their own on free ports.
 if pgrep -x named >/dev/null && [ -f /run/named/named.pid ]; then kill "$(cat /run/named/named.pid)" 2>/dev/null || true; fi
 install_for_tests /usr/bin/sievec dovecot-sieve "The deliverability tests need Dovecot's Sieve (Pigeonhole)"
+install_for_tests "${CADDY_PATH:-/usr/bin/caddy}" caddy "The HTTPS proxy test (compose's Caddyfile in front of tracking domains) needs Caddy"
+# The package may start the system's Caddy on ports 80 and 443; the test runs its own on free ports.
+if pgrep -x caddy >/dev/null && command -v systemctl >/dev/null; then systemctl stop caddy 2>/dev/null || true; fi
