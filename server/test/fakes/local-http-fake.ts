@@ -83,3 +83,9 @@ export async function startLocalHttpFake(handler: (request: FakeRequest) => Fake
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A multipart/form-data body of these text fields, as services post forms (SendGrid's Inbound Parse, Mailgun's routes with attachments). */
+export function multipartForm(fields: Record<string, string>, boundary = "xYzZY"): { rawBody: string; contentType: string } {
+  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  return { rawBody: `${parts.join("")}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+}

@@ -7,7 +7,7 @@
 // ECDSA P-256 key as "Signed Event Webhook" signs: timestamp + raw body, SHA-256, DER, base64) and
 // Inbound Parse forms carrying the raw MIME message.
 import { generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
-import { startLocalHttpFake, type FakeAnswer, type FakeRequest } from "./local-http-fake";
+import { multipartForm, startLocalHttpFake, type FakeAnswer, type FakeRequest } from "./local-http-fake";
 
 /** What SendGrid got in one POST /v3/mail/send (its JSON body as sent), with the X-Message-Id it answered. */
 export interface SendgridSent {
@@ -139,12 +139,6 @@ export function sendgridEvent(sent: SendgridSent, event: "delivered" | "bounce" 
     ...(event === "delivered" ? { response: "250 2.0.0 OK", tls: 1, ip: "168.1.1.1" } : {}),
     ...extra,
   };
-}
-
-/** A multipart/form-data body of these fields, as SendGrid's Inbound Parse (and Mailgun's routes) post it. */
-export function multipartForm(fields: Record<string, string>, boundary = "xYzZY"): { rawBody: string; contentType: string } {
-  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  return { rawBody: `${parts.join("")}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /** What Inbound Parse posts with "POST the raw, full MIME message" on: the message whole in `email`, beside its envelope and checks. */
