@@ -171,7 +171,7 @@ describe("SendGrid", () => {
 
   for (const how of ["500", "drop"] as const) {
     it(`a send whose answer was lost (${how === "500" ? "a 500" : "the connection closed"}) is found in the Email Activity API and not sent twice`, async () => {
-      const { campaign, mailbox, clock } = await apiCampaign("sendgrid");
+      const { campaign, mailbox, clock, token } = await apiCampaign("sendgrid");
       const before = sendgrid.sent.length;
       sendgrid.loseAnswers(how);
       await takeMailboxTurn(mailbox.id, now());
@@ -184,6 +184,10 @@ describe("SendGrid", () => {
       expect(sendgrid.requests.filter((request) => request.path === "/v3/messages").at(-1)!.query.get("query")).toContain(sendgrid.sent.at(-1)!.customArgs.herald_message_id);
       expect(await db.emailMessage.findMany({ where: { campaignId: campaign.id } })).toMatchObject([{ status: "sent" }]);
       expect((await leadByEmail(campaign.id, ANN)).journal.map((entry) => [entry.stepId, entry.status, entry.detail])).toEqual([["first", "done", null]]);
+
+      // The lost answer carried SendGrid's id; its events still find the e-mail by Herald's custom argument.
+      const { rawBody, headers } = signedEvents([sendgridEvent(sendgrid.sent.at(-1)!, "bounce", now())]);
+      expect(await post("sendgrid", token, rawBody, headers)).toMatchObject({ status: 200, body: { outcomes: ["bounce"] } });
     });
   }
 
@@ -280,7 +284,7 @@ describe("Mailgun", () => {
 
   for (const how of ["500", "drop"] as const) {
     it(`a send whose answer was lost (${how === "500" ? "a 500" : "the connection closed"}) is found in the Events API and not sent twice`, async () => {
-      const { campaign, mailbox, clock } = await apiCampaign("mailgun");
+      const { campaign, mailbox, clock, token } = await apiCampaign("mailgun");
       const before = mailgun.sent.length;
       mailgun.loseAnswers(how);
       await takeMailboxTurn(mailbox.id, now());
@@ -294,6 +298,9 @@ describe("Mailgun", () => {
       expect(lookup.query.get("message-id")).toBe(mailgun.sent.at(-1)!.id.replace(/^<|>$/g, ""));
       expect(await db.emailMessage.findMany({ where: { campaignId: campaign.id } })).toMatchObject([{ status: "sent" }]);
       expect((await leadByEmail(campaign.id, ANN)).journal.map((entry) => [entry.stepId, entry.status, entry.detail])).toEqual([["first", "done", null]]);
+
+      // The lost answer carried Mailgun's id; its events still find the e-mail by Herald's variable and Message-ID.
+      expect(await post("mailgun", token, signedEvent(mailgunEventData(mailgun.sent.at(-1)!, "failed", now())), json)).toMatchObject({ status: 200, body: { outcomes: ["bounce"] } });
     });
   }
 });
