@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyLimitFor, DEFAULT_BODY_LIMIT_BYTES, INNGEST_BODY_LIMIT_BYTES, LEADS_BODY_LIMIT_BYTES, RECORDING_BODY_LIMIT_BYTES, SEQUENCE_BODY_LIMIT_BYTES } from "./body-limits";
+import { bodyLimitFor, DEFAULT_BODY_LIMIT_BYTES, INNGEST_BODY_LIMIT_BYTES, LEADS_BODY_LIMIT_BYTES, MAIL_PROVIDER_WEBHOOK_BODY_LIMIT_BYTES, RECORDING_BODY_LIMIT_BYTES, SEQUENCE_BODY_LIMIT_BYTES } from "./body-limits";
 
 describe("body limits", () => {
   it("gives 1 MB to JSON and more only where a request needs it", () => {
@@ -19,5 +19,9 @@ describe("body limits", () => {
     expect(bodyLimitFor("/api/v1/campaigns/cmp_1/rebalance")).toBe(DEFAULT_BODY_LIMIT_BYTES);
     expect(bodyLimitFor("/api/trpc/campaigns.update")).toBe(SEQUENCE_BODY_LIMIT_BYTES);
     expect(bodyLimitFor("/api/inngest")).toBe(INNGEST_BODY_LIMIT_BYTES);
+    // An e-mail API mailbox's address, and Mailgun's ending in /mime, take whole replies with attachments.
+    expect(bodyLimitFor("/api/providers/mail/postmark/tok_abc")).toBe(MAIL_PROVIDER_WEBHOOK_BODY_LIMIT_BYTES);
+    expect(bodyLimitFor("/api/providers/mail/mailgun/tok_abc/mime")).toBe(MAIL_PROVIDER_WEBHOOK_BODY_LIMIT_BYTES);
+    expect(bodyLimitFor("/api/providers/mail/mailgun/tok_abc/other")).toBe(DEFAULT_BODY_LIMIT_BYTES);
   });
 });

@@ -21,7 +21,8 @@ export const MAIL_PROVIDER_WEBHOOK_BODY_LIMIT_BYTES = 36 * 1024 * 1024;
 /** Inngest's executor posts a run's memoized step outputs; Inngest caps a run's state at 32 MB. */
 export const INNGEST_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
-const MAIL_PROVIDER_WEBHOOK_PATH = /^\/api\/providers\/mail\/[a-z]+\/[^/]+$/;
+/** An e-mail API mailbox's webhook address; Mailgun's ends in /mime (its routes post the raw message only to such a URL). */
+export const MAIL_PROVIDER_WEBHOOK_PATH = /^\/api\/providers\/mail\/[a-z]+\/[^/]+(\/mime)?$/;
 const LEADS_REST_PATH = /^\/api\/v1\/(campaigns|lead-lists)\/[^/]+\/leads$/;
 const SEQUENCE_REST_PATH = /^\/api\/v1\/campaigns(\/[^/]+(\/sequence\/[^/]+)?)?$/;
 /** A verification job takes up to 100,000 addresses (about 3 MB of JSON). */

@@ -12,7 +12,7 @@
 //     Next.js reads from the request (see security-headers.ts); stored files get their own sandbox.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { HeraldError, toErrorBody } from "../lib/errors";
-import { bodyLimitFor, payloadTooLarge } from "./body-limits";
+import { bodyLimitFor, MAIL_PROVIDER_WEBHOOK_PATH, payloadTooLarge } from "./body-limits";
 import { answerMalformedPath, pathDecodes } from "./malformed-url";
 import { API_PREFIX, createApiRouter, methodNotAllowed as methodNotAllowedError, type RoutedOperation } from "./api-router";
 import { createNonce, securityHeaders } from "./security-headers";
@@ -29,7 +29,7 @@ const INTERNAL_API_ROUTES: ReadonlyArray<{ matches: (path: string) => boolean; m
   { matches: (path) => path === "/api/providers/unipile/webhook", methods: ["POST"] },
   { matches: (path) => path === "/api/billing/stripe/webhook", methods: ["POST"] },
   // E-mail API providers' webhooks, one address per mailbox (docs/email-api-providers.md).
-  { matches: (path) => /^\/api\/providers\/mail\/[a-z]+\/[^/]+$/.test(path), methods: ["POST"] },
+  { matches: (path) => MAIL_PROVIDER_WEBHOOK_PATH.test(path), methods: ["POST"] },
   // The Sandbox's built-in webhook receiver (answers 404 where the sandbox is off).
   { matches: (path) => /^\/api\/sandbox\/webhook-receiver\/[^/]+$/.test(path), methods: ["POST"] },
   { matches: (path) => path === "/api/oauth/mailbox/callback", methods: ["GET"] },

@@ -86,7 +86,7 @@ export const ZMailbox = z
     }),
     webhookUrl: z.string().nullable().meta({
       description:
-        "E-mail API mailboxes: the address to give the provider for its events (bounces, complaints) and inbound replies (docs/email-api-providers.md says where to paste it). Keep it private: its last part is what lets the provider in. null for other mailboxes",
+        "E-mail API mailboxes: the address to give the provider for its events (bounces, complaints) and inbound replies (docs/email-api-providers.md says where to paste it). A Mailgun mailbox's ends in `/mime`, because Mailgun's routes post the raw message only to an address ending so. Keep it private: its random token is what lets the provider in. null for other mailboxes",
     }),
     connectedVia: z.enum(["dashboard", "api", "hosted-link", "managed"]),
     hostedLinkId: z.string().nullable(),

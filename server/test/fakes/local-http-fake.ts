@@ -18,6 +18,8 @@ export interface FakeAnswer {
   status?: number;
   headers?: Record<string, string>;
   body?: Buffer | string | object;
+  /** Closes the connection without answering, as a server dying mid-request (or a network cut) would. */
+  drop?: boolean;
 }
 
 export interface LocalHttpFake {
@@ -49,6 +51,10 @@ export async function startLocalHttpFake(handler: (request: FakeRequest) => Fake
         .then(() => current(received))
         .then(
           (answer) => {
+            if (answer.drop) {
+              request.socket.destroy();
+              return;
+            }
             const headers = { ...answer.headers };
             let body: Buffer | string | undefined;
             if (answer.body === undefined || typeof answer.body === "string" || Buffer.isBuffer(answer.body)) body = answer.body as Buffer | string | undefined;
@@ -76,4 +82,10 @@ export async function startLocalHttpFake(handler: (request: FakeRequest) => Fake
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A multipart/form-data body of these text fields, as services post forms (SendGrid's Inbound Parse, Mailgun's routes with attachments). */
+export function multipartForm(fields: Record<string, string>, boundary = "xYzZY"): { rawBody: string; contentType: string } {
+  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  return { rawBody: `${parts.join("")}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
 }

@@ -22,7 +22,10 @@ export function mailgunAnswer(error: unknown): { status: number; said: string | 
   return { status: failure.status, said: details || message || null };
 }
 
-const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ECONNRESET"]);
+/** Never connected: nothing was sent. */
+const NOT_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+/** The connection broke off after it was made: a send may have been taken before the answer was lost. */
+const CONNECTION_LOST = new Set(["ECONNRESET", "EPIPE"]);
 const TIMED_OUT = new Set(["ECONNABORTED", "ETIMEDOUT", "ESOCKETTIMEDOUT"]);
 
 /** The socket's code of a failure with no HTTP answer: mailgun.js puts it in its APIError's message, other errors carry it as `code`. */
@@ -49,7 +52,12 @@ export function mailgunError(error: unknown, context: MailgunErrorContext): Mail
     if (TIMED_OUT.has(code)) {
       return new MailProviderError("timeout", `Mailgun did not answer in time${context.sending ? ": the e-mail may or may not have gone out" : ""}.`, { retryable: true, cause: error });
     }
-    if (UNREACHABLE.has(code)) return new MailProviderError("host-unreachable", `Herald could not reach Mailgun (${code}).`, { cause: error });
+    // A connection that broke off during a send may have broken off after Mailgun took the e-mail
+    // (only its answer was lost): the executor looks for it before any new try, so it is never sent twice.
+    if (context.sending && CONNECTION_LOST.has(code)) {
+      return new MailProviderError("timeout", `The connection to Mailgun broke off while sending (${code}): the e-mail may or may not have gone out.`, { retryable: true, cause: error });
+    }
+    if (NOT_CONNECTED.has(code) || CONNECTION_LOST.has(code)) return new MailProviderError("host-unreachable", `Herald could not reach Mailgun (${code}).`, { cause: error });
     return new MailProviderError("mail-failed", `Mailgun failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   const { status, said } = answer;

@@ -2,10 +2,10 @@
 // ({id, message: "Queued. Thank you."} for a send, {message} for errors, {items, paging} for the
 // Events API, {domain, …dns_records} for a domain), and its webhook reader with payloads in the
 // shape of Mailgun's "Webhook Payloads" signed as Mailgun signs (HMAC-SHA256 of timestamp + token).
-import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock, setClock } from "../../../../lib/clock";
-import { startLocalHttpFake, type FakeAnswer, type FakeRequest, type LocalHttpFake } from "../../../../test/fakes/local-http-fake";
+import { multipartForm, startLocalHttpFake, type FakeAnswer, type FakeRequest, type LocalHttpFake } from "../../../../test/fakes/local-http-fake";
+import { mailgunSignature } from "../../../../test/fakes/mailgun-fake";
 import { MailProviderError, type OutgoingEmail } from "../../types";
 import { ApiWebhookRefused, type ApiMailCredentials } from "../types";
 import { createMailgunTransport } from "./mailgun-transport";
@@ -132,6 +132,14 @@ describe("send", () => {
     expect([error.code, error.retryable]).toEqual(["mail-failed", false]);
   });
 
+  it("treats a connection broken off during a send as maybe sent (Mailgun may have taken it), elsewhere as unreachable", async () => {
+    answer({ drop: true });
+    const error = await failure(transport.send(credentials, endpoint, email));
+    expect([error.code, error.retryable]).toEqual(["timeout", true]);
+    expect(error.message).toMatch(/may or may not have gone out/);
+    expect((await failure(transport.verify(credentials, endpoint))).code).toBe("host-unreachable");
+  });
+
   it("says Mailgun could not be reached when nothing listens", async () => {
     const closed = await startLocalHttpFake();
     const url = closed.url;
@@ -185,7 +193,7 @@ describe("findSent", () => {
 });
 
 function signature(timestamp: string, token: string, key = SIGNING_KEY) {
-  return { timestamp, token, signature: createHmac("sha256", key).update(timestamp + token).digest("hex") };
+  return mailgunSignature(timestamp, token, key);
 }
 
 // In the shape of Mailgun's "Webhook Payloads".
@@ -298,11 +306,8 @@ describe("readWebhook: a route forwarding to a URL ending in mime", () => {
   it("reads a multipart post (a message with attachments) the same way", async () => {
     const signed = signature(String(START / 1000), "route-token");
     const fields: Record<string, string> = { "body-mime": raw, "attachment-count": "0", ...signed };
-    const boundary = "mgBoundary";
-    const rawBody = `${Object.entries(fields)
-      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-      .join("")}--${boundary}--\r\n`;
-    const result = await transport.readWebhook(credentials, { rawBody, headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, url });
+    const { rawBody, contentType } = multipartForm(fields, "mgBoundary");
+    const result = await transport.readWebhook(credentials, { rawBody, headers: { "content-type": contentType }, url });
     expect(result.kind === "inbound" && result.message.messageId).toBe("<reply-1@prospect.example>");
   });
 

@@ -50,7 +50,10 @@ function waitWords(headers: Record<string, unknown>, now: Date): string {
   return seconds !== null && seconds > 0 ? ` SendGrid asks to wait ${seconds} seconds.` : "";
 }
 
-const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ECONNRESET"]);
+/** Never connected: nothing was sent. */
+const NOT_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+/** The connection broke off after it was made: a send may have been taken before the answer was lost. */
+const CONNECTION_LOST = new Set(["ECONNRESET", "EPIPE"]);
 const TIMED_OUT = new Set(["ECONNABORTED", "ETIMEDOUT", "ESOCKETTIMEDOUT"]);
 
 export interface SendgridErrorContext {
@@ -71,7 +74,12 @@ export function sendgridError(error: unknown, context: SendgridErrorContext): Ma
     if (TIMED_OUT.has(code)) {
       return new MailProviderError("timeout", `SendGrid did not answer in time${context.sending ? ": the e-mail may or may not have gone out" : ""}.`, { retryable: true, cause: error });
     }
-    if (UNREACHABLE.has(code)) return new MailProviderError("host-unreachable", `Herald could not reach SendGrid (${code}).`, { cause: error });
+    // A connection that broke off during a send may have broken off after SendGrid took the e-mail
+    // (only its answer was lost): the executor looks for it before any new try, so it is never sent twice.
+    if (context.sending && CONNECTION_LOST.has(code)) {
+      return new MailProviderError("timeout", `The connection to SendGrid broke off while sending (${code}): the e-mail may or may not have gone out.`, { retryable: true, cause: error });
+    }
+    if (NOT_CONNECTED.has(code) || CONNECTION_LOST.has(code)) return new MailProviderError("host-unreachable", `Herald could not reach SendGrid (${code}).`, { cause: error });
     return new MailProviderError("mail-failed", `SendGrid failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   const said = answer.messages.join("; ") || null;

@@ -151,6 +151,14 @@ describe("send", () => {
     expect(error.retryable).toBe(true);
   });
 
+  it("treats a connection broken off during a send as maybe sent (SendGrid may have taken it), elsewhere as unreachable", async () => {
+    answer({ drop: true });
+    const error = await failure(transport.send(credentials, endpoint, email));
+    expect([error.code, error.retryable]).toEqual(["timeout", true]);
+    expect(error.message).toMatch(/may or may not have gone out/);
+    expect((await failure(transport.verify(credentials, endpoint))).code).toBe("host-unreachable");
+  });
+
   it("says SendGrid could not be reached when nothing listens", async () => {
     const closed = await startLocalHttpFake();
     const url = closed.url;

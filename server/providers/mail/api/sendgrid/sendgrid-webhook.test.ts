@@ -2,9 +2,11 @@
 // real ECDSA P-256 key pair as SendGrid signs them (timestamp + raw body, SHA-256, DER, base64,
 // checked against the key as SendGrid shows it: SPKI DER in base64), with payloads in the shape of
 // SendGrid's Event Webhook reference; and Inbound Parse posts with the raw MIME message.
-import { generateKeyPairSync, sign, type KeyObject } from "node:crypto";
+import type { KeyObject } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ManualClock, setClock } from "../../../../lib/clock";
+import { multipartForm } from "../../../../test/fakes/local-http-fake";
+import { sendgridKeyPair, sendgridSignedHeaders } from "../../../../test/fakes/sendgrid-fake";
 import { ApiWebhookRefused, type ApiMailCredentials } from "../types";
 import { createSendgridTransport } from "./sendgrid-transport";
 
@@ -12,9 +14,8 @@ const transport = createSendgridTransport();
 const START = Date.UTC(2026, 2, 2, 10, 0, 0);
 let clock: ManualClock;
 
-const keys = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
-const publicKey = keys.publicKey.export({ type: "spki", format: "der" }).toString("base64");
-const credentials: ApiMailCredentials = { kind: "api", provider: "sendgrid", apiKey: "SG.test-key.secret", webhookSecret: publicKey };
+const keys = sendgridKeyPair();
+const credentials: ApiMailCredentials = { kind: "api", provider: "sendgrid", apiKey: "SG.test-key.secret", webhookSecret: keys.publicKey };
 
 beforeEach(() => {
   clock = new ManualClock(START);
@@ -62,8 +63,7 @@ const events = [
 ];
 
 function signed(rawBody: string, timestamp: string, privateKey: KeyObject = keys.privateKey): Record<string, string> {
-  const signature = sign("sha256", Buffer.from(timestamp + rawBody, "utf8"), privateKey).toString("base64");
-  return { "content-type": "application/json", "x-twilio-email-event-webhook-signature": signature, "x-twilio-email-event-webhook-timestamp": timestamp };
+  return sendgridSignedHeaders(rawBody, timestamp, privateKey);
 }
 
 describe("readWebhook: Event Webhook", () => {
@@ -105,7 +105,7 @@ describe("readWebhook: Event Webhook", () => {
     const tampered = rawBody.replace('"event":"open"', '"event":"click"');
     await expect(transport.readWebhook(credentials, { rawBody: tampered, headers, url })).rejects.toBeInstanceOf(ApiWebhookRefused);
 
-    const other = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
+    const other = sendgridKeyPair();
     await expect(transport.readWebhook(credentials, { rawBody, headers: signed(rawBody, nowSeconds(), other.privateKey), url })).rejects.toBeInstanceOf(ApiWebhookRefused);
 
     const stale = String(Math.floor(START / 1000) - 11 * 60);
@@ -141,14 +141,8 @@ describe("readWebhook: Inbound Parse", () => {
     "",
   ].join("\r\n");
 
-  function multipart(fields: Record<string, string>): { rawBody: string; contentType: string } {
-    const boundary = "xYzZY";
-    const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-    return { rawBody: `${parts.join("")}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
-  }
-
   it("reads the raw MIME message SendGrid posts as an IncomingEmail", async () => {
-    const { rawBody, contentType } = multipart({
+    const { rawBody, contentType } = multipartForm({
       dkim: "{@prospect.example : pass}",
       email: raw,
       to: "ada@outreach.example",
@@ -178,7 +172,7 @@ describe("readWebhook: Inbound Parse", () => {
   });
 
   it("refuses a parsed post without the raw message", async () => {
-    const { rawBody, contentType } = multipart({ text: "Sounds good", from: "lead@prospect.example", subject: "Re: Quick question" });
+    const { rawBody, contentType } = multipartForm({ text: "Sounds good", from: "lead@prospect.example", subject: "Re: Quick question" });
     await expect(transport.readWebhook(credentials, { rawBody, headers: { "content-type": contentType }, url: "https://herald.example/in" })).rejects.toThrow(/raw, full MIME/);
   });
 });
