@@ -19,14 +19,25 @@ import { recordEmailComplaint } from "../inbound/record-email-complaint";
 
 export type ProviderEventOutcome = "duplicate" | "unmatched" | "bounce" | "complaint" | "unsubscribe" | "ignored";
 
-/** The outbound e-mail the event is about: by the provider's id of it, else by Herald's Message-ID. */
+/**
+ * The outbound e-mail the event is about: by the provider's id of it, else by Herald's Message-ID.
+ * First among this mailbox's e-mails; then, by Message-ID only, among the workspace's other mailboxes
+ * on the same provider: several mailboxes may share one provider account (a SendGrid account posts
+ * all its events to each Event Webhook, a Mailgun domain's webhooks serve all its addresses), and
+ * Herald's Message-IDs are random, so one names exactly one e-mail. Never outside the workspace.
+ */
 async function findOutbound(tx: Prisma.TransactionClient, mailbox: Mailbox, event: ApiMailEvent): Promise<EmailMessage | null> {
   const select = { mailboxId: mailbox.id, direction: "outbound" };
   if (event.providerMessageId) {
     const found = await tx.emailMessage.findFirst({ where: { ...select, providerMessageId: event.providerMessageId } });
     if (found) return found;
   }
-  return event.messageId ? tx.emailMessage.findFirst({ where: { ...select, messageId: event.messageId } }) : null;
+  if (!event.messageId) return null;
+  const own = await tx.emailMessage.findFirst({ where: { ...select, messageId: event.messageId } });
+  if (own) return own;
+  return tx.emailMessage.findFirst({
+    where: { direction: "outbound", messageId: event.messageId, workspaceId: mailbox.workspaceId, mailbox: { provider: mailbox.provider } },
+  });
 }
 
 function matchOf(outbound: EmailMessage): IncomingMatch {
@@ -49,7 +60,7 @@ export async function applyMailProviderEvent(mailbox: Mailbox, provider: ApiMail
   return withOutbox(async (tx, emit) => {
     const outbound = await findOutbound(tx, mailbox, event);
     const taken = await tx.mailProviderEvent.createMany({
-      data: [{ mailboxId: mailbox.id, provider, eventId: storedEventId(event), kind: event.kind, emailMessageId: outbound?.id ?? null, receivedAt: now() }],
+      data: [{ mailboxId: outbound?.mailboxId ?? mailbox.id, provider, eventId: storedEventId(event), kind: event.kind, emailMessageId: outbound?.id ?? null, receivedAt: now() }],
       skipDuplicates: true,
     });
     if (!taken.count) return "duplicate";

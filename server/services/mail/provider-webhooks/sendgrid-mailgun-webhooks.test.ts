@@ -143,6 +143,25 @@ describe("SendGrid", () => {
     expect(await db.mailProviderEvent.count({ where: { mailboxId: mailbox.id } })).toBe(1);
   });
 
+  it("an event about another mailbox of the same account is applied to that mailbox's e-mail, once, and never across workspaces", async () => {
+    const { campaign, mailbox, token, workspace } = await apiCampaign("sendgrid");
+    expect(await takeMailboxTurn(mailbox.id, now())).toBe(true);
+    const sent = sendgrid.sent.at(-1)!;
+    // A second mailbox of the workspace on the same SendGrid account (same key): SendGrid posts every
+    // event of the account to each Event Webhook, so the bounce of the first mailbox's e-mail reaches both.
+    const sibling = await db.mailbox.create({
+      data: { workspaceId: workspace.id, label: "Second", email: "second@acme.example", provider: "sendgrid", authType: "api", connectedVia: "api", credentialsEncrypted: mailbox.credentialsEncrypted, webhookToken: randomBytes(24).toString("base64url"), createdAt: now(), updatedAt: now() },
+    });
+    // Another workspace's mailbox with the very same key and webhook key matches nothing of this workspace.
+    const other = await apiCampaign("sendgrid");
+    const bounce = signedEvents([sendgridEvent(sent, "bounce", now())]);
+    expect(await post("sendgrid", other.token, bounce.rawBody, bounce.headers)).toMatchObject({ status: 200, body: { outcomes: ["unmatched"] } });
+    expect(await post("sendgrid", sibling.webhookToken!, bounce.rawBody, bounce.headers)).toMatchObject({ status: 200, body: { outcomes: ["bounce"] } });
+    expect(await post("sendgrid", token, bounce.rawBody, bounce.headers)).toMatchObject({ status: 200, body: { outcomes: ["duplicate"] } });
+    expect(await leadByEmail(campaign.id, ANN)).toMatchObject({ status: "failed" });
+    expect(await db.mailbox.findUniqueOrThrow({ where: { id: mailbox.id } })).toMatchObject({ bouncedCount: 1 });
+  });
+
   it("a spam report stops the lead, lists the address and counts the complaint", async () => {
     const { campaign, mailbox, token, workspace } = await apiCampaign("sendgrid");
     expect(await takeMailboxTurn(mailbox.id, now())).toBe(true);
