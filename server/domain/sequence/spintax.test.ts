@@ -141,3 +141,33 @@ describe("countVersions", () => {
     expect([...ranks.keys()].sort()).toEqual([0, 1, 2, 3, 4, 5]);
   });
 });
+
+describe("markup is never spun", () => {
+  it("keeps CSS in a style element and a style attribute as written, pipes, braces and backslashes included", () => {
+    const html = '<style>.x{content:"a | b"} .y{color:red}</style><p style="font:{a|b}">{Hi|Hello} <b>Ada</b></p><style>.q{content:"\\201C"}</style>';
+    for (const text of tally(html, 50).keys()) {
+      expect(text).toMatch(/^<style>\.x\{content:"a \| b"\} \.y\{color:red\}<\/style><p style="font:\{a\|b\}">(Hi|Hello) <b>Ada<\/b><\/p><style>\.q\{content:"\\201C"\}<\/style>$/);
+    }
+    expect(tally(html, 200).size).toBe(2);
+    expect(spintaxProblem('<style>p{color:red}}</style><p>{Hi|Hello}</p>')).toBeNull();
+  });
+
+  it("keeps placeholders inside tags as placeholders, and spins choices around and between tags", () => {
+    expect(chooseSpintax('<a href="https://acme.example/{{firstName}}">{see|view} it</a>', "s")).toMatch(/^<a href="https:\/\/acme\.example\/\{\{firstName\}\}">(see|view) it<\/a>$/);
+    expect(new Set(tally("{<b>Hi</b>|<i>Hello</i>} Ada", 200).keys())).toEqual(new Set(["<b>Hi</b> Ada", "<i>Hello</i> Ada"]));
+  });
+
+  it("reads a < that starts no tag as text", () => {
+    expect(chooseSpintax("I <3 {tea|coffee}", "s")).toMatch(/^I <3 (tea|coffee)$/);
+    expect(tally("if a<b {x|y}", 200).size).toBe(2);
+  });
+});
+
+describe("a name in single braces", () => {
+  it("is reported, so {{firstName}|there} and {company} are not sent as written", () => {
+    expect(spintaxProblem("{{firstName}|there}")).toBe("The name in single braces at character 2 is not a placeholder: write {{firstName}}");
+    expect(spintaxProblem("Hi {company} team")).toBe("The name in single braces at character 4 is not a placeholder: write {{company}}");
+    expect(spintaxProblem("{{{firstName}}|there}")).toBeNull();
+    expect(spintaxProblem("{a b}")).toBeNull();
+  });
+});

@@ -14,6 +14,13 @@
 // Double braces around one choice and nothing else, such as `{{company|{a|b} team}}` (a fallback
 // cannot hold braces), are a mistake the parser reports.
 //
+// Markup is never spun: inside an HTML tag (`<a href="…">`, `style="a{b|c}"`) and inside a style or
+// script element, braces and pipes are the markup's own (CSS rules, `content: "a | b"`) and
+// backslashes stay as written (CSS escapes); placeholders there are still placeholders. A `<` that
+// starts no tag (no letter, `/` or `!` after it, or no `>` to end it) is plain text. And a single-
+// braced name such as `{firstName}` is reported: it is a placeholder missing a brace, which would
+// otherwise be sent as written.
+//
 // Which alternative a lead gets is fixed by a seed (per lead, step, variant and field: copySeed,
 // fieldSeed) through the stable hash, each choice from its own seed derived from its place, so the
 // executor, the forecast and the editor's preview pick the same one on every retry. Pure, isomorphic.
@@ -65,14 +72,69 @@ function wrapsOneGroup(group: SpinGroup): boolean {
   return only?.kind === "group" && only.at === group.at + 1;
 }
 
+/** Where a tag starting at `at` ends (after its `>`, quotes respected), or null when `at` starts no tag. */
+function tagEnd(template: string, at: number): number | null {
+  if (!/[A-Za-z/!]/.test(template[at + 1] ?? "")) return null;
+  let quote: string | null = null;
+  for (let i = at + 1; i < template.length; i++) {
+    const char = template[i]!;
+    if (quote) {
+      if (char === quote) quote = null;
+    } else if (char === '"' || char === "'") {
+      quote = char;
+    } else if (char === ">") {
+      return i + 1;
+    }
+  }
+  return null;
+}
+
+/** Where the markup starting at `at` ends: the tag, or for a style or script element everything up to the end of its closing tag. */
+function markupEnd(template: string, at: number): number | null {
+  const end = tagEnd(template, at);
+  if (end === null) return null;
+  const element = /^<(style|script)\b/i.exec(template.slice(at, at + 8))?.[1];
+  if (!element) return end;
+  const close = template.toLowerCase().indexOf(`</${element.toLowerCase()}`, end);
+  if (close === -1) return template.length;
+  return tagEnd(template, close) ?? template.length;
+}
+
+/** Markup as text parts, its placeholders kept as placeholders. */
+function pushMarkup(parts: SpinPart[], markup: string): void {
+  for (let i = 0; i < markup.length; i++) {
+    if (markup[i] === "{") {
+      PLACEHOLDER_AT.lastIndex = i;
+      const placeholder = PLACEHOLDER_AT.exec(markup);
+      if (placeholder) {
+        parts.push({ kind: "placeholder", text: placeholder[0] });
+        i += placeholder[0].length - 1;
+        continue;
+      }
+    }
+    pushText(parts, markup[i]!);
+  }
+}
+
+/** Braces around a bare name, `{firstName}`: a placeholder missing a brace. */
+function singleBracedName(group: SpinGroup): string | null {
+  const only = group.alternatives.length === 1 && group.alternatives[0]!.length === 1 ? group.alternatives[0]![0]! : null;
+  return only?.kind === "text" && /^\s*[A-Za-z_][A-Za-z0-9_.]*\s*$/.test(only.text) ? only.text.trim() : null;
+}
+
 /** The copy as parts, or the first syntax error with its character. */
 export function parseSpintax(template: string): SpinParse {
   const root: Frame = { group: null, current: [] };
   const stack: Frame[] = [root];
   let frame = root;
+  let bareName: SpinError | null = null;
   for (let i = 0; i < template.length; i++) {
     const char = template[i]!;
-    if (char === "\\" && ESCAPABLE.has(template[i + 1] ?? "")) {
+    const markup = char === "<" ? markupEnd(template, i) : null;
+    if (markup !== null) {
+      pushMarkup(frame.current, template.slice(i, markup));
+      i = markup - 1;
+    } else if (char === "\\" && ESCAPABLE.has(template[i + 1] ?? "")) {
       pushText(frame.current, template[++i]!);
     } else if (char === "{") {
       PLACEHOLDER_AT.lastIndex = i;
@@ -93,6 +155,9 @@ export function parseSpintax(template: string): SpinParse {
       const group = frame.group;
       if (!group) return { ok: false, error: { at: i + 1, message: `A closing brace at character ${i + 1} has no opening brace` } };
       group.alternatives.push(frame.current);
+      const name = singleBracedName(group);
+      // Reported last: an unclosed brace around it (`{{company|{there}}`) says more.
+      if (name) bareName ??= { at: group.at, message: `The name in single braces at character ${group.at} is not a placeholder: write {{${name}}}` };
       if (wrapsOneGroup(group)) {
         return {
           ok: false,
@@ -115,6 +180,7 @@ export function parseSpintax(template: string): SpinParse {
     const hint = template[at] === "{" ? ": a placeholder is written {{firstName}} or {{company|your team}}, without braces in the fallback" : "";
     return { ok: false, error: { at, message: `An opening brace at character ${at} is never closed${hint}` } };
   }
+  if (bareName) return { ok: false, error: bareName };
   return { ok: true, parts: root.current };
 }
 
