@@ -17,6 +17,7 @@ import {
   type WiredSequence,
   type WiredStep,
 } from "../../schemas/sequence";
+import { checkAiLines } from "./ai-lines";
 import { repliesInThread } from "./email-thread";
 
 const CONTENT_FIELDS = ["text", "fallbackText", "html", "note", "fallbackNote", "subject", "fallbackSubject", "script", "fallbackScript", "prompt", "attachments", "voice"] as const;
@@ -69,7 +70,7 @@ const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 /** Placeholders are a name with an optional fallback after a pipe (render-copy.ts reads them). */
 function checkPlaceholders(value: string): string | null {
-  const withoutValid = value.replace(PLACEHOLDER, (_match, inside: string) => (/^[A-Za-z_][A-Za-z0-9_]*\s*(\|.*)?$/s.test(inside) ? "" : "\u0000"));
+  const withoutValid = value.replace(PLACEHOLDER, (_match, inside: string) => (/^(ai\.)?[A-Za-z_][A-Za-z0-9_]*\s*(\|.*)?$/s.test(inside) ? "" : "\u0000"));
   if (withoutValid.includes("\u0000")) return "has a placeholder that is not a name: write {{firstName}}, {{myVariable}} or, with a fallback, {{company|your team}}";
   if (withoutValid.includes("{{") || withoutValid.includes("}}")) return "has an unclosed placeholder: write {{firstName}} or {{company|your team}}";
   return null;
@@ -155,6 +156,7 @@ function wireVariants(
     const field = given?.length ? `${base}.variants.${variantIndex}` : base;
     checkContent(step.type, contentOf(variant), field, report, given?.length && given.length > 1 ? `${label}, variant ${String.fromCharCode(65 + variantIndex)}` : label);
   });
+  checkAiLines(step, variants, base, label).forEach((issue) => report.add(issue.field, issue.message));
   if (step.type === "voice_note" && !variants[0]?.voice && !step.config.voiceAssignments?.length) {
     report.add(`${base}.voice`, `is required, or voiceAssignments (${label})`);
   }
