@@ -6,6 +6,7 @@ import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { ManualClock, setClock, systemClock } from "../../lib/clock";
 import { setTextGenerator } from "../../providers/ai";
+import { offlineTextGenerator } from "../../providers/ai/offline-text-generator";
 import { setSpeechProvider } from "../../providers/speech";
 import { approvalCampaign, approvalSender, seedPendingComment, seedPendingVoiceNote, silentWav, useTemporaryFileStorage } from "../../test/approvals-seed";
 import { createTestWorkspace } from "../../test/factories";
@@ -48,7 +49,7 @@ describe("the approvals router", () => {
     expect(page.data.map((comment) => comment.id)).toEqual([comments[0]!.id, comments[1]!.id]);
     expect((await caller.approvals.comments.get({ id: comments[0]!.id })).comment).toBe("Congratulations on the launch, Ada!");
     expect(await caller.approvals.comments.edit({ id: comments[0]!.id, comment: "Edited" })).toMatchObject({ comment: "Edited", status: "pending" });
-    setTextGenerator({ name: "test", draftComment: async () => "Regenerated" });
+    setTextGenerator({ ...offlineTextGenerator, name: "test", draftComment: async () => "Regenerated" });
     expect(await caller.approvals.comments.regenerate({ id: comments[0]!.id })).toMatchObject({ comment: "Regenerated", generations: 2 });
     expect(await caller.approvals.comments.approve({ id: comments[0]!.id, comment: "Final words" })).toMatchObject({ status: "approved", comment: "Final words" });
     expect(await caller.approvals.comments.reject({ id: comments[1]!.id })).toMatchObject({ status: "rejected" });
