@@ -296,7 +296,7 @@ export const ZStepConfig = ZVariantContent.omit({ id: true }).extend({
     .optional()
     .meta({
       description:
-        "email, message, invite, inmail, ai_voice_note, task: lines the AI text provider writes for each lead (its profile, latest post and company), used in the copy as `{{ai.<name>}}` or with an inline fallback `{{ai.<name>|…}}`. Each generated line costs one AI credit and is kept per lead: a changed prompt writes a new one. A lead whose line cannot be written (no facts, the provider failing, no credits, rejected) takes the inline fallback, else the step's fallback copy",
+        "email, message, invite, inmail: lines the AI text provider writes for each lead (its profile, latest post and company), used in the copy as `{{ai.<name>}}` or with an inline fallback `{{ai.<name>|…}}`. Each generated line costs one AI credit and is kept per lead: a changed prompt writes a new one. A lead whose line cannot be written (no facts, the provider failing, no credits, rejected) takes the inline fallback, else the step's fallback copy",
     }),
   aiApproval: z
     .enum(AI_APPROVAL, { message: `must be one of ${AI_APPROVAL.join(", ")}` })

@@ -11,7 +11,7 @@ import { placeholdersIn, type MergeFields } from "./render-copy";
 import { sha256Words } from "./stable-hash";
 
 /** The step kinds whose copy may use AI lines. */
-export const AI_LINE_STEPS: ReadonlySet<StepType> = new Set(["email", "message", "invite", "inmail", "ai_voice_note", "task"]);
+export const AI_LINE_STEPS: ReadonlySet<StepType> = new Set(["email", "message", "invite", "inmail"]);
 /** The copy fields AI lines may appear in. */
 const COPY_FIELDS = ["text", "fallbackText", "html", "note", "fallbackNote", "subject", "fallbackSubject", "script", "fallbackScript"] as const;
 /** The longest line unless the step says otherwise. */
@@ -139,7 +139,7 @@ export function assumedAiFields(step: StepWithAiLines, variant: Partial<TVariant
 export function checkAiLines(step: { type: StepType; config: { aiVariables?: TAiVariable[] } }, variants: ReadonlyArray<Partial<TVariantContent>>, base: string, label: string): FieldIssue[] {
   const issues: FieldIssue[] = [];
   const declared = new Set((step.config.aiVariables ?? []).map((line) => line.name));
-  if (declared.size && !AI_LINE_STEPS.has(step.type)) issues.push({ field: `${base}.aiVariables`, message: `AI lines are for steps with copy (e-mail, message, connection request, InMail, AI voice note, task), not this one (${label})` });
+  if (declared.size && !AI_LINE_STEPS.has(step.type)) issues.push({ field: `${base}.aiVariables`, message: `AI lines are for e-mail, message, connection request and InMail steps, not this one (${label})` });
   variants.forEach((variant) => {
     const undeclared = aiNamesIn(variant).filter((name) => !declared.has(name));
     if (undeclared.length) {

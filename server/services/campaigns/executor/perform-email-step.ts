@@ -28,6 +28,9 @@ import { isRefusedMailHost } from "../../../providers/mail/smtp/mail-host-guard"
 import { countMailboxUsage } from "../../mail/mailboxes/count-mailbox-usage";
 import { readTracking, readUnsubscribe } from "../campaign-columns";
 import { mergeFields } from "../lead-merge-fields";
+import { aiLineSource, latestPostOf } from "../ai-lines/ai-line-source";
+import { holdForAiLines, noteAiFallbacks } from "../ai-lines/hold-for-ai-lines";
+import { declaredAsWritten, resolveAiLines } from "../ai-lines/resolve-ai-lines";
 import { failLead, resolveWithout, type LeadInCampaign } from "./perform-lead-step";
 import { firstEmailNotice } from "./first-email-notice";
 import { recordEmailSent } from "./record-email-sent";
@@ -177,7 +180,8 @@ export async function performEmailStep(input: {
     hasMailbox: mailbox !== null,
     capped: input.capped,
     previous: reads && address ? await previousEmail(campaignLead.id) : null,
-    fields: mergeFields(lead, campaignLead),
+    // AI lines are written only for a lead the e-mail would go to: until then, taken as written.
+    fields: { ...mergeFields(lead, campaignLead), ...declaredAsWritten(step) },
   };
   let decision = decideEmailStep(facts);
   if (decision.kind === "verify" && address && mailbox) {
@@ -187,6 +191,23 @@ export async function performEmailStep(input: {
   if (decision.kind !== "act") return carryOut(decision, campaignLead, sequence, step);
   // The core only acts with an address and a mailbox.
   if (!mailbox || !address) return { kind: "resolved" };
+  const ai = await resolveAiLines({
+    owner: { workspaceId: campaign.workspaceId, campaignId: campaign.id, campaignLeadId: campaignLead.id, leadId: lead.id, stepId: step.id, linkedinAccountId: campaignLead.linkedinAccountId },
+    step,
+    variant: decision.variant,
+    source: async () => aiLineSource(lead, await latestPostOf(lead, campaignLead.linkedinAccountId), mailbox.fromName ?? null),
+  });
+  if (ai.kind === "await-approval") {
+    await holdForAiLines(campaignLead.id, step.id);
+    return { kind: "resolved" };
+  }
+  const fields = { ...mergeFields(lead, campaignLead), ...ai.fields };
+  if (Object.keys(ai.fields).length) {
+    // The lines as written: one that took no value may leave a placeholder empty (whenValueMissing).
+    decision = decideEmailStep({ ...facts, fields });
+    if (decision.kind === "verify") return { kind: "resolved" };
+    if (decision.kind !== "act") return carryOut(decision, campaignLead, sequence, step);
+  }
   if (campaignLead.heldBy) await db.campaignLead.update({ where: { id: campaignLead.id }, data: { heldBy: Prisma.DbNull } });
   const { variant, thread } = decision;
 
@@ -244,7 +265,7 @@ export async function performEmailStep(input: {
         workspaceId: campaign.workspaceId,
         variant,
         thread,
-        fields: mergeFields(lead, campaignLead),
+        fields,
         address,
         mailbox,
         tracking: readTracking(campaign.tracking),
@@ -252,7 +273,7 @@ export async function performEmailStep(input: {
         trackingToken: row.trackingToken!,
         emailMessageId: row.id,
         campaignLeadId: campaignLead.id,
-        notice: await firstEmailNotice(tx, { campaign, campaignLeadId: campaignLead.id, emailMessageId: row.id, fields: mergeFields(lead, campaignLead) }),
+        notice: await firstEmailNotice(tx, { campaign, campaignLeadId: campaignLead.id, emailMessageId: row.id, fields }),
       });
       const email = await tx.emailMessage.update({ where: { id: row.id }, data: { subject: composed.subject, text: composed.text, html: composed.html } });
       await moveCampaignLead(tx, campaignLead.id, {});
@@ -284,6 +305,7 @@ export async function performEmailStep(input: {
     return handleSendError(error, { campaignLead, mailbox, journalId, email });
   }
   await recordEmailSent({ campaign, sequence, campaignLead, mailbox, step, journalId, email });
+  await noteAiFallbacks(campaignLead.id, step.id, ai.fallbacks);
   return { kind: "sent" };
 }
 

@@ -7,6 +7,8 @@
 import { listedOf } from "./sim-listed";
 import { DEFAULT_CAMPAIGN_VERIFICATION } from "../../../schemas/verification";
 import { decideEmailStep, type PreviousEmail } from "../../../domain/sequence/decide-email-step";
+import { assumedAiFields } from "../../../domain/sequence/ai-lines";
+import { chooseStepVariant } from "../../../domain/sequence/choose-variant";
 import { mailboxRest } from "../../../domain/sequence/human-gaps";
 import { afterAction } from "../../../domain/sequence/step-timing";
 import { CANDIDATES_PER_SENDER, isEmailStep, mailboxCanActAt, mailboxTurnOrder } from "../../../domain/sequence/turn-policy";
@@ -47,7 +49,8 @@ function performEmail(world: SimWorld, mailbox: MailboxState | null, lead: SimLe
     // Threading decides the headers and subject, not when anything happens; only whether the e-mail
     // is a reply matters (its subject's placeholders then do not count).
     previous: lead.emailContacted ? SIMULATED_PREVIOUS : null,
-    fields: lead.fields ?? {},
+    // AI lines as the executor would have them, approved at once (ai-lines.ts assumedAiFields).
+    fields: { ...lead.fields, ...assumedAiFields(step, chooseStepVariant(step, lead.id), lead.fields ?? {}) },
   });
   switch (decision.kind) {
     case "held":
