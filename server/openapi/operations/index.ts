@@ -89,6 +89,10 @@ import { getConversationOperation } from "./inbox/get-conversation";
 import { updateConversationOperation } from "./inbox/update-conversation";
 import { replyToConversationOperation } from "./inbox/reply-to-conversation";
 import { listPendingCommentsOperation } from "./approvals/list-pending-comments";
+import { approvePendingAiLineOperation } from "./ai-lines/approve-pending-ai-line";
+import { listPendingAiLinesOperation } from "./ai-lines/list-pending-ai-lines";
+import { previewAiLinesOperation } from "./ai-lines/preview-ai-lines";
+import { rejectPendingAiLineOperation } from "./ai-lines/reject-pending-ai-line";
 import { listManualTasksOperation } from "./tasks/list-manual-tasks";
 import { completeManualTaskOperation } from "./tasks/complete-manual-task";
 import { setCampaignLeadOutcomeOperation } from "./campaigns/set-campaign-lead-outcome";
@@ -228,6 +232,10 @@ export const operations: ApiOperation[] = [
   reRecordPendingVoiceNoteOperation,
   rejectPendingVoiceNoteOperation,
   uploadVoiceNoteRecordingOperation,
+  listPendingAiLinesOperation,
+  approvePendingAiLineOperation,
+  rejectPendingAiLineOperation,
+  previewAiLinesOperation,
   listManualTasksOperation,
   completeManualTaskOperation,
   setCampaignLeadOutcomeOperation,
