@@ -158,7 +158,7 @@ export async function performEmailStep(input: {
   const { listed, verification } = input.facts;
   // A listed lead fails before anything else is read (decideEmailStep's first rule).
   const reads = !listed && !input.holder;
-  const facts: EmailStepFacts = {
+  let facts: EmailStepFacts = {
     sequence,
     step,
     campaignLeadId: campaignLead.id,
@@ -185,7 +185,8 @@ export async function performEmailStep(input: {
   };
   let decision = decideEmailStep(facts);
   if (decision.kind === "verify" && address && mailbox) {
-    decision = decideEmailStep({ ...facts, verification: await verifyNow(campaign.workspaceId, address, mailbox), verificationDue: false });
+    facts = { ...facts, verification: await verifyNow(campaign.workspaceId, address, mailbox), verificationDue: false };
+    decision = decideEmailStep(facts);
   }
   if (decision.kind === "verify") return { kind: "resolved" };
   if (decision.kind !== "act") return carryOut(decision, campaignLead, sequence, step);
