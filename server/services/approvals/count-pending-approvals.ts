@@ -3,8 +3,13 @@
 import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 
-export async function countPendingApprovals(actor: Actor): Promise<{ comments: number; voiceNotes: number }> {
+export async function countPendingApprovals(actor: Actor): Promise<{ comments: number; voiceNotes: number; aiLines: number }> {
   const where = { workspaceId: actor.workspaceId, status: "pending" };
-  const [comments, voiceNotes] = await Promise.all([db.pendingComment.count({ where }), db.pendingVoiceNote.count({ where })]);
-  return { comments, voiceNotes };
+  const [comments, voiceNotes, aiLines] = await Promise.all([
+    db.pendingComment.count({ where }),
+    db.pendingVoiceNote.count({ where }),
+    // Per-lead AI lines waiting for approval, under the same (workspaceId, status) index.
+    db.aiLine.count({ where: { workspaceId: actor.workspaceId, status: "pending-approval" } }),
+  ]);
+  return { comments, voiceNotes, aiLines };
 }
