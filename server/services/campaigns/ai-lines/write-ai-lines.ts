@@ -47,7 +47,8 @@ async function writeOne(owner: AiLineOwner, line: TAiVariable, source: AiLineSou
   const maxLength = line.maxLength ?? DEFAULT_AI_LINE_MAX;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     try {
-      const value = (await getTextGenerator().writeLine({ name: line.name, prompt: line.prompt, maxLength, ...source })).trim().slice(0, maxLength);
+      // One line, whatever the model wrote: no line breaks (a line may go into a subject, a header).
+      const value = (await getTextGenerator().writeLine({ name: line.name, prompt: line.prompt, maxLength, ...source })).replace(/\s+/g, " ").trim().slice(0, maxLength);
       if (value) return { status: "ready", value, reason: null };
       // The model found nothing to write from: asking again would not change that.
       await refundAiCredits({ workspaceId: owner.workspaceId, amount: AI_LINE_COST, reference });
