@@ -90,6 +90,8 @@ import { updateConversationOperation } from "./inbox/update-conversation";
 import { replyToConversationOperation } from "./inbox/reply-to-conversation";
 import { listPendingCommentsOperation } from "./approvals/list-pending-comments";
 import { approvePendingAiLineOperation } from "./ai-lines/approve-pending-ai-line";
+import { editPendingAiLineOperation } from "./ai-lines/edit-pending-ai-line";
+import { getPendingAiLineOperation } from "./ai-lines/get-pending-ai-line";
 import { listPendingAiLinesOperation } from "./ai-lines/list-pending-ai-lines";
 import { previewAiLinesOperation } from "./ai-lines/preview-ai-lines";
 import { rejectPendingAiLineOperation } from "./ai-lines/reject-pending-ai-line";
@@ -233,6 +235,8 @@ export const operations: ApiOperation[] = [
   rejectPendingVoiceNoteOperation,
   uploadVoiceNoteRecordingOperation,
   listPendingAiLinesOperation,
+  getPendingAiLineOperation,
+  editPendingAiLineOperation,
   approvePendingAiLineOperation,
   rejectPendingAiLineOperation,
   previewAiLinesOperation,

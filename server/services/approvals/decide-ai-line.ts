@@ -18,6 +18,11 @@ const DECIDED: Record<string, string> = {
   failed: "No line could be written for this lead, so there is nothing to approve: the step uses its fallback.",
 };
 
+/** The 409 for a line that no longer waits for a decision, saying what became of it. */
+export function aiLineDecided(status: string): HeraldError {
+  return new HeraldError({ code: "already-decided", message: DECIDED[status] ?? "This AI line is no longer waiting for a decision." });
+}
+
 export async function decideAiLine(actor: Actor, id: string, decision: { status: "approved" | "rejected"; value?: string }): Promise<void> {
   const line = await db.aiLine.findFirst({ where: { id, workspaceId: actor.workspaceId }, select: { id: true, campaignLeadId: true, stepId: true, createdAt: true } });
   if (!line) throw HeraldError.notFound("AI line");
@@ -30,7 +35,7 @@ export async function decideAiLine(actor: Actor, id: string, decision: { status:
     });
     if (!claimed.count) {
       const current = await tx.aiLine.findUniqueOrThrow({ where: { id: line.id }, select: { status: true } });
-      throw new HeraldError({ code: "already-decided", message: DECIDED[current.status] ?? "This AI line is no longer waiting for a decision." });
+      throw aiLineDecided(current.status);
     }
     const waiting = await tx.aiLine.count({ where: { campaignLeadId: line.campaignLeadId, stepId: line.stepId, status: "pending-approval" } });
     if (waiting) return;

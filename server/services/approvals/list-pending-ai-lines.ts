@@ -41,9 +41,17 @@ function toPendingAiLine(row: Row): TPendingAiLine {
   };
 }
 
+/**
+ * A line waiting for approval is listed while its lead waits for it (a lead stopped, replied or
+ * moved on meanwhile leaves nothing to decide; its line stays, decided or not, without effect).
+ */
+export function waitingLead(status: string | undefined) {
+  return (status ?? "pending-approval") === "pending-approval" ? { campaignLead: { status: { in: ["pending" as const, "running" as const] }, phase: "approval" } } : {};
+}
+
 export async function listPendingAiLines(actor: Actor, query: Partial<TListAiLinesQuery> = {}): Promise<{ data: TPendingAiLine[]; paging: { limit: number; offset: number; total: number } }> {
   const { limit, offset, status, campaignId } = parseInput(ZListAiLinesQuery, query);
-  const where = { workspaceId: actor.workspaceId, status: status ?? "pending-approval", ...(campaignId ? { campaignId } : {}) };
+  const where = { workspaceId: actor.workspaceId, status: status ?? "pending-approval", ...(campaignId ? { campaignId } : {}), ...waitingLead(status) };
   const [total, page] = await Promise.all([
     db.aiLine.count({ where }),
     db.aiLine.findMany({ where, select: { id: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: limit, skip: offset }),

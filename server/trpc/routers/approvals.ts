@@ -22,7 +22,8 @@ import { reRecordPendingVoiceNote } from "../../services/approvals/re-record-pen
 import { rejectPendingComment } from "../../services/approvals/reject-pending-comment";
 import { rejectPendingVoiceNote } from "../../services/approvals/reject-pending-voice-note";
 import { uploadVoiceNoteRecording } from "../../services/approvals/upload-voice-note-recording";
-import { ZApproveAiLineInput, ZListAiLinesQuery } from "../../schemas/ai-lines";
+import { ZApproveAiLineInput, ZEditAiLineInput, ZListAiLinesQuery } from "../../schemas/ai-lines";
+import { editPendingAiLine } from "../../services/approvals/edit-pending-ai-line";
 import { approvePendingAiLine } from "../../services/approvals/approve-pending-ai-line";
 import { getPendingAiLine, listPendingAiLines } from "../../services/approvals/list-pending-ai-lines";
 import { rejectPendingAiLine } from "../../services/approvals/reject-pending-ai-line";
@@ -58,6 +59,7 @@ const voiceNotesRouter = router({
 const aiLinesRouter = router({
   list: workspaceProcedure.input(ZListAiLinesQuery).query(({ ctx, input }) => listPendingAiLines(ctx.actor, input)),
   get: workspaceProcedure.input(ZId).query(({ ctx, input }) => getPendingAiLine(ctx.actor, input.id)),
+  edit: workspaceProcedure.input(ZId.extend(ZEditAiLineInput.shape)).mutation(({ ctx, input }) => editPendingAiLine(ctx.actor, input.id, { value: input.value })),
   approve: workspaceProcedure.input(ZId.extend(ZApproveAiLineInput.shape)).mutation(({ ctx, input }) => approvePendingAiLine(ctx.actor, input.id, { value: input.value })),
   reject: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => rejectPendingAiLine(ctx.actor, input.id)),
 });

@@ -95,12 +95,19 @@ describe("AI lines over the API", () => {
     });
     await callApi("POST", `/campaigns/${campaignId}/sequence/hello/ai-preview`, { key, body: {} });
     await db.aiLine.updateMany({ where: { campaignId, status: "ready" }, data: { status: "pending-approval" } });
+    // Their leads wait on the step for them, as the executor leaves them.
+    const waiting = (await db.aiLine.findMany({ where: { campaignId, status: "pending-approval" } })).map((line) => line.campaignLeadId);
+    await db.campaignLead.updateMany({ where: { id: { in: waiting } }, data: { status: "running", phase: "approval", currentStepId: "hello", currentStepType: "email" } });
 
     const listed = await callApi("GET", "/pending-ai-lines", { key });
     expect(listed.status).toBe(200);
     expect(listed.body!.paging.total).toBe(2);
     const [first, second] = listed.body!.data;
     expect(first).toMatchObject({ name: "icebreaker", status: "pending-approval", campaignName: "Lines", firstName: "Ann", prompt: LINE.prompt });
+    const read = await callApi("GET", `/pending-ai-lines/${first.id}`, { key });
+    expect(read.body!.data).toMatchObject({ id: first.id, status: "pending-approval" });
+    const edited = await callApi("POST", `/pending-ai-lines/${first.id}/edit`, { key, body: { value: "Loved the Acme launch!" } });
+    expect(edited.body!.data).toMatchObject({ status: "pending-approval", value: "Loved the Acme launch!" });
     const approved = await callApi("POST", `/pending-ai-lines/${first.id}/approve`, { key, body: { value: "Loved the Acme launch." } });
     expect(approved.body!.data).toMatchObject({ status: "approved", value: "Loved the Acme launch." });
     const emptyEdit = await callApi("POST", `/pending-ai-lines/${second.id}/approve`, { key, body: { value: "  " } });
@@ -111,6 +118,9 @@ describe("AI lines over the API", () => {
     const twice = await callApi("POST", `/pending-ai-lines/${second.id}/reject`, { key });
     expect(twice.status).toBe(409);
     expect(twice.body!.error.message).toBe("This AI line was already rejected.");
+    // A decided line leaves the queue; its lead (no line left waiting) is due again.
+    expect((await callApi("GET", "/pending-ai-lines", { key })).body!.paging.total).toBe(0);
+    expect(await db.campaignLead.count({ where: { campaignId, phase: "approval" } })).toBe(0);
     const elsewhere = await campaignWithKey();
     expect((await callApi("POST", `/pending-ai-lines/${first.id}/approve`, { key: elsewhere.key })).status).toBe(404);
   });
