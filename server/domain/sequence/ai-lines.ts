@@ -41,7 +41,7 @@ export const AI_REASONS = {
 
 /** A step as far as its AI lines go. */
 export interface StepWithAiLines {
-  config: { aiVariables?: TAiVariable[] };
+  config: { aiVariables?: TAiVariable[]; aiApproval?: "none" | "required" };
 }
 
 /** The declared lines of a step. */
@@ -122,14 +122,30 @@ export function aiFallbackDetail(fallbacks: ReadonlyArray<{ name: string; reason
   return `Used the fallback for ${fallbacks.map((fallback) => `AI line “${fallback.name}” (${fallback.reason})`).join(", ")}`;
 }
 
+/** Every line the step declares as written: what the core's checks assume before the lines are written (ai-lines are written only for a lead a step will go out to). */
+export function aiLinesAsWritten(step: StepWithAiLines): MergeFields {
+  return Object.fromEntries(declaredAiLines(step).map((line) => [`${AI_PREFIX}${line.name}`, "…"]));
+}
+
 /**
- * The forecast's lines: approvers approve at once and the model always answers, so a lead with facts
- * gets every line (a stand-in value: timing does not depend on the words) and one without takes the
- * fallback, as the executor's generation decides (no facts → failed, no credit spent).
+ * The forecast's lines for a lead's step, asked of the same rule: the model always answers, so a
+ * lead something is known of gets every line (a stand-in value: timing does not depend on the words)
+ * and one nothing is known of takes the fallback, as the executor's writer decides; with approval on,
+ * the lines wait for approval once (`approved` false: the lead is held, as the executor holds it) and
+ * approvers are taken to approve at once, as for drafts.
  */
-export function assumedAiFields(step: StepWithAiLines, variant: Partial<TVariantContent>, lead: AiLineFacts): MergeFields {
+export function forecastAiLines(step: StepWithAiLines, variant: Partial<TVariantContent>, lead: AiLineFacts, approved: boolean): AiLinesDecision {
+  const used = aiLinesUsed(step, variant);
   const written = hasAiFacts(lead);
-  return Object.fromEntries(aiLinesUsed(step, variant).map((line) => [`${AI_PREFIX}${line.name}`, written ? "…" : null]));
+  const waits = step.config.aiApproval === "required" && !approved;
+  const state = (): AiLineState => (!written ? { status: "failed", reason: AI_REASONS.noFacts } : waits ? { status: "pending-approval", value: "…" } : { status: "ready", value: "…" });
+  return decideAiLines({ used, states: new Map(used.map((line) => [line.name, state()])) });
+}
+
+/** The forecast's fields for a lead's lines, approved (the editor's warnings use them too). */
+export function assumedAiFields(step: StepWithAiLines, variant: Partial<TVariantContent>, lead: AiLineFacts): MergeFields {
+  const decision = forecastAiLines(step, variant, lead, true);
+  return decision.kind === "ready" ? decision.fields : {};
 }
 
 /**

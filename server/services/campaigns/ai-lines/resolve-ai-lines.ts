@@ -5,8 +5,7 @@
 import { db } from "../../../db/client";
 import { now } from "../../../lib/clock";
 import type { TVariantContent, WiredStep } from "../../../schemas/sequence";
-import { AI_PREFIX, AI_REASONS, aiLinesUsed, aiPromptHash, declaredAiLines, decideAiLines, type AiLineState, type AiLinesDecision } from "../../../domain/sequence/ai-lines";
-import type { MergeFields } from "../../../domain/sequence/render-copy";
+import { AI_PREFIX, AI_REASONS, aiLinesUsed, aiPromptHash, decideAiLines, type AiLineState, type AiLinesDecision } from "../../../domain/sequence/ai-lines";
 import type { TAiVariable } from "../../../schemas/sequence";
 import { writeAiLines, type AiLineOwner, type AiLineSource } from "./write-ai-lines";
 
@@ -24,11 +23,6 @@ export async function readAiLineStates(campaignLeadId: string, stepId: string, u
       return [line.name, current ? { status: row.status as AiLineState["status"], value: row.value, reason: row.reason } : { status: "none" as const }];
     }),
   );
-}
-
-/** Every line the step declares as written: what the core's checks before the lines are written assume (as the forecast does). */
-export function declaredAsWritten(step: Pick<WiredStep, "config">): MergeFields {
-  return Object.fromEntries(declaredAiLines(step).map((line) => [`${AI_PREFIX}${line.name}`, "…"]));
 }
 
 export async function resolveAiLines(input: {

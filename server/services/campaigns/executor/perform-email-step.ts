@@ -30,7 +30,8 @@ import { readTracking, readUnsubscribe } from "../campaign-columns";
 import { mergeFields } from "../lead-merge-fields";
 import { aiLineSource, latestPostOf } from "../ai-lines/ai-line-source";
 import { holdForAiLines, noteAiFallbacks } from "../ai-lines/hold-for-ai-lines";
-import { declaredAsWritten, resolveAiLines } from "../ai-lines/resolve-ai-lines";
+import { resolveAiLines } from "../ai-lines/resolve-ai-lines";
+import { aiLinesAsWritten } from "../../../domain/sequence/ai-lines";
 import { failLead, resolveWithout, type LeadInCampaign } from "./perform-lead-step";
 import { firstEmailNotice } from "./first-email-notice";
 import { recordEmailSent } from "./record-email-sent";
@@ -181,7 +182,7 @@ export async function performEmailStep(input: {
     capped: input.capped,
     previous: reads && address ? await previousEmail(campaignLead.id) : null,
     // AI lines are written only for a lead the e-mail would go to: until then, taken as written.
-    fields: { ...mergeFields(lead, campaignLead), ...declaredAsWritten(step) },
+    fields: { ...mergeFields(lead, campaignLead), ...aiLinesAsWritten(step) },
   };
   let decision = decideEmailStep(facts);
   if (decision.kind === "verify" && address && mailbox) {
