@@ -87,3 +87,57 @@ test("declare an AI line on an e-mail step, preview it for sample leads, and sen
   const entries = (await ledger.json()).data as Array<{ reason: string }>;
   expect(entries.filter((entry) => entry.reason === "ai-line")).toHaveLength(2);
 });
+
+test("AI lines that need approval wait in Approvals; an edited approval is what the lead gets", async ({ page, own, adminRequest, webhookReceiver, clock }) => {
+  test.setTimeout(180_000);
+  const tag = uniqueTag();
+  await grantCredits(adminRequest, own, 5, "AI lines approval journey");
+  const mailboxEmail = `iris.ok.${tag}@herald-demo.example`;
+  const mailbox = await own.api.post("/email-accounts", { provider: "sandbox", email: mailboxEmail, fromName: "Iris Sender" });
+  expect(mailbox.status(), await mailbox.text()).toBeLessThan(300);
+  expect((await own.api.post("/webhooks", { url: webhookReceiver.url, events: ["email.sent"] })).status()).toBeLessThan(300);
+  const created = await own.api.post("/campaigns", {
+    name: `AI lines approved ${tag}`,
+    schedule: allDaySchedule(),
+    emailAccountIds: [(await mailbox.json()).data.id],
+    sequence: {
+      steps: [
+        {
+          type: "email",
+          config: {
+            subject: "Hello {{firstName}}",
+            text: "Hi {{firstName}},\n\n{{ai.icebreaker|A short note.}}",
+            aiVariables: [{ name: "icebreaker", prompt: "One friendly line about their company" }],
+            aiApproval: "required",
+          },
+        },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const campaignId = (await created.json()).data.id as string;
+  const prospect = { email: quietProspect(mailboxEmail, tag, "cy.ng"), firstName: "Cy", company: "Initech" };
+  expect((await own.api.post(`/campaigns/${campaignId}/leads`, { leads: [prospect] })).status()).toBeLessThan(300);
+  expect((await own.api.patch(`/campaigns/${campaignId}`, { status: "active" })).status()).toBe(200);
+
+  // The executor writes Cy's line and holds the e-mail for approval.
+  await clock.advanceUntil(async () => expect(((await (await own.api.get("/pending-ai-lines")).json()).data as unknown[]).length).toBe(1), { message: "Cy's line in the queue" });
+  expect(webhookReceiver.received.filter((delivery) => delivery.event === "email.sent")).toHaveLength(0);
+
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await own.signIn(page);
+  await page.goto("/approvals?kind=ai-lines");
+  await expect(page.getByRole("tab", { name: "AI lines (1)" })).toHaveAttribute("aria-selected", "true");
+  const card = page.getByTestId("ai-line");
+  await expect(card).toContainText("Cy");
+  await expect(card).toContainText("Initech");
+  await expect(card).toContainText("{{ai.icebreaker}}");
+  await card.getByLabel("The line for Cy").fill("Congratulations on Initech's new office.");
+  await card.getByRole("button", { name: "Approve edited line" }).click();
+  await expect(page.getByTestId("ai-lines-empty")).toBeVisible();
+
+  // Released: the e-mail goes out with the approved line.
+  await clock.advanceUntil(() => expect(webhookReceiver.received.filter((delivery) => delivery.event === "email.sent")).toHaveLength(1), { message: "Cy's e-mail" });
+  const sent = JSON.parse(webhookReceiver.received.find((delivery) => delivery.event === "email.sent")!.body).data;
+  expect(sent.message.text).toContain("Hi Cy,\n\nCongratulations on Initech's new office.");
+});
