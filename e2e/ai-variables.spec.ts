@@ -12,6 +12,11 @@ test.use({ ownLabel: "Iris" });
 
 const stepNode = (page: Page, name: RegExp) => page.getByRole("button", { name });
 
+/** Screenshots for a look at the layout, taken on demand (AI_LINES_SCREENSHOTS=folder). */
+async function snap(page: Page, name: string) {
+  if (process.env.AI_LINES_SCREENSHOTS) await page.screenshot({ path: `${process.env.AI_LINES_SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
 test("declare an AI line on an e-mail step, preview it for sample leads, and send it", async ({ page, own, adminRequest, webhookReceiver, clock }) => {
   test.setTimeout(180_000);
   const tag = uniqueTag();
@@ -69,6 +74,8 @@ test("declare an AI line on an e-mail step, preview it for sample leads, and sen
   // A second preview shows the same lines and spends nothing.
   await lines.getByRole("button", { name: "Preview AI lines" }).click();
   await expect(preview).toContainText("0 AI credits spent.");
+  await lines.scrollIntoViewIfNeeded();
+  await snap(page, "step-editor-ai-lines");
 
   // Run the campaign: each e-mail carries its lead's line, the one the preview wrote.
   expect((await own.api.patch(`/campaigns/${campaignId}`, { status: "active" })).status()).toBe(200);
@@ -133,6 +140,7 @@ test("AI lines that need approval wait in Approvals; an edited approval is what 
   await expect(card).toContainText("Initech");
   await expect(card).toContainText("{{ai.icebreaker}}");
   await card.getByLabel("The line for Cy").fill("Congratulations on Initech's new office.");
+  await snap(page, "approvals-ai-lines");
   await card.getByRole("button", { name: "Approve edited line" }).click();
   await expect(page.getByTestId("ai-lines-empty")).toBeVisible();
 
