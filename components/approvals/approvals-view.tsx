@@ -122,22 +122,27 @@ export function ApprovalsView() {
                 </option>
               ))}
             </Select>
-            <label htmlFor={`${id}-sender`} className="sr-only">
-              Sender
-            </label>
-            <Select
-              id={`${id}-sender`}
-              value={filters.linkedinAccountId ?? ""}
-              onChange={(event) => update({ kind, filters: { ...filters, linkedinAccountId: event.target.value || null } })}
-              className={`w-auto max-w-full min-w-0 ${small}`}
-            >
-              <option value="">All senders</option>
-              {options.senders.map((sender) => (
-                <option key={sender.id} value={sender.id}>
-                  {sender.name}
-                </option>
-              ))}
-            </Select>
+            {/* AI lines belong to no sender in particular (an e-mail step's have none): filtered by campaign only. */}
+            {kind !== "aiLines" && (
+              <>
+                <label htmlFor={`${id}-sender`} className="sr-only">
+                  Sender
+                </label>
+                <Select
+                  id={`${id}-sender`}
+                  value={filters.linkedinAccountId ?? ""}
+                  onChange={(event) => update({ kind, filters: { ...filters, linkedinAccountId: event.target.value || null } })}
+                  className={`w-auto max-w-full min-w-0 ${small}`}
+                >
+                  <option value="">All senders</option>
+                  {options.senders.map((sender) => (
+                    <option key={sender.id} value={sender.id}>
+                      {sender.name}
+                    </option>
+                  ))}
+                </Select>
+              </>
+            )}
             {filtered && (
               <button type="button" className="text-xs font-medium text-brand-700 hover:underline" onClick={clearFilters}>
                 Clear filters
