@@ -10,21 +10,26 @@ import { PICKER_PAGE } from "@/components/ui/every-page";
 import { Select } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { Tabs } from "@/components/ui/tabs";
+import { AiLinesQueue } from "./ai-lines-queue";
 import { QueuePanel } from "./queue-panel";
 import type { ApprovalKind } from "./queue-state";
 import { useApprovalCounts, type QueueFilters } from "./use-approvals";
 
-const KIND_PARAM: Record<ApprovalKind, string> = { comments: "comments", voiceNotes: "voice-notes" };
+/** The page's queues: the drafts' two kinds, and per-lead AI lines (their own queue, ai-lines-queue.tsx). */
+type PageKind = ApprovalKind | "aiLines";
 
-function fromParams(params: URLSearchParams): { kind: ApprovalKind; filters: QueueFilters } {
+const KIND_PARAM: Record<PageKind, string> = { comments: "comments", voiceNotes: "voice-notes", aiLines: "ai-lines" };
+
+function fromParams(params: URLSearchParams): { kind: PageKind; filters: QueueFilters } {
+  const asked = params.get("kind");
   return {
-    kind: params.get("kind") === KIND_PARAM.voiceNotes ? "voiceNotes" : "comments",
+    kind: asked === KIND_PARAM.voiceNotes ? "voiceNotes" : asked === KIND_PARAM.aiLines ? "aiLines" : "comments",
     filters: { campaignId: params.get("campaign") || null, linkedinAccountId: params.get("sender") || null },
   };
 }
 
 /** The address of a queue and its filters, so that a reload or a shared link opens the same queue. */
-export function approvalsHref(kind: ApprovalKind, filters: QueueFilters): string {
+export function approvalsHref(kind: PageKind, filters: QueueFilters): string {
   const params = new URLSearchParams();
   if (kind !== "comments") params.set("kind", KIND_PARAM[kind]);
   if (filters.campaignId) params.set("campaign", filters.campaignId);
@@ -76,7 +81,7 @@ export function ApprovalsView() {
     });
   }, []);
   const id = useId();
-  const update = (next: { kind: ApprovalKind; filters: QueueFilters }) => {
+  const update = (next: { kind: PageKind; filters: QueueFilters }) => {
     setState(next);
     // The address follows without a navigation: the queue keeps its data and focus.
     window.history.replaceState(null, "", approvalsHref(next.kind, next.filters));
@@ -88,12 +93,13 @@ export function ApprovalsView() {
   const small = "py-1.5 pr-7 pl-2 text-xs";
   return (
     <>
-      <PageHeader title="Approvals" description="AI-drafted comments and voice notes wait here for a person before they go out, oldest first." />
+      <PageHeader title="Approvals" description="AI-drafted comments, voice notes and AI lines wait here for a person before they go out, oldest first." />
       <Tabs
         label="Approval queues"
         tabs={[
           { id: "comments", label: `Comments${count(counts.data?.comments)}` },
           { id: "voiceNotes", label: `Voice notes${count(counts.data?.voiceNotes)}` },
+          { id: "aiLines", label: `AI lines${count(counts.data?.aiLines)}` },
         ]}
         selected={kind}
         onSelect={(next) => update({ kind: next, filters })}
@@ -116,29 +122,38 @@ export function ApprovalsView() {
                 </option>
               ))}
             </Select>
-            <label htmlFor={`${id}-sender`} className="sr-only">
-              Sender
-            </label>
-            <Select
-              id={`${id}-sender`}
-              value={filters.linkedinAccountId ?? ""}
-              onChange={(event) => update({ kind, filters: { ...filters, linkedinAccountId: event.target.value || null } })}
-              className={`w-auto max-w-full min-w-0 ${small}`}
-            >
-              <option value="">All senders</option>
-              {options.senders.map((sender) => (
-                <option key={sender.id} value={sender.id}>
-                  {sender.name}
-                </option>
-              ))}
-            </Select>
+            {/* AI lines belong to no sender in particular (an e-mail step's have none): filtered by campaign only. */}
+            {kind !== "aiLines" && (
+              <>
+                <label htmlFor={`${id}-sender`} className="sr-only">
+                  Sender
+                </label>
+                <Select
+                  id={`${id}-sender`}
+                  value={filters.linkedinAccountId ?? ""}
+                  onChange={(event) => update({ kind, filters: { ...filters, linkedinAccountId: event.target.value || null } })}
+                  className={`w-auto max-w-full min-w-0 ${small}`}
+                >
+                  <option value="">All senders</option>
+                  {options.senders.map((sender) => (
+                    <option key={sender.id} value={sender.id}>
+                      {sender.name}
+                    </option>
+                  ))}
+                </Select>
+              </>
+            )}
             {filtered && (
               <button type="button" className="text-xs font-medium text-brand-700 hover:underline" onClick={clearFilters}>
                 Clear filters
               </button>
             )}
           </div>
-          <QueuePanel key={kind} kind={kind} filters={filters} filtered={filtered} onClearFilters={clearFilters} onSeen={onSeen} />
+          {kind === "aiLines" ? (
+            <AiLinesQueue campaignId={filters.campaignId} />
+          ) : (
+            <QueuePanel key={kind} kind={kind} filters={filters} filtered={filtered} onClearFilters={clearFilters} onSeen={onSeen} />
+          )}
         </div>
       </Tabs>
     </>

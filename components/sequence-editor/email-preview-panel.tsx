@@ -19,6 +19,8 @@ export interface EmailPreviewContext {
   totalLeads: number;
   /** The campaign's mailboxes, for the sender's name and signature. */
   mailboxes: readonly TMailbox[];
+  /** The campaign, for previews the server makes (AI lines). */
+  campaignId?: string;
 }
 
 const MAX_LEADS = 20;

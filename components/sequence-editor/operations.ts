@@ -2,6 +2,7 @@
 // retype a step, move a subtree to another open slot. Each returns a new array (or null when the
 // edit would break the tree's rules) and keeps the order of the steps that stay, so that a
 // validation issue's index still names the same step.
+import { AI_LINE_STEPS } from "@/server/domain/sequence/ai-lines";
 import { EMAIL_ACTIVITY_CONDITIONS, NOT_BELOW_CONNECTED, type StepType } from "@/server/schemas/sequence";
 import { naturalContinuation, newStepId } from "@/server/domain/sequence/wire-sequence";
 import { contentFieldsOf, CONTENT_FIELDS } from "./fields";
@@ -54,6 +55,10 @@ function configFor(type: StepType, config: EditorStep["config"]): EditorStep["co
     delete next.whenValueMissing;
   }
   if (type !== "voice_note") delete next.voiceAssignments;
+  if (!AI_LINE_STEPS.has(type)) {
+    delete next.aiVariables;
+    delete next.aiApproval;
+  }
   if (type !== "if_has_variable") delete next.variable;
   if (!EMAIL_ACTIVITY_CONDITIONS.has(type)) {
     delete next.windowHours;

@@ -85,8 +85,9 @@ function LoadedEditor({ campaign, embedded }: { campaign: TCampaign; embedded: b
       leads: leads.data?.leads ?? [],
       totalLeads: leads.data?.total ?? 0,
       mailboxes: campaign.emailAccountIds.flatMap((id) => mailboxes.filter((mailbox) => mailbox.id === id)),
+      campaignId: campaign.id,
     };
-  }, [mailboxList.data, leads.data, campaign.emailAccountIds]);
+  }, [mailboxList.data, leads.data, campaign.emailAccountIds, campaign.id]);
 
   // The canvas and the validation follow the draft a moment behind typing.
   const deferredSteps = useDeferredValue(draft.steps);

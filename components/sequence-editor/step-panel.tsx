@@ -17,6 +17,9 @@ import { APPROVAL_NOTES } from "./kinds";
 import { PlaceholderPicker } from "./placeholder-picker";
 import { StepIcon } from "./step-icon";
 import { StepSettingsFields, VoiceField } from "./step-settings-fields";
+import { AI_LINE_STEPS, assumedAiFields } from "@/server/domain/sequence/ai-lines";
+import type { MergeFields } from "@/server/domain/sequence/render-copy";
+import { AiLinesField } from "./ai-lines-field";
 import { StepStructureFields, type MoveTarget } from "./step-structure-fields";
 import { StepTimingFields } from "./step-timing-fields";
 import type { EditorStep, Slot } from "./tree";
@@ -25,7 +28,7 @@ import { VariantTabs } from "./variant-tabs";
 import { VoiceAssignmentsField, type PoolSender } from "./voice-assignments-field";
 
 /** Issues the panel shows next to a field; the others are listed at its top. */
-const SHOWN_BY_FIELDS = /^(config\.variants\.\d+\..+|config\.(text|fallbackText|html|note|fallbackNote|subject|fallbackSubject|script|fallbackScript|prompt|attachments|voice|voiceAssignments)(\..+)?|config\.withdrawDays|config\.whenUnable|config\.newThread|config\.whenValueMissing|config\.variable|config\.windowHours|config\.emailStepId|config\.taskKind|config\.dueHours|nextDelayHours|branchDelays\.(yes|no))$/;
+const SHOWN_BY_FIELDS = /^(config\.variants\.\d+\..+|config\.(text|fallbackText|html|note|fallbackNote|subject|fallbackSubject|script|fallbackScript|prompt|attachments|voice|voiceAssignments)(\..+)?|config\.aiVariables(\..+)?|config\.aiApproval|config\.withdrawDays|config\.whenUnable|config\.newThread|config\.whenValueMissing|config\.variable|config\.windowHours|config\.emailStepId|config\.taskKind|config\.dueHours|nextDelayHours|branchDelays\.(yes|no))$/;
 
 /** An in-thread follow-up's copy fields: its subject (and fallback subject) behind a button, used only when the lead got no earlier e-mail. */
 function followUpFields(fields: readonly CopyFieldSpec[]): CopyFieldSpec[] {
@@ -33,6 +36,11 @@ function followUpFields(fields: readonly CopyFieldSpec[]): CopyFieldSpec[] {
   return fields.map((spec) =>
     spec.name === "subject" ? { ...spec, required: false, hint, addLabel: "Give it a subject of its own" } : spec.name === "fallbackSubject" ? { ...spec, addLabel: "Add a fallback subject" } : spec,
   );
+}
+
+/** A lead's values with its AI lines as the forecast assumes them: written when something is known of the lead. */
+function withAssumedAiLines(step: EditorStep, variant: TVariantContent, fields: MergeFields): MergeFields {
+  return { ...fields, ...assumedAiFields(step, variant, fields) };
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -99,7 +107,7 @@ export function StepPanel({
   // A follow-up in the first e-mail's thread is sent as "Re: " of its subject: its own is optional.
   const repliesInThread = step.type === "email" && emailThreadOf !== null && !step.config.newThread;
   const copyFields = repliesInThread ? followUpFields(COPY_FIELDS.email) : COPY_FIELDS[step.type];
-  const gaps = placeholderGaps({ type: step.type, variant, leads: emailPreview.leads.map(mergeFieldsOf), replies: repliesInThread });
+  const gaps = placeholderGaps({ type: step.type, variant, leads: emailPreview.leads.map((lead) => withAssumedAiLines(step, variant, mergeFieldsOf(lead))), replies: repliesInThread });
   const fieldId = (field: string) => `${id}-v${variantIndex}-${field}`;
 
   useEffect(() => {
@@ -129,7 +137,7 @@ export function StepPanel({
   const variantsWithIssues = new Set(
     issues.flatMap((issue) => {
       const match = /^config\.variants\.(\d+)\./.exec(issue.field);
-      return match ? [Number(match[1])] : /^config\.[a-zA-Z]+/.test(issue.field) && !/withdrawDays|whenUnable|newThread|whenValueMissing|variable/.test(issue.field) ? [0] : [];
+      return match ? [Number(match[1])] : /^config\.[a-zA-Z]+/.test(issue.field) && !/withdrawDays|whenUnable|newThread|whenValueMissing|variable|aiVariables|aiApproval/.test(issue.field) ? [0] : [];
     }),
   );
   const attachmentIssues = issues.filter(
@@ -246,6 +254,20 @@ export function StepPanel({
           >
             {copy}
           </VariantTabs>
+        </Section>
+      )}
+
+      {AI_LINE_STEPS.has(step.type) && (
+        <Section title="AI lines">
+          <AiLinesField
+            id={id}
+            campaignId={emailPreview.campaignId}
+            stepId={step.id}
+            variantId={variant.id}
+            config={step.config}
+            issues={issues}
+            onChange={(config) => onChange((current) => ({ ...current, config: { ...current.config, ...config } }))}
+          />
         </Section>
       )}
 

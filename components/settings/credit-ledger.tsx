@@ -19,6 +19,7 @@ const reasonLabels: Record<string, string> = {
   "comment-draft": "Comment draft",
   "voice-note": "Voice note",
   "email-lookup": "E-mail address lookup",
+  "ai-line": "AI line",
   adjustment: "Adjustment",
   refund: "Refund",
 };

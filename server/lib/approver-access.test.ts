@@ -50,6 +50,8 @@ describe("approverMayUseApi", () => {
       "/pending-comments/{id}",
       "/pending-comments/{id}/approve",
       "/pending-voice-notes/{id}/re-record",
+      "/pending-ai-lines",
+      "/pending-ai-lines/{id}/approve",
       "/conversations",
       "/conversations/{id}/messages",
     ]) {
@@ -58,7 +60,7 @@ describe("approverMayUseApi", () => {
   });
 
   it("closes every other operation", () => {
-    for (const path of ["/workspace", "/workspaces", "/accounts", "/campaigns/{id}", "/webhooks", "/credits/ledger", "/lead-lists", "/conversations-export", "/pending-commentsX", "/analytics/overview", "/analytics/export"]) {
+    for (const path of ["/workspace", "/workspaces", "/accounts", "/campaigns/{id}", "/webhooks", "/credits/ledger", "/lead-lists", "/conversations-export", "/pending-commentsX", "/campaigns/{id}/sequence/{stepId}/ai-preview", "/analytics/overview", "/analytics/export"]) {
       expect(approverMayUseApi(path), path).toBe(false);
     }
   });

@@ -18,7 +18,7 @@ export const APPROVER_HOME = "/approvals";
 const PROCEDURES = ["approvals.*", "tasks.*", "inbox.*"] as const;
 
 /** /api/v1 operation paths (as in the OpenAPI document), each with everything below it. */
-const API_PATHS = ["/pending-comments", "/pending-voice-notes", "/tasks", "/conversations"] as const;
+const API_PATHS = ["/pending-comments", "/pending-voice-notes", "/pending-ai-lines", "/tasks", "/conversations"] as const;
 
 /** Dashboard pages, each with everything below it. */
 const PAGES = ["/approvals", "/tasks", "/inbox"] as const;

@@ -9,6 +9,7 @@
 // reference import the operations (operations/index.ts), never this.
 import type { ApiHandler } from "../http/api-handler";
 import type { ApiOperation } from "../http/api-operation";
+import { aiLinesHandlers } from "./operations/ai-lines/handlers";
 import { approvalsHandlers } from "./operations/approvals/handlers";
 import { campaignsHandlers } from "./operations/campaigns/handlers";
 import { creditsHandlers } from "./operations/credits/handlers";
@@ -34,6 +35,7 @@ import { workspacesHandlers } from "./operations/workspaces/handlers";
 
 export const apiHandlers: readonly ApiHandler[] = [
   ...approvalsHandlers,
+  ...aiLinesHandlers,
   ...campaignsHandlers,
   ...creditsHandlers,
   ...doNotContactHandlers,

@@ -133,7 +133,7 @@ export const ZBulkDecisionResult = z.object({
   skipped: z.array(z.object({ id: z.string(), reason: z.string() })).meta({ description: "Drafts left alone, with why (already decided, not found)" }),
 });
 
-export const ZApprovalCounts = z.object({ comments: z.number().int(), voiceNotes: z.number().int() }).meta({ id: "ApprovalCounts", description: "Pending drafts per kind" });
+export const ZApprovalCounts = z.object({ comments: z.number().int(), voiceNotes: z.number().int(), aiLines: z.number().int().meta({ description: "Per-lead AI lines waiting for approval (beyond the spec)" }) }).meta({ id: "ApprovalCounts", description: "Pending drafts per kind" });
 
 /** A text-to-speech voice senders may choose for their AI voice notes. */
 export const ZSpeechVoice = z

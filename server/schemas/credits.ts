@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZTimestamp } from "./common";
 
 export const ZCreditReason = z
-  .enum(["grant", "company-search", "reply-classification", "people-search", "comment-draft", "voice-note", "email-lookup", "adjustment", "refund"])
+  .enum(["grant", "company-search", "reply-classification", "people-search", "comment-draft", "voice-note", "email-lookup", "ai-line", "adjustment", "refund"])
   .meta({ id: "CreditReason" });
 export type TCreditReason = z.infer<typeof ZCreditReason>;
 

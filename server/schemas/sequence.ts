@@ -208,6 +208,30 @@ export const ZVariantContent = z.object({
 });
 export type TVariantContent = z.infer<typeof ZVariantContent>;
 
+/** At most this many AI lines a step may declare. */
+export const AI_VARIABLES_MAX = 5;
+/** An AI line's name as `{{ai.name}}` writes it. */
+export const AI_VARIABLE_NAME = /^[a-z][a-zA-Z0-9_]{0,31}$/;
+/** Whether a step's AI lines wait for a person's approval before the step uses them. */
+export const AI_APPROVAL = ["none", "required"] as const;
+
+/** One line written for each lead by the AI text provider (server/domain/sequence/ai-lines.ts); copy uses it as `{{ai.name}}`. */
+export const ZAiVariable = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .regex(AI_VARIABLE_NAME, "must start with a small letter and use only letters, digits and _ (at most 32), as in {{ai.icebreaker}}")
+      .meta({ description: "The line's name; the copy uses it as `{{ai.<name>}}`", example: "icebreaker" }),
+    prompt: z.string().trim().min(1, "is required: what the line should say").max(1000, "must be at most 1000 characters").meta({
+      description: "What the line should say, for the model: it writes one line from the lead's profile (name, headline, job title, company, location) and latest post",
+      example: "One friendly line about their latest post",
+    }),
+    maxLength: z.number().int("must be a whole number").min(20, "must be at least 20 characters").max(1000, "must be at most 1000 characters").optional().meta({ default: 300, description: "The longest line, in characters (default 300)" }),
+  })
+  .meta({ id: "AiVariable" });
+export type TAiVariable = z.infer<typeof ZAiVariable>;
+
 export const ZStepConfig = ZVariantContent.omit({ id: true }).extend({
   withdrawEnabled: z.boolean().optional().meta({ description: "invite: withdraw the invitation when it is not accepted in time" }),
   withdrawDays: z.number().int().min(1).max(90).optional().meta({ default: 14, description: "invite: days to wait for acceptance before withdrawing (default 14)" }),
@@ -265,6 +289,25 @@ export const ZStepConfig = ZVariantContent.omit({ id: true }).extend({
     .max(720, "must be at most 720 hours (30 days)")
     .optional()
     .meta({ default: DEFAULT_TASK_DUE_HOURS, description: "task: hours the person has to do it once the lead reaches it; later, the task shows as overdue and keeps waiting (default 24)" }),
+  aiVariables: z
+    .array(ZAiVariable)
+    .max(AI_VARIABLES_MAX, `at most ${AI_VARIABLES_MAX} AI lines per step`)
+    .superRefine((list, context) => {
+      const seen = new Set<string>();
+      list.forEach((variable, index) => {
+        if (seen.has(variable.name)) context.addIssue({ code: "custom", path: [index, "name"], message: `is used twice: each AI line of a step needs its own name` });
+        seen.add(variable.name);
+      });
+    })
+    .optional()
+    .meta({
+      description:
+        "email, message, invite, inmail: lines the AI text provider writes for each lead (its profile, latest post and company), used in the copy as `{{ai.<name>}}` or with an inline fallback `{{ai.<name>|…}}`. Each generated line costs one AI credit and is kept per lead: a changed prompt writes a new one. A lead whose line cannot be written (no facts, the provider failing, no credits, rejected) takes the inline fallback, else the step's fallback copy",
+    }),
+  aiApproval: z
+    .enum(AI_APPROVAL, { message: `must be one of ${AI_APPROVAL.join(", ")}` })
+    .optional()
+    .meta({ default: "none", description: "With `required`, each lead's AI lines wait in the approvals queue and the step waits until they are approved (a rejected line takes the fallback). Default none" }),
   voiceAssignments: z
     .array(z.object({ linkedinAccountId: z.string(), voice: ZVoice }))
     .optional()

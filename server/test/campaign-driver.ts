@@ -2,6 +2,7 @@
 // answering, then an executor pass — on a manual clock, skipping the minutes in which nothing can
 // happen (no lead due that a free sender under its caps or a free mailbox under its daily limit
 // could take, no answer coming on either network, no schedule window opening, no day starting). Weeks of campaign run in seconds, through the real services.
+import { approvePendingAiLine } from "../services/approvals/approve-pending-ai-line";
 import { db } from "../db/client";
 import type { ManualClock } from "../lib/clock";
 import type { LinkedinAccount } from "../db/generated/client";
@@ -194,6 +195,8 @@ async function approveEverything(actor: Actor, taskOutcome: (task: { campaignLea
   ]);
   for (const comment of comments) await approvePendingComment(actor, comment.id, {});
   for (const voiceNote of voiceNotes) await approvePendingVoiceNote(actor, voiceNote.id);
+  const aiLines = await db.aiLine.findMany({ where: { workspaceId: actor.workspaceId, status: "pending-approval" }, orderBy, select: { id: true } });
+  for (const line of aiLines) await approvePendingAiLine(actor, line.id);
   const tasks = await db.manualTask.findMany({ where: { workspaceId: actor.workspaceId, status: "pending" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   for (const task of tasks) await completeManualTask(actor, task.id, { outcome: taskOutcome(task) });
 }

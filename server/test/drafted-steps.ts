@@ -9,7 +9,7 @@ import { sandboxDirectory, sandboxProfileUrl, type DirectoryProspect } from "../
 import { ensureSandboxDirectory } from "../providers/linkedin/sandbox/store";
 import { getLinkedinProvider, setLinkedinProvider } from "../providers/linkedin";
 import { LinkedinProviderError } from "../providers/linkedin/types";
-import { draftCommentOffline } from "../providers/ai/offline-text-generator";
+import { draftCommentOffline, offlineTextGenerator } from "../providers/ai/offline-text-generator";
 import { setTextGenerator } from "../providers/ai";
 import type { TSequenceInput } from "../schemas/sequence";
 import type { TCampaignApprovals } from "../schemas/approvals";
@@ -118,6 +118,7 @@ export const drive = (clock: ManualClock, hours: number, approveAs?: Actor) => d
 /** A text generator that drafts as the offline one, but the campaign's leads are stopped meanwhile. */
 export function stopLeadsWhileDrafting(campaignId: string): void {
   setTextGenerator({
+    ...offlineTextGenerator,
     name: "stopping",
     draftComment: async (input) => {
       await db.campaignLead.updateMany({ where: { campaignId }, data: { status: "stopped" } });

@@ -28,8 +28,8 @@ export interface MergeFields {
   [custom: string]: string | null | undefined;
 }
 
-/** A placeholder: `{{ name }}` or `{{ name | fallback }}`. */
-const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\|([^{}]*))?\}\}/g;
+/** A placeholder: `{{ name }}` or `{{ name | fallback }}`; an AI line's name is dotted, `{{ai.icebreaker}}` (ai-lines.ts). */
+const PLACEHOLDER = /\{\{\s*((?:ai\.)?[A-Za-z_][A-Za-z0-9_]*)\s*(?:\|([^{}]*))?\}\}/g;
 
 export interface PlaceholderUse {
   name: string;
@@ -47,6 +47,7 @@ export const STANDARD_FIELDS: readonly string[] = ["firstName", "lastName", "com
 
 /** The words for a placeholder's value in a sentence: "company", "first name", or a custom variable's own name. */
 export function placeholderWords(name: string): string {
+  if (name.startsWith("ai.")) return `AI line “${name.slice(3)}”`;
   return STANDARD_WORDS[name] ?? name;
 }
 

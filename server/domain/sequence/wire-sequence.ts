@@ -17,6 +17,7 @@ import {
   type WiredSequence,
   type WiredStep,
 } from "../../schemas/sequence";
+import { checkAiLines } from "./ai-lines";
 import { repliesInThread } from "./email-thread";
 import { spintaxProblem } from "./spintax";
 
@@ -73,7 +74,7 @@ const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
  * rest of the braces are spintax's, which must open and close (spintax.ts says how `{{` is told apart).
  */
 function checkPlaceholders(value: string): string | null {
-  const withoutValid = value.replace(PLACEHOLDER, (_match, inside: string) => (/^[A-Za-z_][A-Za-z0-9_]*\s*(\|.*)?$/s.test(inside) ? "" : "\u0000"));
+  const withoutValid = value.replace(PLACEHOLDER, (_match, inside: string) => (/^(ai\.)?[A-Za-z_][A-Za-z0-9_]*\s*(\|.*)?$/s.test(inside) ? "" : "\u0000"));
   if (withoutValid.includes("\u0000")) return "has a placeholder that is not a name: write {{firstName}}, {{myVariable}} or, with a fallback, {{company|your team}}";
   return spintaxProblem(value);
 }
@@ -158,6 +159,7 @@ function wireVariants(
     const field = given?.length ? `${base}.variants.${variantIndex}` : base;
     checkContent(step.type, contentOf(variant), field, report, given?.length && given.length > 1 ? `${label}, variant ${String.fromCharCode(65 + variantIndex)}` : label);
   });
+  checkAiLines(step, variants, base, label).forEach((issue) => report.add(issue.field, issue.message));
   if (step.type === "voice_note" && !variants[0]?.voice && !step.config.voiceAssignments?.length) {
     report.add(`${base}.voice`, `is required, or voiceAssignments (${label})`);
   }

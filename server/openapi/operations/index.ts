@@ -89,6 +89,12 @@ import { getConversationOperation } from "./inbox/get-conversation";
 import { updateConversationOperation } from "./inbox/update-conversation";
 import { replyToConversationOperation } from "./inbox/reply-to-conversation";
 import { listPendingCommentsOperation } from "./approvals/list-pending-comments";
+import { approvePendingAiLineOperation } from "./ai-lines/approve-pending-ai-line";
+import { editPendingAiLineOperation } from "./ai-lines/edit-pending-ai-line";
+import { getPendingAiLineOperation } from "./ai-lines/get-pending-ai-line";
+import { listPendingAiLinesOperation } from "./ai-lines/list-pending-ai-lines";
+import { previewAiLinesOperation } from "./ai-lines/preview-ai-lines";
+import { rejectPendingAiLineOperation } from "./ai-lines/reject-pending-ai-line";
 import { listManualTasksOperation } from "./tasks/list-manual-tasks";
 import { completeManualTaskOperation } from "./tasks/complete-manual-task";
 import { setCampaignLeadOutcomeOperation } from "./campaigns/set-campaign-lead-outcome";
@@ -242,6 +248,12 @@ export const operations: ApiOperation[] = [
   reRecordPendingVoiceNoteOperation,
   rejectPendingVoiceNoteOperation,
   uploadVoiceNoteRecordingOperation,
+  listPendingAiLinesOperation,
+  getPendingAiLineOperation,
+  editPendingAiLineOperation,
+  approvePendingAiLineOperation,
+  rejectPendingAiLineOperation,
+  previewAiLinesOperation,
   listManualTasksOperation,
   completeManualTaskOperation,
   setCampaignLeadOutcomeOperation,

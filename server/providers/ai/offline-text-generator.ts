@@ -1,7 +1,7 @@
 // The offline drafting default: short comments built from templates and the post's own words, so
 // the demo and an installation without a model key still get sensible drafts to approve. A model
 // (openai-text-generator.ts) writes far better ones; every draft is reviewed by a person anyway.
-import type { CommentDraftInput, TextGenerator } from "./types";
+import type { AiLineInput, CommentDraftInput, TextGenerator } from "./types";
 
 const OPENERS = ["Great point", "Really well put", "Thanks for sharing this", "Interesting take", "This resonates"];
 const MIDDLES = [
@@ -55,7 +55,41 @@ export function draftCommentOffline(input: CommentDraftInput): string {
   return `${opener} ${middle} ${pick(CLOSERS, `${seed}|close`)}`;
 }
 
+const POST_LINES = ["I enjoyed your recent post on {topic}.", "Your recent post on {topic} got me thinking.", "Thanks for your recent post on {topic}: a useful read."];
+const ROLE_LINES = ["As {role}, you likely see this first-hand.", "I imagine {role} keeps you busy these days.", "Your work as {role} caught my eye."];
+const COMPANY_LINES = ["I have been following what {company} is doing.", "{company} keeps coming up in conversations I have.", "I came across {company} recently and wanted to reach out."];
+const PLACE_LINES = ["Hope all is well in {location}.", "Greetings to {location}."];
+
+/** A line cut to `max` characters at a word, ending as a sentence. */
+function withinLength(line: string, max: number): string {
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max).replace(/\s+\S*$/, "").replace(/[,;:]$/, "");
+  return cut.endsWith(".") ? cut : `${cut.slice(0, max - 1)}.`;
+}
+
+/**
+ * A per-lead line from the facts the prompt asks about: the latest post's topic when the prompt
+ * speaks of a post (or nothing else is known), else the lead's role, company or place, whichever
+ * the prompt names first or is known. The same lead and prompt always give the same line; empty
+ * when nothing is known (the caller takes the fallback).
+ */
+export function writeLineOffline(input: AiLineInput): string {
+  const seed = `${input.name}|${input.prompt}|${input.lead.firstName ?? ""}|${input.lead.company ?? ""}`;
+  const prompt = input.prompt.toLowerCase();
+  const topic = input.post ? postTopic(input.post.text) : null;
+  const role = [input.lead.jobTitle ?? input.lead.headline, input.lead.company].filter(Boolean).join(" at ");
+  const candidates: Array<[boolean, string | null]> = [
+    [/post|wrote|article|shar/.test(prompt), topic ? pick(POST_LINES, seed).replace("{topic}", topic) : null],
+    [/company|team|business|organi[sz]ation/.test(prompt), input.lead.company ? pick(COMPANY_LINES, seed).replace("{company}", input.lead.company) : null],
+    [/role|job|title|work|position/.test(prompt), role ? pick(ROLE_LINES, seed).replace("{role}", role) : null],
+    [/city|location|where|local/.test(prompt), input.lead.location ? pick(PLACE_LINES, seed).replace("{location}", input.lead.location) : null],
+  ];
+  const line = candidates.find(([asked, text]) => asked && text)?.[1] ?? candidates.find(([, text]) => text)?.[1] ?? "";
+  return withinLength(line, input.maxLength);
+}
+
 export const offlineTextGenerator: TextGenerator = {
   name: "offline",
   draftComment: async (input) => draftCommentOffline(input),
+  writeLine: async (input) => writeLineOffline(input),
 };

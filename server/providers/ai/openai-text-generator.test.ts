@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startLocalHttpFake, type LocalHttpFake } from "../../test/fakes/local-http-fake";
 import { parseEnv } from "../../env";
 import { textGeneratorFromEnv } from "./index";
-import { cleanComment, createOpenAiTextGenerator } from "./openai-text-generator";
-import type { CommentDraftInput } from "./types";
+import { cleanComment, cleanLine, createOpenAiTextGenerator } from "./openai-text-generator";
+import type { AiLineInput, CommentDraftInput } from "./types";
 
 let openai: LocalHttpFake;
 
@@ -72,6 +72,39 @@ describe("the OpenAI-compatible text generator", () => {
   it("removes the quotes and hashtags a model adds anyway", async () => {
     openai.handle(() => ({ body: completion('"Great lessons on hiring, Ada. #hiring #support"') }));
     expect(await createOpenAiTextGenerator({ baseUrl: openai.url, model: "m" }).draftComment(input)).toBe("Great lessons on hiring, Ada.");
+  });
+});
+
+describe("an AI line by the OpenAI-compatible model", () => {
+  const line: AiLineInput = {
+    name: "icebreaker",
+    prompt: "One friendly line about their latest post",
+    maxLength: 120,
+    lead: { firstName: "Ada", lastName: "Lovelace", headline: "Head of Support", jobTitle: "Head of Support", company: "Analytical Engines", location: "London" },
+    post: { text: "We doubled our support team in six months.", url: "https://www.linkedin.com/feed/update/urn:li:activity:1" },
+    sender: { fullName: "Grace Hopper" },
+  };
+
+  it("sends the prompt, the limit and the lead's facts, and returns the cleaned line", async () => {
+    openai.handle(() => ({ body: completion('"Doubling a support team in six months is no small feat. #growth"') }));
+    const written = await createOpenAiTextGenerator({ baseUrl: openai.url, apiKey: "sk-test", model: "gpt-4o-mini" }).writeLine(line);
+    expect(written).toBe("Doubling a support team in six months is no small feat.");
+    const body = JSON.parse(openai.requests[0]!.body.toString("utf8"));
+    expect(openai.requests[0]!.path).toBe("/chat/completions");
+    expect(body.messages[0].content).toMatch(/never invent facts/);
+    for (const part of [line.prompt, "At most 120 characters", "Ada Lovelace", "Analytical Engines", "London", line.post!.text]) expect(body.messages[1].content).toContain(part);
+  });
+
+  it("returns an empty line when the model says the facts are not enough, and throws on an error status", async () => {
+    openai.handle(() => ({ body: completion("") }));
+    expect(await createOpenAiTextGenerator({ baseUrl: openai.url, model: "m" }).writeLine(line)).toBe("");
+    openai.handle(() => ({ status: 503, body: { error: { message: "overloaded", type: "server_error" } } }));
+    await expect(createOpenAiTextGenerator({ baseUrl: openai.url, model: "m" }).writeLine(line)).rejects.toThrow("HTTP 503");
+  });
+
+  it("cuts a long line within the limit", () => {
+    expect(cleanLine("First sentence is here. Second sentence is much longer than the limit allows.", 40)).toBe("First sentence is here.");
+    expect(cleanLine("Line: one two three four five six seven", 20)).toBe("one two three four");
   });
 });
 

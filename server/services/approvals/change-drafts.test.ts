@@ -9,6 +9,7 @@ import { db } from "@/server/db/client";
 import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
 import { isHeraldError } from "@/server/lib/errors";
 import { setTextGenerator } from "@/server/providers/ai";
+import { offlineTextGenerator } from "@/server/providers/ai/offline-text-generator";
 import { setSpeechProvider } from "@/server/providers/speech";
 import { createOpenAiSpeech } from "@/server/providers/speech/openai-speech";
 import type { SpeechProvider } from "@/server/providers/speech/types";
@@ -94,7 +95,7 @@ describe("regenerating a comment", () => {
     const { actor, campaign, sender, workspace, userId } = await setup(5);
     const { draft } = await seedPendingComment({ actor, campaign, sender, comment: "First draft" });
     const asked: string[] = [];
-    setTextGenerator({ name: "test", draftComment: async (input) => (asked.push(input.prompt), `Draft about "${input.post.text}" for ${input.lead.firstName}`) });
+    setTextGenerator({ ...offlineTextGenerator, name: "test", draftComment: async (input) => (asked.push(input.prompt), `Draft about "${input.post.text}" for ${input.lead.firstName}`) });
     const again = await regeneratePendingComment(actor, draft.id, {});
     expect(again).toMatchObject({ status: "pending", comment: 'Draft about "We launched the Analytical Engine today." for Ada', generations: 2, prompt: "Congratulate them on the post" });
     const custom = await regeneratePendingComment(actor, draft.id, { prompt: "Ask about the engine's speed" });
@@ -119,7 +120,7 @@ describe("regenerating a comment", () => {
   it("when the model fails: a clear error, the draft kept, the credit given back", async () => {
     const { actor, campaign, sender, workspace, userId } = await setup(3);
     const { draft } = await seedPendingComment({ actor, campaign, sender, comment: "First draft" });
-    setTextGenerator({ name: "broken", draftComment: async () => Promise.reject(new Error("model overloaded")) });
+    setTextGenerator({ ...offlineTextGenerator, name: "broken", draftComment: async () => Promise.reject(new Error("model overloaded")) });
     const refused = await failure(regeneratePendingComment(actor, draft.id, {}));
     expect(refused).toMatchObject({ code: "unavailable", message: "The AI model could not write a new draft just now; the current draft is kept. Try again in a moment." });
     expect(await db.pendingComment.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({ comment: "First draft", generations: 1 });

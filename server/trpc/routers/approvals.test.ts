@@ -6,6 +6,7 @@ import { db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { ManualClock, setClock, systemClock } from "../../lib/clock";
 import { setTextGenerator } from "../../providers/ai";
+import { offlineTextGenerator } from "../../providers/ai/offline-text-generator";
 import { setSpeechProvider } from "../../providers/speech";
 import { approvalCampaign, approvalSender, seedPendingComment, seedPendingVoiceNote, silentWav, useTemporaryFileStorage } from "../../test/approvals-seed";
 import { createTestWorkspace } from "../../test/factories";
@@ -41,14 +42,14 @@ describe("the approvals router", () => {
     const comments = [];
     for (let index = 0; index < 3; index++) comments.push((await seedPendingComment({ actor, campaign, sender, createdAt: new Date(Date.UTC(2026, 10, 24, 9, index)) })).draft);
     await seedPendingVoiceNote({ actor, campaign, sender });
-    expect(await caller.approvals.counts()).toEqual({ comments: 3, voiceNotes: 1 });
+    expect(await caller.approvals.counts()).toEqual({ comments: 3, voiceNotes: 1, aiLines: 0 });
 
     const page = await caller.approvals.comments.list({ limit: 2 });
     expect(page.paging).toEqual({ limit: 2, offset: 0, total: 3 });
     expect(page.data.map((comment) => comment.id)).toEqual([comments[0]!.id, comments[1]!.id]);
     expect((await caller.approvals.comments.get({ id: comments[0]!.id })).comment).toBe("Congratulations on the launch, Ada!");
     expect(await caller.approvals.comments.edit({ id: comments[0]!.id, comment: "Edited" })).toMatchObject({ comment: "Edited", status: "pending" });
-    setTextGenerator({ name: "test", draftComment: async () => "Regenerated" });
+    setTextGenerator({ ...offlineTextGenerator, name: "test", draftComment: async () => "Regenerated" });
     expect(await caller.approvals.comments.regenerate({ id: comments[0]!.id })).toMatchObject({ comment: "Regenerated", generations: 2 });
     expect(await caller.approvals.comments.approve({ id: comments[0]!.id, comment: "Final words" })).toMatchObject({ status: "approved", comment: "Final words" });
     expect(await caller.approvals.comments.reject({ id: comments[1]!.id })).toMatchObject({ status: "rejected" });
@@ -57,7 +58,7 @@ describe("the approvals router", () => {
       skipped: [{ id: comments[1]!.id, reason: "This comment was already rejected." }],
     });
     expect(await caller.approvals.comments.rejectMany({ ids: [comments[2]!.id] })).toEqual({ decided: [], skipped: [{ id: comments[2]!.id, reason: "This comment was already approved." }] });
-    expect(await caller.approvals.counts()).toEqual({ comments: 0, voiceNotes: 1 });
+    expect(await caller.approvals.counts()).toEqual({ comments: 0, voiceNotes: 1, aiLines: 0 });
 
     await expect(caller.approvals.comments.approve({ id: comments[0]!.id })).rejects.toMatchObject({ code: "CONFLICT", message: "This comment was already approved." });
     await expect(caller.approvals.comments.get({ id: "pcm_missing" })).rejects.toMatchObject({ code: "NOT_FOUND" });

@@ -22,6 +22,11 @@ import { reRecordPendingVoiceNote } from "../../services/approvals/re-record-pen
 import { rejectPendingComment } from "../../services/approvals/reject-pending-comment";
 import { rejectPendingVoiceNote } from "../../services/approvals/reject-pending-voice-note";
 import { uploadVoiceNoteRecording } from "../../services/approvals/upload-voice-note-recording";
+import { ZApproveAiLineInput, ZEditAiLineInput, ZListAiLinesQuery } from "../../schemas/ai-lines";
+import { editPendingAiLine } from "../../services/approvals/edit-pending-ai-line";
+import { approvePendingAiLine } from "../../services/approvals/approve-pending-ai-line";
+import { getPendingAiLine, listPendingAiLines } from "../../services/approvals/list-pending-ai-lines";
+import { rejectPendingAiLine } from "../../services/approvals/reject-pending-ai-line";
 import { router, workspaceProcedure } from "../init";
 
 const ZId = z.object({ id: z.string().min(1) });
@@ -50,9 +55,19 @@ const voiceNotesRouter = router({
   rejectMany: workspaceProcedure.input(ZBulkDecisionInput).mutation(({ ctx, input }) => decidePendingMany(ctx.actor, { kind: "voice_note", decision: "reject", ids: input.ids })),
 });
 
+/** Per-lead AI lines of steps that ask for approval (the third kind of the queue). */
+const aiLinesRouter = router({
+  list: workspaceProcedure.input(ZListAiLinesQuery).query(({ ctx, input }) => listPendingAiLines(ctx.actor, input)),
+  get: workspaceProcedure.input(ZId).query(({ ctx, input }) => getPendingAiLine(ctx.actor, input.id)),
+  edit: workspaceProcedure.input(ZId.extend(ZEditAiLineInput.shape)).mutation(({ ctx, input }) => editPendingAiLine(ctx.actor, input.id, { value: input.value })),
+  approve: workspaceProcedure.input(ZId.extend(ZApproveAiLineInput.shape)).mutation(({ ctx, input }) => approvePendingAiLine(ctx.actor, input.id, { value: input.value })),
+  reject: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => rejectPendingAiLine(ctx.actor, input.id)),
+});
+
 export const approvalsRouter = router({
   // The navigation's counts: two numbers, polled.
   counts: workspaceProcedure.query(({ ctx }) => countPendingApprovals(ctx.actor)),
   comments: commentsRouter,
   voiceNotes: voiceNotesRouter,
+  aiLines: aiLinesRouter,
 });

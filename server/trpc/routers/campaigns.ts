@@ -22,6 +22,8 @@ import { stopCampaignLead } from "../../services/campaigns/stop-campaign-lead";
 import { markCampaignLeadOutcome } from "../../services/campaigns/set-campaign-lead-outcome";
 import { updateCampaign } from "../../services/campaigns/update-campaign";
 import { updateCampaignStep } from "../../services/campaigns/update-campaign-step";
+import { ZAiPreviewInput } from "../../schemas/ai-lines";
+import { previewAiLines } from "../../services/campaigns/ai-lines/preview-ai-lines";
 import { router, workspaceProcedure } from "../init";
 
 const ZId = z.object({ id: z.string() });
@@ -40,6 +42,10 @@ export const campaignsRouter = router({
   updateStep: workspaceProcedure
     .input(z.object({ id: z.string(), stepId: z.string(), content: ZStepContentInput }))
     .mutation(({ ctx, input }) => updateCampaignStep(ctx.actor, input.id, input.stepId, input.content)),
+  // POST /campaigns/{id}/sequence/{stepId}/ai-preview: a step's AI lines for up to five leads (spends AI credits).
+  previewAiLines: workspaceProcedure
+    .input(z.object({ id: z.string(), stepId: z.string() }).extend(ZAiPreviewInput.shape))
+    .mutation(({ ctx, input }) => previewAiLines(ctx.actor, input.id, input.stepId, { campaignLeadIds: input.campaignLeadIds, variantId: input.variantId })),
   duplicate: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => duplicateCampaign(ctx.actor, input.id)),
   archive: workspaceProcedure
     .input(z.object({ id: z.string(), archived: z.boolean() }))

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
 import { setTextGenerator } from "@/server/providers/ai";
+import { offlineTextGenerator } from "@/server/providers/ai/offline-text-generator";
 import { approvalCampaign, approvalSender, seedPendingComment, useTemporaryFileStorage } from "@/server/test/approvals-seed";
 import { callApi } from "@/server/test/call-api";
 import { createTestApiKey, createTestWorkspace } from "@/server/test/factories";
@@ -84,14 +85,14 @@ describe("the pending comments API", () => {
     expect(missing.status).toBe(400);
     expect(missing.body!.error.details.fields[0].field).toBe("comment");
 
-    setTextGenerator({ name: "test", draftComment: async (input) => `New take: ${input.prompt}` });
+    setTextGenerator({ ...offlineTextGenerator, name: "test", draftComment: async (input) => `New take: ${input.prompt}` });
     const regenerated = await post("regenerate", first.draft.id, key);
     expect(regenerated.body!.data).toMatchObject({ status: "pending", comment: "New take: Congratulate them on the post", generations: 2 });
     const prompted = await post("regenerate", first.draft.id, key, { prompt: "Ask a question" });
     expect(prompted.body!.data).toMatchObject({ comment: "New take: Ask a question", prompt: "Ask a question", generations: 3 });
     expect((await db.workspace.findUniqueOrThrow({ where: { id: workspace.id } })).aiCreditBalance).toBe(1);
 
-    setTextGenerator({ name: "broken", draftComment: async () => Promise.reject(new Error("down")) });
+    setTextGenerator({ ...offlineTextGenerator, name: "broken", draftComment: async () => Promise.reject(new Error("down")) });
     const failed = await post("regenerate", first.draft.id, key);
     expect(failed.status).toBe(503);
     expect(failed.headers.get("retry-after")).toBe("30");

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { getFileStorage } from "@/server/providers/storage";
 import { setTextGenerator } from "@/server/providers/ai";
+import { offlineTextGenerator } from "@/server/providers/ai/offline-text-generator";
 import type { TSequenceInput } from "@/server/schemas/sequence";
 import { approvePendingComment } from "@/server/services/approvals/approve-pending-comment";
 import { approvePendingVoiceNote } from "@/server/services/approvals/approve-pending-voice-note";
@@ -115,7 +116,7 @@ describe("comment steps", () => {
   it("tries again ten minutes later, with its credit given back, when the AI model fails to draft", async () => {
     const posting = await prospects(1, 140, true);
     const { clock, workspace, campaign, leadOf } = await setup({ label: "comment-model-down", sequence: COMMENT_THEN_VISIT, prospects: posting, credits: 3 });
-    setTextGenerator({ name: "down", draftComment: () => Promise.reject(new Error("model unavailable")) });
+    setTextGenerator({ ...offlineTextGenerator, name: "down", draftComment: () => Promise.reject(new Error("model unavailable")) });
     await drive(clock, 0.1);
     const waiting = await leadOf(posting[0]!);
     const tried = (await ledger(workspace.id))[0]!.createdAt.getTime();

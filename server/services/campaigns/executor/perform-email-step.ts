@@ -29,6 +29,10 @@ import { countMailboxUsage } from "../../mail/mailboxes/count-mailbox-usage";
 import { findMailboxTrackingDomains } from "../../mail/tracking/find-mailbox-tracking-domains";
 import { readTracking, readUnsubscribe } from "../campaign-columns";
 import { mergeFields } from "../lead-merge-fields";
+import { aiLineSource, latestPostOf } from "../ai-lines/ai-line-source";
+import { holdForAiLines, noteAiFallbacks } from "../ai-lines/hold-for-ai-lines";
+import { resolveAiLines } from "../ai-lines/resolve-ai-lines";
+import { aiLinesAsWritten } from "../../../domain/sequence/ai-lines";
 import { failLead, resolveWithout, type LeadInCampaign } from "./perform-lead-step";
 import { firstEmailNotice } from "./first-email-notice";
 import { recordEmailSent } from "./record-email-sent";
@@ -156,7 +160,7 @@ export async function performEmailStep(input: {
   const { listed, verification } = input.facts;
   // A listed lead fails before anything else is read (decideEmailStep's first rule).
   const reads = !listed && !input.holder;
-  const facts: EmailStepFacts = {
+  let facts: EmailStepFacts = {
     sequence,
     step,
     campaignLeadId: campaignLead.id,
@@ -178,16 +182,35 @@ export async function performEmailStep(input: {
     hasMailbox: mailbox !== null,
     capped: input.capped,
     previous: reads && address ? await previousEmail(campaignLead.id) : null,
-    fields: mergeFields(lead, campaignLead),
+    // AI lines are written only for a lead the e-mail would go to: until then, taken as written.
+    fields: { ...mergeFields(lead, campaignLead), ...aiLinesAsWritten(step) },
   };
   let decision = decideEmailStep(facts);
   if (decision.kind === "verify" && address && mailbox) {
-    decision = decideEmailStep({ ...facts, verification: await verifyNow(campaign.workspaceId, address, mailbox), verificationDue: false });
+    facts = { ...facts, verification: await verifyNow(campaign.workspaceId, address, mailbox), verificationDue: false };
+    decision = decideEmailStep(facts);
   }
   if (decision.kind === "verify") return { kind: "resolved" };
   if (decision.kind !== "act") return carryOut(decision, campaignLead, sequence, step);
   // The core only acts with an address and a mailbox.
   if (!mailbox || !address) return { kind: "resolved" };
+  const ai = await resolveAiLines({
+    owner: { workspaceId: campaign.workspaceId, campaignId: campaign.id, campaignLeadId: campaignLead.id, leadId: lead.id, stepId: step.id, linkedinAccountId: campaignLead.linkedinAccountId },
+    step,
+    variant: decision.variant,
+    source: async () => aiLineSource(lead, await latestPostOf(lead, campaignLead.linkedinAccountId), mailbox.fromName ?? null),
+  });
+  if (ai.kind === "await-approval") {
+    await holdForAiLines(campaignLead.id, step.id);
+    return { kind: "resolved" };
+  }
+  const fields = { ...mergeFields(lead, campaignLead), ...ai.fields };
+  if (Object.keys(ai.fields).length) {
+    // The lines as written: one that took no value may leave a placeholder empty (whenValueMissing).
+    decision = decideEmailStep({ ...facts, fields });
+    if (decision.kind === "verify") return { kind: "resolved" };
+    if (decision.kind !== "act") return carryOut(decision, campaignLead, sequence, step);
+  }
   if (campaignLead.heldBy) await db.campaignLead.update({ where: { id: campaignLead.id }, data: { heldBy: Prisma.DbNull } });
   const { variant, thread, spin } = decision;
 
@@ -246,7 +269,7 @@ export async function performEmailStep(input: {
         variant,
         thread,
         spin,
-        fields: mergeFields(lead, campaignLead),
+        fields,
         address,
         mailbox,
         tracking: readTracking(campaign.tracking),
@@ -255,7 +278,7 @@ export async function performEmailStep(input: {
         emailMessageId: row.id,
         campaignLeadId: campaignLead.id,
         trackingDomains: await findMailboxTrackingDomains(mailbox, tx),
-        notice: await firstEmailNotice(tx, { campaign, campaignLeadId: campaignLead.id, emailMessageId: row.id, fields: mergeFields(lead, campaignLead) }),
+        notice: await firstEmailNotice(tx, { campaign, campaignLeadId: campaignLead.id, emailMessageId: row.id, fields }),
       });
       const email = await tx.emailMessage.update({ where: { id: row.id }, data: { subject: composed.subject, text: composed.text, html: composed.html } });
       await moveCampaignLead(tx, campaignLead.id, {});
@@ -288,6 +311,7 @@ export async function performEmailStep(input: {
     return handleSendError(error, { campaignLead, mailbox, journalId, email });
   }
   await recordEmailSent({ campaign, sequence, campaignLead, mailbox, step, journalId, email, providerMessageId: sent.providerMessageId ?? null });
+  await noteAiFallbacks(campaignLead.id, step.id, ai.fallbacks);
   return { kind: "sent" };
 }
 

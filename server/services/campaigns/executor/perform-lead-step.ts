@@ -22,6 +22,9 @@ import { ALREADY_CONNECTED, NO_RECENT_POST_TO_LIKE, decideInmailUnable, decideSt
 import { renderCopy } from "../../../domain/sequence/render-copy";
 import { copySeed, fieldSeed } from "../../../domain/sequence/spintax";
 import { mergeFields } from "../lead-merge-fields";
+import { aiLineSource } from "../ai-lines/ai-line-source";
+import { holdForAiLines, noteAiFallbacks } from "../ai-lines/hold-for-ai-lines";
+import { resolveAiLines } from "../ai-lines/resolve-ai-lines";
 import { placeAfter } from "../../../domain/sequence/step-timing";
 import { decideWithRecentPost } from "./decide-with-recent-post";
 import { UNREACHABLE_RETRY_MS } from "../../../domain/sequence/turn-policy";
@@ -152,6 +155,17 @@ export async function performLeadStep(input: {
   if (decision.kind === "skip") return resolveWithout(freshLead, sequence, step, null, decision.detail);
   if (decision.kind !== "act") return carryOut(decision, { campaign, sequence, campaignLead: freshLead, sender, step });
   const { variant, action: actionType } = decision;
+  // The step's AI lines before the intent: written once (charged), or the lead waits for their approval.
+  const ai = await resolveAiLines({
+    owner: { workspaceId: campaign.workspaceId, campaignId: campaign.id, campaignLeadId: campaignLead.id, leadId: refreshed.id, stepId: step.id, linkedinAccountId: sender.id },
+    step,
+    variant,
+    source: async () => aiLineSource(refreshed, post ?? (await provider.listRecentPosts(sender.providerAccountId, profile.memberId, 1).catch(() => []))[0] ?? null, sender.fullName),
+  });
+  if (ai.kind === "await-approval") {
+    await holdForAiLines(campaignLead.id, step.id);
+    return { kind: "resolved" };
+  }
 
   let journalId: string;
   let actionId: string;
@@ -187,7 +201,7 @@ export async function performLeadStep(input: {
     throw error;
   }
 
-  const fields = mergeFields(refreshed, campaignLead);
+  const fields = { ...mergeFields(refreshed, campaignLead), ...ai.fields };
   const seed = copySeed(campaignLead.id, step.id, variant.id);
   let sent: SentDetails;
   try {
@@ -237,6 +251,7 @@ export async function performLeadStep(input: {
     }
   }
   await recordStepSuccess({ campaign, sequence, campaignLead: freshLead, sender, step, journalId, actionId, sent });
+  await noteAiFallbacks(campaignLead.id, step.id, ai.fallbacks);
   return { kind: "acted" };
 }
 

@@ -6,7 +6,9 @@
 // moves on by its no-reply branch once its delay is over.
 import { listedOf } from "./sim-listed";
 import { DEFAULT_CAMPAIGN_VERIFICATION } from "../../../schemas/verification";
-import { decideEmailStep, type PreviousEmail } from "../../../domain/sequence/decide-email-step";
+import { decideEmailStep, type EmailStepFacts, type PreviousEmail } from "../../../domain/sequence/decide-email-step";
+import { aiLinesAsWritten, forecastAiLines } from "../../../domain/sequence/ai-lines";
+import { holdForAiLines } from "./sim-turn";
 import { mailboxRest } from "../../../domain/sequence/human-gaps";
 import { afterAction } from "../../../domain/sequence/step-timing";
 import { CANDIDATES_PER_SENDER, isEmailStep, mailboxCanActAt, mailboxTurnOrder } from "../../../domain/sequence/turn-policy";
@@ -28,7 +30,7 @@ type EmailResult = "sent" | "resolved" | "held" | "capped";
 /** performEmailStep, for the simulation; `mailbox` null for a lead whose campaign has none. */
 function performEmail(world: SimWorld, mailbox: MailboxState | null, lead: SimLead, step: WiredStep, at: number): EmailResult {
   const campaign = world.campaigns.get(lead.campaignId)!;
-  const decision = decideEmailStep({
+  const facts: EmailStepFacts = {
     sequence: campaign.sequence,
     step,
     campaignLeadId: lead.id,
@@ -48,8 +50,16 @@ function performEmail(world: SimWorld, mailbox: MailboxState | null, lead: SimLe
     // Threading decides the headers and subject, not when anything happens; only whether the e-mail
     // is a reply matters (its subject's placeholders then do not count).
     previous: lead.emailContacted ? SIMULATED_PREVIOUS : null,
-    fields: lead.fields ?? {},
-  });
+    // AI lines are written only for a lead the e-mail would go to: until then, taken as written.
+    fields: { ...lead.fields, ...aiLinesAsWritten(step) },
+  };
+  let decision = decideEmailStep(facts);
+  if (decision.kind === "act") {
+    // The lead's AI lines, as the executor's writer and its approvers would have them (ai-lines.ts).
+    if (holdForAiLines(world, lead, step, decision.variant, at)) return "held";
+    const ai = forecastAiLines(step, decision.variant, lead.fields ?? {}, true);
+    if (ai.kind === "ready" && Object.keys(ai.fields).length) decision = decideEmailStep({ ...facts, fields: { ...lead.fields, ...ai.fields } });
+  }
   switch (decision.kind) {
     case "held":
       lead.waitUntil = decision.retryAt;

@@ -162,6 +162,8 @@ export interface SimLead {
    * forecast assumes is granted at once: the sender's next turn sends it.
    */
   draftApproved?: boolean;
+  /** The step whose AI lines waited for approval once (held, then taken as approved at once: ai-lines.ts forecastAiLines). */
+  aiApprovedStepId?: string;
   /** Waiting at a manual task already in the Tasks queue when the forecast starts (its journal row written). */
   taskOpen?: boolean;
 }

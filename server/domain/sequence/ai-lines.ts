@@ -1,0 +1,169 @@
+// Per-lead AI lines ("AI variables"): a step declares lines (config.aiVariables, each a name and a
+// prompt) that the text provider writes for each lead, and its copy uses them as `{{ai.name}}`. This
+// is the one rule for which lines a lead's step needs, whether the step must wait for them to be
+// written or approved, and what the copy gets when a line could not be had (its inline fallback,
+// else the step's fallback copy, with the reason on the lead's journal). The executor asks it with
+// the lines stored for the lead; the forecast with lines assumed written and approved at once, as it
+// assumes drafts are. Pure and isomorphic.
+import type { FieldIssue } from "../../lib/errors";
+import type { StepType, TAiVariable, TVariantContent } from "../../schemas/sequence";
+import { placeholdersIn, type MergeFields } from "./render-copy";
+import { sha256Words } from "./stable-hash";
+
+/** The step kinds whose copy may use AI lines. */
+export const AI_LINE_STEPS: ReadonlySet<StepType> = new Set(["email", "message", "invite", "inmail"]);
+/** The copy fields AI lines may appear in. */
+const COPY_FIELDS = ["text", "fallbackText", "html", "note", "fallbackNote", "subject", "fallbackSubject", "script", "fallbackScript"] as const;
+/** The longest line unless the step says otherwise. */
+export const DEFAULT_AI_LINE_MAX = 300;
+/** Credits one generated line costs (as a drafted comment). */
+export const AI_LINE_COST = 1;
+
+export const AI_PREFIX = "ai.";
+
+/** Where a lead's line stands, as stored (ai_lines.status) or "none" when none was written for the current prompt. */
+export type AiLineStatus = "none" | "ready" | "pending-approval" | "approved" | "rejected" | "failed";
+
+export interface AiLineState {
+  status: AiLineStatus;
+  value?: string | null;
+  /** Why there is no value (failed): in words, for the lead's journal. */
+  reason?: string | null;
+}
+
+/** Why a lead's line was not used, in words. */
+export const AI_REASONS = {
+  noCredits: "AI credits ran out",
+  noFacts: "Nothing is known of this lead to write the line from (no name, headline, job title, company, location or post)",
+  providerFailed: "The AI model could not write the line",
+  rejected: "The line was rejected in the approvals queue",
+} as const;
+
+/** A step as far as its AI lines go. */
+export interface StepWithAiLines {
+  config: { aiVariables?: TAiVariable[]; aiApproval?: "none" | "required" };
+}
+
+/** The declared lines of a step. */
+export function declaredAiLines(step: StepWithAiLines): TAiVariable[] {
+  return step.config.aiVariables ?? [];
+}
+
+/** The AI line names a variant's copy uses (declared or not), in order, once each. */
+export function aiNamesIn(variant: Partial<Record<(typeof COPY_FIELDS)[number], unknown>>): string[] {
+  const names = COPY_FIELDS.flatMap((field) => {
+    const value = variant[field];
+    return typeof value === "string" ? placeholdersIn(value).map((use) => use.name) : [];
+  });
+  return [...new Set(names.filter((name) => name.startsWith(AI_PREFIX)).map((name) => name.slice(AI_PREFIX.length)))];
+}
+
+/** The declared lines a lead's variant of the step uses: the ones to write for it. */
+export function aiLinesUsed(step: StepWithAiLines, variant: Partial<TVariantContent>): TAiVariable[] {
+  const used = new Set(aiNamesIn(variant));
+  return declaredAiLines(step).filter((line) => used.has(line.name));
+}
+
+/** A line's prompt fingerprint: a changed prompt (or length) writes a new line. */
+export function aiPromptHash(line: Pick<TAiVariable, "prompt" | "maxLength">): string {
+  return Array.from(sha256Words(`${line.prompt.trim()}\u0000${line.maxLength ?? DEFAULT_AI_LINE_MAX}`), (word) => word.toString(16).padStart(8, "0")).join("").slice(0, 32);
+}
+
+/** What a line is written from. */
+export interface AiLineFacts {
+  firstName?: string | null;
+  lastName?: string | null;
+  headline?: string | null;
+  jobTitle?: string | null;
+  company?: string | null;
+  location?: string | null;
+  /** The lead's latest post's text, when one was read. */
+  postText?: string | null;
+}
+
+/** Whether anything is known of the lead to write a line from. */
+export function hasAiFacts(facts: AiLineFacts): boolean {
+  return [facts.firstName, facts.lastName, facts.headline, facts.jobTitle, facts.company, facts.location, facts.postText].some((value) => typeof value === "string" && value.trim() !== "");
+}
+
+export type AiLinesDecision =
+  /** Write these lines (none stored for their current prompt), then decide again. */
+  | { kind: "generate"; lines: TAiVariable[] }
+  /** A line waits for a person in the approvals queue: the step waits. */
+  | { kind: "await-approval"; names: string[] }
+  /** Every line is settled: `fields` fills `{{ai.name}}` (null where the fallback applies), `fallbacks` says why. */
+  | { kind: "ready"; fields: MergeFields; fallbacks: Array<{ name: string; reason: string }> };
+
+/**
+ * The decision for a lead's step: lines without a value for their current prompt are written first;
+ * a line awaiting approval holds the step; otherwise the step goes on with the values it has, and the
+ * ones it has not (failed, rejected, no facts) take the fallback with their reason. A line is
+ * written `pending-approval` when the step asks for approval and `ready` otherwise (used as it is).
+ */
+export function decideAiLines(input: { used: TAiVariable[]; states: ReadonlyMap<string, AiLineState> }): AiLinesDecision {
+  const missing = input.used.filter((line) => (input.states.get(line.name)?.status ?? "none") === "none");
+  if (missing.length) return { kind: "generate", lines: missing };
+  const pending = input.used.filter((line) => input.states.get(line.name)?.status === "pending-approval").map((line) => line.name);
+  if (pending.length) return { kind: "await-approval", names: pending };
+  const fields: MergeFields = {};
+  const fallbacks: Array<{ name: string; reason: string }> = [];
+  for (const line of input.used) {
+    const state = input.states.get(line.name)!;
+    const usable = (state.status === "ready" || state.status === "approved") && typeof state.value === "string" && state.value.trim() !== "";
+    fields[`${AI_PREFIX}${line.name}`] = usable ? state.value! : null;
+    if (!usable) fallbacks.push({ name: line.name, reason: state.status === "rejected" ? AI_REASONS.rejected : state.reason || AI_REASONS.providerFailed });
+  }
+  return { kind: "ready", fields, fallbacks };
+}
+
+/** The journal's words for lines that took the fallback: "AI line “icebreaker”: AI credits ran out". */
+export function aiFallbackDetail(fallbacks: ReadonlyArray<{ name: string; reason: string }>): string | null {
+  if (!fallbacks.length) return null;
+  return `Used the fallback for ${fallbacks.map((fallback) => `AI line “${fallback.name}” (${fallback.reason})`).join(", ")}`;
+}
+
+/** Every line the step declares as written: what the core's checks assume before the lines are written (ai-lines are written only for a lead a step will go out to). */
+export function aiLinesAsWritten(step: StepWithAiLines): MergeFields {
+  return Object.fromEntries(declaredAiLines(step).map((line) => [`${AI_PREFIX}${line.name}`, "…"]));
+}
+
+/**
+ * The forecast's lines for a lead's step, asked of the same rule: the model always answers, so a
+ * lead something is known of gets every line (a stand-in value: timing does not depend on the words)
+ * and one nothing is known of takes the fallback, as the executor's writer decides; with approval on,
+ * the lines wait for approval once (`approved` false: the lead is held, as the executor holds it) and
+ * approvers are taken to approve at once, as for drafts.
+ */
+export function forecastAiLines(step: StepWithAiLines, variant: Partial<TVariantContent>, lead: AiLineFacts, approved: boolean): AiLinesDecision {
+  const used = aiLinesUsed(step, variant);
+  const written = hasAiFacts(lead);
+  const waits = step.config.aiApproval === "required" && !approved;
+  const state = (): AiLineState => (!written ? { status: "failed", reason: AI_REASONS.noFacts } : waits ? { status: "pending-approval", value: "…" } : { status: "ready", value: "…" });
+  return decideAiLines({ used, states: new Map(used.map((line) => [line.name, state()])) });
+}
+
+/** The forecast's fields for a lead's lines, approved (the editor's warnings use them too). */
+export function assumedAiFields(step: StepWithAiLines, variant: Partial<TVariantContent>, lead: AiLineFacts): MergeFields {
+  const decision = forecastAiLines(step, variant, lead, true);
+  return decision.kind === "ready" ? decision.fields : {};
+}
+
+/**
+ * The editor's and the API's checks of a step's AI lines (400 naming the field): lines only on kinds
+ * whose copy can use them, and every `{{ai.name}}` in the copy declared by the step.
+ */
+export function checkAiLines(step: { type: StepType; config: { aiVariables?: TAiVariable[] } }, variants: ReadonlyArray<Partial<TVariantContent>>, base: string, label: string): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const declared = new Set((step.config.aiVariables ?? []).map((line) => line.name));
+  if (declared.size && !AI_LINE_STEPS.has(step.type)) issues.push({ field: `${base}.aiVariables`, message: `AI lines are for e-mail, message, connection request and InMail steps, not this one (${label})` });
+  variants.forEach((variant) => {
+    const undeclared = aiNamesIn(variant).filter((name) => !declared.has(name));
+    if (undeclared.length) {
+      issues.push({
+        field: `${base}.aiVariables`,
+        message: `uses ${undeclared.map((name) => `{{ai.${name}}}`).join(", ")}, which the step does not declare: add ${undeclared.length > 1 ? "them" : "it"} under AI lines, or remove the placeholder (${label})`,
+      });
+    }
+  });
+  return issues;
+}

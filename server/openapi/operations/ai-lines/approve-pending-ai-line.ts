@@ -1,0 +1,17 @@
+import { dataEnvelope } from "../../../schemas/common";
+import { ZApproveAiLineInput, ZPendingAiLine } from "../../../schemas/ai-lines";
+import { defineOperation } from "../../../http/api-operation";
+import { BEYOND_THE_SPEC_AI_LINES, ZAiLineIdParams } from "./shared";
+
+export const approvePendingAiLineOperation = defineOperation({
+  operationId: "approvePendingAiLine",
+  method: "post",
+  path: "/pending-ai-lines/{id}/approve",
+  summary: "Approve an AI line",
+  description: `${BEYOND_THE_SPEC_AI_LINES} The line becomes \`approved\`; once its lead's step has no other line waiting, the lead is due again and the step goes out at the next turn with the line. The body is optional: \`value\` approves this text instead (at most 1,000 characters). Only a \`pending-approval\` line can be decided: any other answers 409 \`already-decided\`. Another workspace's line is 404.`,
+  tags: ["Approvals"],
+  params: ZAiLineIdParams,
+  body: ZApproveAiLineInput,
+  response: dataEnvelope(ZPendingAiLine),
+  errors: ["not-found", "already-decided"],
+});
