@@ -16,6 +16,17 @@ export function isApiMailProviderName(value: string): value is ApiMailProviderNa
 /** Each provider's name as people know it (messages, the dashboard). */
 export const API_MAIL_PROVIDER_LABELS: Record<ApiMailProviderName, string> = { ses: "Amazon SES", postmark: "Postmark", sendgrid: "SendGrid", mailgun: "Mailgun" };
 
+const MINUTE = 60_000;
+
+/**
+ * How long each provider's message search may lag a send it accepted, so that a search finding
+ * nothing is only believed once the send is older than this (docs/email-api-providers.md, "A send
+ * whose answer was lost"). Mailgun documents its events as trustworthy only after about half an
+ * hour ("Event Polling"); SendGrid's Email Activity and Postmark's outbound search document no
+ * figure, and are given ten and five minutes. SES has no search (findSent answers null).
+ */
+export const API_MAIL_SEARCH_LAG_MS: Record<ApiMailProviderName, number> = { ses: 0, postmark: 5 * MINUTE, sendgrid: 10 * MINUTE, mailgun: 30 * MINUTE };
+
 /**
  * The secrets of an API mailbox (stored encrypted with the mailbox, like a password). Which fields a
  * provider needs:
