@@ -98,10 +98,20 @@ export interface ApiWebhookRequest {
   url: string;
 }
 
+/**
+ * `replayToken`: a value the provider's signature covers that a genuine request never repeats
+ * (Mailgun's `token`; its signature does not cover the body). The webhook service stores it and
+ * refuses (401) a request that brings it again, so a request seen once cannot be replayed with
+ * other contents while its timestamp is fresh.
+ */
 export type ApiWebhookResult =
-  | { kind: "events"; events: ApiMailEvent[] }
-  /** An inbound e-mail (a reply) the provider's inbound route posted. */
-  | { kind: "inbound"; message: IncomingEmail }
+  | { kind: "events"; events: ApiMailEvent[]; replayToken?: string }
+  /**
+   * An inbound e-mail (a reply) the provider's inbound route posted. `tokenOnly`: nothing but the
+   * webhook address's token vouches for it (SendGrid's Inbound Parse): it is taken in as mail, but
+   * a delivery or spam report inside it is not acted on.
+   */
+  | { kind: "inbound"; message: IncomingEmail; replayToken?: string; tokenOnly?: boolean }
   /** SES through SNS: a subscription to confirm by fetching this SNS address (checked to be SNS's). */
   | { kind: "subscription-confirmation"; confirmUrl: string };
 
