@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { POST as webhookRoute } from "@/app/api/providers/mail/[provider]/[token]/route";
 import { db } from "@/server/db/client";
 import { now, setClock, systemClock } from "@/server/lib/clock";
-import { bounceMessage } from "@/server/providers/mail/sandbox/report-messages";
+import { bounceMessage, complaintMessage } from "@/server/providers/mail/sandbox/report-messages";
 import type { ApiMailCredentials } from "@/server/providers/mail/api/types";
 import { leadByEmail, recordingMailProvider, setupEmailCampaign, THREE_EMAILS } from "@/server/test/email-campaign";
 import { takeMailboxTurn } from "../../campaigns/executor/take-mailbox-turn";
@@ -118,7 +118,13 @@ describe("SendGrid Inbound Parse", () => {
     const original = { fromAddress: mailbox.email, toAddress: ANN, messageId: email.messageId, subject: email.subject, text: email.text, sentAt: now(), headers: { "message-id": email.messageId, to: ANN, from: mailbox.email, subject: email.subject } };
     const bounce = bounceMessage(original, { kind: "hard", at: now() });
     expect(await post("sendgrid", token, parsePost(bounce.raw))).toMatchObject({ status: 200, body: { outcomes: ["skipped"] } });
-    expect(await db.emailMessage.findFirstOrThrow({ where: { mailboxId: mailbox.id, direction: "inbound" } })).toMatchObject({ kind: "unmatched", skipReason: UNTRUSTED_REPORT });
+    expect(await post("sendgrid", token, parsePost(complaintMessage(original, { at: now() }).raw))).toMatchObject({ status: 200, body: { outcomes: ["skipped"] } });
+    const kept = await db.emailMessage.findMany({ where: { mailboxId: mailbox.id, direction: "inbound" } });
+    expect(kept).toMatchObject([
+      { kind: "unmatched", skipReason: UNTRUSTED_REPORT },
+      { kind: "unmatched", skipReason: UNTRUSTED_REPORT },
+    ]);
+    expect(await db.mailbox.findUniqueOrThrow({ where: { id: mailbox.id } })).toMatchObject({ bouncedCount: 0, complainedCount: 0 });
     expect(await db.emailMessage.findUniqueOrThrow({ where: { id: email.id } })).toMatchObject({ status: "sent", bouncedAt: null });
     expect(await leadByEmail(campaign.id, ANN)).toMatchObject({ status: "running" });
     expect(await db.deadEmailAddress.count({ where: { workspaceId: workspace.id } })).toBe(0);
