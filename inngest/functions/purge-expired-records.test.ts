@@ -5,12 +5,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { purgeExpiredApiRecords } from "@/server/services/idempotency/purge-expired-api-records";
 import { purgeWebhookDeliveries } from "@/server/services/webhooks/purge-webhook-deliveries";
 import { purgeExpiredMessages } from "@/server/services/privacy/purge-expired-messages";
+import { purgeMailProviderEvents } from "@/server/services/mail/provider-webhooks/purge-mail-provider-events";
 import { syncedFunction } from "../../server/test/inngest-contract";
 import { purgeExpiredRecords } from "./purge-expired-records";
 
 vi.mock("@/server/services/idempotency/purge-expired-api-records", () => ({ purgeExpiredApiRecords: vi.fn() }));
 vi.mock("@/server/services/webhooks/purge-webhook-deliveries", () => ({ purgeWebhookDeliveries: vi.fn() }));
 vi.mock("@/server/services/privacy/purge-expired-messages", () => ({ purgeExpiredMessages: vi.fn() }));
+vi.mock("@/server/services/mail/provider-webhooks/purge-mail-provider-events", () => ({ purgeMailProviderEvents: vi.fn() }));
 
 afterEach(() => vi.resetAllMocks());
 
@@ -22,13 +24,14 @@ describe("purge-expired-records", () => {
     expect(spec).toMatchObject({ cronTriggers: ["17 * * * *"], maxAttempts: 4, concurrency: [] });
   });
 
-  it("purges webhook deliveries, then API records, then expired messages, each in its own step, and reports all", async () => {
+  it("purges webhook deliveries, then API records, then expired messages, then provider events, each in its own step, and reports all", async () => {
     vi.mocked(purgeWebhookDeliveries).mockResolvedValue({ deliveries: 4, events: 2 });
     vi.mocked(purgeExpiredApiRecords).mockResolvedValue({ idempotencyRecords: 9 });
     vi.mocked(purgeExpiredMessages).mockResolvedValue({ emailMessages: 3, linkedinMessages: 1, conversations: 1 });
+    vi.mocked(purgeMailProviderEvents).mockResolvedValue({ mailProviderEvents: 5 });
     const { result, ctx } = await new InngestTestEngine({ function: purgeExpiredRecords }).execute();
-    expect(result).toEqual({ deliveries: 4, events: 2, idempotencyRecords: 9, messages: { emailMessages: 3, linkedinMessages: 1, conversations: 1 } });
-    expect(new Set(ctx.step.run.mock.calls.map(([id]) => id))).toEqual(new Set(["purge-webhook-deliveries", "purge-api-records", "purge-expired-messages"]));
+    expect(result).toEqual({ deliveries: 4, events: 2, idempotencyRecords: 9, messages: { emailMessages: 3, linkedinMessages: 1, conversations: 1 }, mailProviderEvents: 5 });
+    expect(new Set(ctx.step.run.mock.calls.map(([id]) => id))).toEqual(new Set(["purge-webhook-deliveries", "purge-api-records", "purge-expired-messages", "purge-mail-provider-events"]));
   });
 
   it("does not purge API records when purging deliveries failed (the step is retried first)", async () => {

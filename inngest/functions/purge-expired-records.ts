@@ -1,8 +1,10 @@
 // Hourly housekeeping: webhook deliveries and dispatched outbox rows past their workspace's
-// delivery-log retention (at most 7 days), expired idempotency records, and messages past their
-// workspace's message retention (docs/privacy.md).
+// delivery-log retention (at most 7 days), expired idempotency records, messages past their
+// workspace's message retention (docs/privacy.md), and e-mail providers' events and signature
+// tokens taken more than a week ago (docs/email-api-providers.md).
 import { cron } from "inngest";
 import { purgeExpiredApiRecords } from "@/server/services/idempotency/purge-expired-api-records";
+import { purgeMailProviderEvents } from "@/server/services/mail/provider-webhooks/purge-mail-provider-events";
 import { purgeExpiredMessages } from "@/server/services/privacy/purge-expired-messages";
 import { purgeWebhookDeliveries } from "@/server/services/webhooks/purge-webhook-deliveries";
 import { inngest } from "../client";
@@ -13,6 +15,7 @@ export const purgeExpiredRecords = inngest.createFunction(
     const webhooks = await step.run("purge-webhook-deliveries", () => purgeWebhookDeliveries());
     const api = await step.run("purge-api-records", () => purgeExpiredApiRecords());
     const messages = await step.run("purge-expired-messages", () => purgeExpiredMessages());
-    return { ...webhooks, ...api, messages };
+    const providerEvents = await step.run("purge-mail-provider-events", () => purgeMailProviderEvents());
+    return { ...webhooks, ...api, messages, ...providerEvents };
   },
 );

@@ -237,6 +237,14 @@ export interface MailProvider {
   findSent(mailbox: MailboxHandle, messageId: string, since: Date): Promise<boolean | null>;
 
   /**
+   * How long after a send this provider's lookup (findSent) may still miss it: an e-mail API's
+   * message search lags its sending (Mailgun's events, SendGrid's activity, Postmark's search).
+   * Until an intent is this old, findSent's `false` is not trusted and the send waits to be asked
+   * about again. Undefined (a mailbox's own Sent folder): `false` is trusted at once.
+   */
+  readonly sentSearchLagMs?: number;
+
+  /**
    * Reads what arrived in the mailbox after `cursor` (an opaque position; null from the start of
    * `since`), oldest first, at most `limit`. Returns the next cursor.
    */

@@ -9,7 +9,7 @@ import { now } from "@/server/lib/clock";
 import { createMailServerProvider } from "../smtp/mail-server-provider";
 import { MailProviderError, type MailboxHandle, type MailProvider } from "../types";
 import { apiEndpoint, getApiMailTransport } from "./transports";
-import type { ApiMailCredentials, ApiMailProviderName } from "./types";
+import { API_MAIL_SEARCH_LAG_MS, type ApiMailCredentials, type ApiMailProviderName } from "./types";
 
 export function apiCredentials(handle: MailboxHandle): ApiMailCredentials {
   if (handle.credentials.kind !== "api") throw new MailProviderError("auth-failed", `The mailbox ${handle.email} has no API key saved: connect it again.`, { field: "apiKey" });
@@ -33,6 +33,7 @@ export function createApiMailProvider(name: ApiMailProviderName): MailProvider {
 
   return {
     name,
+    sentSearchLagMs: API_MAIL_SEARCH_LAG_MS[name],
 
     async verify(handle) {
       await (await transport()).verify(apiCredentials(handle), apiEndpoint(name));

@@ -16,6 +16,17 @@ export function isApiMailProviderName(value: string): value is ApiMailProviderNa
 /** Each provider's name as people know it (messages, the dashboard). */
 export const API_MAIL_PROVIDER_LABELS: Record<ApiMailProviderName, string> = { ses: "Amazon SES", postmark: "Postmark", sendgrid: "SendGrid", mailgun: "Mailgun" };
 
+const MINUTE = 60_000;
+
+/**
+ * How long each provider's message search may lag a send it accepted, so that a search finding
+ * nothing is only believed once the send is older than this (docs/email-api-providers.md, "A send
+ * whose answer was lost"). Mailgun documents its events as trustworthy only after about half an
+ * hour ("Event Polling"); SendGrid's Email Activity and Postmark's outbound search document no
+ * figure, and are given ten and five minutes. SES has no search (findSent answers null).
+ */
+export const API_MAIL_SEARCH_LAG_MS: Record<ApiMailProviderName, number> = { ses: 0, postmark: 5 * MINUTE, sendgrid: 10 * MINUTE, mailgun: 30 * MINUTE };
+
 /**
  * The secrets of an API mailbox (stored encrypted with the mailbox, like a password). Which fields a
  * provider needs:
@@ -87,10 +98,20 @@ export interface ApiWebhookRequest {
   url: string;
 }
 
+/**
+ * `replayToken`: a value the provider's signature covers that a genuine request never repeats
+ * (Mailgun's `token`; its signature does not cover the body). The webhook service stores it and
+ * refuses (401) a request that brings it again, so a request seen once cannot be replayed with
+ * other contents while its timestamp is fresh.
+ */
 export type ApiWebhookResult =
-  | { kind: "events"; events: ApiMailEvent[] }
-  /** An inbound e-mail (a reply) the provider's inbound route posted. */
-  | { kind: "inbound"; message: IncomingEmail }
+  | { kind: "events"; events: ApiMailEvent[]; replayToken?: string }
+  /**
+   * An inbound e-mail (a reply) the provider's inbound route posted. `tokenOnly`: nothing but the
+   * webhook address's token vouches for it (SendGrid's Inbound Parse): it is taken in as mail, but
+   * a delivery or spam report inside it is not acted on.
+   */
+  | { kind: "inbound"; message: IncomingEmail; replayToken?: string; tokenOnly?: boolean }
   /** SES through SNS: a subscription to confirm by fetching this SNS address (checked to be SNS's). */
   | { kind: "subscription-confirmation"; confirmUrl: string };
 

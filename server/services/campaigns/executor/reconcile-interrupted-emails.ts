@@ -2,8 +2,11 @@
 // outcome (the process died, or the server did not answer after the message was handed over): ask
 // the mailbox's provider whether it left (findSent). Sent: record it as if the turn had finished.
 // Not sent: forget the intent so the step runs again. Cannot tell: record it as sent with a note,
-// because a lead missing one e-mail is better than a lead receiving it twice.
+// because a lead missing one e-mail is better than a lead receiving it twice. An e-mail API's
+// message search lags its sending (MailProvider.sentSearchLagMs): until the intent is that old, "not
+// found" may only mean "not indexed yet", so the intent stays as it is and a later turn asks again.
 import { db } from "../../../db/client";
+import { now } from "../../../lib/clock";
 import { logger } from "../../../lib/logger";
 import { getMailProvider } from "../../../providers/mail";
 import type { MailProviderName } from "../../../providers/mail/types";
@@ -22,7 +25,7 @@ const CLOCK_SLACK_MS = 60_000;
  * `mailboxId`: only that mailbox's e-mails (its turn reconciles them: turns of one mailbox never
  * overlap). `startedBefore`: only intents older than any turn still running.
  */
-export async function reconcileInterruptedEmails(scope: { mailboxId?: string; startedBefore?: Date } = {}): Promise<{ recorded: number; retried: number }> {
+export async function reconcileInterruptedEmails(scope: { mailboxId?: string; startedBefore?: Date } = {}): Promise<{ recorded: number; retried: number; waiting: number }> {
   const intents = await db.emailMessage.findMany({
     where: {
       status: "sending",
@@ -37,6 +40,7 @@ export async function reconcileInterruptedEmails(scope: { mailboxId?: string; st
   });
   let recorded = 0;
   let retried = 0;
+  let waiting = 0;
   for (const email of intents) {
     const journal =
       email.campaignLeadId && email.stepId
@@ -44,11 +48,18 @@ export async function reconcileInterruptedEmails(scope: { mailboxId?: string; st
         : null;
     const campaignLead = email.campaignLeadId ? await db.campaignLead.findUnique({ where: { id: email.campaignLeadId }, include: { lead: true, campaign: true } }) : null;
     let found: boolean | null;
+    let searchLagMs: number;
     try {
       const provider = await getMailProvider(email.mailbox.provider as MailProviderName);
+      searchLagMs = provider.sentSearchLagMs ?? 0;
       found = await provider.findSent(mailboxHandle(email.mailbox), email.messageId, new Date(email.createdAt.getTime() - CLOCK_SLACK_MS));
     } catch (error) {
       logger.warn("Could not reconcile an interrupted e-mail yet", { emailMessageId: email.id, mailboxId: email.mailboxId, error });
+      continue;
+    }
+    if (found === false && now().getTime() - email.createdAt.getTime() < searchLagMs) {
+      // Not found, but the provider's search may not show it yet: a later turn asks again.
+      waiting++;
       continue;
     }
     if (!campaignLead || !journal || journal.status !== "sending") {
@@ -78,5 +89,5 @@ export async function reconcileInterruptedEmails(scope: { mailboxId?: string; st
     });
     recorded++;
   }
-  return { recorded, retried };
+  return { recorded, retried, waiting };
 }

@@ -43,17 +43,26 @@ async function passWarmup(mailbox: Mailbox, email: IncomingEmail, cursor: string
   return "warmup";
 }
 
+/** Why a report that arrived through a path nothing but a URL token vouches for is kept without effect. */
+export const UNTRUSTED_REPORT =
+  "A delivery or spam report posted to the mailbox's inbound address is kept without effect: anyone who knows that address could have posted it. The provider's signed event webhook reports bounces and complaints.";
+
 /**
  * Takes one message in. `warmupChecked`: the caller already found it is not the pool's warmup mail
- * (the reader asks for a whole batch at once), so it is not asked again.
+ * (the reader asks for a whole batch at once), so it is not asked again. `reportsTrusted: false`:
+ * the message came through a path nothing but a URL token vouches for (SendGrid's Inbound Parse), so
+ * a delivery or spam report in it is stored without effect (no dead address, no do-not-contact entry).
  */
-export async function recordIncomingEmail(mailbox: Mailbox, email: IncomingEmail, cursor: string | null, options: { warmupChecked?: boolean } = {}): Promise<IncomingOutcome> {
+export async function recordIncomingEmail(mailbox: Mailbox, email: IncomingEmail, cursor: string | null, options: { warmupChecked?: boolean; reportsTrusted?: boolean } = {}): Promise<IncomingOutcome> {
   // Warmup mail of Herald's pool (and replies to it) belongs to the pool, which reads it on its own:
   // no message, conversation, reply or bounce handling, unread count or lead match here. Only the
   // pool's own mail: a tag someone else wrote is taken in as any other e-mail.
   if (!options.warmupChecked && (await isPoolWarmupMail(email))) return passWarmup(mailbox, email, cursor, "Warmup e-mail");
   const messageId = incomingMessageId(mailbox, email);
-  const { classification, skipReason } = await classifySafely(email);
+  const classified = await classifySafely(email);
+  const { classification } = classified;
+  const untrustedReport = options.reportsTrusted === false && (classification.kind === "bounce" || classification.kind === "complaint");
+  const skipReason = classified.skipReason ?? (untrustedReport ? UNTRUSTED_REPORT : null);
   // A bounce or complaint about a pool e-mail carries no tag at its top; the original's Message-ID tells.
   if (!skipReason && (await passPoolWarmupReport(classification))) return passWarmup(mailbox, email, cursor, "Report on a warmup e-mail");
   const match = skipReason

@@ -98,7 +98,8 @@ export async function applyMailProviderEvent(mailbox: Mailbox, provider: ApiMail
       case "unsubscribe":
         await unsubscribeAddressIn(tx, emit, {
           workspaceId: mailbox.workspaceId,
-          address: event.recipient ?? outbound.toAddress.toLowerCase(),
+          // The address the e-mail went to, as for a bounce or a complaint: never one the event names.
+          address: outbound.toAddress.toLowerCase(),
           source: "one-click",
           emailMessageId: outbound.id,
           campaignLeadId: outbound.campaignLeadId,

@@ -135,6 +135,40 @@ describe("Postmark", () => {
     expect(emails).toMatchObject([{ status: "sent" }]);
     expect((await leadByEmail(campaign.id, "ann@prospect.example")).journal.map((entry) => [entry.stepId, entry.status, entry.detail])).toEqual([["first", "done", null]]);
   });
+
+  it("a send Postmark's search does not show yet is not sent again until its search has settled", async () => {
+    const { campaign, mailbox, clock } = await apiCampaign("postmark");
+    const before = postmark.sent.length;
+    postmark.acceptThenFail(true);
+    await takeMailboxTurn(mailbox.id, now());
+    postmark.acceptThenFail(false);
+    // Postmark took the e-mail, but its outbound search does not list it yet.
+    const lagging = postmark.sent.splice(before, 1);
+    expect(lagging).toHaveLength(1);
+    clock.set(new Date(Date.parse(START) + 2 * 60_000));
+    await takeMailboxTurn(mailbox.id, now());
+    expect(postmark.sent.length).toBe(before);
+    expect(await db.emailMessage.findMany({ where: { campaignId: campaign.id } })).toMatchObject([{ status: "sending" }]);
+    // The search catches up: found, counted as sent, never sent twice.
+    postmark.sent.push(...lagging);
+    clock.set(new Date(Date.parse(START) + HOUR));
+    await takeMailboxTurn(mailbox.id, now());
+    expect(postmark.sent.length - before).toBe(1);
+    expect(await db.emailMessage.findMany({ where: { campaignId: campaign.id } })).toMatchObject([{ status: "sent" }]);
+  });
+
+  it("a send Postmark still does not know once its search has settled is sent again", async () => {
+    const { campaign, mailbox, clock } = await apiCampaign("postmark");
+    const before = postmark.sent.length;
+    postmark.acceptThenFail(true);
+    await takeMailboxTurn(mailbox.id, now());
+    postmark.acceptThenFail(false);
+    postmark.sent.splice(before, 1);
+    clock.set(new Date(Date.parse(START) + HOUR));
+    await takeMailboxTurn(mailbox.id, now());
+    expect(postmark.sent.length - before).toBe(1);
+    expect(await db.emailMessage.findMany({ where: { campaignId: campaign.id } })).toMatchObject([{ status: "sent" }]);
+  });
 });
 
 describe("Amazon SES", () => {

@@ -254,6 +254,11 @@ describe("readWebhook: tracking events", () => {
     expect(result.kind === "events" && result.events[0]!.messageId).toBe("<m-1.abc@mg.outreach.example>");
   });
 
+  it("returns the signature's token, for the webhook service to take once (its signature does not cover the body)", async () => {
+    const result = await transport.readWebhook(credentials, post(eventData("delivered"), signature(nowSeconds(), "token-taken-once")));
+    expect(result).toMatchObject({ kind: "events", replayToken: "token-taken-once" });
+  });
+
   it("refuses a wrong key, a forged signature, a stale or future timestamp, no signature and no key", async () => {
     const data = eventData("delivered");
     await expect(transport.readWebhook(credentials, post(data, signature(nowSeconds(), "token-1", "another-key")))).rejects.toThrow(/does not match/);
@@ -301,6 +306,7 @@ describe("readWebhook: a route forwarding to a URL ending in mime", () => {
       receivedAt: new Date(START - 30_000).toISOString(),
     });
     expect(result.message.uid).toMatch(/^mailgun:[0-9a-f]{32}$/);
+    expect(result.replayToken).toBe("route-token");
   });
 
   it("reads a multipart post (a message with attachments) the same way", async () => {

@@ -116,15 +116,15 @@ async function readWebhook(credentials: ApiMailCredentials, request: ApiWebhookR
   if (/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType)) {
     const form = await readWebhookForm(request.rawBody, contentType);
     const signature = { timestamp: form.get("timestamp"), token: form.get("token"), signature: form.get("signature") };
-    checkMailgunSignature({ signingKey: credentials.webhookSecret, signature, now: now() });
+    const replayToken = checkMailgunSignature({ signingKey: credentials.webhookSecret, signature, now: now() });
     const raw = form.get("body-mime");
     if (!raw) throw new ApiWebhookRefused("Mailgun's route posted no raw message: forward to Herald's URL ending in mime.");
-    return { kind: "inbound", message: await inboundEmail("mailgun", raw, new Date(Number(signature.timestamp) * 1000)) };
+    return { kind: "inbound", message: await inboundEmail("mailgun", raw, new Date(Number(signature.timestamp) * 1000)), replayToken };
   }
   const body = parseJson(request.rawBody);
   const signature = typeof body.signature === "object" && body.signature !== null ? body.signature : null;
-  checkMailgunSignature({ signingKey: credentials.webhookSecret, signature, now: now() });
-  return { kind: "events", events: readMailgunEvent(body) };
+  const replayToken = checkMailgunSignature({ signingKey: credentials.webhookSecret, signature, now: now() });
+  return { kind: "events", events: readMailgunEvent(body), replayToken };
 }
 
 export function createMailgunTransport(): ApiMailTransport {

@@ -3,9 +3,9 @@
 // form with the same three fields) is signed: `signature` is the hex HMAC-SHA256 of timestamp +
 // token with the account's HTTP webhook signing key ("Securing Webhooks"). Herald checks it in
 // constant time and refuses a timestamp more than ten minutes from its clock, so a captured request
-// cannot be replayed later. Within the window a replay is harmless: the framework takes each event
-// once by its id (event-data.id) and each inbound message once by its digest, so this stays pure
-// (no store of seen tokens).
+// cannot be replayed later. The signature does not cover the body, so within the window a captured
+// signature could carry other contents: as Mailgun advises, each token is taken once — the check
+// returns it, and the webhook service stores it per mailbox and refuses it a second time.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { ApiWebhookRefused, type ApiMailEvent, type ApiMailEventKind } from "../types";
 
@@ -15,8 +15,8 @@ export const MAILGUN_SIGNATURE_WINDOW_SECONDS = 10 * 60;
 /** The custom variable (`v:herald-message-id`) every Herald e-mail carries; events repeat it in user-variables. */
 export const HERALD_MESSAGE_ID_VARIABLE = "herald-message-id";
 
-/** Throws ApiWebhookRefused unless the signature is Mailgun's for this signing key and fresh. */
-export function checkMailgunSignature(input: { signingKey: string | null; signature: { timestamp?: unknown; token?: unknown; signature?: unknown } | null; now: Date }): void {
+/** Throws ApiWebhookRefused unless the signature is Mailgun's for this signing key and fresh; returns its token (to be taken once). */
+export function checkMailgunSignature(input: { signingKey: string | null; signature: { timestamp?: unknown; token?: unknown; signature?: unknown } | null; now: Date }): string {
   if (!input.signingKey) throw new ApiWebhookRefused("No Mailgun webhook signing key is set for this mailbox: paste it from Mailgun's API security settings.");
   const { timestamp, token, signature } = input.signature ?? {};
   if (typeof timestamp !== "string" || typeof token !== "string" || typeof signature !== "string" || !timestamp || !token || !signature) {
@@ -31,6 +31,7 @@ export function checkMailgunSignature(input: { signingKey: string | null; signat
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw new ApiWebhookRefused("The request's Mailgun signature does not match the signing key.");
   }
+  return token;
 }
 
 function record(value: unknown): Record<string, unknown> | null {

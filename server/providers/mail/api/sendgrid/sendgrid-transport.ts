@@ -118,7 +118,8 @@ async function findSent(credentials: ApiMailCredentials, endpoint: ApiEndpoint, 
 /**
  * Two kinds of request reach the same mailbox: the Event Webhook (a JSON array, signed) and Inbound
  * Parse (a multipart form, unsigned: its URL carries the mailbox's secret token, checked by the
- * framework). Inbound Parse must post the raw, full MIME message (the `email` field).
+ * framework). Inbound Parse must post the raw, full MIME message (the `email` field). As only the
+ * token vouches for a Parse post, it is marked tokenOnly: a bounce or complaint in it is not acted on.
  */
 async function readWebhook(credentials: ApiMailCredentials, request: ApiWebhookRequest): Promise<ApiWebhookResult> {
   const contentType = request.headers["content-type"] ?? "";
@@ -126,7 +127,7 @@ async function readWebhook(credentials: ApiMailCredentials, request: ApiWebhookR
     const form = await readWebhookForm(request.rawBody, contentType);
     const raw = form.get("email");
     if (!raw) throw new ApiWebhookRefused("SendGrid's Inbound Parse posted no raw message: turn on \"POST the raw, full MIME message\" for this host.");
-    return { kind: "inbound", message: await inboundEmail("sendgrid", raw, now()) };
+    return { kind: "inbound", message: await inboundEmail("sendgrid", raw, now()), tokenOnly: true };
   }
   checkSendgridSignature({ publicKey: credentials.webhookSecret, rawBody: request.rawBody, headers: request.headers, now: now() });
   return { kind: "events", events: readSendgridEvents(request.rawBody) };

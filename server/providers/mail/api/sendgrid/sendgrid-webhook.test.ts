@@ -166,6 +166,8 @@ describe("readWebhook: Inbound Parse", () => {
     });
     expect(result.message.text.trim()).toBe("Sounds good, let's talk.");
     expect(result.message.uid).toMatch(/^sendgrid:[0-9a-f]{32}$/);
+    // Only the address's token vouches for it: a report inside is not to be acted on.
+    expect(result.tokenOnly).toBe(true);
     // A redelivered post reads as the same message.
     const again = await transport.readWebhook(credentials, { rawBody, headers: { "content-type": contentType }, url: "https://herald.example/in" });
     expect(again.kind === "inbound" && again.message.uid).toBe(result.message.uid);

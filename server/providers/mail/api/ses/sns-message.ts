@@ -54,6 +54,9 @@ function topicRegion(topicArn: string): string | null {
 
 /** Whether the address is SNS's own, for the topic's region (or the test prefix outside production). */
 export function isSnsUrl(value: string, topicArn: string, testUrlPrefix: string | null | undefined, kind: "certificate" | "subscribe"): boolean {
+  // A certificate's address is a plain path: a query or fragment would only make one certificate
+  // many addresses (and many fetches and cache entries).
+  if (kind === "certificate" && /[?#]/.test(value)) return false;
   if (testUrlPrefix && value.startsWith(testUrlPrefix)) return true;
   let url: URL;
   try {
@@ -103,12 +106,21 @@ export async function verifySnsMessage(rawBody: string, options: SnsVerifyOption
 }
 
 const MAX_CERTIFICATE_BYTES = 16_384;
+/** Certificates kept (SNS uses one per region at a time, and rotates it rarely): the least recently used goes first. */
+export const MAX_CACHED_CERTIFICATES = 50;
 const certificates = new Map<string, Promise<string>>();
 
-/** Fetches a certificate once per address (SNS rotates them under new names), without following redirects. */
+/**
+ * Fetches a certificate once per address (SNS rotates them under new names), without following
+ * redirects; at most MAX_CACHED_CERTIFICATES are kept (a Map in use order: a hit moves to the end).
+ */
 export const fetchSnsCertificate: FetchCertificate = (url) => {
   const cached = certificates.get(url);
-  if (cached) return cached;
+  if (cached) {
+    certificates.delete(url);
+    certificates.set(url, cached);
+    return cached;
+  }
   const pending = (async () => {
     const response = await fetch(url, { redirect: "error", signal: AbortSignal.timeout(10_000) });
     if (!response.ok) throw new Error(`SNS answered ${response.status}`);
@@ -117,6 +129,9 @@ export const fetchSnsCertificate: FetchCertificate = (url) => {
     return text;
   })();
   certificates.set(url, pending);
-  pending.catch(() => certificates.delete(url));
+  while (certificates.size > MAX_CACHED_CERTIFICATES) certificates.delete(certificates.keys().next().value!);
+  pending.catch(() => {
+    if (certificates.get(url) === pending) certificates.delete(url);
+  });
   return pending;
 };
