@@ -258,7 +258,7 @@ describe("Mailgun", () => {
     ];
     for (const forged of refused) expect((await post("mailgun", token, forged, json)).status).toBe(401);
     expect(await db.emailMessage.findUniqueOrThrow({ where: { id: email.id } })).toMatchObject({ status: "sent", bouncedAt: null });
-    expect(await db.mailProviderEvent.count({ where: { mailboxId: mailbox.id } })).toBe(0);
+    expect(await db.mailProviderEvent.count({ where: { mailboxId: mailbox.id, kind: { not: "signature-token" } } })).toBe(0);
 
     expect(await post("mailgun", token, body, json)).toMatchObject({ status: 200, body: { outcomes: ["bounce"] } });
     expect(await db.emailMessage.findUniqueOrThrow({ where: { id: email.id } })).toMatchObject({ status: "bounced", bounceKind: "hard", bounceStatus: "5.1.1" });
@@ -269,7 +269,9 @@ describe("Mailgun", () => {
     // Mailgun posts the same event again (a new signature each time): taken once.
     expect(await post("mailgun", token, signedEvent(failed), json)).toMatchObject({ status: 200, body: { outcomes: ["duplicate"] } });
     expect(await db.mailbox.findUniqueOrThrow({ where: { id: mailbox.id } })).toMatchObject({ bouncedCount: 1 });
-    expect(await db.mailProviderEvent.count({ where: { mailboxId: mailbox.id } })).toBe(1);
+    // Each signature's token is kept too (refused if it comes again): one per accepted post.
+    expect(await db.mailProviderEvent.count({ where: { mailboxId: mailbox.id, kind: "signature-token" } })).toBe(2);
+    expect(await db.mailProviderEvent.count({ where: { mailboxId: mailbox.id, kind: { not: "signature-token" } } })).toBe(1);
   });
 
   it("a complaint stops the lead, lists the address and counts the complaint", async () => {
