@@ -55,7 +55,11 @@ const sequence = {
       branch: "yes",
       // The condition below waits for the open itself: no reply window before it.
       nextDelayHours: 0,
-      config: { subject: "A question about {{company}}, {{firstName}}", text: "Hi {{firstName}},\n\nHow does {{company}} find its next customers today? We help teams book more meetings with less busywork.\n\nWorth a short call?" },
+      // Spintax: each lead gets one version, the same on every retry and in the forecast (docs/campaigns.md).
+      config: {
+        subject: "{A question|Quick question} about {{company}}, {{firstName}}",
+        text: "{Hi|Hello} {{firstName}},\n\nHow does {{company}} find its next customers today? We help teams book more meetings with {less busywork|fewer manual steps}.\n\n{Worth a short call|Open to a short call}?",
+      },
     },
     { id: "opened", type: "if_email_opened", parent: "hello", config: { emailStepId: "hello", windowHours: OPEN_WINDOW_HOURS } },
     { id: "invite", type: "invite", parent: "opened", branch: "yes", config: { note: "Hi {{firstName}}, I wrote to you by e-mail and would be glad to connect here too.", fallbackNote: "Hi, would be glad to connect." } },
