@@ -6,8 +6,8 @@
 // 404, never a redirect, and no cookie is ever set there. A /t/ or /u/ request naming any other host
 // is refused the same way, so an old or made-up CNAME cannot borrow Herald's tracking. Other paths on
 // unknown hosts are left as they were (a health check by the container's name, the proxy's `ask`).
-// Paths are judged with their dot segments resolved; percent-encoded dots and slashes are refused on
-// any host but Herald's. The Host header is the client's to choose: it only ever selects among hosts
+// Paths are judged with their dot segments resolved; a dot segment hidden behind percent-encoding is
+// refused on any host but Herald's. The Host header is the client's to choose: it only ever selects among hosts
 // Herald already knows.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { isTrackingPath, requestPathname, type TrackingHostState } from "../domain/mail/tracking-domain";

@@ -140,8 +140,10 @@ describe("requestPathname", () => {
     expect(isTrackingPath(requestPathname("/t/../sign-in")!)).toBe(false);
   });
 
-  it("refuses percent-encoded dots and slashes", () => {
-    for (const target of ["/t/%2e%2e/sign-in", "/t/..%2Fsign-in", "/t/%5C..", "/u/%2E%2E"]) expect(requestPathname(target), target).toBeNull();
+  it("refuses dot segments hidden behind percent-encoding, and leaves other encoded slashes alone", () => {
+    for (const target of ["/t/%2e%2e/sign-in", "/t/..%2Fsign-in", "/t/%5C..", "/u/%2E%2E", "/x/%2e/t/o/x.gif", "/t/.%2e/x"]) expect(requestPathname(target), target).toBeNull();
+    expect(requestPathname("/api/files/a%5Cb.pdf?expires=1")).toBe("/api/files/a%5Cb.pdf");
+    expect(requestPathname("/api/files/x%2Fy.%2Epdf")).toBe("/api/files/x%2Fy.%2Epdf");
   });
 });
 

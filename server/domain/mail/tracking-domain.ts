@@ -199,12 +199,13 @@ export function isTrackingPath(pathname: string): boolean {
 
 /**
  * The path a request's target names once dot segments are resolved (`/t/../sign-in` is `/sign-in`),
- * as the router will see it; null when it hides a dot segment or a slash behind percent-encoding
- * (`%2e`, `%2f`, `%5c`), which a tracking host never needs and a router may decode later.
+ * as the router will see it; null when a dot segment hides behind percent-encoding (`/t/%2e%2e/`,
+ * `/t/..%2fsign-in`), which no link of Herald's has and a later decoding could resolve. An encoded
+ * slash or backslash elsewhere (a stored file's name) is left alone.
  */
 export function requestPathname(target: string): string | null {
   const raw = (target.startsWith("/") ? target : "/").split(/[?#]/, 1)[0]!;
-  if (/%2e|%2f|%5c/i.test(raw)) return null;
+  if (/%2e|%2f|%5c/i.test(raw) && /(^|\/)\.{1,2}(\/|$)/.test(raw.replace(/%2e/gi, ".").replace(/%2f|%5c/gi, "/").replace(/\\/g, "/"))) return null;
   try {
     // Appended, not resolved against a base: `//evil.example/t/…` stays a path, not a host.
     return new URL(`http://herald.invalid${raw}`).pathname;
