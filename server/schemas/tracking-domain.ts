@@ -62,7 +62,7 @@ export const ZMailboxTracking = z
     host: z.string().meta({ description: "The host this mailbox's open pixel, click and unsubscribe links use now", example: "track.acme.com" }),
     source: z.enum(["mailbox", "domain", "herald"]).meta({ description: "`mailbox` (its own pick), `domain` (its sending domain's tracking domain) or `herald` (HERALD_URL: no verified tracking domain)" }),
     trackingDomainId: z.string().nullable().meta({ description: "The tracking domain the mailbox picked; null when it follows its sending domain" }),
-    warning: z.string().nullable().meta({ description: "Set when the links are on another domain than the mailbox's, with the fix in words" }),
+    warning: z.string().nullable().meta({ description: "Set when the links point at a tracking host that did not answer over HTTPS at its last check, or are on another domain than the mailbox's, with the fix in words" }),
   })
   .meta({ id: "MailboxTracking" });
 export type TMailboxTracking = z.infer<typeof ZMailboxTracking>;
