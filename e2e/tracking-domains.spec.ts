@@ -9,7 +9,8 @@ import { testClock } from "./test-control";
 // A tracking domain on a real DNS zone: BIND serves acme-track.test on loopback, and a Herald of the
 // test's own asks it (HERALD_DNS_SERVERS). A real mailbox on the domain (an SMTP server and Dovecot
 // stand in for its provider) puts the workspace on the real DNS. The owner adds track.acme-track.test,
-// is shown the CNAME to add, publishes it, checks again and sees it verified; a campaign e-mail from a
+// is shown the CNAME and the TXT proof to add, publishes the CNAME alone (not enough), then both,
+// checks again and sees it verified; a campaign e-mail from a
 // mailbox on the domain then carries its unsubscribe link on the tracking host.
 const DOMAIN = "acme-track.test";
 const TRACKING_HOST = `track.${DOMAIN}`;
@@ -93,21 +94,34 @@ test("a tracking domain: the record to add, verified once published, and a campa
   await card.getByRole("button", { name: "Add tracking domain" }).click();
   await expect(card.getByRole("alert")).toContainText(`must be a subdomain of a domain this workspace's mailboxes send from (${DOMAIN}`);
 
-  // The right host, before its record exists: not pointing at Herald, with the exact record to add.
+  // The right host, before its records exist: not verified, with the exact records to add.
   await card.getByLabel("Tracking host").fill(TRACKING_HOST);
   await card.getByRole("button", { name: "Add tracking domain" }).click();
   const row = card.getByRole("listitem", { name: TRACKING_HOST });
-  await expect(row.getByTestId("tracking-domain-status")).toHaveText("Not pointing at Herald", { timeout: 20_000 });
+  await expect(row.getByTestId("tracking-domain-status")).toHaveText("Not verified: records missing", { timeout: 20_000 });
   await expect(row).toContainText(`${TRACKING_HOST} CNAME ${CNAME_TARGET}`);
   await expect(row).toContainText("has no CNAME record yet");
+  // The TXT proof holds this tracking domain's own value, as the API lists it too.
+  const listed = (await (await api.get("/tracking-domains")).json()).data as Array<{ host: string; records: Array<{ type: string; host: string; value: string }> }>;
+  const proof = listed.find((domain) => domain.host === TRACKING_HOST)!.records.find((record) => record.type === "TXT")!;
+  expect(proof.host).toBe(`_herald-tracking.${TRACKING_HOST}`);
+  expect(proof.value).toMatch(/^herald-tracking=[0-9a-f]{32}$/);
+  await expect(row).toContainText(`${proof.host} TXT "${proof.value}"`);
 
-  // Published; Check again finds it.
-  await dns.setZone(DOMAIN, [...BASE_ZONE, { name: "track", type: "CNAME", value: `${CNAME_TARGET}.` }]);
+  // The CNAME alone is not enough: it says the host points at Herald, not whose it is.
+  const cname: TestDnsRecord = { name: "track", type: "CNAME", value: `${CNAME_TARGET}.` };
+  await dns.setZone(DOMAIN, [...BASE_ZONE, cname]);
+  await row.getByRole("button", { name: "Check again" }).click();
+  await expect(row).toContainText(`${proof.host} has no TXT record yet`, { timeout: 20_000 });
+  await expect(row.getByTestId("tracking-domain-status")).toHaveText("Not verified: records missing");
+
+  // Both published; Check again finds them.
+  await dns.setZone(DOMAIN, [...BASE_ZONE, cname, { name: "_herald-tracking.track", type: "TXT", value: proof.value }]);
   await row.getByRole("button", { name: "Check again" }).click();
   await expect(row.getByTestId("tracking-domain-status")).toHaveText("Verified: links use it", { timeout: 20_000 });
   await expect(row).toContainText("2 mailboxes");
-  // HTTPS cannot answer on a test zone's name: a warning, not a failure.
-  await expect(row).toContainText("HTTPS");
+  // HTTPS cannot answer on a test zone's name: said loudly, but not a failure.
+  await expect(row).toContainText(`Links in new e-mails, unsubscribe links included, point at https://${TRACKING_HOST}, which does not answer over HTTPS`);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectContentFits(page);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -115,6 +129,7 @@ test("a tracking domain: the record to add, verified once published, and a campa
   // The sending mailbox's page says where its links point.
   await page.goto(`/mailboxes/${senderId}`);
   await expect(page.getByTestId("mailbox-tracking-host")).toHaveText(TRACKING_HOST);
+  await expect(page.getByText(`Links in new e-mails point at https://${TRACKING_HOST}, which does not answer over HTTPS`)).toBeVisible();
 
   // A campaign e-mail from it, with tracking and an unsubscribe line.
   const created = await api.post("/campaigns", {
@@ -139,6 +154,13 @@ test("a tracking domain: the record to add, verified once published, and a campa
   // The lead's timeline: the sent e-mail's unsubscribe link is on the tracking host.
   await page.goto(`/campaigns/${campaignId}/leads/${leadId}`);
   await expect(page.getByTestId("unsubscribe-link-label").first()).toHaveAttribute("title", new RegExp(`on ${TRACKING_HOST.replace(/\./g, "\\.")} `));
+
+  // Removing it first says what happens to the links already sent; keeping it changes nothing.
+  await page.goto("/mailboxes");
+  await card.getByRole("button", { name: `Remove ${TRACKING_HOST}` }).click();
+  await expect(card.getByRole("group", { name: `Remove ${TRACKING_HOST}?` })).toContainText(`Links in e-mails already sent on ${TRACKING_HOST}, unsubscribe links included, stop working once it is removed.`);
+  await card.getByRole("button", { name: "Keep it" }).click();
+  await expect(row.getByTestId("tracking-domain-status")).toHaveText("Verified: links use it");
 
   await request.dispose();
   await context.close();

@@ -1,7 +1,8 @@
 "use client";
 // Mailboxes → Tracking domains: hosts of the workspace's own domains (track.acme.com) that its
 // campaign e-mails' open, click and unsubscribe links use instead of Herald's address, each with the
-// exact record to add and its status; "Check again" looks the record up now.
+// exact records to add (the CNAME and the TXT proof) and its status; "Check again" looks them up now.
+// Removing one first says that links already sent on it stop working.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ErrorAlert } from "@/components/senders/error-alert";
@@ -24,7 +25,7 @@ function TrackingDomainRow({ domain }: { domain: TTrackingDomain }) {
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.trackingDomains.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.mailboxes.pathKey() })]);
   const check = useMutation(trpc.trackingDomains.check.mutationOptions({ onSuccess: refresh }));
   const remove = useMutation(trpc.trackingDomains.delete.mutationOptions({ onSuccess: refresh }));
-  const record = `${domain.record.host} CNAME ${domain.record.value}`;
+  const [confirming, setConfirming] = useState(false);
   return (
     <li className="space-y-2 py-4 first:pt-0 last:pb-0" aria-label={domain.host}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -41,23 +42,52 @@ function TrackingDomainRow({ domain }: { domain: TTrackingDomain }) {
       </div>
       {domain.status !== "verified" && (
         <div className="space-y-1">
-          <p className="text-sm text-slate-700">Add this record at your DNS host:</p>
-          <div className="flex flex-wrap items-center gap-2">
-            <code className="min-w-0 break-all rounded-sm bg-slate-100 px-2 py-1 font-mono text-xs text-slate-800">{record}</code>
-            <CopyButton value={record} ariaLabel={`Copy the record for ${domain.host}`} />
-          </div>
+          <p className="text-sm text-slate-700">Add both records at your DNS host: the CNAME sends the links to Herald, the TXT record proves the host is this workspace&apos;s.</p>
+          <ul className="space-y-1" aria-label={`Records for ${domain.host}`}>
+            {domain.records.map((entry) => {
+              const record = entry.type === "TXT" ? `${entry.host} TXT "${entry.value}"` : `${entry.host} CNAME ${entry.value}`;
+              return (
+                <li key={entry.type} className="flex flex-wrap items-center gap-2">
+                  <code className="min-w-0 break-all rounded-sm bg-slate-100 px-2 py-1 font-mono text-xs text-slate-800">{record}</code>
+                  <CopyButton value={entry.value} ariaLabel={`Copy the ${entry.type} value for ${entry.host}`} />
+                </li>
+              );
+            })}
+          </ul>
         </div>
       )}
       {domain.reason && <Alert tone={domain.status === "verified" ? "warning" : "error"}>{domain.reason}</Alert>}
-      {domain.httpsWarning && <Alert tone="warning">{domain.httpsWarning}</Alert>}
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" size="sm" disabled={check.isPending} onClick={() => check.mutate({ id: domain.id })}>
-          {check.isPending ? "Checking…" : "Check again"}
-        </Button>
-        <Button variant="danger" size="sm" disabled={remove.isPending} onClick={() => remove.mutate({ id: domain.id })} aria-label={`Remove ${domain.host}`}>
-          {remove.isPending ? "Removing…" : "Remove"}
-        </Button>
-      </div>
+      {domain.httpsWarning && (
+        <Alert tone="error">
+          Links in new e-mails, unsubscribe links included, point at https://{domain.host}, which does not answer over HTTPS: they fail until it does. {domain.httpsWarning}
+        </Alert>
+      )}
+      {confirming ? (
+        <div className="space-y-2" role="group" aria-label={`Remove ${domain.host}?`}>
+          <Alert tone="warning">
+            {domain.verifiedAt
+              ? `Links in e-mails already sent on ${domain.host}, unsubscribe links included, stop working once it is removed. New e-mails use Herald's address.`
+              : `New e-mails keep using Herald's address.`}
+          </Alert>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="danger" size="sm" disabled={remove.isPending} onClick={() => remove.mutate({ id: domain.id })}>
+              {remove.isPending ? "Removing…" : "Remove anyway"}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setConfirming(false)}>
+              Keep it
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" disabled={check.isPending} onClick={() => check.mutate({ id: domain.id })}>
+            {check.isPending ? "Checking…" : "Check again"}
+          </Button>
+          <Button variant="danger" size="sm" onClick={() => setConfirming(true)} aria-label={`Remove ${domain.host}`}>
+            Remove
+          </Button>
+        </div>
+      )}
       <ErrorAlert error={check.error ?? remove.error} />
     </li>
   );

@@ -14,9 +14,9 @@ function startServer(heraldHost: string) {
     get trustedProxies() {
       return trustedProxies;
     },
-    isVerifiedTrackingHost: async (host) => {
+    trackingHostState: async (host) => {
       lookedUp.push(host);
-      return host === "track.acme.com";
+      return host === "track.acme.com" || host === "failing-now.acme.com" ? "serves" : host === "pending.acme.com" ? "holds" : null;
     },
   });
   return createServer((request, response) => {
@@ -65,6 +65,32 @@ describe("the tracking host gate", () => {
       expect(answer.headers.location).toBeUndefined();
       expect(answer.headers["set-cookie"]).toBeUndefined();
     }
+  });
+
+  it("keeps serving the links of a host that was verified once, whatever its status now", async () => {
+    expect((await get("/u/token", { host: "failing-now.acme.com" })).status).toBe(200);
+    expect((await get("/t/o/x.gif", { host: "failing-now.acme.com" })).status).toBe(200);
+    expect((await get("/sign-in", { host: "failing-now.acme.com" })).status).toBe(404);
+  });
+
+  it("serves nothing at all on a host a workspace added but never verified: no tracking, no sign-in", async () => {
+    for (const path of ["/t/o/x.gif", "/u/token", "/", "/sign-in", "/api/v1/campaigns", "/api/health"]) {
+      expect((await get(path, { host: "pending.acme.com" })).status, path).toBe(404);
+    }
+  });
+
+  it("judges the path with its dot segments resolved, and refuses encoded dots and slashes on other hosts", async () => {
+    // Would pass a raw prefix check as tracking, and is the sign-in page once resolved.
+    for (const path of ["/t/../sign-in", "/u/..\\..\\settings", "/t/%2e%2e/sign-in", "/t/..%2fsign-in", "/u/%2E%2E/api/v1/campaigns"]) {
+      expect((await get(path, { host: "track.acme.com" })).status, path).toBe(404);
+    }
+    // Tracking once resolved, on a host that does not serve it.
+    for (const path of ["/x/../t/o/token.gif", "/sign-in/../u/token", "/x/%2e%2e/t/o/token.gif"]) {
+      expect((await get(path, { host: "evil.example" })).status, path).toBe(404);
+    }
+    expect((await get("/x/../t/o/token.gif", { host: "track.acme.com" })).status).toBe(200);
+    // Herald's own host decides nothing here: its router handles whatever it is sent.
+    expect((await get("/t/%2e%2e/sign-in", { host: "herald.example.com" })).status).toBe(200);
   });
 
   it("refuses /t/ and /u/ on an unknown host and leaves its other paths alone", async () => {

@@ -1,12 +1,16 @@
 // Which Host a request may name (docs/security.md, "Tracking hosts"). Herald answers on the host of
-// HERALD_URL as always, and on its workspaces' verified tracking hosts (track.acme.com) for the open
-// pixel, clicks and unsubscribing only: on such a host the dashboard, the API and sign-in are a plain
+// HERALD_URL as always, and on its workspaces' tracking hosts that were ever verified (track.acme.com)
+// for the open pixel, clicks and unsubscribing only, whatever their status now: links already sent
+// (unsubscribe links above all) keep working through a DNS hiccup or a failing re-check. On any host
+// with a tracking domain row, pending or failing too, the dashboard, the API and sign-in are a plain
 // 404, never a redirect, and no cookie is ever set there. A /t/ or /u/ request naming any other host
 // is refused the same way, so an old or made-up CNAME cannot borrow Herald's tracking. Other paths on
 // unknown hosts are left as they were (a health check by the container's name, the proxy's `ask`).
-// The Host header is the client's to choose: it only ever selects among hosts Herald already knows.
+// Paths are judged with their dot segments resolved; a dot segment hidden behind percent-encoding is
+// refused on any host but Herald's. The Host header is the client's to choose: it only ever selects among hosts
+// Herald already knows.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
-import { isTrackingPath } from "../domain/mail/tracking-domain";
+import { isTrackingPath, requestPathname, type TrackingHostState } from "../domain/mail/tracking-domain";
 import { isLocalhostName } from "../lib/network-address";
 
 export interface TrackingHostGateOptions {
@@ -14,8 +18,11 @@ export interface TrackingHostGateOptions {
   heraldHost: string;
   /** HERALD_TRUST_PROXY: with proxies in front, the host a proxy received is in X-Forwarded-Host. */
   trustedProxies: number;
-  /** Whether a host is a verified tracking host (cached per process: services/mail/tracking-domains/verified-tracking-hosts.ts). */
-  isVerifiedTrackingHost: (host: string) => Promise<boolean>;
+  /**
+   * What Herald knows of a host (cached per process: services/mail/tracking-domains/verified-tracking-hosts.ts):
+   * `serves` (a tracking host that was ever verified), `holds` (a tracking domain row never verified) or null.
+   */
+  trackingHostState: (host: string) => Promise<TrackingHostState>;
 }
 
 function hostnameOf(value: string): string | null {
@@ -61,10 +68,6 @@ function refuse(response: ServerResponse): true {
   return true;
 }
 
-function pathnameOf(url: string): string {
-  return (url.startsWith("/") ? url : "/").split(/[?#]/, 1)[0]!;
-}
-
 /**
  * Answers a request itself (true: refused) or lets it through (false). Synchronous for Herald's own
  * host, the common case; a promise only when the host must be looked up.
@@ -75,11 +78,14 @@ export function createTrackingHostGate(options: TrackingHostGateOptions) {
   return function trackingHostGate(request: IncomingMessage, response: ServerResponse): boolean | Promise<boolean> {
     const host = requestHost(request.headers, options.trustedProxies);
     if (host && own(host)) return false;
-    const tracking = isTrackingPath(pathnameOf(request.url ?? "/"));
+    const pathname = requestPathname(request.url ?? "/");
+    if (pathname === null) return refuse(response);
+    const tracking = isTrackingPath(pathname);
     if (!host) return tracking ? refuse(response) : false;
-    return options.isVerifiedTrackingHost(host).then(
-      // A verified host serves the tracking paths only; any other host serves everything but them.
-      (verified) => (verified === tracking ? false : refuse(response)),
+    return options.trackingHostState(host).then(
+      // A tracking host serves the tracking paths only, and a held one nothing; any other host
+      // serves everything but them.
+      (state) => (state === "serves" ? (tracking ? false : refuse(response)) : state === "holds" ? refuse(response) : tracking ? refuse(response) : false),
       () => (tracking ? refuse(response) : false),
     );
   };

@@ -86,8 +86,8 @@ async function main() {
   const { trackRequests } = await import("./graceful-shutdown");
   const { toErrorBody } = await import("../lib/errors");
   const { createTrackingHostGate } = await import("../http/tracking-host-gate");
-  const { isVerifiedTrackingHost } = await import("../services/mail/tracking-domains/verified-tracking-hosts");
-  const hostGate = createTrackingHostGate({ heraldHost: new URL(publicUrl()).hostname, trustedProxies: env.HERALD_TRUST_PROXY, isVerifiedTrackingHost });
+  const { trackingHostState } = await import("../services/mail/tracking-domains/verified-tracking-hosts");
+  const hostGate = createTrackingHostGate({ heraldHost: new URL(publicUrl()).hostname, trustedProxies: env.HERALD_TRUST_PROXY, trackingHostState });
   const gate = createRequestGate({ operations: servedOperations, publicUrlIsHttps: publicUrl().startsWith("https:"), dev, serveApi: createApiServer(apiHandlersById) });
   const { settleOutboxNotifications } = await import("../services/events/notify-outbox");
   const { createTestControl } = await import("./test-control");

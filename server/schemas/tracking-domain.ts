@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ZTimestamp } from "./common";
 
 export const ZTrackingDomainStatus = z.enum(["pending", "verified", "failing"]).meta({
-  description: "`pending` (added, not checked yet), `verified` (its CNAME points at Herald: links use it), `failing` (the last check did not find the CNAME; `reason` says why). Checked hourly and on demand",
+  description: "`pending` (added, not checked yet), `verified` (its CNAME points at Herald and its TXT proof holds this tracking domain's value: new e-mails' links use it), `failing` (the last check did not find both records; `reason` says why; links already sent on a host once verified keep working). Checked hourly and on demand",
 });
 
 export const ZTrackingDomain = z
@@ -15,13 +15,23 @@ export const ZTrackingDomain = z
     status: ZTrackingDomainStatus,
     statusLabel: z.string().meta({ description: "The status in plain words" }),
     reason: z.string().nullable().meta({ description: "Why the last check did not verify it, and what to change; null when verified or not checked yet" }),
-    httpsWarning: z.string().nullable().meta({ description: "What the last check found wrong with HTTPS on the host (links need it); a warning, not a failure of the CNAME" }),
+    httpsWarning: z.string().nullable().meta({ description: "What the last check found wrong with HTTPS on the host: new e-mails' links (their unsubscribe link too) point at https://<host> and fail until it answers. Not a failure of the check" }),
     record: z
       .object({ type: z.literal("CNAME"), host: z.string(), value: z.string() })
-      .meta({ description: "The record to add at the domain's DNS host", example: { type: "CNAME", host: "track.acme.com", value: "herald.example.com" } }),
+      .meta({ description: "The CNAME record to add at the domain's DNS host (also the first of `records`)", example: { type: "CNAME", host: "track.acme.com", value: "herald.example.com" } }),
+    records: z
+      .array(z.object({ type: z.enum(["CNAME", "TXT"]), host: z.string(), value: z.string() }))
+      .meta({
+        description:
+          "Both records to add at the domain's DNS host: the CNAME to Herald, and the TXT record `_herald-tracking.<host>` holding `herald-tracking=<token>`, this tracking domain's own random value, which proves the host is this workspace's. Both must be found to verify",
+        example: [
+          { type: "CNAME", host: "track.acme.com", value: "herald.example.com" },
+          { type: "TXT", host: "_herald-tracking.track.acme.com", value: "herald-tracking=4f9c0d2e8b7a4c1d9e3f2a1b0c9d8e7f" },
+        ],
+      }),
     mailboxCount: z.number().int().meta({ description: "Mailboxes whose links use it once verified (on its domain without an override of their own, or that picked it)" }),
     checkedAt: ZTimestamp.nullable(),
-    verifiedAt: ZTimestamp.nullable().meta({ description: "When its CNAME was first found pointing at Herald" }),
+    verifiedAt: ZTimestamp.nullable().meta({ description: "When both its records were first found; once set, the host keeps answering the links already sent on it whatever later checks find, until it is removed" }),
     createdAt: ZTimestamp,
   })
   .meta({ id: "TrackingDomain" });
@@ -52,7 +62,7 @@ export const ZMailboxTracking = z
     host: z.string().meta({ description: "The host this mailbox's open pixel, click and unsubscribe links use now", example: "track.acme.com" }),
     source: z.enum(["mailbox", "domain", "herald"]).meta({ description: "`mailbox` (its own pick), `domain` (its sending domain's tracking domain) or `herald` (HERALD_URL: no verified tracking domain)" }),
     trackingDomainId: z.string().nullable().meta({ description: "The tracking domain the mailbox picked; null when it follows its sending domain" }),
-    warning: z.string().nullable().meta({ description: "Set when the links are on another domain than the mailbox's, with the fix in words" }),
+    warning: z.string().nullable().meta({ description: "Set when the links point at a tracking host that did not answer over HTTPS at its last check, or are on another domain than the mailbox's, with the fix in words" }),
   })
   .meta({ id: "MailboxTracking" });
 export type TMailboxTracking = z.infer<typeof ZMailboxTracking>;

@@ -11,6 +11,8 @@ export interface HealthFacts {
   warmup: "excellent" | "good" | "fair" | "poor" | "unknown" | null;
   /** Its tracking links point at a host on another domain than its address (domain/mail/tracking-domain.ts, linksOnOtherDomain). */
   linksOnOtherDomain?: boolean;
+  /** Its new e-mails' links point at a tracking host that did not answer over HTTPS at its last check (linksWithoutHttps). */
+  linksWithoutHttps?: boolean;
 }
 
 const RANK: Record<Exclude<OverallHealth, "unchecked">, number> = { ok: 0, warning: 1, failing: 2 };
@@ -26,6 +28,8 @@ export function overallMailboxHealth(facts: HealthFacts): OverallHealth {
   if (facts.warmup && facts.warmup !== "unknown") parts.push(facts.warmup === "poor" ? "failing" : facts.warmup === "fair" ? "warning" : "ok");
   // A warning, but not a check of its own: a mailbox nothing else was checked of stays unchecked.
   if (facts.linksOnOtherDomain && parts.length) parts.push("warning");
+  // A finding of its own: unsubscribe links that lead nowhere.
+  if (facts.linksWithoutHttps) parts.push("warning");
   if (!parts.length) return "unchecked";
   return parts.reduce((worst, part) => (RANK[part] > RANK[worst] ? part : worst));
 }

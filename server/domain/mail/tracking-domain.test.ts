@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cnameTarget, isTrackingPath, judgeCname, linksOnOtherDomain, mailboxTracking, normalizeHost, registrableDomain, trackingBaseUrl, trackingHostProblem } from "./tracking-domain";
+import { cnameTarget, isReservedTestName, isTrackingPath, judgeCname, judgeProof, linksOnOtherDomain, linksWithoutHttps, mailboxTracking, normalizeHost, registrableDomain, requestPathname, trackingBaseUrl, trackingHostProblem, trackingRecords } from "./tracking-domain";
+import { overallMailboxHealth } from "./mailbox-health";
 
 const base = { domain: "acme.com", heraldHost: "herald.example.com", sendingDomains: ["acme.com", "acme.io"] };
 
@@ -97,10 +98,73 @@ describe("isTrackingPath and normalizeHost", () => {
 
 describe("a mailbox's overall health with its links on another domain", () => {
   it("is at least a warning, but a mailbox nothing else was checked of stays unchecked", async () => {
-    const { overallMailboxHealth } = await import("./mailbox-health");
+
     expect(overallMailboxHealth({ dns: "ok", test: null, warmup: null, linksOnOtherDomain: true })).toBe("warning");
     expect(overallMailboxHealth({ dns: "failing", test: null, warmup: null, linksOnOtherDomain: true })).toBe("failing");
     expect(overallMailboxHealth({ dns: "ok", test: null, warmup: null, linksOnOtherDomain: false })).toBe("ok");
     expect(overallMailboxHealth({ dns: null, test: null, warmup: null, linksOnOtherDomain: true })).toBe("unchecked");
+  });
+});
+
+describe("the sandbox's reach and the ownership proof", () => {
+  it("knows the reserved test TLDs and nothing else as names the sandbox may verify", () => {
+    for (const host of ["track.acme.test", "Track.Acme.Example.", "t.acme.invalid", "t.acme.localhost"]) expect(isReservedTestName(host), host).toBe(true);
+    for (const host of ["track.acme.com", "track.example.com", "track.acme.testing", "test"]) expect(isReservedTestName(host), host).toBe(false);
+  });
+
+  it("lists the CNAME and the TXT proof to add", () => {
+    expect(trackingRecords({ host: "Track.acme.com", token: "abc", target: "herald.example.com" })).toEqual([
+      { type: "CNAME", host: "track.acme.com", value: "herald.example.com" },
+      { type: "TXT", host: "_herald-tracking.track.acme.com", value: "herald-tracking=abc" },
+    ]);
+  });
+
+  it("accepts the proof only with this row's token, in plain words otherwise", () => {
+    expect(judgeProof("track.acme.com", "abc", { kind: "records", records: [["v=spf1 -all"], ["herald-tr", "acking=abc"]] })).toEqual({ ok: true });
+    expect(judgeProof("track.acme.com", "abc", { kind: "none" })).toEqual({
+      ok: false,
+      reason: '_herald-tracking.track.acme.com has no TXT record yet. Add _herald-tracking.track.acme.com TXT "herald-tracking=abc" at your DNS host: it proves the host is this workspace\'s.',
+    });
+    expect(judgeProof("track.acme.com", "abc", { kind: "records", records: [["herald-tracking=other"]] })).toMatchObject({ ok: false, reason: expect.stringContaining("does not hold this workspace's value") });
+    expect(judgeProof("track.acme.com", "abc", { kind: "error", reason: "timed out" })).toEqual({ ok: false, reason: "timed out" });
+  });
+});
+
+describe("requestPathname", () => {
+  it("resolves dot segments as the router will", () => {
+    expect(requestPathname("/t/o/x.gif?u=1")).toBe("/t/o/x.gif");
+    expect(requestPathname("/t/../sign-in")).toBe("/sign-in");
+    expect(requestPathname("/x/../t/o/x.gif")).toBe("/t/o/x.gif");
+    expect(requestPathname("/u/..\\settings")).toBe("/settings");
+    expect(requestPathname("//evil.example/t/o/x.gif")).toBe("//evil.example/t/o/x.gif");
+    expect(isTrackingPath(requestPathname("/t/../sign-in")!)).toBe(false);
+  });
+
+  it("refuses dot segments hidden behind percent-encoding, and leaves other encoded slashes alone", () => {
+    for (const target of ["/t/%2e%2e/sign-in", "/t/..%2Fsign-in", "/t/%5C..", "/u/%2E%2E", "/x/%2e/t/o/x.gif", "/t/.%2e/x"]) expect(requestPathname(target), target).toBeNull();
+    expect(requestPathname("/api/files/a%5Cb.pdf?expires=1")).toBe("/api/files/a%5Cb.pdf");
+    expect(requestPathname("/api/files/x%2Fy.%2Epdf")).toBe("/api/files/x%2Fy.%2Epdf");
+  });
+});
+
+describe("linksWithoutHttps", () => {
+  const dead = { host: "track.acme.com", status: "verified", httpsWarning: "HTTPS is not answering yet on track.acme.com." };
+  it("warns when the host new e-mails use did not answer over HTTPS", () => {
+    const tracking = mailboxTracking({ heraldUrl: "https://herald.example.com", override: null, ofDomain: dead });
+    expect(linksWithoutHttps(tracking, { override: null, ofDomain: dead })).toBe(
+      "Links in new e-mails point at https://track.acme.com, which does not answer over HTTPS: opens, clicks and unsubscribing fail until it does. HTTPS is not answering yet on track.acme.com.",
+    );
+  });
+
+  it("says nothing when HTTPS answered or the links are on Herald's address", () => {
+    const answering = { ...dead, httpsWarning: null };
+    expect(linksWithoutHttps(mailboxTracking({ heraldUrl: "https://herald.example.com", override: null, ofDomain: answering }), { override: null, ofDomain: answering })).toBeNull();
+    const failing = { ...dead, status: "failing" };
+    expect(linksWithoutHttps(mailboxTracking({ heraldUrl: "https://herald.example.com", override: null, ofDomain: failing }), { override: null, ofDomain: failing })).toBeNull();
+  });
+
+  it("makes the mailbox's health a warning", () => {
+    expect(overallMailboxHealth({ dns: "ok", test: null, warmup: null, linksWithoutHttps: true })).toBe("warning");
+    expect(overallMailboxHealth({ dns: null, test: null, warmup: null, linksWithoutHttps: true })).toBe("warning");
   });
 });

@@ -10,6 +10,8 @@ export type TrackingDomainStatus = "pending" | "verified" | "failing";
 export interface TrackingHost {
   host: string;
   status: TrackingDomainStatus | string;
+  /** What the last check found wrong with HTTPS on the host; null or absent when it answered. */
+  httpsWarning?: string | null;
 }
 
 /** A host as the user typed it, in the one form Herald stores and compares: lower case, no trailing dot. */
@@ -59,6 +61,60 @@ export function trackingHostProblem(input: { host: string; domain: string; heral
 /** The CNAME target a tracking host must point at: HERALD_TRACKING_CNAME_TARGET, else the host of HERALD_URL. */
 export function cnameTarget(input: { heraldUrl: string; configuredTarget?: string | null }): string {
   return normalizeHost(input.configuredTarget || new URL(input.heraldUrl).hostname);
+}
+
+/**
+ * The top-level domains reserved for tests and examples (RFC 2606, RFC 6761): no real owner can hold
+ * a name under them, so they are the only names the sandbox's simulated DNS may verify. A sandbox
+ * workspace's mailboxes may use any address, so a sandbox check of a real name would hand that name
+ * to whoever typed it first.
+ */
+export const RESERVED_TEST_TLDS = ["example", "test", "invalid", "localhost"] as const;
+
+/** Whether a host sits under a reserved test TLD (track.acme.test, track.acme.example). */
+export function isReservedTestName(host: string): boolean {
+  const labels = normalizeHost(host).split(".");
+  return labels.length > 1 && (RESERVED_TEST_TLDS as readonly string[]).includes(labels.at(-1)!);
+}
+
+/** Why a sandbox workspace cannot check a real name, in plain words. */
+export const SANDBOX_REAL_NAME_REASON = "The sandbox can only check names under .example or .test; connect a real mailbox to use a real domain.";
+
+/**
+ * The ownership proof of a tracking domain: a TXT record at `_herald-tracking.<host>` whose value
+ * names the row's own random token. The CNAME only says the host points at Herald; the TXT says
+ * which workspace's row the host's owner meant, so nobody can claim a host another installation's
+ * customer pointed at Herald.
+ */
+export function trackingProofName(host: string): string {
+  return `_herald-tracking.${normalizeHost(host)}`;
+}
+
+/** The value the proof's TXT record must hold. */
+export function trackingProofValue(token: string): string {
+  return `herald-tracking=${token}`;
+}
+
+/** The records a tracking domain needs at its DNS host, in the order to add them. */
+export function trackingRecords(input: { host: string; token: string; target: string }): Array<{ type: "CNAME" | "TXT"; host: string; value: string }> {
+  return [
+    { type: "CNAME", host: normalizeHost(input.host), value: normalizeHost(input.target) },
+    { type: "TXT", host: trackingProofName(input.host), value: trackingProofValue(input.token) },
+  ];
+}
+
+/**
+ * Whether the proof's TXT answer holds the token. `answer` is the lookup's outcome, as for the
+ * CNAME: TXT records as Node returns them (each a list of chunks, joined), none, or a failed lookup.
+ */
+export function judgeProof(host: string, token: string, answer: { kind: "records"; records: string[][] } | { kind: "none" } | { kind: "error"; reason: string }): CnameVerdict {
+  if (answer.kind === "error") return { ok: false, reason: answer.reason };
+  const name = trackingProofName(host);
+  const value = trackingProofValue(token);
+  const record = `${name} TXT "${value}"`;
+  if (answer.kind === "none") return { ok: false, reason: `${name} has no TXT record yet. Add ${record} at your DNS host: it proves the host is this workspace's.` };
+  if (answer.records.some((chunks) => chunks.join("").trim() === value)) return { ok: true };
+  return { ok: false, reason: `${name} does not hold this workspace's value. Add ${record} at your DNS host (a value for another workspace does not count).` };
 }
 
 /** The verdict of a tracking host's CNAME lookup. */
@@ -122,9 +178,40 @@ export function linksOnOtherDomain(mailboxEmail: string, linkHost: string): stri
   return `This mailbox's tracking links point at ${host}, which is not on ${domain}: spam filters trust links on the sender's own domain more. Add a tracking domain such as track.${domain}.`;
 }
 
+/**
+ * The mailbox health warning of links on a tracking host that did not answer over HTTPS at its last
+ * check: new e-mails' unsubscribe links would then lead nowhere. Null when HTTPS answered, or the
+ * links are on Herald's own address.
+ */
+export function linksWithoutHttps(tracking: MailboxTracking, domains: { override: TrackingHost | null; ofDomain: TrackingHost | null }): string | null {
+  const used = tracking.source === "mailbox" ? domains.override : tracking.source === "domain" ? domains.ofDomain : null;
+  if (!used?.httpsWarning) return null;
+  return `Links in new e-mails point at https://${used.host}, which does not answer over HTTPS: opens, clicks and unsubscribing fail until it does. ${used.httpsWarning}`;
+}
+
+/** What a host may serve: `serves` (a tracking host ever verified), `holds` (a tracking domain row never verified), null (unknown). */
+export type TrackingHostState = "serves" | "holds" | null;
+
 /** The paths a tracking host serves: the open pixel and clicks (/t/…) and unsubscribing (/u/…). */
 export function isTrackingPath(pathname: string): boolean {
   return pathname.startsWith("/t/") || pathname.startsWith("/u/");
+}
+
+/**
+ * The path a request's target names once dot segments are resolved (`/t/../sign-in` is `/sign-in`),
+ * as the router will see it; null when a dot segment hides behind percent-encoding (`/t/%2e%2e/`,
+ * `/t/..%2fsign-in`), which no link of Herald's has and a later decoding could resolve. An encoded
+ * slash or backslash elsewhere (a stored file's name) is left alone.
+ */
+export function requestPathname(target: string): string | null {
+  const raw = (target.startsWith("/") ? target : "/").split(/[?#]/, 1)[0]!;
+  if (/%2e|%2f|%5c/i.test(raw) && /(^|\/)\.{1,2}(\/|$)/.test(raw.replace(/%2e/gi, ".").replace(/%2f|%5c/gi, "/").replace(/\\/g, "/"))) return null;
+  try {
+    // Appended, not resolved against a base: `//evil.example/t/…` stays a path, not a host.
+    return new URL(`http://herald.invalid${raw}`).pathname;
+  } catch {
+    return null;
+  }
 }
 
 /** What /t/health answers, so that the HTTPS check tells Herald apart from another server answering on the host. */

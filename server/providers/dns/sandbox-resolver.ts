@@ -4,6 +4,7 @@
 // purpose (docs/sandbox.md, docs/mailbox-health.md): `ada@nodkim-acme.test` has no DKIM key.
 // Deterministic: the same name always gets the same answer, in every Herald process.
 import { SANDBOX_SPF_INCLUDE } from "../../domain/mail/dns-records";
+import { isReservedTestName } from "../../domain/mail/tracking-domain";
 import { env, trackingCnameTarget } from "../../env";
 import type { DnsResolver } from "./resolver";
 
@@ -116,13 +117,15 @@ function sandboxSpf(domain: string, words: Set<SandboxDnsWord>): string {
 }
 
 /**
- * A host's CNAME in the sandbox: every host below a domain is a CNAME of Herald (the target a tracking
- * domain must point at), so a sandbox workspace's tracking domain verifies offline; the words
- * `nocname` and `wrongcname` in the host break it. A domain's apex has none (it has MX and TXT).
+ * A host's CNAME in the sandbox: every host below a domain under a reserved test TLD (.example, .test,
+ * .invalid, .localhost) is a CNAME of Herald (the target a tracking domain must point at), so a
+ * sandbox workspace's tracking domain verifies offline; the words `nocname` and `wrongcname` in the
+ * host break it. A domain's apex has none (it has MX and TXT), nor has any real name: the sandbox
+ * must never vouch that a host someone else owns points at Herald.
  */
 function sandboxCname(name: string): unknown[] | null {
   const words = sandboxDnsWords(name);
-  if (words.has("nocname") || name.split(".").length < 3) return null;
+  if (words.has("nocname") || name.split(".").length < 3 || !isReservedTestName(name)) return null;
   return [words.has("wrongcname") ? "elsewhere.sandbox.herald.test" : trackingCnameTarget()];
 }
 

@@ -1,4 +1,4 @@
-// GET /api/tracking-domains/tls-ask?domain={host} – the reverse proxy's question before it gets a certificate: 200 for Herald's own host and verified tracking hosts, 404 otherwise
+// GET /api/tracking-domains/tls-ask?domain={host} – the reverse proxy's question before it gets a certificate: 200 for Herald's own host and tracking hosts ever verified (still existing), 404 otherwise. Public by design: it reveals only whether a name is such a host
 import { mayIssueCertificate } from "@/server/services/mail/tracking-domains/may-issue-certificate";
 
 export const dynamic = "force-dynamic";

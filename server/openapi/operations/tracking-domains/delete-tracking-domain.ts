@@ -7,7 +7,7 @@ export const deleteTrackingDomainOperation = defineOperation({
   method: "delete",
   path: "/tracking-domains/{id}",
   summary: "Remove a tracking domain",
-  description: "Admins and owners. New e-mails of its mailboxes link to Herald's address again (a mailbox that picked it follows its own domain's tracking domain); links on the host in e-mails already sent stop answering.",
+  description: "Admins and owners. New e-mails of its mailboxes link to Herald's address again (a mailbox that picked it follows its own domain's tracking domain); links on the host in e-mails already sent, unsubscribe links included, stop answering (until then they keep working even when checks fail).",
   tags: ["Tracking domains"],
   params: ZTrackingDomainIdParams,
   response: z.object({ data: z.object({ id: z.string(), deleted: z.literal(true) }) }),

@@ -23,6 +23,10 @@ describe("tracking domains API", () => {
     expect(created.status).toBe(201);
     expect(created.body!.data).toMatchObject({ id: expect.stringMatching(/^trk_/), host: "track.acme-api.test", domain: "acme-api.test", status: "verified", statusLabel: "Verified: links use it", record: { type: "CNAME", host: "track.acme-api.test" }, mailboxCount: 1 });
     const id = created.body!.data.id as string;
+    expect(created.body!.data.records).toEqual([
+      { type: "CNAME", host: "track.acme-api.test", value: expect.any(String) },
+      { type: "TXT", host: "_herald-tracking.track.acme-api.test", value: expect.stringMatching(/^herald-tracking=[0-9a-f]{32}$/) },
+    ]);
     expect((await callApi("GET", "/tracking-domains", { key })).body!.data).toHaveLength(1);
     expect((await callApi("GET", `/tracking-domains/${id}`, { key })).body!.data.host).toBe("track.acme-api.test");
     expect((await callApi("POST", `/tracking-domains/${id}/check`, { key })).body!.data.status).toBe("verified");

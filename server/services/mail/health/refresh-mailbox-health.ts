@@ -2,7 +2,7 @@
 // checks, a deliverability test or a warmup sync wrote their part, inside their transaction when given.
 import { db, type DbClient } from "../../../db/client";
 import { overallMailboxHealth, type HealthFacts, type OverallHealth } from "../../../domain/mail/mailbox-health";
-import { linksOnOtherDomain, mailboxTracking } from "../../../domain/mail/tracking-domain";
+import { linksOnOtherDomain, linksWithoutHttps, mailboxTracking } from "../../../domain/mail/tracking-domain";
 import { publicUrl } from "../../../env";
 import { findMailboxTrackingDomains } from "../tracking/find-mailbox-tracking-domains";
 import { healthOfInboxRate } from "../../../domain/mail/warmup-ramp";
@@ -19,6 +19,8 @@ export async function refreshMailboxHealth(mailboxId: string, client: DbClient =
     orderBy: { startedAt: "desc" },
     select: { status: true, landing: true, blocklistIp: true, blocklistDomain: true },
   });
+  const domains = await findMailboxTrackingDomains(mailbox, client);
+  const tracking = mailboxTracking({ heraldUrl: publicUrl(), ...domains });
   const inboxRate = mailbox.warmup?.healthScore == null ? null : mailbox.warmup.inboxRate;
   const facts: HealthFacts = {
     dns: readDnsHealth(mailbox.dnsHealth)?.status ?? null,
@@ -30,7 +32,8 @@ export async function refreshMailboxHealth(mailboxId: string, client: DbClient =
         }
       : null,
     warmup: inboxRate === null ? null : healthOfInboxRate(inboxRate),
-    linksOnOtherDomain: linksOnOtherDomain(mailbox.email, mailboxTracking({ heraldUrl: publicUrl(), ...(await findMailboxTrackingDomains(mailbox, client)) }).host) !== null,
+    linksOnOtherDomain: linksOnOtherDomain(mailbox.email, tracking.host) !== null,
+    linksWithoutHttps: linksWithoutHttps(tracking, domains) !== null,
   };
   const health = overallMailboxHealth(facts);
   await client.mailbox.updateMany({ where: { id: mailboxId, NOT: { health } }, data: { health } });

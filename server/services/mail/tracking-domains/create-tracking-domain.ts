@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { Prisma } from "../../../db/generated/client";
 import { db } from "../../../db/client";
 import { domainOfAddress, normalizeHost, trackingHostProblem } from "../../../domain/mail/tracking-domain";
@@ -7,16 +8,42 @@ import { now } from "../../../lib/clock";
 import { HeraldError } from "../../../lib/errors";
 import type { TCreateTrackingDomainInput, TTrackingDomain } from "../../../schemas/tracking-domain";
 import { getTrackingDomain } from "./get-tracking-domain";
-import { verifyTrackingDomain, type VerifyTrackingDomainOptions } from "./verify-tracking-domain";
+import { forgetVerifiedTrackingHosts } from "./verified-tracking-hosts";
+import { refreshTrackingDomainMailboxes, verifyTrackingDomain, type VerifyTrackingDomainOptions } from "./verify-tracking-domain";
 
 function refuse(field: "host" | "domain", message: string): HeraldError {
   return HeraldError.invalidInput(message, [{ field, message }]);
 }
 
+function hostTaken(host: string, ours: boolean): HeraldError {
+  return refuse("host", ours ? `${host} is already one of this workspace's tracking domains.` : `${host} is already used by another workspace; choose another host.`);
+}
+
+function domainTaken(domain: string, host: string): HeraldError {
+  return refuse("domain", `${domain} already has a tracking domain (${host}); remove it first, or pick this host for single mailboxes instead.`);
+}
+
+/**
+ * Makes way for the host: a row of this workspace, or one another workspace verified (it proved the
+ * host is its own, and links already sent on it still answer), refuses it; another workspace's row
+ * that never verified is removed, as it never proved anything and must not block the real owner.
+ */
+async function claimHost(workspaceId: string, host: string): Promise<void> {
+  const held = await db.trackingDomain.findUnique({ where: { host }, select: { id: true, workspaceId: true, domain: true, verifiedAt: true } });
+  if (!held) return;
+  if (held.workspaceId === workspaceId || held.verifiedAt) throw hostTaken(host, held.workspaceId === workspaceId);
+  const { count } = await db.trackingDomain.deleteMany({ where: { id: held.id, verifiedAt: null } });
+  // Verified in the meantime: it is the other workspace's now.
+  if (!count) throw hostTaken(host, false);
+  forgetVerifiedTrackingHosts();
+  await refreshTrackingDomainMailboxes(held);
+}
+
 /**
  * Adds a tracking host for one of the workspace's sending domains and checks it at once (its CNAME
  * may be in place already). Admins and owners. A host must be a subdomain of a domain the workspace
- * sends from, not Herald's own host, and no other workspace's (each a 400 naming the field).
+ * sends from, not Herald's own host, and not one another workspace verified (each a 400 naming the
+ * field); another workspace's row for it that never verified is taken over.
  */
 export async function createTrackingDomain(actor: Actor, input: TCreateTrackingDomainInput, options: VerifyTrackingDomainOptions = {}): Promise<TTrackingDomain> {
   requireRole(actor, "admin", "add a tracking domain");
@@ -33,18 +60,22 @@ export async function createTrackingDomain(actor: Actor, input: TCreateTrackingD
   const problem = trackingHostProblem({ host, domain, heraldHost: new URL(publicUrl()).hostname, sendingDomains });
   if (problem) throw refuse(problem.field, problem.message);
 
-  const taken = await db.trackingDomain.findFirst({ where: { OR: [{ host }, { workspaceId: actor.workspaceId, domain }] }, select: { host: true, domain: true, workspaceId: true } });
-  if (taken?.host === host) throw refuse("host", taken.workspaceId === actor.workspaceId ? `${host} is already one of this workspace's tracking domains.` : `${host} is already used by another workspace; choose another host.`);
-  if (taken) throw refuse("domain", `${domain} already has a tracking domain (${taken.host}); remove it first, or pick this host for single mailboxes instead.`);
+  await claimHost(actor.workspaceId, host);
+  const sameDomain = await db.trackingDomain.findFirst({ where: { workspaceId: actor.workspaceId, domain }, select: { host: true } });
+  if (sameDomain) throw domainTaken(domain, sameDomain.host);
 
   const at = now();
   let id: string;
   try {
-    ({ id } = await db.trackingDomain.create({ data: { workspaceId: actor.workspaceId, host, domain, createdAt: at, updatedAt: at }, select: { id: true } }));
+    ({ id } = await db.trackingDomain.create({ data: { workspaceId: actor.workspaceId, host, domain, token: randomBytes(16).toString("hex"), createdAt: at, updatedAt: at }, select: { id: true } }));
   } catch (error) {
-    // Another request added the same host or domain in the meantime.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw refuse("host", `${host} is already a tracking domain; choose another host.`);
-    throw error;
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== "P2002") throw error;
+    // Another request added the same host, or a host for the same domain, in the meantime: which
+    // one is read back rather than from the driver's error, whose shape differs between adapters.
+    const raced = await db.trackingDomain.findFirst({ where: { host }, select: { workspaceId: true } });
+    if (raced) throw hostTaken(host, raced.workspaceId === actor.workspaceId);
+    const other = await db.trackingDomain.findFirst({ where: { workspaceId: actor.workspaceId, domain }, select: { host: true } });
+    throw other ? domainTaken(domain, other.host) : refuse("host", `${host} was added by another request at the same time; check the list and try again.`);
   }
   await verifyTrackingDomain(id, options);
   return getTrackingDomain(actor, id);

@@ -1,4 +1,5 @@
 // A TrackingDomain row as the API's resource (schemas/tracking-domain.ts).
+import { trackingRecords } from "../../../domain/mail/tracking-domain";
 import { trackingCnameTarget } from "../../../env";
 import { toIso } from "../../../schemas/common";
 import type { TTrackingDomain } from "../../../schemas/tracking-domain";
@@ -10,6 +11,7 @@ export interface TrackingDomainRow {
   status: string;
   reason: string | null;
   httpsWarning: string | null;
+  token: string;
   checkedAt: Date | null;
   verifiedAt: Date | null;
   createdAt: Date;
@@ -18,7 +20,7 @@ export interface TrackingDomainRow {
 const LABELS: Record<TTrackingDomain["status"], string> = {
   pending: "Waiting for the first check",
   verified: "Verified: links use it",
-  failing: "Not pointing at Herald",
+  failing: "Not verified: records missing",
 };
 
 function statusOf(value: string): TTrackingDomain["status"] {
@@ -36,6 +38,7 @@ export function toTrackingDomain(row: TrackingDomainRow, mailboxCount: number): 
     reason: row.reason,
     httpsWarning: row.httpsWarning,
     record: { type: "CNAME", host: row.host, value: trackingCnameTarget() },
+    records: trackingRecords({ host: row.host, token: row.token, target: trackingCnameTarget() }),
     mailboxCount,
     checkedAt: toIso(row.checkedAt),
     verifiedAt: toIso(row.verifiedAt),

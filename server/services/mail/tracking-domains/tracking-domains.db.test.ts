@@ -6,7 +6,11 @@ import { db } from "../../../db/client";
 import { resetEnv } from "../../../env";
 import type { HeraldError } from "../../../lib/errors";
 import { createTestWorkspace } from "../../../test/factories";
+import type { Actor } from "../../../lib/actor";
+import type { TTrackingDomain } from "../../../schemas/tracking-domain";
+import type { TestDnsRecord } from "../../../test/dns-server";
 import { createRealDnsWorkspace, useTestDnsServer } from "../../../test/use-test-dns-server";
+import type { VerifyTrackingDomainOptions } from "./verify-tracking-domain";
 import { checkTrackingDomain } from "./check-tracking-domain";
 import { createTrackingDomain } from "./create-tracking-domain";
 import { deleteTrackingDomain } from "./delete-tracking-domain";
@@ -29,17 +33,24 @@ afterAll(() => {
   resetEnv();
 });
 
-useTestDnsServer({
-  "mx-corp.test": [
-    { name: "@", type: "MX", value: "mx.mx-corp.test" },
-    { name: "mx", type: "A", value: "192.0.2.10" },
-    { name: "track", type: "CNAME", value: `${HERALD}.` },
-    { name: "links", type: "CNAME", value: `${HERALD}.` },
-    { name: "t3", type: "CNAME", value: `${HERALD}.` },
-    { name: "t4", type: "CNAME", value: `${HERALD}.` },
-    { name: "wrong", type: "CNAME", value: "elsewhere.example.net." },
-  ],
-});
+const ZONE: TestDnsRecord[] = [
+  { name: "@", type: "MX", value: "mx.mx-corp.test" },
+  { name: "mx", type: "A", value: "192.0.2.10" },
+  { name: "track", type: "CNAME", value: `${HERALD}.` },
+  { name: "links", type: "CNAME", value: `${HERALD}.` },
+  { name: "t3", type: "CNAME", value: `${HERALD}.` },
+  { name: "t4", type: "CNAME", value: `${HERALD}.` },
+  { name: "wrong", type: "CNAME", value: "elsewhere.example.net." },
+];
+const dns = useTestDnsServer({ "mx-corp.test": ZONE });
+
+/** Publishes the tracking domain's TXT proof in the zone (as its owner would), then checks again. */
+async function publishProof(actor: Actor, added: TTrackingDomain, options: VerifyTrackingDomainOptions = { probeHttps: httpsAnswering }): Promise<TTrackingDomain> {
+  const proof = added.records.find((record) => record.type === "TXT")!;
+  ZONE.push({ name: proof.host.replace(/\.mx-corp\.test$/, ""), type: "TXT", value: proof.value });
+  await dns().setZone("mx-corp.test", ZONE);
+  return checkTrackingDomain(actor, added.id, options);
+}
 
 /** The 400's field and message of a refused call. */
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; fields: unknown }> {
@@ -54,23 +65,40 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; fie
 const httpsAnswering = async () => null;
 
 describe("adding a tracking domain", () => {
-  it("checks the CNAME against the DNS at once and verifies a host that points at Herald", async () => {
-    const { actor } = await createRealDnsWorkspace();
-    const added = await createTrackingDomain(actor, { host: "Track.MX-corp.test." }, { probeHttps: async (host) => `HTTPS is not answering yet on ${host}` });
+  it("checks the CNAME and the TXT proof against the DNS at once, and verifies the host once both are published", async () => {
+    const { actor, workspace } = await createRealDnsWorkspace();
+    const slowHttps = { probeHttps: async (host: string) => `HTTPS is not answering yet on ${host}.` };
+    const added = await createTrackingDomain(actor, { host: "Track.MX-corp.test." }, slowHttps);
+    const token = added.records[1]!.value.replace("herald-tracking=", "");
+    expect(token).toMatch(/^[0-9a-f]{32}$/);
+    // The CNAME alone proves nothing about which workspace owns the host.
     expect(added).toMatchObject({
       host: "track.mx-corp.test",
       domain: "mx-corp.test",
-      status: "verified",
-      reason: null,
-      httpsWarning: "HTTPS is not answering yet on track.mx-corp.test",
+      status: "failing",
+      reason: `_herald-tracking.track.mx-corp.test has no TXT record yet. Add _herald-tracking.track.mx-corp.test TXT "herald-tracking=${token}" at your DNS host: it proves the host is this workspace's.`,
       record: { type: "CNAME", host: "track.mx-corp.test", value: HERALD },
-      mailboxCount: 1,
+      records: [
+        { type: "CNAME", host: "track.mx-corp.test", value: HERALD },
+        { type: "TXT", host: "_herald-tracking.track.mx-corp.test", value: `herald-tracking=${token}` },
+      ],
     });
-    expect(added.verifiedAt).not.toBeNull();
-    expect(await listTrackingDomains(actor)).toEqual([added]);
+    expect(await mayIssueCertificate("track.mx-corp.test")).toBe(false);
+
+    const verified = await publishProof(actor, added, slowHttps);
+    expect(verified).toMatchObject({ status: "verified", reason: null, httpsWarning: "HTTPS is not answering yet on track.mx-corp.test.", mailboxCount: 1 });
+    expect(verified.verifiedAt).not.toBeNull();
+    expect(await listTrackingDomains(actor)).toEqual([verified]);
     expect(await mayIssueCertificate("track.mx-corp.test")).toBe(true);
     expect(await mayIssueCertificate(HERALD)).toBe(true);
     expect(await mayIssueCertificate("anything.mx-corp.test")).toBe(false);
+
+    // New e-mails' links would lead to a host that does not answer over HTTPS: the mailbox says so loudly.
+    const mailbox = await db.mailbox.findFirstOrThrow({ where: { workspaceId: workspace.id } });
+    expect((await getMailboxTracking(actor, mailbox.id)).warning).toBe(
+      "Links in new e-mails point at https://track.mx-corp.test, which does not answer over HTTPS: opens, clicks and unsubscribing fail until it does. HTTPS is not answering yet on track.mx-corp.test.",
+    );
+    expect((await db.mailbox.findUniqueOrThrow({ where: { id: mailbox.id } })).health).toBe("warning");
   });
 
   it("says in plain words what is wrong with a CNAME that is missing or points elsewhere, and checks again on demand", async () => {
@@ -97,7 +125,7 @@ describe("adding a tracking domain", () => {
     expect(await refusal(createTrackingDomain(actor, { host: HERALD }))).toEqual({ status: 400, fields: [{ field: "host", message: expect.stringContaining("is Herald's own address") }] });
     expect(await refusal(createTrackingDomain(actor, { host: "track.other.test", domain: "other.test" }))).toEqual({ status: 400, fields: [{ field: "domain", message: expect.stringContaining("No mailbox of this workspace sends from other.test") }] });
 
-    const first = await createTrackingDomain(actor, { host: "t3.mx-corp.test" }, { probeHttps: httpsAnswering });
+    const first = await publishProof(actor, await createTrackingDomain(actor, { host: "t3.mx-corp.test" }, { probeHttps: httpsAnswering }));
     expect(first.status).toBe("verified");
     expect(await refusal(createTrackingDomain(actor, { host: "links.mx-corp.test" }))).toEqual({ status: 400, fields: [{ field: "domain", message: expect.stringContaining("mx-corp.test already has a tracking domain (t3.mx-corp.test)") }] });
 
@@ -122,7 +150,7 @@ describe("which host a mailbox's links use", () => {
       warning: `This mailbox's tracking links point at ${HERALD}, which is not on mx-corp.test: spam filters trust links on the sender's own domain more. Add a tracking domain such as track.mx-corp.test.`,
     });
 
-    const track = await createTrackingDomain(actor, { host: "t4.mx-corp.test" }, { probeHttps: httpsAnswering });
+    const track = await publishProof(actor, await createTrackingDomain(actor, { host: "t4.mx-corp.test" }, { probeHttps: httpsAnswering }));
     expect(await getMailboxTracking(actor, mailbox.id)).toEqual({ host: "t4.mx-corp.test", source: "domain", trackingDomainId: null, warning: null });
 
     // Another workspace's tracking domain cannot be picked.

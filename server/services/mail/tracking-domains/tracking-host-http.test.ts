@@ -16,11 +16,16 @@ let herald: HeraldProcess;
 let seeded: Awaited<ReturnType<typeof seedTrackedEmail>>;
 let html: string;
 const HOST = "track.acme.example";
+const FAILING_HOST = "track.lapsed.example";
+const PENDING_HOST = "track.pending.example";
 
 beforeAll(async () => {
   seeded = await seedTrackedEmail();
   const at = new Date();
   await db.trackingDomain.create({ data: { workspaceId: seeded.workspace.id, host: HOST, domain: "acme.example", status: "verified", verifiedAt: at, checkedAt: at, createdAt: at, updatedAt: at } });
+  // Verified once, failing now (its record was lost), and one never verified.
+  await db.trackingDomain.create({ data: { workspaceId: seeded.workspace.id, host: FAILING_HOST, domain: "lapsed.example", status: "failing", verifiedAt: at, checkedAt: at, createdAt: at, updatedAt: at } });
+  await db.trackingDomain.create({ data: { workspaceId: seeded.workspace.id, host: PENDING_HOST, domain: "pending.example", status: "pending", createdAt: at, updatedAt: at } });
   const composed = composeCampaignEmail({
     workspaceId: seeded.workspace.id,
     variant: { id: "a", subject: "Hi", html: '<p>See <a href="https://example.com/pricing">our pricing</a></p>' },
@@ -101,6 +106,29 @@ describe("tracking links on a verified tracking host (real process)", () => {
     }
     const health = await rawRequest(herald.url, "/t/health", { headers: { host: HOST } });
     expect(health).toMatchObject({ status: 200, text: "herald tracking ok" });
+  });
+
+  it("keeps answering links already sent on a host verified once whose check fails now, and serves nothing on a host never verified", async () => {
+    const unsubscribe = addresses("href").find((url) => url.pathname.startsWith("/u/"))!;
+    expect((await follow(unsubscribe, FAILING_HOST)).status).toBe(200);
+    expect((await rawRequest(herald.url, "/sign-in", { headers: { host: FAILING_HOST } })).status).toBe(404);
+    for (const path of [unsubscribe.pathname, "/", "/sign-in", "/api/auth/session"]) {
+      const answer = await rawRequest(herald.url, path, { headers: { host: PENDING_HOST } });
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers["set-cookie"]).toBeUndefined();
+    }
+    expect((await rawRequest(herald.url, `/api/tracking-domains/tls-ask?domain=${FAILING_HOST}`)).status).toBe(200);
+    expect((await rawRequest(herald.url, `/api/tracking-domains/tls-ask?domain=${PENDING_HOST}`)).status).toBe(404);
+  });
+
+  it("judges the path with its dot segments resolved: no sign-in page through /t/../ on a tracking host", async () => {
+    for (const path of ["/t/../sign-in", "/u/../api/auth/session", "/t/%2e%2e/sign-in"]) {
+      const answer = await rawRequest(herald.url, path, { headers: { host: HOST } });
+      expect(answer.status, path).toBe(404);
+      expect(answer.text, path).toContain("There is nothing at this address.");
+    }
+    const [pixel] = addresses("src");
+    expect((await rawRequest(herald.url, `/x/..${pixel!.pathname}`, { headers: { host: "evil.example" } })).status).toBe(404);
   });
 
   it("lets the proxy have certificates only for Herald's own host and verified tracking hosts", async () => {

@@ -15,7 +15,7 @@ export async function findMailboxTrackingDomains(
   const domain = domainOfAddress(mailbox.email);
   const rows = await client.trackingDomain.findMany({
     where: { workspaceId: mailbox.workspaceId, OR: [{ domain }, ...(mailbox.trackingDomainId ? [{ id: mailbox.trackingDomainId }] : [])] },
-    select: { id: true, host: true, status: true, domain: true },
+    select: { id: true, host: true, status: true, domain: true, httpsWarning: true },
   });
   return {
     override: rows.find((row) => row.id === mailbox.trackingDomainId) ?? null,
