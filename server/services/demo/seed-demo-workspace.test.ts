@@ -26,6 +26,10 @@ it("seeds the Quick start's workspace once: owner, a working key, two sandbox se
   expect(health).toMatchObject({ status: "failing", spf: { status: "ok" }, dkim: { status: "ok" }, dmarc: { status: "missing" }, mx: { status: "ok" } });
   expect(health.dmarc.fix).toMatchObject({ type: "TXT", host: "_dmarc.northwind-nodmarc.test", value: expect.stringMatching(/^v=DMARC1; p=/) });
 
+  // Its links use a tracking domain on its own domain, verified by the sandbox's DNS.
+  expect(await db.trackingDomain.findMany({ where: { workspaceId: first.workspaceId }, select: { host: true, domain: true, status: true } })).toEqual([
+    { host: "track.northwind-nodmarc.test", domain: "northwind-nodmarc.test", status: "verified" },
+  ]);
   // The second sample: e-mail and LinkedIn together, on the same senders and the sample mailbox, opens tracked.
   expect(first.crossChannelCampaignId).toEqual(expect.stringMatching(/^cmp_/));
   const crossChannel = await db.campaign.findUniqueOrThrow({ where: { id: first.crossChannelCampaignId! }, include: { leads: { include: { lead: true } } } });
