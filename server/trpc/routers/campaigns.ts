@@ -23,7 +23,7 @@ import { markCampaignLeadOutcome } from "../../services/campaigns/set-campaign-l
 import { updateCampaign } from "../../services/campaigns/update-campaign";
 import { updateCampaignStep } from "../../services/campaigns/update-campaign-step";
 import { ZAiPreviewInput } from "../../schemas/ai-lines";
-import { previewAiLines } from "../../services/campaigns/ai-lines/preview-ai-lines";
+import { previewAiLines } from "../../services/campaigns/preview-ai-lines";
 import { router, workspaceProcedure } from "../init";
 
 const ZId = z.object({ id: z.string() });

@@ -5,7 +5,7 @@ import { approvePendingAiLine } from "../../../services/approvals/approve-pendin
 import { editPendingAiLine } from "../../../services/approvals/edit-pending-ai-line";
 import { getPendingAiLine, listPendingAiLines } from "../../../services/approvals/list-pending-ai-lines";
 import { rejectPendingAiLine } from "../../../services/approvals/reject-pending-ai-line";
-import { previewAiLines } from "../../../services/campaigns/ai-lines/preview-ai-lines";
+import { previewAiLines } from "../../../services/campaigns/preview-ai-lines";
 import { approvePendingAiLineOperation } from "./approve-pending-ai-line";
 import { editPendingAiLineOperation } from "./edit-pending-ai-line";
 import { getPendingAiLineOperation } from "./get-pending-ai-line";

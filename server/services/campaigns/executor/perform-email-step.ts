@@ -30,7 +30,7 @@ import { findMailboxTrackingDomains } from "../../mail/tracking/find-mailbox-tra
 import { readTracking, readUnsubscribe } from "../campaign-columns";
 import { mergeFields } from "../lead-merge-fields";
 import { aiLineSource, latestPostOf } from "../ai-lines/ai-line-source";
-import { holdForAiLines, noteAiFallbacks } from "../ai-lines/hold-for-ai-lines";
+import { holdForAiLines, noteAiFallbacks } from "./hold-for-ai-lines";
 import { resolveAiLines } from "../ai-lines/resolve-ai-lines";
 import { aiLinesAsWritten } from "../../../domain/sequence/ai-lines";
 import { failLead, resolveWithout, type LeadInCampaign } from "./perform-lead-step";

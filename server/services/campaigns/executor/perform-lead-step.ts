@@ -23,7 +23,7 @@ import { renderCopy } from "../../../domain/sequence/render-copy";
 import { copySeed, fieldSeed } from "../../../domain/sequence/spintax";
 import { mergeFields } from "../lead-merge-fields";
 import { aiLineSource } from "../ai-lines/ai-line-source";
-import { holdForAiLines, noteAiFallbacks } from "../ai-lines/hold-for-ai-lines";
+import { holdForAiLines, noteAiFallbacks } from "./hold-for-ai-lines";
 import { resolveAiLines } from "../ai-lines/resolve-ai-lines";
 import { placeAfter } from "../../../domain/sequence/step-timing";
 import { decideWithRecentPost } from "./decide-with-recent-post";

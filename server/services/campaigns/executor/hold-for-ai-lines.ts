@@ -4,7 +4,7 @@
 import { db } from "../../../db/client";
 import { withOutbox } from "../../events/with-outbox";
 import { aiFallbackDetail } from "../../../domain/sequence/ai-lines";
-import { lockCampaignLead, moveCampaignLead } from "../executor/settle-campaign-lead";
+import { lockCampaignLead, moveCampaignLead } from "./settle-campaign-lead";
 
 /** Puts the lead on hold for its step's AI lines; false when it moved on meanwhile (stopped, paused, another step). */
 export async function holdForAiLines(campaignLeadId: string, stepId: string): Promise<boolean> {

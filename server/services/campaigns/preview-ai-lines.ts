@@ -2,20 +2,20 @@
 // shows the copy they make. The lines are stored as sending stores them (AiLine, marked preview), so
 // sending reuses them and pays nothing again; a changed prompt writes new ones. Each line written
 // spends AI credits as sending does (the offline writer's too).
-import { db } from "../../../db/client";
-import type { Actor } from "../../../lib/actor";
-import { HeraldError } from "../../../lib/errors";
-import { parseInput } from "../../../lib/zod-issues";
-import { AI_PREVIEW_MAX_LEADS, ZAiPreviewInput, type TAiPreview, type TAiPreviewInput } from "../../../schemas/ai-lines";
-import { AI_PREFIX, declaredAiLines, decideAiLines } from "../../../domain/sequence/ai-lines";
-import { renderCopy } from "../../../domain/sequence/render-copy";
-import { copySeed, fieldSeed } from "../../../domain/sequence/spintax";
-import { sequenceOf, stepById } from "../executor/load-campaign-sequence";
-import { findCampaign } from "../find-campaign";
-import { mergeFields } from "../lead-merge-fields";
-import { aiLineSource, latestPostOf } from "./ai-line-source";
-import { readAiLineStates } from "./resolve-ai-lines";
-import { writeAiLines } from "./write-ai-lines";
+import { db } from "../../db/client";
+import type { Actor } from "../../lib/actor";
+import { HeraldError } from "../../lib/errors";
+import { parseInput } from "../../lib/zod-issues";
+import { AI_PREVIEW_MAX_LEADS, ZAiPreviewInput, type TAiPreview, type TAiPreviewInput } from "../../schemas/ai-lines";
+import { AI_PREFIX, declaredAiLines, decideAiLines } from "../../domain/sequence/ai-lines";
+import { renderCopy } from "../../domain/sequence/render-copy";
+import { copySeed, fieldSeed } from "../../domain/sequence/spintax";
+import { sequenceOf, stepById } from "./executor/load-campaign-sequence";
+import { findCampaign } from "./find-campaign";
+import { mergeFields } from "./lead-merge-fields";
+import { aiLineSource, latestPostOf } from "./ai-lines/ai-line-source";
+import { readAiLineStates } from "./ai-lines/resolve-ai-lines";
+import { writeAiLines } from "./ai-lines/write-ai-lines";
 
 const leadName = (lead: { firstName: string | null; lastName: string | null; email: string | null }) => [lead.firstName, lead.lastName].filter(Boolean).join(" ") || lead.email || "A lead without a name";
 
