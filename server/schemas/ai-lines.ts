@@ -63,8 +63,8 @@ export const ZAiPreviewInput = z
       .min(1, "choose at least one lead")
       .max(AI_PREVIEW_MAX_LEADS, `at most ${AI_PREVIEW_MAX_LEADS} leads`)
       .optional()
-      .meta({ description: `The campaign's leads to preview for; left out, the first ${AI_PREVIEW_MAX_LEADS} of the campaign` }),
-    variantId: z.string().min(1).optional().meta({ description: "The step's variant whose copy is shown; left out, variant A" }),
+      .meta({ description: `The campaign's leads to preview for (each with the variant it gets; a lead stopped, finished or past the step is refused); left out, the first ${AI_PREVIEW_MAX_LEADS} of the campaign still to be sent the step` }),
+    variantId: z.string().min(1).optional().meta({ description: "Without chosen leads, the sample is of leads that get this variant of the step; each lead is always shown with its own variant" }),
   })
   .meta({ id: "AiPreviewInput" });
 export type TAiPreviewInput = z.infer<typeof ZAiPreviewInput>;
@@ -72,7 +72,8 @@ export type TAiPreviewInput = z.infer<typeof ZAiPreviewInput>;
 export const ZAiPreviewLead = z.object({
   campaignLeadId: z.string(),
   leadName: z.string().meta({ description: "The lead's name in words (or its e-mail address)" }),
-  lines: z.array(z.object({ name: z.string(), value: z.string().nullable(), status: ZAiLineStatus, reason: z.string().nullable() })),
+  variantId: z.string().meta({ description: "The step's variant this lead gets, whose copy is shown" }),
+  lines: z.array(z.object({ name: z.string(), value: z.string().nullable(), status: ZAiLineStatus, reason: z.string().nullable() })).meta({ description: "The lines this lead's version of the copy uses (a line inside a spintax choice the lead's version leaves out is not written)" }),
   subject: z.string().nullable().meta({ description: "The copy's subject with the lines filled in (e-mail, InMail)" }),
   text: z.string().meta({ description: "The copy with the lines filled in (the body, message or note)" }),
   usedFallback: z.boolean().meta({ description: "The step's fallback copy stands in for this lead" }),
@@ -81,7 +82,7 @@ export const ZAiPreviewLead = z.object({
 export const ZAiPreview = z
   .object({
     leads: z.array(ZAiPreviewLead),
-    creditsSpent: z.number().int().meta({ description: "AI credits this preview spent (lines already written for the lead and prompt cost nothing; the offline writer's lines cost the same as a model's)" }),
+    creditsSpent: z.number().int().meta({ description: "AI credits this preview spent itself (lines already written for the lead and prompt cost nothing; the offline writer's lines cost the same as a model's)" }),
   })
   .meta({ id: "AiPreview", description: "Lines written for a sample of the campaign's leads and the copy they make; the sending reuses them (a changed prompt writes new ones)" });
 export type TAiPreview = z.infer<typeof ZAiPreview>;

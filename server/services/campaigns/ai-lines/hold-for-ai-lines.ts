@@ -3,15 +3,24 @@
 // that took the fallback, on the step's row once it happened.
 import { db } from "../../../db/client";
 import { withOutbox } from "../../events/with-outbox";
+import type { TAiVariable } from "../../../schemas/sequence";
 import { aiFallbackDetail } from "../../../domain/sequence/ai-lines";
 import { lockCampaignLead, moveCampaignLead } from "../executor/settle-campaign-lead";
+import { currentAiLines } from "./resolve-ai-lines";
 
-/** Puts the lead on hold for its step's AI lines; false when it moved on meanwhile (stopped, paused, another step). */
-export async function holdForAiLines(campaignLeadId: string, stepId: string): Promise<boolean> {
+/**
+ * Puts the lead on hold for its step's AI lines (`lines`, the ones its version uses); false when it
+ * moved on meanwhile (stopped, paused, another step), or when none of them waits any more: a
+ * decision made between reading the lines and this hold found the lead not yet held and could not
+ * release it, so the lines are looked at again under the lead's lock (decide-ai-line.ts takes it too).
+ */
+export async function holdForAiLines(campaignLeadId: string, stepId: string, lines: TAiVariable[]): Promise<boolean> {
   return withOutbox(async (tx) => {
     const status = await lockCampaignLead(tx, campaignLeadId);
     const current = await tx.campaignLead.findUnique({ where: { id: campaignLeadId }, select: { currentStepId: true } });
     if ((status !== "pending" && status !== "running") || current?.currentStepId !== stepId) return false;
+    const waiting = await tx.aiLine.count({ where: { ...currentAiLines(campaignLeadId, stepId, lines), status: "pending-approval" } });
+    if (!waiting) return false;
     await moveCampaignLead(tx, campaignLeadId, { phase: "approval", waitUntil: null });
     return true;
   });

@@ -160,10 +160,11 @@ export async function performLeadStep(input: {
     owner: { workspaceId: campaign.workspaceId, campaignId: campaign.id, campaignLeadId: campaignLead.id, leadId: refreshed.id, stepId: step.id, linkedinAccountId: sender.id },
     step,
     variant,
+    spin: { seed: copySeed(campaignLead.id, step.id, variant.id) },
     source: async () => aiLineSource(refreshed, post ?? (await provider.listRecentPosts(sender.providerAccountId, profile.memberId, 1).catch(() => []))[0] ?? null, sender.fullName),
   });
   if (ai.kind === "await-approval") {
-    await holdForAiLines(campaignLead.id, step.id);
+    await holdForAiLines(campaignLead.id, step.id, ai.lines);
     return { kind: "resolved" };
   }
 
