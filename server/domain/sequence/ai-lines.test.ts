@@ -1,7 +1,7 @@
 import { fieldSeed, spinForFilling } from "./spintax";
 import { describe, expect, it } from "vitest";
 import { isHeraldError } from "../../lib/errors";
-import { EVERY_VERSION, aiFallbackDetail, aiLineHasLink, aiLinesUsed, aiNamesIn, aiPromptHash, assumedAiFields, decideAiLines, hasAiFacts, type AiLineState } from "./ai-lines";
+import { EVERY_VERSION, NOTE_TOO_LONG, aiFallbackDetail, inviteNote, aiLineHasLink, aiLinesUsed, aiNamesIn, aiPromptHash, assumedAiFields, decideAiLines, hasAiFacts, type AiLineState } from "./ai-lines";
 import { fillTemplate, placeholdersIn, placeholderWords, renderCopy } from "./render-copy";
 import { wireSequence } from "./wire-sequence";
 
@@ -147,5 +147,22 @@ describe("aiLineHasLink", () => {
   });
   it("lets ordinary sentences through, abbreviations and decimals too", () => {
     for (const value of ["Loved your post on Acme's launch.", "Congrats on the 2.5x growth, e.g. in sales!", "Your Node.js talk was great"]) expect(aiLineHasLink(value)).toBe(false);
+  });
+});
+
+describe("inviteNote", () => {
+  const variant = { note: "Hi {{firstName}}, {{ai.icebreaker}} Shall we connect?", fallbackNote: "Hi {{firstName|there}}, shall we connect?" };
+  const long = "x".repeat(290);
+
+  it("sends the note filled in when it fits LinkedIn's 300 characters", () => {
+    expect(inviteNote(variant, { firstName: "Ann", "ai.icebreaker": "Great post." }, "s")).toEqual({ note: "Hi Ann, Great post. Shall we connect?", detail: null });
+  });
+
+  it("takes the fallback note, saying why, when an AI line makes the note too long", () => {
+    expect(inviteNote(variant, { firstName: "Ann", "ai.icebreaker": long }, "s")).toEqual({ note: "Hi Ann, shall we connect?", detail: `${NOTE_TOO_LONG}, so the fallback note was sent` });
+  });
+
+  it("sends no note when there is no fallback note to take", () => {
+    expect(inviteNote({ note: variant.note }, { firstName: "Ann", "ai.icebreaker": long }, "s")).toEqual({ note: null, detail: `${NOTE_TOO_LONG}, so the request was sent without a note` });
   });
 });

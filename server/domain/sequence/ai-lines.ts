@@ -6,9 +6,9 @@
 // the lines stored for the lead; the forecast with lines assumed written and approved at once, as it
 // assumes drafts are. Pure and isomorphic.
 import type { FieldIssue } from "../../lib/errors";
-import type { StepType, TAiVariable, TVariantContent } from "../../schemas/sequence";
+import { NOTE_MAX, type StepType, type TAiVariable, type TVariantContent } from "../../schemas/sequence";
 import { textLinks } from "../mail/email-links";
-import { placeholdersIn, type MergeFields } from "./render-copy";
+import { placeholdersIn, renderCopy, type MergeFields } from "./render-copy";
 import { fieldSeed, spinForFilling, type CopySpin } from "./spintax";
 import { sha256Words } from "./stable-hash";
 
@@ -216,4 +216,22 @@ export function checkAiLines(step: { type: StepType; config: { aiVariables?: TAi
     }
   });
   return issues;
+}
+
+/** Why a connection request went out with its fallback note, or none: the note with its lines is too long for LinkedIn. */
+export const NOTE_TOO_LONG = `The connection note with its AI lines ran past LinkedIn's ${NOTE_MAX} characters`;
+
+/**
+ * A connection request's note for the lead (`seed` is copySeed's): the note filled in; when it runs
+ * past LinkedIn's limit (an AI line, or a long merge field, made it longer than its fixed text), the
+ * step's fallback note, or no note when that does not fit either, with the reason for the journal.
+ */
+export function inviteNote(variant: Pick<Partial<TVariantContent>, "note" | "fallbackNote">, fields: MergeFields, seed: string): { note: string | null; detail: string | null } {
+  if (!variant.note) return { note: null, detail: null };
+  const noteSeed = fieldSeed(seed, "note");
+  const note = renderCopy(variant.note, variant.fallbackNote, fields, noteSeed).text;
+  if (note.length <= NOTE_MAX) return { note: note || null, detail: null };
+  const fallback = variant.fallbackNote ? renderCopy(variant.fallbackNote, undefined, fields, fieldSeed(noteSeed, "fallback")).text : "";
+  if (fallback && fallback.length <= NOTE_MAX) return { note: fallback, detail: `${NOTE_TOO_LONG}, so the fallback note was sent` };
+  return { note: null, detail: `${NOTE_TOO_LONG}, so the request was sent without a note` };
 }

@@ -26,9 +26,9 @@ export async function holdForAiLines(campaignLeadId: string, stepId: string, lin
   });
 }
 
-/** Says on the step's journal row which AI lines took the fallback, and why. */
-export async function noteAiFallbacks(campaignLeadId: string, stepId: string, fallbacks: ReadonlyArray<{ name: string; reason: string }>): Promise<void> {
-  const detail = aiFallbackDetail(fallbacks);
+/** Says on the step's journal row which AI lines took the fallback, and why (and `more`: a connection note that took its fallback). */
+export async function noteAiFallbacks(campaignLeadId: string, stepId: string, fallbacks: ReadonlyArray<{ name: string; reason: string }>, more: string | null = null): Promise<void> {
+  const detail = [aiFallbackDetail(fallbacks), more].filter(Boolean).join(". ") || null;
   if (!detail) return;
   await db.campaignLeadStep.updateMany({ where: { campaignLeadId, stepId, detail: null }, data: { detail } });
 }

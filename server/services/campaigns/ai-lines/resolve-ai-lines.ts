@@ -18,7 +18,7 @@ export function currentAiLines(campaignLeadId: string, stepId: string, lines: TA
   return { campaignLeadId, stepId, OR: lines.map((line) => ({ name: line.name, promptHash: aiPromptHash(line) })) };
 }
 
-/** The stored lines of a lead's step, as the decision core sees them: a line written for an older prompt is none. */
+/** The stored lines of a lead's step, as the decision core sees them: a line written for an older prompt, or still being written, is none. */
 export async function readAiLineStates(campaignLeadId: string, stepId: string, used: TAiVariable[]): Promise<Map<string, AiLineState>> {
   if (!used.length) return new Map();
   const rows = await db.aiLine.findMany({ where: { campaignLeadId, stepId, name: { in: used.map((line) => line.name) } } });
@@ -26,7 +26,8 @@ export async function readAiLineStates(campaignLeadId: string, stepId: string, u
   return new Map(
     used.map((line) => {
       const row = byName.get(line.name);
-      const current = row && row.promptHash === aiPromptHash(line);
+      // A line being written (another writer's claim, or one a crash left) is none yet: writing it waits or takes it over (write-ai-lines.ts).
+      const current = row && row.promptHash === aiPromptHash(line) && row.status !== "writing";
       return [line.name, current ? { status: row.status as AiLineState["status"], value: row.value, reason: row.reason } : { status: "none" as const }];
     }),
   );
