@@ -43,13 +43,14 @@ export const ZListAiLinesQuery = ZPaginationQuery.extend({
 export type TListAiLinesQuery = z.infer<typeof ZListAiLinesQuery>;
 export const ZPendingAiLineList = z.object({ data: z.array(ZPendingAiLine), paging: ZPagingWithTotal });
 
+/** A person's line: white space is collapsed to one line and the step's `maxLength` for the line applies (400 naming `value`). */
 const lineText = z.string().trim().min(1, "is required: write the line, or reject it").max(AI_LINE_VALUE_MAX, `must be at most ${AI_LINE_VALUE_MAX} characters`);
 
-export const ZEditAiLineInput = z.object({ value: lineText.meta({ description: "The line's new text; it stays waiting for a decision" }) }).meta({ description: "Changes the line; it stays pending" });
+export const ZEditAiLineInput = z.object({ value: lineText.meta({ description: "The line's new text, kept as one line (white space collapsed) of at most the line's maxLength in the step; it stays waiting for a decision" }) }).meta({ description: "Changes the line; it stays pending" });
 
 export const ZApproveAiLineInput = z
   .object({
-    value: lineText.optional().meta({ description: "The line as edited; left out, the line as written is approved" }),
+    value: lineText.optional().meta({ description: "The line as edited, kept as one line (white space collapsed) of at most the line's maxLength in the step; left out, the line as written is approved" }),
   })
   .meta({ description: "Approves the line, optionally edited" });
 
