@@ -43,13 +43,14 @@ export const ZListAiLinesQuery = ZPaginationQuery.extend({
 export type TListAiLinesQuery = z.infer<typeof ZListAiLinesQuery>;
 export const ZPendingAiLineList = z.object({ data: z.array(ZPendingAiLine), paging: ZPagingWithTotal });
 
+/** A person's line: white space is collapsed to one line and the step's `maxLength` for the line applies (400 naming `value`). */
 const lineText = z.string().trim().min(1, "is required: write the line, or reject it").max(AI_LINE_VALUE_MAX, `must be at most ${AI_LINE_VALUE_MAX} characters`);
 
-export const ZEditAiLineInput = z.object({ value: lineText.meta({ description: "The line's new text; it stays waiting for a decision" }) }).meta({ description: "Changes the line; it stays pending" });
+export const ZEditAiLineInput = z.object({ value: lineText.meta({ description: "The line's new text, kept as one line (white space collapsed) of at most the line's maxLength in the step; it stays waiting for a decision" }) }).meta({ description: "Changes the line; it stays pending" });
 
 export const ZApproveAiLineInput = z
   .object({
-    value: lineText.optional().meta({ description: "The line as edited; left out, the line as written is approved" }),
+    value: lineText.optional().meta({ description: "The line as edited, kept as one line (white space collapsed) of at most the line's maxLength in the step; left out, the line as written is approved" }),
   })
   .meta({ description: "Approves the line, optionally edited" });
 
@@ -63,8 +64,8 @@ export const ZAiPreviewInput = z
       .min(1, "choose at least one lead")
       .max(AI_PREVIEW_MAX_LEADS, `at most ${AI_PREVIEW_MAX_LEADS} leads`)
       .optional()
-      .meta({ description: `The campaign's leads to preview for; left out, the first ${AI_PREVIEW_MAX_LEADS} of the campaign` }),
-    variantId: z.string().min(1).optional().meta({ description: "The step's variant whose copy is shown; left out, variant A" }),
+      .meta({ description: `The campaign's leads to preview for (each with the variant it gets; a lead stopped, finished or past the step is refused); left out, the first ${AI_PREVIEW_MAX_LEADS} of the campaign still to be sent the step` }),
+    variantId: z.string().min(1).optional().meta({ description: "Without chosen leads, the sample is of leads that get this variant of the step; each lead is always shown with its own variant" }),
   })
   .meta({ id: "AiPreviewInput" });
 export type TAiPreviewInput = z.infer<typeof ZAiPreviewInput>;
@@ -72,7 +73,8 @@ export type TAiPreviewInput = z.infer<typeof ZAiPreviewInput>;
 export const ZAiPreviewLead = z.object({
   campaignLeadId: z.string(),
   leadName: z.string().meta({ description: "The lead's name in words (or its e-mail address)" }),
-  lines: z.array(z.object({ name: z.string(), value: z.string().nullable(), status: ZAiLineStatus, reason: z.string().nullable() })),
+  variantId: z.string().meta({ description: "The step's variant this lead gets, whose copy is shown" }),
+  lines: z.array(z.object({ name: z.string(), value: z.string().nullable(), status: ZAiLineStatus, reason: z.string().nullable() })).meta({ description: "The lines this lead's version of the copy uses (a line inside a spintax choice the lead's version leaves out is not written)" }),
   subject: z.string().nullable().meta({ description: "The copy's subject with the lines filled in (e-mail, InMail)" }),
   text: z.string().meta({ description: "The copy with the lines filled in (the body, message or note)" }),
   usedFallback: z.boolean().meta({ description: "The step's fallback copy stands in for this lead" }),
@@ -81,7 +83,7 @@ export const ZAiPreviewLead = z.object({
 export const ZAiPreview = z
   .object({
     leads: z.array(ZAiPreviewLead),
-    creditsSpent: z.number().int().meta({ description: "AI credits this preview spent (lines already written for the lead and prompt cost nothing; the offline writer's lines cost the same as a model's)" }),
+    creditsSpent: z.number().int().meta({ description: "AI credits this preview spent itself (lines already written for the lead and prompt cost nothing; the offline writer's lines cost the same as a model's)" }),
   })
   .meta({ id: "AiPreview", description: "Lines written for a sample of the campaign's leads and the copy they make; the sending reuses them (a changed prompt writes new ones)" });
 export type TAiPreview = z.infer<typeof ZAiPreview>;

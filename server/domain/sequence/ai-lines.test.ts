@@ -1,11 +1,12 @@
+import { fieldSeed, spinForFilling } from "./spintax";
 import { describe, expect, it } from "vitest";
 import { isHeraldError } from "../../lib/errors";
-import { aiFallbackDetail, aiLinesUsed, aiNamesIn, aiPromptHash, assumedAiFields, decideAiLines, hasAiFacts, type AiLineState } from "./ai-lines";
+import { EVERY_VERSION, NOTE_TOO_LONG, aiFallbackDetail, inviteNote, aiLineHasLink, aiLinesUsed, aiNamesIn, aiPromptHash, assumedAiFields, decideAiLines, hasAiFacts, type AiLineState } from "./ai-lines";
 import { fillTemplate, placeholdersIn, placeholderWords, renderCopy } from "./render-copy";
 import { wireSequence } from "./wire-sequence";
 
 const icebreaker = { name: "icebreaker", prompt: "One friendly line about their latest post" };
-const step = { config: { aiVariables: [icebreaker, { name: "pain", prompt: "A likely pain of their team" }] } };
+const step = { type: "email" as const, config: { aiVariables: [icebreaker, { name: "pain", prompt: "A likely pain of their team" }] } };
 
 function issuesOf(input: unknown): Array<{ field: string; message: string }> {
   try {
@@ -64,12 +65,12 @@ describe("declaring AI lines on a step", () => {
 });
 
 describe("decideAiLines", () => {
-  const used = aiLinesUsed(step, { text: "{{ai.icebreaker}} {{ai.pain|hiring}}" });
+  const used = aiLinesUsed(step, { text: "{{ai.icebreaker}} {{ai.pain|hiring}}" }, EVERY_VERSION);
   const states = (entries: Record<string, AiLineState>) => new Map(Object.entries(entries));
 
   it("takes only the declared lines the variant's copy uses", () => {
     expect(used.map((line) => line.name)).toEqual(["icebreaker", "pain"]);
-    expect(aiLinesUsed(step, { text: "{{ai.pain}}" }).map((line) => line.name)).toEqual(["pain"]);
+    expect(aiLinesUsed(step, { text: "{{ai.pain}}" }, EVERY_VERSION).map((line) => line.name)).toEqual(["pain"]);
   });
 
   it("writes lines without a value for their prompt first", () => {
@@ -109,5 +110,59 @@ describe("decideAiLines", () => {
     expect(hasAiFacts({ postText: "We shipped" })).toBe(true);
     expect(assumedAiFields(step, { text: "{{ai.icebreaker}}" }, { company: "Acme" })).toEqual({ "ai.icebreaker": "…" });
     expect(assumedAiFields(step, { text: "{{ai.icebreaker}}" }, {})).toEqual({ "ai.icebreaker": null });
+  });
+});
+
+describe("the lines a lead's version of the copy uses", () => {
+  const copy = { subject: "Hello", text: "Hi,\n\n{{{ai.icebreaker}}|{{ai.pain}}}\n\nBest" };
+  const seeds = Array.from({ length: 40 }, (_, index) => `lead${index}:first:a`);
+  const usedBy = (seed: string) => aiLinesUsed(step, copy, { seed }).map((line) => line.name);
+
+  it("is only the line inside the choice the lead's version takes, as sending spins it", () => {
+    for (const seed of seeds) {
+      const sent = spinForFilling(copy.text, fieldSeed(seed, "body")).text;
+      expect(usedBy(seed)).toEqual([sent.includes("ai.icebreaker") ? "icebreaker" : "pain"]);
+    }
+    expect(new Set(seeds.map((seed) => usedBy(seed)[0])).size).toBe(2);
+  });
+
+  it("reads every alternative for the editor's checks", () => {
+    expect(aiLinesUsed(step, copy, EVERY_VERSION).map((line) => line.name)).toEqual(["icebreaker", "pain"]);
+  });
+
+  it("seeds a LinkedIn message's text as the executor does, and a fallback by its field's seed", () => {
+    const message = { ...step, type: "message" as const };
+    const text = { text: "{{{ai.icebreaker}}|Hello}", fallbackText: "{{{ai.pain}}|Hi}" };
+    for (const seed of seeds) {
+      const names = aiLinesUsed(message, text, { seed }).map((line) => line.name);
+      expect(names.includes("icebreaker")).toBe(spinForFilling(text.text, fieldSeed(seed, "text")).text.includes("ai.icebreaker"));
+      expect(names.includes("pain")).toBe(spinForFilling(text.fallbackText, fieldSeed(fieldSeed(seed, "text"), "fallback")).text.includes("ai.pain"));
+    }
+  });
+});
+
+describe("aiLineHasLink", () => {
+  it("finds web addresses, www., a domain with a path and e-mail addresses", () => {
+    for (const value of ["See https://evil.example/x", "go to www.evil.example", "evil.example/win now", "write to me@evil.example"]) expect(aiLineHasLink(value)).toBe(true);
+  });
+  it("lets ordinary sentences through, abbreviations and decimals too", () => {
+    for (const value of ["Loved your post on Acme's launch.", "Congrats on the 2.5x growth, e.g. in sales!", "Your Node.js talk was great"]) expect(aiLineHasLink(value)).toBe(false);
+  });
+});
+
+describe("inviteNote", () => {
+  const variant = { note: "Hi {{firstName}}, {{ai.icebreaker}} Shall we connect?", fallbackNote: "Hi {{firstName|there}}, shall we connect?" };
+  const long = "x".repeat(290);
+
+  it("sends the note filled in when it fits LinkedIn's 300 characters", () => {
+    expect(inviteNote(variant, { firstName: "Ann", "ai.icebreaker": "Great post." }, "s")).toEqual({ note: "Hi Ann, Great post. Shall we connect?", detail: null });
+  });
+
+  it("takes the fallback note, saying why, when an AI line makes the note too long", () => {
+    expect(inviteNote(variant, { firstName: "Ann", "ai.icebreaker": long }, "s")).toEqual({ note: "Hi Ann, shall we connect?", detail: `${NOTE_TOO_LONG}, so the fallback note was sent` });
+  });
+
+  it("sends no note when there is no fallback note to take", () => {
+    expect(inviteNote({ note: variant.note }, { firstName: "Ann", "ai.icebreaker": long }, "s")).toEqual({ note: null, detail: `${NOTE_TOO_LONG}, so the request was sent without a note` });
   });
 });

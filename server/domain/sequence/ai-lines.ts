@@ -6,8 +6,10 @@
 // the lines stored for the lead; the forecast with lines assumed written and approved at once, as it
 // assumes drafts are. Pure and isomorphic.
 import type { FieldIssue } from "../../lib/errors";
-import type { StepType, TAiVariable, TVariantContent } from "../../schemas/sequence";
-import { placeholdersIn, type MergeFields } from "./render-copy";
+import { NOTE_MAX, type StepType, type TAiVariable, type TVariantContent } from "../../schemas/sequence";
+import { textLinks } from "../mail/email-links";
+import { placeholdersIn, renderCopy, type MergeFields } from "./render-copy";
+import { fieldSeed, spinForFilling, type CopySpin } from "./spintax";
 import { sha256Words } from "./stable-hash";
 
 /** The step kinds whose copy may use AI lines. */
@@ -37,10 +39,12 @@ export const AI_REASONS = {
   noFacts: "Nothing is known of this lead to write the line from (no name, headline, job title, company, location or post)",
   providerFailed: "The AI model could not write the line",
   rejected: "The line was rejected in the approvals queue",
+  link: "The AI line held a link",
 } as const;
 
 /** A step as far as its AI lines go. */
 export interface StepWithAiLines {
+  type: StepType;
   config: { aiVariables?: TAiVariable[]; aiApproval?: "none" | "required" };
 }
 
@@ -49,19 +53,65 @@ export function declaredAiLines(step: StepWithAiLines): TAiVariable[] {
   return step.config.aiVariables ?? [];
 }
 
-/** The AI line names a variant's copy uses (declared or not), in order, once each. */
-export function aiNamesIn(variant: Partial<Record<(typeof COPY_FIELDS)[number], unknown>>): string[] {
+type CopyField = (typeof COPY_FIELDS)[number];
+
+/** Every version of the copy at once: what the editor's checks read (every alternative of each choice). */
+export const EVERY_VERSION: CopySpin = { seed: null };
+
+/**
+ * The spintax seed sending fills a copy field with (email-content.ts renderEmailContent,
+ * perform-lead-step.ts): an e-mail's text and HTML bodies share "body", a fallback takes its field's
+ * seed with "fallback", a subject borrowed from the first e-mail its seed.
+ */
+function seedOf(type: StepType, field: CopyField, spin: CopySpin): string | null {
+  const body = fieldSeed(spin.seed, type === "email" ? "body" : "text");
+  const subject = fieldSeed(spin.subjectSeed === undefined ? spin.seed : spin.subjectSeed, "subject");
+  const seeds: Record<CopyField, string | null> = {
+    text: body,
+    html: fieldSeed(spin.seed, "body"),
+    fallbackText: fieldSeed(body, "fallback"),
+    subject,
+    fallbackSubject: fieldSeed(subject, "fallback"),
+    note: fieldSeed(spin.seed, "note"),
+    fallbackNote: fieldSeed(fieldSeed(spin.seed, "note"), "fallback"),
+    script: fieldSeed(spin.seed, "script"),
+    fallbackScript: fieldSeed(fieldSeed(spin.seed, "script"), "fallback"),
+  };
+  return seeds[field];
+}
+
+/**
+ * The AI line names a variant's copy uses (declared or not), in order, once each. With `version`,
+ * only those in the lead's version of the copy's spintax (a line inside a choice the lead's version
+ * leaves out is not used); without, those in any version (the editor's checks).
+ */
+export function aiNamesIn(variant: Partial<Record<CopyField, unknown>>, version?: { type: StepType; spin: CopySpin }): string[] {
   const names = COPY_FIELDS.flatMap((field) => {
     const value = variant[field];
-    return typeof value === "string" ? placeholdersIn(value).map((use) => use.name) : [];
+    if (typeof value !== "string") return [];
+    const text = version && version.spin.seed !== null ? spinForFilling(value, seedOf(version.type, field, version.spin)).text : value;
+    return placeholdersIn(text).map((use) => use.name);
   });
   return [...new Set(names.filter((name) => name.startsWith(AI_PREFIX)).map((name) => name.slice(AI_PREFIX.length)))];
 }
 
-/** The declared lines a lead's variant of the step uses: the ones to write for it. */
-export function aiLinesUsed(step: StepWithAiLines, variant: Partial<TVariantContent>): TAiVariable[] {
-  const used = new Set(aiNamesIn(variant));
+/**
+ * The declared lines a lead's version of the step's copy uses: the ones to write, charge and wait
+ * for. `spin` is the lead's (the executor's, the preview's and the forecast's alike); EVERY_VERSION
+ * reads every alternative.
+ */
+export function aiLinesUsed(step: StepWithAiLines, variant: Partial<TVariantContent>, spin: CopySpin): TAiVariable[] {
+  const used = new Set(aiNamesIn(variant, { type: step.type, spin }));
   return declaredAiLines(step).filter((line) => used.has(line.name));
+}
+
+/**
+ * Whether a written line holds a link (a web address, www., a domain with a path, an e-mail
+ * address): refused, so that a lead's own words (a post read into the prompt) cannot put a link into
+ * the e-mail, which its HTML part would link and click tracking would wrap on the tracking domain.
+ */
+export function aiLineHasLink(value: string): boolean {
+  return textLinks(value).length > 0 || /\bwww\./i.test(value) || /[^\s@]+@[^\s@]+\.[a-z]{2,}/i.test(value) || /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\/\S*/i.test(value);
 }
 
 /** A line's prompt fingerprint: a changed prompt (or length) writes a new line. */
@@ -134,8 +184,8 @@ export function aiLinesAsWritten(step: StepWithAiLines): MergeFields {
  * the lines wait for approval once (`approved` false: the lead is held, as the executor holds it) and
  * approvers are taken to approve at once, as for drafts.
  */
-export function forecastAiLines(step: StepWithAiLines, variant: Partial<TVariantContent>, lead: AiLineFacts, approved: boolean): AiLinesDecision {
-  const used = aiLinesUsed(step, variant);
+export function forecastAiLines(step: StepWithAiLines, variant: Partial<TVariantContent>, spin: CopySpin, lead: AiLineFacts, approved: boolean): AiLinesDecision {
+  const used = aiLinesUsed(step, variant, spin);
   const written = hasAiFacts(lead);
   const waits = step.config.aiApproval === "required" && !approved;
   const state = (): AiLineState => (!written ? { status: "failed", reason: AI_REASONS.noFacts } : waits ? { status: "pending-approval", value: "…" } : { status: "ready", value: "…" });
@@ -144,7 +194,7 @@ export function forecastAiLines(step: StepWithAiLines, variant: Partial<TVariant
 
 /** The forecast's fields for a lead's lines, approved (the editor's warnings use them too). */
 export function assumedAiFields(step: StepWithAiLines, variant: Partial<TVariantContent>, lead: AiLineFacts): MergeFields {
-  const decision = forecastAiLines(step, variant, lead, true);
+  const decision = forecastAiLines(step, variant, EVERY_VERSION, lead, true);
   return decision.kind === "ready" ? decision.fields : {};
 }
 
@@ -166,4 +216,22 @@ export function checkAiLines(step: { type: StepType; config: { aiVariables?: TAi
     }
   });
   return issues;
+}
+
+/** Why a connection request went out with its fallback note, or none: the note with its lines is too long for LinkedIn. */
+export const NOTE_TOO_LONG = `The connection note with its AI lines ran past LinkedIn's ${NOTE_MAX} characters`;
+
+/**
+ * A connection request's note for the lead (`seed` is copySeed's): the note filled in; when it runs
+ * past LinkedIn's limit (an AI line, or a long merge field, made it longer than its fixed text), the
+ * step's fallback note, or no note when that does not fit either, with the reason for the journal.
+ */
+export function inviteNote(variant: Pick<Partial<TVariantContent>, "note" | "fallbackNote">, fields: MergeFields, seed: string): { note: string | null; detail: string | null } {
+  if (!variant.note) return { note: null, detail: null };
+  const noteSeed = fieldSeed(seed, "note");
+  const note = renderCopy(variant.note, variant.fallbackNote, fields, noteSeed).text;
+  if (note.length <= NOTE_MAX) return { note: note || null, detail: null };
+  const fallback = variant.fallbackNote ? renderCopy(variant.fallbackNote, undefined, fields, fieldSeed(noteSeed, "fallback")).text : "";
+  if (fallback && fallback.length <= NOTE_MAX) return { note: fallback, detail: `${NOTE_TOO_LONG}, so the fallback note was sent` };
+  return { note: null, detail: `${NOTE_TOO_LONG}, so the request was sent without a note` };
 }

@@ -17,6 +17,8 @@ import { ZLeadsInput } from "@/server/schemas/lead";
 import { addCampaignLeads } from "./add-campaign-leads";
 import { createCampaign } from "./create-campaign";
 import { updateCampaign } from "./update-campaign";
+import { copySeed, fieldSeed, spinForFilling } from "../../domain/sequence/spintax";
+import { sequenceOf } from "./executor/load-campaign-sequence";
 
 const SCHEDULE = { timezone: "Europe/Paris", activeHours: { from: "09:00", to: "18:00" }, activeDays: [1, 2, 3, 4, 5] };
 
@@ -87,6 +89,39 @@ describe("the forecast against the executor for AI lines, lead by lead", () => {
     expect(await db.aiLine.count({ where: { campaignId: campaign.id, status: "approved" } })).toBe(4);
     expect(await db.aiLine.count({ where: { campaignId: campaign.id, status: "failed" } })).toBe(1);
     expect(await db.emailMessage.count({ where: { campaignId: campaign.id, status: "sent" } })).toBeGreaterThanOrEqual(5);
+    await expectParity(forecast, before);
+  }, 180_000);
+
+  it("n. an AI line inside a spintax choice: only the leads whose version has it wait for its approval, in both", async () => {
+    const { clock, actor, workspace } = await world("ailinesspin", "2026-06-07T10:00:00Z", []);
+    await db.workspace.update({ where: { id: workspace.id }, data: { aiCreditBalance: 100 } });
+    const box = await db.mailbox.create({
+      data: { workspaceId: workspace.id, label: "Spun", email: "spun@parity.test", provider: "sandbox", authType: "sandbox", connectedVia: "api", timezone: "Europe/Paris", dailyLimit: 20, createdAt: now(), updatedAt: now() },
+    });
+    const text = "Hi,\n\n{{{ai.icebreaker}}|Hope all is well.}";
+    const sequence: TSequenceInput = {
+      steps: [
+        { id: "hello", type: "email", nextDelayHours: 24, config: { subject: "Hello", text, fallbackText: "Hi, a short note.", aiVariables: [{ name: "icebreaker", prompt: "One line about their company" }], aiApproval: "required" } },
+        { id: "again", type: "email", parent: "hello", branch: "no", config: { text: "Any thoughts?" } },
+      ],
+    };
+    const campaign = await createCampaign(actor, ZCreateCampaignInput.parse({ name: "Spun lines", emailAccountIds: [box.id], sequence, schedule: SCHEDULE }));
+    const leads = Array.from({ length: 8 }, (_, index) => ({ email: `reader-spun-${index}@lines.example`, company: `Company ${index}` }));
+    await addCampaignLeads(actor, campaign.id, ZLeadsInput.parse({ leads }));
+
+    clock.set("2026-06-08T06:00:00Z");
+    const { forecast, before } = await forecastOne(actor, campaign.id, 6);
+    await updateCampaign(actor, campaign.id, { status: "active" });
+    await driveCampaigns(clock, new Date(forecast.horizonEnd), { approveAs: actor });
+
+    // The scenario did what it is for: some leads' version has the line (written, approved), the others' not (nothing written).
+    const rows = await db.campaignLead.findMany({ where: { campaignId: campaign.id }, select: { id: true } });
+    const variantId = sequenceOf(campaign).steps[0]!.config.variants[0]!.id;
+    const using = rows.filter((row) => spinForFilling(text, fieldSeed(copySeed(row.id, "hello", variantId), "body")).text.includes("ai.icebreaker")).length;
+    expect(using).toBeGreaterThan(0);
+    expect(using).toBeLessThan(8);
+    expect(await db.aiLine.count({ where: { campaignId: campaign.id, status: "approved" } })).toBe(using);
+    expect(await db.aiLine.count({ where: { campaignId: campaign.id } })).toBe(using);
     await expectParity(forecast, before);
   }, 180_000);
 

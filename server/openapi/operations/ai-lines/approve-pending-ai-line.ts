@@ -8,7 +8,7 @@ export const approvePendingAiLineOperation = defineOperation({
   method: "post",
   path: "/pending-ai-lines/{id}/approve",
   summary: "Approve an AI line",
-  description: `${BEYOND_THE_SPEC_AI_LINES} The line becomes \`approved\`; once its lead's step has no other line waiting, the lead is due again and the step goes out at the next turn with the line. The body is optional: \`value\` approves this text instead (at most 1,000 characters). Only a \`pending-approval\` line can be decided: any other answers 409 \`already-decided\`. Another workspace's line is 404.`,
+  description: `${BEYOND_THE_SPEC_AI_LINES} The line becomes \`approved\`; once no other line its lead's copy uses (for the current prompt) waits, the lead is due again and the step goes out at the next turn with the line. The body is optional: \`value\` approves this text instead, kept as one line (white space collapsed) of at most the line's \`maxLength\` in the step (400 naming \`value\` otherwise). Only a \`pending-approval\` line can be decided: any other answers 409 \`already-decided\`. Another workspace's line is 404.`,
   tags: ["Approvals"],
   params: ZAiLineIdParams,
   body: ZApproveAiLineInput,

@@ -8,7 +8,7 @@ export const editPendingAiLineOperation = defineOperation({
   method: "post",
   path: "/pending-ai-lines/{id}/edit",
   summary: "Change an AI line",
-  description: `${BEYOND_THE_SPEC_AI_LINES} Changes the line's text (at most 1,000 characters); it stays \`pending-approval\` and its lead keeps waiting. Only a \`pending-approval\` line can be changed: any other answers 409 \`already-decided\`. Another workspace's line is 404.`,
+  description: `${BEYOND_THE_SPEC_AI_LINES} Changes the line's text, kept as one line (white space collapsed) of at most the line's \`maxLength\` in the step (400 naming \`value\` otherwise); it stays \`pending-approval\` and its lead keeps waiting. Only a \`pending-approval\` line can be changed: any other answers 409 \`already-decided\`. Another workspace's line is 404.`,
   tags: ["Approvals"],
   params: ZAiLineIdParams,
   body: ZEditAiLineInput,

@@ -89,6 +89,7 @@ describe("AI lines in an e-mail step", () => {
       owner: { workspaceId: workspace.id, campaignId: campaign.id, campaignLeadId: campaignLead.id, leadId: campaignLead.leadId, stepId: "first", linkedinAccountId: null },
       step,
       variant: step.config.variants[0]!,
+      spin: { seed: null },
       source: () => Promise.reject(new Error("must not be read")),
     });
     expect(again).toEqual({ kind: "ready", fields: { "ai.icebreaker": line.value }, fallbacks: [] });

@@ -5,6 +5,9 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import type { TSequenceInput } from "@/server/schemas/sequence";
 import { drive, prospects, restoreProvidersAfterEach, setup } from "@/server/test/drafted-steps";
+import { setTextGenerator } from "@/server/providers/ai";
+import { offlineTextGenerator } from "@/server/providers/ai/offline-text-generator";
+import { NOTE_TOO_LONG } from "../../../domain/sequence/ai-lines";
 import { approvePendingAiLine } from "../../approvals/approve-pending-ai-line";
 import { listPendingAiLines } from "../../approvals/list-pending-ai-lines";
 
@@ -51,5 +54,33 @@ describe("AI lines in a LinkedIn message", () => {
     await drive(clock, 24);
     const [message] = await db.sandboxMessage.findMany({ where: { fromMemberId: memberOfSender } });
     expect(message!.text).toContain("Your post on the launch was a great read.");
+  });
+
+  it("sends the fallback note, saying why, when the connection note with its line runs past LinkedIn's 300 characters", async () => {
+    setTextGenerator({ ...offlineTextGenerator, writeLine: async () => "A long line about the launch. ".repeat(10).trim() });
+    const [prospect] = await prospects(1, 0, true);
+    const invite: TSequenceInput = {
+      steps: [
+        {
+          type: "invite",
+          config: {
+            note: "Hi {{firstName}}, {{ai.icebreaker}} Shall we connect?",
+            fallbackNote: "Hi {{firstName|there}}, shall we connect?",
+            aiVariables: [{ name: "icebreaker", prompt: "One friendly line about their latest post" }],
+          },
+        },
+      ],
+    };
+    const { clock, campaign, sender, memberOfSender, leadOf } = await setup({ label: "ailines-note", sequence: invite, prospects: [prospect!], credits: 5 });
+    // A Premium sender, on LinkedIn and in Herald: only Premium members add a note.
+    await db.linkedinAccount.update({ where: { id: sender }, data: { isPremium: true } });
+    await db.sandboxMember.update({ where: { id: memberOfSender }, data: { isPremium: true } });
+    await drive(clock, 24);
+    const [invitation] = await db.sandboxInvitation.findMany({ where: { fromMemberId: memberOfSender } });
+    expect(invitation!.note).toMatch(/^Hi .+, shall we connect\?$/);
+    const lead = await leadOf(prospect!);
+    expect(lead.status).not.toBe("failed");
+    const journal = await db.campaignLeadStep.findFirstOrThrow({ where: { campaignId: campaign.id } });
+    expect(journal.detail).toContain(NOTE_TOO_LONG);
   });
 });

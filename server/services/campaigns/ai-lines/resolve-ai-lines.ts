@@ -6,12 +6,19 @@ import { db } from "../../../db/client";
 import { now } from "../../../lib/clock";
 import type { TVariantContent, WiredStep } from "../../../schemas/sequence";
 import { AI_PREFIX, AI_REASONS, aiLinesUsed, aiPromptHash, decideAiLines, type AiLineState, type AiLinesDecision } from "../../../domain/sequence/ai-lines";
+import type { CopySpin } from "../../../domain/sequence/spintax";
 import type { TAiVariable } from "../../../schemas/sequence";
 import { writeAiLines, type AiLineOwner, type AiLineSource } from "./write-ai-lines";
 
-export type ResolvedAiLines = Exclude<AiLinesDecision, { kind: "generate" }>;
+/** The decision, with the lines the lead waits for when it waits (hold-for-ai-lines.ts checks them again under its lock). */
+export type ResolvedAiLines = Exclude<AiLinesDecision, { kind: "generate" | "await-approval" }> | { kind: "await-approval"; names: string[]; lines: TAiVariable[] };
 
-/** The stored lines of a lead's step, as the decision core sees them: a line written for an older prompt is none. */
+/** The rows of these lines written for their current prompt (a row of an older prompt is no line of the step's). */
+export function currentAiLines(campaignLeadId: string, stepId: string, lines: TAiVariable[]) {
+  return { campaignLeadId, stepId, OR: lines.map((line) => ({ name: line.name, promptHash: aiPromptHash(line) })) };
+}
+
+/** The stored lines of a lead's step, as the decision core sees them: a line written for an older prompt, or still being written, is none. */
 export async function readAiLineStates(campaignLeadId: string, stepId: string, used: TAiVariable[]): Promise<Map<string, AiLineState>> {
   if (!used.length) return new Map();
   const rows = await db.aiLine.findMany({ where: { campaignLeadId, stepId, name: { in: used.map((line) => line.name) } } });
@@ -19,7 +26,8 @@ export async function readAiLineStates(campaignLeadId: string, stepId: string, u
   return new Map(
     used.map((line) => {
       const row = byName.get(line.name);
-      const current = row && row.promptHash === aiPromptHash(line);
+      // A line being written (another writer's claim, or one a crash left) is none yet: writing it waits or takes it over (write-ai-lines.ts).
+      const current = row && row.promptHash === aiPromptHash(line) && row.status !== "writing";
       return [line.name, current ? { status: row.status as AiLineState["status"], value: row.value, reason: row.reason } : { status: "none" as const }];
     }),
   );
@@ -29,16 +37,20 @@ export async function resolveAiLines(input: {
   owner: AiLineOwner;
   step: WiredStep;
   variant: Partial<TVariantContent>;
+  /** The lead's version of the copy's spintax: only the lines it uses are written and waited for. */
+  spin: CopySpin;
   /** Reads what the lines are written from; asked only when a line is to be written. */
   source: () => Promise<AiLineSource>;
 }): Promise<ResolvedAiLines> {
   const { owner, step } = input;
-  const used = aiLinesUsed(step, input.variant);
+  const used = aiLinesUsed(step, input.variant, input.spin);
   if (!used.length) return { kind: "ready", fields: {}, fallbacks: [] };
   const approval = step.config.aiApproval === "required";
   if (approval) {
-    // A line a preview wrote before the step asked for approval is offered for approval before it is sent.
-    await db.aiLine.updateMany({ where: { campaignLeadId: owner.campaignLeadId, stepId: owner.stepId, status: "ready", preview: true }, data: { status: "pending-approval", updatedAt: now() } });
+    // A line written before the step asked for approval (by a preview, or by a send deferred since)
+    // was never approved: it is offered for approval before it is sent. Only the lines the lead's
+    // version uses, for their current prompt.
+    await db.aiLine.updateMany({ where: { ...currentAiLines(owner.campaignLeadId, owner.stepId, used), status: "ready" }, data: { status: "pending-approval", updatedAt: now() } });
   }
   let decision = decideAiLines({ used, states: await readAiLineStates(owner.campaignLeadId, owner.stepId, used) });
   if (decision.kind === "generate") {
@@ -49,5 +61,6 @@ export async function resolveAiLines(input: {
   if (decision.kind === "generate") {
     return { kind: "ready", fields: Object.fromEntries(used.map((line) => [`${AI_PREFIX}${line.name}`, null])), fallbacks: used.map((line) => ({ name: line.name, reason: AI_REASONS.providerFailed })) };
   }
+  if (decision.kind === "await-approval") return { ...decision, lines: used };
   return decision;
 }

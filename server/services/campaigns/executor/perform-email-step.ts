@@ -198,10 +198,11 @@ export async function performEmailStep(input: {
     owner: { workspaceId: campaign.workspaceId, campaignId: campaign.id, campaignLeadId: campaignLead.id, leadId: lead.id, stepId: step.id, linkedinAccountId: campaignLead.linkedinAccountId },
     step,
     variant: decision.variant,
+    spin: decision.spin,
     source: async () => aiLineSource(lead, await latestPostOf(lead, campaignLead.linkedinAccountId), mailbox.fromName ?? null),
   });
   if (ai.kind === "await-approval") {
-    await holdForAiLines(campaignLead.id, step.id);
+    await holdForAiLines(campaignLead.id, step.id, ai.lines);
     return { kind: "resolved" };
   }
   const fields = { ...mergeFields(lead, campaignLead), ...ai.fields };

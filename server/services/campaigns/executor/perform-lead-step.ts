@@ -20,6 +20,7 @@ import { pauseSenderById } from "../../senders/pause-sender";
 import { isProviderError } from "../../senders/provider-error";
 import { ALREADY_CONNECTED, NO_RECENT_POST_TO_LIKE, decideInmailUnable, decideStep, inmailSpendsCredit, profileFacts, type ProfileFacts, type StepDecision } from "../../../domain/sequence/decide-step";
 import { renderCopy } from "../../../domain/sequence/render-copy";
+import { inviteNote } from "../../../domain/sequence/ai-lines";
 import { copySeed, fieldSeed } from "../../../domain/sequence/spintax";
 import { mergeFields } from "../lead-merge-fields";
 import { aiLineSource } from "../ai-lines/ai-line-source";
@@ -160,10 +161,11 @@ export async function performLeadStep(input: {
     owner: { workspaceId: campaign.workspaceId, campaignId: campaign.id, campaignLeadId: campaignLead.id, leadId: refreshed.id, stepId: step.id, linkedinAccountId: sender.id },
     step,
     variant,
+    spin: { seed: copySeed(campaignLead.id, step.id, variant.id) },
     source: async () => aiLineSource(refreshed, post ?? (await provider.listRecentPosts(sender.providerAccountId, profile.memberId, 1).catch(() => []))[0] ?? null, sender.fullName),
   });
   if (ai.kind === "await-approval") {
-    await holdForAiLines(campaignLead.id, step.id);
+    await holdForAiLines(campaignLead.id, step.id, ai.lines);
     return { kind: "resolved" };
   }
 
@@ -204,6 +206,7 @@ export async function performLeadStep(input: {
   const fields = { ...mergeFields(refreshed, campaignLead), ...ai.fields };
   const seed = copySeed(campaignLead.id, step.id, variant.id);
   let sent: SentDetails;
+  let noteDetail: string | null = null;
   try {
     if (step.type === "visit_profile") {
       await provider.visitProfile(sender.providerAccountId, profile.memberId);
@@ -217,8 +220,11 @@ export async function performLeadStep(input: {
       await provider.followProfile(sender.providerAccountId, profile.memberId);
       sent = { kind: "visit" };
     } else if (step.type === "invite") {
-      const note = sender.isPremium && variant.note ? renderCopy(variant.note, variant.fallbackNote, fields, fieldSeed(seed, "note")).text : undefined;
-      const invitation = await provider.sendInvitation(sender.providerAccountId, { memberId: profile.memberId, note: note || undefined });
+      // A note its AI lines made too long for LinkedIn takes the fallback note (the reason on the journal).
+      const fitted = sender.isPremium ? inviteNote(variant, fields, seed) : { note: null, detail: null };
+      const note = fitted.note ?? undefined;
+      noteDetail = fitted.detail;
+      const invitation = await provider.sendInvitation(sender.providerAccountId, { memberId: profile.memberId, note });
       sent = { kind: "invitation", providerRef: invitation.invitationId, note: note ?? null };
     } else if (step.type === "message") {
       const text = renderCopy(variant.text, variant.fallbackText, fields, fieldSeed(seed, "text")).text;
@@ -251,7 +257,7 @@ export async function performLeadStep(input: {
     }
   }
   await recordStepSuccess({ campaign, sequence, campaignLead: freshLead, sender, step, journalId, actionId, sent });
-  await noteAiFallbacks(campaignLead.id, step.id, ai.fallbacks);
+  await noteAiFallbacks(campaignLead.id, step.id, ai.fallbacks, noteDetail);
   return { kind: "acted" };
 }
 

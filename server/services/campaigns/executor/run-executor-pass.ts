@@ -20,6 +20,7 @@ import {
   turnSender,
 } from "../../../domain/sequence/turn-policy";
 import { scheduleOf } from "./load-campaign-sequence";
+import { releaseSettledAiHolds } from "./release-settled-ai-holds";
 import { reconcileInterruptedSteps } from "./reconcile-interrupted-steps";
 import { resolveDueWaits } from "./resolve-due-waits";
 import { settleEmailLeadsWithoutMailbox } from "./settle-email-leads-without-mailbox";
@@ -104,7 +105,8 @@ async function mailboxesWithWork(open: Campaign[], at: Date): Promise<string[]> 
 }
 
 /**
- * The shared start of a pass: reconciles interrupted steps, resolves due waits (and the due e-mail
+ * The shared start of a pass: reconciles interrupted steps, resolves due waits, releases leads held
+ * for AI lines no longer waiting (and the due e-mail
  * steps of leads without a mailbox), then finds the senders and the mailboxes with due work at
  * `at` — free to act, in an active campaign whose schedule is open, and pinned to at least one due
  * ready lead of their kind of step in such a campaign that includes them — in the order they
@@ -115,6 +117,8 @@ export async function prepareExecutorPass(): Promise<{ reconciled: number; resol
   const interrupted = await reconcileInterruptedSteps({ startedBefore: new Date(now().getTime() - STALE_INTENT_MS) });
   const reconciled = interrupted.recorded + interrupted.retried;
   let resolved = await resolveDueWaits();
+  // Leads held for AI lines that no longer wait for anyone are due again (release-settled-ai-holds.ts).
+  await releaseSettledAiHolds();
   const at = now();
   const active = await db.campaign.findMany({ where: { status: "active" } });
   const open = active.filter((campaign) => isWithinSchedule(scheduleOf(campaign), at));

@@ -56,8 +56,8 @@ function performEmail(world: SimWorld, mailbox: MailboxState | null, lead: SimLe
   let decision = decideEmailStep(facts);
   if (decision.kind === "act") {
     // The lead's AI lines, as the executor's writer and its approvers would have them (ai-lines.ts).
-    if (holdForAiLines(world, lead, step, decision.variant, at)) return "held";
-    const ai = forecastAiLines(step, decision.variant, lead.fields ?? {}, true);
+    if (holdForAiLines(world, lead, step, decision.variant, decision.spin, at)) return "held";
+    const ai = forecastAiLines(step, decision.variant, decision.spin, lead.fields ?? {}, true);
     if (ai.kind === "ready" && Object.keys(ai.fields).length) decision = decideEmailStep({ ...facts, fields: { ...lead.fields, ...ai.fields } });
   }
   switch (decision.kind) {

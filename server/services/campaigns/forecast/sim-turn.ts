@@ -7,6 +7,7 @@ import { listedOf } from "./sim-listed";
 import { capReachedBy, cappedStepKinds, CAP_OF_ACTION } from "../../../domain/sender-limits";
 import { chooseStepVariant } from "../../../domain/sequence/choose-variant";
 import { forecastAiLines, type AiLineFacts } from "../../../domain/sequence/ai-lines";
+import { copySeed, type CopySpin } from "../../../domain/sequence/spintax";
 import { decideStep, draftNeedsApproval, inmailSpendsCredit, recordingFor, type StepDecision, type StepFacts, type Variant } from "../../../domain/sequence/decide-step";
 import { DEFAULT_CAMPAIGN_APPROVALS } from "../../../schemas/approvals";
 import { senderRest } from "../../../domain/sequence/human-gaps";
@@ -92,7 +93,7 @@ function perform(world: SimWorld, sender: SenderState, lead: SimLead, step: Wire
       return "acted";
     case "act":
       // The executor read the lead's profile before acting, which always gives a name to write from.
-      if (holdForAiLines(world, lead, step, decision.variant, at, { firstName: "LinkedIn member", ...lead.fields })) return "held";
+      if (holdForAiLines(world, lead, step, decision.variant, { seed: copySeed(lead.id, step.id, decision.variant.id) }, at, { ...lead.fields, firstName: lead.fields?.firstName ?? "LinkedIn member" })) return "held";
       act(world, sender, lead, step, decision.action, at);
       return "acted";
     default:
@@ -104,8 +105,8 @@ function perform(world: SimWorld, sender: SenderState, lead: SimLead, step: Wire
  * A step whose AI lines wait for approval (ai-lines.ts forecastAiLines): the lead is held once,
  * using no turn (hold-for-ai-lines.ts), and the lines are taken as approved at once: due again now.
  */
-export function holdForAiLines(world: SimWorld, lead: SimLead, step: WiredStep, variant: Variant, at: number, facts: AiLineFacts = lead.fields ?? {}): boolean {
-  if (forecastAiLines(step, variant, facts, lead.aiApprovedStepId === step.id).kind !== "await-approval") return false;
+export function holdForAiLines(world: SimWorld, lead: SimLead, step: WiredStep, variant: Variant, spin: CopySpin, at: number, facts: AiLineFacts = lead.fields ?? {}): boolean {
+  if (forecastAiLines(step, variant, spin, facts, lead.aiApprovedStepId === step.id).kind !== "await-approval") return false;
   lead.aiApprovedStepId = step.id;
   if (lead.status === "pending") lead.status = "running";
   lead.waitUntil = at;
