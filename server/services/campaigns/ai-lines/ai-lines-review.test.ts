@@ -16,7 +16,7 @@ import type { TSequenceInput } from "@/server/schemas/sequence";
 import { driveCampaigns } from "@/server/test/campaign-driver";
 import { HOUR, leadByEmail, recordingMailProvider, setupEmailCampaign } from "@/server/test/email-campaign";
 import { startLocalHttpFake, type LocalHttpFake } from "@/server/test/fakes/local-http-fake";
-import { AI_REASONS } from "../../../domain/sequence/ai-lines";
+import { AI_REASONS, aiPromptHash } from "../../../domain/sequence/ai-lines";
 import { fieldSeed, spinForFilling, copySeed } from "../../../domain/sequence/spintax";
 import { approvePendingAiLine } from "../../approvals/approve-pending-ai-line";
 import { editPendingAiLine } from "../../approvals/edit-pending-ai-line";
@@ -177,6 +177,29 @@ describe("charging a line once", () => {
     expect(again.creditsSpent).toBe(0);
     expect(again.leads[0]!.lines[0]).toMatchObject({ status: "ready", value: expect.any(String) });
     expect(await debits(workspace.id)).toBe(1);
+  });
+});
+
+describe("a line another writer still holds", () => {
+  it("puts the e-mail off until the line is written, never sending the fallback in its place", async () => {
+    const { mail, clock, workspace, campaign } = await setup();
+    const lead = await db.campaignLead.findFirstOrThrow({ where: { campaignId: campaign.id } });
+    // A preview (or a turn a crash cut short) claimed the line a moment ago and is still writing it.
+    const claimedAt = clock.now();
+    await db.aiLine.create({
+      data: {
+        workspaceId: workspace.id, campaignId: campaign.id, campaignLeadId: lead.id, leadId: lead.leadId, stepId: "first", name: ICEBREAKER.name, prompt: ICEBREAKER.prompt,
+        promptHash: aiPromptHash(ICEBREAKER), status: "writing", value: null, createdAt: claimedAt, updatedAt: claimedAt,
+      },
+    });
+    await drive(clock, 0.1);
+    expect(mail.sent).toHaveLength(0);
+    expect(await db.campaignLead.findUniqueOrThrow({ where: { id: lead.id } })).toMatchObject({ phase: "ready", currentStepId: "first", waitUntil: new Date(claimedAt.getTime() + CLAIM_STALE_MS) });
+    // The claim lapses unsettled: the next turn takes it over (paid for already) and sends the line.
+    await drive(clock, 1);
+    expect(mail.sent).toHaveLength(1);
+    expect(mail.sent[0]!.email.text).not.toContain("A short note.");
+    expect(await db.campaignLeadStep.findFirstOrThrow({ where: { campaignLeadId: lead.id, stepId: "first" } })).toMatchObject({ detail: null });
   });
 });
 

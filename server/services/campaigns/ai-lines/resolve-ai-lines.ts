@@ -8,10 +8,18 @@ import type { TVariantContent, WiredStep } from "../../../schemas/sequence";
 import { AI_PREFIX, AI_REASONS, aiLinesUsed, aiPromptHash, decideAiLines, type AiLineState, type AiLinesDecision } from "../../../domain/sequence/ai-lines";
 import type { CopySpin } from "../../../domain/sequence/spintax";
 import type { TAiVariable } from "../../../schemas/sequence";
-import { writeAiLines, type AiLineOwner, type AiLineSource } from "./write-ai-lines";
+import { CLAIM_STALE_MS, writeAiLines, type AiLineOwner, type AiLineSource } from "./write-ai-lines";
 
-/** The decision, with the lines the lead waits for when it waits (hold-for-ai-lines.ts checks them again under its lock). */
-export type ResolvedAiLines = Exclude<AiLinesDecision, { kind: "generate" | "await-approval" }> | { kind: "await-approval"; names: string[]; lines: TAiVariable[] };
+/**
+ * The decision, with the lines the lead waits for when it waits (hold-for-ai-lines.ts checks them
+ * again under its lock); or `later`: another writer (a preview, or a turn a crash interrupted) still
+ * holds the claim of a line, so the step goes out once it is written or its claim can be taken over,
+ * never with the fallback in its place.
+ */
+export type ResolvedAiLines =
+  | Exclude<AiLinesDecision, { kind: "generate" | "await-approval" }>
+  | { kind: "await-approval"; names: string[]; lines: TAiVariable[] }
+  | { kind: "later"; until: Date };
 
 /** The rows of these lines written for their current prompt (a row of an older prompt is no line of the step's). */
 export function currentAiLines(campaignLeadId: string, stepId: string, lines: TAiVariable[]) {
@@ -54,12 +62,23 @@ export async function resolveAiLines(input: {
   }
   let decision = decideAiLines({ used, states: await readAiLineStates(owner.campaignLeadId, owner.stepId, used) });
   if (decision.kind === "generate") {
-    await writeAiLines({ owner, lines: decision.lines, source: await input.source(), approval });
+    await writeAiLines({ owner, lines: decision.lines, source: await input.source(), approval, waitForOtherWriters: false });
     decision = decideAiLines({ used, states: await readAiLineStates(owner.campaignLeadId, owner.stepId, used) });
   }
-  // Written just now, so never again "generate" (unless a prompt changed meanwhile: the fallback this once).
   if (decision.kind === "generate") {
-    return { kind: "ready", fields: Object.fromEntries(used.map((line) => [`${AI_PREFIX}${line.name}`, null])), fallbacks: used.map((line) => ({ name: line.name, reason: AI_REASONS.providerFailed })) };
+    // Still unwritten: a line another writer holds (its claim fresh) is waited for at a later turn;
+    // any other (a prompt changed meanwhile) takes the fallback this once, the written lines kept.
+    const missing = decision.lines;
+    const claims = await db.aiLine.findMany({
+      where: { ...currentAiLines(owner.campaignLeadId, owner.stepId, missing), status: "writing" },
+      select: { updatedAt: true },
+    });
+    const fresh = claims.map((claim) => claim.updatedAt.getTime() + CLAIM_STALE_MS).filter((until) => until > now().getTime());
+    if (fresh.length) return { kind: "later", until: new Date(Math.min(...fresh)) };
+    const states = await readAiLineStates(owner.campaignLeadId, owner.stepId, used);
+    for (const line of missing) states.set(line.name, { status: "failed", reason: AI_REASONS.providerFailed });
+    decision = decideAiLines({ used, states });
+    if (decision.kind === "generate") return { kind: "ready", fields: {}, fallbacks: [] };
   }
   if (decision.kind === "await-approval") return { ...decision, lines: used };
   return decision;

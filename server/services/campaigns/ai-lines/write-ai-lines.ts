@@ -120,12 +120,24 @@ async function waitForOtherWriter(id: string): Promise<void> {
  * current one). With `approval`, a written line waits in the approvals queue (`pending-approval`).
  * Returns the credits this call spent (its own debits less its refunds).
  */
-export async function writeAiLines(input: { owner: AiLineOwner; lines: TAiVariable[]; source: AiLineSource; approval: boolean; preview?: boolean; userId?: string }): Promise<{ creditsSpent: number }> {
+export async function writeAiLines(input: {
+  owner: AiLineOwner;
+  lines: TAiVariable[];
+  source: AiLineSource;
+  approval: boolean;
+  preview?: boolean;
+  userId?: string;
+  /**
+   * Wait (up to 90 s) for a line another writer holds: a preview does, to show it. The executor does
+   * not: a mailbox's or sender's turn must not stall, and the lead comes back for it later.
+   */
+  waitForOtherWriters?: boolean;
+}): Promise<{ creditsSpent: number }> {
   const { owner } = input;
   let creditsSpent = 0;
   for (const line of input.lines) {
     const claimed = await claim(owner, line, input.source, input.preview ?? false, input.userId);
-    if (claimed.kind === "taken") await waitForOtherWriter(claimed.id);
+    if (claimed.kind === "taken" && (input.waitForOtherWriters ?? true)) await waitForOtherWriter(claimed.id);
     if (claimed.kind !== "claimed") continue;
     const written = await ask(owner, line, input.source);
     const status = written.status === "ready" && input.approval ? "pending-approval" : written.status;

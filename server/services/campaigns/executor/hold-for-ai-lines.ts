@@ -26,6 +26,16 @@ export async function holdForAiLines(campaignLeadId: string, stepId: string, lin
   });
 }
 
+/** Puts the lead's step off until `until`: a line of it is still being written by another writer (resolve-ai-lines.ts `later`). */
+export async function deferForAiLines(campaignLeadId: string, stepId: string, until: Date): Promise<void> {
+  await withOutbox(async (tx) => {
+    const status = await lockCampaignLead(tx, campaignLeadId);
+    const current = await tx.campaignLead.findUnique({ where: { id: campaignLeadId }, select: { currentStepId: true } });
+    if ((status !== "pending" && status !== "running") || current?.currentStepId !== stepId) return;
+    await moveCampaignLead(tx, campaignLeadId, { phase: "ready", waitUntil: until });
+  });
+}
+
 /** Says on the step's journal row which AI lines took the fallback, and why (and `more`: a connection note that took its fallback). */
 export async function noteAiFallbacks(campaignLeadId: string, stepId: string, fallbacks: ReadonlyArray<{ name: string; reason: string }>, more: string | null = null): Promise<void> {
   const detail = [aiFallbackDetail(fallbacks), more].filter(Boolean).join(". ") || null;

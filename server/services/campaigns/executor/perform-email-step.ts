@@ -30,7 +30,7 @@ import { findMailboxTrackingDomains } from "../../mail/tracking/find-mailbox-tra
 import { readTracking, readUnsubscribe } from "../campaign-columns";
 import { mergeFields } from "../lead-merge-fields";
 import { aiLineSource, latestPostOf } from "../ai-lines/ai-line-source";
-import { holdForAiLines, noteAiFallbacks } from "./hold-for-ai-lines";
+import { deferForAiLines, holdForAiLines, noteAiFallbacks } from "./hold-for-ai-lines";
 import { resolveAiLines } from "../ai-lines/resolve-ai-lines";
 import { aiLinesAsWritten } from "../../../domain/sequence/ai-lines";
 import { failLead, resolveWithout, type LeadInCampaign } from "./perform-lead-step";
@@ -203,6 +203,10 @@ export async function performEmailStep(input: {
   });
   if (ai.kind === "await-approval") {
     await holdForAiLines(campaignLead.id, step.id, ai.lines);
+    return { kind: "resolved" };
+  }
+  if (ai.kind === "later") {
+    await deferForAiLines(campaignLead.id, step.id, ai.until);
     return { kind: "resolved" };
   }
   const fields = { ...mergeFields(lead, campaignLead), ...ai.fields };

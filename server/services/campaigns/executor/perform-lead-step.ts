@@ -24,7 +24,7 @@ import { inviteNote } from "../../../domain/sequence/ai-lines";
 import { copySeed, fieldSeed } from "../../../domain/sequence/spintax";
 import { mergeFields } from "../lead-merge-fields";
 import { aiLineSource } from "../ai-lines/ai-line-source";
-import { holdForAiLines, noteAiFallbacks } from "./hold-for-ai-lines";
+import { deferForAiLines, holdForAiLines, noteAiFallbacks } from "./hold-for-ai-lines";
 import { resolveAiLines } from "../ai-lines/resolve-ai-lines";
 import { placeAfter } from "../../../domain/sequence/step-timing";
 import { decideWithRecentPost } from "./decide-with-recent-post";
@@ -166,6 +166,10 @@ export async function performLeadStep(input: {
   });
   if (ai.kind === "await-approval") {
     await holdForAiLines(campaignLead.id, step.id, ai.lines);
+    return { kind: "resolved" };
+  }
+  if (ai.kind === "later") {
+    await deferForAiLines(campaignLead.id, step.id, ai.until);
     return { kind: "resolved" };
   }
 
