@@ -5,7 +5,7 @@
 import { db } from "../../../db/client";
 import { now } from "../../../lib/clock";
 import type { TVariantContent, WiredStep } from "../../../schemas/sequence";
-import { AI_PREFIX, AI_REASONS, aiLinesUsed, aiPromptHash, decideAiLines, type AiLineState, type AiLinesDecision } from "../../../domain/sequence/ai-lines";
+import { AI_REASONS, aiLinesUsed, aiPromptHash, decideAiLines, type AiLineState, type AiLinesDecision } from "../../../domain/sequence/ai-lines";
 import type { CopySpin } from "../../../domain/sequence/spintax";
 import type { TAiVariable } from "../../../schemas/sequence";
 import { CLAIM_STALE_MS, writeAiLines, type AiLineOwner, type AiLineSource } from "./write-ai-lines";
