@@ -38,6 +38,7 @@ const ZONE: TestDnsRecord[] = [
   { name: "mx", type: "A", value: "192.0.2.10" },
   { name: "claimed", type: "CNAME", value: `${HERALD}.` },
   { name: "kept", type: "CNAME", value: `${HERALD}.` },
+  { name: "proved", type: "CNAME", value: `${HERALD}.` },
 ];
 const dns = useTestDnsServer({ "mx-corp.test": ZONE });
 const options = { probeHttps: async () => null };
@@ -99,6 +100,33 @@ describe("ownership", () => {
       status: 400,
       fields: [{ field: "host", message: "claimed.mx-corp.test is already used by another workspace; choose another host." }],
     });
+  });
+
+  it("cannot take a host over once its owner published the records, nor remove the owner's row by a refused request; re-adding keeps the owner's proof", async () => {
+    const owner = await createRealDnsWorkspace();
+    const added = await createTrackingDomain(owner.actor, { host: "proved.mx-corp.test" }, options);
+    expect(added.status).toBe("failing");
+    // The owner publishes its proof; its next check has not run yet (the row is not verified).
+    const proof = added.records.find((record) => record.type === "TXT")!;
+    await publish([{ name: "_herald-tracking.proved", type: "TXT", value: proof.value }]);
+
+    const squatter = await createRealDnsWorkspace();
+    // A refused request (the squatter's domain has a tracking domain already) removes nothing.
+    await createTrackingDomain(squatter.actor, { host: "other.mx-corp.test" }, options);
+    expect((await refusal(createTrackingDomain(squatter.actor, { host: "proved.mx-corp.test" }, options))).fields).toEqual([expect.objectContaining({ field: "domain" })]);
+    await deleteTrackingDomain(squatter.actor, (await listTrackingDomains(squatter.actor))[0]!.id);
+    // Taking it over is refused: the records out there are the owner's.
+    expect(await refusal(createTrackingDomain(squatter.actor, { host: "proved.mx-corp.test" }, options))).toEqual({
+      status: 400,
+      fields: [{ field: "host", message: "proved.mx-corp.test is already used by another workspace; choose another host." }],
+    });
+    expect((await listTrackingDomains(owner.actor)).map((domain) => domain.id)).toEqual([added.id]);
+
+    // Removed and added again by its owner: the same proof value, so the published record still counts.
+    await deleteTrackingDomain(owner.actor, added.id);
+    const again = await createTrackingDomain(owner.actor, { host: "proved.mx-corp.test" }, options);
+    expect(again.records.find((record) => record.type === "TXT")!.value).toBe(proof.value);
+    expect(again.status).toBe("verified");
   });
 
   it("does not verify a host whose TXT record holds another tracking domain's value", async () => {

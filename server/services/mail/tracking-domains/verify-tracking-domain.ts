@@ -45,6 +45,12 @@ async function judge(row: { host: string; token: string }, chosen: { resolver: D
   return { verdict: proof, lookupFailed: proofAnswer.kind === "error" };
 }
 
+/** Whether a row's records (CNAME and its own proof) are published now, as its own workspace's DNS sees them. */
+export async function trackingRecordsPublished(row: { workspaceId: string; host: string; token: string }, options: VerifyTrackingDomainOptions = {}): Promise<boolean> {
+  const chosen = options.resolver ? { resolver: options.resolver, sandbox: false } : await trackingDomainResolver(row.workspaceId);
+  return (await judge(row, chosen)).verdict.ok;
+}
+
 /** Checks the tracking domain now and stores the outcome; null when it no longer exists. */
 export async function verifyTrackingDomain(id: string, options: VerifyTrackingDomainOptions = {}): Promise<{ status: string; reason: string | null; httpsWarning: string | null } | null> {
   const row = await db.trackingDomain.findUnique({ where: { id }, select: { id: true, workspaceId: true, host: true, domain: true, status: true, verifiedAt: true, token: true, httpsWarning: true } });
