@@ -11,6 +11,7 @@ import { now } from "../../../lib/clock";
 import { logger } from "../../../lib/logger";
 import type { IncomingEmail } from "../../../providers/mail/types";
 import { withOutbox } from "../../events/with-outbox";
+import { isMailtoUnsubscribeRequest } from "../tracking/unsubscribe-parts";
 import { applyIncomingEmail, prepareIncomingEmail } from "./apply-incoming-email";
 import { classifyIncomingEmail } from "./classify-incoming-email";
 import type { IncomingClassification, IncomingOutcome } from "./inbound-types";
@@ -46,6 +47,8 @@ async function passWarmup(mailbox: Mailbox, email: IncomingEmail, cursor: string
 /** Why a report that arrived through a path nothing but a URL token vouches for is kept without effect. */
 export const UNTRUSTED_REPORT =
   "A delivery or spam report posted to the mailbox's inbound address is kept without effect: anyone who knows that address could have posted it. The provider's signed event webhook reports bounces and complaints.";
+export const UNTRUSTED_UNSUBSCRIBE =
+  "An unsubscribe request posted to the mailbox's inbound address is kept without effect: anyone who knows that address could have posted it in a lead's name. The unsubscribe link and the provider's signed event webhook report opt-outs.";
 
 /**
  * Takes one message in. `warmupChecked`: the caller already found it is not the pool's warmup mail
@@ -61,8 +64,12 @@ export async function recordIncomingEmail(mailbox: Mailbox, email: IncomingEmail
   const messageId = incomingMessageId(mailbox, email);
   const classified = await classifySafely(email);
   const { classification } = classified;
-  const untrustedReport = options.reportsTrusted === false && (classification.kind === "bounce" || classification.kind === "complaint");
-  const skipReason = classified.skipReason ?? (untrustedReport ? UNTRUSTED_REPORT : null);
+  const untrusted = options.reportsTrusted === false;
+  const untrustedReport = untrusted && (classification.kind === "bounce" || classification.kind === "complaint");
+  // An e-mail to the List-Unsubscribe mailto: address opts an address out by its From alone: on an
+  // unchecked path, someone else's From.
+  const untrustedUnsubscribe = untrusted && (classification.kind === "reply" || classification.kind === "auto-reply") && isMailtoUnsubscribeRequest(email.subject);
+  const skipReason = classified.skipReason ?? (untrustedReport ? UNTRUSTED_REPORT : untrustedUnsubscribe ? UNTRUSTED_UNSUBSCRIBE : null);
   // A bounce or complaint about a pool e-mail carries no tag at its top; the original's Message-ID tells.
   if (!skipReason && (await passPoolWarmupReport(classification))) return passWarmup(mailbox, email, cursor, "Report on a warmup e-mail");
   const match = skipReason

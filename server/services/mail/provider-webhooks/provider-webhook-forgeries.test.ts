@@ -14,7 +14,7 @@ import { bounceMessage, complaintMessage } from "@/server/providers/mail/sandbox
 import type { ApiMailCredentials } from "@/server/providers/mail/api/types";
 import { leadByEmail, recordingMailProvider, setupEmailCampaign, THREE_EMAILS } from "@/server/test/email-campaign";
 import { takeMailboxTurn } from "../../campaigns/executor/take-mailbox-turn";
-import { UNTRUSTED_REPORT } from "../inbound/record-incoming-email";
+import { UNTRUSTED_REPORT, UNTRUSTED_UNSUBSCRIBE } from "../inbound/record-incoming-email";
 import { saveAddressVerifications } from "../../verification/save-address-verifications";
 import { encryptMailCredentials } from "../mailboxes/mailbox-columns";
 
@@ -128,6 +128,12 @@ describe("SendGrid Inbound Parse", () => {
     expect(await db.emailMessage.findUniqueOrThrow({ where: { id: email.id } })).toMatchObject({ status: "sent", bouncedAt: null });
     expect(await leadByEmail(campaign.id, ANN)).toMatchObject({ status: "running" });
     expect(await db.deadEmailAddress.count({ where: { workspaceId: workspace.id } })).toBe(0);
+    expect(await listed(workspace.id)).toEqual([]);
+    // An unsubscribe request in Ann's name (the mailto: of List-Unsubscribe) opts nobody out on this path.
+    const unsubscribe = [`From: Ann <${ANN}>`, `To: ${mailbox.email}`, "Subject: unsubscribe", "Message-ID: <unsub-1@prospect.example>", "", "unsubscribe"].join("\r\n");
+    expect(await post("sendgrid", token, parsePost(unsubscribe))).toMatchObject({ status: 200, body: { outcomes: ["skipped"] } });
+    expect(await db.emailMessage.findFirstOrThrow({ where: { mailboxId: mailbox.id, messageId: "<unsub-1@prospect.example>" } })).toMatchObject({ skipReason: UNTRUSTED_UNSUBSCRIBE });
+    expect(await db.lead.count({ where: { workspaceId: workspace.id, emailOptOut: true } })).toBe(0);
     expect(await listed(workspace.id)).toEqual([]);
     const reply = [`From: Ann <${ANN}>`, `To: ${mailbox.email}`, "Subject: Re: Quick question, Ann", "Message-ID: <reply-1@prospect.example>", `In-Reply-To: ${email.messageId}`, "", "Tuesday works."].join("\r\n");
     expect(await post("sendgrid", token, parsePost(reply))).toMatchObject({ status: 200, body: { outcomes: ["reply"] } });
