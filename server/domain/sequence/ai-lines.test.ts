@@ -145,8 +145,11 @@ describe("aiLineHasLink", () => {
   it("finds web addresses, www., a domain with a path and e-mail addresses", () => {
     for (const value of ["See https://evil.example/x", "go to www.evil.example", "evil.example/win now", "write to me@evil.example"]) expect(aiLineHasLink(value)).toBe(true);
   });
+  it("finds a bare domain on a public suffix, which mail apps link", () => {
+    for (const value of ["see evil.io", "Visit Evil.com.", "deals at shop.co.uk today"]) expect(aiLineHasLink(value)).toBe(true);
+  });
   it("lets ordinary sentences through, abbreviations and decimals too", () => {
-    for (const value of ["Loved your post on Acme's launch.", "Congrats on the 2.5x growth, e.g. in sales!", "Your Node.js talk was great"]) expect(aiLineHasLink(value)).toBe(false);
+    for (const value of ["Loved your post on Acme's launch.", "Congrats on the 2.5x growth, e.g. in sales!", "Your Node.js talk was great", "Congrats on v2.0 and St.Louis"]) expect(aiLineHasLink(value)).toBe(false);
   });
 });
 

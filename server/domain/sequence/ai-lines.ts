@@ -11,6 +11,7 @@ import { textLinks } from "../mail/email-links";
 import { placeholdersIn, renderCopy, type MergeFields } from "./render-copy";
 import { fieldSeed, spinForFilling, type CopySpin } from "./spintax";
 import { sha256Words } from "./stable-hash";
+import { parse as parseDomain } from "tldts";
 
 /** The step kinds whose copy may use AI lines. */
 export const AI_LINE_STEPS: ReadonlySet<StepType> = new Set(["email", "message", "invite", "inmail"]);
@@ -111,7 +112,18 @@ export function aiLinesUsed(step: StepWithAiLines, variant: Partial<TVariantCont
  * the e-mail, which its HTML part would link and click tracking would wrap on the tracking domain.
  */
 export function aiLineHasLink(value: string): boolean {
-  return textLinks(value).length > 0 || /\bwww\./i.test(value) || /[^\s@]+@[^\s@]+\.[a-z]{2,}/i.test(value) || /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\/\S*/i.test(value);
+  return (
+    textLinks(value).length > 0 ||
+    /\bwww\./i.test(value) ||
+    /[^\s@]+@[^\s@]+\.[a-z]{2,}/i.test(value) ||
+    /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\/\S*/i.test(value) ||
+    // A bare domain ("see evil.io"): mail apps link those too. Only names on a real public suffix,
+    // so "Node.js" or "e.g." stay words.
+    [...value.matchAll(/\b[a-z0-9-]+(?:\.[a-z0-9-]+)+\b/gi)].some((match) => {
+      const parsed = parseDomain(match[0].toLowerCase());
+      return parsed.isIcann === true && parsed.domainWithoutSuffix !== null && parsed.domainWithoutSuffix !== "";
+    })
+  );
 }
 
 /** A line's prompt fingerprint: a changed prompt (or length) writes a new line. */
