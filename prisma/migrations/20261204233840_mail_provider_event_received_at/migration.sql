@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "MailProviderEvent_receivedAt_idx" ON "MailProviderEvent"("receivedAt");
