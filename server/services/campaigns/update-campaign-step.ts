@@ -8,6 +8,7 @@ import { wireSequence } from "../../domain/sequence/wire-sequence";
 import { findCampaign } from "./find-campaign";
 import { toCampaign } from "./to-campaign";
 import { readSequence, sequenceColumn } from "./campaign-columns";
+import { settleEditedAiLines } from "./ai-lines/settle-edited-ai-lines";
 import { checkStepFiles, namedFiles } from "./check-step-files";
 
 /**
@@ -54,9 +55,13 @@ export async function updateCampaignStep(actor: Actor, campaignId: string, stepI
   } catch (error) {
     throw namedForThisStep(error, index);
   }
-  const row = await db.campaign.update({
-    where: { id: campaign.id },
-    data: { sequence: sequenceColumn(rewired), updatedAt: now() },
+  const row = await db.$transaction(async (tx) => {
+    const saved = await tx.campaign.update({
+      where: { id: campaign.id },
+      data: { sequence: sequenceColumn(rewired), updatedAt: now() },
+    });
+    await settleEditedAiLines(tx, campaign.id, rewired);
+    return saved;
   });
   return toCampaign(row);
 }

@@ -14,6 +14,7 @@ import { recordGettingStarted } from "../getting-started/record-getting-started"
 import { findCampaign } from "./find-campaign";
 import { kickCampaignExecutor } from "./kick-campaign-executor";
 import { retimeCampaignLeads } from "./retime-campaign-leads";
+import { settleEditedAiLines } from "./ai-lines/settle-edited-ai-lines";
 import { toCampaign } from "./to-campaign";
 import { checkCanRun, checkUnsubscribe, uniqueIds, validateCampaignFields } from "./validate-campaign-fields";
 import { campaignVerificationOf } from "../../schemas/verification";
@@ -95,6 +96,7 @@ export async function updateCampaign(actor: Actor, campaignId: string, changes: 
       },
     });
     if (sequence && previous && started) await retimeCampaignLeads(tx, current.id, retimeWaitingLeads(previous, sequence), now());
+    if (sequence) await settleEditedAiLines(tx, current.id, sequence);
     if (sequence && !started) {
       // No lead has started: they all begin at the (new) first step.
       const first = firstStep(sequence);

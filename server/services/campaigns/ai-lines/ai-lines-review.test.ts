@@ -13,6 +13,7 @@ import { createOpenAiTextGenerator } from "@/server/providers/ai/openai-text-gen
 import type { TextGenerator } from "@/server/providers/ai/types";
 import { setMailProvider } from "@/server/providers/mail";
 import type { TSequenceInput } from "@/server/schemas/sequence";
+import { ZUpdateCampaignInput } from "@/server/schemas/campaign";
 import { driveCampaigns } from "@/server/test/campaign-driver";
 import { HOUR, leadByEmail, recordingMailProvider, setupEmailCampaign } from "@/server/test/email-campaign";
 import { startLocalHttpFake, type LocalHttpFake } from "@/server/test/fakes/local-http-fake";
@@ -24,6 +25,7 @@ import { listPendingAiLines } from "../../approvals/list-pending-ai-lines";
 import { sequenceColumn } from "../campaign-columns";
 import { sequenceOf } from "../executor/load-campaign-sequence";
 import { previewAiLines } from "../preview-ai-lines";
+import { updateCampaign } from "../update-campaign";
 import { CLAIM_STALE_MS } from "./write-ai-lines";
 
 const ICEBREAKER = { name: "icebreaker", prompt: "One friendly line about their company" };
@@ -114,6 +116,25 @@ describe("a preview and the approvals queue", () => {
     await db.aiLine.updateMany({ where: { campaignId: campaign.id }, data: { status: "approved" } });
     await drive(clock, 24);
     expect(mail.sent).toHaveLength(1);
+  });
+
+  it("when the editor turns approval off, a held lead goes out with its line as written; a changed prompt writes the line anew", async () => {
+    const { mail, clock, actor, campaign } = await setup({ config: { aiApproval: "required" } });
+    await drive(clock, 24);
+    expect(await leadByEmail(campaign.id, ANN.email)).toMatchObject({ phase: "approval" });
+    await updateCampaign(actor, campaign.id, ZUpdateCampaignInput.parse({ sequence: sequence({ aiApproval: "none" }) }));
+    expect(await db.aiLine.findFirstOrThrow({ where: { campaignId: campaign.id } })).toMatchObject({ status: "ready" });
+    await drive(clock, 24);
+    expect(mail.sent).toHaveLength(1);
+    expect(mail.sent[0]!.email.text).not.toContain("A short note.");
+
+    const other = await setup({ config: { aiApproval: "required" }, leads: [{ email: "bo@prospect.example", firstName: "Bo", company: "Acme" }] });
+    await drive(other.clock, 24);
+    const newPrompt = { ...ICEBREAKER, prompt: "One line about their latest news" };
+    await updateCampaign(other.actor, other.campaign.id, ZUpdateCampaignInput.parse({ sequence: sequence({ aiApproval: "required", aiVariables: [newPrompt, OPENER] }) }));
+    // The old prompt's line is nobody's to decide now: gone, and the lead's line written again for approval.
+    await drive(other.clock, 24);
+    expect((await listPendingAiLines(other.actor)).data.map((line) => line.prompt)).toEqual([newPrompt.prompt]);
   });
 
   it("with approval turned on, holds a line sending wrote before as ready", async () => {
