@@ -3,7 +3,6 @@ import { z } from "zod";
 import { parseSeedInboxes } from "./providers/mail/seeds/seed-settings";
 import { booleanFlag, endpointUrl, mailServer, percentage, proxyCount } from "./env-fields";
 
-
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z
