@@ -257,6 +257,18 @@ export function StepPanel({
         </Section>
       )}
 
+      {(step.type === "invite" || step.type === "inmail" || step.type === "if_has_variable" || step.type === "task" || EMAIL_ACTIVITY_CONDITIONS.has(step.type)) && (
+        <Section title="Settings">
+          <StepSettingsFields
+            step={step}
+            issues={issues}
+            customVariables={customVariables}
+            emailsAbove={emailsAbove}
+            onChange={(config) => onChange((current) => ({ ...current, config: { ...current.config, ...config } }))}
+          />
+        </Section>
+      )}
+
       {AI_LINE_STEPS.has(step.type) && (
         <Section title="AI lines">
           <AiLinesField
@@ -266,18 +278,6 @@ export function StepPanel({
             variantId={variant.id}
             config={step.config}
             issues={issues}
-            onChange={(config) => onChange((current) => ({ ...current, config: { ...current.config, ...config } }))}
-          />
-        </Section>
-      )}
-
-      {(step.type === "invite" || step.type === "inmail" || step.type === "if_has_variable" || step.type === "task" || EMAIL_ACTIVITY_CONDITIONS.has(step.type)) && (
-        <Section title="Settings">
-          <StepSettingsFields
-            step={step}
-            issues={issues}
-            customVariables={customVariables}
-            emailsAbove={emailsAbove}
             onChange={(config) => onChange((current) => ({ ...current, config: { ...current.config, ...config } }))}
           />
         </Section>
