@@ -16,6 +16,7 @@ import { creditsHandlers } from "./operations/credits/handlers";
 import { doNotContactHandlers } from "./operations/do-not-contact/handlers";
 import { companyDatabaseHandlers } from "./operations/company-database/handlers";
 import { filesHandlers } from "./operations/files/handlers";
+import { hooksHandlers } from "./operations/hooks/handlers";
 import { inboxHandlers } from "./operations/inbox/handlers";
 import { leadImportsHandlers } from "./operations/lead-imports/handlers";
 import { leadListsHandlers } from "./operations/lead-lists/handlers";
@@ -57,6 +58,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...warmupHandlers,
   ...webhooksHandlers,
   ...workspacesHandlers,
+  ...hooksHandlers,
 ];
 
 /** Operation id → its handler. */

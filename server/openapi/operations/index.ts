@@ -139,6 +139,10 @@ import { getMailboxTrackingDomainOperation } from "./tracking-domains/get-mailbo
 import { importDoNotContactCsvOperation } from "./do-not-contact/import-do-not-contact-csv";
 import { exportDoNotContactCsvOperation } from "./do-not-contact/export-do-not-contact-csv";
 import { checkDoNotContactOperation } from "./do-not-contact/check-do-not-contact";
+import { subscribeHookOperation } from "./hooks/subscribe-hook";
+import { listHooksOperation } from "./hooks/list-hooks";
+import { unsubscribeHookOperation } from "./hooks/unsubscribe-hook";
+import { getHookSamplesOperation } from "./hooks/get-hook-samples";
 
 export const operations: ApiOperation[] = [
   getOpenApiDocumentOperation,
@@ -280,4 +284,8 @@ export const operations: ApiOperation[] = [
   importDoNotContactCsvOperation,
   exportDoNotContactCsvOperation,
   checkDoNotContactOperation,
+  subscribeHookOperation,
+  listHooksOperation,
+  unsubscribeHookOperation,
+  getHookSamplesOperation,
 ];

@@ -4,6 +4,8 @@ import { attemptRow, disabledEndpointReason, makeAttempt, type MadeAttempt } fro
 import { DISABLE_AFTER_CONSECUTIVE_FAILURES } from "./delivery-policy";
 import type { DeliveryRequest } from "./find-deliveries-to-request";
 import { disabledAfterFailuresReason, recordEndpointStreak } from "./record-endpoint-streak";
+import { removeGoneRestHook } from "./remove-gone-rest-hook";
+import { GONE_STATUS } from "./rest-hook-origin";
 
 /** Attempts in flight at once to one endpoint (over its kept-alive connections). */
 export const ATTEMPTS_IN_FLIGHT = 16;
@@ -143,6 +145,12 @@ export async function attemptWebhookBatch(input: {
     if (attempt.status === "delivered") outcome.delivered++;
     else if (attempt.status === "failed") outcome.failed++;
     else outcome.retries.push(retryRequest(row, attempt.nextAttemptAt!));
+  }
+  // A REST hook's target that answered 410 Gone unsubscribed: its deliveries go with it, unretried.
+  const gone = made.find(({ attempt }) => attempt.response.status === GONE_STATUS);
+  if (gone && (await removeGoneRestHook(endpoint, { url: gone.row.url, status: gone.attempt.response.status }))) {
+    outcome.failed += outcome.retries.length;
+    outcome.retries = [];
   }
   return outcome;
 }

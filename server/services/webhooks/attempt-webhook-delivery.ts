@@ -4,6 +4,8 @@ import { now } from "../../lib/clock";
 import { decryptSecret } from "../../lib/encryption";
 import { MAX_ATTEMPTS_PER_ROUND, retryDelaySeconds } from "./delivery-policy";
 import { recordEndpointStreak } from "./record-endpoint-streak";
+import { removeGoneRestHook } from "./remove-gone-rest-hook";
+import { GONE_REASON } from "./rest-hook-origin";
 import { sendWebhookRequest, type WebhookResponse } from "./send-webhook-request";
 import { signWebhook } from "./webhook-signature";
 
@@ -113,5 +115,6 @@ export async function attemptWebhookDelivery(deliveryId: string, round: number):
       finishedAt: attempt.finishedAt,
     }),
   ]);
+  if (await removeGoneRestHook(endpoint, { url: delivery.url, status: response.status })) return { state: "failed", reason: GONE_REASON };
   return attemptOutcome(attempt);
 }

@@ -9,6 +9,16 @@ import { checkWebhookTarget } from "./check-webhook-target";
 import { toWebhookEndpoint } from "./to-webhook-endpoint";
 import { generateWebhookSecret } from "./webhook-signature";
 
+/** Who made an endpoint: a user (dashboard, POST /webhooks), or a REST hook with the API key that subscribed it. */
+export interface WebhookOrigin {
+  createdVia: "user" | "rest-hook";
+  createdByApiKeyId: string | null;
+  /** The input a refused URL is named by in the 400 (`url`; REST hooks say `targetUrl`). */
+  urlField: string;
+}
+
+const USER_ORIGIN: WebhookOrigin = { createdVia: "user", createdByApiKeyId: null, urlField: "url" };
+
 /**
  * Registers an endpoint; `warnings` say what was accepted with a caveat (a host that does not resolve
  * yet). A workspace has at most HERALD_MAX_WEBHOOKS_PER_WORKSPACE endpoints: every event is delivered
@@ -16,11 +26,11 @@ import { generateWebhookSecret } from "./webhook-signature";
  * Counted first (no DNS lookup for a refused endpoint), then again with the insert under the
  * workspace's lock, so that parallel creations cannot pass the cap.
  */
-export async function createWebhook(actor: Actor, input: TCreateWebhookInput): Promise<TSavedWebhook> {
+export async function createWebhook(actor: Actor, input: TCreateWebhookInput, origin: WebhookOrigin = USER_ORIGIN): Promise<TSavedWebhook> {
   const { url, events, classifyReplies } = input;
   const cap = env().HERALD_MAX_WEBHOOKS_PER_WORKSPACE;
   refuseAtCap(cap, await db.webhookEndpoint.count({ where: { workspaceId: actor.workspaceId } }));
-  const warnings = await checkWebhookTarget(url);
+  const warnings = await checkWebhookTarget(url, origin.urlField);
   const row = await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`webhooks:${actor.workspaceId}`}))`;
     refuseAtCap(cap, await tx.webhookEndpoint.count({ where: { workspaceId: actor.workspaceId } }));
@@ -32,6 +42,8 @@ export async function createWebhook(actor: Actor, input: TCreateWebhookInput): P
         events,
         classifyReplies,
         secretEncrypted: encryptSecret(generateWebhookSecret()),
+        createdVia: origin.createdVia,
+        createdByApiKeyId: origin.createdByApiKeyId,
         createdAt: at,
         updatedAt: at,
       },

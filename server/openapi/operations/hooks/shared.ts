@@ -1,0 +1,3 @@
+/** What every REST hook operation's description shares: what a subscription is. */
+export const HOOKS_NOTE =
+  "REST hooks let an automation platform (Zapier, Make, n8n) subscribe and unsubscribe itself. A subscription is a webhook endpoint like any other: the same signing (`X-Herald-Signature`, the Standard Webhooks headers), delivery, retries, rules for where deliveries may go, and the same per-workspace endpoint limit; the dashboard's webhooks page shows it as added through the API key that subscribed it, and an admin can remove it there. A target that answers a delivery with 410 Gone is unsubscribed at once. docs/no-code-automation.md has a worked example for each platform.";
