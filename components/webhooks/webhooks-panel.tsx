@@ -7,11 +7,12 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, Input } from "@/components/ui/field";
+import { Field, Input, Select } from "@/components/ui/field";
 import { formatDateTime, formatRelative } from "@/components/ui/format";
 import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
 import type { EventName } from "@/server/schemas/events";
 import type { TWebhookEndpoint, TWebhookTestResult, TWebhookWarning } from "@/server/schemas/webhook";
+import { endpointOriginLabel, matchesOrigin, type EndpointOriginFilter } from "./endpoint-origin";
 import { EventPicker } from "./event-picker";
 import { plural } from "@/components/ui/plural";
 
@@ -53,7 +54,7 @@ function CreateWebhookForm({ onCreated }: { onCreated: (warnings: TWebhookWarnin
   );
 }
 
-function EndpointRow({ endpoint, onChanged }: { endpoint: TWebhookEndpoint; onChanged: () => void }) {
+function EndpointRow({ endpoint, origin, onChanged }: { endpoint: TWebhookEndpoint; origin: string | null; onChanged: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [showSecret, setShowSecret] = useState(false);
@@ -76,10 +77,16 @@ function EndpointRow({ endpoint, onChanged }: { endpoint: TWebhookEndpoint; onCh
           <p className="truncate font-mono text-sm text-slate-900">{endpoint.url}</p>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
             {endpoint.enabled ? <Badge tone="green">Enabled</Badge> : <Badge tone="red" title={endpoint.disabledReason ?? undefined}>Disabled</Badge>}
+            {origin && <Badge tone="blue">REST hook</Badge>}
             <span>{plural(endpoint.events.length, "event")}</span>
             <span>Last delivery {formatRelative(endpoint.lastDeliveryAt)}</span>
             {endpoint.failureCount > 0 && <Badge tone="amber">{endpoint.failureCount} failed in a row</Badge>}
           </p>
+          {origin && (
+            <p data-testid="webhook-origin" className="mt-1 text-xs text-slate-600">
+              {origin}
+            </p>
+          )}
           {!endpoint.enabled && endpoint.disabledReason && <p className="mt-1 text-xs text-red-700">{endpoint.disabledReason}</p>}
         </div>
         <div className="flex flex-wrap gap-2">
@@ -102,7 +109,8 @@ function EndpointRow({ endpoint, onChanged }: { endpoint: TWebhookEndpoint; onCh
             size="sm"
             className="text-red-700"
             onClick={() => {
-              if (window.confirm(`Delete the endpoint ${endpoint.url}? Its delivery log goes with it.`)) remove.mutate({ id: endpoint.id });
+              const automation = origin ? " The automation that subscribed it receives no more events." : "";
+              if (window.confirm(`Delete the endpoint ${endpoint.url}? Its delivery log goes with it.${automation}`)) remove.mutate({ id: endpoint.id });
             }}
           >
             Delete
@@ -142,6 +150,9 @@ export function WebhooksPanel() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const endpoints = useQuery(trpc.webhooks.list.queryOptions());
+  // For the names of the keys that subscribed REST hooks.
+  const apiKeys = useQuery(trpc.apiKeys.list.queryOptions());
+  const [originFilter, setOriginFilter] = useState<EndpointOriginFilter>("all");
   const [adding, setAdding] = useState(false);
   // Shown after a save that went through with a caveat (a host that does not resolve yet).
   const [warnings, setWarnings] = useState<TWebhookWarning[]>([]);
@@ -189,11 +200,35 @@ export function WebhooksPanel() {
       ) : !endpoints.data?.endpoints.length ? (
         <p className="text-sm text-slate-500">No endpoints yet. Add one to receive events such as replies and accepted connections.</p>
       ) : (
-        <ul className="divide-y divide-slate-100">
-          {endpoints.data.endpoints.map((endpoint) => (
-            <EndpointRow key={endpoint.id} endpoint={endpoint} onChanged={() => void refresh()} />
-          ))}
-        </ul>
+        <>
+          {endpoints.data.endpoints.some((endpoint) => endpoint.createdVia === "rest-hook") && (
+            <label className="mb-2 flex items-center gap-2 text-xs text-slate-600">
+              Show
+              <Select
+                aria-label="Show endpoints added"
+                value={originFilter}
+                onChange={(event) => setOriginFilter(event.target.value as EndpointOriginFilter)}
+                className="w-auto"
+              >
+                <option value="all">All endpoints</option>
+                <option value="user">Added here or through the webhooks API</option>
+                <option value="rest-hook">Added by Zapier, Make, n8n (REST hooks)</option>
+              </Select>
+            </label>
+          )}
+          <ul className="divide-y divide-slate-100">
+            {endpoints.data.endpoints
+              .filter((endpoint) => matchesOrigin(endpoint, originFilter))
+              .map((endpoint) => (
+                <EndpointRow
+                  key={endpoint.id}
+                  endpoint={endpoint}
+                  origin={endpointOriginLabel(endpoint, apiKeys.data)}
+                  onChanged={() => void refresh()}
+                />
+              ))}
+          </ul>
+        </>
       )}
       <details className="mt-4 text-xs text-slate-500">
         <summary className="cursor-pointer">How to verify a delivery</summary>

@@ -26,6 +26,10 @@ export const ZWebhookEndpoint = z
     lastDeliveryAt: ZTimestamp.nullable(),
     failureCount: z.number().int().meta({ description: "Consecutive failed attempts; 25 disable the endpoint" }),
     disabledReason: z.string().nullable(),
+    createdVia: z.enum(["user", "rest-hook"]).meta({
+      description: "Beyond the spec: `user` (the dashboard or POST /webhooks) or `rest-hook` (subscribed by an automation platform through POST /hooks)",
+    }),
+    createdByApiKeyId: z.string().nullable().meta({ description: "Beyond the spec: the API key that subscribed a REST hook; null otherwise" }),
   })
   .meta({ id: "WebhookEndpoint" });
 export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;

@@ -77,7 +77,9 @@ describe("REST hooks", () => {
 
     // The same endpoint the webhooks API shows, marked with the key that made it.
     const webhooks = await callApi("GET", "/webhooks", { key });
-    expect(webhooks.body!.data).toEqual([expect.objectContaining({ id: hook.id, url: receiver.url, secret: hook.secret })]);
+    expect(webhooks.body!.data).toEqual([
+      expect.objectContaining({ id: hook.id, url: receiver.url, secret: hook.secret, createdVia: "rest-hook", createdByApiKeyId: hook.apiKeyId }),
+    ]);
     const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: hook.id }, include: { createdByApiKey: true } });
     expect(row).toMatchObject({ createdVia: "rest-hook", createdByApiKey: { name: "Zapier" } });
 
@@ -141,7 +143,7 @@ describe("REST hooks", () => {
     expect(await db.webhookEndpoint.findUnique({ where: { id: hook.id } })).toBeNull();
     expect(info).toHaveBeenCalledWith(expect.stringContaining("410 Gone"), expect.objectContaining({ webhookId: hook.id, workspaceId: workspace.id, host: new URL(receiver.url).host }));
     // The plain endpoint keeps the failure streak rule: retried, still there.
-    expect((await callApi("GET", `/webhooks/${plain.id}`, { key })).body!.data).toMatchObject({ enabled: true, failureCount: 1 });
+    expect((await callApi("GET", `/webhooks/${plain.id}`, { key })).body!.data).toMatchObject({ enabled: true, failureCount: 1, createdVia: "user", createdByApiKeyId: null });
     await callApi("DELETE", `/webhooks/${plain.id}`, { key });
 
     // Gone on a retry: the first attempt failed with a 500, the retry 4 s later is answered 410.

@@ -3,6 +3,7 @@ import { decryptSecret } from "../../lib/encryption";
 import { toIso } from "../../schemas/common";
 import type { EventName } from "../../schemas/events";
 import type { TWebhookEndpoint } from "../../schemas/webhook";
+import { REST_HOOK } from "./rest-hook-origin";
 
 export function toWebhookEndpoint(row: WebhookEndpoint): TWebhookEndpoint {
   return {
@@ -17,5 +18,7 @@ export function toWebhookEndpoint(row: WebhookEndpoint): TWebhookEndpoint {
     lastDeliveryAt: toIso(row.lastDeliveryAt),
     failureCount: row.failureCount,
     disabledReason: row.disabledReason,
+    createdVia: row.createdVia === REST_HOOK ? REST_HOOK : "user",
+    createdByApiKeyId: row.createdByApiKeyId,
   };
 }
