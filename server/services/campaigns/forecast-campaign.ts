@@ -67,9 +67,27 @@ async function openDrafts(campaignLeadIds: string[]): Promise<Map<string, Date>>
   return new Map([...comments, ...voiceNotes].map((draft) => [`${draft.campaignLeadId}|${draft.stepId}`, draft.createdAt]));
 }
 
-export async function forecastCampaign(actor: Actor, campaignId: string, query: TForecastQuery): Promise<TCampaignForecast> {
+/**
+ * A change to forecast without storing it (the dry run of a campaign change): the campaign as the
+ * change would leave it and, when no lead has started and the sequence changes, the step every lead
+ * would begin at. Leads behave as updateCampaign leaves them: one whose sender left the pool before
+ * contacting them gets one from the new pool (assign-campaign-senders.ts).
+ */
+export interface ForecastChange {
+  campaign: Campaign;
+  firstStep?: { id: string; type: string } | null;
+}
+
+function changedRow<T extends { contacted: boolean; linkedinAccountId: string | null; currentStepId: string | null; currentStepType: string | null }>(row: T, campaign: Campaign, change: ForecastChange): T {
+  const leftPool = !row.contacted && row.linkedinAccountId !== null && !campaign.linkedinAccountIds.includes(row.linkedinAccountId);
+  const step = change.firstStep === undefined ? {} : { currentStepId: change.firstStep?.id ?? null, currentStepType: change.firstStep?.type ?? null };
+  return { ...row, ...step, ...(leftPool ? { linkedinAccountId: null } : {}) };
+}
+
+export async function forecastCampaign(actor: Actor, campaignId: string, query: TForecastQuery, change?: ForecastChange): Promise<TCampaignForecast> {
   const { days } = query;
-  const campaign = await findCampaign(actor, campaignId);
+  const stored = await findCampaign(actor, campaignId);
+  const campaign = change ? { ...change.campaign, id: stored.id, workspaceId: stored.workspaceId } : stored;
   const start = now();
   const end = new Date(start.getTime() + days * DAY);
   const assumptions: string[] = [];
@@ -120,7 +138,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
   }
   const senderIds = [...new Set(campaigns.flatMap((row) => row.linkedinAccountIds))];
 
-  const [accounts, workspace, rows] = await Promise.all([
+  const [accounts, workspace, storedRows] = await Promise.all([
     db.linkedinAccount.findMany({ where: { id: { in: senderIds } } }),
     db.workspace.findUniqueOrThrow({
       where: { id: campaign.workspaceId },
@@ -151,6 +169,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       orderBy: { seq: "asc" },
     }),
   ]);
+  const rows = change ? storedRows.map((row) => (row.campaignId === campaign.id ? changedRow(row, campaign, change) : row)) : storedRows;
   const senders: SimSender[] = await Promise.all(
     accounts.map(async (account) => {
       const limits = resolveLimits({ linkedinPlan: account.linkedinPlan, overrides: readLimitOverrides(account.limits), workspace });
