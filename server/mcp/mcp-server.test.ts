@@ -149,6 +149,22 @@ describe("Herald's MCP server over Streamable HTTP", () => {
     await client.close();
   });
 
+  it("dry-runs adding leads to a list with the add's own counts", async () => {
+    const { key } = await workspace();
+    const list = await callApi("POST", "/lead-lists", { key, body: { name: "Prospects" } });
+    const listId = list.body!.data.id as string;
+    expect((await callApi("POST", `/lead-lists/${listId}/leads`, { key, body: { leads: [{ profileUrl: profile(145) }] } })).status).toBe(200);
+    const leads = [{ profileUrl: profile(145) }, { profileUrl: profile(146) }, { profileUrl: profile(146) }];
+    const client = await connect(key);
+    const dry = structured(await client.callTool({ name: "add_lead_list_leads", arguments: { id: listId, leads, dryRun: true } }));
+    expect(dry).toMatchObject({ submitted: 3, wouldAdd: 1, newLeads: 1, existingLeads: 1, duplicates: 1, alreadyIn: 1, excluded: 0, doNotContact: 0 });
+    expect(await db.leadListEntry.count({ where: { listId } })).toBe(1);
+    const real = structured(await client.callTool({ name: "add_lead_list_leads", arguments: { id: listId, leads } })).data;
+    expect(real.added).toBe(dry.wouldAdd);
+    expect(real.skipped).toEqual(dry.skipped);
+    await client.close();
+  });
+
   it("describes any other write on a dry run, validating its input, without storing", async () => {
     const { key } = await workspace();
     const client = await connect(key);
