@@ -3,6 +3,8 @@
 // API): the tools generated from the operations, a read, the dry runs of a campaign change and of
 // adding leads (with nothing stored, and the real add doing what its dry run said), refusals.
 import { createServer, type Server as HttpServer } from "node:http";
+import { createInterface } from "node:readline";
+import { PassThrough } from "node:stream";
 import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -17,6 +19,7 @@ import { callApi } from "@/server/test/call-api";
 import { profile, workspace } from "@/server/test/campaigns-api";
 import { createTestApiKey, createTestWorkspace } from "@/server/test/factories";
 import { serveMcp } from "./serve-mcp-node";
+import { startStdioBridge } from "./stdio-bridge";
 
 let server: HttpServer;
 let endpoint: URL;
@@ -202,5 +205,26 @@ describe("Herald's MCP server over Streamable HTTP", () => {
     const refused = await client.callTool({ name: "list_campaigns", arguments: {} });
     expect(refused.isError).toBe(true);
     await client.close();
+  });
+
+  it("bridges a desktop client's stdio to the endpoint with only Herald's address and a key", async () => {
+    const { key } = await workspace();
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const problems: string[] = [];
+    const bridge = await startStdioBridge({ heraldUrl: endpoint.origin, apiKey: key, input, output, log: (message) => problems.push(message) });
+    const lines = createInterface({ input: output })[Symbol.asyncIterator]();
+    const ask = async (message: object) => {
+      input.write(`${JSON.stringify(message)}\n`);
+      if (!("id" in message)) return null;
+      return JSON.parse((await lines.next()).value as string);
+    };
+    const initialized = await ask({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "desktop", version: "1.0.0" } } });
+    expect(initialized.result.serverInfo.name).toBe("herald");
+    await ask({ jsonrpc: "2.0", method: "notifications/initialized" });
+    const listed = await ask({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+    expect(listed.result.tools.map((tool: { name: string }) => tool.name)).toContain("add_campaign_leads");
+    await bridge.close();
+    expect(problems.filter((problem) => !/405|SSE|Method Not Allowed/i.test(problem))).toEqual([]);
   });
 });
