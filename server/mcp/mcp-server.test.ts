@@ -120,6 +120,22 @@ describe("Herald's MCP server over Streamable HTTP", () => {
     await client.close();
   });
 
+  it("dry-runs a schedule change: fewer days a week push the finish date out", async () => {
+    const { key, api } = await workspace();
+    const sender = await api.connect("weekly");
+    const everyDay = { timezone: "UTC", activeHours: { from: "00:00", to: "23:59" }, activeDays: [1, 2, 3, 4, 5, 6, 7] };
+    const created = await api.create({ name: "Weekly", linkedinAccountIds: [sender], schedule: everyDay, sequence: { steps: [{ type: "visit_profile" }] } });
+    const id = created.body!.data.id as string;
+    expect((await api.addLeads(id, Array.from({ length: 40 }, (_, index) => ({ profileUrl: profile(60 + index) })))).status).toBe(200);
+    const client = await connect(key);
+    const dryRun = structured(await client.callTool({ name: "update_campaign", arguments: { id, schedule: { ...everyDay, activeDays: [3] }, dryRun: true } }));
+    expect(dryRun.before.finishAt).not.toBeNull();
+    expect(dryRun.after.finishAt === null || dryRun.after.finishAt > dryRun.before.finishAt).toBe(true);
+    expect(dryRun.before.senders[0].averagePerDay.profileViews).toBeGreaterThan(0);
+    expect((await db.campaign.findUniqueOrThrow({ where: { id } })).schedule).toEqual(everyDay);
+    await client.close();
+  });
+
   it("dry-runs adding leads with the add's own counts, and the add then does exactly that", async () => {
     const { key, api } = await workspace();
     const sender = await api.connect("adder");

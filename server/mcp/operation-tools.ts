@@ -92,9 +92,16 @@ export function toolsForRole(tools: readonly OperationTool[], role: Role): Opera
   return role === "approver" ? tools.filter((tool) => approverMayUseApi(tool.operation.path)) : [...tools];
 }
 
-/** The tool's input as JSON Schema, from the operation's zod schemas as a client sends them. */
-export function toolInputJsonSchema(tool: OperationTool): { type: "object"; [key: string]: unknown } {
+type ToolInputJsonSchema = { type: "object"; [key: string]: unknown };
+const jsonSchemas = new WeakMap<OperationTool, ToolInputJsonSchema>();
+
+/** The tool's input as JSON Schema, from the operation's zod schemas as a client sends them (made once per tool). */
+export function toolInputJsonSchema(tool: OperationTool): ToolInputJsonSchema {
+  const known = jsonSchemas.get(tool);
+  if (known) return known;
   const schema = z.toJSONSchema(tool.input, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
   delete schema.$schema;
-  return { ...schema, type: "object" };
+  const made: ToolInputJsonSchema = { ...schema, type: "object" };
+  jsonSchemas.set(tool, made);
+  return made;
 }

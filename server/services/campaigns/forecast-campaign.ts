@@ -30,6 +30,7 @@ import { findListedPeople } from "../do-not-contact/find-listed-people";
 import { campaignVerificationOf } from "../../schemas/verification";
 import type { SimLead, SimSender } from "./forecast/simulation-types";
 import { readLimitOverrides } from "../senders/sender-columns";
+import { changedRow, type ForecastChange } from "./forecast/forecast-change";
 
 const DAY = 86_400_000;
 const LISTED_LEADS = 1000;
@@ -65,23 +66,6 @@ async function openDrafts(campaignLeadIds: string[]): Promise<Map<string, Date>>
   const select = { campaignLeadId: true, stepId: true, createdAt: true };
   const [comments, voiceNotes] = await Promise.all([db.pendingComment.findMany({ where, select }), db.pendingVoiceNote.findMany({ where, select })]);
   return new Map([...comments, ...voiceNotes].map((draft) => [`${draft.campaignLeadId}|${draft.stepId}`, draft.createdAt]));
-}
-
-/**
- * A change to forecast without storing it (the dry run of a campaign change): the campaign as the
- * change would leave it and, when no lead has started and the sequence changes, the step every lead
- * would begin at. Leads behave as updateCampaign leaves them: one whose sender left the pool before
- * contacting them gets one from the new pool (assign-campaign-senders.ts).
- */
-export interface ForecastChange {
-  campaign: Campaign;
-  firstStep?: { id: string; type: string } | null;
-}
-
-function changedRow<T extends { contacted: boolean; linkedinAccountId: string | null; currentStepId: string | null; currentStepType: string | null }>(row: T, campaign: Campaign, change: ForecastChange): T {
-  const leftPool = !row.contacted && row.linkedinAccountId !== null && !campaign.linkedinAccountIds.includes(row.linkedinAccountId);
-  const step = change.firstStep === undefined ? {} : { currentStepId: change.firstStep?.id ?? null, currentStepType: change.firstStep?.type ?? null };
-  return { ...row, ...step, ...(leftPool ? { linkedinAccountId: null } : {}) };
 }
 
 export async function forecastCampaign(actor: Actor, campaignId: string, query: TForecastQuery, change?: ForecastChange): Promise<TCampaignForecast> {
