@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { apiHandlers, apiHandlersById } from "@/server/openapi/registry";
 import type { THeldForApproval } from "@/server/schemas/agent-writes";
-import { splitArguments, toolResult } from "./call-operation";
+import { operationRequest, splitArguments, toolResult } from "./call-operation";
 import { DRY_RUN_ARGUMENT, operationTools, SKIPPED_OPERATIONS, toolInputJsonSchema, toolName, toolsForRole } from "./operation-tools";
 
 const tools = operationTools(apiHandlers);
@@ -61,6 +61,20 @@ describe("tools from the API's operations", () => {
     const add = tools.find((tool) => tool.name === "add_campaign_leads")!;
     expect(splitArguments(add, { id: "cmp_1", leads: [{ email: "a@b.test" }], dryRun: true })).toEqual({ params: { id: "cmp_1" }, query: {}, body: { leads: [{ email: "a@b.test" }] } });
     expect(splitArguments(add, { id: "cmp_1", lead: [] })).toEqual({ unknown: ["lead"] });
+  });
+});
+
+describe("the request a tool call makes", () => {
+  it("is the REST request, marked as an agent's, with the caller's key and workspace", async () => {
+    const add = tools.find((tool) => tool.name === "add_campaign_leads")!;
+    const request = operationRequest(add, { params: { id: "cmp 1" }, query: {}, body: { leads: [] } }, { authorization: "Bearer hk_1", workspace: "wsp_2", clientAddress: "192.0.2.1" });
+    expect(request.method).toBe("POST");
+    expect(new URL(request.url).pathname).toBe("/api/v1/campaigns/cmp%201/leads");
+    expect(request.headers.get("x-herald-client")).toBe("mcp");
+    expect(request.headers.get("authorization")).toBe("Bearer hk_1");
+    expect(request.headers.get("x-herald-workspace")).toBe("wsp_2");
+    expect(request.headers.get("content-type")).toBe("application/json");
+    expect(await request.json()).toEqual({ leads: [] });
   });
 });
 
