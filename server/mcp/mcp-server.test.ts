@@ -209,6 +209,27 @@ describe("Herald's MCP server over Streamable HTTP", () => {
     await expect(client.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: { authorization: "Bearer hk_wrong" } } }))).rejects.toThrow();
   });
 
+  it("answers malformed requests with a 4xx or a JSON-RPC error, never a 5xx", async () => {
+    const { key } = await workspace();
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      fetch(endpoint, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body });
+    const parse = await post("{not json");
+    expect(parse.status).toBe(400);
+    expect((await parse.json()).error.code).toBe(-32700);
+    const bodies = [
+      "null",
+      "[]",
+      "42",
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "no/such/method" }),
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_campaign", arguments: { id: "\u0000" } } }),
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "update_campaign", arguments: { id: "x".repeat(3000), dryRun: true, sequence: { steps: "nope" } } } }),
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: "herald://campaigns/%ff/leads/%" } }),
+      JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "tools/list" }, { jsonrpc: "2.0", id: 2, method: "tools/list" }]),
+    ];
+    for (const body of bodies) expect((await post(body)).status, body.slice(0, 80)).toBeLessThan(500);
+    expect((await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), { accept: "text/html" })).status).toBeLessThan(500);
+  });
+
   it("shows an approver's key only the approver's tools", async () => {
     const { actor } = await createTestWorkspace({ role: "approver" });
     const { key } = await createTestApiKey(actor);

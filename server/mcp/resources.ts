@@ -28,12 +28,22 @@ export function resourceTemplates(): ResourceTemplate[] {
   ];
 }
 
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 function route(uri: string): { operationId: string; params: Record<string, string>; query: Record<string, string> } | null {
   if (uri === CAMPAIGNS) return { operationId: "listCampaigns", params: {}, query: { limit: String(LISTED_CAMPAIGNS) } };
   const lead = CAMPAIGN_LEAD.exec(uri);
-  if (lead) return { operationId: "getCampaignLead", params: { id: decodeURIComponent(lead[1]!), leadId: decodeURIComponent(lead[2]!) }, query: {} };
+  const [campaignId, leadId] = lead ? [decoded(lead[1]!), decoded(lead[2]!)] : [null, null];
+  if (campaignId !== null && leadId !== null) return { operationId: "getCampaignLead", params: { id: campaignId, leadId }, query: {} };
   const campaign = CAMPAIGN.exec(uri);
-  if (campaign) return { operationId: "getCampaign", params: { id: decodeURIComponent(campaign[1]!) }, query: {} };
+  const id = campaign ? decoded(campaign[1]!) : null;
+  if (id !== null) return { operationId: "getCampaign", params: { id }, query: {} };
   return null;
 }
 
