@@ -72,7 +72,8 @@ function rateLimitHeaders(state: RateLimitState): Record<string, string> {
   };
 }
 
-function parsePart(schema: z.ZodType | undefined, value: unknown, location: string): unknown {
+/** One part of a request (path parameters, query, body) parsed with its schema, or the plain 400 naming the field. */
+export function parsePart(schema: z.ZodType | undefined, value: unknown, location: string): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (result.success) return result.data;

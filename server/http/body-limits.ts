@@ -3,6 +3,8 @@
 // bounded body reader (which stops a chunked body at the same size). Without it one unauthenticated
 // 200 MB post is held in memory whole.
 import { HeraldError } from "../lib/errors";
+// Herald's MCP endpoint carries the same writes as the API, adding leads included: the leads' limit.
+import { MCP_PATH } from "./mcp-path";
 
 /** JSON everywhere: far above any real request, far below what hurts the process. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -47,7 +49,7 @@ export function bodyLimitFor(pathname: string): number {
   const procedures = trpcProcedures(pathname);
   if (FILE_REST_PATH.test(pathname) || procedures.some((name) => FILE_PROCEDURES.has(name))) return FILE_BODY_LIMIT_BYTES;
   if (DO_NOT_CONTACT_IMPORT_REST_PATH.test(pathname) || procedures.some((name) => DO_NOT_CONTACT_IMPORT_PROCEDURES.has(name))) return DO_NOT_CONTACT_IMPORT_BODY_LIMIT_BYTES;
-  if (LEADS_REST_PATH.test(pathname) || VERIFICATION_JOBS_REST_PATH.test(pathname) || procedures.some((name) => LEADS_PROCEDURES.has(name))) return LEADS_BODY_LIMIT_BYTES;
+  if (pathname === MCP_PATH || LEADS_REST_PATH.test(pathname) || VERIFICATION_JOBS_REST_PATH.test(pathname) || procedures.some((name) => LEADS_PROCEDURES.has(name))) return LEADS_BODY_LIMIT_BYTES;
   if (RECORDING_REST_PATH.test(pathname) || procedures.some((name) => RECORDING_PROCEDURES.has(name))) return RECORDING_BODY_LIMIT_BYTES;
   if (SEQUENCE_REST_PATH.test(pathname) || procedures.some((name) => SEQUENCE_PROCEDURES.has(name))) return SEQUENCE_BODY_LIMIT_BYTES;
   return DEFAULT_BODY_LIMIT_BYTES;

@@ -17,6 +17,7 @@ import { answerMalformedPath, pathDecodes } from "./malformed-url";
 import { API_PREFIX, createApiRouter, methodNotAllowed as methodNotAllowedError, type RoutedOperation } from "./api-router";
 import { createNonce, securityHeaders } from "./security-headers";
 import { isStoredFilePath, STORED_FILE_HEADERS } from "./stored-file-policy";
+import { MCP_PATH } from "./mcp-path";
 
 const STANDARD_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
@@ -26,6 +27,8 @@ const INTERNAL_API_ROUTES: ReadonlyArray<{ matches: (path: string) => boolean; m
   { matches: (path) => path.startsWith("/api/auth/"), methods: ["GET", "POST"] },
   { matches: (path) => path === "/api/inngest", methods: ["GET", "POST", "PUT"] },
   { matches: (path) => path === "/api/health", methods: ["GET", "HEAD"] },
+  // Herald's MCP server, stateless Streamable HTTP (server/mcp/http-endpoint.ts, docs/mcp.md).
+  { matches: (path) => path === MCP_PATH, methods: ["POST"] },
   { matches: (path) => path === "/api/providers/unipile/webhook", methods: ["POST"] },
   { matches: (path) => path === "/api/billing/stripe/webhook", methods: ["POST"] },
   // E-mail API providers' webhooks, one address per mailbox (docs/email-api-providers.md).
@@ -47,6 +50,8 @@ export interface RequestGateOptions<Op extends RoutedOperation> {
    * Without it, such a request is let through (the gate's own tests stand a stub server behind it).
    */
   serveApi?: (request: IncomingMessage, response: ServerResponse, operation: Op, params: Record<string, string>) => void;
+  /** Answers a request to /api/mcp (server/mcp/serve-mcp-node.ts); without it, such a request is let through. */
+  serveMcp?: (request: IncomingMessage, response: ServerResponse) => void;
   /** Whether the public address is https (HERALD_URL): HSTS is sent then, or when a proxy says so. */
   publicUrlIsHttps: boolean;
   /** Next's development server needs eval and a websocket for hot reloading. */
@@ -164,7 +169,14 @@ export function createRequestGate<Op extends RoutedOperation>(options: RequestGa
       options.serveApi(request, response, routing.operation, routing.params);
       return true;
     }
-    if (api) return checkInternalApi(response, method, pathname);
+    if (api) {
+      if (checkInternalApi(response, method, pathname)) return true;
+      if (pathname === MCP_PATH && options.serveMcp) {
+        options.serveMcp(request, response);
+        return true;
+      }
+      return false;
+    }
     if (!STANDARD_METHODS.has(method)) return methodNotAllowed(response, method, pathname, ["GET", "HEAD", "POST"]);
     return false;
   };

@@ -20,7 +20,7 @@ import { logger } from "../lib/logger";
 const ORIGIN = "http://herald.invalid";
 
 /** The request as a web Request: its headers (the client address the process wrote included) and, for a body the operation reads, the stream. */
-function webRequest(request: IncomingMessage, readsBody: boolean): Request {
+export function webRequest(request: IncomingMessage, readsBody: boolean): Request {
   const headers = new Headers();
   for (const name in request.headers) {
     const value = request.headers[name];

@@ -88,7 +88,8 @@ async function main() {
   const { createTrackingHostGate } = await import("../http/tracking-host-gate");
   const { trackingHostState } = await import("../services/mail/tracking-domains/verified-tracking-hosts");
   const hostGate = createTrackingHostGate({ heraldHost: new URL(publicUrl()).hostname, trustedProxies: env.HERALD_TRUST_PROXY, trackingHostState });
-  const gate = createRequestGate({ operations: servedOperations, publicUrlIsHttps: publicUrl().startsWith("https:"), dev, serveApi: createApiServer(apiHandlersById) });
+  const { serveMcp } = await import("../mcp/serve-mcp-node");
+  const gate = createRequestGate({ operations: servedOperations, publicUrlIsHttps: publicUrl().startsWith("https:"), dev, serveApi: createApiServer(apiHandlersById), serveMcp });
   const { settleOutboxNotifications } = await import("../services/events/notify-outbox");
   const { createTestControl } = await import("./test-control");
   const testControl =

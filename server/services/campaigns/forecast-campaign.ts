@@ -30,6 +30,7 @@ import { findListedPeople } from "../do-not-contact/find-listed-people";
 import { campaignVerificationOf } from "../../schemas/verification";
 import type { SimLead, SimSender } from "./forecast/simulation-types";
 import { readLimitOverrides } from "../senders/sender-columns";
+import { changedRow, type ForecastChange } from "./forecast/forecast-change";
 
 const DAY = 86_400_000;
 const LISTED_LEADS = 1000;
@@ -67,9 +68,10 @@ async function openDrafts(campaignLeadIds: string[]): Promise<Map<string, Date>>
   return new Map([...comments, ...voiceNotes].map((draft) => [`${draft.campaignLeadId}|${draft.stepId}`, draft.createdAt]));
 }
 
-export async function forecastCampaign(actor: Actor, campaignId: string, query: TForecastQuery): Promise<TCampaignForecast> {
+export async function forecastCampaign(actor: Actor, campaignId: string, query: TForecastQuery, change?: ForecastChange): Promise<TCampaignForecast> {
   const { days } = query;
-  const campaign = await findCampaign(actor, campaignId);
+  const stored = await findCampaign(actor, campaignId);
+  const campaign = change ? { ...change.campaign, id: stored.id, workspaceId: stored.workspaceId } : stored;
   const start = now();
   const end = new Date(start.getTime() + days * DAY);
   const assumptions: string[] = [];
@@ -120,7 +122,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
   }
   const senderIds = [...new Set(campaigns.flatMap((row) => row.linkedinAccountIds))];
 
-  const [accounts, workspace, rows] = await Promise.all([
+  const [accounts, workspace, storedRows] = await Promise.all([
     db.linkedinAccount.findMany({ where: { id: { in: senderIds } } }),
     db.workspace.findUniqueOrThrow({
       where: { id: campaign.workspaceId },
@@ -151,6 +153,7 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
       orderBy: { seq: "asc" },
     }),
   ]);
+  const rows = change ? storedRows.map((row) => (row.campaignId === campaign.id ? changedRow(row, campaign, change) : row)) : storedRows;
   const senders: SimSender[] = await Promise.all(
     accounts.map(async (account) => {
       const limits = resolveLimits({ linkedinPlan: account.linkedinPlan, overrides: readLimitOverrides(account.limits), workspace });
