@@ -7,6 +7,7 @@ import { db } from "@/server/db/client";
 import { AGENT_CLIENT_HEADER, MCP_CLIENT } from "@/server/http/agent-client";
 import type { Actor, Role } from "@/server/lib/actor";
 import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
+import { purgeAgentWrites } from "@/server/services/agent-writes/purge-agent-writes";
 import { revokeApiKey } from "@/server/services/api-keys/revoke-api-key";
 import { countPendingApprovals } from "@/server/services/approvals/count-pending-approvals";
 import { callApi } from "@/server/test/call-api";
@@ -14,7 +15,11 @@ import { createTestApiKey, createTestUser, createTestWorkspace } from "@/server/
 
 const agent = { [AGENT_CLIENT_HEADER]: MCP_CLIENT };
 
-beforeEach(() => setClock(new ManualClock("2026-12-05T10:00:00Z")));
+let clock: ManualClock;
+beforeEach(() => {
+  clock = new ManualClock("2026-12-05T10:00:00Z");
+  setClock(clock);
+});
 afterEach(() => setClock(systemClock));
 
 async function workspaceWithAgent(options: { approval?: boolean } = {}) {
@@ -166,5 +171,35 @@ describe("deciding agents' writes", () => {
 
     const other = await workspaceWithAgent();
     expect((await callApi("GET", `/pending-agent-writes/${id}`, { key: other.adminKey })).status).toBe(404);
+  });
+});
+
+describe("held writes and the key's budget", () => {
+  it("refuses to hold a write of a key whose budget is used up, and fails an approved one that finds it used up", async () => {
+    const { key, adminKey, apiKey, workspace } = await workspaceWithAgent();
+    const id = (await createList(key, "Over budget")).body!.pendingApproval.id;
+    await db.apiKey.update({ where: { id: apiKey.id }, data: { actionBudget: 1, actionsUsed: 1 } });
+    const refused = await createList(key, "Not even held");
+    expect(refused).toMatchObject({ status: 403, body: { error: { code: "key-budget-exhausted" } } });
+    const approved = await decide(adminKey, id, "approve");
+    expect(approved.body!.data).toMatchObject({ status: "failed", result: { status: 403, body: { error: { code: "key-budget-exhausted" } } } });
+    expect(await listsNamed(workspace.id, "Over budget")).toBe(0);
+    expect(await db.pendingAgentWrite.count({ where: { workspaceId: workspace.id } })).toBe(1);
+  });
+});
+
+describe("retention of held writes", () => {
+  it("deletes decided writes 30 days after their decision, and writes nobody decided 30 days after they were asked for", async () => {
+    const { key, adminKey, workspace } = await workspaceWithAgent();
+    const decided = (await createList(key, "Decided")).body!.pendingApproval.id;
+    await decide(adminKey, decided, "reject");
+    clock.advance(10 * 86_400_000);
+    const waiting = (await createList(key, "Waiting")).body!.pendingApproval.id;
+    clock.advance(21 * 86_400_000);
+    await purgeAgentWrites();
+    expect((await db.pendingAgentWrite.findMany({ where: { workspaceId: workspace.id } })).map((row) => row.id)).toEqual([waiting]);
+    clock.advance(10 * 86_400_000);
+    await purgeAgentWrites();
+    expect(await db.pendingAgentWrite.count({ where: { workspaceId: workspace.id } })).toBe(0);
   });
 });
