@@ -7,6 +7,7 @@ import { db } from "@/server/db/client";
 import { AGENT_CLIENT_HEADER, MCP_CLIENT } from "@/server/http/agent-client";
 import type { Actor, Role } from "@/server/lib/actor";
 import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
+import { erasePerson } from "@/server/services/privacy/erase-person";
 import { purgeAgentWrites } from "@/server/services/agent-writes/purge-agent-writes";
 import { revokeApiKey } from "@/server/services/api-keys/revoke-api-key";
 import { countPendingApprovals } from "@/server/services/approvals/count-pending-approvals";
@@ -201,5 +202,18 @@ describe("retention of held writes", () => {
     clock.advance(10 * 86_400_000);
     await purgeAgentWrites();
     expect(await db.pendingAgentWrite.count({ where: { workspaceId: workspace.id } })).toBe(0);
+  });
+});
+
+describe("erasing a person", () => {
+  it("deletes the held writes naming them, so that approving cannot add them again", async () => {
+    const { key, adminKey, workspace, actor } = await workspaceWithAgent();
+    const list = await createList(adminKey, "Known", {});
+    await callApi("POST", `/lead-lists/${list.body!.data.id}/leads`, { key: adminKey, body: { leads: [{ email: "ann@example.com" }] } });
+    const naming = await callApi("POST", `/lead-lists/${list.body!.data.id}/leads`, { key, headers: agent, body: { leads: [{ email: "ann@example.com" }] } });
+    const other = await callApi("POST", `/lead-lists/${list.body!.data.id}/leads`, { key, headers: agent, body: { leads: [{ email: "joann@example.com" }] } });
+    expect([naming.status, other.status]).toEqual([202, 202]);
+    await erasePerson(actor, { email: "ann@example.com" });
+    expect((await db.pendingAgentWrite.findMany({ where: { workspaceId: workspace.id } })).map((row) => row.id)).toEqual([other.body!.pendingApproval.id]);
   });
 });
