@@ -65,7 +65,7 @@ describe("holding agents' writes", () => {
   });
 
   it("says what a held write would do with the names it points at", async () => {
-    const { key, adminKey, workspace } = await workspaceWithAgent();
+    const { key, adminKey } = await workspaceWithAgent();
     const list = await createList(adminKey, "Q4 founders", {});
     const held = await callApi("POST", `/lead-lists/${list.body!.data.id}/leads`, {
       key,
