@@ -15,3 +15,11 @@ export function runForApiKey<T>(apiKeyId: string | undefined, work: () => Promis
 export function currentApiKeyId(): string | undefined {
   return storage.getStore()?.apiKeyId;
 }
+
+/**
+ * Runs `work` outside any key's operation: for what an operation only sets going (the embedded
+ * Inngest executor's timer), whose later work is not the key's to pay for.
+ */
+export function outsideApiKey<T>(work: () => T): T {
+  return storage.exit(work);
+}
