@@ -73,6 +73,11 @@ describe("holding agents' writes", () => {
       body: { leads: [{ email: "ada@example.com" }, { email: "grace@example.com" }] },
     });
     expect(held.body!.pendingApproval.summary).toBe("Add 2 leads to list “Q4 founders”");
+    const campaign = await callApi("POST", "/campaigns", { key: adminKey, body: { name: "Q4 founders", sequence: { steps: [{ id: "invite", type: "invite" }] } } });
+    const pause = await callApi("PATCH", `/campaigns/${campaign.body!.data.id}`, { key, headers: agent, body: { status: "paused" } });
+    expect(pause.body!.message).toBe("Waiting for approval: Pause campaign “Q4 founders”. An admin approves it in Approvals → Agent actions.");
+    const create = await callApi("POST", "/campaigns", { key, headers: agent, body: { name: "Agent's own", sequence: { steps: [{ id: "invite", type: "invite" }] } } });
+    expect(create.body!.pendingApproval.summary).toBe("Create campaign “Agent's own”");
     expect(await db.leadListEntry.count({ where: { listId: list.body!.data.id } })).toBe(0);
   });
 
