@@ -87,12 +87,13 @@ export function ApprovalsView() {
     // The address follows without a navigation: the queue keeps its data and focus.
     window.history.replaceState(null, "", approvalsHref(next.kind, next.filters));
   };
-  const { kind, filters } = state;
+  const seesAgentWrites = !useIsApprover();
+  const { filters } = state;
+  // Agents' actions are the workspace's configuration and data: not an approver's queue, even by its address.
+  const kind: PageKind = state.kind === "agentWrites" && !seesAgentWrites ? "comments" : state.kind;
   const filtered = Boolean(filters.campaignId || filters.linkedinAccountId);
   const clearFilters = () => update({ kind, filters: { campaignId: null, linkedinAccountId: null } });
   const count = (value: number | undefined) => (value === undefined ? "" : ` (${value})`);
-  // Agents' actions are the workspace's configuration and data: not an approver's queue.
-  const seesAgentWrites = !useIsApprover();
   const small = "py-1.5 pr-7 pl-2 text-xs";
   return (
     <>
