@@ -1,9 +1,11 @@
 // The one wrapper around every /api/v1 handler: API-key authentication, the per-key rate limit,
-// X-Herald-Workspace, input validation, Idempotency-Key replay, and the error translation. Each
-// operation's handler is made with `apiHandler` beside its operation
+// X-Herald-Workspace, input validation, Idempotency-Key replay, holding an AI agent's write for
+// approval and counting writes against the key's budgets (docs/agent-approvals.md), and the error
+// translation. Each operation's handler is made with `apiHandler` beside its operation
 // (server/openapi/operations/<area>/handlers.ts) and listed in server/openapi/registry.ts; the
 // process serves it from the request gate's match (serve-api.ts), the tests through
-// server/test/call-api.ts. It answers a plain ApiAnswer, which each of those writes its own way.
+// server/test/call-api.ts, and an approved agent's write runs it through `invoke`. It answers a
+// plain ApiAnswer, which each of those writes its own way.
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { env } from "../env";
