@@ -97,7 +97,7 @@ export function ApprovalsView() {
   const small = "py-1.5 pr-7 pl-2 text-xs";
   return (
     <>
-      <PageHeader title="Approvals" description="AI-drafted comments, voice notes and AI lines wait here for a person before they go out, oldest first." />
+      <PageHeader title="Approvals" description={`AI-drafted comments, voice notes and AI lines wait here for a person before they go out, oldest first${seesAgentWrites ? ", and so do the changes AI agents ask for when the workspace requires it" : ""}.`} />
       <Tabs
         label="Approval queues"
         tabs={[
