@@ -10,20 +10,21 @@ import { PICKER_PAGE } from "@/components/ui/every-page";
 import { Select } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { Tabs } from "@/components/ui/tabs";
+import { AgentWritesQueue } from "./agent-writes-queue";
 import { AiLinesQueue } from "./ai-lines-queue";
 import { QueuePanel } from "./queue-panel";
 import type { ApprovalKind } from "./queue-state";
 import { useApprovalCounts, type QueueFilters } from "./use-approvals";
 
 /** The page's queues: the drafts' two kinds, and per-lead AI lines (their own queue, ai-lines-queue.tsx). */
-type PageKind = ApprovalKind | "aiLines";
+type PageKind = ApprovalKind | "aiLines" | "agentWrites";
 
-const KIND_PARAM: Record<PageKind, string> = { comments: "comments", voiceNotes: "voice-notes", aiLines: "ai-lines" };
+const KIND_PARAM: Record<PageKind, string> = { comments: "comments", voiceNotes: "voice-notes", aiLines: "ai-lines", agentWrites: "agent-actions" };
 
 function fromParams(params: URLSearchParams): { kind: PageKind; filters: QueueFilters } {
   const asked = params.get("kind");
   return {
-    kind: asked === KIND_PARAM.voiceNotes ? "voiceNotes" : asked === KIND_PARAM.aiLines ? "aiLines" : "comments",
+    kind: asked === KIND_PARAM.voiceNotes ? "voiceNotes" : asked === KIND_PARAM.aiLines ? "aiLines" : asked === KIND_PARAM.agentWrites ? "agentWrites" : "comments",
     filters: { campaignId: params.get("campaign") || null, linkedinAccountId: params.get("sender") || null },
   };
 }
@@ -86,25 +87,30 @@ export function ApprovalsView() {
     // The address follows without a navigation: the queue keeps its data and focus.
     window.history.replaceState(null, "", approvalsHref(next.kind, next.filters));
   };
-  const { kind, filters } = state;
+  const seesAgentWrites = !useIsApprover();
+  const { filters } = state;
+  // Agents' actions are the workspace's configuration and data: not an approver's queue, even by its address.
+  const kind: PageKind = state.kind === "agentWrites" && !seesAgentWrites ? "comments" : state.kind;
   const filtered = Boolean(filters.campaignId || filters.linkedinAccountId);
   const clearFilters = () => update({ kind, filters: { campaignId: null, linkedinAccountId: null } });
   const count = (value: number | undefined) => (value === undefined ? "" : ` (${value})`);
   const small = "py-1.5 pr-7 pl-2 text-xs";
   return (
     <>
-      <PageHeader title="Approvals" description="AI-drafted comments, voice notes and AI lines wait here for a person before they go out, oldest first." />
+      <PageHeader title="Approvals" description={`AI-drafted comments, voice notes and AI lines wait here for a person before they go out, oldest first${seesAgentWrites ? ", and so do the changes AI agents ask for when the workspace requires it" : ""}.`} />
       <Tabs
         label="Approval queues"
         tabs={[
           { id: "comments", label: `Comments${count(counts.data?.comments)}` },
           { id: "voiceNotes", label: `Voice notes${count(counts.data?.voiceNotes)}` },
           { id: "aiLines", label: `AI lines${count(counts.data?.aiLines)}` },
+          ...(seesAgentWrites ? [{ id: "agentWrites" as const, label: `Agent actions${count(counts.data?.agentWrites)}` }] : []),
         ]}
         selected={kind}
         onSelect={(next) => update({ kind: next, filters })}
       >
         <div className="space-y-3">
+          {kind !== "agentWrites" && (
           <div className="flex flex-wrap items-center gap-2" role="search" aria-label="Filter drafts">
             <label htmlFor={`${id}-campaign`} className="sr-only">
               Campaign
@@ -149,7 +155,10 @@ export function ApprovalsView() {
               </button>
             )}
           </div>
-          {kind === "aiLines" ? (
+          )}
+          {kind === "agentWrites" ? (
+            <AgentWritesQueue />
+          ) : kind === "aiLines" ? (
             <AiLinesQueue campaignId={filters.campaignId} />
           ) : (
             <QueuePanel key={kind} kind={kind} filters={filters} filtered={filtered} onClearFilters={clearFilters} onSeen={onSeen} />

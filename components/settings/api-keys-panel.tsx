@@ -9,6 +9,8 @@ import { Card } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
 import { formatDateTime, formatRelative } from "@/components/ui/format";
 import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
+import { useWorkspaceRole } from "@/components/shell/workspace-role";
+import { ApiKeyBudget, budgetInput } from "./api-key-budget";
 import { CopyButton } from "./copy-button";
 
 export function ApiKeysPanel() {
@@ -27,12 +29,16 @@ export function ApiKeysPanel() {
   );
   const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSuccess: refresh }));
   const errors = fieldErrors(create.error);
+  const role = useWorkspaceRole();
+  const mayBudget = role === "owner" || role === "admin";
 
   function onCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     setCreated(null);
-    create.mutate({ name: String(new FormData(form).get("name") ?? "") }, { onSuccess: () => form.reset() });
+    const data = new FormData(form);
+    const budgets = mayBudget ? { actionBudget: budgetInput(data.get("actionBudget")), creditBudget: budgetInput(data.get("creditBudget")) } : {};
+    create.mutate({ name: String(data.get("name") ?? ""), ...budgets }, { onSuccess: () => form.reset() });
   }
 
   return (
@@ -49,12 +55,26 @@ export function ApiKeysPanel() {
           </>
         }
       >
-        <form onSubmit={onCreate} className="flex items-end gap-3">
+        <form onSubmit={onCreate} className="flex flex-wrap items-end gap-3">
           <div className="max-w-sm flex-1">
             <Field label="Key name" htmlFor="key-name" error={errors.name} hint="What the key is for, e.g. “CRM sync”.">
               <Input id="key-name" name="name" required maxLength={60} />
             </Field>
           </div>
+          {mayBudget && (
+            <>
+              <div className="w-32">
+                <Field label="Action budget" htmlFor="key-action-budget" error={errors.actionBudget} hint="Writes; empty: no limit">
+                  <Input id="key-action-budget" name="actionBudget" type="number" min={0} inputMode="numeric" />
+                </Field>
+              </div>
+              <div className="w-32">
+                <Field label="Credit budget" htmlFor="key-credit-budget" error={errors.creditBudget} hint="AI credits; empty: no limit">
+                  <Input id="key-credit-budget" name="creditBudget" type="number" min={0} inputMode="numeric" />
+                </Field>
+              </div>
+            </>
+          )}
           <Button type="submit" disabled={create.isPending} className="mb-5">
             {create.isPending ? "Creating…" : "Create API key"}
           </Button>
@@ -89,6 +109,7 @@ export function ApiKeysPanel() {
                     <th className="hidden py-2 font-medium sm:table-cell">Key</th>
                     <th className="hidden py-2 font-medium sm:table-cell">Created by</th>
                     <th className="hidden py-2 font-medium sm:table-cell">Last used</th>
+                    <th className="py-2 font-medium">Budget</th>
                     <th className="py-2">
                       <span className="sr-only">Revoke</span>
                     </th>
@@ -107,6 +128,9 @@ export function ApiKeysPanel() {
                       <td className="hidden py-2 pr-2 break-words sm:table-cell">{key.createdBy.name ?? key.createdBy.email}</td>
                       <td className="hidden py-2 sm:table-cell" title={formatDateTime(key.lastUsedAt)}>
                         {formatRelative(key.lastUsedAt)}
+                      </td>
+                      <td className="py-2 pr-2 align-top">
+                        <ApiKeyBudget apiKey={key} editable={mayBudget && !key.revokedAt} onSaved={refresh} />
                       </td>
                       <td className="py-2 text-right">
                         {key.revokedAt ? (

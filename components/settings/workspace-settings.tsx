@@ -40,6 +40,7 @@ export function WorkspaceSettings() {
       emailChannelEnabled: form.get("emailChannelEnabled") === "on",
       managedMailboxesEnabled: form.get("managedMailboxesEnabled") === "on",
       optOutStopsLinkedin: form.get("optOutStopsLinkedin") === "on",
+      agentWritesNeedApproval: form.get("agentWritesNeedApproval") === "on",
     });
   }
 
@@ -62,6 +63,9 @@ export function WorkspaceSettings() {
         </SettingCheckbox>
         <SettingCheckbox name="optOutStopsLinkedin" checked={workspace.settings.optOutStopsLinkedin} disabled={!canEdit} title="An unsubscribe stops LinkedIn steps too">
           When a lead unsubscribes from your e-mails or marks one as spam, their campaign stops altogether. Turned off, only the e-mails stop and the LinkedIn steps go on.
+        </SettingCheckbox>
+        <SettingCheckbox name="agentWritesNeedApproval" checked={workspace.settings.agentWritesNeedApproval} disabled={!canEdit} title="AI agents' changes wait for approval">
+          Changes an AI agent asks for through Herald&apos;s MCP server wait in Approvals → Agent actions until an admin or owner approves them. Reads and the REST API are not held.
         </SettingCheckbox>
         <dl className="grid grid-cols-2 gap-4 rounded-md bg-slate-50 p-3 text-sm">
           <div>

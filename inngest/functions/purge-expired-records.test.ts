@@ -6,6 +6,7 @@ import { purgeExpiredApiRecords } from "@/server/services/idempotency/purge-expi
 import { purgeWebhookDeliveries } from "@/server/services/webhooks/purge-webhook-deliveries";
 import { purgeExpiredMessages } from "@/server/services/privacy/purge-expired-messages";
 import { purgeMailProviderEvents } from "@/server/services/mail/provider-webhooks/purge-mail-provider-events";
+import { purgeAgentWrites } from "@/server/services/agent-writes/purge-agent-writes";
 import { syncedFunction } from "../../server/test/inngest-contract";
 import { purgeExpiredRecords } from "./purge-expired-records";
 
@@ -13,6 +14,7 @@ vi.mock("@/server/services/idempotency/purge-expired-api-records", () => ({ purg
 vi.mock("@/server/services/webhooks/purge-webhook-deliveries", () => ({ purgeWebhookDeliveries: vi.fn() }));
 vi.mock("@/server/services/privacy/purge-expired-messages", () => ({ purgeExpiredMessages: vi.fn() }));
 vi.mock("@/server/services/mail/provider-webhooks/purge-mail-provider-events", () => ({ purgeMailProviderEvents: vi.fn() }));
+vi.mock("@/server/services/agent-writes/purge-agent-writes", () => ({ purgeAgentWrites: vi.fn() }));
 
 afterEach(() => vi.resetAllMocks());
 
@@ -29,9 +31,10 @@ describe("purge-expired-records", () => {
     vi.mocked(purgeExpiredApiRecords).mockResolvedValue({ idempotencyRecords: 9 });
     vi.mocked(purgeExpiredMessages).mockResolvedValue({ emailMessages: 3, linkedinMessages: 1, conversations: 1 });
     vi.mocked(purgeMailProviderEvents).mockResolvedValue({ mailProviderEvents: 5 });
+    vi.mocked(purgeAgentWrites).mockResolvedValue({ agentWrites: 6 });
     const { result, ctx } = await new InngestTestEngine({ function: purgeExpiredRecords }).execute();
-    expect(result).toEqual({ deliveries: 4, events: 2, idempotencyRecords: 9, messages: { emailMessages: 3, linkedinMessages: 1, conversations: 1 }, mailProviderEvents: 5 });
-    expect(new Set(ctx.step.run.mock.calls.map(([id]) => id))).toEqual(new Set(["purge-webhook-deliveries", "purge-api-records", "purge-expired-messages", "purge-mail-provider-events"]));
+    expect(result).toEqual({ deliveries: 4, events: 2, idempotencyRecords: 9, messages: { emailMessages: 3, linkedinMessages: 1, conversations: 1 }, mailProviderEvents: 5, agentWrites: 6 });
+    expect(new Set(ctx.step.run.mock.calls.map(([id]) => id))).toEqual(new Set(["purge-webhook-deliveries", "purge-api-records", "purge-expired-messages", "purge-mail-provider-events", "purge-agent-writes"]));
   });
 
   it("does not purge API records when purging deliveries failed (the step is retried first)", async () => {

@@ -1,8 +1,10 @@
 // Hourly housekeeping: webhook deliveries and dispatched outbox rows past their workspace's
 // delivery-log retention (at most 7 days), expired idempotency records, messages past their
 // workspace's message retention (docs/privacy.md), and e-mail providers' events and signature
-// tokens taken more than a week ago (docs/email-api-providers.md).
+// tokens taken more than a week ago (docs/email-api-providers.md), and AI agents' held writes a
+// month after they were decided (docs/agent-approvals.md).
 import { cron } from "inngest";
+import { purgeAgentWrites } from "@/server/services/agent-writes/purge-agent-writes";
 import { purgeExpiredApiRecords } from "@/server/services/idempotency/purge-expired-api-records";
 import { purgeMailProviderEvents } from "@/server/services/mail/provider-webhooks/purge-mail-provider-events";
 import { purgeExpiredMessages } from "@/server/services/privacy/purge-expired-messages";
@@ -16,6 +18,7 @@ export const purgeExpiredRecords = inngest.createFunction(
     const api = await step.run("purge-api-records", () => purgeExpiredApiRecords());
     const messages = await step.run("purge-expired-messages", () => purgeExpiredMessages());
     const providerEvents = await step.run("purge-mail-provider-events", () => purgeMailProviderEvents());
-    return { ...webhooks, ...api, messages, ...providerEvents };
+    const agentWrites = await step.run("purge-agent-writes", () => purgeAgentWrites());
+    return { ...webhooks, ...api, messages, ...providerEvents, ...agentWrites };
   },
 );

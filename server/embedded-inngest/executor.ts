@@ -11,6 +11,7 @@
 import pg from "pg";
 import { getDb, type Db } from "../db/client";
 import { env } from "../env";
+import { outsideApiKey } from "../lib/api-key-context";
 import { getClock, observeClock, type Clock } from "../lib/clock";
 import { logger } from "../lib/logger";
 import { callFunction, httpTransport, type FunctionTransport } from "./call-function";
@@ -125,12 +126,16 @@ export class EmbeddedExecutor {
   private schedule(delayMs: number): void {
     if (!this.running || this.options.manual) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.tick()
-        .catch((error: unknown) => logger.error("Embedded executor tick failed", { error }))
-        .finally(() => this.schedule(this.options.pollIntervalMs ?? 500));
-    }, delayMs);
+    // An API request that sends an event wakes the loop: its runs are not the request's key's work
+    // (server/lib/api-key-context.ts), so the timer is set outside the request's context.
+    this.timer = outsideApiKey(() =>
+      setTimeout(() => {
+        this.timer = null;
+        this.tick()
+          .catch((error: unknown) => logger.error("Embedded executor tick failed", { error }))
+          .finally(() => this.schedule(this.options.pollIntervalMs ?? 500));
+      }, delayMs),
+    );
   }
 
   private async acquireLock(): Promise<void> {

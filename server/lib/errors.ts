@@ -44,6 +44,9 @@ export const errorCodeToHttpStatus = {
   "idempotency-key-reused": 409,
   "idempotency-key-in-use": 409,
 
+  // API key budgets (docs/agent-approvals.md): final until an admin raises or resets the budget, so not a 429.
+  "key-budget-exhausted": 403,
+
   // Sender sign-in (POST /accounts, reconnect, checkpoints, hosted links)
   "invalid-credentials": 400,
   "invalid-session": 400,

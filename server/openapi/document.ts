@@ -63,6 +63,7 @@ export function operationErrorCodes(operation: ApiOperation): ErrorCode[] {
     if (operation.method !== "get") {
       codes.add("idempotency-key-reused");
       codes.add("idempotency-key-in-use");
+      codes.add("key-budget-exhausted");
     }
   }
   if (operation.acceptsWorkspaceHeader) codes.add("workspace-not-allowed");

@@ -3,7 +3,7 @@
 // agents' writes. An approver runs or rejects it from the approvals queue; running it performs the
 // same operation with the same input, as the key that asked.
 import { z } from "zod";
-import { ZTimestamp } from "./common";
+import { ZPaginationQuery, ZPagingWithTotal, ZTimestamp } from "./common";
 
 export const ZPendingAgentWriteStatus = z.enum(["pending", "approved", "rejected", "failed"]);
 
@@ -36,3 +36,28 @@ export const ZHeldForApproval = z
   })
   .meta({ id: "HeldForApproval" });
 export type THeldForApproval = z.infer<typeof ZHeldForApproval>;
+
+// The approvals queue of agents' writes (Approvals → Agent actions; /api/v1/pending-agent-writes).
+
+/** A held write with the input it would run with, for the person deciding. */
+export const ZPendingAgentWriteDetail = ZPendingAgentWrite.extend({
+  input: z.object({
+    params: z.record(z.string(), z.string()),
+    query: z.record(z.string(), z.string()),
+    body: z.unknown(),
+  }),
+  /** Who approved or rejected it, by name (or e-mail). */
+  decidedBy: z.string().nullable(),
+}).meta({ id: "PendingAgentWriteDetail" });
+export type TPendingAgentWriteDetail = z.infer<typeof ZPendingAgentWriteDetail>;
+
+export const ZListPendingAgentWritesQuery = ZPaginationQuery.extend({
+  status: z
+    .enum(["pending", "decided", ...ZPendingAgentWriteStatus.options], { message: "must be pending, decided, approved, rejected or failed" })
+    .optional()
+    .meta({ description: "Default: pending. `decided`: approved, rejected and failed, newest decision first" }),
+});
+export type TListPendingAgentWritesQuery = z.infer<typeof ZListPendingAgentWritesQuery>;
+
+export const ZPendingAgentWriteList = z.object({ data: z.array(ZPendingAgentWriteDetail), paging: ZPagingWithTotal });
+export type TPendingAgentWriteList = z.infer<typeof ZPendingAgentWriteList>;

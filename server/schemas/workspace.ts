@@ -45,6 +45,10 @@ export const ZWorkspace = z
         description:
           "Days the workspace keeps e-mails and LinkedIn messages (and conversations whose last message is older); null keeps them for good (the default). Older messages are deleted by the hourly purge (docs/privacy.md)",
       }),
+      agentWritesNeedApproval: z.boolean().meta({
+        description:
+          "Whether writes AI agents ask for through Herald's MCP server wait in the approvals queue (GET /pending-agent-writes) until an admin or owner approves them (false by default). Requests of the REST API are not held",
+      }),
       deliveryLogRetentionDays: z.number().int().meta({
         description: "Days webhook delivery logs (payloads and attempts) and dispatched events are kept, 1 to 7 (default 7); a delivery still being retried is kept until it ends",
       }),
@@ -68,6 +72,7 @@ export const ZUpdateWorkspaceSettingsInput = z.object({
   managedMailboxesEnabled: z.boolean({ message: "must be true or false" }).optional(),
   optOutStopsLinkedin: z.boolean({ message: "must be true or false" }).optional(),
   catchAllProbe: z.boolean({ message: "must be true or false" }).optional(),
+  agentWritesNeedApproval: z.boolean({ message: "must be true or false" }).optional(),
   verificationMaxAgeDays: z
     .number({ message: "must be a number of days from 1 to 365" })
     .int("must be a whole number of days from 1 to 365")

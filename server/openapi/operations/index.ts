@@ -109,6 +109,10 @@ import { approvePendingCommentOperation } from "./approvals/approve-pending-comm
 import { editPendingCommentOperation } from "./approvals/edit-pending-comment";
 import { regeneratePendingCommentOperation } from "./approvals/regenerate-pending-comment";
 import { rejectPendingCommentOperation } from "./approvals/reject-pending-comment";
+import { listPendingAgentWritesOperation } from "./approvals/list-pending-agent-writes";
+import { getPendingAgentWriteOperation } from "./approvals/get-pending-agent-write";
+import { approvePendingAgentWriteOperation } from "./approvals/approve-pending-agent-write";
+import { rejectPendingAgentWriteOperation } from "./approvals/reject-pending-agent-write";
 import { listPendingVoiceNotesOperation } from "./approvals/list-pending-voice-notes";
 import { getPendingVoiceNoteOperation } from "./approvals/get-pending-voice-note";
 import { approvePendingVoiceNoteOperation } from "./approvals/approve-pending-voice-note";
@@ -251,6 +255,10 @@ export const operations: ApiOperation[] = [
   approvePendingVoiceNoteOperation,
   reRecordPendingVoiceNoteOperation,
   rejectPendingVoiceNoteOperation,
+  listPendingAgentWritesOperation,
+  getPendingAgentWriteOperation,
+  approvePendingAgentWriteOperation,
+  rejectPendingAgentWriteOperation,
   uploadVoiceNoteRecordingOperation,
   listPendingAiLinesOperation,
   getPendingAiLineOperation,

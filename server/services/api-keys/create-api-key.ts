@@ -1,5 +1,6 @@
 import { db } from "../../db/client";
-import type { Actor } from "../../lib/actor";
+import { hasRole, type Actor } from "../../lib/actor";
+import { HeraldError } from "../../lib/errors";
 import { now } from "../../lib/clock";
 import type { TCreateApiKeyInput, TCreatedApiKey } from "../../schemas/api-key";
 import { generateApiKey } from "./api-key-format";
@@ -7,10 +8,13 @@ import { toApiKey } from "./to-api-key";
 
 /** Creates a key acting as the actor in the actor's workspace. The full key is returned only here. */
 export async function createApiKey(actor: Actor, input: TCreateApiKeyInput): Promise<TCreatedApiKey> {
-  const { name } = input;
+  const { name, actionBudget, creditBudget } = input;
+  if ((actionBudget != null || creditBudget != null) && !hasRole(actor, "admin")) {
+    throw new HeraldError({ code: "forbidden", message: "Only a workspace admin or owner can set an API key's budget." });
+  }
   const { key, prefix, hashedKey } = generateApiKey();
   const row = await db.apiKey.create({
-    data: { workspaceId: actor.workspaceId, createdById: actor.userId, name, prefix, hashedKey, createdAt: now() },
+    data: { workspaceId: actor.workspaceId, createdById: actor.userId, name, prefix, hashedKey, actionBudget, creditBudget, createdAt: now() },
     include: { createdBy: { select: { id: true, name: true, email: true } } },
   });
   return { apiKey: toApiKey(row), key };

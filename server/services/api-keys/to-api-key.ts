@@ -11,5 +11,12 @@ export function toApiKey(row: ApiKey & { createdBy: Pick<User, "id" | "name" | "
     lastUsedAt: toIso(row.lastUsedAt),
     revokedAt: toIso(row.revokedAt),
     createdAt: row.createdAt.toISOString(),
+    budget: {
+      actions: row.actionBudget,
+      actionsUsed: row.actionsUsed,
+      credits: row.creditBudget,
+      creditsUsed: row.creditsUsed,
+      resetAt: toIso(row.budgetResetAt),
+    },
   };
 }

@@ -82,7 +82,7 @@ describe("listing", () => {
     await queue();
     const stranger = (await createTestWorkspace()).actor;
     expect(await listPendingComments(stranger, { limit: 50, offset: 0 })).toEqual({ data: [], paging: { limit: 50, offset: 0, total: 0 } });
-    expect(await countPendingApprovals(stranger)).toEqual({ comments: 0, voiceNotes: 0, aiLines: 0 });
+    expect(await countPendingApprovals(stranger)).toEqual({ comments: 0, voiceNotes: 0, aiLines: 0, agentWrites: 0 });
     try {
       await listPendingVoiceNotes(stranger, { limit: 50, offset: 0, status: "maybe" as never });
       expect.unreachable();
@@ -95,10 +95,10 @@ describe("listing", () => {
 describe("counts", () => {
   it("counts pending drafts per kind", async () => {
     const { actor, comments, voiceNotes } = await queue();
-    expect(await countPendingApprovals(actor)).toEqual({ comments: 4, voiceNotes: 2, aiLines: 0 });
+    expect(await countPendingApprovals(actor)).toEqual({ comments: 4, voiceNotes: 2, aiLines: 0, agentWrites: 0 });
     await approvePendingComment(actor, comments[0]!.id, {});
     await rejectPendingVoiceNote(actor, voiceNotes[0]!.id);
-    expect(await countPendingApprovals(actor)).toEqual({ comments: 3, voiceNotes: 1, aiLines: 0 });
+    expect(await countPendingApprovals(actor)).toEqual({ comments: 3, voiceNotes: 1, aiLines: 0, agentWrites: 0 });
   });
 });
 

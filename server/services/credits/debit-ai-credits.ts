@@ -1,4 +1,5 @@
 import { db, type DbClient } from "../../db/client";
+import { currentApiKeyId } from "../../lib/api-key-context";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import type { TCreditReason } from "../../schemas/credits";
@@ -31,6 +32,11 @@ export async function debitAiCredits(input: DebitAiCreditsInput, client: DbClien
       message: `Not enough AI credits: this needs ${input.amount}. Add credits under Settings → AI credits.`,
     });
   }
+  // Spent by an API key's operation: counted against the key's credit budget (docs/agent-approvals.md).
+  const apiKeyId = currentApiKeyId();
+  if (apiKeyId) {
+    await client.$executeRaw`UPDATE "ApiKey" SET "creditsUsed" = "creditsUsed" + ${input.amount} WHERE id = ${apiKeyId}`;
+  }
   await client.aiCreditLedgerEntry.create({
     data: {
       workspaceId: input.workspaceId,
@@ -39,6 +45,7 @@ export async function debitAiCredits(input: DebitAiCreditsInput, client: DbClien
       reason: input.reason,
       reference: input.reference,
       createdById: input.userId,
+      apiKeyId,
       createdAt: now(),
     },
   });

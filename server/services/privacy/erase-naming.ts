@@ -1,5 +1,5 @@
 // The JSON records that name an erased person (docs/privacy.md): webhook deliveries, outbox events,
-// stored API responses, finished background jobs and their events, and verification jobs' address
+// stored API responses, AI agents' held writes, finished background jobs and their events, and verification jobs' address
 // lists. A record names the person when its JSON text holds one of their values as a whole JSON
 // string ("ann@x.com", "led_…"), or their profile URL up to its end, never as a bare substring:
 // `ann@x.com` inside `joann@x.com`, or `/in/jane` inside `/in/jane-doe`, is someone else.
@@ -46,6 +46,12 @@ export async function eraseNamingRecords(client: DbClient, workspaceId: string, 
     UPDATE "JobEvent" SET data = jsonb_build_object('workspaceId', ${workspaceId}::text, 'erased', true)
     WHERE data->>'workspaceId' = ${workspaceId}
       AND EXISTS (SELECT 1 FROM unnest(${tokens}::text[]) AS n WHERE strpos(lower(data::text), n) > 0)`;
+  // AI agents' writes held for approval (docs/agent-approvals.md) carry the input an agent sent:
+  // deleted, so that approving one later cannot add the person again.
+  await client.$executeRaw`
+    DELETE FROM "PendingAgentWrite" WHERE "workspaceId" = ${workspaceId}
+      AND EXISTS (SELECT 1 FROM unnest(${tokens}::text[]) AS n
+                  WHERE strpos(lower(params::text || query::text || coalesce(body::text, '') || coalesce(result::text, '')), n) > 0)`;
   return deliveries + events;
 }
 

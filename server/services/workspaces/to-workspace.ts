@@ -19,6 +19,7 @@ export function toWorkspace(row: Workspace, usedSeats: number): TWorkspace {
       catchAllProbe: row.catchAllProbe,
       messageRetentionDays: row.messageRetentionDays,
       deliveryLogRetentionDays: row.deliveryLogRetentionDays,
+      agentWritesNeedApproval: row.agentWritesNeedApproval,
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

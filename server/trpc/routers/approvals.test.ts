@@ -42,7 +42,7 @@ describe("the approvals router", () => {
     const comments = [];
     for (let index = 0; index < 3; index++) comments.push((await seedPendingComment({ actor, campaign, sender, createdAt: new Date(Date.UTC(2026, 10, 24, 9, index)) })).draft);
     await seedPendingVoiceNote({ actor, campaign, sender });
-    expect(await caller.approvals.counts()).toEqual({ comments: 3, voiceNotes: 1, aiLines: 0 });
+    expect(await caller.approvals.counts()).toEqual({ comments: 3, voiceNotes: 1, aiLines: 0, agentWrites: 0 });
 
     const page = await caller.approvals.comments.list({ limit: 2 });
     expect(page.paging).toEqual({ limit: 2, offset: 0, total: 3 });
@@ -58,7 +58,7 @@ describe("the approvals router", () => {
       skipped: [{ id: comments[1]!.id, reason: "This comment was already rejected." }],
     });
     expect(await caller.approvals.comments.rejectMany({ ids: [comments[2]!.id] })).toEqual({ decided: [], skipped: [{ id: comments[2]!.id, reason: "This comment was already approved." }] });
-    expect(await caller.approvals.counts()).toEqual({ comments: 0, voiceNotes: 1, aiLines: 0 });
+    expect(await caller.approvals.counts()).toEqual({ comments: 0, voiceNotes: 1, aiLines: 0, agentWrites: 0 });
 
     await expect(caller.approvals.comments.approve({ id: comments[0]!.id })).rejects.toMatchObject({ code: "CONFLICT", message: "This comment was already approved." });
     await expect(caller.approvals.comments.get({ id: "pcm_missing" })).rejects.toMatchObject({ code: "NOT_FOUND" });

@@ -27,6 +27,12 @@ import { editPendingAiLine } from "../../services/approvals/edit-pending-ai-line
 import { approvePendingAiLine } from "../../services/approvals/approve-pending-ai-line";
 import { getPendingAiLine, listPendingAiLines } from "../../services/approvals/list-pending-ai-lines";
 import { rejectPendingAiLine } from "../../services/approvals/reject-pending-ai-line";
+import { ZListPendingAgentWritesQuery } from "../../schemas/agent-writes";
+import { approvePendingAgentWrite } from "../../services/agent-writes/approve-pending-agent-write";
+import { getPendingAgentWrite } from "../../services/agent-writes/get-pending-agent-write";
+import { listPendingAgentWrites } from "../../services/agent-writes/list-pending-agent-writes";
+import { rejectPendingAgentWrite } from "../../services/agent-writes/reject-pending-agent-write";
+import { agentWriteRunners } from "../../openapi/agent-write-runner";
 import { router, workspaceProcedure } from "../init";
 
 const ZId = z.object({ id: z.string().min(1) });
@@ -64,10 +70,19 @@ const aiLinesRouter = router({
   reject: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => rejectPendingAiLine(ctx.actor, input.id)),
 });
 
+/** AI agents' writes held for approval (docs/agent-approvals.md); approving runs the operation as its key. */
+const agentWritesRouter = router({
+  list: workspaceProcedure.input(ZListPendingAgentWritesQuery).query(({ ctx, input }) => listPendingAgentWrites(ctx.actor, input)),
+  get: workspaceProcedure.input(ZId).query(({ ctx, input }) => getPendingAgentWrite(ctx.actor, input.id)),
+  approve: workspaceProcedure.input(ZId).mutation(async ({ ctx, input }) => approvePendingAgentWrite(ctx.actor, input.id, await agentWriteRunners())),
+  reject: workspaceProcedure.input(ZId).mutation(({ ctx, input }) => rejectPendingAgentWrite(ctx.actor, input.id)),
+});
+
 export const approvalsRouter = router({
   // The navigation's counts: two numbers, polled.
   counts: workspaceProcedure.query(({ ctx }) => countPendingApprovals(ctx.actor)),
   comments: commentsRouter,
   voiceNotes: voiceNotesRouter,
   aiLines: aiLinesRouter,
+  agentWrites: agentWritesRouter,
 });

@@ -2,7 +2,14 @@
 // Listed in server/openapi/registry.ts, wrapped by server/http/api-handler.ts (authentication,
 // validation, idempotency, errors). Kept apart from the operation files, which the OpenAPI document
 // and the dashboard's API reference import without the services.
+import { isAgentRequest } from "../../../http/agent-client";
 import { apiHandler } from "../../../http/api-handler";
+import { HeraldError } from "../../../lib/errors";
+import { approvePendingAgentWrite } from "../../../services/agent-writes/approve-pending-agent-write";
+import { getPendingAgentWrite } from "../../../services/agent-writes/get-pending-agent-write";
+import { listPendingAgentWrites } from "../../../services/agent-writes/list-pending-agent-writes";
+import { rejectPendingAgentWrite } from "../../../services/agent-writes/reject-pending-agent-write";
+import { agentWriteRunners } from "../../agent-write-runner";
 import { approvePendingComment } from "../../../services/approvals/approve-pending-comment";
 import { approvePendingVoiceNote } from "../../../services/approvals/approve-pending-voice-note";
 import { editPendingComment } from "../../../services/approvals/edit-pending-comment";
@@ -15,7 +22,11 @@ import { regeneratePendingComment } from "../../../services/approvals/regenerate
 import { rejectPendingComment } from "../../../services/approvals/reject-pending-comment";
 import { rejectPendingVoiceNote } from "../../../services/approvals/reject-pending-voice-note";
 import { uploadVoiceNoteRecording } from "../../../services/approvals/upload-voice-note-recording";
+import { approvePendingAgentWriteOperation } from "./approve-pending-agent-write";
 import { approvePendingCommentOperation } from "./approve-pending-comment";
+import { getPendingAgentWriteOperation } from "./get-pending-agent-write";
+import { listPendingAgentWritesOperation } from "./list-pending-agent-writes";
+import { rejectPendingAgentWriteOperation } from "./reject-pending-agent-write";
 import { approvePendingVoiceNoteOperation } from "./approve-pending-voice-note";
 import { editPendingCommentOperation } from "./edit-pending-comment";
 import { getPendingCommentOperation } from "./get-pending-comment";
@@ -27,6 +38,11 @@ import { regeneratePendingCommentOperation } from "./regenerate-pending-comment"
 import { rejectPendingCommentOperation } from "./reject-pending-comment";
 import { rejectPendingVoiceNoteOperation } from "./reject-pending-voice-note";
 import { uploadVoiceNoteRecordingOperation } from "./upload-voice-note-recording";
+
+/** An agent never decides the actions held for people to decide, whatever its key's role. */
+function refuseAgent(request: Request): void {
+  if (isAgentRequest(request)) throw new HeraldError({ code: "forbidden", message: "An AI agent cannot approve or reject agents' actions: a person decides them." });
+}
 
 export const approvalsHandlers = [
   // GET /api/v1/pending-comments – list AI-drafted comments waiting for approval, oldest first
@@ -53,4 +69,18 @@ export const approvalsHandlers = [
   apiHandler(uploadVoiceNoteRecordingOperation, async ({ actor, params, body }) => ({ data: await uploadVoiceNoteRecording(actor, params.id, body) })),
   // POST /api/v1/pending-voice-notes/{id}/reject – reject a voice note; the lead continues on the no-reply branch
   apiHandler(rejectPendingVoiceNoteOperation, async ({ actor, params }) => ({ data: await rejectPendingVoiceNote(actor, params.id) })),
+  // GET /api/v1/pending-agent-writes – list AI agents' actions waiting for approval
+  apiHandler(listPendingAgentWritesOperation, async ({ actor, query }) => listPendingAgentWrites(actor, query)),
+  // GET /api/v1/pending-agent-writes/{id} – an AI agent's held action with its input and outcome
+  apiHandler(getPendingAgentWriteOperation, async ({ actor, params }) => ({ data: await getPendingAgentWrite(actor, params.id) })),
+  // POST /api/v1/pending-agent-writes/{id}/approve – approve an AI agent's action and run it, as its key
+  apiHandler(approvePendingAgentWriteOperation, async ({ actor, params, request }) => {
+    refuseAgent(request);
+    return { data: await approvePendingAgentWrite(actor, params.id, await agentWriteRunners()) };
+  }),
+  // POST /api/v1/pending-agent-writes/{id}/reject – reject an AI agent's action; it never runs
+  apiHandler(rejectPendingAgentWriteOperation, async ({ actor, params, request }) => {
+    refuseAgent(request);
+    return { data: await rejectPendingAgentWrite(actor, params.id) };
+  }),
 ];

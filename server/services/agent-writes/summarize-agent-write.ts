@@ -1,0 +1,60 @@
+// What a held write would do, in words, for the approvals queue and the agent's 202: the operation's
+// own summary, with the names its path points at where one look-up finds them (a campaign's, a
+// list's) and the size of what it carries (12 leads). A few common writes get a sentence of their own.
+import { db } from "../../db/client";
+
+export interface AgentWriteFacts {
+  workspaceId: string;
+  operationId: string;
+  /** The operation's summary, e.g. "Add leads to a campaign". */
+  summary: string;
+  /** The operation's path template, e.g. `/campaigns/{id}/leads`. */
+  pathTemplate: string;
+  params: Record<string, string>;
+  body: unknown;
+}
+
+type Namer = (workspaceId: string, id: string) => Promise<string | null>;
+
+const NAMERS: Record<string, { noun: string; name: Namer }> = {
+  campaigns: {
+    noun: "campaign",
+    name: async (workspaceId, id) => (await db.campaign.findFirst({ where: { id, workspaceId }, select: { name: true } }))?.name ?? null,
+  },
+  "lead-lists": {
+    noun: "list",
+    name: async (workspaceId, id) => (await db.leadList.findFirst({ where: { id, workspaceId }, select: { name: true } }))?.name ?? null,
+  },
+};
+
+function record(value: unknown): Record<string, unknown> {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function count(n: number, noun: string): string {
+  return `${n.toLocaleString("en")} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+export async function summarizeAgentWrite(facts: AgentWriteFacts): Promise<string> {
+  const area = facts.pathTemplate.split("/")[1] ?? "";
+  const namer = NAMERS[area];
+  const id = facts.params.id;
+  const name = namer && id && facts.pathTemplate.startsWith(`/${area}/{id}`) ? await namer.name(facts.workspaceId, id) : null;
+  const target = namer && name !== null ? `${namer.noun} “${name}”` : null;
+  const body = record(facts.body);
+
+  if (facts.operationId === "addCampaignLeads" && Array.isArray(body.leads) && target) return `Add ${count(body.leads.length, "lead")} to ${target}`;
+  if (facts.operationId === "addLeadListLeads" && Array.isArray(body.leads) && target) return `Add ${count(body.leads.length, "lead")} to ${target}`;
+  if (facts.operationId === "updateCampaign" && target) {
+    if (body.status === "paused") return `Pause ${target}`;
+    if (body.status === "active") return `Start ${target}`;
+    return `Change ${target}`;
+  }
+  if (facts.operationId === "deleteCampaign" && target) return `Delete ${target}`;
+  if (facts.operationId === "createCampaign" && typeof body.name === "string") return `Create campaign “${body.name}”`;
+
+  // Field names are not words for people: a list in the body is counted as items.
+  const lists = Object.values(body).filter(Array.isArray);
+  const detail = [target, ...lists.map((list) => count(list.length, "item"))].filter((fact): fact is string => Boolean(fact));
+  return detail.length ? `${facts.summary} (${detail.join(", ")})` : facts.summary;
+}
