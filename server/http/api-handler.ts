@@ -306,6 +306,7 @@ export function apiHandler<Op extends ApiOperation>(
           params: { ...rawParams },
           query: rawQuery,
           body: parts.rawBody,
+          parsedBody: parts.body,
         });
         if (held) {
           if (idempotencyRecordId) await completeIdempotencyKey(idempotencyRecordId, 202, held);

@@ -9,6 +9,7 @@ import type { Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import type { THeldForApproval } from "../../schemas/agent-writes";
 import { budgetRefusal } from "../api-keys/reserve-key-action";
+import { previewAgentWrite } from "./preview-agent-write";
 import { summarizeAgentWrite } from "./summarize-agent-write";
 import { AGENT_WRITE_INCLUDE, toPendingAgentWrite } from "./to-pending-agent-write";
 
@@ -24,6 +25,8 @@ export interface AgentWrite {
   query: Record<string, string>;
   /** The body as received (JSON), or undefined for an operation without one. */
   body: unknown;
+  /** The body as the operation's schema parsed it: what its dry run, for the summary, is given. */
+  parsedBody?: unknown;
 }
 
 export function heldMessage(summary: string): string {
@@ -49,6 +52,7 @@ export async function holdAgentWrite(write: AgentWrite): Promise<THeldForApprova
     pathTemplate: operation.path,
     params: write.params,
     body: write.body,
+    preview: await previewAgentWrite({ actor, operationId: operation.operationId, params: write.params, body: write.parsedBody }),
   });
   const row = await db.pendingAgentWrite.create({
     data: {

@@ -1,6 +1,8 @@
 // What a held write would do, in words, for the approvals queue and the agent's 202: the operation's
 // own summary, with the names its path points at where one look-up finds them (a campaign's, a
-// list's) and the size of what it carries (12 leads). A few common writes get a sentence of their own.
+// list's) and the size of what it carries (12 leads). A few common writes get a sentence of their own,
+// with their dry run's words when the write has one (preview-agent-write.ts): "Add 12 leads to
+// campaign “X” (9 new, 2 duplicates, 1 on the do-not-contact list)".
 import { db } from "../../db/client";
 
 export interface AgentWriteFacts {
@@ -12,6 +14,8 @@ export interface AgentWriteFacts {
   pathTemplate: string;
   params: Record<string, string>;
   body: unknown;
+  /** The write's dry run in words (previewAgentWrite), or null/absent when it has none. */
+  preview?: string | null;
 }
 
 type Namer = (workspaceId: string, id: string) => Promise<string | null>;
@@ -42,13 +46,14 @@ export async function summarizeAgentWrite(facts: AgentWriteFacts): Promise<strin
   const name = namer && id && facts.pathTemplate.startsWith(`/${area}/{id}`) ? await namer.name(facts.workspaceId, id) : null;
   const target = namer && name !== null ? `${namer.noun} “${name}”` : null;
   const body = record(facts.body);
+  const preview = facts.preview;
 
-  if (facts.operationId === "addCampaignLeads" && Array.isArray(body.leads) && target) return `Add ${count(body.leads.length, "lead")} to ${target}`;
-  if (facts.operationId === "addLeadListLeads" && Array.isArray(body.leads) && target) return `Add ${count(body.leads.length, "lead")} to ${target}`;
+  if ((facts.operationId === "addCampaignLeads" || facts.operationId === "addLeadListLeads") && Array.isArray(body.leads) && target) {
+    return `Add ${count(body.leads.length, "lead")} to ${target}${preview ? ` (${preview})` : ""}`;
+  }
   if (facts.operationId === "updateCampaign" && target) {
-    if (body.status === "paused") return `Pause ${target}`;
-    if (body.status === "active") return `Start ${target}`;
-    return `Change ${target}`;
+    const verb = body.status === "paused" ? "Pause" : body.status === "active" ? "Start" : "Change";
+    return `${verb} ${target}${preview ? `: ${preview}` : ""}`;
   }
   if (facts.operationId === "deleteCampaign" && target) return `Delete ${target}`;
   if (facts.operationId === "createCampaign" && typeof body.name === "string") return `Create campaign “${body.name}”`;

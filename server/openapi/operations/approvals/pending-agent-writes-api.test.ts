@@ -72,12 +72,21 @@ describe("holding agents' writes", () => {
       headers: agent,
       body: { leads: [{ email: "ada@example.com" }, { email: "grace@example.com" }] },
     });
-    expect(held.body!.pendingApproval.summary).toBe("Add 2 leads to list “Q4 founders”");
+    expect(held.body!.pendingApproval.summary).toBe("Add 2 leads to list “Q4 founders” (2 new)");
     const campaign = await callApi("POST", "/campaigns", { key: adminKey, body: { name: "Q4 founders", sequence: { steps: [{ id: "invite", type: "invite" }] } } });
     const pause = await callApi("PATCH", `/campaigns/${campaign.body!.data.id}`, { key, headers: agent, body: { status: "paused" } });
     expect(pause.body!.message).toBe("Waiting for approval: Pause campaign “Q4 founders”. An admin approves it in Approvals → Agent actions.");
     const create = await callApi("POST", "/campaigns", { key, headers: agent, body: { name: "Agent's own", sequence: { steps: [{ id: "invite", type: "invite" }] } } });
     expect(create.body!.pendingApproval.summary).toBe("Create campaign “Agent's own”");
+
+    // A change with a dry run says what it would do, before and after; when its dry run fails (a
+    // sender that is not the workspace's), it is held all the same, with the plain summary.
+    const schedule = { timezone: "UTC", activeHours: { from: "09:00", to: "17:00" }, activeDays: [3] };
+    const change = await callApi("PATCH", `/campaigns/${campaign.body!.data.id}`, { key, headers: agent, body: { schedule } });
+    expect(change.body!.pendingApproval.summary).toBe("Change campaign “Q4 founders”: 0 of 0 leads reached in 30 days, not finished within the forecast → 0 of 0, not finished within the forecast");
+    const unknownSender = await callApi("PATCH", `/campaigns/${campaign.body!.data.id}`, { key, headers: agent, body: { linkedinAccountIds: ["acc_nobody"] } });
+    expect(unknownSender.status).toBe(202);
+    expect(unknownSender.body!.pendingApproval.summary).toBe("Change campaign “Q4 founders”");
     expect(await db.leadListEntry.count({ where: { listId: list.body!.data.id } })).toBe(0);
   });
 
