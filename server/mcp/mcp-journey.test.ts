@@ -89,6 +89,17 @@ describe("an AI agent's journey through Herald's MCP server", () => {
     expect(await db.lead.count({ where: { workspaceId: ws.id } })).toBe(leadCount + dry.newLeads);
     const row = structuredOf(await agent.callTool({ name: "get_pending_agent_write", arguments: { id: pendingId } }));
     expect(row.data).toMatchObject({ status: "approved", result: { status: 200 } });
+
+    // 7. The added leads as resources: the lead itself, and its timeline in the campaign.
+    const listed = await db.lead.findFirstOrThrow({ where: { workspaceId: ws.id, email: "listed@blocked.test" } });
+    const read = async (uri: string) => JSON.parse(((await agent.readResource({ uri })).contents[0] as { text: string }).text);
+    expect((await read(`herald://leads/${listed.id}`)).data).toMatchObject({ id: listed.id, email: "listed@blocked.test", campaignIds: [campaignId] });
+    const timeline = (await read(`herald://campaigns/${campaignId}/leads/${listed.id}/timeline`)).data;
+    expect(timeline).toMatchObject({ campaign: { id: campaignId, name: "Founders Q1" }, campaignLead: { leadId: listed.id } });
+    expect(timeline.events[0]).toMatchObject({ kind: "added" });
+    const templates = (await agent.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate);
+    expect(templates).toEqual(expect.arrayContaining(["herald://leads/{id}", "herald://campaigns/{id}/leads/{leadId}/timeline"]));
+    await expect(agent.readResource({ uri: "herald://leads/led_missing" })).rejects.toThrow(/not found/i);
     await agent.close();
   });
 

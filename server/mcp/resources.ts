@@ -1,6 +1,6 @@
-// The MCP server's resources: the workspace's campaigns, a campaign with its stats and a lead's
-// progress in a campaign, each read through the same operation's handler as the REST request (so the
-// key's role, rate limit and workspace apply alike).
+// The MCP server's resources: the workspace's campaigns, a campaign with its stats, a lead, and a
+// lead's progress and timeline in a campaign, each read through the same operation's handler as the
+// REST request (so the key's role, rate limit and workspace apply alike).
 import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import { ZErrorBody } from "../schemas/common";
 import { operationRequest, type McpCaller } from "./call-operation";
@@ -9,6 +9,8 @@ import { allOperationTools } from "./all-tools";
 const CAMPAIGNS = "herald://campaigns";
 const CAMPAIGN = /^herald:\/\/campaigns\/([^/?#]+)$/;
 const CAMPAIGN_LEAD = /^herald:\/\/campaigns\/([^/?#]+)\/leads\/([^/?#]+)$/;
+const CAMPAIGN_LEAD_TIMELINE = /^herald:\/\/campaigns\/([^/?#]+)\/leads\/([^/?#]+)\/timeline$/;
+const LEAD = /^herald:\/\/leads\/([^/?#]+)$/;
 const LISTED_CAMPAIGNS = 100;
 
 export function staticResources(): Resource[] {
@@ -25,6 +27,14 @@ export function resourceTemplates(): ResourceTemplate[] {
       description: "A lead's progress in a campaign: its status, current step and what happened so far. leadId is the lead's id (led_…) or its campaign lead id (cld_…).",
       mimeType: "application/json",
     },
+    {
+      uriTemplate: "herald://campaigns/{id}/leads/{leadId}/timeline",
+      name: "campaign-lead-timeline",
+      title: "A lead's timeline in a campaign",
+      description: "The lead page: a lead's progress in a campaign, its profile, current step, sender, lists and everything that happened to it, oldest first, in words.",
+      mimeType: "application/json",
+    },
+    { uriTemplate: "herald://leads/{id}", name: "lead", title: "A lead", description: "A lead of the workspace (led_…): its profile, tags, custom variables, and the lists and campaigns it is in.", mimeType: "application/json" },
   ];
 }
 
@@ -38,6 +48,12 @@ function decoded(segment: string): string | null {
 
 function route(uri: string): { operationId: string; params: Record<string, string>; query: Record<string, string> } | null {
   if (uri === CAMPAIGNS) return { operationId: "listCampaigns", params: {}, query: { limit: String(LISTED_CAMPAIGNS) } };
+  const leadOnly = LEAD.exec(uri);
+  const onlyLeadId = leadOnly ? decoded(leadOnly[1]!) : null;
+  if (onlyLeadId !== null) return { operationId: "getLead", params: { id: onlyLeadId }, query: {} };
+  const timeline = CAMPAIGN_LEAD_TIMELINE.exec(uri);
+  const [timelineCampaignId, timelineLeadId] = timeline ? [decoded(timeline[1]!), decoded(timeline[2]!)] : [null, null];
+  if (timelineCampaignId !== null && timelineLeadId !== null) return { operationId: "getCampaignLeadTimeline", params: { id: timelineCampaignId, leadId: timelineLeadId }, query: {} };
   const lead = CAMPAIGN_LEAD.exec(uri);
   const [campaignId, leadId] = lead ? [decoded(lead[1]!), decoded(lead[2]!)] : [null, null];
   if (campaignId !== null && leadId !== null) return { operationId: "getCampaignLead", params: { id: campaignId, leadId }, query: {} };
@@ -50,7 +66,7 @@ function route(uri: string): { operationId: string; params: Record<string, strin
 export async function readHeraldResource(uri: string, caller: McpCaller): Promise<{ text: string } | { error: string; notFound: boolean }> {
   const target = route(uri);
   const tool = target && allOperationTools().find((candidate) => candidate.operation.operationId === target.operationId);
-  if (!target || !tool) return { error: `Herald has no resource at ${uri}: read herald://campaigns, herald://campaigns/{id} or herald://campaigns/{id}/leads/{leadId}.`, notFound: true };
+  if (!target || !tool) return { error: `Herald has no resource at ${uri}: read herald://campaigns, herald://campaigns/{id}, herald://campaigns/{id}/leads/{leadId}, herald://campaigns/{id}/leads/{leadId}/timeline or herald://leads/{id}.`, notFound: true };
   const answer = await tool.handler.serve(operationRequest(tool, { params: target.params, query: target.query, body: undefined }, caller), target.params);
   if (answer.status >= 400) {
     const parsed = ZErrorBody.safeParse(answer.body ? JSON.parse(answer.body) : null);

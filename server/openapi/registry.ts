@@ -20,6 +20,7 @@ import { hooksHandlers } from "./operations/hooks/handlers";
 import { inboxHandlers } from "./operations/inbox/handlers";
 import { leadImportsHandlers } from "./operations/lead-imports/handlers";
 import { leadListsHandlers } from "./operations/lead-lists/handlers";
+import { leadsHandlers } from "./operations/leads/handlers";
 import { mailConnectHandlers } from "./operations/mail/connect/handlers";
 import { mailboxOrdersHandlers } from "./operations/mailbox-orders/handlers";
 import { mailboxesHandlers } from "./operations/mail/mailboxes/handlers";
@@ -59,6 +60,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...webhooksHandlers,
   ...workspacesHandlers,
   ...hooksHandlers,
+  ...leadsHandlers,
 ];
 
 /** Operation id → its handler. */

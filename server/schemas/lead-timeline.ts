@@ -37,5 +37,5 @@ export const ZLeadTimeline = z.object({
   /** Where the lead came from, in words ("CSV file leads.csv"), and when it was added (docs/privacy.md). */
   provenance: z.object({ source: z.string(), sourceDetail: z.string().nullable(), words: z.string(), addedAt: ZTimestamp }),
   events: z.array(ZTimelineEvent),
-});
+}).meta({ id: "LeadTimeline" });
 export type TLeadTimeline = z.infer<typeof ZLeadTimeline>;

@@ -64,6 +64,8 @@ import { updateCampaignStepOperation } from "./campaigns/update-campaign-step";
 import { addCampaignLeadsOperation } from "./campaigns/add-campaign-leads";
 import { listCampaignLeadsOperation } from "./campaigns/list-campaign-leads";
 import { getCampaignLeadOperation } from "./campaigns/get-campaign-lead";
+import { getCampaignLeadTimelineOperation } from "./campaigns/get-campaign-lead-timeline";
+import { getLeadOperation } from "./leads/get-lead";
 import { stopCampaignLeadOperation } from "./campaigns/stop-campaign-lead";
 import { pauseCampaignLeadOperation } from "./campaigns/pause-campaign-lead";
 import { resumeCampaignLeadOperation } from "./campaigns/resume-campaign-lead";
@@ -216,6 +218,7 @@ export const operations: ApiOperation[] = [
   addCampaignLeadsOperation,
   listCampaignLeadsOperation,
   getCampaignLeadOperation,
+  getCampaignLeadTimelineOperation,
   stopCampaignLeadOperation,
   pauseCampaignLeadOperation,
   resumeCampaignLeadOperation,
@@ -296,4 +299,5 @@ export const operations: ApiOperation[] = [
   listHooksOperation,
   unsubscribeHookOperation,
   getHookSamplesOperation,
+  getLeadOperation,
 ];

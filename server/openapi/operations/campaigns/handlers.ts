@@ -11,6 +11,7 @@ import { getCampaign } from "../../../services/campaigns/get-campaign";
 import { getCampaignFunnel } from "../../../services/campaigns/get-campaign-funnel";
 import { getCampaignExperiments } from "../../../services/campaigns/experiments/get-campaign-experiments";
 import { getCampaignLead } from "../../../services/campaigns/get-campaign-lead";
+import { getLeadTimeline } from "../../../services/campaigns/get-lead-timeline";
 import { listCampaignLeads } from "../../../services/campaigns/list-campaign-leads";
 import { listCampaigns } from "../../../services/campaigns/list-campaigns";
 import { pauseCampaignLead } from "../../../services/campaigns/pause-campaign-lead";
@@ -28,6 +29,7 @@ import { getCampaignOperation } from "./get-campaign";
 import { getCampaignFunnelOperation } from "./get-campaign-funnel";
 import { getCampaignExperimentsOperation } from "./get-campaign-experiments";
 import { getCampaignLeadOperation } from "./get-campaign-lead";
+import { getCampaignLeadTimelineOperation } from "./get-campaign-lead-timeline";
 import { listCampaignLeadsOperation } from "./list-campaign-leads";
 import { listCampaignsOperation } from "./list-campaigns";
 import { pauseCampaignLeadOperation } from "./pause-campaign-lead";
@@ -67,6 +69,8 @@ export const campaignsHandlers = [
   apiHandler(addCampaignLeadsOperation, async ({ actor, params, body }) => ({ data: await addCampaignLeads(actor, params.id, body) })),
   // GET /api/v1/campaigns/{id}/leads/{leadId} – one lead's progress
   apiHandler(getCampaignLeadOperation, async ({ actor, params }) => ({ data: await getCampaignLead(actor, params.id, params.leadId) })),
+  // GET /api/v1/campaigns/{id}/leads/{leadId}/timeline – the lead page: its timeline in the campaign
+  apiHandler(getCampaignLeadTimelineOperation, async ({ actor, params }) => ({ data: await getLeadTimeline(actor, params.id, params.leadId) })),
   // POST /api/v1/campaigns/{id}/leads/{leadId}/pause – pause one lead
   apiHandler(pauseCampaignLeadOperation, async ({ actor, params }) => ({ data: await pauseCampaignLead(actor, params.id, params.leadId) })),
   // POST /api/v1/campaigns/{id}/leads/{leadId}/resume – resume one lead
