@@ -2,52 +2,32 @@
 // server that routes with the process's request gate (/api/mcp to the MCP endpoint, /api/v1 to the
 // API): the tools generated from the operations, a read, the dry runs of a campaign change and of
 // adding leads (with nothing stored, and the real add doing what its dry run said), refusals.
-import { createServer, type Server as HttpServer } from "node:http";
 import { createInterface } from "node:readline";
 import { PassThrough } from "node:stream";
-import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { CLIENT_ADDRESS_HEADER } from "@/server/http/client-address";
-import { createRequestGate } from "@/server/http/request-gate";
-import { createApiServer } from "@/server/http/serve-api";
-import { apiHandlersById, servedOperations } from "@/server/openapi/registry";
 import { callApi } from "@/server/test/call-api";
 import { profile, workspace } from "@/server/test/campaigns-api";
 import { createTestApiKey, createTestWorkspace } from "@/server/test/factories";
-import { serveMcp } from "./serve-mcp-node";
+import { startMcpLoopback, structuredOf, type McpLoopback } from "@/server/test/mcp-loopback";
 import { startStdioBridge } from "./stdio-bridge";
 
-let server: HttpServer;
+let loopback: McpLoopback;
 let endpoint: URL;
 
 beforeAll(async () => {
-  const gate = createRequestGate({ operations: servedOperations, publicUrlIsHttps: false, dev: false, serveApi: createApiServer(apiHandlersById), serveMcp });
-  server = createServer((request, response) => {
-    request.headers[CLIENT_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
-    if (!gate(request, response)) response.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  endpoint = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/mcp`);
+  loopback = await startMcpLoopback();
+  endpoint = loopback.endpoint;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await loopback.close();
 });
 
-async function connect(key: string): Promise<Client> {
-  const client = new Client({ name: "herald-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
-  return client;
-}
-
-function structured(result: Awaited<ReturnType<Client["callTool"]>>) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return (result as CallToolResult).structuredContent as Record<string, any>;
-}
+const connect = (key: string) => loopback.connect(key);
+const structured = structuredOf;
 
 describe("Herald's MCP server over Streamable HTTP", () => {
   it("lists the operations as tools, writes with a dryRun argument and the operation's own input", async () => {
