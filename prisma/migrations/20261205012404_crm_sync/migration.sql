@@ -104,6 +104,9 @@ CREATE INDEX "CrmSyncLogEntry_connectionId_at_id_idx" ON "CrmSyncLogEntry"("conn
 CREATE INDEX "CrmOauthState_expiresAt_idx" ON "CrmOauthState"("expiresAt");
 
 -- CreateIndex
+CREATE INDEX "Lead_workspaceId_updatedAt_id_idx" ON "Lead"("workspaceId", "updatedAt", "id");
+
+-- CreateIndex
 CREATE INDEX "OutboxEvent_workspaceId_createdAt_id_idx" ON "OutboxEvent"("workspaceId", "createdAt", "id");
 
 -- CreateIndex

@@ -1,0 +1,20 @@
+// "Sync now": one run of the connection's sync, as the 5-minute schedule starts it.
+import { inngest } from "@/inngest/client";
+import { crmSyncRequested } from "@/inngest/events";
+import { requireRole, type Actor } from "../../lib/actor";
+import { HeraldError } from "../../lib/errors";
+import { crmProvider, type CrmProviderLookup } from "../../providers/crm/registry";
+import type { CrmProviderName } from "../../providers/crm/types";
+import { disconnectedError } from "./with-crm-client";
+import { findCrmConnection } from "./find-crm-connection";
+
+export async function requestCrmSync(actor: Actor, id: string, providers: CrmProviderLookup = crmProvider): Promise<{ requested: true; message: string }> {
+  requireRole(actor, "admin", "sync a CRM");
+  const connection = await findCrmConnection(actor, id);
+  if (connection.status !== "connected" && connection.status !== "error") throw disconnectedError(connection, providers);
+  if (!connection.pushEnabled && !connection.pullEnabled) {
+    throw new HeraldError({ code: "invalid-input", message: "Both pushing and pulling are off for this CRM: turn one on to sync." });
+  }
+  await inngest.send(crmSyncRequested.create({ connectionId: connection.id, workspaceId: connection.workspaceId }));
+  return { requested: true, message: `${providers(connection.provider as CrmProviderName).label} sync started; the log shows what it did.` };
+}
