@@ -199,6 +199,9 @@ export async function startHubspotFake(options: { hubId?: number; hubDomain?: st
       const body = readJson(request);
       const values = (body.properties ?? {}) as Record<string, string>;
       if (!values.hs_timestamp) return error(400, "VALIDATION_ERROR", 'Property values were not valid: [{"isValid":false,"message":"hs_timestamp is required","error":"REQUIRED_FIELD","name":"hs_timestamp"}]');
+      if ((values.hs_note_body ?? "").length > 65_536) {
+        return error(400, "VALIDATION_ERROR", 'Property values were not valid: [{"isValid":false,"message":"hs_note_body is longer than 65536 characters","error":"MAX_CHARACTERS","name":"hs_note_body"}]');
+      }
       const contactIds = associatedContactIds(body, 202);
       if (!Array.isArray(contactIds)) return contactIds;
       const note: FakeHubspotObject = { id: newId(), properties: values, createdAt: clock(), updatedAt: clock(), contactIds };
@@ -242,7 +245,9 @@ export async function startHubspotFake(options: { hubId?: number; hubDomain?: st
       const limit = Math.min(Number(request.query.get("limit") ?? 100) || 100, 250);
       const after = request.query.get("after");
       const offset = after ? Number(Buffer.from(after, "base64url").toString("utf8")) || 0 : 0;
-      const page = list.members.slice(offset, offset + limit);
+      // HubSpot answers memberships ordered by record id, ascending.
+      const ordered = [...list.members].sort((a, b) => Number(a.recordId) - Number(b.recordId));
+      const page = ordered.slice(offset, offset + limit);
       const next = offset + limit < list.members.length ? Buffer.from(String(offset + limit), "utf8").toString("base64url") : null;
       return {
         body: {

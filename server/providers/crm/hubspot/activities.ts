@@ -12,13 +12,22 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
+/** HubSpot keeps at most 65,536 characters of a note's body (markup included): a long e-mail is cut, with room to spare. */
+const NOTE_BODY_LIMIT = 60_000;
+
+/** Cuts escaped text to `limit` characters without leaving half an entity or tag at the end. */
+function cutMarkup(markup: string, limit: number): string {
+  if (markup.length <= limit) return markup;
+  return `${markup.slice(0, Math.max(0, limit)).replace(/&[a-z#0-9]*$|<[^>]*$/i, "")}…`;
+}
+
 /** The note's body: HubSpot shows hs_note_body as rich text, so Herald's text is escaped and its lines kept. */
 export function noteBody(activity: CrmActivity): string {
-  const paragraphs = [`<p><strong>${escapeHtml(activity.subject)}</strong></p>`];
-  const body = activity.body.trim();
-  if (body) paragraphs.push(`<p>${escapeHtml(body).replace(/\r?\n/g, "<br>")}</p>`);
-  if (activity.interest) paragraphs.push(`<p>Interest: ${escapeHtml(activity.interest)}</p>`);
-  return paragraphs.join("");
+  const subject = `<p><strong>${cutMarkup(escapeHtml(activity.subject), 1_000)}</strong></p>`;
+  const interest = activity.interest ? `<p>Interest: ${cutMarkup(escapeHtml(activity.interest), 200)}</p>` : "";
+  const text = escapeHtml(activity.body.trim()).replace(/\r?\n/g, "<br>");
+  const body = text ? `<p>${cutMarkup(text, NOTE_BODY_LIMIT - subject.length - interest.length - 10)}</p>` : "";
+  return subject + body + interest;
 }
 
 export async function logActivity(context: HubspotContext, contactId: string, activity: CrmActivity): Promise<CrmRecordRef> {

@@ -129,3 +129,13 @@ describe("what the settings page reads", () => {
     expect(lists).toContainEqual({ id: empty, name: "Another list", size: 0 });
   });
 });
+
+describe("a long message", () => {
+  it("is cut to fit HubSpot's note body limit", async () => {
+    const { id } = await client.createContact({ email: "long@me.test" });
+    await client.logActivity(id, { kind: "emailed", occurredAt: new Date("2026-11-03T08:00:00.000Z"), subject: "Herald: e-mail sent", body: "a&".repeat(40_000), interest: null });
+    const body = fake.notesFor(id)[0]?.properties.hs_note_body ?? "";
+    expect(body.length).toBeLessThanOrEqual(65_536);
+    expect(body.endsWith("…</p>")).toBe(true);
+  });
+});
