@@ -5,7 +5,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CrmError } from "@/server/providers/crm/types";
 import { finishCrmSync } from "@/server/services/crm/finish-crm-sync";
-import { runCrmSyncStage } from "@/server/services/crm/run-crm-sync-stage";
+import { runCrmSyncStage, type CrmSyncStageResult } from "@/server/services/crm/run-crm-sync-stage";
 import { syncedFunction } from "../../server/test/inngest-contract";
 import { syncCrm } from "./sync-crm";
 
@@ -28,7 +28,7 @@ describe("sync-crm", () => {
   });
 
   it("pulls, then pushes leads and activities, batch after batch, and logs the totals", async () => {
-    vi.mocked(runCrmSyncStage).mockImplementation(async (_id, stage) => {
+    vi.mocked(runCrmSyncStage).mockImplementation(async (_id, stage): Promise<CrmSyncStageResult> => {
       const calls = vi.mocked(runCrmSyncStage).mock.calls.filter(([, s]) => s === stage).length;
       if (stage === "pull") return { done: calls === 2, stopped: null, counts: { exclusions: 3 } };
       if (stage === "push-leads") return { done: true, stopped: null, counts: { created: 2 } };
