@@ -4,7 +4,7 @@
 import { resetEnv } from "../env";
 import type { Actor } from "../lib/actor";
 import type { CrmProviderLookup } from "../providers/crm/registry";
-import { createCrmDouble, type CrmDouble } from "./fakes/crm-double";
+import type { CrmDouble } from "./fakes/crm-double";
 import { completeCrmConnect } from "../services/crm/complete-crm-connect";
 import { startCrmConnect } from "../services/crm/start-crm-connect";
 

@@ -5,6 +5,7 @@ import { ZPaginationQuery } from "../../schemas/common";
 import { ZCrmConnectionIdParams, ZCrmProviderName, ZImportCrmListInput, ZUpdateCrmSettingsInput } from "../../schemas/crm";
 import { disconnectCrm } from "../../services/crm/disconnect-crm";
 import { getCrmConnection } from "../../services/crm/get-crm-connection";
+import { getCrmDefaultMapping } from "../../services/crm/get-crm-default-mapping";
 import { importCrmList } from "../../services/crm/import-crm-list";
 import { listCrmFields } from "../../services/crm/list-crm-fields";
 import { listCrmIntegrations } from "../../services/crm/list-crm-connections";
@@ -25,6 +26,7 @@ export const crmRouter = router({
   update: workspaceProcedure
     .input(z.object({ id: z.string(), changes: ZUpdateCrmSettingsInput }))
     .mutation(({ ctx, input }) => updateCrmSettings(ctx.actor, input.id, input.changes)),
+  defaultMapping: workspaceProcedure.input(z.object({ provider: ZCrmProviderName })).query(({ input }) => getCrmDefaultMapping(input.provider)),
   fields: workspaceProcedure.input(ZId).query(({ ctx, input }) => listCrmFields(ctx.actor, input.id)),
   pipelines: workspaceProcedure.input(ZId).query(({ ctx, input }) => listCrmPipelines(ctx.actor, input.id)),
   lists: workspaceProcedure.input(ZId).query(({ ctx, input }) => listCrmLists(ctx.actor, input.id)),
