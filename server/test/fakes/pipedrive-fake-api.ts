@@ -74,7 +74,10 @@ function applyPerson(fake: PipedriveFakeState, person: FakePipedrivePerson, body
   }
   if (Array.isArray(body.emails)) person.emails = body.emails as FakePipedrivePerson["emails"];
   if (Array.isArray(body.phones)) person.phones = body.phones as FakePipedrivePerson["phones"];
-  if (typeof body.job_title === "string") person.job_title = body.job_title;
+  if (typeof body.job_title === "string") {
+    if (!fake.contactSyncFields) return "Field job_title does not exist: set up contact sync to use it";
+    person.job_title = body.job_title;
+  }
   if (typeof body.org_id === "number") {
     if (!fake.organizations.has(body.org_id)) return `Organization with id ${body.org_id} does not exist`;
     person.org_id = body.org_id;
@@ -196,7 +199,8 @@ export function pipedriveApiAnswer(fake: PipedriveFakeState, request: FakeReques
   if (method === "POST" && path === "/api/v1/notes") return notesAnswer(fake, request);
   if (method === "GET" && path === "/api/v2/personFields") {
     const custom = [...fake.customFields].map(([key, label]) => ({ field_name: label, field_code: key, field_type: "varchar", is_custom_field: true }));
-    return page([...STANDARD_FIELDS.map((field) => ({ ...field, is_custom_field: false })), ...custom].map((field) => ({ ...field, is_optional_response_field: false, options: null, subfields: null })), request);
+    const standard = STANDARD_FIELDS.filter((field) => fake.contactSyncFields || field.field_code !== "job_title");
+    return page([...standard.map((field) => ({ ...field, is_custom_field: false })), ...custom].map((field) => ({ ...field, is_optional_response_field: false, options: null, subfields: null })), request);
   }
   if (method === "GET" && path === "/api/v2/pipelines") return page(fake.pipelines.map(({ id, name, order_nr }) => ({ id, name, order_nr, is_deleted: false, is_deal_probability_enabled: false })), request);
   if (method === "GET" && path === "/api/v2/stages") {

@@ -84,6 +84,8 @@ export interface PipedriveFake {
   filters: Array<{ id: number; name: string; memberIds: number[] }>;
   /** Custom person fields: hash key → label. */
   customFields: Map<string, string>;
+  /** Whether the company set up contact sync, which creates the job_title, notes and birthday fields (on by default). */
+  contactSyncFields: boolean;
   /** The hash key of the "LinkedIn" custom field. */
   linkedinFieldKey: string;
   /** The fake's clock: add_time and update_time of what it stores. */
@@ -184,6 +186,7 @@ export async function startPipedriveFake(): Promise<PipedriveFake> {
     ],
     filters: [],
     customFields: new Map([[linkedinFieldKey, "LinkedIn"]]),
+    contactSyncFields: true,
     linkedinFieldKey,
     accessTokens: new Set(),
     tokenRequests: [],

@@ -111,6 +111,17 @@ describe("the Pipedrive client", () => {
     });
   });
 
+  it("leaves the job title out where the company has no such field", async () => {
+    fake.contactSyncFields = false;
+    const fresh = pipedriveProvider.client(tokens, config);
+    const { id } = await fresh.createContact({ emails: "nojob@title.test", first_name: "No", last_name: "Title", job_title: "Engineer" });
+    expect(fake.persons.get(Number(id))).toMatchObject({ name: "No Title" });
+    expect(fake.persons.get(Number(id))?.job_title).toBeUndefined();
+    await fresh.updateContact(id, { job_title: "Lead engineer", last_name: "Titles" });
+    expect(fake.persons.get(Number(id))?.name).toBe("No Titles");
+    fake.contactSyncFields = true;
+  });
+
   it("refuses an unknown field with Pipedrive's words and a missing person as not found", async () => {
     const { id } = await client.createContact({ emails: "x@y.test", first_name: "X" });
     const rejected = await refusal(client.updateContact(id, { ffffffffffffffffffffffffffffffffffffffff: "1" }));

@@ -5,7 +5,7 @@
 import type { v2 } from "pipedrive";
 import { CrmError, type CrmActivity, type CrmClient, type CrmField, type CrmList, type CrmMatch, type CrmOAuthConfig, type CrmPipeline, type CrmRecordRef, type CrmTokens } from "../types";
 import { pipedriveApiDomain, pipedriveApis, type PipedriveApis } from "./pipedrive-http";
-import { crmField, joinName, ORGANIZATION_NAME_CRM_FIELD, personWrite } from "./pipedrive-person-fields";
+import { CONTACT_SYNC_FIELDS, crmField, joinName, ORGANIZATION_NAME_CRM_FIELD, personWrite } from "./pipedrive-person-fields";
 import { pipedriveListMembers, pullPipedriveExclusions } from "./pipedrive-pull";
 
 const LIST_PAGE_SIZE = 500;
@@ -63,6 +63,22 @@ export function pipedriveClient(tokens: CrmTokens, config: CrmOAuthConfig): CrmC
     return id;
   };
   const personUrl = (id: number | string) => `${domain}/person/${id}`;
+  let personFields: Promise<v2.GetPersonFields200ResponseDataInner[]> | null = null;
+  const readPersonFields = () => {
+    personFields ??= allPages((cursor) => apis.personFields.getPersonFields({ limit: LIST_PAGE_SIZE, cursor }));
+    personFields.catch(() => (personFields = null));
+    return personFields;
+  };
+
+  /** Leaves out the contact-sync fields this company does not have (job title by default). */
+  async function withoutMissingFields<T extends v2.AddPersonRequest | v2.UpdatePersonRequest>(body: T): Promise<T> {
+    const asked = CONTACT_SYNC_FIELDS.filter((field) => body[field] !== undefined);
+    if (asked.length === 0) return body;
+    const codes = new Set((await readPersonFields()).map((field) => field.field_code));
+    const kept = { ...body };
+    for (const field of asked) if (!codes.has(field)) delete kept[field];
+    return kept;
+  }
 
   async function searchPersonIds(term: string, fields: "email" | "custom_fields", exactMatch: boolean): Promise<number[]> {
     const answer = await apis.persons.searchPersons({ term, fields, exact_match: exactMatch, limit: 10 });
@@ -86,8 +102,7 @@ export function pipedriveClient(tokens: CrmTokens, config: CrmOAuthConfig): CrmC
     },
 
     async listFields(): Promise<CrmField[]> {
-      const fields = await allPages((cursor) => apis.personFields.getPersonFields({ limit: LIST_PAGE_SIZE, cursor }));
-      return [...fields.map(crmField), ORGANIZATION_NAME_CRM_FIELD];
+      return [...(await readPersonFields()).map(crmField), ORGANIZATION_NAME_CRM_FIELD];
     },
 
     async listPipelines(): Promise<CrmPipeline[]> {
@@ -138,7 +153,7 @@ export function pipedriveClient(tokens: CrmTokens, config: CrmOAuthConfig): CrmC
       const body = write.body;
       body.name ??= joinName(write.firstName, write.lastName) || body.emails?.[0]?.value || "Unknown person";
       if (write.organizationName) body.org_id = await organizationId(write.organizationName);
-      const created = await apis.persons.addPerson({ AddPersonRequest: body });
+      const created = await apis.persons.addPerson({ AddPersonRequest: await withoutMissingFields(body) });
       if (typeof created.data?.id !== "number") throw new CrmError("unavailable", "Pipedrive did not answer with the new person.");
       return { id: String(created.data.id), url: personUrl(created.data.id) };
     },
@@ -160,7 +175,7 @@ export function pipedriveClient(tokens: CrmTokens, config: CrmOAuthConfig): CrmC
       }
       if (write.organizationName) body.org_id = await organizationId(write.organizationName);
       if (Object.keys(body).length === 0) return;
-      await apis.persons.updatePerson({ id: personId, UpdatePersonRequest: body });
+      await apis.persons.updatePerson({ id: personId, UpdatePersonRequest: await withoutMissingFields(body) });
     },
 
     async logActivity(contactId, activity) {

@@ -16,6 +16,12 @@ const EMAIL_FIELDS = new Set(["email", "emails"]);
 const PHONE_FIELDS = new Set(["phone", "phones"]);
 const TOP_LEVEL_TEXT_FIELDS = new Set(["job_title", "notes", "birthday"]);
 
+/**
+ * Person fields a company has only once contact sync was set up in Pipedrive (the client's
+ * AddPersonRequest says so): written only when the company's person fields list them.
+ */
+export const CONTACT_SYNC_FIELDS = ["job_title", "notes", "birthday"] as const;
+
 export interface PersonWrite {
   body: v2.AddPersonRequest;
   /** The organization to find or create, when `org_name` was given. */
