@@ -16,7 +16,7 @@ export function configureHubspot(): void {
 }
 
 export function lookupOf(double: CrmDouble): CrmProviderLookup {
-  return () => double.provider;
+  return async () => double.provider;
 }
 
 export function stateOf(authorizeUrl: string): string {

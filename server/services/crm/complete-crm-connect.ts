@@ -51,7 +51,7 @@ export async function completeCrmConnect(answer: CrmOauthAnswer, providers: CrmP
   if (answer.error === "access_denied") return failed(`You cancelled connecting ${label}.`);
   if (answer.error || !answer.code) return failed(`${label} did not complete the connection (${answer.errorDescription ?? answer.error ?? "no code returned"}).`);
 
-  const adapter = providers(provider);
+  const adapter = await providers(provider);
   try {
     const { tokens, account } = await adapter.oauth(config).exchangeCode({ code: answer.code, redirectUri: crmOauthRedirectUri() });
     const at = now();

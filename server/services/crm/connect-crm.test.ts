@@ -39,7 +39,7 @@ describe("connecting a CRM", () => {
     // The same answer again (a reload, or someone replaying it) is refused and changes nothing.
     await expect(completeCrmConnect(answer(state, "other-code"), lookupOf(double))).rejects.toMatchObject({ code: "invalid-oauth-state" });
     expect(double.codesExchanged).toEqual(["the-code"]);
-    const integrations = await listCrmIntegrations(actor, lookupOf(double));
+    const integrations = await listCrmIntegrations(actor);
     expect(integrations.map((entry) => [entry.provider, entry.configured, entry.connection?.status ?? null])).toEqual([
       ["hubspot", true, "connected"],
       ["pipedrive", false, null],
@@ -80,7 +80,7 @@ describe("connecting a CRM", () => {
     const { actor } = await createTestWorkspace();
     const double = createCrmDouble();
     const id = await connectDouble(actor, double);
-    const { connection, message } = await disconnectCrm(actor, id, lookupOf(double));
+    const { connection, message } = await disconnectCrm(actor, id);
     expect(connection.status).toBe("disconnected");
     expect(message).toContain("stay there");
     expect((await db.crmConnection.findUniqueOrThrow({ where: { id } })).tokensEncrypted).toBeNull();

@@ -4,6 +4,7 @@
 // left out; the list's campaigns take the new leads in within their exclusions.
 import { requireRole, type Actor } from "../../lib/actor";
 import { parseInput } from "../../lib/zod-issues";
+import { CRM_LABELS } from "../../providers/crm/crm-settings";
 import { crmProvider, type CrmProviderLookup } from "../../providers/crm/registry";
 import type { CrmProviderName, CrmPulledContact } from "../../providers/crm/types";
 import { ZImportCrmListInput, ZLeadInputForImport, type TCrmImportResult, type TImportCrmListInput } from "../../schemas/crm";
@@ -45,7 +46,7 @@ export async function importCrmList(actor: Actor, id: string, input: TImportCrmL
   const leadListId = request.leadListId ? (await findLeadList(actor, request.leadListId)).id : (await createLeadList(actor, { name: request.newLeadListName! })).id;
   const mapping = storedFieldMapping(connection);
   const result: TCrmImportResult = { found: 0, added: 0, alreadyThere: 0, doNotContact: 0, skipped: 0, leadListId, message: "" };
-  const label = providers(connection.provider as CrmProviderName).label;
+  const label = CRM_LABELS[connection.provider as CrmProviderName];
   await withCrmClient(
     connection,
     async ({ client }) => {

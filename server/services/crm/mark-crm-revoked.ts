@@ -3,12 +3,12 @@
 import { db } from "../../db/client";
 import type { CrmConnection } from "../../db/generated/client";
 import { now } from "../../lib/clock";
-import { crmProvider, type CrmProviderLookup } from "../../providers/crm/registry";
+import { CRM_LABELS } from "../../providers/crm/crm-settings";
 import type { CrmProviderName } from "../../providers/crm/types";
 import { writeCrmSyncLog } from "./write-crm-sync-log";
 
-export async function markCrmRevoked(connection: Pick<CrmConnection, "id" | "provider">, reason: string, providers: CrmProviderLookup = crmProvider): Promise<void> {
-  const label = providers(connection.provider as CrmProviderName).label;
+export async function markCrmRevoked(connection: Pick<CrmConnection, "id" | "provider">, reason: string): Promise<void> {
+  const label = CRM_LABELS[connection.provider as CrmProviderName];
   const message = `Disconnected — reconnect: ${label} refused Herald's access (${reason}).`;
   const changed = await db.crmConnection.updateMany({
     where: { id: connection.id, status: { in: ["connected", "error"] } },

@@ -4,15 +4,15 @@ import { jobRunnerConfigured } from "@/inngest/connection";
 import { crmSyncRequested } from "@/inngest/events";
 import { requireRole, type Actor } from "../../lib/actor";
 import { HeraldError } from "../../lib/errors";
-import { crmProvider, type CrmProviderLookup } from "../../providers/crm/registry";
+import { CRM_LABELS } from "../../providers/crm/crm-settings";
 import type { CrmProviderName } from "../../providers/crm/types";
 import { disconnectedError } from "./with-crm-client";
 import { findCrmConnection } from "./find-crm-connection";
 
-export async function requestCrmSync(actor: Actor, id: string, providers: CrmProviderLookup = crmProvider): Promise<{ requested: true; message: string }> {
+export async function requestCrmSync(actor: Actor, id: string): Promise<{ requested: true; message: string }> {
   requireRole(actor, "admin", "sync a CRM");
   const connection = await findCrmConnection(actor, id);
-  if (connection.status !== "connected" && connection.status !== "error") throw disconnectedError(connection, providers);
+  if (connection.status !== "connected" && connection.status !== "error") throw disconnectedError(connection);
   if (!connection.pushEnabled && !connection.pullEnabled) {
     throw new HeraldError({ code: "invalid-input", message: "Both pushing and pulling are off for this CRM: turn one on to sync." });
   }
@@ -20,5 +20,5 @@ export async function requestCrmSync(actor: Actor, id: string, providers: CrmPro
     throw new HeraldError({ code: "unavailable", message: "Herald's background jobs are not running, so the sync cannot start: an administrator checks the Inngest settings (Settings → Background jobs)." });
   }
   await inngest.send(crmSyncRequested.create({ connectionId: connection.id, workspaceId: connection.workspaceId }));
-  return { requested: true, message: `${providers(connection.provider as CrmProviderName).label} sync started; the log shows what it did.` };
+  return { requested: true, message: `${CRM_LABELS[connection.provider as CrmProviderName]} sync started; the log shows what it did.` };
 }

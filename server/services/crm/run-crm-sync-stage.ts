@@ -6,6 +6,7 @@ import { db } from "../../db/client";
 import { now } from "../../lib/clock";
 import { isHeraldError } from "../../lib/errors";
 import { logger } from "../../lib/logger";
+import { CRM_LABELS } from "../../providers/crm/crm-settings";
 import { crmProvider, type CrmProviderLookup } from "../../providers/crm/registry";
 import { isCrmError, type CrmProviderName } from "../../providers/crm/types";
 import { pullCrmExclusions } from "./pull-crm-exclusions";
@@ -28,7 +29,7 @@ const ACTIVE = ["connected", "error"];
 export async function runCrmSyncStage(connectionId: string, stage: CrmSyncStage, providers: CrmProviderLookup = crmProvider): Promise<CrmSyncStageResult> {
   const connection = await db.crmConnection.findUnique({ where: { id: connectionId } });
   if (!connection) return { done: true, stopped: "The connection was removed.", counts: {} };
-  if (!ACTIVE.includes(connection.status)) return { done: true, stopped: `${providers(connection.provider as CrmProviderName).label} is disconnected.`, counts: {} };
+  if (!ACTIVE.includes(connection.status)) return { done: true, stopped: `${CRM_LABELS[connection.provider as CrmProviderName]} is disconnected.`, counts: {} };
   if (stage === "pull" ? !connection.pullEnabled : !connection.pushEnabled) return { done: true, stopped: null, counts: {} };
   try {
     return await withCrmClient<CrmSyncStageResult>(
@@ -49,7 +50,7 @@ export async function runCrmSyncStage(connectionId: string, stage: CrmSyncStage,
     );
   } catch (error) {
     if (isHeraldError(error) && error.code === "crm-disconnected") return { done: true, stopped: error.message, counts: {} };
-    const label = providers(connection.provider as CrmProviderName).label;
+    const label = CRM_LABELS[connection.provider as CrmProviderName];
     const kind = stage === "pull" ? "pull" : "push";
     if (isCrmError(error)) {
       const message =

@@ -28,6 +28,6 @@ export async function startCrmConnect(actor: Actor, provider: CrmProviderName, p
       createdAt: at,
     },
   });
-  const authorizeUrl = providers(provider).oauth(config).authorizeUrl({ state: crmStateParameter(row.id, secret), redirectUri: crmOauthRedirectUri() });
+  const authorizeUrl = (await providers(provider)).oauth(config).authorizeUrl({ state: crmStateParameter(row.id, secret), redirectUri: crmOauthRedirectUri() });
   return { authorizeUrl };
 }

@@ -81,7 +81,7 @@ describe("pushing activities", () => {
     const { actor } = await createTestWorkspace();
     const double = createCrmDouble();
     const id = await connectDouble(actor, double);
-    await updateCrmSettings(actor, id, { deals: { createDeals: true, pipelineId: "default", pipelineName: "Sales pipeline", stageId: "qualified", stageName: "Qualified" } }, lookupOf(double));
+    await updateCrmSettings(actor, id, { deals: { createDeals: true, pipelineId: "default", pipelineName: "Sales pipeline", stageId: "qualified", stageName: "Qualified" } });
     const ada = await lead(actor, { email: "ada@acme.example", firstName: "Ada" });
     await event(actor, "email.sent", { leadId: ada.id, email: { subject: "Hello" }, message: { text: "Hi Ada" } });
     await event(actor, "email.received", { leadId: ada.id, email: { subject: "Re: Hello" }, message: { text: "Sounds good" }, classification: { interest: "interested" } });
@@ -128,7 +128,7 @@ describe("pulling exclusions", () => {
     double.addContact({ email: "member@list.example" }, { lists: ["vip"] });
 
     expect(await runStage(id, "pull", double)).toMatchObject({ counts: { read: 0, exclusions: 0 } });
-    await updateCrmSettings(actor, id, { exclusionRules: { customers: true, owned: true, listIds: ["vip"] } }, lookupOf(double));
+    await updateCrmSettings(actor, id, { exclusionRules: { customers: true, owned: true, listIds: ["vip"] } });
     const first = await runCrmSyncStage(id, "pull", lookupOf(double));
     expect(first.done).toBe(false);
     const rest = await runStage(id, "pull", double);

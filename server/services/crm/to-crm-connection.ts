@@ -1,5 +1,5 @@
 import type { CrmConnection } from "../../db/generated/client";
-import { crmProvider, type CrmProviderLookup } from "../../providers/crm/registry";
+import { CRM_LABELS } from "../../providers/crm/crm-settings";
 import type { CrmProviderName } from "../../providers/crm/types";
 import { ZCrmExclusionRules, ZCrmFieldMapping, type TCrmConnection, type TCrmExclusionRules, type TCrmFieldMapping } from "../../schemas/crm";
 
@@ -20,12 +20,12 @@ export function storedExclusionRules(row: Pick<CrmConnection, "exclusionRules">)
   return parsed.success ? parsed.data : { customers: false, owned: false, listIds: [] };
 }
 
-export function toCrmConnection(row: CrmConnection, providers: CrmProviderLookup = crmProvider): TCrmConnection {
+export function toCrmConnection(row: CrmConnection): TCrmConnection {
   const status = row.status as TCrmConnection["status"];
   return {
     id: row.id,
     provider: row.provider as CrmProviderName,
-    label: providers(row.provider as CrmProviderName).label,
+    label: CRM_LABELS[row.provider as CrmProviderName],
     status,
     statusText: STATUS_WORDS[status] ?? row.status,
     account: { id: row.accountId, name: row.accountName },

@@ -4,12 +4,11 @@ import { db, type Prisma } from "../../db/client";
 import { requireRole, type Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { parseInput } from "../../lib/zod-issues";
-import { crmProvider, type CrmProviderLookup } from "../../providers/crm/registry";
 import { ZUpdateCrmSettingsInput, type TCrmConnection, type TUpdateCrmSettingsInput } from "../../schemas/crm";
 import { findCrmConnection } from "./find-crm-connection";
 import { storedExclusionRules, toCrmConnection } from "./to-crm-connection";
 
-export async function updateCrmSettings(actor: Actor, id: string, input: TUpdateCrmSettingsInput, providers: CrmProviderLookup = crmProvider): Promise<TCrmConnection> {
+export async function updateCrmSettings(actor: Actor, id: string, input: TUpdateCrmSettingsInput): Promise<TCrmConnection> {
   requireRole(actor, "admin", "change a CRM's settings");
   const changes = parseInput(ZUpdateCrmSettingsInput, input);
   const row = await findCrmConnection(actor, id);
@@ -34,5 +33,5 @@ export async function updateCrmSettings(actor: Actor, id: string, input: TUpdate
   if (changes.pushEnabled !== undefined) data.pushEnabled = changes.pushEnabled;
   if (changes.pullEnabled !== undefined) data.pullEnabled = changes.pullEnabled;
   const updated = await db.crmConnection.update({ where: { id: row.id }, data });
-  return toCrmConnection(updated, providers);
+  return toCrmConnection(updated);
 }

@@ -7,7 +7,7 @@ import { db } from "../../db/client";
 import type { CrmConnection } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
-import { crmApiOverridden, crmNotConfiguredMessage, crmOAuthConfig } from "../../providers/crm/crm-settings";
+import { CRM_LABELS, crmApiOverridden, crmNotConfiguredMessage, crmOAuthConfig } from "../../providers/crm/crm-settings";
 import { instanceUrlProblem } from "../../providers/crm/instance-url";
 import { crmProvider, type CrmProviderLookup } from "../../providers/crm/registry";
 import { CrmError, isCrmError, type CrmClient, type CrmProvider, type CrmProviderName, type CrmTokens } from "../../providers/crm/types";
@@ -22,8 +22,8 @@ export interface OpenedCrm {
   client: CrmClient;
 }
 
-export function disconnectedError(connection: Pick<CrmConnection, "provider">, providers: CrmProviderLookup = crmProvider): HeraldError {
-  const label = providers(connection.provider as CrmProviderName).label;
+export function disconnectedError(connection: Pick<CrmConnection, "provider">): HeraldError {
+  const label = CRM_LABELS[connection.provider as CrmProviderName];
   return new HeraldError({ code: "crm-disconnected", message: `${label} is disconnected: reconnect it under Settings → Integrations.` });
 }
 
@@ -33,8 +33,8 @@ export function disconnectedError(connection: Pick<CrmConnection, "provider">, p
  */
 export async function withCrmClient<T>(connection: CrmConnection, work: (opened: OpenedCrm) => Promise<T>, providers: CrmProviderLookup = crmProvider): Promise<T> {
   const name = connection.provider as CrmProviderName;
-  const provider = providers(name);
-  if (connection.status === "revoked" || connection.status === "disconnected" || !connection.tokensEncrypted) throw disconnectedError(connection, providers);
+  if (connection.status === "revoked" || connection.status === "disconnected" || !connection.tokensEncrypted) throw disconnectedError(connection);
+  const provider = await providers(name);
   const config = crmOAuthConfig(name);
   if (!config) throw new HeraldError({ code: "provider-not-configured", message: crmNotConfiguredMessage(name) });
   try {
@@ -50,8 +50,8 @@ export async function withCrmClient<T>(connection: CrmConnection, work: (opened:
     return await work({ connection, provider, client });
   } catch (error) {
     if (isCrmError(error) && error.kind === "revoked") {
-      await markCrmRevoked(connection, error.message, providers);
-      throw disconnectedError(connection, providers);
+      await markCrmRevoked(connection, error.message);
+      throw disconnectedError(connection);
     }
     throw error;
   }
