@@ -7,9 +7,16 @@ import { logActivity } from "./activities";
 import { createContact, findContact, HUBSPOT_LINKEDIN_PROPERTY, listContactFields, updateContact, type HubspotContext } from "./contacts";
 import { createDeal, listDealPipelines } from "./deals";
 import { pullExclusions } from "./exclusions";
-import { hubspotClient } from "./hubspot-api";
+import { HUBSPOT_API_URL, hubspotClient } from "./hubspot-api";
 import { listContactLists, listMembers } from "./lists";
-import { hubspotAccount, hubspotOAuth, HUBSPOT_SCOPES, knownHubId } from "./oauth";
+import { hubspotAccount, hubspotOAuth, HUBSPOT_AUTHORIZE_URL, HUBSPOT_SCOPES, knownHubId } from "./oauth";
+
+/** HubSpot's own endpoints: what CrmOAuthConfig holds for a real connection (a stand-in replaces them in tests). */
+export const HUBSPOT_ENDPOINTS = {
+  authorizeUrl: HUBSPOT_AUTHORIZE_URL,
+  tokenUrl: `${HUBSPOT_API_URL}/oauth/v1/token`,
+  apiBaseUrl: null,
+} as const satisfies Pick<CrmOAuthConfig, "authorizeUrl" | "tokenUrl" | "apiBaseUrl">;
 
 export const HUBSPOT_DEFAULT_FIELD_MAPPING: readonly CrmFieldMapping[] = [
   { herald: "email", crm: "email" },
