@@ -124,4 +124,13 @@ describe("listMembers", () => {
     expect(seen.map((item) => item.id)).toEqual(ids);
     expect(seen[5]).toMatchObject({ email: "import-5@corp.test", reason: null, values: { firstName: "Person 5" } });
   });
+
+  it("leaves out a member deleted in HubSpot (HubSpot answers the batch read 207)", async () => {
+    const kept = fake.addContact({ email: "kept@corp.test" });
+    const deleted = fake.addContact({ email: "deleted@corp.test" });
+    const list = fake.addList("Half gone", [kept, deleted]);
+    fake.deleteContact(deleted);
+    const page = await client.listMembers({ listId: list, cursor: null, mapping });
+    expect(page).toMatchObject({ items: [{ id: kept, email: "kept@corp.test" }], nextCursor: null });
+  });
 });
