@@ -51,8 +51,9 @@ describe("connecting", () => {
 
     fake.expireAccessTokens();
     const expired = await refusal(hubspotProvider.client(tokens, config).listPipelines());
-    expect(expired.kind).toBe("revoked");
-    expect(expired.message).toMatch(/^HubSpot refused Herald's access while trying to list the deal pipelines: The OAuth token used to make this call expired/);
+    // An expired access token is not a lost connection: the retry after a refresh goes through.
+    expect(expired.kind).toBe("unavailable");
+    expect(expired.message).toMatch(/^HubSpot's access token had expired when Herald tried to list the deal pipelines \(The OAuth token used to make this call expired \d+ minute\(s\) ago\); Herald renews it and tries again\.$/);
 
     const refreshed = await oauth.refresh(tokens);
     expect(refreshed.refreshToken).toBe(tokens.refreshToken);
