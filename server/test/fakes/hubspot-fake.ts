@@ -45,6 +45,8 @@ export interface HubspotFake extends HubspotFakeOAuth {
   /** Seeds a contact as if someone made it in HubSpot; answers its id. */
   addContact(properties: Record<string, string>): string;
   setLifecycleStage(contactId: string, stage: string): void;
+  /** Deletes a contact as someone in HubSpot would (it stays in the lists' memberships until HubSpot catches up). */
+  deleteContact(contactId: string): void;
   setOwner(contactId: string, ownerId: string | null): void;
   /** Makes a contact list with these members; answers its id. */
   addList(name: string, contactIds?: string[]): string;
@@ -176,8 +178,13 @@ export async function startHubspotFake(options: { hubId?: number; hubDomain?: st
       const inputs = Array.isArray(body.inputs) ? (body.inputs as Array<{ id?: unknown }>) : [];
       const asked = Array.isArray(body.properties) ? (body.properties as string[]) : null;
       const found = inputs.map((input) => contacts.get(String(input.id))).filter((contact): contact is FakeHubspotObject => contact !== undefined);
+      const missing = inputs.map((input) => String(input.id)).filter((id) => !contacts.has(id));
       const at = clock().toISOString();
-      return { body: { status: "COMPLETE", results: found.map((contact) => objectShape(contact, asked, "contact")), startedAt: at, completedAt: at } };
+      const results = found.map((contact) => objectShape(contact, asked, "contact"));
+      if (missing.length === 0) return { body: { status: "COMPLETE", results, startedAt: at, completedAt: at } };
+      // Some ids are gone: HubSpot answers 207 with what it found and one error naming the rest.
+      const gone = { status: "error", category: "OBJECT_NOT_FOUND", message: "Could not get some CONTACT objects, they may be deleted or not exist. Check that ids are valid.", context: { ids: missing }, links: {}, errors: [] };
+      return { status: 207, body: { status: "COMPLETE", results, numErrors: 1, errors: [gone], startedAt: at, completedAt: at } };
     }
     if (method === "POST" && path === "/crm/v3/objects/contacts") {
       const body = readJson(request);
@@ -300,6 +307,9 @@ export async function startHubspotFake(options: { hubId?: number; hubDomain?: st
       const made = createContact(values);
       if (!("id" in made)) throw new Error(`The HubSpot stand-in refused the contact: ${JSON.stringify(made.body)}`);
       return made.id;
+    },
+    deleteContact(contactId) {
+      contacts.delete(contactId);
     },
     setLifecycleStage(contactId, stage) {
       const contact = contactOrThrow(contactId);

@@ -49,7 +49,8 @@ async function searchOne(context: HubspotContext, filterGroups: FilterGroup[]): 
 }
 
 export async function findContact(context: HubspotContext, match: CrmMatch): Promise<CrmRecordRef | null> {
-  const email = match.email?.trim();
+  // HubSpot keeps e-mail addresses in lower case.
+  const email = match.email?.trim().toLowerCase();
   if (email) {
     const id = await searchOne(context, [{ filters: [{ propertyName: "email", operator: FilterOperatorEnum.Eq, value: email }] }]);
     if (id) return contactRef(context, id);

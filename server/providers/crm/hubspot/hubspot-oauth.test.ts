@@ -5,7 +5,7 @@ import { ManualClock, setClock, systemClock } from "../../../lib/clock";
 import { startHubspotFake, type HubspotFake } from "../../../test/fakes/hubspot-fake";
 import { startLocalHttpFake } from "../../../test/fakes/local-http-fake";
 import { CrmError, type CrmOAuthConfig } from "../types";
-import { hubspotProvider } from "./hubspot-provider";
+import { hubspotEndpoints, hubspotProvider } from "./hubspot-provider";
 
 let fake: HubspotFake;
 let config: CrmOAuthConfig;
@@ -13,7 +13,7 @@ const redirectUri = "https://herald.example/api/oauth/crm/callback";
 
 beforeAll(async () => {
   fake = await startHubspotFake();
-  config = { clientId: fake.clientId, clientSecret: fake.clientSecret, authorizeUrl: `${fake.url}/oauth/authorize`, tokenUrl: `${fake.url}/oauth/v1/token`, apiBaseUrl: fake.url };
+  config = { clientId: fake.clientId, clientSecret: fake.clientSecret, ...hubspotEndpoints(fake.url) };
 });
 afterAll(() => fake.close());
 afterEach(() => setClock(systemClock));
@@ -51,8 +51,9 @@ describe("connecting", () => {
 
     fake.expireAccessTokens();
     const expired = await refusal(hubspotProvider.client(tokens, config).listPipelines());
-    expect(expired.kind).toBe("revoked");
-    expect(expired.message).toMatch(/^HubSpot refused Herald's access while trying to list the deal pipelines: The OAuth token used to make this call expired/);
+    // An expired access token is not a lost connection: the retry after a refresh goes through.
+    expect(expired.kind).toBe("unavailable");
+    expect(expired.message).toMatch(/^HubSpot's access token had expired when Herald tried to list the deal pipelines \(The OAuth token used to make this call expired \d+ minute\(s\) ago\); Herald renews it and tries again\.$/);
 
     const refreshed = await oauth.refresh(tokens);
     expect(refreshed.refreshToken).toBe(tokens.refreshToken);
@@ -89,7 +90,7 @@ describe("connecting", () => {
   it("an uninstalled app: the API answers revoked, and so does the refresh", async () => {
     const local = await startHubspotFake();
     try {
-      const localConfig = { ...config, tokenUrl: `${local.url}/oauth/v1/token`, apiBaseUrl: local.url };
+      const localConfig = { ...config, ...hubspotEndpoints(local.url) };
       const { accessToken, refreshToken } = local.issueTokens();
       const tokens = { accessToken, refreshToken, expiresAt: null, instanceUrl: null };
       local.revoke();
@@ -139,5 +140,12 @@ describe("refusals while syncing", () => {
     const client = hubspotProvider.client({ accessToken, refreshToken, expiresAt: null, instanceUrl: null }, config);
     const gone = await refusal(client.listMembers({ listId: "424242", cursor: null, mapping: [] }));
     expect(gone).toMatchObject({ kind: "not-found", message: "HubSpot could not find what Herald needed to read the list's members: List does not exist with id 424242." });
+  });
+});
+
+describe("hubspotEndpoints", () => {
+  it("points at HubSpot itself unless given a stand-in's address", () => {
+    expect(hubspotEndpoints()).toEqual({ authorizeUrl: "https://app.hubspot.com/oauth/authorize", tokenUrl: "https://api.hubapi.com/oauth/v1/token", apiBaseUrl: null });
+    expect(hubspotEndpoints("http://127.0.0.1:4000/")).toEqual({ authorizeUrl: "http://127.0.0.1:4000/oauth/authorize", tokenUrl: "http://127.0.0.1:4000/oauth/v1/token", apiBaseUrl: "http://127.0.0.1:4000" });
   });
 });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startHubspotFake, type HubspotFake } from "../../../test/fakes/hubspot-fake";
 import type { CrmClient, CrmOAuthConfig } from "../types";
-import { hubspotProvider } from "./hubspot-provider";
+import { hubspotEndpoints, hubspotProvider } from "./hubspot-provider";
 
 let fake: HubspotFake;
 let config: CrmOAuthConfig;
@@ -12,7 +12,7 @@ let client: CrmClient;
 
 beforeAll(async () => {
   fake = await startHubspotFake();
-  config = { clientId: fake.clientId, clientSecret: fake.clientSecret, authorizeUrl: `${fake.url}/oauth/authorize`, tokenUrl: `${fake.url}/oauth/v1/token`, apiBaseUrl: fake.url };
+  config = { clientId: fake.clientId, clientSecret: fake.clientSecret, ...hubspotEndpoints(fake.url) };
 });
 afterAll(() => fake.close());
 beforeEach(() => {

@@ -7,9 +7,20 @@ import { logActivity } from "./activities";
 import { createContact, findContact, HUBSPOT_LINKEDIN_PROPERTY, listContactFields, updateContact, type HubspotContext } from "./contacts";
 import { createDeal, listDealPipelines } from "./deals";
 import { pullExclusions } from "./exclusions";
-import { hubspotClient } from "./hubspot-api";
+import { HUBSPOT_API_URL, hubspotClient } from "./hubspot-api";
 import { listContactLists, listMembers } from "./lists";
-import { hubspotAccount, hubspotOAuth, HUBSPOT_SCOPES, knownHubId } from "./oauth";
+import { hubspotAccount, hubspotOAuth, HUBSPOT_AUTHORIZE_URL, HUBSPOT_SCOPES, knownHubId } from "./oauth";
+
+/**
+ * The endpoints a connection's CrmOAuthConfig holds: HubSpot's own, or with `standInUrl` (an
+ * administrator's HERALD_HUBSPOT_API_URL, the tests' stand-in) everything on that one address, laid
+ * out as HubSpot lays out its paths.
+ */
+export function hubspotEndpoints(standInUrl: string | null = null): Pick<CrmOAuthConfig, "authorizeUrl" | "tokenUrl" | "apiBaseUrl"> {
+  if (!standInUrl) return { authorizeUrl: HUBSPOT_AUTHORIZE_URL, tokenUrl: `${HUBSPOT_API_URL}/oauth/v1/token`, apiBaseUrl: null };
+  const base = standInUrl.replace(/\/+$/, "");
+  return { authorizeUrl: `${base}/oauth/authorize`, tokenUrl: `${base}/oauth/v1/token`, apiBaseUrl: base };
+}
 
 export const HUBSPOT_DEFAULT_FIELD_MAPPING: readonly CrmFieldMapping[] = [
   { herald: "email", crm: "email" },

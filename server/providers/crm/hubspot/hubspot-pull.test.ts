@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHubspotFake, type HubspotFake } from "../../../test/fakes/hubspot-fake";
 import type { CrmClient, CrmExclusionRules, CrmPulledContact } from "../types";
 import { EXCLUSIONS_PAGE_SIZE } from "./exclusions";
-import { hubspotProvider, HUBSPOT_DEFAULT_FIELD_MAPPING } from "./hubspot-provider";
+import { hubspotEndpoints, hubspotProvider, HUBSPOT_DEFAULT_FIELD_MAPPING } from "./hubspot-provider";
 import { MEMBERS_PAGE_SIZE } from "./lists";
 
 let fake: HubspotFake;
@@ -13,7 +13,7 @@ const mapping = [...HUBSPOT_DEFAULT_FIELD_MAPPING];
 
 beforeEach(async () => {
   fake = await startHubspotFake();
-  const config = { clientId: fake.clientId, clientSecret: fake.clientSecret, authorizeUrl: `${fake.url}/oauth/authorize`, tokenUrl: `${fake.url}/oauth/v1/token`, apiBaseUrl: fake.url };
+  const config = { clientId: fake.clientId, clientSecret: fake.clientSecret, ...hubspotEndpoints(fake.url) };
   const { accessToken, refreshToken } = fake.issueTokens();
   client = hubspotProvider.client({ accessToken, refreshToken, expiresAt: null, instanceUrl: null }, config);
 });
@@ -123,5 +123,14 @@ describe("listMembers", () => {
     expect(pages).toBe(3);
     expect(seen.map((item) => item.id)).toEqual(ids);
     expect(seen[5]).toMatchObject({ email: "import-5@corp.test", reason: null, values: { firstName: "Person 5" } });
+  });
+
+  it("leaves out a member deleted in HubSpot (HubSpot answers the batch read 207)", async () => {
+    const kept = fake.addContact({ email: "kept@corp.test" });
+    const deleted = fake.addContact({ email: "deleted@corp.test" });
+    const list = fake.addList("Half gone", [kept, deleted]);
+    fake.deleteContact(deleted);
+    const page = await client.listMembers({ listId: list, cursor: null, mapping });
+    expect(page).toMatchObject({ items: [{ id: kept, email: "kept@corp.test" }], nextCursor: null });
   });
 });
