@@ -164,6 +164,11 @@ function dealsAnswer(fake: PipedriveFakeState, request: FakeRequest): FakeAnswer
 }
 
 function organizationsAnswer(fake: PipedriveFakeState, request: FakeRequest): FakeAnswer {
+  if (request.method === "GET" && request.path === "/api/v2/organizations") {
+    const ids = (request.query.get("ids") ?? "").split(",").filter(Boolean).map(Number);
+    const organizations = [...fake.organizations.values()].filter((organization) => ids.length === 0 || ids.includes(organization.id));
+    return page(organizations.map((organization) => ({ ...organization, is_deleted: false, visible_to: 3, label_ids: [], address: null, custom_fields: {} })), request);
+  }
   if (request.method === "GET") {
     const term = (request.query.get("term") ?? "").trim().toLowerCase();
     const found = [...fake.organizations.values()].filter((organization) => organization.name.toLowerCase() === term);

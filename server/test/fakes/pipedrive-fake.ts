@@ -11,7 +11,7 @@
 //   GET  /api/v2/persons                   filter_id, ids, owner_id, updated_since, cursor, limit
 //   GET  /api/v2/persons/search            term, fields (email | custom_fields), exact_match
 //   GET|PATCH /api/v2/persons/{id}, POST /api/v2/persons
-//   GET  /api/v2/organizations/search, POST /api/v2/organizations
+//   GET  /api/v2/organizations (ids), /api/v2/organizations/search, POST /api/v2/organizations
 //   GET|POST /api/v2/deals                 status, updated_since, cursor
 //   GET  /api/v2/pipelines, /api/v2/stages
 // Refusals: 401 for an unknown or revoked token, 429 with Pipedrive's rate-limit headers, 400 with

@@ -186,13 +186,17 @@ describe("pulling from Pipedrive", () => {
     expect(since.items.map((item) => item.id)).toEqual([String(later.id)]);
   });
 
-  it("lists a filter's members page by page, and refuses an unknown filter", async () => {
+  it("lists a filter's members page by page with their organization, and refuses an unknown filter", async () => {
     const members = Array.from({ length: 205 }, (_, index) => fake.addPerson({ name: `Member ${index}`, email: `m${index}@import.test` }));
+    const organization = { id: 9001, name: "Difference Engines", owner_id: fake.user.id, add_time: "2026-11-01T00:00:00Z", update_time: "2026-11-01T00:00:00Z" };
+    fake.organizations.set(organization.id, organization);
+    for (const member of members.slice(0, 3)) member.org_id = organization.id;
     fake.filters.push({ id: 71, name: "Import me", memberIds: members.map((person) => person.id) });
     const read = await everyPage((cursor) => client.listMembers({ listId: "71", cursor, mapping }));
     expect(read.pages).toBe(3);
     expect(new Set(read.items.map((item) => item.email))).toEqual(new Set(members.map((person) => person.emails[0]?.value)));
     expect(read.items.every((item) => item.reason === null)).toBe(true);
+    expect(read.items.filter((item) => item.values.company === "Difference Engines")).toHaveLength(3);
     expect((await refusal(client.listMembers({ listId: "999", cursor: null, mapping }))).kind).toBe("not-found");
   });
 });

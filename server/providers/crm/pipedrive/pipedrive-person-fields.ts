@@ -81,10 +81,11 @@ export function personValue(person: v2.Person, field: string): string | null {
   return text(person.custom_fields?.[field]);
 }
 
-export function pulledContact(person: v2.Person, mapping: readonly CrmFieldMapping[], reason: CrmPulledContact["reason"]): CrmPulledContact {
+/** A person as Herald reads it back; `organizationName` is the name of the person's organization, when read. */
+export function pulledContact(person: v2.Person, mapping: readonly CrmFieldMapping[], reason: CrmPulledContact["reason"], organizationName: string | null = null): CrmPulledContact {
   const values: Partial<Record<HeraldLeadField, string>> = {};
   for (const { herald, crm } of mapping) {
-    const value = personValue(person, crm);
+    const value = crm === ORGANIZATION_NAME_FIELD ? organizationName : personValue(person, crm);
     if (value !== null) values[herald] = value;
   }
   return {

@@ -9,7 +9,7 @@
 import type { v2 } from "pipedrive";
 import { CrmError, type CrmExclusionRules, type CrmFieldMapping, type CrmPage, type CrmPulledContact } from "../types";
 import type { PipedriveApis } from "./pipedrive-http";
-import { pulledContact } from "./pipedrive-person-fields";
+import { ORGANIZATION_NAME_FIELD, pulledContact } from "./pipedrive-person-fields";
 
 export const PAGE_SIZE = 100;
 
@@ -54,6 +54,17 @@ export function pipedriveTime(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
+/** The persons as pulled contacts, with their organizations' names when the mapping reads them (one request a page). */
+async function pulledPage(apis: PipedriveApis, persons: v2.Person[], mapping: CrmFieldMapping[], reason: CrmPulledContact["reason"]): Promise<CrmPulledContact[]> {
+  const names = new Map<number, string>();
+  const organizationIds = [...new Set(persons.map((person) => person.org_id).filter((id): id is number => typeof id === "number"))];
+  if (organizationIds.length > 0 && mapping.some((field) => field.crm === ORGANIZATION_NAME_FIELD)) {
+    const organizations = (await apis.organizations.getOrganizations({ ids: organizationIds.join(","), limit: PAGE_SIZE })).data ?? [];
+    for (const organization of organizations) if (typeof organization.id === "number" && organization.name) names.set(organization.id, organization.name);
+  }
+  return persons.map((person) => pulledContact(person, mapping, reason, typeof person.org_id === "number" ? (names.get(person.org_id) ?? null) : null));
+}
+
 interface StepPage {
   items: CrmPulledContact[];
   next: string | null;
@@ -64,12 +75,12 @@ async function customersPage(apis: PipedriveApis, since: Date | null, cursor: st
   const personIds = [...new Set((deals.data ?? []).map((deal) => deal.person_id).filter((id): id is number => typeof id === "number"))];
   let persons: v2.Person[] = [];
   if (personIds.length > 0) persons = (await apis.persons.getPersons({ ids: personIds.join(","), limit: PAGE_SIZE })).data ?? [];
-  return { items: persons.map((person) => pulledContact(person, mapping, "customer")), next: deals.additional_data?.next_cursor ?? null };
+  return { items: await pulledPage(apis, persons, mapping, "customer"), next: deals.additional_data?.next_cursor ?? null };
 }
 
 async function personsPage(apis: PipedriveApis, request: v2.PersonsApiGetPersonsRequest, keep: (person: v2.Person) => boolean, mapping: CrmFieldMapping[], reason: CrmPulledContact["reason"]): Promise<StepPage> {
   const page = await apis.persons.getPersons({ ...request, limit: PAGE_SIZE, sort_by: "update_time", sort_direction: "asc" });
-  return { items: (page.data ?? []).filter(keep).map((person) => pulledContact(person, mapping, reason)), next: page.additional_data?.next_cursor ?? null };
+  return { items: await pulledPage(apis, (page.data ?? []).filter(keep), mapping, reason), next: page.additional_data?.next_cursor ?? null };
 }
 
 export async function pullPipedriveExclusions(

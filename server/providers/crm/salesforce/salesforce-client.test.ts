@@ -187,6 +187,12 @@ describe("Salesforce's refusals", () => {
     expect(down.kind).toBe("unavailable");
     fake.outage(false);
 
+    const closed = await startSalesforceFake();
+    await closed.close();
+    const unreachable = await refusal(salesforceProvider.client(tokens, { ...config, apiBaseUrl: closed.url }).listLists());
+    expect(unreachable.kind).toBe("unavailable");
+    expect(await client.pullExclusions({ rules: { customers: false, owned: false, listIds: [] }, since: null, cursor: null, mapping })).toEqual({ items: [], nextCursor: null });
+
     fake.revoke();
     const revoked = await refusal(salesforceProvider.client(tokens, config).listLists());
     expect(revoked.kind).toBe("revoked");

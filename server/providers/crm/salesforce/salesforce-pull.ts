@@ -124,8 +124,9 @@ export async function pullSalesforceExclusions(context: PullContext, input: { ru
           where.push("Account.Type LIKE 'Customer%'");
           if (since) where.push(`(SystemModstamp >= ${since} OR Account.SystemModstamp >= ${since})`);
         } else {
-          where.push(`OwnerId != ${soqlString(await context.connectedUserId())}`, "Owner.Type = 'User'");
-          if (object === "Lead") where.push("IsConverted = false");
+          where.push(`OwnerId != ${soqlString(await context.connectedUserId())}`);
+          // A Lead's owner is a user or a queue (polymorphic, hence Owner.Type); a Contact's is always a user.
+          if (object === "Lead") where.push("Owner.Type = 'User'", "IsConverted = false");
           if (since) where.push(`SystemModstamp >= ${since}`);
         }
         return `SELECT ${selectFields(describe, input.mapping).join(", ")} FROM ${object} WHERE ${where.join(" AND ")} ORDER BY SystemModstamp ASC, Id ASC`;
