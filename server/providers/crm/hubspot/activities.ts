@@ -2,7 +2,7 @@
 // hs_note_body), associated to the contact in the same call (HubSpot-defined type 202, note →
 // contact), as HubSpot documents for engagements.
 import { AssociationTypes } from "@hubspot/api-client";
-import { AssociationSpecAssociationCategoryEnum } from "@hubspot/api-client/lib/codegen/crm/objects/notes";
+import { AssociationSpecAssociationCategoryEnum } from "@hubspot/api-client/lib/codegen/crm/objects/notes/index.js";
 import type { CrmActivity, CrmRecordRef } from "../types";
 import { callHubspot } from "./errors";
 import type { HubspotContext } from "./contacts";

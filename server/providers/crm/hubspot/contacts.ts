@@ -1,7 +1,7 @@
 // Contacts: matching (CRM search, e-mail first, then the mapped LinkedIn property), creating,
 // updating, the property list for the mapping editor, and reading contacts back under the
 // mapping's Herald names.
-import { FilterOperatorEnum, type FilterGroup, type SimplePublicObject } from "@hubspot/api-client/lib/codegen/crm/contacts";
+import { FilterOperatorEnum, type FilterGroup, type SimplePublicObject } from "@hubspot/api-client/lib/codegen/crm/contacts/index.js";
 import type { Client } from "@hubspot/api-client";
 import type { CrmField, CrmFieldMapping, CrmMatch, CrmPulledContact, CrmRecordRef, HeraldLeadField } from "../types";
 import { CrmError } from "../types";

@@ -2,7 +2,7 @@
 // the same call (HubSpot-defined type 3, deal → contact); and the deal pipelines with their stages
 // (GET /crm/v3/pipelines/deals) for the settings page.
 import { AssociationTypes } from "@hubspot/api-client";
-import { AssociationSpecAssociationCategoryEnum } from "@hubspot/api-client/lib/codegen/crm/deals";
+import { AssociationSpecAssociationCategoryEnum } from "@hubspot/api-client/lib/codegen/crm/deals/index.js";
 import type { CrmPipeline, CrmRecordRef } from "../types";
 import { callHubspot } from "./errors";
 import type { HubspotContext } from "./contacts";

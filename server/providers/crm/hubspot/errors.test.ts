@@ -1,6 +1,6 @@
 // HubSpot's refusals as the official client throws them (ApiException: code, body, headers), each
 // read into the CrmError kind the sync acts on, in plain words.
-import { ApiException } from "@hubspot/api-client/lib/codegen/crm/contacts";
+import { ApiException } from "@hubspot/api-client/lib/codegen/crm/contacts/index.js";
 import { describe, expect, it } from "vitest";
 import { plainHubspotMessage, toCrmError, toCrmTokenError } from "./errors";
 

@@ -6,7 +6,7 @@
 // hs_object_id ("greater than the last id", sorted ascending) rather than by search's `after`,
 // which HubSpot stops at 10,000 results. Lists are walked member page by member page; with `since`
 // a member counts when it joined the list or changed since then.
-import { FilterOperatorEnum, type Filter, type FilterGroup } from "@hubspot/api-client/lib/codegen/crm/contacts";
+import { FilterOperatorEnum, type Filter, type FilterGroup } from "@hubspot/api-client/lib/codegen/crm/contacts/index.js";
 import type { CrmExclusionRules, CrmFieldMapping, CrmPage, CrmPulledContact } from "../types";
 import { CrmError } from "../types";
 import { callHubspot } from "./errors";
