@@ -19,9 +19,9 @@ test.beforeAll(async () => {
   herald = await startHerald({
     port,
     database: `herald_e2e_crm_${uniqueTag()}`,
-    quiet: true,
+    quiet: process.env.CRM_E2E_VERBOSE !== "1",
     env: {
-      HERALD_URL: `http://127.0.0.1:${port}`,
+      HERALD_URL: `http://localhost:${port}`,
       HERALD_HUBSPOT_CLIENT_ID: FAKE_HUBSPOT_CLIENT_ID,
       HERALD_HUBSPOT_CLIENT_SECRET: FAKE_HUBSPOT_CLIENT_SECRET,
       HERALD_HUBSPOT_AUTHORIZE_URL: `${hubspot.url}/oauth/authorize`,
