@@ -9,6 +9,7 @@ import { createTestWorkspace } from "@/server/test/factories";
 import { configureHubspot, connectDouble, lookupOf } from "@/server/test/crm-sync-setup";
 import { createCrmDouble, type CrmDouble } from "@/server/test/fakes/crm-double";
 import type { Actor } from "@/server/lib/actor";
+import { openCrmTokens, sealCrmTokens } from "./crm-tokens";
 import { listCrmSyncLog } from "./list-crm-sync-log";
 import { runCrmSyncStage, type CrmSyncStage } from "./run-crm-sync-stage";
 import { updateCrmSettings } from "./update-crm-settings";
@@ -182,5 +183,30 @@ describe("a connection the CRM revoked, or that is asked to slow down", () => {
     const log = await listCrmSyncLog(actor, id, { limit: 1, offset: 0 });
     expect(log[0]).toMatchObject({ kind: "push", outcome: "skipped", message: "HubSpot asked Herald to slow down; the sync goes on in 10 seconds." });
     expect(await runStage(id, "push-leads", double)).toMatchObject({ counts: { created: 1 } });
+  });
+});
+
+describe("tokens", () => {
+  it("are renewed before they expire and stored encrypted, the refresh token kept when the CRM sends none", async () => {
+    const { actor } = await createTestWorkspace();
+    const double = createCrmDouble();
+    const id = await connectDouble(actor, double);
+    const soon = new Date(Date.now() + 60_000);
+    await db.crmConnection.update({ where: { id }, data: { tokensEncrypted: sealCrmTokens({ accessToken: "old", refreshToken: "refresh-1", expiresAt: soon, instanceUrl: null }) } });
+    await runStage(id, "push-leads", double);
+    expect(double.calls).toContain("refresh");
+    const tokens = openCrmTokens((await db.crmConnection.findUniqueOrThrow({ where: { id } })).tokensEncrypted!);
+    expect(tokens).toMatchObject({ accessToken: "old-renewed", refreshToken: "refresh-1" });
+    expect(tokens.expiresAt!.getTime()).toBeGreaterThan(soon.getTime());
+  });
+
+  it("refused on refresh mark the connection disconnected", async () => {
+    const { actor } = await createTestWorkspace();
+    const double = createCrmDouble();
+    const id = await connectDouble(actor, double);
+    await db.crmConnection.update({ where: { id }, data: { tokensEncrypted: sealCrmTokens({ accessToken: "old", refreshToken: "refresh-1", expiresAt: new Date(Date.now() - 1000), instanceUrl: null }) } });
+    double.failNext("revoked", { method: "refresh" });
+    expect((await runCrmSyncStage(id, "pull", lookupOf(double))).stopped).toBe("HubSpot is disconnected: reconnect it under Settings → Integrations.");
+    expect((await db.crmConnection.findUniqueOrThrow({ where: { id } })).status).toBe("revoked");
   });
 });

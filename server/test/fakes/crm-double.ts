@@ -31,7 +31,7 @@ export interface CrmDouble {
   calls: string[];
   codesExchanged: string[];
   /** The next call (of `method`, or any) fails with this CrmError. */
-  failNext(kind: CrmErrorKind, options?: { method?: keyof CrmClient; retryAfterSeconds?: number; times?: number }): void;
+  failNext(kind: CrmErrorKind, options?: { method?: keyof CrmClient | "exchangeCode" | "refresh"; retryAfterSeconds?: number; times?: number }): void;
   addContact(properties: Record<string, string>, extra?: Partial<Omit<DoubleContact, "id" | "properties">>): DoubleContact;
 }
 
