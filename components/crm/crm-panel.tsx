@@ -17,7 +17,14 @@ export type SaveSettings = (changes: TUpdateCrmSettingsInput) => void;
 export function CrmPanel({ connection, isAdmin }: { connection: TCrmConnection; isAdmin: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const update = useMutation(trpc.crm.update.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.crm.integrations.queryKey() }) }));
+  const update = useMutation(
+    trpc.crm.update.mutationOptions({
+      // The saved connection shows at once; the refetch after only confirms it.
+      onSuccess: (saved) =>
+        queryClient.setQueryData(trpc.crm.integrations.queryKey(), (cards) => cards?.map((card) => (card.connection?.id === saved.id ? { ...card, connection: saved } : card))),
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.crm.integrations.queryKey() }),
+    }),
+  );
   const save: SaveSettings = (changes) => update.mutate({ id: connection.id, changes });
   const usable = connection.status === "connected" || connection.status === "error";
   return (
