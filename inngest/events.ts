@@ -104,3 +104,8 @@ export const mailboxDnsCheckDue = eventType("herald/mailbox-dns.check-due", {
 export const mailboxOrderProvisionRequested = eventType("herald/mailbox-order.provision", {
   schema: z.object({ orderId: z.string(), round: z.number().int() }),
 });
+
+/** A CRM connection should sync now (the 5-minute schedule, or "Sync now"): pull, then push. */
+export const crmSyncRequested = eventType("herald/crm-sync.requested", {
+  schema: z.object({ connectionId: z.string(), workspaceId: z.string() }),
+});

@@ -1,6 +1,7 @@
 // Environment variables, validated once with messages that say what to fix.
 import { z } from "zod";
 import { parseSeedInboxes } from "./providers/mail/seeds/seed-settings";
+import { CRM_CLIENT_PAIRS, crmEnvFields } from "./env-crm";
 import { booleanFlag, endpointUrl, mailServer, percentage, proxyCount } from "./env-fields";
 
 const EnvSchema = z.object({
@@ -236,6 +237,7 @@ const EnvSchema = z.object({
    */
   HERALD_TEST_CONTROL_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
   HERALD_BILLING_CURRENCY: z.string().trim().toLowerCase().regex(/^[a-z]{3}$/, "must be a three-letter currency code such as usd").default("usd"),
+  ...crmEnvFields,
 }).superRefine((value, context) => {
   if (value.HERALD_SNS_TEST_CERT_URL_PREFIX && value.NODE_ENV === "production") {
     context.addIssue({ code: "custom", path: ["HERALD_SNS_TEST_CERT_URL_PREFIX"], message: "is for tests only and cannot be set in production: remove it" });
@@ -248,6 +250,7 @@ const EnvSchema = z.object({
   for (const [id, secret] of [
     ["HERALD_GOOGLE_CLIENT_ID", "HERALD_GOOGLE_CLIENT_SECRET"],
     ["HERALD_MICROSOFT_CLIENT_ID", "HERALD_MICROSOFT_CLIENT_SECRET"],
+    ...CRM_CLIENT_PAIRS,
   ] as const) {
     if (Boolean(value[id]) !== Boolean(value[secret])) {
       const missing = value[id] ? secret : id;

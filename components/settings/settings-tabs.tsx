@@ -7,6 +7,7 @@ const tabs = [
   { href: "/settings/members", label: "Members" },
   { href: "/settings/do-not-contact", label: "Do not contact" },
   { href: "/settings/api", label: "API and Webhooks" },
+  { href: "/settings/integrations", label: "Integrations" },
   { href: "/settings/jobs", label: "Background jobs" },
 ];
 

@@ -19,6 +19,8 @@ import { renewManagedMailboxes } from "./renew-managed-mailboxes";
 import { runCampaignExecutor } from "./run-campaign-executor";
 import { runDeliverabilityTest } from "./run-deliverability-test";
 import { runWarmupPass } from "./run-warmup-pass";
+import { scheduleCrmSyncs } from "./schedule-crm-syncs";
+import { syncCrm } from "./sync-crm";
 import { syncSenderConversationsFunction } from "./sync-sender-conversations";
 import { takeMailboxTurnFunction } from "./take-mailbox-turn";
 import { takeSenderTurnFunction } from "./take-sender-turn";
@@ -51,4 +53,6 @@ export const functions = [
   renewManagedMailboxes,
   promoteWinningVariantsFunction,
   verifyAddressJob,
+  scheduleCrmSyncs,
+  syncCrm,
 ];

@@ -36,6 +36,8 @@ const INTERNAL_API_ROUTES: ReadonlyArray<{ matches: (path: string) => boolean; m
   // The Sandbox's built-in webhook receiver (answers 404 where the sandbox is off).
   { matches: (path) => /^\/api\/sandbox\/webhook-receiver\/[^/]+$/.test(path), methods: ["POST"] },
   { matches: (path) => path === "/api/oauth/mailbox/callback", methods: ["GET"] },
+  // Where HubSpot, Pipedrive and Salesforce send the browser back after "Connect" (docs/crm-sync.md).
+  { matches: (path) => path === "/api/oauth/crm/callback", methods: ["GET"] },
   // The reverse proxy's question before it gets a certificate for a host (docs/email-tracking.md).
   { matches: (path) => path === "/api/tracking-domains/tls-ask", methods: ["GET"] },
   // Stored files at signed addresses: audio players ask HEAD and ranges, without a session.

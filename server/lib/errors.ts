@@ -159,6 +159,8 @@ export const errorCodeToHttpStatus = {
   "order-not-cancellable": 409,
   /** The registrar, mail platform or billing provider could not be reached or refused the call. */
   "provider-failed": 502,
+  /** The CRM refused the connection's token (revoked, uninstalled): reconnect it under Settings → Integrations. */
+  "crm-disconnected": 409,
 } as const satisfies Record<string, ErrorStatus>;
 
 export type ErrorCode = keyof typeof errorCodeToHttpStatus;

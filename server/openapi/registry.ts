@@ -13,6 +13,7 @@ import { aiLinesHandlers } from "./operations/ai-lines/handlers";
 import { approvalsHandlers } from "./operations/approvals/handlers";
 import { campaignsHandlers } from "./operations/campaigns/handlers";
 import { creditsHandlers } from "./operations/credits/handlers";
+import { crmHandlers } from "./operations/crm/handlers";
 import { doNotContactHandlers } from "./operations/do-not-contact/handlers";
 import { companyDatabaseHandlers } from "./operations/company-database/handlers";
 import { filesHandlers } from "./operations/files/handlers";
@@ -61,6 +62,7 @@ export const apiHandlers: readonly ApiHandler[] = [
   ...workspacesHandlers,
   ...hooksHandlers,
   ...leadsHandlers,
+  ...crmHandlers,
 ];
 
 /** Operation id → its handler. */

@@ -8,7 +8,7 @@ import type { DoNotContactKind, DoNotContactReason } from "../domain/do-not-cont
 import { ZTimestamp } from "./common";
 
 const KINDS = ["email", "domain", "linkedin", "company"] as const;
-const REASONS = ["unsubscribed", "complaint", "bounce", "manual", "csv", "api", "erased"] as const;
+const REASONS = ["unsubscribed", "complaint", "bounce", "manual", "csv", "api", "erased", "crm"] as const;
 // A kind or reason the domain adds or drops and these lists do not fails the typecheck here.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const KINDS_MATCH_THE_DOMAIN: Same<(typeof KINDS)[number], DoNotContactKind> = true;
@@ -22,7 +22,7 @@ export type TDoNotContactKind = z.infer<typeof ZDoNotContactKind>;
 export const ZDoNotContactReason = z.enum(REASONS).meta({
   id: "DoNotContactReason",
   description:
-    "Why the entry is listed: `unsubscribed`, `complaint` (marked as spam), `bounce` (a hard bounce) are Herald's own; `manual` (the dashboard), `csv` (an import), `api`; `erased` (a person erased on request: `value` is null, only the hash is kept)",
+    "Why the entry is listed: `unsubscribed`, `complaint` (marked as spam), `bounce` (a hard bounce) are Herald's own; `manual` (the dashboard), `csv` (an import), `api`; `erased` (a person erased on request: `value` is null, only the hash is kept); `crm` (pulled from a connected CRM's exclusion rules: its note names the CRM)",
 });
 
 export const ZDoNotContactEntry = z

@@ -3,6 +3,7 @@ import { apiKeysRouter } from "./routers/api-keys";
 import { campaignsRouter } from "./routers/campaigns";
 import { companyDatabaseRouter } from "./routers/company-database";
 import { creditsRouter } from "./routers/credits";
+import { crmRouter } from "./routers/crm";
 import { filesRouter } from "./routers/files";
 import { gettingStartedRouter } from "./routers/getting-started";
 import { hostedConnectRouter } from "./routers/hosted-connect";
@@ -59,6 +60,7 @@ export const appRouter = router({
   people: peopleRouter,
   files: filesRouter,
   doNotContact: doNotContactRouter,
+  crm: crmRouter,
 });
 
 export type AppRouter = typeof appRouter;

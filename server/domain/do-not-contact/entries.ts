@@ -11,7 +11,7 @@ export const DO_NOT_CONTACT_KINDS = ["email", "domain", "linkedin", "company"] a
 export type DoNotContactKind = (typeof DO_NOT_CONTACT_KINDS)[number];
 
 /** Why an entry is on the list: Herald's own feeds, a person's hand, or an erasure. */
-export const DO_NOT_CONTACT_REASONS = ["unsubscribed", "complaint", "bounce", "manual", "csv", "api", "erased"] as const;
+export const DO_NOT_CONTACT_REASONS = ["unsubscribed", "complaint", "bounce", "manual", "csv", "api", "erased", "crm"] as const;
 export type DoNotContactReason = (typeof DO_NOT_CONTACT_REASONS)[number];
 
 /** The kind in words (words.ts, which the browser imports too). */

@@ -31,6 +31,7 @@ export const REASON_WORDS: Record<string, string> = {
   csv: "Imported",
   api: "Added through the API",
   erased: "Erased on request",
+  crm: "Excluded in the CRM",
 };
 
 export function reasonWords(reason: string): string {

@@ -3,7 +3,7 @@
 // the team; the first e-mail's notice line ({{dataSource}}) says it to the person. Pure.
 
 /** How a lead came into the workspace. */
-export const LEAD_SOURCES = ["api", "dashboard", "direct-action", "csv", "linkedin-search", "campaign", "company-database", "demo"] as const;
+export const LEAD_SOURCES = ["api", "dashboard", "direct-action", "csv", "linkedin-search", "campaign", "company-database", "demo", "crm"] as const;
 
 const SOURCE_WORDS: Record<string, string> = {
   api: "API",
@@ -14,6 +14,7 @@ const SOURCE_WORDS: Record<string, string> = {
   campaign: "Campaign",
   "company-database": "Company database",
   demo: "Demo data",
+  crm: "CRM",
 };
 
 /** For the team: "CSV file leads.csv", "API key Zapier", "Dashboard, added by Ana Lopez". */
@@ -36,6 +37,8 @@ export function dataSourceInWords(source: string, detail: string | null): string
       return "LinkedIn";
     case "company-database":
       return "our company database";
+    case "crm":
+      return "our CRM";
     default:
       return "our records";
   }

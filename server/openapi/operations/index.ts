@@ -1,6 +1,12 @@
 // Every operation of the public API, assembled once for the OpenAPI document.
 import type { ApiOperation } from "../../http/api-operation";
 import { getFileOperation } from "./files/get-file";
+import { disconnectCrmConnectionOperation } from "./crm/disconnect-crm-connection";
+import { getCrmConnectionOperation } from "./crm/get-crm-connection";
+import { listCrmConnectionsOperation } from "./crm/list-crm-connections";
+import { listCrmSyncLogOperation } from "./crm/list-crm-sync-log";
+import { syncCrmConnectionOperation } from "./crm/sync-crm-connection";
+import { updateCrmConnectionOperation } from "./crm/update-crm-connection";
 import { uploadFileOperation } from "./files/upload-file";
 import { listCreditLedgerOperation } from "./credits/list-credit-ledger";
 import { getOpenApiDocumentOperation } from "./meta/get-openapi-document";
@@ -300,4 +306,10 @@ export const operations: ApiOperation[] = [
   unsubscribeHookOperation,
   getHookSamplesOperation,
   getLeadOperation,
+  listCrmConnectionsOperation,
+  getCrmConnectionOperation,
+  updateCrmConnectionOperation,
+  syncCrmConnectionOperation,
+  listCrmSyncLogOperation,
+  disconnectCrmConnectionOperation,
 ];

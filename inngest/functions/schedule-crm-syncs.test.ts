@@ -1,0 +1,39 @@
+// Contract of schedule-crm-syncs: every 5 minutes, one sync event per connection to sync, with an
+// id naming the connection and the 5 minutes (a rerun starts no second sync).
+import { InngestTestEngine } from "@inngest/test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
+import { listCrmConnectionsToSync } from "@/server/services/crm/list-crm-connections-to-sync";
+import { syncedFunction } from "../../server/test/inngest-contract";
+import { scheduleCrmSyncs } from "./schedule-crm-syncs";
+
+vi.mock("@/server/services/crm/list-crm-connections-to-sync", () => ({ listCrmConnectionsToSync: vi.fn() }));
+
+afterEach(() => {
+  vi.mocked(listCrmConnectionsToSync).mockReset();
+  setClock(systemClock);
+});
+
+describe("schedule-crm-syncs", () => {
+  it("runs every 5 minutes, one at a time", async () => {
+    const { config, spec } = await syncedFunction(scheduleCrmSyncs);
+    expect(config.triggers).toEqual([{ cron: "*/5 * * * *" }]);
+    expect(spec).toMatchObject({ cronTriggers: ["*/5 * * * *"], concurrency: [{ limit: 1 }] });
+  });
+
+  it("sends one sync event per connection, its id naming the connection and the window", async () => {
+    vi.mocked(listCrmConnectionsToSync).mockResolvedValue([
+      { id: "crm_a", workspaceId: "wsp_1" },
+      { id: "crm_b", workspaceId: "wsp_2" },
+    ]);
+    setClock(new ManualClock("2026-03-02T09:07:37.500Z"));
+    const { result, ctx } = await new InngestTestEngine({ function: scheduleCrmSyncs, steps: [{ id: "syncs-0", handler: () => ({ ids: ["event-0"] }) }] }).execute();
+    expect(result).toEqual({ window: "2026-03-02T09:05:00.000Z", connections: 2 });
+    const [stepId, events] = ctx.step.sendEvent.mock.calls[0]!;
+    expect(stepId).toBe("syncs-0");
+    expect(events).toEqual([
+      expect.objectContaining({ name: "herald/crm-sync.requested", data: { connectionId: "crm_a", workspaceId: "wsp_1" }, id: "crm-sync-crm_a-2026-03-02T09:05:00.000Z" }),
+      expect.objectContaining({ name: "herald/crm-sync.requested", data: { connectionId: "crm_b", workspaceId: "wsp_2" }, id: "crm-sync-crm_b-2026-03-02T09:05:00.000Z" }),
+    ]);
+  });
+});

@@ -1,0 +1,75 @@
+// The whole sync with the real HubSpot provider against the HubSpot stand-in (real HTTP on
+// loopback, HubSpot's documented shapes): Connect → the callback route stores the connection →
+// Herald's lead and its activity appear in HubSpot → a HubSpot customer comes back as an exclusion.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { GET as crmCallback } from "@/app/api/oauth/crm/callback/route";
+import { db } from "@/server/db/client";
+import { resetEnv } from "@/server/env";
+import { createTestWorkspace } from "@/server/test/factories";
+import { FAKE_HUBSPOT_CLIENT_ID, FAKE_HUBSPOT_CLIENT_SECRET } from "@/server/test/fakes/hubspot-fake-oauth";
+import { startHubspotFake, type HubspotFake } from "@/server/test/fakes/hubspot-fake";
+import { openCrmTokens } from "./crm-tokens";
+import { runCrmSyncStage, type CrmSyncStage } from "./run-crm-sync-stage";
+import { startCrmConnect } from "./start-crm-connect";
+import { updateCrmSettings } from "./update-crm-settings";
+
+let hubspot: HubspotFake;
+
+beforeAll(async () => {
+  hubspot = await startHubspotFake();
+  Object.assign(process.env, {
+    HERALD_HUBSPOT_CLIENT_ID: FAKE_HUBSPOT_CLIENT_ID,
+    HERALD_HUBSPOT_CLIENT_SECRET: FAKE_HUBSPOT_CLIENT_SECRET,
+    HERALD_HUBSPOT_AUTHORIZE_URL: `${hubspot.url}/oauth/authorize`,
+    HERALD_HUBSPOT_TOKEN_URL: `${hubspot.url}/oauth/v1/token`,
+    HERALD_HUBSPOT_API_URL: hubspot.url,
+  });
+  resetEnv();
+});
+
+afterAll(async () => {
+  await hubspot.close();
+  for (const key of ["HERALD_HUBSPOT_CLIENT_ID", "HERALD_HUBSPOT_CLIENT_SECRET", "HERALD_HUBSPOT_AUTHORIZE_URL", "HERALD_HUBSPOT_TOKEN_URL", "HERALD_HUBSPOT_API_URL"]) delete process.env[key];
+  resetEnv();
+});
+
+async function runToEnd(id: string, stage: CrmSyncStage) {
+  for (let batch = 0; batch < 10; batch++) if ((await runCrmSyncStage(id, stage)).done) return;
+}
+
+it("connects HubSpot, pushes a lead and its activity, and pulls a customer back as an exclusion", async () => {
+  const { actor } = await createTestWorkspace();
+  const { authorizeUrl } = await startCrmConnect(actor, "hubspot");
+  const approved = await fetch(authorizeUrl, { redirect: "manual" });
+  expect(approved.status).toBe(302);
+  const back = new URL(approved.headers.get("location")!);
+  const answer = await crmCallback(new Request(`http://herald.test/api/oauth/crm/callback${back.search}`));
+  expect(answer.status).toBe(303);
+  const landing = new URL(answer.headers.get("location")!);
+  expect(landing.pathname).toBe("/settings/integrations");
+  expect(Object.fromEntries(landing.searchParams)).toMatchObject({ status: "connected", crm: "hubspot" });
+  const connection = await db.crmConnection.findFirstOrThrow({ where: { workspaceId: actor.workspaceId, provider: "hubspot" } });
+  expect(connection.accountName).toBe(hubspot.hubDomain);
+  expect(openCrmTokens(connection.tokensEncrypted!).accessToken).toBeTruthy();
+
+  const at = new Date();
+  const lead = await db.lead.create({
+    data: { workspaceId: actor.workspaceId, source: "api", email: "ada@acme.example", firstName: "Ada", lastName: "Lovelace", company: "Acme", lastActivityAt: at, createdAt: at, updatedAt: at },
+  });
+  await db.outboxEvent.create({
+    data: { workspaceId: actor.workspaceId, event: "email.sent", data: { leadId: lead.id, email: { subject: "Hello Ada" }, message: { text: "Hi Ada, …" } }, createdAt: at },
+  });
+  await runToEnd(connection.id, "push-leads");
+  await runToEnd(connection.id, "push-activities");
+  const contacts = hubspot.contacts().filter((contact) => contact.properties.email === "ada@acme.example");
+  expect(contacts).toHaveLength(1);
+  expect(contacts[0]!.properties).toMatchObject({ firstname: "Ada", lastname: "Lovelace", company: "Acme" });
+  expect(hubspot.notesFor(contacts[0]!.id)).toHaveLength(1);
+
+  const customer = hubspot.addContact({ email: "buyer@customer.example", firstname: "Bea" });
+  hubspot.setLifecycleStage(customer, "customer");
+  await updateCrmSettings(actor, connection.id, { exclusionRules: { customers: true, owned: false, listIds: [] } });
+  await runToEnd(connection.id, "pull");
+  const entry = await db.doNotContactEntry.findFirst({ where: { workspaceId: actor.workspaceId, value: "buyer@customer.example" } });
+  expect(entry).toMatchObject({ kind: "email", reason: "crm", note: expect.stringMatching(/^HubSpot: a customer/) });
+});

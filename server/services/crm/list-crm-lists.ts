@@ -1,0 +1,22 @@
+import type { Actor } from "../../lib/actor";
+import { crmProvider, type CrmProviderLookup } from "../../providers/crm/registry";
+import type { CrmList } from "../../providers/crm/types";
+import { crmCallError } from "./crm-call-error";
+import { findCrmConnection } from "./find-crm-connection";
+import { withCrmClient } from "./with-crm-client";
+
+/** The connected CRM's lists, for the Integrations page's editors. */
+export async function listCrmLists(actor: Actor, id: string, providers: CrmProviderLookup = crmProvider): Promise<CrmList[]> {
+  const row = await findCrmConnection(actor, id);
+  return withCrmClient(
+    row,
+    async ({ client, provider }) => {
+      try {
+        return await client.listLists();
+      } catch (error) {
+        throw crmCallError(provider.label, error);
+      }
+    },
+    providers,
+  );
+}

@@ -1,0 +1,22 @@
+import type { Actor } from "../../lib/actor";
+import { crmProvider, type CrmProviderLookup } from "../../providers/crm/registry";
+import type { CrmPipeline } from "../../providers/crm/types";
+import { crmCallError } from "./crm-call-error";
+import { findCrmConnection } from "./find-crm-connection";
+import { withCrmClient } from "./with-crm-client";
+
+/** The connected CRM's pipelines, for the Integrations page's editors. */
+export async function listCrmPipelines(actor: Actor, id: string, providers: CrmProviderLookup = crmProvider): Promise<CrmPipeline[]> {
+  const row = await findCrmConnection(actor, id);
+  return withCrmClient(
+    row,
+    async ({ client, provider }) => {
+      try {
+        return await client.listPipelines();
+      } catch (error) {
+        throw crmCallError(provider.label, error);
+      }
+    },
+    providers,
+  );
+}
