@@ -51,15 +51,23 @@ export const ZHook = z
   .meta({ id: "Hook" });
 export type THook = z.infer<typeof ZHook>;
 
-/** The answer to a subscription: unwrapped, with its secret (shown here only), as platforms store it. */
+/** A new subscription, with its secret (shown in the subscribe answer only). */
 export const ZHookSubscription = ZHook.extend({
   secret: z.string().meta({
     description:
       "Signing secret, shown only in this answer. `X-Herald-Signature` is the hex HMAC-SHA256 of the raw body keyed by this string; the Standard Webhooks headers verify with it as the `whsec_` secret.",
   }),
-  warnings: z.array(ZWebhookWarning).optional().meta({ description: "Present when the subscription was saved with a caveat (`host-unresolved`)" }),
 }).meta({ id: "HookSubscription" });
 export type THookSubscription = z.infer<typeof ZHookSubscription>;
+
+/** The answer to a subscription: `{data}` like every single resource, and its caveats beside it. */
+export const ZSavedHook = z.object({
+  data: ZHookSubscription,
+  warnings: z.array(ZWebhookWarning).optional().meta({ description: "Present when the subscription was saved with a caveat (`host-unresolved`)" }),
+});
+
+/** The answer to an unsubscribe, as DELETE /webhooks/{id} answers. */
+export const ZHookRemoved = z.object({ data: z.object({ id: z.string(), deleted: z.literal(true) }) });
 
 export const ZHookIdParams = z.object({
   id: z.string().min(1).meta({ description: "Subscription id (from the subscribe answer)", example: "whk_0f6c2d8e9a7b4c3d8e1f2a3b4c5d6e7f" }),
