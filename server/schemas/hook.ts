@@ -76,5 +76,5 @@ export const ZHookIdParams = z.object({
 export const ZHookSampleParams = z.object({ event: ZEventName.meta({ description: "A subscribable event", example: "email.received" }) });
 
 export const ZHookSamples = z.object({
-  data: z.array(ZEventEnvelope).meta({ description: "One sample delivery body, made up (never the workspace's data)" }),
+  data: z.array(ZEventEnvelope).meta({ description: "Sample delivery bodies, made up (never the workspace's data): one, or for account.connected, status_changed, paused and resumed two, a LinkedIn sender's then a mailbox's (`channel: \"email\"`)" }),
 });

@@ -245,15 +245,24 @@ describe("REST hooks", () => {
 
   it("answers a sample delivery for every event, shaped like a real one", async () => {
     const { key, workspace } = await keyFor();
+    const bothChannels = ["account.connected", "account.status_changed", "account.paused", "account.resumed"];
     for (const event of SUBSCRIBABLE_EVENTS) {
       const response = await callApi("GET", `/hooks/samples/${event}`, { key });
       expect(response.status, event).toBe(200);
-      const [sample, ...more] = response.body!.data;
-      expect(more, event).toEqual([]);
-      const envelope = ZEventEnvelope.parse(sample);
-      expect(envelope, event).toMatchObject({ event, workspaceId: workspace.id });
-      const data = EVENT_DATA_SCHEMAS[event].safeParse(envelope.data);
-      expect(data.error?.issues, event).toBeUndefined();
+      const samples: unknown[] = response.body!.data;
+      // A LinkedIn sender's, then a mailbox's, for the account events both emit; one otherwise.
+      expect(samples, event).toHaveLength(bothChannels.includes(event) ? 2 : 1);
+      for (const sample of samples) {
+        const envelope = ZEventEnvelope.parse(sample);
+        expect(envelope, event).toMatchObject({ event, workspaceId: workspace.id });
+        const data = EVENT_DATA_SCHEMAS[event].safeParse(envelope.data);
+        expect(data.error?.issues, event).toBeUndefined();
+      }
+      if (samples.length === 2) {
+        expect(samples[0], event).toMatchObject({ data: { account: { id: expect.stringMatching(/^acc_/) } } });
+        expect(samples[0], event).not.toHaveProperty("data.channel");
+        expect(samples[1], event).toMatchObject({ data: { channel: "email", account: { id: expect.stringMatching(/^mbx_/), email: expect.any(String) } } });
+      }
     }
     const unknown = await callApi("GET", "/hooks/samples/email.maybe", { key });
     expect(unknown.status).toBe(400);
