@@ -42,7 +42,7 @@ export const ZHook = z
     events: z.array(ZEventName),
     enabled: z.boolean(),
     classifyReplies: z.boolean(),
-    apiKeyId: z.string().nullable().meta({ description: "The API key that subscribed it; null once that key was deleted" }),
+    apiKeyId: z.string().nullable().meta({ description: "The API key that subscribed it. Revoking (or deleting) that key removes the subscription" }),
     createdAt: ZTimestamp,
     lastDeliveryAt: ZTimestamp.nullable(),
     failureCount: z.number().int().meta({ description: "Consecutive failed attempts; 25 disable it" }),
