@@ -142,7 +142,7 @@ export function ApiKeysPanel() {
                             className="text-red-700"
                             disabled={revoke.isPending}
                             onClick={() => {
-                              if (window.confirm(`Revoke “${key.name}”? Requests with it will fail at once.`)) {
+                              if (window.confirm(`Revoke “${key.name}”? Requests with it will fail at once, and the Zapier, Make or n8n subscriptions it made are removed.`)) {
                                 revoke.mutate({ apiKeyId: key.id });
                               }
                             }}

@@ -21,7 +21,7 @@ describe("the origin of a webhook endpoint, in words", () => {
     const hook = { createdVia: "rest-hook" as const, createdByApiKeyId: "key_1", url: "https://hooks.zapier.com/x" };
     expect(endpointOriginLabel(hook, keys)).toBe("Added by Zapier through the API key “Zaps”");
     expect(endpointOriginLabel({ ...hook, url: "https://n8n.acme.com/webhook/x", createdByApiKeyId: "key_2" }, keys)).toBe(
-      "Added by an automation platform through the API key “Old” (revoked: it can no longer remove this endpoint; delete it here)",
+      "Added by an automation platform through the API key “Old” (revoked: this endpoint goes with it)",
     );
     expect(endpointOriginLabel({ ...hook, createdByApiKeyId: null }, keys)).toBe("Added by Zapier through an API key that no longer exists");
     expect(endpointOriginLabel(hook, undefined)).toBe("Added by Zapier through an API key");

@@ -37,6 +37,8 @@ export function endpointOriginLabel(
   // The keys not loaded yet: no claim about which.
   if (!apiKeys) return `Added by ${who} through an API key`;
   const key = apiKeys.find((candidate) => candidate.id === endpoint.createdByApiKeyId);
+  // Revoking a key removes the REST hooks it subscribed, in the same transaction: a revoked key's
+  // endpoint is seen only by a page that loaded the keys after the revoke and the endpoints before.
   if (!key) return `Added by ${who} through an API key that no longer exists`;
-  return `Added by ${who} through the API key “${key.name}”${key.revokedAt ? " (revoked: it can no longer remove this endpoint; delete it here)" : ""}`;
+  return `Added by ${who} through the API key “${key.name}”${key.revokedAt ? " (revoked: this endpoint goes with it)" : ""}`;
 }

@@ -28,8 +28,7 @@ export interface ApiOperation<
    * an attachment of this media type. Default application/json.
    */
   responseMediaType?: "text/csv";
-  /** 204: no body (the response schema is `z.undefined()`). */
-  successStatus?: 200 | 201 | 202 | 204;
+  successStatus?: 200 | 201 | 202;
   /**
    * Error codes this operation can answer besides the ones every operation shares (authentication,
    * rate limit, input validation, Idempotency-Key, 500): each is listed under its status in OpenAPI.

@@ -23,6 +23,13 @@ describe("tools from the API's operations", () => {
     }
   });
 
+  it("offers no tool that makes Herald send data to an address the caller gives", () => {
+    const names = tools.map((tool) => tool.name);
+    for (const name of ["subscribe_hook", "create_webhook", "update_webhook", "connect_sender", "reconnect_sender"]) expect(names).not.toContain(name);
+    // Removing, listing and testing what a person set up stay open.
+    expect(names).toEqual(expect.arrayContaining(["unsubscribe_hook", "delete_webhook", "list_webhooks", "list_hooks", "test_webhook"]));
+  });
+
   it("names tools in snake_case from the operation id, each once", () => {
     expect(toolName("addCampaignLeads")).toBe("add_campaign_leads");
     expect(toolName("getOpenApiDocument")).toBe("get_open_api_document");

@@ -10,6 +10,11 @@ import { isWrite, type ApiOperation } from "../http/api-operation";
 import { approverMayUseApi } from "../lib/approver-access";
 import type { Role } from "../lib/actor";
 
+const EXFILTRATION_CHANNEL =
+  "Sends the workspace's events, from then on, to a URL the caller gives: a prompt-injected agent could set up a lasting exfiltration channel. A person adds or changes webhook endpoints and REST hooks in the dashboard or the REST API.";
+const PROXY_CHANNEL =
+  "Takes a LinkedIn password or session cookie and a proxy URL the caller gives, through which the sender's LinkedIn session then runs: a person connects a sender in the dashboard or the REST API.";
+
 /** Operation id → why it is not a tool. */
 export const SKIPPED_OPERATIONS: Readonly<Record<string, string>> = {
   getOpenApiDocument: "The API's own description: an agent gets the tools' schemas from MCP instead.",
@@ -18,6 +23,14 @@ export const SKIPPED_OPERATIONS: Readonly<Record<string, string>> = {
   uploadFile: "Takes a file's bytes in base64 (up to 10 MB): a file upload belongs in the dashboard or the REST API.",
   uploadVoiceNoteRecording: "Takes a recorded voice note's audio in base64: a person records it, not an agent.",
   importDoNotContactCsv: "Takes a whole CSV file's text: add entries with add_do_not_contact_entries instead.",
+  // Operations that make Herald send the workspace's data, from then on, to an address the caller
+  // names: a prompt-injected agent could open a lasting exfiltration channel with one call. A person
+  // adds these in the dashboard or the REST API; removing them stays open to agents.
+  subscribeHook: EXFILTRATION_CHANNEL,
+  createWebhook: EXFILTRATION_CHANNEL,
+  updateWebhook: EXFILTRATION_CHANNEL,
+  connectSender: PROXY_CHANNEL,
+  reconnectSender: PROXY_CHANNEL,
 };
 
 /** The argument every write tool takes: answer what would happen, store nothing. */

@@ -93,10 +93,10 @@ function toOpenApiOperation(operation: ApiOperation): ZodOpenApiOperationObject 
   if (operation.acceptsWorkspaceHeader) headers["X-Herald-Workspace"] = ZWorkspaceHeader;
 
   const responses: ZodOpenApiResponsesObject = {
-    [`${operation.successStatus ?? 200}`]:
-      operation.successStatus === 204
-        ? { description: "Done; no body" }
-        : { description: "Success", content: { [operation.responseMediaType ?? "application/json"]: { schema: operation.response } } },
+    [`${operation.successStatus ?? 200}`]: {
+      description: "Success",
+      content: { [operation.responseMediaType ?? "application/json"]: { schema: operation.response } },
+    },
   };
   const byStatus = [...codesByStatus(operation)].sort(([a], [b]) => a - b);
   for (const [status, codes] of byStatus) responses[`${status}`] = errorResponse(status, codes);

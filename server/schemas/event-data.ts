@@ -1,11 +1,12 @@
 // The `data` of each subscribable event, as the interface spec lists it ("Events"): what a receiver
-// may rely on. Loose objects: an event may carry more (e.g. `channel` on a mailbox's account.*
-// events, `error` on account.connection_failed), never less. The REST hooks' sample payloads are
+// may rely on. Loose objects: an event may carry more (e.g. `error` on account.connection_failed),
+// never less. The REST hooks' sample payloads are
 // checked against these (server/services/hooks), so that a sample is what a delivery would carry.
 import { z } from "zod";
 import { ZTimestamp } from "./common";
 import type { EventName } from "./events";
 import { ZLead } from "./lead";
+import { ZMailbox } from "./mailbox";
 import { ZSenderAccount } from "./sender";
 
 const id = z.string();
@@ -35,7 +36,23 @@ const ZEngagement = z.looseObject({
   at: ZTimestamp,
 });
 
-const ZAccountEvent = z.looseObject({ account: ZSenderAccount });
+/** account.* of a LinkedIn sender: the sender as GET /accounts/{id} returns it (no `channel`). */
+const ZSenderAccountEvent = z.looseObject({ account: ZSenderAccount });
+
+/**
+ * account.* of a mailbox (connected, status_changed, paused, resumed): `channel: "email"` and the
+ * mailbox as GET /email-accounts/{id} returns it; a pause by the bounce or complaint rate says why.
+ */
+const ZMailboxAccountEvent = z.looseObject({
+  channel: z.literal("email"),
+  account: ZMailbox,
+  reason: z.string().optional().meta({ description: "account.paused by the bounce or complaint rate rule: why, in plain words" }),
+});
+
+/** An account.* event that only senders emit. */
+const ZAccountEvent = ZSenderAccountEvent;
+/** An account.* event that senders and mailboxes both emit: a mailbox's carries `channel: "email"`. */
+const ZAnyAccountEvent = z.union([ZMailboxAccountEvent, ZSenderAccountEvent]);
 
 export const EVENT_DATA_SCHEMAS: Record<EventName, z.ZodType<Record<string, unknown>>> = {
   "message.received": z.looseObject({
@@ -87,12 +104,12 @@ export const EVENT_DATA_SCHEMAS: Record<EventName, z.ZodType<Record<string, unkn
     durationMs: z.number().int(),
   }),
   "campaign.finished": z.looseObject({ campaignId: id, name: z.string(), stats: z.looseObject({ total: z.number().int() }) }),
-  "account.connected": ZAccountEvent,
+  "account.connected": ZAnyAccountEvent,
   "account.connection_failed": ZAccountEvent,
   "account.checkpoint_required": ZAccountEvent,
-  "account.status_changed": ZAccountEvent,
-  "account.paused": ZAccountEvent,
-  "account.resumed": ZAccountEvent,
+  "account.status_changed": ZAnyAccountEvent,
+  "account.paused": ZAnyAccountEvent,
+  "account.resumed": ZAnyAccountEvent,
   "email.sent": z.looseObject({
     source: z.enum(["campaign", "manual"]),
     accountId: id,
@@ -136,10 +153,11 @@ export const EVENT_DATA_SCHEMAS: Record<EventName, z.ZodType<Record<string, unkn
   "email.opened": ZEngagement,
   "email.clicked": ZEngagement.extend({ url: z.string() }),
   "email.unsubscribed": z.looseObject({
-    accountId: id,
+    // Null only when Herald no longer knows the mailbox the e-mail came from, or the lead.
+    accountId: nullableId,
     campaignLeadId: nullableId,
     campaignId: nullableId,
-    leadId: id,
+    leadId: nullableId,
     email: z.object({ address: z.string() }),
     source: z.enum(["page", "one-click"]),
     leadStopped: z.boolean(),

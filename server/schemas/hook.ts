@@ -42,7 +42,7 @@ export const ZHook = z
     events: z.array(ZEventName),
     enabled: z.boolean(),
     classifyReplies: z.boolean(),
-    apiKeyId: z.string().nullable().meta({ description: "The API key that subscribed it; null once that key was deleted" }),
+    apiKeyId: z.string().nullable().meta({ description: "The API key that subscribed it. Revoking (or deleting) that key removes the subscription" }),
     createdAt: ZTimestamp,
     lastDeliveryAt: ZTimestamp.nullable(),
     failureCount: z.number().int().meta({ description: "Consecutive failed attempts; 25 disable it" }),
@@ -51,15 +51,23 @@ export const ZHook = z
   .meta({ id: "Hook" });
 export type THook = z.infer<typeof ZHook>;
 
-/** The answer to a subscription: unwrapped, with its secret (shown here only), as platforms store it. */
+/** A new subscription, with its secret (shown in the subscribe answer only). */
 export const ZHookSubscription = ZHook.extend({
   secret: z.string().meta({
     description:
       "Signing secret, shown only in this answer. `X-Herald-Signature` is the hex HMAC-SHA256 of the raw body keyed by this string; the Standard Webhooks headers verify with it as the `whsec_` secret.",
   }),
-  warnings: z.array(ZWebhookWarning).optional().meta({ description: "Present when the subscription was saved with a caveat (`host-unresolved`)" }),
 }).meta({ id: "HookSubscription" });
 export type THookSubscription = z.infer<typeof ZHookSubscription>;
+
+/** The answer to a subscription: `{data}` like every single resource, and its caveats beside it. */
+export const ZSavedHook = z.object({
+  data: ZHookSubscription,
+  warnings: z.array(ZWebhookWarning).optional().meta({ description: "Present when the subscription was saved with a caveat (`host-unresolved`)" }),
+});
+
+/** The answer to an unsubscribe, as DELETE /webhooks/{id} answers. */
+export const ZHookRemoved = z.object({ data: z.object({ id: z.string(), deleted: z.literal(true) }) });
 
 export const ZHookIdParams = z.object({
   id: z.string().min(1).meta({ description: "Subscription id (from the subscribe answer)", example: "whk_0f6c2d8e9a7b4c3d8e1f2a3b4c5d6e7f" }),
@@ -68,5 +76,5 @@ export const ZHookIdParams = z.object({
 export const ZHookSampleParams = z.object({ event: ZEventName.meta({ description: "A subscribable event", example: "email.received" }) });
 
 export const ZHookSamples = z.object({
-  data: z.array(ZEventEnvelope).meta({ description: "One sample delivery body, made up (never the workspace's data)" }),
+  data: z.array(ZEventEnvelope).meta({ description: "Sample delivery bodies, made up (never the workspace's data): one, or for account.connected, status_changed, paused and resumed two, a LinkedIn sender's then a mailbox's (`channel: \"email\"`)" }),
 });

@@ -29,7 +29,7 @@ export const ZWebhookEndpoint = z
     createdVia: z.enum(["user", "rest-hook"]).meta({
       description: "Beyond the spec: `user` (the dashboard or POST /webhooks) or `rest-hook` (subscribed by an automation platform through POST /hooks)",
     }),
-    createdByApiKeyId: z.string().nullable().meta({ description: "Beyond the spec: the API key that subscribed a REST hook; null otherwise" }),
+    createdByApiKeyId: z.string().nullable().meta({ description: "Beyond the spec: the API key that subscribed a REST hook (revoking that key removes the endpoint); null otherwise" }),
   })
   .meta({ id: "WebhookEndpoint" });
 export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;

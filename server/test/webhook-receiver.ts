@@ -5,6 +5,8 @@ import type { AddressInfo } from "node:net";
 
 export interface ReceivedDelivery {
   headers: IncomingHttpHeaders;
+  /** The request's path and query, e.g. "/hooks/gone". */
+  path: string;
   rawBody: string;
   body: { event: string; workspaceId: string; createdAt: string; data: Record<string, unknown> };
   answeredStatus: number;
@@ -38,7 +40,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const answer = (answers.length > 1 ? answers.shift() : answers[0])!;
       const rawBody = Buffer.concat(chunks).toString("utf8");
       const reply = () => {
-        received.push({ headers: request.headers, rawBody, body: JSON.parse(rawBody), answeredStatus: answer.status });
+        received.push({ headers: request.headers, path: request.url ?? "/", rawBody, body: JSON.parse(rawBody), answeredStatus: answer.status });
         if (!response.destroyed) response.writeHead(answer.status).end(answer.body ?? "ok");
       };
       if (answer.delayMs) setTimeout(reply, answer.delayMs);

@@ -13,7 +13,9 @@ import { callApi } from "../../test/call-api";
 import { createTestApiKey, createTestWorkspace } from "../../test/factories";
 import { startHeraldJobs, type HeraldJobs } from "../../test/herald-jobs";
 import { startWebhookReceiver, type WebhookReceiver } from "../../test/webhook-receiver";
+import { revokeApiKey } from "../api-keys/revoke-api-key";
 import { withOutbox } from "../events/with-outbox";
+import { ATTEMPTS_IN_FLIGHT } from "../webhooks/attempt-webhook-batch";
 import { verifyHeraldSignature } from "../webhooks/webhook-signature";
 
 let jobs: HeraldJobs;
@@ -52,7 +54,8 @@ describe("REST hooks", () => {
     const { key, workspace } = await keyFor();
     const subscribed = await callApi("POST", "/hooks", { key, body: { targetUrl: receiver.url, event: "email.received" } });
     expect(subscribed.status).toBe(201);
-    const hook = subscribed.body!;
+    const hook = subscribed.body!.data;
+    expect(subscribed.body).not.toHaveProperty("warnings");
     expect(hook).toMatchObject({ id: expect.stringMatching(/^whk_/), targetUrl: receiver.url, events: ["email.received"], secret: expect.stringMatching(/^whsec_/), createdAt: expect.any(String) });
 
     await emit(workspace.id, "lead.status_changed");
@@ -84,8 +87,8 @@ describe("REST hooks", () => {
     expect(row).toMatchObject({ createdVia: "rest-hook", createdByApiKey: { name: "Zapier" } });
 
     const removed = await callApi("DELETE", `/hooks/${hook.id}`, { key });
-    expect(removed.status).toBe(204);
-    expect(removed.text).toBeNull();
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ data: { id: hook.id, deleted: true } });
     await emit(workspace.id);
     expect(receiver.received).toHaveLength(1);
     // A retried unsubscribe: 404 in plain words, which platforms treat as done.
@@ -98,9 +101,9 @@ describe("REST hooks", () => {
     const { key } = await keyFor("member");
     const aliased = await callApi("POST", "/hooks", { key, body: { target_url: "https://93.184.216.34/make", events: ["email.sent", "email.received"] } });
     expect(aliased.status).toBe(201);
-    expect(aliased.body).toMatchObject({ targetUrl: "https://93.184.216.34/make", events: ["email.sent", "email.received"], classifyReplies: false });
+    expect(aliased.body!.data).toMatchObject({ targetUrl: "https://93.184.216.34/make", events: ["email.sent", "email.received"], classifyReplies: false });
     const plain = await callApi("POST", "/hooks", { key, body: { url: "https://93.184.216.34/n8n", event: "lead.imported", classifyReplies: true } });
-    expect(plain.body).toMatchObject({ targetUrl: "https://93.184.216.34/n8n", events: ["lead.imported"], classifyReplies: true });
+    expect(plain.body!.data).toMatchObject({ targetUrl: "https://93.184.216.34/n8n", events: ["lead.imported"], classifyReplies: true });
 
     const cases: Array<[unknown, string, RegExp]> = [
       [{ event: "email.received" }, "targetUrl", /is required/],
@@ -134,7 +137,7 @@ describe("REST hooks", () => {
     receiver = await startWebhookReceiver();
     const { key, workspace } = await keyFor();
     const info = vi.spyOn(logger, "info");
-    const hook = (await callApi("POST", "/hooks", { key, body: { targetUrl: `${receiver.url}/gone`, event: "email.received" } })).body!;
+    const hook = (await callApi("POST", "/hooks", { key, body: { targetUrl: `${receiver.url}/gone`, event: "email.received" } })).body!.data;
     const plain = (await callApi("POST", "/webhooks", { key, body: { url: `${receiver.url}/plain`, events: ["email.received"] } })).body!.data;
     receiver.answer({ status: 410 });
     await emit(workspace.id);
@@ -147,7 +150,7 @@ describe("REST hooks", () => {
     await callApi("DELETE", `/webhooks/${plain.id}`, { key });
 
     // Gone on a retry: the first attempt failed with a 500, the retry 4 s later is answered 410.
-    const later = (await callApi("POST", "/hooks", { key, body: { targetUrl: receiver.url, event: "email.received" } })).body!;
+    const later = (await callApi("POST", "/hooks", { key, body: { targetUrl: receiver.url, event: "email.received" } })).body!.data;
     receiver.answer({ status: 500 }, { status: 410 });
     await emit(workspace.id);
     expect(await db.webhookEndpoint.count({ where: { id: later.id } })).toBe(1);
@@ -157,6 +160,48 @@ describe("REST hooks", () => {
     jobs.clock.advance(20_000);
     await jobs.executor.drain();
     expect(receiver.received).toHaveLength(4);
+  });
+
+  it("starts no more attempts to a subscription once its target answered 410 Gone", async () => {
+    receiver = await startWebhookReceiver();
+    const { key, workspace } = await keyFor();
+    const hook = (await callApi("POST", "/hooks", { key, body: { targetUrl: receiver.url, event: "email.received" } })).body!.data;
+    receiver.answer({ status: 410 });
+    const events = 3 * ATTEMPTS_IN_FLIGHT;
+    await withOutbox(async (_tx, emitEvent) => {
+      for (let index = 0; index < events; index++) {
+        await emitEvent({ workspaceId: workspace.id, event: "email.received", data: { leadId: `led_${index}`, message: { text: "Hi", at: "2026-03-02T09:00:00.000Z" } } });
+      }
+    });
+    await jobs.executor.drain();
+    // Only the attempts already in flight when the first 410 came back were made.
+    expect(receiver.received.length).toBeGreaterThanOrEqual(1);
+    expect(receiver.received.length).toBeLessThanOrEqual(ATTEMPTS_IN_FLIGHT);
+    expect(await db.webhookEndpoint.findUnique({ where: { id: hook.id } })).toBeNull();
+    expect(await db.webhookDelivery.count({ where: { webhookId: hook.id } })).toBe(0);
+    jobs.clock.advance(60_000);
+    await jobs.executor.drain();
+    expect(receiver.received.length).toBeLessThanOrEqual(ATTEMPTS_IN_FLIGHT);
+  });
+
+  it("stops the subscriptions of a revoked key with it; other keys' and plain webhooks stay", async () => {
+    receiver = await startWebhookReceiver();
+    const { key, workspace, actor } = await keyFor();
+    const { key: other } = await createTestApiKey(actor, "Make");
+    const hook = (await callApi("POST", "/hooks", { key, body: { targetUrl: `${receiver.url}/zap`, event: "email.received" } })).body!.data;
+    const kept = (await callApi("POST", "/hooks", { key: other, body: { targetUrl: `${receiver.url}/make`, event: "email.received" } })).body!.data;
+    const plain = (await callApi("POST", "/webhooks", { key, body: { url: `${receiver.url}/plain`, events: ["email.received"] } })).body!.data;
+    await emit(workspace.id);
+    expect(receiver.received).toHaveLength(3);
+    expect(await db.webhookDelivery.count({ where: { webhookId: hook.id } })).toBe(1);
+
+    await revokeApiKey(actor, hook.apiKeyId);
+    expect(await db.webhookEndpoint.findUnique({ where: { id: hook.id } })).toBeNull();
+    expect(await db.webhookDelivery.count({ where: { webhookId: hook.id } })).toBe(0);
+    await emit(workspace.id);
+    expect(receiver.received.slice(3).map((delivery) => delivery.path).sort()).toEqual(["/hooks/make", "/hooks/plain"]);
+    expect((await callApi("GET", "/hooks", { key: other })).body!.data.map((entry: { id: string }) => entry.id)).toEqual([kept.id]);
+    expect((await callApi("GET", `/webhooks/${plain.id}`, { key: other })).status).toBe(200);
   });
 
   it("counts subscriptions against the workspace's endpoint limit", async () => {
@@ -173,7 +218,7 @@ describe("REST hooks", () => {
   it("lists only the workspace's subscriptions, without secrets; another workspace can neither see nor remove them", async () => {
     const a = await keyFor();
     const b = await keyFor();
-    const hook = (await callApi("POST", "/hooks", { key: a.key, body: { targetUrl: "https://93.184.216.34/a", event: "campaign.finished" } })).body!;
+    const hook = (await callApi("POST", "/hooks", { key: a.key, body: { targetUrl: "https://93.184.216.34/a", event: "campaign.finished" } })).body!.data;
     await callApi("POST", "/webhooks", { key: a.key, body: { url: "https://93.184.216.34/plain", events: ["campaign.finished"] } });
     await callApi("POST", "/hooks", { key: b.key, body: { targetUrl: "https://93.184.216.34/b", event: "campaign.finished" } });
 
@@ -187,7 +232,7 @@ describe("REST hooks", () => {
     // A plain webhook is not a REST hook: DELETE /hooks leaves it to the webhooks API.
     const plainId = (await callApi("GET", "/webhooks", { key: a.key })).body!.data.find((endpoint: { url: string }) => endpoint.url.endsWith("/plain")).id;
     expect((await callApi("DELETE", `/hooks/${plainId}`, { key: a.key })).status).toBe(404);
-    expect((await callApi("DELETE", `/hooks/${hook.id}`, { key: a.key })).status).toBe(204);
+    expect((await callApi("DELETE", `/hooks/${hook.id}`, { key: a.key })).status).toBe(200);
   });
 
   it("is closed to an approver's key, like the webhooks API", async () => {
@@ -200,15 +245,24 @@ describe("REST hooks", () => {
 
   it("answers a sample delivery for every event, shaped like a real one", async () => {
     const { key, workspace } = await keyFor();
+    const bothChannels = ["account.connected", "account.status_changed", "account.paused", "account.resumed"];
     for (const event of SUBSCRIBABLE_EVENTS) {
       const response = await callApi("GET", `/hooks/samples/${event}`, { key });
       expect(response.status, event).toBe(200);
-      const [sample, ...more] = response.body!.data;
-      expect(more, event).toEqual([]);
-      const envelope = ZEventEnvelope.parse(sample);
-      expect(envelope, event).toMatchObject({ event, workspaceId: workspace.id });
-      const data = EVENT_DATA_SCHEMAS[event].safeParse(envelope.data);
-      expect(data.error?.issues, event).toBeUndefined();
+      const samples: unknown[] = response.body!.data;
+      // A LinkedIn sender's, then a mailbox's, for the account events both emit; one otherwise.
+      expect(samples, event).toHaveLength(bothChannels.includes(event) ? 2 : 1);
+      for (const sample of samples) {
+        const envelope = ZEventEnvelope.parse(sample);
+        expect(envelope, event).toMatchObject({ event, workspaceId: workspace.id });
+        const data = EVENT_DATA_SCHEMAS[event].safeParse(envelope.data);
+        expect(data.error?.issues, event).toBeUndefined();
+      }
+      if (samples.length === 2) {
+        expect(samples[0], event).toMatchObject({ data: { account: { id: expect.stringMatching(/^acc_/) } } });
+        expect(samples[0], event).not.toHaveProperty("data.channel");
+        expect(samples[1], event).toMatchObject({ data: { channel: "email", account: { id: expect.stringMatching(/^mbx_/), email: expect.any(String) } } });
+      }
     }
     const unknown = await callApi("GET", "/hooks/samples/email.maybe", { key });
     expect(unknown.status).toBe(400);

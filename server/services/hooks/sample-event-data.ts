@@ -3,7 +3,9 @@
 // from a workspace. Typed by, and tested against, the events' data schemas (schemas/event-data.ts).
 import type { EventName } from "../../schemas/events";
 import type { TLead } from "../../schemas/lead";
+import type { TMailbox } from "../../schemas/mailbox";
 import type { TSenderAccount } from "../../schemas/sender";
+import { toWarmup } from "../mail/warmup/to-warmup";
 
 const AT = "2026-03-02T09:30:00.000Z";
 const ACCOUNT = "acc_5a1b2c3d4e5f60718293a4b5c6d7e8f9";
@@ -48,6 +50,39 @@ const SENDER: TSenderAccount = {
   country: "DE",
   timezone: "Europe/Berlin",
   voiceId: null,
+  createdAt: AT,
+  updatedAt: AT,
+};
+
+const MAILBOX_OBJECT: TMailbox = {
+  id: MAILBOX,
+  label: "Grace (sales)",
+  email: "grace@example.com",
+  fromName: "Grace Hopper",
+  provider: "google",
+  authType: "oauth",
+  webhookUrl: null,
+  connectedVia: "dashboard",
+  hostedLinkId: null,
+  status: "connected",
+  error: null,
+  settings: null,
+  limits: { daily: 50 },
+  usage: { timezone: "Europe/Berlin", date: "2026-03-02", sent: 12, remaining: 38 },
+  counters: { sent: 412, bounced: 6, complained: 0 },
+  signature: null,
+  paused: false,
+  pausedReason: null,
+  pausedAt: null,
+  trackOpens: true,
+  trackClicks: true,
+  timezone: "Europe/Berlin",
+  dnsHealth: null,
+  deliverabilityTest: null,
+  health: "unchecked",
+  managed: null,
+  warmup: toWarmup({ provider: "google", timezone: "Europe/Berlin" }, null, new Date(AT)),
+  restoredFrom: null,
   createdAt: AT,
   updatedAt: AT,
 };
@@ -162,3 +197,24 @@ export const SAMPLE_EVENT_DATA: Record<EventName, Record<string, unknown>> = {
   "email.clicked": { ...engagement, url: "https://example.com/pricing" },
   "email.unsubscribed": { accountId: MAILBOX, ...campaignLead, email: { address: "ada@example.com" }, source: "one-click", leadStopped: true, at: AT },
 };
+
+/**
+ * The account.* events mailboxes emit too, as a mailbox's carry them: `channel: "email"`, the mailbox
+ * as GET /email-accounts/{id} returns it, and on a pause by the bounce or complaint rate, `reason`.
+ */
+export const MAILBOX_SAMPLE_EVENT_DATA: Partial<Record<EventName, Record<string, unknown>>> = {
+  "account.connected": { channel: "email", account: MAILBOX_OBJECT },
+  "account.status_changed": { channel: "email", account: { ...MAILBOX_OBJECT, status: "error", error: "The mail server refused the password" }, previousStatus: "connected" },
+  "account.paused": {
+    channel: "email",
+    account: { ...MAILBOX_OBJECT, paused: true, pausedReason: "bounce-rate", pausedAt: AT },
+    reason: "Paused automatically: 6 of its last 50 e-mails bounced (12%)",
+  },
+  "account.resumed": { channel: "email", account: MAILBOX_OBJECT },
+};
+
+/** Every sample of an event: the LinkedIn sender's, then for account.* a mailbox's. */
+export function sampleEventData(event: EventName): Array<Record<string, unknown>> {
+  const mailbox = MAILBOX_SAMPLE_EVENT_DATA[event];
+  return mailbox ? [SAMPLE_EVENT_DATA[event], mailbox] : [SAMPLE_EVENT_DATA[event]];
+}

@@ -1,5 +1,6 @@
 import type { Actor } from "../../lib/actor";
 import type { THookSubscription, TSubscribeHookInput } from "../../schemas/hook";
+import type { TWebhookWarning } from "../../schemas/webhook";
 import { REST_HOOK } from "../webhooks/rest-hook-origin";
 import { createWebhook } from "../webhooks/create-webhook";
 
@@ -8,13 +9,16 @@ import { createWebhook } from "../webhooks/create-webhook";
  * path as any other (the same SSRF check, cap, secret, signing and delivery), marked as a REST hook
  * with the API key that made it, so the dashboard can say so and the target's 410 Gone removes it.
  */
-export async function subscribeHook(actor: Actor, input: TSubscribeHookInput): Promise<THookSubscription> {
+export async function subscribeHook(
+  actor: Actor,
+  input: TSubscribeHookInput,
+): Promise<{ subscription: THookSubscription; warnings: TWebhookWarning[] }> {
   const { endpoint, warnings } = await createWebhook(
     actor,
     { url: input.targetUrl, events: input.events, classifyReplies: input.classifyReplies },
     { createdVia: REST_HOOK, createdByApiKeyId: actor.apiKeyId ?? null, urlField: "targetUrl" },
   );
-  return {
+  const subscription: THookSubscription = {
     id: endpoint.id,
     targetUrl: endpoint.url,
     events: endpoint.events,
@@ -26,6 +30,6 @@ export async function subscribeHook(actor: Actor, input: TSubscribeHookInput): P
     failureCount: endpoint.failureCount,
     disabledReason: endpoint.disabledReason,
     secret: endpoint.secret,
-    ...(warnings.length ? { warnings } : {}),
   };
+  return { subscription, warnings };
 }

@@ -5,7 +5,7 @@ import { DISABLE_AFTER_CONSECUTIVE_FAILURES } from "./delivery-policy";
 import type { DeliveryRequest } from "./find-deliveries-to-request";
 import { disabledAfterFailuresReason, recordEndpointStreak } from "./record-endpoint-streak";
 import { removeGoneRestHook } from "./remove-gone-rest-hook";
-import { GONE_STATUS } from "./rest-hook-origin";
+import { GONE_STATUS, REST_HOOK } from "./rest-hook-origin";
 
 /** Attempts in flight at once to one endpoint (over its kept-alive connections). */
 export const ATTEMPTS_IN_FLIGHT = 16;
@@ -64,16 +64,19 @@ export async function attemptWebhookBatch(input: {
   }
 
   // Attempts in the order they finish, and the streak they make; at the disabling threshold no
-  // further attempt starts (the endpoint is disabled by the record below).
+  // further attempt starts (the endpoint is disabled by the record below), nor once a REST hook's
+  // target answered 410 Gone at the endpoint's address (the subscription is removed below).
   const made: Array<{ row: (typeof fresh)[number]; attempt: MadeAttempt }> = [];
   let streak = endpoint.failureCount;
+  let gone = false;
   let next = 0;
   const worker = async () => {
-    while (next < fresh.length && streak < DISABLE_AFTER_CONSECUTIVE_FAILURES) {
+    while (next < fresh.length && streak < DISABLE_AFTER_CONSECUTIVE_FAILURES && !gone) {
       const row = fresh[next++]!;
       const attempt = await makeAttempt(row, endpoint);
       made.push({ row, attempt });
       streak = attempt.response.ok ? 0 : streak + 1;
+      if (endpoint.createdVia === REST_HOOK && attempt.response.status === GONE_STATUS && row.url === endpoint.url) gone = true;
     }
   };
   await Promise.all(Array.from({ length: Math.min(ATTEMPTS_IN_FLIGHT, fresh.length) }, worker));
@@ -126,6 +129,7 @@ export async function attemptWebhookBatch(input: {
       INSERT INTO "WebhookDeliveryAttempt" ("deliveryId", round, number, ok, "responseStatus", "responseBody", error, "durationMs", "startedAt")
       SELECT r."deliveryId", r.round, r.number, r.ok, r."responseStatus", r."responseBody", r.error, r."durationMs", r."startedAt"
       FROM r JOIN updated ON updated.id = r."deliveryId"`,
+    // (Left unattempted after a REST hook's 410 Gone, they go with the subscription removed below.)
     // Deliveries left unattempted when this batch's streak reached the threshold go back to the
     // dispatcher: the streak recorded below disables the endpoint, and the next batch fails them as
     // a disabled endpoint's; unless a retry run succeeded meanwhile and reset the streak, and then
@@ -146,10 +150,11 @@ export async function attemptWebhookBatch(input: {
     else if (attempt.status === "failed") outcome.failed++;
     else outcome.retries.push(retryRequest(row, attempt.nextAttemptAt!));
   }
-  // A REST hook's target that answered 410 Gone unsubscribed: its deliveries go with it, unretried.
-  const gone = made.find(({ attempt }) => attempt.response.status === GONE_STATUS);
-  if (gone && (await removeGoneRestHook(endpoint, { url: gone.row.url, status: gone.attempt.response.status }))) {
-    outcome.failed += outcome.retries.length;
+  // A REST hook's target that answered 410 Gone unsubscribed: its deliveries go with it, unretried
+  // (the ones left unattempted too).
+  const goneAt = made.find(({ attempt }) => attempt.response.status === GONE_STATUS);
+  if (goneAt && (await removeGoneRestHook(endpoint, { url: goneAt.row.url, status: goneAt.attempt.response.status }))) {
+    outcome.failed += outcome.retries.length + notAttempted.length;
     outcome.retries = [];
   }
   return outcome;

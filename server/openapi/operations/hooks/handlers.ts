@@ -13,7 +13,10 @@ import { unsubscribeHookOperation } from "./unsubscribe-hook";
 
 export const hooksHandlers = [
   // POST /api/v1/hooks – subscribe a REST hook
-  apiHandler(subscribeHookOperation, async ({ actor, body }) => subscribeHook(actor, body)),
+  apiHandler(subscribeHookOperation, async ({ actor, body }) => {
+    const { subscription, warnings } = await subscribeHook(actor, body);
+    return { data: subscription, ...(warnings.length ? { warnings } : {}) };
+  }),
   // GET /api/v1/hooks – list the workspace's REST hook subscriptions
   apiHandler(listHooksOperation, async ({ actor, query }) => {
     const { hooks, total } = await listHooks(actor, query);
@@ -22,7 +25,7 @@ export const hooksHandlers = [
   // DELETE /api/v1/hooks/{id} – unsubscribe it
   apiHandler(unsubscribeHookOperation, async ({ actor, params }) => {
     await unsubscribeHook(actor, params.id);
-    return undefined;
+    return { data: { id: params.id, deleted: true as const } };
   }),
   // GET /api/v1/hooks/samples/{event} – a sample delivery body of an event
   apiHandler(getHookSamplesOperation, async ({ actor, params }) => ({ data: getHookSamples(actor, params.event) })),
