@@ -18,6 +18,8 @@ export const SKIPPED_OPERATIONS: Readonly<Record<string, string>> = {
   uploadFile: "Takes a file's bytes in base64 (up to 10 MB): a file upload belongs in the dashboard or the REST API.",
   uploadVoiceNoteRecording: "Takes a recorded voice note's audio in base64: a person records it, not an agent.",
   importDoNotContactCsv: "Takes a whole CSV file's text: add entries with add_do_not_contact_entries instead.",
+  approvePendingAgentWrite: "Agents' actions are decided by people: an agent's key is refused (docs/agent-approvals.md).",
+  rejectPendingAgentWrite: "Agents' actions are decided by people: an agent's key is refused (docs/agent-approvals.md).",
 };
 
 /** The argument every write tool takes: answer what would happen, store nothing. */

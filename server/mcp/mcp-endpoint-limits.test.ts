@@ -1,0 +1,103 @@
+// What one POST to /api/mcp may cost and who may send it: one JSON-RPC message per POST (no batches),
+// one rate-limit token per tool call (not one for the endpoint and another for the inner call), a
+// browser page of another site refused, an unknown tool a JSON-RPC error, and a key used here
+// becoming an AI agent's key for good.
+import { createServer, type Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/server/db/client";
+import { CLIENT_ADDRESS_HEADER } from "@/server/http/client-address";
+import { createRequestGate } from "@/server/http/request-gate";
+import { createApiServer } from "@/server/http/serve-api";
+import { apiHandlersById, servedOperations } from "@/server/openapi/registry";
+import { callApi } from "@/server/test/call-api";
+import { workspace } from "@/server/test/campaigns-api";
+import { serveMcp } from "./serve-mcp-node";
+
+let server: HttpServer;
+let endpoint: URL;
+
+beforeAll(async () => {
+  const gate = createRequestGate({ operations: servedOperations, publicUrlIsHttps: false, dev: false, serveApi: createApiServer(apiHandlersById), serveMcp });
+  server = createServer((request, response) => {
+    request.headers[CLIENT_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
+    if (!gate(request, response)) response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  endpoint = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/mcp`);
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+function post(key: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(endpoint, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-03-26", ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+const toolCall = (id: number, name: string, args: Record<string, unknown>) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+
+async function remaining(key: string): Promise<number> {
+  return Number((await callApi("GET", "/campaigns", { key })).headers.get("x-ratelimit-remaining"));
+}
+
+describe("the MCP endpoint's limits", () => {
+  it("refuses a JSON-RPC batch in plain words, running none of it", async () => {
+    const { key, workspace: ws } = await workspace();
+    const batch = [1, 2, 3].map((id) => toolCall(id, "create_lead_list", { name: `Batch ${id}` }));
+    const response = await post(key, batch);
+    expect(response.status).toBe(400);
+    const answer = (await response.json()) as { error: { code: number; message: string } };
+    expect(answer.error.code).toBe(-32600);
+    expect(answer.error.message).toMatch(/one JSON-RPC message per POST/);
+    expect(await db.leadList.count({ where: { workspaceId: ws.id } })).toBe(0);
+  });
+
+  it("charges a tool call one rate-limit token, and a dry run too", async () => {
+    const { key } = await workspace();
+    const before = await remaining(key);
+    const call = await post(key, toolCall(1, "list_campaigns", {}));
+    expect(call.status).toBe(200);
+    expect(await remaining(key)).toBe(before - 2); // the tool call, then this REST read
+    const dry = await post(key, toolCall(2, "create_lead_list", { name: "Preview", dryRun: true }));
+    expect(dry.status).toBe(200);
+    expect(JSON.stringify(await dry.json())).toMatch(/nothing was stored/);
+    expect(await remaining(key)).toBe(before - 4);
+  });
+
+  it("refuses a web page of another site, per Streamable HTTP's DNS-rebinding rule", async () => {
+    const { key } = await workspace();
+    const response = await post(key, toolCall(1, "list_campaigns", {}), { origin: "http://evil.example" });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/evil\.example.*not accepted/);
+  });
+
+  it("answers an unknown tool with JSON-RPC invalid params", async () => {
+    const { key } = await workspace();
+    const response = await post(key, toolCall(1, "no_such_tool", {}));
+    const answer = (await response.json()) as { error?: { code: number; message: string } };
+    expect(answer.error?.code).toBe(-32602);
+    expect(answer.error?.message).toMatch(/no tool named “no_such_tool”/);
+  });
+
+  it("marks a key used here as an AI agent's for good: its REST writes are then held", async () => {
+    const { key, workspace: ws } = await workspace();
+    await db.workspace.update({ where: { id: ws.id }, data: { agentWritesNeedApproval: true } });
+    const client = new Client({ name: "herald-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names).not.toContain("approve_pending_agent_write");
+    expect(names).not.toContain("reject_pending_agent_write");
+    await client.close();
+    expect((await db.apiKey.findFirstOrThrow({ where: { workspaceId: ws.id } })).agentKey).toBe(true);
+    const direct = await callApi("POST", "/lead-lists", { key, body: { name: "Around the MCP server" } });
+    expect(direct.status).toBe(202);
+    expect(await db.leadList.count({ where: { workspaceId: ws.id } })).toBe(0);
+  });
+});
