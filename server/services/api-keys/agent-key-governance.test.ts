@@ -92,4 +92,26 @@ describe("an AI agent's key", () => {
     expect(JSON.stringify(decided.body!.data.result)).toMatch(/no longer a member of the key's workspace/);
     expect(await db.leadList.count({ where: { workspaceId: other.workspace.id, name: "Sneaky" } })).toBe(0);
   });
+
+  it("has at most a hundred writes waiting: past that a write is refused in plain words", async () => {
+    const { agentKey, agentKeyId, workspace: ws } = await agentWorkspace();
+    await db.pendingAgentWrite.createMany({
+      data: Array.from({ length: 100 }, (_, index) => ({
+        workspaceId: ws.id,
+        apiKeyId: agentKeyId,
+        operationId: "createLeadList",
+        method: "POST",
+        path: "/lead-lists",
+        params: {},
+        query: {},
+        body: { name: `List ${index}` },
+        summary: `Create the lead list List ${index}`,
+        createdAt: new Date(),
+      })),
+    });
+    const refused = await callApi("POST", "/lead-lists", { key: agentKey, body: { name: "One too many" } });
+    expect(refused.status).toBe(429);
+    expect(refused.body!.error.message).toMatch(/already has 100 actions waiting for approval/);
+    expect(await db.pendingAgentWrite.count({ where: { apiKeyId: agentKeyId } })).toBe(100);
+  });
 });
