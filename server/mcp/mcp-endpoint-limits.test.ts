@@ -14,6 +14,9 @@ import { createApiServer } from "@/server/http/serve-api";
 import { apiHandlersById, servedOperations } from "@/server/openapi/registry";
 import { callApi } from "@/server/test/call-api";
 import { workspace } from "@/server/test/campaigns-api";
+import { approverMayUseApi } from "@/server/lib/approver-access";
+import { createTestApiKey, createTestWorkspace } from "@/server/test/factories";
+import { allOperationTools } from "./all-tools";
 import { serveMcp } from "./serve-mcp-node";
 
 let server: HttpServer;
@@ -100,4 +103,27 @@ describe("the MCP endpoint's limits", () => {
     expect(direct.status).toBe(202);
     expect(await db.leadList.count({ where: { workspaceId: ws.id } })).toBe(0);
   });
+
+  it("lists each tool for the role it will run with: the named workspace's, or the key's own", async () => {
+    const owner = await createTestWorkspace();
+    const elsewhere = await createTestWorkspace();
+    await db.membership.create({ data: { workspaceId: elsewhere.workspace.id, userId: owner.userId, role: "approver" } });
+    const { key } = await createTestApiKey(owner.actor);
+    const client = new Client({ name: "herald-test", version: "1.0.0" });
+    await client.connect(
+      new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: { authorization: `Bearer ${key}`, "x-herald-workspace": elsewhere.workspace.id } } }),
+    );
+    const names = new Set((await client.listTools()).tools.map((tool) => tool.name));
+    await client.close();
+    const expected = allOperationTools()
+      .filter((tool) => (tool.operation.acceptsWorkspaceHeader ? approverMayUseApi(tool.operation.path) : true))
+      .map((tool) => tool.name);
+    expect([...names].sort()).toEqual(expected.sort());
+    expect(names.has("list_lead_lists")).toBe(false);
+    // Operations of the key's own workspace stay listed although the named workspace's role is approver.
+    const ownWorkspaceOnly = allOperationTools().filter((tool) => !tool.operation.acceptsWorkspaceHeader && !approverMayUseApi(tool.operation.path));
+    expect(ownWorkspaceOnly.length).toBeGreaterThan(0);
+    for (const tool of ownWorkspaceOnly) expect(names.has(tool.name)).toBe(true);
+  });
 });
+
