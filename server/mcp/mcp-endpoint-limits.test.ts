@@ -17,6 +17,9 @@ import { workspace } from "@/server/test/campaigns-api";
 import { approverMayUseApi } from "@/server/lib/approver-access";
 import { createTestApiKey, createTestWorkspace } from "@/server/test/factories";
 import { allOperationTools } from "./all-tools";
+import { operationRequest } from "./call-operation";
+import { dryRunTool } from "./dry-run-tool";
+import { wasRequestCharged } from "@/server/http/charged-requests";
 import { serveMcp } from "./serve-mcp-node";
 
 let server: HttpServer;
@@ -124,6 +127,34 @@ describe("the MCP endpoint's limits", () => {
     const ownWorkspaceOnly = allOperationTools().filter((tool) => !tool.operation.acceptsWorkspaceHeader && !approverMayUseApi(tool.operation.path));
     expect(ownWorkspaceOnly.length).toBeGreaterThan(0);
     for (const tool of ownWorkspaceOnly) expect(names.has(tool.name)).toBe(true);
+  });
+
+  it("runs at most two dry runs of one key at once; a third is told to try again", async () => {
+    const { actor } = await workspace();
+    const keyId = (await db.apiKey.findFirstOrThrow({ where: { workspaceId: actor.workspaceId } })).id;
+    const tool = allOperationTools().find((candidate) => candidate.name === "create_lead_list")!;
+    const dryRun = () => dryRunTool(tool, { params: {}, query: {}, body: { name: "Preview" } }, { ...actor, apiKeyId: keyId });
+    const outcomes = await Promise.allSettled([dryRun(), dryRun(), dryRun()]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
+    expect(String((outcomes[2] as PromiseRejectedResult).reason)).toMatch(/already has 2 dry runs under way.*try again/);
+    expect((await dryRun()).structuredContent).toMatchObject({ dryRun: true });
+  });
+
+  it("builds inner requests on a fixed origin, whatever HERALD_URL's path", () => {
+    const tool = allOperationTools().find((candidate) => candidate.name === "get_campaign")!;
+    const request = operationRequest(tool, { params: { id: "cmp_1" }, query: {}, body: undefined }, { authorization: "Bearer x", workspace: null, clientAddress: "127.0.0.1" });
+    expect(new URL(request.url).pathname).toBe("/api/v1/campaigns/cmp_1");
+    expect(new URL(request.url).origin).toBe("http://herald.invalid");
+    expect(wasRequestCharged(request)).toBe(true);
+  });
+
+  it("says a resource read was forbidden, not that it does not exist", async () => {
+    const { actor } = await createTestWorkspace({ role: "approver" });
+    const { key } = await createTestApiKey(actor);
+    const client = new Client({ name: "herald-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+    await expect(client.readResource({ uri: "herald://campaigns" })).rejects.toThrow(/Forbidden/);
+    await client.close();
   });
 });
 
