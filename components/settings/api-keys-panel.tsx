@@ -38,7 +38,7 @@ export function ApiKeysPanel() {
     setCreated(null);
     const data = new FormData(form);
     const budgets = mayBudget ? { actionBudget: budgetInput(data.get("actionBudget")), creditBudget: budgetInput(data.get("creditBudget")) } : {};
-    create.mutate({ name: String(data.get("name") ?? ""), ...budgets }, { onSuccess: () => form.reset() });
+    create.mutate({ name: String(data.get("name") ?? ""), agentKey: data.get("agentKey") === "on", ...budgets }, { onSuccess: () => form.reset() });
   }
 
   return (
@@ -75,6 +75,10 @@ export function ApiKeysPanel() {
               </div>
             </>
           )}
+          <label className="mb-6 flex items-center gap-2 text-sm text-slate-700" title="Its writes wait for approval when the workspace asks for that, and it can never approve them. A key used by an MCP client becomes an AI agent's key anyway.">
+            <input type="checkbox" name="agentKey" className="h-4 w-4 rounded border-slate-300" />
+            For an AI agent
+          </label>
           <Button type="submit" disabled={create.isPending} className="mb-5">
             {create.isPending ? "Creating…" : "Create API key"}
           </Button>
@@ -120,6 +124,11 @@ export function ApiKeysPanel() {
                     <tr key={key.id} data-testid="api-key-row" className={key.revokedAt ? "text-slate-400" : ""}>
                       <td className="py-2 pr-2 font-medium break-words">
                         {key.name}
+                        {key.agentKey && (
+                          <span data-testid="api-key-agent" className="ml-2 rounded bg-violet-50 px-1.5 py-0.5 text-xs font-normal text-violet-700" title="An AI agent's key: its writes wait for approval when the workspace asks for that.">
+                            AI agent
+                          </span>
+                        )}
                         <span className="block text-xs font-normal text-slate-500 sm:hidden">
                           <span className="font-mono">{key.prefix}…</span> · {key.createdBy.name ?? key.createdBy.email} · {key.lastUsedAt ? `used ${formatRelative(key.lastUsedAt)}` : "never used"}
                         </span>

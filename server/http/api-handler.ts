@@ -22,6 +22,7 @@ import { authenticateApiKey, resolveApiActor } from "../services/api-keys/authen
 import { releaseKeyAction } from "../services/api-keys/release-key-action";
 import { reserveKeyAction } from "../services/api-keys/reserve-key-action";
 import { isAgentRequest } from "./agent-client";
+import { wasRequestCharged } from "./charged-requests";
 import { requestClientAddress } from "./client-address";
 import {
   claimIdempotencyKey,
@@ -247,9 +248,10 @@ export function apiHandler<Op extends ApiOperation>(
       let actor: Actor | undefined;
       if (operation.authenticated !== false) {
         const identity = await authenticateApiKey(request.headers.get("authorization"), requestClientAddress(request.headers));
-        const rate = consumeApiRequest(identity.apiKeyId, env().HERALD_API_RATE_LIMIT_PER_MINUTE);
-        Object.assign(baseHeaders, rateLimitHeaders(rate));
-        if (!rate.allowed) {
+        // A tool call of the MCP endpoint was charged there: one token per call, not two.
+        const rate = wasRequestCharged(request) ? undefined : consumeApiRequest(identity.apiKeyId, env().HERALD_API_RATE_LIMIT_PER_MINUTE);
+        if (rate) Object.assign(baseHeaders, rateLimitHeaders(rate));
+        if (rate && !rate.allowed) {
           const seconds = Math.max(1, Math.ceil((rate.resetAt.getTime() - now().getTime()) / 1000));
           throw new HeraldError({
             code: "rate-limited",
@@ -297,8 +299,9 @@ export function apiHandler<Op extends ApiOperation>(
         idempotencyRecordId = claim.recordId;
       }
 
-      if (actor && isWrite(operation.method) && isAgentRequest(request)) {
-        // An agent's write waits for a person when its workspace asks for that (services/agent-writes).
+      if (actor && isWrite(operation.method) && (actor.agentKey || isAgentRequest(request))) {
+        // An agent's write waits for a person when its workspace asks for that (services/agent-writes):
+        // an agent's key is held however it reaches Herald, the header only adds a client's own writes.
         const held = await holdAgentWrite({
           actor,
           operation,

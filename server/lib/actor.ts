@@ -12,6 +12,8 @@ export interface Actor {
   canManageBilling: boolean;
   /** Set when the request came through the public API. */
   apiKeyId?: string;
+  /** Set when that key is an AI agent's (ApiKey.agentKey): see requireNotAgentKey. */
+  agentKey?: boolean;
 }
 
 const rank: Record<Role, number> = { approver: 0, member: 1, admin: 2, owner: 3 };
@@ -23,6 +25,16 @@ export function hasRole(actor: Actor, atLeast: Role): boolean {
 export function requireRole(actor: Actor, atLeast: Role, action: string): void {
   if (!hasRole(actor, atLeast)) {
     throw new HeraldError({ code: "forbidden", message: `Only a workspace ${atLeast === "admin" ? "admin or owner" : atLeast} can ${action}.` });
+  }
+}
+
+/**
+ * Governance of agents' writes is people's: an AI agent's key may not decide held writes, turn the
+ * hold off or change key budgets, whatever its creator's role (docs/agent-approvals.md).
+ */
+export function requireNotAgentKey(actor: Actor, action: string): void {
+  if (actor.agentKey) {
+    throw new HeraldError({ code: "forbidden", message: `An AI agent's API key cannot ${action}: a person does that in the dashboard, or with an API key not made for an agent.` });
   }
 }
 

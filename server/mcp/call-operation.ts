@@ -1,6 +1,7 @@
 // A tool call runs the same handler as the REST request would (the handler wrapper authenticates the
 // key, applies its role, rate limit, validation, the approvals queue and budgets): the tool's
-// arguments become a web Request for `${HERALD_URL}/api/v1/<path>?<query>` with the JSON body, the
+// arguments become a web Request for `/api/v1/<path>?<query>` (on a fixed origin, as ApiHandler.invoke
+// does: the handlers read only the path, which a HERALD_URL sub-path must not shift) with the JSON body, the
 // caller's Authorization and X-Herald-Workspace, and `x-herald-client: mcp` (server/http/agent-client.ts).
 // The handler's answer becomes the tool's result: JSON as text and structured content, a 202 held for
 // approval as "waiting for approval", an error body as an error result with its plain message.
@@ -9,7 +10,7 @@ import { AGENT_CLIENT_HEADER, MCP_CLIENT } from "../http/agent-client";
 import type { ApiAnswer } from "../http/api-handler";
 import { WORKSPACE_HEADER } from "../http/api-handler";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
-import { publicUrl } from "../env";
+import { markRequestCharged } from "../http/charged-requests";
 import { ZHeldForApproval } from "../schemas/agent-writes";
 import { ZErrorBody } from "../schemas/common";
 import { BODY_ARGUMENT, DRY_RUN_ARGUMENT, type OperationTool } from "./operation-tools";
@@ -58,8 +59,11 @@ export function operationPath(tool: OperationTool, params: Record<string, string
   return tool.operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
 }
 
+/** Never fetched: the inner Request is handed to the handler in process. */
+const INNER_ORIGIN = "http://herald.invalid";
+
 export function operationRequest(tool: OperationTool, input: OperationInput, caller: McpCaller): Request {
-  const url = new URL(`${publicUrl().replace(/\/+$/, "")}/api/v1${operationPath(tool, input.params)}`);
+  const url = new URL(`/api/v1${operationPath(tool, input.params)}`, INNER_ORIGIN);
   for (const [name, value] of Object.entries(input.query)) url.searchParams.set(name, value);
   const headers = new Headers({ authorization: caller.authorization, [AGENT_CLIENT_HEADER]: MCP_CLIENT, [CLIENT_ADDRESS_HEADER]: caller.clientAddress });
   if (caller.workspace) headers.set(WORKSPACE_HEADER, caller.workspace);
@@ -68,7 +72,8 @@ export function operationRequest(tool: OperationTool, input: OperationInput, cal
     body = JSON.stringify(input.body);
     headers.set("content-type", "application/json");
   }
-  return new Request(url, { method: tool.operation.method.toUpperCase(), headers, body });
+  // The MCP endpoint took this call's rate-limit token already (http-endpoint.ts).
+  return markRequestCharged(new Request(url, { method: tool.operation.method.toUpperCase(), headers, body }));
 }
 
 export function errorResult(message: string): CallToolResult {

@@ -40,7 +40,31 @@ function describe(tool: OperationTool, input: OperationInput, body: unknown): Ge
   return { dryRun: true, stored: false, previewAvailable: false, summary, request: { method, path, body: body ?? null } };
 }
 
+/** Dry runs one key may have running at once: each holds a transaction (add-leads-dry-run.ts). */
+export const CONCURRENT_DRY_RUNS_PER_KEY = 2;
+const running = new Map<string, number>();
+
 export async function dryRunTool(tool: OperationTool, input: OperationInput, actor: Actor): Promise<CallToolResult> {
+  const key = actor.apiKeyId ?? "";
+  const count = running.get(key) ?? 0;
+  if (count >= CONCURRENT_DRY_RUNS_PER_KEY) {
+    throw new HeraldError({
+      code: "rate-limited",
+      message: `This API key already has ${CONCURRENT_DRY_RUNS_PER_KEY} dry runs under way: wait for them to answer, then try again.`,
+      retryAfterSeconds: 1,
+    });
+  }
+  running.set(key, count + 1);
+  try {
+    return await runDryRun(tool, input, actor);
+  } finally {
+    const left = (running.get(key) ?? 1) - 1;
+    if (left > 0) running.set(key, left);
+    else running.delete(key);
+  }
+}
+
+async function runDryRun(tool: OperationTool, input: OperationInput, actor: Actor): Promise<CallToolResult> {
   const operation = tool.operation;
   if (actor.role === "approver" && !approverMayUseApi(operation.path)) throw new HeraldError({ code: "forbidden", message: APPROVER_DENIED_MESSAGE });
   const params = parsePart(operation.params, input.params, "path parameter") as Record<string, string> | undefined;

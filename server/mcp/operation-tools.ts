@@ -31,6 +31,8 @@ export const SKIPPED_OPERATIONS: Readonly<Record<string, string>> = {
   updateWebhook: EXFILTRATION_CHANNEL,
   connectSender: PROXY_CHANNEL,
   reconnectSender: PROXY_CHANNEL,
+  approvePendingAgentWrite: "Agents' actions are decided by people: an agent's key is refused (docs/agent-approvals.md).",
+  rejectPendingAgentWrite: "Agents' actions are decided by people: an agent's key is refused (docs/agent-approvals.md).",
 };
 
 /** The argument every write tool takes: answer what would happen, store nothing. */

@@ -63,14 +63,14 @@ function route(uri: string): { operationId: string; params: Record<string, strin
   return null;
 }
 
-export async function readHeraldResource(uri: string, caller: McpCaller): Promise<{ text: string } | { error: string; notFound: boolean }> {
+export async function readHeraldResource(uri: string, caller: McpCaller): Promise<{ text: string } | { error: string; status: number }> {
   const target = route(uri);
   const tool = target && allOperationTools().find((candidate) => candidate.operation.operationId === target.operationId);
-  if (!target || !tool) return { error: `Herald has no resource at ${uri}: read herald://campaigns, herald://campaigns/{id}, herald://campaigns/{id}/leads/{leadId}, herald://campaigns/{id}/leads/{leadId}/timeline or herald://leads/{id}.`, notFound: true };
+  if (!target || !tool) return { error: `Herald has no resource at ${uri}: read herald://campaigns, herald://campaigns/{id}, herald://campaigns/{id}/leads/{leadId}, herald://campaigns/{id}/leads/{leadId}/timeline or herald://leads/{id}.`, status: 404 };
   const answer = await tool.handler.serve(operationRequest(tool, { params: target.params, query: target.query, body: undefined }, caller), target.params);
   if (answer.status >= 400) {
     const parsed = ZErrorBody.safeParse(answer.body ? JSON.parse(answer.body) : null);
-    return { error: parsed.success ? parsed.data.error.message : `The resource could not be read (HTTP ${answer.status}).`, notFound: answer.status < 500 };
+    return { error: parsed.success ? parsed.data.error.message : `The resource could not be read (HTTP ${answer.status}).`, status: answer.status };
   }
   return { text: answer.body ?? "null" };
 }

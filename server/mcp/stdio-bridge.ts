@@ -7,7 +7,7 @@ import type { Readable, Writable } from "node:stream";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { MCP_PATH } from "../http/mcp-path";
+import { mcpEndpointUrl, plainHttpWarning } from "./mcp-endpoint-url";
 
 export interface StdioBridgeOptions {
   /** Herald's public address, e.g. https://herald.example.com. */
@@ -30,7 +30,10 @@ export async function startStdioBridge(options: StdioBridgeOptions): Promise<Std
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
   const headers: Record<string, string> = { authorization: `Bearer ${options.apiKey}` };
   if (options.workspace) headers["x-herald-workspace"] = options.workspace;
-  const upstream = new StreamableHTTPClientTransport(new URL(MCP_PATH, options.heraldUrl), { requestInit: { headers } });
+  const url = mcpEndpointUrl(options.heraldUrl);
+  const warning = plainHttpWarning(url);
+  if (warning) log(warning);
+  const upstream = new StreamableHTTPClientTransport(url, { requestInit: { headers } });
   const local = new StdioServerTransport(options.input, options.output);
   let resolveClosed: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));

@@ -10,6 +10,10 @@ export const ZApiKey = z
     lastUsedAt: ZTimestamp.nullable(),
     revokedAt: ZTimestamp.nullable(),
     createdAt: ZTimestamp,
+    agentKey: z.boolean().meta({
+      description:
+        "Whether the key is an AI agent's: made for one, or used on Herald's MCP endpoint. Its writes wait for approval on any transport when the workspace asks for that, and it may not approve or reject them, turn that off or change key budgets.",
+    }),
     /** Writes the key may perform and AI credits its operations may spend (null: no limit), and what it used since budgetResetAt. */
     budget: z.object({
       actions: z.number().int().nullable(),
@@ -37,6 +41,8 @@ export const ZCreateApiKeyInput = z.object({
   actionBudget: budgetField("actions"),
   /** AI credits the key's operations may spend; null or left out: no limit. */
   creditBudget: budgetField("credits"),
+  /** Made for an AI agent (docs/agent-approvals.md); a key used on the MCP endpoint becomes one anyway. */
+  agentKey: z.boolean({ message: "must be true or false" }).optional(),
 });
 export type TCreateApiKeyInput = z.infer<typeof ZCreateApiKeyInput>;
 

@@ -3,7 +3,7 @@
 // gets 409 `already-decided`.
 import { db } from "../../db/client";
 import type { PendingAgentWrite } from "../../db/generated/client";
-import { requireRole, type Actor } from "../../lib/actor";
+import { requireNotAgentKey, requireRole, type Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 
@@ -15,6 +15,7 @@ const OUTCOME: Record<string, string> = { approved: "approved", rejected: "rejec
  */
 export async function claimAgentWrite(actor: Actor, id: string, status: "approved" | "rejected"): Promise<PendingAgentWrite> {
   requireRole(actor, "admin", "approve or reject agents' actions");
+  requireNotAgentKey(actor, "approve or reject agents' actions");
   const row = await db.pendingAgentWrite.findFirst({ where: { id, workspaceId: actor.workspaceId } });
   if (!row) throw HeraldError.notFound("Agent action");
   if (actor.apiKeyId && actor.apiKeyId === row.apiKeyId) {

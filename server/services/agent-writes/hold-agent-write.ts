@@ -5,8 +5,9 @@
 // is answered 202 with what it waits for; otherwise nothing is stored and it runs as usual.
 import type { Prisma } from "../../db/generated/client";
 import { db } from "../../db/client";
-import type { Actor } from "../../lib/actor";
+import { requireNotAgentKey, type Actor } from "../../lib/actor";
 import { now } from "../../lib/clock";
+import { HeraldError } from "../../lib/errors";
 import type { THeldForApproval } from "../../schemas/agent-writes";
 import { budgetRefusal } from "../api-keys/reserve-key-action";
 import { previewAgentWrite } from "./preview-agent-write";
@@ -15,6 +16,9 @@ import { AGENT_WRITE_INCLUDE, toPendingAgentWrite } from "./to-pending-agent-wri
 
 /** The approvals of agents' writes are decided by people, never held themselves. */
 export const NEVER_HELD_OPERATIONS: ReadonlySet<string> = new Set(["approvePendingAgentWrite", "rejectPendingAgentWrite"]);
+
+/** Held writes one key may have waiting in a workspace at once. */
+export const MAX_PENDING_WRITES_PER_KEY = 100;
 
 export interface AgentWrite {
   actor: Actor;
@@ -29,6 +33,10 @@ export interface AgentWrite {
   parsedBody?: unknown;
 }
 
+function isObjectWith(value: unknown, field: string): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && field in value;
+}
+
 export function heldMessage(summary: string): string {
   return `Waiting for approval: ${summary}. An admin approves it in Approvals → Agent actions.`;
 }
@@ -37,6 +45,10 @@ export function heldMessage(summary: string): string {
 export async function holdAgentWrite(write: AgentWrite): Promise<THeldForApproval | null> {
   const { actor, operation } = write;
   if (!actor.apiKeyId || NEVER_HELD_OPERATIONS.has(operation.operationId)) return null;
+  // Turning the hold off is refused to an agent outright, never queued for a person to wave through.
+  if (operation.operationId === "updateCurrentWorkspace" && isObjectWith(write.body, "agentWritesNeedApproval")) {
+    requireNotAgentKey(actor, "change whether agents' actions wait for approval");
+  }
   const workspace = await db.workspace.findUnique({ where: { id: actor.workspaceId }, select: { agentWritesNeedApproval: true } });
   if (!workspace?.agentWritesNeedApproval) return null;
 
@@ -44,6 +56,15 @@ export async function holdAgentWrite(write: AgentWrite): Promise<THeldForApprova
   const key = await db.apiKey.findUniqueOrThrow({ where: { id: actor.apiKeyId }, select: { actionBudget: true, actionsUsed: true, creditBudget: true, creditsUsed: true } });
   const refusal = budgetRefusal(key);
   if (refusal) throw refusal;
+  // A key cannot bury its approvers: past a hundred waiting writes it waits for decisions first.
+  const waiting = await db.pendingAgentWrite.count({ where: { workspaceId: actor.workspaceId, status: "pending", apiKeyId: actor.apiKeyId } });
+  if (waiting >= MAX_PENDING_WRITES_PER_KEY) {
+    throw new HeraldError({
+      code: "rate-limited",
+      message: `This API key already has ${MAX_PENDING_WRITES_PER_KEY} actions waiting for approval: wait until an admin approves or rejects some of them, then try again.`,
+      retryAfterSeconds: 60,
+    });
+  }
 
   const summary = await summarizeAgentWrite({
     workspaceId: actor.workspaceId,

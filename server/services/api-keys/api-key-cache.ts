@@ -16,6 +16,7 @@ export interface CachedKeyRow {
   revokedAt: Date | null;
   role: Role | null;
   canManageBilling: boolean | null;
+  agentKey: boolean;
 }
 
 /** How long a looked-up key is trusted without asking the database again. */

@@ -15,6 +15,8 @@ export interface ApiKeyIdentity {
   userId: string;
   /** The creator's membership in the key's workspace, read together with the key. */
   membership: { role: Role; canManageBilling: boolean };
+  /** ApiKey.agentKey: the key is an AI agent's. */
+  agentKey: boolean;
 }
 
 /** Invalid keys one address may send in five minutes before it is refused without a look-up. */
@@ -71,6 +73,7 @@ async function identify(authorization: string): Promise<ApiKeyIdentity> {
     keyWorkspaceId: row.workspaceId,
     userId: row.createdById,
     membership: { role: row.role, canManageBilling: row.canManageBilling ?? false },
+    agentKey: row.agentKey,
   };
 }
 
@@ -81,7 +84,7 @@ async function lookUpKey(hashedKey: string): Promise<CachedKeyRow | undefined> {
   if (cached) return cached;
   const generation = apiKeyCacheGeneration();
   const [row] = await db.$queryRaw<CachedKeyRow[]>`
-    SELECT k."id", k."workspaceId", k."createdById", k."lastUsedAt", k."revokedAt",
+    SELECT k."id", k."workspaceId", k."createdById", k."lastUsedAt", k."revokedAt", k."agentKey",
            m."role"::text AS "role", m."canManageBilling"
     FROM "ApiKey" k
     LEFT JOIN "Membership" m ON m."workspaceId" = k."workspaceId" AND m."userId" = k."createdById"
@@ -112,5 +115,6 @@ export async function resolveApiActor(identity: ApiKeyIdentity, requestedWorkspa
     role: membership.role,
     canManageBilling: membership.canManageBilling,
     apiKeyId: identity.apiKeyId,
+    agentKey: identity.agentKey,
   };
 }

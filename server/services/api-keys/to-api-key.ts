@@ -11,6 +11,7 @@ export function toApiKey(row: ApiKey & { createdBy: Pick<User, "id" | "name" | "
     lastUsedAt: toIso(row.lastUsedAt),
     revokedAt: toIso(row.revokedAt),
     createdAt: row.createdAt.toISOString(),
+    agentKey: row.agentKey,
     budget: {
       actions: row.actionBudget,
       actionsUsed: row.actionsUsed,

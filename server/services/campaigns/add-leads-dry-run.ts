@@ -17,6 +17,8 @@ class RolledBack<T> extends Error {
   }
 }
 
+export const DRY_RUN_TIMEOUT_MS = 15_000;
+
 /** Runs `work` in a transaction and rolls it back, answering what it answered. */
 export async function rolledBack<T>(work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
   try {
@@ -24,7 +26,8 @@ export async function rolledBack<T>(work: (tx: Prisma.TransactionClient) => Prom
       async (tx) => {
         throw new RolledBack(await work(tx));
       },
-      { timeout: 60_000 },
+      // A dry run answers an agent waiting on it: a preview that takes longer is refused, not awaited.
+      { timeout: DRY_RUN_TIMEOUT_MS },
     );
   } catch (error) {
     if (error instanceof RolledBack) return error.outcome as T;

@@ -15,6 +15,9 @@ import { readLimitOverrides } from "../senders/sender-columns";
 import { findCampaign } from "./find-campaign";
 import { forecastCampaign } from "./forecast-campaign";
 import { prepareCampaignChange } from "./prepare-campaign-change";
+import { rolledBack } from "./add-leads-dry-run";
+import { enrollListLeads } from "./enroll-list-leads";
+import { FORECAST_ROW_INCLUDE, type ForecastRow } from "./forecast/forecast-change";
 
 export const DRY_RUN_FORECAST_DAYS = 30;
 const COUNTS = ["invitations", "messages", "inmails", "profileViews"] as const;
@@ -69,6 +72,15 @@ function finish(value: string | null): string {
   return value ? value.slice(0, 10) : "not within the horizon";
 }
 
+/** The rows enrollListLeads would write for the campaign as changed, read back before the rollback. */
+async function enrolledByList(changed: Campaign): Promise<ForecastRow[]> {
+  return rolledBack(async (tx) => {
+    const created = await enrollListLeads(tx, changed);
+    if (!created.length) return [];
+    return tx.campaignLead.findMany({ where: { id: { in: created.map((row) => row.id) } }, include: FORECAST_ROW_INCLUDE, orderBy: { seq: "asc" } });
+  });
+}
+
 /** What PATCH /campaigns/{id} with `changes` would do to the campaign's forecast; stores nothing. */
 export async function dryRunCampaignChange(actor: Actor, campaignId: string, changes: TUpdateCampaignInput, days = DRY_RUN_FORECAST_DAYS): Promise<TCampaignChangeDryRun> {
   const current = await findCampaign(actor, campaignId);
@@ -76,10 +88,13 @@ export async function dryRunCampaignChange(actor: Actor, campaignId: string, cha
   const defined = Object.fromEntries(Object.entries(prepared.columns).filter(([, value]) => value !== undefined)) as Partial<Campaign>;
   const changed: Campaign = { ...current, ...defined };
   const first = prepared.sequence && !prepared.started ? firstStep(prepared.sequence) : undefined;
-  const [before, after] = [
-    await forecastCampaign(actor, campaignId, { days }),
-    await forecastCampaign(actor, campaignId, { days }, { campaign: changed, firstStep: first === undefined ? undefined : first && { id: first.id, type: first.type } }),
-  ];
+  // A new list enrolls its leads as the real change would: written in a transaction rolled back.
+  const enrolledRows = changes.listId && changes.listId !== current.listId ? await enrolledByList(changed) : undefined;
+  const before = await forecastCampaign(actor, campaignId, { days });
+  const forecastAfter = await forecastCampaign(actor, campaignId, { days }, { campaign: changed, firstStep: first === undefined ? undefined : first && { id: first.id, type: first.type }, enrolledRows });
+  // A change that pauses the campaign (or leaves it a draft) reaches nobody after it.
+  const stops = changes.status !== undefined && changed.status !== "active";
+  const after = stops ? { ...forecastAfter, days: [], finishAt: null, totals: { ...forecastAfter.totals, reached: 0 } } : forecastAfter;
   const caps = await senderCaps(current.workspaceId, [...new Set([...current.linkedinAccountIds, ...changed.linkedinAccountIds])]);
   const beforeOutline = outline(before, current.linkedinAccountIds, caps);
   const afterOutline = outline(after, changed.linkedinAccountIds, caps);
@@ -88,6 +103,14 @@ export async function dryRunCampaignChange(actor: Actor, campaignId: string, cha
     `${beforeOutline.leadsReached} of ${beforeOutline.leads} leads are reached now and ${afterOutline.leadsReached} of ${afterOutline.leads} would be after the change; ` +
     `the campaign finishes ${finish(before.finishAt)} now and ${finish(after.finishAt)} after it. ` +
     `Senders: ${beforeOutline.senders.length} now, ${afterOutline.senders.length} after.` +
-    (current.status !== "active" ? " The forecast assumes the campaign is activated now, before and after." : "");
-  return { dryRun: true, stored: false, summary, before: beforeOutline, after: afterOutline, horizonDays: days, assumptions: after.assumptions };
+    (stops
+      ? ` After the change the campaign is ${changed.status}: it reaches nobody and has no finish date until it is activated again.`
+      : current.status !== "active"
+        ? " The forecast assumes the campaign is activated now, before and after."
+        : "") +
+    (enrolledRows ? ` The new list would enroll ${enrolledRows.length} lead${enrolledRows.length === 1 ? "" : "s"}.` : "");
+  const assumptions = stops
+    ? [`After the change the campaign is ${changed.status}: nothing is sent until it is activated again.`, ...forecastAfter.assumptions.filter((line) => !line.includes("assumes it is activated now"))]
+    : after.assumptions;
+  return { dryRun: true, stored: false, summary, before: beforeOutline, after: afterOutline, horizonDays: days, assumptions };
 }

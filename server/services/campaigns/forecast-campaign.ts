@@ -30,7 +30,7 @@ import { findListedPeople } from "../do-not-contact/find-listed-people";
 import { campaignVerificationOf } from "../../schemas/verification";
 import type { SimLead, SimSender } from "./forecast/simulation-types";
 import { readLimitOverrides } from "../senders/sender-columns";
-import { changedRow, type ForecastChange } from "./forecast/forecast-change";
+import { changedRow, FORECAST_ROW_INCLUDE, type ForecastChange } from "./forecast/forecast-change";
 
 const DAY = 86_400_000;
 const LISTED_LEADS = 1000;
@@ -131,29 +131,13 @@ export async function forecastCampaign(actor: Actor, campaignId: string, query: 
     db.campaignLead.findMany({
       // Paused leads too: they never act, but the network's answers still reach them.
       where: { campaignId: { in: campaigns.map((row) => row.id) }, status: { in: ["pending", "running", "paused"] } },
-      include: {
-        lead: {
-          select: {
-            memberId: true,
-            publicIdentifier: true,
-            profileUrl: true,
-            openProfile: true,
-            firstName: true,
-            lastName: true,
-            email: true,
-            emailOptOut: true,
-            company: true,
-            headline: true,
-            jobTitle: true,
-            location: true,
-            customVariables: true,
-          },
-        },
-      },
+      include: FORECAST_ROW_INCLUDE,
       orderBy: { seq: "asc" },
     }),
   ]);
-  const rows = change ? storedRows.map((row) => (row.campaignId === campaign.id ? changedRow(row, campaign, change) : row)) : storedRows;
+  const rows = change
+    ? [...storedRows.map((row) => (row.campaignId === campaign.id ? changedRow(row, campaign, change) : row)), ...(change.enrolledRows ?? [])]
+    : storedRows;
   const senders: SimSender[] = await Promise.all(
     accounts.map(async (account) => {
       const limits = resolveLimits({ linkedinPlan: account.linkedinPlan, overrides: readLimitOverrides(account.limits), workspace });

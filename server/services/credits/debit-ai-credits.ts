@@ -21,21 +21,36 @@ export async function debitAiCredits(input: DebitAiCreditsInput, client: DbClien
   if (!Number.isInteger(input.amount) || input.amount <= 0) {
     throw new Error(`debitAiCredits needs a positive integer amount, got ${input.amount}`);
   }
+  // Spent by an API key's operation: counted against the key's credit budget (docs/agent-approvals.md),
+  // checked in the same conditional UPDATE so that concurrent spends cannot overshoot it. Credits spent
+  // by background work (an AI line of a campaign an agent activated) run for no key and are not counted.
+  const apiKeyId = currentApiKeyId();
+  if (apiKeyId) {
+    const counted = await client.$executeRaw`
+      UPDATE "ApiKey" SET "creditsUsed" = "creditsUsed" + ${input.amount}
+      WHERE id = ${apiKeyId} AND ("creditBudget" IS NULL OR "creditsUsed" + ${input.amount} <= "creditBudget")`;
+    if (counted === 0) {
+      const key = await client.apiKey.findUnique({ where: { id: apiKeyId }, select: { creditBudget: true, creditsUsed: true } });
+      if (key) {
+        throw new HeraldError({
+          code: "key-budget-exhausted",
+          message: `This API key's AI credit budget does not cover this: it needs ${input.amount} and ${Math.max(0, (key.creditBudget ?? 0) - key.creditsUsed)} of its ${key.creditBudget ?? 0} remain; an admin can raise or reset its budget in Settings → API.`,
+        });
+      }
+    }
+  }
   const rows = await client.$queryRaw<Array<{ aiCreditBalance: number }>>`
     UPDATE "Workspace" SET "aiCreditBalance" = "aiCreditBalance" - ${input.amount}, "updatedAt" = ${now()}
     WHERE id = ${input.workspaceId} AND "aiCreditBalance" >= ${input.amount}
     RETURNING "aiCreditBalance"`;
   const balance = rows[0]?.aiCreditBalance;
   if (balance === undefined) {
+    // Outside a transaction nothing rolls the key's count back: give the credits back to it here.
+    if (apiKeyId) await client.$executeRaw`UPDATE "ApiKey" SET "creditsUsed" = GREATEST(0, "creditsUsed" - ${input.amount}) WHERE id = ${apiKeyId}`;
     throw new HeraldError({
       code: "insufficient-credits",
       message: `Not enough AI credits: this needs ${input.amount}. Add credits under Settings → AI credits.`,
     });
-  }
-  // Spent by an API key's operation: counted against the key's credit budget (docs/agent-approvals.md).
-  const apiKeyId = currentApiKeyId();
-  if (apiKeyId) {
-    await client.$executeRaw`UPDATE "ApiKey" SET "creditsUsed" = "creditsUsed" + ${input.amount} WHERE id = ${apiKeyId}`;
   }
   await client.aiCreditLedgerEntry.create({
     data: {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ApiKey" ADD COLUMN     "agentKey" BOOLEAN NOT NULL DEFAULT false;
