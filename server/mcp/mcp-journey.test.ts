@@ -75,10 +75,10 @@ describe("an AI agent's journey through Herald's MCP server", () => {
     expect(queue.body).toMatchObject({ data: [{ id: pendingId, summary, status: "pending" }], paging: { total: 1 } });
     const seen = structuredOf(await agent.callTool({ name: "list_pending_agent_writes", arguments: {} }));
     expect(seen.data).toEqual([expect.objectContaining({ id: pendingId, summary })]);
-    // An agent may not decide: the approve tool is refused, and the write still waits.
-    const selfApproved = await agent.callTool({ name: "approve_pending_agent_write", arguments: { id: pendingId } });
-    expect(selfApproved.isError).toBe(true);
-    expect(textOf(selfApproved)).toBe("An AI agent cannot approve or reject agents' actions: a person decides them.");
+    // An agent may not decide: no approve tool is offered to it, and its key is refused over REST too.
+    await expect(agent.callTool({ name: "approve_pending_agent_write", arguments: { id: pendingId } })).rejects.toThrow(/no tool named “approve_pending_agent_write”/);
+    const selfApproved = await callApi("POST", `/pending-agent-writes/${pendingId}/approve`, { key: agentKey });
+    expect(selfApproved.status).toBe(403);
     expect(await db.campaignLead.count({ where: { campaignId } })).toBe(1);
 
     // 6. An admin approves over REST: the add runs as the agent's key, and the held row keeps its answer.
