@@ -14,7 +14,7 @@
 //   POST /crm/v3/lists/search, GET /crm/v3/lists/{id}/memberships (paged by after)
 // Refusals as HubSpot answers them: 401 {status: "error", category: "INVALID_AUTHENTICATION" |
 // "EXPIRED_AUTHENTICATION"} for a revoked or expired token, 429 {errorType: "RATE_LIMIT",
-// policyName} with Retry-After when told to, 400 VALIDATION_ERROR for an unknown property or stage,
+// policyName} with X-HubSpot-RateLimit-* headers when told to, 400 VALIDATION_ERROR for an unknown property or stage,
 // 409 CONFLICT "Contact already exists. Existing ID: n", 404 OBJECT_NOT_FOUND.
 import { randomUUID } from "node:crypto";
 import { startLocalHttpFake, type FakeAnswer, type FakeRequest } from "./local-http-fake";
@@ -152,7 +152,9 @@ export async function startHubspotFake(options: { hubId?: number; hubDomain?: st
     const sorts = parseSorts(body.sorts);
     const shaped = [...contacts.values()].map((contact) => ({ contact, all: objectShape(contact, null, "contact").properties }));
     const matching = shaped.filter(({ all }) => groups.length === 0 || groups.some((group) => (group.filters ?? []).every((filter) => passesFilter(all, filter))));
-    const sort = sorts[0] ?? { propertyName: "hs_object_id", direction: "ASCENDING" as const };
+    // Without a sort HubSpot's order is its own; the stand-in answers newest first, so a caller that
+    // pages by id without sorting by it (or with a sort HubSpot ignores) sees the consequence.
+    const sort = sorts[0] ?? { propertyName: "hs_object_id", direction: "DESCENDING" as const };
     matching.sort((a, b) => {
       const left = sort.propertyName === "hs_object_id" ? Number(a.contact.id) : String(a.all[sort.propertyName] ?? "");
       const right = sort.propertyName === "hs_object_id" ? Number(b.contact.id) : String(b.all[sort.propertyName] ?? "");

@@ -11,9 +11,13 @@ import { CONTACT_OBJECT_TYPE_ID, hubspotRecordUrl } from "./hubspot-api";
 /** HubSpot's default contact property for a LinkedIn profile ("LinkedIn URL"). */
 export const HUBSPOT_LINKEDIN_PROPERTY = "hs_linkedin_url";
 
-/** The official client's documented way to pass a sort: a JSON string the API reads. */
+/**
+ * A search sort as the official client documents it for TypeScript (its README, "CRM Search"): the
+ * property's name for ascending, with a leading "-" for descending. HubSpot ignores a JSON string
+ * here, and then its order is its own, which would make the "id greater than the last" paging skip contacts.
+ */
 export function searchSort(propertyName: string, direction: "ASCENDING" | "DESCENDING" = "ASCENDING"): string {
-  return JSON.stringify({ propertyName, direction });
+  return direction === "DESCENDING" ? `-${propertyName}` : propertyName;
 }
 
 /**
