@@ -55,7 +55,10 @@ export interface HubspotFake extends HubspotFakeOAuth {
   addProperty(name: string, label: string): void;
   /** The fake's own time (creation, modification and join dates); the wall clock unless set. */
   setTime(time: Date | null): void;
-  /** The next `count` API calls get 429 (TEN_SECONDLY_ROLLING) with Retry-After: `retryAfter`. */
+  /**
+   * The next `count` API calls get 429 (TEN_SECONDLY_ROLLING) with HubSpot's documented
+   * X-HubSpot-RateLimit-* headers; a Retry-After only when `retryAfter` is given.
+   */
   rateLimitNext(count: number, retryAfter?: number): void;
   /** The next `count` API calls get this 5xx. */
   failNext(count: number, status?: number): void;
@@ -101,7 +104,7 @@ export async function startHubspotFake(options: { hubId?: number; hubDomain?: st
   const lists = new Map<string, FakeHubspotList>();
   const properties = [...FAKE_HUBSPOT_CONTACT_PROPERTIES];
   let rateLimited = 0;
-  let retryAfter = 10;
+  let retryAfter: number | undefined;
   let failing = 0;
   let failStatus = 502;
 
@@ -278,7 +281,12 @@ export async function startHubspotFake(options: { hubId?: number; hubDomain?: st
       rateLimited -= 1;
       return {
         status: 429,
-        headers: { "retry-after": String(retryAfter), "x-hubspot-ratelimit-interval-milliseconds": "10000", "x-hubspot-ratelimit-max": "110", "x-hubspot-ratelimit-remaining": "0" },
+        headers: {
+          ...(retryAfter !== undefined ? { "retry-after": String(retryAfter) } : {}),
+          "x-hubspot-ratelimit-interval-milliseconds": "10000",
+          "x-hubspot-ratelimit-max": "110",
+          "x-hubspot-ratelimit-remaining": "0",
+        },
         body: { status: "error", message: "You have reached your ten_secondly_rolling limit.", errorType: "RATE_LIMIT", correlationId: randomUUID(), policyName: "TEN_SECONDLY_ROLLING", groupName: `publicapi:app-id:${hubId}` },
       };
     }
@@ -340,7 +348,7 @@ export async function startHubspotFake(options: { hubId?: number; hubDomain?: st
     setTime(time) {
       fixedTime = time;
     },
-    rateLimitNext(count, seconds = 10) {
+    rateLimitNext(count, seconds) {
       rateLimited = count;
       retryAfter = seconds;
     },

@@ -119,6 +119,10 @@ describe("refusals while syncing", () => {
     expect(limited.message).toBe("HubSpot asked Herald to slow down while trying to create the contact (You have reached your ten_secondly_rolling limit).");
     expect(fake.requests.length - before).toBe(1);
     expect((await client.createContact({ email: "busy@me.test" })).id).toBeTruthy();
+
+    // HubSpot's usual 429: no Retry-After, the window in X-HubSpot-RateLimit-Interval-Milliseconds.
+    fake.rateLimitNext(1);
+    expect(await refusal(client.createContact({ email: "busy@me.test" }))).toMatchObject({ kind: "rate-limited", retryAfterSeconds: 10 });
   });
 
   it("HubSpot failing is unavailable, and so is HubSpot unreachable", async () => {
