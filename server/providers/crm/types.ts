@@ -191,7 +191,14 @@ export type CrmErrorKind =
   /** The CRM refused the data (a bad field, a required field missing): the message says which. */
   | "rejected"
   /** The CRM is down or unreachable: retry later. */
-  | "unavailable";
+  | "unavailable"
+  /**
+   * The CRM refused the access token as expired or unknown (a 401 that a renewal may cure, e.g.
+   * Salesforce's INVALID_SESSION_ID, Pipedrive's 401 on an expired or just-rotated token). The
+   * sync core (withCrmClient) renews the tokens once and repeats the call; a second refusal after
+   * a renewal, or a refused renewal, is "revoked". Callers of withCrmClient never see this kind.
+   */
+  | "token-expired";
 
 /** Every provider's failures, in plain words for the sync log. */
 export class CrmError extends Error {

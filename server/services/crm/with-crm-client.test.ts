@@ -1,0 +1,109 @@
+// The sync core's token handling against the CRMs' stand-ins: renewals one at a time per
+// connection (Pipedrive's refresh tokens are single-use), a refused access token renewed once and
+// the call repeated, and only a renewal the CRM refuses disconnecting.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { db } from "@/server/db/client";
+import { resetEnv } from "@/server/env";
+import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
+import { pipedriveProvider } from "@/server/providers/crm/pipedrive/pipedrive-provider";
+import type { CrmOAuthConfig } from "@/server/providers/crm/types";
+import { createTestWorkspace } from "@/server/test/factories";
+import { startPipedriveFake, type PipedriveFake } from "@/server/test/fakes/pipedrive-fake";
+import { openCrmTokens, sealCrmTokens } from "./crm-tokens";
+import { withCrmClient } from "./with-crm-client";
+
+const REDIRECT_URI = "https://herald.example.test/api/oauth/crm/callback";
+const clock = new ManualClock("2026-11-02T09:00:00Z");
+let pipedrive: PipedriveFake;
+let config: CrmOAuthConfig;
+
+beforeEach(async () => {
+  setClock(clock);
+  pipedrive = await startPipedriveFake();
+  process.env.HERALD_PIPEDRIVE_CLIENT_ID = pipedrive.clientId;
+  process.env.HERALD_PIPEDRIVE_CLIENT_SECRET = pipedrive.clientSecret;
+  process.env.HERALD_PIPEDRIVE_AUTHORIZE_URL = `${pipedrive.url}/oauth/authorize`;
+  process.env.HERALD_PIPEDRIVE_TOKEN_URL = `${pipedrive.url}/oauth/token`;
+  process.env.HERALD_PIPEDRIVE_API_URL = pipedrive.url;
+  resetEnv();
+  config = { clientId: pipedrive.clientId, clientSecret: pipedrive.clientSecret, authorizeUrl: `${pipedrive.url}/oauth/authorize`, tokenUrl: `${pipedrive.url}/oauth/token`, apiBaseUrl: pipedrive.url };
+});
+
+afterEach(async () => {
+  setClock(systemClock);
+  await pipedrive.close();
+});
+
+async function connectPipedrive() {
+  const { actor } = await createTestWorkspace();
+  const { tokens, account } = await pipedriveProvider.oauth(config).exchangeCode({ code: pipedrive.issueCode(REDIRECT_URI), redirectUri: REDIRECT_URI });
+  const at = clock.now();
+  return db.crmConnection.create({
+    data: {
+      workspaceId: actor.workspaceId,
+      provider: "pipedrive",
+      status: "connected",
+      accountId: account.id,
+      accountName: account.name,
+      tokensEncrypted: sealCrmTokens(tokens),
+      scopes: [],
+      fieldMapping: [],
+      exclusionRules: { customers: false, owned: false, listIds: [] },
+      connectedById: actor.userId,
+      createdAt: at,
+      updatedAt: at,
+    },
+  });
+}
+
+const refreshes = () => pipedrive.tokenRequests.filter((request) => request.grant_type === "refresh_token").length;
+
+describe("Pipedrive tokens", () => {
+  it("two calls at once on an expiring token renew it once, and the connection stays connected", async () => {
+    const connection = await connectPipedrive();
+    clock.advance(3599 * 1000);
+    pipedrive.expireAccessTokens();
+    const accounts = await Promise.all([
+      withCrmClient(connection, ({ client }) => client.account()),
+      withCrmClient(connection, ({ client }) => client.account()),
+    ]);
+    expect(accounts.map((account) => account.id)).toEqual([String(pipedrive.company.id), String(pipedrive.company.id)]);
+    expect(refreshes()).toBe(1);
+    const row = await db.crmConnection.findUniqueOrThrow({ where: { id: connection.id } });
+    expect(row.status).toBe("connected");
+    // The rotated refresh token is the one stored: the next renewal goes through.
+    clock.advance(3599 * 1000);
+    pipedrive.expireAccessTokens();
+    await withCrmClient(row, ({ client }) => client.account());
+    expect(refreshes()).toBe(2);
+    expect((await db.crmConnection.findUniqueOrThrow({ where: { id: connection.id } })).status).toBe("connected");
+  });
+
+  it("a caller holding tokens another renewal replaced uses the stored ones instead of renewing again", async () => {
+    const connection = await connectPipedrive();
+    clock.advance(3599 * 1000);
+    pipedrive.expireAccessTokens();
+    await withCrmClient(connection, ({ client }) => client.account());
+    // `connection` still holds the first (now exchanged) refresh token.
+    await withCrmClient(connection, ({ client }) => client.account());
+    expect(refreshes()).toBe(1);
+  });
+
+  it("an access token refused before its expiry (a 401) is renewed once and the call repeated", async () => {
+    const connection = await connectPipedrive();
+    pipedrive.expireAccessTokens();
+    const account = await withCrmClient(connection, ({ client }) => client.account());
+    expect(account.id).toBe(String(pipedrive.company.id));
+    expect(refreshes()).toBe(1);
+    const row = await db.crmConnection.findUniqueOrThrow({ where: { id: connection.id } });
+    expect(row.status).toBe("connected");
+    expect(openCrmTokens(row.tokensEncrypted!).accessToken).not.toBe(openCrmTokens(connection.tokensEncrypted!).accessToken);
+  });
+
+  it("disconnects only when Pipedrive refuses the renewal", async () => {
+    const connection = await connectPipedrive();
+    pipedrive.revoke();
+    await expect(withCrmClient(connection, ({ client }) => client.account())).rejects.toMatchObject({ code: "crm-disconnected" });
+    expect((await db.crmConnection.findUniqueOrThrow({ where: { id: connection.id } })).status).toBe("revoked");
+  });
+});
