@@ -6,16 +6,21 @@ import { db } from "@/server/db/client";
 import { resetEnv } from "@/server/env";
 import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
 import { pipedriveProvider } from "@/server/providers/crm/pipedrive/pipedrive-provider";
-import type { CrmOAuthConfig } from "@/server/providers/crm/types";
+import { salesforceOAuthUrls } from "@/server/providers/crm/salesforce/salesforce-oauth";
+import { salesforceProvider } from "@/server/providers/crm/salesforce/salesforce-provider";
+import type { CrmOAuthConfig, CrmProvider, CrmProviderName } from "@/server/providers/crm/types";
 import { createTestWorkspace } from "@/server/test/factories";
 import { startPipedriveFake, type PipedriveFake } from "@/server/test/fakes/pipedrive-fake";
+import { startSalesforceFake, type SalesforceFake } from "@/server/test/fakes/salesforce-fake";
 import { openCrmTokens, sealCrmTokens } from "./crm-tokens";
 import { withCrmClient } from "./with-crm-client";
 
 const REDIRECT_URI = "https://herald.example.test/api/oauth/crm/callback";
 const clock = new ManualClock("2026-11-02T09:00:00Z");
 let pipedrive: PipedriveFake;
+let salesforce: SalesforceFake;
 let config: CrmOAuthConfig;
+let salesforceConfig: CrmOAuthConfig;
 
 beforeEach(async () => {
   setClock(clock);
@@ -25,23 +30,38 @@ beforeEach(async () => {
   process.env.HERALD_PIPEDRIVE_AUTHORIZE_URL = `${pipedrive.url}/oauth/authorize`;
   process.env.HERALD_PIPEDRIVE_TOKEN_URL = `${pipedrive.url}/oauth/token`;
   process.env.HERALD_PIPEDRIVE_API_URL = pipedrive.url;
+  salesforce = await startSalesforceFake();
+  process.env.HERALD_SALESFORCE_CLIENT_ID = salesforce.clientId;
+  process.env.HERALD_SALESFORCE_CLIENT_SECRET = salesforce.clientSecret;
+  process.env.HERALD_SALESFORCE_LOGIN_URL = salesforce.url;
+  process.env.HERALD_SALESFORCE_API_URL = salesforce.url;
   resetEnv();
+  salesforceConfig = { clientId: salesforce.clientId, clientSecret: salesforce.clientSecret, ...salesforceOAuthUrls(salesforce.url), apiBaseUrl: salesforce.url };
   config = { clientId: pipedrive.clientId, clientSecret: pipedrive.clientSecret, authorizeUrl: `${pipedrive.url}/oauth/authorize`, tokenUrl: `${pipedrive.url}/oauth/token`, apiBaseUrl: pipedrive.url };
 });
 
 afterEach(async () => {
   setClock(systemClock);
   await pipedrive.close();
+  await salesforce.close();
 });
 
-async function connectPipedrive() {
+function connectPipedrive() {
+  return connect("pipedrive", pipedriveProvider, config, pipedrive.issueCode(REDIRECT_URI));
+}
+
+function connectSalesforce() {
+  return connect("salesforce", salesforceProvider, salesforceConfig, salesforce.issueCode(REDIRECT_URI));
+}
+
+async function connect(name: CrmProviderName, provider: CrmProvider, providerConfig: CrmOAuthConfig, code: string) {
   const { actor } = await createTestWorkspace();
-  const { tokens, account } = await pipedriveProvider.oauth(config).exchangeCode({ code: pipedrive.issueCode(REDIRECT_URI), redirectUri: REDIRECT_URI });
+  const { tokens, account } = await provider.oauth(providerConfig).exchangeCode({ code, redirectUri: REDIRECT_URI });
   const at = clock.now();
   return db.crmConnection.create({
     data: {
       workspaceId: actor.workspaceId,
-      provider: "pipedrive",
+      provider: name,
       status: "connected",
       accountId: account.id,
       accountName: account.name,
@@ -105,5 +125,41 @@ describe("Pipedrive tokens", () => {
     pipedrive.revoke();
     await expect(withCrmClient(connection, ({ client }) => client.account())).rejects.toMatchObject({ code: "crm-disconnected" });
     expect((await db.crmConnection.findUniqueOrThrow({ where: { id: connection.id } })).status).toBe("revoked");
+  });
+});
+
+describe("Salesforce tokens", () => {
+  const stored = async (id: string) => db.crmConnection.findUniqueOrThrow({ where: { id } });
+
+  it("an ended session is renewed and the new tokens stored, a rotated refresh token included", async () => {
+    salesforce.rotateRefreshTokens(true);
+    const connection = await connectSalesforce();
+    const first = openCrmTokens(connection.tokensEncrypted!);
+    salesforce.expireSessions();
+    expect((await withCrmClient(connection, ({ client }) => client.account())).id).toBe(salesforce.organization.Id);
+    const renewed = openCrmTokens((await stored(connection.id)).tokensEncrypted!);
+    expect(renewed.accessToken).not.toBe(first.accessToken);
+    expect(renewed.refreshToken).not.toBe(first.refreshToken);
+
+    // The first refresh token is spent; the stored (rotated) one renews the next time.
+    salesforce.expireSessions();
+    expect((await withCrmClient(await stored(connection.id), ({ client }) => client.account())).id).toBe(salesforce.organization.Id);
+    expect((await stored(connection.id)).status).toBe("connected");
+  });
+
+  it("the token endpoint failing is a failure to retry, not a disconnection", async () => {
+    const connection = await connectSalesforce();
+    salesforce.expireSessions();
+    salesforce.failTokenEndpointNext(1, 503);
+    await expect(withCrmClient(connection, ({ client }) => client.account())).rejects.toMatchObject({ kind: "unavailable" });
+    expect((await stored(connection.id)).status).toBe("connected");
+    expect((await withCrmClient(connection, ({ client }) => client.account())).id).toBe(salesforce.organization.Id);
+  });
+
+  it("a revoked app disconnects", async () => {
+    const connection = await connectSalesforce();
+    salesforce.revoke();
+    await expect(withCrmClient(connection, ({ client }) => client.account())).rejects.toMatchObject({ code: "crm-disconnected" });
+    expect((await stored(connection.id)).status).toBe("revoked");
   });
 });
