@@ -4,6 +4,7 @@
 // timeline, need no activity type the company may have renamed, and are never "due".
 import type { v2 } from "pipedrive";
 import { CrmError, type CrmActivity, type CrmClient, type CrmField, type CrmList, type CrmMatch, type CrmOAuthConfig, type CrmPipeline, type CrmRecordRef, type CrmTokens } from "../types";
+import { linkedinSlugSpellings, sameLinkedinProfile } from "../linkedin-url";
 import { pipedriveApiDomain, pipedriveApis, type PipedriveApis } from "./pipedrive-http";
 import { CONTACT_SYNC_FIELDS, crmField, joinName, ORGANIZATION_NAME_CRM_FIELD, personWrite } from "./pipedrive-person-fields";
 import { pipedriveListMembers, pullPipedriveExclusions } from "./pipedrive-pull";
@@ -31,14 +32,6 @@ export function noteContent(activity: CrmActivity): string {
 /** Pipedrive's add_time: "YYYY-MM-DD HH:MM:SS" in UTC. */
 function noteTime(date: Date): string {
   return date.toISOString().slice(0, 19).replace("T", " ");
-}
-
-function urlCore(value: string): string {
-  return value.trim().toLowerCase().replace(/^https?:\/\/(www\.)?/, "").replace(/\/+$/, "");
-}
-
-function sameUrl(a: string, b: string): boolean {
-  return urlCore(a) === urlCore(b);
 }
 
 async function allPages<T>(read: (cursor: string | undefined) => Promise<{ data?: T[]; additional_data?: { next_cursor?: string | null } }>): Promise<T[]> {
@@ -132,16 +125,18 @@ export function pipedriveClient(tokens: CrmTokens, config: CrmOAuthConfig): CrmC
         if (id !== undefined) return { id: String(id), url: personUrl(id) };
       }
       if (match.linkedinUrl && match.linkedinField) {
-        // A partial search on the URL's core finds it with or without "https://www." or a final
-        // slash; the field's value is then compared exactly.
-        const candidates = await searchPersonIds(urlCore(match.linkedinUrl), "custom_fields", false);
+        // A partial search on the profile's slug finds it under any spelling of the URL; the
+        // field's value is then compared as a profile (linkedin-url.ts).
+        const candidates: number[] = [];
+        for (const slug of linkedinSlugSpellings(match.linkedinUrl)) candidates.push(...(await searchPersonIds(slug, "custom_fields", false)));
         if (candidates.length === 0) return null;
+        const unique = [...new Set(candidates)];
         // The search matches any custom field: keep the person whose LinkedIn field holds the URL.
-        const persons = (await apis.persons.getPersons({ ids: candidates.join(",") })).data ?? [];
+        const persons = (await apis.persons.getPersons({ ids: unique.join(",") })).data ?? [];
         const field = match.linkedinField;
         const person = persons.find((candidate) => {
           const value = candidate.custom_fields?.[field];
-          return typeof value === "string" && match.linkedinUrl !== null && sameUrl(value, match.linkedinUrl);
+          return typeof value === "string" && match.linkedinUrl !== null && sameLinkedinProfile(value, match.linkedinUrl);
         });
         if (person?.id !== undefined) return { id: String(person.id), url: personUrl(person.id) };
       }
