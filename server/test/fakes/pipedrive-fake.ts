@@ -100,6 +100,14 @@ export interface PipedriveFake {
   revoke(): void;
   /** The access tokens issued so far expire (Pipedrive's last an hour): the API answers 401 to them. */
   expireAccessTokens(): void;
+  /**
+   * Pipedrive's search index lags behind writes: while on, persons created through the API are not
+   * found by /persons/search (the persons list has them at once) until `catchUpSearchIndex()`.
+   */
+  searchIndexLag(on: boolean): void;
+  catchUpSearchIndex(): void;
+  /** The next person create is stored but its answer never arrives (the connection drops). */
+  dropNextCreateReply(): void;
   /** Answers every API call with 429 (retry-after and x-ratelimit-reset in seconds) until cleared with null. */
   rateLimit(retryAfterSeconds: number | null): void;
   /** Answers every API call with this status (503: maintenance) until cleared with null. */
@@ -123,6 +131,10 @@ export function pipedriveErrorBody(error: string): object {
 export interface PipedriveFakeState extends PipedriveFake {
   accessTokens: Set<string>;
   nextId(): number;
+  /** Persons the search index does not know yet. */
+  unindexed: Set<number>;
+  indexLag: boolean;
+  dropCreateReply: boolean;
 }
 
 function token(prefix: string): string {
@@ -253,6 +265,18 @@ export async function startPipedriveFake(): Promise<PipedriveFake> {
     },
     expireAccessTokens() {
       fake.accessTokens.clear();
+    },
+    unindexed: new Set(),
+    indexLag: false,
+    dropCreateReply: false,
+    searchIndexLag(on) {
+      fake.indexLag = on;
+    },
+    catchUpSearchIndex() {
+      fake.unindexed.clear();
+    },
+    dropNextCreateReply() {
+      fake.dropCreateReply = true;
     },
     rateLimit(seconds) {
       limited = seconds;

@@ -30,6 +30,9 @@ export function noteContent(activity: CrmActivity): string {
 }
 
 /** Pipedrive's add_time: "YYYY-MM-DD HH:MM:SS" in UTC. */
+/** How many pages of recently changed persons a look after a lost create reads (100 a page). */
+const RECENT_PAGES = 5;
+
 function noteTime(date: Date): string {
   return date.toISOString().slice(0, 19).replace("T", " ");
 }
@@ -139,6 +142,25 @@ export function pipedriveClient(tokens: CrmTokens, config: CrmOAuthConfig): CrmC
           return typeof value === "string" && match.linkedinUrl !== null && sameLinkedinProfile(value, match.linkedinUrl);
         });
         if (person?.id !== undefined) return { id: String(person.id), url: personUrl(person.id) };
+      }
+      return null;
+    },
+
+    async findRecentContact(match: CrmMatch, since: Date): Promise<CrmRecordRef | null> {
+      // Pipedrive's search index lags behind a create: the persons list, filtered by update time, does not.
+      const email = match.email?.trim().toLowerCase() || null;
+      const field = match.linkedinField;
+      let cursor: string | undefined;
+      for (let pages = 0; pages < RECENT_PAGES; pages += 1) {
+        const answer = await apis.persons.getPersons({ updated_since: since.toISOString().replace(/\.\d{3}Z$/, "Z"), sort_by: "update_time", sort_direction: "desc", limit: 100, cursor });
+        const person = (answer.data ?? []).find(
+          (candidate) =>
+            (email !== null && (candidate.emails ?? []).some((entry) => entry.value?.trim().toLowerCase() === email)) ||
+            (match.linkedinUrl !== null && field !== null && typeof candidate.custom_fields?.[field] === "string" && sameLinkedinProfile(String(candidate.custom_fields[field]), match.linkedinUrl)),
+        );
+        if (person?.id !== undefined) return { id: String(person.id), url: personUrl(person.id) };
+        cursor = answer.additional_data?.next_cursor ?? undefined;
+        if (!cursor) break;
       }
       return null;
     },
