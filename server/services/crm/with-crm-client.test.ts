@@ -5,11 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { resetEnv } from "@/server/env";
 import { ManualClock, setClock, systemClock } from "@/server/lib/clock";
+import { hubspotEndpoints, hubspotProvider } from "@/server/providers/crm/hubspot/hubspot-provider";
 import { pipedriveProvider } from "@/server/providers/crm/pipedrive/pipedrive-provider";
 import { salesforceOAuthUrls } from "@/server/providers/crm/salesforce/salesforce-oauth";
 import { salesforceProvider } from "@/server/providers/crm/salesforce/salesforce-provider";
 import type { CrmOAuthConfig, CrmProvider, CrmProviderName } from "@/server/providers/crm/types";
 import { createTestWorkspace } from "@/server/test/factories";
+import { startHubspotFake } from "@/server/test/fakes/hubspot-fake";
 import { startPipedriveFake, type PipedriveFake } from "@/server/test/fakes/pipedrive-fake";
 import { startSalesforceFake, type SalesforceFake } from "@/server/test/fakes/salesforce-fake";
 import { openCrmTokens, sealCrmTokens } from "./crm-tokens";
@@ -161,5 +163,27 @@ describe("Salesforce tokens", () => {
     salesforce.revoke();
     await expect(withCrmClient(connection, ({ client }) => client.account())).rejects.toMatchObject({ code: "crm-disconnected" });
     expect((await stored(connection.id)).status).toBe("revoked");
+  });
+});
+
+describe("HubSpot tokens", () => {
+  it("an access token HubSpot calls expired (EXPIRED_AUTHENTICATION) is renewed and the call repeated", async () => {
+    const hubspot = await startHubspotFake();
+    try {
+      process.env.HERALD_HUBSPOT_CLIENT_ID = hubspot.clientId;
+      process.env.HERALD_HUBSPOT_CLIENT_SECRET = hubspot.clientSecret;
+      process.env.HERALD_HUBSPOT_AUTHORIZE_URL = `${hubspot.url}/oauth/authorize`;
+      process.env.HERALD_HUBSPOT_TOKEN_URL = `${hubspot.url}/oauth/v1/token`;
+      process.env.HERALD_HUBSPOT_API_URL = hubspot.url;
+      resetEnv();
+      const hubspotConfig = { clientId: hubspot.clientId, clientSecret: hubspot.clientSecret, ...hubspotEndpoints(hubspot.url) };
+      const connection = await connect("hubspot", hubspotProvider, hubspotConfig, hubspot.authorize({ redirectUri: REDIRECT_URI }));
+      hubspot.expireAccessTokens();
+      expect((await withCrmClient(connection, ({ client }) => client.listPipelines())).length).toBeGreaterThan(0);
+      expect(hubspot.tokenRequests.filter((request) => request.grant_type === "refresh_token")).toHaveLength(1);
+      expect((await db.crmConnection.findUniqueOrThrow({ where: { id: connection.id } })).status).toBe("connected");
+    } finally {
+      await hubspot.close();
+    }
   });
 });

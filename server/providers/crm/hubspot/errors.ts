@@ -93,9 +93,9 @@ export function toCrmError(error: unknown, action: string): CrmError {
   const { status, body, headers } = failure;
   const reason = plainHubspotMessage(body);
   if (status === 401 && body.category === "EXPIRED_AUTHENTICATION") {
-    // Only the 30-minute access token ran out, not the connection: the sync renews tokens past
-    // their expiresAt before it calls, so the retry of an "unavailable" step goes through.
-    return new CrmError("unavailable", `HubSpot's access token had expired when Herald tried to ${action} (${reason}); Herald renews it and tries again.`, { cause: error });
+    // Only the 30-minute access token ran out, not the connection: the sync core renews the tokens
+    // and repeats the call (withCrmClient).
+    return new CrmError("token-expired", `HubSpot's access token had expired when Herald tried to ${action} (${reason}); Herald renews it and tries again.`, { cause: error });
   }
   if (status === 401) {
     return new CrmError("revoked", `HubSpot refused Herald's access while trying to ${action}: ${reason}. Reconnect HubSpot in Settings → Integrations.`, { cause: error });

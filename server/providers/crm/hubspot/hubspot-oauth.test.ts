@@ -51,8 +51,8 @@ describe("connecting", () => {
 
     fake.expireAccessTokens();
     const expired = await refusal(hubspotProvider.client(tokens, config).listPipelines());
-    // An expired access token is not a lost connection: the retry after a refresh goes through.
-    expect(expired.kind).toBe("unavailable");
+    // An expired access token is not a lost connection: the sync core renews it and repeats the call.
+    expect(expired.kind).toBe("token-expired");
     expect(expired.message).toMatch(/^HubSpot's access token had expired when Herald tried to list the deal pipelines \(The OAuth token used to make this call expired \d+ minute\(s\) ago\); Herald renews it and tries again\.$/);
 
     const refreshed = await oauth.refresh(tokens);
