@@ -151,6 +151,13 @@ export interface CrmClient {
   listLists(): Promise<CrmList[]>;
   /** The record matching by e-mail, else by LinkedIn URL; null when none. Never creates. */
   findContact(match: CrmMatch): Promise<CrmRecordRef | null>;
+  /**
+   * Optional: the contact matching by e-mail, else LinkedIn URL, among those created or changed
+   * since `since`, read without the CRM's search index (which lags behind creates). The sync calls
+   * it before creating again after a create whose answer was lost (ensure-crm-record.ts). A CRM
+   * whose search sees a create at once, or that refuses a second contact with one e-mail, leaves it out.
+   */
+  findRecentContact?(match: CrmMatch, since: Date): Promise<CrmRecordRef | null>;
   /** `properties` are CRM field names → values (already mapped). */
   createContact(properties: Record<string, string>): Promise<CrmRecordRef>;
   updateContact(id: string, properties: Record<string, string>): Promise<void>;
@@ -191,7 +198,14 @@ export type CrmErrorKind =
   /** The CRM refused the data (a bad field, a required field missing): the message says which. */
   | "rejected"
   /** The CRM is down or unreachable: retry later. */
-  | "unavailable";
+  | "unavailable"
+  /**
+   * The CRM refused the access token as expired or unknown (a 401 that a renewal may cure, e.g.
+   * Salesforce's INVALID_SESSION_ID, Pipedrive's 401 on an expired or just-rotated token). The
+   * sync core (withCrmClient) renews the tokens once and repeats the call; a second refusal after
+   * a renewal, or a refused renewal, is "revoked". Callers of withCrmClient never see this kind.
+   */
+  | "token-expired";
 
 /** Every provider's failures, in plain words for the sync log. */
 export class CrmError extends Error {

@@ -1,20 +1,18 @@
 // Every use of a connection's CRM goes through here: the tokens are opened, refreshed when they
-// expire within five minutes (the new ones stored), the API host checked, and calls paced under the
-// provider's requests per second. A CRM that refuses the token (revoked, uninstalled) marks the
+// expire within five minutes (the new ones stored, one renewal at a time: renew-crm-tokens.ts), the
+// API host checked, and calls paced under the provider's requests per second. A call the CRM
+// refuses for an expired or unknown access token ("token-expired") is repeated once after a renewal. A CRM that refuses the token (revoked, uninstalled) marks the
 // connection "Disconnected — reconnect" and nothing else: the caller gets a HeraldError saying so.
 import { setTimeout as sleep } from "node:timers/promises";
-import { db } from "../../db/client";
 import type { CrmConnection } from "../../db/generated/client";
-import { now } from "../../lib/clock";
 import { HeraldError } from "../../lib/errors";
 import { CRM_LABELS, crmApiOverridden, crmNotConfiguredMessage, crmOAuthConfig } from "../../providers/crm/crm-settings";
 import { instanceUrlProblem } from "../../providers/crm/instance-url";
 import { crmProvider, type CrmProviderLookup } from "../../providers/crm/registry";
 import { CrmError, isCrmError, type CrmClient, type CrmProvider, type CrmProviderName, type CrmTokens } from "../../providers/crm/types";
-import { openCrmTokens, sealCrmTokens } from "./crm-tokens";
+import { openCrmTokens } from "./crm-tokens";
 import { markCrmRevoked } from "./mark-crm-revoked";
-
-const REFRESH_AHEAD_MS = 5 * 60_000;
+import { expiresSoon, renewCrmTokens } from "./renew-crm-tokens";
 
 export interface OpenedCrm {
   connection: CrmConnection;
@@ -38,15 +36,23 @@ export async function withCrmClient<T>(connection: CrmConnection, work: (opened:
   const config = crmOAuthConfig(name);
   if (!config) throw new HeraldError({ code: "provider-not-configured", message: crmNotConfiguredMessage(name) });
   try {
-    let tokens = openCrmTokens(connection.tokensEncrypted);
-    if (tokens.expiresAt && tokens.refreshToken && tokens.expiresAt.getTime() - now().getTime() < REFRESH_AHEAD_MS) {
-      tokens = await refreshTokens(connection, provider, tokens, config);
-    }
-    if (tokens.instanceUrl && !config.apiBaseUrl && !crmApiOverridden(name)) {
-      const problem = instanceUrlProblem(name, tokens.instanceUrl);
-      if (problem) throw new CrmError("revoked", problem);
-    }
-    const client = paced(provider.client(tokens, config), provider.requestsPerSecond);
+    let sealed = connection.tokensEncrypted;
+    let tokens = openCrmTokens(sealed);
+    if (tokens.refreshToken && expiresSoon(tokens)) ({ tokens, sealed } = await renewCrmTokens(connection.id, provider, config, sealed));
+    const open = (current: CrmTokens): CrmClient => {
+      if (current.instanceUrl && !config.apiBaseUrl && !crmApiOverridden(name)) {
+        const problem = instanceUrlProblem(name, current.instanceUrl);
+        if (problem) throw new CrmError("revoked", problem);
+      }
+      return provider.client(current, config);
+    };
+    const renewing: RenewingClient = { client: open(tokens), sealed };
+    const renew = async () => {
+      const renewed = await renewCrmTokens(connection.id, provider, config, renewing.sealed);
+      renewing.sealed = renewed.sealed;
+      renewing.client = open(renewed.tokens);
+    };
+    const client = paced(retriedOnExpiry(renewing, renew, provider.label), provider.requestsPerSecond);
     return await work({ connection, provider, client });
   } catch (error) {
     if (isCrmError(error) && error.kind === "revoked") {
@@ -57,12 +63,39 @@ export async function withCrmClient<T>(connection: CrmConnection, work: (opened:
   }
 }
 
-async function refreshTokens(connection: CrmConnection, provider: CrmProvider, tokens: CrmTokens, config: NonNullable<ReturnType<typeof crmOAuthConfig>>): Promise<CrmTokens> {
-  const renewed = await provider.oauth(config).refresh(tokens);
-  // A provider that does not rotate the refresh token answers none: the old one stays good.
-  const kept: CrmTokens = { ...renewed, refreshToken: renewed.refreshToken ?? tokens.refreshToken, instanceUrl: renewed.instanceUrl ?? tokens.instanceUrl };
-  await db.crmConnection.update({ where: { id: connection.id }, data: { tokensEncrypted: sealCrmTokens(kept), updatedAt: now() } });
-  return kept;
+interface RenewingClient {
+  client: CrmClient;
+  sealed: string;
+}
+
+/**
+ * A client whose calls, when the CRM refuses the access token ("token-expired"), renew the tokens
+ * and go again once, on a client opened with the new ones. Refused again: the access is gone.
+ */
+function retriedOnExpiry(renewing: RenewingClient, renew: () => Promise<void>, label: string): CrmClient {
+  return new Proxy(renewing.client, {
+    get(_target, property) {
+      const first: unknown = Reflect.get(renewing.client, property);
+      if (typeof first !== "function") return first;
+      return async (...args: unknown[]) => {
+        const call = () => (Reflect.get(renewing.client, property) as (...a: unknown[]) => Promise<unknown>).apply(renewing.client, args);
+        try {
+          return await call();
+        } catch (error) {
+          if (!isCrmError(error) || error.kind !== "token-expired") throw error;
+          await renew();
+          try {
+            return await call();
+          } catch (again) {
+            if (isCrmError(again) && again.kind === "token-expired") {
+              throw new CrmError("revoked", `${label} refused Herald's access even after renewing it (${again.message}): reconnect it under Settings → Integrations.`, { cause: again });
+            }
+            throw again;
+          }
+        }
+      };
+    },
+  });
 }
 
 /**

@@ -191,19 +191,20 @@ export function passesFilter(properties: Record<string, string | null>, filter: 
   }
 }
 
-/** Search sorts as the official client sends them (JSON strings) or as objects; ascending by id by default. */
+/**
+ * Search sorts as HubSpot reads them: a string is a property name, a leading "-" descending (the
+ * official client's README); an object {propertyName, direction} as the REST reference shows. A
+ * string that is no property name (e.g. a JSON object in a string) is ignored, as HubSpot does.
+ */
 export function parseSorts(sorts: unknown): Array<{ propertyName: string; direction: "ASCENDING" | "DESCENDING" }> {
   if (!Array.isArray(sorts)) return [];
   return sorts.flatMap((sort: unknown) => {
-    let value = sort;
     if (typeof sort === "string") {
-      try {
-        value = JSON.parse(sort);
-      } catch {
-        value = { propertyName: sort.replace(/^-/, ""), direction: sort.startsWith("-") ? "DESCENDING" : "ASCENDING" };
-      }
+      const propertyName = sort.replace(/^-/, "");
+      if (!/^[a-z0-9_]+$/i.test(propertyName)) return [];
+      return [{ propertyName, direction: sort.startsWith("-") ? ("DESCENDING" as const) : ("ASCENDING" as const) }];
     }
-    const { propertyName, direction } = (value ?? {}) as { propertyName?: unknown; direction?: unknown };
+    const { propertyName, direction } = (sort ?? {}) as { propertyName?: unknown; direction?: unknown };
     return typeof propertyName === "string" ? [{ propertyName, direction: direction === "DESCENDING" ? ("DESCENDING" as const) : ("ASCENDING" as const) }] : [];
   });
 }

@@ -14,7 +14,7 @@
 //   POST /crm/v3/lists/search, GET /crm/v3/lists/{id}/memberships (paged by after)
 // Refusals as HubSpot answers them: 401 {status: "error", category: "INVALID_AUTHENTICATION" |
 // "EXPIRED_AUTHENTICATION"} for a revoked or expired token, 429 {errorType: "RATE_LIMIT",
-// policyName} with Retry-After when told to, 400 VALIDATION_ERROR for an unknown property or stage,
+// policyName} with X-HubSpot-RateLimit-* headers when told to, 400 VALIDATION_ERROR for an unknown property or stage,
 // 409 CONFLICT "Contact already exists. Existing ID: n", 404 OBJECT_NOT_FOUND.
 import { randomUUID } from "node:crypto";
 import { startLocalHttpFake, type FakeAnswer, type FakeRequest } from "./local-http-fake";
@@ -55,7 +55,10 @@ export interface HubspotFake extends HubspotFakeOAuth {
   addProperty(name: string, label: string): void;
   /** The fake's own time (creation, modification and join dates); the wall clock unless set. */
   setTime(time: Date | null): void;
-  /** The next `count` API calls get 429 (TEN_SECONDLY_ROLLING) with Retry-After: `retryAfter`. */
+  /**
+   * The next `count` API calls get 429 (TEN_SECONDLY_ROLLING) with HubSpot's documented
+   * X-HubSpot-RateLimit-* headers; a Retry-After only when `retryAfter` is given.
+   */
   rateLimitNext(count: number, retryAfter?: number): void;
   /** The next `count` API calls get this 5xx. */
   failNext(count: number, status?: number): void;
@@ -101,7 +104,7 @@ export async function startHubspotFake(options: { hubId?: number; hubDomain?: st
   const lists = new Map<string, FakeHubspotList>();
   const properties = [...FAKE_HUBSPOT_CONTACT_PROPERTIES];
   let rateLimited = 0;
-  let retryAfter = 10;
+  let retryAfter: number | undefined;
   let failing = 0;
   let failStatus = 502;
 
@@ -152,7 +155,9 @@ export async function startHubspotFake(options: { hubId?: number; hubDomain?: st
     const sorts = parseSorts(body.sorts);
     const shaped = [...contacts.values()].map((contact) => ({ contact, all: objectShape(contact, null, "contact").properties }));
     const matching = shaped.filter(({ all }) => groups.length === 0 || groups.some((group) => (group.filters ?? []).every((filter) => passesFilter(all, filter))));
-    const sort = sorts[0] ?? { propertyName: "hs_object_id", direction: "ASCENDING" as const };
+    // Without a sort HubSpot's order is its own; the stand-in answers newest first, so a caller that
+    // pages by id without sorting by it (or with a sort HubSpot ignores) sees the consequence.
+    const sort = sorts[0] ?? { propertyName: "hs_object_id", direction: "DESCENDING" as const };
     matching.sort((a, b) => {
       const left = sort.propertyName === "hs_object_id" ? Number(a.contact.id) : String(a.all[sort.propertyName] ?? "");
       const right = sort.propertyName === "hs_object_id" ? Number(b.contact.id) : String(b.all[sort.propertyName] ?? "");
@@ -276,7 +281,12 @@ export async function startHubspotFake(options: { hubId?: number; hubDomain?: st
       rateLimited -= 1;
       return {
         status: 429,
-        headers: { "retry-after": String(retryAfter), "x-hubspot-ratelimit-interval-milliseconds": "10000", "x-hubspot-ratelimit-max": "110", "x-hubspot-ratelimit-remaining": "0" },
+        headers: {
+          ...(retryAfter !== undefined ? { "retry-after": String(retryAfter) } : {}),
+          "x-hubspot-ratelimit-interval-milliseconds": "10000",
+          "x-hubspot-ratelimit-max": "110",
+          "x-hubspot-ratelimit-remaining": "0",
+        },
         body: { status: "error", message: "You have reached your ten_secondly_rolling limit.", errorType: "RATE_LIMIT", correlationId: randomUUID(), policyName: "TEN_SECONDLY_ROLLING", groupName: `publicapi:app-id:${hubId}` },
       };
     }
@@ -338,7 +348,7 @@ export async function startHubspotFake(options: { hubId?: number; hubDomain?: st
     setTime(time) {
       fixedTime = time;
     },
-    rateLimitNext(count, seconds = 10) {
+    rateLimitNext(count, seconds) {
       rateLimited = count;
       retryAfter = seconds;
     },

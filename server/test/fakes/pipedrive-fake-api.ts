@@ -100,7 +100,7 @@ function personsAnswer(fake: PipedriveFakeState, request: FakeRequest): FakeAnsw
     const fields = request.query.get("fields") ?? "name";
     const exact = request.query.get("exact_match") === "true";
     const hit = (value: string) => (exact ? value.toLowerCase() === term : value.toLowerCase().includes(term));
-    const found = alive.filter((person) =>
+    const found = alive.filter((person) => !fake.unindexed.has(person.id)).filter((person) =>
       fields === "email" ? person.emails.some((email) => hit(email.value)) : fields === "custom_fields" ? Object.values(person.custom_fields).some((value) => typeof value === "string" && hit(value)) : hit(person.name),
     );
     return { body: { success: true, data: { items: found.map((person) => searchItem(fake, person)) }, additional_data: { next_cursor: null } } };
@@ -127,6 +127,11 @@ function personsAnswer(fake: PipedriveFakeState, request: FakeRequest): FakeAnsw
     if (refusal) {
       fake.persons.delete(person.id);
       return bad(400, refusal);
+    }
+    if (fake.indexLag) fake.unindexed.add(person.id);
+    if (fake.dropCreateReply) {
+      fake.dropCreateReply = false;
+      return { drop: true };
     }
     return { status: 201, body: { success: true, data: person } };
   }

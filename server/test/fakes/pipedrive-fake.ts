@@ -14,7 +14,8 @@
 //   GET  /api/v2/organizations (ids), /api/v2/organizations/search, POST /api/v2/organizations
 //   GET|POST /api/v2/deals                 status, updated_since, cursor
 //   GET  /api/v2/pipelines, /api/v2/stages
-// Refusals: 401 for an unknown or revoked token, 429 with Pipedrive's rate-limit headers, 400 with
+// Refresh tokens are single-use (each refresh answers a new one); access tokens expire on request.
+// Refusals: 401 for an unknown, expired or revoked token, 429 with Pipedrive's rate-limit headers, 400 with
 // `{success: false, error, error_info, data: null, additional_data: null}` for bad data, 404 for a
 // missing record, and an outage switch. Where the reference does not give a refusal's text, the
 // fake words it plainly.
@@ -97,6 +98,16 @@ export interface PipedriveFake {
   issueCode(redirectUri: string): string;
   /** Every token this server issued is refused from now on (the app was uninstalled). */
   revoke(): void;
+  /** The access tokens issued so far expire (Pipedrive's last an hour): the API answers 401 to them. */
+  expireAccessTokens(): void;
+  /**
+   * Pipedrive's search index lags behind writes: while on, persons created through the API are not
+   * found by /persons/search (the persons list has them at once) until `catchUpSearchIndex()`.
+   */
+  searchIndexLag(on: boolean): void;
+  catchUpSearchIndex(): void;
+  /** The next person create is stored but its answer never arrives (the connection drops). */
+  dropNextCreateReply(): void;
   /** Answers every API call with 429 (retry-after and x-ratelimit-reset in seconds) until cleared with null. */
   rateLimit(retryAfterSeconds: number | null): void;
   /** Answers every API call with this status (503: maintenance) until cleared with null. */
@@ -120,6 +131,10 @@ export function pipedriveErrorBody(error: string): object {
 export interface PipedriveFakeState extends PipedriveFake {
   accessTokens: Set<string>;
   nextId(): number;
+  /** Persons the search index does not know yet. */
+  unindexed: Set<number>;
+  indexLag: boolean;
+  dropCreateReply: boolean;
 }
 
 function token(prefix: string): string {
@@ -150,11 +165,14 @@ function oauthAnswer(fake: PipedriveFakeState, codes: Map<string, string>, refre
     codes.delete(form.code ?? "");
     if (redirectUri !== form.redirect_uri) return { status: 400, body: { success: false, message: "Invalid request: redirect_uri is invalid", error: "invalid_request" } };
   } else if (form.grant_type === "refresh_token") {
-    if (!refreshTokens.has(form.refresh_token ?? "")) return { status: 400, body: { success: false, message: "Invalid grant: refresh_token is invalid", error: "invalid_grant" } };
+    // Single-use: Pipedrive answers a new refresh token and refuses the one exchanged.
+    if (!refreshTokens.delete(form.refresh_token ?? "")) {
+      return { status: 400, body: { success: false, message: "Invalid grant: refresh_token is invalid or it was already exchanged", error: "invalid_grant" } };
+    }
   } else return { status: 400, body: { success: false, message: "Unsupported grant type: grant_type is invalid", error: "unsupported_grant_type" } };
   const accessToken = token("v1:");
   fake.accessTokens.add(accessToken);
-  const refreshToken = form.grant_type === "refresh_token" ? (form.refresh_token ?? "") : token("rt:");
+  const refreshToken = token("rt:");
   refreshTokens.add(refreshToken);
   return { body: { access_token: accessToken, token_type: "Bearer", expires_in: 3599, refresh_token: refreshToken, scope: "base,contacts:full,deals:full,users:read", api_domain: fake.url } };
 }
@@ -244,6 +262,21 @@ export async function startPipedriveFake(): Promise<PipedriveFake> {
     revoke() {
       fake.accessTokens.clear();
       refreshTokens.clear();
+    },
+    expireAccessTokens() {
+      fake.accessTokens.clear();
+    },
+    unindexed: new Set(),
+    indexLag: false,
+    dropCreateReply: false,
+    searchIndexLag(on) {
+      fake.indexLag = on;
+    },
+    catchUpSearchIndex() {
+      fake.unindexed.clear();
+    },
+    dropNextCreateReply() {
+      fake.dropCreateReply = true;
     },
     rateLimit(seconds) {
       limited = seconds;

@@ -14,7 +14,8 @@
 // Refusals: 401 INVALID_SESSION_ID (expired or revoked session), 403 REQUEST_LIMIT_EXCEEDED, 404
 // NOT_FOUND, 400 REQUIRED_FIELD_MISSING / INVALID_FIELD / FIELD_CUSTOM_VALIDATION_EXCEPTION /
 // INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST / ENTITY_IS_DELETED, an HTML 503 for maintenance, and the
-// token endpoint's invalid_grant / invalid_client_id / invalid_client.
+// token endpoint's invalid_grant / invalid_client_id / invalid_client; switches for refresh-token
+// rotation and for a token endpoint failing for a while.
 import { randomBytes } from "node:crypto";
 import { startLocalHttpFake, type FakeAnswer, type FakeRequest, type LocalHttpFake } from "./local-http-fake";
 import { salesforceApiAnswer } from "./salesforce-fake-api";
@@ -48,6 +49,13 @@ export interface SalesforceFake {
   expireSessions(): void;
   /** Revokes the connected app: sessions and refresh tokens alike. */
   revoke(): void;
+  /**
+   * Refresh-token rotation (a connected app setting): each refresh answers a new refresh_token and
+   * the one exchanged is refused from then on (invalid_grant).
+   */
+  rotateRefreshTokens(on: boolean): void;
+  /** The token endpoint's next `count` requests fail with this HTTP status (an HTML page), as in maintenance. */
+  failTokenEndpointNext(count: number, status?: number): void;
   /** Forgets every query locator, as Salesforce does after about 15 minutes. */
   expireLocators(): void;
   rateLimit(on: boolean): void;
@@ -76,7 +84,13 @@ function token(prefix: string): string {
   return `${prefix}${randomBytes(18).toString("base64url")}`;
 }
 
-function oauthAnswer(fake: SalesforceFakeState, codes: Map<string, string>, refreshTokens: Set<string>, request: FakeRequest): FakeAnswer {
+interface TokenEndpointState {
+  rotate: boolean;
+  failures: number;
+  failStatus: number;
+}
+
+function oauthAnswer(fake: SalesforceFakeState, codes: Map<string, string>, refreshTokens: Set<string>, endpoint: TokenEndpointState, request: FakeRequest): FakeAnswer {
   if (request.method === "GET" && request.path === "/services/oauth2/authorize") {
     const redirectUri = request.query.get("redirect_uri") ?? "";
     if (request.query.get("client_id") !== fake.clientId) return { status: 400, body: "error=invalid_client_id&error_description=client%20identifier%20invalid" };
@@ -88,6 +102,10 @@ function oauthAnswer(fake: SalesforceFakeState, codes: Map<string, string>, refr
   }
   const form = Object.fromEntries(new URLSearchParams(request.body.toString("utf8")));
   fake.tokenRequests.push(form);
+  if (endpoint.failures > 0) {
+    endpoint.failures -= 1;
+    return { status: endpoint.failStatus, headers: { "content-type": "text/html" }, body: "<html><body>Service temporarily unavailable.</body></html>" };
+  }
   if (form.client_id !== fake.clientId) return { status: 400, body: { error: "invalid_client_id", error_description: "client identifier invalid" } };
   if (form.client_secret !== fake.clientSecret) return { status: 400, body: { error: "invalid_client", error_description: "invalid client credentials" } };
   let refreshToken: string | undefined;
@@ -100,6 +118,11 @@ function oauthAnswer(fake: SalesforceFakeState, codes: Map<string, string>, refr
     refreshTokens.add(refreshToken);
   } else if (form.grant_type === "refresh_token") {
     if (!refreshTokens.has(form.refresh_token ?? "")) return { status: 400, body: { error: "invalid_grant", error_description: "expired access/refresh token" } };
+    if (endpoint.rotate) {
+      refreshTokens.delete(form.refresh_token ?? "");
+      refreshToken = token("5Aep");
+      refreshTokens.add(refreshToken);
+    }
   } else return { status: 400, body: { error: "unsupported_grant_type", error_description: "grant type not supported" } };
   const accessToken = token(`${fake.organization.Id}!`);
   fake.accessTokens.add(accessToken);
@@ -124,6 +147,7 @@ export async function startSalesforceFake(): Promise<SalesforceFake> {
   let clock = new Date("2026-11-02T09:00:00Z");
   let counter = 0;
   let down = false;
+  const endpoint: TokenEndpointState = { rotate: false, failures: 0, failStatus: 503 };
   const fake: SalesforceFakeState = {
     url: http.url,
     http,
@@ -172,6 +196,13 @@ export async function startSalesforceFake(): Promise<SalesforceFake> {
       fake.accessTokens.clear();
       refreshTokens.clear();
     },
+    rotateRefreshTokens(on) {
+      endpoint.rotate = on;
+    },
+    failTokenEndpointNext(count, status = 503) {
+      endpoint.failures = count;
+      endpoint.failStatus = status;
+    },
     expireLocators() {
       fake.locators.clear();
     },
@@ -192,7 +223,7 @@ export async function startSalesforceFake(): Promise<SalesforceFake> {
   }
   fake.records.set(fake.organization.Id, { ...fake.organization, type: "Organization" });
   http.handle((request) => {
-    if (request.path.startsWith("/services/oauth2/")) return oauthAnswer(fake, codes, refreshTokens, request);
+    if (request.path.startsWith("/services/oauth2/")) return oauthAnswer(fake, codes, refreshTokens, endpoint, request);
     if (down) return { status: 503, headers: { "content-type": "text/html" }, body: "<html><body>Salesforce is down for maintenance.</body></html>" };
     return salesforceApiAnswer(fake, request);
   });

@@ -5,31 +5,26 @@ import { FilterOperatorEnum, type FilterGroup, type SimplePublicObject } from "@
 import type { Client } from "@hubspot/api-client";
 import type { CrmField, CrmFieldMapping, CrmMatch, CrmPulledContact, CrmRecordRef, HeraldLeadField } from "../types";
 import { CrmError } from "../types";
+import { linkedinUrlVariants } from "../linkedin-url";
 import { callHubspot, toCrmError } from "./errors";
 import { CONTACT_OBJECT_TYPE_ID, hubspotRecordUrl } from "./hubspot-api";
 
 /** HubSpot's default contact property for a LinkedIn profile ("LinkedIn URL"). */
 export const HUBSPOT_LINKEDIN_PROPERTY = "hs_linkedin_url";
 
-/** The official client's documented way to pass a sort: a JSON string the API reads. */
+/**
+ * A search sort as the official client documents it for TypeScript (its README, "CRM Search"): the
+ * property's name for ascending, with a leading "-" for descending. HubSpot ignores a JSON string
+ * here, and then its order is its own, which would make the "id greater than the last" paging skip contacts.
+ */
 export function searchSort(propertyName: string, direction: "ASCENDING" | "DESCENDING" = "ASCENDING"): string {
-  return JSON.stringify({ propertyName, direction });
+  return direction === "DESCENDING" ? `-${propertyName}` : propertyName;
 }
 
-/**
- * The spellings a LinkedIn profile URL is stored under (with or without www, a trailing slash,
- * http): search looks for each, as one filter group apiece (HubSpot allows five).
- */
-export function linkedinUrlVariants(url: string): string[] {
-  const trimmed = url.trim();
-  const variants = [trimmed];
-  const match = /^(?:https?:\/\/)?(?:[a-z]{2,3}\.)?linkedin\.com\/in\/([^/?#\s]+)/i.exec(trimmed);
-  if (match) {
-    const slug = match[1];
-    variants.push(`https://www.linkedin.com/in/${slug}`, `https://www.linkedin.com/in/${slug}/`, `https://linkedin.com/in/${slug}`, `http://www.linkedin.com/in/${slug}`);
-  }
-  return [...new Set(variants)].slice(0, 5);
-}
+/** HubSpot allows five filter groups a search; more spellings take another search. */
+const FILTER_GROUPS_PER_SEARCH = 5;
+/** The spellings of a LinkedIn URL looked for: the ten most common, two searches at most. */
+const LINKEDIN_SPELLINGS = 10;
 
 export interface HubspotContext {
   api: Client;
@@ -58,11 +53,12 @@ export async function findContact(context: HubspotContext, match: CrmMatch): Pro
   const linkedinUrl = match.linkedinUrl?.trim();
   if (linkedinUrl && match.linkedinField) {
     const field = match.linkedinField;
-    const id = await searchOne(
-      context,
-      linkedinUrlVariants(linkedinUrl).map((value) => ({ filters: [{ propertyName: field, operator: FilterOperatorEnum.Eq, value }] })),
-    );
-    if (id) return contactRef(context, id);
+    const spellings = linkedinUrlVariants(linkedinUrl).slice(0, LINKEDIN_SPELLINGS);
+    for (let start = 0; start < spellings.length; start += FILTER_GROUPS_PER_SEARCH) {
+      const groups = spellings.slice(start, start + FILTER_GROUPS_PER_SEARCH).map((value) => ({ filters: [{ propertyName: field, operator: FilterOperatorEnum.Eq, value }] }));
+      const id = await searchOne(context, groups);
+      if (id) return contactRef(context, id);
+    }
   }
   return null;
 }

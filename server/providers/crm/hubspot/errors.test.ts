@@ -17,6 +17,18 @@ describe("toCrmError", () => {
     );
   });
 
+  it("any other 403 refuses the one call: the connection stays", () => {
+    const error = toCrmError(thrown(403, { status: "error", message: "This portal does not have access to this feature.", category: "FORBIDDEN" }), "create the deal");
+    expect(error).toMatchObject({ kind: "rejected", message: "HubSpot refused to create the deal: This portal does not have access to this feature." });
+    expect(toCrmError(thrown(403, { status: "error", message: "Forbidden" }), "x").kind).toBe("rejected");
+  });
+
+  it("reads the wait from HubSpot's X-HubSpot-RateLimit-Interval-Milliseconds when there is no Retry-After", () => {
+    const headers = { "x-hubspot-ratelimit-interval-milliseconds": "2000", "x-hubspot-ratelimit-max": "100", "x-hubspot-ratelimit-remaining": "0" };
+    expect(toCrmError(thrown(429, { errorType: "RATE_LIMIT", policyName: "TEN_SECONDLY_ROLLING", message: "x" }, headers), "x").retryAfterSeconds).toBe(2);
+    expect(toCrmError(thrown(429, { errorType: "RATE_LIMIT", policyName: "DAILY", message: "x" }, headers), "x").retryAfterSeconds).toBe(3600);
+  });
+
   it("reads the wait from Retry-After, else from HubSpot's policy", () => {
     expect(toCrmError(thrown(429, { errorType: "RATE_LIMIT", policyName: "TEN_SECONDLY_ROLLING", message: "x" }, { "retry-after": "3" }), "x").retryAfterSeconds).toBe(3);
     expect(toCrmError(thrown(429, { errorType: "RATE_LIMIT", policyName: "TEN_SECONDLY_ROLLING", message: "x" }), "x").retryAfterSeconds).toBe(10);

@@ -59,15 +59,28 @@ function readableMessage(body: HubspotErrorBody): string {
   return message || "no reason given";
 }
 
-/** Seconds to wait after a 429: Retry-After when HubSpot sends it, else what its policy implies. */
+/**
+ * Seconds to wait after a 429. HubSpot documents X-HubSpot-RateLimit-Interval-Milliseconds (the
+ * rolling window the burst limit counts in) rather than Retry-After: wait out one window. A daily
+ * limit waits an hour whatever the window header says; Retry-After wins when HubSpot sends it.
+ */
 function retryAfterSeconds(headers: Record<string, string>, body: HubspotErrorBody): number {
   const header = Number(headers["retry-after"]);
   if (Number.isFinite(header) && header > 0) return Math.ceil(header);
+  if (body.policyName === "DAILY" || /daily limit/i.test(body.message ?? "")) return 60 * 60;
+  const intervalMs = Number(headers["x-hubspot-ratelimit-interval-milliseconds"]);
+  if (Number.isFinite(intervalMs) && intervalMs > 0) return Math.ceil(intervalMs / 1000);
   if (body.policyName === "SECONDLY" || /secondly limit/i.test(body.message ?? "")) return 1;
-  if (body.policyName === "DAILY") return 60 * 60;
   // TEN_SECONDLY_ROLLING and anything unnamed: the window is ten seconds.
   return 10;
 }
+
+/**
+ * The 403 categories that mean the connection itself lacks access (a scope not granted, the token
+ * refused): reconnecting fixes them. Any other 403 (a feature the portal's plan lacks, a record the
+ * user may not touch) refuses this one call only.
+ */
+const REVOKED_403_CATEGORIES = new Set(["MISSING_SCOPES", "INVALID_AUTHENTICATION", "REVOKED_AUTHENTICATION"]);
 
 /** What the official client threw while doing `action` (e.g. "create the contact"), as a CrmError. */
 export function toCrmError(error: unknown, action: string): CrmError {
@@ -80,14 +93,14 @@ export function toCrmError(error: unknown, action: string): CrmError {
   const { status, body, headers } = failure;
   const reason = plainHubspotMessage(body);
   if (status === 401 && body.category === "EXPIRED_AUTHENTICATION") {
-    // Only the 30-minute access token ran out, not the connection: the sync renews tokens past
-    // their expiresAt before it calls, so the retry of an "unavailable" step goes through.
-    return new CrmError("unavailable", `HubSpot's access token had expired when Herald tried to ${action} (${reason}); Herald renews it and tries again.`, { cause: error });
+    // Only the 30-minute access token ran out, not the connection: the sync core renews the tokens
+    // and repeats the call (withCrmClient).
+    return new CrmError("token-expired", `HubSpot's access token had expired when Herald tried to ${action} (${reason}); Herald renews it and tries again.`, { cause: error });
   }
   if (status === 401) {
     return new CrmError("revoked", `HubSpot refused Herald's access while trying to ${action}: ${reason}. Reconnect HubSpot in Settings → Integrations.`, { cause: error });
   }
-  if (status === 403) {
+  if (status === 403 && body.category !== undefined && REVOKED_403_CATEGORIES.has(body.category)) {
     return new CrmError("revoked", `HubSpot did not allow Herald to ${action}: ${reason}. Reconnect HubSpot in Settings → Integrations and grant the permissions it asks for.`, { cause: error });
   }
   if (status === 429) {

@@ -51,8 +51,8 @@ describe("connecting", () => {
 
     fake.expireAccessTokens();
     const expired = await refusal(hubspotProvider.client(tokens, config).listPipelines());
-    // An expired access token is not a lost connection: the retry after a refresh goes through.
-    expect(expired.kind).toBe("unavailable");
+    // An expired access token is not a lost connection: the sync core renews it and repeats the call.
+    expect(expired.kind).toBe("token-expired");
     expect(expired.message).toMatch(/^HubSpot's access token had expired when Herald tried to list the deal pipelines \(The OAuth token used to make this call expired \d+ minute\(s\) ago\); Herald renews it and tries again\.$/);
 
     const refreshed = await oauth.refresh(tokens);
@@ -119,6 +119,10 @@ describe("refusals while syncing", () => {
     expect(limited.message).toBe("HubSpot asked Herald to slow down while trying to create the contact (You have reached your ten_secondly_rolling limit).");
     expect(fake.requests.length - before).toBe(1);
     expect((await client.createContact({ email: "busy@me.test" })).id).toBeTruthy();
+
+    // HubSpot's usual 429: no Retry-After, the window in X-HubSpot-RateLimit-Interval-Milliseconds.
+    fake.rateLimitNext(1);
+    expect(await refusal(client.createContact({ email: "busy@me.test" }))).toMatchObject({ kind: "rate-limited", retryAfterSeconds: 10 });
   });
 
   it("HubSpot failing is unavailable, and so is HubSpot unreachable", async () => {

@@ -4,6 +4,7 @@
 // timeline, need no activity type the company may have renamed, and are never "due".
 import type { v2 } from "pipedrive";
 import { CrmError, type CrmActivity, type CrmClient, type CrmField, type CrmList, type CrmMatch, type CrmOAuthConfig, type CrmPipeline, type CrmRecordRef, type CrmTokens } from "../types";
+import { linkedinSlugSpellings, sameLinkedinProfile } from "../linkedin-url";
 import { pipedriveApiDomain, pipedriveApis, type PipedriveApis } from "./pipedrive-http";
 import { CONTACT_SYNC_FIELDS, crmField, joinName, ORGANIZATION_NAME_CRM_FIELD, personWrite } from "./pipedrive-person-fields";
 import { pipedriveListMembers, pullPipedriveExclusions } from "./pipedrive-pull";
@@ -29,16 +30,11 @@ export function noteContent(activity: CrmActivity): string {
 }
 
 /** Pipedrive's add_time: "YYYY-MM-DD HH:MM:SS" in UTC. */
+/** How many pages of recently changed persons a look after a lost create reads (100 a page). */
+const RECENT_PAGES = 5;
+
 function noteTime(date: Date): string {
   return date.toISOString().slice(0, 19).replace("T", " ");
-}
-
-function urlCore(value: string): string {
-  return value.trim().toLowerCase().replace(/^https?:\/\/(www\.)?/, "").replace(/\/+$/, "");
-}
-
-function sameUrl(a: string, b: string): boolean {
-  return urlCore(a) === urlCore(b);
 }
 
 async function allPages<T>(read: (cursor: string | undefined) => Promise<{ data?: T[]; additional_data?: { next_cursor?: string | null } }>): Promise<T[]> {
@@ -132,18 +128,39 @@ export function pipedriveClient(tokens: CrmTokens, config: CrmOAuthConfig): CrmC
         if (id !== undefined) return { id: String(id), url: personUrl(id) };
       }
       if (match.linkedinUrl && match.linkedinField) {
-        // A partial search on the URL's core finds it with or without "https://www." or a final
-        // slash; the field's value is then compared exactly.
-        const candidates = await searchPersonIds(urlCore(match.linkedinUrl), "custom_fields", false);
+        // A partial search on the profile's slug finds it under any spelling of the URL; the
+        // field's value is then compared as a profile (linkedin-url.ts).
+        const candidates: number[] = [];
+        for (const slug of linkedinSlugSpellings(match.linkedinUrl)) candidates.push(...(await searchPersonIds(slug, "custom_fields", false)));
         if (candidates.length === 0) return null;
+        const unique = [...new Set(candidates)];
         // The search matches any custom field: keep the person whose LinkedIn field holds the URL.
-        const persons = (await apis.persons.getPersons({ ids: candidates.join(",") })).data ?? [];
+        const persons = (await apis.persons.getPersons({ ids: unique.join(",") })).data ?? [];
         const field = match.linkedinField;
         const person = persons.find((candidate) => {
           const value = candidate.custom_fields?.[field];
-          return typeof value === "string" && match.linkedinUrl !== null && sameUrl(value, match.linkedinUrl);
+          return typeof value === "string" && match.linkedinUrl !== null && sameLinkedinProfile(value, match.linkedinUrl);
         });
         if (person?.id !== undefined) return { id: String(person.id), url: personUrl(person.id) };
+      }
+      return null;
+    },
+
+    async findRecentContact(match: CrmMatch, since: Date): Promise<CrmRecordRef | null> {
+      // Pipedrive's search index lags behind a create: the persons list, filtered by update time, does not.
+      const email = match.email?.trim().toLowerCase() || null;
+      const field = match.linkedinField;
+      let cursor: string | undefined;
+      for (let pages = 0; pages < RECENT_PAGES; pages += 1) {
+        const answer = await apis.persons.getPersons({ updated_since: since.toISOString().replace(/\.\d{3}Z$/, "Z"), sort_by: "update_time", sort_direction: "desc", limit: 100, cursor });
+        const person = (answer.data ?? []).find(
+          (candidate) =>
+            (email !== null && (candidate.emails ?? []).some((entry) => entry.value?.trim().toLowerCase() === email)) ||
+            (match.linkedinUrl !== null && field !== null && typeof candidate.custom_fields?.[field] === "string" && sameLinkedinProfile(String(candidate.custom_fields[field]), match.linkedinUrl)),
+        );
+        if (person?.id !== undefined) return { id: String(person.id), url: personUrl(person.id) };
+        cursor = answer.additional_data?.next_cursor ?? undefined;
+        if (!cursor) break;
       }
       return null;
     },

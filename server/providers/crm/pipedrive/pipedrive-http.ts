@@ -37,7 +37,9 @@ export function pipedriveError(error: unknown): CrmError {
   if (!response) return new CrmError("unavailable", `Pipedrive could not be reached (${failure.code ?? failure.message}).`, { cause: error });
   const said = errorText(response.data);
   const status = response.status;
-  if (status === 401) return new CrmError("revoked", "Pipedrive no longer accepts Herald's access: reconnect Pipedrive in Settings → Integrations.", { cause: error });
+  // An expired or just-rotated access token is a 401 too: the sync core renews and tries once more,
+  // and only a renewal Pipedrive refuses (or a second 401) disconnects.
+  if (status === 401) return new CrmError("token-expired", "Pipedrive did not accept Herald's access token (it expired or was replaced).", { cause: error });
   if (status === 402) return new CrmError("revoked", "The Pipedrive company account is not open (trial ended or payment missing).", { cause: error });
   if (status === 429) {
     const retryAfterSeconds = headerSeconds(response.headers["retry-after"]) ?? headerSeconds(response.headers["x-ratelimit-reset"]) ?? 2;

@@ -172,8 +172,12 @@ describe("pulling from Salesforce", () => {
 });
 
 describe("Salesforce's refusals", () => {
-  it("renews an expired session by itself, and reports a revoked app, the API limit and maintenance plainly", async () => {
+  it("reports an expired session for the sync core to renew, and a revoked app, the API limit and maintenance plainly", async () => {
     fake.expireSessions();
+    // jsforce does not renew by itself (the new tokens would be lost): the session's end is "token-expired".
+    expect(await refusal(client.account())).toMatchObject({ kind: "token-expired" });
+    tokens = await salesforceProvider.oauth(config).refresh(tokens);
+    client = salesforceProvider.client(tokens, config);
     expect(await client.account()).toMatchObject({ id: fake.organization.Id });
 
     fake.rateLimit(true);
@@ -194,8 +198,9 @@ describe("Salesforce's refusals", () => {
     expect(await client.pullExclusions({ rules: { customers: false, owned: false, listIds: [] }, since: null, cursor: null, mapping })).toEqual({ items: [], nextCursor: null });
 
     fake.revoke();
-    const revoked = await refusal(salesforceProvider.client(tokens, config).listLists());
+    expect(await refusal(salesforceProvider.client(tokens, config).listLists())).toMatchObject({ kind: "token-expired" });
+    const revoked = await refusal(salesforceProvider.oauth(config).refresh(tokens));
     expect(revoked.kind).toBe("revoked");
-    expect(revoked.message).toContain("reconnect Salesforce");
+    expect(revoked.message).toContain("Connect Salesforce again");
   });
 });

@@ -8,6 +8,7 @@
 import type { Record as SalesforceRecord, SaveResult } from "jsforce";
 import { now } from "../../../lib/clock";
 import { CrmError, type CrmActivity, type CrmClient, type CrmField, type CrmList, type CrmMatch, type CrmOAuthConfig, type CrmRecordRef, type CrmTokens } from "../types";
+import { linkedinUrlVariants } from "../linkedin-url";
 import { salesforceCall, salesforceConnection, salesforceInstanceUrl, soqlString } from "./salesforce-connection";
 import { crmField, describer, objectOfId, writableProperties, type PersonObject } from "./salesforce-fields";
 import { salesforceAccount } from "./salesforce-oauth";
@@ -22,12 +23,6 @@ function savedId(result: SaveResult, what: string): string {
   if (result.success) return result.id;
   const message = result.errors.map((error) => error.message).join("; ");
   throw new CrmError("rejected", `Salesforce refused the ${what}: ${message || "no reason given"}.`);
-}
-
-/** Herald's URL variants of a LinkedIn profile, as people paste them. */
-function linkedinVariants(url: string): string[] {
-  const core = url.trim().replace(/^https?:\/\/(www\.)?/i, "").replace(/\/+$/, "");
-  return [...new Set([url.trim(), `https://www.${core}`, `https://www.${core}/`, `https://${core}`, `https://${core}/`, `http://www.${core}`, core])];
 }
 
 function taskDescription(activity: CrmActivity): string {
@@ -98,7 +93,7 @@ export function salesforceClient(tokens: CrmTokens, config: CrmOAuthConfig): Crm
       }
       const linkedinField = match.linkedinField;
       if (match.linkedinUrl && linkedinField && /^[A-Za-z0-9_]+$/.test(linkedinField)) {
-        const variants = linkedinVariants(match.linkedinUrl).map(soqlString).join(", ");
+        const variants = linkedinUrlVariants(match.linkedinUrl).map(soqlString).join(", ");
         for (const object of ["Contact", "Lead"] as const) {
           // An org may have created the LinkedIn field on one object only.
           if (!(await describe(object)).fields.some((field) => field.name === linkedinField)) continue;

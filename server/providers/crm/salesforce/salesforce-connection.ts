@@ -1,7 +1,11 @@
-// The jsforce side of the Salesforce provider: one Connection per client, refreshing its access
-// token by itself when Salesforce answers INVALID_SESSION_ID (Salesforce's token response has no
-// expiry), and every failure as a CrmError in plain words (Salesforce REST API Developer Guide:
-// "Status Codes and Error Responses"; "API Request Limits and Allocations").
+// The jsforce side of the Salesforce provider: one Connection per client, and every failure as a
+// CrmError in plain words. jsforce's own session renewal is off: it would keep the new access token
+// (and a rotated refresh token) in the Connection only, and it wraps any renewal failure, a 503 as
+// much as a revoked grant, as "Unable to refresh session". An expired session (INVALID_SESSION_ID)
+// is "token-expired" instead: the sync core renews through salesforce-oauth.ts, stores the new
+// tokens and repeats the call (Salesforce's token response has no expiry to renew ahead of).
+// Salesforce documents its failures in the REST API Developer Guide ("Status Codes and Error
+// Responses"; "API Request Limits and Allocations").
 import { Connection, OAuth2 } from "jsforce";
 import { CrmError, type CrmOAuthConfig, type CrmTokens } from "../types";
 
@@ -47,7 +51,10 @@ export function salesforceError(error: unknown): CrmError {
   const failure: SalesforceFailure = error && typeof error === "object" ? (error as SalesforceFailure) : { message: String(error) };
   const { code, message } = firstDetail(failure);
   const said = message.trim().split("\n")[0] ?? "";
-  if (code === "INVALID_SESSION_ID" || code === "invalid_grant" || /^Unable to refresh session/.test(said)) {
+  if (code === "INVALID_SESSION_ID") {
+    return new CrmError("token-expired", "Salesforce ended Herald's session (INVALID_SESSION_ID).", { cause: error });
+  }
+  if (code === "invalid_grant") {
     return new CrmError("revoked", "Salesforce no longer accepts Herald's access (the session or refresh token was revoked or expired): reconnect Salesforce in Settings → Integrations.", { cause: error });
   }
   if (code === "REQUEST_LIMIT_EXCEEDED") {
@@ -59,7 +66,7 @@ export function salesforceError(error: unknown): CrmError {
   if (REJECTED_CODES.has(code)) return new CrmError("rejected", `Salesforce refused the data: ${said || code}.`, { cause: error });
   const status = /^ERROR_HTTP_(\d{3})$/.exec(code);
   if (status && Number(status[1]) >= 500) return new CrmError("unavailable", `Salesforce is not answering properly (HTTP ${status[1]}); Herald retries later.`, { cause: error });
-  if (status && Number(status[1]) === 401) return new CrmError("revoked", "Salesforce no longer accepts Herald's access: reconnect Salesforce in Settings → Integrations.", { cause: error });
+  if (status && Number(status[1]) === 401) return new CrmError("token-expired", "Salesforce did not accept Herald's session (HTTP 401).", { cause: error });
   if (code !== "" && /^[A-Z_]+$/.test(code) && code !== "ERROR") return new CrmError("rejected", `Salesforce refused the request: ${said || code}.`, { cause: error });
   return new CrmError("unavailable", `Salesforce could not be reached${said ? ` (${said})` : ""}; Herald retries later.`, { cause: error });
 }
@@ -119,8 +126,6 @@ export function salesforceConnection(tokens: CrmTokens, config: CrmOAuthConfig):
     new Connection({
       instanceUrl: salesforceInstanceUrl(tokens, config),
       accessToken: tokens.accessToken,
-      refreshToken: tokens.refreshToken ?? undefined,
-      oauth2: salesforceOAuth2(config),
       version: SALESFORCE_API_VERSION,
     }),
   );

@@ -1,8 +1,10 @@
 // Salesforce's OAuth 2.0 web server flow through jsforce's OAuth2 ("OAuth 2.0 Web Server Flow for
 // Web App Integration"): the browser goes to <login URL>/services/oauth2/authorize, the code is
 // exchanged at /services/oauth2/token, and the answer carries the org's instance_url and the
-// identity URL that names the org and user. Salesforce's tokens carry no expiry: the client renews
-// the access token when Salesforce answers INVALID_SESSION_ID (salesforce-connection.ts).
+// identity URL that names the org and user. Salesforce's tokens carry no expiry: the sync core
+// renews through `refresh` when Salesforce answers INVALID_SESSION_ID (salesforce-connection.ts),
+// keeping a rotated refresh token when the connected app rotates them. Only invalid_grant means
+// the connection is gone; the token endpoint failing (5xx, unreachable) is "unavailable".
 import { Connection, type TokenResponse } from "jsforce";
 import { CrmError, type CrmAccount, type CrmOAuthClient, type CrmOAuthConfig, type CrmTokens } from "../types";
 import { checkSalesforceInstanceUrl, SALESFORCE_API_VERSION, salesforceCall, salesforceError, salesforceOAuth2, withoutTransportRetries } from "./salesforce-connection";
