@@ -63,7 +63,8 @@ it("connects HubSpot, pushes a lead and its activity, and pulls a customer back 
   expect(connection.accountName).toBe(hubspot.hubDomain);
   expect(openCrmTokens(connection.tokensEncrypted!).accessToken).toBeTruthy();
 
-  const at = new Date();
+  // Older than the sync's read lag (rows younger than two minutes wait for the next sync).
+  const at = new Date(Date.now() - 5 * 60_000);
   const lead = await db.lead.create({
     data: { workspaceId: actor.workspaceId, source: "api", email: "ada@acme.example", firstName: "Ada", lastName: "Lovelace", company: "Acme", lastActivityAt: at, createdAt: at, updatedAt: at },
   });
