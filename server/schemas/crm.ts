@@ -45,7 +45,7 @@ export const ZCrmFieldMappingList = z
 export const ZCrmExclusionRules = z
   .object({
     customers: z.boolean().meta({ description: "Contacts the CRM marks as customers become do-not-contact entries" }),
-    owned: z.boolean().meta({ description: "Contacts that have an owner in the CRM become do-not-contact entries" }),
+    owned: z.boolean().meta({ description: "Contacts owned in the CRM by someone other than the user who connected it become do-not-contact entries; contacts Herald itself pushed never do" }),
     listIds: z.array(z.string().trim().min(1).max(200)).max(50, "at most 50 lists").meta({ description: "Members of these CRM lists become do-not-contact entries" }),
   })
   .meta({ id: "CrmExclusionRules" });
