@@ -10,6 +10,9 @@ import { completeCrmConnect } from "./complete-crm-connect";
 import { openCrmTokens } from "./crm-tokens";
 import { disconnectCrm } from "./disconnect-crm";
 import { listCrmIntegrations } from "./list-crm-connections";
+import { listCrmFields } from "./list-crm-fields";
+import { listCrmLists } from "./list-crm-lists";
+import { listCrmPipelines } from "./list-crm-pipelines";
 import { listCrmSyncLog } from "./list-crm-sync-log";
 import { startCrmConnect } from "./start-crm-connect";
 
@@ -100,6 +103,17 @@ describe("connecting a CRM", () => {
     await expect(completeCrmConnect(answer(started, attacker.actor.userId), lookupOf(double))).rejects.toMatchObject({ code: "invalid-oauth-state" });
     expect(double.codesExchanged).toEqual([]);
     expect(await db.crmConnection.count({ where: { workspaceId: { in: [attacker.actor.workspaceId, victim.actor.workspaceId] } } })).toBe(0);
+  });
+
+  it("lets only admins and owners read the CRM's fields, lists and pipelines (the editors' pickers)", async () => {
+    const { actor } = await createTestWorkspace();
+    const double = createCrmDouble();
+    const id = await connectDouble(actor, double);
+    const member = { ...actor, role: "member" as const };
+    for (const read of [listCrmFields, listCrmLists, listCrmPipelines]) {
+      await expect(read(member, id, lookupOf(double))).rejects.toMatchObject({ code: "forbidden" });
+      await expect(read(actor, id, lookupOf(double))).resolves.toBeInstanceOf(Array);
+    }
   });
 
   it("disconnects: the tokens are gone, the log says the CRM keeps what Herald made", async () => {
