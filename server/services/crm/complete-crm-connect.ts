@@ -108,10 +108,14 @@ export async function completeCrmConnect(answer: CrmOauthAnswer, providers: CrmP
         connectedById: row.userId,
         updatedAt: at,
         // Another account's cursors and links mean nothing here.
-        ...(existing && existing.accountId !== account.id ? { leadCursor: null, activityCursor: Prisma.DbNull, exclusionsSince: null, exclusionsCursor: null } : {}),
+        ...(existing && existing.accountId !== account.id ? { leadCursor: null, activityCursor: Prisma.DbNull, exclusionsSince: null, exclusionsCursor: null, interestCursor: null } : {}),
       },
     });
-    if (existing && existing.accountId !== account.id) await db.crmRecordLink.deleteMany({ where: { connectionId: connection.id } });
+    if (existing && existing.accountId !== account.id) {
+      // The new account has none of the old one's records or activity: push all of it there again.
+      await db.crmRecordLink.deleteMany({ where: { connectionId: connection.id } });
+      await db.crmSyncedActivity.deleteMany({ where: { connectionId: connection.id } });
+    }
     const message = `Connected ${label} (${account.name}).`;
     await writeCrmSyncLog({ connectionId: connection.id, kind: "connect", outcome: "ok", message });
     return { provider, status: "connected", code: "connected", message, connectionId: connection.id };

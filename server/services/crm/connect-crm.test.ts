@@ -116,6 +116,19 @@ describe("connecting a CRM", () => {
     }
   });
 
+  it("starts afresh when reconnected to another account: no links, no activity marked as logged", async () => {
+    const { actor } = await createTestWorkspace();
+    const id = await connectDouble(actor, createCrmDouble());
+    const at = new Date();
+    await db.crmRecordLink.create({ data: { connectionId: id, leadId: "led_x", crmId: "1", createdAt: at, updatedAt: at } });
+    await db.crmSyncedActivity.create({ data: { connectionId: id, sourceId: "evt_x", kind: "emailed", crmId: "n1", createdAt: at } });
+    await disconnectCrm(actor, id);
+    const other = createCrmDouble("hubspot", { id: "portal-2", name: "other.example" });
+    expect(await connectDouble(actor, other)).toBe(id);
+    expect(await db.crmRecordLink.count({ where: { connectionId: id } })).toBe(0);
+    expect(await db.crmSyncedActivity.count({ where: { connectionId: id } })).toBe(0);
+  });
+
   it("disconnects: the tokens are gone, the log says the CRM keeps what Herald made", async () => {
     const { actor } = await createTestWorkspace();
     const double = createCrmDouble();
