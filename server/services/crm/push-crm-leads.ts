@@ -60,7 +60,8 @@ async function pushLead(connection: CrmConnection, client: CrmClient, lead: Lead
     }
   }
   const ensured = await ensureCrmRecord(connection.id, client, lead, mapping);
-  if (ensured.link.id) await db.crmRecordLink.update({ where: { id: ensured.link.id }, data: { valuesHash, lastError: null } });
+  // Found already linked (another run got there first): its values were not written by this one.
+  if (ensured.link.id && ensured.outcome !== "linked") await db.crmRecordLink.update({ where: { id: ensured.link.id }, data: { valuesHash, lastError: null } });
   if (ensured.outcome === "created") result.created++;
   else if (ensured.outcome === "matched") result.matched++;
 }
