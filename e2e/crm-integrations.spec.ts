@@ -58,9 +58,20 @@ test("connect HubSpot, choose exclusions, Sync now: a HubSpot customer lands on 
   const customer = hubspot.addContact({ email: "buyer@customer.example", firstname: "Bea" });
   hubspot.setLifecycleStage(customer, "customer");
 
+  // Connect sets the browser's Connect cookie; HubSpot's answer comes back to this browser, signed in.
+  let authorizeUrl = "";
+  page.on("request", (request) => {
+    if (request.url().startsWith(`${hubspot.url}/oauth/authorize`)) authorizeUrl = request.url();
+  });
   await page.getByRole("button", { name: "Connect HubSpot" }).click();
-  await expect(page).toHaveURL(/\/settings\/integrations\?/);
-  await expect(page.getByRole("status").filter({ hasText: `Connected HubSpot (${hubspot.hubDomain}).` })).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\/integrations\?outcome=connected&crm=hubspot$/);
+  await expect(page.getByRole("status").filter({ hasText: "Connected HubSpot." })).toBeVisible();
+  // The same approval opened by someone else (another browser, no Connect cookie) is refused.
+  const stranger = await browser.newContext({ baseURL: herald.url });
+  const approved = await stranger.request.get(authorizeUrl, { maxRedirects: 0 });
+  const elsewhere = await stranger.request.get(approved.headers()["location"]!, { maxRedirects: 0 });
+  expect(new URL(elsewhere.headers()["location"]!).searchParams.get("outcome")).toBe("refused");
+  await stranger.close();
   const card = page.getByTestId("crm-card-hubspot");
   await expect(card).toContainText("Connected");
   await expect(card).toContainText(hubspot.hubDomain);

@@ -19,7 +19,7 @@ interface SectionProps {
 export function CrmDeals({ connection, isAdmin, save, saving }: SectionProps) {
   const trpc = useTRPC();
   const deals = connection.deals;
-  const pipelines = useQuery({ ...trpc.crm.pipelines.queryOptions({ id: connection.id }), enabled: deals.createDeals || Boolean(deals.pipelineId) });
+  const pipelines = useQuery({ ...trpc.crm.pipelines.queryOptions({ id: connection.id }), enabled: isAdmin && (deals.createDeals || Boolean(deals.pipelineId)) });
   const pipeline = pipelines.data?.find((entry) => entry.id === deals.pipelineId);
   return (
     <section className="space-y-3">
@@ -37,6 +37,12 @@ export function CrmDeals({ connection, isAdmin, save, saving }: SectionProps) {
       />
       {pipelines.isPending && pipelines.fetchStatus !== "idle" && <p className="text-sm text-slate-500">Loading pipelines…</p>}
       {pipelines.error && <Alert tone="error">{errorMessage(pipelines.error)}</Alert>}
+      {!isAdmin && deals.pipelineName && (
+        <p className="text-sm text-slate-500">
+          Pipeline {deals.pipelineName}
+          {deals.stageName ? `, stage ${deals.stageName}` : ""}.
+        </p>
+      )}
       {pipelines.data && (
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Pipeline" htmlFor={`pipeline-${connection.id}`}>
@@ -84,15 +90,16 @@ export function CrmDeals({ connection, isAdmin, save, saving }: SectionProps) {
 export function CrmExclusions({ connection, isAdmin, save, saving }: SectionProps) {
   const trpc = useTRPC();
   const rules = connection.exclusionRules;
-  const lists = useQuery(trpc.crm.lists.queryOptions({ id: connection.id }));
+  const lists = useQuery({ ...trpc.crm.lists.queryOptions({ id: connection.id }), enabled: isAdmin });
   const setRules = (changes: Partial<typeof rules>) => save({ exclusionRules: { ...rules, ...changes } });
   return (
     <section className="space-y-3">
       <h3 className="text-sm font-semibold text-slate-900">Exclusions</h3>
       <p className="text-sm text-slate-500">People picked here go on the do-not-contact list (reason &quot;Excluded in the CRM&quot;), so no campaign contacts them.</p>
       <Toggle label="Customers" hint={`Contacts ${connection.label} marks as customers.`} checked={rules.customers} disabled={!isAdmin || saving} onChange={(customers) => setRules({ customers })} />
-      <Toggle label="Owned contacts" hint={`Contacts that have an owner in ${connection.label}.`} checked={rules.owned} disabled={!isAdmin || saving} onChange={(owned) => setRules({ owned })} />
-      {lists.isPending && <p className="text-sm text-slate-500">Loading lists…</p>}
+      <Toggle label="Owned contacts" hint={`Contacts a colleague owns in ${connection.label} (never the ones Herald added).`} checked={rules.owned} disabled={!isAdmin || saving} onChange={(owned) => setRules({ owned })} />
+      {isAdmin && lists.isPending && <p className="text-sm text-slate-500">Loading lists…</p>}
+      {!isAdmin && rules.listIds.length > 0 && <p className="text-sm text-slate-500">Members of {rules.listIds.length === 1 ? "one list" : `${rules.listIds.length} lists`} are excluded.</p>}
       {lists.error && <Alert tone="error">{errorMessage(lists.error)}</Alert>}
       {lists.data && (
         <fieldset className="space-y-2">

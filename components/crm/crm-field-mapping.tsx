@@ -13,7 +13,8 @@ import type { SaveSettings } from "./crm-panel";
 
 export function CrmFieldMappingEditor({ connection, isAdmin, save, saving }: { connection: TCrmConnection; isAdmin: boolean; save: SaveSettings; saving: boolean }) {
   const trpc = useTRPC();
-  const fields = useQuery(trpc.crm.fields.queryOptions({ id: connection.id }));
+  // Only admins may read the CRM's fields; members see the mapping as it is.
+  const fields = useQuery({ ...trpc.crm.fields.queryOptions({ id: connection.id }), enabled: isAdmin });
   const [draft, setDraft] = useState<TCrmFieldMapping[] | null>(null);
   const mapping = draft ?? connection.fieldMapping;
   const crmFieldOf = (herald: string) => mapping.find((entry) => entry.herald === herald)?.crm ?? "";
@@ -28,9 +29,9 @@ export function CrmFieldMappingEditor({ connection, isAdmin, save, saving }: { c
     <section className="space-y-3">
       <h3 className="text-sm font-semibold text-slate-900">Field mapping</h3>
       <p className="text-sm text-slate-500">Only mapped fields are written to {connection.label}. E-mail and the LinkedIn URL are also how Herald finds a lead&apos;s existing contact.</p>
-      {fields.isPending && <p className="text-sm text-slate-500">Loading {connection.label}&apos;s fields…</p>}
+      {isAdmin && fields.isPending && <p className="text-sm text-slate-500">Loading {connection.label}&apos;s fields…</p>}
       {fields.error && <Alert tone="error">{errorMessage(fields.error)}</Alert>}
-      {fields.data && (
+      {(fields.data || !isAdmin) && (
         <div className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200">
           {heraldFields.map((herald) => (
             <div key={herald} className="flex flex-col gap-1 px-3 py-2 sm:flex-row sm:items-center sm:gap-4">
@@ -52,7 +53,7 @@ export function CrmFieldMappingEditor({ connection, isAdmin, save, saving }: { c
       )}
       {isAdmin && (
         <div className="flex flex-wrap gap-2">
-          <Button disabled={!draft || saving} onClick={() => draft && (save({ fieldMapping: draft }), setDraft(null))}>
+          <Button disabled={!draft || saving} onClick={() => draft && save({ fieldMapping: draft }, () => setDraft(null))}>
             Save mapping
           </Button>
           <Button variant="secondary" disabled={!draft} onClick={() => setDraft(null)}>

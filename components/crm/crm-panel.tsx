@@ -12,7 +12,8 @@ import { CrmFieldMappingEditor } from "./crm-field-mapping";
 import { CrmImportList } from "./crm-import-list";
 import { CrmSyncLog } from "./crm-sync-log";
 
-export type SaveSettings = (changes: TUpdateCrmSettingsInput) => void;
+/** Saves settings; `onSaved` runs only once the server accepted them. */
+export type SaveSettings = (changes: TUpdateCrmSettingsInput, onSaved?: () => void) => void;
 
 export function CrmPanel({ connection, isAdmin }: { connection: TCrmConnection; isAdmin: boolean }) {
   const trpc = useTRPC();
@@ -25,7 +26,7 @@ export function CrmPanel({ connection, isAdmin }: { connection: TCrmConnection; 
       onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.crm.integrations.queryKey() }),
     }),
   );
-  const save: SaveSettings = (changes) => update.mutate({ id: connection.id, changes });
+  const save: SaveSettings = (changes, onSaved) => update.mutate({ id: connection.id, changes }, { onSuccess: () => onSaved?.() });
   const usable = connection.status === "connected" || connection.status === "error";
   return (
     <Card title={`${connection.label}: ${connection.account.name}`} description="What Herald syncs with this CRM, and what it did.">

@@ -7,6 +7,7 @@ import { purgeWebhookDeliveries } from "@/server/services/webhooks/purge-webhook
 import { purgeExpiredMessages } from "@/server/services/privacy/purge-expired-messages";
 import { purgeMailProviderEvents } from "@/server/services/mail/provider-webhooks/purge-mail-provider-events";
 import { purgeAgentWrites } from "@/server/services/agent-writes/purge-agent-writes";
+import { purgeCrmSyncLog } from "@/server/services/crm/purge-crm-sync-log";
 import { syncedFunction } from "../../server/test/inngest-contract";
 import { purgeExpiredRecords } from "./purge-expired-records";
 
@@ -15,6 +16,7 @@ vi.mock("@/server/services/webhooks/purge-webhook-deliveries", () => ({ purgeWeb
 vi.mock("@/server/services/privacy/purge-expired-messages", () => ({ purgeExpiredMessages: vi.fn() }));
 vi.mock("@/server/services/mail/provider-webhooks/purge-mail-provider-events", () => ({ purgeMailProviderEvents: vi.fn() }));
 vi.mock("@/server/services/agent-writes/purge-agent-writes", () => ({ purgeAgentWrites: vi.fn() }));
+vi.mock("@/server/services/crm/purge-crm-sync-log", () => ({ purgeCrmSyncLog: vi.fn() }));
 
 afterEach(() => vi.resetAllMocks());
 
@@ -32,9 +34,10 @@ describe("purge-expired-records", () => {
     vi.mocked(purgeExpiredMessages).mockResolvedValue({ emailMessages: 3, linkedinMessages: 1, conversations: 1 });
     vi.mocked(purgeMailProviderEvents).mockResolvedValue({ mailProviderEvents: 5 });
     vi.mocked(purgeAgentWrites).mockResolvedValue({ agentWrites: 6 });
+    vi.mocked(purgeCrmSyncLog).mockResolvedValue({ crmSyncLog: 7 });
     const { result, ctx } = await new InngestTestEngine({ function: purgeExpiredRecords }).execute();
-    expect(result).toEqual({ deliveries: 4, events: 2, idempotencyRecords: 9, messages: { emailMessages: 3, linkedinMessages: 1, conversations: 1 }, mailProviderEvents: 5, agentWrites: 6 });
-    expect(new Set(ctx.step.run.mock.calls.map(([id]) => id))).toEqual(new Set(["purge-webhook-deliveries", "purge-api-records", "purge-expired-messages", "purge-mail-provider-events", "purge-agent-writes"]));
+    expect(result).toEqual({ deliveries: 4, events: 2, idempotencyRecords: 9, messages: { emailMessages: 3, linkedinMessages: 1, conversations: 1 }, mailProviderEvents: 5, agentWrites: 6, crmSyncLog: 7 });
+    expect(new Set(ctx.step.run.mock.calls.map(([id]) => id))).toEqual(new Set(["purge-webhook-deliveries", "purge-api-records", "purge-expired-messages", "purge-mail-provider-events", "purge-agent-writes", "purge-crm-sync-log"]));
   });
 
   it("does not purge API records when purging deliveries failed (the step is retried first)", async () => {

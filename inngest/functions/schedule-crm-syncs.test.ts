@@ -36,4 +36,26 @@ describe("schedule-crm-syncs", () => {
       expect.objectContaining({ name: "herald/crm-sync.requested", data: { connectionId: "crm_b", workspaceId: "wsp_2" }, id: "crm-sync-crm_b-2026-03-02T09:05:00.000Z" }),
     ]);
   });
+
+  it("reads the connections a page of 500 per step, each page after the last one's id", async () => {
+    const page = (from: number, count: number) => Array.from({ length: count }, (_, index) => ({ id: `crm_${String(from + index).padStart(4, "0")}`, workspaceId: "wsp_1" }));
+    vi.mocked(listCrmConnectionsToSync).mockImplementation(async (afterId) => (afterId === null ? page(0, 500) : afterId === "crm_0499" ? page(500, 3) : []));
+    setClock(new ManualClock("2026-03-02T09:07:37.500Z"));
+    const { result, ctx } = await new InngestTestEngine({
+      function: scheduleCrmSyncs,
+      steps: [
+        { id: "syncs-0", handler: () => ({ ids: [] }) },
+        { id: "syncs-1", handler: () => ({ ids: [] }) },
+      ],
+    }).execute();
+    expect(result).toEqual({ window: "2026-03-02T09:05:00.000Z", connections: 503 });
+    expect(vi.mocked(listCrmConnectionsToSync).mock.calls).toEqual([
+      [null, 500],
+      ["crm_0499", 500],
+    ]);
+    expect(ctx.step.sendEvent.mock.calls.map(([id, events]) => [id, (events as unknown[]).length])).toEqual([
+      ["syncs-0", 500],
+      ["syncs-1", 3],
+    ]);
+  });
 });

@@ -45,7 +45,7 @@ export const ZCrmFieldMappingList = z
 export const ZCrmExclusionRules = z
   .object({
     customers: z.boolean().meta({ description: "Contacts the CRM marks as customers become do-not-contact entries" }),
-    owned: z.boolean().meta({ description: "Contacts that have an owner in the CRM become do-not-contact entries" }),
+    owned: z.boolean().meta({ description: "Contacts owned in the CRM by someone other than the user who connected it become do-not-contact entries; contacts Herald itself pushed never do" }),
     listIds: z.array(z.string().trim().min(1).max(200)).max(50, "at most 50 lists").meta({ description: "Members of these CRM lists become do-not-contact entries" }),
   })
   .meta({ id: "CrmExclusionRules" });
@@ -98,14 +98,44 @@ export const ZCrmIntegration = z.object({
 });
 export type TCrmIntegration = z.infer<typeof ZCrmIntegration>;
 
+const unknownField = (issue: { code?: string; keys?: string[] }) =>
+  issue.code === "unrecognized_keys" && issue.keys ? `unknown field ${issue.keys.join(", ")}` : undefined;
+const trueOrFalse = { error: "must be true or false" };
+
+/** A change of settings: only the fields named here; anything else (a misspelt field) is refused by name. */
 export const ZUpdateCrmSettingsInput = z
-  .object({
-    fieldMapping: ZCrmFieldMappingList.optional(),
-    exclusionRules: ZCrmExclusionRules.optional(),
-    deals: ZCrmDealSettings.optional(),
-    pushEnabled: z.boolean().optional(),
-    pullEnabled: z.boolean().optional(),
-  })
+  .strictObject(
+    {
+      fieldMapping: ZCrmFieldMappingList.optional(),
+      exclusionRules: z
+        .strictObject(
+          {
+            customers: z.boolean(trueOrFalse),
+            owned: z.boolean(trueOrFalse),
+            listIds: z
+              .array(z.string({ error: "must be a list id" }).trim().min(1, "must not be empty").max(200, "must be at most 200 characters"), { error: "must be a list of list ids" })
+              .max(50, "at most 50 lists"),
+          },
+          { error: unknownField },
+        )
+        .optional(),
+      deals: z
+        .strictObject(
+          {
+            createDeals: z.boolean(trueOrFalse),
+            pipelineId: z.string({ error: "must be a pipeline id or null" }).trim().min(1, "must not be empty").max(200, "must be at most 200 characters").nullable(),
+            pipelineName: z.string({ error: "must be a name or null" }).trim().max(200, "must be at most 200 characters").nullable(),
+            stageId: z.string({ error: "must be a stage id or null" }).trim().min(1, "must not be empty").max(200, "must be at most 200 characters").nullable(),
+            stageName: z.string({ error: "must be a name or null" }).trim().max(200, "must be at most 200 characters").nullable(),
+          },
+          { error: unknownField },
+        )
+        .optional(),
+      pushEnabled: z.boolean(trueOrFalse).optional(),
+      pullEnabled: z.boolean(trueOrFalse).optional(),
+    },
+    { error: unknownField },
+  )
   .refine((input) => !input.deals?.createDeals || (input.deals.pipelineId && input.deals.stageId), {
     message: "choose the pipeline and stage deals are created in",
     path: ["deals", "stageId"],

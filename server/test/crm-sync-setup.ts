@@ -25,8 +25,8 @@ export function stateOf(authorizeUrl: string): string {
 
 /** Connects HubSpot for the actor's workspace through start → callback; answers the connection id. */
 export async function connectDouble(actor: Actor, double: CrmDouble): Promise<string> {
-  const { authorizeUrl } = await startCrmConnect(actor, "hubspot", lookupOf(double));
-  const outcome = await completeCrmConnect({ state: stateOf(authorizeUrl), code: `code-${actor.workspaceId}`, error: null, errorDescription: null }, lookupOf(double));
+  const { authorizeUrl, browserNonce } = await startCrmConnect(actor, "hubspot", lookupOf(double));
+  const outcome = await completeCrmConnect({ browserNonce, sessionUserId: actor.userId, state: stateOf(authorizeUrl), code: `code-${actor.workspaceId}`, error: null, errorDescription: null }, lookupOf(double));
   if (!outcome.connectionId) throw new Error(outcome.message);
   return outcome.connectionId;
 }

@@ -11,14 +11,17 @@ import { isHeraldError, type FieldIssue } from "../lib/errors";
 import { logger } from "../lib/logger";
 import { fieldIssues } from "../lib/zod-issues";
 
-export async function createTRPCContext(options?: { req: Request }) {
+export async function createTRPCContext(options?: { req: Request; resHeaders?: Headers }) {
   return {
     userId: await getSessionUserId(),
+    /** The answer's headers, for the few procedures that set a cookie (CRM Connect). */
+    resHeaders: options?.resHeaders ?? null,
     /** For the per-address limits of the procedures that check passwords. */
     clientAddress: options ? requestClientAddress(options.req.headers) : UNKNOWN_CLIENT,
   };
 }
-type Context = Awaited<ReturnType<typeof createTRPCContext>>;
+// Callers made in tests need not give the answer's headers.
+type Context = Omit<Awaited<ReturnType<typeof createTRPCContext>>, "resHeaders"> & { resHeaders?: Headers | null };
 
 const trpcCode = {
   400: "BAD_REQUEST",

@@ -1,19 +1,23 @@
 // The whole sync with the real HubSpot provider against the HubSpot stand-in (real HTTP on
 // loopback, HubSpot's documented shapes): Connect → the callback route stores the connection →
 // Herald's lead and its activity appear in HubSpot → a HubSpot customer comes back as an exclusion.
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { GET as crmCallback } from "@/app/api/oauth/crm/callback/route";
 import { db } from "@/server/db/client";
 import { resetEnv } from "@/server/env";
 import { createTestWorkspace } from "@/server/test/factories";
 import { FAKE_HUBSPOT_CLIENT_ID, FAKE_HUBSPOT_CLIENT_SECRET } from "@/server/test/fakes/hubspot-fake-oauth";
 import { startHubspotFake, type HubspotFake } from "@/server/test/fakes/hubspot-fake";
+import { crmOauthCookie } from "./crm-oauth-state";
 import { openCrmTokens } from "./crm-tokens";
 import { runCrmSyncStage, type CrmSyncStage } from "./run-crm-sync-stage";
 import { startCrmConnect } from "./start-crm-connect";
 import { updateCrmSettings } from "./update-crm-settings";
 
 let hubspot: HubspotFake;
+// The browser's dashboard session: the person who clicked Connect is signed in.
+const session = vi.hoisted(() => ({ userId: null as string | null }));
+vi.mock("@/server/auth/dashboard-session", () => ({ getSessionUserId: async () => session.userId, getSessionActor: async () => null }));
 
 beforeAll(async () => {
   hubspot = await startHubspotFake();
@@ -39,20 +43,28 @@ async function runToEnd(id: string, stage: CrmSyncStage) {
 
 it("connects HubSpot, pushes a lead and its activity, and pulls a customer back as an exclusion", async () => {
   const { actor } = await createTestWorkspace();
-  const { authorizeUrl } = await startCrmConnect(actor, "hubspot");
+  session.userId = actor.userId;
+  const { authorizeUrl, browserNonce } = await startCrmConnect(actor, "hubspot");
+  const cookie = crmOauthCookie(browserNonce, false).split(";")[0]!;
   const approved = await fetch(authorizeUrl, { redirect: "manual" });
   expect(approved.status).toBe(302);
   const back = new URL(approved.headers.get("location")!);
-  const answer = await crmCallback(new Request(`http://herald.test/api/oauth/crm/callback${back.search}`));
+  // Without the Connect cookie (the link opened in another browser): refused, nothing exchanged.
+  const elsewhere = await crmCallback(new Request(`http://herald.test/api/oauth/crm/callback${back.search}`));
+  expect(new URL(elsewhere.headers.get("location")!).searchParams.get("outcome")).toBe("refused");
+  expect(await db.crmConnection.count({ where: { workspaceId: actor.workspaceId } })).toBe(0);
+  const answer = await crmCallback(new Request(`http://herald.test/api/oauth/crm/callback${back.search}`, { headers: { cookie } }));
   expect(answer.status).toBe(303);
+  expect(answer.headers.get("set-cookie")).toMatch(/^herald_crm_oauth=; Path=\/api\/oauth\/crm; Max-Age=0/);
   const landing = new URL(answer.headers.get("location")!);
   expect(landing.pathname).toBe("/settings/integrations");
-  expect(Object.fromEntries(landing.searchParams)).toMatchObject({ status: "connected", crm: "hubspot" });
+  expect(Object.fromEntries(landing.searchParams)).toEqual({ outcome: "connected", crm: "hubspot" });
   const connection = await db.crmConnection.findFirstOrThrow({ where: { workspaceId: actor.workspaceId, provider: "hubspot" } });
   expect(connection.accountName).toBe(hubspot.hubDomain);
   expect(openCrmTokens(connection.tokensEncrypted!).accessToken).toBeTruthy();
 
-  const at = new Date();
+  // Older than the sync's read lag (rows younger than two minutes wait for the next sync).
+  const at = new Date(Date.now() - 5 * 60_000);
   const lead = await db.lead.create({
     data: { workspaceId: actor.workspaceId, source: "api", email: "ada@acme.example", firstName: "Ada", lastName: "Lovelace", company: "Acme", lastActivityAt: at, createdAt: at, updatedAt: at },
   });

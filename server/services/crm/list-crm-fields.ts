@@ -1,4 +1,4 @@
-import type { Actor } from "../../lib/actor";
+import { requireRole, type Actor } from "../../lib/actor";
 import { crmProvider, type CrmProviderLookup } from "../../providers/crm/registry";
 import type { CrmField } from "../../providers/crm/types";
 import { crmCallError } from "./crm-call-error";
@@ -7,6 +7,8 @@ import { withCrmClient } from "./with-crm-client";
 
 /** The connected CRM's fields, for the Integrations page's editors. */
 export async function listCrmFields(actor: Actor, id: string, providers: CrmProviderLookup = crmProvider): Promise<CrmField[]> {
+  // Only the editors (admins and owners) use it, and each call spends the CRM's API quota.
+  requireRole(actor, "admin", "read the CRM's fields");
   const row = await findCrmConnection(actor, id);
   return withCrmClient(
     row,

@@ -1,13 +1,19 @@
 // Pull: the contacts the connection's exclusion rules pick (customers, owned, list members) go on
 // the workspace's do-not-contact list, by e-mail and LinkedIn profile, with reason "crm" and a note
 // naming the CRM. One page per call; the page cursor is stored so a retry resumes, and a finished
-// pass remembers when it started, so the next one reads only what changed since.
+// pass remembers when it started, so the next one reads only what changed since (asking from a few
+// minutes earlier, so a change the CRM recorded late is not skipped). A contact Herald itself pushed
+// (it has a CrmRecordLink of this connection) is never excluded for being "owned": it is owned
+// because Herald made it or the connecting user owns it, not because a colleague works it.
 import { db } from "../../db/client";
 import type { CrmConnection } from "../../db/generated/client";
 import { now } from "../../lib/clock";
 import type { CrmClient, CrmPulledContact } from "../../providers/crm/types";
 import { addToDoNotContactList, type NewDoNotContactEntry } from "../do-not-contact/add-do-not-contact-entries";
 import { storedExclusionRules, storedFieldMapping } from "./to-crm-connection";
+
+/** How much earlier than the last pass's start the next one asks from. */
+export const PULL_OVERLAP_MS = 5 * 60_000;
 
 export interface PullExclusionsResult {
   done: boolean;
@@ -29,8 +35,14 @@ export async function pullCrmExclusions(connection: CrmConnection, client: CrmCl
   if (!rules.customers && !rules.owned && !rules.listIds.length) return { done: true, read: 0, added: 0, idle: true };
   const pass = parsePass(connection.exclusionsCursor);
   const startedAt = pass ? new Date(pass.startedAt) : now();
-  const page = await client.pullExclusions({ rules, since: connection.exclusionsSince, cursor: pass?.page ?? null, mapping: storedFieldMapping(connection) });
-  const entries: NewDoNotContactEntry[] = page.items.flatMap((contact) => {
+  const since = connection.exclusionsSince ? new Date(connection.exclusionsSince.getTime() - PULL_OVERLAP_MS) : null;
+  const page = await client.pullExclusions({ rules, since, cursor: pass?.page ?? null, mapping: storedFieldMapping(connection) });
+  const owned = page.items.filter((contact) => contact.reason === "owned").map((contact) => contact.id);
+  const heralds = new Set(
+    owned.length ? (await db.crmRecordLink.findMany({ where: { connectionId: connection.id, crmId: { in: owned } }, select: { crmId: true } })).map((link) => link.crmId) : [],
+  );
+  const excluded = page.items.filter((contact) => !(contact.reason === "owned" && heralds.has(contact.id)));
+  const entries: NewDoNotContactEntry[] = excluded.flatMap((contact) => {
     const note = `${label}: ${contact.reason ? REASON_WORDS[contact.reason] : "excluded"} (record ${contact.id})`;
     const listed: NewDoNotContactEntry[] = [];
     if (contact.email) listed.push({ kind: "email", value: contact.email, reason: "crm", note });

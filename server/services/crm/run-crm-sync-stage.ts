@@ -43,8 +43,8 @@ export async function runCrmSyncStage(connectionId: string, stage: CrmSyncStage,
           const { done, ...counts } = await pushCrmLeads(connection, client);
           return { done, stopped: null, counts };
         }
-        const { done, logged, deals, created } = await pushCrmActivities(connection, client);
-        return { done, stopped: null, counts: { activities: logged, deals, created } };
+        const { done, logged, deals, created, failed } = await pushCrmActivities(connection, client);
+        return { done, stopped: null, counts: { activities: logged, deals, created, failed } };
       },
       providers,
     );

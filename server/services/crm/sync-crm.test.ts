@@ -143,6 +143,22 @@ describe("pulling exclusions", () => {
     expect(entries[0]!.note).toMatch(/^HubSpot: a customer/);
     expect((await db.crmConnection.findUniqueOrThrow({ where: { id } })).exclusionsSince).not.toBeNull();
   });
+
+  it("never turns a contact Herald pushed into a do-not-contact entry for being owned", async () => {
+    const { actor } = await createTestWorkspace();
+    const double = createCrmDouble();
+    const id = await connectDouble(actor, double);
+    await lead(actor, { email: "pushed@lead.example", firstName: "Pat" });
+    await runStage(id, "push-leads", double);
+    const link = await db.crmRecordLink.findFirstOrThrow({ where: { connectionId: id } });
+    // The CRM assigns an owner to the contact Herald made (as HubSpot does to the connecting user).
+    double.contacts.get(link.crmId)!.owner = "owner-1";
+    double.addContact({ email: "colleague@owned.example" }, { owner: "owner-2" });
+    await updateCrmSettings(actor, id, { exclusionRules: { customers: false, owned: true, listIds: [] } });
+    await runStage(id, "pull", double);
+    const entries = await db.doNotContactEntry.findMany({ where: { workspaceId: actor.workspaceId } });
+    expect(entries.map((entry) => entry.value)).toEqual(["colleague@owned.example"]);
+  });
 });
 
 describe("a connection the CRM revoked, or that is asked to slow down", () => {

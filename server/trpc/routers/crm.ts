@@ -1,8 +1,10 @@
 // Settings → Integrations: the CRM cards, connecting (the browser is sent to the CRM), the connected
 // CRM's settings and pickers, "Sync now", list import, the sync log, disconnect.
 import { z } from "zod";
+import { publicUrl } from "../../env";
 import { ZPaginationQuery } from "../../schemas/common";
 import { ZCrmConnectionIdParams, ZCrmProviderName, ZImportCrmListInput, ZUpdateCrmSettingsInput } from "../../schemas/crm";
+import { crmOauthCookie } from "../../services/crm/crm-oauth-state";
 import { disconnectCrm } from "../../services/crm/disconnect-crm";
 import { getCrmConnection } from "../../services/crm/get-crm-connection";
 import { getCrmDefaultMapping } from "../../services/crm/get-crm-default-mapping";
@@ -22,7 +24,12 @@ const ZId = ZCrmConnectionIdParams;
 export const crmRouter = router({
   integrations: workspaceProcedure.query(({ ctx }) => listCrmIntegrations(ctx.actor)),
   get: workspaceProcedure.input(ZId).query(({ ctx, input }) => getCrmConnection(ctx.actor, input.id)),
-  connect: workspaceProcedure.input(z.object({ provider: ZCrmProviderName })).mutation(({ ctx, input }) => startCrmConnect(ctx.actor, input.provider)),
+  // The nonce goes only into the HttpOnly cookie the callback checks, never to the page's script.
+  connect: workspaceProcedure.input(z.object({ provider: ZCrmProviderName })).mutation(async ({ ctx, input }) => {
+    const { authorizeUrl, browserNonce } = await startCrmConnect(ctx.actor, input.provider);
+    ctx.resHeaders?.append("set-cookie", crmOauthCookie(browserNonce, publicUrl().startsWith("https:")));
+    return { authorizeUrl };
+  }),
   update: workspaceProcedure
     .input(z.object({ id: z.string(), changes: ZUpdateCrmSettingsInput }))
     .mutation(({ ctx, input }) => updateCrmSettings(ctx.actor, input.id, input.changes)),

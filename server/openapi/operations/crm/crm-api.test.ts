@@ -38,6 +38,17 @@ describe("CRM API", () => {
     expect(noStage.status).toBe(400);
     expect(noStage.body!.error.details.fields).toEqual([{ field: "deals.stageId", message: "choose the pipeline and stage deals are created in" }]);
 
+    // A misspelt field is refused by name, not ignored; wrong types say what is expected in words.
+    const misspelt = await callApi("PATCH", `/crm/connections/${id}`, { key, body: { pushEnable: false } });
+    expect(misspelt.status).toBe(400);
+    expect(misspelt.body!.error.message).toContain("unknown field pushEnable");
+    const wrongType = await callApi("PATCH", `/crm/connections/${id}`, { key, body: { pullEnabled: "yes", exclusionRules: { customers: true, owned: false, listIds: [], lists: [] } } });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body!.error.details.fields).toEqual([
+      { field: "exclusionRules", message: "unknown field lists" },
+      { field: "pullEnabled", message: "must be true or false" },
+    ]);
+
     const patched = await callApi("PATCH", `/crm/connections/${id}`, { key, body: { pushEnabled: false, exclusionRules: { customers: true, owned: false, listIds: [] } } });
     expect(patched.status).toBe(200);
     expect(patched.body!.data).toMatchObject({ pushEnabled: false, pullEnabled: true, exclusionRules: { customers: true } });
