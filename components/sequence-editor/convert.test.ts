@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { wireSequence } from "@/server/domain/sequence/wire-sequence";
-import { flowToSequence, placeholderId, sequenceToFlow, type AddFlowNode, type StepFlowNode } from "./convert";
+import { ADD_NODE_SIZE, flowToSequence, HANDLE_SIZE, placeholderId, sequenceToFlow, STEP_NODE_SIZE, type AddFlowNode, type StepFlowNode } from "./convert";
 import { generatedSequence, inviteTree } from "../../server/test/fixtures/sequences";
 import { addStep } from "./operations";
 import { toSequenceInput } from "./sequence-input";
@@ -95,6 +95,19 @@ describe("sequence → React Flow nodes and edges", () => {
     expect(yes.data.allowed).not.toContain("invite");
     expect(yes.data.allowed).toContain("message");
     expect(no.data.allowed).toContain("inmail");
+  });
+
+  it("declares where each node's edges attach, so an edge is drawn without waiting for a measurement", () => {
+    const { nodes } = sequenceToFlow(inviteTree().steps);
+    const step = nodes.find((node) => node.id === "inmail")!;
+    const placeholder = nodes.find((node) => node.type === "add")!;
+    // Centred on the top edge (in) and the bottom edge (out), as the stylesheet draws the dots.
+    expect(step.handles?.map(({ type, position, x, y }) => ({ type, position, x: x + HANDLE_SIZE / 2, y: type === "source" ? y + HANDLE_SIZE : y }))).toEqual([
+      { type: "target", position: "top", x: STEP_NODE_SIZE.width / 2, y: -HANDLE_SIZE / 2 },
+      { type: "source", position: "bottom", x: STEP_NODE_SIZE.width / 2, y: STEP_NODE_SIZE.height + HANDLE_SIZE / 2 },
+    ]);
+    // A placeholder is only ever a target.
+    expect(placeholder.handles?.map(({ type, x }) => ({ type, x: x + HANDLE_SIZE / 2 }))).toEqual([{ type: "target", x: ADD_NODE_SIZE.width / 2 }]);
   });
 });
 

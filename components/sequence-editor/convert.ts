@@ -2,7 +2,7 @@
 // gets an "add step" placeholder node; the first step's slot gets one when the tree is empty.
 // Nodes come in tree order (the order Tab follows); each step's number is its place in the draft's
 // steps array, so flowToSequence gives back the same sequence.
-import type { Edge, Node } from "@xyflow/react";
+import { Position, type Edge, type Node, type NodeHandle } from "@xyflow/react";
 import { REPLY_STEPS, STEP_LABELS, type StepType } from "@/server/schemas/sequence";
 import { copyPreview, type CopyPreview } from "./copy-preview";
 import type { StepIssue } from "./issues";
@@ -12,6 +12,27 @@ import { allowedKinds, branchesOf, indexTree, NOT_CONNECTED_WARNING, notConnecte
 
 export const STEP_NODE_SIZE = { width: 272, height: 112 } as const;
 export const ADD_NODE_SIZE = { width: 208, height: 44 } as const;
+/** The side of a handle's dot in pixels: the `!h-2 !w-2` of step-node.tsx and add-node.tsx. */
+export const HANDLE_SIZE = 8;
+
+/**
+ * Where a node's edges attach, declared instead of measured: centred on the top edge (every node)
+ * and on the bottom edge (steps), where React Flow's stylesheet puts a Top and a Bottom handle.
+ *
+ * The canvas is controlled (`nodes` in, no onNodesChange), so the nodes handed to React Flow never
+ * carry the `measured` it writes. Whenever a node's object changes (any edit to its step), React
+ * Flow then drops that node's measured handles and waits for its ResizeObserver to measure again;
+ * a node edited between its first paint and that measurement (a step just added, then typed into)
+ * can miss it for good, and every edge of the node stays undrawn. Declared handles are kept across
+ * such changes, so an edge is drawn from the layout alone, whenever its nodes are on the canvas.
+ */
+function declaredHandles(size: { width: number; height: number }, withSource: boolean): NodeHandle[] {
+  const x = size.width / 2 - HANDLE_SIZE / 2;
+  const dot = { id: null, x, width: HANDLE_SIZE, height: HANDLE_SIZE };
+  const target: NodeHandle = { ...dot, type: "target", position: Position.Top, y: -HANDLE_SIZE / 2 };
+  const source: NodeHandle = { ...dot, type: "source", position: Position.Bottom, y: size.height - HANDLE_SIZE / 2 };
+  return withSource ? [target, source] : [target];
+}
 
 export type StepNodeData = {
   step: EditorStep;
@@ -84,6 +105,7 @@ export function sequenceToFlow(steps: readonly EditorStep[], options: FlowOption
       type: "step",
       position: { x: 0, y: 0 },
       ...STEP_NODE_SIZE,
+      handles: declaredHandles(STEP_NODE_SIZE, true),
       selected: options.selectedId === step.id,
       ariaRole: "button",
       ariaLabel: `Step ${number}: ${label}${issues.length ? `, ${issues.length} ${issues.length === 1 ? "problem" : "problems"}` : ""}${warning ? ", the lead may not be connected" : ""}`,
@@ -113,6 +135,7 @@ export function sequenceToFlow(steps: readonly EditorStep[], options: FlowOption
       type: "add",
       position: { x: 0, y: 0 },
       ...ADD_NODE_SIZE,
+      handles: declaredHandles(ADD_NODE_SIZE, false),
       selected: id === selectedPlaceholder,
       ariaRole: "button",
       ariaLabel: description,
