@@ -13,7 +13,7 @@ import type { CrmClient, CrmFieldMapping } from "../../providers/crm/types";
 import { crmMatchOf, crmPropertiesOf } from "./lead-properties";
 
 export interface EnsuredRecord {
-  link: Pick<CrmRecordLink, "crmId" | "crmUrl" | "dealId"> & { id: string | null };
+  link: CrmRecordLink;
   outcome: "linked" | "matched" | "created";
 }
 
@@ -38,16 +38,13 @@ export async function ensureCrmRecord(connectionId: string, client: CrmClient, l
     outcome = "created";
   }
   const at = now();
-  // Two leads of the workspace can be one CRM contact (the same address): the first keeps the link;
-  // the second's activities still go to that contact.
-  const stored = await db.crmRecordLink.createMany({
+  // Two leads of the workspace can be one CRM contact (the same address): each gets its own link to
+  // it. skipDuplicates: a concurrent run may have linked this lead a moment ago; its link is read back.
+  await db.crmRecordLink.createMany({
     data: [{ connectionId, leadId: lead.id, crmId: record.id, crmUrl: record.url, createdAt: at, updatedAt: at }],
     skipDuplicates: true,
   });
   await db.crmPendingCreate.deleteMany({ where: { connectionId, leadId: lead.id } });
-  if (stored.count) {
-    const link = await db.crmRecordLink.findUniqueOrThrow({ where: { connectionId_leadId: { connectionId, leadId: lead.id } } });
-    return { link, outcome };
-  }
-  return { link: { id: null, crmId: record.id, crmUrl: record.url, dealId: null }, outcome };
+  const link = await db.crmRecordLink.findUniqueOrThrow({ where: { connectionId_leadId: { connectionId, leadId: lead.id } } });
+  return { link, outcome };
 }
