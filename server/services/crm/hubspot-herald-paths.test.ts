@@ -5,17 +5,15 @@
 // stand-in (real HTTP on loopback, HubSpot's documented shapes). Then a HubSpot customer comes back
 // as a do-not-contact entry, and adding that person to a campaign counts them as never contacted.
 import { InngestTestEngine } from "@inngest/test";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { afterAll, expect, it, vi } from "vitest";
 import { GET as crmCallback } from "@/app/api/oauth/crm/callback/route";
 import { syncCrm } from "@/inngest/functions/sync-crm";
 import { db } from "@/server/db/client";
-import { resetEnv } from "@/server/env";
+import { useHubspotStandIn } from "@/server/test/crm-sync-setup";
 import { setClock, systemClock } from "@/server/lib/clock";
 import { ZLeadsInput } from "@/server/schemas/lead";
 import { driveCampaigns } from "@/server/test/campaign-driver";
 import { setupEmailCampaign, START } from "@/server/test/email-campaign";
-import { FAKE_HUBSPOT_CLIENT_ID, FAKE_HUBSPOT_CLIENT_SECRET } from "@/server/test/fakes/hubspot-fake-oauth";
-import { startHubspotFake, type HubspotFake } from "@/server/test/fakes/hubspot-fake";
 import { dryRunAddCampaignLeads } from "../campaigns/dry-run-add-campaign-leads";
 import { crmOauthCookie } from "./crm-oauth-state";
 import { startCrmConnect } from "./start-crm-connect";
@@ -24,23 +22,9 @@ import { updateCrmSettings } from "./update-crm-settings";
 const session = vi.hoisted(() => ({ userId: null as string | null }));
 vi.mock("@/server/auth/dashboard-session", () => ({ getSessionUserId: async () => session.userId, getSessionActor: async () => null }));
 
-let hubspot: HubspotFake;
-beforeAll(async () => {
-  hubspot = await startHubspotFake();
-  Object.assign(process.env, {
-    HERALD_HUBSPOT_CLIENT_ID: FAKE_HUBSPOT_CLIENT_ID,
-    HERALD_HUBSPOT_CLIENT_SECRET: FAKE_HUBSPOT_CLIENT_SECRET,
-    HERALD_HUBSPOT_AUTHORIZE_URL: `${hubspot.url}/oauth/authorize`,
-    HERALD_HUBSPOT_TOKEN_URL: `${hubspot.url}/oauth/v1/token`,
-    HERALD_HUBSPOT_API_URL: hubspot.url,
-  });
-  resetEnv();
-});
-afterAll(async () => {
+const hubspot = useHubspotStandIn();
+afterAll(() => {
   setClock(systemClock);
-  await hubspot.close();
-  for (const key of ["HERALD_HUBSPOT_CLIENT_ID", "HERALD_HUBSPOT_CLIENT_SECRET", "HERALD_HUBSPOT_AUTHORIZE_URL", "HERALD_HUBSPOT_TOKEN_URL", "HERALD_HUBSPOT_API_URL"]) delete process.env[key];
-  resetEnv();
 });
 
 const DAY = 86_400_000;
@@ -75,21 +59,21 @@ it("pushes leads Herald added and e-mailed, with their activity, and turns a Hub
   const first = await runSync(connection.id, actor.workspaceId);
   expect(first.push).toMatchObject({ created: 2 });
   for (const email of ["reply.ada@acme.test", "grace@acme.test"]) {
-    const contact = hubspot.contacts().find((entry) => entry.properties.email === email);
+    const contact = hubspot.fake.contacts().find((entry) => entry.properties.email === email);
     expect(contact, email).toBeTruthy();
     expect(contact!.properties.company).toBe("Acme");
-    const notes = hubspot.notesFor(contact!.id);
+    const notes = hubspot.fake.notesFor(contact!.id);
     expect(notes.length, email).toBeGreaterThanOrEqual(email.startsWith("reply.") ? 2 : 1);
   }
   // A second sync sends nothing twice.
   clock.advance(5 * 60_000);
   const second = await runSync(connection.id, actor.workspaceId);
   expect(second.push).toMatchObject({ created: 0, activities: 0 });
-  expect(hubspot.contacts().filter((entry) => entry.properties.email === "grace@acme.test")).toHaveLength(1);
+  expect(hubspot.fake.contacts().filter((entry) => entry.properties.email === "grace@acme.test")).toHaveLength(1);
 
   // A customer in HubSpot, excluded by the rule: on the do-not-contact list after the next sync.
-  const customer = hubspot.addContact({ email: "buyer@customer.example", firstname: "Bea" });
-  hubspot.setLifecycleStage(customer, "customer");
+  const customer = hubspot.fake.addContact({ email: "buyer@customer.example", firstname: "Bea" });
+  hubspot.fake.setLifecycleStage(customer, "customer");
   await updateCrmSettings(actor, connection.id, { exclusionRules: { customers: true, owned: false, listIds: [] } });
   clock.advance(5 * 60_000);
   const third = await runSync(connection.id, actor.workspaceId);

@@ -1,41 +1,23 @@
 // The whole sync with the real HubSpot provider against the HubSpot stand-in (real HTTP on
 // loopback, HubSpot's documented shapes): Connect → the callback route stores the connection →
 // Herald's lead and its activity appear in HubSpot → a HubSpot customer comes back as an exclusion.
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { GET as crmCallback } from "@/app/api/oauth/crm/callback/route";
 import { db } from "@/server/db/client";
-import { resetEnv } from "@/server/env";
+import { useHubspotStandIn } from "@/server/test/crm-sync-setup";
 import { createTestWorkspace } from "@/server/test/factories";
-import { FAKE_HUBSPOT_CLIENT_ID, FAKE_HUBSPOT_CLIENT_SECRET } from "@/server/test/fakes/hubspot-fake-oauth";
-import { startHubspotFake, type HubspotFake } from "@/server/test/fakes/hubspot-fake";
 import { crmOauthCookie } from "./crm-oauth-state";
 import { openCrmTokens } from "./crm-tokens";
 import { runCrmSyncStage, type CrmSyncStage } from "./run-crm-sync-stage";
 import { startCrmConnect } from "./start-crm-connect";
 import { updateCrmSettings } from "./update-crm-settings";
 
-let hubspot: HubspotFake;
 // The browser's dashboard session: the person who clicked Connect is signed in.
 const session = vi.hoisted(() => ({ userId: null as string | null }));
 vi.mock("@/server/auth/dashboard-session", () => ({ getSessionUserId: async () => session.userId, getSessionActor: async () => null }));
 
-beforeAll(async () => {
-  hubspot = await startHubspotFake();
-  Object.assign(process.env, {
-    HERALD_HUBSPOT_CLIENT_ID: FAKE_HUBSPOT_CLIENT_ID,
-    HERALD_HUBSPOT_CLIENT_SECRET: FAKE_HUBSPOT_CLIENT_SECRET,
-    HERALD_HUBSPOT_AUTHORIZE_URL: `${hubspot.url}/oauth/authorize`,
-    HERALD_HUBSPOT_TOKEN_URL: `${hubspot.url}/oauth/v1/token`,
-    HERALD_HUBSPOT_API_URL: hubspot.url,
-  });
-  resetEnv();
-});
+const hubspot = useHubspotStandIn();
 
-afterAll(async () => {
-  await hubspot.close();
-  for (const key of ["HERALD_HUBSPOT_CLIENT_ID", "HERALD_HUBSPOT_CLIENT_SECRET", "HERALD_HUBSPOT_AUTHORIZE_URL", "HERALD_HUBSPOT_TOKEN_URL", "HERALD_HUBSPOT_API_URL"]) delete process.env[key];
-  resetEnv();
-});
 
 async function runToEnd(id: string, stage: CrmSyncStage) {
   for (let batch = 0; batch < 10; batch++) if ((await runCrmSyncStage(id, stage)).done) return;
@@ -60,7 +42,7 @@ it("connects HubSpot, pushes a lead and its activity, and pulls a customer back 
   expect(landing.pathname).toBe("/settings/integrations");
   expect(Object.fromEntries(landing.searchParams)).toEqual({ outcome: "connected", crm: "hubspot" });
   const connection = await db.crmConnection.findFirstOrThrow({ where: { workspaceId: actor.workspaceId, provider: "hubspot" } });
-  expect(connection.accountName).toBe(hubspot.hubDomain);
+  expect(connection.accountName).toBe(hubspot.fake.hubDomain);
   expect(openCrmTokens(connection.tokensEncrypted!).accessToken).toBeTruthy();
 
   // Older than the sync's read lag (rows younger than two minutes wait for the next sync).
@@ -73,13 +55,13 @@ it("connects HubSpot, pushes a lead and its activity, and pulls a customer back 
   });
   await runToEnd(connection.id, "push-leads");
   await runToEnd(connection.id, "push-activities");
-  const contacts = hubspot.contacts().filter((contact) => contact.properties.email === "ada@acme.example");
+  const contacts = hubspot.fake.contacts().filter((contact) => contact.properties.email === "ada@acme.example");
   expect(contacts).toHaveLength(1);
   expect(contacts[0]!.properties).toMatchObject({ firstname: "Ada", lastname: "Lovelace", company: "Acme" });
-  expect(hubspot.notesFor(contacts[0]!.id)).toHaveLength(1);
+  expect(hubspot.fake.notesFor(contacts[0]!.id)).toHaveLength(1);
 
-  const customer = hubspot.addContact({ email: "buyer@customer.example", firstname: "Bea" });
-  hubspot.setLifecycleStage(customer, "customer");
+  const customer = hubspot.fake.addContact({ email: "buyer@customer.example", firstname: "Bea" });
+  hubspot.fake.setLifecycleStage(customer, "customer");
   await updateCrmSettings(actor, connection.id, { exclusionRules: { customers: true, owned: false, listIds: [] } });
   await runToEnd(connection.id, "pull");
   const entry = await db.doNotContactEntry.findFirst({ where: { workspaceId: actor.workspaceId, value: "buyer@customer.example" } });

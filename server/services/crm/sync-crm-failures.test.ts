@@ -1,16 +1,13 @@
 // One record the CRM refuses or lost must not stop the sync, and a deal the CRM failed to make once
 // is made later, never lost (the real HubSpot provider against the HubSpot stand-in: real HTTP on
 // loopback, HubSpot's documented shapes; a wrapper makes chosen calls fail as HubSpot would).
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { resetEnv } from "@/server/env";
 import type { Actor } from "@/server/lib/actor";
 import { crmProvider } from "@/server/providers/crm/registry";
 import { CrmError, type CrmClient, type CrmProvider, type CrmProviderName } from "@/server/providers/crm/types";
-import { stateOf } from "@/server/test/crm-sync-setup";
+import { stateOf, useHubspotStandIn } from "@/server/test/crm-sync-setup";
 import { createTestWorkspace } from "@/server/test/factories";
-import { FAKE_HUBSPOT_CLIENT_ID, FAKE_HUBSPOT_CLIENT_SECRET } from "@/server/test/fakes/hubspot-fake-oauth";
-import { startHubspotFake, type HubspotFake } from "@/server/test/fakes/hubspot-fake";
 import { ZCreateCampaignInput } from "@/server/schemas/campaign";
 import { createCampaign } from "../campaigns/create-campaign";
 import { setCampaignLeadInterest } from "../campaigns/set-campaign-lead-interest";
@@ -20,23 +17,7 @@ import { runCrmSyncStage } from "./run-crm-sync-stage";
 import { startCrmConnect } from "./start-crm-connect";
 import { updateCrmSettings } from "./update-crm-settings";
 
-let hubspot: HubspotFake;
-beforeAll(async () => {
-  hubspot = await startHubspotFake();
-  Object.assign(process.env, {
-    HERALD_HUBSPOT_CLIENT_ID: FAKE_HUBSPOT_CLIENT_ID,
-    HERALD_HUBSPOT_CLIENT_SECRET: FAKE_HUBSPOT_CLIENT_SECRET,
-    HERALD_HUBSPOT_AUTHORIZE_URL: `${hubspot.url}/oauth/authorize`,
-    HERALD_HUBSPOT_TOKEN_URL: `${hubspot.url}/oauth/v1/token`,
-    HERALD_HUBSPOT_API_URL: hubspot.url,
-  });
-  resetEnv();
-});
-afterAll(async () => {
-  await hubspot.close();
-  for (const key of ["HERALD_HUBSPOT_CLIENT_ID", "HERALD_HUBSPOT_CLIENT_SECRET", "HERALD_HUBSPOT_AUTHORIZE_URL", "HERALD_HUBSPOT_TOKEN_URL", "HERALD_HUBSPOT_API_URL"]) delete process.env[key];
-  resetEnv();
-});
+const hubspot = useHubspotStandIn();
 
 async function connect(actor: Actor): Promise<string> {
   const { authorizeUrl, browserNonce } = await startCrmConnect(actor, "hubspot");
@@ -77,7 +58,7 @@ it("passes a lead the CRM refuses, finds a deleted contact again, and goes on wi
   const a = await db.lead.create({ data: { workspaceId: actor.workspaceId, source: "api", email: "a@x.example", firstName: "Ann", lastActivityAt: old(30), createdAt: old(30), updatedAt: old(30) } });
   expect((await runCrmSyncStage(id, "push-leads")).done).toBe(true);
   const first = await db.crmRecordLink.findFirstOrThrow({ where: { leadId: a.id } });
-  hubspot.deleteContact(first.crmId);
+  hubspot.fake.deleteContact(first.crmId);
   await db.lead.update({ where: { id: a.id }, data: { firstName: "Anna", updatedAt: old(20) } });
   const b = await db.lead.create({ data: { workspaceId: actor.workspaceId, source: "api", email: "b@x.example", firstName: "Bob", lastName: "Refused", lastActivityAt: old(19), createdAt: old(19), updatedAt: old(19) } });
   const c = await db.lead.create({ data: { workspaceId: actor.workspaceId, source: "api", email: "c@x.example", firstName: "Cy", lastActivityAt: old(18), createdAt: old(18), updatedAt: old(18) } });
@@ -90,7 +71,7 @@ it("passes a lead the CRM refuses, finds a deleted contact again, and goes on wi
   // Ann's contact was made again; Cy's too; Bob's refusal is in the log with his name and HubSpot's words.
   const again = await db.crmRecordLink.findFirstOrThrow({ where: { leadId: a.id } });
   expect(again.crmId).not.toBe(first.crmId);
-  expect(hubspot.contacts().find((contact) => contact.id === again.crmId)?.properties.firstname).toBe("Anna");
+  expect(hubspot.fake.contacts().find((contact) => contact.id === again.crmId)?.properties.firstname).toBe("Anna");
   expect(await db.crmRecordLink.count({ where: { leadId: c.id } })).toBe(1);
   expect(await db.crmRecordLink.count({ where: { leadId: b.id } })).toBe(0);
   const log = await listCrmSyncLog(actor, id, { limit: 10, offset: 0 });
@@ -124,11 +105,11 @@ it("keeps a deal owed when HubSpot fails to make it, and makes it on the next sy
   await runCrmSyncStage(id, "push-activities", flaky);
   const made = await db.crmRecordLink.findFirstOrThrow({ where: { leadId: a.id } });
   expect(made.dealId).toBeTruthy();
-  expect(hubspot.dealsFor(made.crmId)).toHaveLength(1);
-  expect(hubspot.notesFor(made.crmId)).toHaveLength(1);
+  expect(hubspot.fake.dealsFor(made.crmId)).toHaveLength(1);
+  expect(hubspot.fake.notesFor(made.crmId)).toHaveLength(1);
   // Another sync makes no second deal.
   await runCrmSyncStage(id, "push-activities");
-  expect(hubspot.dealsFor(made.crmId)).toHaveLength(1);
+  expect(hubspot.fake.dealsFor(made.crmId)).toHaveLength(1);
 });
 
 it("makes a deal for interest set by hand", async () => {
@@ -146,5 +127,5 @@ it("makes a deal for interest set by hand", async () => {
   await runCrmSyncStage(id, "push-activities");
   const link = await db.crmRecordLink.findFirstOrThrow({ where: { leadId: lead.id } });
   expect(link.dealId).toBeTruthy();
-  expect(hubspot.dealsFor(link.crmId)).toHaveLength(1);
+  expect(hubspot.fake.dealsFor(link.crmId)).toHaveLength(1);
 });
