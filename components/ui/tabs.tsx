@@ -1,5 +1,5 @@
 "use client";
-import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 
 export interface TabItem<T extends string> {
   id: T;
@@ -25,6 +25,19 @@ export function Tabs<T extends string>({
 }) {
   const baseId = useId();
   const refs = useRef(new Map<T, HTMLButtonElement>());
+  const list = useRef<HTMLDivElement>(null);
+  const labels = tabs.map((tab) => tab.label).join("\n");
+  // On a narrow screen the tabs scroll sideways: the selected one (a link can open the last) is
+  // scrolled into the row's view, without moving the page.
+  useEffect(() => {
+    const row = list.current;
+    const tab = refs.current.get(selected);
+    if (!row || !tab) return;
+    const shown = row.getBoundingClientRect();
+    const place = tab.getBoundingClientRect();
+    if (place.left < shown.left) row.scrollLeft -= shown.left - place.left;
+    else if (place.right > shown.right) row.scrollLeft += place.right - shown.right;
+  }, [selected, labels]);
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = tabs.findIndex((tab) => tab.id === selected);
     const next =
@@ -41,7 +54,7 @@ export function Tabs<T extends string>({
   }
   return (
     <div>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto shadow-[inset_0_-1px_0_var(--color-slate-200)]">
+      <div ref={list} role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto shadow-[inset_0_-1px_0_var(--color-slate-200)]">
         {tabs.map((tab) => {
           const active = tab.id === selected;
           return (
