@@ -65,7 +65,7 @@ export function WorkspaceSettings() {
           When a lead unsubscribes from your e-mails or marks one as spam, their campaign stops altogether. Turned off, only the e-mails stop and the LinkedIn steps go on.
         </SettingCheckbox>
         <SettingCheckbox name="agentWritesNeedApproval" checked={workspace.settings.agentWritesNeedApproval} disabled={!canEdit} title="AI agents' changes wait for approval">
-          Changes an AI agent asks for through Herald&apos;s MCP server wait in Approvals → Agent actions until an admin or owner approves them. Reads and the REST API are not held.
+          Changes asked for with an AI agent&apos;s API key, over Herald&apos;s MCP server or the REST API alike, wait in Approvals → Agent actions until an admin or owner approves them. Reads are never held; your own keys that are not marked for an AI agent are not either.
         </SettingCheckbox>
         <dl className="grid grid-cols-2 gap-4 rounded-md bg-slate-50 p-3 text-sm">
           <div>
