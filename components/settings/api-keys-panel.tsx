@@ -83,6 +83,10 @@ export function ApiKeysPanel() {
             {create.isPending ? "Creating…" : "Create API key"}
           </Button>
         </form>
+        {/* The title above is a hover only: a phone never shows it, so the box's meaning is written out. */}
+        <p className="-mt-2 mb-3 text-xs text-slate-500">
+          Tick &ldquo;For an AI agent&rdquo; for a key an AI agent uses (an MCP client, say): while Settings → Workspace asks for it, its changes wait in Approvals → Agent actions, and it can never approve them.
+        </p>
         {create.error && !Object.keys(errors).length && <Alert tone="error">{errorMessage(create.error)}</Alert>}
         {created && (
           <div className="mt-2">
@@ -125,7 +129,7 @@ export function ApiKeysPanel() {
                       <td className="py-2 pr-2 font-medium break-words">
                         {key.name}
                         {key.agentKey && (
-                          <span data-testid="api-key-agent" className="ml-2 rounded bg-violet-50 px-1.5 py-0.5 text-xs font-normal text-violet-700" title="An AI agent's key: its writes wait for approval when the workspace asks for that.">
+                          <span data-testid="api-key-agent" className="ml-2 inline-block rounded bg-violet-50 px-1.5 py-0.5 text-xs font-normal whitespace-nowrap text-violet-700" title="An AI agent's key: its writes wait for approval when the workspace asks for that.">
                             AI agent
                           </span>
                         )}
