@@ -56,6 +56,8 @@ test("an agent's writes wait for approval: the owner approves one, rejects anoth
 
   // Settings → API: a key for an AI agent.
   await page.goto("/settings/api");
+  // The keys are listed once the page runs in the browser: the form is not submitted before then.
+  await expect(page.getByTestId("api-key-row")).toHaveCount(1);
   await page.getByLabel("Key name").fill(keyName);
   await page.getByLabel("For an AI agent").check();
   await page.getByRole("button", { name: "Create API key" }).click();
