@@ -84,7 +84,7 @@ export function ApiKeysPanel() {
           </Button>
         </form>
         {/* The title above is a hover only: a phone never shows it, so the box's meaning is written out. */}
-        <p className="-mt-2 mb-3 text-xs text-slate-500">
+        <p className="mt-2 mb-3 text-xs text-slate-500">
           Tick &ldquo;For an AI agent&rdquo; for a key an AI agent uses (an MCP client, say): while Settings → Workspace asks for it, its changes wait in Approvals → Agent actions, and it can never approve them.
         </p>
         {create.error && !Object.keys(errors).length && <Alert tone="error">{errorMessage(create.error)}</Alert>}
