@@ -69,6 +69,7 @@ export async function holdAgentWrite(write: AgentWrite): Promise<THeldForApprova
   const summary = await summarizeAgentWrite({
     workspaceId: actor.workspaceId,
     operationId: operation.operationId,
+    method: operation.method,
     summary: operation.summary,
     pathTemplate: operation.path,
     params: write.params,

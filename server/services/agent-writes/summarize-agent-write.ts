@@ -8,6 +8,8 @@ import { db } from "../../db/client";
 export interface AgentWriteFacts {
   workspaceId: string;
   operationId: string;
+  /** get | post | put | patch | delete */
+  method: string;
   /** The operation's summary, e.g. "Add leads to a campaign". */
   summary: string;
   /** The operation's path template, e.g. `/campaigns/{id}/leads`. */
@@ -35,6 +37,22 @@ function record(value: unknown): Record<string, unknown> {
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+/** What a field of a change is, in words; other fields are their names spelt out ("dailyLimit" → "daily limit"). */
+const FIELD_WORDS: Record<string, string> = {
+  linkedinAccountIds: "LinkedIn senders",
+  emailAccountIds: "mailboxes",
+  listId: "lead list",
+  sequence: "sequence",
+  agentWritesNeedApproval: "whether agents' writes wait for approval",
+};
+
+/** The fields a change sets, in words: an approver sees everything a write would change, not only its headline. */
+function changedFields(body: Record<string, unknown>, skip: readonly string[]): string[] {
+  return Object.keys(body)
+    .filter((field) => !skip.includes(field))
+    .map((field) => FIELD_WORDS[field] ?? field.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase());
+}
+
 function count(n: number, noun: string): string {
   return `${n.toLocaleString("en")} ${noun}${n === 1 ? "" : "s"}`;
 }
@@ -53,13 +71,19 @@ export async function summarizeAgentWrite(facts: AgentWriteFacts): Promise<strin
   }
   if (facts.operationId === "updateCampaign" && target) {
     const verb = body.status === "paused" ? "Pause" : body.status === "active" ? "Start" : "Change";
-    return `${verb} ${target}${preview ? `: ${preview}` : ""}`;
+    const others = changedFields(body, verb === "Change" ? [] : ["status"]);
+    const also = others.length ? ` ${verb === "Change" ? "—" : "and change"} ${others.join(", ")}` : "";
+    return `${verb} ${target}${also}${preview ? `: ${preview}` : ""}`;
   }
   if (facts.operationId === "deleteCampaign" && target) return `Delete ${target}`;
   if (facts.operationId === "createCampaign" && typeof body.name === "string") return `Create campaign “${body.name}”`;
 
   // Field names are not words for people: a list in the body is counted as items.
   const lists = Object.values(body).filter(Array.isArray);
-  const detail = [target, ...lists.map((list) => count(list.length, "item"))].filter((fact): fact is string => Boolean(fact));
+  const named = facts.method.toLowerCase() === "post" && typeof body.name === "string" ? `“${body.name}”` : null;
+  const changes = ["patch", "put"].includes(facts.method.toLowerCase()) ? changedFields(body, []) : [];
+  const detail = [named, target, ...lists.map((list) => count(list.length, "item")), changes.length ? `changes ${changes.join(", ")}` : null].filter(
+    (fact): fact is string => Boolean(fact),
+  );
   return detail.length ? `${facts.summary} (${detail.join(", ")})` : facts.summary;
 }

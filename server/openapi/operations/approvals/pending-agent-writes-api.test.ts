@@ -49,7 +49,7 @@ describe("holding agents' writes", () => {
     const held = await createList(key, "Q4 founders");
     expect(held.status).toBe(202);
     expect(held.body).toMatchObject({
-      message: "Waiting for approval: Create a lead list. An admin approves it in Approvals → Agent actions.",
+      message: "Waiting for approval: Create a lead list (“Q4 founders”). An admin approves it in Approvals → Agent actions.",
       pendingApproval: { operationId: "createLeadList", method: "POST", path: "/lead-lists", status: "pending", requestedBy: "Claude desktop", result: null, decidedAt: null },
     });
     expect(await listsNamed(workspace.id, "Q4 founders")).toBe(0);
@@ -83,10 +83,13 @@ describe("holding agents' writes", () => {
     // sender that is not the workspace's), it is held all the same, with the plain summary.
     const schedule = { timezone: "UTC", activeHours: { from: "09:00", to: "17:00" }, activeDays: [3] };
     const change = await callApi("PATCH", `/campaigns/${campaign.body!.data.id}`, { key, headers: agent, body: { schedule } });
-    expect(change.body!.pendingApproval.summary).toBe("Change campaign “Q4 founders”: 0 of 0 leads reached in 30 days, not finished within the forecast → 0 of 0, not finished within the forecast");
+    expect(change.body!.pendingApproval.summary).toBe("Change campaign “Q4 founders” — schedule: 0 of 0 leads reached in 30 days, not finished within the forecast → 0 of 0, not finished within the forecast");
     const unknownSender = await callApi("PATCH", `/campaigns/${campaign.body!.data.id}`, { key, headers: agent, body: { linkedinAccountIds: ["acc_nobody"] } });
     expect(unknownSender.status).toBe(202);
-    expect(unknownSender.body!.pendingApproval.summary).toBe("Change campaign “Q4 founders”");
+    expect(unknownSender.body!.pendingApproval.summary).toBe("Change campaign “Q4 founders” — LinkedIn senders");
+    // A pause that changes more says so: the headline never hides the rest of the change.
+    const pauseAndMore = await callApi("PATCH", `/campaigns/${campaign.body!.data.id}`, { key, headers: agent, body: { status: "paused", linkedinAccountIds: ["acc_nobody"], name: "Renamed" } });
+    expect(pauseAndMore.body!.pendingApproval.summary).toBe("Pause campaign “Q4 founders” and change LinkedIn senders, name");
     expect(await db.leadListEntry.count({ where: { listId: list.body!.data.id } })).toBe(0);
   });
 
@@ -169,7 +172,7 @@ describe("deciding agents' writes", () => {
     const approver = await addMember(workspace.id, "approver");
 
     const seen = await callApi("GET", "/pending-agent-writes", { key: member.key });
-    expect(seen.body).toMatchObject({ data: [{ id, summary: "Create a lead list", requestedBy: "Claude desktop" }], paging: { total: 1 } });
+    expect(seen.body).toMatchObject({ data: [{ id, summary: "Create a lead list (“Who decides”)", requestedBy: "Claude desktop" }], paging: { total: 1 } });
     expect((await callApi("GET", `/pending-agent-writes/${id}`, { key: member.key })).body!.data.input).toEqual({ params: {}, query: {}, body: { name: "Who decides" } });
     expect((await decide(member.key, id, "approve")).body).toMatchObject({ error: { code: "forbidden", message: "Only a workspace admin or owner can approve or reject agents' actions." } });
     expect((await callApi("GET", "/pending-agent-writes", { key: approver.key })).status).toBe(403);
