@@ -90,7 +90,7 @@ test("an agent's writes wait for approval: the owner approves one, rejects anoth
 
     // The agent creates a list: held, not run. Reads are not held.
     const held = await agentWrite(agent.post("/lead-lists", { name: listName, description: "People the agent found" }));
-    expect(held.summary).toContain("Create a lead list");
+    expect(held.summary).toBe(`Create a lead list (“${listName}”)`);
     expect((await agent.get("/lead-lists")).status()).toBe(200);
     expect((await leadLists(own.api)).map((list) => list.name)).not.toContain(listName);
 
@@ -99,7 +99,7 @@ test("an agent's writes wait for approval: the owner approves one, rejects anoth
     await expect(page.getByRole("tab", { name: "Agent actions (1)" })).toBeVisible();
     const card = page.getByTestId("agent-write");
     await expect(card).toHaveCount(1);
-    await expect(card).toContainText("Create a lead list");
+    await expect(card).toContainText(`Create a lead list (“${listName}”)`);
     await expect(card).toContainText(`“${keyName}”`);
     const input = card.locator("pre");
     await expect(input).toBeHidden();
@@ -129,7 +129,7 @@ test("an agent's writes wait for approval: the owner approves one, rejects anoth
     expect(rename.summary).toContain(`“${listName}”`);
     await page.reload();
     await expect(card).toHaveCount(1);
-    await expect(card).toContainText(`Rename a lead list (list “${listName}”)`);
+    await expect(card).toContainText(`Rename a lead list (list “${listName}”, changes name)`);
     await card.getByRole("button", { name: "Reject" }).click();
     await expect(page.getByTestId("agent-write-decided")).toContainText(/Rejected by .+; it did not run\./);
     await expect(page.getByTestId("agent-writes-empty")).toBeVisible();
