@@ -127,7 +127,11 @@ export function StepPanel({
     const end = element?.selectionEnd ?? start;
     const token = `{{${name}}}`;
     setContent({ [field]: value.slice(0, start) + token + value.slice(end) });
+    // Back to the field after the chip's click, unless the person (or a test's next fill) has moved
+    // on to another field meanwhile: focusing it then would send their typing into this one.
+    const focusedAtClick = document.activeElement;
     requestAnimationFrame(() => {
+      if (document.activeElement !== focusedAtClick && document.activeElement !== document.body) return;
       element?.focus();
       element?.setSelectionRange(start + token.length, start + token.length);
     });
