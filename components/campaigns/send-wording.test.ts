@@ -64,6 +64,10 @@ describe("dueLeadNote", () => {
 
   it("says a paused campaign must be activated first", () => {
     expect(dueLeadNote(dueInvite, state({ status: "paused" }), NOW)).toBe("Waits until the campaign is activated");
+    // A lead placed a few minutes ahead (an import's spacing) waits for the activation all the same.
+    const later = { ...dueInvite, waitUntil: new Date(NOW + 10 * 60_000).toISOString() };
+    expect(dueLeadNote(later, state({ status: "draft" }), NOW)).toBe("Waits until the campaign is activated");
+    expect(dueLeadNote(later, state({ status: "active" }), NOW)).toBeNull();
   });
 
   it("names the sender's daily or weekly limit for the lead's step, with when it resets", () => {

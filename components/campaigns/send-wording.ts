@@ -57,13 +57,15 @@ export interface DueLead {
 
 /**
  * What the "next step due" column says of a lead whose moment has come: "Due now" only when the
- * executor would take it on its next pass. Null for a lead that is not due (it shows its time).
+ * executor would take it on its next pass; in a campaign that is not active, that it waits for it. Null
+ * for a lead that is not due (it shows its time).
  */
 export function dueLeadNote(lead: DueLead, state: TCampaignSendState | undefined, now: number): string | null {
   if (lead.status !== "pending" && lead.status !== "running") return null;
+  // Nothing is due in a campaign that is not running, whatever time a lead waits until.
+  if (state && state.status !== "active") return "Waits until the campaign is activated";
   if (lead.waitUntil && new Date(lead.waitUntil).getTime() > now) return null;
   if (!state) return "Due now";
-  if (state.status !== "active") return "Waits until the campaign is activated";
   const closed = windowNote(state, now);
   if (closed) return closed;
   const sender = state.senders.find((candidate) => candidate.id === lead.linkedinAccountId);
